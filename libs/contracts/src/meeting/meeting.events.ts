@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { defineEvent } from '../core/define';
+import { zOrgId } from '../core/common';
+import { zRecipient } from '../organization/organization.events';
+import { zActionStatus, zVote } from './meeting.constants';
+
+/**
+ * Events of the meeting service (stream MEETING). Each carries orgId, the organization's name, the
+ * recipients (email, name, lang) and ready-made links, so the notification service never calls back.
+ * Dates: `startsAt`/`deadline`/`openTill` are ISO instants (for scheduling reminders); the `*Local`
+ * twins are 'YYYY-MM-DD HH:mm:ss' in the organization's `timeZone` (for the e-mail text).
+ */
+const zOrgInfo = { orgId: zOrgId, orgName: z.string(), timeZone: z.string() };
+const zActorInfo = z.object({ userId: z.number().int().nullable(), name: z.string().nullable(), email: z.string().nullable() });
+const zMeetingInfo = {
+  meetingId: z.number().int(),
+  title: z.string(),
+  startsAt: z.string(),
+  startLocal: z.string(),
+  location: z.string().nullable(),
+  virtual: z.boolean(),
+  /** the meeting page on the organization's host */
+  link: z.string(),
+};
+
+export const MeetingScheduled = defineEvent({
+  subject: 'meeting.v1.meeting.scheduled',
+  payload: z.object({ ...zOrgInfo, ...zMeetingInfo, by: zActorInfo, recipients: z.array(zRecipient) }),
+});
+
+export const MeetingUpdated = defineEvent({
+  subject: 'meeting.v1.meeting.updated',
+  payload: z.object({ ...zOrgInfo, ...zMeetingInfo, by: zActorInfo, changes: z.array(z.string()), recipients: z.array(zRecipient) }),
+});
+
+export const MeetingCancelled = defineEvent({
+  subject: 'meeting.v1.meeting.cancelled',
+  payload: z.object({ ...zOrgInfo, ...zMeetingInfo, by: zActorInfo, reason: z.string(), recipients: z.array(zRecipient) }),
+});
+
+/** One per invited person; a guest's link carries their token (AppPaths.guestMeeting). */
+export const MemberInvited = defineEvent({
+  subject: 'meeting.v1.member.invited',
+  payload: z.object({
+    ...zOrgInfo,
+    ...zMeetingInfo,
+    memberId: z.number().int(),
+    guest: z.boolean(),
+    by: zActorInfo,
+    recipient: zRecipient,
+  }),
+});
+
+/** POST /{kind}/{id}/comment/{comment_id}/notify: the chosen participants get the comment by e-mail. */
+export const CommentNotified = defineEvent({
+  subject: 'meeting.v1.comment.notified',
+  payload: z.object({
+    ...zOrgInfo,
+    meetingId: z.number().int().nullable(),
+    meetingTitle: z.string().nullable(),
+    itemKind: z.string(),
+    itemId: z.number().int(),
+    itemTitle: z.string(),
+    commentId: z.number().int(),
+    comment: z.string(),
+    by: zActorInfo,
+    link: z.string(),
+    recipients: z.array(zRecipient),
+  }),
+});
+
+const zDecisionInfo = {
+  decisionId: z.number().int(),
+  meetingId: z.number().int().nullable(),
+  title: z.string(),
+  deadline: z.string(),
+  deadlineLocal: z.string(),
+  link: z.string(),
+};
+
+/** Voting opened (created, resumed) or its deadline moved: (re)schedule the deadline reminder. */
+export const DecisionOpened = defineEvent({
+  subject: 'meeting.v1.decision.opened',
+  payload: z.object({ ...zOrgInfo, ...zDecisionInfo, reason: z.enum(['created', 'resumed', 'rescheduled']), by: zActorInfo, recipients: z.array(zRecipient) }),
+});
+
+/** Voting ended, or the decision was deleted: drop its reminder. */
+export const DecisionClosed = defineEvent({
+  subject: 'meeting.v1.decision.closed',
+  payload: z.object({ ...zOrgInfo, ...zDecisionInfo, reason: z.enum(['ended', 'deleted']), by: zActorInfo, recipients: z.array(zRecipient) }),
+});
+
+export const DecisionVoted = defineEvent({
+  subject: 'meeting.v1.decision.voted',
+  payload: z.object({
+    ...zOrgInfo,
+    ...zDecisionInfo,
+    voter: zActorInfo,
+    vote: zVote,
+    by: zActorInfo,
+    tallies: z.array(z.object({ vote: zVote, count: z.number().int(), percentage: z.number() })),
+    /** the decision's creator and the meeting owner */
+    recipients: z.array(zRecipient),
+  }),
+});
+
+const zActionInfo = {
+  actionId: z.number().int(),
+  meetingId: z.number().int(),
+  meetingTitle: z.string(),
+  title: z.string(),
+  priority: z.string(),
+  openTill: z.string(),
+  openTillLocal: z.string(),
+  link: z.string(),
+};
+
+/** New participants of an action (created, or added on edit); also when open_till moves (reason rescheduled, all participants). */
+export const ActionAssigned = defineEvent({
+  subject: 'meeting.v1.action.assigned',
+  payload: z.object({ ...zOrgInfo, ...zActionInfo, reason: z.enum(['assigned', 'rescheduled']), by: zActorInfo, recipients: z.array(zRecipient) }),
+});
+
+export const ActionStatusChanged = defineEvent({
+  subject: 'meeting.v1.action.status-changed',
+  payload: z.object({
+    ...zOrgInfo,
+    ...zActionInfo,
+    participant: zActorInfo,
+    status: zActionStatus,
+    overallStatus: zActionStatus,
+    by: zActorInfo,
+    /** the action's creator and the meeting owner */
+    recipients: z.array(zRecipient),
+  }),
+});
+
+/** The action was deleted or is complete: drop its due reminder. */
+export const ActionClosed = defineEvent({
+  subject: 'meeting.v1.action.closed',
+  payload: z.object({ ...zOrgInfo, ...zActionInfo, reason: z.enum(['completed', 'deleted']), by: zActorInfo }),
+});

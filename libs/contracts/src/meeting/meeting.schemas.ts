@@ -1,0 +1,412 @@
+import { z } from 'zod';
+import { zPageMeta, zServerDate } from '../core/common';
+import {
+  zActionStatus, zAgendaType, zAttendance, zMemberRole, zPermissionLevel, zPriority, zTrackerGroup, zVirtualType, zVote,
+} from './meeting.constants';
+
+/**
+ * What the meeting service answers (meetings.md §3 field names). Every payload carries the flags the
+ * web renders (`permissions` on a meeting; can_vote, voting_open, locked... on items): the web never
+ * re-derives a rule.
+ */
+
+const zNum01 = z.union([z.literal(0), z.literal(1)]);
+
+export const zMeetingStatusInfo = z.object({ id: z.number().int(), name: z.string(), color: z.string(), bgcolor: z.string() });
+
+export const zUserRef = z.object({
+  id: z.number().int().nullable(),
+  name: z.string().nullable(),
+  image: z.string().nullable(),
+  position: z.string().nullable(),
+  email: z.string().nullable(),
+  designation: z.string().nullable(),
+  role: z.number().int().nullable(),
+  guest: z.boolean(),
+  type: z.string().nullable(),
+});
+export type UserRef = z.output<typeof zUserRef>;
+
+/** a person on an item (viewer, presenter, voter, participant) */
+export const zPerson = z.object({
+  id: z.number().int(),
+  user_id: z.number().int().nullable(),
+  user_email: z.string().nullable(),
+  user: zUserRef.nullable(),
+});
+export type Person = z.output<typeof zPerson>;
+
+export const zAttachment = z.object({
+  id: z.number().int(),
+  library_id: z.number().int(),
+  name: z.string().nullable(),
+  size: z.number().nullable(),
+  file_url: z.string().nullable(),
+  library: z.object({ id: z.number().int(), name: z.string().nullable(), size: z.number().nullable(), file_url: z.string().nullable() }),
+});
+export type Attachment = z.output<typeof zAttachment>;
+
+export const zComment = z.object({
+  id: z.number().int(),
+  comment: z.string(),
+  body: z.string(),
+  content: z.string(),
+  commented_type: z.string(),
+  commented_id: z.number().int(),
+  user_id: z.number().int().nullable(),
+  user_email: z.string().nullable(),
+  user_name: z.string().nullable(),
+  user_image: z.string().nullable(),
+  created_at: zServerDate,
+  can_delete: z.boolean(),
+});
+export type Comment = z.output<typeof zComment>;
+
+export const zMemberPayload = z.object({
+  id: z.number().int(),
+  member_id: z.number().int(),
+  meeting_id: z.number().int(),
+  user_id: z.number().int().nullable(),
+  user: zUserRef.nullable(),
+  user_email: z.string().nullable(),
+  guest_name: z.string().nullable(),
+  guest_title: z.string().nullable(),
+  organization_guest: zNum01,
+  /** Viewer or Editor */
+  type: zMemberRole,
+  /** 1 Chairman, 2 CEO, 3 Secretary, 4 Member */
+  member_type: z.number().int().nullable(),
+  can_edit: zNum01,
+  is_owner: z.boolean(),
+  attendance_status: zAttendance,
+  status_reason: z.string().nullable(),
+  reason: z.string().nullable(),
+  nda_accepted: z.boolean(),
+  /** flags for the participants drawer */
+  can_change_type: z.boolean(),
+  can_remove: z.boolean(),
+  can_change_attendance: z.boolean(),
+});
+export type MemberPayload = z.output<typeof zMemberPayload>;
+
+/** `label` is the wording of the variant (Abstained reads 'Postponed to next meeting' in moe and tender) */
+export const zTally = z.object({ vote: zVote, label: z.string(), count: z.number().int(), percentage: z.number() });
+export type Tally = z.output<typeof zTally>;
+
+export const zVoter = zPerson.extend({
+  user: zUserRef.nullable(),
+  vote: zVote,
+  vote_label: z.string(),
+  reason: z.string().nullable(),
+  updated_at: zServerDate,
+  /** the actor may change this vote (their own, or any as an administrator) */
+  can_change: z.boolean(),
+});
+export type Voter = z.output<typeof zVoter>;
+
+export const zDecisionPayload = z.object({
+  agenda_type: z.literal('decision'),
+  id: z.number().int(),
+  meeting_id: z.number().int().nullable(),
+  title: z.string(),
+  description: z.string().nullable(),
+  committee_id: z.number().int().nullable(),
+  committee: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  deadline: zServerDate,
+  decisionable: zNum01,
+  tender_number: z.string().nullable(),
+  talkingpoint_id: z.number().int().nullable(),
+  talkingpoint_subpoint_id: z.number().int().nullable(),
+  attachments: z.array(zAttachment),
+  voters: z.array(zVoter),
+  comments: z.array(zComment),
+  is_fulfilled: z.boolean(),
+  is_visible: zNum01,
+  rownum: z.number().int(),
+  created_at: zServerDate,
+  updated_at: zServerDate,
+  created_by: z.number().int().nullable(),
+  /** DUE when the deadline is at or before now, else OPEN */
+  state: z.enum(['DUE', 'OPEN']),
+  voting_open: z.boolean(),
+  /** why voting is closed (deadline, fulfilled, meeting_status, not_decisionable, not_voter) */
+  voting_closed_reason: z.string().nullable(),
+  can_vote: z.boolean(),
+  can_vote_for_others: z.boolean(),
+  my_vote: zVote.nullable(),
+  tallies: z.array(zTally),
+  total_voters: z.number().int(),
+  can_edit: z.boolean(),
+  can_delete: z.boolean(),
+  can_end: z.boolean(),
+  can_resume: z.boolean(),
+  can_change_visibility: z.boolean(),
+  can_comment: z.boolean(),
+  can_add_attachments: z.boolean(),
+});
+export type DecisionPayload = z.output<typeof zDecisionPayload>;
+
+export const zActionParticipant = zPerson.extend({
+  status: zActionStatus,
+  reason: z.string().nullable(),
+  updated_at: zServerDate,
+  can_change_status: z.boolean(),
+});
+
+export const zActionPayload = z.object({
+  agenda_type: z.literal('action'),
+  id: z.number().int(),
+  meeting_id: z.number().int(),
+  meeting: z.object({ id: z.number().int(), title: z.string(), start_date: zServerDate, meeting_status_id: z.number().int() }).nullable(),
+  title: z.string(),
+  description: z.string().nullable(),
+  priority: zPriority,
+  open_till: zServerDate,
+  progress: z.number().int(),
+  attachments: z.array(zAttachment),
+  talkingpoint_id: z.number().int().nullable(),
+  talkingpoint_subpoint_id: z.number().int().nullable(),
+  participants: z.array(zActionParticipant),
+  comments: z.array(zComment),
+  rownum: z.number().int(),
+  created_at: zServerDate,
+  updated_at: zServerDate,
+  /** overall state (meetings.md §4) */
+  status: zActionStatus,
+  /** open_till has passed: no editing, no attachments, no status changes */
+  locked: z.boolean(),
+  group: zTrackerGroup,
+  can_edit: z.boolean(),
+  can_delete: z.boolean(),
+  can_change_status: z.boolean(),
+  can_comment: z.boolean(),
+  can_add_attachments: z.boolean(),
+});
+export type ActionPayload = z.output<typeof zActionPayload>;
+
+export const zSubpointPayload = z.object({
+  id: z.number().int(),
+  sub_id: z.number().int(),
+  subpoint_id: z.number().int(),
+  meeting_talking_point_id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  duration: z.number().int(),
+  presenter: zPerson.nullable(),
+  subpoint_viewers: z.array(zPerson),
+  attachments: z.array(zAttachment),
+  decision: z.array(zDecisionPayload),
+  comments: z.array(zComment),
+  rownum: z.number().int(),
+});
+
+export const zTalkingPointPayload = z.object({
+  agenda_type: z.literal('talking_point'),
+  id: z.number().int(),
+  meeting_id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  duration: z.number().int(),
+  /** this item plus its sub-points */
+  total_duration: z.number().int(),
+  viewers: z.array(zPerson),
+  presenters: z.array(zPerson),
+  attachments: z.array(zAttachment),
+  subpoints: z.array(zSubpointPayload),
+  decisions: z.array(zDecisionPayload),
+  actions: z.array(zActionPayload),
+  comments: z.array(zComment),
+  rownum: z.number().int(),
+  mom_conclusion: z.string().nullable(),
+  mom_active: z.boolean(),
+  created_at: zServerDate,
+  updated_at: zServerDate,
+  can_edit: z.boolean(),
+  can_delete: z.boolean(),
+  can_comment: z.boolean(),
+  can_add_attachments: z.boolean(),
+});
+export type TalkingPointPayload = z.output<typeof zTalkingPointPayload>;
+
+export const zAgendaGroup = z.object({
+  agenda_type: zAgendaType,
+  agenda_type_id: z.number().int(),
+  row_num: z.number().int(),
+  data: z.array(z.union([zTalkingPointPayload, zDecisionPayload, zActionPayload])),
+});
+
+export const zActivity = z.object({
+  id: z.number().int(),
+  activity: z.string(),
+  created_at: zServerDate,
+  user: z.object({ id: z.number().int().nullable(), name: z.string().nullable(), image: z.string().nullable() }),
+});
+
+/** meetings.md §6 table plus the other §6 rules, computed by the service for the actor. */
+export const zMeetingPermissions = z.object({
+  level: zPermissionLevel,
+  /** statuses 1-3 */
+  open: z.boolean(),
+  isGuest: z.boolean(),
+  editMeeting: z.boolean(),
+  editButtons: z.boolean(),
+  minutesEditButton: z.boolean(),
+  editInMinutes: z.boolean(),
+  addCommentsInMinutes: z.boolean(),
+  userCanEdit: z.boolean(),
+  changeStatus: z.boolean(),
+  /** statuses the actor may move the meeting to now */
+  allowedStatuses: z.array(z.number().int()),
+  deleteMeeting: z.boolean(),
+  copyMeeting: z.boolean(),
+  manageParticipants: z.boolean(),
+  reorderAgenda: z.boolean(),
+  /** create buttons for agenda, resolutions and actions */
+  createItems: z.boolean(),
+  /** the create buttons first need at least one participant */
+  needsMembers: z.boolean(),
+  changeAttendance: z.boolean(),
+  respondForOthers: z.boolean(),
+  manageMinutes: z.boolean(),
+  seeActivity: z.boolean(),
+  seeNotes: z.boolean(),
+  addNotes: z.boolean(),
+  seeRecorder: z.boolean(),
+  addAttachments: z.boolean(),
+  comment: z.boolean(),
+  rate: z.boolean(),
+  joinVirtual: z.boolean(),
+  /** the NDA modal must be shown */
+  acceptNda: z.boolean(),
+  seeHiddenDecisions: z.boolean(),
+  /** the tender variant's allow-voting switch (decisionable) and tender number on decisions */
+  allowVotingSwitch: z.boolean(),
+});
+export type MeetingPermissions = z.output<typeof zMeetingPermissions>;
+
+const zMeetingCore = {
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  committee_id: z.number().int(),
+  committee: z.object({ id: z.number().int(), name: z.string(), status: z.string() }).nullable(),
+  owner_id: z.number().int(),
+  owner: z.object({ id: z.number().int(), name: z.string().nullable(), image: z.string().nullable() }),
+  status: zMeetingStatusInfo,
+  meeting_status_id: z.number().int(),
+  status_reason: z.string().nullable(),
+  start_date: zServerDate,
+  end_date: zServerDate.nullable(),
+  duration: z.number().int().nullable(),
+  location: z.string().nullable(),
+  virtual: zNum01,
+  virtual_type: zVirtualType.nullable(),
+  attendance_status: zAttendance.nullable(),
+  created_at: zServerDate,
+  updated_at: zServerDate,
+};
+
+export const zMeetingSummary = z.object({
+  ...zMeetingCore,
+  members_count: z.number().int(),
+  /** the actor's relation: Organizer (owner), Editor, Participate, Admin */
+  role: z.enum(['Organizer', 'Editor', 'Participate', 'Admin']),
+  permissions: zMeetingPermissions,
+});
+export type MeetingSummary = z.output<typeof zMeetingSummary>;
+
+export const zOnlineData = z.object({
+  online_data: z.object({ meeting_id: z.string(), start_url: z.string().nullable(), join_url: z.string().nullable() }),
+});
+
+export const zMeetingDetails = z.object({
+  ...zMeetingCore,
+  admins: z.array(z.object({ id: z.number().int(), pivot: z.object({ user_id: z.number().int() }) })),
+  members: z.array(zMemberPayload),
+  guest_member: z.array(zMemberPayload),
+  agendas: z.array(zAgendaGroup),
+  archived_decisions: z.array(zDecisionPayload),
+  activities: z.array(zActivity),
+  note: z.string().nullable(),
+  total_duration: z.number().int(),
+  zoom: z.array(zOnlineData),
+  ijmeet: z.array(zOnlineData),
+  nda: zNum01,
+  nda_required: z.boolean(),
+  nda_accepted: z.boolean(),
+  mom: zNum01,
+  mom_settings: zNum01,
+  mom_conclusion: z.string().nullable(),
+  mom_versions: z.array(z.object({ file_url: z.string(), updated_at: zServerDate })),
+  can_commit: z.boolean(),
+  summary: z.string().nullable(),
+  comments: z.array(zComment),
+  agenda_merged_file: z.string().nullable(),
+  number_of_files_merged: z.number().int(),
+  recordsummarize: z.array(z.object({ id: z.number().int(), summary: z.string(), created_at: zServerDate })),
+  current_member: zMemberPayload.nullable(),
+  /** the attendance answers of this variant (Delegate and Other replace Not going and Maybe in moe/tender) */
+  attendance_options: z.array(zAttendance),
+  /** the vote values with this variant's wording */
+  vote_options: z.array(z.object({ value: zVote, label: z.string() })),
+  variant: z.enum(['default', 'moe', 'tender']),
+  time_zone: z.string(),
+  my_rating: z.object({ rating: z.number().int(), comment: z.string() }).nullable(),
+  permissions: zMeetingPermissions,
+});
+export type MeetingDetails = z.output<typeof zMeetingDetails>;
+
+export const zMeetingPage = z.object({ items: z.array(zMeetingSummary), meta: zPageMeta });
+
+export const zAnalytics = z.object({
+  meeting_id: z.number().int(),
+  members: z.object({ total: z.number().int(), guests: z.number().int() }),
+  attendance: z.array(z.object({ status: zAttendance, count: z.number().int(), percentage: z.number() })),
+  agenda: z.object({ talking_points: z.number().int(), subpoints: z.number().int(), decisions: z.number().int(), actions: z.number().int(), total_duration: z.number().int(), duration: z.number().int().nullable() }),
+  decisions: z.array(z.object({ id: z.number().int(), title: z.string(), state: z.enum(['DUE', 'OPEN']), is_fulfilled: z.boolean(), tallies: z.array(zTally), total_voters: z.number().int() })),
+  votes: z.array(zTally),
+  actions: z.array(z.object({ status: zActionStatus, count: z.number().int(), percentage: z.number() })),
+  comments: z.number().int(),
+  rating: z.object({ average: z.number().nullable(), count: z.number().int(), distribution: z.array(z.object({ rating: z.number().int(), count: z.number().int() })) }),
+  my_rating: z.object({ rating: z.number().int(), comment: z.string() }).nullable(),
+});
+
+export const zTracker = z.object({
+  not_started: z.array(zActionPayload),
+  on_going: z.array(zActionPayload),
+  completed: z.array(zActionPayload),
+  overdue: z.array(zActionPayload),
+  counts: z.object({ not_started: z.number().int(), on_going: z.number().int(), completed: z.number().int(), overdue: z.number().int() }),
+});
+
+export const zCalendarEntry = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  start_date: zServerDate,
+  end_date: zServerDate.nullable(),
+  duration: z.number().int().nullable(),
+  location: z.string().nullable(),
+  virtual: zNum01,
+  status: zMeetingStatusInfo,
+  meeting_status_id: z.number().int(),
+  committee: z.object({ id: z.number().int(), name: z.string(), status: z.string() }).nullable(),
+});
+
+const zHomeItem = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  meeting_id: z.number().int().nullable(),
+  meeting_title: z.string().nullable(),
+  date: zServerDate.nullable(),
+  status: z.string().nullable(),
+});
+
+export const zHome = z.object({
+  ongoing: z.array(zCalendarEntry),
+  pending: z.array(zCalendarEntry),
+  draft: z.array(zCalendarEntry),
+  my_agenda: z.object({ agenda: z.array(zHomeItem), decisions: z.array(zHomeItem), actions: z.array(zHomeItem) }),
+  upcoming: z.array(zCalendarEntry),
+});
+
+export const zParticipantLink = z.object({ name: z.string(), participant_id: z.string(), participant_url: z.string(), provider: zVirtualType });

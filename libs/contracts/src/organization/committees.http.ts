@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { req } from '../core/validation';
+import { idList, optDate } from './fields';
+
+/** Committee: name, description, admins, users required; quorum a number 5–100 (platform.md §5). Board: the same. */
+export const committeeFields = {
+  name: req.text(191),
+  description: req.text(5000),
+  quorum: req.quorum(),
+  admins: idList(true),
+  users: idList(true),
+  status: z.enum(['active', 'inactive']).default('active'),
+};
+export const zCommitteeBody = z.object(committeeFields);
+
+export const boardFields = {
+  ...committeeFields,
+  expiration_date: optDate(),
+  committees: idList(),
+};
+export const zBoardBody = z.object(boardFields);
+
+export const zCommitteeStatusBody = z.object({ status: z.enum(['active', 'inactive']).optional() });
+
+export const zCommitteesQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(500).default(20),
+  perpage: z.coerce.number().int().min(1).max(500).optional(),
+  search: z.string().trim().max(200).optional(),
+  status: z.enum(['active', 'inactive']).optional(),
+});

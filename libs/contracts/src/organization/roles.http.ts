@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { req } from '../core/validation';
+import { idList, stringList } from './fields';
+import { zPermissionSlug } from './permissions';
+
+/** Role: name and users required (platform.md §5); permissions are slugs of PERMISSIONS. */
+export const roleFields = {
+  name: req.text(100),
+  users: idList(true),
+  permissions: z.preprocess((v) => (Array.isArray(v) ? v.map((p) => (p && typeof p === 'object' && 'slug' in p ? (p as { slug: unknown }).slug : p)) : v), stringList().pipe(z.array(zPermissionSlug))),
+};
+export const zRoleBody = z.object(roleFields);
+export const zRolesQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(500).default(50),
+  search: z.string().trim().max(200).optional(),
+});

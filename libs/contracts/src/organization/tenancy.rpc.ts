@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { defineRpc } from '../core/define';
+import { zActor, zOrgId } from '../core/common';
+
+/** The moe/tender variant changes wording and some permissions (platform.md §1). */
+export const zVariant = z.enum(['default', 'moe', 'tender']);
+export type Variant = z.output<typeof zVariant>;
+
+/** Organization modules (platform.md §3): na = disabled names; approval_mode; nda, compress, mom flags. */
+export const zOrgModules = z.object({
+  na: z.array(z.string()).default([]),
+  approval_mode: z.enum(['new', 'old']).default('old'),
+  nda: z.union([z.literal(0), z.literal(1)]).default(0),
+  compress: z.union([z.literal(0), z.literal(1)]).default(0),
+  mom: z.union([z.literal(0), z.literal(1)]).default(0),
+});
+export type OrgModules = z.output<typeof zOrgModules>;
+
+export const zOrgPublic = z.object({
+  id: zOrgId,
+  slug: z.string(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  time_zone: z.string(),
+  variant: zVariant,
+  modules: zOrgModules,
+  status: z.enum(['active', 'inactive']),
+});
+export type OrgPublic = z.output<typeof zOrgPublic>;
+
+/** Host label -> organization. Cross-tenant by nature (no orgId yet); null when unknown. */
+export const ResolveOrganization = defineRpc({
+  subject: 'organization.v1.resolve-org',
+  request: z.object({ slug: z.string().min(1).max(63) }),
+  response: z.object({ organization: zOrgPublic.nullable() }),
+});
+
+/** The acting user as services need it (role, admin flag, permission slugs); null when the user is gone or inactive. */
+export const GetActor = defineRpc({
+  subject: 'organization.v1.get-actor',
+  request: z.object({ orgId: zOrgId, userId: z.number().int().positive() }),
+  response: z.object({ actor: zActor.nullable() }),
+});

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { zLang } from '../core/common';
+import { M, req } from '../core/validation';
+import { idList, optDate, optId, optText } from './fields';
+
+/** HTTP bodies and queries of users and the profile (platform.md §3 User/Profile, §5). */
+
+/** User form: valid email, phone ≤ 12 digits, role, team/committee and name required (the team-or-committee rule is checked by the service). */
+export const userFields = {
+  name: req.text(191),
+  email: req.email(),
+  phone: req.phone(),
+  position: optText(191),
+  designation: optText(191),
+  date_of_birth: optDate(),
+  role_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: M.required }).int(M.invalid).positive(M.invalid)),
+  team: optText(191),
+  admin_committees: idList(),
+  member_committees: idList(),
+  lang: zLang.default('en'),
+};
+export const zUserBody = z.object(userFields);
+export type UserBody = z.output<typeof zUserBody>;
+
+export const zUsersQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  perpage: z.coerce.number().int().min(1).max(500).optional(),
+  per_page: z.coerce.number().int().min(1).max(500).optional(),
+  search: z.string().trim().max(200).optional(),
+  status: z.enum(['Active', 'Inactive', 'Pending']).optional(),
+  role_id: optId(),
+  committee_id: optId(),
+  /** 'reset' clears the filters (platform.md §7) */
+  reset: z.string().optional(),
+});
+export const zUsersAllQuery = z.object({ committee_id: optId(), search: z.string().trim().max(200).optional() });
+
+/** Profile: name, phone, email required (platform.md §5). */
+export const profileFields = {
+  name: req.text(191),
+  email: req.email(),
+  phone: req.phone(),
+  position: optText(191),
+  designation: optText(191),
+  date_of_birth: optDate(),
+  lang: zLang.optional(),
+};
+export const zProfileBody = z.object(profileFields);
+
