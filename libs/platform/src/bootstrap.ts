@@ -1,0 +1,22 @@
+import 'reflect-metadata';
+import { DynamicModule, INestApplication, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { createRootLogger, PinoNestLogger } from './logger';
+
+export interface BootstrapOptions {
+  service: string;
+  port: number;
+  logLevel?: string;
+  configure?: (app: INestApplication) => void | Promise<void>;
+}
+
+/** Start a service: pino logger, shutdown hooks, HTTP (/health, /metrics and, for the gateway, /api). */
+export async function bootstrapService(module: Type | DynamicModule, opts: BootstrapOptions): Promise<INestApplication> {
+  const log = createRootLogger(opts.service, opts.logLevel ?? 'info');
+  const app = await NestFactory.create(module as Type, { logger: new PinoNestLogger(log), bufferLogs: false });
+  app.enableShutdownHooks();
+  if (opts.configure) await opts.configure(app);
+  await app.listen(opts.port, '0.0.0.0');
+  log.info({ port: opts.port }, `${opts.service} listening`);
+  return app;
+}

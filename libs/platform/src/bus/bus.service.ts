@@ -1,0 +1,124 @@
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { headers as natsHeaders, Msg, NatsConnection, Subscription, TimeoutError, RequestError } from '@nats-io/transport-node';
+import { AppError, AppErrorJson, fieldErrorsOf, RpcDef, RequestInputOf, ResponseOf, RequestOf } from '@app/contracts';
+import { currentContext, runWithContext, newTraceparent } from '../context';
+import { logger } from '../logger';
+import { NATS_CONNECTION } from './nats';
+import { metrics } from '../http/metrics';
+
+type Reply = { ok: true; data: unknown } | { ok: false; error: AppErrorJson };
+
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+
+export const BUS_OPTIONS = Symbol('BUS_OPTIONS');
+export interface BusOptions {
+  service: string;
+  defaultTimeoutMs: number;
+}
+
+/**
+ * The typed NATS bus. `request(rpc, payload)` validates the request before sending and the reply
+ * after receiving; an AppError thrown by the handler crosses the wire intact; a timeout or no
+ * responder becomes AppError('RPC_TIMEOUT') which the gateway answers as 508 'Time Out'.
+ */
+@Injectable()
+export class Bus implements OnApplicationShutdown {
+  private readonly subs: Subscription[] = [];
+
+  constructor(
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(BUS_OPTIONS) private readonly opts: BusOptions,
+  ) {}
+
+  async request<D extends RpcDef>(def: D, payload: RequestInputOf<D>, options: { timeoutMs?: number } = {}): Promise<ResponseOf<D>> {
+    const parsed = def.request.safeParse(payload);
+    if (!parsed.success) throw new AppError('VALIDATION', { fields: fieldErrorsOf(parsed.error) });
+    const ctx = currentContext();
+    const h = natsHeaders();
+    h.set('x-correlation-id', ctx?.correlationId ?? crypto.randomUUID());
+    h.set('traceparent', ctx?.traceparent ?? newTraceparent());
+    const orgId = (parsed.data as { orgId?: string }).orgId;
+    if (orgId) h.set('x-org-id', orgId);
+    const timeout = options.timeoutMs ?? def.timeoutMs ?? this.opts.defaultTimeoutMs;
+    const end = metrics.rpcClientDuration.startTimer({ subject: def.subject });
+    let msg: Msg;
+    try {
+      msg = await this.nc.request(def.subject, enc.encode(JSON.stringify(parsed.data)), { timeout, headers: h });
+    } catch (e) {
+      end({ outcome: 'timeout' });
+      if (e instanceof TimeoutError || e instanceof RequestError) {
+        throw new AppError('RPC_TIMEOUT', { details: { subject: def.subject } });
+      }
+      throw e;
+    }
+    const reply = JSON.parse(dec.decode(msg.data)) as Reply;
+    if (!reply.ok) {
+      end({ outcome: 'error' });
+      throw AppError.fromJSON(reply.error);
+    }
+    end({ outcome: 'ok' });
+    const res = def.response.safeParse(reply.data);
+    if (!res.success) {
+      logger().error({ subject: def.subject, issues: res.error.issues.slice(0, 5) }, 'RPC reply does not match its contract');
+      throw new AppError('INTERNAL', { details: { subject: def.subject, reason: 'reply contract' } });
+    }
+    return res.data as ResponseOf<D>;
+  }
+
+  /** Serve an RPC in this service's queue group (one instance of the service answers each request). */
+  handle<D extends RpcDef>(def: D, fn: (req: RequestOf<D>) => Promise<ResponseOf<D>> | ResponseOf<D>): void {
+    const sub = this.nc.subscribe(def.subject, {
+      queue: this.opts.service,
+      callback: (err, msg) => {
+        if (err) {
+          logger().error({ err, subject: def.subject }, 'subscription error');
+          return;
+        }
+        void this.serve(def, fn, msg);
+      },
+    });
+    this.subs.push(sub);
+  }
+
+  private async serve<D extends RpcDef>(def: D, fn: (req: RequestOf<D>) => unknown, msg: Msg): Promise<void> {
+    const correlationId = msg.headers?.get('x-correlation-id') || crypto.randomUUID();
+    const traceparent = msg.headers?.get('traceparent') || undefined;
+    const end = metrics.rpcServerDuration.startTimer({ subject: def.subject });
+    await runWithContext({ correlationId, traceparent }, async () => {
+      let reply: Reply;
+      try {
+        const raw = JSON.parse(dec.decode(msg.data));
+        const parsed = def.request.safeParse(raw);
+        if (!parsed.success) throw new AppError('VALIDATION', { fields: fieldErrorsOf(parsed.error) });
+        const orgId = (parsed.data as { orgId?: string }).orgId;
+        const result = await runWithContext({ orgId }, () => fn(parsed.data as RequestOf<D>));
+        const out = def.response.safeParse(result);
+        if (!out.success) {
+          logger().error({ subject: def.subject, issues: out.error.issues.slice(0, 5) }, 'handler result does not match its contract');
+          throw new AppError('INTERNAL', { details: { subject: def.subject, reason: 'response contract' } });
+        }
+        reply = { ok: true, data: out.data };
+        end({ outcome: 'ok' });
+      } catch (e) {
+        if (e instanceof AppError) {
+          reply = { ok: false, error: e.toJSON() };
+          end({ outcome: e.status >= 500 ? 'error' : 'rejected' });
+        } else {
+          logger().error({ err: e, subject: def.subject }, 'RPC handler failed');
+          reply = { ok: false, error: { code: 'INTERNAL' } };
+          end({ outcome: 'error' });
+        }
+      }
+      if (msg.reply) msg.respond(enc.encode(JSON.stringify(reply)));
+    });
+  }
+
+  get connection(): NatsConnection {
+    return this.nc;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    for (const s of this.subs) s.unsubscribe();
+  }
+}

@@ -1,0 +1,95 @@
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Pool, PoolClient } from 'pg';
+import { drizzle, NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { sql } from 'drizzle-orm';
+import { AppError, zOrgId } from '@app/contracts';
+import { logger } from '../logger';
+
+export const DB_OPTIONS = Symbol('DB_OPTIONS');
+export interface DbOptions {
+  url: string;
+  /** SET LOCAL ROLE in every transaction (PGlite, where a connection cannot log in as the role) */
+  setRole?: string;
+  poolMax?: number;
+  /** drizzle schema object (tables) for typed queries */
+  schema: Record<string, unknown>;
+}
+
+export type Tx<S extends Record<string, unknown> = Record<string, unknown>> = NodePgDatabase<S>;
+
+/** Postgres unique violation etc. mapped to AppErrors by callers that care. */
+export function pgErrorCode(e: unknown): string | undefined {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code ?? err?.cause?.code;
+}
+
+/**
+ * The only way services reach PostgreSQL. `tenant(orgId, fn)` runs fn in a transaction that sets
+ * `app.org_id`, which the row-level security policy of every tenant table compares with `org_id`;
+ * repositories take orgId first and call it. `unsafeGlobal` is for the few deliberate cross-tenant
+ * look-ups (an organization by its host name), and says so in its name.
+ */
+@Injectable()
+export class Db<S extends Record<string, unknown> = Record<string, unknown>> implements OnApplicationShutdown {
+  readonly pool: Pool;
+  private readonly setRole?: string;
+  private readonly schema: S;
+
+  constructor(@Inject(DB_OPTIONS) opts: DbOptions) {
+    this.pool = new Pool({ connectionString: opts.url, max: opts.poolMax ?? 5, idleTimeoutMillis: 30_000 });
+    this.pool.on('error', (e) => logger().error({ err: e }, 'idle pg client error'));
+    this.setRole = opts.setRole;
+    this.schema = opts.schema as S;
+  }
+
+  private async run<T>(orgId: string | null, fn: (tx: Tx<S>, client: PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      if (this.setRole) await client.query(`SET LOCAL ROLE ${this.setRole}`);
+      await client.query(`SELECT set_config('app.org_id', $1, true)`, [orgId ?? '']);
+      const tx = this.drizzleFor(client);
+      const out = await fn(tx, client);
+      await client.query('COMMIT');
+      return out;
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** One drizzle wrapper per pooled connection (building it per transaction showed up in profiles). */
+  private readonly wrappers = new WeakMap<PoolClient, Tx<S>>();
+  private drizzleFor(client: PoolClient): Tx<S> {
+    let tx = this.wrappers.get(client);
+    if (!tx) {
+      tx = drizzle(client, { schema: this.schema }) as unknown as Tx<S>;
+      this.wrappers.set(client, tx);
+    }
+    return tx;
+  }
+
+  /** A transaction scoped to one organization (RLS). */
+  tenant<T>(orgId: string, fn: (tx: Tx<S>, client: PoolClient) => Promise<T>): Promise<T> {
+    if (!zOrgId.safeParse(orgId).success) throw AppError.notFound('organization');
+    return this.run(orgId, fn);
+  }
+
+  /** A transaction with no organization set: tenant tables show nothing. Name says it crosses tenants. */
+  unsafeGlobal<T>(fn: (tx: Tx<S>, client: PoolClient) => Promise<T>): Promise<T> {
+    return this.run(null, fn);
+  }
+
+  async ping(): Promise<boolean> {
+    const r = await this.pool.query('select 1 as ok');
+    return r.rows[0]?.ok === 1;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.pool.end().catch(() => undefined);
+  }
+}
+
+export { sql };

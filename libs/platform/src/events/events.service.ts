@@ -1,0 +1,208 @@
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { NatsConnection, headers as natsHeaders } from '@nats-io/transport-node';
+import {
+  AckPolicy, Consumer, ConsumerMessages, DeliverPolicy, JetStreamClient, JetStreamManager, jetstream, jetstreamManager,
+  RetentionPolicy, StorageType,
+} from '@nats-io/jetstream';
+import type Redis from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { EventDef, EventMeta, PayloadInputOf, PayloadOf, fieldErrorsOf, AppError, streamOf, streamSubjects } from '@app/contracts';
+import { NATS_CONNECTION } from '../bus/nats';
+import { REDIS } from '../redis';
+import { currentContext, runWithContext } from '../context';
+import { logger } from '../logger';
+import { metrics } from '../http/metrics';
+
+export interface EventEnvelope<P = unknown> extends EventMeta {
+  payload: P;
+}
+
+export type EventHandlerFn<D extends EventDef> = (payload: PayloadOf<D>, meta: EventMeta) => Promise<void> | void;
+
+export interface SubscribeOptions {
+  /** durable consumer name; default `<service>__<subject>` */
+  durable?: string;
+  maxDeliver?: number;
+  ackWaitMs?: number;
+  /** skip events already handled by this consumer (Redis marker written after success); default true */
+  idempotent?: boolean;
+}
+
+export const EVENTS_OPTIONS = Symbol('EVENTS_OPTIONS');
+export interface EventsOptions {
+  service: string;
+}
+
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+const PROCESSED_TTL_S = 7 * 24 * 3600;
+
+/**
+ * Domain events on JetStream. Publishing sets `Nats-Msg-Id` to the event id (the stream drops a
+ * duplicate within its window); consumers are durable, ack explicitly and are redelivered on failure
+ * with backoff; handlers are made idempotent by an (consumer, event id) marker in Redis.
+ */
+@Injectable()
+export class Events implements OnApplicationShutdown {
+  private js!: JetStreamClient;
+  private jsm!: JetStreamManager;
+  private readonly ensured = new Set<string>();
+  private readonly running: ConsumerMessages[] = [];
+  private readonly loops: Promise<void>[] = [];
+  private stopping = false;
+
+  constructor(
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(EVENTS_OPTIONS) private readonly opts: EventsOptions,
+  ) {}
+
+  private async init(): Promise<void> {
+    if (!this.jsm) {
+      this.jsm = await jetstreamManager(this.nc);
+      this.js = jetstream(this.nc);
+    }
+  }
+
+  /** Create (or update) the stream holding an owner's events. Safe to call from every service. */
+  async ensureStream(owner: string): Promise<void> {
+    await this.init();
+    const name = streamOf(owner);
+    if (this.ensured.has(name)) return;
+    const config = {
+      name,
+      subjects: streamSubjects(owner),
+      storage: StorageType.File,
+      retention: RetentionPolicy.Limits,
+      max_age: 14 * 24 * 3600 * 1e9,
+      duplicate_window: 10 * 60 * 1e9,
+    };
+    try {
+      await this.jsm.streams.info(name);
+    } catch {
+      try {
+        await this.jsm.streams.add(config);
+      } catch (e) {
+        // another instance created it meanwhile
+        await this.jsm.streams.info(name).catch(() => { throw e; });
+      }
+    }
+    this.ensured.add(name);
+  }
+
+  /** Validate a payload and wrap it in an envelope (only the owner may publish its events). */
+  envelope<D extends EventDef>(def: D, payload: PayloadInputOf<D>, opts: { id?: string } = {}): EventEnvelope {
+    if (def.owner !== this.opts.service && this.opts.service !== 'test') {
+      throw new Error(`${this.opts.service} may not publish ${def.subject}: only ${def.owner} publishes its events`);
+    }
+    const parsed = def.payload.safeParse(payload);
+    if (!parsed.success) throw new AppError('VALIDATION', { fields: fieldErrorsOf(parsed.error) });
+    return {
+      id: opts.id ?? randomUUID(),
+      subject: def.subject,
+      occurredAt: new Date().toISOString(),
+      correlationId: currentContext()?.correlationId,
+      payload: parsed.data,
+    };
+  }
+
+  /**
+   * Publish now. Prefer `Outbox.add(tx, ...)` inside the transaction that makes the change: an event published
+   * after commit is lost if the process dies in between.
+   */
+  async publish<D extends EventDef>(def: D, payload: PayloadInputOf<D>, opts: { id?: string } = {}): Promise<EventMeta> {
+    const envelope = this.envelope(def, payload, opts);
+    await this.publishEnvelope(def.owner, envelope);
+    const { payload: _p, ...meta } = envelope;
+    return meta;
+  }
+
+  /** Publish a stored envelope; its id is the Nats-Msg-Id, so publishing it twice within the window stores it once. */
+  async publishEnvelope(owner: string, envelope: EventEnvelope): Promise<void> {
+    await this.ensureStream(owner);
+    const h = natsHeaders();
+    if (envelope.correlationId) h.set('x-correlation-id', envelope.correlationId);
+    const ctx = currentContext();
+    if (ctx?.traceparent) h.set('traceparent', ctx.traceparent);
+    await this.js.publish(envelope.subject, enc.encode(JSON.stringify(envelope)), { msgID: envelope.id, headers: h });
+    metrics.eventsPublished.inc({ subject: envelope.subject });
+  }
+
+  durableName(def: EventDef, durable?: string): string {
+    return durable ?? `${this.opts.service}__${def.subject.replace(/[.]/g, '_')}`;
+  }
+
+  /** Start a durable consumer for an event; returns when the consumer exists and is consuming. */
+  async subscribe<D extends EventDef>(def: D, handler: EventHandlerFn<D>, options: SubscribeOptions = {}): Promise<void> {
+    await this.ensureStream(def.owner);
+    const stream = streamOf(def.owner);
+    const durable = this.durableName(def, options.durable);
+    const maxDeliver = options.maxDeliver ?? 10;
+    const ackWait = options.ackWaitMs ?? 30_000;
+    try {
+      await this.jsm.consumers.info(stream, durable);
+    } catch {
+      await this.jsm.consumers.add(stream, {
+        durable_name: durable,
+        ack_policy: AckPolicy.Explicit,
+        filter_subject: def.subject,
+        deliver_policy: DeliverPolicy.All,
+        max_deliver: maxDeliver,
+        ack_wait: ackWait * 1e6,
+      });
+    }
+    const consumer: Consumer = await this.js.consumers.get(stream, durable);
+    const messages = await consumer.consume({ max_messages: 32 });
+    this.running.push(messages);
+    const idempotent = options.idempotent ?? true;
+    const loop = (async () => {
+      for await (const m of messages) {
+        let envelope: EventEnvelope;
+        try {
+          envelope = JSON.parse(dec.decode(m.data)) as EventEnvelope;
+        } catch {
+          logger().error({ subject: m.subject }, 'dropping an event that is not JSON');
+          m.term();
+          continue;
+        }
+        const marker = `evt:${durable}:${envelope.id}`;
+        if (idempotent && (await this.redis.exists(marker))) {
+          m.ack();
+          metrics.eventsConsumed.inc({ subject: def.subject, outcome: 'duplicate' });
+          continue;
+        }
+        const parsed = def.payload.safeParse(envelope.payload);
+        if (!parsed.success) {
+          logger().error({ subject: def.subject, id: envelope.id, issues: parsed.error.issues.slice(0, 5) }, 'event does not match its contract; terminated');
+          m.term();
+          metrics.eventsConsumed.inc({ subject: def.subject, outcome: 'invalid' });
+          continue;
+        }
+        const orgId = (parsed.data as { orgId?: string }).orgId;
+        try {
+          await runWithContext({ correlationId: envelope.correlationId, orgId }, () =>
+            handler(parsed.data as PayloadOf<D>, { id: envelope.id, subject: envelope.subject, occurredAt: envelope.occurredAt, correlationId: envelope.correlationId }),
+          );
+          if (idempotent) await this.redis.set(marker, '1', 'EX', PROCESSED_TTL_S);
+          m.ack();
+          metrics.eventsConsumed.inc({ subject: def.subject, outcome: 'ok' });
+        } catch (e) {
+          const attempt = m.info.deliveryCount;
+          const delay = Math.min(30_000, 250 * 2 ** (attempt - 1));
+          logger().warn({ err: e, subject: def.subject, id: envelope.id, attempt }, 'event handler failed; will be redelivered');
+          m.nak(delay);
+          metrics.eventsConsumed.inc({ subject: def.subject, outcome: 'retry' });
+        }
+      }
+    })().catch((e) => {
+      if (!this.stopping) logger().error({ err: e, durable }, 'consumer loop ended');
+    });
+    this.loops.push(loop);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    for (const m of this.running) await m.close().catch(() => undefined);
+    await Promise.race([Promise.all(this.loops), new Promise((r) => setTimeout(r, 2000))]);
+  }
+}

@@ -1,0 +1,121 @@
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { sql } from 'drizzle-orm';
+import type { Client } from 'pg';
+import type { EventDef, PayloadInputOf } from '@app/contracts';
+import { Db, type Tx } from '../db/db';
+import { logger } from '../logger';
+import { Events, EVENTS_OPTIONS, type EventEnvelope, type EventsOptions } from './events.service';
+
+export const OUTBOX_TABLE = '__outbox';
+
+/**
+ * Created by the migrator in every service schema, before row-level security is applied: the table has
+ * `org_id`, so the tenant policy (forced) hides other organizations' events from every tenant transaction.
+ * A second policy lets the relay, and only a transaction that declares itself the relay, read and mark rows.
+ */
+export async function ensureOutbox(client: Client, schema: string): Promise<void> {
+  const t = `"${schema}"."${OUTBOX_TABLE}"`;
+  await client.query(`CREATE TABLE IF NOT EXISTS ${t} (
+    id uuid PRIMARY KEY,
+    org_id uuid NOT NULL,
+    subject text NOT NULL,
+    envelope jsonb NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    published_at timestamptz
+  )`);
+  await client.query(`CREATE INDEX IF NOT EXISTS "${OUTBOX_TABLE}_pending" ON ${t} (created_at) WHERE published_at IS NULL`);
+  const relay = `current_setting('app.outbox_relay', true) = 'on'`;
+  await client.query(`DROP POLICY IF EXISTS outbox_relay ON ${t}`);
+  await client.query(`CREATE POLICY outbox_relay ON ${t} USING (${relay}) WITH CHECK (${relay})`);
+}
+
+const RELAY_INTERVAL_MS = 200;
+const BATCH = 200;
+const KEEP_PUBLISHED_MS = 24 * 3600 * 1000;
+
+/**
+ * Transactional outbox: `add(tx, Event, payload)` stores the event in the same transaction as the change it
+ * announces, so the two commit or roll back together; the relay publishes pending rows to JetStream (the row
+ * id is the event id and the Nats-Msg-Id, so a relay that dies after publishing and publishes again is
+ * deduplicated by the stream and by consumers). At-least-once, never lost.
+ */
+@Injectable()
+export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private stopped = false;
+  private lastCleanup = 0;
+  private readonly table: string;
+
+  constructor(private readonly db: Db, private readonly events: Events, @Inject(EVENTS_OPTIONS) opts: EventsOptions) {
+    this.table = `"${opts.service}"."${OUTBOX_TABLE}"`;
+  }
+
+  /** Store an event in the caller's transaction; it is published after commit by the relay. */
+  async add<D extends EventDef>(tx: Tx<any>, def: D, payload: PayloadInputOf<D>, opts: { id?: string } = {}): Promise<string> {
+    const envelope = this.events.envelope(def, payload, opts);
+    await tx.execute(
+      sql`INSERT INTO ${sql.raw(this.table)} (id, org_id, subject, envelope) VALUES (${envelope.id}, current_setting('app.org_id')::uuid, ${def.subject}, ${JSON.stringify(envelope)}::jsonb) ON CONFLICT (id) DO NOTHING`,
+    );
+    this.kick();
+    return envelope.id;
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => this.kick(), RELAY_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  /** Publish what is pending now (also called after each add; runs one batch loop at a time). */
+  kick(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (!this.running) {
+      this.running = this.drain()
+        .then(() => undefined, (e) => logger().warn({ err: e }, 'outbox relay pass failed; will retry'))
+        .finally(() => (this.running = undefined));
+    }
+    return this.running;
+  }
+
+  /** Publish until nothing is pending. Exposed for tests and shutdown. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await this.db.unsafeGlobal(async (_tx, client) => {
+        await client.query(`SELECT set_config('app.outbox_relay', 'on', true)`);
+        const rows = await client.query<{ id: string; envelope: EventEnvelope }>(
+          `SELECT id, envelope FROM ${this.table} WHERE published_at IS NULL ORDER BY created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+        );
+        for (const r of rows.rows) {
+          const owner = r.envelope.subject.split('.')[0];
+          await this.events.publishEnvelope(owner, r.envelope);
+        }
+        if (rows.rowCount) await client.query(`UPDATE ${this.table} SET published_at = now() WHERE id = ANY($1::uuid[])`, [rows.rows.map((r) => r.id)]);
+        return rows.rowCount ?? 0;
+      });
+      total += n;
+      if (n < BATCH) break;
+    }
+    if (Date.now() - this.lastCleanup > 3600_000) {
+      this.lastCleanup = Date.now();
+      await this.db.unsafeGlobal(async (_tx, c) => {
+        await c.query(`SELECT set_config('app.outbox_relay', 'on', true)`);
+        await c.query(`DELETE FROM ${this.table} WHERE published_at < now() - interval '${KEEP_PUBLISHED_MS / 1000} seconds'`);
+      });
+    }
+    return total;
+  }
+
+  async pending(): Promise<number> {
+    return this.db.unsafeGlobal(async (_tx, c) => {
+      await c.query(`SELECT set_config('app.outbox_relay', 'on', true)`);
+      return Number((await c.query(`SELECT count(*) AS n FROM ${this.table} WHERE published_at IS NULL`)).rows[0].n);
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
+    this.stopped = true;
+  }
+}

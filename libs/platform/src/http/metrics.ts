@@ -1,0 +1,20 @@
+import { Registry, collectDefaultMetrics, Histogram, Counter } from 'prom-client';
+
+/** Prometheus metrics of this process, served at /metrics. */
+export const registry = new Registry();
+let defaults = false;
+export function enableDefaultMetrics(service: string): void {
+  if (defaults) return;
+  defaults = true;
+  registry.setDefaultLabels({ service });
+  collectDefaultMetrics({ register: registry });
+}
+
+export const metrics = {
+  rpcClientDuration: new Histogram({ name: 'rpc_client_duration_seconds', help: 'NATS RPC round trips', labelNames: ['subject', 'outcome'], registers: [registry] }),
+  rpcServerDuration: new Histogram({ name: 'rpc_server_duration_seconds', help: 'NATS RPC handling', labelNames: ['subject', 'outcome'], registers: [registry] }),
+  eventsPublished: new Counter({ name: 'events_published_total', help: 'domain events published', labelNames: ['subject'], registers: [registry] }),
+  eventsConsumed: new Counter({ name: 'events_consumed_total', help: 'domain events consumed', labelNames: ['subject', 'outcome'], registers: [registry] }),
+  jobDuration: new Histogram({ name: 'job_duration_seconds', help: 'BullMQ job processing', labelNames: ['queue', 'name', 'outcome'], registers: [registry] }),
+  httpDuration: new Histogram({ name: 'http_request_duration_seconds', help: 'HTTP requests', labelNames: ['method', 'route', 'status'], registers: [registry] }),
+};

@@ -1,0 +1,185 @@
+import { DynamicModule, Inject, Injectable, Module, SetMetadata, Type } from '@nestjs/common';
+import { BullModule, InjectQueue, Processor, WorkerHost, getQueueToken } from '@nestjs/bullmq';
+import { ModuleRef } from '@nestjs/core';
+import { Job, Queue } from 'bullmq';
+import { AppError, JobDef, PayloadInputOf, PayloadOf, fieldErrorsOf } from '@app/contracts';
+import { runWithContext, currentContext } from '../context';
+import { logger } from '../logger';
+import { metrics } from '../http/metrics';
+
+export const JOB_HANDLER = Symbol('JOB_HANDLER');
+/** Marks a method of a `*.processor.ts` provider as the processor of a job defined in libs/contracts. */
+export const ProcessJob = (def: JobDef): MethodDecorator => SetMetadata(JOB_HANDLER, def);
+
+export interface JobContext {
+  id: string;
+  attempt: number;
+  attemptsAllowed: number;
+}
+type JobHandlerFn = (payload: unknown, ctx: JobContext) => Promise<unknown>;
+
+/** Handlers by queue and job name, filled by the platform explorer at start-up. */
+@Injectable()
+export class JobRegistry {
+  private readonly handlers = new Map<string, { def: JobDef; fn: JobHandlerFn }[]>();
+  private readyResolve!: () => void;
+  readonly ready = new Promise<void>((r) => (this.readyResolve = r));
+
+  register(def: JobDef, fn: JobHandlerFn): void {
+    const key = `${def.queue}:${def.name}`;
+    const list = this.handlers.get(key) ?? [];
+    list.push({ def, fn });
+    this.handlers.set(key, list);
+  }
+
+  /** Each job this service processes has exactly one processor; nothing else is processed here. */
+  assertExactlyOne(processes: readonly JobDef[]): void {
+    for (const def of processes) {
+      const n = this.handlers.get(`${def.queue}:${def.name}`)?.length ?? 0;
+      if (n !== 1) throw new Error(`job ${def.queue}:${def.name} must have exactly one processor, found ${n}`);
+    }
+    for (const [key] of this.handlers) {
+      if (!processes.some((d) => `${d.queue}:${d.name}` === key)) throw new Error(`processor for ${key} is not declared in QueuesModule processes`);
+    }
+    this.readyResolve();
+  }
+
+  async dispatch(job: Job): Promise<unknown> {
+    await this.ready;
+    const entry = this.handlers.get(`${job.queueName}:${job.name}`)?.[0];
+    if (!entry) throw new Error(`no processor for ${job.queueName}:${job.name}`);
+    const parsed = entry.def.payload.safeParse(job.data?.payload);
+    if (!parsed.success) {
+      logger().error({ job: job.name, id: job.id, issues: parsed.error.issues.slice(0, 5) }, 'job payload does not match its contract');
+      throw new Error('job payload does not match its contract');
+    }
+    const end = metrics.jobDuration.startTimer({ queue: job.queueName, name: job.name });
+    try {
+      const out = await runWithContext({ correlationId: job.data?.correlationId, orgId: (parsed.data as { orgId?: string }).orgId }, () =>
+        entry.fn(parsed.data, { id: String(job.id), attempt: job.attemptsMade + 1, attemptsAllowed: job.opts.attempts ?? 1 }),
+      );
+      end({ outcome: 'ok' });
+      return out;
+    } catch (e) {
+      end({ outcome: 'error' });
+      logger().warn({ err: e, job: job.name, id: job.id, attempt: job.attemptsMade + 1 }, 'job failed');
+      throw e;
+    }
+  }
+}
+
+export interface AddJobOptions {
+  /** deduplication: a job with an id that exists (waiting, delayed, active, completed or failed) is not added again */
+  jobId?: string;
+  delayMs?: number;
+}
+
+/** Typed producer: validates the payload against its definition and applies its retry policy. */
+@Injectable()
+export class Jobs {
+  constructor(private readonly moduleRef: ModuleRef) {}
+
+  queue(name: string): Queue {
+    return this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
+  }
+
+  async add<D extends JobDef>(def: D, payload: PayloadInputOf<D>, opts: AddJobOptions = {}): Promise<string> {
+    const parsed = def.payload.safeParse(payload);
+    if (!parsed.success) throw new AppError('VALIDATION', { fields: fieldErrorsOf(parsed.error) });
+    const job = await this.queue(def.queue).add(
+      def.name,
+      { payload: parsed.data, correlationId: currentContext()?.correlationId },
+      {
+        jobId: opts.jobId,
+        delay: opts.delayMs,
+        attempts: def.attempts ?? 5,
+        backoff: { type: 'exponential', delay: def.backoffMs ?? 1000 },
+        removeOnComplete: { age: 7 * 24 * 3600, count: 100_000 },
+        removeOnFail: false,
+      },
+    );
+    return String(job.id);
+  }
+
+  /** Remove a waiting or delayed job (a reminder whose item was closed or deleted). */
+  async remove(def: JobDef, jobId: string): Promise<boolean> {
+    const job = await this.queue(def.queue).getJob(jobId);
+    if (!job) return false;
+    const state = await job.getState();
+    if (state === 'active') return false;
+    await job.remove();
+    return true;
+  }
+}
+
+/** BullMQ worker tuning: how long a job's lock lasts and how often stalled jobs (a killed worker's) are taken back. */
+export interface WorkerTuning {
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
+  maxStalledCount?: number;
+}
+
+function processorFor(queue: string, concurrency: number, tuning: WorkerTuning = {}): Type {
+  @Processor(queue, {
+    concurrency,
+    ...(tuning.lockDurationMs ? { lockDuration: tuning.lockDurationMs } : {}),
+    ...(tuning.stalledIntervalMs ? { stalledInterval: tuning.stalledIntervalMs } : {}),
+    ...(tuning.maxStalledCount !== undefined ? { maxStalledCount: tuning.maxStalledCount } : {}),
+  })
+  class QueueProcessor extends WorkerHost {
+    constructor(@Inject(JobRegistry) private readonly registry: JobRegistry) {
+      super();
+    }
+    async process(job: Job): Promise<unknown> {
+      return this.registry.dispatch(job);
+    }
+  }
+  Object.defineProperty(QueueProcessor, 'name', { value: `QueueProcessor_${queue.replace(/\W/g, '_')}` });
+  return QueueProcessor;
+}
+
+export const QUEUES_OPTIONS = Symbol('QUEUES_OPTIONS');
+export interface QueuesOptions {
+  redisUrl: string;
+  /** jobs this service adds */
+  produces: readonly JobDef[];
+  /** jobs this service processes (it owns them): exactly one processor each */
+  processes?: readonly JobDef[];
+  concurrency?: number;
+  worker?: WorkerTuning;
+}
+
+export function redisConnection(url: string) {
+  const u = new URL(url);
+  return {
+    host: u.hostname,
+    port: Number(u.port || 6379),
+    username: u.username || undefined,
+    password: u.password ? decodeURIComponent(u.password) : undefined,
+    db: u.pathname && u.pathname.length > 1 ? Number(u.pathname.slice(1)) : undefined,
+    maxRetriesPerRequest: null,
+  };
+}
+
+@Module({})
+export class QueuesModule {
+  static register(opts: QueuesOptions): DynamicModule {
+    const processes = opts.processes ?? [];
+    const queues = [...new Set([...opts.produces, ...processes].map((d) => d.queue))];
+    const processorQueues = [...new Set(processes.map((d) => d.queue))];
+    const processors = processorQueues.map((q) => processorFor(q, opts.concurrency ?? 5, opts.worker));
+    return {
+      module: QueuesModule,
+      global: true,
+      imports: [
+        BullModule.forRoot({ connection: redisConnection(opts.redisUrl), prefix: 'bull' }),
+        BullModule.registerQueue(...queues.map((name) => ({ name }))),
+      ],
+      providers: [JobRegistry, Jobs, ...processors, { provide: QUEUES_OPTIONS, useValue: { ...opts, processes } }],
+      exports: [JobRegistry, Jobs, BullModule, QUEUES_OPTIONS],
+    };
+  }
+}
+
+export { InjectQueue };
+export type { PayloadOf };

@@ -1,0 +1,89 @@
+import { Inject, Injectable } from '@nestjs/common';
+import * as Minio from 'minio';
+import { Readable } from 'node:stream';
+import { logger } from '../logger';
+
+export const STORAGE_OPTIONS = Symbol('STORAGE_OPTIONS');
+export interface StorageOptions {
+  endpoint: string;
+  accessKey: string;
+  secretKey: string;
+  bucket: string;
+  region: string;
+}
+
+/**
+ * Files live in S3 (ARCHITECTURE §3.6): messages carry keys, users get presigned URLs. Keys start with
+ * the organization id so one organization's objects are never addressed with another's prefix.
+ */
+@Injectable()
+export class Storage {
+  readonly client: Minio.Client;
+  readonly bucket: string;
+  private ready?: Promise<void>;
+
+  constructor(@Inject(STORAGE_OPTIONS) private readonly opts: StorageOptions) {
+    const u = new URL(opts.endpoint);
+    this.client = new Minio.Client({
+      endPoint: u.hostname,
+      port: Number(u.port || (u.protocol === 'https:' ? 443 : 80)),
+      useSSL: u.protocol === 'https:',
+      accessKey: opts.accessKey,
+      secretKey: opts.secretKey,
+      region: opts.region,
+      pathStyle: true,
+    });
+    this.bucket = opts.bucket;
+  }
+
+  /** Create the bucket when missing (called at start-up). */
+  ensureBucket(): Promise<void> {
+    this.ready ??= (async () => {
+      const exists = await this.client.bucketExists(this.bucket).catch(() => false);
+      if (!exists) {
+        await this.client.makeBucket(this.bucket, this.opts.region).catch((e: { code?: string }) => {
+          if (e?.code !== 'BucketAlreadyOwnedByYou' && e?.code !== 'BucketAlreadyExists') throw e;
+        });
+        logger().info({ bucket: this.bucket }, 'bucket created');
+      }
+    })();
+    return this.ready;
+  }
+
+  static key(orgId: string, ...parts: string[]): string {
+    return [orgId, ...parts.map((p) => p.replace(/[^\w.-]/g, '_'))].join('/');
+  }
+
+  async put(key: string, body: Buffer | Readable, size?: number, contentType = 'application/octet-stream'): Promise<void> {
+    await this.ensureBucket();
+    await this.client.putObject(this.bucket, key, body, size, { 'Content-Type': contentType });
+  }
+
+  async get(key: string): Promise<Readable> {
+    return this.client.getObject(this.bucket, key);
+  }
+
+  async getBuffer(key: string): Promise<Buffer> {
+    const s = await this.get(key);
+    const chunks: Buffer[] = [];
+    for await (const c of s) chunks.push(c as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  async stat(key: string): Promise<{ size: number; contentType?: string } | null> {
+    try {
+      const s = await this.client.statObject(this.bucket, key);
+      return { size: s.size, contentType: s.metaData?.['content-type'] };
+    } catch {
+      return null;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.client.removeObject(this.bucket, key);
+  }
+
+  presignedGet(key: string, expirySeconds = 3600): Promise<string> {
+    return this.client.presignedGetObject(this.bucket, key, expirySeconds);
+  }
+}

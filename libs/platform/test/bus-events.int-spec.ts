@@ -1,0 +1,122 @@
+import 'reflect-metadata';
+import { Injectable, Module, INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { AppError, defineEvent, defineRpc, zTenant, type EventMeta } from '@app/contracts';
+import { Bus, Events, OnEvent, PlatformModule, Rpc } from '@app/platform';
+import { sleep, testEnv, waitFor } from '@app/testing';
+
+const env = testEnv();
+const suffix = randomUUID().replace(/[^a-f]/g, '').slice(0, 8);
+const owner = `ptest${suffix}`;
+
+const Add = defineRpc({ subject: `${owner}.v1.add`, request: zTenant.extend({ a: z.number(), b: z.number() }), response: z.object({ sum: z.number() }) });
+const Refuse = defineRpc({ subject: `${owner}.v1.refuse`, request: z.object({}), response: z.object({}) });
+const BadReply = defineRpc({ subject: `${owner}.v1.bad-reply`, request: z.object({}), response: z.object({ n: z.number() }) });
+const Crash = defineRpc({ subject: `${owner}.v1.crash`, request: z.object({}), response: z.object({}) });
+const Slow = defineRpc({ subject: `${owner}.v1.slow`, request: z.object({}), response: z.object({}), timeoutMs: 300 });
+const Absent = defineRpc({ subject: `${owner}.v1.absent`, request: z.object({}), response: z.object({}), timeoutMs: 300 });
+const Happened = defineEvent({ subject: `${owner}.v1.thing.happened`, payload: z.object({ orgId: z.string(), n: z.number() }) });
+
+const seen: { n: number; meta: EventMeta }[] = [];
+let failuresLeft = 0;
+const attempts: number[] = [];
+
+@Injectable()
+class Handlers {
+  @Rpc(Add) add(r: z.output<typeof Add.request>) {
+    return { sum: r.a + r.b };
+  }
+  @Rpc(Refuse) refuse() {
+    throw AppError.validation({ title: 'This field is required.' });
+  }
+  @Rpc(BadReply) bad() {
+    return { n: 'not a number' } as unknown as { n: number };
+  }
+  @Rpc(Crash) crash(): {} {
+    throw new Error('unexpected');
+  }
+  @Rpc(Slow) async slow() {
+    await sleep(1500);
+    return {};
+  }
+  @OnEvent(Happened) async on(p: { n: number }, meta: EventMeta) {
+    attempts.push(p.n);
+    if (p.n === 99 && failuresLeft > 0) {
+      failuresLeft--;
+      throw new Error('transient');
+    }
+    seen.push({ n: p.n, meta });
+  }
+}
+
+@Module({
+  imports: [PlatformModule.forRoot({ service: owner, config: { SERVICE_NAME: owner, NATS_URL: env.NATS_URL, REDIS_URL: env.REDIS_URL, RPC_TIMEOUT_MS: 2000 } })],
+  providers: [Handlers],
+})
+class TestModule {}
+
+describe('typed NATS bus and JetStream events', () => {
+  let app: INestApplicationContext;
+  let bus: Bus;
+  let events: Events;
+  const actor = { kind: 'user' as const, userId: 1, email: 'a@b.test' };
+
+  beforeAll(async () => {
+    app = await NestFactory.createApplicationContext(TestModule, { logger: false });
+    await app.init();
+    bus = app.get(Bus);
+    events = app.get(Events);
+  });
+  afterAll(async () => {
+    const nc = bus.connection;
+    const { jetstreamManager } = await import('@nats-io/jetstream');
+    const jsm = await jetstreamManager(nc);
+    await jsm.streams.delete(owner.toUpperCase()).catch(() => undefined);
+    await app.close();
+  });
+
+  it('request/reply is validated both ways', async () => {
+    await expect(bus.request(Add, { orgId: randomUUID(), actor, a: 2, b: 3 })).resolves.toEqual({ sum: 5 });
+    await expect(bus.request(Add, { orgId: 'nope', actor, a: 2, b: 3 } as never)).rejects.toMatchObject({ code: 'VALIDATION', fields: { orgId: expect.any(Array) } });
+  });
+
+  it('an AppError crosses the wire intact', async () => {
+    await expect(bus.request(Refuse, {})).rejects.toMatchObject({ code: 'VALIDATION', status: 409, fields: { title: ['This field is required.'] } });
+  });
+
+  it('a reply that breaks its contract, or a handler crash, is an INTERNAL error, not a leak', async () => {
+    await expect(bus.request(BadReply, {})).rejects.toMatchObject({ code: 'INTERNAL' });
+    await expect(bus.request(Crash, {})).rejects.toMatchObject({ code: 'INTERNAL', status: 500 });
+  });
+
+  it('a service that does not answer in time, or at all, gives RPC_TIMEOUT (508)', async () => {
+    await expect(bus.request(Slow, {})).rejects.toMatchObject({ code: 'RPC_TIMEOUT', status: 508 });
+    await expect(bus.request(Absent, {})).rejects.toMatchObject({ code: 'RPC_TIMEOUT', status: 508 });
+  });
+
+  it('the same event published twice is handled once', async () => {
+    const id = randomUUID();
+    await events.publish(Happened, { orgId: 'o', n: 1 }, { id });
+    await events.publish(Happened, { orgId: 'o', n: 1 }, { id });
+    await events.publish(Happened, { orgId: 'o', n: 2 });
+    await waitFor('event 2', () => seen.some((s) => s.n === 2), 8000, 50);
+    await sleep(300);
+    expect(seen.filter((s) => s.n === 1)).toHaveLength(1);
+    expect(seen.find((s) => s.n === 1)?.meta.id).toBe(id);
+  });
+
+  it('a failing handler is redelivered until it succeeds, and the effect happens once', async () => {
+    failuresLeft = 2;
+    await events.publish(Happened, { orgId: 'o', n: 99 });
+    await waitFor('event 99', () => seen.some((s) => s.n === 99), 8000, 50);
+    expect(attempts.filter((n) => n === 99)).toHaveLength(3);
+    expect(seen.filter((s) => s.n === 99)).toHaveLength(1);
+  });
+
+  it('only the owner publishes its events', async () => {
+    const Foreign = defineEvent({ subject: 'someoneelse.v1.thing.happened', payload: z.object({}) });
+    await expect(events.publish(Foreign, {})).rejects.toThrow(/only someoneelse publishes/);
+  });
+});

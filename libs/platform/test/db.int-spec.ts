@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { sql } from 'drizzle-orm';
+import { Db, ensureRole, ensureTenantRls } from '@app/platform';
+import { testEnv } from '@app/testing';
+
+/**
+ * Tenancy at the database level: a query written WITHOUT an org filter, run in one organization's
+ * transaction, still sees nothing of another organization, because of row-level security; and the
+ * role services connect as is neither a superuser nor exempt from RLS.
+ */
+describe('tenant-scoped database (RLS)', () => {
+  const env = testEnv();
+  const schema = `platform_rls_${randomUUID().slice(0, 8)}`;
+  const orgA = randomUUID();
+  const orgB = randomUUID();
+  let admin: Client;
+  let db: Db;
+
+  beforeAll(async () => {
+    admin = new Client({ connectionString: env.DATABASE_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA "${schema}"`);
+    await admin.query(`CREATE TABLE "${schema}".notes (id bigint generated always as identity primary key, org_id uuid not null, body text not null)`);
+    await admin.query(`CREATE TABLE "${schema}".lookup (id int primary key, label text)`);
+    const tables = await ensureTenantRls(admin, schema);
+    expect(tables).toEqual(['notes']);
+    await ensureRole(admin, 'boardroom_app');
+    await admin.query(`GRANT USAGE ON SCHEMA "${schema}" TO boardroom_app`);
+    await admin.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA "${schema}" TO boardroom_app`);
+    db = new Db({ url: env.DATABASE_URL, setRole: env.DATABASE_SET_ROLE, schema: {} });
+  });
+
+  afterAll(async () => {
+    await db.onApplicationShutdown();
+    await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
+    await admin.end();
+  });
+
+  it('the application role is not a superuser and does not bypass RLS', async () => {
+    const r = await db.tenant(orgA, async (_tx, c) => (await c.query(`SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = current_user`)).rows[0]);
+    expect(r).toEqual({ rolsuper: false, rolbypassrls: false });
+  });
+
+  it('the tenant table has RLS enabled and forced; the table without org_id has none', async () => {
+    const r = await admin.query(
+      `SELECT c.relname, c.relrowsecurity, c.relforcerowsecurity FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 ORDER BY c.relname`,
+      [schema],
+    );
+    const byName = Object.fromEntries(r.rows.filter((x) => ['notes', 'lookup'].includes(x.relname)).map((x) => [x.relname, [x.relrowsecurity, x.relforcerowsecurity]]));
+    expect(byName).toEqual({ lookup: [false, false], notes: [true, true] });
+  });
+
+  it('an unfiltered query in organization B sees none of organization A', async () => {
+    await db.tenant(orgA, (tx) => tx.execute(sql.raw(`INSERT INTO "${schema}".notes (org_id, body) VALUES ('${orgA}', 'a1'), ('${orgA}', 'a2')`)));
+    await db.tenant(orgB, (tx) => tx.execute(sql.raw(`INSERT INTO "${schema}".notes (org_id, body) VALUES ('${orgB}', 'b1')`)));
+    const inB = await db.tenant(orgB, async (_tx, c) => (await c.query(`SELECT body FROM "${schema}".notes ORDER BY body`)).rows.map((r) => r.body));
+    const inA = await db.tenant(orgA, async (_tx, c) => (await c.query(`SELECT body FROM "${schema}".notes ORDER BY body`)).rows.map((r) => r.body));
+    const global = await db.unsafeGlobal(async (_tx, c) => (await c.query(`SELECT body FROM "${schema}".notes`)).rowCount);
+    expect(inB).toEqual(['b1']);
+    expect(inA).toEqual(['a1', 'a2']);
+    expect(global).toBe(0);
+  });
+
+  it('cannot write a row for another organization, nor move one there', async () => {
+    await expect(db.tenant(orgB, (_tx, c) => c.query(`INSERT INTO "${schema}".notes (org_id, body) VALUES ($1, 'sneaky')`, [orgA]))).rejects.toThrow(/row-level security/);
+    await expect(db.tenant(orgB, (_tx, c) => c.query(`UPDATE "${schema}".notes SET org_id = $1`, [orgA]))).rejects.toThrow(/row-level security/);
+    const updated = await db.tenant(orgB, async (_tx, c) => (await c.query(`UPDATE "${schema}".notes SET body = 'x' WHERE body LIKE 'a%'`)).rowCount);
+    expect(updated).toBe(0);
+    const deleted = await db.tenant(orgB, async (_tx, c) => (await c.query(`DELETE FROM "${schema}".notes`)).rowCount);
+    expect(deleted).toBe(1);
+    const stillA = await db.tenant(orgA, async (_tx, c) => (await c.query(`SELECT count(*)::int AS n FROM "${schema}".notes`)).rows[0].n);
+    expect(stillA).toBe(2);
+  });
+
+  it('a failed transaction writes nothing', async () => {
+    await expect(
+      db.tenant(orgA, async (_tx, c) => {
+        await c.query(`INSERT INTO "${schema}".notes (org_id, body) VALUES ($1, 'half')`, [orgA]);
+        throw new Error('fails after the first write');
+      }),
+    ).rejects.toThrow('fails after the first write');
+    const n = await db.tenant(orgA, async (_tx, c) => (await c.query(`SELECT count(*)::int AS n FROM "${schema}".notes WHERE body = 'half'`)).rows[0].n);
+    expect(n).toBe(0);
+  });
+
+  it('an id that is not an organization id answers Not Found', () => {
+    expect(() => db.tenant('not-a-uuid', async () => 1)).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
+  });
+});

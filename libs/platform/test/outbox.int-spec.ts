@@ -1,0 +1,106 @@
+import 'reflect-metadata';
+import { Injectable, Module, INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { defineEvent } from '@app/contracts';
+import { Db, OnEvent, Outbox, PlatformModule, ensureOutbox, ensureRole, ensureTenantRls } from '@app/platform';
+import { sleep, testEnv, waitFor } from '@app/testing';
+
+/** The outbox commits or rolls back with the change it announces, and is published exactly once. */
+const env = testEnv();
+const service = `otest${randomUUID().replace(/[^a-f]/g, '').slice(0, 8)}`;
+const Changed = defineEvent({ subject: `${service}.v1.thing.changed`, payload: z.object({ orgId: z.string(), n: z.number() }) });
+const received: number[] = [];
+
+@Injectable()
+class Consumer {
+  @OnEvent(Changed) on(p: { n: number }) {
+    received.push(p.n);
+  }
+}
+
+const config = {
+  SERVICE_NAME: service, NATS_URL: env.NATS_URL, REDIS_URL: env.REDIS_URL, RPC_TIMEOUT_MS: 2000,
+  DATABASE_URL: env.DATABASE_URL, DATABASE_SET_ROLE: env.DATABASE_SET_ROLE,
+};
+@Module({ imports: [PlatformModule.forRoot({ service, config, db: { schema: {} } })], providers: [Consumer] })
+class TestModule {}
+
+describe('transactional outbox', () => {
+  let admin: Client;
+  let app: INestApplicationContext;
+  let db: Db;
+  let outbox: Outbox;
+  const orgId = randomUUID();
+
+  beforeAll(async () => {
+    admin = new Client({ connectionString: env.DATABASE_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA "${service}"`);
+    await admin.query(`CREATE TABLE "${service}".things (id int primary key, org_id uuid not null)`);
+    await ensureOutbox(admin, service);
+    await ensureTenantRls(admin, service);
+    await ensureRole(admin, 'boardroom_app');
+    await admin.query(`GRANT USAGE ON SCHEMA "${service}" TO boardroom_app`);
+    await admin.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA "${service}" TO boardroom_app`);
+    app = await NestFactory.createApplicationContext(TestModule, { logger: false });
+    await app.init();
+    db = app.get(Db);
+    outbox = app.get(Outbox);
+  });
+  afterAll(async () => {
+    await app.close();
+    await admin.query(`DROP SCHEMA "${service}" CASCADE`);
+    await admin.end();
+  });
+
+  it('a rolled-back change announces nothing', async () => {
+    await expect(
+      db.tenant(orgId, async (tx) => {
+        await tx.execute(sql.raw(`INSERT INTO "${service}".things VALUES (1, '${orgId}')`));
+        await outbox.add(tx, Changed, { orgId, n: 1 });
+        throw new Error('the use case fails after writing');
+      }),
+    ).rejects.toThrow('the use case fails');
+    await outbox.drain();
+    expect(await outbox.pending()).toBe(0);
+    const rows = (await admin.query(`SELECT count(*)::int AS n FROM "${service}".__outbox`)).rows[0].n;
+    expect(rows).toBe(0);
+  });
+
+  it('a committed change is published once, even when the relay runs again', async () => {
+    await db.tenant(orgId, async (tx) => {
+      await tx.execute(sql.raw(`INSERT INTO "${service}".things VALUES (2, '${orgId}')`));
+      await outbox.add(tx, Changed, { orgId, n: 2 });
+    });
+    await waitFor('event 2', () => received.includes(2), 8000, 50);
+    await outbox.drain();
+    await sleep(300);
+    expect(received.filter((n) => n === 2)).toHaveLength(1);
+    expect(await outbox.pending()).toBe(0);
+  });
+
+  it("one organization's transaction cannot see another's pending events", async () => {
+    const other = randomUUID();
+    await admin.query(`INSERT INTO "${service}".__outbox (id, org_id, subject, envelope, published_at) VALUES ($1, $2, $3, '{}', now())`, [randomUUID(), other, Changed.subject]);
+    const seenByOrg = await db.tenant(orgId, async (_tx, c) => (await c.query(`SELECT org_id FROM "${service}".__outbox`)).rows.map((r) => r.org_id));
+    expect(seenByOrg).not.toContain(other);
+    expect(new Set(seenByOrg)).toEqual(new Set(seenByOrg.length ? [orgId] : []));
+  });
+
+  it('events left pending by a process that died are published by the next relay, and a re-publish is deduplicated', async () => {
+    // a row committed but never relayed (the process died right after commit)
+    const id = randomUUID();
+    const envelope = { id, subject: Changed.subject, occurredAt: new Date().toISOString(), payload: { orgId, n: 3 } };
+    await admin.query(`INSERT INTO "${service}".__outbox (id, org_id, subject, envelope) VALUES ($1, $2, $3, $4)`, [id, orgId, Changed.subject, JSON.stringify(envelope)]);
+    await waitFor('event 3', () => received.includes(3), 8000, 50);
+    // a relay that published but died before marking the row: the same id again is dropped by the stream
+    await admin.query(`UPDATE "${service}".__outbox SET published_at = NULL WHERE id = $1`, [id]);
+    await outbox.drain();
+    await sleep(300);
+    expect(received.filter((n) => n === 3)).toHaveLength(1);
+  });
+});
