@@ -1,0 +1,4 @@
+export * from './infra';
+export * from './factories';
+export * from './wait';
+export * from './mail';

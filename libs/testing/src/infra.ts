@@ -1,0 +1,68 @@
+/**
+ * The infrastructure a jest test talks to. `npm test` (scripts/test.mjs) resolves it with
+ * scripts/infra.mjs and passes it in the environment; when a developer runs jest directly, the
+ * loopback defaults for the test database are used (PostgreSQL, NATS, Redis on their usual ports;
+ * s3rver 4569; maildev 1025/1080 — start them with `npm test -- --only int` once, or by hand).
+ *
+ * This is a config file: it is the one place in libs/testing that reads process.env.
+ */
+export interface TestEnv {
+  /** PostgreSQL as the application role boardroom_app (RLS applies), database boardroom_test */
+  DATABASE_URL: string;
+  /** PostgreSQL as the owner (migrations, fixtures that bypass the services) */
+  DATABASE_ADMIN_URL: string;
+  /** set with PGlite: the DB layer runs SET LOCAL ROLE to it in each transaction */
+  DATABASE_SET_ROLE?: string;
+  NATS_URL: string;
+  REDIS_URL: string;
+  S3_ENDPOINT: string;
+  S3_ACCESS_KEY: string;
+  S3_SECRET_KEY: string;
+  S3_BUCKET: string;
+  S3_REGION: string;
+  SMTP_URL: string;
+  /** maildev web UI / REST API (GET /email), '' when the SMTP server has none */
+  MAIL_UI_URL: string;
+  /** the running gateway for api and browser tests (npm test starts it on port 4000) */
+  TEST_GATEWAY_URL: string;
+}
+
+export const TEST_ENV_DEFAULTS: Readonly<TestEnv> = Object.freeze({
+  DATABASE_URL: 'postgres://boardroom_app@127.0.0.1:5432/boardroom_test',
+  DATABASE_ADMIN_URL: 'postgres://postgres@127.0.0.1:5432/boardroom_test',
+  NATS_URL: 'nats://127.0.0.1:4222',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  S3_ENDPOINT: 'http://127.0.0.1:4569',
+  S3_ACCESS_KEY: 'S3RVER',
+  S3_SECRET_KEY: 'S3RVER',
+  S3_BUCKET: 'boardroom-test',
+  S3_REGION: 'us-east-1',
+  SMTP_URL: 'smtp://127.0.0.1:1025',
+  MAIL_UI_URL: 'http://127.0.0.1:1080',
+  TEST_GATEWAY_URL: 'http://127.0.0.1:4000',
+});
+
+/** The infra env for tests: process.env where set by `npm test`, else the loopback defaults. */
+export function testEnv(env: Record<string, string | undefined> = process.env): TestEnv {
+  const pick = <K extends keyof TestEnv>(key: K): string => {
+    const v = env[key];
+    return v !== undefined && v !== '' ? v : (TEST_ENV_DEFAULTS[key] ?? '');
+  };
+  const out: TestEnv = {
+    DATABASE_URL: pick('DATABASE_URL'),
+    DATABASE_ADMIN_URL: pick('DATABASE_ADMIN_URL'),
+    NATS_URL: pick('NATS_URL'),
+    REDIS_URL: pick('REDIS_URL'),
+    S3_ENDPOINT: pick('S3_ENDPOINT'),
+    S3_ACCESS_KEY: pick('S3_ACCESS_KEY'),
+    S3_SECRET_KEY: pick('S3_SECRET_KEY'),
+    S3_BUCKET: pick('S3_BUCKET'),
+    S3_REGION: pick('S3_REGION'),
+    SMTP_URL: pick('SMTP_URL'),
+    // set (possibly to '') by npm test; the maildev default only when nobody said anything
+    MAIL_UI_URL: env.MAIL_UI_URL ?? TEST_ENV_DEFAULTS.MAIL_UI_URL,
+    TEST_GATEWAY_URL: pick('TEST_GATEWAY_URL'),
+  };
+  if (env.DATABASE_SET_ROLE) out.DATABASE_SET_ROLE = env.DATABASE_SET_ROLE;
+  return out;
+}
