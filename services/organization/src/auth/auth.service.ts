@@ -1,0 +1,246 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { generateSecret, generateURI, verifySync } from 'otplib';
+import {
+  AppError, EmailVerificationRequested, OrgErrors, OrgMessages, PasswordResetRequested, UserUpdated, parseLang,
+  type Actor, type LoginResult, type Ok, type RequestOf,
+  type ChangePassword, type CompleteProfile, type ForgotPassword, type Login, type PinLogin, type ResetPassword, type SetPin,
+  type TwoFactorDisable, type TwoFactorEnable, type TwoFactorLogin, type VerifyEmail,
+} from '@app/contracts';
+import { CONFIG, Outbox, SessionStore } from '@app/platform';
+import type { OrganizationConfig } from '../config';
+import { OrgDb, type Scope } from '../common/org-db';
+import { Passwords } from '../common/passwords';
+import { requireUser } from '../common/access';
+import { toProfile } from '../common/mappers';
+import { OrganizationsRepository } from '../tenancy/organizations.repository';
+import { RolesRepository } from '../roles/roles.repository';
+import { UsersRepository, type UserRow } from '../users/users.repository';
+import { LogsRepository } from '../logs/logs.repository';
+import { TokensRepository } from './tokens.repository';
+import { tokenLifetimeMs, tokenState, type TokenPurpose } from './token-rules';
+
+
+/**
+ * Credentials: password, PIN and TOTP sign-in; e-mailed tokens (invitation, reset, verification);
+ * sessions in Redis (SessionStore) created here on success.
+ */
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly db: OrgDb,
+    private readonly orgs: OrganizationsRepository,
+    private readonly users: UsersRepository,
+    private readonly roles: RolesRepository,
+    private readonly tokens: TokensRepository,
+    private readonly logs: LogsRepository,
+    private readonly passwords: Passwords,
+    private readonly sessions: SessionStore,
+    private readonly outbox: Outbox,
+    @Inject(CONFIG) private readonly config: OrganizationConfig,
+  ) {}
+
+  private lifetime(p: TokenPurpose): number {
+    return tokenLifetimeMs(p, this.config);
+  }
+
+  /** One transaction per command; events are written to the outbox inside it (they commit with the change). */
+  private tx<T>(orgId: string, fn: (s: Scope) => Promise<T>): Promise<T> {
+    return this.db.tenant(orgId, fn);
+  }
+
+  async login(req: RequestOf<typeof Login>): Promise<LoginResult> {
+    const user = await this.db.tenant(req.orgId, (s) => this.users.byEmail(s, req.email));
+    const ok = await this.passwords.verify(user?.passwordHash, req.password);
+    if (!user || !ok) throw new AppError(OrgErrors.INVALID_CREDENTIALS);
+    return this.afterFirstFactor(req.orgId, user, { issuePinToken: true });
+  }
+
+  /** Password or SSO accepted: e-mail verification, then two-factor, then a session. */
+  async afterFirstFactor(orgId: string, user: UserRow, opts: { issuePinToken: boolean; skipVerification?: boolean }): Promise<LoginResult> {
+    if (user.status !== 'Active') throw new AppError(OrgErrors.ACCOUNT_INACTIVE);
+    if (!user.emailVerifiedAt && !opts.skipVerification) {
+      await this.tx(orgId, async (s) => {
+        const t = await this.tokens.issue(s, user.id, 'verify', this.lifetime('verify'), { revokeOthers: true });
+        await this.outbox.add(s.tx, EmailVerificationRequested, {
+            orgId, userId: user.id, recipient: { email: user.email, name: user.name, lang: parseLang(user.lang) }, token: t.token, expiresAt: t.expiresAt.toISOString(),
+        });
+      });
+      return { status: 2, token: null, log_token: null, pin_token: null, two_factor: false, email: user.email, role: null, message: OrgMessages.verifyEmail, profile: null };
+    }
+    if (user.twoFactorEnabled && user.twoFactorSecret) {
+      const t = await this.db.tenant(orgId, (s) => this.tokens.issue(s, user.id, 'two_factor', this.lifetime('two_factor')));
+      return { status: 1, token: null, log_token: t.token, pin_token: null, two_factor: true, email: user.email, role: null, message: OrgMessages.twoFactorRequired, profile: null };
+    }
+    return this.signIn(orgId, user, opts.issuePinToken);
+  }
+
+  private async signIn(orgId: string, user: UserRow, issuePinToken: boolean): Promise<LoginResult> {
+    const { profile, pinToken } = await this.db.tenant(orgId, async (s) => {
+      const org = (await this.orgs.get(s))!;
+      const role = user.roleId ? await this.roles.get(s, user.roleId) : null;
+      const committees = (await this.users.committeesOf(s, [user.id])).get(user.id);
+      const pin = issuePinToken ? await this.tokens.issue(s, user.id, 'pin', this.lifetime('pin')) : null;
+      return { profile: toProfile(user, role, committees, org), pinToken: pin?.token ?? null };
+    });
+    const token = await this.sessions.create(orgId, user.id);
+    return { status: 1, token, log_token: null, pin_token: pinToken, two_factor: false, email: user.email, role: profile.role?.name ?? null, message: OrgMessages.loggedIn, profile };
+  }
+
+  async twoFactorLogin(req: RequestOf<typeof TwoFactorLogin>): Promise<LoginResult> {
+    const user = await this.db.tenant(req.orgId, async (s) => {
+      const t = await this.tokens.find(s, 'two_factor', req.log_token);
+      if (tokenState(t, new Date()) !== 'valid') throw new AppError(OrgErrors.TWO_FACTOR_SESSION_EXPIRED);
+      const user = await this.users.get(s, t!.userId);
+      if (!user || user.status !== 'Active' || !user.twoFactorEnabled || !user.twoFactorSecret) throw new AppError(OrgErrors.TWO_FACTOR_SESSION_EXPIRED);
+      if (!verifyTotp(user.twoFactorSecret, req.code)) throw new AppError(OrgErrors.INVALID_TWO_FACTOR_CODE);
+      await this.tokens.markUsed(s, t!.id);
+      return user;
+    });
+    return this.signIn(req.orgId, user, true);
+  }
+
+  async pinLogin(req: RequestOf<typeof PinLogin>): Promise<LoginResult> {
+    const found = await this.db.tenant(req.orgId, async (s) => {
+      const t = await this.tokens.find(s, 'pin', req.token);
+      if (tokenState(t, new Date()) !== 'valid') return null;
+      return this.users.get(s, t!.userId);
+    });
+    const ok = await this.passwords.verify(found?.pinHash, req.bin_code);
+    if (!found || !ok) throw new AppError(OrgErrors.INVALID_PIN);
+    if (found.status !== 'Active') throw new AppError(OrgErrors.ACCOUNT_INACTIVE);
+    // the device token came from a complete sign-in (password, and two-factor when on)
+    return this.signIn(req.orgId, found, false);
+  }
+
+  /** Always the same answer, whether or not the e-mail belongs to someone. */
+  async forgotPassword(req: RequestOf<typeof ForgotPassword>): Promise<Ok> {
+    await this.tx(req.orgId, async (s) => {
+      const user = await this.users.byEmail(s, req.email);
+      if (!user || user.status === 'Inactive') return;
+      const t = await this.tokens.issue(s, user.id, 'reset', this.lifetime('reset'), { revokeOthers: true });
+      await this.outbox.add(s.tx, PasswordResetRequested, {
+          orgId: req.orgId, userId: user.id, recipient: { email: user.email, name: user.name, lang: parseLang(user.lang) }, token: t.token, expiresAt: t.expiresAt.toISOString(),
+      });
+    });
+    return { ok: true, message: OrgMessages.resetSent };
+  }
+
+  /** A valid token of the purpose whose user has this e-mail; otherwise 409 on `token`. */
+  private async consume(s: Scope, purpose: TokenPurpose, token: string, email: string): Promise<UserRow> {
+    const t = await this.tokens.find(s, purpose, token);
+    const user = t ? await this.users.get(s, t.userId) : null;
+    if (tokenState(t, new Date()) !== 'valid' || !user || user.email.toLowerCase() !== email.toLowerCase()) {
+      throw AppError.validation({ token: OrgMessages.invalidToken });
+    }
+    await this.tokens.markUsed(s, t!.id);
+    return user;
+  }
+
+  async resetPassword(req: RequestOf<typeof ResetPassword>): Promise<Ok> {
+    const hash = await this.passwords.hash(req.password);
+    const user = await this.tx(req.orgId, async (s) => {
+      const user = await this.consume(s, 'reset', req.token, req.email);
+      await this.users.update(s, user.id, {
+        passwordHash: hash,
+        emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
+        status: user.status === 'Pending' ? 'Active' : user.status,
+      });
+      await this.tokens.deleteAll(s, user.id, 'pin');
+      return user;
+    });
+    await this.sessions.destroyAllForUser(req.orgId, user.id);
+    return { ok: true, message: OrgMessages.passwordReset };
+  }
+
+  async completeProfile(req: RequestOf<typeof CompleteProfile>): Promise<Ok> {
+    const hash = await this.passwords.hash(req.password);
+    await this.tx(req.orgId, async (s) => {
+      const user = await this.consume(s, 'invite', req.token, req.email);
+      const u = await this.users.update(s, user.id, { passwordHash: hash, emailVerifiedAt: user.emailVerifiedAt ?? new Date(), status: user.status === 'Pending' ? 'Active' : user.status });
+      await this.outbox.add(s.tx, UserUpdated, { orgId: req.orgId, userId: u.id, name: u.name, email: u.email, lang: parseLang(u.lang), status: u.status as 'Active' });
+    });
+    return { ok: true, message: OrgMessages.profileCompleted };
+  }
+
+  async verifyEmail(req: RequestOf<typeof VerifyEmail>): Promise<Ok> {
+    await this.tx(req.orgId, async (s) => {
+      const user = await this.consume(s, 'verify', req.token, req.email);
+      await this.users.update(s, user.id, { emailVerifiedAt: user.emailVerifiedAt ?? new Date() });
+    });
+    return { ok: true, message: OrgMessages.emailVerified };
+  }
+
+  async nameByToken(orgId: string, token: string): Promise<{ name: string; email: string }> {
+    return this.db.tenant(orgId, async (s) => {
+      const t = await this.tokens.find(s, 'invite', token);
+      const user = t ? await this.users.get(s, t.userId) : null;
+      if (tokenState(t, new Date()) !== 'valid' || !user) throw AppError.notFound('invitation');
+      return { name: user.name, email: user.email };
+    });
+  }
+
+  private async me(s: Scope, actor: Actor): Promise<UserRow> {
+    const user = await this.users.get(s, requireUser(actor));
+    if (!user) throw new AppError('UNAUTHENTICATED');
+    return user;
+  }
+
+  async changePassword(req: RequestOf<typeof ChangePassword>): Promise<Ok> {
+    const hash = await this.passwords.hash(req.password);
+    await this.tx(req.orgId, async (s) => {
+      const user = await this.me(s, req.actor);
+      if (!(await this.passwords.verify(user.passwordHash, req.current_password))) throw AppError.validation({ current_password: OrgMessages.currentPassword });
+      await this.users.update(s, user.id, { passwordHash: hash });
+      await this.logs.write(s, req.actor, 'Changed their password');
+    });
+    return { ok: true, message: OrgMessages.passwordChanged };
+  }
+
+  async setPin(req: RequestOf<typeof SetPin>): Promise<Ok> {
+    const hash = await this.passwords.hash(req.pin);
+    await this.tx(req.orgId, async (s) => {
+      const user = await this.me(s, req.actor);
+      await this.users.update(s, user.id, { pinHash: hash });
+    });
+    return { ok: true, message: OrgMessages.pinSet };
+  }
+
+  async twoFactorSetup(orgId: string, actor: Actor): Promise<{ secret: string; otpauth_url: string; enabled: boolean }> {
+    return this.tx(orgId, async (s) => {
+      const user = await this.me(s, actor);
+      const org = (await this.orgs.get(s))!;
+      const secret = generateSecret();
+      await this.users.update(s, user.id, { twoFactorPendingSecret: secret });
+      return { secret, otpauth_url: generateURI({ issuer: org.name, label: user.email, secret }), enabled: user.twoFactorEnabled };
+    });
+  }
+
+  async twoFactorEnable(req: RequestOf<typeof TwoFactorEnable>): Promise<Ok> {
+    await this.tx(req.orgId, async (s) => {
+      const user = await this.me(s, req.actor);
+      if (!user.twoFactorPendingSecret || !verifyTotp(user.twoFactorPendingSecret, req.code)) throw AppError.validation({ code: OrgMessages.twoFactorCode });
+      await this.users.update(s, user.id, { twoFactorEnabled: true, twoFactorSecret: user.twoFactorPendingSecret, twoFactorPendingSecret: null });
+      await this.logs.write(s, req.actor, 'Turned on two-factor authentication');
+    });
+    return { ok: true, message: OrgMessages.twoFactorActivated };
+  }
+
+  async twoFactorDisable(req: RequestOf<typeof TwoFactorDisable>): Promise<Ok> {
+    await this.tx(req.orgId, async (s) => {
+      const user = await this.me(s, req.actor);
+      if (!(await this.passwords.verify(user.passwordHash, req.password))) throw AppError.validation({ password: OrgMessages.currentPassword });
+      await this.users.update(s, user.id, { twoFactorEnabled: false, twoFactorSecret: null, twoFactorPendingSecret: null });
+      await this.logs.write(s, req.actor, 'Turned off two-factor authentication');
+    });
+    return { ok: true, message: OrgMessages.twoFactorDeactivated };
+  }
+}
+
+/** TOTP (RFC 6238, 30 s steps) accepting one step of clock drift either way. */
+export function verifyTotp(secret: string, code: string): boolean {
+  try {
+    return verifySync({ secret, token: code, epochTolerance: 30 }).valid;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { baseConfigSchema, ConfigError, databaseConfigSchema, linksConfigSchema, parseConfig, s3ConfigSchema } from '@app/platform';
+
+export const organizationConfigSchema = baseConfigSchema
+  .extend({
+    SERVICE_NAME: z.string().default('organization'),
+    HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(3101),
+    /** argon2 memory cost in KiB (lower only in tests that sign in very often) */
+    ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19_456),
+    /** validity of the tokens sent by e-mail and of the two-factor step */
+    INVITE_TOKEN_HOURS: z.coerce.number().int().positive().default(7 * 24),
+    RESET_TOKEN_MINUTES: z.coerce.number().int().positive().default(60),
+    VERIFY_TOKEN_HOURS: z.coerce.number().int().positive().default(24),
+    TWO_FACTOR_TOKEN_MINUTES: z.coerce.number().int().positive().default(5),
+    PIN_TOKEN_DAYS: z.coerce.number().int().positive().default(90),
+    /** HMAC key of single sign-on state (required outside development and tests) */
+    AUTH_SECRET: z.string().min(16).optional(),
+  })
+  .extend(databaseConfigSchema.shape)
+  .extend(s3ConfigSchema.shape)
+  .extend(linksConfigSchema.shape);
+
+export type OrganizationConfig = z.output<typeof organizationConfigSchema>;
+
+const DEV_SECRET = 'development-only-auth-secret';
+
+export const loadOrganizationConfig = (env?: Record<string, string | undefined>): OrganizationConfig => {
+  const c = parseConfig(organizationConfigSchema, env);
+  if (!c.AUTH_SECRET) {
+    if (c.NODE_ENV === 'production') throw new ConfigError('Invalid configuration:\n  AUTH_SECRET: required in production');
+    c.AUTH_SECRET = DEV_SECRET;
+  }
+  return c;
+};

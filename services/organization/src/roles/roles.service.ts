@@ -1,0 +1,122 @@
+import { Injectable } from '@nestjs/common';
+import { AppError, OrgMessages, pageMeta, serverDate, type Actor, type RequestOf, type Role, type CreateRole, type ListRoles, type UpdateRole } from '@app/contracts';
+import { OrgDb, type Scope } from '../common/org-db';
+import { requirePermission, requireUser } from '../common/access';
+import { toUserBrief } from '../common/mappers';
+import { RolesRepository, type RoleRow } from './roles.repository';
+import { UsersRepository } from '../users/users.repository';
+import { LogsRepository } from '../logs/logs.repository';
+import { resolvePermissions } from '../tenancy/actor';
+
+/**
+ * Roles hold permission slugs. A user has one role, so assigning users to a role moves them from their
+ * previous one; users taken off a role go back to the built-in Member role. The built-in Admin role
+ * keeps its name and every slug; built-in roles cannot be deleted.
+ */
+@Injectable()
+export class RolesService {
+  constructor(private readonly db: OrgDb, private readonly roles: RolesRepository, private readonly users: UsersRepository, private readonly logs: LogsRepository) {}
+
+  private async present(s: Scope, rows: RoleRow[], actor: Actor): Promise<Role[]> {
+    const members = await this.roles.usersOf(s, rows.map((r) => r.id));
+    const canManage = actor.isAdmin || actor.permissions.includes('roles_manage');
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      builtin: r.builtin === 'admin' || r.builtin === 'member' ? r.builtin : null,
+      is_admin: r.builtin === 'admin',
+      permissions: resolvePermissions(r).map((slug) => ({ slug })),
+      users: (members.get(r.id) ?? []).map(toUserBrief),
+      users_count: members.get(r.id)?.length ?? 0,
+      can_edit: canManage,
+      can_delete: canManage && !r.builtin,
+      created_at: serverDate(r.createdAt)!,
+    }));
+  }
+
+  /** Everyone who manages users or roles sees the roles (the user form picks one). */
+  async list(req: RequestOf<typeof ListRoles>) {
+    requireUser(req.actor);
+    if (!req.actor.isAdmin && !req.actor.permissions.includes('roles_manage') && !req.actor.permissions.includes('users_manage')) throw AppError.forbidden('roles_manage');
+    return this.db.tenant(req.orgId, async (s) => {
+      const { rows, total } = await this.roles.page(s, { page: req.page, perPage: req.per_page, search: req.search });
+      return { items: await this.present(s, rows, req.actor), meta: pageMeta(req.page, req.per_page, total) };
+    });
+  }
+
+  async get(orgId: string, actor: Actor, roleId: number): Promise<Role> {
+    requirePermission(actor, 'roles_manage');
+    return this.db.tenant(orgId, async (s) => {
+      const r = await this.roles.get(s, roleId);
+      if (!r) throw AppError.notFound('role');
+      return (await this.present(s, [r], actor))[0];
+    });
+  }
+
+  private async checkUsers(s: Scope, ids: number[]): Promise<void> {
+    const found = await this.users.existingIds(s, ids);
+    if (ids.some((id) => !found.has(id))) throw AppError.validation({ users: OrgMessages.unknownUser });
+  }
+
+  async create(req: RequestOf<typeof CreateRole>): Promise<Role> {
+    requirePermission(req.actor, 'roles_manage');
+    return this.db.command(req.orgId, async (s) => {
+      if (await this.roles.nameTaken(s, req.name)) throw AppError.validation({ name: 'The name has already been taken.' });
+      await this.checkUsers(s, req.users);
+      await this.guardAdmins(s, req.users, null);
+      const r = await this.roles.insert(s, { name: req.name, permissions: [...new Set(req.permissions)] });
+      await this.users.setRoleFor(s, req.users, r.id);
+      await this.logs.write(s, req.actor, `Added role ${r.name}`);
+      return (await this.present(s, [r], req.actor))[0];
+    });
+  }
+
+  /** Moving users off the Admin role must leave an active administrator. */
+  private async guardAdmins(s: Scope, movingIds: number[], toRole: RoleRow | null): Promise<void> {
+    if (toRole?.builtin === 'admin') return;
+    const admin = await this.roles.builtin(s, 'admin');
+    if (!admin) return;
+    const admins = new Set(await this.users.idsWithRole(s, admin.id));
+    const moving = movingIds.filter((id) => admins.has(id));
+    if (!moving.length) return;
+    const remaining = await this.users.countActiveAdmins(s);
+    const activeMoving = (await this.users.byIds(s, moving)).filter((u) => u.status === 'Active' && !u.deletedAt).length;
+    if (remaining - activeMoving <= 0) throw AppError.validation({ users: OrgMessages.lastAdmin });
+  }
+
+  async update(req: RequestOf<typeof UpdateRole>): Promise<Role> {
+    requirePermission(req.actor, 'roles_manage');
+    return this.db.command(req.orgId, async (s) => {
+      const before = await this.roles.get(s, req.roleId);
+      if (!before) throw AppError.notFound('role');
+      if (before.builtin === 'admin' && req.name !== before.name) throw AppError.validation({ name: OrgMessages.builtinRole });
+      if (await this.roles.nameTaken(s, req.name, before.id)) throw AppError.validation({ name: 'The name has already been taken.' });
+      await this.checkUsers(s, req.users);
+      const current = await this.users.idsWithRole(s, before.id);
+      const removed = current.filter((id) => !req.users.includes(id));
+      const added = req.users.filter((id) => !current.includes(id));
+      await this.guardAdmins(s, added, before);
+      if (before.builtin === 'admin') await this.guardAdmins(s, removed, null);
+      const member = await this.roles.builtin(s, 'member');
+      if (removed.length && before.builtin === 'member') throw AppError.validation({ users: OrgMessages.builtinRole });
+      const r = await this.roles.update(s, before.id, { name: req.name, permissions: before.builtin === 'admin' ? [] : [...new Set(req.permissions)] });
+      await this.users.setRoleFor(s, added, r.id);
+      if (member) await this.users.setRoleFor(s, removed, member.id);
+      await this.logs.write(s, req.actor, `Updated role ${r.name}`);
+      return (await this.present(s, [r], req.actor))[0];
+    });
+  }
+
+  async delete(orgId: string, actor: Actor, roleId: number): Promise<void> {
+    requirePermission(actor, 'roles_manage');
+    await this.db.command(orgId, async (s) => {
+      const r = await this.roles.get(s, roleId);
+      if (!r) throw AppError.notFound('role');
+      if (r.builtin) throw AppError.validation({ role: OrgMessages.builtinRole });
+      const member = (await this.roles.builtin(s, 'member'))!;
+      await this.users.setRoleFor(s, await this.users.idsWithRole(s, r.id, { withDeleted: true }), member.id);
+      await this.roles.delete(s, r.id);
+      await this.logs.write(s, actor, `Deleted role ${r.name}`);
+    });
+  }
+}
