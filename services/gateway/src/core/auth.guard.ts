@@ -1,0 +1,134 @@
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AppError, GetActor, ResolveOrganization, type Actor, type OrgPublic } from '@app/contracts';
+import { Bus, CONFIG, HealthController, RateLimiter, SessionStore, currentContext } from '@app/platform';
+import type { GatewayConfig } from '../config';
+import { ACCESS, RATE_LIMIT, type Access, type RateLimitSpec } from './decorators';
+import type { ApiRequest } from './request';
+
+const ORG_TTL_MS = 15_000;
+const ACTOR_TTL_MS = 5_000;
+
+/** Small time-boxed caches so the hot path does not ask the organization service on every request. */
+class TtlCache<V> {
+  private readonly m = new Map<string, { v: V; at: number }>();
+  constructor(private readonly ttl: number, private readonly max = 5000) {}
+  get(k: string): V | undefined {
+    const e = this.m.get(k);
+    if (!e) return undefined;
+    if (Date.now() - e.at > this.ttl) {
+      this.m.delete(k);
+      return undefined;
+    }
+    return e.v;
+  }
+  set(k: string, v: V): void {
+    if (this.m.size >= this.max) this.m.delete(this.m.keys().next().value as string);
+    this.m.set(k, { v, at: Date.now() });
+  }
+  clear(): void {
+    this.m.clear();
+  }
+}
+
+/**
+ * One guard for every route: resolves the host's organization (404 'Invalid Organization URL'),
+ * authenticates the `token` header or `Authorization: Bearer` against the session store (sliding 60
+ * minute idle expiry), loads the actor, and applies the route's rate limit.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  private readonly orgs = new TtlCache<OrgPublic | null>(ORG_TTL_MS);
+  private readonly actors = new TtlCache<Actor | null>(ACTOR_TTL_MS);
+
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly bus: Bus,
+    private readonly sessions: SessionStore,
+    private readonly limiter: RateLimiter,
+    @Inject(CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  /** Forget cached organizations and actors (after an administrative change). */
+  invalidate(): void {
+    this.orgs.clear();
+    this.actors.clear();
+  }
+
+  async canActivate(ctx: ExecutionContext): Promise<boolean> {
+    if (ctx.getType() !== 'http' || ctx.getClass() === HealthController) return true;
+    const req = ctx.switchToHttp().getRequest<ApiRequest>();
+    const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS, [ctx.getHandler(), ctx.getClass()]) ?? 'user';
+
+    if (access !== 'no-org') {
+      req.org = (await this.resolveOrg(req)) ?? undefined;
+      if (!req.org) throw new AppError('INVALID_ORGANIZATION');
+      const c = currentContext();
+      if (c) c.orgId = req.org.id;
+    }
+
+    const limit = this.reflector.get<RateLimitSpec | undefined>(RATE_LIMIT, ctx.getHandler());
+    if (limit) await this.rateLimit(req, limit);
+
+    const token = this.tokenOf(req);
+    if (token && req.org) {
+      const idle = this.config.IDLE_TIMEOUT_MINUTES * 60;
+      const session = await this.sessions.touch(token, idle);
+      if (session && session.orgId === req.org.id) {
+        const actor = await this.actorOf(session.orgId, session.userId);
+        if (actor) {
+          req.actor = actor;
+          req.sessionToken = token;
+        }
+      }
+    }
+    if (access === 'user' && !req.actor) throw new AppError('UNAUTHENTICATED');
+    if (access === 'guest' && !req.actor) {
+      const guestToken = typeof req.query.token === 'string' ? req.query.token : (req.params?.token as string | undefined);
+      if (!guestToken) throw new AppError('UNAUTHENTICATED');
+      req.actor = { kind: 'guest', userId: null, email: null, name: null, roleId: null, isAdmin: false, permissions: [], guestToken };
+    }
+    return true;
+  }
+
+  private tokenOf(req: ApiRequest): string | undefined {
+    const header = req.header('token');
+    if (header && header !== 'null' && header !== 'undefined') return header;
+    const auth = req.header('authorization');
+    if (auth?.toLowerCase().startsWith('bearer ')) return auth.slice(7).trim();
+    return undefined;
+  }
+
+  private async resolveOrg(req: ApiRequest): Promise<OrgPublic | null> {
+    if (!req.orgSlug) return null;
+    let org = this.orgs.get(req.orgSlug);
+    if (org === undefined) {
+      org = (await this.bus.request(ResolveOrganization, { slug: req.orgSlug })).organization;
+      this.orgs.set(req.orgSlug, org);
+    }
+    if (!org || org.status !== 'active') return null;
+    return req.hostVariant ? { ...org, variant: req.hostVariant } : org;
+  }
+
+  private async actorOf(orgId: string, userId: number): Promise<Actor | null> {
+    const k = `${orgId}:${userId}`;
+    let a = this.actors.get(k);
+    if (a === undefined) {
+      a = (await this.bus.request(GetActor, { orgId, userId })).actor;
+      this.actors.set(k, a);
+    }
+    return a;
+  }
+
+  private async rateLimit(req: ApiRequest, spec: RateLimitSpec): Promise<void> {
+    const ip = req.ip || req.socket.remoteAddress || 'unknown';
+    const org = req.org?.id ?? 'none';
+    const guest = spec.name === 'guest';
+    const limit = guest ? this.config.GUEST_RATE_LIMIT : this.config.AUTH_RATE_LIMIT;
+    const window = this.config.AUTH_RATE_WINDOW_SECONDS;
+    await this.limiter.hit(`${spec.name}:${org}:ip:${ip}`, limit, window);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const identity = spec.identityField ? String(body[spec.identityField] ?? req.query[spec.identityField] ?? '').toLowerCase() : '';
+    if (identity) await this.limiter.hit(`${spec.name}:${org}:id:${identity}`, limit, window);
+  }
+}

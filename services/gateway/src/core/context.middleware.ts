@@ -1,0 +1,24 @@
+import { Injectable, NestMiddleware } from '@nestjs/common';
+import type { NextFunction, Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import { parseLang } from '@app/contracts';
+import { runWithContext, newTraceparent, metrics } from '@app/platform';
+import { orgFromHost, type ApiRequest } from './request';
+
+/** Correlation id, trace parent, Lang and the host's organization label for every request. */
+@Injectable()
+export class ContextMiddleware implements NestMiddleware {
+  use(req: ApiRequest, res: Response, next: NextFunction): void {
+    const incoming = req.header('x-correlation-id');
+    req.correlationId = incoming && incoming.length <= 128 ? incoming : randomUUID();
+    req.lang = parseLang(req.header('lang') ?? req.header('accept-language'));
+    const h = orgFromHost(req.header('x-forwarded-host') ?? req.header('host'), req.header('x-org'));
+    req.orgSlug = h.slug;
+    req.hostVariant = h.variant;
+    req.portalHost = h.portal;
+    res.setHeader('x-correlation-id', req.correlationId);
+    const end = metrics.httpDuration.startTimer({ method: req.method });
+    res.on('finish', () => end({ route: (req.route?.path as string | undefined) ?? 'unmatched', status: String(res.statusCode) }));
+    runWithContext({ correlationId: req.correlationId, traceparent: req.header('traceparent') ?? newTraceparent() }, () => next());
+  }
+}

@@ -1,0 +1,52 @@
+import { HttpException, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
+import { AppError } from '@app/contracts';
+import { errorBody, toAppError } from './error.filter';
+
+describe('error catalogue (platform.md §8)', () => {
+  const cases: [string, number, string][] = [
+    ['UNAUTHENTICATED', 401, 'Authentication Fail'],
+    ['FORBIDDEN', 403, 'Authentication Fail'],
+    ['NOT_FOUND', 404, 'Not Found'],
+    ['VALIDATION', 409, 'Error in validation'],
+    ['INTERNAL', 500, 'Internal Server Error'],
+    ['RPC_TIMEOUT', 508, 'Time Out'],
+    ['TOO_MANY_ATTEMPTS', 429, 'Too Many Attempts.'],
+    ['INVALID_ORGANIZATION', 404, 'Invalid Organization URL'],
+    ['SOMETHING_NOBODY_DEFINED', 500, 'Internal Server Error'],
+  ];
+  it.each(cases)('%s -> %i %s', (code, status, message) => {
+    const r = errorBody(new AppError(code), 'en');
+    expect(r.status).toBe(status);
+    expect(r.body).toMatchObject({ success: false, code, message });
+  });
+
+  it('fr answers with English texts, ar and ru are translated', () => {
+    expect(errorBody(new AppError('VALIDATION'), 'fr').body.message).toBe('Error in validation');
+    expect(errorBody(new AppError('VALIDATION'), 'ar').body.message).toBe('خطأ في التحقق');
+    expect(errorBody(new AppError('TOO_MANY_ATTEMPTS'), 'ru').body.message).toBe('Слишком много попыток.');
+  });
+
+  it('field errors appear as errors (lists) and data (first message), translated', () => {
+    const r = errorBody(AppError.validation({ email: 'This field is required.', phone: ['The phone must contain digits only.', 'x'] }), 'ar');
+    expect(r.body.errors).toEqual({ email: ['هذا الحقل مطلوب.'], phone: ['يجب أن يحتوي الهاتف على أرقام فقط.', 'x'] });
+    expect(r.body.data).toEqual({ email: 'هذا الحقل مطلوب.', phone: 'يجب أن يحتوي الهاتف على أرقام فقط.' });
+  });
+
+  it('interpolates message parameters', () => {
+    const e = AppError.validation({ deadline: 'Date and time must be after start time {datetime}' }, { datetime: '2026-01-01 10:00' });
+    expect(errorBody(e, 'en').body.data).toEqual({ deadline: 'Date and time must be after start time 2026-01-01 10:00' });
+  });
+
+  const mapped: [unknown, string][] = [
+    [new NotFoundException(), 'NOT_FOUND'],
+    [new PayloadTooLargeException(), 'PAYLOAD_TOO_LARGE'],
+    [new HttpException('bad', 400), 'VALIDATION'],
+    [{ type: 'entity.parse.failed' }, 'VALIDATION'],
+    [{ code: 'LIMIT_FILE_SIZE' }, 'PAYLOAD_TOO_LARGE'],
+    [new Error('boom'), 'INTERNAL'],
+    [new AppError('RPC_TIMEOUT'), 'RPC_TIMEOUT'],
+  ];
+  it.each(mapped)('maps %p to %s', (thrown, code) => {
+    expect(toAppError(thrown).code).toBe(code);
+  });
+});

@@ -1,0 +1,66 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
+import type { Response } from 'express';
+import { AppError, errorSpec, translate, type Lang } from '@app/contracts';
+import { logger } from '@app/platform';
+import type { ApiRequest } from './request';
+
+/** Body of every error answer (docs/conventions.md). */
+export interface ErrorBody {
+  success: false;
+  code: string;
+  message: string;
+  errors?: Record<string, string[]>;
+  data?: Record<string, string>;
+}
+
+/** AppError -> the spec's catalogue (status and message), translated into the request's language. */
+export function errorBody(e: AppError, lang: Lang): { status: number; body: ErrorBody } {
+  const spec = errorSpec(e.code);
+  const message = translate(e.customMessage ?? spec.message, lang, e.params);
+  const body: ErrorBody = { success: false, code: e.code, message };
+  if (e.fields) {
+    body.errors = {};
+    body.data = {};
+    for (const [field, msgs] of Object.entries(e.fields)) {
+      body.errors[field] = msgs.map((m) => translate(m, lang, e.params));
+      body.data[field] = body.errors[field][0];
+    }
+  }
+  return { status: spec.status, body };
+}
+
+/** Anything thrown on the way (Nest HTTP errors, body-parser, multer) is mapped into the catalogue too. */
+export function toAppError(e: unknown): AppError {
+  if (e instanceof AppError) return e;
+  if (e instanceof HttpException) {
+    const status = e.getStatus();
+    if (status === 404) return new AppError('NOT_FOUND');
+    if (status === 401) return new AppError('UNAUTHENTICATED');
+    if (status === 403) return new AppError('FORBIDDEN');
+    if (status === 413) return new AppError('PAYLOAD_TOO_LARGE');
+    if (status === 429) return new AppError('TOO_MANY_ATTEMPTS');
+    if (status === 400 || status === 409 || status === 422) {
+      return AppError.validation({ _: [typeof e.message === 'string' && e.message.length < 200 ? e.message : 'The request is invalid.'] });
+    }
+  }
+  const err = e as { type?: string; status?: number; code?: string };
+  if (err?.type === 'entity.parse.failed') return AppError.validation({ _: ['The request body is not valid JSON.'] });
+  if (err?.type === 'entity.too.large' || err?.code === 'LIMIT_FILE_SIZE') return new AppError('PAYLOAD_TOO_LARGE');
+  if (err?.code === 'LIMIT_UNEXPECTED_FILE') return AppError.validation({ file: ['Unexpected file field.'] });
+  return new AppError('INTERNAL');
+}
+
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const req = ctx.getRequest<ApiRequest>();
+    const res = ctx.getResponse<Response>();
+    const e = toAppError(exception);
+    if (e.code === 'INTERNAL') logger().error({ err: exception, path: req.path }, 'unhandled error');
+    const { status, body } = errorBody(e, req.lang ?? 'en');
+    if (e.code === 'TOO_MANY_ATTEMPTS' && typeof e.details?.retryAfter === 'number') res.setHeader('Retry-After', String(e.details.retryAfter));
+    if (res.headersSent) return;
+    res.status(status).json(body);
+  }
+}

@@ -1,0 +1,48 @@
+import 'reflect-metadata';
+import express from 'express';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { bootstrapService } from '@app/platform';
+import { GatewayModule } from './app.module';
+import { loadGatewayConfig } from './config';
+import { swaggerDir } from './core/openapi';
+
+async function main() {
+  const config = loadGatewayConfig();
+  await bootstrapService(GatewayModule.register(config), {
+    service: 'gateway',
+    port: config.HTTP_PORT,
+    logLevel: config.LOG_LEVEL,
+    configure: (app) => {
+      const http = app.getHttpAdapter().getInstance() as express.Express;
+      http.set('trust proxy', 'loopback');
+      http.disable('x-powered-by');
+      const xapp = app as NestExpressApplication;
+      xapp.useBodyParser('json', { limit: '2mb' });
+      xapp.useBodyParser('urlencoded', { extended: true, limit: '2mb' });
+      app.setGlobalPrefix('api', { exclude: ['health', 'metrics'] });
+      // the organization portal (org.<domain>) checks each saved organization with GET {org host}/api/: public
+      // name and logo, readable cross-origin (also its 404 'Invalid Organization URL')
+      http.use((req, res, next) => {
+        if (req.path === '/api/' || req.path === '/api') res.setHeader('Access-Control-Allow-Origin', '*');
+        next();
+      });
+      http.use('/api/docs/assets', express.static(swaggerDir(), { index: false }));
+      const dist = path.resolve(config.WEB_DIST);
+      if (fs.existsSync(path.join(dist, 'index.html'))) {
+        http.use(express.static(dist, { index: false, maxAge: '1h' }));
+        // the SPA answers every non-API path; its router shows /404 for unknown ones
+        http.use((req, res, next) => {
+          if (req.method !== 'GET' || req.path.startsWith('/api') || req.path.startsWith('/admin/') || req.path === '/health' || req.path === '/metrics') return next();
+          res.sendFile(path.join(dist, 'index.html'));
+        });
+      }
+    },
+  });
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});
