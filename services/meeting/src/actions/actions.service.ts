@@ -1,0 +1,231 @@
+import { Injectable } from '@nestjs/common';
+import {
+  AppError, ActionAssigned, ActionStatusChanged, MM,
+  type Actor, type ActionBody, type ActionPayload, type ActionStatus, type RequestOf,
+  type CreateAction, type UpdateAction, type DeleteAction, type GetAction, type ChangeActionStatus, type GetActionTracker,
+} from '@app/contracts';
+import { Db } from '@app/platform';
+import type { Tx, MeetingTables } from '../db/db';
+import type { ActionRow, MeetingRow } from '../db/schema';
+import { Directory, type OrgSettings } from '../common/directory';
+import { MeetingPublisher, type PendingEvent } from '../common/publisher';
+import { actorInfo, personKey } from '../common/actor';
+import { instantToLocal, localToInstant } from '../common/time';
+import { openTillBeforeStart } from '../common/validators';
+import { checkPlacement } from '../common/placement';
+import { AgendaRepository } from '../agenda/agenda.repository';
+import { CommentsRepository } from '../comments/comments.repository';
+import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from '../meetings/meeting-access';
+import { MeetingsRepository } from '../meetings/meetings.repository';
+import { MeetingView } from '../meetings/meeting-view';
+import { MeetingsService } from '../meetings/meetings.service';
+import { actionPayload, emptyBundle } from '../meetings/payloads';
+import { canView } from '../meetings/permissions';
+import { ActionsRepository } from './actions.repository';
+import { isActionLocked, overallActionStatus, PRIORITY_RANK } from './action-state';
+
+type Person = { userId: number | null; userEmail: string | null };
+
+/** Actions of a meeting, their participants' statuses, and the action tracker. */
+@Injectable()
+export class ActionsService {
+  constructor(
+    private readonly db: Db<MeetingTables>,
+    private readonly access: MeetingAccess,
+    private readonly view: MeetingView,
+    private readonly meetings: MeetingsRepository,
+    private readonly actions: ActionsRepository,
+    private readonly agenda: AgendaRepository,
+    private readonly comments: CommentsRepository,
+    private readonly directory: Directory,
+    private readonly publisher: MeetingPublisher,
+    private readonly meetingsService: MeetingsService,
+  ) {}
+
+  private info(org: OrgSettings, m: MeetingRow, a: { id: number; title: string; priority: string; openTill: Date }) {
+    return {
+      ...this.publisher.orgInfo(org), actionId: a.id, meetingId: m.id, meetingTitle: m.title, title: a.title, priority: a.priority,
+      openTill: a.openTill.toISOString(), openTillLocal: instantToLocal(a.openTill, org.time_zone), link: this.publisher.meetingLink(org, m.id, a.id),
+    };
+  }
+
+  private assigned(ctx: MeetingCtx, a: ActionRow, to: Person[], reason: 'assigned' | 'rescheduled', lang?: 'en' | 'fr' | 'ar' | 'ru'): PendingEvent {
+    return this.publisher.later(ActionAssigned, async () => {
+      const recipients = await this.publisher.recipients(ctx.org.id, to, { exceptUserId: ctx.actor.userId, guestLang: lang });
+      return recipients.length ? { ...this.info(ctx.org, ctx.meeting, a), reason, by: actorInfo(ctx.actor, ctx.me), recipients } : null;
+    });
+  }
+
+  private validate(ctx: MeetingCtx, body: ActionBody): { openTill: Date; participants: Person[] } {
+    const openTill = localToInstant(body.open_till, ctx.tz);
+    if (openTillBeforeStart(openTill, ctx.meeting.startAt)) throw AppError.validation({ open_till: MM.incorrectDate });
+    const participants = body.participants.map((p) => ({ userId: p.user_id, userEmail: p.user_email }));
+    const keys = new Set(ctx.members.map((m) => personKey(m)));
+    if (participants.some((p) => !keys.has(personKey(p)))) throw AppError.validation({ participants: 'Choose a person who is a participant of this meeting.' });
+    return { openTill, participants };
+  }
+
+  private async load(orgId: string, tx: Tx, actor: Actor, actionId: number, variant: RequestOf<typeof GetAction>['variant'], lock = false) {
+    const a = await this.actions.get(orgId, tx, actionId, { lock });
+    if (!a) throw actor.kind === 'guest' ? new AppError('UNAUTHENTICATED') : AppError.notFound('action');
+    const ctx = await this.access.load(orgId, tx, actor, a.meetingId, { variant });
+    return { a, ctx };
+  }
+
+  get(req: RequestOf<typeof GetAction>) {
+    return this.db.tenant(req.orgId, async (tx) => {
+      const { a, ctx } = await this.load(req.orgId, tx, req.actor, req.actionId, req.variant);
+      return this.view.actionIn(req.orgId, tx, ctx, a.id);
+    });
+  }
+
+  async create(req: RequestOf<typeof CreateAction>): Promise<ActionPayload> {
+    const { orgId, actor, body } = req;
+    const out = await this.publisher.inTx(this.db, orgId, async (tx, pending) => {
+      const ctx = await this.access.load(orgId, tx, actor, req.meetingId, { variant: req.variant, lock: true });
+      assertOpen(ctx);
+      assertCan(ctx.perms.createItems);
+      const { openTill, participants } = this.validate(ctx, body);
+      const place = await checkPlacement(this.agenda, orgId, tx, ctx.meeting.id, body);
+      const a = await this.actions.insert(orgId, tx, {
+        meetingId: ctx.meeting.id, title: body.title, description: body.description ?? null, priority: body.priority, openTill, progress: body.progress ?? 0,
+        talkingPointId: place.talkingPointId, subpointId: place.subpointId,
+        rowNum: await this.meetings.nextRowNum(orgId, tx, ctx.meeting.id), createdBy: actor.userId,
+      });
+      await this.actions.setParticipants(orgId, tx, a.id, participants);
+      await this.agenda.setAttachments(orgId, tx, { actionId: a.id }, body.attachments, actor.userId);
+      await this.comments.log(orgId, tx, { meetingId: ctx.meeting.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} added the action "${a.title}"` });
+      pending.push(this.assigned(ctx, a, participants, 'assigned', req.lang));
+      return this.view.actionIn(orgId, tx, ctx, a.id);
+    });
+    return out;
+  }
+
+  async update(req: RequestOf<typeof UpdateAction>): Promise<ActionPayload> {
+    const { orgId, actor, body } = req;
+    const out = await this.publisher.inTx(this.db, orgId, async (tx, pending) => {
+      const { a, ctx } = await this.load(orgId, tx, actor, req.actionId, req.variant, true);
+      if (a.meetingId !== req.meetingId) throw AppError.notFound('action');
+      assertOpen(ctx);
+      if (isActionLocked(a.openTill, ctx.now)) throw new AppError('ACTION_LOCKED');
+      assertCan(ctx.perms.userCanEdit && ctx.perms.editButtons);
+      const { openTill, participants } = this.validate(ctx, body);
+      const place = await checkPlacement(this.agenda, orgId, tx, ctx.meeting.id, body);
+      await this.actions.update(orgId, tx, a.id, {
+        title: body.title, description: body.description ?? null, priority: body.priority, openTill, progress: body.progress ?? a.progress,
+        talkingPointId: place.talkingPointId, subpointId: place.subpointId,
+      });
+      const added = await this.actions.setParticipants(orgId, tx, a.id, participants);
+      await this.agenda.setAttachments(orgId, tx, { actionId: a.id }, body.attachments, actor.userId);
+      await this.comments.log(orgId, tx, { meetingId: ctx.meeting.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} updated the action "${body.title}"` });
+      const updated = { ...a, title: body.title, priority: body.priority, openTill };
+      const addedKeys = new Set(added.map(personKey));
+      if (openTill.getTime() !== a.openTill.getTime()) pending.push(this.assigned(ctx, updated, participants.filter((p) => !addedKeys.has(personKey(p))), 'rescheduled', req.lang));
+      if (added.length) pending.push(this.assigned(ctx, updated, added, 'assigned', req.lang));
+      return this.view.actionIn(orgId, tx, ctx, a.id);
+    });
+    return out;
+  }
+
+  async remove(req: RequestOf<typeof DeleteAction>) {
+    const { orgId, actor } = req;
+    await this.publisher.inTx(this.db, orgId, async (tx, pending) => {
+      const { a, ctx } = await this.load(orgId, tx, actor, req.actionId, req.variant, true);
+      if (a.meetingId !== req.meetingId) throw AppError.notFound('action');
+      assertOpen(ctx);
+      assertCan(ctx.perms.userCanEdit && ctx.perms.editButtons);
+      await this.actions.delete(orgId, tx, a.id);
+      await this.comments.log(orgId, tx, { meetingId: ctx.meeting.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} deleted the action "${a.title}"` });
+      pending.push(this.meetingsService.closedAction(ctx.org, ctx.meeting, a, actorInfo(actor, ctx.me), 'deleted'));
+    });
+    return { ok: true as const, message: 'Deleted successfully' };
+  }
+
+  /** an assigned participant (a guest through their token) changes their status; an administrator may change anyone's */
+  async changeStatus(req: RequestOf<typeof ChangeActionStatus>): Promise<ActionPayload> {
+    const { orgId, actor, body } = req;
+    const out = await this.publisher.inTx(this.db, orgId, async (tx, pending) => {
+      const { a, ctx } = await this.load(orgId, tx, actor, req.actionId, req.variant, true);
+      assertOpen(ctx);
+      if (isActionLocked(a.openTill, ctx.now)) throw new AppError('ACTION_LOCKED');
+      const participants = await this.actions.participantsOf(orgId, tx, [a.id]);
+      let key = ctx.actorKey;
+      if (body.user_id && body.user_id !== actor.userId) key = `u:${body.user_id}`;
+      else if (body.user_email && actor.kind === 'user') key = `e:${body.user_email}`;
+      else if (body.user_email && actor.kind === 'guest' && `e:${body.user_email}` !== ctx.actorKey) throw new AppError('MEETING_FORBIDDEN');
+      if (key !== ctx.actorKey) assertCan(actor.kind === 'user' && actor.isAdmin);
+      const row = participants.find((p) => p.participantKey === key);
+      assertCan(!!row);
+      await this.actions.setStatus(orgId, tx, row!.id, body.status, body.reason?.trim() || null);
+      await this.comments.log(orgId, tx, { meetingId: ctx.meeting.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} set "${a.title}" to ${body.status}` });
+      const statuses = participants.map((p) => (p.id === row!.id ? body.status : (p.status as ActionStatus)));
+      const before = overallActionStatus(participants.map((p) => p.status as ActionStatus), a.openTill, ctx.now);
+      const overall = overallActionStatus(statuses, a.openTill, ctx.now);
+      const by = actorInfo(actor, ctx.me);
+      pending.push(this.publisher.later(ActionStatusChanged, async () => {
+        const recipients = await this.publisher.recipients(orgId, [{ userId: a.createdBy, userEmail: null }, { userId: ctx.meeting.ownerId, userEmail: null }], { exceptUserId: actor.userId });
+        const pu = row!.userId ? (await this.directory.usersById(orgId, [row!.userId])).get(row!.userId) : undefined;
+        return {
+          ...this.info(ctx.org, ctx.meeting, a), participant: { userId: row!.userId, name: pu?.name ?? null, email: pu?.email ?? row!.userEmail },
+          status: body.status, overallStatus: overall, by, recipients,
+        };
+      }));
+      if (overall === 'Complete' && before !== 'Complete') pending.push(this.meetingsService.closedAction(ctx.org, ctx.meeting, a, by, 'completed'));
+      return this.view.actionIn(orgId, tx, ctx, a.id);
+    });
+    return out;
+  }
+
+  /** the action tracker: actions of the meetings the user sees, grouped, searched, sorted and filtered */
+  async tracker(req: RequestOf<typeof GetActionTracker>) {
+    const { orgId, actor, query } = req;
+    if (actor.kind !== 'user' || !actor.userId) throw new AppError('UNAUTHENTICATED');
+    const org = await this.directory.organization(orgId);
+    const adminCommitteeIds = actor.isAdmin ? [] : (await this.directory.userCommittees(orgId, actor.userId)).admin.map((c) => c.id);
+    return this.db.tenant(orgId, async (tx) => {
+      const where = this.meetings.visibleWhere(orgId, { userId: actor.userId!, isAdmin: actor.isAdmin, adminCommitteeIds, role: 'All' });
+      const { rows: ms } = await this.meetings.list(orgId, tx, where, { status: query.meeting_status });
+      const meetingsById = new Map(ms.map((m) => [m.id, m]));
+      const b = emptyBundle();
+      b.actions = await this.actions.ofMeetings(orgId, tx, ms.map((m) => m.id));
+      await this.view.fill(orgId, tx, b);
+      if (query.user_id) {
+        const keep = new Set(b.participants.filter((p) => p.userId === query.user_id).map((p) => p.actionId));
+        b.actions = b.actions.filter((a) => keep.has(a.id));
+      }
+      if (query.search) {
+        const s = query.search.toLowerCase();
+        b.actions = b.actions.filter((a) => a.title.toLowerCase().includes(s) || meetingsById.get(a.meetingId)!.title.toLowerCase().includes(s));
+      }
+      const members = await this.meetings.membersOf(orgId, tx, ms.map((m) => m.id));
+      const users = await this.directory.usersById(orgId, [...b.participants.map((p) => p.userId), ...b.comments.map((c) => c.userId)]);
+      const counts = await this.meetings.agendaCounts(orgId, tx, ms.map((m) => m.id));
+      const ctxs = new Map<number, MeetingCtx>();
+      const out: ActionPayload[] = [];
+      for (const a of b.actions) {
+        let ctx = ctxs.get(a.meetingId);
+        const m = meetingsById.get(a.meetingId)!;
+        if (!ctx) {
+          const mm = members.filter((x) => x.meetingId === m.id);
+          ctx = this.access.build({
+            org, actor, meeting: m, members: mm, me: mm.find((x) => x.userId === actor.userId) ?? null,
+            committee: await this.directory.committee(orgId, m.committeeId), agendaCount: counts.get(m.id) ?? 0, variant: req.variant,
+          });
+          ctxs.set(m.id, ctx);
+        }
+        if (!canView(ctx.facts)) continue;
+        out.push(actionPayload(a, b, {
+          tz: org.time_zone, now: ctx.now, variant: ctx.variant, actor, actorKey: ctx.actorKey, users, membersByKey: new Map(ctx.members.map((x) => [personKey(x), x])),
+          committees: new Map(), meeting: m, perms: ctx.perms, isMember: !!ctx.me,
+        }, m));
+      }
+      const byDeadline = (x: ActionPayload, y: ActionPayload) => x.open_till.localeCompare(y.open_till) || x.id - y.id;
+      if (query.sort === 'meeting_date') out.sort((x, y) => (x.meeting?.start_date ?? '').localeCompare(y.meeting?.start_date ?? '') || byDeadline(x, y));
+      else if (query.sort === 'priority') out.sort((x, y) => (PRIORITY_RANK[x.priority] ?? 9) - (PRIORITY_RANK[y.priority] ?? 9) || byDeadline(x, y));
+      else out.sort(byDeadline);
+      const group = (g: ActionPayload['group']) => out.filter((a) => a.group === g);
+      const r = { not_started: group('not_started'), on_going: group('on_going'), completed: group('completed'), overdue: group('overdue') };
+      return { ...r, counts: { not_started: r.not_started.length, on_going: r.on_going.length, completed: r.completed.length, overdue: r.overdue.length } };
+    });
+  }
+}

@@ -1,0 +1,48 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { PlatformModule } from '@app/platform';
+import type { MeetingConfig } from './config';
+import { schema } from './db/schema';
+import { Directory } from './common/directory';
+import { MeetingPublisher } from './common/publisher';
+import { MeetingsRepository } from './meetings/meetings.repository';
+import { MeetingAccess } from './meetings/meeting-access';
+import { MeetingView } from './meetings/meeting-view';
+import { MeetingsService } from './meetings/meetings.service';
+import { MeetingsHandlers } from './meetings/meetings.handlers';
+import { MembersService } from './members/members.service';
+import { MembersHandlers } from './members/members.handlers';
+import { AgendaRepository } from './agenda/agenda.repository';
+import { AgendaService } from './agenda/agenda.service';
+import { AgendaHandlers } from './agenda/agenda.handlers';
+import { DecisionsRepository } from './decisions/decisions.repository';
+import { DecisionsService } from './decisions/decisions.service';
+import { DecisionsHandlers } from './decisions/decisions.handlers';
+import { ActionsRepository } from './actions/actions.repository';
+import { ActionsService } from './actions/actions.service';
+import { ActionsHandlers } from './actions/actions.handlers';
+import { CommentsRepository } from './comments/comments.repository';
+import { CommentsService } from './comments/comments.service';
+import { CommentsHandlers } from './comments/comments.handlers';
+import { DashboardService } from './dashboard/dashboard.service';
+import { DashboardHandlers } from './dashboard/dashboard.handlers';
+import { IjmeetProvider, VirtualProviders, ZoomProvider } from './virtual/providers';
+import { VirtualService } from './virtual/virtual.service';
+
+/** The meeting service: meetings and everything inside them (meetings.md), over NATS. */
+@Module({})
+export class MeetingModule {
+  static register(config: MeetingConfig): DynamicModule {
+    return {
+      module: MeetingModule,
+      imports: [PlatformModule.forRoot({ service: 'meeting', config, db: { schema } })],
+      providers: [
+        Directory, MeetingPublisher,
+        MeetingsRepository, AgendaRepository, DecisionsRepository, ActionsRepository, CommentsRepository,
+        MeetingAccess, MeetingView,
+        MeetingsService, MembersService, AgendaService, DecisionsService, ActionsService, CommentsService, DashboardService,
+        IjmeetProvider, ZoomProvider, VirtualProviders, VirtualService,
+        MeetingsHandlers, MembersHandlers, AgendaHandlers, DecisionsHandlers, ActionsHandlers, CommentsHandlers, DashboardHandlers,
+      ],
+    };
+  }
+}

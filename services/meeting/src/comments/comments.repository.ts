@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { activities, comments, notes, ratings, type ActivityRow, type CommentRow } from '../db/schema';
+import type { Tx } from '../db/db';
+
+export type CommentTarget = { talkingPointId: number } | { subpointId: number } | { decisionId: number } | { actionId: number };
+
+/** Comments, private notes, the activity log and ratings. */
+@Injectable()
+export class CommentsRepository {
+  async commentsOf(orgId: string, tx: Tx, f: { talkingPointIds?: number[]; subpointIds?: number[]; decisionIds?: number[]; actionIds?: number[] }): Promise<CommentRow[]> {
+    const parts: SQL[] = [];
+    if (f.talkingPointIds?.length) parts.push(inArray(comments.talkingPointId, f.talkingPointIds));
+    if (f.subpointIds?.length) parts.push(inArray(comments.subpointId, f.subpointIds));
+    if (f.decisionIds?.length) parts.push(inArray(comments.decisionId, f.decisionIds));
+    if (f.actionIds?.length) parts.push(inArray(comments.actionId, f.actionIds));
+    if (!parts.length) return [];
+    return tx.select().from(comments).where(and(eq(comments.orgId, orgId), or(...parts))).orderBy(asc(comments.id));
+  }
+
+  async comment(orgId: string, tx: Tx, id: number): Promise<CommentRow | null> {
+    const [row] = await tx.select().from(comments).where(and(eq(comments.orgId, orgId), eq(comments.id, id)));
+    return row ?? null;
+  }
+
+  async insertComment(orgId: string, tx: Tx, v: Omit<typeof comments.$inferInsert, 'orgId'>): Promise<CommentRow> {
+    const [row] = await tx.insert(comments).values({ ...v, orgId }).returning();
+    return row;
+  }
+
+  async deleteComment(orgId: string, tx: Tx, id: number): Promise<void> {
+    await tx.delete(comments).where(and(eq(comments.orgId, orgId), eq(comments.id, id)));
+  }
+
+  async note(orgId: string, tx: Tx, meetingId: number, userId: number): Promise<string | null> {
+    const [row] = await tx.select().from(notes).where(and(eq(notes.orgId, orgId), eq(notes.meetingId, meetingId), eq(notes.userId, userId)));
+    return row?.note ?? null;
+  }
+
+  async saveNote(orgId: string, tx: Tx, meetingId: number, userId: number, note: string): Promise<void> {
+    await tx
+      .insert(notes)
+      .values({ orgId, meetingId, userId, note })
+      .onConflictDoUpdate({ target: [notes.orgId, notes.meetingId, notes.userId], set: { note, updatedAt: sql`now()` } });
+  }
+
+  async log(orgId: string, tx: Tx, v: { meetingId?: number | null; decisionId?: number | null; userId: number | null; userName: string | null; activity: string }): Promise<void> {
+    await tx.insert(activities).values({ orgId, meetingId: v.meetingId ?? null, decisionId: v.decisionId ?? null, userId: v.userId, userName: v.userName, activity: v.activity });
+  }
+
+  async activitiesOf(orgId: string, tx: Tx, f: { meetingId?: number; decisionId?: number }, limit?: number): Promise<ActivityRow[]> {
+    const w = f.meetingId ? and(eq(activities.orgId, orgId), eq(activities.meetingId, f.meetingId)) : and(eq(activities.orgId, orgId), eq(activities.decisionId, f.decisionId ?? 0));
+    const q = tx.select().from(activities).where(w).orderBy(desc(activities.id)).$dynamic();
+    return limit ? q.limit(limit) : q;
+  }
+
+  async rate(orgId: string, tx: Tx, meetingId: number, userId: number, rating: number, comment: string): Promise<void> {
+    await tx
+      .insert(ratings)
+      .values({ orgId, meetingId, userId, rating, comment })
+      .onConflictDoUpdate({ target: [ratings.orgId, ratings.meetingId, ratings.userId], set: { rating, comment, updatedAt: sql`now()` } });
+  }
+
+  async ratingsOf(orgId: string, tx: Tx, meetingId: number) {
+    return tx.select().from(ratings).where(and(eq(ratings.orgId, orgId), eq(ratings.meetingId, meetingId)));
+  }
+}

@@ -1,0 +1,127 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AppError, GetCommittee, GetOrganization, GetUsers, FindUsersByEmail, ListUserCommittees,
+  type DirectoryCommittee, type DirectoryUser, type ResponseOf, type Variant,
+} from '@app/contracts';
+import { Bus, CONFIG } from '@app/platform';
+import type { MeetingConfig } from '../config';
+import { safeZone } from './time';
+
+export type OrgSettings = NonNullable<ResponseOf<typeof GetOrganization>['organization']>;
+
+/** Small time-boxed cache; the directory changes rarely and a meeting page asks for it many times. */
+class Ttl<V> {
+  private readonly m = new Map<string, { v: V; at: number }>();
+  constructor(private readonly ms: number, private readonly max = 20_000) {}
+  get(k: string): V | undefined {
+    const e = this.m.get(k);
+    if (!e || Date.now() - e.at > this.ms) return undefined;
+    return e.v;
+  }
+  set(k: string, v: V): void {
+    if (this.m.size >= this.max) this.m.delete(this.m.keys().next().value as string);
+    this.m.set(k, { v, at: Date.now() });
+  }
+}
+
+/**
+ * The organization service's directory, as the meeting service sees it (users, committees, the
+ * organization's time zone, variant and modules). Only through its RPCs; never its schema.
+ */
+@Injectable()
+export class Directory {
+  private readonly users: Ttl<DirectoryUser | null>;
+  private readonly committees: Ttl<DirectoryCommittee | null>;
+  private readonly orgs: Ttl<OrgSettings | null>;
+
+  constructor(private readonly bus: Bus, @Inject(CONFIG) config: MeetingConfig) {
+    const ms = config.DIRECTORY_CACHE_SECONDS * 1000;
+    this.users = new Ttl(ms);
+    this.committees = new Ttl(ms);
+    this.orgs = new Ttl(ms * 6);
+  }
+
+  /** one request per key at a time: concurrent callers share the answer (no thundering herd on a cold cache) */
+  private readonly inflight = new Map<string, Promise<unknown>>();
+  private shared<T>(key: string, load: () => Promise<T>): Promise<T> {
+    let p = this.inflight.get(key) as Promise<T> | undefined;
+    if (!p) {
+      p = load().finally(() => this.inflight.delete(key));
+      this.inflight.set(key, p);
+    }
+    return p;
+  }
+
+  async organization(orgId: string): Promise<OrgSettings> {
+    let o = this.orgs.get(orgId);
+    if (o === undefined) {
+      o = await this.shared(`org:${orgId}`, async () => {
+        const r = (await this.bus.request(GetOrganization, { orgId })).organization;
+        this.orgs.set(orgId, r);
+        return r;
+      });
+    }
+    if (!o) throw AppError.notFound('organization');
+    return { ...o, time_zone: safeZone(o.time_zone) };
+  }
+
+  /** the host's variant wins over the organization's stored one (the gateway passes it) */
+  async variant(orgId: string, requested?: Variant): Promise<Variant> {
+    return requested ?? (await this.organization(orgId)).variant;
+  }
+
+  async committee(orgId: string, committeeId: number): Promise<DirectoryCommittee | null> {
+    const k = `${orgId}:${committeeId}`;
+    const c = this.committees.get(k);
+    if (c !== undefined) return c;
+    return this.shared(`committee:${k}`, async () => {
+      const r = (await this.bus.request(GetCommittee, { orgId, committeeId })).committee;
+      this.committees.set(k, r);
+      return r;
+    });
+  }
+
+  /** users by id (missing ids are simply absent from the map) */
+  async usersById(orgId: string, ids: Iterable<number | null | undefined>): Promise<Map<number, DirectoryUser>> {
+    const out = new Map<number, DirectoryUser>();
+    const missing: number[] = [];
+    const waiting: Array<Promise<void>> = [];
+    for (const id of new Set([...ids].filter((x): x is number => typeof x === 'number'))) {
+      const k = `${orgId}:${id}`;
+      const u = this.users.get(k);
+      if (u !== undefined) {
+        if (u) out.set(id, u);
+        continue;
+      }
+      const pending = this.inflight.get(`user:${k}`) as Promise<DirectoryUser | null> | undefined;
+      if (pending) waiting.push(pending.then((x) => void (x && out.set(id, x))));
+      else missing.push(id);
+    }
+    for (let i = 0; i < missing.length; i += 1000) {
+      const chunk = missing.slice(i, i + 1000);
+      const batch = this.bus.request(GetUsers, { orgId, ids: chunk }).then(({ users }) => {
+        const found = new Map(users.map((u) => [u.id, u]));
+        for (const id of chunk) this.users.set(`${orgId}:${id}`, found.get(id) ?? null);
+        return found;
+      });
+      for (const id of chunk) {
+        const k = `user:${orgId}:${id}`;
+        const one = batch.then((f) => f.get(id) ?? null).finally(() => this.inflight.delete(k));
+        this.inflight.set(k, one);
+        waiting.push(one.then((x) => void (x && out.set(id, x))));
+      }
+    }
+    await Promise.all(waiting);
+    return out;
+  }
+
+  async usersByEmail(orgId: string, emails: string[]): Promise<Map<string, DirectoryUser>> {
+    if (!emails.length) return new Map();
+    const { users } = await this.bus.request(FindUsersByEmail, { orgId, emails: [...new Set(emails.map((e) => e.toLowerCase()))] });
+    return new Map(users.map((u) => [u.email.toLowerCase(), u]));
+  }
+
+  async userCommittees(orgId: string, userId: number): Promise<{ admin: DirectoryCommittee[]; member: DirectoryCommittee[] }> {
+    return this.bus.request(ListUserCommittees, { orgId, userId });
+  }
+}

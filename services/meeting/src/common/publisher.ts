@@ -1,0 +1,79 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AppPaths, orgOrigin, type EventDef, type Lang, type PayloadInputOf, type Recipient } from '@app/contracts';
+import { CONFIG, Outbox } from '@app/platform';
+import type { MeetingDb, Tx } from '../db/db';
+import type { MeetingConfig } from '../config';
+import { Directory, type OrgSettings } from './directory';
+import { instantToLocal } from './time';
+
+/** an event to write into the outbox of the current transaction (built when the change is known) */
+export type PendingEvent = (tx: Tx) => Promise<unknown>;
+
+/**
+ * Domain events of the meeting service. They are collected while a transaction runs and written to the
+ * platform's transactional outbox at its end, so an event commits with the change it announces (a failed
+ * request publishes nothing; a crash after commit loses nothing: the relay publishes it). Each event
+ * carries its recipients with name and language, and links on the organization's own host, so the
+ * notification service never calls back.
+ */
+@Injectable()
+export class MeetingPublisher {
+  constructor(private readonly outbox: Outbox, private readonly directory: Directory, @Inject(CONFIG) private readonly config: MeetingConfig) {}
+
+  origin(org: OrgSettings): string {
+    return orgOrigin(org.slug, this.config.PUBLIC_BASE_DOMAIN, this.config.PUBLIC_PROTOCOL);
+  }
+  meetingLink(org: OrgSettings, meetingId: number, itemId?: number): string {
+    return this.origin(org) + AppPaths.meeting(meetingId, itemId);
+  }
+  guestLink(org: OrgSettings, meetingId: number, token: string): string {
+    return this.origin(org) + AppPaths.guestMeeting(meetingId, token);
+  }
+  decisionsLink(org: OrgSettings): string {
+    return this.origin(org) + AppPaths.decisions();
+  }
+
+  orgInfo(org: OrgSettings) {
+    return { orgId: org.id, orgName: org.name, timeZone: org.time_zone };
+  }
+  meetingInfo(org: OrgSettings, m: { id: number; title: string; startAt: Date; location: string | null; virtual: boolean }) {
+    return {
+      meetingId: m.id, title: m.title, startsAt: m.startAt.toISOString(), startLocal: instantToLocal(m.startAt, org.time_zone),
+      location: m.location, virtual: m.virtual, link: this.meetingLink(org, m.id),
+    };
+  }
+
+  /** people -> recipients (users through the directory with their language; guests by e-mail), without `exceptUserId` */
+  async recipients(orgId: string, people: Array<{ userId: number | null; userEmail: string | null; name?: string | null }>, opts: { exceptUserId?: number | null; guestLang?: Lang } = {}): Promise<Recipient[]> {
+    const users = await this.directory.usersById(orgId, people.map((p) => p.userId));
+    const out = new Map<string, Recipient>();
+    for (const p of people) {
+      if (p.userId) {
+        if (p.userId === opts.exceptUserId) continue;
+        const u = users.get(p.userId);
+        if (u && u.status !== 'Deleted' && u.status !== 'Inactive') out.set(u.email.toLowerCase(), { email: u.email, name: u.name, lang: u.lang });
+      } else if (p.userEmail) {
+        out.set(p.userEmail.toLowerCase(), { email: p.userEmail, name: p.name ?? null, lang: opts.guestLang ?? 'en' });
+      }
+    }
+    return [...out.values()];
+  }
+
+  /** an event whose payload is built at the end of the transaction (null: nothing to send) */
+  later<D extends EventDef>(def: D, make: () => Promise<PayloadInputOf<D> | null> | PayloadInputOf<D> | null): PendingEvent {
+    return async (tx) => {
+      const payload = await make();
+      if (payload) await this.outbox.add(tx, def, payload);
+    };
+  }
+
+  /** a tenant transaction whose collected events are written to the outbox before it commits */
+  async inTx<T>(db: MeetingDb, orgId: string, fn: (tx: Tx, pending: PendingEvent[]) => Promise<T>): Promise<T> {
+    return db.tenant(orgId, async (tx) => {
+      const pending: PendingEvent[] = [];
+      const out = await fn(tx, pending);
+      for (const p of pending) await p(tx);
+      return out;
+    });
+  }
+}

@@ -1,0 +1,68 @@
+import { formatLocal, parseLocalDateTime, type LocalDateTime } from '@app/contracts';
+
+/**
+ * Time zones without a library: the organization's local 'YYYY-MM-DD HH:mm:ss' <-> an instant.
+ * Input dates are in the organization's time zone (meetings.md §7) and so are the dates we answer.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(tz: string): Intl.DateTimeFormat {
+  let f = formatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    });
+    formatters.set(tz, f);
+  }
+  return f;
+}
+
+export function isValidTimeZone(tz: string): boolean {
+  try {
+    formatter(tz);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** a known zone, else UTC */
+export function safeZone(tz: string | null | undefined): string {
+  return tz && isValidTimeZone(tz) ? tz : 'UTC';
+}
+
+function partsAt(instant: number, tz: string): LocalDateTime {
+  const p: Record<string, number> = {};
+  for (const part of formatter(tz).formatToParts(new Date(instant))) if (part.type !== 'literal') p[part.type] = Number(part.value);
+  return { year: p.year, month: p.month, day: p.day, hour: p.hour % 24, minute: p.minute, second: p.second };
+}
+
+/** the zone's offset from UTC at an instant, in ms */
+function offsetAt(instant: number, tz: string): number {
+  const l = partsAt(instant, tz);
+  return Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute, l.second) - (instant - (instant % 1000 + 1000) % 1000);
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' in tz -> Date. In a DST gap the later offset wins; in an overlap the earlier instant. */
+export function localToInstant(local: string, tz: string): Date {
+  const l = parseLocalDateTime(local);
+  if (!l) throw new Error(`not a local date-time: ${local}`);
+  const asUtc = Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute, l.second);
+  const first = asUtc - offsetAt(asUtc, tz);
+  const second = asUtc - offsetAt(first, tz);
+  if (first === second) return new Date(first);
+  // the two guesses disagree near a transition: take the one that maps back to the same wall time
+  const back = formatLocal(partsAt(second, tz));
+  return new Date(back === formatLocal(l) ? Math.min(first, second) : Math.max(first, second));
+}
+
+/** Date -> 'YYYY-MM-DD HH:mm:ss' in tz */
+export function instantToLocal(instant: Date, tz: string): string {
+  return formatLocal(partsAt(instant.getTime(), tz));
+}
+
+/** first instant of a month and of the next one, in tz ('YYYY/MM') */
+export function monthRange(year: number, month: number, tz: string): { from: Date; to: Date } {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const next = month === 12 ? { y: year + 1, m: 1 } : { y: year, m: month + 1 };
+  return { from: localToInstant(`${year}-${pad(month)}-01 00:00:00`, tz), to: localToInstant(`${next.y}-${pad(next.m)}-01 00:00:00`, tz) };
+}

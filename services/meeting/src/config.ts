@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { baseConfigSchema, databaseConfigSchema, linksConfigSchema, parseConfig } from '@app/platform';
+
+export const meetingConfigSchema = baseConfigSchema
+  .extend({
+    SERVICE_NAME: z.string().default('meeting'),
+    HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(3102),
+    /** seconds the organization settings, committees and users are cached in memory */
+    DIRECTORY_CACHE_SECONDS: z.coerce.number().int().min(0).default(5),
+    /** ijmeet: rooms are links on this base URL, signed with IJMEET_SECRET (per organization: see docs/meeting-service.md) */
+    IJMEET_BASE_URL: z.url().default('https://ijmeet.com'),
+    IJMEET_SECRET: z.string().min(1).default('development-ijmeet-secret'),
+    /** zoom server-to-server OAuth app; zoom meetings are refused ('no online session') when unset */
+    ZOOM_ACCOUNT_ID: z.string().optional(),
+    ZOOM_CLIENT_ID: z.string().optional(),
+    ZOOM_CLIENT_SECRET: z.string().optional(),
+    ZOOM_API_URL: z.url().default('https://api.zoom.us/v2'),
+    ZOOM_OAUTH_URL: z.url().default('https://zoom.us/oauth/token'),
+  })
+  .extend(databaseConfigSchema.shape)
+  .extend({ DATABASE_POOL_MAX: z.coerce.number().int().positive().default(10) })
+  .extend(linksConfigSchema.shape);
+
+export type MeetingConfig = z.output<typeof meetingConfigSchema>;
+
+export const loadMeetingConfig = (env: Record<string, string | undefined> = process.env): MeetingConfig => parseConfig(meetingConfigSchema, env);

@@ -1,0 +1,344 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgSchema, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+
+/**
+ * The meeting service's schema. Every table carries `org_id` (row-level security from
+ * migrateService/ensureTenantRls); ids are identities; user ids point at the organization service's
+ * users (no foreign key across services); guests are rows with a user_email and no user_id.
+ */
+export const meetingSchema = pgSchema('meeting');
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+const ref = (name: string) => bigint(name, { mode: 'number' });
+const orgId = () => uuid('org_id').notNull();
+
+export const meetings = meetingSchema.table(
+  'meetings',
+  {
+    id: id(),
+    orgId: orgId(),
+    title: varchar('title', { length: 255 }).notNull(),
+    description: text('description'),
+    committeeId: ref('committee_id').notNull(),
+    ownerId: ref('owner_id').notNull(),
+    statusId: smallint('status_id').notNull().default(1),
+    statusReason: text('status_reason'),
+    startAt: ts('start_at').notNull(),
+    /** minutes; null when not given */
+    duration: integer('duration'),
+    location: varchar('location', { length: 255 }),
+    virtual: boolean('virtual').notNull().default(false),
+    virtualType: varchar('virtual_type', { length: 16 }),
+    /** minutes module flags (the minutes service owns their content) */
+    mom: boolean('mom').notNull().default(false),
+    momSettings: boolean('mom_settings').notNull().default(false),
+    copiedFrom: ref('copied_from'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('meetings_org_start_idx').on(t.orgId, t.startAt),
+    index('meetings_org_owner_idx').on(t.orgId, t.ownerId),
+    index('meetings_org_committee_idx').on(t.orgId, t.committeeId),
+  ],
+);
+
+export const members = meetingSchema.table(
+  'members',
+  {
+    id: id(),
+    orgId: orgId(),
+    meetingId: ref('meeting_id').notNull().references(() => meetings.id, { onDelete: 'cascade' }),
+    userId: ref('user_id'),
+    /** guests: lower-cased e-mail */
+    userEmail: varchar('user_email', { length: 255 }),
+    guestName: varchar('guest_name', { length: 255 }),
+    guestTitle: varchar('guest_title', { length: 255 }),
+    organizationGuest: boolean('organization_guest').notNull().default(false),
+    /** Viewer or Editor (Editor = can_edit) */
+    role: varchar('role', { length: 16 }).notNull().default('Viewer'),
+    /** 1 Chairman, 2 CEO, 3 Secretary, 4 Member */
+    memberType: smallint('member_type'),
+    isOwner: boolean('is_owner').notNull().default(false),
+    attendance: varchar('attendance', { length: 16 }).notNull().default('Pending'),
+    attendanceReason: text('attendance_reason'),
+    /** sha256 of a guest's link token (the token itself is only sent in the invitation) */
+    tokenHash: varchar('token_hash', { length: 64 }),
+    ndaAcceptedAt: ts('nda_accepted_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('members_meeting_user_uq').on(t.orgId, t.meetingId, t.userId),
+    uniqueIndex('members_meeting_email_uq').on(t.orgId, t.meetingId, t.userEmail),
+    uniqueIndex('members_token_uq').on(t.tokenHash),
+    index('members_org_user_idx').on(t.orgId, t.userId),
+  ],
+);
+
+export const talkingPoints = meetingSchema.table(
+  'talking_points',
+  {
+    id: id(),
+    orgId: orgId(),
+    meetingId: ref('meeting_id').notNull().references(() => meetings.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 255 }).notNull(),
+    description: text('description'),
+    duration: integer('duration').notNull().default(60),
+    rowNum: integer('row_num').notNull().default(0),
+    momConclusion: text('mom_conclusion'),
+    momActive: boolean('mom_active').notNull().default(true),
+    createdBy: ref('created_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('talking_points_meeting_idx').on(t.orgId, t.meetingId)],
+);
+
+export const subpoints = meetingSchema.table(
+  'subpoints',
+  {
+    id: id(),
+    orgId: orgId(),
+    meetingId: ref('meeting_id').notNull().references(() => meetings.id, { onDelete: 'cascade' }),
+    talkingPointId: ref('talking_point_id').notNull().references(() => talkingPoints.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 255 }).notNull(),
+    description: text('description'),
+    duration: integer('duration').notNull().default(0),
+    rowNum: integer('row_num').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('subpoints_tp_idx').on(t.orgId, t.talkingPointId)],
+);
+
+/** viewers and presenters of talking points, presenter and viewers of sub-points */
+export const itemPeople = meetingSchema.table(
+  'item_people',
+  {
+    id: id(),
+    orgId: orgId(),
+    talkingPointId: ref('talking_point_id').references(() => talkingPoints.id, { onDelete: 'cascade' }),
+    subpointId: ref('subpoint_id').references(() => subpoints.id, { onDelete: 'cascade' }),
+    /** viewer | presenter */
+    role: varchar('role', { length: 16 }).notNull(),
+    userId: ref('user_id'),
+    userEmail: varchar('user_email', { length: 255 }),
+  },
+  (t) => [index('item_people_tp_idx').on(t.orgId, t.talkingPointId), index('item_people_sp_idx').on(t.orgId, t.subpointId), index('item_people_user_idx').on(t.orgId, t.userId)],
+);
+
+export const decisions = meetingSchema.table(
+  'decisions',
+  {
+    id: id(),
+    orgId: orgId(),
+    /** null for a standalone (committee-level) resolution */
+    meetingId: ref('meeting_id').references(() => meetings.id, { onDelete: 'cascade' }),
+    committeeId: ref('committee_id').notNull(),
+    title: varchar('title', { length: 255 }).notNull(),
+    description: text('description'),
+    deadline: ts('deadline').notNull(),
+    decisionable: boolean('decisionable').notNull().default(true),
+    tenderNumber: varchar('tender_number', { length: 100 }),
+    talkingPointId: ref('talking_point_id').references(() => talkingPoints.id, { onDelete: 'set null' }),
+    subpointId: ref('subpoint_id').references(() => subpoints.id, { onDelete: 'set null' }),
+    isFulfilled: boolean('is_fulfilled').notNull().default(false),
+    isVisible: boolean('is_visible').notNull().default(true),
+    rowNum: integer('row_num').notNull().default(0),
+    createdBy: ref('created_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('decisions_meeting_idx').on(t.orgId, t.meetingId), index('decisions_committee_idx').on(t.orgId, t.committeeId)],
+);
+
+/** voters and their votes: one row per (decision, voter); a vote is an upsert on that key */
+export const voters = meetingSchema.table(
+  'voters',
+  {
+    id: id(),
+    orgId: orgId(),
+    decisionId: ref('decision_id').notNull().references(() => decisions.id, { onDelete: 'cascade' }),
+    /** 'u:<user id>' or 'e:<e-mail>' */
+    voterKey: varchar('voter_key', { length: 300 }).notNull(),
+    userId: ref('user_id'),
+    userEmail: varchar('user_email', { length: 255 }),
+    vote: varchar('vote', { length: 16 }).notNull().default('Pending'),
+    reason: text('reason'),
+    /** an administrator who voted on this voter's behalf */
+    votedBy: ref('voted_by'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('voters_decision_voter_uq').on(t.orgId, t.decisionId, t.voterKey), index('voters_user_idx').on(t.orgId, t.userId)],
+);
+
+export const actions = meetingSchema.table(
+  'actions',
+  {
+    id: id(),
+    orgId: orgId(),
+    meetingId: ref('meeting_id').notNull().references(() => meetings.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 255 }).notNull(),
+    description: text('description'),
+    priority: varchar('priority', { length: 16 }).notNull().default('Low'),
+    openTill: ts('open_till').notNull(),
+    progress: integer('progress').notNull().default(0),
+    talkingPointId: ref('talking_point_id').references(() => talkingPoints.id, { onDelete: 'set null' }),
+    subpointId: ref('subpoint_id').references(() => subpoints.id, { onDelete: 'set null' }),
+    rowNum: integer('row_num').notNull().default(0),
+    createdBy: ref('created_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('actions_meeting_idx').on(t.orgId, t.meetingId)],
+);
+
+export const actionParticipants = meetingSchema.table(
+  'action_participants',
+  {
+    id: id(),
+    orgId: orgId(),
+    actionId: ref('action_id').notNull().references(() => actions.id, { onDelete: 'cascade' }),
+    participantKey: varchar('participant_key', { length: 300 }).notNull(),
+    userId: ref('user_id'),
+    userEmail: varchar('user_email', { length: 255 }),
+    status: varchar('status', { length: 16 }).notNull().default('In Progress'),
+    reason: text('reason'),
+    /** set on the first status change (tracker: not started vs on going) */
+    statusChangedAt: ts('status_changed_at'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('action_participants_uq').on(t.orgId, t.actionId, t.participantKey), index('action_participants_user_idx').on(t.orgId, t.userId)],
+);
+
+/** library files attached to an item (exactly one of the item columns is set) */
+export const attachments = meetingSchema.table(
+  'attachments',
+  {
+    id: id(),
+    orgId: orgId(),
+    talkingPointId: ref('talking_point_id').references(() => talkingPoints.id, { onDelete: 'cascade' }),
+    subpointId: ref('subpoint_id').references(() => subpoints.id, { onDelete: 'cascade' }),
+    decisionId: ref('decision_id').references(() => decisions.id, { onDelete: 'cascade' }),
+    actionId: ref('action_id').references(() => actions.id, { onDelete: 'cascade' }),
+    libraryId: ref('library_id').notNull(),
+    createdBy: ref('created_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('attachments_library_idx').on(t.orgId, t.libraryId)],
+);
+
+export const comments = meetingSchema.table(
+  'comments',
+  {
+    id: id(),
+    orgId: orgId(),
+    meetingId: ref('meeting_id').references(() => meetings.id, { onDelete: 'cascade' }),
+    talkingPointId: ref('talking_point_id').references(() => talkingPoints.id, { onDelete: 'cascade' }),
+    subpointId: ref('subpoint_id').references(() => subpoints.id, { onDelete: 'cascade' }),
+    decisionId: ref('decision_id').references(() => decisions.id, { onDelete: 'cascade' }),
+    actionId: ref('action_id').references(() => actions.id, { onDelete: 'cascade' }),
+    userId: ref('user_id'),
+    userEmail: varchar('user_email', { length: 255 }),
+    userName: varchar('user_name', { length: 255 }),
+    comment: text('comment').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('comments_meeting_idx').on(t.orgId, t.meetingId)],
+);
+
+/** a user's private note on a meeting (rich text as a JSON string) */
+export const notes = meetingSchema.table(
+  'notes',
+  {
+    id: id(),
+    orgId: orgId(),
+    meetingId: ref('meeting_id').notNull().references(() => meetings.id, { onDelete: 'cascade' }),
+    userId: ref('user_id').notNull(),
+    note: text('note').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('notes_meeting_user_uq').on(t.orgId, t.meetingId, t.userId)],
+);
+
+/** an entry for every change of a meeting or a standalone resolution */
+export const activities = meetingSchema.table(
+  'activities',
+  {
+    id: id(),
+    orgId: orgId(),
+    meetingId: ref('meeting_id').references(() => meetings.id, { onDelete: 'cascade' }),
+    decisionId: ref('decision_id').references(() => decisions.id, { onDelete: 'cascade' }),
+    userId: ref('user_id'),
+    userName: varchar('user_name', { length: 255 }),
+    activity: text('activity').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('activities_meeting_idx').on(t.orgId, t.meetingId, t.id), index('activities_decision_idx').on(t.orgId, t.decisionId)],
+);
+
+export const ratings = meetingSchema.table(
+  'ratings',
+  {
+    id: id(),
+    orgId: orgId(),
+    meetingId: ref('meeting_id').notNull().references(() => meetings.id, { onDelete: 'cascade' }),
+    userId: ref('user_id').notNull(),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('ratings_meeting_user_uq').on(t.orgId, t.meetingId, t.userId)],
+);
+
+/** the provider's session of a virtual meeting (created on the first join) */
+export const virtualSessions = meetingSchema.table(
+  'virtual_sessions',
+  {
+    id: id(),
+    orgId: orgId(),
+    meetingId: ref('meeting_id').notNull().references(() => meetings.id, { onDelete: 'cascade' }),
+    provider: varchar('provider', { length: 16 }).notNull(),
+    externalId: varchar('external_id', { length: 255 }).notNull(),
+    startUrl: text('start_url'),
+    joinUrl: text('join_url'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('virtual_sessions_meeting_uq').on(t.orgId, t.meetingId)],
+);
+
+/** summaries of voice-note recordings of a meeting (the recorder card; the summarizer is outside) */
+export const recordSummaries = meetingSchema.table(
+  'record_summaries',
+  {
+    id: id(),
+    orgId: orgId(),
+    meetingId: ref('meeting_id').notNull().references(() => meetings.id, { onDelete: 'cascade' }),
+    summary: text('summary').notNull(),
+    createdBy: ref('created_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('record_summaries_meeting_idx').on(t.orgId, t.meetingId, t.id)],
+);
+
+export const schema = {
+  meetings, members, talkingPoints, subpoints, itemPeople, decisions, voters, actions, actionParticipants, attachments, comments, notes,
+  activities, ratings, virtualSessions, recordSummaries,
+};
+export type MeetingRow = typeof meetings.$inferSelect;
+export type MemberRow = typeof members.$inferSelect;
+export type TalkingPointRow = typeof talkingPoints.$inferSelect;
+export type SubpointRow = typeof subpoints.$inferSelect;
+export type ItemPersonRow = typeof itemPeople.$inferSelect;
+export type DecisionRow = typeof decisions.$inferSelect;
+export type VoterRow = typeof voters.$inferSelect;
+export type ActionRow = typeof actions.$inferSelect;
+export type ActionParticipantRow = typeof actionParticipants.$inferSelect;
+export type AttachmentRow = typeof attachments.$inferSelect;
+export type CommentRow = typeof comments.$inferSelect;
+export type ActivityRow = typeof activities.$inferSelect;
+
+void sql;

@@ -1,0 +1,74 @@
+import { VOTE_VALUES, type Tally, type Variant, type Vote } from '@app/contracts';
+import { isMinistry } from '../meetings/permissions';
+
+/**
+ * Voting rules (meetings.md §4, §6). Voting is open while the deadline is in the future and the
+ * decision is not fulfilled; a meeting-bound decision also needs its meeting in status 1, 2 or 3 (our
+ * reading, docs/decisions.md: Live meetings vote; 4 and 5 lock everything); the tender variant needs
+ * decisionable = 1. A voter must be one of the decision's voters and, for a meeting decision, a member
+ * of the meeting.
+ */
+export type VoteClosedReason = 'deadline' | 'fulfilled' | 'meeting_status' | 'not_decisionable';
+export type VoteRefusedReason = VoteClosedReason | 'not_voter' | 'not_member';
+
+export interface DecisionFacts {
+  deadline: Date;
+  isFulfilled: boolean;
+  decisionable: boolean;
+  /** null for a standalone resolution */
+  meetingStatusId: number | null;
+  variant: Variant;
+}
+
+export const VOTING_STATUSES: readonly number[] = [1, 2, 3];
+
+export function votingClosedReason(d: DecisionFacts, now: Date): VoteClosedReason | null {
+  if (d.isFulfilled) return 'fulfilled';
+  if (d.deadline.getTime() <= now.getTime()) return 'deadline';
+  if (d.meetingStatusId !== null && !VOTING_STATUSES.includes(d.meetingStatusId)) return 'meeting_status';
+  if (d.variant === 'tender' && !d.decisionable) return 'not_decisionable';
+  return null;
+}
+
+export const votingOpen = (d: DecisionFacts, now: Date): boolean => votingClosedReason(d, now) === null;
+
+export interface VoterFacts {
+  /** the voter is one of the decision's voters */
+  isVoter: boolean;
+  /** member of the meeting (always true for a standalone resolution) */
+  isMember: boolean;
+}
+
+export function voteGate(d: DecisionFacts, v: VoterFacts, now: Date): { open: true } | { open: false; reason: VoteRefusedReason } {
+  const closed = votingClosedReason(d, now);
+  if (closed) return { open: false, reason: closed };
+  if (!v.isVoter) return { open: false, reason: 'not_voter' };
+  if (!v.isMember) return { open: false, reason: 'not_member' };
+  return { open: true };
+}
+
+/** DUE when the deadline is at or before now, otherwise OPEN */
+export const decisionState = (deadline: Date, now: Date): 'DUE' | 'OPEN' => (deadline.getTime() <= now.getTime() ? 'DUE' : 'OPEN');
+
+/** a reason is required for Denied and Others; none is kept while Pending */
+export function voteReasonError(vote: Vote, reason: string | null | undefined): boolean {
+  return (vote === 'Denied' || vote === 'Others') && !(reason ?? '').trim();
+}
+export const keptReason = (vote: Vote, reason: string | null | undefined): string | null => (vote === 'Pending' ? null : (reason ?? '').trim() || null);
+
+/** counts per vote value with percentages rounded up to one decimal */
+export function tallies(votes: readonly Vote[], variant: Variant = 'default'): Tally[] {
+  const total = votes.length;
+  return VOTE_VALUES.map((vote) => {
+    const count = votes.filter((v) => v === vote).length;
+    return { vote, label: voteLabel(vote, variant), count, percentage: total === 0 ? 0 : Math.ceil((count * 1000) / total) / 10 };
+  });
+}
+
+/** hide/unhide: a member of the meeting, once the meeting is Live and not every voter is Pending */
+export function canChangeVisibility(f: { isMember: boolean; meetingStatusId: number | null; votes: readonly Vote[] }): boolean {
+  return f.isMember && f.meetingStatusId === 3 && f.votes.some((v) => v !== 'Pending');
+}
+
+/** Abstained is shown as 'Postponed to next meeting' in the ministry and tender variants */
+export const voteLabel = (vote: Vote, variant: Variant): string => (vote === 'Abstained' && isMinistry(variant) ? 'Postponed to next meeting' : vote);

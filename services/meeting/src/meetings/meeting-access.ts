@@ -1,0 +1,109 @@
+import { Injectable } from '@nestjs/common';
+import { AppError, type Actor, type DirectoryCommittee, type MeetingPermissions, type Variant } from '@app/contracts';
+import type { MeetingRow, MemberRow } from '../db/schema';
+import type { Tx } from '../db/db';
+import { Directory, type OrgSettings } from '../common/directory';
+import { actorKey, actorName, sha256 } from '../common/actor';
+import { instantToLocal } from '../common/time';
+import { joinCutoffPassed } from '../common/validators';
+import { MeetingsRepository } from './meetings.repository';
+import { canView, meetingPermissions, type MeetingFacts } from './permissions';
+import { isOpenStatus } from './status-machine';
+
+/** A meeting as one actor sees it: the rows, the committee, the facts and the permission flags. */
+export interface MeetingCtx {
+  org: OrgSettings;
+  tz: string;
+  variant: Variant;
+  now: Date;
+  actor: Actor;
+  meeting: MeetingRow;
+  members: MemberRow[];
+  /** the actor's own member row (a guest's is found by the token) */
+  me: MemberRow | null;
+  committee: DirectoryCommittee | null;
+  facts: MeetingFacts;
+  perms: MeetingPermissions;
+  actorKey: string | null;
+  actorName: string | null;
+}
+
+/**
+ * Loads a meeting for an actor inside the caller's transaction and decides what they may do. Another
+ * organization's id, a meeting the actor may not see: 404. A guest token that does not belong to this
+ * meeting: 401.
+ */
+@Injectable()
+export class MeetingAccess {
+  constructor(private readonly meetings: MeetingsRepository, private readonly directory: Directory) {}
+
+  async load(orgId: string, tx: Tx, actor: Actor, meetingId: number, opts: { variant?: Variant; lock?: boolean } = {}): Promise<MeetingCtx> {
+    const org = await this.directory.organization(orgId);
+    const meeting = await this.meetings.get(orgId, tx, meetingId, { lock: opts.lock });
+    if (!meeting) {
+      if (actor.kind === 'guest') throw new AppError('UNAUTHENTICATED');
+      throw AppError.notFound('meeting');
+    }
+    const members = await this.meetings.members(orgId, tx, meetingId);
+    let me: MemberRow | null = null;
+    if (actor.kind === 'guest') {
+      const hash = actor.guestToken ? sha256(actor.guestToken) : '';
+      me = members.find((m) => m.tokenHash !== null && m.tokenHash === hash) ?? null;
+      if (!me) throw new AppError('UNAUTHENTICATED');
+    } else if (actor.kind === 'user' && actor.userId) {
+      me = members.find((m) => m.userId === actor.userId) ?? null;
+    }
+    const committee = await this.directory.committee(orgId, meeting.committeeId);
+    const agendaCount = await this.meetings.agendaCount(orgId, tx, meetingId);
+    const ctx = this.build({ org, actor, meeting, members, me, committee, agendaCount, variant: opts.variant });
+    if (!canView(ctx.facts)) throw AppError.notFound('meeting');
+    return ctx;
+  }
+
+  /** the context from rows already loaded (lists load them in bulk) */
+  build(f: { org: OrgSettings; actor: Actor; meeting: MeetingRow; members: MemberRow[]; me: MemberRow | null; committee: DirectoryCommittee | null; agendaCount: number; variant?: Variant }): MeetingCtx {
+    const { org, actor, meeting, members, me, committee } = f;
+    const variant = f.variant ?? org.variant;
+    const now = new Date();
+    const facts: MeetingFacts = {
+      actor: { kind: actor.kind, userId: actor.userId, isAdmin: actor.isAdmin },
+      ownerId: meeting.ownerId,
+      committeeAdminIds: committee?.admin_ids ?? [],
+      member: me ? { role: me.role === 'Editor' ? 'Editor' : 'Viewer', isOwner: me.isOwner } : null,
+      statusId: meeting.statusId,
+      variant,
+      committeeActive: committee?.status !== 'inactive',
+      participantCount: members.filter((m) => !m.isOwner).length,
+      agendaCount: f.agendaCount,
+      startAt: meeting.startAt,
+      now,
+      ndaRequired: org.modules.nda === 1,
+      ndaAccepted: !!me?.ndaAcceptedAt,
+      virtual: meeting.virtual,
+      virtualJoinable: !joinCutoffPassed(instantToLocal(meeting.startAt, org.time_zone)),
+    };
+    return {
+      org, tz: org.time_zone, variant, now, actor, meeting, members, me, committee, facts,
+      perms: meetingPermissions(facts),
+      actorKey: actorKey(actor, me),
+      actorName: actorName(actor, me),
+    };
+  }
+
+  /** a guest's meeting id from the token (GET /meeting/guest/{token}) */
+  async guestMeetingId(orgId: string, tx: Tx, actor: Actor): Promise<number> {
+    if (actor.kind !== 'guest' || !actor.guestToken) throw new AppError('UNAUTHENTICATED');
+    const m = await this.meetings.memberByTokenHash(orgId, tx, sha256(actor.guestToken));
+    if (!m) throw new AppError('UNAUTHENTICATED');
+    return m.meetingId;
+  }
+}
+
+/** 4 and 5 lock all editing for everyone */
+export function assertOpen(ctx: MeetingCtx): void {
+  if (!isOpenStatus(ctx.meeting.statusId)) throw new AppError('MEETING_LOCKED');
+}
+
+export function assertCan(ok: boolean): void {
+  if (!ok) throw new AppError('MEETING_FORBIDDEN');
+}

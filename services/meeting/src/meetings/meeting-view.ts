@@ -1,0 +1,195 @@
+import { Injectable } from '@nestjs/common';
+import { asc, eq, and } from 'drizzle-orm';
+import { VOTE_VALUES, type Actor, type MeetingDetails, type MeetingSummary, type Variant } from '@app/contracts';
+import { attendanceValues } from '../common/validators';
+import { voteLabel } from '../decisions/vote-gate';
+import { Db } from '@app/platform';
+import { recordSummaries, virtualSessions, type MeetingRow, type MemberRow } from '../db/schema';
+import type { Tx, MeetingTables } from '../db/db';
+import { Directory } from '../common/directory';
+import { personKey } from '../common/actor';
+import { AgendaRepository } from '../agenda/agenda.repository';
+import { DecisionsRepository } from '../decisions/decisions.repository';
+import { ActionsRepository } from '../actions/actions.repository';
+import { CommentsRepository } from '../comments/comments.repository';
+import { totalDuration } from '../agenda/durations';
+import { MeetingAccess, type MeetingCtx } from './meeting-access';
+import { MeetingsRepository } from './meetings.repository';
+import {
+  actionPayload, agendaGroups, decisionPayload, emptyBundle, local, memberPayload, statusInfo, talkingPointPayload, type ItemsBundle, type ViewCtx,
+} from './payloads';
+
+/** Builds the payloads of meetings.md §3 for an actor (details, items), always from fresh reads. */
+@Injectable()
+export class MeetingView {
+  constructor(
+    private readonly db: Db<MeetingTables>,
+    private readonly access: MeetingAccess,
+    private readonly directory: Directory,
+    private readonly agenda: AgendaRepository,
+    private readonly decisions: DecisionsRepository,
+    private readonly actions: ActionsRepository,
+    private readonly comments: CommentsRepository,
+    private readonly meetings: MeetingsRepository,
+  ) {}
+
+  async loadBundle(orgId: string, tx: Tx, meetingId: number): Promise<ItemsBundle> {
+    const b = emptyBundle();
+    b.talkingPoints = await this.agenda.talkingPoints(orgId, tx, meetingId);
+    b.subpoints = await this.agenda.subpointsOfMeeting(orgId, tx, meetingId);
+    b.decisions = await this.decisions.ofMeeting(orgId, tx, meetingId);
+    b.actions = await this.actions.ofMeeting(orgId, tx, meetingId);
+    return this.fill(orgId, tx, b);
+  }
+
+  /** load what hangs off the items already in the bundle */
+  async fill(orgId: string, tx: Tx, b: ItemsBundle): Promise<ItemsBundle> {
+    const tpIds = b.talkingPoints.map((t) => t.id);
+    const spIds = b.subpoints.map((s) => s.id);
+    const dIds = b.decisions.map((d) => d.id);
+    const aIds = b.actions.map((a) => a.id);
+    b.people = await this.agenda.peopleOf(orgId, tx, tpIds, spIds);
+    b.voters = await this.decisions.votersOf(orgId, tx, dIds);
+    b.participants = await this.actions.participantsOf(orgId, tx, aIds);
+    b.attachments = await this.agenda.attachmentsOf(orgId, tx, { talkingPointIds: tpIds, subpointIds: spIds, decisionIds: dIds, actionIds: aIds });
+    b.comments = await this.comments.commentsOf(orgId, tx, { talkingPointIds: tpIds, subpointIds: spIds, decisionIds: dIds, actionIds: aIds });
+    return b;
+  }
+
+  /** every user id a payload may show */
+  userIds(b: ItemsBundle, members: MemberRow[], extra: Array<number | null> = []): number[] {
+    return [
+      ...members.map((m) => m.userId), ...b.people.map((p) => p.userId), ...b.voters.map((v) => v.userId), ...b.participants.map((p) => p.userId),
+      ...b.comments.map((c) => c.userId), ...extra,
+    ].filter((x): x is number => typeof x === 'number');
+  }
+
+  async viewCtx(orgId: string, ctx: MeetingCtx, b: ItemsBundle, extraUserIds: Array<number | null> = []): Promise<ViewCtx> {
+    const users = await this.directory.usersById(orgId, this.userIds(b, ctx.members, [ctx.meeting.ownerId, ...extraUserIds]));
+    const committees = new Map<number, { id: number; name: string; adminIds: number[] }>();
+    if (ctx.committee) committees.set(ctx.committee.id, { id: ctx.committee.id, name: ctx.committee.name, adminIds: ctx.committee.admin_ids });
+    return {
+      tz: ctx.tz, now: ctx.now, variant: ctx.variant, actor: ctx.actor, actorKey: ctx.actorKey, users,
+      membersByKey: new Map(ctx.members.map((m) => [personKey(m), m])), committees,
+      meeting: ctx.meeting, perms: ctx.perms, isMember: !!ctx.me || ctx.perms.level === 'owner' || ctx.actor.kind === 'system',
+    };
+  }
+
+  /** decisions shown on the agenda: visible ones, or all of them once the meeting is archived */
+  visible(ctx: MeetingCtx) {
+    return (d: { isVisible: boolean }) => d.isVisible || ctx.meeting.statusId === 5;
+  }
+
+  async details(orgId: string, actor: Actor, meetingId: number, variant?: Variant): Promise<MeetingDetails> {
+    return this.db.tenant(orgId, async (tx) => {
+      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant });
+      return this.detailsIn(orgId, tx, ctx);
+    });
+  }
+
+  async detailsIn(orgId: string, tx: Tx, ctx: MeetingCtx): Promise<MeetingDetails> {
+    const b = await this.loadBundle(orgId, tx, ctx.meeting.id);
+    const v = await this.viewCtx(orgId, ctx, b);
+    const m = ctx.meeting;
+    const guest = ctx.actor.kind === 'guest';
+    const activities = ctx.perms.seeActivity ? await this.comments.activitiesOf(orgId, tx, { meetingId: m.id }, 50) : [];
+    const note = ctx.perms.seeNotes && ctx.actor.userId ? await this.comments.note(orgId, tx, m.id, ctx.actor.userId) : null;
+    const myRating = ctx.actor.userId ? (await this.comments.ratingsOf(orgId, tx, m.id)).find((r) => r.userId === ctx.actor.userId) : undefined;
+    const [session] = await tx.select().from(virtualSessions).where(and(eq(virtualSessions.orgId, orgId), eq(virtualSessions.meetingId, m.id)));
+    const summaries = guest ? [] : await tx.select().from(recordSummaries).where(and(eq(recordSummaries.orgId, orgId), eq(recordSummaries.meetingId, m.id))).orderBy(asc(recordSummaries.id));
+    const visible = this.visible(ctx);
+    const memberPayloads = ctx.members.map((row) => memberPayload(row, v, ctx.me));
+    const online = session
+      ? [{ online_data: { meeting_id: session.externalId, start_url: ctx.perms.level === 'owner' ? session.startUrl : null, join_url: null } }]
+      : [];
+    return {
+      ...this.core(m, ctx, v),
+      admins: (ctx.committee?.admin_ids ?? []).map((id) => ({ id, pivot: { user_id: id } })),
+      members: memberPayloads.filter((p) => p.user_id !== null),
+      guest_member: memberPayloads.filter((p) => p.user_id === null),
+      agendas: agendaGroups(b, v, visible),
+      archived_decisions: b.decisions.filter((d) => !d.isVisible).map((d) => decisionPayload(d, b, v)),
+      activities: activities.map((a) => ({ id: a.id, activity: a.activity, created_at: local(a.createdAt, ctx.tz), user: { id: a.userId, name: v.users.get(a.userId ?? 0)?.name ?? a.userName, image: v.users.get(a.userId ?? 0)?.image ?? null } })),
+      note: guest ? null : note,
+      total_duration: totalDuration(b.talkingPoints.map((tp) => ({ duration: tp.duration, subpoints: b.subpoints.filter((s) => s.talkingPointId === tp.id) }))),
+      zoom: m.virtualType === 'zoom' ? online : [],
+      ijmeet: m.virtualType === 'ijmeet' ? online : [],
+      nda: ctx.perms.acceptNda ? 1 : 0,
+      nda_required: ctx.org.modules.nda === 1,
+      nda_accepted: !!ctx.me?.ndaAcceptedAt,
+      mom: m.mom ? 1 : 0,
+      mom_settings: m.momSettings ? 1 : 0,
+      mom_conclusion: null,
+      mom_versions: [],
+      can_commit: false,
+      summary: summaries.length ? summaries[summaries.length - 1].summary : null,
+      comments: [],
+      agenda_merged_file: null,
+      number_of_files_merged: 0,
+      recordsummarize: summaries.map((r) => ({ id: r.id, summary: r.summary, created_at: local(r.createdAt, ctx.tz) })),
+      current_member: ctx.me ? memberPayload(ctx.me, v, ctx.me) : null,
+      attendance_options: attendanceValues(ctx.variant),
+      vote_options: VOTE_VALUES.map((value) => ({ value, label: voteLabel(value, ctx.variant) })),
+      variant: ctx.variant,
+      time_zone: ctx.tz,
+      my_rating: myRating ? { rating: myRating.rating, comment: myRating.comment } : null,
+      permissions: ctx.perms,
+    };
+  }
+
+  core(m: MeetingRow, ctx: { tz: string; me: MemberRow | null; committee: MeetingCtx['committee'] }, v: Pick<ViewCtx, 'users'>) {
+    const owner = v.users.get(m.ownerId);
+    return {
+      id: m.id, title: m.title, description: m.description, committee_id: m.committeeId,
+      committee: ctx.committee ? { id: ctx.committee.id, name: ctx.committee.name, status: ctx.committee.status } : null,
+      owner_id: m.ownerId, owner: { id: m.ownerId, name: owner?.name ?? null, image: owner?.image ?? null },
+      status: statusInfo(m.statusId), meeting_status_id: m.statusId, status_reason: m.statusReason,
+      start_date: local(m.startAt, ctx.tz),
+      end_date: m.duration ? local(new Date(m.startAt.getTime() + m.duration * 60_000), ctx.tz) : null,
+      duration: m.duration, location: m.location, virtual: (m.virtual ? 1 : 0) as 0 | 1, virtual_type: (m.virtualType as 'zoom' | 'ijmeet' | null) ?? null,
+      attendance_status: (ctx.me?.attendance as MeetingSummary['attendance_status']) ?? null,
+      created_at: local(m.createdAt, ctx.tz), updated_at: local(m.updatedAt, ctx.tz),
+    };
+  }
+
+  /** one decision as the actor sees it (meeting-bound) */
+  async decisionIn(orgId: string, tx: Tx, ctx: MeetingCtx, decisionId: number) {
+    const b = emptyBundle();
+    const d = await this.decisions.get(orgId, tx, decisionId);
+    if (!d) throw new Error('decision vanished');
+    b.decisions = [d];
+    await this.fill(orgId, tx, b);
+    const v = await this.viewCtx(orgId, ctx, b);
+    return decisionPayload(d, b, v);
+  }
+
+  async actionIn(orgId: string, tx: Tx, ctx: MeetingCtx, actionId: number) {
+    const b = emptyBundle();
+    const a = await this.actions.get(orgId, tx, actionId);
+    if (!a) throw new Error('action vanished');
+    b.actions = [a];
+    await this.fill(orgId, tx, b);
+    const v = await this.viewCtx(orgId, ctx, b);
+    return actionPayload(a, b, v);
+  }
+
+  async talkingPointIn(orgId: string, tx: Tx, ctx: MeetingCtx, talkingPointId: number) {
+    const b = await this.loadBundle(orgId, tx, ctx.meeting.id);
+    const tp = b.talkingPoints.find((t) => t.id === talkingPointId);
+    if (!tp) throw new Error('talking point vanished');
+    const v = await this.viewCtx(orgId, ctx, b);
+    return talkingPointPayload(tp, b, v, this.visible(ctx));
+  }
+
+  async membersIn(orgId: string, tx: Tx, ctx: MeetingCtx) {
+    const members = await this.meetings.members(orgId, tx, ctx.meeting.id);
+    const fresh = { ...ctx, members, me: ctx.me ? (members.find((m) => m.id === ctx.me!.id) ?? null) : null };
+    const v = await this.viewCtx(orgId, fresh, emptyBundle());
+    return { items: members.map((m) => memberPayload(m, v, fresh.me)) };
+  }
+
+  summary(m: MeetingRow, ctx: MeetingCtx, v: Pick<ViewCtx, 'users'>, membersCount: number): MeetingSummary {
+    const role: MeetingSummary['role'] = ctx.perms.level === 'owner' ? 'Organizer' : ctx.me?.role === 'Editor' ? 'Editor' : ctx.me ? 'Participate' : 'Admin';
+    return { ...this.core(m, ctx, v), members_count: membersCount, role, permissions: ctx.perms };
+  }
+}

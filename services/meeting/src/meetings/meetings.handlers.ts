@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import {
+  AcceptNda, ChangeMeetingStatus, CopyMeeting, CreateMeeting, DeleteMeeting, GetAnalytics, GetGuestMeeting, GetMeeting, ListActivities, ListMeetings,
+  RateMeeting, ReorderAgenda, SaveNote, SaveRecordSummary, UpdateMeeting, type RequestOf,
+} from '@app/contracts';
+import { Rpc } from '@app/platform';
+import { MeetingsService } from './meetings.service';
+
+/** NATS handlers: the request is already parsed with its contract; call the use case. */
+@Injectable()
+export class MeetingsHandlers {
+  constructor(private readonly meetings: MeetingsService) {}
+
+  @Rpc(ListMeetings) list(req: RequestOf<typeof ListMeetings>) { return this.meetings.list(req); }
+  @Rpc(GetMeeting) get(req: RequestOf<typeof GetMeeting>) { return this.meetings.get(req); }
+  @Rpc(GetGuestMeeting) guest(req: RequestOf<typeof GetGuestMeeting>) { return this.meetings.guest(req); }
+  @Rpc(CreateMeeting) create(req: RequestOf<typeof CreateMeeting>) { return this.meetings.create(req); }
+  @Rpc(UpdateMeeting) update(req: RequestOf<typeof UpdateMeeting>) { return this.meetings.update(req); }
+  @Rpc(DeleteMeeting) remove(req: RequestOf<typeof DeleteMeeting>) { return this.meetings.remove(req); }
+  @Rpc(CopyMeeting) copy(req: RequestOf<typeof CopyMeeting>) { return this.meetings.copy(req); }
+  @Rpc(ChangeMeetingStatus) changeStatus(req: RequestOf<typeof ChangeMeetingStatus>) { return this.meetings.changeStatus(req); }
+  @Rpc(ReorderAgenda) reorder(req: RequestOf<typeof ReorderAgenda>) { return this.meetings.reorder(req); }
+  @Rpc(AcceptNda) acceptNda(req: RequestOf<typeof AcceptNda>) { return this.meetings.acceptNda(req); }
+  @Rpc(GetAnalytics) analytics(req: RequestOf<typeof GetAnalytics>) { return this.meetings.analytics(req); }
+  @Rpc(RateMeeting) rate(req: RequestOf<typeof RateMeeting>) { return this.meetings.rate(req); }
+  @Rpc(SaveNote) saveNote(req: RequestOf<typeof SaveNote>) { return this.meetings.saveNote(req); }
+  @Rpc(SaveRecordSummary) saveSummary(req: RequestOf<typeof SaveRecordSummary>) { return this.meetings.saveSummary(req); }
+  @Rpc(ListActivities) activities(req: RequestOf<typeof ListActivities>) { return this.meetings.activities(req); }
+}

@@ -1,0 +1,483 @@
+import { Injectable } from '@nestjs/common';
+import {
+  AppError, MEETING_STATUS_INFO, MeetingCancelled, MeetingScheduled, MeetingUpdated, MemberInvited, ActionClosed, DecisionClosed, hasPermission, parseMonth, pageMeta,
+  type Actor, type DirectoryCommittee, type MeetingBody, type MeetingDetails, type MeetingStatusId, type RequestOf, type Variant,
+  type ListMeetings, type CreateMeeting, type UpdateMeeting, type DeleteMeeting, type CopyMeeting, type ChangeMeetingStatus, type ReorderAgenda,
+  ATTENDANCE_VALUES, ACTION_STATUS_VALUES, type ActionStatus, type Attendance, type Vote, type AcceptNda, type SaveRecordSummary, type GetAnalytics, type RateMeeting, type SaveNote, type ListActivities, type GetMeeting, type GetGuestMeeting,
+} from '@app/contracts';
+import { Db } from '@app/platform';
+import type { Tx, MeetingTables } from '../db/db';
+import { actions as actionsTable, decisions as decisionsTable, recordSummaries, talkingPoints, type MeetingRow } from '../db/schema';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { Directory, type OrgSettings } from '../common/directory';
+import { MeetingPublisher, type PendingEvent } from '../common/publisher';
+import { actorInfo, newGuestToken, sha256 } from '../common/actor';
+import { localToInstant, monthRange } from '../common/time';
+import { isEmptyNote, MM } from '../common/validators';
+import { AgendaRepository } from '../agenda/agenda.repository';
+import { CommentsRepository } from '../comments/comments.repository';
+import { DecisionsRepository } from '../decisions/decisions.repository';
+import { ActionsRepository } from '../actions/actions.repository';
+import { tallies } from '../decisions/vote-gate';
+import { overallActionStatus } from '../actions/action-state';
+import { totalDuration } from '../agenda/durations';
+import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from './meeting-access';
+import { MeetingsRepository } from './meetings.repository';
+import { MeetingView } from './meeting-view';
+import { checkTransition } from './status-machine';
+import { canView } from './permissions';
+
+/** may this user create meetings (or copy one) in this committee: organization admin, committee admin, or meetings_create and member */
+export function canCreateIn(actor: Actor, committee: DirectoryCommittee): boolean {
+  if (actor.kind !== 'user' || !actor.userId) return false;
+  if (actor.isAdmin || committee.admin_ids.includes(actor.userId)) return true;
+  return hasPermission(actor, 'meetings_create') && committee.member_ids.includes(actor.userId);
+}
+
+const pct = (n: number, total: number) => (total === 0 ? 0 : Math.ceil((n * 1000) / total) / 10);
+
+@Injectable()
+export class MeetingsService {
+  constructor(
+    private readonly db: Db<MeetingTables>,
+    private readonly access: MeetingAccess,
+    private readonly view: MeetingView,
+    private readonly meetings: MeetingsRepository,
+    private readonly agenda: AgendaRepository,
+    private readonly decisions: DecisionsRepository,
+    private readonly actions: ActionsRepository,
+    private readonly comments: CommentsRepository,
+    private readonly directory: Directory,
+    private readonly publisher: MeetingPublisher,
+  ) {}
+
+  // ---------- reads ----------
+
+  async list(req: RequestOf<typeof ListMeetings>) {
+    const { orgId, actor, query } = req;
+    if (actor.kind !== 'user' || !actor.userId) throw new AppError('UNAUTHENTICATED');
+    const org = await this.directory.organization(orgId);
+    const adminCommitteeIds = actor.isAdmin ? [] : (await this.directory.userCommittees(orgId, actor.userId)).admin.map((c) => c.id);
+    const month = query.date ? parseMonth(query.date) : null;
+    const range = month ? monthRange(month.year, month.month, org.time_zone) : null;
+    return this.db.tenant(orgId, async (tx) => {
+      const where = this.meetings.visibleWhere(orgId, { userId: actor.userId!, isAdmin: actor.isAdmin, adminCommitteeIds, role: query.role });
+      const { rows, total } = await this.meetings.list(orgId, tx, where, {
+        search: query.search, status: query.status, committeeId: query.committee_id, from: range?.from, to: range?.to,
+        limit: range ? undefined : query.per_page, offset: range ? undefined : (query.page - 1) * query.per_page, order: range ? 'asc' : 'desc',
+      });
+      const items = await this.summaries(orgId, tx, actor, rows, org, req.variant);
+      const perPage = range ? Math.max(1, rows.length) : query.per_page;
+      return { items, meta: pageMeta(range ? 1 : query.page, perPage, total) };
+    });
+  }
+
+  /** list rows -> summaries with the actor's permission flags (members, committees and counts loaded in bulk) */
+  async summaries(orgId: string, tx: Tx, actor: Actor, rows: MeetingRow[], org: OrgSettings, variant?: Variant) {
+    const ids = rows.map((r) => r.id);
+    const members = await this.meetings.membersOf(orgId, tx, ids);
+    const counts = await this.meetings.agendaCounts(orgId, tx, ids);
+    const committees = new Map<number, DirectoryCommittee | null>();
+    for (const cid of new Set(rows.map((r) => r.committeeId))) committees.set(cid, await this.directory.committee(orgId, cid));
+    const users = await this.directory.usersById(orgId, rows.map((r) => r.ownerId));
+    const out = [];
+    for (const m of rows) {
+      const ms = members.filter((x) => x.meetingId === m.id);
+      const me = actor.userId ? (ms.find((x) => x.userId === actor.userId) ?? null) : null;
+      const ctx = this.access.build({ org, actor, meeting: m, members: ms, me, committee: committees.get(m.committeeId) ?? null, agendaCount: counts.get(m.id) ?? 0, variant });
+      if (!canView(ctx.facts)) continue;
+      out.push(this.view.summary(m, ctx, { users }, ms.length));
+    }
+    return out;
+  }
+
+  get(req: RequestOf<typeof GetMeeting>): Promise<MeetingDetails> {
+    return this.view.details(req.orgId, req.actor, req.meetingId, req.variant);
+  }
+
+  async guest(req: RequestOf<typeof GetGuestMeeting>): Promise<MeetingDetails> {
+    return this.db.tenant(req.orgId, async (tx) => {
+      const meetingId = await this.access.guestMeetingId(req.orgId, tx, req.actor);
+      const ctx = await this.access.load(req.orgId, tx, req.actor, meetingId, { variant: req.variant });
+      return this.view.detailsIn(req.orgId, tx, ctx);
+    });
+  }
+
+  // ---------- create, edit, delete, copy ----------
+
+  private async committeeFor(orgId: string, actor: Actor, committeeId: number): Promise<DirectoryCommittee> {
+    const committee = await this.directory.committee(orgId, committeeId);
+    if (!committee) throw AppError.validation({ committee_id: 'The committee does not exist.' });
+    if (committee.status === 'inactive') throw new AppError('MEETING_COMMITTEE_INACTIVE');
+    if (!canCreateIn(actor, committee)) throw new AppError('MEETING_FORBIDDEN');
+    return committee;
+  }
+
+  private fields(body: MeetingBody, org: OrgSettings) {
+    const virtual = body.virtual === true || !!body.virtual_type;
+    return {
+      title: body.title,
+      description: body.description ?? null,
+      committeeId: body.committee_id,
+      startAt: localToInstant(body.start_date, org.time_zone),
+      duration: body.duration ?? null,
+      location: body.location?.trim() || null,
+      virtual,
+      virtualType: virtual ? (body.virtual_type ?? 'ijmeet') : null,
+    };
+  }
+
+  async create(req: RequestOf<typeof CreateMeeting>): Promise<MeetingDetails> {
+    const { orgId, actor, body } = req;
+    const org = await this.directory.organization(orgId);
+    await this.committeeFor(orgId, actor, body.committee_id);
+    const id = await this.db.tenant(orgId, async (tx) => {
+      const m = await this.meetings.insert(orgId, tx, { ...this.fields(body, org), ownerId: actor.userId!, statusId: 1 });
+      await this.meetings.insertMembers(orgId, tx, [{ meetingId: m.id, userId: actor.userId, role: 'Editor', isOwner: true, attendance: 'Going' }]);
+      await this.comments.log(orgId, tx, { meetingId: m.id, userId: actor.userId, userName: actor.name, activity: `${actor.name ?? 'Someone'} created the meeting` });
+      return m.id;
+    });
+    return this.view.details(orgId, actor, id, req.variant);
+  }
+
+  async update(req: RequestOf<typeof UpdateMeeting>): Promise<MeetingDetails> {
+    const { orgId, actor, body, meetingId } = req;
+    await this.publisher.inTx(this.db, orgId, async (tx, pending) => {
+      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant, lock: true });
+      assertOpen(ctx);
+      if (!ctx.facts.committeeActive) throw new AppError('MEETING_COMMITTEE_INACTIVE');
+      assertCan(ctx.perms.editMeeting);
+      if (body.committee_id !== ctx.meeting.committeeId) await this.committeeFor(orgId, actor, body.committee_id);
+      const next = this.fields(body, ctx.org);
+      const m = ctx.meeting;
+      const changes: string[] = [];
+      if (next.title !== m.title) changes.push('title');
+      if ((next.description ?? null) !== (m.description ?? null)) changes.push('description');
+      if (next.committeeId !== m.committeeId) changes.push('committee');
+      if (next.startAt.getTime() !== m.startAt.getTime()) changes.push('start_date');
+      if (next.duration !== m.duration) changes.push('duration');
+      if (next.location !== m.location) changes.push('location');
+      if (next.virtual !== m.virtual || next.virtualType !== m.virtualType) changes.push('virtual');
+      await this.meetings.update(orgId, tx, meetingId, next);
+      await this.comments.log(orgId, tx, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} updated the meeting${changes.length ? ` (${changes.join(', ')})` : ''}` });
+      const noticeable = changes.filter((c) => c !== 'description' && c !== 'committee');
+      if ((m.statusId === 2 || m.statusId === 3) && noticeable.length) {
+        const updated = { ...m, ...next };
+        pending.push(this.publisher.later(MeetingUpdated, async () => ({
+          ...this.publisher.orgInfo(ctx.org), ...this.publisher.meetingInfo(ctx.org, updated), by: actorInfo(actor, ctx.me), changes: noticeable,
+          recipients: await this.publisher.recipients(orgId, ctx.members, { exceptUserId: actor.userId, guestLang: req.lang }),
+        })));
+      }
+    });
+    return this.view.details(orgId, actor, meetingId, req.variant);
+  }
+
+  async remove(req: RequestOf<typeof DeleteMeeting>) {
+    const { orgId, actor, meetingId } = req;
+    await this.publisher.inTx(this.db, orgId, async (tx, pending) => {
+      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant, lock: true });
+      assertOpen(ctx);
+      assertCan(ctx.perms.deleteMeeting);
+      const m = ctx.meeting;
+      const ds = await this.decisions.ofMeeting(orgId, tx, meetingId);
+      const as = await this.actions.ofMeeting(orgId, tx, meetingId);
+      const org = ctx.org;
+      const by = actorInfo(actor, ctx.me);
+      if (m.statusId === 2 || m.statusId === 3) {
+        pending.push(this.publisher.later(MeetingCancelled, async () => ({
+          ...this.publisher.orgInfo(org), ...this.publisher.meetingInfo(org, m), by, reason: 'deleted',
+          recipients: await this.publisher.recipients(orgId, ctx.members, { exceptUserId: actor.userId, guestLang: req.lang }),
+        })));
+      }
+      for (const d of ds.filter((x) => !x.isFulfilled)) pending.push(this.closedDecision(org, d, by));
+      for (const a of as) pending.push(this.closedAction(org, m, a, by));
+      await this.meetings.delete(orgId, tx, meetingId);
+    });
+    return { ok: true as const, message: 'Meeting deleted successfully' };
+  }
+
+  closedDecision(org: OrgSettings, d: { id: number; meetingId: number | null; title: string; deadline: Date }, by: ReturnType<typeof actorInfo>, reason: 'ended' | 'deleted' = 'deleted'): PendingEvent {
+    return this.publisher.later(DecisionClosed, () => ({
+      ...this.publisher.orgInfo(org), decisionId: d.id, meetingId: d.meetingId, title: d.title, deadline: d.deadline.toISOString(),
+      deadlineLocal: this.localOf(d.deadline, org), link: d.meetingId ? this.publisher.meetingLink(org, d.meetingId, d.id) : this.publisher.decisionsLink(org),
+      reason, by, recipients: [],
+    }));
+  }
+
+  closedAction(org: OrgSettings, m: MeetingRow, a: { id: number; title: string; priority: string; openTill: Date }, by: ReturnType<typeof actorInfo>, reason: 'completed' | 'deleted' = 'deleted'): PendingEvent {
+    return this.publisher.later(ActionClosed, () => ({
+      ...this.publisher.orgInfo(org), actionId: a.id, meetingId: m.id, meetingTitle: m.title, title: a.title, priority: a.priority,
+      openTill: a.openTill.toISOString(), openTillLocal: this.localOf(a.openTill, org), link: this.publisher.meetingLink(org, m.id, a.id), reason, by,
+    }));
+  }
+
+  private localOf(d: Date, org: OrgSettings): string {
+    return this.publisher.meetingInfo(org, { id: 0, title: '', startAt: d, location: null, virtual: false }).startLocal;
+  }
+
+  /** a new Draft with the same details, participants and talking points (decisions and actions are not copied) */
+  async copy(req: RequestOf<typeof CopyMeeting>): Promise<MeetingDetails> {
+    const { orgId, actor, meetingId } = req;
+    const id = await this.db.tenant(orgId, async (tx) => {
+      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant });
+      assertCan(ctx.perms.copyMeeting);
+      if (ctx.committee?.status === 'inactive') throw new AppError('MEETING_COMMITTEE_INACTIVE');
+      const src = ctx.meeting;
+      const copy = await this.meetings.insert(orgId, tx, {
+        title: src.title, description: src.description, committeeId: src.committeeId, ownerId: actor.userId!, statusId: 1, startAt: src.startAt,
+        duration: src.duration, location: src.location, virtual: src.virtual, virtualType: src.virtualType, copiedFrom: src.id,
+      });
+      await this.meetings.insertMembers(orgId, tx, [
+        { meetingId: copy.id, userId: actor.userId, role: 'Editor', isOwner: true, attendance: 'Going' },
+        ...ctx.members
+          .filter((m) => !m.isOwner && m.userId !== actor.userId)
+          .map((m) => ({ meetingId: copy.id, userId: m.userId, userEmail: m.userEmail, guestName: m.guestName, guestTitle: m.guestTitle, organizationGuest: m.organizationGuest, role: m.role, memberType: m.memberType })),
+        ...(src.ownerId !== actor.userId ? [{ meetingId: copy.id, userId: src.ownerId, role: 'Editor' }] : []),
+      ]);
+      const tps = await this.agenda.talkingPoints(orgId, tx, src.id);
+      const sps = await this.agenda.subpointsOfMeeting(orgId, tx, src.id);
+      const people = await this.agenda.peopleOf(orgId, tx, tps.map((t) => t.id), sps.map((s) => s.id));
+      const atts = await this.agenda.attachmentsOf(orgId, tx, { talkingPointIds: tps.map((t) => t.id), subpointIds: sps.map((s) => s.id) });
+      for (const tp of tps) {
+        const ntp = await this.agenda.insertTalkingPoint(orgId, tx, { meetingId: copy.id, title: tp.title, description: tp.description, duration: tp.duration, rowNum: tp.rowNum, createdBy: actor.userId });
+        for (const role of ['viewer', 'presenter'] as const) {
+          await this.agenda.setPeople(orgId, tx, { talkingPointId: ntp.id }, role, people.filter((p) => p.talkingPointId === tp.id && p.role === role));
+        }
+        await this.agenda.setAttachments(orgId, tx, { talkingPointId: ntp.id }, atts.filter((a) => a.talkingPointId === tp.id).map((a) => a.libraryId), actor.userId);
+        for (const sp of sps.filter((s) => s.talkingPointId === tp.id)) {
+          const nsp = await this.agenda.insertSubpoint(orgId, tx, { meetingId: copy.id, talkingPointId: ntp.id, title: sp.title, description: sp.description, duration: sp.duration, rowNum: sp.rowNum });
+          for (const role of ['viewer', 'presenter'] as const) {
+            await this.agenda.setPeople(orgId, tx, { subpointId: nsp.id }, role, people.filter((p) => p.subpointId === sp.id && p.role === role));
+          }
+          await this.agenda.setAttachments(orgId, tx, { subpointId: nsp.id }, atts.filter((a) => a.subpointId === sp.id).map((a) => a.libraryId), actor.userId);
+        }
+      }
+      await this.comments.log(orgId, tx, { meetingId: copy.id, userId: actor.userId, userName: actor.name, activity: `${actor.name ?? 'Someone'} copied the meeting from "${src.title}"` });
+      return copy.id;
+    });
+    return this.view.details(orgId, actor, id, req.variant);
+  }
+
+  // ---------- status ----------
+
+  async changeStatus(req: RequestOf<typeof ChangeMeetingStatus>) {
+    const { orgId, actor, meetingId, body } = req;
+    const to = body.meeting_status_id as MeetingStatusId;
+    await this.publisher.inTx(this.db, orgId, async (tx, pending) => {
+      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant, lock: true });
+      assertOpen(ctx);
+      if (!ctx.facts.committeeActive) throw new AppError('MEETING_COMMITTEE_INACTIVE');
+      assertCan(ctx.perms.changeStatus);
+      const m = ctx.meeting;
+      const verdict = checkTransition({
+        from: m.statusId as MeetingStatusId, to, startAt: m.startAt, now: ctx.now, participantCount: ctx.facts.participantCount, agendaCount: ctx.facts.agendaCount,
+      });
+      if (!verdict.ok) {
+        if (verdict.reason === 'no_participants') throw new AppError('MEETING_NEEDS_MEMBERS');
+        if (verdict.reason === 'start_not_future') throw AppError.validation({ meeting_status_id: 'The start date must be in the future.' });
+        if (verdict.reason === 'no_agenda') throw AppError.validation({ meeting_status_id: 'The meeting needs an agenda first.' });
+        throw new AppError('MEETING_STATUS_NOT_ALLOWED', { details: { reason: verdict.reason } });
+      }
+      await this.meetings.update(orgId, tx, meetingId, { statusId: to, statusReason: body.reason });
+      const name = MEETING_STATUS_INFO[to].name;
+      await this.comments.log(orgId, tx, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} changed the status to ${name}: ${body.reason}` });
+      const org = ctx.org;
+      const by = actorInfo(actor, ctx.me);
+      if (to === 2) {
+        pending.push(this.publisher.later(MeetingScheduled, async () => ({
+          ...this.publisher.orgInfo(org), ...this.publisher.meetingInfo(org, m), by,
+          recipients: await this.publisher.recipients(orgId, ctx.members.filter((x) => x.userId), { exceptUserId: actor.userId }),
+        })));
+        // guests get their own link now: a fresh token for each (they had none while the meeting was a draft)
+        for (const g of ctx.members.filter((x) => !x.userId && x.userEmail)) {
+          const token = newGuestToken();
+          await this.meetings.updateMember(orgId, tx, g.id, { tokenHash: sha256(token) });
+          pending.push(this.invitation(org, m, g, token, by, req.lang));
+        }
+      }
+      if (to === 4) {
+        pending.push(this.publisher.later(MeetingCancelled, async () => ({
+          ...this.publisher.orgInfo(org), ...this.publisher.meetingInfo(org, m), by, reason: body.reason,
+          recipients: await this.publisher.recipients(orgId, ctx.members, { exceptUserId: actor.userId, guestLang: req.lang }),
+        })));
+      }
+      if (to === 4 || to === 5) {
+        for (const d of (await this.decisions.ofMeeting(orgId, tx, meetingId)).filter((x) => !x.isFulfilled)) pending.push(this.closedDecision(org, d, by, 'ended'));
+        for (const a of await this.actions.ofMeeting(orgId, tx, meetingId)) pending.push(this.closedAction(org, m, a, by, 'deleted'));
+      }
+    });
+    const meeting = await this.view.details(orgId, actor, meetingId, req.variant);
+    return { meeting, message: 'Meeting status changed to {status}' };
+  }
+
+  /** the invitation of one member: users get the meeting link, guests the token link */
+  invitation(org: OrgSettings, m: MeetingRow, member: { id: number; userId: number | null; userEmail: string | null; guestName: string | null }, token: string | null, by: ReturnType<typeof actorInfo>, lang?: 'en' | 'fr' | 'ar' | 'ru'): PendingEvent {
+    return this.publisher.later(MemberInvited, async () => {
+      const [recipient] = await this.publisher.recipients(org.id, [{ userId: member.userId, userEmail: member.userEmail, name: member.guestName }], { guestLang: lang });
+      if (!recipient) return null;
+      const info = this.publisher.meetingInfo(org, m);
+      return {
+        ...this.publisher.orgInfo(org), ...info, link: token ? this.publisher.guestLink(org, m.id, token) : info.link,
+        memberId: member.id, guest: !member.userId, by, recipient,
+      };
+    });
+  }
+
+  // ---------- agenda order ----------
+
+  async reorder(req: RequestOf<typeof ReorderAgenda>): Promise<MeetingDetails> {
+    const { orgId, actor, meetingId, order } = req;
+    await this.db.tenant(orgId, async (tx) => {
+      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant, lock: true });
+      assertOpen(ctx);
+      assertCan(ctx.perms.reorderAgenda);
+      const tps = await this.agenda.talkingPoints(orgId, tx, meetingId);
+      const ds = await this.decisions.ofMeeting(orgId, tx, meetingId);
+      const as = await this.actions.ofMeeting(orgId, tx, meetingId);
+      const known = new Set([...tps.map((t) => `talking_point:${t.id}`), ...ds.map((d) => `decision:${d.id}`), ...as.map((a) => `action:${a.id}`)]);
+      const seen = new Set<string>();
+      for (const o of order) {
+        const k = `${o.type}:${o.type_id}`;
+        if (!known.has(k) || seen.has(k)) throw AppError.validation({ order: 'The agenda list must name every item of the meeting once.' });
+        seen.add(k);
+      }
+      // listed items first in the given order, the others after them in their current order
+      const current = [
+        ...tps.map((t) => ({ k: `talking_point:${t.id}`, row: t.rowNum, id: t.id })),
+        ...ds.map((d) => ({ k: `decision:${d.id}`, row: d.rowNum, id: d.id })),
+        ...as.map((a) => ({ k: `action:${a.id}`, row: a.rowNum, id: a.id })),
+      ].sort((x, y) => x.row - y.row || x.id - y.id);
+      const final = [...order.map((o) => `${o.type}:${o.type_id}`), ...current.map((c) => c.k).filter((k) => !seen.has(k))];
+      for (let i = 0; i < final.length; i++) {
+        const [type, idStr] = final[i].split(':');
+        const id = Number(idStr);
+        const table = type === 'talking_point' ? talkingPoints : type === 'decision' ? decisionsTable : actionsTable;
+        await tx.update(table).set({ rowNum: i + 1 }).where(and(eq(table.orgId, orgId), eq(table.id, id)));
+      }
+      await this.comments.log(orgId, tx, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} reordered the agenda` });
+    });
+    return this.view.details(orgId, actor, meetingId, req.variant);
+  }
+
+  // ---------- NDA, notes, activity ----------
+
+  async acceptNda(req: RequestOf<typeof AcceptNda>): Promise<MeetingDetails> {
+    const { orgId, actor } = req;
+    return this.db.tenant(orgId, async (tx) => {
+      const meetingId = actor.kind === 'guest' ? await this.access.guestMeetingId(orgId, tx, actor) : req.meetingId;
+      if (!meetingId) throw AppError.validation({ id: 'This field is required.' });
+      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant, lock: true });
+      if (!ctx.me) throw new AppError('MEETING_FORBIDDEN');
+      if (!ctx.me.ndaAcceptedAt) {
+        await this.meetings.updateMember(orgId, tx, ctx.me.id, { ndaAcceptedAt: new Date() });
+        await this.comments.log(orgId, tx, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} accepted the confidentiality agreement` });
+      }
+      const fresh = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant });
+      return this.view.detailsIn(orgId, tx, fresh);
+    });
+  }
+
+  async saveNote(req: RequestOf<typeof SaveNote>) {
+    const { orgId, actor, meetingId, body } = req;
+    return this.db.tenant(orgId, async (tx) => {
+      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant });
+      assertOpen(ctx);
+      assertCan(ctx.perms.addNotes && !!actor.userId);
+      if (isEmptyNote(body.note)) throw AppError.validation({ note: MM.noteRequired });
+      await this.comments.saveNote(orgId, tx, meetingId, actor.userId!, body.note);
+      return { note: body.note };
+    });
+  }
+
+  /** the recorder's summary (committee admins and organization admins, not guests), trimmed and non-empty */
+  async saveSummary(req: RequestOf<typeof SaveRecordSummary>) {
+    const { orgId, actor, meetingId, body } = req;
+    return this.db.tenant(orgId, async (tx) => {
+      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant });
+      assertOpen(ctx);
+      assertCan(ctx.perms.seeRecorder);
+      await tx.insert(recordSummaries).values({ orgId, meetingId, summary: body.summary, createdBy: actor.userId });
+      await this.comments.log(orgId, tx, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} saved a recording summary` });
+      const rows = await tx.select().from(recordSummaries).where(and(eq(recordSummaries.orgId, orgId), eq(recordSummaries.meetingId, meetingId))).orderBy(asc(recordSummaries.id));
+      return { summary: body.summary, recordsummarize: rows.map((r) => ({ id: r.id, summary: r.summary, created_at: this.localOf(r.createdAt, ctx.org) })) };
+    });
+  }
+
+  async activities(req: RequestOf<typeof ListActivities>) {
+    const { orgId, actor, meetingId } = req;
+    return this.db.tenant(orgId, async (tx) => {
+      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant });
+      assertCan(ctx.perms.seeActivity);
+      const rows = await this.comments.activitiesOf(orgId, tx, { meetingId });
+      const users = await this.directory.usersById(orgId, rows.map((r) => r.userId));
+      return {
+        items: rows.map((a) => ({
+          id: a.id, activity: a.activity, created_at: this.localOf(a.createdAt, ctx.org),
+          user: { id: a.userId, name: users.get(a.userId ?? 0)?.name ?? a.userName, image: users.get(a.userId ?? 0)?.image ?? null },
+        })),
+      };
+    });
+  }
+
+  // ---------- analytics and rating ----------
+
+  async analytics(req: RequestOf<typeof GetAnalytics>) {
+    return this.db.tenant(req.orgId, async (tx) => {
+      const ctx = await this.access.load(req.orgId, tx, req.actor, req.meetingId, { variant: req.variant });
+      return this.analyticsIn(req.orgId, tx, ctx);
+    });
+  }
+
+  async analyticsIn(orgId: string, tx: Tx, ctx: MeetingCtx) {
+    const b = await this.view.loadBundle(orgId, tx, ctx.meeting.id);
+    const members = ctx.members;
+    const attendance = ATTENDANCE_VALUES.map((status) => {
+      const count = members.filter((m) => m.attendance === status).length;
+      return { status: status as Attendance, count, percentage: pct(count, members.length) };
+    });
+    const allVotes = b.voters.map((v) => v.vote as Vote);
+    const actionStates = b.actions.map((a) => overallActionStatus(b.participants.filter((p) => p.actionId === a.id).map((p) => p.status as ActionStatus), a.openTill, ctx.now));
+    const ratings = await this.comments.ratingsOf(orgId, tx, ctx.meeting.id);
+    const mine = ctx.actor.userId ? ratings.find((r) => r.userId === ctx.actor.userId) : undefined;
+    return {
+      meeting_id: ctx.meeting.id,
+      members: { total: members.length, guests: members.filter((m) => !m.userId).length },
+      attendance,
+      agenda: {
+        talking_points: b.talkingPoints.length, subpoints: b.subpoints.length, decisions: b.decisions.length, actions: b.actions.length,
+        total_duration: totalDuration(b.talkingPoints.map((tp) => ({ duration: tp.duration, subpoints: b.subpoints.filter((s) => s.talkingPointId === tp.id) }))),
+        duration: ctx.meeting.duration,
+      },
+      decisions: b.decisions.map((d) => {
+        const vs = b.voters.filter((v) => v.decisionId === d.id).map((v) => v.vote as Vote);
+        return { id: d.id, title: d.title, state: (d.deadline.getTime() <= ctx.now.getTime() ? 'DUE' : 'OPEN') as 'DUE' | 'OPEN', is_fulfilled: d.isFulfilled, tallies: tallies(vs, ctx.variant), total_voters: vs.length };
+      }),
+      votes: tallies(allVotes, ctx.variant),
+      actions: ACTION_STATUS_VALUES.map((status) => {
+        const count = actionStates.filter((s) => s === status).length;
+        return { status: status as ActionStatus, count, percentage: pct(count, actionStates.length) };
+      }),
+      comments: b.comments.length,
+      rating: {
+        average: ratings.length ? Math.round((ratings.reduce((s, r) => s + r.rating, 0) / ratings.length) * 10) / 10 : null,
+        count: ratings.length,
+        distribution: [1, 2, 3, 4, 5].map((rating) => ({ rating, count: ratings.filter((r) => r.rating === rating).length })),
+      },
+      my_rating: mine ? { rating: mine.rating, comment: mine.comment } : null,
+    };
+  }
+
+  async rate(req: RequestOf<typeof RateMeeting>) {
+    const { orgId, actor, meetingId, body } = req;
+    return this.db.tenant(orgId, async (tx) => {
+      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant });
+      assertOpen(ctx);
+      assertCan(ctx.perms.rate && !!actor.userId);
+      await this.comments.rate(orgId, tx, meetingId, actor.userId!, body.rating, body.comment);
+      await this.comments.log(orgId, tx, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} rated the meeting` });
+      return this.analyticsIn(orgId, tx, ctx);
+    });
+  }
+}
+
+void sql;

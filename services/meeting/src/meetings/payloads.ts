@@ -1,0 +1,239 @@
+import {
+  MEETING_STATUS_INFO, type Actor, type ActionPayload, type ActionStatus, type Attachment, type Comment, type DecisionPayload, type DirectoryUser,
+  type MeetingPermissions, type MeetingStatusId, type MemberPayload, type Person, type TalkingPointPayload, type UserRef, type Variant, type Vote,
+  type Attendance, type MemberRole,
+} from '@app/contracts';
+import type {
+  ActionParticipantRow, ActionRow, AttachmentRow, CommentRow, DecisionRow, ItemPersonRow, MeetingRow, MemberRow, SubpointRow, TalkingPointRow, VoterRow,
+} from '../db/schema';
+import { instantToLocal } from '../common/time';
+import { personKey } from '../common/actor';
+import { canChangeVisibility, decisionState, tallies, voteLabel, votingClosedReason } from '../decisions/vote-gate';
+import { isActionLocked, overallActionStatus, trackerGroup } from '../actions/action-state';
+import { totalDuration } from '../agenda/durations';
+
+/** everything of a meeting's items, loaded once, from which payloads are built */
+export interface ItemsBundle {
+  talkingPoints: TalkingPointRow[];
+  subpoints: SubpointRow[];
+  people: ItemPersonRow[];
+  decisions: DecisionRow[];
+  voters: VoterRow[];
+  actions: ActionRow[];
+  participants: ActionParticipantRow[];
+  attachments: AttachmentRow[];
+  comments: CommentRow[];
+}
+export const emptyBundle = (): ItemsBundle => ({ talkingPoints: [], subpoints: [], people: [], decisions: [], voters: [], actions: [], participants: [], attachments: [], comments: [] });
+
+/** who is looking, and what they may do: the context every payload is built in */
+export interface ViewCtx {
+  tz: string;
+  now: Date;
+  variant: Variant;
+  actor: Actor;
+  /** 'u:<id>' / 'e:<email>' of the actor */
+  actorKey: string | null;
+  users: Map<number, DirectoryUser>;
+  /** member rows of the meeting by person key (guest names) */
+  membersByKey: Map<string, MemberRow>;
+  committees: Map<number, { id: number; name: string; adminIds: number[] }>;
+  /** null for standalone resolutions */
+  meeting: MeetingRow | null;
+  perms: MeetingPermissions | null;
+  /** the actor is a member (or the owner) of the meeting */
+  isMember: boolean;
+}
+
+export const local = (d: Date, tz: string): string => instantToLocal(d, tz);
+
+export function userRef(userId: number | null, email: string | null, ctx: Pick<ViewCtx, 'users' | 'membersByKey'>): UserRef | null {
+  if (userId) {
+    const u = ctx.users.get(userId);
+    return {
+      id: userId, name: u?.name ?? null, image: u?.image ?? null, position: u?.position ?? null, email: u?.email ?? null, designation: u?.designation ?? null,
+      role: u?.role_id ?? null, guest: false, type: 'user',
+    };
+  }
+  if (email) {
+    const m = ctx.membersByKey.get(`e:${email.toLowerCase()}`);
+    return { id: null, name: m?.guestName ?? email, image: null, position: m?.guestTitle ?? null, email, designation: null, role: null, guest: true, type: 'guest' };
+  }
+  return null;
+}
+
+export function person(row: { id: number; userId: number | null; userEmail: string | null }, ctx: ViewCtx): Person {
+  return { id: row.id, user_id: row.userId, user_email: row.userEmail, user: userRef(row.userId, row.userEmail, ctx) };
+}
+
+export function attachment(a: AttachmentRow): Attachment {
+  return { id: a.id, library_id: a.libraryId, name: null, size: null, file_url: null, library: { id: a.libraryId, name: null, size: null, file_url: null } };
+}
+
+export function comment(c: CommentRow, ctx: ViewCtx): Comment {
+  const mine = ctx.actorKey !== null && ctx.actorKey === personKey(c);
+  const kind = c.talkingPointId ? 'talkingpoints' : c.subpointId ? 'subpoints' : c.decisionId ? 'decisions' : 'actions';
+  const target = c.talkingPointId ?? c.subpointId ?? c.decisionId ?? c.actionId ?? 0;
+  const user = c.userId ? ctx.users.get(c.userId) : undefined;
+  return {
+    id: c.id, comment: c.comment, body: c.comment, content: c.comment, commented_type: kind, commented_id: target, user_id: c.userId, user_email: c.userEmail,
+    user_name: user?.name ?? c.userName, user_image: user?.image ?? null, created_at: local(c.createdAt, ctx.tz),
+    can_delete: mine && (ctx.meeting ? ctx.meeting.statusId !== 5 : true),
+  };
+}
+
+export function memberPayload(m: MemberRow, ctx: ViewCtx, me: MemberRow | null): MemberPayload {
+  const perms = ctx.perms;
+  const open = !!perms?.open;
+  const admin = perms?.level === 'owner' || perms?.level === 'committee_admin';
+  const mine = !!me && me.id === m.id;
+  const isOwnerActor = perms?.level === 'owner';
+  const manage = open && !perms?.isGuest && (admin || (perms?.level === 'editor' && mine));
+  const status = ctx.meeting?.statusId ?? 0;
+  return {
+    id: m.id, member_id: m.id, meeting_id: m.meetingId, user_id: m.userId, user: userRef(m.userId, m.userEmail, ctx), user_email: m.userEmail,
+    guest_name: m.guestName, guest_title: m.guestTitle, organization_guest: m.organizationGuest ? 1 : 0, type: m.role as MemberRole, member_type: m.memberType,
+    can_edit: m.role === 'Editor' ? 1 : 0, is_owner: m.isOwner, attendance_status: m.attendance as Attendance, status_reason: m.attendanceReason, reason: m.attendanceReason,
+    nda_accepted: !!m.ndaAcceptedAt,
+    can_change_type: manage && !m.isOwner,
+    can_remove: manage && (!m.isOwner || isOwnerActor),
+    can_change_attendance: (status === 2 || status === 3) && (mine || !!perms?.respondForOthers),
+  };
+}
+
+const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
+
+export function decisionPayload(d: DecisionRow, b: ItemsBundle, ctx: ViewCtx): DecisionPayload {
+  const vs = b.voters.filter((v) => v.decisionId === d.id);
+  const votes = vs.map((v) => v.vote as Vote);
+  const statusId = ctx.meeting?.statusId ?? null;
+  const closed = votingClosedReason({ deadline: d.deadline, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: statusId, variant: ctx.variant }, ctx.now);
+  const open = closed === null;
+  const mineRow = ctx.actorKey ? vs.find((v) => v.voterKey === ctx.actorKey) : undefined;
+  const committee = ctx.committees.get(d.committeeId);
+  let canEdit: boolean;
+  let canComment: boolean;
+  let canAttach: boolean;
+  let canVisibility = false;
+  if (ctx.meeting && ctx.perms) {
+    canEdit = ctx.perms.userCanEdit && ctx.perms.editButtons;
+    canComment = ctx.perms.comment;
+    canAttach = ctx.perms.addAttachments && d.deadline.getTime() > ctx.now.getTime();
+    canVisibility = canChangeVisibility({ isMember: ctx.isMember, meetingStatusId: statusId, votes });
+  } else {
+    const uid = ctx.actor.kind === 'user' ? ctx.actor.userId : null;
+    canEdit = ctx.actor.kind === 'user' && (ctx.actor.isAdmin || (uid !== null && (d.createdBy === uid || !!committee?.adminIds.includes(uid))));
+    canComment = canEdit || !!mineRow;
+    canAttach = canEdit && d.deadline.getTime() > ctx.now.getTime();
+  }
+  const canVoteMine = open && !!mineRow && ctx.isMember;
+  return {
+    agenda_type: 'decision',
+    id: d.id, meeting_id: d.meetingId, title: d.title, description: d.description, committee_id: d.committeeId,
+    committee: committee ? { id: committee.id, name: committee.name } : null,
+    deadline: local(d.deadline, ctx.tz), decisionable: d.decisionable ? 1 : 0, tender_number: d.tenderNumber,
+    talkingpoint_id: d.talkingPointId, talkingpoint_subpoint_id: d.subpointId,
+    attachments: b.attachments.filter((a) => a.decisionId === d.id).map(attachment),
+    voters: vs.map((v) => ({
+      ...person({ id: v.id, userId: v.userId, userEmail: v.userEmail }, ctx),
+      vote: v.vote as Vote, vote_label: voteLabel(v.vote as Vote, ctx.variant), reason: v.reason, updated_at: local(v.updatedAt, ctx.tz),
+      can_change: open && ((v.voterKey === ctx.actorKey && ctx.isMember) || (ctx.actor.kind === 'user' && ctx.actor.isAdmin)),
+    })),
+    comments: b.comments.filter((c) => c.decisionId === d.id).map((c) => comment(c, ctx)),
+    is_fulfilled: d.isFulfilled, is_visible: d.isVisible ? 1 : 0, rownum: d.rowNum,
+    created_at: local(d.createdAt, ctx.tz), updated_at: local(d.updatedAt, ctx.tz), created_by: d.createdBy,
+    state: decisionState(d.deadline, ctx.now),
+    voting_open: open, voting_closed_reason: closed,
+    can_vote: canVoteMine,
+    can_vote_for_others: open && ctx.actor.kind === 'user' && ctx.actor.isAdmin,
+    my_vote: (mineRow?.vote as Vote | undefined) ?? null,
+    tallies: tallies(votes, ctx.variant), total_voters: vs.length,
+    can_edit: canEdit, can_delete: canEdit, can_end: canEdit && !d.isFulfilled, can_resume: canEdit && d.isFulfilled,
+    can_change_visibility: canVisibility, can_comment: canComment, can_add_attachments: canAttach,
+  };
+}
+
+export function actionPayload(a: ActionRow, b: ItemsBundle, ctx: ViewCtx, meeting?: MeetingRow | null): ActionPayload {
+  const ps = b.participants.filter((p) => p.actionId === a.id);
+  const statuses = ps.map((p) => p.status as ActionStatus);
+  const locked = isActionLocked(a.openTill, ctx.now);
+  const m = meeting ?? ctx.meeting;
+  const meetingOpen = !!m && m.statusId >= 1 && m.statusId <= 3;
+  const perms = ctx.perms;
+  const canEdit = !!perms && perms.userCanEdit && perms.editButtons && !locked;
+  return {
+    agenda_type: 'action',
+    id: a.id, meeting_id: a.meetingId,
+    meeting: m ? { id: m.id, title: m.title, start_date: local(m.startAt, ctx.tz), meeting_status_id: m.statusId } : null,
+    title: a.title, description: a.description, priority: a.priority as ActionPayload['priority'], open_till: local(a.openTill, ctx.tz), progress: a.progress,
+    attachments: b.attachments.filter((x) => x.actionId === a.id).map(attachment),
+    talkingpoint_id: a.talkingPointId, talkingpoint_subpoint_id: a.subpointId,
+    participants: ps.map((p) => ({
+      ...person({ id: p.id, userId: p.userId, userEmail: p.userEmail }, ctx),
+      status: p.status as ActionStatus, reason: p.reason, updated_at: local(p.updatedAt, ctx.tz),
+      can_change_status: !locked && meetingOpen && p.participantKey === ctx.actorKey,
+    })),
+    comments: b.comments.filter((c) => c.actionId === a.id).map((c) => comment(c, ctx)),
+    rownum: a.rowNum, created_at: local(a.createdAt, ctx.tz), updated_at: local(a.updatedAt, ctx.tz),
+    status: overallActionStatus(statuses, a.openTill, ctx.now),
+    locked,
+    group: trackerGroup({ statuses, anyStatusChanged: ps.some((p) => p.statusChangedAt !== null), progress: a.progress, openTill: a.openTill, now: ctx.now }),
+    can_edit: canEdit, can_delete: !!perms && perms.userCanEdit && perms.editButtons,
+    can_change_status: !locked && meetingOpen && ps.some((p) => p.participantKey === ctx.actorKey),
+    can_comment: !!perms?.comment, can_add_attachments: !!perms?.addAttachments && !locked,
+  };
+}
+
+export function talkingPointPayload(tp: TalkingPointRow, b: ItemsBundle, ctx: ViewCtx, visibleDecision: (d: DecisionRow) => boolean): TalkingPointPayload {
+  const sps = b.subpoints.filter((s) => s.talkingPointId === tp.id);
+  const peopleOf = (f: (p: ItemPersonRow) => boolean) => b.people.filter(f).map((p) => person(p, ctx));
+  const perms = ctx.perms;
+  const canEdit = !!perms && perms.userCanEdit && perms.editButtons;
+  const decisionsOfTp = b.decisions.filter((d) => d.talkingPointId === tp.id && visibleDecision(d));
+  return {
+    agenda_type: 'talking_point',
+    id: tp.id, meeting_id: tp.meetingId, title: tp.title, description: tp.description, duration: tp.duration,
+    total_duration: totalDuration([{ duration: tp.duration, subpoints: sps }]),
+    viewers: peopleOf((p) => p.talkingPointId === tp.id && p.role === 'viewer'),
+    presenters: peopleOf((p) => p.talkingPointId === tp.id && p.role === 'presenter'),
+    attachments: b.attachments.filter((a) => a.talkingPointId === tp.id).map(attachment),
+    subpoints: sps.map((s) => {
+      const presenter = b.people.find((p) => p.subpointId === s.id && p.role === 'presenter');
+      return {
+        id: s.id, sub_id: s.id, subpoint_id: s.id, meeting_talking_point_id: tp.id, title: s.title, description: s.description, duration: s.duration,
+        presenter: presenter ? person(presenter, ctx) : null,
+        subpoint_viewers: peopleOf((p) => p.subpointId === s.id && p.role === 'viewer'),
+        attachments: b.attachments.filter((a) => a.subpointId === s.id).map(attachment),
+        decision: decisionsOfTp.filter((d) => d.subpointId === s.id).map((d) => decisionPayload(d, b, ctx)),
+        comments: b.comments.filter((c) => c.subpointId === s.id).map((c) => comment(c, ctx)),
+        rownum: s.rowNum,
+      };
+    }),
+    decisions: decisionsOfTp.filter((d) => !d.subpointId).map((d) => decisionPayload(d, b, ctx)),
+    actions: b.actions.filter((a) => a.talkingPointId === tp.id).map((a) => actionPayload(a, b, ctx)),
+    comments: b.comments.filter((c) => c.talkingPointId === tp.id).map((c) => comment(c, ctx)),
+    rownum: tp.rowNum, mom_conclusion: tp.momConclusion, mom_active: tp.momActive,
+    created_at: local(tp.createdAt, ctx.tz), updated_at: local(tp.updatedAt, ctx.tz),
+    can_edit: canEdit, can_delete: canEdit, can_comment: !!perms?.comment, can_add_attachments: !!perms?.addAttachments,
+  };
+}
+
+/** the agenda: talking points and the decisions/actions not attached to a talking point, by row number */
+export function agendaGroups(b: ItemsBundle, ctx: ViewCtx, visibleDecision: (d: DecisionRow) => boolean) {
+  type Entry = { agenda_type: 'talking_point' | 'decision' | 'action'; agenda_type_id: number; row_num: number; id: number; data: Array<TalkingPointPayload | DecisionPayload | ActionPayload> };
+  const entries: Entry[] = [
+    ...b.talkingPoints.map((tp) => ({ agenda_type: 'talking_point' as const, agenda_type_id: tp.id, row_num: tp.rowNum, id: tp.id, data: [talkingPointPayload(tp, b, ctx, visibleDecision)] })),
+    ...b.decisions.filter((d) => !d.talkingPointId && visibleDecision(d)).map((d) => ({ agenda_type: 'decision' as const, agenda_type_id: d.id, row_num: d.rowNum, id: d.id, data: [decisionPayload(d, b, ctx)] })),
+    ...b.actions.filter((a) => !a.talkingPointId).map((a) => ({ agenda_type: 'action' as const, agenda_type_id: a.id, row_num: a.rowNum, id: a.id, data: [actionPayload(a, b, ctx)] })),
+  ];
+  const typeRank = { talking_point: 0, decision: 1, action: 2 };
+  entries.sort((x, y) => x.row_num - y.row_num || typeRank[x.agenda_type] - typeRank[y.agenda_type] || x.id - y.id);
+  return entries.map(({ id: _id, ...e }) => e);
+}
+
+export function statusInfo(statusId: number) {
+  const s = MEETING_STATUS_INFO[statusId as MeetingStatusId] ?? MEETING_STATUS_INFO[1];
+  return { id: statusId, ...s };
+}
+
+export { byId };

@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { and, eq } from 'drizzle-orm';
+import { AppError, MM, type RequestOf, type JoinVirtual } from '@app/contracts';
+import { Db } from '@app/platform';
+import type { MeetingTables } from '../db/db';
+import { virtualSessions } from '../db/schema';
+import { Directory } from '../common/directory';
+import { instantToLocal } from '../common/time';
+import { joinCutoffPassed } from '../common/validators';
+import { CommentsRepository } from '../comments/comments.repository';
+import { MeetingAccess, assertOpen } from '../meetings/meeting-access';
+import { VirtualProviders } from './providers';
+
+/** GET /meetings/{id}/participant: the actor's link into the meeting's online session (created on first join). */
+@Injectable()
+export class VirtualService {
+  constructor(
+    private readonly db: Db<MeetingTables>,
+    private readonly access: MeetingAccess,
+    private readonly providers: VirtualProviders,
+    private readonly directory: Directory,
+    private readonly comments: CommentsRepository,
+  ) {}
+
+  async join(req: RequestOf<typeof JoinVirtual>) {
+    const { orgId, actor } = req;
+    // the session is created outside the transaction (the provider is a remote call), then stored once
+    const ctx = await this.db.tenant(orgId, (tx) => this.access.load(orgId, tx, actor, req.meetingId, { variant: req.variant }));
+    const m = ctx.meeting;
+    if (!m.virtual) throw new AppError('VIRTUAL_NOT_AVAILABLE');
+    assertOpen(ctx);
+    if (joinCutoffPassed(instantToLocal(m.startAt, ctx.tz))) throw new AppError('DEADLINE_PASSED', { fields: { warning: [MM.deadlinePassed] } });
+    const provider = this.providers.get(m.virtualType);
+    if (!provider || !provider.enabled(ctx.org)) throw new AppError('VIRTUAL_NOT_AVAILABLE');
+    let [session] = await this.db.tenant(orgId, (tx) => tx.select().from(virtualSessions).where(and(eq(virtualSessions.orgId, orgId), eq(virtualSessions.meetingId, m.id))));
+    if (!session) {
+      const created = await provider.createSession({ orgId, meetingId: m.id, title: m.title, startAt: m.startAt, duration: m.duration });
+      session = await this.db.tenant(orgId, async (tx) => {
+        await tx.insert(virtualSessions).values({ orgId, meetingId: m.id, provider: provider.type, ...created }).onConflictDoNothing();
+        const [row] = await tx.select().from(virtualSessions).where(and(eq(virtualSessions.orgId, orgId), eq(virtualSessions.meetingId, m.id)));
+        await this.comments.log(orgId, tx, { meetingId: m.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} started the online meeting` });
+        return row;
+      });
+    }
+    const user = actor.userId ? (await this.directory.usersById(orgId, [actor.userId])).get(actor.userId) : undefined;
+    const name = user?.name ?? ctx.actorName ?? 'Participant';
+    const participantId = ctx.me ? `m${ctx.me.id}` : `u${actor.userId ?? 0}`;
+    const url = provider.participantUrl(session, { id: participantId, name, email: user?.email ?? ctx.me?.userEmail ?? null, host: ctx.perms.level === 'owner' });
+    return { name, participant_id: participantId, participant_url: url, provider: provider.type };
+  }
+}

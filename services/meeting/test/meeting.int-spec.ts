@@ -1,0 +1,151 @@
+/**
+ * The meeting service in-process against real PostgreSQL, NATS (JetStream) and Redis, with the real
+ * organization service beside it (also in-process): row-level security on every meeting table, events on
+ * JetStream with their recipients, and concurrent votes over NATS counted in the database itself.
+ */
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { INestApplicationContext } from '@nestjs/common';
+import { Client } from 'pg';
+import { sql } from 'drizzle-orm';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
+import {
+  AddMembers, CastVote, ChangeMeetingStatus, CreateDecision, CreateMeeting, CreateTalkingPoint, GetMeeting, SYSTEM_ACTOR, type Actor,
+} from '@app/contracts';
+import { Bus, Db } from '@app/platform';
+import { createTestCommittee, createTestOrg, createTestUser, testEnv, uniqueSlug } from '@app/testing';
+import { OrganizationModule } from '../../organization/src/app.module';
+import { loadOrganizationConfig } from '../../organization/src/config';
+import { MeetingModule } from '../src/app.module';
+import { loadMeetingConfig } from '../src/config';
+import { meetings } from '../src/db/schema';
+
+jest.setTimeout(120_000);
+const env = testEnv();
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const local = (days: number) => {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} 10:00:00`;
+};
+
+describe('meeting service (real PostgreSQL, NATS, Redis)', () => {
+  let org: INestApplicationContext;
+  let app: INestApplicationContext;
+  let bus: Bus;
+  let nc: NatsConnection;
+  let a: Awaited<ReturnType<typeof createTestOrg>>;
+  let b: Awaited<ReturnType<typeof createTestOrg>>;
+  let chair: Actor;
+  let committeeId: number;
+  let voters: Array<{ userId: number; email: string }>;
+
+  const user = (userId: number, email: string, isAdmin = false): Actor => ({ kind: 'user', userId, email, name: email, roleId: null, isAdmin, permissions: [], guestToken: null });
+
+  beforeAll(async () => {
+    const base = { ...env, HTTP_PORT: '0', LOG_LEVEL: 'warn' } as Record<string, string | undefined>;
+    org = await NestFactory.createApplicationContext(OrganizationModule.register(loadOrganizationConfig({ ...base, ARGON2_MEMORY_KIB: '4096' })), { logger: false });
+    await org.init();
+    app = await NestFactory.createApplicationContext(MeetingModule.register(loadMeetingConfig({ ...base, PUBLIC_BASE_DOMAIN: 'example.test:3000' })), { logger: false });
+    await app.init();
+    bus = app.get(Bus);
+    nc = await connect({ servers: env.NATS_URL.replace(/^nats:\/\//, ''), name: 'meeting-int-tap' });
+    a = await createTestOrg(bus);
+    b = await createTestOrg(bus);
+    const c = await createTestUser(bus, a.orgId, { name: 'Chair' });
+    voters = [];
+    for (let i = 0; i < 40; i += 10) {
+      voters.push(...(await Promise.all(Array.from({ length: 10 }, (_, j) => createTestUser(bus, a.orgId, { name: `Voter ${i + j}`, email: `v${i + j}.${uniqueSlug('v')}@example.test` })))));
+    }
+    committeeId = await createTestCommittee(bus, a.orgId, { admins: [c.email], members: voters.map((v) => v.email) });
+    chair = user(c.userId, c.email);
+  });
+
+  afterAll(async () => {
+    await nc?.drain().catch(() => undefined);
+    await app?.close();
+    await org?.close();
+  });
+
+  async function scheduledMeeting() {
+    const m = await bus.request(CreateMeeting, { orgId: a.orgId, actor: chair, body: { title: 'Integration', committee_id: committeeId, start_date: local(5), location: 'HQ' } });
+    await bus.request(AddMembers, { orgId: a.orgId, actor: chair, meetingId: m.id, body: { user_id: voters.map((v) => v.userId), type: 'Viewer' } });
+    await bus.request(CreateTalkingPoint, { orgId: a.orgId, actor: chair, meetingId: m.id, body: { title: 'T', viewers: [{ user_id: voters[0].userId, user_email: null }], presenters: [{ user_id: chair.userId, user_email: null }], attachments: [], attachment_ids: [], subpoints: [] } });
+    return m;
+  }
+
+  it('every meeting table has row-level security forced, and another organization sees none of its rows', async () => {
+    const admin = new Client({ connectionString: env.DATABASE_ADMIN_URL });
+    await admin.connect();
+    try {
+      const r = await admin.query(`select c.relname, c.relrowsecurity, c.relforcerowsecurity from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'meeting' and c.relkind = 'r'`);
+      expect(r.rows.length).toBeGreaterThanOrEqual(15);
+      for (const row of r.rows) expect([row.relname, row.relrowsecurity, row.relforcerowsecurity]).toEqual([row.relname, true, true]);
+    } finally {
+      await admin.end();
+    }
+    const m = await bus.request(CreateMeeting, { orgId: a.orgId, actor: chair, body: { title: 'Secret', committee_id: committeeId, start_date: local(3), location: 'HQ' } });
+    const db = app.get(Db);
+    // a query with no organization filter at all, inside organization B's transaction
+    const seenByB = await db.tenant(b.orgId, (tx) => tx.execute(sql`select id from meeting.meetings`));
+    expect(seenByB.rows.map((x: any) => Number(x.id))).not.toContain(m.id);
+    const seenByA = await db.tenant(a.orgId, (tx) => tx.select({ id: meetings.id }).from(meetings));
+    expect(seenByA.map((x) => x.id)).toContain(m.id);
+    // and through the RPC: another organization's id is Not Found
+    await expect(bus.request(GetMeeting, { orgId: b.orgId, actor: SYSTEM_ACTOR, meetingId: m.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    // writing a row for another organization is refused by the policy itself
+    await expect(db.tenant(b.orgId, (tx) => tx.execute(sql`update meeting.meetings set title = 'hacked' where id = ${m.id}`))).resolves.toMatchObject({ rowCount: 0 });
+    await expect(db.tenant(b.orgId, (tx) => tx.insert(meetings).values({ orgId: a.orgId, title: 'x', committeeId, ownerId: 1, startAt: new Date() }))).rejects.toThrow();
+  });
+
+  it('scheduling publishes meeting.v1.meeting.scheduled on JetStream with every participant as a recipient', async () => {
+    const m = await scheduledMeeting();
+    const sub = nc.subscribe('meeting.v1.meeting.scheduled');
+    const got = (async () => {
+      for await (const msg of sub) {
+        const e = JSON.parse(new TextDecoder().decode(msg.data));
+        if (e.payload.meetingId === m.id) return { e, headers: msg.headers };
+      }
+      return null;
+    })();
+    await nc.flush();
+    await bus.request(ChangeMeetingStatus, { orgId: a.orgId, actor: chair, meetingId: m.id, body: { meeting_status_id: 2, reason: 'ready' } });
+    const hit = await Promise.race([got, new Promise<null>((r) => setTimeout(() => r(null), 10_000))]);
+    sub.unsubscribe();
+    expect(hit).not.toBeNull();
+    expect(hit!.e.payload).toMatchObject({ orgId: a.orgId, title: 'Integration', timeZone: 'UTC' });
+    expect(hit!.e.payload.recipients.map((r: any) => r.email).sort()).toEqual(voters.map((v) => v.email).sort());
+    const link = new URL(hit!.e.payload.link);
+    expect(link.pathname).toBe(`/app/activity/meetings/${m.id}`);
+    expect(link.hostname.startsWith(`${a.slug}.`)).toBe(true);
+    // it is stored in the MEETING stream (for durable consumers), deduplicated by the event id
+    const jsm = await jetstreamManager(nc);
+    const stored = await jsm.streams.getMessage('MEETING', { last_by_subj: 'meeting.v1.meeting.scheduled' });
+    expect(stored).toBeTruthy();
+    expect(hit!.headers?.get('Nats-Msg-Id')).toBe(hit!.e.id);
+  });
+
+  it('concurrent votes over NATS: one row per voter in the database, and 20 changes of one voter leave one row', async () => {
+    const m = await scheduledMeeting();
+    const d = await bus.request(CreateDecision, {
+      orgId: a.orgId, actor: chair, meetingId: m.id, body: { title: 'Vote', deadline: local(6), voters: voters.map((v) => ({ user_id: v.userId, user_email: null })), attachments: [], attachment_ids: [] },
+    });
+    const values = ['Approved', 'Denied', 'Abstained', 'Others'] as const;
+    await Promise.all([
+      ...voters.map((v, i) => bus.request(CastVote, { orgId: a.orgId, actor: user(v.userId, v.email), decisionId: d.id, body: { vote: values[i % 4], reason: 'why' } })),
+      ...Array.from({ length: 20 }, (_, i) => bus.request(CastVote, { orgId: a.orgId, actor: user(voters[0].userId, voters[0].email), decisionId: d.id, body: { vote: values[i % 4], reason: `r${i}` } })),
+    ]);
+    const admin = new Client({ connectionString: env.DATABASE_ADMIN_URL });
+    await admin.connect();
+    try {
+      const rows = await admin.query(`select voter_key, count(*)::int as n from meeting.voters where decision_id = $1 group by voter_key`, [d.id]);
+      expect(rows.rows).toHaveLength(voters.length);
+      expect(rows.rows.every((r) => r.n === 1)).toBe(true);
+      const pending = await admin.query(`select count(*)::int as n from meeting.voters where decision_id = $1 and vote = 'Pending'`, [d.id]);
+      expect(pending.rows[0].n).toBe(0);
+    } finally {
+      await admin.end();
+    }
+  });
+});
