@@ -1,0 +1,249 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ActionAssigned, ActionClosed, ActionStatusChanged, CommentNotified, DecisionClosed, DecisionOpened, DecisionVoted,
+  MeetingCancelled, MeetingScheduled, MeetingUpdated, MemberInvited,
+  type EventMeta, type PayloadOf, type Recipient, type ReminderType,
+} from '@app/contracts';
+import { OnEvent } from '@app/platform';
+import { EmailOutbox, type EmailOrg } from '../email/email.service';
+import { appPathOf } from '../reminders/links';
+import { RemindersService } from '../reminders/reminders.service';
+import { SchedulerService, type ScheduledReminderData } from '../reminders/scheduler.service';
+
+type OrgInfo = { orgName: string; timeZone: string };
+const orgOf = (e: OrgInfo): EmailOrg => ({ name: e.orgName, timeZone: e.timeZone });
+const emailsOf = (list: Recipient[]) => list.map((r) => r.email);
+const sameAddress = (a: string | null | undefined, b: string) => !!a && a.trim().toLowerCase() === b.trim().toLowerCase();
+
+function excerpt(s: string, max = 140): string {
+  const t = s.replace(/\s+/g, ' ').trim();
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+}
+
+/** What a scheduled reminder (a decision's deadline, an action's due date) keeps of its item's event. */
+function scheduledData(e: Omit<ScheduledReminderData, 'recipients'>, recipients: Recipient[]): ScheduledReminderData {
+  return { title: e.title, meetingId: e.meetingId, link: e.link, orgName: e.orgName, timeZone: e.timeZone, recipients };
+}
+
+/** Merge recipient lists by address (the later entry wins). */
+function mergeRecipients(a: Recipient[], b: Recipient[]): Recipient[] {
+  const m = new Map<string, Recipient>();
+  for (const r of [...a, ...b]) m.set(r.email.trim().toLowerCase(), r);
+  return [...m.values()];
+}
+
+/**
+ * Meeting events (the meeting service owns them; they carry recipients, the organization's name and
+ * time zone, and links on its host) -> e-mail jobs, reminders in the home widget, and the deadline
+ * and due-date reminders that are scheduled, moved and dropped with their items.
+ * Every write is idempotent by event id: e-mail job ids and reminder dedupe keys derive from it.
+ */
+@Injectable()
+export class MeetingConsumers {
+  constructor(
+    private readonly outbox: EmailOutbox,
+    private readonly reminders: RemindersService,
+    private readonly scheduler: SchedulerService,
+  ) {}
+
+  // ---- meetings ---------------------------------------------------------------------------
+
+  @OnEvent(MeetingScheduled)
+  async meetingScheduled(e: PayloadOf<typeof MeetingScheduled>, meta: EventMeta): Promise<void> {
+    await this.meetingNotice(e, meta, 'meeting-scheduled', {}, { title: 'Meeting scheduled: {title}', message: 'The meeting starts on {date}.' });
+  }
+
+  @OnEvent(MeetingUpdated)
+  async meetingUpdated(e: PayloadOf<typeof MeetingUpdated>, meta: EventMeta): Promise<void> {
+    await this.meetingNotice(e, meta, 'meeting-updated', { changes: e.changes }, { title: 'Meeting updated: {title}', message: 'The meeting starts on {date}.' }, ['meeting-scheduled', 'meeting-updated']);
+  }
+
+  @OnEvent(MeetingCancelled)
+  async meetingCancelled(e: PayloadOf<typeof MeetingCancelled>, meta: EventMeta): Promise<void> {
+    await this.meetingNotice(e, meta, 'meeting-cancelled', { reason: e.reason }, { title: 'Meeting cancelled: {title}', message: 'The meeting planned for {date} has been cancelled.' }, ['meeting-scheduled', 'meeting-updated', 'member-invited']);
+  }
+
+  /** One per invited person; a guest's link already carries their token. Guests have no reminders widget. */
+  @OnEvent(MemberInvited)
+  async memberInvited(e: PayloadOf<typeof MemberInvited>, meta: EventMeta): Promise<void> {
+    await this.outbox.enqueue(e.orgId, meta.id, 'member-invited', [e.recipient], { ...this.meetingParams(e), guest: e.guest }, orgOf(e));
+    if (!e.guest) {
+      await this.reminders.notify(e.orgId, [e.recipient.email], {
+        ...this.meetingReminder(e, meta),
+        type: 'member-invited',
+        title: 'You are invited to the meeting "{title}"',
+        message: 'The meeting starts on {date}.',
+      });
+    }
+  }
+
+  // ---- comments ---------------------------------------------------------------------------
+
+  /** POST /{kind}/{id}/comment/{comment_id}/notify: after it the web says 'Participants have been notified via email'. */
+  @OnEvent(CommentNotified)
+  async commentNotified(e: PayloadOf<typeof CommentNotified>, meta: EventMeta): Promise<void> {
+    const recipients = e.recipients.filter((r) => !sameAddress(e.by.email, r.email));
+    await this.outbox.enqueue(
+      e.orgId,
+      meta.id,
+      'comment',
+      recipients,
+      { itemTitle: e.itemTitle, meetingTitle: e.meetingTitle, comment: e.comment, by: e.by.name, link: e.link },
+      orgOf(e),
+    );
+    await this.reminders.notify(e.orgId, emailsOf(recipients), {
+      type: 'comment',
+      title: 'New comment on "{item}"',
+      message: '{by}: {comment}',
+      params: { item: e.itemTitle, by: e.by.name ?? '', comment: excerpt(e.comment) },
+      link: appPathOf(e.link),
+      entityType: 'comment',
+      entityId: e.commentId,
+      meetingId: e.meetingId,
+      dueAt: null,
+      dedupeKey: meta.id,
+    });
+  }
+
+  // ---- decisions --------------------------------------------------------------------------
+
+  /** Voting opened (created, resumed) or its deadline moved: e-mail, reminder, and (re)schedule the deadline reminder. */
+  @OnEvent(DecisionOpened)
+  async decisionOpened(e: PayloadOf<typeof DecisionOpened>, meta: EventMeta): Promise<void> {
+    await this.outbox.enqueue(
+      e.orgId,
+      meta.id,
+      'decision-opened',
+      e.recipients,
+      { title: e.title, deadline: e.deadline, link: e.link, reason: e.reason, by: e.by.name },
+      orgOf(e),
+    );
+    await this.reminders.dismissForEntity(e.orgId, 'decision', e.decisionId, ['decision-opened', 'decision-deadline'], meta.id);
+    await this.reminders.notify(e.orgId, emailsOf(e.recipients), {
+      type: 'decision-opened',
+      title: 'Your vote is requested: {title}',
+      message: 'Voting is open until {date}.',
+      params: { title: e.title },
+      link: appPathOf(e.link),
+      entityType: 'decision',
+      entityId: e.decisionId,
+      meetingId: e.meetingId,
+      dueAt: new Date(e.deadline),
+      dedupeKey: meta.id,
+    });
+    await this.scheduler.schedule(e.orgId, 'decision-deadline', e.decisionId, new Date(e.deadline), scheduledData(e, e.recipients), new Date(meta.occurredAt));
+  }
+
+  /** Voting ended or the decision was deleted: drop its reminder. */
+  @OnEvent(DecisionClosed)
+  async decisionClosed(e: PayloadOf<typeof DecisionClosed>, meta: EventMeta): Promise<void> {
+    await this.scheduler.cancel(e.orgId, 'decision-deadline', e.decisionId, new Date(meta.occurredAt));
+    await this.reminders.dismissForEntity(e.orgId, 'decision', e.decisionId, ['decision-opened', 'decision-deadline']);
+  }
+
+  /** Whoever voted is not reminded to vote. */
+  @OnEvent(DecisionVoted)
+  async decisionVoted(e: PayloadOf<typeof DecisionVoted>): Promise<void> {
+    const voter = e.voter.email;
+    if (!voter) return;
+    await this.scheduler.updateData(e.orgId, 'decision-deadline', e.decisionId, (d) => ({
+      ...d,
+      recipients: (d.recipients ?? []).filter((r) => !sameAddress(voter, r.email)),
+    }));
+  }
+
+  // ---- actions ----------------------------------------------------------------------------
+
+  /** New participants (or, when open_till moved, all of them): e-mail, reminder, and the due-date reminder. */
+  @OnEvent(ActionAssigned)
+  async actionAssigned(e: PayloadOf<typeof ActionAssigned>, meta: EventMeta): Promise<void> {
+    await this.outbox.enqueue(
+      e.orgId,
+      meta.id,
+      'action-assigned',
+      e.recipients,
+      { title: e.title, meetingTitle: e.meetingTitle, priority: e.priority, openTill: e.openTill, link: e.link, reason: e.reason, by: e.by.name },
+      orgOf(e),
+    );
+    if (e.reason === 'rescheduled') await this.reminders.dismissForEntity(e.orgId, 'action', e.actionId, ['action-assigned', 'action-due'], meta.id);
+    await this.reminders.notify(e.orgId, emailsOf(e.recipients), {
+      type: 'action-assigned',
+      title: 'New action assigned to you: {title}',
+      message: 'Due on {date}.',
+      params: { title: e.title },
+      link: appPathOf(e.link),
+      entityType: 'action',
+      entityId: e.actionId,
+      meetingId: e.meetingId,
+      dueAt: new Date(e.openTill),
+      dedupeKey: meta.id,
+    });
+    // 'assigned' names only the new participants: add them to those already reminded; 'rescheduled' names all
+    await this.scheduler.schedule(
+      e.orgId,
+      'action-due',
+      e.actionId,
+      new Date(e.openTill),
+      (prev) => {
+        const data = scheduledData(e, e.recipients);
+        return e.reason === 'assigned' && prev ? { ...data, recipients: mergeRecipients(prev.recipients ?? [], e.recipients) } : data;
+      },
+      new Date(meta.occurredAt),
+    );
+  }
+
+  /** A participant who completed their part is not reminded; one who reopened it is again. */
+  @OnEvent(ActionStatusChanged)
+  async actionStatusChanged(e: PayloadOf<typeof ActionStatusChanged>): Promise<void> {
+    const who = e.participant.email;
+    if (!who) return;
+    await this.scheduler.updateData(e.orgId, 'action-due', e.actionId, (d) => {
+      const others = (d.recipients ?? []).filter((r) => !sameAddress(who, r.email));
+      if (e.status === 'Complete') return { ...d, recipients: others };
+      const existing = (d.recipients ?? []).find((r) => sameAddress(who, r.email));
+      return { ...d, recipients: [...others, existing ?? { email: who, name: e.participant.name, lang: 'en' }] };
+    });
+  }
+
+  /** The action is complete or deleted: drop its reminder. */
+  @OnEvent(ActionClosed)
+  async actionClosed(e: PayloadOf<typeof ActionClosed>, meta: EventMeta): Promise<void> {
+    await this.scheduler.cancel(e.orgId, 'action-due', e.actionId, new Date(meta.occurredAt));
+    await this.reminders.dismissForEntity(e.orgId, 'action', e.actionId, ['action-assigned', 'action-due']);
+  }
+
+  // ---- helpers ----------------------------------------------------------------------------
+
+  /**
+   * A meeting change to its recipients: the e-mail (template `type`, the meeting's params and `extra`),
+   * then, after dismissing earlier widget reminders of the types it `replaces`, a reminder of type `type`.
+   */
+  private async meetingNotice(
+    e: PayloadOf<typeof MeetingScheduled>,
+    meta: EventMeta,
+    type: 'meeting-scheduled' | 'meeting-updated' | 'meeting-cancelled',
+    extra: Record<string, unknown>,
+    text: { title: string; message: string },
+    replaces: ReminderType[] = [],
+  ): Promise<void> {
+    await this.outbox.enqueue(e.orgId, meta.id, type, e.recipients, { ...this.meetingParams(e), ...extra }, orgOf(e));
+    if (replaces.length) await this.reminders.dismissForEntity(e.orgId, 'meeting', e.meetingId, replaces, meta.id);
+    await this.reminders.notify(e.orgId, emailsOf(e.recipients), { ...this.meetingReminder(e, meta), type, ...text });
+  }
+
+  private meetingParams(e: PayloadOf<typeof MeetingScheduled> | PayloadOf<typeof MemberInvited>) {
+    return { title: e.title, startsAt: e.startsAt, location: e.location, virtual: e.virtual, link: e.link, by: e.by.name };
+  }
+
+  private meetingReminder(e: PayloadOf<typeof MeetingScheduled> | PayloadOf<typeof MemberInvited>, meta: EventMeta) {
+    return {
+      params: { title: e.title },
+      link: appPathOf(e.link),
+      entityType: 'meeting' as const,
+      entityId: e.meetingId,
+      meetingId: e.meetingId,
+      dueAt: new Date(e.startsAt),
+      dedupeKey: meta.id,
+    };
+  }
+}

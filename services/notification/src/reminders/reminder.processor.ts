@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import { ReminderDue, type PayloadOf, type ReminderType } from '@app/contracts';
+import { ProcessJob, type JobContext } from '@app/platform';
+import { DirectoryService } from '../directory/directory.service';
+import { EmailOutbox } from '../email/email.service';
+import { appPathOf } from './links';
+import { RemindersService } from './reminders.service';
+import type { ScheduledReminderData } from './scheduler.service';
+import { SchedulesRepository } from './schedules.repository';
+
+/** What each kind of scheduled reminder sends and shows. */
+const KINDS: Record<PayloadOf<typeof ReminderDue>['kind'], { template: string; type: ReminderType; entity: 'decision' | 'action'; title: string; message: string }> = {
+  'decision-deadline': {
+    template: 'decision-deadline',
+    type: 'decision-deadline',
+    entity: 'decision',
+    title: 'Voting closes soon: {title}',
+    message: 'Cast your vote before {date}.',
+  },
+  'action-due': {
+    template: 'action-due',
+    type: 'action-due',
+    entity: 'action',
+    title: 'Action due soon: {title}',
+    message: 'This action is due on {date}.',
+  },
+};
+
+/**
+ * A deadline or due-date reminder fires: an e-mail to each person and an entry in their reminders
+ * widget. A stale job (the schedule moved on while it could not be removed) does nothing. The
+ * e-mail job ids and reminder dedupe keys come from this job's id, so a retry adds nothing twice.
+ */
+@Injectable()
+export class ReminderProcessor {
+  constructor(
+    private readonly schedules: SchedulesRepository,
+    private readonly directory: DirectoryService,
+    private readonly outbox: EmailOutbox,
+    private readonly reminders: RemindersService,
+  ) {}
+
+  @ProcessJob(ReminderDue)
+  async fire(p: PayloadOf<typeof ReminderDue>, ctx: JobContext): Promise<{ fired: boolean; reason?: string; recipients?: number }> {
+    const row = await this.schedules.get(p.orgId, p.kind, p.itemId);
+    if (!row || row.jobId !== ctx.id) return { fired: false, reason: 'stale' };
+    if (row.status !== 'scheduled') return { fired: false, reason: row.status };
+    const kind = KINDS[p.kind];
+    const data = row.data as unknown as ScheduledReminderData;
+    const recipients = await this.directory.current(p.orgId, data.recipients ?? []);
+    await this.outbox.enqueue(
+      p.orgId,
+      ctx.id,
+      kind.template,
+      recipients,
+      { title: data.title, dueAt: row.dueAt.toISOString(), link: data.link },
+      { name: data.orgName, timeZone: data.timeZone },
+    );
+    await this.reminders.notify(
+      p.orgId,
+      recipients.map((r) => r.email),
+      {
+        type: kind.type,
+        title: kind.title,
+        message: kind.message,
+        params: { title: data.title },
+        link: appPathOf(data.link),
+        entityType: kind.entity,
+        entityId: p.itemId,
+        meetingId: data.meetingId ?? null,
+        dueAt: row.dueAt,
+        dedupeKey: ctx.id,
+      },
+    );
+    await this.schedules.markFired(p.orgId, p.kind, p.itemId, ctx.id);
+    return { fired: true, recipients: recipients.length };
+  }
+}

@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { AppError, pageMeta, translate, type Actor, type Lang, type PageMeta, type Reminder, type ReminderType } from '@app/contracts';
+import { logger } from '@app/platform';
+import { DirectoryService } from '../directory/directory.service';
+import { displayDate, serverDate } from '../templates/format';
+import { NewReminder, RemindersRepository } from './reminders.repository';
+
+/** A user's reminders are found by their e-mail address (events name people by address). Guests have none. */
+function ownerOf(actor: Actor): string | null {
+  if (actor.kind !== 'user' || !actor.email) return null;
+  return actor.email.trim().toLowerCase();
+}
+
+/** The home widget's reminders: written by consumers and scheduled jobs, read and dismissed by their user. */
+@Injectable()
+export class RemindersService {
+  constructor(private readonly repo: RemindersRepository, private readonly directory: DirectoryService) {}
+
+  /** One reminder per address; a redelivered event (same dedupe key) writes nothing new. */
+  async notify(orgId: string, emails: string[], r: Omit<NewReminder, 'recipient'>): Promise<number> {
+    const unique = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
+    return this.repo.add(orgId, unique.map((recipient) => ({ ...r, recipient })));
+  }
+
+  /** Dismiss everyone's reminders of these types about an item (older news about it), except the one written for `exceptDedupeKey`. */
+  async dismissForEntity(orgId: string, entityType: 'meeting' | 'decision' | 'action', entityId: number, types: ReminderType[], exceptDedupeKey?: string): Promise<number> {
+    return this.repo.dismissForEntity(orgId, entityType, entityId, types, exceptDedupeKey);
+  }
+
+  async list(orgId: string, actor: Actor, lang: Lang, page: number, perPage: number): Promise<{ items: Reminder[]; meta: PageMeta }> {
+    const owner = ownerOf(actor);
+    if (!owner) return { items: [], meta: pageMeta(page, perPage, 0) };
+    const { rows, total } = await this.repo.list(orgId, owner, page, perPage);
+    const timeZone = rows.length ? await this.timeZone(orgId) : 'UTC';
+    const items = rows.map((r) => {
+      const params: Record<string, string | number> = { ...r.params };
+      if (r.dueAt) params.date = displayDate(r.dueAt, timeZone);
+      return {
+        id: r.id,
+        type: r.type as ReminderType,
+        title: translate(r.title, lang, params),
+        message: translate(r.message, lang, params),
+        link: r.link,
+        entity_type: r.entityType as Reminder['entity_type'],
+        entity_id: r.entityId,
+        meeting_id: r.meetingId,
+        due_at: r.dueAt ? serverDate(r.dueAt, timeZone) : null,
+        created_at: serverDate(r.createdAt, timeZone),
+      };
+    });
+    return { items, meta: pageMeta(page, perPage, total) };
+  }
+
+  async dismissAll(orgId: string, actor: Actor): Promise<number> {
+    const owner = ownerOf(actor);
+    return owner ? this.repo.dismissAll(orgId, owner) : 0;
+  }
+
+  async dismiss(orgId: string, actor: Actor, id: number): Promise<number> {
+    const owner = ownerOf(actor);
+    if (!owner) throw AppError.notFound('reminder');
+    const r = await this.repo.dismiss(orgId, owner, id);
+    if (!r.found) throw AppError.notFound('reminder');
+    return r.dismissed;
+  }
+
+  private async timeZone(orgId: string): Promise<string> {
+    try {
+      return (await this.directory.org(orgId)).timeZone;
+    } catch (e) {
+      logger().warn({ err: e, orgId }, 'organization time zone unknown; reminders shown in UTC');
+      return 'UTC';
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ReminderDue, type Recipient, type ScheduledReminderKind } from '@app/contracts';
+import { CONFIG, Jobs, logger } from '@app/platform';
+import type { NotificationConfig } from '../config';
+import { reminderFireTime, reminderJobId } from './reminder-time';
+import { ScheduleRow, ScheduleStatus, SchedulesRepository } from './schedules.repository';
+
+/** What a deadline reminder needs when it fires. */
+export interface ScheduledReminderData {
+  title: string;
+  meetingId: number | null;
+  /** absolute link to the item on the organization's host (from the event) */
+  link: string;
+  /** the organization's name and time zone as the event gave them */
+  orgName: string;
+  timeZone: string;
+  /** who is reminded; at fire time a known user's current language and status are applied */
+  recipients: Recipient[];
+}
+
+/**
+ * Deadline and due-date reminders as delayed BullMQ jobs. The job id is derived from the item and
+ * the fire time; a changed deadline removes the old job and adds a new one; a closed or deleted item
+ * removes it. The schedules table is the truth: a job that fires while its row points elsewhere does
+ * nothing (it was replaced while it was running, so it could not be removed).
+ */
+@Injectable()
+export class SchedulerService {
+  constructor(
+    private readonly repo: SchedulesRepository,
+    private readonly jobs: Jobs,
+    @Inject(CONFIG) private readonly config: NotificationConfig,
+  ) {}
+
+  /** (Re)schedule the reminder of an item whose deadline is `dueAt`. `sourceAt` orders events about the item. */
+  async schedule(
+    orgId: string,
+    kind: ScheduledReminderKind,
+    itemId: number,
+    dueAt: Date,
+    dataOrMerge: ScheduledReminderData | ((prev: ScheduledReminderData | null) => ScheduledReminderData),
+    sourceAt: Date,
+    now = new Date(),
+  ): Promise<ScheduleRow | null> {
+    return this.repo.change(orgId, kind, itemId, sourceAt, async (prev) => {
+      const data =
+        typeof dataOrMerge === 'function'
+          ? dataOrMerge(prev && prev.status !== 'cancelled' && prev.status !== 'none' ? (prev.data as unknown as ScheduledReminderData) : null)
+          : dataOrMerge;
+      const active = prev && (prev.status === 'scheduled' || prev.status === 'fired');
+      if (active && prev.dueAt.getTime() === dueAt.getTime()) {
+        // same deadline (a title or people changed): keep the reminder where it is, fired or not
+        return { dueAt, fireAt: prev.fireAt, jobId: prev.jobId, status: prev.status as 'scheduled' | 'fired', data: data as unknown as Record<string, unknown> };
+      }
+      const fireAt = reminderFireTime(dueAt, now, this.config.REMINDER_LEADS_MINUTES);
+      const jobId = fireAt ? reminderJobId(kind, orgId, itemId, fireAt) : null;
+      if (prev?.jobId && prev.jobId !== jobId) await this.dropJob(prev.jobId);
+      if (fireAt && jobId) {
+        // a finished job with the same id (fired, then closed and reopened with the same deadline) would block the add
+        if (!(prev?.jobId === jobId && prev.status === 'scheduled')) await this.jobs.remove(ReminderDue, jobId);
+        await this.jobs.add(ReminderDue, { orgId, kind, itemId, dueAt: dueAt.toISOString() }, { jobId, delayMs: Math.max(0, fireAt.getTime() - now.getTime()) });
+      }
+      return { dueAt, fireAt, jobId, status: jobId ? 'scheduled' : 'none', data: data as unknown as Record<string, unknown> };
+    });
+  }
+
+  /** The item was closed or deleted: drop its reminder. */
+  async cancel(orgId: string, kind: ScheduledReminderKind, itemId: number, sourceAt: Date): Promise<void> {
+    await this.repo.change(orgId, kind, itemId, sourceAt, async (prev) => {
+      if (!prev) return { dueAt: new Date(0), fireAt: null, jobId: null, status: 'cancelled', data: {} };
+      if (prev.jobId) await this.dropJob(prev.jobId);
+      return { dueAt: prev.dueAt, fireAt: null, jobId: null, status: 'cancelled', data: prev.data };
+    });
+  }
+
+  /** Change what the reminder says or who gets it (a voter voted, a participant finished) without moving it. */
+  async updateData(orgId: string, kind: ScheduledReminderKind, itemId: number, change: (data: ScheduledReminderData) => ScheduledReminderData): Promise<void> {
+    await this.repo.change(orgId, kind, itemId, null, async (prev) => {
+      if (!prev) return null;
+      const data = change(prev.data as unknown as ScheduledReminderData);
+      return { dueAt: prev.dueAt, fireAt: prev.fireAt, jobId: prev.jobId, status: prev.status as ScheduleStatus, data: data as unknown as Record<string, unknown> };
+    });
+  }
+
+  get(orgId: string, kind: ScheduledReminderKind, itemId: number): Promise<ScheduleRow | null> {
+    return this.repo.get(orgId, kind, itemId);
+  }
+
+  private async dropJob(jobId: string): Promise<void> {
+    const removed = await this.jobs.remove(ReminderDue, jobId);
+    if (!removed) logger().info({ jobId }, 'previous reminder job not removed (running or gone); it will find itself stale');
+  }
+}

@@ -1,0 +1,236 @@
+import { z } from 'zod';
+import { defineTemplate, type RenderContext } from './template';
+
+/**
+ * E-mails about meetings, decisions and actions. Meeting events carry ready-made links on the
+ * organization's host (guests' with their token), so these templates take `link` as given.
+ */
+
+const zLink = z.url({ protocol: /^https?$/ });
+const zBy = z.string().nullable().default(null);
+
+const zMeeting = z.object({
+  title: z.string().min(1),
+  startsAt: z.string(),
+  location: z.string().nullable().default(null),
+  virtual: z.boolean().default(false),
+  link: zLink,
+  by: zBy,
+});
+
+function greeting({ t, recipient }: RenderContext): string {
+  return recipient.name ? t('Hello {name},', { name: recipient.name }) : t('Hello,');
+}
+
+function meetingDetails(p: z.output<typeof zMeeting>, { t, date }: RenderContext) {
+  const where = p.location?.trim() ? p.location.trim() : p.virtual ? t('Online meeting') : null;
+  return [{ label: t('Date'), value: date(p.startsAt) }, ...(where ? [{ label: t('Location'), value: where }] : [])];
+}
+
+export const meetingScheduledTemplate = defineTemplate({
+  name: 'meeting-scheduled',
+  params: zMeeting,
+  render: (p, ctx) => ({
+    subject: ctx.t('Meeting scheduled: {title}', { title: p.title }),
+    heading: ctx.t('A meeting has been scheduled'),
+    paragraphs: [
+      greeting(ctx),
+      p.by
+        ? ctx.t('{by} scheduled the meeting "{title}". You are invited to attend.', { by: p.by, title: p.title })
+        : ctx.t('The meeting "{title}" has been scheduled. You are invited to attend.', { title: p.title }),
+    ],
+    details: meetingDetails(p, ctx),
+    action: { label: ctx.t('View the meeting'), url: p.link },
+  }),
+});
+
+/** The meeting service names changed fields by code (meetings.service: title, start_date, ...). */
+const CHANGE_LABELS: Record<string, string> = {
+  title: 'Title',
+  description: 'Description',
+  committee: 'Committee',
+  start_date: 'Date and time',
+  duration: 'Duration',
+  location: 'Location',
+  virtual: 'Online meeting',
+};
+
+export const meetingUpdatedTemplate = defineTemplate({
+  name: 'meeting-updated',
+  params: zMeeting.extend({ changes: z.array(z.string()).default([]) }),
+  render: (p, ctx) => ({
+    subject: ctx.t('Meeting updated: {title}', { title: p.title }),
+    heading: ctx.t('A meeting has been updated'),
+    paragraphs: [
+      greeting(ctx),
+      p.by
+        ? ctx.t('{by} updated the meeting "{title}".', { by: p.by, title: p.title })
+        : ctx.t('The meeting "{title}" has been updated.', { title: p.title }),
+    ],
+    details: [
+      ...meetingDetails(p, ctx),
+      ...(p.changes.length ? [{ label: ctx.t('What changed'), value: p.changes.map((c) => ctx.t(CHANGE_LABELS[c] ?? c)).join(', ') }] : []),
+    ],
+    action: { label: ctx.t('View the meeting'), url: p.link },
+  }),
+});
+
+export const meetingCancelledTemplate = defineTemplate({
+  name: 'meeting-cancelled',
+  params: zMeeting.extend({ reason: z.string().default('') }),
+  render: (p, ctx) => ({
+    subject: ctx.t('Meeting cancelled: {title}', { title: p.title }),
+    heading: ctx.t('A meeting has been cancelled'),
+    paragraphs: [
+      greeting(ctx),
+      ctx.t('The meeting "{title}" planned for {date} has been cancelled.', { title: p.title, date: ctx.date(p.startsAt) }),
+      ...(p.reason.trim() ? [ctx.t('Reason: {reason}', { reason: p.reason.trim() })] : []),
+    ],
+    action: { label: ctx.t('View the meeting'), url: p.link },
+  }),
+});
+
+export const memberInvitedTemplate = defineTemplate({
+  name: 'member-invited',
+  params: zMeeting.extend({ guest: z.boolean().default(false) }),
+  render: (p, ctx) => ({
+    subject: ctx.t('You are invited to the meeting "{title}"', { title: p.title }),
+    heading: ctx.t('Meeting invitation'),
+    paragraphs: [
+      greeting(ctx),
+      p.by
+        ? ctx.t('{by} invited you to the meeting "{title}" of {org}.', { by: p.by, title: p.title, org: ctx.org.name })
+        : ctx.t('You are invited to the meeting "{title}" of {org}.', { title: p.title, org: ctx.org.name }),
+    ],
+    details: meetingDetails(p, ctx),
+    action: { label: ctx.t('Open the meeting'), url: p.link },
+    notes: p.guest ? [ctx.t('This link is personal: it lets you take part as a guest without an account. Please do not forward it.')] : [],
+  }),
+});
+
+export const commentTemplate = defineTemplate({
+  name: 'comment',
+  params: z.object({
+    itemTitle: z.string().min(1),
+    meetingTitle: z.string().nullable().default(null),
+    comment: z.string(),
+    by: zBy,
+    link: zLink,
+  }),
+  render: (p, ctx) => ({
+    subject: ctx.t('New comment on "{item}"', { item: p.itemTitle }),
+    heading: ctx.t('New comment'),
+    paragraphs: [
+      greeting(ctx),
+      p.meetingTitle
+        ? ctx.t('{by} commented on "{item}" in the meeting "{meeting}":', { by: p.by ?? ctx.t('A participant'), item: p.itemTitle, meeting: p.meetingTitle })
+        : ctx.t('{by} commented on "{item}":', { by: p.by ?? ctx.t('A participant'), item: p.itemTitle }),
+      `“${p.comment.trim()}”`,
+    ],
+    action: { label: ctx.t('View the comment'), url: p.link },
+  }),
+});
+
+export const decisionOpenedTemplate = defineTemplate({
+  name: 'decision-opened',
+  params: z.object({
+    title: z.string().min(1),
+    deadline: z.string(),
+    link: zLink,
+    reason: z.enum(['created', 'resumed', 'rescheduled']).default('created'),
+    by: zBy,
+  }),
+  render: (p, ctx) => {
+    const vars = { title: p.title, date: ctx.date(p.deadline) };
+    const rescheduled = p.reason === 'rescheduled';
+    return {
+      subject: rescheduled ? ctx.t('Voting deadline changed: {title}', vars) : ctx.t('Your vote is requested: {title}', vars),
+      heading: rescheduled ? ctx.t('The voting deadline has changed') : ctx.t('Your vote is requested'),
+      paragraphs: [
+        greeting(ctx),
+        rescheduled
+          ? ctx.t('The voting deadline of the decision "{title}" is now {date}.', vars)
+          : p.reason === 'resumed'
+            ? ctx.t('Voting on the decision "{title}" has reopened and is open until {date}.', vars)
+            : ctx.t('Voting on the decision "{title}" is open until {date}.', vars),
+      ],
+      details: [{ label: ctx.t('Deadline'), value: vars.date }],
+      action: { label: ctx.t('Vote now'), url: p.link },
+    };
+  },
+});
+
+const zDeadline = z.object({ title: z.string().min(1), dueAt: z.string(), link: zLink });
+
+export const decisionDeadlineTemplate = defineTemplate({
+  name: 'decision-deadline',
+  params: zDeadline,
+  render: (p, ctx) => ({
+    subject: ctx.t('Reminder: voting on "{title}" closes {date}', { title: p.title, date: ctx.date(p.dueAt) }),
+    heading: ctx.t('Voting closes soon'),
+    paragraphs: [
+      greeting(ctx),
+      ctx.t('Voting on the decision "{title}" closes on {date}. If you have not voted yet, please cast your vote before then.', { title: p.title, date: ctx.date(p.dueAt) }),
+    ],
+    action: { label: ctx.t('Open the decision'), url: p.link },
+  }),
+});
+
+export const actionAssignedTemplate = defineTemplate({
+  name: 'action-assigned',
+  params: z.object({
+    title: z.string().min(1),
+    meetingTitle: z.string().nullable().default(null),
+    priority: z.string().default('Low'),
+    openTill: z.string(),
+    link: zLink,
+    reason: z.enum(['assigned', 'rescheduled']).default('assigned'),
+    by: zBy,
+  }),
+  render: (p, ctx) => {
+    const vars = { title: p.title, date: ctx.date(p.openTill), meeting: p.meetingTitle ?? '', by: p.by ?? '' };
+    const rescheduled = p.reason === 'rescheduled';
+    return {
+      subject: rescheduled ? ctx.t('Action due date changed: {title}', vars) : ctx.t('New action assigned to you: {title}', vars),
+      heading: rescheduled ? ctx.t('The due date of an action has changed') : ctx.t('A new action is assigned to you'),
+      paragraphs: [
+        greeting(ctx),
+        rescheduled
+          ? ctx.t('The due date of the action "{title}" is now {date}.', vars)
+          : p.by && p.meetingTitle
+            ? ctx.t('{by} assigned you the action "{title}" from the meeting "{meeting}".', vars)
+            : p.meetingTitle
+              ? ctx.t('You have been assigned the action "{title}" from the meeting "{meeting}".', vars)
+              : ctx.t('You have been assigned the action "{title}".', vars),
+      ],
+      details: [
+        { label: ctx.t('Priority'), value: ctx.t(p.priority) },
+        { label: ctx.t('Due date'), value: vars.date },
+      ],
+      action: { label: ctx.t('Open the action'), url: p.link },
+    };
+  },
+});
+
+export const actionDueTemplate = defineTemplate({
+  name: 'action-due',
+  params: zDeadline,
+  render: (p, ctx) => ({
+    subject: ctx.t('Reminder: action "{title}" is due {date}', { title: p.title, date: ctx.date(p.dueAt) }),
+    heading: ctx.t('Action due soon'),
+    paragraphs: [greeting(ctx), ctx.t('The action "{title}" assigned to you is due on {date}.', { title: p.title, date: ctx.date(p.dueAt) })],
+    action: { label: ctx.t('Open the action'), url: p.link },
+  }),
+});
+
+export const meetingTemplates = [
+  meetingScheduledTemplate,
+  meetingUpdatedTemplate,
+  meetingCancelledTemplate,
+  memberInvitedTemplate,
+  commentTemplate,
+  decisionOpenedTemplate,
+  decisionDeadlineTemplate,
+  actionAssignedTemplate,
+  actionDueTemplate,
+];

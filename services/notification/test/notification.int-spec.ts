@@ -1,0 +1,392 @@
+/**
+ * The notification service against real NATS JetStream, Redis (BullMQ), PostgreSQL and an SMTP
+ * server (a sink in this process, built on the smtp-server package). Events are published by a
+ * 'test' platform context, exactly as their owners publish them.
+ *
+ * One file on purpose: each part runs a notification worker on the shared queues and durable
+ * consumers, so two suites in parallel would take each other's jobs. For the same reason no other
+ * notification service may run on the same NATS and Redis meanwhile (npm test runs this tier before
+ * it starts the system).
+ */
+import type { INestApplicationContext } from '@nestjs/common';
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { Client } from 'pg';
+import {
+  AppError, CommentNotified, DecisionClosed, DecisionOpened, DecisionVoted, DismissAllReminders, DismissReminder,
+  EmailVerificationRequested, ListReminders, MeetingScheduled, MemberInvited, PasswordResetRequested, ReminderDue,
+  SendEmail, UserInvited, type Actor, type Lang,
+} from '@app/contracts';
+import { Queue } from 'bullmq';
+import { Jobs, redisConnection, type Bus, type Events } from '@app/platform';
+import { sleep, waitFor } from '@app/testing';
+import { emailJobId } from '../src/email/job-id';
+import { AccountConsumers } from '../src/account/account.consumers';
+import { SchedulerService } from '../src/reminders/scheduler.service';
+import { address, adminDb, env, freshOrganization, serviceConfig, serviceEnv, startNotification, startPublisher } from './support/harness';
+import { chair, decisionOpened, meetingScheduled, memberInvited, type Org } from './support/events';
+import { SmtpSink } from './support/smtp-sink';
+
+jest.setTimeout(60_000);
+
+const TOKEN = () => `tok_${randomUUID().replace(/-/g, '')}`;
+const inOneDay = () => new Date(Date.now() + 86_400_000).toISOString();
+
+function userActor(email: string, userId = 11): Actor {
+  return { kind: 'user', userId, email, name: null, roleId: null, isAdmin: false, permissions: [], guestToken: null };
+}
+
+describe('notification service', () => {
+  const sink = new SmtpSink();
+  let app: INestApplicationContext;
+  let pub: { app: INestApplicationContext; events: Events; bus: Bus };
+  let db: Client;
+  let org: Org;
+
+  beforeAll(async () => {
+    const smtpUrl = await sink.start();
+    app = await startNotification(serviceConfig(smtpUrl));
+    pub = await startPublisher();
+    db = await adminDb();
+    org = await freshOrganization(pub.events, db, 'Board of Ruwi & Co');
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await pub?.app.close();
+    await db?.end();
+    await sink.stop();
+  });
+
+  const mailsTo = (email: string) => sink.for(email);
+  const oneMailTo = async (email: string, settleMs = 1500) => {
+    await waitFor(`a message to ${email}`, () => mailsTo(email).length > 0);
+    await sleep(settleMs); // anything duplicated would arrive meanwhile
+    return mailsTo(email);
+  };
+
+  describe('e-mail from events', () => {
+    it('an invitation ends as exactly one message per recipient, in their language, with the right subject and link', async () => {
+      const cases: { lang: Lang; subject: string; button: string }[] = [
+        { lang: 'en', subject: `You are invited to join ${org.name}`, button: 'Complete your profile' },
+        { lang: 'fr', subject: `You are invited to join ${org.name}`, button: 'Complete your profile' },
+        { lang: 'ar', subject: `أنت مدعو للانضمام إلى ${org.name}`, button: 'أكمل ملفك الشخصي' },
+        { lang: 'ru', subject: `Приглашение в ${org.name}`, button: 'Заполнить профиль' },
+      ];
+      const sent = [];
+      for (const c of cases) {
+        const email = address(`invite-${c.lang}`);
+        const token = TOKEN();
+        await pub.events.publish(UserInvited, { orgId: org.orgId, userId: 5, recipient: { email, name: 'Layla Haddad', lang: c.lang }, invitedBy: 'Omar Chair', token, expiresAt: inOneDay() });
+        sent.push({ ...c, email, token });
+      }
+      for (const s of sent) {
+        const mails = await oneMailTo(s.email);
+        expect(mails).toHaveLength(1);
+        const m = mails[0];
+        expect(m.subject).toBe(s.subject);
+        expect(m.from).toContain(org.name);
+        const link = `http://${org.slug}.localhost:3000/auth/complete-profile?token=${s.token}&email=${encodeURIComponent(s.email)}`;
+        expect(m.text).toContain(link);
+        expect(m.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
+        expect(m.text).toContain(s.button);
+        expect(m.html).toContain(s.lang === 'ar' ? 'dir="rtl"' : 'dir="ltr"');
+        expect(m.headers['content-language']).toBe(s.lang === 'fr' ? 'en' : s.lang);
+      }
+      const log = await db.query('select template, lang from notification.email_log where org_id = $1 and to_email = any($2)', [org.orgId, sent.map((s) => s.email)]);
+      expect(log.rows.map((r) => r.lang).sort()).toEqual(['ar', 'en', 'fr', 'ru']);
+    });
+
+    it('the same event published twice gives one message', async () => {
+      const email = address('reset');
+      const id = randomUUID();
+      const payload = { orgId: org.orgId, userId: 6, recipient: { email, name: null, lang: 'en' as const }, token: TOKEN(), expiresAt: inOneDay() };
+      await pub.events.publish(PasswordResetRequested, payload, { id });
+      await pub.events.publish(PasswordResetRequested, payload, { id });
+      const mails = await oneMailTo(email);
+      expect(mails).toHaveLength(1);
+      expect(mails[0].subject).toBe(`Reset your ${org.name} password`);
+      expect(mails[0].text).toContain(`http://${org.slug}.localhost:3000/auth/reset-password?token=${payload.token}`);
+    });
+
+    it('a consumer that runs again for a delivered event (it died before acknowledging) adds no second e-mail', async () => {
+      const email = address('again');
+      const meta = { id: randomUUID(), subject: PasswordResetRequested.subject, occurredAt: new Date().toISOString() };
+      const payload = { orgId: org.orgId, userId: 7, recipient: { email, name: 'Ivan', lang: 'ru' as const }, token: TOKEN(), expiresAt: inOneDay() };
+      const consumers = app.get(AccountConsumers);
+      await consumers.passwordReset(payload, meta);
+      await consumers.passwordReset(payload, meta);
+      const mails = await oneMailTo(email);
+      expect(mails).toHaveLength(1);
+      expect(mails[0].subject).toBe(`Сброс пароля в ${org.name}`);
+    });
+
+    it('an SMTP server that refuses the first two attempts still gets the message on the third', async () => {
+      const email = address('flaky');
+      sink.refuseFirst(email, 2);
+      await pub.events.publish(EmailVerificationRequested, { orgId: org.orgId, userId: 8, recipient: { email, name: 'Sara', lang: 'ar' }, token: TOKEN(), expiresAt: inOneDay() });
+      const mails = await oneMailTo(email, 2500);
+      expect(mails).toHaveLength(1);
+      expect(sink.attempts.get(email)).toBe(3);
+      expect(mails[0].subject).toBe(`تحقق من بريدك الإلكتروني لدى ${org.name}`);
+      const log = await db.query('select attempts from notification.email_log where org_id = $1 and to_email = $2', [org.orgId, email]);
+      expect(log.rows).toEqual([{ attempts: 3 }]);
+    });
+
+    it('a permanent refusal (550) is not retried: the job stays in the failed list', async () => {
+      const email = address('bounce');
+      sink.refuseFirst(email, 10, 550);
+      const meta = await pub.events.publish(PasswordResetRequested, { orgId: org.orgId, userId: 9, recipient: { email, name: null, lang: 'en' }, token: TOKEN(), expiresAt: inOneDay() });
+      const queue = app.get(Jobs).queue(SendEmail.queue);
+      const failed = await waitFor('the failed job', async () => {
+        const jobs = await queue.getFailed(0, 200);
+        return jobs.find((j) => j.data?.payload?.to?.email === email && j.data?.payload?.sourceId === meta.id);
+      });
+      expect(failed.attemptsMade).toBe(1);
+      expect(failed.failedReason).toContain('550');
+      expect(sink.attempts.get(email)).toBe(1);
+      expect(mailsTo(email)).toHaveLength(0);
+    });
+
+    it('meeting events: guests get their token link, members get reminders, a comment is not sent to its author', async () => {
+      const member = address('member');
+      const guest = address('guest');
+      const guestToken = TOKEN();
+      await pub.events.publish(MemberInvited, memberInvited(org, 41, { email: guest, name: 'Guest One', lang: 'en' }, guestToken));
+      await pub.events.publish(MemberInvited, memberInvited(org, 41, { email: member, name: 'Member One', lang: 'ru' }, null));
+      const [g] = await oneMailTo(guest, 0);
+      expect(g.subject).toBe('You are invited to the meeting "Board meeting 41"');
+      expect(g.text).toContain(`http://${org.slug}.localhost:3000/meeting/41?token=${guestToken}`);
+      expect(g.text).toContain('do not forward it');
+      const [m] = await oneMailTo(member, 0);
+      expect(m.subject).toBe('Приглашение на заседание «Board meeting 41»');
+
+      await pub.events.publish(CommentNotified, {
+        orgId: org.orgId, orgName: org.name, timeZone: org.timeZone, meetingId: 41, meetingTitle: 'Board meeting 41', itemKind: 'talkingpoint', itemId: 3,
+        itemTitle: 'Budget', commentId: 77, comment: 'Please read <b>page 4</b>', by: chair, link: `http://${org.slug}.localhost:3000/app/activity/meetings/41#_3`,
+        recipients: [{ email: member, name: 'Member One', lang: 'en' }, { email: chair.email, name: chair.name, lang: 'en' }],
+      });
+      await waitFor('the comment e-mail', () => mailsTo(member).length === 2);
+      const comment = mailsTo(member)[1];
+      expect(comment.subject).toBe('New comment on "Budget"');
+      expect(comment.text).toContain('Please read <b>page 4</b>');
+      expect(comment.html).toContain('Please read &lt;b&gt;page 4&lt;/b&gt;');
+      await sleep(1000);
+      expect(mailsTo(chair.email).filter((x) => x.subject.includes('Budget'))).toHaveLength(0);
+    });
+  });
+
+  describe('reminders', () => {
+    const reminderMails = (email: string) => mailsTo(email).filter((m) => m.subject.startsWith('Reminder: voting on'));
+
+    it('a rescheduled deadline moves its reminder', async () => {
+      const voter = address('voter');
+      const decisionId = 501;
+      const t0 = Date.now();
+      // REMINDER_LEADS_MINUTES=1: the reminder fires one minute before the deadline
+      const first = new Date(t0 + 60_000 + 5_000);
+      const second = new Date(t0 + 60_000 + 12_000);
+      const scheduler = app.get(SchedulerService);
+      const queue = app.get(Jobs).queue(ReminderDue.queue);
+
+      await pub.events.publish(DecisionOpened, decisionOpened(org, decisionId, first, [{ email: voter, name: 'Voter', lang: 'en' }]));
+      const s1 = await waitFor('the first schedule', async () => {
+        const s = await scheduler.get(org.orgId, 'decision-deadline', decisionId);
+        return s?.status === 'scheduled' ? s : null;
+      });
+      expect(s1.fireAt?.getTime()).toBe(first.getTime() - 60_000);
+      expect(await (await queue.getJob(s1.jobId!))?.getState()).toBe('delayed');
+
+      await pub.events.publish(DecisionOpened, decisionOpened(org, decisionId, second, [{ email: voter, name: 'Voter', lang: 'en' }], 'rescheduled'));
+      const s2 = await waitFor('the moved schedule', async () => {
+        const s = await scheduler.get(org.orgId, 'decision-deadline', decisionId);
+        return s && s.jobId !== s1.jobId ? s : null;
+      });
+      expect(s2.fireAt?.getTime()).toBe(second.getTime() - 60_000);
+      expect(await queue.getJob(s1.jobId!)).toBeUndefined();
+      expect(await (await queue.getJob(s2.jobId!))?.getState()).toBe('delayed');
+
+      // past the first fire time: nothing yet
+      await sleep(Math.max(0, t0 + 8_000 - Date.now()));
+      expect(reminderMails(voter)).toHaveLength(0);
+
+      await waitFor('the reminder', () => reminderMails(voter).length > 0, 20_000);
+      const arrivedAt = Date.now();
+      expect(arrivedAt).toBeGreaterThanOrEqual(second.getTime() - 60_000);
+      await sleep(1500);
+      const mails = reminderMails(voter);
+      expect(mails).toHaveLength(1);
+      expect(mails[0].text).toContain('Voting on the decision "Decision 501" closes on');
+      expect((await scheduler.get(org.orgId, 'decision-deadline', decisionId))?.status).toBe('fired');
+
+      // and the home widget has it, in the reader's language
+      const list = await pub.bus.request(ListReminders, { orgId: org.orgId, actor: userActor(voter), lang: 'ar', page: 1, per_page: 20 });
+      const types = list.items.map((r) => r.type);
+      expect(types).toContain('decision-deadline');
+      expect(list.items.find((r) => r.type === 'decision-deadline')!.title).toBe('التصويت يُغلق قريبًا: Decision 501');
+    });
+
+    it('a closed decision drops its reminder, and whoever voted is not reminded', async () => {
+      const voted = address('voted');
+      const pending = address('pending');
+      const closedVoter = address('closed');
+      const t0 = Date.now();
+      const scheduler = app.get(SchedulerService);
+      const queue = app.get(Jobs).queue(ReminderDue.queue);
+
+      // decision 601 is closed before its reminder: nobody is reminded
+      await pub.events.publish(DecisionOpened, decisionOpened(org, 601, new Date(t0 + 60_000 + 4_000), [{ email: closedVoter, name: null, lang: 'en' }]));
+      const s = await waitFor('schedule 601', async () => (await scheduler.get(org.orgId, 'decision-deadline', 601))?.jobId);
+      await pub.events.publish(DecisionClosed, { ...decisionOpened(org, 601, new Date(t0 + 64_000), []), reason: 'deleted' });
+      await waitFor('cancelled 601', async () => (await scheduler.get(org.orgId, 'decision-deadline', 601))?.status === 'cancelled');
+      expect(await queue.getJob(s)).toBeUndefined();
+
+      // decision 602: one of two voters votes before the reminder
+      const d602 = decisionOpened(org, 602, new Date(t0 + 60_000 + 5_000), [{ email: voted, name: null, lang: 'en' }, { email: pending, name: null, lang: 'en' }]);
+      await pub.events.publish(DecisionOpened, d602);
+      await waitFor('schedule 602', async () => (await scheduler.get(org.orgId, 'decision-deadline', 602))?.status === 'scheduled');
+      const { recipients: _r, reason: _reason, ...info } = d602;
+      await pub.events.publish(DecisionVoted, {
+        ...info, voter: { userId: 12, name: null, email: voted }, vote: 'Approved', by: chair, tallies: [{ vote: 'Approved', count: 1, percentage: 50 }], recipients: [],
+      });
+      await waitFor('the vote applied', async () => {
+        const row = await scheduler.get(org.orgId, 'decision-deadline', 602);
+        return (row?.data as { recipients: { email: string }[] }).recipients.length === 1;
+      });
+
+      await waitFor('the reminder to the pending voter', () => reminderMails(pending).length > 0, 20_000);
+      await sleep(1500);
+      expect(reminderMails(pending)).toHaveLength(1);
+      expect(reminderMails(voted)).toHaveLength(0);
+      expect(reminderMails(closedVoter)).toHaveLength(0);
+    });
+
+    it('lists, dismisses one and dismisses all of the actor\'s reminders; another user\'s reminder is not found', async () => {
+      const me = address('me');
+      const other = address('other');
+      await pub.events.publish(MeetingScheduled, meetingScheduled(org, 801, [{ email: me, name: 'Me', lang: 'en' }, { email: other, name: 'Other', lang: 'en' }]));
+      await pub.events.publish(MeetingScheduled, meetingScheduled(org, 802, [{ email: me, name: 'Me', lang: 'en' }]));
+      const ask = (email: string, lang: Lang = 'en') => pub.bus.request(ListReminders, { orgId: org.orgId, actor: userActor(email), lang, page: 1, per_page: 20 });
+      const mine = await waitFor('two reminders', async () => {
+        const r = await ask(me);
+        return r.items.length === 2 ? r : null;
+      });
+      expect(mine.meta.total).toBe(2);
+      const m801 = mine.items.find((r) => r.meeting_id === 801)!;
+      expect(m801).toMatchObject({ type: 'meeting-scheduled', title: 'Meeting scheduled: Board meeting 801', link: '/app/activity/meetings/801', entity_type: 'meeting', entity_id: 801 });
+      expect(m801.message).toMatch(/^The meeting starts on \d{2} \w{3} \d{4} \d{2}:\d{2} (AM|PM) \(Asia\/Dubai\)\.$/);
+      expect(m801.due_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      expect((await ask(me, 'ru')).items.find((r) => r.meeting_id === 801)!.title).toBe('Назначено заседание: Board meeting 801');
+
+      const theirs = (await waitFor('the other reminder', async () => (await ask(other)).items[0])) as { id: number };
+      await expect(pub.bus.request(DismissReminder, { orgId: org.orgId, actor: userActor(me), reminderId: theirs.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      // another organization cannot see or touch it either
+      await expect(pub.bus.request(DismissReminder, { orgId: randomUUID(), actor: userActor(other), reminderId: theirs.id })).rejects.toBeInstanceOf(AppError);
+
+      expect(await pub.bus.request(DismissReminder, { orgId: org.orgId, actor: userActor(me), reminderId: m801.id })).toEqual({ dismissed: 1 });
+      expect((await ask(me)).items.map((r) => r.meeting_id)).toEqual([802]);
+      expect(await pub.bus.request(DismissAllReminders, { orgId: org.orgId, actor: userActor(me) })).toEqual({ dismissed: 1 });
+      expect((await ask(me)).items).toEqual([]);
+      expect((await ask(other)).items).toHaveLength(1);
+      // guests have no reminders widget
+      const guest: Actor = { ...userActor(other), kind: 'guest', userId: null };
+      expect((await pub.bus.request(ListReminders, { orgId: org.orgId, actor: guest, lang: 'en', page: 1, per_page: 20 })).items).toEqual([]);
+    });
+  });
+});
+
+describe('a notification worker killed in the middle of a batch', () => {
+  const sink = new SmtpSink();
+  let pub: { app: INestApplicationContext; events: Events; bus: Bus };
+  let db: Client;
+  let smtpUrl: string;
+  const children: ChildProcess[] = [];
+  const logFile = path.join(os.tmpdir(), `notification-worker-${process.pid}.log`);
+
+  function startWorker(): ChildProcess {
+    const root = path.resolve(__dirname, '../../..');
+    const out = fs.openSync(logFile, 'a');
+    const child = spawn(process.execPath, ['-r', '@swc-node/register', 'services/notification/src/main.ts'], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', ...serviceEnv(smtpUrl, { LOG_LEVEL: 'info' }) },
+      stdio: ['ignore', out, out],
+    });
+    children.push(child);
+    return child;
+  }
+
+  beforeAll(async () => {
+    smtpUrl = await sink.start();
+    pub = await startPublisher();
+    db = await adminDb();
+  });
+
+  afterAll(async () => {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    await pub?.app.close();
+    await db?.end();
+    await sink.stop();
+  });
+
+  it('loses and duplicates nothing when restarted', async () => {
+    let worker = startWorker();
+    const exited = new Promise((r) => worker.once('exit', r));
+    // the organization copy proves the worker consumes
+    const org = await (async () => {
+      // the first start compiles the service (swc) and may be slow on a busy machine
+      const o = await freshOrganization(pub.events, db, 'Crash Test Board', 90_000).catch((e) => {
+        throw new Error(`worker did not start (log ${logFile}): ${e}`);
+      });
+      return o;
+    })();
+
+    // the batch: 30 invitations (30 events) and one meeting with 30 recipients (one event, 30 jobs)
+    const invited = Array.from({ length: 30 }, (_, i) => address(`crash-inv${i}`));
+    const members = Array.from({ length: 30 }, (_, i) => address(`crash-mem${i}`));
+    const held = sink.holdAfter(15);
+    const jobIds: string[] = [];
+    for (const email of invited) {
+      const meta = await pub.events.publish(UserInvited, { orgId: org.orgId, userId: 50, recipient: { email, name: null, lang: 'en' }, invitedBy: null, token: TOKEN(), expiresAt: inOneDay() });
+      jobIds.push(emailJobId(meta.id, email));
+    }
+    const meeting = await pub.events.publish(MeetingScheduled, meetingScheduled(org, 901, members.map((email) => ({ email, name: null, lang: 'ar' as const }))));
+    jobIds.push(...members.map((email) => emailJobId(meeting.id, email)));
+
+    // mid-batch: messages are in flight (the sink holds them unanswered); let the worker record what was accepted, then kill it
+    await held;
+    await sleep(700);
+    const acceptedBeforeKill = sink.received.length;
+    const inFlight = sink.heldCount();
+    worker.kill('SIGKILL');
+    await exited;
+    sink.releaseHeld();
+    expect(acceptedBeforeKill).toBe(15);
+    expect(inFlight).toBeGreaterThan(0);
+
+    // restart: the killed worker's jobs come back once their locks expire
+    worker = startWorker();
+    const everyone = [...invited, ...members];
+    await waitFor('every message', () => everyone.every((e) => sink.for(e).length > 0), 120_000, 250);
+    await sleep(2000);
+    const counts = everyone.map((e) => sink.for(e).length);
+    expect(counts.filter((n) => n !== 1)).toEqual([]);
+    expect(sink.received.filter((m) => everyone.some((e) => m.to.includes(e.toLowerCase())))).toHaveLength(60);
+    // the kill really interrupted jobs: some were taken back from the dead worker (stalled) and finished by the new one
+    const queue = new Queue(SendEmail.queue, { connection: redisConnection(env.REDIS_URL), prefix: 'bull' });
+    try {
+      const jobs = await Promise.all(jobIds.map((id) => queue.getJob(id)));
+      expect(jobs.filter((j) => !j)).toHaveLength(0);
+      const states = await Promise.all(jobs.map((j) => j!.getState()));
+      expect(new Set(states)).toEqual(new Set(['completed']));
+      expect(jobs.filter((j) => (j!.stalledCounter ?? 0) > 0).length).toBeGreaterThan(0);
+    } finally {
+      await queue.close();
+    }
+    const log = await db.query('select count(*)::int as n from notification.email_log where org_id = $1', [org.orgId]);
+    expect(log.rows[0].n).toBe(60);
+    worker.kill('SIGTERM');
+  }, 240_000);
+});

@@ -1,0 +1,79 @@
+import 'reflect-metadata';
+import { Module, type INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Client } from 'pg';
+import { randomUUID } from 'node:crypto';
+import { OrganizationUpdated } from '@app/contracts';
+import { Bus, createRootLogger, Events, PlatformModule } from '@app/platform';
+import { testEnv, waitFor, type TestEnv } from '@app/testing';
+import { AppModule } from '../../src/app.module';
+import { loadNotificationConfig, type NotificationConfig } from '../../src/config';
+
+export const env: TestEnv = testEnv();
+
+/** The notification service's environment for a test: real infrastructure, the test's SMTP sink, short timings. */
+export function serviceEnv(smtpUrl: string, extra: Record<string, string> = {}): Record<string, string> {
+  const out: Record<string, string> = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'error',
+    HTTP_PORT: '0',
+    DATABASE_URL: env.DATABASE_URL,
+    NATS_URL: env.NATS_URL,
+    REDIS_URL: env.REDIS_URL,
+    SMTP_URL: smtpUrl,
+    PUBLIC_BASE_DOMAIN: 'localhost:3000',
+    RPC_TIMEOUT_MS: '1500',
+    EMAIL_CONCURRENCY: '10',
+    JOB_LOCK_MS: '4000',
+    JOB_STALLED_INTERVAL_MS: '1000',
+    // one minute before a deadline, so a test can set deadlines a minute and a few seconds away
+    REMINDER_LEADS_MINUTES: '1',
+    ...extra,
+  };
+  if (env.DATABASE_SET_ROLE) out.DATABASE_SET_ROLE = env.DATABASE_SET_ROLE;
+  return out;
+}
+
+export function serviceConfig(smtpUrl: string, extra: Record<string, string> = {}): NotificationConfig {
+  return loadNotificationConfig(serviceEnv(smtpUrl, extra));
+}
+
+/** The notification service in this process (consumers, processors and RPC handlers, no HTTP). */
+export async function startNotification(config: NotificationConfig): Promise<INestApplicationContext> {
+  createRootLogger('notification', config.LOG_LEVEL);
+  const app = await NestFactory.createApplicationContext(AppModule.register(config), { logger: false });
+  app.enableShutdownHooks();
+  await app.init();
+  return app;
+}
+
+/** A 'test' service that may publish any owner's events and call any RPC. */
+export async function startPublisher(): Promise<{ app: INestApplicationContext; events: Events; bus: Bus }> {
+  createRootLogger('test', 'error');
+  const config = { SERVICE_NAME: 'test', NATS_URL: env.NATS_URL, REDIS_URL: env.REDIS_URL, RPC_TIMEOUT_MS: 5000 };
+  @Module({ imports: [PlatformModule.forRoot({ service: 'test', config, streams: ['organization', 'meeting'] })] })
+  class PublisherModule {}
+  const app = await NestFactory.createApplicationContext(PublisherModule, { logger: false });
+  await app.init();
+  return { app, events: app.get(Events), bus: app.get(Bus) };
+}
+
+/** PostgreSQL as the owner, for assertions on the notification schema across organizations. */
+export async function adminDb(): Promise<Client> {
+  const c = new Client({ connectionString: env.DATABASE_ADMIN_URL });
+  await c.connect();
+  return c;
+}
+
+/** A fresh organization for the suite, known to the notification service through OrganizationUpdated. */
+export async function freshOrganization(events: Events, db: Client, name = 'Notify Test Board', timeoutMs = 20_000): Promise<{ orgId: string; slug: string; name: string; timeZone: string }> {
+  const orgId = randomUUID();
+  const slug = `nt${orgId.replace(/-/g, '').slice(0, 10)}`;
+  const org = { orgId, slug, name, timeZone: 'Asia/Dubai' };
+  await events.publish(OrganizationUpdated, { ...org, logo: null });
+  await waitFor('the organization copy', async () => (await db.query('select 1 from notification.organizations where org_id = $1', [orgId])).rowCount, timeoutMs);
+  return org;
+}
+
+/** A unique address for one recipient of one test. */
+export const address = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.test`;

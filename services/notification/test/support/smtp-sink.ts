@@ -1,0 +1,122 @@
+import { SMTPServer, type SMTPServerSession } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+import { decodeWords, parseMail } from './mime';
+
+export interface ReceivedMail {
+  to: string[];
+  from: string;
+  subject: string;
+  messageId: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+}
+
+function smtpError(code: number, message: string): Error {
+  return Object.assign(new Error(message), { responseCode: code });
+}
+
+/**
+ * An SMTP server for tests: records every accepted message; can refuse a recipient's first attempts
+ * with a temporary error (451), and can hold messages without answering (so a test can kill the
+ * sender while a message is in flight: a message never answered with 250 is not delivered).
+ */
+export class SmtpSink {
+  readonly received: ReceivedMail[] = [];
+  /** DATA attempts per recipient address (accepted or not) */
+  readonly attempts = new Map<string, number>();
+  private readonly refusals = new Map<string, { left: number; code: number }>();
+  private hold: { after: number; callbacks: ((err?: Error | null) => void)[]; reached: () => void; promise: Promise<void> } | null = null;
+  private server?: SMTPServer;
+  port = 0;
+
+  async start(): Promise<string> {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      size: 10 * 1024 * 1024,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => this.onMessage(Buffer.concat(chunks).toString('utf8'), session, callback));
+      },
+    });
+    this.server.on('error', () => undefined);
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', () => resolve()));
+    this.port = (this.server.server.address() as AddressInfo).port;
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  async stop(): Promise<void> {
+    this.releaseHeld();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  }
+
+  /** Refuse the first `n` attempts at delivering to `email` (451: try again later; 550: permanently). */
+  refuseFirst(email: string, n: number, code = 451): void {
+    this.refusals.set(email.toLowerCase(), { left: n, code });
+  }
+
+  /** After `after` more accepted messages, stop answering DATA; resolves when the first message is held. */
+  holdAfter(after: number): Promise<void> {
+    let reached!: () => void;
+    const promise = new Promise<void>((r) => (reached = r));
+    this.hold = { after: this.received.length + after, callbacks: [], reached, promise };
+    return promise;
+  }
+
+  /** Answer the held messages with a temporary error (their senders are usually gone by now) and stop holding. */
+  releaseHeld(): number {
+    const h = this.hold;
+    this.hold = null;
+    if (!h) return 0;
+    for (const cb of h.callbacks) {
+      try {
+        cb(smtpError(421, 'Service shutting down'));
+      } catch {
+        /* connection already closed */
+      }
+    }
+    return h.callbacks.length;
+  }
+
+  heldCount(): number {
+    return this.hold?.callbacks.length ?? 0;
+  }
+
+  for(email: string): ReceivedMail[] {
+    const e = email.toLowerCase();
+    return this.received.filter((m) => m.to.includes(e));
+  }
+
+  private onMessage(raw: string, session: SMTPServerSession, callback: (err?: Error | null) => void): void {
+    const rcpts = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+    for (const r of rcpts) this.attempts.set(r, (this.attempts.get(r) ?? 0) + 1);
+    for (const r of rcpts) {
+      const refusal = this.refusals.get(r);
+      if (refusal && refusal.left > 0) {
+        refusal.left -= 1;
+        callback(smtpError(refusal.code, refusal.code >= 500 ? 'Mailbox unavailable' : 'Try again later'));
+        return;
+      }
+    }
+    if (this.hold && this.received.length >= this.hold.after) {
+      this.hold.callbacks.push(callback);
+      if (this.hold.callbacks.length === 1) this.hold.reached();
+      return;
+    }
+    const mail = parseMail(raw);
+    const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+    this.received.push({
+      to: rcpts,
+      from: decodeWords(mail.headers.from ?? from),
+      subject: mail.subject,
+      messageId: mail.headers['message-id'] ?? '',
+      text: mail.text,
+      html: mail.html,
+      headers: mail.headers,
+    });
+    callback(null);
+  }
+}
