@@ -1,0 +1,190 @@
+import { i18n } from '../i18n';
+import { installFetch, jsonResponse, on } from '../test/fetch';
+import { api, ApiError, request, REQUEST_TIMEOUT_MS } from './client';
+import { registerNavigator } from './navigation';
+import { onNotify, type Notice } from './notify';
+import { IDLE_LIMIT_MS, session, STORAGE_KEYS } from './session';
+
+let notices: Notice[];
+let navigate: jest.Mock;
+let unsubscribe: () => void;
+
+beforeEach(() => {
+  window.localStorage.clear();
+  window.history.pushState({}, '', '/app/dashboards/home');
+  notices = [];
+  unsubscribe = onNotify((n) => notices.push(n));
+  navigate = jest.fn();
+  registerNavigator(navigate);
+  session.signIn({ token: 'tok-1', email: 'a@example.com', role: 'Admin' });
+});
+afterEach(() => {
+  unsubscribe();
+  registerNavigator(null);
+  jest.useRealTimers();
+});
+
+function failWith(status: number, body: unknown = { success: false, message: 'server says' }) {
+  installFetch(on('GET', '/api/things', () => jsonResponse(status, body)));
+  return request('/things');
+}
+
+describe('request layer: headers and base', () => {
+  it('calls /api with the token and Lang headers', async () => {
+    const calls = installFetch(on('GET', '/api/things', () => jsonResponse(200, { success: true, data: [1] })));
+    await i18n.changeLanguage('ar');
+    const body = await api.get('/things', { page: 2, search: '' });
+    await i18n.changeLanguage('en');
+    expect(body).toEqual({ success: true, data: [1] });
+    expect(calls[0].path).toBe('/api/things?page=2');
+    expect(calls[0].headers.token).toBe('tok-1');
+    expect(calls[0].headers.Lang).toBe('ar');
+  });
+
+  it('sends JSON bodies and multipart forms', async () => {
+    const calls = installFetch(on('POST', '/api/things', () => jsonResponse(200, { success: true })));
+    await api.post('/things', { a: 1 });
+    const form = new FormData();
+    form.append('file', 'x');
+    await api.post('/things', form);
+    expect(calls[0].headers['Content-Type']).toBe('application/json');
+    expect(calls[0].body).toEqual({ a: 1 });
+    expect(calls[1].headers['Content-Type']).toBeUndefined();
+    expect(calls[1].body).toEqual({ file: 'x' });
+  });
+});
+
+describe('request layer: status -> message toast (platform.md §8)', () => {
+  it.each([
+    [404, 'Not Found'],
+    [409, 'Error in validation'],
+    [500, 'Internal Server Error'],
+    [508, 'Time Out'],
+    [429, 'Too Many Attempts.'],
+    [418, 'Something went wrong.'],
+    [502, 'Something went wrong.'],
+  ])('%i shows "%s" for 3 s', async (status, message) => {
+    await expect(failWith(status)).rejects.toMatchObject({ status, message });
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ severity: 'error', summary: message, life: 3000 });
+    expect(session.token()).toBe('tok-1');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('409 carries the field errors of `errors` (and of `data`)', async () => {
+    const err = (await failWith(409, {
+      success: false,
+      code: 'VALIDATION',
+      message: 'Error in validation',
+      errors: { email: ['The email has already been taken.'] },
+      data: { name: 'This field is required.' },
+    }).catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.fieldErrors).toEqual({ email: 'The email has already been taken.', name: 'This field is required.' });
+    expect(notices[0]).toMatchObject({ summary: 'Error in validation', detail: 'The email has already been taken.' });
+  });
+
+  it('translates the catalogue message into the current language', async () => {
+    await i18n.changeLanguage('ru');
+    await expect(failWith(404)).rejects.toMatchObject({ message: 'Не найдено' });
+    await i18n.changeLanguage('en');
+  });
+
+  it('notify: false keeps quiet but still rejects', async () => {
+    installFetch(on('GET', '/api/things', () => jsonResponse(500, {})));
+    await expect(request('/things', { notify: false })).rejects.toMatchObject({ status: 500 });
+    expect(notices).toHaveLength(0);
+  });
+
+  it('a network failure says "Something went wrong."', async () => {
+    (globalThis as unknown as { fetch: unknown }).fetch = jest.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(request('/things')).rejects.toMatchObject({ status: 0, message: 'Something went wrong.' });
+    expect(notices[0].summary).toBe('Something went wrong.');
+  });
+});
+
+describe('request layer: 401/403', () => {
+  it.each([401, 403])('%i without a token in the URL: "Authentication Fail / Please login again", storage cleared, login', async (status) => {
+    window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ name: 'A' }));
+    await expect(failWith(status)).rejects.toMatchObject({ status });
+    expect(notices[0]).toMatchObject({ severity: 'error', summary: 'Authentication Fail', detail: 'Please login again', life: 3000 });
+    expect(session.token()).toBeNull();
+    expect(session.user()).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/auth/login', { replace: true });
+  });
+
+  it('with a token in the URL (guest link) the stored login stays and nothing redirects', async () => {
+    window.history.pushState({}, '', '/approval/5?token=guest-token');
+    await expect(failWith(401)).rejects.toMatchObject({ status: 401 });
+    expect(session.token()).toBe('tok-1');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('a public call (sign-in) answering 401 does not sign out', async () => {
+    installFetch(on('POST', '/api/login', () => jsonResponse(401, { message: 'These credentials do not match our records.' })));
+    const err = (await request('/login', { method: 'POST', body: {}, public: true, notify: false }).catch((e: unknown) => e)) as ApiError;
+    expect(err.serverMessage).toBe('These credentials do not match our records.');
+    expect(session.token()).toBe('tok-1');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('a call that needs a token without one goes to login without calling the server', async () => {
+    session.clear();
+    const calls = installFetch(on('GET', '/api/things', () => jsonResponse(200, {})));
+    await expect(request('/things')).rejects.toMatchObject({ status: 401 });
+    expect(calls).toHaveLength(0);
+    expect(navigate).toHaveBeenCalledWith('/auth/login', { replace: true });
+  });
+});
+
+describe('request layer: idle logout and timeout (platform.md §4, §9)', () => {
+  it('records the time of every request', async () => {
+    installFetch(on('GET', '/api/things', () => jsonResponse(200, {})));
+    const now = 1_700_000_000_000;
+    jest.spyOn(Date, 'now').mockReturnValue(now);
+    await request('/things');
+    expect(window.localStorage.getItem(STORAGE_KEYS.lastRequestAt)).toBe(String(now));
+  });
+
+  it('more than 60 minutes since the last request: stored login cleared, login page, no call', async () => {
+    const calls = installFetch(on('GET', '/api/things', () => jsonResponse(200, {})));
+    const last = 1_700_000_000_000;
+    window.localStorage.setItem(STORAGE_KEYS.lastRequestAt, String(last));
+    jest.spyOn(Date, 'now').mockReturnValue(last + IDLE_LIMIT_MS + 1);
+    await expect(request('/things')).rejects.toMatchObject({ status: 401 });
+    expect(calls).toHaveLength(0);
+    expect(session.token()).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/auth/login', { replace: true });
+  });
+
+  it('exactly 60 minutes is still fine', async () => {
+    const calls = installFetch(on('GET', '/api/things', () => jsonResponse(200, { success: true })));
+    const last = 1_700_000_000_000;
+    window.localStorage.setItem(STORAGE_KEYS.lastRequestAt, String(last));
+    jest.spyOn(Date, 'now').mockReturnValue(last + IDLE_LIMIT_MS);
+    await expect(request('/things')).resolves.toEqual({ success: true });
+    expect(calls).toHaveLength(1);
+    expect(session.token()).toBe('tok-1');
+  });
+
+  it('gives up after 60 s with "Time Out"', async () => {
+    jest.useFakeTimers();
+    (globalThis as unknown as { fetch: unknown }).fetch = jest.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+        }),
+    );
+    const p = request('/things');
+    const settled = expect(p).rejects.toMatchObject({ status: 508, message: 'Time Out' });
+    jest.advanceTimersByTime(REQUEST_TIMEOUT_MS - 1);
+    await Promise.resolve();
+    expect(notices).toHaveLength(0);
+    jest.advanceTimersByTime(1);
+    await settled;
+    expect(notices[0].summary).toBe('Time Out');
+  });
+});

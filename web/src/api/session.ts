@@ -1,0 +1,119 @@
+/**
+ * The signed-in state kept in browser storage (platform.md §3 "Auth state", §4 sign-in/sign-out).
+ * Everything that reads or writes the stored login goes through this file.
+ */
+export const STORAGE_KEYS = {
+  token: 'auth_token',
+  user: 'auth_user',
+  role: 'auth_role',
+  email: 'auth_email',
+  /** PIN sign-in needs the token and e-mail of the last password sign-in; kept on sign-out */
+  pinToken: 'auth_pin_token',
+  /** time of the last request (ms), for the 60-minute idle logout */
+  lastRequestAt: 'auth_last_request_at',
+} as const;
+
+/** platform.md §9: idle logout after 60 minutes between requests */
+export const IDLE_LIMIT_MS = 60 * 60 * 1000;
+
+export interface StoredUser {
+  id?: number;
+  name?: string;
+  email?: string;
+  image?: string | null;
+  role?: unknown;
+  permissions?: string[];
+  isAdmin?: boolean;
+}
+
+export interface PinToken {
+  token: string;
+  email: string;
+}
+
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    /* storage unavailable (private mode): the session simply does not persist */
+  }
+}
+function readJson<T>(key: string): T | null {
+  const raw = read(key);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+/** Components re-render when the stored login changes (sign-in, sign-out, idle logout). */
+export function onSessionChange(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+function emit(): void {
+  for (const l of [...listeners]) l();
+}
+
+export const session = {
+  token(): string | null {
+    return read(STORAGE_KEYS.token);
+  },
+  user(): StoredUser | null {
+    return readJson<StoredUser>(STORAGE_KEYS.user);
+  },
+  role(): string | null {
+    return read(STORAGE_KEYS.role);
+  },
+  pinToken(): PinToken | null {
+    return readJson<PinToken>(STORAGE_KEYS.pinToken);
+  },
+  lastRequestAt(): number | null {
+    const v = Number(read(STORAGE_KEYS.lastRequestAt));
+    return Number.isFinite(v) && v > 0 ? v : null;
+  },
+
+  /** Sign-in success: tokens and user data stored in browser storage. */
+  signIn(input: { token: string; email?: string | null; role?: string | number | null; pinToken?: string | null; user?: StoredUser | null }): void {
+    write(STORAGE_KEYS.token, input.token);
+    write(STORAGE_KEYS.email, input.email ?? null);
+    write(STORAGE_KEYS.role, input.role === undefined || input.role === null ? null : String(input.role));
+    if (input.user) write(STORAGE_KEYS.user, JSON.stringify(input.user));
+    if (input.pinToken && input.email) write(STORAGE_KEYS.pinToken, JSON.stringify({ token: input.pinToken, email: input.email }));
+    write(STORAGE_KEYS.lastRequestAt, String(Date.now()));
+    emit();
+  },
+  setUser(user: StoredUser): void {
+    write(STORAGE_KEYS.user, JSON.stringify(user));
+    emit();
+  },
+  touch(now = Date.now()): void {
+    write(STORAGE_KEYS.lastRequestAt, String(now));
+  },
+  /** True when a stored login has been idle longer than the limit. */
+  isIdleExpired(now = Date.now()): boolean {
+    const last = session.lastRequestAt();
+    return session.token() !== null && last !== null && now - last > IDLE_LIMIT_MS;
+  },
+  /** Sign-out, idle logout and 401/403: clear token and user data (the PIN token stays). */
+  clear(): void {
+    write(STORAGE_KEYS.token, null);
+    write(STORAGE_KEYS.user, null);
+    write(STORAGE_KEYS.role, null);
+    write(STORAGE_KEYS.email, null);
+    write(STORAGE_KEYS.lastRequestAt, null);
+    emit();
+  },
+};

@@ -1,0 +1,46 @@
+import { useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { VERIFY_EMAIL_STATUS, type LoginResult } from '../../api/auth';
+import { checkOrganization } from '../../api/organization';
+import { getProfile, mapProfile } from '../../api/profile';
+import { session } from '../../api/session';
+import { currentOrgSlug } from '../../lib/host';
+import { saveOrg } from '../../lib/saved-orgs';
+import { ROUTES } from '../../routes';
+import { keepOrgPublic } from '../../hooks/use-api';
+
+export type SignInOutcome = 'signed-in' | 'verify-email' | 'two-factor' | 'failed';
+
+/**
+ * Sign-in success (platform.md §4): tokens and user data go to browser storage, this organization is
+ * added to the saved list (cookie on the parent domain), and the app goes to the root.
+ */
+export function useCompleteSignIn() {
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  return async (r: LoginResult, fallbackEmail: string | null, opts: { allowTwoFactor?: boolean } = {}): Promise<SignInOutcome> => {
+    if (opts.allowTwoFactor && r.twoFactor && !r.token) return 'two-factor';
+    if (r.status === VERIFY_EMAIL_STATUS) {
+      const email = r.email ?? fallbackEmail;
+      navigate(email ? `${ROUTES.verifyEmail}?email=${encodeURIComponent(email)}` : ROUTES.verifyEmail);
+      return 'verify-email';
+    }
+    if (!r.token) return 'failed';
+    session.signIn({ token: r.token, email: r.email ?? fallbackEmail, role: r.role, pinToken: r.pinToken });
+    try {
+      const p = r.profile ? mapProfile(r.profile) : await getProfile();
+      session.setUser({ id: p.id, name: p.name, email: p.email, image: p.image, role: p.role, permissions: p.permissions, isAdmin: p.isAdmin });
+    } catch {
+      /* the shell loads the profile again */
+    }
+    const slug = currentOrgSlug();
+    if (slug) {
+      const org = await checkOrganization('');
+      saveOrg({ slug, name: org.kind === 'ok' ? org.name : slug, logo: org.kind === 'ok' ? org.logo : null });
+    }
+    // the cache of the signed-out visitor (profile, modules) must not leak into the session
+    await mutate(keepOrgPublic, undefined, { revalidate: false });
+    navigate(ROUTES.root, { replace: true });
+    return 'signed-in';
+  };
+}

@@ -1,0 +1,143 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { onNotify, type Notice } from '../../api/notify';
+import { session } from '../../api/session';
+import { profileBody } from '../../test/app';
+import { installFetch, jsonResponse, on, type Call } from '../../test/fetch';
+import { renderWithApp } from '../../test/render';
+import { BoardsPage } from './BoardsPage';
+import { CommitteesPage } from './CommitteesPage';
+import { RolesPage } from './RolesPage';
+
+// The administration lists share one editor (new / edit dialog, save, delete with confirmation); these
+// journeys pin what each screen does with it: titles, requests, the server's message or the fallback, refresh.
+
+const people = [{ id: 1, name: 'Ada' }];
+const role = (over: Record<string, unknown> = {}) => ({ id: 5, name: 'Chair', users: people, permissions: [{ slug: 'news_show' }], can_edit: true, can_delete: true, ...over });
+const page = (data: unknown[]) => ({ success: true, data, meta: { page: 1, per_page: 10, total: data.length, last_page: 1 } });
+const board = { id: 7, name: 'Main board', committees: [], quorum: 50, description: 'The board', admins: people, users: people, expiration_date: null, status: 'active', can_edit: true, can_delete: true };
+const committee = { id: 9, name: 'Audit', quorum: 60, description: 'Audits', admins: people, users: people, status: 'active', can_edit: true, can_delete: true };
+
+let notices: Notice[] = [];
+let stop: () => void = () => undefined;
+beforeEach(() => {
+  window.localStorage.clear();
+  session.signIn({ token: 'tok', email: 'ada@example.com' });
+  notices = [];
+  stop = onNotify((n) => notices.push(n));
+});
+afterEach(() => stop());
+
+const count = (calls: Call[], method: string, path: string) => calls.filter((c) => c.method === method && c.path.split('?')[0] === path).length;
+const toasted = (summary: string) => waitFor(() => expect(notices.map((n) => n.summary)).toContain(summary));
+const fetched = (calls: Call[], path: string, times: number) => waitFor(() => expect(count(calls, 'GET', path)).toBe(times));
+
+/** The row's delete button asks `question`; "Yes" sends `DELETE path`, shows `message` and reloads `list`. */
+async function deleteRow(calls: Call[], question: string, path: string, message: string, list: string) {
+  fireEvent.click(screen.getByLabelText('Delete'));
+  expect(await screen.findByText(question)).toBeInTheDocument();
+  fireEvent.click(screen.getByText('Yes'));
+  await waitFor(() => expect(count(calls, 'DELETE', path)).toBe(1));
+  await toasted(message);
+  await fetched(calls, list, 2);
+}
+
+describe('roles list', () => {
+  it('new role: "New role" dialog, POST, fallback message, dialog closes, list refreshed', async () => {
+    const calls = installFetch(
+      on('GET', '/api/roles', () => jsonResponse(200, { success: true, data: [role()] })),
+      on('GET', '/api/permissions', () => jsonResponse(200, { success: true, data: [{ id: 1, slug: 'news_show', name: 'Show news' }] })),
+      on('GET', '/api/users/all', () => jsonResponse(200, { success: true, data: people })),
+      on('POST', '/api/roles', () => jsonResponse(200, { success: true })),
+    );
+    renderWithApp(<RolesPage />);
+    expect(await screen.findByText('Chair')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('role-create'));
+    expect(await screen.findByRole('dialog', { name: 'New role' })).toBeInTheDocument();
+    await screen.findByTestId('role-form');
+    await waitFor(() => expect(count(calls, 'GET', '/api/permissions')).toBe(1));
+    fireEvent.change(screen.getByTestId('role-name'), { target: { value: ' Secretary ' } });
+    // no users chosen: the form keeps the dialog open with its message, nothing is sent
+    fireEvent.click(screen.getByTestId('role-submit'));
+    expect(await screen.findByTestId('role-users-error')).toBeInTheDocument();
+    expect(count(calls, 'POST', '/api/roles')).toBe(0);
+    fireEvent.click(screen.getByTestId('role-users'));
+    fireEvent.click(await screen.findByTestId('role-users-option-1'));
+    fireEvent.click(screen.getByTestId('role-submit'));
+    await waitFor(() => expect(count(calls, 'POST', '/api/roles')).toBe(1));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Secretary', users: [1], permissions: [] });
+    await waitFor(() => expect(screen.queryByTestId('role-form')).not.toBeInTheDocument());
+    await toasted('Role added');
+    await fetched(calls, '/api/roles', 2);
+  });
+
+  it('edit: "Edit role" dialog with the row, PUT, server message, closes and refreshes', async () => {
+    const calls = installFetch(
+      on('GET', '/api/roles', () => jsonResponse(200, { success: true, data: [role()] })),
+      on('GET', '/api/permissions', () => jsonResponse(200, { success: true, data: [{ id: 1, slug: 'news_show', name: 'Show news' }] })),
+      on('GET', '/api/users/all', () => jsonResponse(200, { success: true, data: people })),
+      on('PUT', '/api/roles/5', () => jsonResponse(200, { success: true, message: 'Role updated successfully.' })),
+    );
+    renderWithApp(<RolesPage />);
+    fireEvent.click(await screen.findByLabelText('Edit'));
+    expect(await screen.findByRole('dialog', { name: 'Edit role' })).toBeInTheDocument();
+    expect(await screen.findByTestId('role-name')).toHaveValue('Chair');
+    fireEvent.change(screen.getByTestId('role-name'), { target: { value: 'Chairs' } });
+    fireEvent.click(screen.getByTestId('role-submit'));
+    await waitFor(() => expect(count(calls, 'PUT', '/api/roles/5')).toBe(1));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ name: 'Chairs', users: [1], permissions: ['news_show'] });
+    await waitFor(() => expect(screen.queryByTestId('role-form')).not.toBeInTheDocument());
+    await toasted('Role updated successfully.');
+    await fetched(calls, '/api/roles', 2);
+  });
+
+  it('delete asks "Delete the role Chair?", then DELETE, fallback message, refresh; no buttons without the flags', async () => {
+    const calls = installFetch(
+      on('GET', '/api/roles', () => jsonResponse(200, { success: true, data: [role(), role({ id: 6, name: 'Guest', can_edit: false, can_delete: false })] })),
+      on('DELETE', '/api/roles/5', () => jsonResponse(200, { success: true })),
+    );
+    renderWithApp(<RolesPage />);
+    expect(await screen.findByText('Guest')).toBeInTheDocument();
+    expect(screen.getAllByLabelText('Edit')).toHaveLength(1);
+    await deleteRow(calls, 'Delete the role Chair?', '/api/roles/5', 'Role deleted', '/api/roles');
+  });
+});
+
+describe('boards list', () => {
+  it('pages with page/per_page; create needs boards_manage and opens "New board"; delete confirms', async () => {
+    const calls = installFetch(
+      on('GET', '/api/profile', () => jsonResponse(200, profileBody(['boards_manage']))),
+      on('GET', '/api/boards', () => jsonResponse(200, page([board]))),
+      on('GET', '/api/users/all', () => jsonResponse(200, { success: true, data: people })),
+      on('GET', '/api/committees', () => jsonResponse(200, page([]))),
+      on('DELETE', '/api/boards/7', () => jsonResponse(200, { success: true, message: 'Board deleted successfully.' })),
+    );
+    renderWithApp(<BoardsPage />);
+    expect(await screen.findByText('Main board')).toBeInTheDocument();
+    expect(calls.find((c) => c.path.startsWith('/api/boards'))?.path).toBe('/api/boards?page=1&per_page=10');
+    fireEvent.click(await screen.findByTestId('board-create'));
+    expect(await screen.findByRole('dialog', { name: 'New board' })).toBeInTheDocument();
+    expect(await screen.findByTestId('board-form')).toBeInTheDocument();
+    fireEvent.click(screen.getByText('Cancel'));
+    await waitFor(() => expect(screen.queryByTestId('board-form')).not.toBeInTheDocument());
+    await deleteRow(calls, 'Delete the board Main board?', '/api/boards/7', 'Board deleted successfully.', '/api/boards');
+  });
+});
+
+describe('committees list', () => {
+  it('a delete refreshes the list and the statistics; the search box sends search=', async () => {
+    const calls = installFetch(
+      on('GET', '/api/committees', () => jsonResponse(200, page([committee]))),
+      on('GET', '/api/committees/statistics', () => jsonResponse(200, { success: true, data: { total: 1 } })),
+      on('DELETE', '/api/committees/9', () => jsonResponse(200, { success: true })),
+    );
+    renderWithApp(<CommitteesPage />);
+    expect(await screen.findByText('Audit')).toBeInTheDocument();
+    const search = screen.getByTestId('committees-search');
+    expect(search).toHaveAttribute('placeholder', 'Search committees');
+    expect(search).toHaveAccessibleName('Search committees');
+    await deleteRow(calls, 'Delete the committee Audit?', '/api/committees/9', 'Committee deleted', '/api/committees');
+    await fetched(calls, '/api/committees/statistics', 2);
+    fireEvent.change(search, { target: { value: 'aud' } });
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/committees?page=1&per_page=10&search=aud')).toBe(true));
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * @jest-environment-options {"url": "http://org.example.com/auth/organization"}
+ */
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { savedOrgs, writeSavedOrgs } from '../../lib/saved-orgs';
+import { renderApp } from '../../test/app';
+import { htmlResponse, installFetch, jsonResponse } from '../../test/fetch';
+
+const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+const location = () => screen.getByTestId('location').textContent;
+
+beforeEach(() => {
+  writeSavedOrgs([]);
+});
+
+describe('organization host mode (first label "org")', () => {
+  it('without saved organizations everything goes to /auth/organization', async () => {
+    installFetch();
+    renderApp('/app/dashboards/home');
+    expect(await screen.findByTestId('organization-form')).toBeInTheDocument();
+    expect(location()).toBe('/auth/organization');
+  });
+
+  it('with saved organizations everything goes to /auth/organization-portals', async () => {
+    writeSavedOrgs([{ slug: 'demo', name: 'Demo Org' }]);
+    installFetch((c) => (c.url === 'http://demo.example.com/api/' ? jsonResponse(200, { success: true, name: 'Demo Org', logo: null }) : undefined));
+    renderApp('/anything');
+    expect(await screen.findByTestId('portal-page')).toBeInTheDocument();
+    expect(location()).toBe('/auth/organization-portals');
+    expect(await screen.findByTestId('portal-launch-demo')).toBeInTheDocument();
+    expect(screen.getByText('Demo Org')).toBeInTheDocument();
+  });
+
+  it('choose-portal is reachable with saved organizations', async () => {
+    writeSavedOrgs([{ slug: 'demo', name: 'Demo Org' }]);
+    installFetch();
+    renderApp('/auth/choose-portal');
+    expect(await screen.findByText('Choose a portal')).toBeInTheDocument();
+  });
+});
+
+describe('organization name entry', () => {
+  it('the name is required', async () => {
+    installFetch();
+    renderApp('/auth/organization');
+    fireEvent.click(await screen.findByTestId('organization-submit'));
+    expect(await screen.findByTestId('organization-name-error')).toHaveTextContent('This field is required.');
+  });
+
+  it.each([
+    ['an unknown organization (404)', () => jsonResponse(404, { success: false, message: 'Invalid Organization URL' })],
+    ['an HTML answer', () => htmlResponse(200)],
+    ['an answer without a name', () => jsonResponse(200, { success: true })],
+  ])("%s says 'Invalid Organization URL'", async (_label, respond) => {
+    const calls = installFetch((c) => (c.url === 'http://nope.example.com/api/' ? respond() : undefined));
+    renderApp('/auth/organization');
+    type('organization-name', 'Nope');
+    fireEvent.click(screen.getByTestId('organization-submit'));
+    expect(await screen.findByTestId('organization-name-error')).toHaveTextContent('Invalid Organization URL');
+    expect(calls[0].url).toBe('http://nope.example.com/api/');
+    expect(savedOrgs()).toEqual([]);
+  });
+
+  it('a name that cannot be a host label is invalid without asking', async () => {
+    const calls = installFetch();
+    renderApp('/auth/organization');
+    type('organization-name', 'my org!');
+    fireEvent.click(screen.getByTestId('organization-submit'));
+    expect(await screen.findByTestId('organization-name-error')).toHaveTextContent('Invalid Organization URL');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('a valid organization is saved in the shared cookie and listed in the portal', async () => {
+    installFetch((c) => (c.url === 'http://demo.example.com/api/' ? jsonResponse(200, { success: true, name: 'Demo Org', logo: 'x/logos/l.png' }) : undefined));
+    renderApp('/auth/organization');
+    type('organization-name', 'Demo');
+    fireEvent.click(screen.getByTestId('organization-submit'));
+    await waitFor(() => expect(location()).toBe('/auth/organization-portals'));
+    expect(savedOrgs()).toEqual([{ slug: 'demo', name: 'Demo Org', logo: 'http://demo.example.com/api/public/uploads/logos/l.png' }]);
+    expect(await screen.findByTestId('portal-demo')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,39 @@
+import { Button } from 'primereact/button';
+import { Tag } from 'primereact/tag';
+import { useTranslation } from 'react-i18next';
+import { integrationsApi } from '../../api/integrations';
+import { EmptyState } from '../../components/EmptyState';
+import { Loading } from '../../components/Loading';
+import { PageHeader } from '../../components/PageHeader';
+import { useApi } from '../../hooks/use-api';
+
+/** Integrations: list of calendar integrations (GET /api/integrations/calendars). */
+export function IntegrationsPage() {
+  const { t } = useTranslation('integrations');
+  const { data, error, isLoading } = useApi('integrations/calendars', [], integrationsApi.calendars);
+  return (
+    <div data-testid="integrations-page">
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      {isLoading ? (
+        <Loading />
+      ) : error ? (
+        <EmptyState icon="pi pi-exclamation-circle" title={t('loadFailed')} />
+      ) : !data?.length ? (
+        <EmptyState icon="pi pi-link" title={t('empty')} description={t('emptyText')} />
+      ) : (
+        <ul className="integration-list">
+          {data.map((i) => (
+            <li key={i.key} className="integration-card" data-testid={`integration-${i.key}`}>
+              <i className="pi pi-calendar integration-card__icon" aria-hidden="true" />
+              <div className="integration-card__body">
+                <strong>{i.name || i.key}</strong>
+                <Tag value={i.connected ? t('connected') : t('notConnected')} severity={i.connected ? 'success' : 'secondary'} />
+              </div>
+              {!i.connected && i.connectUrl && <Button type="button" label={t('connect')} onClick={() => window.location.assign(i.connectUrl!)} size="small" />}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { useSyncExternalStore } from 'react';
+
+/** PrimeFlex-style lg breakpoint: the side menu becomes a drawer below it (platform.md §9). */
+export const LG_BREAKPOINT_PX = 992;
+
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (cb) => {
+      const m = window.matchMedia(query);
+      m.addEventListener?.('change', cb);
+      return () => m.removeEventListener?.('change', cb);
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
+
+export function useIsDesktop(): boolean {
+  return useMediaQuery(`(min-width: ${LG_BREAKPOINT_PX}px)`);
+}

@@ -1,0 +1,26 @@
+import { ApiError } from '../api/client';
+import { DEFAULT_MODULES, getOrgPublic, type OrgModules, type OrgPublic } from '../api/organization';
+import { isPortalHost } from '../lib/host';
+import { useApi } from './use-api';
+
+/**
+ * This host's organization (GET /api/: name, logo, modules). One request feeds the sign-in header,
+ * the organization switcher, the module gate and the side menu.
+ */
+export function useOrgPublic() {
+  const enabled = !isPortalHost();
+  const res = useApi<OrgPublic | 'html'>(enabled ? 'org-public' : null, [], () => getOrgPublic(), { revalidateOnFocus: false, shouldRetryOnError: false });
+  const org = res.data && res.data !== 'html' ? res.data : null;
+  const status = res.error instanceof ApiError ? res.error.status : null;
+  return {
+    org,
+    loading: enabled && res.data === undefined && res.error === undefined,
+    /** platform.md §2: loading the modules failing with 409 or 404 goes to /409 */
+    conflict: status === 409 || status === 404,
+  };
+}
+
+export function useModules(): { modules: OrgModules; loading: boolean; conflict: boolean } {
+  const { org, loading, conflict } = useOrgPublic();
+  return { modules: org?.modules ?? DEFAULT_MODULES, loading, conflict };
+}

@@ -1,0 +1,43 @@
+import { hasPermission as holds, type PermissionSlug } from '@app/contracts';
+import { getProfile, type Profile } from '../api/profile';
+import { session } from '../api/session';
+import { useApi } from './use-api';
+import { useToken } from './use-session';
+
+/** The signed-in user's profile; its `permissions` gate the side menu (platform.md §2, §6). */
+export function useProfile() {
+  const token = useToken();
+  return useApi<Profile>(token ? 'profile' : null, [], async () => {
+    const p = await getProfile();
+    session.setUser({ id: p.id, name: p.name, email: p.email, image: p.image, role: p.role, permissions: p.permissions, isAdmin: p.isAdmin });
+    return p;
+  });
+}
+
+/** What the profile grants: the role's slugs as the API listed them, and the API's administrator flag. */
+export interface Grants {
+  isAdmin?: boolean;
+  permissions: readonly string[];
+}
+export const NO_GRANTS: Grants = { isAdmin: false, permissions: [] };
+
+/** Whether the user holds a slug: the rule of @app/contracts (administrators hold every slug). */
+export function hasPermission(grants: Grants | undefined, slug: string | undefined): boolean {
+  if (!slug) return true;
+  if (!grants) return false;
+  return holds({ isAdmin: grants.isAdmin === true, permissions: grants.permissions }, slug as PermissionSlug);
+}
+
+/** The signed-in user's grants (the stored copy until the profile arrives). */
+export function useGrants(): Grants {
+  const { data } = useProfile();
+  if (data) return data;
+  const stored = session.user();
+  return stored ? { isAdmin: stored.isAdmin === true, permissions: stored.permissions ?? [] } : NO_GRANTS;
+}
+
+/** Slug checks for screens: `const can = useCan(); can('users_manage')`. */
+export function useCan(): (slug: string) => boolean {
+  const grants = useGrants();
+  return (slug) => hasPermission(grants, slug);
+}

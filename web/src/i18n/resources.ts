@@ -1,0 +1,124 @@
+/**
+ * Translation resources: one namespace per feature (locales/<lng>/<feature>.json).
+ * fr shows the English texts (platform.md §9); a key missing in ar or ru falls back to English.
+ */
+import en_common from '../locales/en/common.json';
+import en_validation from '../locales/en/validation.json';
+import en_shell from '../locales/en/shell.json';
+import en_tour from '../locales/en/tour.json';
+import en_auth from '../locales/en/auth.json';
+import en_portal from '../locales/en/portal.json';
+import en_errors from '../locales/en/errors.json';
+import en_home from '../locales/en/home.json';
+import en_news from '../locales/en/news.json';
+import en_activity from '../locales/en/activity.json';
+import en_profile from '../locales/en/profile.json';
+import en_integrations from '../locales/en/integrations.json';
+import en_organization from '../locales/en/organization.json';
+import en_users from '../locales/en/users.json';
+import en_roles from '../locales/en/roles.json';
+import en_committees from '../locales/en/committees.json';
+import en_boards from '../locales/en/boards.json';
+import en_logs from '../locales/en/logs.json';
+import ar_common from '../locales/ar/common.json';
+import ar_validation from '../locales/ar/validation.json';
+import ar_shell from '../locales/ar/shell.json';
+import ar_tour from '../locales/ar/tour.json';
+import ar_auth from '../locales/ar/auth.json';
+import ar_portal from '../locales/ar/portal.json';
+import ar_errors from '../locales/ar/errors.json';
+import ar_home from '../locales/ar/home.json';
+import ar_news from '../locales/ar/news.json';
+import ar_activity from '../locales/ar/activity.json';
+import ar_profile from '../locales/ar/profile.json';
+import ar_integrations from '../locales/ar/integrations.json';
+import ar_organization from '../locales/ar/organization.json';
+import ar_users from '../locales/ar/users.json';
+import ar_roles from '../locales/ar/roles.json';
+import ar_committees from '../locales/ar/committees.json';
+import ar_boards from '../locales/ar/boards.json';
+import ar_logs from '../locales/ar/logs.json';
+import ru_common from '../locales/ru/common.json';
+import ru_validation from '../locales/ru/validation.json';
+import ru_shell from '../locales/ru/shell.json';
+import ru_tour from '../locales/ru/tour.json';
+import ru_auth from '../locales/ru/auth.json';
+import ru_portal from '../locales/ru/portal.json';
+import ru_errors from '../locales/ru/errors.json';
+import ru_home from '../locales/ru/home.json';
+import ru_news from '../locales/ru/news.json';
+import ru_activity from '../locales/ru/activity.json';
+import ru_profile from '../locales/ru/profile.json';
+import ru_integrations from '../locales/ru/integrations.json';
+import ru_organization from '../locales/ru/organization.json';
+import ru_users from '../locales/ru/users.json';
+import ru_roles from '../locales/ru/roles.json';
+import ru_committees from '../locales/ru/committees.json';
+import ru_boards from '../locales/ru/boards.json';
+import ru_logs from '../locales/ru/logs.json';
+
+export const NAMESPACES = ['common', 'validation', 'shell', 'tour', 'auth', 'portal', 'errors', 'home', 'news', 'activity', 'profile', 'integrations', 'organization', 'users', 'roles', 'committees', 'boards', 'logs'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+const en = {
+  common: en_common,
+  validation: en_validation,
+  shell: en_shell,
+  tour: en_tour,
+  auth: en_auth,
+  portal: en_portal,
+  errors: en_errors,
+  home: en_home,
+  news: en_news,
+  activity: en_activity,
+  profile: en_profile,
+  integrations: en_integrations,
+  organization: en_organization,
+  users: en_users,
+  roles: en_roles,
+  committees: en_committees,
+  boards: en_boards,
+  logs: en_logs,
+};
+const ar = {
+  common: ar_common,
+  validation: ar_validation,
+  shell: ar_shell,
+  tour: ar_tour,
+  auth: ar_auth,
+  portal: ar_portal,
+  errors: ar_errors,
+  home: ar_home,
+  news: ar_news,
+  activity: ar_activity,
+  profile: ar_profile,
+  integrations: ar_integrations,
+  organization: ar_organization,
+  users: ar_users,
+  roles: ar_roles,
+  committees: ar_committees,
+  boards: ar_boards,
+  logs: ar_logs,
+};
+const ru = {
+  common: ru_common,
+  validation: ru_validation,
+  shell: ru_shell,
+  tour: ru_tour,
+  auth: ru_auth,
+  portal: ru_portal,
+  errors: ru_errors,
+  home: ru_home,
+  news: ru_news,
+  activity: ru_activity,
+  profile: ru_profile,
+  integrations: ru_integrations,
+  organization: ru_organization,
+  users: ru_users,
+  roles: ru_roles,
+  committees: ru_committees,
+  boards: ru_boards,
+  logs: ru_logs,
+};
+
+export const resources = { en, fr: en, ar, ru };

@@ -1,0 +1,91 @@
+import { AppPaths } from '@app/contracts';
+
+/**
+ * Every path of the web app (platform.md §2). Paths that services put in e-mails come from
+ * AppPaths in @app/contracts, so a link and the route that serves it cannot drift apart.
+ */
+export const ROUTES = {
+  root: AppPaths.root(),
+  app: '/app',
+
+  // sign-in (§2 "Authentication screens")
+  auth: '/auth',
+  login: AppPaths.login(),
+  forgotPassword: AppPaths.forgotPassword(),
+  checkEmail: AppPaths.checkEmail(),
+  resetPassword: '/auth/reset-password',
+  verifyEmail: '/auth/verify-email',
+  completeProfile: '/auth/complete-profile',
+  sso: '/auth/sso',
+  authNotFound: '/auth/404',
+  authServerError: '/auth/500',
+  organization: AppPaths.organization(),
+  choosePortal: AppPaths.choosePortal(),
+  organizationPortals: AppPaths.organizationPortals(),
+
+  // dashboards
+  dashboards: '/app/dashboards',
+  home: AppPaths.home(),
+  calendar: AppPaths.calendar(),
+  news: AppPaths.news(),
+  actionTracker: AppPaths.actionTracker(),
+
+  // activity (meetings, approvals and library screens arrive in later issues)
+  activity: '/app/activity',
+  meetings: AppPaths.meetings(),
+  meeting: '/app/activity/meetings/:meetingId',
+  library: AppPaths.library(),
+  approvals: AppPaths.approvals(),
+  approvalsUpload: '/app/activity/approvals-uploadfile',
+  approval: '/app/activity/approval/:id',
+  decisions: AppPaths.decisions(),
+
+  // settings
+  settings: '/app/settings',
+  profile: AppPaths.profile(),
+  editProfile: AppPaths.editProfile(),
+  settingsOrganization: AppPaths.settingsOrganization(),
+  orgInformation: '/app/settings/organization/information',
+  orgUsers: '/app/settings/organization/users',
+  orgRoles: '/app/settings/organization/roles',
+  orgCommittees: '/app/settings/organization/committees',
+  orgBoards: '/app/settings/organization/boards',
+  orgLogs: '/app/settings/organization/logs',
+  integrations: AppPaths.integrations(),
+
+  // guest pages (header only)
+  guestMeeting: '/meeting/:meetingId',
+  guestApproval: '/approval/:id',
+
+  // viewers (later issues)
+  docView: '/doc-view',
+  documentView: '/document-view/:fileId',
+  document: '/document/:fileId/:meetingId',
+  viewer: '/viewer/:meetingId/:fileId',
+  presentation: '/presentation/:meetingId/:fileId',
+  meetingRoom: '/ijmeet/:meetingId',
+  sheet: '/sheets/:sheetId',
+  sheetInMeeting: '/sheets/:sheetId/:meetingId',
+
+  // errors
+  notFound: AppPaths.notFound(),
+  conflict: AppPaths.conflict(),
+} as const;
+
+/** platform.md §2: /app goes to approvals when 'home' is a disabled module, otherwise to the dashboards. */
+export function appHome(disabledRoutes: readonly string[]): string {
+  return disabledRoutes.includes('home') ? ROUTES.approvals : ROUTES.dashboards;
+}
+
+/** platform.md §2: any route whose path contains a disabled-module name goes to /404. */
+export function isPathDisabled(pathname: string, disabledRoutes: readonly string[]): boolean {
+  const p = pathname.toLowerCase();
+  return disabledRoutes.some((name) => name !== '' && p.includes(name.toLowerCase()));
+}
+
+/** Paths reachable on the organization portal host (platform.md §2 organization host mode). */
+export function portalHostTarget(pathname: string, hasSavedOrgs: boolean): string | null {
+  const allowed: string[] = hasSavedOrgs ? [ROUTES.choosePortal, ROUTES.organizationPortals, ROUTES.organization] : [ROUTES.organization];
+  if (allowed.includes(pathname.replace(/\/+$/, ''))) return null;
+  return hasSavedOrgs ? ROUTES.organizationPortals : ROUTES.organization;
+}
