@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import { api, testEnv } from '@app/testing';
+
+/** /health for probes, Prometheus /metrics, and the correlation id echoed on every answer. */
+const env = testEnv();
+
+describe('observability', () => {
+  it('/health reports its dependencies', async () => {
+    const r = await fetch(`${env.TEST_GATEWAY_URL}/health`);
+    expect(r.status).toBe(200);
+    expect(await r.json()).toMatchObject({ status: 'ok', checks: { nats: true, redis: true } });
+  });
+
+  it('/metrics exposes HTTP and RPC figures in the Prometheus format', async () => {
+    await api(env.TEST_GATEWAY_URL, { org: 'demo' }).get('/');
+    const r = await fetch(`${env.TEST_GATEWAY_URL}/metrics`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toContain('text/plain');
+    const text = await r.text();
+    expect(text).toMatch(/^# HELP http_request_duration_seconds/m);
+    expect(text).toMatch(/rpc_client_duration_seconds_count\{[^}]*subject="organization\.v1\.resolve-org"/);
+    expect(text).toMatch(/process_cpu_seconds_total\{service="gateway"\}/);
+  });
+
+  it('echoes the caller correlation id, or makes one', async () => {
+    const id = randomUUID();
+    const mine = await fetch(`${env.TEST_GATEWAY_URL}/api/`, { headers: { 'x-org': 'demo', 'x-correlation-id': id } });
+    expect(mine.headers.get('x-correlation-id')).toBe(id);
+    const made = await fetch(`${env.TEST_GATEWAY_URL}/api/`, { headers: { 'x-org': 'demo' } });
+    expect(made.headers.get('x-correlation-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

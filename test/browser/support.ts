@@ -1,0 +1,187 @@
+/**
+ * Shared pieces of the browser journeys (jest project `browser`, test/browser/**\/*.e2e-spec.ts).
+ *
+ * `npm test` starts the whole system on test ports and passes TEST_GATEWAY_URL (http://127.0.0.1:4000)
+ * and PUPPETEER_EXECUTABLE_PATH (/usr/bin/chromium). Chromium resolves *.localhost to loopback, so an
+ * organization is opened at http://<slug>.localhost:<gateway port> — the gateway takes the organization
+ * from the host's first label, exactly as in production.
+ *
+ * The demo organization is shared by the journeys (the tier runs in band): each one signs in through
+ * the form, and the gateway allows 10 sign-in attempts per minute per organization and address
+ * (AUTH_RATE_LIMIT), so a new journey that needs many sign-ins should create its own organization
+ * with createTestOrg like disabled-module.e2e-spec.ts does.
+ *
+ * Every journey saves a screenshot of each screen it visits under test-artifacts/browser/<journey>/ and,
+ * when a step fails, one more named `<step>-FAILED.png`.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { testEnv } from '@app/testing';
+
+// page functions run inside Chromium; the root tsconfig has no DOM lib, so the globals they use are named here
+declare const document: any;
+declare const window: any;
+
+export const env = testEnv();
+export const GATEWAY = env.TEST_GATEWAY_URL;
+export const CHROMIUM = process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium';
+/** the seeded demo organizations (scripts/seed.ts) */
+export const DEMO = { slug: 'demo', admin: 'admin@demo.test', password: 'Demo@12345' } as const;
+/** desktop width: the side menu is an aside from 992 px up (a drawer below) */
+export const VIEWPORT = { width: 1280, height: 860 } as const;
+/** how long a single wait may take (the services answer in milliseconds; the first page load compiles nothing) */
+export const WAIT_MS = 15_000;
+
+const ARTIFACTS = path.resolve(__dirname, '../../test-artifacts/browser');
+
+/** http://<slug>.localhost:<port><path>, from TEST_GATEWAY_URL */
+export function orgUrl(slug: string, pathname = '/'): string {
+  const u = new URL(GATEWAY);
+  return `${u.protocol}//${slug}.localhost${u.port ? `:${u.port}` : ''}${pathname}`;
+}
+
+export interface Session {
+  browser: Browser;
+  page: Page;
+  /** save test-artifacts/browser/<journey>/<nn>-<step>.png */
+  shot(step: string): Promise<string>;
+  /** run one step; on failure save `<nn>-<step>-FAILED.png` and rethrow */
+  step<T>(name: string, fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh headless Chromium (own profile directory) with one desktop-sized page.
+ * `tourSeen` (default true) marks the guided tour as seen so it does not cover the first screen.
+ */
+export async function openBrowser(journey: string, opts: { tourSeen?: boolean } = {}): Promise<Session> {
+  // the gateway serves the built app; `npm start` builds it when stale, `npm test` does not
+  if (!fs.existsSync(path.resolve(__dirname, '../../web/dist/index.html'))) throw new Error('web/dist/index.html is missing: build the web app first (npm run build -w web)');
+  const dir = path.join(ARTIFACTS, journey);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), `br-${journey}-`));
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    userDataDir: profile,
+    defaultViewport: VIEWPORT,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+      `--window-size=${VIEWPORT.width},${VIEWPORT.height}`,
+    ],
+  });
+  const page = await browser.newPage();
+  page.setDefaultTimeout(WAIT_MS);
+  page.setDefaultNavigationTimeout(WAIT_MS);
+  if (opts.tourSeen !== false) {
+    await page.evaluateOnNewDocument(() => {
+      try {
+        window.localStorage.setItem('tour_seen', '1');
+      } catch {
+        /* opaque origin (about:blank) */
+      }
+    });
+  }
+  // page errors end up in the jest output, which makes a red journey easier to read
+  page.on('pageerror', (e) => console.warn(`[${journey}] page error: ${e instanceof Error ? e.message : String(e)}`));
+
+  let n = 0;
+  const file = (step: string) => path.join(dir, `${String(++n).padStart(2, '0')}-${step.replace(/[^a-z0-9-]+/gi, '-').toLowerCase()}.png`);
+  const shot = async (step: string) => {
+    const f = file(step);
+    await page.screenshot({ path: f as `${string}.png`, fullPage: false });
+    return f;
+  };
+  return {
+    browser,
+    page,
+    shot,
+    async step(name, fn) {
+      try {
+        return await fn();
+      } catch (e) {
+        await page.screenshot({ path: file(`${name}-FAILED`) as `${string}.png` }).catch(() => undefined);
+        throw e;
+      }
+    },
+    async close() {
+      await browser.close().catch(() => undefined);
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The pathname of the page, once it equals `pathname` (client-side routing included). */
+export async function waitForPath(page: Page, pathname: string): Promise<void> {
+  await page.waitForFunction((p) => window.location.pathname === p, {}, pathname);
+}
+
+/** Clear an input and type into it. */
+export async function typeInto(page: Page, selector: string, text: string): Promise<void> {
+  const el = await page.waitForSelector(selector, { visible: true });
+  await el!.click({ count: 3 });
+  await page.keyboard.press('Backspace');
+  await el!.type(text);
+}
+
+/** The trimmed text content of the first match. */
+export async function textOf(page: Page, selector: string): Promise<string> {
+  const el = await page.waitForSelector(selector, { visible: true });
+  return (await el!.evaluate((n) => n.textContent ?? '')).trim();
+}
+
+/** Wait until some element matching `selector` contains `text`. */
+export async function waitForText(page: Page, selector: string, text: string): Promise<void> {
+  await page.waitForFunction(
+    (sel, t) => [...document.querySelectorAll(sel)].find((n) => (n.textContent ?? '').includes(t)) ?? null,
+    {},
+    selector,
+    text,
+  );
+}
+
+/** Wait until a PrimeReact table has finished loading and shows `count` data rows (or at least one). */
+export async function waitForRows(page: Page, tableTestId: string, count?: number): Promise<void> {
+  await page.waitForFunction(
+    (id, n) => {
+      const table = document.querySelector(`[data-testid=${id}]`);
+      if (!table || table.querySelector('.p-datatable-loading-overlay')) return false;
+      const rows = table.querySelectorAll('tbody tr:not(.p-datatable-emptymessage)').length;
+      return n === null ? rows > 0 : rows === n;
+    },
+    {},
+    tableTestId,
+    count ?? null,
+  );
+}
+
+/** Wait for a success toast containing `text` (when given), then close every toast so none covers the header. */
+export async function successToast(page: Page, text?: string): Promise<string> {
+  await waitForText(page, '.p-toast-message-success', text ?? '');
+  const message = await page.$eval('.p-toast-message-success', (n: any) => (n.textContent ?? '').trim());
+  return message;
+}
+
+export async function dismissToasts(page: Page): Promise<void> {
+  for (const close of await page.$$('.p-toast-message .p-toast-icon-close')) await close.click().catch(() => undefined);
+  await page.waitForFunction(() => document.querySelectorAll('.p-toast-message').length === 0);
+}
+
+/** Sign in through the login form of an organization host and wait for the side menu. */
+export async function signIn(page: Page, slug: string, email: string, password: string): Promise<void> {
+  await page.goto(orgUrl(slug, '/auth/login'));
+  await typeInto(page, '#login-email', email);
+  await typeInto(page, '#login-password', password);
+  await page.click('#login-submit');
+  await page.waitForSelector('[data-testid=side-menu]', { visible: true });
+}
