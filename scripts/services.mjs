@@ -1,0 +1,222 @@
+/**
+ * The service manifest and a small supervisor used by `npm start` and `npm test`.
+ *
+ *   SERVICES                      services whose services/<name>/src/main.ts exists (gateway last)
+ *   startServices({ env, portOffset, log, logDir }) -> { stop, services }
+ *
+ * Each service runs as `node -r @swc-node/register services/<name>/src/main.ts` with the infra env,
+ * HTTP_PORT = port + portOffset and SERVICE_NAME = name. Output lines are prefixed with the service
+ * name, or written to <logDir>/<name>.log when logDir is given (test mode). A service counts as up when
+ * GET http://127.0.0.1:<port>/health answers 200.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import { ROOT, sleep, tcpCheck } from './infra.mjs';
+
+/** every service of the system with its HTTP port (/health, /metrics; the gateway's /api) */
+export const ALL_SERVICES = Object.freeze([
+  { name: 'organization', port: 3101 },
+  { name: 'meeting', port: 3102 },
+  { name: 'notification', port: 3103 },
+  { name: 'approval', port: 3104 },
+  { name: 'library', port: 3105 },
+  { name: 'minutes', port: 3106 },
+  { name: 'presentation', port: 3107 },
+  { name: 'gateway', port: 3000 },
+]);
+
+export const entryOf = (name) => path.join(ROOT, 'services', name, 'src', 'main.ts');
+
+/** the services that exist in this checkout (computed when the module is loaded) */
+export const SERVICES = Object.freeze(ALL_SERVICES.filter((s) => fs.existsSync(entryOf(s.name))));
+/** the same, computed now */
+export const presentServices = () => ALL_SERVICES.filter((s) => fs.existsSync(entryOf(s.name)));
+
+const EXIT_WITH_PARENT = path.join(ROOT, 'scripts/lib/exit-with-parent.cjs');
+const COLORS = [36, 33, 35, 32, 34, 91, 96, 93];
+const useColor = process.stdout.isTTY && !process.env.NO_COLOR;
+
+/** GET url -> status code (0 when nothing answers) */
+async function httpStatus(url, timeoutMs = 2000) {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    await res.arrayBuffer().catch(() => {});
+    return res.status;
+  } catch {
+    return 0;
+  }
+}
+
+class Running {
+  constructor(svc, child, { logFile, tail }) {
+    this.name = svc.name;
+    this.port = svc.port;
+    this.url = `http://127.0.0.1:${svc.port}`;
+    this.child = child;
+    this.logFile = logFile;
+    this.tail = tail;
+    this.stopping = false;
+    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  }
+  get alive() {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+  tailText(lines = 40) {
+    return this.tail.slice(-lines).join('\n');
+  }
+  async stop(graceMs = 5000) {
+    this.stopping = true;
+    if (!this.alive) return;
+    try {
+      this.child.kill('SIGTERM');
+    } catch {
+      /* gone */
+    }
+    const timedOut = await Promise.race([this.exited.then(() => false), sleep(graceMs).then(() => true)]);
+    if (timedOut && this.alive) {
+      try {
+        this.child.kill('SIGKILL');
+      } catch {
+        /* gone */
+      }
+      await Promise.race([this.exited, sleep(2000)]);
+    }
+  }
+}
+
+function spawnService(svc, { env, log, logDir, colorIndex }) {
+  const tail = [];
+  const pushTail = (line) => {
+    tail.push(line);
+    if (tail.length > 200) tail.shift();
+  };
+  let logStream = null;
+  let logFile = null;
+  if (logDir) {
+    fs.mkdirSync(logDir, { recursive: true });
+    logFile = path.join(logDir, `${svc.name}.log`);
+    logStream = fs.createWriteStream(logFile, { flags: 'a' });
+    logStream.write(`\n=== ${new Date().toISOString()} start ${svc.name} on port ${svc.port}\n`);
+  }
+  const child = spawn(process.execPath, ['-r', EXIT_WITH_PARENT, '-r', '@swc-node/register', path.relative(ROOT, entryOf(svc.name))], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, HTTP_PORT: String(svc.port), SERVICE_NAME: svc.name },
+    // detached: a terminal Ctrl-C reaches only the runner, which stops the gateway first, then the rest
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  const prefix = useColor ? `\x1b[${COLORS[colorIndex % COLORS.length]}m${svc.name.padEnd(12)}\x1b[0m| ` : `${svc.name.padEnd(12)}| `;
+  for (const stream of [child.stdout, child.stderr]) {
+    const rl = readline.createInterface({ input: stream, crlfDelay: Infinity });
+    rl.on('line', (line) => {
+      pushTail(line);
+      if (logStream) logStream.write(`${line}\n`);
+      else process.stdout.write(`${prefix}${line}\n`);
+    });
+  }
+  child.once('error', (err) => {
+    pushTail(`spawn error: ${err.message}`);
+    log(`${svc.name}: spawn error: ${err.message}`);
+  });
+  child.once('exit', () => logStream?.end());
+  return new Running(svc, child, { logFile, tail });
+}
+
+async function waitHealthy(r, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  const healthUrl = `${r.url}/health`;
+  let last = 0;
+  while (Date.now() < deadline) {
+    if (!r.alive) {
+      const { code, signal } = await r.exited;
+      throw new Error(`${r.name} exited (${signal ?? `code ${code}`}) before ${healthUrl} answered 200`);
+    }
+    last = await httpStatus(healthUrl);
+    if (last === 200) return;
+    await sleep(300);
+  }
+  throw new Error(`${r.name} did not answer 200 on ${healthUrl} within ${Math.round(timeoutMs / 1000)} s (last: ${last || 'no answer'})`);
+}
+
+/**
+ * Start the services (all but the gateway a few at a time, then the gateway) and wait for each
+ * /health. On any failure everything started is stopped and the error names the service and shows
+ * the tail of its output.
+ *
+ * @param {object} o
+ * @param {Record<string,string>} o.env           infra env plus AUTH_SECRET etc.
+ * @param {number} [o.portOffset=0]               added to every port (npm test uses 1000: gateway 4000)
+ * @param {(msg:string)=>void} [o.log]
+ * @param {string} [o.logDir]                     write output to <logDir>/<name>.log instead of stdout
+ * @param {Array<{name:string,port:number}>} [o.services]  default: the services present now
+ * @param {number} [o.healthTimeoutMs=60000]
+ * @param {number} [o.concurrency=2]              services starting at the same time (2 cores)
+ * @param {(name:string, code:number|null, signal:string|null)=>void} [o.onExit]  a service died after start
+ */
+export async function startServices({
+  env,
+  portOffset = 0,
+  log = (m) => console.log(`[services] ${m}`),
+  logDir,
+  services = presentServices(),
+  healthTimeoutMs = 60_000,
+  concurrency = 2,
+  onExit,
+} = {}) {
+  const list = services.map((s) => ({ ...s, port: s.port + portOffset }));
+  const running = [];
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    // gateway first (stop taking requests), then the rest in parallel
+    const gw = running.filter((r) => r.name === 'gateway');
+    const rest = running.filter((r) => r.name !== 'gateway');
+    await Promise.all(gw.map((r) => r.stop()));
+    await Promise.all(rest.map((r) => r.stop()));
+  };
+  if (!list.length) return { stop, services: [] };
+
+  const busy = [];
+  for (const s of list) if (await tcpCheck(s.port)) busy.push(`${s.name}:${s.port}`);
+  if (busy.length) throw new Error(`ports already in use: ${busy.join(', ')} (is another npm start / npm test running?)`);
+
+  const startOne = async (svc, i) => {
+    const t0 = Date.now();
+    const r = spawnService(svc, { env, log, logDir, colorIndex: i });
+    running.push(r);
+    r.exited.then(({ code, signal }) => {
+      if (!r.stopping && !stopped && r.ready) (onExit ?? ((n, c, s) => log(`${n} exited unexpectedly (${s ?? `code ${c}`})`)))(r.name, code, signal);
+    });
+    try {
+      await waitHealthy(r, healthTimeoutMs);
+    } catch (e) {
+      const where = r.logFile ? ` (full log: ${path.relative(ROOT, r.logFile)})` : '';
+      throw new Error(`${e.message}${where}\n--- last output of ${r.name} ---\n${r.tailText() || '(no output)'}\n---`);
+    }
+    r.ready = true;
+    log(`${svc.name} up on ${r.url} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  };
+
+  try {
+    const backends = list.filter((s) => s.name !== 'gateway');
+    const gateway = list.filter((s) => s.name === 'gateway');
+    let next = 0;
+    const errors = [];
+    const worker = async () => {
+      while (next < backends.length && !errors.length) {
+        const i = next++;
+        await startOne(backends[i], i).catch((e) => errors.push(e));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+    if (errors.length) throw errors[0];
+    for (const g of gateway) await startOne(g, list.length - 1);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { stop, services: running.map((r) => ({ name: r.name, port: r.port, url: r.url })), running };
+}

@@ -1,0 +1,424 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: sets up what it needs on a fresh machine and runs every tier, then prints a summary and
+ * exits non-zero when anything failed.
+ *
+ *   npm ci (when node_modules is missing)
+ *   typecheck   npm run typecheck
+ *   (Chromium)  /usr/bin/chromium, apt-get installed when missing and root (in the background)
+ *   (infra)     scripts/infra.mjs, purpose test, data in .data/test; migrate (scripts/migrate.ts)
+ *   unit        jest project unit                      (at least one test must run)
+ *   web         jest -c web/jest.config.cjs            (when that file exists)
+ *   int         jest project int, in band, with the infra env
+ *   (system)    seed (scripts/seed.ts) + every service on test ports (offset 1000: gateway 4000)
+ *   api         jest project api      TEST_GATEWAY_URL=http://127.0.0.1:4000
+ *   browser     jest project browser  + PUPPETEER_EXECUTABLE_PATH=/usr/bin/chromium
+ *
+ * Developers:  npm test -- --only unit,int     npm test -- --skip browser     npm test -- --list
+ *              npm test -- --only unit -- -t 'parseOrThrow'     (after a second `--`: passed to jest)
+ * Environment: TEST_INT_WORKERS=2 (int in 2 workers instead of in band), TEST_PORT_OFFSET=1000,
+ *              TEST_TIER_TIMEOUT_MIN (per jest tier; default 15), plus the resolver's URL variables.
+ */
+import { webBuildState } from './lib/web-build.mjs';
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { CHROMIUM, ROOT, ensureChromium, installDependencies, redact, resolveInfra, tcpCheck } from './infra.mjs';
+import { presentServices, startServices } from './services.mjs';
+
+const TIERS = ['typecheck', 'unit', 'web', 'int', 'api', 'browser'];
+const DATA_DIR = path.join(ROOT, '.data', 'test');
+const LOG_DIR = path.join(DATA_DIR, 'logs');
+const REPORT_DIR = path.join(DATA_DIR, 'reports');
+const JEST = path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js');
+const CI = !!process.env.CI && process.env.CI !== 'false';
+const useColor = process.stdout.isTTY && !process.env.NO_COLOR;
+const paint = (code, s) => (useColor ? `\x1b[${code}m${s}\x1b[0m` : s);
+const log = (msg) => console.log(`${paint('2', '[test]')} ${msg}`);
+const banner = (title) => console.log(`\n${paint('1;36', `━━━ ${title} ${'━'.repeat(Math.max(3, 70 - title.length))}`)}`);
+
+process.chdir(ROOT);
+
+/* ------------------------------------------------ arguments ------------------------------------------------ */
+function parseArgs(argv) {
+  const out = { only: null, skip: new Set(), list: false, jestArgs: [] };
+  const dd = argv.indexOf('--');
+  if (dd >= 0) {
+    out.jestArgs = argv.slice(dd + 1);
+    argv = argv.slice(0, dd);
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => (a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i] ?? '');
+    const tiers = (v) => {
+      const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+      const bad = list.filter((t) => !TIERS.includes(t));
+      if (bad.length) usage(`unknown tier(s): ${bad.join(', ')}`);
+      return list;
+    };
+    if (a === '--only' || a.startsWith('--only=')) out.only = new Set(tiers(value()));
+    else if (a === '--skip' || a.startsWith('--skip=')) for (const t of tiers(value())) out.skip.add(t);
+    else if (a === '--list') out.list = true;
+    else if (a === '--help' || a === '-h') usage();
+    else usage(`unknown argument ${a}`);
+  }
+  return out;
+}
+function usage(error) {
+  if (error) console.error(`[test] ${error}`);
+  console.log(`usage: npm test [-- [--only ${TIERS.join(',')}] [--skip tiers] [--list] [-- <jest args>]]`);
+  process.exit(error ? 2 : 0);
+}
+const args = parseArgs(process.argv.slice(2));
+const selected = (tier) => (args.only ? args.only.has(tier) : true) && !args.skip.has(tier);
+
+/* ------------------------------------------------ test files ----------------------------------------------- */
+function findFiles(dir, suffix, acc = []) {
+  let entries = [];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return acc;
+  }
+  for (const e of entries) {
+    if (e.name === 'node_modules' || e.name === 'dist' || e.name.startsWith('.')) continue;
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) findFiles(p, suffix, acc);
+    else if (e.name.endsWith(suffix)) acc.push(p);
+  }
+  return acc;
+}
+const subdirs = (dir, sub) => {
+  try {
+    return fs.readdirSync(path.join(ROOT, dir)).map((n) => path.join(ROOT, dir, n, sub));
+  } catch {
+    return [];
+  }
+};
+function testFiles(tier) {
+  switch (tier) {
+    case 'unit':
+      return ['libs', 'services', 'scripts'].flatMap((d) => findFiles(path.join(ROOT, d), '.spec.ts')).filter((f) => !/[.-](int|api|e2e)-spec\.ts$/.test(f));
+    case 'int':
+      return [...subdirs('services', 'test'), ...subdirs('libs', 'test')].flatMap((d) => findFiles(d, '.int-spec.ts'));
+    case 'api':
+      return findFiles(path.join(ROOT, 'test', 'api'), '.api-spec.ts');
+    case 'browser':
+      return findFiles(path.join(ROOT, 'test', 'browser'), '.e2e-spec.ts');
+    case 'web':
+      return [...findFiles(path.join(ROOT, 'web', 'src'), '.test.ts'), ...findFiles(path.join(ROOT, 'web', 'src'), '.test.tsx')];
+    default:
+      return [];
+  }
+}
+
+if (args.list) {
+  for (const t of TIERS) console.log(`${t.padEnd(10)} ${t === 'typecheck' ? 'npm run typecheck' : `${testFiles(t).length} test file(s)`}${selected(t) ? '' : '  (not selected)'}`);
+  process.exit(0);
+}
+
+/* ------------------------------------------------ processes ------------------------------------------------ */
+let current = null; // the child we are waiting for
+const cleanups = [];
+let interrupted = false;
+
+/** run a command (own process group, so a timeout can kill jest workers too); resolves its exit code */
+function run(cmd, argv, { env = process.env, timeoutMs = 0, stdio = ['ignore', 'inherit', 'inherit'] } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, argv, { cwd: ROOT, env, stdio, detached: true });
+    current = child;
+    let timer = null;
+    if (timeoutMs) {
+      timer = setTimeout(() => {
+        console.error(`\n[test] ${path.basename(cmd)} ${argv.slice(0, 3).join(' ')}... did not finish within ${Math.round(timeoutMs / 60000)} min: killing it`);
+        killGroup(child, 'SIGKILL');
+      }, timeoutMs);
+    }
+    child.once('error', (e) => {
+      console.error(`[test] ${cmd}: ${e.message}`);
+      resolve(127);
+    });
+    child.once('exit', (code, signal) => {
+      if (timer) clearTimeout(timer);
+      current = null;
+      resolve(code ?? (signal ? 128 : 1));
+    });
+  });
+}
+function killGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    try {
+      child.kill(signal);
+    } catch {
+      /* gone */
+    }
+  }
+}
+async function cleanup() {
+  while (cleanups.length) {
+    const fn = cleanups.pop();
+    try {
+      await fn();
+    } catch (e) {
+      log(`cleanup failed: ${e?.message ?? e}`);
+    }
+  }
+}
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, async () => {
+    if (interrupted) process.exit(130);
+    interrupted = true;
+    console.error(`\n[test] ${sig}: stopping`);
+    if (current) killGroup(current, 'SIGTERM');
+    await cleanup();
+    process.exit(130);
+  });
+}
+
+/* ------------------------------------------------ results -------------------------------------------------- */
+const results = []; // { name, status: 'passed'|'warned'|'failed'|'skipped', seconds, detail }
+function record(name, status, seconds, detail = '') {
+  results.push({ name, status, seconds, detail });
+  const color = status === 'passed' ? '32' : status === 'failed' ? '31' : '33';
+  log(`${name}: ${paint(color, status)}${detail ? ` (${detail})` : ''}${seconds ? ` in ${seconds.toFixed(1)} s` : ''}`);
+}
+const since = (t) => (Date.now() - t) / 1000;
+
+function jestCounts(report) {
+  try {
+    const r = JSON.parse(fs.readFileSync(report, 'utf8'));
+    const parts = [`${r.numTotalTestSuites} suite(s), ${r.numTotalTests} test(s)`];
+    if (r.numFailedTests) parts.push(`${r.numFailedTests} failed`);
+    if (r.numFailedTestSuites && !r.numFailedTests) parts.push(`${r.numFailedTestSuites} suite(s) failed to run`);
+    if (r.numPendingTests + r.numTodoTests) parts.push(`${r.numPendingTests + r.numTodoTests} skipped/todo`);
+    return { total: r.numTotalTests, text: parts.join(', ') };
+  } catch {
+    return { total: -1, text: 'no report' };
+  }
+}
+
+/**
+ * Run one jest tier; prints jest's own output (its closing "Tests: ..." lines included).
+ * @param {string} tier
+ * @param {string[]} jestArgv selection/config arguments
+ * @param {{ env?: object, requireTests?: boolean }} o
+ */
+async function jestTier(tier, jestArgv, { env = process.env, requireTests = false } = {}) {
+  banner(`${tier} tests`);
+  fs.mkdirSync(REPORT_DIR, { recursive: true });
+  const report = path.join(REPORT_DIR, `${tier}.json`);
+  fs.rmSync(report, { force: true });
+  const t0 = Date.now();
+  const argv = [
+    JEST,
+    ...jestArgv,
+    ...(requireTests ? [] : ['--passWithNoTests']),
+    ...(CI ? ['--ci'] : []),
+    '--json',
+    `--outputFile=${report}`,
+    ...args.jestArgs,
+  ];
+  log(`jest ${argv.slice(1).map((a) => (a.startsWith(ROOT) ? path.relative(ROOT, a) : a)).join(' ')}`);
+  const timeoutMs = Number(process.env.TEST_TIER_TIMEOUT_MIN || 15) * 60_000;
+  const code = await run(process.execPath, argv, { env, timeoutMs });
+  const counts = jestCounts(report);
+  if (code !== 0) return record(tier, 'failed', since(t0), `jest exit ${code}; ${counts.text}`);
+  if (requireTests && counts.total === 0) return record(tier, 'failed', since(t0), 'no tests ran');
+  return record(tier, 'passed', since(t0), counts.total === 0 ? 'no test files yet' : counts.text);
+}
+
+/* ------------------------------------------------ steps ---------------------------------------------------- */
+async function main() {
+  const tStart = Date.now();
+  fs.mkdirSync(LOG_DIR, { recursive: true });
+  const want = Object.fromEntries(TIERS.map((t) => [t, selected(t)]));
+  log(`tiers: ${TIERS.filter((t) => want[t]).join(', ') || '(none)'}${CI ? ' (CI)' : ''}`);
+
+  // dependencies
+  if (!fs.existsSync(path.join(ROOT, 'node_modules'))) {
+    banner('npm ci');
+    const t0 = Date.now();
+    const { ok, mode } = await installDependencies({ log });
+    if (!ok) {
+      record('npm ci', 'failed', since(t0), mode === 'ci' ? 'npm ci failed' : 'npm ci and npm install failed');
+      return finish(tStart);
+    }
+    record('npm ci', mode === 'ci' ? 'passed' : 'warned', since(t0), mode === 'ci' ? '' : 'npm ci refused package-lock.json; installed with npm install');
+  }
+
+  // Chromium (browser journeys, and HTML-to-PDF in services) installs in the background during the typecheck
+  const needChromium = want.int || want.api || want.browser;
+  const chromium = needChromium ? ensureChromium({ log: (m) => log(`chromium: ${m}`), logFile: path.join(LOG_DIR, 'apt.log') }) : null;
+  if (want.typecheck) {
+    banner('typecheck');
+    const t0 = Date.now();
+    const code = await run('npm', ['run', 'typecheck']);
+    record('typecheck', code === 0 ? 'passed' : 'failed', since(t0), code === 0 ? 'tsc --noEmit' : `exit ${code}`);
+  }
+
+  let chromiumPath = null;
+  if (chromium) {
+    const t0 = Date.now();
+    chromiumPath = await chromium;
+    const needed = want.browser && testFiles('browser').length > 0;
+    if (chromiumPath) record('chromium', 'passed', since(t0), chromiumPath);
+    else record('chromium', needed ? 'failed' : 'skipped', since(t0), `not available at ${CHROMIUM}${needed ? '' : '; no browser tests yet'}`);
+  }
+
+  // infrastructure + migrations (int, api and browser need them)
+  let infra = null;
+  let infraError = null;
+  const authSecret = crypto.randomBytes(32).toString('base64url');
+  if (want.int || want.api || want.browser) {
+    banner('infrastructure');
+    const t0 = Date.now();
+    try {
+      infra = await resolveInfra({ purpose: 'test', dataDir: DATA_DIR, log: (m) => log(`infra: ${m}`) });
+      cleanups.push(infra.stop);
+      record('infra', 'passed', since(t0), Object.entries(infra.summary).map(([k, s]) => `${k} ${s.source}`).join(', '));
+    } catch (e) {
+      infraError = e?.message ?? String(e);
+      console.error(infraError);
+      record('infra', 'failed', since(t0), 'see above');
+    }
+  }
+  const testEnv = infra && {
+    ...process.env,
+    ...infra.env,
+    NODE_ENV: 'test',
+    AUTH_SECRET: authSecret,
+    LOG_LEVEL: process.env.LOG_LEVEL || 'info',
+    PUPPETEER_SKIP_DOWNLOAD: 'true',
+    ...(chromiumPath ? { PUPPETEER_EXECUTABLE_PATH: chromiumPath } : {}),
+  };
+  let migrated = false;
+  if (infra) {
+    const t0 = Date.now();
+    if (fs.existsSync(path.join(ROOT, 'scripts/migrate.ts'))) {
+      banner('migrate (boardroom_test)');
+      const code = await run(process.execPath, ['-r', '@swc-node/register', 'scripts/migrate.ts'], { env: testEnv });
+      migrated = code === 0;
+      record('migrate', migrated ? 'passed' : 'failed', since(t0), migrated ? redact(infra.env.DATABASE_ADMIN_URL) : `exit ${code}`);
+    } else {
+      migrated = true;
+      record('migrate', 'skipped', 0, 'scripts/migrate.ts not found yet');
+    }
+  }
+  const dbReady = !!infra && migrated;
+
+  if (want.unit) await jestTier('unit', ['--selectProjects', 'unit'], { requireTests: true });
+
+  if (want.web) {
+    if (fs.existsSync(path.join(ROOT, 'web/jest.config.cjs'))) await jestTier('web', ['--config', 'web/jest.config.cjs']);
+    else record('web', 'skipped', 0, 'web/jest.config.cjs not found yet');
+  }
+
+  if (want.int) {
+    if (!dbReady) record('int', 'failed', 0, infra ? 'migrations failed' : 'no infrastructure');
+    else {
+      const workers = Number(process.env.TEST_INT_WORKERS || 0);
+      await jestTier('int', ['--selectProjects', 'int', ...(workers > 1 ? [`--maxWorkers=${workers}`] : ['--runInBand']), '--forceExit', '--testTimeout=30000'], { env: testEnv });
+    }
+  }
+
+  // the whole system on test ports for api and browser
+  if (want.api || want.browser) {
+    const apiFiles = want.api ? testFiles('api').length : 0;
+    const browserFiles = want.browser ? testFiles('browser').length : 0;
+    const services = presentServices();
+    let gatewayUrl = null;
+    let systemEnv = null;
+    if (!dbReady) {
+      record('system', 'failed', 0, infra ? 'migrations failed' : 'no infrastructure');
+    } else if (!services.length) {
+      record('system', 'skipped', 0, 'no services/<name>/src/main.ts yet');
+    } else {
+      banner('system (seed + services on test ports)');
+      const t0 = Date.now();
+      try {
+        const offset = await pickOffset(services);
+        const gatewayPort = 3000 + offset;
+        systemEnv = { ...testEnv, PUBLIC_BASE_DOMAIN: `localhost:${gatewayPort}` };
+        if (fs.existsSync(path.join(ROOT, 'scripts/seed.ts'))) {
+          log('seed: node -r @swc-node/register scripts/seed.ts');
+          const code = await run(process.execPath, ['-r', '@swc-node/register', 'scripts/seed.ts'], { env: systemEnv });
+          if (code !== 0) throw new Error(`seed failed (exit ${code})`);
+        } else log('warning: scripts/seed.ts not found yet, no seed');
+        if (browserFiles && webBuildState(ROOT) === 'stale') {
+          // the browser journeys test the UI the gateway serves: build it when missing or older than its sources
+          log('web build: npm run build -w web');
+          const code = await run('npm', ['run', 'build', '-w', 'web'], { env: { ...process.env, NODE_ENV: 'production' } });
+          if (code !== 0) throw new Error(`web build failed (exit ${code})`);
+        }
+        const sv = await startServices({ env: systemEnv, portOffset: offset, logDir: LOG_DIR, log: (m) => log(m) });
+        cleanups.push(sv.stop);
+        if (sv.services.some((s) => s.name === 'gateway')) gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+        record('system', 'passed', since(t0), `${sv.services.map((s) => `${s.name}:${s.port}`).join(' ')}; logs in ${path.relative(ROOT, LOG_DIR)}`);
+      } catch (e) {
+        console.error(e?.message ?? e);
+        record('system', 'failed', since(t0), 'see above');
+      }
+    }
+    const sysEnv = { ...(systemEnv ?? testEnv ?? process.env), TEST_GATEWAY_URL: gatewayUrl ?? '' };
+    for (const [tier, files, project] of [
+      ['api', apiFiles, 'api'],
+      ['browser', browserFiles, 'browser'],
+    ]) {
+      if (!want[tier]) continue;
+      if (!files) {
+        record(tier, 'skipped', 0, 'no test files yet');
+        continue;
+      }
+      if (!gatewayUrl) {
+        record(tier, 'failed', 0, 'the system (gateway) is not running');
+        continue;
+      }
+      if (tier === 'browser' && !chromiumPath) {
+        record(tier, 'failed', 0, `no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+        continue;
+      }
+      const env = { ...sysEnv };
+      await jestTier(tier, ['--selectProjects', project, '--runInBand', '--forceExit', `--testTimeout=${tier === 'browser' ? 120000 : 30000}`], { env });
+    }
+  }
+
+  await cleanup();
+  return finish(tStart);
+}
+
+/** the first port offset (1000, 2000, ...) where every service port is free (two runs on one machine) */
+async function pickOffset(services) {
+  const candidates = process.env.TEST_PORT_OFFSET ? [Number(process.env.TEST_PORT_OFFSET)] : [1000, 2000, 3000, 5000];
+  for (const offset of candidates) {
+    let free = true;
+    for (const s of services) if (await tcpCheck(s.port + offset)) free = false;
+    if (free) return offset;
+    log(`ports at offset ${offset} are busy (another npm test?), trying the next`);
+  }
+  throw new Error(`no free port range for the services (tried offsets ${candidates.join(', ')})`);
+}
+
+function finish(tStart) {
+  const failed = results.filter((r) => r.status === 'failed');
+  const mins = Math.floor(since(tStart) / 60);
+  const secs = Math.round(since(tStart) % 60);
+  console.log(`\n${paint('1', '━━━ npm test summary ' + '━'.repeat(52))}`);
+  for (const r of results) {
+    const color = r.status === 'passed' ? '32' : r.status === 'failed' ? '31' : '33';
+    console.log(`  ${r.name.padEnd(10)} ${paint(color, r.status.padEnd(8))} ${(r.seconds ? `${r.seconds.toFixed(1)} s` : '').padStart(8)}  ${r.detail}`);
+  }
+  const verdict = failed.length ? paint('1;31', `FAILED (${failed.map((r) => r.name).join(', ')})`) : paint('1;32', 'PASSED');
+  console.log(`  ${verdict} in ${mins}m ${secs}s`);
+  if (failed.length) console.log(`  logs: ${path.relative(ROOT, LOG_DIR)}/  jest reports: ${path.relative(ROOT, REPORT_DIR)}/`);
+  process.exit(failed.length ? 1 : 0);
+}
+
+main().catch(async (e) => {
+  console.error(`[test] ${e?.stack ?? e}`);
+  record('runner', 'failed', 0, e?.message ?? String(e));
+  await cleanup();
+  finish(Date.now());
+});
