@@ -19,7 +19,9 @@ const Slow = defineRpc({ subject: `${owner}.v1.slow`, request: z.object({}), res
 const Absent = defineRpc({ subject: `${owner}.v1.absent`, request: z.object({}), response: z.object({}), timeoutMs: 300 });
 const Happened = defineEvent({ subject: `${owner}.v1.thing.happened`, payload: z.object({ orgId: z.string(), n: z.number() }) });
 
-const seen: { n: number; meta: EventMeta }[] = [];
+const seen: { n: number; orgId: string; meta: EventMeta }[] = [];
+/** events 500–599 wait here until the test opens it */
+let gate: Promise<void> = Promise.resolve();
 let failuresLeft = 0;
 const attempts: number[] = [];
 
@@ -41,13 +43,14 @@ class Handlers {
     await sleep(1500);
     return {};
   }
-  @OnEvent(Happened) async on(p: { n: number }, meta: EventMeta) {
+  @OnEvent(Happened) async on(p: { orgId: string; n: number }, meta: EventMeta) {
     attempts.push(p.n);
+    if (p.n >= 500 && p.n < 600) await gate;
     if (p.n === 99 && failuresLeft > 0) {
       failuresLeft--;
       throw new Error('transient');
     }
-    seen.push({ n: p.n, meta });
+    seen.push({ n: p.n, orgId: p.orgId, meta });
   }
 }
 
@@ -113,6 +116,19 @@ describe('typed NATS bus and JetStream events', () => {
     await waitFor('event 99', () => seen.some((s) => s.n === 99), 8000, 50);
     expect(attempts.filter((n) => n === 99)).toHaveLength(3);
     expect(seen.filter((s) => s.n === 99)).toHaveLength(1);
+  });
+
+  it("one organization's held-up events do not hold back another's, and each keeps its order", async () => {
+    let open!: () => void;
+    gate = new Promise<void>((r) => (open = r));
+    for (const n of [500, 501, 502]) await events.publish(Happened, { orgId: 'busy-org', n });
+    for (const n of [600, 601, 602]) await events.publish(Happened, { orgId: 'quiet-org', n });
+    await waitFor('the quiet organization', () => seen.filter((s) => s.orgId === 'quiet-org').length === 3, 8000, 50);
+    expect(seen.filter((s) => s.orgId === 'busy-org')).toEqual([]);
+    expect(seen.filter((s) => s.orgId === 'quiet-org').map((s) => s.n)).toEqual([600, 601, 602]);
+    open();
+    await waitFor('the busy organization', () => seen.filter((s) => s.orgId === 'busy-org').length === 3, 8000, 50);
+    expect(seen.filter((s) => s.orgId === 'busy-org').map((s) => s.n)).toEqual([500, 501, 502]);
   });
 
   it('only the owner publishes its events', async () => {

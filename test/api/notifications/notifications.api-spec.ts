@@ -11,7 +11,7 @@ import { MeetingScheduled, type Lang } from '@app/contracts';
 import { createRootLogger, Events, PlatformModule } from '@app/platform';
 import { api, createTestOrg, createTestUser, login, pollUntil, testEnv, type ApiClient, type TestOrg } from '@app/testing';
 
-jest.setTimeout(60_000);
+jest.setTimeout(120_000);
 
 const env = testEnv();
 const GATEWAY = env.TEST_GATEWAY_URL;
@@ -87,7 +87,8 @@ describe('notifications through the gateway', () => {
     it('lists my reminders in my language, dismisses one, then all; someone else\'s is Not Found', async () => {
       await scheduled(3101, [member.email]);
       await scheduled(3102, [member.email, org.admin.email]);
-      const listed = await pollUntil(() => memberApi.get('/reminders'), (r) => r.body?.data?.length === 2);
+      // events reach the notification service asynchronously; on a loaded CI machine that can take a while
+      const listed = await pollUntil(() => memberApi.get('/reminders'), (r) => r.body?.data?.length === 2, 45_000);
       expect(listed.status).toBe(200);
       expect(listed.body).toMatchObject({ success: true, meta: { page: 1, total: 2 } });
       const r3101 = listed.body.data.find((x: { meeting_id: number }) => x.meeting_id === 3101);
@@ -104,7 +105,7 @@ describe('notifications through the gateway', () => {
       expect((await memberApi.get('/reminders', { per_page: 0 })).status).toBe(409);
 
       const admin = api(GATEWAY, { org: org.slug, token: adminToken });
-      const adminList = await pollUntil(() => admin.get('/reminders'), (r) => r.body?.data?.length === 1);
+      const adminList = await pollUntil(() => admin.get('/reminders'), (r) => r.body?.data?.length === 1, 45_000);
       const adminsOwn = adminList.body.data[0].id as number;
       const notMine = await memberApi.post(`/reminders/${adminsOwn}/dismiss`);
       expect(notMine.status).toBe(404);
@@ -176,7 +177,7 @@ describe('notifications through the gateway', () => {
         const q = (r.body.queues as { name: string; jobs: Job[] }[]).find((x) => x.name === 'notification-email');
         return q?.jobs.find((j) => j.data.payload?.to?.email === email);
       };
-      const job = await pollUntil(find, (j) => !!j);
+      const job = await pollUntil(find, (j) => !!j, 45_000);
       expect(job).toBeDefined();
       expect(job!.data.payload!.params!.token).toBe('[hidden]');
       expect(job!.data.payload!.params!.email).toBe(email);

@@ -9,6 +9,7 @@ import { api, createTestOrg, login, mailsTo, pollUntil, testEnv, type ApiClient 
  * e-mail in the SMTP catcher, even when JetStream delivers the event a second time.
  */
 const env = testEnv();
+jest.setTimeout(90_000);
 
 describe('invitation e-mail: event -> job -> effect, exactly once', () => {
   let nc: NatsConnection;
@@ -36,7 +37,7 @@ describe('invitation e-mail: event -> job -> effect, exactly once', () => {
     const created = await client.post('/users', { name: 'Invited Person', email, phone: '5550100', role_id: role.id, team: 'Secretariat' });
     expect(created.status).toBe(200);
 
-    const first = await pollUntil(() => mailsTo(email), (m) => m.length >= 1);
+    const first = await pollUntil(() => mailsTo(email), (m) => m.length >= 1, 45_000);
     expect(first).toHaveLength(1);
     const body = `${first[0].text ?? ''} ${first[0].html ?? ''}`;
     expect(body).toContain(`${slug}.`);

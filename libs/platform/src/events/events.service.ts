@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { NatsConnection, headers as natsHeaders } from '@nats-io/transport-node';
 import {
-  AckPolicy, Consumer, ConsumerMessages, DeliverPolicy, JetStreamClient, JetStreamManager, jetstream, jetstreamManager,
+  AckPolicy, Consumer, ConsumerMessages, DeliverPolicy, JetStreamClient, JetStreamManager, JsMsg, jetstream, jetstreamManager,
   RetentionPolicy, StorageType,
 } from '@nats-io/jetstream';
 import type Redis from 'ioredis';
@@ -12,6 +12,7 @@ import { REDIS } from '../redis';
 import { currentContext, runWithContext } from '../context';
 import { logger } from '../logger';
 import { metrics } from '../http/metrics';
+import { Lanes } from './lanes';
 
 export interface EventEnvelope<P = unknown> extends EventMeta {
   payload: P;
@@ -26,6 +27,11 @@ export interface SubscribeOptions {
   ackWaitMs?: number;
   /** skip events already handled by this consumer (Redis marker written after success); default true */
   idempotent?: boolean;
+  /**
+   * events handled at once by this consumer; default 8. Events of one organization are always handled
+   * one after another, in order; only different organizations' events overlap.
+   */
+  concurrency?: number;
 }
 
 export const EVENTS_OPTIONS = Symbol('EVENTS_OPTIONS');
@@ -34,13 +40,17 @@ export interface EventsOptions {
 }
 
 const enc = new TextEncoder();
+/** An event handled this long after it was written is logged (a consumer falling behind). */
+const LATE_EVENT_MS = 5_000;
 const dec = new TextDecoder();
 const PROCESSED_TTL_S = 7 * 24 * 3600;
+const DEFAULT_CONCURRENCY = 8;
 
 /**
  * Domain events on JetStream. Publishing sets `Nats-Msg-Id` to the event id (the stream drops a
  * duplicate within its window); consumers are durable, ack explicitly and are redelivered on failure
- * with backoff; handlers are made idempotent by an (consumer, event id) marker in Redis.
+ * with backoff; handlers are made idempotent by an (consumer, event id) marker in Redis. A consumer
+ * handles one organization's events in order and different organizations' side by side (see Lanes).
  */
 @Injectable()
 export class Events implements OnApplicationShutdown {
@@ -49,6 +59,7 @@ export class Events implements OnApplicationShutdown {
   private readonly ensured = new Set<string>();
   private readonly running: ConsumerMessages[] = [];
   private readonly loops: Promise<void>[] = [];
+  private readonly lanes: Lanes[] = [];
   private stopping = false;
 
   constructor(
@@ -155,6 +166,47 @@ export class Events implements OnApplicationShutdown {
     const messages = await consumer.consume({ max_messages: 32 });
     this.running.push(messages);
     const idempotent = options.idempotent ?? true;
+    const lanes = new Lanes(options.concurrency ?? DEFAULT_CONCURRENCY);
+    this.lanes.push(lanes);
+
+    const handle = async (m: JsMsg, envelope: EventEnvelope): Promise<void> => {
+      const marker = `evt:${durable}:${envelope.id}`;
+      if (idempotent && (await this.redis.exists(marker))) {
+        m.ack();
+        metrics.eventsConsumed.inc({ subject: def.subject, outcome: 'duplicate' });
+        return;
+      }
+      const parsed = def.payload.safeParse(envelope.payload);
+      if (!parsed.success) {
+        logger().error({ subject: def.subject, id: envelope.id, issues: parsed.error.issues.slice(0, 5) }, 'event does not match its contract; terminated');
+        m.term();
+        metrics.eventsConsumed.inc({ subject: def.subject, outcome: 'invalid' });
+        return;
+      }
+      const orgId = (parsed.data as { orgId?: string }).orgId;
+      const started = Date.now();
+      try {
+        await runWithContext({ correlationId: envelope.correlationId, orgId }, () =>
+          handler(parsed.data as PayloadOf<D>, { id: envelope.id, subject: envelope.subject, occurredAt: envelope.occurredAt, correlationId: envelope.correlationId }),
+        );
+        if (idempotent) await this.redis.set(marker, '1', 'EX', PROCESSED_TTL_S);
+        m.ack();
+        metrics.eventsConsumed.inc({ subject: def.subject, outcome: 'ok' });
+        const lagMs = Date.now() - Date.parse(envelope.occurredAt);
+        metrics.eventLag.observe({ subject: def.subject }, lagMs / 1000);
+        if (lagMs > LATE_EVENT_MS) {
+          logger().warn({ subject: def.subject, id: envelope.id, lagMs, handlerMs: Date.now() - started, attempt: m.info.deliveryCount, pending: m.info.pending }, 'event handled late');
+        }
+      } catch (e) {
+        const attempt = m.info.deliveryCount;
+        const delay = Math.min(30_000, 250 * 2 ** (attempt - 1));
+        logger().warn({ err: e, subject: def.subject, id: envelope.id, attempt }, 'event handler failed; will be redelivered');
+        m.nak(delay);
+        metrics.eventsConsumed.inc({ subject: def.subject, outcome: 'retry' });
+      }
+    };
+
+    // One lane per organization: its events in order, other organizations' beside them.
     const loop = (async () => {
       for await (const m of messages) {
         let envelope: EventEnvelope;
@@ -165,35 +217,11 @@ export class Events implements OnApplicationShutdown {
           m.term();
           continue;
         }
-        const marker = `evt:${durable}:${envelope.id}`;
-        if (idempotent && (await this.redis.exists(marker))) {
-          m.ack();
-          metrics.eventsConsumed.inc({ subject: def.subject, outcome: 'duplicate' });
-          continue;
-        }
-        const parsed = def.payload.safeParse(envelope.payload);
-        if (!parsed.success) {
-          logger().error({ subject: def.subject, id: envelope.id, issues: parsed.error.issues.slice(0, 5) }, 'event does not match its contract; terminated');
-          m.term();
-          metrics.eventsConsumed.inc({ subject: def.subject, outcome: 'invalid' });
-          continue;
-        }
-        const orgId = (parsed.data as { orgId?: string }).orgId;
-        try {
-          await runWithContext({ correlationId: envelope.correlationId, orgId }, () =>
-            handler(parsed.data as PayloadOf<D>, { id: envelope.id, subject: envelope.subject, occurredAt: envelope.occurredAt, correlationId: envelope.correlationId }),
-          );
-          if (idempotent) await this.redis.set(marker, '1', 'EX', PROCESSED_TTL_S);
-          m.ack();
-          metrics.eventsConsumed.inc({ subject: def.subject, outcome: 'ok' });
-        } catch (e) {
-          const attempt = m.info.deliveryCount;
-          const delay = Math.min(30_000, 250 * 2 ** (attempt - 1));
-          logger().warn({ err: e, subject: def.subject, id: envelope.id, attempt }, 'event handler failed; will be redelivered');
-          m.nak(delay);
-          metrics.eventsConsumed.inc({ subject: def.subject, outcome: 'retry' });
-        }
+        const orgId = (envelope.payload as { orgId?: unknown } | null)?.orgId;
+        await lanes.room();
+        lanes.push(typeof orgId === 'string' ? orgId : '', () => handle(m, envelope));
       }
+      await lanes.drain();
     })().catch((e) => {
       if (!this.stopping) logger().error({ err: e, durable }, 'consumer loop ended');
     });
@@ -203,6 +231,7 @@ export class Events implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     this.stopping = true;
     for (const m of this.running) await m.close().catch(() => undefined);
-    await Promise.race([Promise.all(this.loops), new Promise((r) => setTimeout(r, 2000))]);
+    // handlers under way finish (and ack) before the connection goes; unacked events come back anyway
+    await Promise.race([Promise.all([...this.loops, ...this.lanes.map((l) => l.drain())]), new Promise((r) => setTimeout(r, 5000))]);
   }
 }

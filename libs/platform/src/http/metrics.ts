@@ -15,6 +15,13 @@ export const metrics = {
   rpcServerDuration: new Histogram({ name: 'rpc_server_duration_seconds', help: 'NATS RPC handling', labelNames: ['subject', 'outcome'], registers: [registry] }),
   eventsPublished: new Counter({ name: 'events_published_total', help: 'domain events published', labelNames: ['subject'], registers: [registry] }),
   eventsConsumed: new Counter({ name: 'events_consumed_total', help: 'domain events consumed', labelNames: ['subject', 'outcome'], registers: [registry] }),
+  eventLag: new Histogram({
+    name: 'event_lag_seconds',
+    help: 'time from an event being written to its handler finishing',
+    labelNames: ['subject'],
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    registers: [registry],
+  }),
   jobDuration: new Histogram({ name: 'job_duration_seconds', help: 'BullMQ job processing', labelNames: ['queue', 'name', 'outcome'], registers: [registry] }),
   httpDuration: new Histogram({ name: 'http_request_duration_seconds', help: 'HTTP requests', labelNames: ['method', 'route', 'status'], registers: [registry] }),
 };
