@@ -20,3 +20,14 @@ export async function bootstrapService(module: Type | DynamicModule, opts: Boots
   log.info({ port: opts.port }, `${opts.service} listening`);
   return app;
 }
+
+/**
+ * A service's entry point: run `start`, and when it fails (bad configuration, a dependency that is not
+ * there) print the reason on one line and exit 1, so a supervisor or `npm start` shows why.
+ */
+export function runService(start: () => Promise<unknown>): void {
+  start().catch((e: unknown) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  });
+}

@@ -3,12 +3,12 @@ import express from 'express';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { bootstrapService } from '@app/platform';
+import { bootstrapService, runService } from '@app/platform';
 import { GatewayModule } from './app.module';
 import { loadGatewayConfig } from './config';
 import { swaggerDir } from './core/openapi';
 
-async function main() {
+runService(async () => {
   const config = loadGatewayConfig();
   await bootstrapService(GatewayModule.register(config), {
     service: 'gateway',
@@ -40,9 +40,4 @@ async function main() {
       }
     },
   });
-}
-
-main().catch((e) => {
-  console.error(e instanceof Error ? e.message : e);
-  process.exit(1);
 });
