@@ -35,6 +35,12 @@ describe('200 voters at once', () => {
     const choice = (i: number) => (i < 120 ? { vote: 'Approved' } : i < 170 ? { vote: 'Denied', reason: `reason ${i}` } : { vote: 'Abstained' });
     const answers = await Promise.all(voters.map((v, i) => v.c.post(`/decisions/${d.id}/vote/change`, { id: d.id, ...choice(i) })));
     expect(answers.map((a) => a.status).filter((s) => s !== 200)).toEqual([]);
+    // each answer is the summary and the voter's own row, not the 200-voter list
+    answers.forEach((a, i) => {
+      expect(a.body.data.voter).toMatchObject({ user_id: voters[i].userId, vote: choice(i).vote, can_change: true });
+      expect(a.body.data).toMatchObject({ total_voters: 200, my_vote: choice(i).vote });
+      expect(a.body.data.voters).toBeUndefined();
+    });
 
     const after = expectOk(await w.chair.c.get(`/decisions/${d.id}`));
     expect(after.total_voters).toBe(200);

@@ -87,10 +87,16 @@ describe('voting', () => {
     let r = expectOk(await vote(w.m1, d, { vote: 'Approved' }));
     expect(r).toMatchObject({ my_vote: 'Approved', can_vote: true });
     r = expectOk(await vote(w.m1, d, { vote: 'Denied', reason: 'Too costly' }));
-    expect(r.voters.find((v: any) => v.user_id === w.m1.userId)).toMatchObject({ vote: 'Denied', reason: 'Too costly', can_change: true });
-    expect(r.voters.find((v: any) => v.user_id === w.m2.userId).can_change).toBe(false);
+    // the answer: the decision's summary and my row (not the voter list)
+    expect(r.voter).toMatchObject({ user_id: w.m1.userId, vote: 'Denied', reason: 'Too costly', can_change: true, user: { name: expect.any(String) } });
+    expect(r).toMatchObject({ my_vote: 'Denied', total_voters: 3 });
+    expect(r.voters).toBeUndefined();
+    expect(tally(r, 'Denied')).toMatchObject({ count: 1 });
+    const seenByM1 = expectOk(await w.m1.c.get(`/decisions/${d.id}`));
+    expect(seenByM1.voters.find((v: any) => v.user_id === w.m1.userId)).toMatchObject({ vote: 'Denied', reason: 'Too costly', can_change: true });
+    expect(seenByM1.voters.find((v: any) => v.user_id === w.m2.userId).can_change).toBe(false);
     r = expectOk(await vote(w.m1, d, { vote: 'Pending', reason: 'dropped' }));
-    expect(r.voters.find((v: any) => v.user_id === w.m1.userId)).toMatchObject({ vote: 'Pending', reason: null });
+    expect(r.voter).toMatchObject({ user_id: w.m1.userId, vote: 'Pending', reason: null });
     // not their vote
     expect((await vote(w.m1, d, { vote: 'Approved', user_id: w.m2.userId })).status).toBe(403);
     // the owner is no voter here
@@ -105,7 +111,10 @@ describe('voting', () => {
     const asAdmin = expectOk(await w.admin.c.get(`/decisions/${d.id}`));
     expect(asAdmin).toMatchObject({ can_vote_for_others: true, can_vote: false });
     const r = expectOk(await vote(w.admin, d, { vote: 'Abstained', user_id: w.m2.userId }));
-    expect(r.voters.find((v: any) => v.user_id === w.m2.userId).vote).toBe('Abstained');
+    expect(r.voter).toMatchObject({ user_id: w.m2.userId, vote: 'Abstained', can_change: true });
+    expect(r).toMatchObject({ my_vote: null, can_vote_for_others: true });
+    expect(tally(r, 'Abstained')).toMatchObject({ count: 1 });
+    expect(expectOk(await w.m2.c.get(`/decisions/${d.id}`)).my_vote).toBe('Abstained');
     expect((await vote(w.admin, d, { vote: 'Approved', user_id: w.outsider.userId })).status).toBe(403);
   });
 
@@ -132,7 +141,7 @@ describe('voting', () => {
     const guest = api(GATEWAY, { org: w.org.slug });
     const r = await guest.post(`/decisions/${d.id}/vote/change?token=${token}`, { vote: 'Approved', user_email: 'voter.guest@example.test' });
     expect(r.status).toBe(200);
-    expect(r.body.data.voters.find((v: any) => v.user_email === 'voter.guest@example.test')).toMatchObject({ vote: 'Approved', user: { guest: true, name: 'Guest Voter' } });
+    expect(r.body.data.voter).toMatchObject({ user_email: 'voter.guest@example.test', vote: 'Approved', user: { guest: true, name: 'Guest Voter' } });
     expect(r.body.data.my_vote).toBe('Approved');
     expect((await guest.post(`/decisions/${d.id}/vote/change?token=${'z'.repeat(43)}`, { vote: 'Approved' })).status).toBe(401);
     expect((await guest.post(`/decisions/${d.id}/vote/change?token=${token}`, { vote: 'Approved', user_email: w.m1.email })).status).toBe(403);
@@ -196,7 +205,7 @@ describe('the voting gate', () => {
     const abstained = expectOk(await tender(w.m1.c).post(`/decisions/${on.id}/vote/change`, { vote: 'Abstained' }));
     // the wording of the variant: Abstained reads 'Postponed to next meeting'
     expect(tally(abstained, 'Abstained')).toMatchObject({ label: 'Postponed to next meeting', count: 1 });
-    expect(abstained.voters[0].vote_label).toBe('Postponed to next meeting');
+    expect(abstained.voter.vote_label).toBe('Postponed to next meeting');
     expect(tally(expectOk(await vote(w.m1, on, { vote: 'Abstained' })), 'Abstained').label).toBe('Abstained');
   });
 });

@@ -9,7 +9,7 @@ import {
   zSingleDecisionsQuery, zSummaryBody, zTalkingPointBody, zTrackerQuery, zVisibilityBody, zVoteBody,
 } from './meeting.http';
 import {
-  zActionPayload, zActivity, zAnalytics, zAttachment, zCalendarEntry, zComment, zDecisionPayload, zHome, zMeetingDetails, zMeetingPage,
+  zActionPayload, zActivity, zAnalytics, zAttachment, zCalendarEntry, zComment, zDecisionPayload, zVoteResult, zHome, zMeetingDetails, zMeetingPage,
   zMemberPayload, zParticipantLink, zTalkingPointPayload, zTracker,
 } from './meeting.schemas';
 
@@ -102,7 +102,7 @@ export const UpdateDecision = defineRpc({
   response: zDecisionPayload,
 });
 export const DeleteDecision = defineRpc({ subject: 'meeting.v1.delete-decision', request: R({ meetingId: zId.nullable(), decisionId: zId }), response: zOk });
-export const CastVote = defineRpc({ subject: 'meeting.v1.cast-vote', request: R({ decisionId: zId, standalone: z.boolean().default(false), body: zVoteBody }), response: zDecisionPayload });
+export const CastVote = defineRpc({ subject: 'meeting.v1.cast-vote', request: R({ decisionId: zId, standalone: z.boolean().default(false), body: zVoteBody }), response: zVoteResult });
 export const SetDecisionVisibility = defineRpc({ subject: 'meeting.v1.set-decision-visibility', request: R({ decisionId: zId, body: zVisibilityBody }), response: zDecisionPayload });
 /** end (is_fulfilled true) or resume voting */
 export const SetDecisionFulfilled = defineRpc({

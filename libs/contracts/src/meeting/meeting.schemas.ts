@@ -146,6 +146,18 @@ export const zDecisionPayload = z.object({
 });
 export type DecisionPayload = z.output<typeof zDecisionPayload>;
 
+/** A decision without its lists (attachments, voters, comments): what a vote changes, at any board size. */
+export const zDecisionSummary = zDecisionPayload.omit({ attachments: true, voters: true, comments: true });
+export type DecisionSummary = z.output<typeof zDecisionSummary>;
+
+/**
+ * The answer to a vote: the decision's summary (tallies, my vote, what I may do now) and the voter row
+ * that changed. Not the whole decision: when 400 members vote at once, 400 answers of 400 voters each
+ * would be 160,000 rows on the wire for a dialog that shows one (docs/decisions.md).
+ */
+export const zVoteResult = zDecisionSummary.extend({ voter: zVoter });
+export type VoteResult = z.output<typeof zVoteResult>;
+
 export const zActionParticipant = zPerson.extend({
   status: zActionStatus,
   reason: z.string().nullable(),

@@ -30,4 +30,25 @@ describe('time zones', () => {
     ['', 'UTC'],
     [null, 'UTC'],
   ])('safeZone(%s) = %s', (tz, out) => expect(safeZone(tz as string | null)).toBe(out));
+
+  /** what Intl says, formatted independently of time.ts */
+  function intlLocal(instant: number, tz: string): string {
+    const f = new Intl.DateTimeFormat('sv-SE', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    return f.format(new Date(instant)).replace('T', ' ');
+  }
+
+  it.each([
+    // zone, a transition instant (UTC): every 37 s from 3 minutes before to 3 minutes after must agree with Intl
+    ['America/New_York', '2030-03-10T07:00:00Z'],
+    ['America/New_York', '2030-11-03T06:00:00Z'],
+    ['America/St_Johns', '2030-03-10T05:30:00Z'],
+    ['Australia/Lord_Howe', '2030-04-06T15:00:00Z'],
+    ['Asia/Kathmandu', '2030-01-01T00:00:00Z'],
+    ['Europe/London', '2030-03-31T01:00:00Z'],
+  ])('%s around %s: the per-minute offset cache agrees with Intl to the second', (tz, at) => {
+    const t = Date.parse(at);
+    for (let instant = t - 180_000 + 123; instant <= t + 180_000; instant += 37_000) {
+      expect(instantToLocal(new Date(instant), tz)).toBe(intlLocal(instant, tz));
+    }
+  });
 });

@@ -30,16 +30,39 @@ export function safeZone(tz: string | null | undefined): string {
   return tz && isValidTimeZone(tz) ? tz : 'UTC';
 }
 
-function partsAt(instant: number, tz: string): LocalDateTime {
+/** Wall-clock fields of an instant in tz, straight from Intl (slow: a few microseconds each). */
+function intlPartsAt(instant: number, tz: string): LocalDateTime {
   const p: Record<string, number> = {};
   for (const part of formatter(tz).formatToParts(new Date(instant))) if (part.type !== 'literal') p[part.type] = Number(part.value);
   return { year: p.year, month: p.month, day: p.day, hour: p.hour % 24, minute: p.minute, second: p.second };
 }
 
+/**
+ * Offsets by (zone, minute): zone transitions fall on whole minutes, so one Intl call serves every instant
+ * of that minute (a decision's 400 votes cast in the same minute cost one). Bounded: emptied when full.
+ */
+const offsets = new Map<string, number>();
+const OFFSET_CACHE_MAX = 50_000;
+const MINUTE = 60_000;
+
 /** the zone's offset from UTC at an instant, in ms */
 function offsetAt(instant: number, tz: string): number {
-  const l = partsAt(instant, tz);
-  return Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute, l.second) - (instant - (instant % 1000 + 1000) % 1000);
+  if (tz === 'UTC') return 0;
+  const minute = Math.floor(instant / MINUTE) * MINUTE;
+  const key = `${tz}|${minute}`;
+  let off = offsets.get(key);
+  if (off === undefined) {
+    const l = intlPartsAt(minute, tz);
+    off = Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute, l.second) - minute;
+    if (offsets.size >= OFFSET_CACHE_MAX) offsets.clear();
+    offsets.set(key, off);
+  }
+  return off;
+}
+
+function partsAt(instant: number, tz: string): LocalDateTime {
+  const d = new Date(instant + offsetAt(instant, tz));
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
 }
 
 /** 'YYYY-MM-DD HH:mm:ss' in tz -> Date. In a DST gap the later offset wins; in an overlap the earlier instant. */

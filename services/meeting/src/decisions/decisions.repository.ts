@@ -36,6 +36,22 @@ export class DecisionsRepository {
     return tx.select().from(voters).where(and(eq(voters.orgId, orgId), inArray(voters.decisionId, decisionIds))).orderBy(asc(voters.id));
   }
 
+  /** the rows of these voters (by voter key) on one decision */
+  async votersByKeys(orgId: string, tx: Tx, decisionId: number, keys: string[]): Promise<VoterRow[]> {
+    const wanted = [...new Set(keys)];
+    if (!wanted.length) return [];
+    return tx.select().from(voters).where(and(eq(voters.orgId, orgId), eq(voters.decisionId, decisionId), inArray(voters.voterKey, wanted)));
+  }
+
+  /** how many voters hold each value on one decision (values nobody holds are absent) */
+  async voteCounts(orgId: string, tx: Tx, decisionId: number): Promise<Array<{ vote: string; n: number }>> {
+    return tx
+      .select({ vote: voters.vote, n: count() })
+      .from(voters)
+      .where(and(eq(voters.orgId, orgId), eq(voters.decisionId, decisionId)))
+      .groupBy(voters.vote);
+  }
+
   /** make the voter list exactly these people; votes already cast by people who stay are kept */
   async setVoters(orgId: string, tx: Tx, decisionId: number, people: Array<{ userId: number | null; userEmail: string | null }>): Promise<void> {
     const existing = await this.votersOf(orgId, tx, [decisionId]);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   AppError, DecisionOpened, DecisionVoted, MM, hasPermission, pageMeta,
-  type Actor, type DecisionBody, type DecisionPayload, type DirectoryCommittee, type RequestOf, type Vote,
+  type Actor, type DecisionBody, type DecisionPayload, type VoteResult, type DirectoryCommittee, type RequestOf, type Vote,
   type CreateDecision, type UpdateDecision, type DeleteDecision, type GetDecision, type CastVote, type SetDecisionVisibility, type SetDecisionFulfilled,
   type ListArchivedDecisions, type ListSingleDecisions,
 } from '@app/contracts';
@@ -20,7 +20,7 @@ import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from '../meetin
 import { MeetingsRepository } from '../meetings/meetings.repository';
 import { MeetingView } from '../meetings/meeting-view';
 import { MeetingsService } from '../meetings/meetings.service';
-import { decisionPayload, emptyBundle, type ViewCtx } from '../meetings/payloads';
+import { decisionPayload, emptyBundle, voteResult, type ViewCtx } from '../meetings/payloads';
 import { DecisionsRepository } from './decisions.repository';
 import { canChangeVisibility, keptReason, voteGate } from './vote-gate';
 
@@ -118,6 +118,21 @@ export class DecisionsService {
   private async payload(orgId: string, tx: Tx, actor: Actor, variant: RequestOf<typeof GetDecision>['variant'], d: DecisionRow, ctx: MeetingCtx | null): Promise<DecisionPayload> {
     if (ctx) return this.view.decisionIn(orgId, tx, ctx, d.id);
     return this.standalonePayload(orgId, tx, actor, variant, (await this.decisions.get(orgId, tx, d.id))!);
+  }
+
+  /**
+   * The answer to a vote: the decision's summary as the actor sees it, and the voter row that changed. Built
+   * from the tallies (one grouped query) and at most two voter rows, so its cost does not grow with the board.
+   */
+  private async voteAnswer(orgId: string, tx: Tx, actor: Actor, variant: RequestOf<typeof GetDecision>['variant'], d: DecisionRow, ctx: MeetingCtx | null, voterKey: string): Promise<VoteResult> {
+    const actorKey = ctx ? ctx.actorKey : actor.userId ? `u:${actor.userId}` : null;
+    const rows = await this.decisions.votersByKeys(orgId, tx, d.id, actorKey ? [voterKey, actorKey] : [voterKey]);
+    const counts = await this.decisions.voteCounts(orgId, tx, d.id);
+    const b = emptyBundle();
+    b.decisions = [d];
+    b.voters = rows;
+    const v = ctx ? await this.view.viewCtx(orgId, ctx, b) : await this.standaloneCtx(orgId, actor, variant, [d.committeeId], rows.map((x) => x.userId));
+    return voteResult(d, { rows, counts }, v, voterKey);
   }
 
   // ---------- reads ----------
@@ -281,13 +296,12 @@ export class DecisionsService {
 
   // ---------- votes ----------
 
-  async vote(req: RequestOf<typeof CastVote>): Promise<DecisionPayload> {
+  async vote(req: RequestOf<typeof CastVote>): Promise<VoteResult> {
     const { orgId, actor, body, decisionId } = req;
     const out = await this.publisher.inTx(this.db, orgId, async (tx, pending) => {
       const { d, ctx, rights } = await this.load(orgId, tx, actor, decisionId, req.variant);
       if (req.standalone && d.meetingId) throw AppError.notFound('decision');
       if (ctx) assertOpen(ctx);
-      const voters = await this.decisions.votersOf(orgId, tx, [d.id]);
       // whose vote: the actor's own, or (an administrator) another voter's
       const ownKey = ctx ? ctx.actorKey : actor.userId ? `u:${actor.userId}` : null;
       let target: Person;
@@ -299,7 +313,7 @@ export class DecisionsService {
       } else target = { userId: actor.userId, userEmail: null };
       const targetKey = personKey(target);
       if (targetKey !== ownKey) assertCan(actor.kind === 'user' && actor.isAdmin);
-      const isVoter = voters.some((v) => v.voterKey === targetKey);
+      const isVoter = (await this.decisions.votersByKeys(orgId, tx, d.id, [targetKey])).length > 0;
       const isMember = ctx ? ctx.members.some((m) => personKey(m) === targetKey) : true;
       const org = ctx?.org ?? (await this.directory.organization(orgId));
       const gate = voteGate(
@@ -320,7 +334,7 @@ export class DecisionsService {
         activity: targetKey === ownKey ? `${name} voted on "${d.title}"` : `${name} voted for another voter on "${d.title}"`,
       });
       const owner = ctx ? [{ userId: ctx.meeting.ownerId, userEmail: null }] : [];
-      const result = await this.payload(orgId, tx, actor, req.variant, d, ctx);
+      const result = await this.voteAnswer(orgId, tx, actor, req.variant, d, ctx, targetKey);
       pending.push(this.publisher.later(DecisionVoted, async () => {
         const recipients = await this.publisher.recipients(orgId, [{ userId: d.createdBy, userEmail: null }, ...owner], { exceptUserId: actor.userId });
         const voterUser = target.userId ? (await this.directory.usersById(orgId, [target.userId])).get(target.userId) : undefined;

@@ -1,7 +1,7 @@
 import {
   MEETING_STATUS_INFO, type Actor, type ActionPayload, type ActionStatus, type Attachment, type Comment, type DecisionPayload, type DirectoryUser,
   type MeetingPermissions, type MeetingStatusId, type MemberPayload, type Person, type TalkingPointPayload, type UserRef, type Variant, type Vote,
-  type Attendance, type MemberRole,
+  type Attendance, type MemberRole, type DecisionSummary, type Voter, type VoteResult,
 } from '@app/contracts';
 import type {
   ActionParticipantRow, ActionRow, AttachmentRow, CommentRow, DecisionRow, ItemPersonRow, MeetingRow, MemberRow, SubpointRow, TalkingPointRow, VoterRow,
@@ -105,11 +105,43 @@ const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r
 
 export function decisionPayload(d: DecisionRow, b: ItemsBundle, ctx: ViewCtx): DecisionPayload {
   const vs = b.voters.filter((v) => v.decisionId === d.id);
-  const votes = vs.map((v) => v.vote as Vote);
+  const mine = ctx.actorKey ? vs.find((v) => v.voterKey === ctx.actorKey) : undefined;
+  const summary = decisionSummary(d, { votes: vs.map((v) => v.vote as Vote), mine }, ctx);
+  return {
+    ...summary,
+    attachments: b.attachments.filter((a) => a.decisionId === d.id).map(attachment),
+    voters: vs.map((v) => voterPayload(v, summary.voting_open, ctx)),
+    comments: b.comments.filter((c) => c.decisionId === d.id).map((c) => comment(c, ctx)),
+  };
+}
+
+/**
+ * The answer to a vote (docs/decisions.md): the summary, from the counts of each value, and the row of
+ * the voter `voterKey`. `rows` holds that voter's row and the actor's (when the actor is a voter).
+ */
+export function voteResult(d: DecisionRow, agg: { rows: VoterRow[]; counts: Array<{ vote: string; n: number }> }, ctx: ViewCtx, voterKey: string): VoteResult {
+  const row = agg.rows.find((v) => v.decisionId === d.id && v.voterKey === voterKey);
+  if (!row) throw new Error(`no voter ${voterKey} on decision ${d.id}`);
+  const mine = ctx.actorKey ? agg.rows.find((v) => v.decisionId === d.id && v.voterKey === ctx.actorKey) : undefined;
+  const votes = agg.counts.flatMap((c) => Array<Vote>(c.n).fill(c.vote as Vote));
+  const summary = decisionSummary(d, { votes, mine }, ctx);
+  return { ...summary, voter: voterPayload(row, summary.voting_open, ctx) };
+}
+
+function voterPayload(v: VoterRow, open: boolean, ctx: ViewCtx): Voter {
+  return {
+    ...person({ id: v.id, userId: v.userId, userEmail: v.userEmail }, ctx),
+    vote: v.vote as Vote, vote_label: voteLabel(v.vote as Vote, ctx.variant), reason: v.reason, updated_at: local(v.updatedAt, ctx.tz),
+    can_change: open && ((v.voterKey === ctx.actorKey && ctx.isMember) || (ctx.actor.kind === 'user' && ctx.actor.isAdmin)),
+  };
+}
+
+/** Everything about a decision but its lists, from its row and its voters `vs`. */
+function decisionSummary(d: DecisionRow, s: { votes: Vote[]; mine: VoterRow | undefined }, ctx: ViewCtx): DecisionSummary {
+  const { votes, mine: mineRow } = s;
   const statusId = ctx.meeting?.statusId ?? null;
   const closed = votingClosedReason({ deadline: d.deadline, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: statusId, variant: ctx.variant }, ctx.now);
   const open = closed === null;
-  const mineRow = ctx.actorKey ? vs.find((v) => v.voterKey === ctx.actorKey) : undefined;
   const committee = ctx.committees.get(d.committeeId);
   let canEdit: boolean;
   let canComment: boolean;
@@ -133,13 +165,6 @@ export function decisionPayload(d: DecisionRow, b: ItemsBundle, ctx: ViewCtx): D
     committee: committee ? { id: committee.id, name: committee.name } : null,
     deadline: local(d.deadline, ctx.tz), decisionable: d.decisionable ? 1 : 0, tender_number: d.tenderNumber,
     talkingpoint_id: d.talkingPointId, talkingpoint_subpoint_id: d.subpointId,
-    attachments: b.attachments.filter((a) => a.decisionId === d.id).map(attachment),
-    voters: vs.map((v) => ({
-      ...person({ id: v.id, userId: v.userId, userEmail: v.userEmail }, ctx),
-      vote: v.vote as Vote, vote_label: voteLabel(v.vote as Vote, ctx.variant), reason: v.reason, updated_at: local(v.updatedAt, ctx.tz),
-      can_change: open && ((v.voterKey === ctx.actorKey && ctx.isMember) || (ctx.actor.kind === 'user' && ctx.actor.isAdmin)),
-    })),
-    comments: b.comments.filter((c) => c.decisionId === d.id).map((c) => comment(c, ctx)),
     is_fulfilled: d.isFulfilled, is_visible: d.isVisible ? 1 : 0, rownum: d.rowNum,
     created_at: local(d.createdAt, ctx.tz), updated_at: local(d.updatedAt, ctx.tz), created_by: d.createdBy,
     state: decisionState(d.deadline, ctx.now),
@@ -147,7 +172,7 @@ export function decisionPayload(d: DecisionRow, b: ItemsBundle, ctx: ViewCtx): D
     can_vote: canVoteMine,
     can_vote_for_others: open && ctx.actor.kind === 'user' && ctx.actor.isAdmin,
     my_vote: (mineRow?.vote as Vote | undefined) ?? null,
-    tallies: tallies(votes, ctx.variant), total_voters: vs.length,
+    tallies: tallies(votes, ctx.variant), total_voters: votes.length,
     can_edit: canEdit, can_delete: canEdit, can_end: canEdit && !d.isFulfilled, can_resume: canEdit && d.isFulfilled,
     can_change_visibility: canVisibility, can_comment: canComment, can_add_attachments: canAttach,
   };
