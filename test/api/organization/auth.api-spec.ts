@@ -4,6 +4,7 @@
  * (TOTP computed here with otplib), logout, idle expiry, rate limit, single sign-on.
  */
 import IORedis from 'ioredis';
+import { Client } from 'pg';
 import { generateSync } from 'otplib';
 import { SessionStore } from '@app/platform';
 import { api, createTestOrg, createTestUser, login, TEST_PASSWORD } from '@app/testing';
@@ -261,6 +262,17 @@ describe('two-factor', () => {
     const on = await me.post('/two_factor/enable', { code: generateSync({ secret }) });
     expect(on.status).toBe(200);
     expect(on.body.message).toBe('Two-factor authentication activated.');
+    // the seed is stored sealed: neither column holds it, and the sealed value is bound to this user's row
+    const db = new Client({ connectionString: env.DATABASE_ADMIN_URL });
+    await db.connect();
+    try {
+      const row = (await db.query('select two_factor_secret, two_factor_pending_secret from organization.users where org_id = $1 and id = $2', [ctx.org.orgId, user.userId])).rows[0];
+      expect(row.two_factor_pending_secret).toBeNull();
+      expect(row.two_factor_secret).toMatch(/^v1\./);
+      expect(row.two_factor_secret).not.toContain(secret);
+    } finally {
+      await db.end();
+    }
 
     const step1 = await ctx.anon.post('/login', { email: user.email, password: user.password });
     expect(step1.body).toMatchObject({ status: 1, two_factor: true, token: null });
@@ -276,6 +288,28 @@ describe('two-factor', () => {
     // the step token is single use
     const reuse = await ctx.anon.post('/two_auth_factor', { log_token: step1.body.log_token, code: generateSync({ secret }) });
     expect(reuse.status).toBe(401);
+
+    // a seed stored before seeds were sealed (plain text) still signs in, and is sealed on that sign-in
+    const admin = new Client({ connectionString: env.DATABASE_ADMIN_URL });
+    await admin.connect();
+    try {
+      await admin.query('update organization.users set two_factor_secret = $3 where org_id = $1 and id = $2', [ctx.org.orgId, user.userId, secret]);
+      const legacy1 = await ctx.anon.post('/login', { email: user.email, password: user.password });
+      const legacy2 = await ctx.anon.post('/two_auth_factor', { log_token: legacy1.body.log_token, code: generateSync({ secret }) });
+      expect(legacy2.status).toBe(200);
+      const stored = (await admin.query('select two_factor_secret from organization.users where org_id = $1 and id = $2', [ctx.org.orgId, user.userId])).rows[0].two_factor_secret;
+      expect(stored).toMatch(/^v1\./);
+      // copied to another user's row, the sealed seed does not open there
+      const other = await createTestUser(env.NATS_URL, ctx.org.orgId);
+      await admin.query('update organization.users set two_factor_enabled = true, two_factor_secret = $3 where org_id = $1 and id = $2', [ctx.org.orgId, other.userId, stored]);
+      const o1 = await ctx.anon.post('/login', { email: other.email, password: other.password });
+      expect(o1.body.two_factor).toBe(true);
+      const o2 = await ctx.anon.post('/two_auth_factor', { log_token: o1.body.log_token, code: generateSync({ secret }) });
+      expect(o2.status).toBe(401);
+      expect(o2.body.message).toBe('The two-factor code is invalid.');
+    } finally {
+      await admin.end();
+    }
 
     const off = await api(GATEWAY, { org: ctx.org.slug, token: step2.body.token }).post('/two_factor/disable', { password: user.password });
     expect(off.status).toBe(200);

@@ -6,7 +6,7 @@ import {
   type ChangePassword, type CompleteProfile, type ForgotPassword, type Login, type PinLogin, type ResetPassword, type SetPin,
   type TwoFactorDisable, type TwoFactorEnable, type TwoFactorLogin, type VerifyEmail,
 } from '@app/contracts';
-import { CONFIG, Outbox, SessionStore } from '@app/platform';
+import { CONFIG, Outbox, SessionStore, logger } from '@app/platform';
 import type { OrganizationConfig } from '../config';
 import { OrgDb, type Scope } from '../common/org-db';
 import { Passwords } from '../common/passwords';
@@ -17,6 +17,7 @@ import { RolesRepository } from '../roles/roles.repository';
 import { UsersRepository, type UserRow } from '../users/users.repository';
 import { LogsRepository } from '../logs/logs.repository';
 import { TokensRepository } from './tokens.repository';
+import { SecretBox } from './secret-box';
 import { tokenLifetimeMs, tokenState, type TokenPurpose } from './token-rules';
 
 
@@ -37,7 +38,23 @@ export class AuthService {
     private readonly sessions: SessionStore,
     private readonly outbox: Outbox,
     @Inject(CONFIG) private readonly config: OrganizationConfig,
-  ) {}
+  ) {
+    this.totpSeeds = new SecretBox(config.AUTH_SECRET!, 'totp-seed');
+  }
+
+  /** TOTP seeds are stored sealed (AES-256-GCM, bound to the user's row): see SecretBox. */
+  private readonly totpSeeds: SecretBox;
+
+  private seedContext(orgId: string, userId: number): string {
+    return `${orgId}:${userId}`;
+  }
+
+  /** The user's TOTP seed from its stored form; null (and a warning) when it cannot be opened. */
+  private openSeed(orgId: string, userId: number, stored: string): string | null {
+    const seed = this.totpSeeds.open(stored, this.seedContext(orgId, userId));
+    if (seed === null) logger().warn({ orgId, userId }, 'a two-factor seed cannot be opened (AUTH_SECRET changed?); the user must enrol again');
+    return seed;
+  }
 
   private lifetime(p: TokenPurpose): number {
     return tokenLifetimeMs(p, this.config);
@@ -92,8 +109,11 @@ export class AuthService {
       if (tokenState(t, new Date()) !== 'valid') throw new AppError(OrgErrors.TWO_FACTOR_SESSION_EXPIRED);
       const user = await this.users.get(s, t!.userId);
       if (!user || user.status !== 'Active' || !user.twoFactorEnabled || !user.twoFactorSecret) throw new AppError(OrgErrors.TWO_FACTOR_SESSION_EXPIRED);
-      if (!verifyTotp(user.twoFactorSecret, req.code)) throw new AppError(OrgErrors.INVALID_TWO_FACTOR_CODE);
+      const seed = this.openSeed(req.orgId, user.id, user.twoFactorSecret);
+      if (!seed || !verifyTotp(seed, req.code)) throw new AppError(OrgErrors.INVALID_TWO_FACTOR_CODE);
       await this.tokens.markUsed(s, t!.id);
+      // a seed stored before sealing is sealed now
+      if (!SecretBox.isSealed(user.twoFactorSecret)) await this.users.update(s, user.id, { twoFactorSecret: this.totpSeeds.seal(seed, this.seedContext(req.orgId, user.id)) });
       return user;
     });
     return this.signIn(req.orgId, user, true);
@@ -210,7 +230,7 @@ export class AuthService {
       const user = await this.me(s, actor);
       const org = (await this.orgs.get(s))!;
       const secret = generateSecret();
-      await this.users.update(s, user.id, { twoFactorPendingSecret: secret });
+      await this.users.update(s, user.id, { twoFactorPendingSecret: this.totpSeeds.seal(secret, this.seedContext(orgId, user.id)) });
       return { secret, otpauth_url: generateURI({ issuer: org.name, label: user.email, secret }), enabled: user.twoFactorEnabled };
     });
   }
@@ -218,7 +238,8 @@ export class AuthService {
   async twoFactorEnable(req: RequestOf<typeof TwoFactorEnable>): Promise<Ok> {
     await this.tx(req.orgId, async (s) => {
       const user = await this.me(s, req.actor);
-      if (!user.twoFactorPendingSecret || !verifyTotp(user.twoFactorPendingSecret, req.code)) throw AppError.validation({ code: OrgMessages.twoFactorCode });
+      const pending = user.twoFactorPendingSecret ? this.openSeed(req.orgId, user.id, user.twoFactorPendingSecret) : null;
+      if (!pending || !verifyTotp(pending, req.code)) throw AppError.validation({ code: OrgMessages.twoFactorCode });
       await this.users.update(s, user.id, { twoFactorEnabled: true, twoFactorSecret: user.twoFactorPendingSecret, twoFactorPendingSecret: null });
       await this.logs.write(s, req.actor, 'Turned on two-factor authentication');
     });
