@@ -124,8 +124,11 @@ export class DecisionsService {
    * The answer to a vote: the decision's summary as the actor sees it, and the voter row that changed. Built
    * from the tallies (one grouped query) and at most two voter rows, so its cost does not grow with the board.
    */
-  private async voteAnswer(orgId: string, tx: Tx, actor: Actor, variant: RequestOf<typeof GetDecision>['variant'], d: DecisionRow, ctx: MeetingCtx | null, voterKey: string): Promise<VoteResult> {
-    const actorKey = ctx ? ctx.actorKey : actor.userId ? `u:${actor.userId}` : null;
+  private async voteAnswer(
+    orgId: string, tx: Tx, actor: Actor, variant: RequestOf<typeof GetDecision>['variant'], d: DecisionRow, ctx: MeetingCtx | null,
+    keys: { voter: string; actor: string | null },
+  ): Promise<VoteResult> {
+    const { voter: voterKey, actor: actorKey } = keys;
     const rows = await this.decisions.votersByKeys(orgId, tx, d.id, actorKey ? [voterKey, actorKey] : [voterKey]);
     const counts = await this.decisions.voteCounts(orgId, tx, d.id);
     const b = emptyBundle();
@@ -334,7 +337,7 @@ export class DecisionsService {
         activity: targetKey === ownKey ? `${name} voted on "${d.title}"` : `${name} voted for another voter on "${d.title}"`,
       });
       const owner = ctx ? [{ userId: ctx.meeting.ownerId, userEmail: null }] : [];
-      const result = await this.voteAnswer(orgId, tx, actor, req.variant, d, ctx, targetKey);
+      const result = await this.voteAnswer(orgId, tx, actor, req.variant, d, ctx, { voter: targetKey, actor: ownKey });
       pending.push(this.publisher.later(DecisionVoted, async () => {
         const recipients = await this.publisher.recipients(orgId, [{ userId: d.createdBy, userEmail: null }, ...owner], { exceptUserId: actor.userId });
         const voterUser = target.userId ? (await this.directory.usersById(orgId, [target.userId])).get(target.userId) : undefined;

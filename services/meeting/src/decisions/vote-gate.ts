@@ -1,5 +1,6 @@
 import { VOTE_VALUES, type Tally, type Variant, type Vote } from '@app/contracts';
 import { isMinistry } from '../meetings/permissions';
+import { percentUp } from '../common/percent';
 
 /**
  * Voting rules (meetings.md §4, §6). Voting is open while the deadline is in the future and the
@@ -61,7 +62,7 @@ export function tallies(votes: readonly Vote[], variant: Variant = 'default'): T
   const total = votes.length;
   return VOTE_VALUES.map((vote) => {
     const count = votes.filter((v) => v === vote).length;
-    return { vote, label: voteLabel(vote, variant), count, percentage: total === 0 ? 0 : Math.ceil((count * 1000) / total) / 10 };
+    return { vote, label: voteLabel(vote, variant), count, percentage: percentUp(count, total) };
   });
 }
 

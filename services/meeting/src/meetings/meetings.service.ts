@@ -26,6 +26,7 @@ import { MeetingsRepository } from './meetings.repository';
 import { MeetingView } from './meeting-view';
 import { checkTransition } from './status-machine';
 import { canView } from './permissions';
+import { percentUp } from '../common/percent';
 
 /** may this user create meetings (or copy one) in this committee: organization admin, committee admin, or meetings_create and member */
 export function canCreateIn(actor: Actor, committee: DirectoryCommittee): boolean {
@@ -33,8 +34,6 @@ export function canCreateIn(actor: Actor, committee: DirectoryCommittee): boolea
   if (actor.isAdmin || committee.admin_ids.includes(actor.userId)) return true;
   return hasPermission(actor, 'meetings_create') && committee.member_ids.includes(actor.userId);
 }
-
-const pct = (n: number, total: number) => (total === 0 ? 0 : Math.ceil((n * 1000) / total) / 10);
 
 @Injectable()
 export class MeetingsService {
@@ -433,7 +432,7 @@ export class MeetingsService {
     const members = ctx.members;
     const attendance = ATTENDANCE_VALUES.map((status) => {
       const count = members.filter((m) => m.attendance === status).length;
-      return { status: status as Attendance, count, percentage: pct(count, members.length) };
+      return { status: status as Attendance, count, percentage: percentUp(count, members.length) };
     });
     const allVotes = b.voters.map((v) => v.vote as Vote);
     const actionStates = b.actions.map((a) => overallActionStatus(b.participants.filter((p) => p.actionId === a.id).map((p) => p.status as ActionStatus), a.openTill, ctx.now));
@@ -455,7 +454,7 @@ export class MeetingsService {
       votes: tallies(allVotes, ctx.variant),
       actions: ACTION_STATUS_VALUES.map((status) => {
         const count = actionStates.filter((s) => s === status).length;
-        return { status: status as ActionStatus, count, percentage: pct(count, actionStates.length) };
+        return { status: status as ActionStatus, count, percentage: percentUp(count, actionStates.length) };
       }),
       comments: b.comments.length,
       rating: {
