@@ -10,6 +10,7 @@ export * from './events/on-event.decorator';
 export * from './events/outbox';
 export * from './queues/jobs';
 export * from './db/db';
+export * from './db/scoped-db';
 export * from './db/migrate';
 export * from './storage/storage';
 export * from './http/metrics';
