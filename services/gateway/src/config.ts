@@ -14,6 +14,8 @@ export const gatewayConfigSchema = baseConfigSchema
     AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
     AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
     GUEST_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+    /** check each composed route's answer against the route table (off in production: the tests and development catch drift) */
+    VALIDATE_RESPONSES: z.enum(['auto', 'true', 'false']).default('auto'),
   })
   .extend(s3ConfigSchema.shape)
   .extend(linksConfigSchema.shape);
@@ -21,3 +23,6 @@ export const gatewayConfigSchema = baseConfigSchema
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
 
 export const loadGatewayConfig = (): GatewayConfig => parseConfig(gatewayConfigSchema);
+
+/** 'auto': on outside production */
+export const validatesResponses = (c: GatewayConfig): boolean => c.VALIDATE_RESPONSES === 'true' || (c.VALIDATE_RESPONSES === 'auto' && c.NODE_ENV !== 'production');

@@ -1,4 +1,5 @@
-import { AppPaths, translate } from '@app/contracts';
+import { AppPaths, routePath, translate, zPageMeta, type PageMeta, type RouteDef, type RouteRequest } from '@app/contracts';
+import type { z } from 'zod';
 import { currentLang } from '../i18n/lang';
 import { hasUrlToken } from '../lib/host';
 import { navigateTo } from './navigation';
@@ -227,7 +228,54 @@ export function dataOf<T>(body: unknown): T {
   return body as T;
 }
 
-export const api = {
+/** What a route call sends: the input side of the route's schemas (params in the path, query, JSON body or a form). */
+export type RouteCallInput<D extends RouteDef> = Partial<RouteRequest<D>> & {
+  /** multipart body for upload routes (the route's body fields and files) */
+  form?: FormData;
+  /** a guest's token link (`?token=`) for guest routes */
+  token?: string;
+} & Pick<RequestOptions, 'notify' | 'signal' | 'timeoutMs'>;
+
+/** What a route call answers: `data` parsed with the route's schema; paged routes add their meta. */
+export type RouteAnswerOf<D extends RouteDef> = D['answer'] extends 'paged'
+  ? { items: z.output<D['response']>; meta: PageMeta }
+  : z.output<D['response']>;
+
+function parseAnswer(route: RouteDef, schema: z.ZodType, value: unknown): unknown {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  console.error(`answer of ${route.method} ${route.path} does not match the contract`, r.error.issues.slice(0, 5));
+  throw new ApiError(0, t(OTHER_ERROR), { body: value });
+}
+
+/**
+ * Call a route of the table: `await api(Routes.castVote, { params: { id }, body })` gets the typed, parsed
+ * answer. Path parameters are filled in and encoded, public routes send no sign-in, errors are the ApiError
+ * of `request` (status toasts of the error catalogue).
+ */
+async function callRoute<D extends RouteDef>(route: D, input: RouteCallInput<D> = {} as RouteCallInput<D>): Promise<RouteAnswerOf<D>> {
+  const path = routePath(route, (input.params ?? undefined) as Record<string, unknown> | undefined);
+  const query = { ...((input.query ?? {}) as Query), ...(input.token ? { token: input.token } : {}) };
+  const body = await request<unknown>(path, {
+    method: route.method,
+    query,
+    body: input.form ? undefined : route.method === 'GET' || route.method === 'DELETE' ? undefined : (input.body ?? {}),
+    form: input.form,
+    public: route.access === 'public' || route.access === 'no-org' || (route.access === 'guest' && !!input.token),
+    notify: input.notify,
+    signal: input.signal,
+    timeoutMs: input.timeoutMs,
+  });
+  const b = (body ?? {}) as { data?: unknown; meta?: unknown };
+  if (route.answer === 'raw') return parseAnswer(route, route.response, body) as RouteAnswerOf<D>;
+  if (route.answer === 'paged') {
+    return { items: parseAnswer(route, route.response, b.data), meta: parseAnswer(route, zPageMeta, b.meta) } as RouteAnswerOf<D>;
+  }
+  return parseAnswer(route, route.response, b.data ?? null) as RouteAnswerOf<D>;
+}
+
+/** Untyped calls by path: being replaced by route calls (`api(Routes.x, ...)`); do not add new uses. */
+const legacy = {
   get: <T = unknown>(path: string, query?: Query, opts: RequestOptions = {}) => request<T>(path, { ...opts, method: 'GET', query }),
   post: <T = unknown>(path: string, body?: unknown, opts: RequestOptions = {}) =>
     request<T>(path, { ...opts, method: 'POST', body: body instanceof FormData || body instanceof URLSearchParams ? undefined : body ?? {}, form: body instanceof FormData || body instanceof URLSearchParams ? body : undefined }),
@@ -235,3 +283,5 @@ export const api = {
     request<T>(path, { ...opts, method: 'PUT', body: body instanceof FormData ? undefined : body ?? {}, form: body instanceof FormData ? body : undefined }),
   delete: <T = unknown>(path: string, opts: RequestOptions = {}) => request<T>(path, { ...opts, method: 'DELETE' }),
 };
+
+export const api = Object.assign(callRoute, legacy);

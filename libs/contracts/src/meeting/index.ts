@@ -6,3 +6,4 @@ export * from './meeting.schemas';
 export * from './meeting.rpc';
 export * from './meeting.events';
 import './meeting.messages';
+export * from './decisions.routes';

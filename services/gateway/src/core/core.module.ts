@@ -6,16 +6,19 @@ import { ContextMiddleware } from './context.middleware';
 import { ErrorFilter } from './error.filter';
 import { DocsController, OpenApiRegistry } from './openapi';
 import { RootController } from './root.controller';
+import { RouteDispatcher, routesController } from './routes';
+import { ROUTE_TABLE } from '@app/contracts';
 
 /** The edge concerns shared by every route: context, org, auth, rate limits, errors, docs. */
 @Module({
   imports: [DiscoveryModule],
-  controllers: [DocsController, RootController],
+  controllers: [DocsController, RootController, routesController(ROUTE_TABLE)],
   providers: [
     AuthGuard,
     { provide: APP_GUARD, useExisting: AuthGuard },
     { provide: APP_FILTER, useClass: ErrorFilter },
     OpenApiRegistry,
+    RouteDispatcher,
   ],
   exports: [AuthGuard],
 })

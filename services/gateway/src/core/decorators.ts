@@ -1,5 +1,5 @@
 import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
-import { AppError, SYSTEM_ACTOR, type Actor, type OrgPublic } from '@app/contracts';
+import { AppError, SYSTEM_ACTOR, type Actor, type OrgPublic, type RouteAccess, type RouteRateLimit } from '@app/contracts';
 import type { ApiRequest } from './request';
 
 export const ACCESS = Symbol('ACCESS');
@@ -10,18 +10,13 @@ export const ACCESS = Symbol('ACCESS');
  * - 'guest': a signed-in user, or a guest whose token (query `token` or path) the owning service checks;
  * - 'no-org': anyone, and no organization is needed (the portal host).
  */
-export type Access = 'user' | 'public' | 'guest' | 'no-org';
+export type Access = RouteAccess;
 export const Public = () => SetMetadata(ACCESS, 'public' satisfies Access);
 export const GuestAllowed = () => SetMetadata(ACCESS, 'guest' satisfies Access);
 export const NoOrg = () => SetMetadata(ACCESS, 'no-org' satisfies Access);
 
 export const RATE_LIMIT = Symbol('RATE_LIMIT');
-export interface RateLimitSpec {
-  /** bucket name, e.g. 'login' */
-  name: 'login' | 'pin' | 'password-reset' | 'two-factor' | 'guest' | 'sso' | 'verify';
-  /** body field whose value joins the key (e.g. email), so one address cannot be hammered from many IPs */
-  identityField?: string;
-}
+export type RateLimitSpec = RouteRateLimit;
 export const RateLimit = (spec: RateLimitSpec) => SetMetadata(RATE_LIMIT, spec);
 
 /** The resolved organization (404 'Invalid Organization URL' was already answered when there is none). */

@@ -4,6 +4,7 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { z } from 'zod';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
+import { ROUTE_TABLE, successBodySchema, type RouteDef } from '@app/contracts';
 import { ACCESS, NoOrg, type Access } from './decorators';
 
 export const DOC = Symbol('DOC');
@@ -20,13 +21,84 @@ export interface DocSpec {
 /** Documents a route with the contract schemas it uses; /api/docs is generated from these. */
 export const Doc = (spec: DocSpec) => SetMetadata(DOC, spec);
 
-function schemaOf(t: z.ZodType | undefined): Record<string, unknown> | undefined {
-  if (!t) return undefined;
+
+const ERROR_BODY = {
+  type: 'object',
+  required: ['success', 'code', 'message'],
+  properties: {
+    success: { const: false },
+    code: { type: 'string', description: 'the AppError code' },
+    message: { type: 'string', description: "the catalogue's message in the Lang language" },
+    errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, description: 'field -> messages (409)' },
+    data: { type: 'object', additionalProperties: { type: 'string' }, description: 'field -> first message (409)' },
+  },
+};
+const errorRef = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } });
+
+function jsonSchema(t: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   try {
-    return z.toJSONSchema(t, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+    return z.toJSONSchema(t, { io, unrepresentable: 'any' }) as Record<string, unknown>;
   } catch {
     return { type: 'object' };
   }
+}
+const propertiesOf = (t: z.ZodType | undefined) => (t ? ((jsonSchema(t, 'input').properties ?? {}) as Record<string, unknown>) : {});
+const requiredOf = (t: z.ZodType | undefined) => (t ? ((jsonSchema(t, 'input').required ?? []) as string[]) : []);
+
+/** The OpenAPI operation of one route of the table: its schemas, its success body and the catalogue's errors. */
+export function operationOf(name: string, route: RouteDef): Record<string, unknown> {
+  const member = route.access === 'user' || route.access === 'guest';
+  const pathParams = Object.entries(propertiesOf(route.params)).map(([k, schema]) => ({ name: k, in: 'path', required: true, schema }));
+  const required = new Set(requiredOf(route.query));
+  const queryParams = Object.entries(propertiesOf(route.query)).map(([k, schema]) => ({ name: k, in: 'query', required: required.has(k), schema }));
+  const op: Record<string, unknown> = {
+    operationId: name,
+    summary: route.summary,
+    tags: [...route.tags],
+    parameters: [...pathParams, ...queryParams, { name: 'Lang', in: 'header', required: false, schema: { type: 'string', enum: ['en', 'fr', 'ar', 'ru'] } }],
+    security: route.access === 'user' ? [{ token: [] }] : route.access === 'guest' ? [{ token: [] }, { guestToken: [] }] : [],
+    responses: {
+      200: route.produces === 'redirect'
+        ? { description: 'success' }
+        : { description: 'success', content: { 'application/json': { schema: jsonSchema(successBodySchema(route), 'output') } } },
+      ...(route.produces === 'redirect' ? { 302: { description: 'redirect' } } : {}),
+      ...(member ? { 401: errorRef('Authentication Fail'), 403: errorRef('Authentication Fail') } : {}),
+      404: errorRef('Not Found (also Invalid Organization URL)'),
+      409: errorRef('Error in validation'),
+      ...(route.upload && route.upload.kind !== 'none' ? { 413: errorRef('File too large') } : {}),
+      ...(route.rateLimit ? { 429: errorRef('Too Many Attempts.') } : {}),
+      500: errorRef('Internal Server Error'),
+      508: errorRef('Time Out'),
+    },
+  };
+  if (route.upload) {
+    const files: Record<string, unknown> =
+      route.upload.kind === 'single' ? { [route.upload.field]: { type: 'string', format: 'binary' } }
+        : route.upload.kind === 'fields' ? Object.fromEntries(route.upload.fields.map((f) => [f.name, { type: 'array', items: { type: 'string', format: 'binary' }, maxItems: f.maxCount }]))
+          : {};
+    op.requestBody = { content: { 'multipart/form-data': { schema: { type: 'object', properties: { ...propertiesOf(route.body), ...files } } } } };
+  } else if (route.body) {
+    op.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } };
+  }
+  return op;
+}
+
+/** The OpenAPI document of the route table (served at /api/docs/openapi.json). */
+export function openApiDocument(table: { name: string; route: RouteDef }[]): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const { name, route } of table) {
+    const p = route.path.replace(/:(\w+)/g, '{$1}');
+    (paths[p] ??= {})[route.method.toLowerCase()] = operationOf(name, route);
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Boardroom API', version: '1', description: 'Every /api path of the product. Organization from the Host; auth by the `token` header; guests by `?token=`.' },
+    components: {
+      securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' }, guestToken: { type: 'apiKey', in: 'query', name: 'token' } },
+      schemas: { ErrorBody: ERROR_BODY },
+    },
+    paths,
+  };
 }
 
 @Injectable()
@@ -35,7 +107,9 @@ export class OpenApiRegistry implements OnApplicationBootstrap {
   constructor(private readonly discovery: DiscoveryService, private readonly scanner: MetadataScanner, private readonly reflector: Reflector) {}
 
   onApplicationBootstrap(): void {
-    const paths: Record<string, Record<string, unknown>> = {};
+    const doc = openApiDocument(ROUTE_TABLE);
+    const paths = doc.paths as Record<string, Record<string, unknown>>;
+    // controllers not yet moved to the route table (docs/how-to-add-a-route.md): documented from their @Doc
     for (const w of this.discovery.getControllers()) {
       const meta = w.metatype as Function | null;
       const proto = meta?.prototype;
@@ -44,46 +118,17 @@ export class OpenApiRegistry implements OnApplicationBootstrap {
       const classAccess = Reflect.getMetadata(ACCESS, meta) as Access | undefined;
       for (const name of this.scanner.getAllMethodNames(proto)) {
         const fn = proto[name];
-        const doc = this.reflector.get<DocSpec | undefined>(DOC, fn);
-        if (!doc) continue;
+        const d = this.reflector.get<DocSpec | undefined>(DOC, fn);
+        if (!d) continue;
         const sub = String(this.reflector.get(PATH_METADATA, fn) ?? '');
-        const method = RequestMethod[this.reflector.get<RequestMethod>(METHOD_METADATA, fn)].toLowerCase();
-        const full = ('/api/' + [base, sub].filter((s) => s && s !== '/').join('/')).replace(/\/+/g, '/').replace(/:(\w+)/g, '{$1}');
+        const method = RequestMethod[this.reflector.get<RequestMethod>(METHOD_METADATA, fn)];
+        const full = ('/api/' + [base, sub].filter((x) => x && x !== '/').join('/')).replace(/\/+/g, '/');
         const access = this.reflector.get<Access | undefined>(ACCESS, fn) ?? classAccess ?? 'user';
-        const params = [...full.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
-        const op: Record<string, unknown> = {
-          summary: doc.summary,
-          tags: doc.tags ?? [base.split('/')[0] || 'root'],
-          parameters: [
-            ...params,
-            { name: 'Lang', in: 'header', required: false, schema: { type: 'string', enum: ['en', 'fr', 'ar', 'ru'] } },
-          ],
-          security: access === 'user' ? [{ token: [] }] : [],
-          responses: {
-            200: { description: 'success', content: { 'application/json': { schema: { type: 'object', properties: { success: { const: true }, message: { type: 'string' }, data: schemaOf(doc.response) ?? {} } } } } },
-            409: { description: 'Error in validation' },
-            ...(access === 'user' ? { 401: { description: 'Authentication Fail' } } : {}),
-            404: { description: 'Not Found' },
-          },
-        };
-        if (doc.query) {
-          const q = schemaOf(doc.query) as { properties?: Record<string, unknown> };
-          for (const [k, s] of Object.entries(q?.properties ?? {})) (op.parameters as unknown[]).push({ name: k, in: 'query', required: false, schema: s });
-        }
-        if (doc.file) {
-          op.requestBody = { content: { 'multipart/form-data': { schema: { type: 'object', properties: { [doc.file]: { type: 'string', format: 'binary' }, ...((schemaOf(doc.body) as { properties?: object })?.properties ?? {}) } } } } };
-        } else if (doc.body) {
-          op.requestBody = { content: { 'application/json': { schema: schemaOf(doc.body) } } };
-        }
-        (paths[full] ??= {})[method] = op;
+        const legacy = { kind: 'route', method, path: full, access, summary: d.summary, tags: d.tags ?? [base.split('/')[0] || 'root'], params: undefined, query: d.query, body: d.body, response: d.response ?? z.unknown(), answer: 'data', upload: d.file ? { kind: 'single', field: d.file } : undefined } as unknown as RouteDef;
+        (paths[full.replace(/:(\w+)/g, '{$1}')] ??= {})[method.toLowerCase()] = operationOf(name, legacy);
       }
     }
-    this.document = {
-      openapi: '3.1.0',
-      info: { title: 'Boardroom API', version: '1', description: 'Every /api path of the product. Organization from the Host (or X-Org header); auth by the `token` header.' },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
-      paths,
-    };
+    this.document = doc;
   }
 }
 

@@ -1,12 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { memoryStorage } from 'multer';
 import { randomUUID } from 'node:crypto';
 import { AppError, OrgErrors, OrgMessages } from '@app/contracts';
 import { Storage } from '@app/platform';
 
-export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-/** multer options for image and sheet uploads: in memory, size-limited (413 'File too large'). */
-export const uploadOptions = { storage: memoryStorage(), limits: { fileSize: IMAGE_MAX_BYTES, files: 20 } };
+export { IMAGE_MAX_BYTES, uploadOptions } from '../core/upload-options';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff]);

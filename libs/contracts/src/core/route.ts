@@ -1,0 +1,253 @@
+import { z } from 'zod';
+import type { RequestInputOf, RpcDef } from './define';
+import type { Actor, Lang } from './common';
+import { zPageMeta } from './common';
+
+/**
+ * One definition per `/api` route. The gateway registers its routes from these entries (a generic handler
+ * where a route only forwards to one RPC, a hand-written implementation where it composes), /api/docs is
+ * generated from them, and the web calls `api(Routes.x, { params, query, body })` and gets the parsed,
+ * typed answer. See docs/how-to-add-a-route.md.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call a route:
+ * - 'user': a signed-in user of the host's organization;
+ * - 'guest': a signed-in user, or a guest whose token (query `token` or path) the owning service checks;
+ * - 'public': anyone; the organization is resolved when the host names one; a token, if sent, is used;
+ * - 'no-org': anyone, and no organization is needed (the portal host, the docs).
+ */
+export type RouteAccess = 'user' | 'guest' | 'public' | 'no-org';
+
+/** Rate-limit buckets of the credential routes (the gateway's limiter decides the numbers). */
+export type RateLimitName = 'login' | 'pin' | 'password-reset' | 'two-factor' | 'guest' | 'sso' | 'verify';
+export interface RouteRateLimit {
+  name: RateLimitName;
+  /** input field whose value joins the key (e.g. email), so one account cannot be hammered from many addresses */
+  identityField?: string;
+}
+
+/** multipart uploads: which file fields the route takes (memory, size-limited; bytes go on to S3, never NATS) */
+export type RouteUpload =
+  | { kind: 'single'; field: string }
+  | { kind: 'fields'; fields: readonly { name: string; maxCount: number }[] }
+  | { kind: 'none' };
+
+/** What a forwarding route hands to its RPC builder: who calls, from where, in which language. */
+export interface MemberCall {
+  orgId: string;
+  actor: Actor;
+  variant: Variant;
+  lang: Lang;
+}
+type Variant = 'default' | 'moe' | 'tender';
+/** public and no-org routes: the organization and actor only when the host and token give them */
+export interface PublicCall {
+  orgId?: string;
+  actor?: Actor;
+  variant?: Variant;
+  lang: Lang;
+}
+export type CallOf<A extends RouteAccess> = A extends 'user' | 'guest' ? MemberCall : PublicCall;
+
+type Out<T> = T extends z.ZodType ? z.output<T> : Record<string, never>;
+
+/** How the success body is built from the RPC's answer (forwarding routes). */
+export type RouteAnswer =
+  /** `{ success, message?, data: answer }` (the default) */
+  | 'data'
+  /** `{ success, message?, data: answer.items, meta: answer.meta }`: the RPC answers `paged(item)`; `response` is the items' array */
+  | 'paged'
+  /** `{ success, message?, data: answer[pick] }`: the RPC answers an object and one of its fields is the data */
+  | { pick: string }
+  /** the answer is the whole body (a few spec answers are flat, e.g. the sign-in answer) */
+  | 'raw'
+  /** `{ success, message, data: null }`: commands whose RPC answers only `zOk` (deletes) */
+  | 'empty';
+
+export interface RouteDef<
+  M extends HttpMethod = HttpMethod,
+  A extends RouteAccess = RouteAccess,
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+> {
+  readonly kind: 'route';
+  readonly method: M;
+  /** the full path with `:name` parameters, exactly as the spec has it: '/api/decisions/:id/vote/change' */
+  readonly path: string;
+  readonly access: A;
+  readonly summary: string;
+  readonly tags: readonly string[];
+  readonly params: P;
+  readonly query: Q;
+  readonly body: B;
+  /** the schema of `data` in the success body (of the whole body when answer is 'raw') */
+  readonly response: R;
+  readonly answer: RouteAnswer;
+  /** success message (an English key, translated into the request's language) */
+  readonly message?: string;
+  readonly rateLimit?: RouteRateLimit;
+  readonly upload?: RouteUpload;
+  /** the query string and the body are read together (body wins): the sign-in calls */
+  readonly mergeQuery?: boolean;
+  /** the route answers something other than the JSON envelope (a redirect, a file) */
+  readonly produces?: 'json' | 'redirect' | 'file' | 'html';
+  /** forwarding routes: the RPC and how its request is built from the call and the parsed input */
+  readonly rpc?: RpcDef;
+  readonly toRpc?: (input: { call: any; params: any; query: any; body: any }) => unknown;
+}
+
+/** the parsed input of a route, as its implementation (or RPC builder) receives it */
+export interface RouteInput<D extends RouteDef> {
+  call: CallOf<D['access']>;
+  params: Out<D['params']>;
+  query: Out<D['query']>;
+  body: Out<D['body']>;
+}
+/** what the web sends: the input side of each schema */
+export interface RouteRequest<D extends RouteDef> {
+  params: D['params'] extends z.ZodType ? z.input<D['params']> : undefined;
+  query: D['query'] extends z.ZodType ? Partial<z.input<D['query']>> : undefined;
+  body: D['body'] extends z.ZodType ? z.input<D['body']> : undefined;
+}
+/** `data` of the success body (or the whole body for 'raw' routes) */
+export type RouteData<D extends RouteDef> = z.output<D['response']>;
+
+type FieldOf<R, K> = R extends z.ZodObject<infer S> ? (K extends keyof S ? S[K] : never) : never;
+type AnswerSchema<Rpc extends RpcDef, An extends RouteAnswer> = An extends 'paged'
+  ? FieldOf<Rpc['response'], 'items'>
+  : An extends { pick: infer K }
+    ? FieldOf<Rpc['response'], K>
+    : An extends 'empty'
+      ? z.ZodNull
+      : Rpc['response'];
+
+interface RouteBase<M extends HttpMethod, A extends RouteAccess, P, Q, B> {
+  method: M;
+  path: string;
+  access: A;
+  summary: string;
+  tags: readonly string[];
+  params?: P;
+  query?: Q;
+  body?: B;
+  message?: string;
+  rateLimit?: RouteRateLimit;
+  upload?: RouteUpload;
+  mergeQuery?: boolean;
+  produces?: 'json' | 'redirect' | 'file' | 'html';
+}
+
+const PATH = /^\/api(\/[A-Za-z0-9_.\-{}:]+)*\/?$/;
+
+function check(def: { path: string; params?: z.ZodType }): void {
+  if (!PATH.test(def.path)) throw new Error(`route path must start with /api: ${def.path}`);
+  const names = [...def.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+  const shape = def.params instanceof z.ZodObject ? Object.keys(def.params.shape) : [];
+  for (const n of names) if (!shape.includes(n)) throw new Error(`route ${def.path}: params schema lacks :${n}`);
+  for (const n of shape) if (!names.includes(n)) throw new Error(`route ${def.path}: params schema has ${n}, the path does not`);
+}
+
+/**
+ * A route that forwards to one RPC: the gateway's generic handler parses the input, builds the RPC request
+ * with `toRpc`, and answers the RPC's reply. Its documented response IS the RPC's response schema (or its
+ * picked field for 'paged' / { pick }), so the docs cannot drift from what the service answers.
+ */
+export function defineRoute<
+  M extends HttpMethod,
+  A extends RouteAccess,
+  Rpc extends RpcDef,
+  const An extends RouteAnswer = 'data',
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(
+  def: RouteBase<M, A, P, Q, B> & {
+    rpc: Rpc;
+    answer?: An;
+    toRpc: (input: { call: CallOf<A>; params: Out<P>; query: Out<Q>; body: Out<B> }) => RequestInputOf<Rpc>;
+  },
+): RouteDef<M, A, P, Q, B, AnswerSchema<Rpc, An> extends z.ZodType ? AnswerSchema<Rpc, An> : z.ZodType> {
+  check(def);
+  const answer = (def.answer ?? 'data') as RouteAnswer;
+  const rpcResponse = def.rpc.response as z.ZodType;
+  let response: z.ZodType = rpcResponse;
+  if (answer === 'empty') response = z.null();
+  else if (answer !== 'data' && answer !== 'raw') {
+    const key = answer === 'paged' ? 'items' : answer.pick;
+    const field = rpcResponse instanceof z.ZodObject ? (rpcResponse.shape as Record<string, z.ZodType>)[key] : undefined;
+    if (!field) throw new Error(`route ${def.method} ${def.path}: the RPC's answer has no field '${key}'`);
+    if (answer === 'paged' && !(rpcResponse instanceof z.ZodObject && 'meta' in rpcResponse.shape)) throw new Error(`route ${def.method} ${def.path}: 'paged' needs an RPC answering paged(item)`);
+    response = field;
+  }
+  return {
+    kind: 'route',
+    ...def,
+    params: def.params as P,
+    query: def.query as Q,
+    body: def.body as B,
+    answer,
+    response: response as never,
+    toRpc: def.toRpc as RouteDef['toRpc'],
+  };
+}
+
+/**
+ * A route whose gateway implementation composes (several RPCs, an upload to S3, a redirect, a file):
+ * the implementation is a method marked `@Implements(route)` in the gateway. Its answer is validated
+ * against `response` outside production, so the docs cannot drift from it either.
+ */
+export function defineComposedRoute<
+  M extends HttpMethod,
+  A extends RouteAccess,
+  R extends z.ZodType,
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(def: RouteBase<M, A, P, Q, B> & { response: R; answer?: 'data' | 'raw' | 'paged' }): RouteDef<M, A, P, Q, B, R> {
+  check(def);
+  return { kind: 'route', ...def, params: def.params as P, query: def.query as Q, body: def.body as B, answer: def.answer ?? 'data' };
+}
+
+/** The body of a success answer of a route (docs/conventions.md): the envelope around `data`. */
+export function successBodySchema(route: RouteDef): z.ZodType {
+  if (route.answer === 'raw') return route.response;
+  return z.object({
+    success: z.literal(true),
+    message: z.string().optional(),
+    data: route.response,
+    ...(route.answer === 'paged' ? { meta: zPageMeta } : {}),
+  });
+}
+
+/** '/api/decisions/:id/vote/change' with { id: 5 } -> '/api/decisions/5/vote/change' */
+export function routePath(route: Pick<RouteDef, 'path'>, params?: Record<string, unknown>): string {
+  return route.path.replace(/:(\w+)/g, (_, k: string) => {
+    const v = params?.[k];
+    if (v === undefined || v === null || v === '') throw new Error(`route ${route.path}: missing :${k}`);
+    return encodeURIComponent(String(v));
+  });
+}
+
+/** Every route of a group, named by its key: the table the gateway, the docs and the tests walk. */
+export type RouteGroup = Readonly<Record<string, RouteDef>>;
+export function routeList(...groups: RouteGroup[]): { name: string; route: RouteDef }[] {
+  const out: { name: string; route: RouteDef }[] = [];
+  const names = new Set<string>();
+  const keys = new Set<string>();
+  for (const g of groups) {
+    for (const [name, route] of Object.entries(g)) {
+      if (names.has(name)) throw new Error(`route name defined twice: ${name}`);
+      const key = `${route.method} ${route.path}`;
+      if (keys.has(key)) throw new Error(`route defined twice: ${key}`);
+      names.add(name);
+      keys.add(key);
+      out.push({ name, route });
+    }
+  }
+  return out;
+}

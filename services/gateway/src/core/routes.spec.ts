@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { ROUTE_TABLE, successBodySchema, zOk, type RouteDef } from '@app/contracts';
+import { openApiDocument } from './openapi';
+import { bySpecificity } from './routes';
+
+/**
+ * The route table: one definition per /api route. These tests prove that what /api/docs documents is what
+ * the services answer: a forwarding route's documented `data` is the very schema its RPC answers.
+ */
+describe('route table', () => {
+  const forwarding = ROUTE_TABLE.filter((t) => t.route.rpc);
+
+  it.each(forwarding.map((t) => [t.name, t.route] as const))('%s documents the schema its RPC answers', (_, route) => {
+    const answered = route.rpc!.response as z.ZodType;
+    const shape = answered instanceof z.ZodObject ? (answered.shape as Record<string, z.ZodType>) : {};
+    if (route.answer === 'data' || route.answer === 'raw') expect(route.response).toBe(answered);
+    else if (route.answer === 'paged') expect(route.response).toBe(shape.items);
+    else if (route.answer === 'empty') expect(answered).toBe(zOk);
+    else expect(route.response).toBe(shape[route.answer.pick]);
+  });
+
+  const doc = openApiDocument(ROUTE_TABLE) as { paths: Record<string, Record<string, any>> };
+  const ops = ROUTE_TABLE.map((t) => [t.name, t.route, doc.paths[t.route.path.replace(/:(\w+)/g, '{$1}')]?.[t.route.method.toLowerCase()]] as const);
+
+  it.each(ops)('%s is in /api/docs with its success body and the catalogue errors', (name, route: RouteDef, op) => {
+    expect(op.operationId).toBe(name);
+    expect(op.responses[200].content['application/json'].schema).toEqual(z.toJSONSchema(successBodySchema(route), { io: 'output', unrepresentable: 'any' }));
+    for (const status of [404, 409, 500, 508]) expect(op.responses[status].content['application/json'].schema.$ref).toBe('#/components/schemas/ErrorBody');
+    if (route.access === 'user') expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['401', '403']));
+    if (route.rateLimit) expect(op.responses[429]).toBeDefined();
+    const inPath = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+    expect(op.parameters.filter((p: { in: string }) => p.in === 'path').map((p: { name: string }) => p.name)).toEqual(inPath);
+  });
+
+  it('paths and names are unique (the table throws at import otherwise)', () => {
+    expect(new Set(ROUTE_TABLE.map((t) => `${t.route.method} ${t.route.path}`)).size).toBe(ROUTE_TABLE.length);
+  });
+});
+
+describe('registration order: literal segments before parameters', () => {
+  const r = (path: string) => ({ path }) as RouteDef;
+  it.each([
+    ['/api/meetings/calendar', '/api/meetings/:id'],
+    ['/api/meetings/:id/decisions/archived', '/api/meetings/:id/decisions/:decision'],
+    ['/api/singleDecision/hide/:id', '/api/singleDecision/:id'],
+    ['/api/users/deleted', '/api/users/:id'],
+  ])('%s before %s', (specific, general) => {
+    expect(bySpecificity(r(specific), r(general))).toBeLessThan(0);
+    expect(bySpecificity(r(general), r(specific))).toBeGreaterThan(0);
+    expect([r(general), r(specific)].sort(bySpecificity).map((x) => x.path)).toEqual([specific, general]);
+  });
+});

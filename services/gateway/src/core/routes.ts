@@ -1,0 +1,222 @@
+import { Controller, Delete, Get, HttpCode, Inject, Injectable, OnApplicationBootstrap, Patch, Post, Put, Req, Res, SetMetadata, UseInterceptors, type Type } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import { FileFieldsInterceptor, FileInterceptor, NoFilesInterceptor } from '@nestjs/platform-express';
+import type { Response } from 'express';
+import {
+  AppError, parseOrThrow, translate, type RouteDef, type RouteInput, type MemberCall, type PublicCall,
+} from '@app/contracts';
+import { Bus, CONFIG, logger } from '@app/platform';
+import { validatesResponses, type GatewayConfig } from '../config';
+import { ACCESS, RATE_LIMIT } from './decorators';
+import type { ApiRequest } from './request';
+import { uploadOptions } from './upload-options';
+
+/**
+ * The gateway's routes come from the route table in libs/contracts (see docs/how-to-add-a-route.md):
+ * - a route with an RPC is served by the generic handler below: parse params, query and body with the
+ *   route's schemas (409 'Error in validation'), build the RPC request with `toRpc`, answer the reply;
+ * - a composed route is served by the one gateway method marked `@Implements(route)`.
+ * One generated controller registers every route, most specific paths first, so `/meetings/calendar` is
+ * never taken by `/meetings/:id`. Start-up fails when a route has no implementation or two.
+ */
+
+export const ROUTE = Symbol('ROUTE');
+const IMPLEMENTS = Symbol('IMPLEMENTS');
+
+/** What an implementation receives: the parsed input, and the raw request and response for the rare route that needs them. */
+export type RouteContext<D extends RouteDef> = RouteInput<D> & {
+  req: ApiRequest;
+  res: Response;
+  file?: Express.Multer.File;
+  files?: Record<string, Express.Multer.File[]>;
+};
+/** The answer of an implementation: the `data` of the success body (the whole body for 'raw' routes), or a redirect or file. */
+export type RouteResult<D extends RouteDef> = import('zod').z.input<D['response']> | Redirect | FileAnswer;
+
+export class Redirect {
+  constructor(readonly url: string, readonly status = 302) {}
+}
+export class FileAnswer {
+  constructor(
+    readonly body: Buffer | NodeJS.ReadableStream,
+    readonly headers: Record<string, string>,
+  ) {}
+}
+
+/** Marks the gateway method that implements a composed route (in a provider of a feature module). */
+export function Implements<D extends RouteDef>(route: D) {
+  return (target: object, key: string | symbol, desc: TypedPropertyDescriptor<(ctx: RouteContext<D>) => Promise<RouteResult<D>>>) => {
+    SetMetadata(IMPLEMENTS, route)(target, key, desc);
+  };
+}
+
+type Impl = (ctx: RouteContext<RouteDef>) => Promise<unknown>;
+
+/** literal segments before parameters, then longer paths first: the order Express must see them in */
+export function bySpecificity(a: RouteDef, b: RouteDef): number {
+  const sa = a.path.split('/');
+  const sb = b.path.split('/');
+  for (let i = 0; i < Math.min(sa.length, sb.length); i++) {
+    const pa = sa[i].startsWith(':');
+    const pb = sb[i].startsWith(':');
+    if (pa !== pb) return pa ? 1 : -1;
+  }
+  return sb.length - sa.length;
+}
+
+@Injectable()
+export class RouteDispatcher implements OnApplicationBootstrap {
+  private readonly impls = new Map<RouteDef, Impl>();
+  private table: { name: string; route: RouteDef }[] = [];
+  private readonly validate: boolean;
+
+  constructor(
+    private readonly bus: Bus,
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+    @Inject(CONFIG) config: GatewayConfig,
+  ) {
+    this.validate = validatesResponses(config);
+  }
+
+  /** Called by the generated controller's module with the table it registered. */
+  useTable(table: { name: string; route: RouteDef }[]): void {
+    this.table = table;
+  }
+
+  onApplicationBootstrap(): void {
+    for (const w of this.discovery.getProviders()) {
+      const instance = w.instance as Record<string, unknown> | undefined;
+      if (!instance || typeof instance !== 'object') continue;
+      const proto = Object.getPrototypeOf(instance) as object;
+      for (const name of this.scanner.getAllMethodNames(proto)) {
+        const fn = (proto as Record<string, unknown>)[name] as Function;
+        const route = Reflect.getMetadata(IMPLEMENTS, fn) as RouteDef | undefined;
+        if (!route) continue;
+        if (this.impls.has(route)) throw new Error(`route ${route.method} ${route.path} is implemented twice`);
+        this.impls.set(route, (ctx) => fn.call(instance, ctx));
+      }
+    }
+    const problems: string[] = [];
+    const inTable = new Set(this.table.map((t) => t.route));
+    for (const { name, route } of this.table) {
+      const impl = this.impls.has(route);
+      if (route.rpc && impl) problems.push(`${name}: forwards to ${route.rpc.subject} and has an @Implements method`);
+      if (!route.rpc && !impl) problems.push(`${name} (${route.method} ${route.path}): no @Implements method`);
+    }
+    for (const route of this.impls.keys()) if (!inTable.has(route)) problems.push(`@Implements(${route.method} ${route.path}) is not in the route table`);
+    if (problems.length) throw new Error(`route table: ${problems.join('; ')}`);
+  }
+
+  async dispatch(route: RouteDef, req: ApiRequest, res: Response): Promise<void> {
+    const call = this.callOf(route, req);
+    const raw = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : req.body === undefined ? {} : req.body;
+    const bodyIn = route.mergeQuery ? { ...(req.query as object), ...(raw as object) } : raw;
+    const input = {
+      call,
+      params: route.params ? parseOrThrow(route.params, req.params ?? {}) : {},
+      query: route.query ? parseOrThrow(route.query, req.query ?? {}) : {},
+      body: route.body ? parseOrThrow(route.body, bodyIn ?? {}) : undefined,
+    };
+    let result: unknown;
+    const impl = this.impls.get(route);
+    if (impl) {
+      const files = req.files && !Array.isArray(req.files) ? (req.files as Record<string, Express.Multer.File[]>) : undefined;
+      result = await impl({ ...input, req, res, file: req.file, files } as RouteContext<RouteDef>);
+      if (this.validate && !(result instanceof Redirect) && !(result instanceof FileAnswer)) this.checkAnswer(route, result);
+    } else if (route.rpc && route.toRpc) {
+      result = await this.bus.request(route.rpc, route.toRpc(input) as never);
+    } else {
+      throw new AppError('NOT_FOUND');
+    }
+    if (res.headersSent) return;
+    if (result instanceof Redirect) return res.redirect(result.status, result.url);
+    if (result instanceof FileAnswer) {
+      for (const [k, v] of Object.entries(result.headers)) res.setHeader(k, v);
+      if (Buffer.isBuffer(result.body)) {
+        res.status(200).end(result.body);
+        return;
+      }
+      result.body.on('error', (e) => {
+        logger().error({ err: e, path: req.path }, 'file stream failed');
+        res.destroy(e as Error);
+      });
+      result.body.pipe(res);
+      return;
+    }
+    res.status(200).json(this.envelope(route, result, call.lang));
+  }
+
+  private envelope(route: RouteDef, result: unknown, lang: MemberCall['lang']): unknown {
+    if (route.answer === 'raw') return result;
+    const message = route.message ? translate(route.message, lang) : undefined;
+    const head = message === undefined ? { success: true } : { success: true, message };
+    if (route.answer === 'paged') {
+      const p = result as { items: unknown[]; meta: unknown };
+      return { ...head, data: p.items, meta: p.meta };
+    }
+    if (route.answer === 'empty') return { ...head, data: null };
+    if (typeof route.answer === 'object' && !this.impls.has(route)) return { ...head, data: (result as Record<string, unknown>)[route.answer.pick] };
+    return { ...head, data: result ?? null };
+  }
+
+  /** outside production: a composed route's answer must match what the table documents */
+  private checkAnswer(route: RouteDef, result: unknown): void {
+    const value = route.answer === 'paged' ? (result as { items?: unknown })?.items : result;
+    const r = route.response.safeParse(value ?? null);
+    if (!r.success) {
+      logger().error({ route: `${route.method} ${route.path}`, issues: r.error.issues.slice(0, 5) }, 'answer does not match the route table');
+      throw new AppError('INTERNAL', { details: { reason: 'answer does not match the route table' } });
+    }
+  }
+
+  private callOf(route: RouteDef, req: ApiRequest): MemberCall | PublicCall {
+    const lang = req.lang ?? 'en';
+    if (route.access === 'user' || route.access === 'guest') {
+      if (!req.org) throw new AppError('INVALID_ORGANIZATION');
+      if (!req.actor) throw new AppError('UNAUTHENTICATED');
+      return { orgId: req.org.id, actor: req.actor, variant: req.org.variant, lang };
+    }
+    return { orgId: req.org?.id, actor: req.actor, variant: req.org?.variant, lang };
+  }
+}
+
+const METHOD = { GET: Get, POST: Post, PUT: Put, PATCH: Patch, DELETE: Delete } as const;
+
+/**
+ * One controller with a method per route of the table, most specific paths first. Each method carries
+ * the route (for the guard: access, rate limit) and its upload interceptor, and hands the request to
+ * the dispatcher, which writes the answer.
+ */
+export function routesController(table: { name: string; route: RouteDef }[]): Type<unknown> {
+  class RoutesController {
+    constructor(readonly dispatcher: RouteDispatcher) {
+      dispatcher.useTable(table);
+    }
+  }
+  Inject(RouteDispatcher)(RoutesController, undefined as never, 0);
+  const proto = RoutesController.prototype as unknown as Record<string, unknown>;
+  const sorted = [...table].sort((a, b) => bySpecificity(a.route, b.route));
+  for (const { name, route } of sorted) {
+    const key = `route_${name}`;
+    proto[key] = function (this: RoutesController, req: ApiRequest, res: Response) {
+      return this.dispatcher.dispatch(route, req, res);
+    };
+    const decorators: MethodDecorator[] = [
+      METHOD[route.method](route.path.replace(/^\/api\/?/, '')),
+      HttpCode(200),
+      SetMetadata(ROUTE, { name, route }),
+      SetMetadata(ACCESS, route.access),
+    ];
+    if (route.rateLimit) decorators.push(SetMetadata(RATE_LIMIT, route.rateLimit));
+    if (route.upload?.kind === 'single') decorators.push(UseInterceptors(FileInterceptor(route.upload.field, uploadOptions)));
+    if (route.upload?.kind === 'fields') decorators.push(UseInterceptors(FileFieldsInterceptor([...route.upload.fields], uploadOptions)));
+    if (route.upload?.kind === 'none') decorators.push(UseInterceptors(NoFilesInterceptor()));
+    const desc = Object.getOwnPropertyDescriptor(proto, key)!;
+    Reflect.decorate(decorators, proto, key, desc);
+    Req()(proto, key, 0);
+    Res()(proto, key, 1);
+  }
+  Controller()(RoutesController);
+  return RoutesController;
+}
