@@ -4,7 +4,8 @@
  * for every service of the manifest in scripts/services.mjs, so ports and names are defined once.
  *
  *   node k8s/generate.mjs          regenerate (commit the output)
- *   node k8s/generate.mjs --check  fail when the committed files differ from what would be generated
+ *   node k8s/generate.mjs --check  fail when the committed files differ from what would be generated, or a file
+ *                                  of k8s/base/services belongs to no service of the manifest
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,14 +15,12 @@ import { ALL_SERVICES } from '../scripts/services.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.join(here, 'base', 'services');
 
-/** per-service sizing; everything else shares the defaults */
+/**
+ * per-service sizing; everything else shares the defaults. A service that renders PDFs with Chromium adds
+ * { maxReplicas: 6, cpu: '200m', memory: '512Mi', memoryLimit: '1536Mi' } here when it lands.
+ */
 const SIZING = {
   gateway: { maxReplicas: 20, cpu: '200m', memory: '384Mi', memoryLimit: '768Mi' },
-  presentation: { maxReplicas: 10, cpu: '100m', memory: '256Mi', memoryLimit: '512Mi' },
-  // PDFs with Chromium
-  minutes: { maxReplicas: 6, cpu: '200m', memory: '512Mi', memoryLimit: '1536Mi' },
-  approval: { maxReplicas: 6, cpu: '200m', memory: '512Mi', memoryLimit: '1536Mi' },
-  library: { maxReplicas: 6, cpu: '200m', memory: '512Mi', memoryLimit: '1536Mi' },
 };
 const DEFAULT = { maxReplicas: 6, cpu: '100m', memory: '256Mi', memoryLimit: '512Mi' };
 
@@ -149,10 +148,16 @@ for (const svc of ALL_SERVICES) {
     if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== text) stale.push(path.relative(process.cwd(), file));
   } else fs.writeFileSync(file, text);
 }
+const known = new Set(ALL_SERVICES.map((s) => `${s.name}.yaml`));
+const orphans = fs.readdirSync(outDir).filter((f) => f.endsWith('.yaml') && !known.has(f));
 if (check) {
+  for (const f of orphans) stale.push(`${path.relative(process.cwd(), path.join(outDir, f))} (no such service in scripts/services.mjs)`);
   if (stale.length) {
     console.error(`out of date (run node k8s/generate.mjs): ${stale.join(', ')}`);
     process.exit(1);
   }
   console.log('k8s/base/services is up to date');
-} else console.log(`wrote ${ALL_SERVICES.length} files to ${path.relative(process.cwd(), outDir)}`);
+} else {
+  for (const f of orphans) fs.rmSync(path.join(outDir, f));
+  console.log(`wrote ${ALL_SERVICES.length} files to ${path.relative(process.cwd(), outDir)}${orphans.length ? `; removed ${orphans.join(', ')}` : ''}`);
+}
