@@ -1,5 +1,13 @@
 import { routeList } from './core/route';
 import { DecisionRoutes } from './meeting/decisions.routes';
+import { MeetingRoutes } from './meeting/meetings.routes';
+import { MemberRoutes } from './meeting/members.routes';
+import { AgendaRoutes } from './meeting/agenda.routes';
+import { ActionRoutes } from './meeting/actions.routes';
+import { CommentRoutes } from './meeting/comments.routes';
+import { NoteRoutes } from './meeting/notes.routes';
+import { DashboardRoutes } from './meeting/dashboards.routes';
+import { NotificationRoutes } from './notification/notification.routes';
 
 /**
  * The route table: every `/api` route of the product, by name. The gateway registers exactly these, /api/docs
@@ -8,7 +16,25 @@ import { DecisionRoutes } from './meeting/decisions.routes';
  */
 export const Routes = {
   ...DecisionRoutes,
+  ...MeetingRoutes,
+  ...MemberRoutes,
+  ...AgendaRoutes,
+  ...ActionRoutes,
+  ...CommentRoutes,
+  ...NoteRoutes,
+  ...DashboardRoutes,
+  ...NotificationRoutes,
 } as const;
 
 /** [name, route] pairs; throws at import when a name or a method + path is defined twice */
-export const ROUTE_TABLE = routeList(DecisionRoutes);
+export const ROUTE_TABLE = routeList(
+  DecisionRoutes,
+  MeetingRoutes,
+  MemberRoutes,
+  AgendaRoutes,
+  ActionRoutes,
+  CommentRoutes,
+  NoteRoutes,
+  DashboardRoutes,
+  NotificationRoutes,
+);

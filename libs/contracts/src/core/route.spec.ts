@@ -24,6 +24,15 @@ describe('defineRoute: the documented answer is derived from the RPC', () => {
     expect(documented).toBe(answered);
   });
 
+  it("the answer kind stays literal in the route's type (the web's api() types a paged answer as { items, meta })", () => {
+    // compile-time checks (npm run typecheck): each line fails to compile when `answer` is widened to RouteAnswer
+    const paged: 'paged' = list.answer;
+    const data: 'data' = get.answer;
+    const picked: { readonly pick: 'things' } = all.answer;
+    const composed: 'raw' = defineComposedRoute({ method: 'GET', path: '/api/raw', access: 'public', summary: 's', tags: ['t'], answer: 'raw', response: zThing }).answer;
+    expect([paged, data, picked, composed]).toEqual(['paged', 'data', { pick: 'things' }, 'raw']);
+  });
+
   it('empty: data is null', () => {
     expect(del.response.safeParse(null).success).toBe(true);
     expect(del.response.safeParse({ ok: true }).success).toBe(false);

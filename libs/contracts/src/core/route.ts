@@ -74,6 +74,7 @@ export interface RouteDef<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType = z.ZodType,
+  An extends RouteAnswer = RouteAnswer,
 > {
   readonly kind: 'route';
   readonly method: M;
@@ -87,7 +88,8 @@ export interface RouteDef<
   readonly body: B;
   /** the schema of `data` in the success body (of the whole body when answer is 'raw') */
   readonly response: R;
-  readonly answer: RouteAnswer;
+  /** kept literal in the route's type, so the web types a 'paged' answer as `{ items, meta }` */
+  readonly answer: An;
   /** success message (an English key, translated into the request's language) */
   readonly message?: string;
   readonly rateLimit?: RouteRateLimit;
@@ -171,7 +173,7 @@ export function defineRoute<
     answer?: An;
     toRpc: (input: { call: CallOf<A>; params: Out<P>; query: Out<Q>; body: Out<B> }) => RequestInputOf<Rpc>;
   },
-): RouteDef<M, A, P, Q, B, AnswerSchema<Rpc, An> extends z.ZodType ? AnswerSchema<Rpc, An> : z.ZodType> {
+): RouteDef<M, A, P, Q, B, AnswerSchema<Rpc, An> extends z.ZodType ? AnswerSchema<Rpc, An> : z.ZodType, An> {
   check(def);
   const answer = (def.answer ?? 'data') as RouteAnswer;
   const rpcResponse = def.rpc.response as z.ZodType;
@@ -190,7 +192,7 @@ export function defineRoute<
     params: def.params as P,
     query: def.query as Q,
     body: def.body as B,
-    answer,
+    answer: answer as An,
     response: response as never,
     toRpc: def.toRpc as RouteDef['toRpc'],
   };
@@ -208,9 +210,10 @@ export function defineComposedRoute<
   P extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
->(def: RouteBase<M, A, P, Q, B> & { response: R; answer?: 'data' | 'raw' | 'paged' }): RouteDef<M, A, P, Q, B, R> {
+  const An extends 'data' | 'raw' | 'paged' = 'data',
+>(def: RouteBase<M, A, P, Q, B> & { response: R; answer?: An }): RouteDef<M, A, P, Q, B, R, An> {
   check(def);
-  return { kind: 'route', ...def, params: def.params as P, query: def.query as Q, body: def.body as B, answer: def.answer ?? 'data' };
+  return { kind: 'route', ...def, params: def.params as P, query: def.query as Q, body: def.body as B, answer: (def.answer ?? 'data') as An };
 }
 
 /** The body of a success answer of a route (docs/conventions.md): the envelope around `data`. */

@@ -1,15 +1,13 @@
 import { Module } from '@nestjs/common';
 import { CoreModule } from '../core/core.module';
-import { MeetingsController } from './meetings.controller';
-import { MembersController } from './members.controller';
-import { AgendaController } from './agenda.controller';
-import { ActionsController } from './actions.controller';
-import { CommentsController } from './comments.controller';
-import { ITEM_CONTROLLERS } from './item.controllers';
+import { MeetingsRoutes } from './meetings.routes';
 
-/** Routes of the meeting service (meetings.md §7). Controllers only: validate with the contracts, forward over NATS, shape. */
+/**
+ * Routes of the meeting service (meetings.md §7). They are in the route table (libs/contracts/src/meeting/*.routes.ts);
+ * most forward to one RPC, and the few that shape their answer are implemented by MeetingsRoutes.
+ */
 @Module({
   imports: [CoreModule],
-  controllers: [MeetingsController, MembersController, ActionsController, AgendaController, CommentsController, ...ITEM_CONTROLLERS],
+  providers: [MeetingsRoutes],
 })
 export class MeetingsGatewayModule {}

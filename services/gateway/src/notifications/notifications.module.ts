@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { CoreModule } from '../core/core.module';
 import { QueueDashboard } from './queue-dashboard';
-import { RemindersController } from './reminders.controller';
 
-/** Routes of the notification service (reminders widget) and the queue dashboard at /admin/queues. */
+/**
+ * The queue dashboard at /admin/queues. The notification service's /api routes (the reminders widget) are in the
+ * route table (libs/contracts/src/notification/notification.routes.ts) and forward to its RPCs.
+ */
 @Module({
   imports: [CoreModule],
-  controllers: [RemindersController],
   providers: [QueueDashboard],
 })
 export class NotificationsGatewayModule {}

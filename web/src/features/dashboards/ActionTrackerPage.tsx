@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Dropdown } from 'primereact/dropdown';
 import { ProgressBar } from 'primereact/progressbar';
 import { useTranslation } from 'react-i18next';
-import { MEETING_STATUS_IDS } from '@app/contracts';
+import { AppPaths, MEETING_STATUS_IDS } from '@app/contracts';
 import { dashboardsApi, TRACKER_GROUP_KEYS, type TrackedAction, type TrackerQuery } from '../../api/dashboards';
 import { usersApi } from '../../api/users';
 import { EmptyState } from '../../components/EmptyState';
@@ -20,25 +20,27 @@ const SEARCH_DELAY_MS = 300;
 function ActionCard(props: { action: TrackedAction }) {
   const { t, i18n } = useTranslation('home');
   const a = props.action;
+  /** names of the participants (a guest by e-mail) */
+  const people = a.participants.map((p) => p.user?.name || p.user_email).filter((n): n is string => !!n);
   return (
     <li className="tracker-card" data-testid={`tracker-action-${a.id}`}>
-      <Link to={a.link} className="tracker-card__title">
+      <Link to={AppPaths.meeting(a.meeting_id, a.id)} className="tracker-card__title">
         {a.title}
       </Link>
       {a.meeting && (
         <div className="tracker-card__meeting">
-          <i className="pi pi-briefcase" aria-hidden="true" /> {a.meeting.title} · {formatDate(a.meeting.startDate, i18n.language)}
+          <i className="pi pi-briefcase" aria-hidden="true" /> {a.meeting.title} · {formatDate(a.meeting.start_date, i18n.language)}
         </div>
       )}
       <div className="tracker-card__meta">
         <span className={`priority priority--${a.priority.toLowerCase()}`}>{t(`actions.priority.${a.priority}`, { defaultValue: a.priority })}</span>
         <span>
-          <i className="pi pi-flag" aria-hidden="true" /> {t('actions.deadline', { date: formatDateTime(a.openTill, i18n.language) })}
+          <i className="pi pi-flag" aria-hidden="true" /> {t('actions.deadline', { date: formatDateTime(a.open_till, i18n.language) })}
         </span>
         {a.locked && <i className="pi pi-lock" aria-label={t('actions.locked')} title={t('actions.locked')} />}
       </div>
       <ProgressBar value={a.progress} showValue={false} style={{ height: 6 }} aria-label={t('actions.progress', { value: a.progress })} />
-      {a.participants.length > 0 && <small className="tracker-card__people">{a.participants.join(', ')}</small>}
+      {people.length > 0 && <small className="tracker-card__people">{people.join(', ')}</small>}
     </li>
   );
 }
@@ -104,7 +106,7 @@ export function ActionTrackerPage() {
       ) : (
         <div className="board-columns">
           {TRACKER_GROUP_KEYS.map((g) => {
-            const group = data?.[g] ?? { items: [], count: 0 };
+            const group = { items: data?.[g] ?? [], count: data?.counts[g] ?? 0 };
             return (
               <section key={g} className="board-column" aria-label={t(`actions.group.${g}`)} data-testid={`tracker-group-${g}`}>
                 <h2 className="board-column__title">

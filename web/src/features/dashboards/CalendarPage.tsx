@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
-import { dashboardsApi, monthParam, type MeetingEntry } from '../../api/dashboards';
+import { dashboardsApi, monthParam, type CalendarMeeting } from '../../api/dashboards';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
@@ -11,10 +11,10 @@ import { formatDate, formatMonth } from '../../lib/dates';
 import { MeetingList } from './MeetingList';
 
 /** meetings grouped by their day (server order kept inside a day) */
-function byDay(meetings: MeetingEntry[]): [string, MeetingEntry[]][] {
-  const days = new Map<string, MeetingEntry[]>();
-  for (const m of [...meetings].sort((a, b) => a.startDate.localeCompare(b.startDate))) {
-    const day = m.startDate.slice(0, 10);
+function byDay(meetings: CalendarMeeting[]): [string, CalendarMeeting[]][] {
+  const days = new Map<string, CalendarMeeting[]>();
+  for (const m of [...meetings].sort((a, b) => a.start_date.localeCompare(b.start_date))) {
+    const day = m.start_date.slice(0, 10);
     days.set(day, [...(days.get(day) ?? []), m]);
   }
   return [...days.entries()];

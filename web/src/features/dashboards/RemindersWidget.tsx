@@ -53,7 +53,7 @@ export function RemindersWidget() {
                   <span className="reminder-list__title">{r.title}</span>
                 )}
                 {r.message && <p className="reminder-list__message">{r.message}</p>}
-                {r.dueAt && <small className="reminder-list__date">{t('reminders.due', { date: formatDateTime(r.dueAt, i18n.language) })}</small>}
+                {r.due_at && <small className="reminder-list__date">{t('reminders.due', { date: formatDateTime(r.due_at, i18n.language) })}</small>}
               </div>
               <Button
                 type="button"
@@ -70,7 +70,7 @@ export function RemindersWidget() {
             </li>
           ))}
         </ul>
-        {data && data.total > items.length && <small className="reminder-list__more">{t('reminders.more', { count: data.total - items.length })}</small>}
+        {data && data.meta.total > items.length && <small className="reminder-list__more">{t('reminders.more', { count: data.meta.total - items.length })}</small>}
       </>
     );
 

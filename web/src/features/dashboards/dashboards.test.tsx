@@ -1,4 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Routes, RouteData } from '@app/contracts';
+import type { CalendarMeeting, HomeDashboard, HomeItem, MeetingStatusInfo, Reminder, TrackedAction, Tracker } from '../../api/dashboards';
+import { onNotify, type Notice } from '../../api/notify';
 import { session } from '../../api/session';
 import { installFetch, jsonResponse, on, type Call, type FakeResponse } from '../../test/fetch';
 import { renderWithApp } from '../../test/render';
@@ -10,14 +13,17 @@ import { RemindersWidget } from './RemindersWidget';
 const pathOf = (c: Call) => `${c.method} ${c.path.split('?')[0]}`;
 const queryOf = (c: Call) => new URL(c.url, 'http://localhost').searchParams;
 const fail = () => jsonResponse(500, { success: false, code: 'INTERNAL', message: 'Server Error' });
-const status = (id: number, name: string) => ({ id, name, color: '#047857', bgcolor: '#d1fae5' });
+// fixtures typed with the route table's answers: a renamed or missing field breaks these tests
+const status = (id: number, name: string) => ({ id, name, color: '#047857', bgcolor: '#d1fae5' }) satisfies MeetingStatusInfo;
 const meeting = (id: number, title: string, start = '2026-11-24 10:00:00', s = status(2, 'Scheduled')) => ({
   id, title, start_date: start, end_date: null, duration: 60, location: 'Room 1', virtual: 0, status: s, meeting_status_id: s.id, committee: { id: 1, name: 'Audit', status: 'active' },
-});
+}) satisfies CalendarMeeting;
 const reminder = (id: number, title: string) => ({
   id, type: 'meeting-scheduled', title, message: `About ${title}`, link: `/app/activity/meetings/${id + 100}`, entity_type: 'meeting', entity_id: id + 100, meeting_id: id + 100, due_at: '2026-11-24 10:00:00', created_at: '2026-11-20 09:00:00',
-});
-const pagedBody = (items: unknown[]) => ({ success: true, data: items, meta: { page: 1, per_page: 20, total: items.length, last_page: 1 } });
+}) satisfies Reminder;
+const homeItem = (id: number, title: string, meetingId: number, meetingTitle: string, date: string | null, itemStatus: string | null) =>
+  ({ id, title, meeting_id: meetingId, meeting_title: meetingTitle, date, status: itemStatus }) satisfies HomeItem;
+const pagedBody = (items: Reminder[]) => ({ success: true, data: items, meta: { page: 1, per_page: 20, total: items.length, last_page: 1 } });
 /** a response the test releases when it wants (loading states) */
 function deferred() {
   let release: (r: FakeResponse) => void = () => undefined;
@@ -39,9 +45,11 @@ describe('reminders widget (GET /api/reminders, dismiss one, dismiss all)', () =
       on('GET', '/api/reminders', () => (served++ === 0 ? first.promise : jsonResponse(200, pagedBody(items)))),
       on('POST', '/api/reminders/1/dismiss', () => {
         items = items.filter((r) => r.id !== 1);
-        return jsonResponse(200, { success: true, message: 'Reminder dismissed', data: { dismissed: 1 } });
+        return jsonResponse(200, { success: true, message: 'Reminder dismissed', data: { dismissed: 1 } satisfies RouteData<typeof Routes.dismissReminder> });
       }),
     );
+    const notices: Notice[] = [];
+    const stop = onNotify((n) => notices.push(n));
     renderWithApp(<RemindersWidget />);
     expect(await screen.findByRole('progressbar', { name: 'Loading reminders' })).toBeInTheDocument();
     first.release(jsonResponse(200, pagedBody(items)));
@@ -55,6 +63,9 @@ describe('reminders widget (GET /api/reminders, dismiss one, dismiss all)', () =
     await waitFor(() => expect(screen.queryByText('Board meeting scheduled')).toBeNull());
     expect(screen.getByText('Action assigned')).toBeInTheDocument();
     expect(calls.map(pathOf)).toContain('POST /api/reminders/1/dismiss');
+    // the route's success message, as the gateway words it
+    expect(notices).toContainEqual(expect.objectContaining({ severity: 'success', summary: 'Reminder dismissed' }));
+    stop();
   });
 
   it('dismiss all empties the widget; with nothing left the button is disabled', async () => {
@@ -63,7 +74,7 @@ describe('reminders widget (GET /api/reminders, dismiss one, dismiss all)', () =
       on('GET', '/api/reminders', () => jsonResponse(200, pagedBody(items))),
       on('POST', '/api/reminders/dismiss_all', () => {
         items = [];
-        return jsonResponse(200, { success: true, message: 'All reminders dismissed', data: { dismissed: 2 } });
+        return jsonResponse(200, { success: true, message: 'All reminders dismissed', data: { dismissed: 2 } satisfies RouteData<typeof Routes.dismissAllReminders> });
       }),
     );
     renderWithApp(<RemindersWidget />);
@@ -93,12 +104,12 @@ describe('home dashboard (GET /api/home)', () => {
     pending: [],
     draft: [meeting(8, 'Budget draft', '2026-12-01 09:00:00', status(1, 'Draft'))],
     my_agenda: {
-      agenda: [{ id: 31, title: 'Opening remarks', meeting_id: 7, meeting_title: 'Quarterly board', date: '2026-11-21 09:00:00', status: null }],
+      agenda: [homeItem(31, 'Opening remarks', 7, 'Quarterly board', '2026-11-21 09:00:00', null)],
       decisions: [],
-      actions: [{ id: 41, title: 'Send the minutes', meeting_id: 7, meeting_title: 'Quarterly board', date: '2026-11-30 17:00:00', status: 'In Progress' }],
+      actions: [homeItem(41, 'Send the minutes', 7, 'Quarterly board', '2026-11-30 17:00:00', 'In Progress')],
     },
     upcoming: [meeting(9, 'Audit review')],
-  };
+  } satisfies HomeDashboard;
 
   it('shows the tabs, my agenda and upcoming meetings from the answer, each linking to the meeting', async () => {
     installFetch(on('GET', '/api/home', () => jsonResponse(200, { success: true, data: home })), on('GET', '/api/reminders', () => jsonResponse(200, pagedBody([]))));
@@ -121,7 +132,7 @@ describe('home dashboard (GET /api/home)', () => {
   });
 
   it('opens the first tab that has something (pending here, and my actions)', async () => {
-    const data = { ongoing: [], pending: [meeting(11, 'Waiting for you')], draft: [], my_agenda: { agenda: [], decisions: [], actions: [{ id: 5, title: 'Sign the letter', meeting_id: 11, meeting_title: 'Waiting for you', date: null, status: null }] }, upcoming: [] };
+    const data = { ongoing: [], pending: [meeting(11, 'Waiting for you')], draft: [], my_agenda: { agenda: [], decisions: [], actions: [homeItem(5, 'Sign the letter', 11, 'Waiting for you', null, null)] }, upcoming: [] } satisfies HomeDashboard;
     installFetch(on('GET', '/api/home', () => jsonResponse(200, { success: true, data })), on('GET', '/api/reminders', () => jsonResponse(200, pagedBody([]))));
     renderWithApp(<HomePage />);
     expect(await screen.findByTestId('home-pending')).toHaveTextContent('Waiting for you');
@@ -132,7 +143,7 @@ describe('home dashboard (GET /api/home)', () => {
 
   it('shows empty states when there is nothing, and an error state with retry when the answer fails', async () => {
     let ok = false;
-    const empty = { ongoing: [], pending: [], draft: [], my_agenda: { agenda: [], decisions: [], actions: [] }, upcoming: [] };
+    const empty = { ongoing: [], pending: [], draft: [], my_agenda: { agenda: [], decisions: [], actions: [] }, upcoming: [] } satisfies HomeDashboard;
     installFetch(on('GET', '/api/home', () => (ok ? jsonResponse(200, { success: true, data: empty }) : fail())), on('GET', '/api/reminders', () => jsonResponse(200, pagedBody([]))));
     renderWithApp(<HomePage />);
     expect(await screen.findByTestId('home-upcoming-error')).toHaveTextContent('Could not load this.');
@@ -178,18 +189,19 @@ describe('calender (GET /api/calender?date=YYYY/MM)', () => {
 });
 
 describe('action tracker (GET /api/action_tracker)', () => {
-  const action = (id: number, title: string, group: string) => ({
+  const action = (id: number, title: string, group: TrackedAction['group']) => ({
     agenda_type: 'action', id, meeting_id: 7, meeting: { id: 7, title: 'Quarterly board', start_date: '2026-11-21 09:00:00', meeting_status_id: 2 }, title, description: null, priority: 'High', open_till: '2026-11-30 17:00:00', progress: 50, attachments: [], talkingpoint_id: null, talkingpoint_subpoint_id: null,
     participants: [{ id: 1, user_id: 3, user_email: null, user: { id: 3, name: 'Ada', image: null, position: null, email: null, designation: null, role: null, guest: false, type: null }, status: 'In Progress', reason: null, updated_at: '2026-11-20 10:00:00', can_change_status: true }],
     comments: [], rownum: 1, created_at: '2026-11-20 10:00:00', updated_at: '2026-11-20 10:00:00', status: 'In Progress', locked: false, group,
-  });
+    can_edit: false, can_delete: false, can_change_status: true, can_comment: true, can_add_attachments: false,
+  }) satisfies TrackedAction;
   const tracker = {
     not_started: [action(1, 'Draft the policy', 'not_started')],
     on_going: [action(2, 'Send the minutes', 'on_going')],
     completed: [],
     overdue: [action(3, 'File the report', 'overdue')],
     counts: { not_started: 1, on_going: 1, completed: 0, overdue: 1 },
-  };
+  } satisfies Tracker;
 
   it('shows the four groups the API returns, and sends search, sort and filters', async () => {
     const calls = installFetch(
@@ -219,7 +231,7 @@ describe('action tracker (GET /api/action_tracker)', () => {
 
   it('shows the error state with a retry', async () => {
     let ok = false;
-    const empty = { not_started: [], on_going: [], completed: [], overdue: [], counts: { not_started: 0, on_going: 0, completed: 0, overdue: 0 } };
+    const empty = { not_started: [], on_going: [], completed: [], overdue: [], counts: { not_started: 0, on_going: 0, completed: 0, overdue: 0 } } satisfies Tracker;
     installFetch(
       on('GET', '/api/action_tracker', () => (ok ? jsonResponse(200, { success: true, data: empty }) : fail())),
       on('GET', '/api/users/all', () => jsonResponse(200, { success: true, data: [] })),
