@@ -398,7 +398,7 @@ async function main() {
 
 /** the first port offset (1000, 2000, ...) where every service port is free (two runs on one machine) */
 async function pickOffset(services) {
-  const candidates = process.env.TEST_PORT_OFFSET ? [Number(process.env.TEST_PORT_OFFSET)] : [1000, 2000, 3000, 5000];
+  const candidates = process.env.TEST_PORT_OFFSET ? [Number(process.env.TEST_PORT_OFFSET)] : [1000, 2000, 4000, 5000, 7000]; // not 3000: the gateway would get 6000, a port fetch refuses
   for (const offset of candidates) {
     let free = true;
     for (const s of services) if (await tcpCheck(s.port + offset)) free = false;
