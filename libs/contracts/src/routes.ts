@@ -1,5 +1,10 @@
 import { routeList } from './core/route';
 import { DecisionRoutes } from './meeting/decisions.routes';
+import { BoardRoutes, CommitteeRoutes } from './organization/committees.routes';
+import { LogRoutes } from './organization/logs.routes';
+import { NewsRoutes } from './organization/news.routes';
+import { RoleRoutes } from './organization/roles.routes';
+import { UserRoutes } from './organization/users.routes';
 
 /**
  * The route table: every `/api` route of the product, by name. The gateway registers exactly these, /api/docs
@@ -8,7 +13,8 @@ import { DecisionRoutes } from './meeting/decisions.routes';
  */
 export const Routes = {
   ...DecisionRoutes,
+  ...UserRoutes, ...RoleRoutes, ...CommitteeRoutes, ...BoardRoutes, ...NewsRoutes, ...LogRoutes,
 } as const;
 
 /** [name, route] pairs; throws at import when a name or a method + path is defined twice */
-export const ROUTE_TABLE = routeList(DecisionRoutes);
+export const ROUTE_TABLE = routeList(DecisionRoutes, UserRoutes, RoleRoutes, CommitteeRoutes, BoardRoutes, NewsRoutes, LogRoutes);

@@ -24,6 +24,13 @@ describe('defineRoute: the documented answer is derived from the RPC', () => {
     expect(documented).toBe(answered);
   });
 
+  it('the answer kind stays in the route\'s type (the web tells a paged answer from a plain one)', () => {
+    const paged: 'paged' = list.answer;
+    const plain: 'data' = get.answer;
+    const composed: 'paged' = defineComposedRoute({ method: 'GET', path: '/api/things', access: 'user', summary: 's', tags: ['t'], response: z.array(zThing), answer: 'paged' }).answer;
+    expect([paged, plain, composed]).toEqual(['paged', 'data', 'paged']);
+  });
+
   it('empty: data is null', () => {
     expect(del.response.safeParse(null).success).toBe(true);
     expect(del.response.safeParse({ ok: true }).success).toBe(false);

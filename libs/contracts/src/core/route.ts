@@ -29,10 +29,18 @@ export interface RouteRateLimit {
   identityField?: string;
 }
 
+/**
+ * A file the route cannot do without: when no file comes (in any of the route's fields), `message` is reported
+ * under `field`, in the same 409 as the body's own field errors.
+ */
+export interface RequiredFile {
+  field: string;
+  message: string;
+}
 /** multipart uploads: which file fields the route takes (memory, size-limited; bytes go on to S3, never NATS) */
 export type RouteUpload =
-  | { kind: 'single'; field: string }
-  | { kind: 'fields'; fields: readonly { name: string; maxCount: number }[] }
+  | { kind: 'single'; field: string; required?: RequiredFile }
+  | { kind: 'fields'; fields: readonly { name: string; maxCount: number }[]; required?: RequiredFile }
   | { kind: 'none' };
 
 /** What a forwarding route hands to its RPC builder: who calls, from where, in which language. */
@@ -74,6 +82,7 @@ export interface RouteDef<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType = z.ZodType,
+  An extends RouteAnswer = RouteAnswer,
 > {
   readonly kind: 'route';
   readonly method: M;
@@ -87,7 +96,8 @@ export interface RouteDef<
   readonly body: B;
   /** the schema of `data` in the success body (of the whole body when answer is 'raw') */
   readonly response: R;
-  readonly answer: RouteAnswer;
+  /** how the success body is built (its literal type tells the web's `api()` a paged answer from a plain one) */
+  readonly answer: An;
   /** success message (an English key, translated into the request's language) */
   readonly message?: string;
   readonly rateLimit?: RouteRateLimit;
@@ -171,7 +181,7 @@ export function defineRoute<
     answer?: An;
     toRpc: (input: { call: CallOf<A>; params: Out<P>; query: Out<Q>; body: Out<B> }) => RequestInputOf<Rpc>;
   },
-): RouteDef<M, A, P, Q, B, AnswerSchema<Rpc, An> extends z.ZodType ? AnswerSchema<Rpc, An> : z.ZodType> {
+): RouteDef<M, A, P, Q, B, AnswerSchema<Rpc, An> extends z.ZodType ? AnswerSchema<Rpc, An> : z.ZodType, An> {
   check(def);
   const answer = (def.answer ?? 'data') as RouteAnswer;
   const rpcResponse = def.rpc.response as z.ZodType;
@@ -190,7 +200,7 @@ export function defineRoute<
     params: def.params as P,
     query: def.query as Q,
     body: def.body as B,
-    answer,
+    answer: answer as An,
     response: response as never,
     toRpc: def.toRpc as RouteDef['toRpc'],
   };
@@ -208,9 +218,10 @@ export function defineComposedRoute<
   P extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
->(def: RouteBase<M, A, P, Q, B> & { response: R; answer?: 'data' | 'raw' | 'paged' }): RouteDef<M, A, P, Q, B, R> {
+  const An extends 'data' | 'raw' | 'paged' = 'data',
+>(def: RouteBase<M, A, P, Q, B> & { response: R; answer?: An }): RouteDef<M, A, P, Q, B, R, An> {
   check(def);
-  return { kind: 'route', ...def, params: def.params as P, query: def.query as Q, body: def.body as B, answer: def.answer ?? 'data' };
+  return { kind: 'route', ...def, params: def.params as P, query: def.query as Q, body: def.body as B, answer: (def.answer ?? 'data') as An };
 }
 
 /** The body of a success answer of a route (docs/conventions.md): the envelope around `data`. */
