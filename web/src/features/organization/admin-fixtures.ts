@@ -63,4 +63,4 @@ export const logRow = (over: Partial<LogEntry> = {}) =>
   ({ id: 41, username: 'ada', date: '2025-01-02', time: '10:11:12', activity: 'Signed in', created_at: '2025-01-02 10:11:12', ...over }) satisfies LogEntry;
 
 /** a paged answer: `{ success, data, meta }` */
-export const pageOf = <T>(data: T[], meta: Partial<PageMeta> = {}) => ({ success: true, data, meta: { page: 1, per_page: 10, total: data.length, last_page: 1, ...meta } satisfies PageMeta });
+export const pagedAnswer = <T>(data: T[], meta: Partial<PageMeta> = {}) => ({ success: true, data, meta: { page: 1, per_page: 10, total: data.length, last_page: 1, ...meta } satisfies PageMeta });

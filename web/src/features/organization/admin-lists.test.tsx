@@ -5,7 +5,7 @@ import { session } from '../../api/session';
 import { profileBody } from '../../test/app';
 import { installFetch, jsonResponse, on, type Call } from '../../test/fetch';
 import { renderWithApp } from '../../test/render';
-import { boardRow, brief, committeeRow, pageOf, roleRow } from './admin-fixtures';
+import { boardRow, brief, committeeRow, pagedAnswer, roleRow } from './admin-fixtures';
 import { BoardsPage } from './BoardsPage';
 import { CommitteesPage } from './CommitteesPage';
 import { RolesPage } from './RolesPage';
@@ -44,7 +44,7 @@ async function deleteRow(calls: Call[], question: string, path: string, message:
 describe('roles list', () => {
   it('new role: "New role" dialog, POST, fallback message, dialog closes, list refreshed', async () => {
     const calls = installFetch(
-      on('GET', '/api/roles', () => jsonResponse(200, pageOf([roleRow()]))),
+      on('GET', '/api/roles', () => jsonResponse(200, pagedAnswer([roleRow()]))),
       on('GET', '/api/permissions', () => jsonResponse(200, { success: true, data: permissions })),
       on('GET', '/api/users/all', () => jsonResponse(200, { success: true, data: people })),
       on('POST', '/api/roles', () => jsonResponse(200, { success: true, data: roleRow({ id: 6, name: 'Secretary' }) })),
@@ -72,7 +72,7 @@ describe('roles list', () => {
 
   it('edit: "Edit role" dialog with the row, PUT, server message, closes and refreshes', async () => {
     const calls = installFetch(
-      on('GET', '/api/roles', () => jsonResponse(200, pageOf([roleRow()]))),
+      on('GET', '/api/roles', () => jsonResponse(200, pagedAnswer([roleRow()]))),
       on('GET', '/api/permissions', () => jsonResponse(200, { success: true, data: permissions })),
       on('GET', '/api/users/all', () => jsonResponse(200, { success: true, data: people })),
       on('PUT', '/api/roles/5', () => jsonResponse(200, { success: true, message: 'Role updated successfully.', data: roleRow({ name: 'Chairs' }) })),
@@ -92,7 +92,7 @@ describe('roles list', () => {
 
   it('delete asks "Delete the role Chair?", then DELETE, fallback message, refresh; no buttons without the flags', async () => {
     const calls = installFetch(
-      on('GET', '/api/roles', () => jsonResponse(200, pageOf([roleRow(), roleRow({ id: 6, name: 'Guest', can_edit: false, can_delete: false })]))),
+      on('GET', '/api/roles', () => jsonResponse(200, pagedAnswer([roleRow(), roleRow({ id: 6, name: 'Guest', can_edit: false, can_delete: false })]))),
       on('DELETE', '/api/roles/5', () => jsonResponse(200, { success: true, data: null })),
     );
     renderWithApp(<RolesPage />);
@@ -106,9 +106,9 @@ describe('boards list', () => {
   it('pages with page/per_page; create needs boards_manage and opens "New board"; delete confirms', async () => {
     const calls = installFetch(
       on('GET', '/api/profile', () => jsonResponse(200, profileBody(['boards_manage']))),
-      on('GET', '/api/boards', () => jsonResponse(200, pageOf([boardRow()]))),
+      on('GET', '/api/boards', () => jsonResponse(200, pagedAnswer([boardRow()]))),
       on('GET', '/api/users/all', () => jsonResponse(200, { success: true, data: people })),
-      on('GET', '/api/committees', () => jsonResponse(200, pageOf([]))),
+      on('GET', '/api/committees', () => jsonResponse(200, pagedAnswer([]))),
       on('DELETE', '/api/boards/7', () => jsonResponse(200, { success: true, message: 'Board deleted successfully.', data: null })),
     );
     renderWithApp(<BoardsPage />);
@@ -127,7 +127,7 @@ describe('committees list', () => {
   it('delete needs committees_manage; it refreshes the list and the statistics; the search box sends search=', async () => {
     const calls = installFetch(
       on('GET', '/api/profile', () => jsonResponse(200, profileBody(['committees_manage']))),
-      on('GET', '/api/committees', () => jsonResponse(200, pageOf([committeeRow()]))),
+      on('GET', '/api/committees', () => jsonResponse(200, pagedAnswer([committeeRow()]))),
       on('GET', '/api/committees/statistics', () => jsonResponse(200, { success: true, data: statistics })),
       on('DELETE', '/api/committees/9', () => jsonResponse(200, { success: true, data: null })),
     );

@@ -7,7 +7,7 @@ import { renderWithApp } from '../../test/render';
 import { CommitteesPage } from './CommitteesPage';
 import { LogsPage } from './LogsPage';
 import { UsersPage } from './UsersPage';
-import { logRow, pageOf, roleRow, userRow as user } from './admin-fixtures';
+import { logRow, pagedAnswer, roleRow, userRow as user } from './admin-fixtures';
 
 const manager = on('GET', '/api/profile', () => jsonResponse(200, profileBody(['users_manage'])));
 
@@ -21,8 +21,8 @@ describe('users', () => {
   it('lists with page/perpage/search, and the deleted tab', async () => {
     const calls = installFetch(
       manager,
-      on('GET', '/api/users', () => jsonResponse(200, pageOf([user(1, 'Ada'), user(2, 'Grace', { status: 'Inactive' })]))),
-      on('GET', '/api/users/deleted', () => jsonResponse(200, pageOf([user(3, 'Linus', { deleted_at: '2025-01-03 10:00:00' })]))),
+      on('GET', '/api/users', () => jsonResponse(200, pagedAnswer([user(1, 'Ada'), user(2, 'Grace', { status: 'Inactive' })]))),
+      on('GET', '/api/users/deleted', () => jsonResponse(200, pagedAnswer([user(3, 'Linus', { deleted_at: '2025-01-03 10:00:00' })]))),
       on('POST', '/api/users/3/restore', () => jsonResponse(200, { success: true, message: 'User restored successfully.', data: user(3, 'Linus') })),
     );
     renderWithApp(<UsersPage />);
@@ -44,7 +44,7 @@ describe('users', () => {
     const toggled = { success: true, message: 'User deactivated successfully.', data: user(1, 'Ada', { status: 'Inactive' }) } satisfies RouteData<typeof Routes.toggleUserStatus>;
     const calls = installFetch(
       manager,
-      on('GET', '/api/users', () => jsonResponse(200, pageOf([user(1, 'Ada')]))),
+      on('GET', '/api/users', () => jsonResponse(200, pagedAnswer([user(1, 'Ada')]))),
       on('POST', '/api/users/1/togglestatus', () => jsonResponse(200, toggled)),
     );
     renderWithApp(<UsersPage />);
@@ -58,7 +58,7 @@ describe('users', () => {
   it('without users_manage no row offers edit, (de)activate or delete', async () => {
     installFetch(
       on('GET', '/api/profile', () => jsonResponse(200, profileBody([]))),
-      on('GET', '/api/users', () => jsonResponse(200, pageOf([user(1, 'Ada')]))),
+      on('GET', '/api/users', () => jsonResponse(200, pagedAnswer([user(1, 'Ada')]))),
     );
     renderWithApp(<UsersPage />);
     expect(await screen.findByText('Ada')).toBeInTheDocument();
@@ -70,7 +70,7 @@ describe('users', () => {
   it('the Excel upload explains the template and offers it for download', async () => {
     const calls = installFetch(
       manager,
-      on('GET', '/api/users', () => jsonResponse(200, pageOf([]))),
+      on('GET', '/api/users', () => jsonResponse(200, pagedAnswer([]))),
       on('GET', '/api/users/template', () => jsonResponse(200, {})),
     );
     URL.createObjectURL = jest.fn(() => 'blob:template');
@@ -89,9 +89,9 @@ describe('users', () => {
   it('opens the create form', async () => {
     installFetch(
       manager,
-      on('GET', '/api/users', () => jsonResponse(200, pageOf([]))),
-      on('GET', '/api/roles', () => jsonResponse(200, pageOf([roleRow({ id: 2, name: 'Member', permissions: [], users: [], users_count: 0 })]))),
-      on('GET', '/api/committees', () => jsonResponse(200, pageOf([], { per_page: 100 }))),
+      on('GET', '/api/users', () => jsonResponse(200, pagedAnswer([]))),
+      on('GET', '/api/roles', () => jsonResponse(200, pagedAnswer([roleRow({ id: 2, name: 'Member', permissions: [], users: [], users_count: 0 })]))),
+      on('GET', '/api/committees', () => jsonResponse(200, pagedAnswer([], { per_page: 100 }))),
     );
     renderWithApp(<UsersPage />);
     fireEvent.click(await screen.findByTestId('user-create'));
@@ -103,7 +103,7 @@ describe('activity logs', () => {
   it('shows ID, username, date, time, activity and the results-found count; filters by username', async () => {
     const calls = installFetch(
       on('GET', '/api/logs', () =>
-        jsonResponse(200, pageOf([logRow()], { per_page: 20, total: 41, last_page: 3 })),
+        jsonResponse(200, pagedAnswer([logRow()], { per_page: 20, total: 41, last_page: 3 })),
       ),
     );
     renderWithApp(<LogsPage />);
@@ -118,7 +118,7 @@ describe('activity logs', () => {
 describe('committees', () => {
   it('shows the statistics the API sends', async () => {
     installFetch(
-      on('GET', '/api/committees', () => jsonResponse(200, pageOf([]))),
+      on('GET', '/api/committees', () => jsonResponse(200, pagedAnswer([]))),
       on('GET', '/api/committees/statistics', () => jsonResponse(200, { success: true, data: { total: 4, active: 3, inactive: 1, members: 12, committees: [] } satisfies RouteData<typeof Routes.committeeStatistics> })),
     );
     renderWithApp(<CommitteesPage />);
