@@ -10,6 +10,9 @@ import { BoardsPage } from './BoardsPage';
 import { CommitteesPage } from './CommitteesPage';
 import { RolesPage } from './RolesPage';
 
+// whole journeys through a dialog (open, validate, send, toast, refresh): 5 s is short on a shared 2-core machine
+jest.setTimeout(15_000);
+
 // The administration lists share one editor (new / edit dialog, save, delete with confirmation); these
 // journeys pin what each screen does with it: titles, requests, the server's message or the fallback, refresh.
 
@@ -103,13 +106,17 @@ describe('roles list', () => {
 });
 
 describe('boards list', () => {
-  it('pages with page/per_page; create needs boards_manage and opens "New board"; delete confirms', async () => {
-    const calls = installFetch(
+  const boards = (...more: Parameters<typeof installFetch>) =>
+    installFetch(
       on('GET', '/api/profile', () => jsonResponse(200, profileBody(['boards_manage']))),
       on('GET', '/api/boards', () => jsonResponse(200, pagedAnswer([boardRow()]))),
+      ...more,
+    );
+
+  it('pages with page/per_page; create needs boards_manage and opens "New board"', async () => {
+    const calls = boards(
       on('GET', '/api/users/all', () => jsonResponse(200, { success: true, data: people })),
       on('GET', '/api/committees', () => jsonResponse(200, pagedAnswer([]))),
-      on('DELETE', '/api/boards/7', () => jsonResponse(200, { success: true, message: 'Board deleted successfully.', data: null })),
     );
     renderWithApp(<BoardsPage />);
     expect(await screen.findByText('Main board')).toBeInTheDocument();
@@ -119,6 +126,12 @@ describe('boards list', () => {
     expect(await screen.findByTestId('board-form')).toBeInTheDocument();
     fireEvent.click(screen.getByText('Cancel'));
     await waitFor(() => expect(screen.queryByTestId('board-form')).not.toBeInTheDocument());
+  });
+
+  it('delete confirms, shows the server message and refreshes', async () => {
+    const calls = boards(on('DELETE', '/api/boards/7', () => jsonResponse(200, { success: true, message: 'Board deleted successfully.', data: null })));
+    renderWithApp(<BoardsPage />);
+    expect(await screen.findByText('Main board')).toBeInTheDocument();
     await deleteRow(calls, 'Delete the board Main board?', '/api/boards/7', 'Board deleted successfully.', '/api/boards');
   });
 });
