@@ -8,6 +8,11 @@ import { CommentRoutes } from './meeting/comments.routes';
 import { NoteRoutes } from './meeting/notes.routes';
 import { DashboardRoutes } from './meeting/dashboards.routes';
 import { NotificationRoutes } from './notification/notification.routes';
+import { BoardRoutes, CommitteeRoutes } from './organization/committees.routes';
+import { LogRoutes } from './organization/logs.routes';
+import { NewsRoutes } from './organization/news.routes';
+import { RoleRoutes } from './organization/roles.routes';
+import { UserRoutes } from './organization/users.routes';
 
 /**
  * The route table: every `/api` route of the product, by name. The gateway registers exactly these, /api/docs
@@ -24,6 +29,12 @@ export const Routes = {
   ...NoteRoutes,
   ...DashboardRoutes,
   ...NotificationRoutes,
+  ...UserRoutes,
+  ...RoleRoutes,
+  ...CommitteeRoutes,
+  ...BoardRoutes,
+  ...NewsRoutes,
+  ...LogRoutes,
 } as const;
 
 /** [name, route] pairs; throws at import when a name or a method + path is defined twice */
@@ -37,4 +48,10 @@ export const ROUTE_TABLE = routeList(
   NoteRoutes,
   DashboardRoutes,
   NotificationRoutes,
+  UserRoutes,
+  RoleRoutes,
+  CommitteeRoutes,
+  BoardRoutes,
+  NewsRoutes,
+  LogRoutes,
 );

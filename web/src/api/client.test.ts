@@ -1,6 +1,8 @@
+import { z } from 'zod';
+import { CORE_ERRORS, defineComposedRoute, zPageMeta } from '@app/contracts';
 import { i18n } from '../i18n';
 import { installFetch, jsonResponse, on } from '../test/fetch';
-import { api, ApiError, request, REQUEST_TIMEOUT_MS } from './client';
+import { api, apiCommand, ApiError, request, REQUEST_TIMEOUT_MS, statusMessage } from './client';
 import { registerNavigator } from './navigation';
 import { onNotify, type Notice } from './notify';
 import { IDLE_LIMIT_MS, session, STORAGE_KEYS } from './session';
@@ -61,6 +63,7 @@ describe('request layer: status -> message toast (platform.md §8)', () => {
     [500, 'Internal Server Error'],
     [508, 'Time Out'],
     [429, 'Too Many Attempts.'],
+    [413, 'File too large'],
     [418, 'Something went wrong.'],
     [502, 'Something went wrong.'],
   ])('%i shows "%s" for 3 s', async (status, message) => {
@@ -186,5 +189,75 @@ describe('request layer: idle logout and timeout (platform.md §4, §9)', () => 
     jest.advanceTimersByTime(1);
     await settled;
     expect(notices[0].summary).toBe('Time Out');
+  });
+});
+
+describe('request layer: the catalogue comes from libs/contracts', () => {
+  it.each(Object.entries(CORE_ERRORS).filter(([code]) => code !== 'INVALID_ORGANIZATION'))('%s: status %o shows its catalogue message', (_, spec) => {
+    expect(statusMessage(spec.status)).toBe(spec.status === 401 || spec.status === 403 ? 'Authentication Fail' : spec.message);
+  });
+  it('404 is "Not Found" (the organization variant is the server\'s own message)', () => {
+    expect(statusMessage(404)).toBe('Not Found');
+  });
+});
+
+describe('route calls: api(route, ...)', () => {
+  const zThing = z.object({ id: z.number(), name: z.string() });
+  const getThing = defineComposedRoute({ method: 'GET', path: '/api/things/:id/parts/:part', access: 'user', summary: 's', tags: ['t'], params: z.object({ id: z.string(), part: z.string() }), response: zThing });
+  const listThings = defineComposedRoute({ method: 'GET', path: '/api/things', access: 'user', summary: 's', tags: ['t'], query: z.object({ page: z.number() }), response: z.array(zThing), answer: 'paged' });
+  const publicThing = defineComposedRoute({ method: 'POST', path: '/api/things/public', access: 'public', summary: 's', tags: ['t'], body: z.object({ name: z.string() }), response: zThing });
+  const saveThing = defineComposedRoute({ method: 'PUT', path: '/api/things/:id', access: 'user', summary: 's', tags: ['t'], params: z.object({ id: z.number() }), body: z.object({ name: z.string() }), response: zThing, message: 'Saved' });
+
+  it('fills and encodes the path parameters, sends the token, answers the parsed data', async () => {
+    const calls = installFetch(on('GET', /^\/api\/things\//, () => jsonResponse(200, { success: true, data: { id: 1, name: 'A', extra: 'dropped' } })));
+    const thing = await api(getThing, { params: { id: 'a b/c', part: 'x?y' } });
+    expect(calls[0].path).toBe('/api/things/a%20b%2Fc/parts/x%3Fy');
+    expect(calls[0].headers.token).toBe('tok-1');
+    expect(thing).toEqual({ id: 1, name: 'A' });
+  });
+
+  it('a paged route answers { items, meta }', async () => {
+    const meta = { page: 2, per_page: 1, total: 3, last_page: 3 } satisfies z.input<typeof zPageMeta>;
+    const calls = installFetch(on('GET', '/api/things', () => jsonResponse(200, { success: true, data: [{ id: 2, name: 'B' }], meta })));
+    await expect(api(listThings, { query: { page: 2 } })).resolves.toEqual({ items: [{ id: 2, name: 'B' }], meta });
+    expect(calls[0].path).toBe('/api/things?page=2');
+  });
+
+  it('an answer that does not match the contract raises an ApiError (no half-read data reaches a screen)', async () => {
+    installFetch(on('GET', /^\/api\/things\//, () => jsonResponse(200, { success: true, data: { id: '1', title: 'renamed' } })));
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const err = await api(getThing, { params: { id: '1', part: '2' } }).catch((e: unknown) => e);
+    error.mockRestore();
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 0, message: 'Something went wrong.' });
+  });
+
+  it('a paged answer without its meta is a mismatch too', async () => {
+    installFetch(on('GET', '/api/things', () => jsonResponse(200, { success: true, data: [] })));
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await expect(api(listThings, { query: { page: 1 } })).rejects.toBeInstanceOf(ApiError);
+    error.mockRestore();
+  });
+
+  it('public routes send no token and need no sign-in', async () => {
+    session.clear();
+    const calls = installFetch(on('POST', '/api/things/public', () => jsonResponse(200, { success: true, data: { id: 3, name: 'C' } })));
+    await expect(api(publicThing, { body: { name: 'C' } })).resolves.toEqual({ id: 3, name: 'C' });
+    expect(calls[0].headers.token).toBeUndefined();
+    expect(calls[0].body).toEqual({ name: 'C' });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('a failure is the ApiError of the request layer with the catalogue toast', async () => {
+    installFetch(on('PUT', '/api/things/4', () => jsonResponse(409, { success: false, code: 'VALIDATION', message: 'Error in validation', errors: { name: ['This field is required.'] } })));
+    const err = (await api(saveThing, { params: { id: 4 }, body: { name: '' } }).catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.fieldErrors).toEqual({ name: 'This field is required.' });
+    expect(notices[0]).toMatchObject({ summary: 'Error in validation', detail: 'This field is required.' });
+  });
+
+  it('apiCommand answers the data and the success message the server sent', async () => {
+    installFetch(on('PUT', '/api/things/4', () => jsonResponse(200, { success: true, message: 'Saved', data: { id: 4, name: 'D' } })));
+    await expect(apiCommand(saveThing, { params: { id: 4 }, body: { name: 'D' } })).resolves.toEqual({ data: { id: 4, name: 'D' }, message: 'Saved' });
   });
 });

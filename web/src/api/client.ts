@@ -1,4 +1,4 @@
-import { AppPaths, routePath, translate, zPageMeta, type PageMeta, type RouteDef, type RouteRequest } from '@app/contracts';
+import { AppPaths, CORE_ERRORS, routePath, translate, zPageMeta, type PageMeta, type RouteDef, type RouteRequest } from '@app/contracts';
 import type { z } from 'zod';
 import { currentLang } from '../i18n/lang';
 import { hasUrlToken } from '../lib/host';
@@ -17,18 +17,19 @@ export const REQUEST_TIMEOUT_MS = 60_000;
 
 export const AUTH_FAIL = { summary: 'Authentication Fail', detail: 'Please login again' } as const;
 export const OTHER_ERROR = 'Something went wrong.';
-/** platform.md §8 error catalogue (401/403 are handled separately) */
-export const STATUS_MESSAGES: Readonly<Record<number, string>> = {
-  404: 'Not Found',
-  409: 'Error in validation',
-  429: 'Too Many Attempts.',
-  500: 'Internal Server Error',
-  508: 'Time Out',
-};
+
+/**
+ * The error catalogue's message of each status, read from libs/contracts (the gateway answers the same
+ * catalogue): the first code of a status names it (404 'Not Found', not 'Invalid Organization URL').
+ */
+const CATALOGUE: ReadonlyMap<number, string> = Object.values(CORE_ERRORS).reduce(
+  (m, e) => (m.has(e.status) ? m : m.set(e.status, e.message)),
+  new Map<number, string>(),
+);
 
 export function statusMessage(status: number): string {
   if (status === 401 || status === 403) return AUTH_FAIL.summary;
-  return STATUS_MESSAGES[status] ?? OTHER_ERROR;
+  return CATALOGUE.get(status) ?? OTHER_ERROR;
 }
 
 /** field -> first message (from `errors: {field: [msg]}` or `data: {field: msg}`) */
@@ -236,7 +237,7 @@ export type RouteCallInput<D extends RouteDef> = Partial<RouteRequest<D>> & {
   token?: string;
 } & Pick<RequestOptions, 'notify' | 'signal' | 'timeoutMs'>;
 
-/** What a route call answers: `data` parsed with the route's schema; paged routes add their meta. */
+/** What a route call answers: `data` parsed with the route's schema; paged routes add their meta; file routes answer the Blob. */
 export type RouteAnswerOf<D extends RouteDef> = D['answer'] extends 'paged'
   ? { items: z.output<D['response']>; meta: PageMeta }
   : z.output<D['response']>;
@@ -253,7 +254,7 @@ function parseAnswer(route: RouteDef, schema: z.ZodType, value: unknown): unknow
  * answer. Path parameters are filled in and encoded, public routes send no sign-in, errors are the ApiError
  * of `request` (status toasts of the error catalogue).
  */
-async function callRoute<D extends RouteDef>(route: D, input: RouteCallInput<D> = {} as RouteCallInput<D>): Promise<RouteAnswerOf<D>> {
+async function send<D extends RouteDef>(route: D, input: RouteCallInput<D>): Promise<{ answer: RouteAnswerOf<D>; message: string | null }> {
   const path = routePath(route, (input.params ?? undefined) as Record<string, unknown> | undefined);
   const query = { ...((input.query ?? {}) as Query), ...(input.token ? { token: input.token } : {}) };
   const body = await request<unknown>(path, {
@@ -265,13 +266,30 @@ async function callRoute<D extends RouteDef>(route: D, input: RouteCallInput<D> 
     notify: input.notify,
     signal: input.signal,
     timeoutMs: input.timeoutMs,
+    responseType: route.produces === 'file' ? 'blob' : 'auto',
   });
-  const b = (body ?? {}) as { data?: unknown; meta?: unknown };
-  if (route.answer === 'raw') return parseAnswer(route, route.response, body) as RouteAnswerOf<D>;
+  // a file answers its bytes, not the JSON envelope
+  if (route.produces === 'file') return { answer: body as RouteAnswerOf<D>, message: null };
+  const b = (body ?? {}) as { data?: unknown; meta?: unknown; message?: unknown };
+  const message = typeof b.message === 'string' ? b.message : null;
+  if (route.answer === 'raw') return { answer: parseAnswer(route, route.response, body) as RouteAnswerOf<D>, message };
   if (route.answer === 'paged') {
-    return { items: parseAnswer(route, route.response, b.data), meta: parseAnswer(route, zPageMeta, b.meta) } as RouteAnswerOf<D>;
+    return { answer: { items: parseAnswer(route, route.response, b.data), meta: parseAnswer(route, zPageMeta, b.meta) } as RouteAnswerOf<D>, message };
   }
-  return parseAnswer(route, route.response, b.data ?? null) as RouteAnswerOf<D>;
+  return { answer: parseAnswer(route, route.response, b.data ?? null) as RouteAnswerOf<D>, message };
+}
+
+async function callRoute<D extends RouteDef>(route: D, input: RouteCallInput<D> = {} as RouteCallInput<D>): Promise<RouteAnswerOf<D>> {
+  return (await send(route, input)).answer;
+}
+
+/**
+ * A command whose success toast shows what the server said: `const { data, message } = await apiCommand(Routes.createRole, { body })`.
+ * `message` is the success message of the answer (in the request's language), null when it sent none.
+ */
+export async function apiCommand<D extends RouteDef>(route: D, input: RouteCallInput<D> = {} as RouteCallInput<D>): Promise<{ data: RouteAnswerOf<D>; message: string | null }> {
+  const { answer, message } = await send(route, input);
+  return { data: answer, message };
 }
 
 /** Untyped calls by path: being replaced by route calls (`api(Routes.x, ...)`); do not add new uses. */

@@ -26,12 +26,7 @@ export function bool(v: unknown): boolean {
 export function arr(v: unknown): unknown[] {
   return Array.isArray(v) ? v : [];
 }
-/** A permission flag the API sends on a row (`can_edit`...); absent flags (older answers) allow, the server decides. */
-export function flag(o: Json, ...keys: string[]): boolean {
-  for (const k of keys) if (o[k] !== undefined && o[k] !== null) return bool(o[k]);
-  return true;
-}
-/** the first defined of several candidate fields */
+/** the first defined of several candidate fields (guessed names: being removed with the last hand-mapped fetchers) */
 export function pick(o: Json, ...keys: string[]): unknown {
   for (const k of keys) if (o[k] !== undefined && o[k] !== null) return o[k];
   return undefined;

@@ -1,6 +1,13 @@
+import type { PageMeta } from '@app/contracts';
 import { arr, num, obj } from './fields';
 
-/** Paged lists: `{ success, data: [...], meta: { page, per_page, total, last_page } }` (docs/conventions.md). */
+/** What `api(route)` answers for a paged route: the parsed rows and the contract's meta (page, per_page, total, last_page). */
+export interface Paged<T> {
+  items: T[];
+  meta: PageMeta;
+}
+
+/** Paged lists read by hand (legacy fetchers not yet on the route table): being replaced by `Paged<T>`. */
 export interface Page<T> {
   items: T[];
   page: number;

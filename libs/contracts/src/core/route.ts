@@ -29,10 +29,18 @@ export interface RouteRateLimit {
   identityField?: string;
 }
 
+/**
+ * A file the route cannot do without: when no file comes (in any of the route's fields), `message` is reported
+ * under `field`, in the same 409 as the body's own field errors.
+ */
+export interface RequiredFile {
+  field: string;
+  message: string;
+}
 /** multipart uploads: which file fields the route takes (memory, size-limited; bytes go on to S3, never NATS) */
 export type RouteUpload =
-  | { kind: 'single'; field: string }
-  | { kind: 'fields'; fields: readonly { name: string; maxCount: number }[] }
+  | { kind: 'single'; field: string; required?: RequiredFile }
+  | { kind: 'fields'; fields: readonly { name: string; maxCount: number }[]; required?: RequiredFile }
   | { kind: 'none' };
 
 /** What a forwarding route hands to its RPC builder: who calls, from where, in which language. */

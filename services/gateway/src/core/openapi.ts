@@ -60,7 +60,9 @@ export function operationOf(name: string, route: RouteDef): Record<string, unkno
     responses: {
       200: route.produces === 'redirect'
         ? { description: 'success' }
-        : { description: 'success', content: { 'application/json': { schema: jsonSchema(successBodySchema(route), 'output') } } },
+        : route.produces === 'file'
+          ? { description: 'the file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }
+          : { description: 'success', content: { 'application/json': { schema: jsonSchema(successBodySchema(route), 'output') } } },
       ...(route.produces === 'redirect' ? { 302: { description: 'redirect' } } : {}),
       ...(member ? { 401: errorRef('Authentication Fail'), 403: errorRef('Authentication Fail') } : {}),
       404: errorRef('Not Found (also Invalid Organization URL)'),
@@ -76,7 +78,8 @@ export function operationOf(name: string, route: RouteDef): Record<string, unkno
       route.upload.kind === 'single' ? { [route.upload.field]: { type: 'string', format: 'binary' } }
         : route.upload.kind === 'fields' ? Object.fromEntries(route.upload.fields.map((f) => [f.name, { type: 'array', items: { type: 'string', format: 'binary' }, maxItems: f.maxCount }]))
           : {};
-    op.requestBody = { content: { 'multipart/form-data': { schema: { type: 'object', properties: { ...propertiesOf(route.body), ...files } } } } };
+    const required = [...requiredOf(route.body), ...(route.upload.kind !== 'none' && route.upload.required ? [route.upload.required.field] : [])];
+    op.requestBody = { content: { 'multipart/form-data': { schema: { type: 'object', properties: { ...propertiesOf(route.body), ...files }, ...(required.length ? { required } : {}) } } } };
   } else if (route.body) {
     op.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } };
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROUTE_TABLE, successBodySchema, zOk, type RouteDef } from '@app/contracts';
 import { openApiDocument } from './openapi';
-import { bySpecificity } from './routes';
+import { bySpecificity, missingFile } from './routes';
 
 /**
  * The route table: one definition per /api route. These tests prove that what /api/docs documents is what
@@ -24,7 +24,8 @@ describe('route table', () => {
 
   it.each(ops)('%s is in /api/docs with its success body and the catalogue errors', (name, route: RouteDef, op) => {
     expect(op.operationId).toBe(name);
-    expect(op.responses[200].content['application/json'].schema).toEqual(z.toJSONSchema(successBodySchema(route), { io: 'output', unrepresentable: 'any' }));
+    if (route.produces === 'file') expect(op.responses[200].content['application/octet-stream'].schema).toEqual({ type: 'string', format: 'binary' });
+    else expect(op.responses[200].content['application/json'].schema).toEqual(z.toJSONSchema(successBodySchema(route), { io: 'output', unrepresentable: 'any' }));
     for (const status of [404, 409, 500, 508]) expect(op.responses[status].content['application/json'].schema.$ref).toBe('#/components/schemas/ErrorBody');
     if (route.access === 'user') expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['401', '403']));
     if (route.rateLimit) expect(op.responses[429]).toBeDefined();
@@ -48,5 +49,22 @@ describe('registration order: literal segments before parameters', () => {
     expect(bySpecificity(r(specific), r(general))).toBeLessThan(0);
     expect(bySpecificity(r(general), r(specific))).toBeGreaterThan(0);
     expect([r(general), r(specific)].sort(bySpecificity).map((x) => x.path)).toEqual([specific, general]);
+  });
+});
+
+describe('upload routes: a required file is reported with the body errors', () => {
+  const single = { kind: 'single', field: 'file', required: { field: 'file', message: 'This field is required.' } } as const;
+  const fields = { kind: 'fields', fields: [{ name: 'media', maxCount: 2 }, { name: 'photos', maxCount: 2 }], required: { field: 'media', message: 'At least one photo is required.' } } as const;
+  const photo = [{}];
+  it.each([
+    ['no upload', undefined, undefined, undefined, {}],
+    ['optional single file, none came', { kind: 'single', field: 'image' } as const, undefined, undefined, {}],
+    ['required single file came', single, {}, undefined, {}],
+    ['required single file missing', single, undefined, undefined, { file: ['This field is required.'] }],
+    ['required fields: one came in the second field', fields, undefined, { photos: photo }, {}],
+    ['required fields: empty lists', fields, undefined, { media: [], photos: [] }, { media: ['At least one photo is required.'] }],
+    ['required fields: no files at all', fields, undefined, undefined, { media: ['At least one photo is required.'] }],
+  ])('%s', (_, upload, file, files, expected) => {
+    expect(missingFile(upload, file, files)).toEqual(expected);
   });
 });

@@ -3,7 +3,7 @@ import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { FileFieldsInterceptor, FileInterceptor, NoFilesInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
 import {
-  AppError, parseOrThrow, translate, type RouteDef, type RouteInput, type MemberCall, type PublicCall,
+  AppError, fieldErrorsOf, parseOrThrow, translate, type FieldErrors, type RouteDef, type RouteInput, type RouteUpload, type MemberCall, type PublicCall,
 } from '@app/contracts';
 import { Bus, CONFIG, logger } from '@app/platform';
 import { validatesResponses, type GatewayConfig } from '../config';
@@ -64,6 +64,21 @@ export function bySpecificity(a: RouteDef, b: RouteDef): number {
   return sb.length - sa.length;
 }
 
+/** The field error of an upload route whose required file did not come in any of its fields (none otherwise). */
+export function missingFile(upload: RouteUpload | undefined, file: unknown, files: Record<string, unknown[]> | undefined): FieldErrors {
+  if (!upload || upload.kind === 'none' || !upload.required) return {};
+  const came = upload.kind === 'single' ? !!file : upload.fields.some((f) => (files?.[f.name]?.length ?? 0) > 0);
+  return came ? {} : { [upload.required.field]: [upload.required.message] };
+}
+
+/** Parse the body; a missing required file is reported in the same 409 as the body's own field errors. */
+function parseBody(schema: RouteDef['body'], value: unknown, missing: FieldErrors): unknown {
+  const r = schema?.safeParse(value);
+  const errors = { ...(r && !r.success ? fieldErrorsOf(r.error) : {}), ...missing };
+  if (Object.keys(errors).length) throw new AppError('VALIDATION', { fields: errors });
+  return r?.data;
+}
+
 @Injectable()
 export class RouteDispatcher implements OnApplicationBootstrap {
   private readonly impls = new Map<RouteDef, Impl>();
@@ -112,16 +127,13 @@ export class RouteDispatcher implements OnApplicationBootstrap {
     const call = this.callOf(route, req);
     const raw = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : req.body === undefined ? {} : req.body;
     const bodyIn = route.mergeQuery ? { ...(req.query as object), ...(raw as object) } : raw;
-    const input = {
-      call,
-      params: route.params ? parseOrThrow(route.params, req.params ?? {}) : {},
-      query: route.query ? parseOrThrow(route.query, req.query ?? {}) : {},
-      body: route.body ? parseOrThrow(route.body, bodyIn ?? {}) : undefined,
-    };
+    const files = req.files && !Array.isArray(req.files) ? (req.files as Record<string, Express.Multer.File[]>) : undefined;
+    const params = route.params ? parseOrThrow(route.params, req.params ?? {}) : {};
+    const query = route.query ? parseOrThrow(route.query, req.query ?? {}) : {};
+    const input = { call, params, query, body: parseBody(route.body, bodyIn ?? {}, missingFile(route.upload, req.file, files)) };
     let result: unknown;
     const impl = this.impls.get(route);
     if (impl) {
-      const files = req.files && !Array.isArray(req.files) ? (req.files as Record<string, Express.Multer.File[]>) : undefined;
       result = await impl({ ...input, req, res, file: req.file, files } as RouteContext<RouteDef>);
       if (this.validate && !(result instanceof Redirect) && !(result instanceof FileAnswer)) this.checkAnswer(route, result);
     } else if (route.rpc && route.toRpc) {

@@ -1,20 +1,20 @@
 import { Module } from '@nestjs/common';
 import { CoreModule } from '../core/core.module';
 import { AuthController } from './auth.controller';
-import { UsersController } from './users.controller';
 import { ProfileController } from './profile.controller';
-import { RolesController } from './roles.controller';
-import { BoardsController, CommitteesController } from './committees.controller';
 import { SettingsController } from './settings.controller';
 import { PublicUploadsController } from './public-uploads.controller';
-import { NewsController } from './news.controller';
 import { SsoController } from './sso.controller';
 import { Uploads } from './uploads';
+// administration (users, roles, committees, boards, news, logs): routes of the table; these implement the composed ones
+import { NewsRoutes } from './news.routes';
+import { RolesRoutes } from './roles.routes';
+import { UsersRoutes } from './users.routes';
 
-/** Routes of the organization service: sign-in, administration, profile, news, uploads. Controllers only. */
+/** Routes of the organization service: sign-in, administration, profile, news, uploads. */
 @Module({
   imports: [CoreModule],
-  controllers: [AuthController, UsersController, ProfileController, RolesController, CommitteesController, BoardsController, SettingsController, NewsController, SsoController, PublicUploadsController],
-  providers: [Uploads],
+  controllers: [AuthController, ProfileController, SettingsController, SsoController, PublicUploadsController],
+  providers: [Uploads, UsersRoutes, RolesRoutes, NewsRoutes],
 })
 export class OrganizationGatewayModule {}

@@ -1,20 +1,20 @@
-import { Body, Controller, Get, HttpCode, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { z } from 'zod';
 import {
-  GetInformation, GetOrgStatus, ListCalendarIntegrations, ListLogs, OrgMessages, UpdateInformation, UpdateOrgModules, UpdateSsoSettings, translate,
-  zCalendarIntegration, zInformation, zInformationBody, zLogEntry, zLogsQuery, zModulesBody, zOrgStatus, zSsoSettingsBody,
+  GetInformation, GetOrgStatus, ListCalendarIntegrations, OrgMessages, UpdateInformation, UpdateOrgModules, UpdateSsoSettings, translate,
+  zCalendarIntegration, zInformation, zInformationBody, zModulesBody, zOrgStatus, zSsoSettingsBody,
   type Actor, type Lang, type OrgPublic,
 } from '@app/contracts';
 import { Bus } from '@app/platform';
 import { AuthGuard } from '../core/auth.guard';
 import { CurrentActor, Org, ReqLang } from '../core/decorators';
 import { Doc } from '../core/openapi';
-import { ok, paged } from '../core/http';
+import { ok } from '../core/http';
 import { Z } from '../core/zod.pipe';
 import { uploadOptions, Uploads } from './uploads';
 
-/** Organization information, modules (status), calendar integrations, single sign-on settings and the activity log. */
+/** Organization information, modules (status), calendar integrations, single sign-on settings (the activity log is GET /api/logs of the route table). */
 @Controller()
 export class SettingsController {
   constructor(private readonly bus: Bus, private readonly uploads: Uploads, private readonly guard: AuthGuard) {}
@@ -69,11 +69,5 @@ export class SettingsController {
   @Doc({ summary: "Configure the organization's single sign-on provider (oidc, local or none)", tags: ['auth'], body: zSsoSettingsBody })
   async sso(@Org() org: OrgPublic, @CurrentActor() actor: Actor, @Body(Z(zSsoSettingsBody)) body: z.output<typeof zSsoSettingsBody>, @ReqLang() lang: Lang) {
     return ok(await this.bus.request(UpdateSsoSettings, { orgId: org.id, actor, settings: body }), translate(OrgMessages.statusUpdated, lang));
-  }
-
-  @Get('logs')
-  @Doc({ summary: 'Activity log (ID, username, date, time, activity), paged; filter by username; meta.total is the results-found count', tags: ['organization'], query: zLogsQuery, response: z.array(zLogEntry) })
-  async logs(@Org() org: OrgPublic, @CurrentActor() actor: Actor, @Query(Z(zLogsQuery)) q: z.output<typeof zLogsQuery>) {
-    return paged(await this.bus.request(ListLogs, { orgId: org.id, actor, page: q.page, per_page: q.perpage ?? q.per_page, username: q.username || undefined }));
   }
 }

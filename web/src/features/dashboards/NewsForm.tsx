@@ -34,7 +34,7 @@ export function NewsForm(props: { committees: Ref[] | undefined; onSubmit: (inpu
 
   useEffect(() => () => media.forEach((p) => p.preview && URL.revokeObjectURL?.(p.preview)), [media]);
 
-  const pick = (files: FileList | null) => {
+  const addPhotos = (files: FileList | null) => {
     const added = Array.from(files ?? []).map((file) => ({
       key: `${file.name}-${file.size}-${Math.random().toString(36).slice(2)}`,
       file,
@@ -73,7 +73,7 @@ export function NewsForm(props: { committees: Ref[] | undefined; onSubmit: (inpu
         <Dropdown inputId="news-committee" data-testid="news-committee" value={form.values.committee_id} options={props.committees ?? []} optionLabel="name" optionValue="id" onChange={(e) => form.set('committee_id', (e.value as number | null) ?? null)} invalid={!!form.errors.committee_id} className="w-full" filter />
       </Field>
       <Field id="news-photos" label={t('field.photos')} error={form.errors.media} required>
-        <input id="news-photos" data-testid="news-photos" type="file" accept="image/png,image/jpeg" multiple disabled={form.submitting} onChange={(e) => pick(e.target.files)} />
+        <input id="news-photos" data-testid="news-photos" type="file" accept="image/png,image/jpeg" multiple disabled={form.submitting} onChange={(e) => addPhotos(e.target.files)} />
       </Field>
       {media.length > 0 && (
         <ul className="media-grid">

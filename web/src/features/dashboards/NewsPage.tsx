@@ -42,7 +42,7 @@ function Post(props: { post: NewsPost; onChanged: () => void }) {
       <header className="news-post__head">
         <h2>{p.title}</h2>
         <small className="muted">
-          {[p.author.name, p.committee?.name, formatDateTime(p.createdAt, i18n.language)].filter(Boolean).join(' · ')}
+          {[p.author.name, p.committee?.name, formatDateTime(p.created_at, i18n.language)].filter(Boolean).join(' · ')}
         </small>
       </header>
       {p.media.length > 0 && (
@@ -60,15 +60,15 @@ function Post(props: { post: NewsPost; onChanged: () => void }) {
       )}
       <footer className="news-post__actions">
         <Button type="button" text icon={p.liked ? 'pi pi-heart-fill' : 'pi pi-heart'} label={t('likes', { count: p.likes })} onClick={like} aria-pressed={p.liked} />
-        <Button type="button" text icon="pi pi-comments" label={t('comments', { count: p.commentsCount })} onClick={() => setOpen(!open)} aria-expanded={open} />
+        <Button type="button" text icon="pi pi-comments" label={t('comments', { count: p.comments_count })} onClick={() => setOpen(!open)} aria-expanded={open} />
       </footer>
       {open && (
         <section className="news-post__comments">
           {p.comments.map((c) => (
             <div key={c.id} className="comment">
-              <UserAvatar name={c.user.name} image={c.user.image} />
+              <UserAvatar name={c.user_name} image={c.user_image} />
               <div>
-                <strong>{c.user.name}</strong> <small className="muted">{formatDateTime(c.createdAt, i18n.language)}</small>
+                <strong>{c.user_name}</strong> <small className="muted">{formatDateTime(c.created_at, i18n.language)}</small>
                 <p>{c.comment}</p>
               </div>
             </div>
@@ -112,7 +112,7 @@ export function NewsPage() {
               <Post key={p.id} post={p} onChanged={() => void mutate()} />
             ))}
           </div>
-          {data.total > perPage && <Paginator first={(page - 1) * perPage} rows={perPage} totalRecords={data.total} onPageChange={(e) => setPage(e.page + 1)} />}
+          {data.meta.total > perPage && <Paginator first={(page - 1) * perPage} rows={perPage} totalRecords={data.meta.total} onPageChange={(e) => setPage(e.page + 1)} />}
         </>
       )}
       <Dialog visible={creating} onHide={() => setCreating(false)} header={t('newTitle')} style={{ width: 'min(640px, 95vw)' }}>

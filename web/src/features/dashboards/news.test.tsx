@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Providers } from '../../App';
+import type { NewsPost } from '../../api/news';
 import { session } from '../../api/session';
 import { installFetch, jsonResponse, on, type Call } from '../../test/fetch';
 import { renderWithApp } from '../../test/render';
@@ -57,7 +58,11 @@ describe('news page', () => {
   });
 
   it('lists posts with likes and comments; like and unlike', async () => {
-    const post = (liked: boolean) => ({ id: 3, title: 'Hello', url: 'https://x.test', description: 'Body', committee: { id: 1, name: 'Audit' }, media: ['org/images/a.png'], likes: liked ? 1 : 0, liked, comments_count: 0, comments: [], author: { id: 1, name: 'Ada', image: null }, can_delete: false, created_at: '2025-01-02 10:00:00' });
+    const post = (liked: boolean) =>
+      ({
+        id: 3, title: 'Hello', url: 'https://x.test', description: 'Body', committee_id: 1, committee: { id: 1, name: 'Audit' }, media: ['/api/public/uploads/images/a.png'],
+        likes: liked ? 1 : 0, liked, comments_count: 0, comments: [], author: { id: 1, name: 'Ada', image: null }, can_delete: false, created_at: '2025-01-02 10:00:00',
+      }) satisfies NewsPost;
     let liked = false;
     const calls: Call[] = installFetch(
       on('GET', '/api/news', () => jsonResponse(200, { success: true, data: [post(liked)], meta: { page: 1, per_page: 10, total: 1, last_page: 1 } })),

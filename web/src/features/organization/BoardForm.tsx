@@ -25,7 +25,7 @@ export function BoardForm(props: { board?: Board | null; users: Ref[] | undefine
   const { t } = useTranslation('boards');
   const b = props.board;
   const form = useForm<BoardValues>(
-    { ...groupValues(b), committees: b?.committees.map((c) => c.id) ?? [], expiration_date: fromServerDate(b?.expirationDate) },
+    { ...groupValues(b), committees: b?.committees.map((c) => c.id) ?? [], expiration_date: fromServerDate(b?.expiration_date) },
     validateBoard,
   );
   const submit = form.handleSubmit((v) => props.onSubmit(toBoardInput(v)));

@@ -33,11 +33,11 @@ export function BoardsPage() {
       <DataTable {...pagedTable(paged, data, isLoading)} emptyMessage={<EmptyState icon="pi pi-th-large" title={t('empty')} compact />} data-testid="boards-table">
         <Column header={t('field.name')} field="name" />
         <Column header={t('field.committees')} body={(b: Board) => b.committees.map((c) => c.name).join(', ') || '—'} />
-        <Column header={t('field.quorum')} body={(b: Board) => (b.quorum === null ? '—' : `${b.quorum}%`)} />
+        <Column header={t('field.quorum')} body={(b: Board) => `${b.quorum}%`} />
         <Column header={t('field.users')} body={(b: Board) => <AvatarStack people={b.users} moreLabel={(n) => t('more', { count: n })} />} />
-        <Column header={t('field.expirationDate')} body={(b: Board) => formatDate(b.expirationDate, i18n.language) || '—'} />
-        <Column header={t('field.status')} body={(b: Board) => <Tag value={b.active ? t('active') : t('inactive')} severity={b.active ? 'success' : 'secondary'} />} />
-        <Column header={t('actions')} style={{ width: '8rem' }} body={(b: Board) => <RowActions ns="boards" row={b} onEdit={() => editor.edit(b)} remove={() => boardsApi.remove(b.id)} onRemoved={mutate} />} />
+        <Column header={t('field.expirationDate')} body={(b: Board) => formatDate(b.expiration_date, i18n.language) || '—'} />
+        <Column header={t('field.status')} body={(b: Board) => <Tag value={b.status === 'active' ? t('active') : t('inactive')} severity={b.status === 'active' ? 'success' : 'secondary'} />} />
+        <Column header={t('actions')} style={{ width: '8rem' }} body={(b: Board) => <RowActions ns="boards" row={b} canEdit={b.can_edit} canDelete={can('boards_manage')} onEdit={() => editor.edit(b)} remove={() => boardsApi.remove(b.id)} onRemoved={mutate} />} />
       </DataTable>
       <RecordDialog ns="boards" editor={editor} width="min(720px, 95vw)">
         <BoardForm board={editor.record} users={users.data} committees={committees.data} onSubmit={editor.save} onCancel={editor.close} />

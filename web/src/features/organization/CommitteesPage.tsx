@@ -24,7 +24,7 @@ function Statistics() {
       {data.map((s) => (
         <div key={s.key} className="stat-card">
           <span className="stat-card__value">{s.value}</span>
-          <span className="stat-card__label">{t(`stat.${s.key}`, { defaultValue: s.key.replace(/_/g, ' ') })}</span>
+          <span className="stat-card__label">{t(`stat.${s.key}`)}</span>
         </div>
       ))}
     </div>
@@ -71,14 +71,14 @@ export function CommitteesPage() {
             </span>
           )}
         />
-        <Column header={t('field.quorum')} body={(c: Committee) => (c.quorum === null ? '—' : `${c.quorum}%`)} />
+        <Column header={t('field.quorum')} body={(c: Committee) => `${c.quorum}%`} />
         <Column header={t('field.admins')} body={(c: Committee) => <AvatarStack people={c.admins} moreLabel={(n) => t('more', { count: n })} />} />
         <Column header={t('field.users')} body={(c: Committee) => <AvatarStack people={c.users} moreLabel={(n) => t('more', { count: n })} />} />
         <Column
           header={t('field.status')}
-          body={(c: Committee) => <InputSwitch checked={c.active} disabled={!c.canEdit} onChange={(e) => void setStatus(c, !!e.value)} aria-label={c.active ? t('active') : t('inactive')} />}
+          body={(c: Committee) => <InputSwitch checked={c.status === 'active'} disabled={!c.can_edit} onChange={(e) => void setStatus(c, !!e.value)} aria-label={c.status === 'active' ? t('active') : t('inactive')} />}
         />
-        <Column header={t('actions')} style={{ width: '8rem' }} body={(c: Committee) => <RowActions ns="committees" row={c} onEdit={() => editor.edit(c)} remove={() => committeesApi.remove(c.id)} onRemoved={refresh} />} />
+        <Column header={t('actions')} style={{ width: '8rem' }} body={(c: Committee) => <RowActions ns="committees" row={c} canEdit={c.can_edit} canDelete={can('committees_manage')} onEdit={() => editor.edit(c)} remove={() => committeesApi.remove(c.id)} onRemoved={refresh} />} />
       </DataTable>
       <RecordDialog ns="committees" editor={editor} width="min(720px, 95vw)" testId="committee-dialog">
         <CommitteeForm committee={editor.record} users={users.data} onSubmit={editor.save} onCancel={editor.close} />

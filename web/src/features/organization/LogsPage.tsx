@@ -19,7 +19,7 @@ export function LogsPage() {
         <SearchBox icon="pi pi-user" testId="logs-username" value={paged.search} onChange={paged.setSearch} placeholder={t('username')} label={t('filterByUsername')} />
         <span className="spacer" />
         <span className="muted" data-testid="logs-count" aria-live="polite">
-          {t('resultsFound', { count: data?.total ?? 0 })}
+          {t('resultsFound', { count: data?.meta.total ?? 0 })}
         </span>
       </div>
       <DataTable {...pagedTable(paged, data, isLoading, [10, 20, 50, 100])} emptyMessage={<EmptyState icon="pi pi-history" title={t('empty')} compact />} data-testid="logs-table">

@@ -17,7 +17,7 @@ export const validateRole = schemaValidator<Values>(zRoleBody);
 
 export function RoleForm(props: { role?: Role | null; users: Ref[] | undefined; permissions: Permission[] | undefined; onSubmit: (input: RoleInput) => Promise<void>; onCancel: () => void }) {
   const { t } = useTranslation('roles');
-  const form = useForm<Values>({ name: props.role?.name ?? '', users: props.role?.users.map((u) => u.id) ?? [], permissions: props.role?.permissions ?? [] }, validateRole);
+  const form = useForm<Values>({ name: props.role?.name ?? '', users: props.role?.users.map((u) => u.id) ?? [], permissions: props.role?.permissions.map((p) => p.slug) ?? [] }, validateRole);
   const submit = form.handleSubmit((v) => props.onSubmit({ ...v, name: v.name.trim() }));
   const toggle = (slug: string, on: boolean) => form.set('permissions', on ? [...form.values.permissions, slug] : form.values.permissions.filter((s) => s !== slug));
   return (
@@ -33,7 +33,7 @@ export function RoleForm(props: { role?: Role | null; users: Ref[] | undefined; 
         {(props.permissions ?? []).map((p) => (
           <div key={p.slug} className="permission-list__item">
             <Checkbox inputId={`perm-${p.slug}`} checked={form.values.permissions.includes(p.slug)} onChange={(e) => toggle(p.slug, !!e.checked)} />
-            <label htmlFor={`perm-${p.slug}`}>{p.name || p.slug}</label>
+            <label htmlFor={`perm-${p.slug}`}>{p.name}</label>
           </div>
         ))}
       </fieldset>

@@ -25,9 +25,9 @@ export function RolesPage() {
       </div>
       <DataTable value={data ?? []} loading={isLoading} dataKey="id" emptyMessage={<EmptyState icon="pi pi-shield" title={t('empty')} compact />} data-testid="roles-table">
         <Column header={t('field.name')} field="name" />
-        <Column header={t('field.users')} body={(r: Role) => (r.users.length ? <AvatarStack people={r.users} moreLabel={(n) => t('more', { count: n })} /> : r.usersCount)} />
+        <Column header={t('field.users')} body={(r: Role) => (r.users.length ? <AvatarStack people={r.users} moreLabel={(n) => t('more', { count: n })} /> : r.users_count)} />
         <Column header={t('field.permissions')} body={(r: Role) => t('permissionsCount', { count: r.permissions.length })} />
-        <Column header={t('actions')} style={{ width: '8rem' }} body={(r: Role) => <RowActions ns="roles" row={r} onEdit={() => editor.edit(r)} remove={() => rolesApi.remove(r.id)} onRemoved={mutate} />} />
+        <Column header={t('actions')} style={{ width: '8rem' }} body={(r: Role) => <RowActions ns="roles" row={r} canEdit={r.can_edit} canDelete={r.can_delete} onEdit={() => editor.edit(r)} remove={() => rolesApi.remove(r.id)} onRemoved={mutate} />} />
       </DataTable>
       <RecordDialog ns="roles" editor={editor} width="min(640px, 95vw)">
         <RoleForm role={editor.record} users={users.data} permissions={permissions.data} onSubmit={editor.save} onCancel={editor.close} />

@@ -39,11 +39,11 @@ export function userValues(u?: User | null): UserValues {
     phone: u?.phone ?? '',
     position: u?.position ?? '',
     designation: u?.designation ?? '',
-    date_of_birth: fromServerDate(u?.dateOfBirth),
-    role_id: u?.role?.id ?? null,
+    date_of_birth: fromServerDate(u?.date_of_birth),
+    role_id: u?.role_id ?? null,
     team: u?.team ?? '',
-    admin_committees: u?.adminCommittees.map((c) => c.id) ?? [],
-    member_committees: u?.memberCommittees.map((c) => c.id) ?? [],
+    admin_committees: u?.admin_committees.map((c) => c.id) ?? [],
+    member_committees: u?.member_committees.map((c) => c.id) ?? [],
   };
 }
 

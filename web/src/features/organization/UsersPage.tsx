@@ -16,6 +16,7 @@ import { confirmAction } from '../../components/confirm';
 import { EmptyState } from '../../components/EmptyState';
 import { SearchBox } from '../../components/SearchBox';
 import { useApi } from '../../hooks/use-api';
+import { useCan } from '../../hooks/use-profile';
 import { useMessage } from '../../i18n';
 import { useCommitteeOptions, useRoleOptions } from './pickers';
 import { RecordDialog, useRecordEditor } from './record-editor';
@@ -44,8 +45,8 @@ function UploadDialog(props: { visible: boolean; onHide: () => void; onDone: () 
     setBusy(true);
     setError(null);
     try {
-      const r = await usersApi.importSheet(file);
-      notify('success', r.message ?? t('upload.done'));
+      const { result: r, message } = await usersApi.importSheet(file);
+      notify('success', message ?? t('upload.done'));
       props.onDone();
       // rows the service skipped are listed with their reasons; otherwise the dialog closes
       if (r.skipped.length) setResult(r);
@@ -73,7 +74,7 @@ function UploadDialog(props: { visible: boolean; onHide: () => void; onDone: () 
           <ul>
             {result.skipped.map((s) => (
               <li key={s.row}>
-                {t('upload.row', { row: s.row, email: s.email ?? '—' })}: {s.errors.map((x) => m(x)).join(' ')}
+                {t('upload.row', { row: s.row, email: s.email ?? '—' })}: {Object.values(s.errors).flat().map((x) => m(x)).join(' ')}
               </li>
             ))}
           </ul>
@@ -91,6 +92,8 @@ export function UsersPage() {
   const { t } = useTranslation('users');
   const [tab, setTab] = useState<Tab>('active');
   const paged = usePaged();
+  // the list is the users administration: who may see it may edit, (de)activate and delete (the service refuses the rest)
+  const manage = useCan()('users_manage');
   const [uploading, setUploading] = useState(false);
   const q = { page: paged.page, perpage: paged.perPage, search: paged.query || undefined };
   const { data, isLoading, mutate } = useApi('users', [tab, q.page, q.perpage, q.search], () => (tab === 'active' ? usersApi.list(q) : usersApi.deleted(q)), { keepPreviousData: true });
@@ -120,8 +123,8 @@ export function UsersPage() {
       />
     ) : (
       <span className="row-actions">
-        {u.canEdit && <Button type="button" icon="pi pi-pencil" text rounded aria-label={t('edit')} data-testid={`user-edit-${u.id}`} onClick={() => editor.edit(u)} />}
-        {u.canEdit && (
+        {manage && <Button type="button" icon="pi pi-pencil" text rounded aria-label={t('edit')} data-testid={`user-edit-${u.id}`} onClick={() => editor.edit(u)} />}
+        {manage && (
           <Button
             type="button"
             icon={u.status === 'Active' ? 'pi pi-ban' : 'pi pi-check-circle'}
@@ -137,7 +140,7 @@ export function UsersPage() {
             }
           />
         )}
-        {u.canDelete && (
+        {manage && (
           <Button
             type="button"
             icon="pi pi-trash"
@@ -177,7 +180,7 @@ export function UsersPage() {
           header={t('field.name')}
           body={(u: User) => (
             <span className="person">
-              <UserAvatar name={u.name} image={u.avatar} />
+              <UserAvatar name={u.name} image={u.image} />
               <span>
                 <strong>{u.name}</strong>
                 <small className="muted">{u.email}</small>
@@ -187,7 +190,7 @@ export function UsersPage() {
         />
         <Column header={t('field.phone')} field="phone" />
         <Column header={t('field.role')} body={(u: User) => u.role?.name ?? '—'} />
-        <Column header={t('field.committees')} body={(u: User) => [...u.adminCommittees, ...u.memberCommittees].map((c) => c.name).join(', ') || '—'} />
+        <Column header={t('field.committees')} body={(u: User) => [...u.admin_committees, ...u.member_committees].map((c) => c.name).join(', ') || '—'} />
         <Column header={t('field.status')} body={(u: User) => <Tag value={t(`status.${u.status}`)} severity={STATUS_SEVERITY[u.status]} />} />
         <Column header={t('actions')} body={actions} style={{ width: '10rem' }} />
       </DataTable>

@@ -1,9 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Providers } from '../../App';
-import { mapBoard } from '../../api/boards';
-import { mapCommittee } from '../../api/committees';
 import { mapOrgInfo } from '../../api/organization';
-import { mapUser } from '../../api/users';
+import type { Permission } from '../../api/roles';
+import { boardRow, brief, committeeRow, roleRow, userRow } from './admin-fixtures';
 import { BoardForm } from './BoardForm';
 import { CommitteeForm } from './CommitteeForm';
 import { InformationForm } from './InformationPage';
@@ -16,10 +15,8 @@ const type = (testId: string, value: string) => fireEvent.change(screen.getByTes
 const click = (testId: string) => fireEvent.click(screen.getByTestId(testId));
 const errorOf = (id: string) => screen.findByTestId(`${id}-error`);
 const noError = (id: string) => waitFor(() => expect(screen.queryByTestId(`${id}-error`)).toBeNull());
-const people = [
-  { id: 1, name: 'Ada' },
-  { id: 2, name: 'Grace' },
-];
+const people = [brief(1, 'Ada'), brief(2, 'Grace')];
+const showNews = { slug: 'news_show', group: 'menu', name: 'Show news' } satisfies Permission;
 
 describe('user form (platform.md §5: valid email, phone ≤ 12 digits, role, team/committee and name required)', () => {
   it('shows every required message on an empty submit', async () => {
@@ -48,7 +45,7 @@ describe('user form (platform.md §5: valid email, phone ≤ 12 digits, role, te
 
   it('a complete user is sent as the contract body', async () => {
     const onSubmit = jest.fn(async () => undefined);
-    const user = mapUser({ id: 5, name: 'Ada', email: 'ada@example.com', phone: '123456789012', role: { id: 3, name: 'Member' }, member_committees: [{ id: 2, name: 'Audit' }], admin_committees: [], status: 'Active', date_of_birth: '1990-02-03' });
+    const user = userRow(5, 'Ada', { phone: '123456789012', role_id: 3, role: { id: 3, name: 'Member' }, member_committees: [{ id: 2, name: 'Audit' }], date_of_birth: '1990-02-03' });
     render(
       <Providers>
         <UserForm user={user} roles={[{ id: 3, name: 'Member' }]} committees={[{ id: 2, name: 'Audit' }]} onSubmit={onSubmit} onCancel={jest.fn()} />
@@ -66,7 +63,7 @@ describe('role form (name and users required)', () => {
   it('requires name and users', async () => {
     render(
       <Providers>
-        <RoleForm users={people} permissions={[{ id: 1, slug: 'news_show', name: 'Show news' }]} onSubmit={jest.fn()} onCancel={jest.fn()} />
+        <RoleForm users={people} permissions={[showNews]} onSubmit={jest.fn()} onCancel={jest.fn()} />
       </Providers>,
     );
     click('role-submit');
@@ -79,12 +76,9 @@ describe('role form (name and users required)', () => {
     render(
       <Providers>
         <RoleForm
-          role={{ id: 4, name: 'Secretary', users: [people[0]], usersCount: 1, permissions: ['news_show'], canEdit: true, canDelete: true }}
+          role={roleRow({ id: 4, name: 'Secretary', users: [brief(1, 'Ada')], permissions: [{ slug: 'news_show' }] })}
           users={people}
-          permissions={[
-            { id: 1, slug: 'news_show', name: 'Show news' },
-            { id: 2, slug: 'library_show', name: 'Show library' },
-          ]}
+          permissions={[showNews, { slug: 'library_show', group: 'menu', name: 'Show library' }]}
           onSubmit={onSubmit}
           onCancel={jest.fn()}
         />
@@ -117,7 +111,7 @@ describe('committee form (name, description, admins, users required; quorum 5%..
 
   it('sends the contract body (status active/inactive)', async () => {
     const onSubmit = jest.fn(async () => undefined);
-    const committee = mapCommittee({ id: 9, name: 'Audit', description: 'Checks the books', quorum: 50, admins: [people[0]], users: [people[1]], status: 'inactive' });
+    const committee = committeeRow({ id: 9, name: 'Audit', description: 'Checks the books', quorum: 50, admins: [brief(1, 'Ada')], users: [brief(2, 'Grace')], status: 'inactive' });
     render(
       <Providers>
         <CommitteeForm committee={committee} users={people} onSubmit={onSubmit} onCancel={jest.fn()} />
@@ -143,7 +137,7 @@ describe('board form (as a committee)', () => {
 
   it('sends the contract body', async () => {
     const onSubmit = jest.fn(async () => undefined);
-    const board = mapBoard({ id: 2, name: 'Main board', description: 'All', quorum: 60, admins: [people[0]], users: people, committees: [{ id: 9, name: 'Audit' }], expiration_date: '2030-01-31', status: 'active' });
+    const board = boardRow({ id: 2, name: 'Main board', description: 'All', quorum: 60, admins: [brief(1, 'Ada')], users: [brief(1, 'Ada'), brief(2, 'Grace')], committees: [{ id: 9, name: 'Audit' }], expiration_date: '2030-01-31', status: 'active' });
     render(
       <Providers>
         <BoardForm board={board} users={people} committees={[{ id: 9, name: 'Audit' }]} onSubmit={onSubmit} onCancel={jest.fn()} />

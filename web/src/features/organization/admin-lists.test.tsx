@@ -1,21 +1,24 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { Routes, RouteData } from '@app/contracts';
 import { onNotify, type Notice } from '../../api/notify';
 import { session } from '../../api/session';
 import { profileBody } from '../../test/app';
 import { installFetch, jsonResponse, on, type Call } from '../../test/fetch';
 import { renderWithApp } from '../../test/render';
+import { boardRow, brief, committeeRow, pagedAnswer, roleRow } from './admin-fixtures';
 import { BoardsPage } from './BoardsPage';
 import { CommitteesPage } from './CommitteesPage';
 import { RolesPage } from './RolesPage';
 
+// whole journeys through a dialog (open, validate, send, toast, refresh): 5 s is short on a shared 2-core machine
+jest.setTimeout(15_000);
+
 // The administration lists share one editor (new / edit dialog, save, delete with confirmation); these
 // journeys pin what each screen does with it: titles, requests, the server's message or the fallback, refresh.
 
-const people = [{ id: 1, name: 'Ada' }];
-const role = (over: Record<string, unknown> = {}) => ({ id: 5, name: 'Chair', users: people, permissions: [{ slug: 'news_show' }], can_edit: true, can_delete: true, ...over });
-const page = (data: unknown[]) => ({ success: true, data, meta: { page: 1, per_page: 10, total: data.length, last_page: 1 } });
-const board = { id: 7, name: 'Main board', committees: [], quorum: 50, description: 'The board', admins: people, users: people, expiration_date: null, status: 'active', can_edit: true, can_delete: true };
-const committee = { id: 9, name: 'Audit', quorum: 60, description: 'Audits', admins: people, users: people, status: 'active', can_edit: true, can_delete: true };
+const people = [brief(1, 'Ada')];
+const permissions = [{ slug: 'news_show', group: 'menu', name: 'Show news' }] satisfies RouteData<typeof Routes.listPermissions>;
+const statistics = { total: 1, active: 1, inactive: 0, members: 1, committees: [] } satisfies RouteData<typeof Routes.committeeStatistics>;
 
 let notices: Notice[] = [];
 let stop: () => void = () => undefined;
@@ -44,10 +47,10 @@ async function deleteRow(calls: Call[], question: string, path: string, message:
 describe('roles list', () => {
   it('new role: "New role" dialog, POST, fallback message, dialog closes, list refreshed', async () => {
     const calls = installFetch(
-      on('GET', '/api/roles', () => jsonResponse(200, { success: true, data: [role()] })),
-      on('GET', '/api/permissions', () => jsonResponse(200, { success: true, data: [{ id: 1, slug: 'news_show', name: 'Show news' }] })),
+      on('GET', '/api/roles', () => jsonResponse(200, pagedAnswer([roleRow()]))),
+      on('GET', '/api/permissions', () => jsonResponse(200, { success: true, data: permissions })),
       on('GET', '/api/users/all', () => jsonResponse(200, { success: true, data: people })),
-      on('POST', '/api/roles', () => jsonResponse(200, { success: true })),
+      on('POST', '/api/roles', () => jsonResponse(200, { success: true, data: roleRow({ id: 6, name: 'Secretary' }) })),
     );
     renderWithApp(<RolesPage />);
     expect(await screen.findByText('Chair')).toBeInTheDocument();
@@ -72,10 +75,10 @@ describe('roles list', () => {
 
   it('edit: "Edit role" dialog with the row, PUT, server message, closes and refreshes', async () => {
     const calls = installFetch(
-      on('GET', '/api/roles', () => jsonResponse(200, { success: true, data: [role()] })),
-      on('GET', '/api/permissions', () => jsonResponse(200, { success: true, data: [{ id: 1, slug: 'news_show', name: 'Show news' }] })),
+      on('GET', '/api/roles', () => jsonResponse(200, pagedAnswer([roleRow()]))),
+      on('GET', '/api/permissions', () => jsonResponse(200, { success: true, data: permissions })),
       on('GET', '/api/users/all', () => jsonResponse(200, { success: true, data: people })),
-      on('PUT', '/api/roles/5', () => jsonResponse(200, { success: true, message: 'Role updated successfully.' })),
+      on('PUT', '/api/roles/5', () => jsonResponse(200, { success: true, message: 'Role updated successfully.', data: roleRow({ name: 'Chairs' }) })),
     );
     renderWithApp(<RolesPage />);
     fireEvent.click(await screen.findByLabelText('Edit'));
@@ -92,8 +95,8 @@ describe('roles list', () => {
 
   it('delete asks "Delete the role Chair?", then DELETE, fallback message, refresh; no buttons without the flags', async () => {
     const calls = installFetch(
-      on('GET', '/api/roles', () => jsonResponse(200, { success: true, data: [role(), role({ id: 6, name: 'Guest', can_edit: false, can_delete: false })] })),
-      on('DELETE', '/api/roles/5', () => jsonResponse(200, { success: true })),
+      on('GET', '/api/roles', () => jsonResponse(200, pagedAnswer([roleRow(), roleRow({ id: 6, name: 'Guest', can_edit: false, can_delete: false })]))),
+      on('DELETE', '/api/roles/5', () => jsonResponse(200, { success: true, data: null })),
     );
     renderWithApp(<RolesPage />);
     expect(await screen.findByText('Guest')).toBeInTheDocument();
@@ -103,13 +106,17 @@ describe('roles list', () => {
 });
 
 describe('boards list', () => {
-  it('pages with page/per_page; create needs boards_manage and opens "New board"; delete confirms', async () => {
-    const calls = installFetch(
+  const boards = (...more: Parameters<typeof installFetch>) =>
+    installFetch(
       on('GET', '/api/profile', () => jsonResponse(200, profileBody(['boards_manage']))),
-      on('GET', '/api/boards', () => jsonResponse(200, page([board]))),
+      on('GET', '/api/boards', () => jsonResponse(200, pagedAnswer([boardRow()]))),
+      ...more,
+    );
+
+  it('pages with page/per_page; create needs boards_manage and opens "New board"', async () => {
+    const calls = boards(
       on('GET', '/api/users/all', () => jsonResponse(200, { success: true, data: people })),
-      on('GET', '/api/committees', () => jsonResponse(200, page([]))),
-      on('DELETE', '/api/boards/7', () => jsonResponse(200, { success: true, message: 'Board deleted successfully.' })),
+      on('GET', '/api/committees', () => jsonResponse(200, pagedAnswer([]))),
     );
     renderWithApp(<BoardsPage />);
     expect(await screen.findByText('Main board')).toBeInTheDocument();
@@ -119,16 +126,23 @@ describe('boards list', () => {
     expect(await screen.findByTestId('board-form')).toBeInTheDocument();
     fireEvent.click(screen.getByText('Cancel'));
     await waitFor(() => expect(screen.queryByTestId('board-form')).not.toBeInTheDocument());
+  });
+
+  it('delete confirms, shows the server message and refreshes', async () => {
+    const calls = boards(on('DELETE', '/api/boards/7', () => jsonResponse(200, { success: true, message: 'Board deleted successfully.', data: null })));
+    renderWithApp(<BoardsPage />);
+    expect(await screen.findByText('Main board')).toBeInTheDocument();
     await deleteRow(calls, 'Delete the board Main board?', '/api/boards/7', 'Board deleted successfully.', '/api/boards');
   });
 });
 
 describe('committees list', () => {
-  it('a delete refreshes the list and the statistics; the search box sends search=', async () => {
+  it('delete needs committees_manage; it refreshes the list and the statistics; the search box sends search=', async () => {
     const calls = installFetch(
-      on('GET', '/api/committees', () => jsonResponse(200, page([committee]))),
-      on('GET', '/api/committees/statistics', () => jsonResponse(200, { success: true, data: { total: 1 } })),
-      on('DELETE', '/api/committees/9', () => jsonResponse(200, { success: true })),
+      on('GET', '/api/profile', () => jsonResponse(200, profileBody(['committees_manage']))),
+      on('GET', '/api/committees', () => jsonResponse(200, pagedAnswer([committeeRow()]))),
+      on('GET', '/api/committees/statistics', () => jsonResponse(200, { success: true, data: statistics })),
+      on('DELETE', '/api/committees/9', () => jsonResponse(200, { success: true, data: null })),
     );
     renderWithApp(<CommitteesPage />);
     expect(await screen.findByText('Audit')).toBeInTheDocument();

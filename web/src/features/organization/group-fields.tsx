@@ -13,17 +13,17 @@ import { rules } from '../../lib/validation';
  */
 export type GroupValues = { name: string; description: string; quorum: string; admins: number[]; users: number[]; active: boolean };
 
-type GroupRecord = { name: string; description: string; quorum: number | null; admins: Ref[]; users: Ref[]; active: boolean };
+type GroupRecord = { name: string; description: string; quorum: number; admins: Ref[]; users: Ref[]; status: 'active' | 'inactive' };
 type GroupForm = Pick<ReturnType<typeof useForm<GroupValues>>, 'values' | 'errors' | 'set'>;
 
 export function groupValues(g: GroupRecord | null | undefined): GroupValues {
   return {
     name: g?.name ?? '',
     description: g?.description ?? '',
-    quorum: g?.quorum === null || g?.quorum === undefined ? '' : String(g.quorum),
+    quorum: g ? String(g.quorum) : '',
     admins: g?.admins.map((a) => a.id) ?? [],
     users: g?.users.map((u) => u.id) ?? [],
-    active: g?.active ?? true,
+    active: g ? g.status === 'active' : true,
   };
 }
 

@@ -53,14 +53,14 @@ export function RecordDialog(props: { ns: string; editor: Pick<RecordEditor<unkn
   );
 }
 
-/** A row's edit and delete buttons, shown by the row's can_edit / can_delete flags; delete asks first. */
-export function RowActions(props: { ns: string; row: { name: string; canEdit: boolean; canDelete: boolean }; onEdit: () => void; remove: () => Promise<string | null>; onRemoved: () => Promise<unknown> }) {
+/** A row's edit and delete buttons, shown only when the API allows them (the row's flags or the user's slugs); delete asks first. */
+export function RowActions(props: { ns: string; row: { name: string }; canEdit: boolean; canDelete: boolean; onEdit: () => void; remove: () => Promise<string | null>; onRemoved: () => Promise<unknown> }) {
   const { t } = useTranslation(props.ns);
   const { row } = props;
   return (
     <span className="row-actions">
-      {row.canEdit && <Button type="button" icon="pi pi-pencil" text rounded aria-label={t('edit')} onClick={props.onEdit} />}
-      {row.canDelete && (
+      {props.canEdit && <Button type="button" icon="pi pi-pencil" text rounded aria-label={t('edit')} onClick={props.onEdit} />}
+      {props.canDelete && (
         <Button
           type="button"
           icon="pi pi-trash"

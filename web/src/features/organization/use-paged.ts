@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Page } from '../../api/paging';
+import type { Paged } from '../../api/paging';
 
 /** Paging and a debounced search box for the administration tables. */
 export function usePaged(initialPerPage = 10) {
@@ -29,14 +29,14 @@ export function usePaged(initialPerPage = 10) {
 }
 
 /** The lazy, paged DataTable props of an administration list (spread them, then add emptyMessage and data-testid). */
-export function pagedTable<T>(paged: ReturnType<typeof usePaged>, data: Page<T> | undefined, loading: boolean, rowsPerPageOptions = [5, 10, 20, 50]) {
+export function pagedTable<T>(paged: ReturnType<typeof usePaged>, data: Paged<T> | undefined, loading: boolean, rowsPerPageOptions = [5, 10, 20, 50]) {
   return {
     value: data?.items ?? [],
     lazy: true,
     paginator: true,
     first: paged.first,
     rows: paged.perPage,
-    totalRecords: data?.total ?? 0,
+    totalRecords: data?.meta.total ?? 0,
     onPage: paged.onPage,
     rowsPerPageOptions,
     loading,
