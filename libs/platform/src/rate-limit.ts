@@ -3,7 +3,10 @@ import type Redis from 'ioredis';
 import { AppError } from '@app/contracts';
 import { REDIS } from './redis';
 
-/** One fixed-window counter: its key (stored as `rl:<key>`), how many it allows per window, and the window. */
+/**
+ * One fixed-window counter: its key (stored as `rl:<key>`), how many it allows per window, and the window.
+ * Counters taken together must live in one Redis Cluster slot: give their keys one hash tag (`{...}`).
+ */
 export interface Counter {
   key: string;
   limit: number;
@@ -112,11 +115,5 @@ export class RateLimiter {
   async reset(keys: string | readonly string[]): Promise<void> {
     const list = typeof keys === 'string' ? [keys] : keys;
     if (list.length) await this.r.del(...list.map((k) => `rl:${k}`));
-  }
-
-  /** Remaining seconds of a counter's window (0 when it is not counting). */
-  async secondsLeft(key: string): Promise<number> {
-    const pttl = await this.r.pttl(`rl:${key}`);
-    return pttl > 0 ? Math.ceil(pttl / 1000) : 0;
   }
 }

@@ -129,7 +129,7 @@ describe('sign-in limits in Redis', () => {
     const l = new SignInLimits(limiter, limits);
     const s = subject({ identity: 'secret-person@x.test' });
     await attempt(l, login, s, 'failure');
-    const keys = await redis.keys(`rl:login:${s.org}:*`);
+    const keys = await redis.keys(`rl:{login:${s.org}}:*`);
     expect(keys.length).toBe(4);
     expect(keys.join(' ')).not.toContain('secret-person');
   });

@@ -31,7 +31,8 @@ describe('planFor: what one attempt counts', () => {
   it.each(rows)('%s', (_name, spec, s, expected) => {
     const plan = planFor(spec, s, limits);
     expect(plan.counters.map((c) => [c.key.split(':')[2], c.limit])).toEqual(expected);
-    expect(plan.counters.every((c) => c.windowSeconds === 60 && c.key.startsWith(`${spec.name}:${s.org}:`))).toBe(true);
+    // one hash tag per family and organization: one Redis Cluster slot for the counters of an attempt
+    expect(plan.counters.every((c) => c.windowSeconds === 60 && c.key.startsWith(`{${spec.name}:${s.org}}:`))).toBe(true);
   });
 
   it('a success clears the account and gives the address its failure back; the all-attempts ceiling is never given back', () => {

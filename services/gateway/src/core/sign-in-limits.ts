@@ -104,7 +104,8 @@ const digest = (s: string) => createHash('sha256').update(s).digest('base64url')
 /** Counters of one attempt (pure: the keys and limits follow from the route, the subject and the config). */
 export function planFor(spec: RateLimitSpec, s: Subject, limits: Limits): Plan {
   const w = limits.AUTH_RATE_WINDOW_SECONDS;
-  const base = `${spec.name}:${s.org}`;
+  // one hash tag per family and organization: the counters of one attempt share a Redis Cluster slot (one script)
+  const base = `{${spec.name}:${s.org}}`;
   const c = (key: string, limit: number): Counter => ({ key, limit, windowSeconds: w });
   if (spec.count !== 'failures') {
     const perAddress = spec.name === 'guest' ? limits.GUEST_RATE_LIMIT : limits.AUTH_RATE_LIMIT;
