@@ -348,7 +348,9 @@ async function main() {
       try {
         const offset = await pickOffset(services);
         const gatewayPort = 3000 + offset;
-        systemEnv = { ...testEnv, PUBLIC_BASE_DOMAIN: `localhost:${gatewayPort}` };
+        // TRUSTED_PROXIES: the API tests play an ingress from 127.0.0.2; everything else connects from 127.0.0.1, an
+        // untrusted client whose X-Forwarded-For is ignored (test/api/organization/sign-in-limits.api-spec.ts)
+        systemEnv = { ...testEnv, PUBLIC_BASE_DOMAIN: `localhost:${gatewayPort}`, TRUSTED_PROXIES: '127.0.0.2' };
         if (fs.existsSync(path.join(ROOT, 'scripts/seed.ts'))) {
           log('seed: node -r @swc-node/register scripts/seed.ts');
           const code = await run(process.execPath, ['-r', '@swc-node/register', 'scripts/seed.ts'], { env: systemEnv });

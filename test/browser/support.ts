@@ -7,9 +7,10 @@
  * from the host's first label, exactly as in production.
  *
  * The demo organization is shared by the journeys (the tier runs in band): each one signs in through
- * the form, and the gateway allows 10 sign-in attempts per minute per organization and address
- * (AUTH_RATE_LIMIT), so a new journey that needs many sign-ins should create its own organization
- * with createTestOrg like disabled-module.e2e-spec.ts does.
+ * the form. The gateway counts failed sign-ins per account and address (5 per minute, AUTH_FAILURE_LIMIT)
+ * and every attempt against a high per-address ceiling (AUTH_IP_RATE_LIMIT), so a journey that types
+ * wrong passwords on purpose should use its own user or organization (createTestOrg, as
+ * disabled-module.e2e-spec.ts does).
  *
  * Every journey saves a screenshot of each screen it visits under test-artifacts/browser/<journey>/ and,
  * when a step fails, one more named `<step>-FAILED.png`.

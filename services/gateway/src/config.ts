@@ -1,5 +1,30 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { baseConfigSchema, linksConfigSchema, parseConfig, s3ConfigSchema } from '@app/platform';
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One entry of TRUSTED_PROXIES: a name Express knows, an address, or a CIDR range with a prefix that fits it. */
+export function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [addr, prefix, ...rest] = entry.split('/');
+  const family = isIP(addr);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUSTED_PROXIES -> the list given to Express `trust proxy` ([] trusts no one). */
+export const zTrustedProxies = z
+  .string()
+  .transform((s) => s.split(/[\s,]+/).map((x) => x.trim().toLowerCase()).filter(Boolean))
+  .pipe(
+    z.array(z.string()).refine((xs) => xs.every((x) => x === 'none' || isProxyEntry(x)), {
+      message: 'expected a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal (or none)',
+    }),
+  )
+  .transform((xs) => xs.filter((x) => x !== 'none'));
 
 export const gatewayConfigSchema = baseConfigSchema
   .extend({
@@ -10,12 +35,31 @@ export const gatewayConfigSchema = baseConfigSchema
     /** where the built web app is; served on the same origin when it exists */
     WEB_DIST: z.string().default('web/dist'),
     UPLOAD_MAX_MB: z.coerce.number().int().positive().default(50),
-    /** sign-in, PIN, password reset: attempts per window per (organization, client ip, identity) */
-    AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+    /**
+     * Limits of the credential routes (docs/conventions.md "Rate limits and trusted proxies"; the policy is in
+     * src/core/sign-in-limits.ts). One window for every counter.
+     */
     AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+    /** sign-in family routes: every attempt per (route family, organization, client address) */
+    AUTH_IP_RATE_LIMIT: z.coerce.number().int().positive().default(300),
+    /** failed attempts per (account, client address): the account's next attempt from there answers 429 */
+    AUTH_FAILURE_LIMIT: z.coerce.number().int().positive().default(5),
+    /** failed attempts per account from every address (a guesser spread over many addresses) */
+    AUTH_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().positive().default(20),
+    /** failed attempts per (route family, organization, client address), whichever account (password spraying, token guessing) */
+    AUTH_IP_FAILURE_LIMIT: z.coerce.number().int().positive().default(30),
+    /** routes whose answer never tells success from failure (forgotten password): every attempt per address and per identity */
+    AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+    /** guest links: every attempt per (organization, client address) */
     GUEST_RATE_LIMIT: z.coerce.number().int().positive().default(60),
     /** check each composed route's answer against the route table (off in production: the tests and development catch drift) */
     VALIDATE_RESPONSES: z.enum(['auto', 'true', 'false']).default('auto'),
+    /**
+     * Which peers may set X-Forwarded-For (Express `trust proxy`): a comma-separated list of addresses, CIDR
+     * ranges and the names loopback, linklocal, uniquelocal; `none` trusts no one. Behind an ingress, list
+     * the ingress' addresses (e.g. the cluster's pod range), never a range clients can send from.
+     */
+    TRUSTED_PROXIES: zTrustedProxies.default(['loopback']),
   })
   .extend(s3ConfigSchema.shape)
   .extend(linksConfigSchema.shape);

@@ -16,7 +16,8 @@ runService(async () => {
     logLevel: config.LOG_LEVEL,
     configure: (app) => {
       const http = app.getHttpAdapter().getInstance() as express.Express;
-      http.set('trust proxy', 'loopback');
+      // X-Forwarded-For/-Proto are believed only from these peers: req.ip is then the real client behind an ingress
+      http.set('trust proxy', config.TRUSTED_PROXIES.length ? config.TRUSTED_PROXIES : false);
       http.disable('x-powered-by');
       const xapp = app as NestExpressApplication;
       xapp.useBodyParser('json', { limit: '2mb' });

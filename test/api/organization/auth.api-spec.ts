@@ -66,7 +66,7 @@ describe('password sign-in', () => {
   });
 
   it('logout ends the session', async () => {
-    // a fresh organization: the sign-ins above used up most of this one's attempts per minute
+    // a fresh organization: the wrong passwords above count against this administrator's failures
     const other = await orgWithAdmin();
     const c = other.admin;
     expect((await c.get('/profile')).status).toBe(200);

@@ -24,9 +24,16 @@ export type RouteAccess = 'user' | 'guest' | 'public' | 'no-org';
 /** Rate-limit buckets of the credential routes (the gateway's limiter decides the numbers). */
 export type RateLimitName = 'login' | 'pin' | 'password-reset' | 'two-factor' | 'guest' | 'sso' | 'verify';
 export interface RouteRateLimit {
+  /** bucket family, e.g. 'login': counters are per family, organization and address */
   name: RateLimitName;
-  /** input field whose value joins the key (e.g. email), so one account cannot be hammered from many addresses */
+  /** 'failures': failed attempts are counted per account (a success clears them); 'attempts' (default): every attempt counts */
+  count?: 'failures' | 'attempts';
+  /** input field naming the account or token the attempt is about (e.g. email, log_token) */
   identityField?: string;
+  /** the signed-in user is the account (routes behind a session, e.g. turning two-factor on) */
+  identityFromActor?: boolean;
+  /** a 409 'Error in validation' on one of these fields is a wrong credential (a bad token, code or password) */
+  credentialFields?: readonly string[];
 }
 
 /**

@@ -1,9 +1,9 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AppError, GetActor, ResolveOrganization, type Actor, type OrgPublic } from '@app/contracts';
-import { Bus, CONFIG, HealthController, RateLimiter, SessionStore, currentContext } from '@app/platform';
+import { Bus, CONFIG, HealthController, SessionStore, currentContext } from '@app/platform';
 import type { GatewayConfig } from '../config';
-import { ACCESS, RATE_LIMIT, type Access, type RateLimitSpec } from './decorators';
+import { ACCESS, type Access } from './decorators';
 import type { ApiRequest } from './request';
 
 const ORG_TTL_MS = 15_000;
@@ -34,7 +34,8 @@ class TtlCache<V> {
 /**
  * One guard for every route: resolves the host's organization (404 'Invalid Organization URL'),
  * authenticates the `token` header or `Authorization: Bearer` against the session store (sliding 60
- * minute idle expiry), loads the actor, and applies the route's rate limit.
+ * minute idle expiry) and loads the actor. Rate limits run next, around the handler (@RateLimit,
+ * sign-in-limits.ts), where the outcome of an attempt is known.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -45,7 +46,6 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly bus: Bus,
     private readonly sessions: SessionStore,
-    private readonly limiter: RateLimiter,
     @Inject(CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -66,9 +66,6 @@ export class AuthGuard implements CanActivate {
       const c = currentContext();
       if (c) c.orgId = req.org.id;
     }
-
-    const limit = this.reflector.get<RateLimitSpec | undefined>(RATE_LIMIT, ctx.getHandler());
-    if (limit) await this.rateLimit(req, limit);
 
     const token = this.tokenOf(req);
     if (token && req.org) {
@@ -118,17 +115,5 @@ export class AuthGuard implements CanActivate {
       this.actors.set(k, a);
     }
     return a;
-  }
-
-  private async rateLimit(req: ApiRequest, spec: RateLimitSpec): Promise<void> {
-    const ip = req.ip || req.socket.remoteAddress || 'unknown';
-    const org = req.org?.id ?? 'none';
-    const guest = spec.name === 'guest';
-    const limit = guest ? this.config.GUEST_RATE_LIMIT : this.config.AUTH_RATE_LIMIT;
-    const window = this.config.AUTH_RATE_WINDOW_SECONDS;
-    await this.limiter.hit(`${spec.name}:${org}:ip:${ip}`, limit, window);
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const identity = spec.identityField ? String(body[spec.identityField] ?? req.query[spec.identityField] ?? '').toLowerCase() : '';
-    if (identity) await this.limiter.hit(`${spec.name}:${org}:id:${identity}`, limit, window);
   }
 }

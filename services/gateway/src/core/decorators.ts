@@ -1,6 +1,7 @@
-import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
-import { AppError, SYSTEM_ACTOR, type Actor, type OrgPublic, type RouteAccess, type RouteRateLimit } from '@app/contracts';
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata, UseInterceptors } from '@nestjs/common';
+import { AppError, SYSTEM_ACTOR, type Actor, type OrgPublic, type RouteAccess } from '@app/contracts';
 import type { ApiRequest } from './request';
+import { RATE_LIMIT, SignInLimitsInterceptor, clientAddress, type RateLimitSpec } from './sign-in-limits';
 
 export const ACCESS = Symbol('ACCESS');
 /**
@@ -15,9 +16,12 @@ export const Public = () => SetMetadata(ACCESS, 'public' satisfies Access);
 export const GuestAllowed = () => SetMetadata(ACCESS, 'guest' satisfies Access);
 export const NoOrg = () => SetMetadata(ACCESS, 'no-org' satisfies Access);
 
-export const RATE_LIMIT = Symbol('RATE_LIMIT');
-export type RateLimitSpec = RouteRateLimit;
-export const RateLimit = (spec: RateLimitSpec) => SetMetadata(RATE_LIMIT, spec);
+export { RATE_LIMIT, type RateLimitSpec } from './sign-in-limits';
+/**
+ * The route's rate limit (sign-in-limits.ts): what is counted, per what, and when it is cleared. Put it
+ * ABOVE a @UseInterceptors that parses the body (multipart), so the body is read when it counts.
+ */
+export const RateLimit = (spec: RateLimitSpec) => applyDecorators(SetMetadata(RATE_LIMIT, spec), UseInterceptors(SignInLimitsInterceptor));
 
 /** The resolved organization (404 'Invalid Organization URL' was already answered when there is none). */
 export const Org = createParamDecorator((_: unknown, ctx: ExecutionContext): OrgPublic => {
@@ -39,10 +43,8 @@ export const OptionalActor = createParamDecorator((_: unknown, ctx: ExecutionCon
 });
 
 export const ReqLang = createParamDecorator((_: unknown, ctx: ExecutionContext) => ctx.switchToHttp().getRequest<ApiRequest>().lang);
-export const ClientIp = createParamDecorator((_: unknown, ctx: ExecutionContext) => {
-  const req = ctx.switchToHttp().getRequest<ApiRequest>();
-  return req.ip || req.socket.remoteAddress || 'unknown';
-});
+/** The client's address as seen through the trusted proxies (TRUSTED_PROXIES). */
+export const ClientIp = createParamDecorator((_: unknown, ctx: ExecutionContext) => clientAddress(ctx.switchToHttp().getRequest<ApiRequest>()));
 export const SessionToken = createParamDecorator((_: unknown, ctx: ExecutionContext) => ctx.switchToHttp().getRequest<ApiRequest>().sessionToken);
 
 export { SYSTEM_ACTOR };

@@ -7,7 +7,8 @@ import {
 } from '@app/contracts';
 import { Bus, CONFIG, logger } from '@app/platform';
 import { validatesResponses, type GatewayConfig } from '../config';
-import { ACCESS, RATE_LIMIT } from './decorators';
+import { ACCESS } from './decorators';
+import { RATE_LIMIT, SignInLimitsInterceptor } from './sign-in-limits';
 import type { ApiRequest } from './request';
 import { uploadOptions } from './upload-options';
 
@@ -220,7 +221,8 @@ export function routesController(table: { name: string; route: RouteDef }[]): Ty
       SetMetadata(ROUTE, { name, route }),
       SetMetadata(ACCESS, route.access),
     ];
-    if (route.rateLimit) decorators.push(SetMetadata(RATE_LIMIT, route.rateLimit));
+    // the sign-in limits interceptor after the upload interceptor (decorators apply last first), so it sees the parsed body
+    if (route.rateLimit) decorators.push(SetMetadata(RATE_LIMIT, route.rateLimit), UseInterceptors(SignInLimitsInterceptor));
     if (route.upload?.kind === 'single') decorators.push(UseInterceptors(FileInterceptor(route.upload.field, uploadOptions)));
     if (route.upload?.kind === 'fields') decorators.push(UseInterceptors(FileFieldsInterceptor([...route.upload.fields], uploadOptions)));
     if (route.upload?.kind === 'none') decorators.push(UseInterceptors(NoFilesInterceptor()));

@@ -40,7 +40,7 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @Public()
-  @RateLimit({ name: 'login', identityField: 'email' })
+  @RateLimit({ name: 'login', count: 'failures', identityField: 'email' })
   @Doc({ summary: 'Sign in with e-mail and password (status 1 signed in, 2 e-mail not verified; two_factor -> log_token)', tags: ['auth'], body: zLoginBody, response: zLoginAnswer })
   async login(@Org() org: OrgPublic, @Input(Z(zLoginBody)) body: z.output<typeof zLoginBody>, @ReqLang() lang: Lang) {
     return loginAnswer(await this.bus.request(Login, { orgId: org.id, ...body }), lang);
@@ -49,7 +49,7 @@ export class AuthController {
   @Post('token_login')
   @HttpCode(200)
   @Public()
-  @RateLimit({ name: 'pin', identityField: 'token' })
+  @RateLimit({ name: 'pin', count: 'failures', identityField: 'token' })
   @Doc({ summary: 'PIN sign-in: bin_code and the pin_token returned by a password sign-in on this device', tags: ['auth'], body: zPinLoginBody, response: zLoginAnswer })
   async pinLogin(@Org() org: OrgPublic, @Input(Z(zPinLoginBody)) body: z.output<typeof zPinLoginBody>, @ReqLang() lang: Lang) {
     return loginAnswer(await this.bus.request(PinLogin, { orgId: org.id, ...body }), lang);
@@ -58,7 +58,7 @@ export class AuthController {
   @Post('two_auth_factor')
   @HttpCode(200)
   @Public()
-  @RateLimit({ name: 'two-factor', identityField: 'log_token' })
+  @RateLimit({ name: 'two-factor', count: 'failures', identityField: 'log_token' })
   @Doc({ summary: 'Second step of a two-factor sign-in: log_token and the TOTP code', tags: ['auth'], body: zTwoFactorLoginBody, response: zLoginAnswer })
   async twoFactor(@Org() org: OrgPublic, @Input(Z(zTwoFactorLoginBody)) body: z.output<typeof zTwoFactorLoginBody>, @ReqLang() lang: Lang) {
     return loginAnswer(await this.bus.request(TwoFactorLogin, { orgId: org.id, ...body }), lang);
@@ -76,7 +76,7 @@ export class AuthController {
   @Post('forget_password')
   @HttpCode(200)
   @Public()
-  @RateLimit({ name: 'password-reset', identityField: 'email' })
+  @RateLimit({ name: 'password-reset', count: 'attempts', identityField: 'email' })
   @Doc({ summary: 'Send a password reset link (always the same answer)', tags: ['auth'], body: zForgotPasswordBody })
   async forgot(@Org() org: OrgPublic, @Input(Z(zForgotPasswordBody)) body: z.output<typeof zForgotPasswordBody>, @ReqLang() lang: Lang) {
     const r = await this.bus.request(ForgotPassword, { orgId: org.id, ...body });
@@ -86,7 +86,7 @@ export class AuthController {
   @Post('reset_password')
   @HttpCode(200)
   @Public()
-  @RateLimit({ name: 'password-reset', identityField: 'email' })
+  @RateLimit({ name: 'password-reset', count: 'failures', identityField: 'email', credentialFields: ['token'] })
   @Doc({ summary: 'Set a new password with the e-mailed token (single use; ends existing sessions)', tags: ['auth'], body: zResetPasswordBody })
   async reset(@Org() org: OrgPublic, @Input(Z(zResetPasswordBody)) body: z.output<typeof zResetPasswordBody>, @ReqLang() lang: Lang) {
     const r = await this.bus.request(ResetPassword, { orgId: org.id, ...body });
@@ -96,7 +96,7 @@ export class AuthController {
   @Post('complete_profile')
   @HttpCode(200)
   @Public()
-  @RateLimit({ name: 'verify', identityField: 'email' })
+  @RateLimit({ name: 'verify', count: 'failures', identityField: 'email', credentialFields: ['token'] })
   @Doc({ summary: 'Finish registration: set the first password with the invitation token', tags: ['auth'], body: zCompleteProfileBody })
   async complete(@Org() org: OrgPublic, @Input(Z(zCompleteProfileBody)) body: z.output<typeof zCompleteProfileBody>, @ReqLang() lang: Lang) {
     const r = await this.bus.request(CompleteProfile, { orgId: org.id, ...body });
@@ -106,7 +106,7 @@ export class AuthController {
   @Post('auth_verification')
   @HttpCode(200)
   @Public()
-  @RateLimit({ name: 'verify', identityField: 'email' })
+  @RateLimit({ name: 'verify', count: 'failures', identityField: 'email', credentialFields: ['token'] })
   @Doc({ summary: 'Verify the e-mail address with the e-mailed token', tags: ['auth'], body: zVerifyEmailBody })
   async verify(@Org() org: OrgPublic, @Input(Z(zVerifyEmailBody)) body: z.output<typeof zVerifyEmailBody>, @ReqLang() lang: Lang) {
     const r = await this.bus.request(VerifyEmail, { orgId: org.id, ...body });
@@ -115,7 +115,7 @@ export class AuthController {
 
   @Get('namebytoken/:token')
   @Public()
-  @RateLimit({ name: 'verify' })
+  @RateLimit({ name: 'verify', count: 'failures' })
   @Doc({ summary: "The invited user's name for the complete-profile page", tags: ['auth'], response: z.object({ name: z.string(), email: z.string() }) })
   async nameByToken(@Org() org: OrgPublic, @Param('token') token: string) {
     const r = await this.bus.request(NameByToken, { orgId: org.id, token: String(token).slice(0, 500) });
@@ -147,7 +147,7 @@ export class AuthController {
 
   @Post('two_factor/enable')
   @HttpCode(200)
-  @RateLimit({ name: 'two-factor' })
+  @RateLimit({ name: 'two-factor', count: 'failures', identityFromActor: true, credentialFields: ['code'] })
   @Doc({ summary: 'Turn two-factor on by confirming a code from the authenticator', tags: ['profile'], body: zTwoFactorCodeBody })
   async twoFactorEnable(@Org() org: OrgPublic, @CurrentActor() actor: Actor, @Body(Z(zTwoFactorCodeBody)) body: z.output<typeof zTwoFactorCodeBody>, @ReqLang() lang: Lang) {
     const r = await this.bus.request(TwoFactorEnable, { orgId: org.id, actor, ...body });
@@ -156,7 +156,7 @@ export class AuthController {
 
   @Post('two_factor/disable')
   @HttpCode(200)
-  @RateLimit({ name: 'two-factor' })
+  @RateLimit({ name: 'two-factor', count: 'failures', identityFromActor: true, credentialFields: ['password'] })
   @Doc({ summary: 'Turn two-factor off (current password)', tags: ['profile'], body: zTwoFactorDisableBody })
   async twoFactorDisable(@Org() org: OrgPublic, @CurrentActor() actor: Actor, @Body(Z(zTwoFactorDisableBody)) body: z.output<typeof zTwoFactorDisableBody>, @ReqLang() lang: Lang) {
     const r = await this.bus.request(TwoFactorDisable, { orgId: org.id, actor, ...body });

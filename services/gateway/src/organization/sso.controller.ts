@@ -25,7 +25,7 @@ export class SsoController {
   @Post('check')
   @HttpCode(200)
   @Public()
-  @RateLimit({ name: 'sso', identityField: 'email' })
+  @RateLimit({ name: 'sso', count: 'failures', identityField: 'email' })
   @UseInterceptors(NoFilesInterceptor())
   @Doc({ summary: "Whether the organization signs in through SSO, and the provider's authorize URL", tags: ['auth'], body: zSsoCheckBody, response: z.object({ sso: z.boolean(), provider: z.string().nullable(), url: z.string().nullable() }) })
   async check(@Org() org: OrgPublic, @Body(Z(zSsoCheckBody)) body: z.output<typeof zSsoCheckBody>, @Req() req: ApiRequest) {
@@ -35,7 +35,7 @@ export class SsoController {
 
   @Get('callback')
   @NoOrg()
-  @RateLimit({ name: 'sso' })
+  @RateLimit({ name: 'sso', count: 'failures' })
   @Doc({ summary: 'Where the identity provider returns (code, state): redirects to the sign-in page with a one-time secret', tags: ['auth'], query: zSsoCallbackQuery })
   async callback(@Query(Z(zSsoCallbackQuery)) q: z.output<typeof zSsoCallbackQuery>, @Req() req: ApiRequest, @Res() res: Response) {
     const r = await this.bus.request(SsoCallback, { code: q.code, state: q.state, redirectUri: callbackUrl(req) });
@@ -46,7 +46,7 @@ export class SsoController {
   @Post('exchange')
   @HttpCode(200)
   @Public()
-  @RateLimit({ name: 'sso', identityField: 'secret' })
+  @RateLimit({ name: 'sso', count: 'failures', identityField: 'secret' })
   @UseInterceptors(NoFilesInterceptor())
   @Doc({ summary: 'Trade the one-time SSO secret for a session (same answer as /api/login)', tags: ['auth'], body: zSsoExchangeBody, response: zProfile.nullable() })
   async exchange(@Org() org: OrgPublic, @Body(Z(zSsoExchangeBody)) body: z.output<typeof zSsoExchangeBody>, @ReqLang() lang: Lang) {
