@@ -1,5 +1,8 @@
 import { routeList } from './core/route';
 import { DecisionRoutes } from './meeting/decisions.routes';
+import { AuthRoutes } from './organization/auth.routes';
+import { ProfileRoutes } from './organization/profile.routes';
+import { SettingsRoutes } from './organization/settings.routes';
 
 /**
  * The route table: every `/api` route of the product, by name. The gateway registers exactly these, /api/docs
@@ -8,7 +11,10 @@ import { DecisionRoutes } from './meeting/decisions.routes';
  */
 export const Routes = {
   ...DecisionRoutes,
+  ...AuthRoutes,
+  ...ProfileRoutes,
+  ...SettingsRoutes,
 } as const;
 
 /** [name, route] pairs; throws at import when a name or a method + path is defined twice */
-export const ROUTE_TABLE = routeList(DecisionRoutes);
+export const ROUTE_TABLE = routeList(DecisionRoutes, AuthRoutes, ProfileRoutes, SettingsRoutes);
