@@ -234,7 +234,7 @@ export type RouteCallInput<D extends RouteDef> = Partial<RouteRequest<D>> & {
   form?: FormData;
   /** a guest's token link (`?token=`) for guest routes */
   token?: string;
-} & Pick<RequestOptions, 'notify' | 'signal' | 'timeoutMs'>;
+} & Pick<RequestOptions, 'notify' | 'signal' | 'timeoutMs' | 'origin'>;
 
 /** What a route call answers: `data` parsed with the route's schema; paged routes add their meta. */
 export type RouteAnswerOf<D extends RouteDef> = D['answer'] extends 'paged'
@@ -265,6 +265,7 @@ async function callRoute<D extends RouteDef>(route: D, input: RouteCallInput<D> 
     notify: input.notify,
     signal: input.signal,
     timeoutMs: input.timeoutMs,
+    origin: input.origin,
   });
   const b = (body ?? {}) as { data?: unknown; meta?: unknown };
   if (route.answer === 'raw') return parseAnswer(route, route.response, body) as RouteAnswerOf<D>;

@@ -2,11 +2,11 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Providers } from '../../App';
 import { mapBoard } from '../../api/boards';
 import { mapCommittee } from '../../api/committees';
-import { mapOrgInfo } from '../../api/organization';
 import { mapUser } from '../../api/users';
 import { BoardForm } from './BoardForm';
 import { CommitteeForm } from './CommitteeForm';
 import { InformationForm } from './InformationPage';
+import { anInformation } from '../../test/contract-fixtures';
 import { RoleForm } from './RoleForm';
 import { UserForm } from './UserForm';
 
@@ -158,7 +158,7 @@ describe('board form (as a committee)', () => {
 
 describe('organization information (company name, website, location and time zone required)', () => {
   it('shows the messages', async () => {
-    const info = mapOrgInfo({ data: { company_name: '', website: '', time_zone: '', location: '' } });
+    const info = anInformation({ company_name: '', website: '', time_zone: '', location: '', can_edit: true });
     render(
       <Providers>
         <InformationForm info={info} onSaved={jest.fn()} />
