@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../core/errors';
 import { defineComposedRoute, defineRoute, type PublicCall } from '../core/route';
 import {
-  CompleteProfile, ForgotPassword, NameByToken, ResetPassword, VerifyEmail, zLoginResult,
+  CompleteProfile, ForgotPassword, NameByToken, ResetPassword, SsoCheck, VerifyEmail, zLoginResult,
 } from './auth.rpc';
 import {
   zCompleteProfileBody, zForgotPasswordBody, zLoginBody, zPinLoginBody, zResetPasswordBody, zSsoCallbackQuery, zSsoCheckBody, zSsoExchangeBody,
@@ -18,8 +18,7 @@ import { zProfile } from './users.rpc';
 export const zLoginAnswer = zLoginResult.omit({ profile: true }).extend({ success: z.literal(true), data: zProfile.nullable() });
 
 /** POST /api/sso/check: whether the organization signs in through SSO, flat and as `data`. */
-const zSsoCheckResult = z.object({ sso: z.boolean(), provider: z.string().nullable(), url: z.string().nullable() });
-export const zSsoCheckAnswer = z.object({ success: z.literal(true), sso: z.boolean(), url: z.string().nullable(), data: zSsoCheckResult });
+export const zSsoCheckAnswer = z.object({ success: z.literal(true), sso: z.boolean(), url: z.string().nullable(), data: SsoCheck.response });
 
 /** GET /api/namebytoken/{token}: the invited user's name and e-mail, flat and as `data`. */
 export const zNameByTokenAnswer = z.object({
