@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { session } from './api/session';
 import { TOUR_SEEN_KEY } from './lib/theme';
 import { renderApp, profileBody, setDesktop } from './test/app';
+import { anInformation } from './test/contract-fixtures';
 import { installFetch, jsonResponse, on, orgPublic } from './test/fetch';
 
 const ALL = ['home_show', 'calendar_show', 'news_show', 'actions_show', 'library_show', 'organization_information'];
@@ -100,7 +101,7 @@ describe('organization settings follow the permission slugs', () => {
     installFetch(
       orgPublic(),
       on('GET', '/api/profile', () => jsonResponse(200, profileBody(['organization_information']))),
-      on('GET', '/api/information', () => jsonResponse(200, { success: true, data: { company_name: 'Demo', website: 'https://demo.test', time_zone: 'UTC', location: 'Here', logo: null, can_edit: false } })),
+      on('GET', '/api/information', () => jsonResponse(200, { success: true, data: anInformation({ can_edit: false }) })),
     );
     renderApp('/app/settings/organization');
     expect(await screen.findByTestId('information-form')).toBeInTheDocument();
@@ -123,7 +124,7 @@ describe('organization settings follow the permission slugs', () => {
     installFetch(
       orgPublic(),
       on('GET', '/api/profile', () => jsonResponse(200, profileBody([], { is_admin: true }))),
-      on('GET', '/api/information', () => jsonResponse(200, { success: true, data: { company_name: 'Demo', website: 'https://demo.test', time_zone: 'UTC', location: 'Here', logo: null, can_edit: true } })),
+      on('GET', '/api/information', () => jsonResponse(200, { success: true, data: anInformation({ can_edit: true }) })),
     );
     renderApp('/app/settings/organization/information');
     expect(await screen.findByTestId('information-submit')).toBeInTheDocument();

@@ -13,6 +13,9 @@ import { LogRoutes } from './organization/logs.routes';
 import { NewsRoutes } from './organization/news.routes';
 import { RoleRoutes } from './organization/roles.routes';
 import { UserRoutes } from './organization/users.routes';
+import { AuthRoutes } from './organization/auth.routes';
+import { ProfileRoutes } from './organization/profile.routes';
+import { SettingsRoutes } from './organization/settings.routes';
 
 /**
  * The route table: every `/api` route of the product, by name. The gateway registers exactly these, /api/docs
@@ -35,6 +38,9 @@ export const Routes = {
   ...BoardRoutes,
   ...NewsRoutes,
   ...LogRoutes,
+  ...AuthRoutes,
+  ...ProfileRoutes,
+  ...SettingsRoutes,
 } as const;
 
 /** [name, route] pairs; throws at import when a name or a method + path is defined twice */
@@ -54,4 +60,7 @@ export const ROUTE_TABLE = routeList(
   BoardRoutes,
   NewsRoutes,
   LogRoutes,
+  AuthRoutes,
+  ProfileRoutes,
+  SettingsRoutes,
 );

@@ -235,7 +235,7 @@ export type RouteCallInput<D extends RouteDef> = Partial<RouteRequest<D>> & {
   form?: FormData;
   /** a guest's token link (`?token=`) for guest routes */
   token?: string;
-} & Pick<RequestOptions, 'notify' | 'signal' | 'timeoutMs'>;
+} & Pick<RequestOptions, 'notify' | 'signal' | 'timeoutMs' | 'origin'>;
 
 /** What a route call answers: `data` parsed with the route's schema; paged routes add their meta; file routes answer the Blob. */
 export type RouteAnswerOf<D extends RouteDef> = D['answer'] extends 'paged'
@@ -267,6 +267,7 @@ async function send<D extends RouteDef>(route: D, input: RouteCallInput<D>): Pro
     signal: input.signal,
     timeoutMs: input.timeoutMs,
     responseType: route.produces === 'file' ? 'blob' : 'auto',
+    origin: input.origin,
   });
   // a file answers its bytes, not the JSON envelope
   if (route.produces === 'file') return { answer: body as RouteAnswerOf<D>, message: null };

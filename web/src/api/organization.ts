@@ -1,20 +1,13 @@
-import { UPLOAD_URL_PREFIX, uploadUrl } from '@app/contracts';
-import { api, ApiError, dataOf } from './client';
-import { arr, bool, num, obj, pick, str, strOrNull } from './fields';
+import { Routes, UPLOAD_URL_PREFIX, uploadUrl, type RouteData } from '@app/contracts';
+import { successMessage } from './auth';
+import { api, ApiError } from './client';
 
 /**
- * Organization: the public answer of GET /api/ (name, logo, modules), information and modules
- * (platform.md §3). The field mapping is kept here only.
+ * Organization: the public answer of GET /api/ (name, logo, modules), and its information (platform.md §3),
+ * as the route table answers them.
  */
-export interface OrgInfo {
-  companyName: string;
-  logo: string | null;
-  website: string;
-  timeZone: string;
-  location: string;
-  /** the API says whether this user may edit */
-  canEdit: boolean;
-}
+export type Information = RouteData<typeof Routes.getInformation>;
+type OrgRoot = RouteData<typeof Routes.orgRoot>;
 
 export function logoUrl(logo: string | null | undefined, origin = ''): string | null {
   if (!logo) return null;
@@ -24,36 +17,24 @@ export function logoUrl(logo: string | null | undefined, origin = ''): string | 
   return `${origin}${logo.includes('/') ? uploadUrl(logo) : `${UPLOAD_URL_PREFIX}/logos/${logo}`}`;
 }
 
-export function mapOrgInfo(body: unknown): OrgInfo {
-  const d = obj(dataOf(body));
-  return {
-    companyName: str(pick(d, 'company_name', 'name')),
-    logo: logoUrl(strOrNull(d.logo)),
-    website: str(d.website),
-    timeZone: str(pick(d, 'time_zone', 'timezone')),
-    location: str(d.location),
-    canEdit: d.can_edit === undefined ? true : bool(d.can_edit),
-  };
-}
-
-export async function getInformation(): Promise<OrgInfo> {
-  return mapOrgInfo(await api.get('/information'));
+export function getInformation(): Promise<Information> {
+  return api(Routes.getInformation);
 }
 
 /** POST /api/information (multipart; logo optional). Edits report 'Error' / 'Validation error' themselves. */
-export async function updateInformation(input: { company_name: string; website: string; time_zone: string; location: string; logo?: File | null }): Promise<{ info: OrgInfo; message: string | null }> {
+export async function updateInformation(input: { company_name: string; website: string; time_zone: string; location: string; logo?: File | null }): Promise<{ info: Information; message: string | null }> {
   const form = new FormData();
   for (const [k, v] of Object.entries(input)) {
     if (v === undefined || v === null) continue;
     form.append(k, v instanceof File ? v : String(v));
   }
-  const body = await api.post('/information', form, { notify: false });
-  return { info: mapOrgInfo(body), message: strOrNull(obj(body).message) };
+  const info = await api(Routes.updateInformationForm, { form, notify: false });
+  return { info, message: successMessage(Routes.updateInformationForm) };
 }
 
 /**
- * Organization modules: `na` lists disabled names; entries with a dot are feature switches (m), the
- * others disable routes (r). approval_mode 'new' | 'old' (default 'old'); nda, compress, mom default 0.
+ * Organization modules as the shell uses them: `na` lists disabled names; entries with a dot are feature
+ * switches, the others disable routes. approval_mode 'new' | 'old'; nda, compress, mom 0 or 1.
  */
 export interface OrgModules {
   disabledRoutes: string[];
@@ -66,45 +47,41 @@ export interface OrgModules {
 
 export const DEFAULT_MODULES: OrgModules = { disabledRoutes: [], disabledFeatures: [], approvalMode: 'old', nda: 0, compress: 0, mom: 0 };
 
-export function mapModules(raw: unknown): OrgModules {
-  const d = obj(raw);
-  const naRaw = d.na;
-  const na = (Array.isArray(naRaw) ? naRaw : typeof naRaw === 'string' ? naRaw.split(',') : arr(naRaw)).map((n) => str(n).trim()).filter((n) => n !== '');
+export function modulesOf(m: OrgRoot['data']['modules']): OrgModules {
+  const na = m.na.map((n) => n.trim()).filter((n) => n !== '');
   return {
     disabledRoutes: na.filter((n) => !n.includes('.')),
     disabledFeatures: na.filter((n) => n.includes('.')),
-    approvalMode: d.approval_mode === 'new' ? 'new' : 'old',
-    nda: num(d.nda, 0),
-    compress: num(d.compress, 0),
-    mom: num(d.mom, 0),
+    approvalMode: m.approval_mode,
+    nda: m.nda,
+    compress: m.compress,
+    mom: m.mom,
   };
 }
 
-/** GET /api/ of an organization host: { success, name, logo, data: { ..., modules } } */
+/** The organization of a host as the shell shows it: name, logo URL, modules. */
 export interface OrgPublic {
   name: string;
   logo: string | null;
   modules: OrgModules;
 }
 
-/** The organization of a host (this one by default). Throws ApiError (404 for an unknown organization). */
-export async function getOrgPublic(origin = ''): Promise<OrgPublic | 'html'> {
-  const body = await api.get('/api/', undefined, { origin: origin || undefined, public: true, notify: false });
-  if (typeof body === 'string') return 'html';
-  const b = obj(body);
-  const d = obj(b.data);
-  const name = strOrNull(pick(b, 'name') ?? pick(d, 'name'));
-  if (!name) throw new ApiError(404, 'Invalid Organization URL');
-  return { name, logo: logoUrl(strOrNull(pick(b, 'logo') ?? pick(d, 'logo')), origin), modules: mapModules(pick(d, 'modules') ?? b.modules) };
+/**
+ * The organization of a host (this one by default): GET {origin}/api/. Throws ApiError: 404 for an unknown
+ * organization, status 0 when the host answers something else (an HTML page, a network failure).
+ */
+export async function getOrgPublic(origin = ''): Promise<OrgPublic> {
+  const r = await api(Routes.orgRoot, { origin: origin || undefined, notify: false });
+  return { name: r.name, logo: logoUrl(r.logo, origin), modules: modulesOf(r.data.modules) };
 }
 
 /** The organization check (name entry, portal): GET {org origin}/api/ must answer name and logo. */
-export type OrgCheck = { kind: 'ok'; name: string; logo: string | null } | { kind: 'html' } | { kind: 'invalid' };
+export type OrgCheck = { kind: 'ok'; name: string; logo: string | null } | { kind: 'invalid' };
 
 export async function checkOrganization(origin: string): Promise<OrgCheck> {
   try {
     const r = await getOrgPublic(origin);
-    return r === 'html' ? { kind: 'html' } : { kind: 'ok', name: r.name, logo: r.logo };
+    return { kind: 'ok', name: r.name, logo: r.logo };
   } catch (e) {
     if (e instanceof ApiError || e instanceof TypeError) return { kind: 'invalid' };
     throw e;

@@ -9,8 +9,8 @@ import { useApi } from './use-api';
  */
 export function useOrgPublic() {
   const enabled = !isPortalHost();
-  const res = useApi<OrgPublic | 'html'>(enabled ? 'org-public' : null, [], () => getOrgPublic(), { revalidateOnFocus: false, shouldRetryOnError: false });
-  const org = res.data && res.data !== 'html' ? res.data : null;
+  const res = useApi<OrgPublic>(enabled ? 'org-public' : null, [], () => getOrgPublic(), { revalidateOnFocus: false, shouldRetryOnError: false });
+  const org = res.data ?? null;
   const status = res.error instanceof ApiError ? res.error.status : null;
   return {
     org,

@@ -1,5 +1,5 @@
 import { hasPermission as holds, type PermissionSlug } from '@app/contracts';
-import { getProfile, type Profile } from '../api/profile';
+import { getProfile, permissionSlugs, storedUserOf, type Profile } from '../api/profile';
 import { session } from '../api/session';
 import { useApi } from './use-api';
 import { useToken } from './use-session';
@@ -9,7 +9,7 @@ export function useProfile() {
   const token = useToken();
   return useApi<Profile>(token ? 'profile' : null, [], async () => {
     const p = await getProfile();
-    session.setUser({ id: p.id, name: p.name, email: p.email, image: p.image, role: p.role, permissions: p.permissions, isAdmin: p.isAdmin });
+    session.setUser(storedUserOf(p));
     return p;
   });
 }
@@ -31,7 +31,7 @@ export function hasPermission(grants: Grants | undefined, slug: string | undefin
 /** The signed-in user's grants (the stored copy until the profile arrives). */
 export function useGrants(): Grants {
   const { data } = useProfile();
-  if (data) return data;
+  if (data) return { isAdmin: data.is_admin, permissions: permissionSlugs(data) };
   const stored = session.user();
   return stored ? { isAdmin: stored.isAdmin === true, permissions: stored.permissions ?? [] } : NO_GRANTS;
 }

@@ -8,7 +8,7 @@ import { logout } from '../api/auth';
 import { session } from '../api/session';
 import { keepOrgPublic } from '../hooks/use-api';
 import { UserAvatar } from '../components/Avatar';
-import type { Profile } from '../api/profile';
+import { imageUrl, type Profile } from '../api/profile';
 import { ROUTES } from '../routes';
 
 export function useSignOut() {
@@ -34,7 +34,7 @@ export function ProfileMenu(props: { profile: Profile | undefined }) {
   return (
     <>
       <Button type="button" text className="profile-menu" data-testid="profile-menu-button" aria-haspopup="true" aria-label={t('header.profileMenu')} onClick={(e) => panel.current?.toggle(e)}>
-        <UserAvatar name={name} image={props.profile?.image} />
+        <UserAvatar name={name} image={imageUrl(props.profile?.image)} />
         <span className="profile-menu__name">{name}</span>
       </Button>
       <OverlayPanel ref={panel} className="profile-menu__panel">

@@ -4,6 +4,8 @@ import { SWRConfig } from 'swr';
 import { Providers } from '../App';
 import { AppRoutes } from '../router';
 import { LocationProbe } from './render';
+import { aProfile } from './contract-fixtures';
+import type { Profile } from '../api/profile';
 
 /** The whole route table at `path` (fresh SWR cache). */
 export function renderApp(path: string) {
@@ -33,23 +35,7 @@ export function setDesktop(desktop: boolean) {
   })) as unknown as typeof window.matchMedia;
 }
 
-export function profileBody(permissions: string[], extra: Record<string, unknown> = {}) {
-  return {
-    success: true,
-    data: {
-      id: 1,
-      name: 'Ada Admin',
-      email: 'ada@example.com',
-      phone: '123',
-      position: 'Chair',
-      designation: null,
-      birth_date: null,
-      image: null,
-      role: { id: 1, name: 'Admin' },
-      permissions: permissions.map((slug) => ({ slug })),
-      pin: false,
-      two_factor: false,
-      ...extra,
-    },
-  };
+/** GET /api/profile of a user holding these permission slugs (a contract-typed answer). */
+export function profileBody(permissions: string[], extra: Partial<Profile> = {}) {
+  return { success: true, data: aProfile({ permissions: permissions.map((slug) => ({ slug })), ...extra }) };
 }

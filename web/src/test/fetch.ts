@@ -1,6 +1,8 @@
 /**
  * A fetch stand-in for jsdom (which has none): handlers answer by method and path.
  */
+import { anOrgRoot } from './contract-fixtures';
+
 export interface FakeResponse {
   ok: boolean;
   status: number;
@@ -80,6 +82,7 @@ export function on(method: string, path: string | RegExp, respond: (call: Call) 
 }
 
 /** The public organization answer of GET /api/. */
+/** GET /api/ of this host: the organization 'Demo Org' with these modules (a contract-typed answer). */
 export function orgPublic(modules: { na?: string[] } = {}) {
-  return on('GET', '/api/', () => jsonResponse(200, { success: true, name: 'Demo Org', logo: null, data: { name: 'Demo Org', logo: null, modules: { na: [], approval_mode: 'old', nda: 0, compress: 0, mom: 0, ...modules } } }));
+  return on('GET', '/api/', () => jsonResponse(200, anOrgRoot(modules)));
 }

@@ -5,20 +5,21 @@ import { AuthGuard } from './auth.guard';
 import { ContextMiddleware } from './context.middleware';
 import { ErrorFilter } from './error.filter';
 import { DocsController, OpenApiRegistry } from './openapi';
-import { RootController } from './root.controller';
+import { RootRoute } from './root.routes';
 import { RouteDispatcher, routesController } from './routes';
 import { ROUTE_TABLE } from '@app/contracts';
 
 /** The edge concerns shared by every route: context, org, auth, rate limits, errors, docs. */
 @Module({
   imports: [DiscoveryModule],
-  controllers: [DocsController, RootController, routesController(ROUTE_TABLE)],
+  controllers: [DocsController, routesController(ROUTE_TABLE)],
   providers: [
     AuthGuard,
     { provide: APP_GUARD, useExisting: AuthGuard },
     { provide: APP_FILTER, useClass: ErrorFilter },
     OpenApiRegistry,
     RouteDispatcher,
+    RootRoute,
   ],
   exports: [AuthGuard],
 })

@@ -45,6 +45,13 @@ function jsonSchema(t: z.ZodType, io: 'input' | 'output'): Record<string, unknow
 const propertiesOf = (t: z.ZodType | undefined) => (t ? ((jsonSchema(t, 'input').properties ?? {}) as Record<string, unknown>) : {});
 const requiredOf = (t: z.ZodType | undefined) => (t ? ((jsonSchema(t, 'input').required ?? []) as string[]) : []);
 
+/** 200 with the JSON success body; a redirect answers 302 (Location), a file its bytes. */
+function successResponse(route: RouteDef): Record<string, unknown> {
+  if (route.produces === 'redirect') return { 302: { description: 'redirect', headers: { Location: { schema: { type: 'string' } } } } };
+  if (route.produces === 'file') return { 200: { description: 'the file', content: { '*/*': { schema: { type: 'string', format: 'binary' } } } } };
+  return { 200: { description: 'success', content: { 'application/json': { schema: jsonSchema(successBodySchema(route), 'output') } } } };
+}
+
 /** The OpenAPI operation of one route of the table: its schemas, its success body and the catalogue's errors. */
 export function operationOf(name: string, route: RouteDef): Record<string, unknown> {
   const member = route.access === 'user' || route.access === 'guest';
@@ -58,12 +65,7 @@ export function operationOf(name: string, route: RouteDef): Record<string, unkno
     parameters: [...pathParams, ...queryParams, { name: 'Lang', in: 'header', required: false, schema: { type: 'string', enum: ['en', 'fr', 'ar', 'ru'] } }],
     security: route.access === 'user' ? [{ token: [] }] : route.access === 'guest' ? [{ token: [] }, { guestToken: [] }] : [],
     responses: {
-      200: route.produces === 'redirect'
-        ? { description: 'success' }
-        : route.produces === 'file'
-          ? { description: 'the file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }
-          : { description: 'success', content: { 'application/json': { schema: jsonSchema(successBodySchema(route), 'output') } } },
-      ...(route.produces === 'redirect' ? { 302: { description: 'redirect' } } : {}),
+      ...successResponse(route),
       ...(member ? { 401: errorRef('Authentication Fail'), 403: errorRef('Authentication Fail') } : {}),
       404: errorRef('Not Found (also Invalid Organization URL)'),
       409: errorRef('Error in validation'),

@@ -1,20 +1,17 @@
 import { Module } from '@nestjs/common';
 import { CoreModule } from '../core/core.module';
-import { AuthController } from './auth.controller';
-import { ProfileController } from './profile.controller';
-import { SettingsController } from './settings.controller';
-import { PublicUploadsController } from './public-uploads.controller';
-import { SsoController } from './sso.controller';
 import { Uploads } from './uploads';
-// administration (users, roles, committees, boards, news, logs): routes of the table; these implement the composed ones
+// routes of the table that compose: administration (users, roles, news) and sign-in, profile, settings, public images
 import { NewsRoutes } from './news.routes';
 import { RolesRoutes } from './roles.routes';
 import { UsersRoutes } from './users.routes';
+import { SignInRoutes } from './auth.routes';
+import { MyProfileRoutes } from './profile.routes';
+import { OrgSettingsRoutes } from './settings.routes';
 
 /** Routes of the organization service: sign-in, administration, profile, news, uploads. */
 @Module({
   imports: [CoreModule],
-  controllers: [AuthController, ProfileController, SettingsController, SsoController, PublicUploadsController],
-  providers: [Uploads, UsersRoutes, RolesRoutes, NewsRoutes],
+  providers: [Uploads, UsersRoutes, RolesRoutes, NewsRoutes, SignInRoutes, MyProfileRoutes, OrgSettingsRoutes],
 })
 export class OrganizationGatewayModule {}

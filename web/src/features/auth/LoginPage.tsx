@@ -5,7 +5,7 @@ import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { SelectButton } from 'primereact/selectbutton';
 import { useTranslation } from 'react-i18next';
-import { login, pinLogin, PIN_SUCCESS_STATUS, twoFactorLogin, type LoginResult } from '../../api/auth';
+import { login, pinLogin, PIN_SUCCESS_STATUS, twoFactorLogin, type LoginAnswer } from '../../api/auth';
 import { OTHER_ERROR } from '../../api/client';
 import { session } from '../../api/session';
 import { Field } from '../../components/Field';
@@ -32,7 +32,7 @@ function PasswordForm(props: { onTwoFactor: (email: string, logToken: string) =>
 
   const submit = form.handleSubmit(async (v) => {
     setError(null);
-    let r: LoginResult;
+    let r: LoginAnswer;
     try {
       r = await login({ email: v.email.trim(), password: v.password });
     } catch (e) {
@@ -40,8 +40,8 @@ function PasswordForm(props: { onTwoFactor: (email: string, logToken: string) =>
       return;
     }
     const outcome = await complete(r, v.email.trim(), { allowTwoFactor: true });
-    if (outcome === 'two-factor') props.onTwoFactor(r.email ?? v.email.trim(), r.logToken ?? '');
-    if (outcome === 'failed') setError(r.message ?? OTHER_ERROR);
+    if (outcome === 'two-factor') props.onTwoFactor(r.email || v.email.trim(), r.log_token ?? '');
+    if (outcome === 'failed') setError(r.message || OTHER_ERROR);
   });
 
   return (
@@ -97,7 +97,7 @@ function PinForm() {
   const submit = form.handleSubmit(async (v) => {
     if (!pinToken) return;
     setError(null);
-    let r: LoginResult;
+    let r: LoginAnswer;
     try {
       r = await pinLogin({ bin_code: v.pin, token: pinToken.token });
     } catch (e) {
@@ -106,10 +106,10 @@ function PinForm() {
     }
     // PIN sign-in is successful when status is 1 (platform.md §4)
     if (r.status !== PIN_SUCCESS_STATUS || !r.token) {
-      setError(r.message ?? OTHER_ERROR);
+      setError(r.message || OTHER_ERROR);
       return;
     }
-    await complete({ ...r, pinToken: r.pinToken ?? pinToken.token }, r.email ?? pinToken.email);
+    await complete({ ...r, pin_token: r.pin_token ?? pinToken.token }, r.email || pinToken.email);
   });
 
   if (!pinToken) return <Message severity="info" text={t('pin.unavailable')} className="form-message" data-testid="pin-unavailable" />;
@@ -145,15 +145,15 @@ function TwoFactorForm(props: { email: string; logToken: string; onCancel: () =>
   const form = useForm({ code: '' }, validateTwoFactorCode);
   const submit = form.handleSubmit(async (v) => {
     setError(null);
-    let r: LoginResult;
+    let r: LoginAnswer;
     try {
-      r = await twoFactorLogin({ email: props.email, code: v.code.trim(), log_token: props.logToken });
+      r = await twoFactorLogin({ code: v.code.trim(), log_token: props.logToken });
     } catch (e) {
       setError(errorText(e));
       return;
     }
     const outcome = await complete(r, props.email);
-    if (outcome === 'failed') setError(r.message ?? OTHER_ERROR);
+    if (outcome === 'failed') setError(r.message || OTHER_ERROR);
   });
   return (
     <form onSubmit={submit} noValidate data-testid="two-factor-form">

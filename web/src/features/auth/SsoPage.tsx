@@ -34,7 +34,7 @@ export function SsoExchange(props: { secret: string }) {
     ssoExchange(props.secret)
       .then(async (r) => {
         const outcome = await complete(r, r.email);
-        if (outcome === 'failed') setError(r.message ?? OTHER_ERROR);
+        if (outcome === 'failed') setError(r.message || OTHER_ERROR);
       })
       .catch((e: unknown) => setError(errorText(e)));
   }, [props.secret, complete]);
@@ -62,8 +62,8 @@ export function SsoPage() {
   const m = useMessage();
   const { form, error, submit } = useAuthForm({ email: '' }, validateSso, async (v) => {
     const r = await ssoCheck(v.email.trim());
-    if (r.redirectUrl) window.location.assign(r.redirectUrl);
-    else return r.message ?? t('sso.notEnabled');
+    if (r.sso && r.url) window.location.assign(r.url);
+    else return t('sso.notEnabled');
   });
 
   return (

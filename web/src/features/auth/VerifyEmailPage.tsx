@@ -27,7 +27,7 @@ export function VerifyEmailPage() {
     if (!token || started.current) return;
     started.current = true;
     verifyEmail({ token, email })
-      .then((r) => setState({ kind: 'verified', message: r.message }))
+      .then((message) => setState({ kind: 'verified', message }))
       .catch((e: unknown) => setState({ kind: 'error', message: errorText(e) }));
   }, [token, email]);
 

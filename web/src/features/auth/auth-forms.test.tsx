@@ -1,5 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { session, STORAGE_KEYS } from '../../api/session';
+import { Routes, type RouteData } from '@app/contracts';
+import { profileBody } from '../../test/app';
+import { aLoginAnswer, answerOf } from '../../test/contract-fixtures';
 import { installFetch, jsonResponse, on, orgPublic, type Call } from '../../test/fetch';
 import { renderWithApp } from '../../test/render';
 import { CheckEmailPage } from './CheckEmailPage';
@@ -17,6 +20,8 @@ const type = (testId: string, value: string) => fireEvent.change(screen.getByTes
 const click = (testId: string) => fireEvent.click(screen.getByTestId(testId));
 const errorOf = (id: string) => screen.findByTestId(`${id}-error`);
 const location = () => screen.getByTestId('location').textContent;
+const nameAnswer = (name: string) =>
+  ({ success: true, name, email: 'ada@example.com', data: { name, email: 'ada@example.com' } }) satisfies RouteData<typeof Routes.nameByToken>;
 
 beforeEach(() => {
   window.localStorage.clear();
@@ -53,7 +58,7 @@ describe('sign in with e-mail and password', () => {
   });
 
   it('status 2 goes to /auth/verify-email', async () => {
-    installFetch(orgPublic(), on('POST', '/api/login', () => jsonResponse(200, { success: true, status: 2, token: null, email: 'ada@example.com', message: 'Please verify your e-mail address.' })));
+    installFetch(orgPublic(), on('POST', '/api/login', () => jsonResponse(200, aLoginAnswer({ status: 2, token: null, role: null, message: 'Please verify your e-mail address.' }))));
     renderWithApp(<LoginPage />);
     type('login-email', 'ada@example.com');
     type('login-password', 'Secret#123');
@@ -67,9 +72,9 @@ describe('sign in with e-mail and password', () => {
       orgPublic(),
       on('POST', '/api/login', (c) => {
         loginCall = c;
-        return jsonResponse(200, { success: true, status: 1, token: 'tok-9', log_token: null, pin_token: 'pin-9', email: 'ada@example.com', role: 'Admin', message: 'Signed in successfully.', two_factor: false });
+        return jsonResponse(200, aLoginAnswer({ token: 'tok-9', pin_token: 'pin-9' }));
       }),
-      on('GET', '/api/profile', () => jsonResponse(200, { success: true, data: { id: 1, name: 'Ada', email: 'ada@example.com', permissions: [{ slug: 'home_show' }] } })),
+      on('GET', '/api/profile', () => jsonResponse(200, profileBody(['home_show'], { name: 'Ada' }))),
     );
     renderWithApp(<LoginPage />);
     type('login-email', ' ada@example.com ');
@@ -86,12 +91,12 @@ describe('sign in with e-mail and password', () => {
     let twoFactorCall: Call | undefined;
     installFetch(
       orgPublic(),
-      on('POST', '/api/login', () => jsonResponse(200, { success: true, status: 1, token: null, log_token: 'log-1', email: 'ada@example.com', two_factor: true, message: 'Enter the code' })),
+      on('POST', '/api/login', () => jsonResponse(200, aLoginAnswer({ token: null, log_token: 'log-1', two_factor: true, role: null, message: 'Enter the code' }))),
       on('POST', '/api/two_auth_factor', (c) => {
         twoFactorCall = c;
-        return jsonResponse(200, { success: true, status: 1, token: 'tok-2', email: 'ada@example.com' });
+        return jsonResponse(200, aLoginAnswer({ token: 'tok-2' }));
       }),
-      on('GET', '/api/profile', () => jsonResponse(200, { success: true, data: { id: 1, name: 'Ada', permissions: [] } })),
+      on('GET', '/api/profile', () => jsonResponse(200, profileBody([], { name: 'Ada' }))),
     );
     renderWithApp(<LoginPage />);
     type('login-email', 'ada@example.com');
@@ -105,7 +110,7 @@ describe('sign in with e-mail and password', () => {
     type('two-factor-code', '123456');
     click('two-factor-submit');
     await waitFor(() => expect(session.token()).toBe('tok-2'));
-    expect(twoFactorCall?.body).toEqual({ email: 'ada@example.com', code: '123456', log_token: 'log-1' });
+    expect(twoFactorCall?.body).toEqual({ code: '123456', log_token: 'log-1' });
   });
 });
 
@@ -126,9 +131,9 @@ describe('sign in with a PIN', () => {
       orgPublic(),
       on('POST', '/api/token_login', (c) => {
         pinCall = c;
-        return jsonResponse(200, { success: true, status: 1, token: 'tok-3', email: 'ada@example.com' });
+        return jsonResponse(200, aLoginAnswer({ token: 'tok-3' }));
       }),
-      on('GET', '/api/profile', () => jsonResponse(200, { success: true, data: { id: 1, name: 'Ada', permissions: [] } })),
+      on('GET', '/api/profile', () => jsonResponse(200, profileBody([], { name: 'Ada' }))),
     );
     renderWithApp(<LoginPage />);
     pinMode();
@@ -144,14 +149,14 @@ describe('sign in with a PIN', () => {
     expect(pinCall?.body).toEqual({ bin_code: '12345', token: 'pin-9' });
   });
 
-  it('a status other than 1 is a failure with the server message', async () => {
+  it('a status other than 1 (2: the e-mail is not verified) is a failure with the server message', async () => {
     window.localStorage.setItem(STORAGE_KEYS.pinToken, JSON.stringify({ token: 'pin-9', email: 'ada@example.com' }));
-    installFetch(orgPublic(), on('POST', '/api/token_login', () => jsonResponse(200, { success: false, status: 0, message: 'The PIN does not match our records.' })));
+    installFetch(orgPublic(), on('POST', '/api/token_login', () => jsonResponse(200, aLoginAnswer({ status: 2, token: null, role: null, message: 'Please verify your e-mail address.' }))));
     renderWithApp(<LoginPage />);
     pinMode();
     type('login-pin', '12345');
     click('pin-submit');
-    expect(await screen.findByTestId('login-error')).toHaveTextContent('The PIN does not match our records.');
+    expect(await screen.findByTestId('login-error')).toHaveTextContent('Please verify your e-mail address.');
     expect(session.token()).toBeNull();
   });
 });
@@ -163,7 +168,7 @@ describe('forgot password, check e-mail, reset, verify, complete profile, SSO', 
       orgPublic(),
       on('POST', '/api/forget_password', (c) => {
         call = c;
-        return jsonResponse(200, { success: true, message: 'sent' });
+        return jsonResponse(200, answerOf(Routes.forgotPassword, null, 'sent'));
       }),
     );
     renderWithApp(<ForgotPasswordPage />);
@@ -178,7 +183,7 @@ describe('forgot password, check e-mail, reset, verify, complete profile, SSO', 
   });
 
   it('check e-mail: the resend link sends the e-mail again', async () => {
-    const calls = installFetch(orgPublic(), on('POST', '/api/forget_password', () => jsonResponse(200, { success: true })));
+    const calls = installFetch(orgPublic(), on('POST', '/api/forget_password', () => jsonResponse(200, { success: true, data: null })));
     renderWithApp(<CheckEmailPage />, { path: '/auth/check-email?email=ada%40example.com' });
     expect(screen.getByText(/ada@example.com/)).toBeInTheDocument();
     click('resend-email');
@@ -192,7 +197,7 @@ describe('forgot password, check e-mail, reset, verify, complete profile, SSO', 
       orgPublic(),
       on('POST', '/api/reset_password', (c) => {
         call = c;
-        return jsonResponse(200, { success: true, message: 'Your password has been reset.' });
+        return jsonResponse(200, answerOf(Routes.resetPassword, null, 'Your password has been reset.'));
       }),
     );
     renderWithApp(<ResetPasswordPage />, { path: '/auth/reset-password?token=t1&email=ada%40example.com' });
@@ -227,7 +232,7 @@ describe('forgot password, check e-mail, reset, verify, complete profile, SSO', 
       orgPublic(),
       on('POST', '/api/auth_verification', (c) => {
         call = c;
-        return jsonResponse(200, { success: true, message: 'Your e-mail has been verified.' });
+        return jsonResponse(200, answerOf(Routes.verifyEmail, null, 'Your e-mail has been verified.'));
       }),
     );
     renderWithApp(<VerifyEmailPage />, { path: '/auth/verify-email?token=v1&email=ada%40example.com' });
@@ -239,10 +244,10 @@ describe('forgot password, check e-mail, reset, verify, complete profile, SSO', 
     let call: Call | undefined;
     installFetch(
       orgPublic(),
-      on('GET', '/api/namebytoken/i1', () => jsonResponse(200, { success: true, data: { name: 'Ada Lovelace', email: 'ada@example.com' } })),
+      on('GET', '/api/namebytoken/i1', () => jsonResponse(200, nameAnswer('Ada Lovelace'))),
       on('POST', '/api/complete_profile', (c) => {
         call = c;
-        return jsonResponse(200, { success: true });
+        return jsonResponse(200, answerOf(Routes.completeProfile, null));
       }),
     );
     renderWithApp(<CompleteProfilePage />, { path: '/auth/complete-profile?token=i1&email=ada%40example.com' });
@@ -263,7 +268,7 @@ describe('forgot password, check e-mail, reset, verify, complete profile, SSO', 
   it('SSO: e-mail required and valid; multipart check; exchange of the secret signs in', async () => {
     const calls = installFetch(
       orgPublic(),
-      on('POST', '/api/sso/check', () => jsonResponse(200, { success: true, data: { sso: false, provider: null, url: null } })),
+      on('POST', '/api/sso/check', () => jsonResponse(200, { success: true, sso: false, url: null, data: { sso: false, provider: null, url: null } } satisfies RouteData<typeof Routes.ssoCheck>)),
     );
     renderWithApp(<SsoPage />, { path: '/auth/sso' });
     click('sso-submit');
@@ -279,8 +284,8 @@ describe('forgot password, check e-mail, reset, verify, complete profile, SSO', 
   it('SSO callback (/auth/login?secret=): POST /api/sso/exchange with the secret', async () => {
     const calls = installFetch(
       orgPublic(),
-      on('POST', '/api/sso/exchange', () => jsonResponse(200, { success: true, status: 1, token: 'tok-sso', email: 'ada@example.com' })),
-      on('GET', '/api/profile', () => jsonResponse(200, { success: true, data: { id: 1, name: 'Ada', permissions: [] } })),
+      on('POST', '/api/sso/exchange', () => jsonResponse(200, aLoginAnswer({ token: 'tok-sso' }))),
+      on('GET', '/api/profile', () => jsonResponse(200, profileBody([], { name: 'Ada' }))),
     );
     renderWithApp(<LoginPage />, { path: '/auth/login?secret=s3' });
     await waitFor(() => expect(session.token()).toBe('tok-sso'));
@@ -295,7 +300,7 @@ describe('the e-mailed password links (reset password, complete profile)', () =>
   ] as const)("%s: the server's message stays on the form; the page does not move", async (prefix, Page, endpoint, path) => {
     installFetch(
       orgPublic(),
-      on('GET', '/api/namebytoken/x1', () => jsonResponse(200, { success: true, data: { name: 'Ada', email: 'ada@example.com' } })),
+      on('GET', '/api/namebytoken/x1', () => jsonResponse(200, nameAnswer('Ada'))),
       on('POST', endpoint, () => jsonResponse(400, { success: false, message: 'This password reset token is invalid.' })),
     );
     renderWithApp(<Page />, { path: `${path}?token=x1&email=ada%40example.com` });

@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { VERIFY_EMAIL_STATUS, type LoginResult } from '../../api/auth';
+import { VERIFY_EMAIL_STATUS, type LoginAnswer } from '../../api/auth';
 import { checkOrganization } from '../../api/organization';
-import { getProfile, mapProfile } from '../../api/profile';
+import { getProfile, storedUserOf } from '../../api/profile';
 import { session } from '../../api/session';
 import { currentOrgSlug } from '../../lib/host';
 import { saveOrg } from '../../lib/saved-orgs';
@@ -18,18 +18,17 @@ export type SignInOutcome = 'signed-in' | 'verify-email' | 'two-factor' | 'faile
 export function useCompleteSignIn() {
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
-  return async (r: LoginResult, fallbackEmail: string | null, opts: { allowTwoFactor?: boolean } = {}): Promise<SignInOutcome> => {
-    if (opts.allowTwoFactor && r.twoFactor && !r.token) return 'two-factor';
+  return async (r: LoginAnswer, fallbackEmail: string | null, opts: { allowTwoFactor?: boolean } = {}): Promise<SignInOutcome> => {
+    if (opts.allowTwoFactor && r.two_factor && !r.token) return 'two-factor';
     if (r.status === VERIFY_EMAIL_STATUS) {
-      const email = r.email ?? fallbackEmail;
+      const email = r.email || fallbackEmail;
       navigate(email ? `${ROUTES.verifyEmail}?email=${encodeURIComponent(email)}` : ROUTES.verifyEmail);
       return 'verify-email';
     }
     if (!r.token) return 'failed';
-    session.signIn({ token: r.token, email: r.email ?? fallbackEmail, role: r.role, pinToken: r.pinToken });
+    session.signIn({ token: r.token, email: r.email || fallbackEmail, role: r.role, pinToken: r.pin_token });
     try {
-      const p = r.profile ? mapProfile(r.profile) : await getProfile();
-      session.setUser({ id: p.id, name: p.name, email: p.email, image: p.image, role: p.role, permissions: p.permissions, isAdmin: p.isAdmin });
+      session.setUser(storedUserOf(r.data ?? (await getProfile())));
     } catch {
       /* the shell loads the profile again */
     }

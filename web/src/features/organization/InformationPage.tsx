@@ -6,7 +6,7 @@ import { InputText } from 'primereact/inputtext';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { notify } from '../../api/notify';
-import { getInformation, updateInformation, type OrgInfo } from '../../api/organization';
+import { getInformation, logoUrl, updateInformation, type Information } from '../../api/organization';
 import { Field } from '../../components/Field';
 import { Loading } from '../../components/Loading';
 import { useApi } from '../../hooks/use-api';
@@ -26,12 +26,12 @@ function timeZones(current: string): string[] {
   return current && !list.includes(current) ? [current, ...list] : list;
 }
 
-export function InformationForm(props: { info: OrgInfo; onSaved: (info: OrgInfo) => void }) {
+export function InformationForm(props: { info: Information; onSaved: (info: Information) => void }) {
   const { t } = useTranslation('organization');
   const [logo, setLogo] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const form = useForm<Values>({ company_name: props.info.companyName, website: props.info.website, time_zone: props.info.timeZone, location: props.info.location }, validateInformation);
-  const zones = useMemo(() => timeZones(props.info.timeZone).map((z) => ({ label: z, value: z })), [props.info.timeZone]);
+  const form = useForm<Values>({ company_name: props.info.company_name, website: props.info.website ?? '', time_zone: props.info.time_zone, location: props.info.location ?? '' }, validateInformation);
+  const zones = useMemo(() => timeZones(props.info.time_zone).map((z) => ({ label: z, value: z })), [props.info.time_zone]);
 
   useEffect(() => {
     if (!logo) return setPreview(null);
@@ -40,7 +40,7 @@ export function InformationForm(props: { info: OrgInfo; onSaved: (info: OrgInfo)
     return () => URL.revokeObjectURL(url);
   }, [logo]);
 
-  const readOnly = !props.info.canEdit;
+  const readOnly = !props.info.can_edit;
   const submit = form.handleSubmit(async (v) => {
     if (readOnly) return;
     try {
@@ -57,7 +57,7 @@ export function InformationForm(props: { info: OrgInfo; onSaved: (info: OrgInfo)
     <form onSubmit={submit} noValidate data-testid="information-form">
       <fieldset disabled={readOnly} className="plain-fieldset">
       <div className="avatar-upload">
-        {preview || props.info.logo ? <img src={preview ?? props.info.logo ?? ''} alt="" className="org-logo" /> : <i className="pi pi-building org-logo org-logo--empty" aria-hidden="true" />}
+        {preview || props.info.logo ? <img src={preview ?? logoUrl(props.info.logo) ?? ''} alt="" className="org-logo" /> : <i className="pi pi-building org-logo org-logo--empty" aria-hidden="true" />}
         <label className="p-button p-button-outlined p-component" htmlFor="org-logo">
           <i className="pi pi-image" aria-hidden="true" />
           &nbsp;{t('info.changeLogo')}

@@ -1,11 +1,11 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Providers } from '../../App';
-import { mapOrgInfo } from '../../api/organization';
 import type { Permission } from '../../api/roles';
 import { boardRow, brief, committeeRow, roleRow, userRow } from './admin-fixtures';
 import { BoardForm } from './BoardForm';
 import { CommitteeForm } from './CommitteeForm';
 import { InformationForm } from './InformationPage';
+import { anInformation } from '../../test/contract-fixtures';
 import { RoleForm } from './RoleForm';
 import { UserForm } from './UserForm';
 
@@ -152,7 +152,7 @@ describe('board form (as a committee)', () => {
 
 describe('organization information (company name, website, location and time zone required)', () => {
   it('shows the messages', async () => {
-    const info = mapOrgInfo({ data: { company_name: '', website: '', time_zone: '', location: '' } });
+    const info = anInformation({ company_name: '', website: '', time_zone: '', location: '', can_edit: true });
     render(
       <Providers>
         <InformationForm info={info} onSaved={jest.fn()} />

@@ -31,7 +31,7 @@ export function OrganizationPage() {
     const origin = originOfOrg(slug, hostInfo());
     const r = await checkOrganization(origin);
     if (r.kind !== 'ok') {
-      // failure (or an HTML answer) marks the organization invalid
+      // failure (an unknown organization, or a host that answers no organization) marks it invalid
       setInvalid(true);
       return;
     }

@@ -4,6 +4,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { savedOrgs, writeSavedOrgs } from '../../lib/saved-orgs';
 import { renderApp } from '../../test/app';
+import { anOrgRoot } from '../../test/contract-fixtures';
 import { htmlResponse, installFetch, jsonResponse } from '../../test/fetch';
 
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
@@ -23,7 +24,7 @@ describe('organization host mode (first label "org")', () => {
 
   it('with saved organizations everything goes to /auth/organization-portals', async () => {
     writeSavedOrgs([{ slug: 'demo', name: 'Demo Org' }]);
-    installFetch((c) => (c.url === 'http://demo.example.com/api/' ? jsonResponse(200, { success: true, name: 'Demo Org', logo: null }) : undefined));
+    installFetch((c) => (c.url === 'http://demo.example.com/api/' ? jsonResponse(200, anOrgRoot()) : undefined));
     renderApp('/anything');
     expect(await screen.findByTestId('portal-page')).toBeInTheDocument();
     expect(location()).toBe('/auth/organization-portals');
@@ -71,7 +72,7 @@ describe('organization name entry', () => {
   });
 
   it('a valid organization is saved in the shared cookie and listed in the portal', async () => {
-    installFetch((c) => (c.url === 'http://demo.example.com/api/' ? jsonResponse(200, { success: true, name: 'Demo Org', logo: 'x/logos/l.png' }) : undefined));
+    installFetch((c) => (c.url === 'http://demo.example.com/api/' ? jsonResponse(200, anOrgRoot({}, { logo: 'x/logos/l.png' })) : undefined));
     renderApp('/auth/organization');
     type('organization-name', 'Demo');
     fireEvent.click(screen.getByTestId('organization-submit'));

@@ -7,7 +7,7 @@ import { InputText } from 'primereact/inputtext';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { notify } from '../../api/notify';
-import { updateProfile, type Profile } from '../../api/profile';
+import { imageUrl, updateProfile, type Profile } from '../../api/profile';
 import { UserAvatar } from '../../components/Avatar';
 import { Field } from '../../components/Field';
 import { Loading } from '../../components/Loading';
@@ -26,7 +26,7 @@ type Values = { name: string; position: string; designation: string; phone: stri
 export const validateProfile = schemaValidator<Values>(zProfileBody, (v) => ({ ...v, date_of_birth: toServerDate(v.birth_date) ?? undefined }));
 
 function valuesOf(p: Profile): Values {
-  return { name: p.name, position: p.position, designation: p.designation, phone: p.phone, birth_date: fromServerDate(p.birthDate), email: p.email };
+  return { name: p.name, position: p.position ?? '', designation: p.designation ?? '', phone: p.phone ?? '', birth_date: fromServerDate(p.birth_date), email: p.email };
 }
 
 export function EditProfileForm(props: { profile: Profile; onSaved: (p: Profile) => void }) {
@@ -62,7 +62,7 @@ export function EditProfileForm(props: { profile: Profile; onSaved: (p: Profile)
   return (
     <form onSubmit={submit} noValidate data-testid="edit-profile-form">
       <div className="avatar-upload">
-        <UserAvatar name={form.values.name} image={preview ?? props.profile.image} size="xlarge" />
+        <UserAvatar name={form.values.name} image={preview ?? imageUrl(props.profile.image)} size="xlarge" />
         <label className="p-button p-button-outlined p-component" htmlFor="profile-image">
           <i className="pi pi-camera" aria-hidden="true" />
           &nbsp;{t('changePhoto')}

@@ -29,7 +29,7 @@ export function IntegrationsPage() {
                 <strong>{i.name || i.key}</strong>
                 <Tag value={i.connected ? t('connected') : t('notConnected')} severity={i.connected ? 'success' : 'secondary'} />
               </div>
-              {!i.connected && i.connectUrl && <Button type="button" label={t('connect')} onClick={() => window.location.assign(i.connectUrl!)} size="small" />}
+              {!i.connected && i.url && <Button type="button" label={t('connect')} onClick={() => window.location.assign(i.url ?? '')} size="small" />}
             </li>
           ))}
         </ul>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../components/Avatar';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
+import { imageUrl } from '../../api/profile';
 import { useProfile } from '../../hooks/use-profile';
 import { formatDate } from '../../lib/dates';
 import { ROUTES } from '../../routes';
@@ -17,11 +18,11 @@ export function ProfilePage() {
   if (!p) return <Loading />;
   const rows: Array<[string, string]> = [
     [t('field.email'), p.email],
-    [t('field.phone'), p.phone],
-    [t('field.position'), p.position],
-    [t('field.designation'), p.designation],
-    [t('field.birthDate'), formatDate(p.birthDate, i18n.language)],
-    [t('field.role'), p.role.name],
+    [t('field.phone'), p.phone ?? ''],
+    [t('field.position'), p.position ?? ''],
+    [t('field.designation'), p.designation ?? ''],
+    [t('field.birthDate'), formatDate(p.birth_date, i18n.language)],
+    [t('field.role'), p.role?.name ?? ''],
   ];
   return (
     <div data-testid="profile-page">
@@ -37,7 +38,7 @@ export function ProfilePage() {
       <div className="settings-grid">
         <Card className="profile-card">
           <div className="profile-card__head">
-            <UserAvatar name={p.name} image={p.image} size="xlarge" />
+            <UserAvatar name={p.name} image={imageUrl(p.image)} size="xlarge" />
             <div>
               <h2>{p.name}</h2>
               <div className="muted">{p.position}</div>
@@ -56,10 +57,10 @@ export function ProfilePage() {
           <Card title={t('password.title')}>
             <ChangePasswordForm />
           </Card>
-          <Card title={t('pin.title')} subTitle={p.hasPin ? t('pin.set') : t('pin.notSet')}>
+          <Card title={t('pin.title')} subTitle={p.pin ? t('pin.set') : t('pin.notSet')}>
             <PinForm onSaved={() => void mutate()} />
           </Card>
-          <TwoFactorCard enabled={p.twoFactor} onChanged={() => void mutate()} />
+          <TwoFactorCard enabled={p.two_factor} onChanged={() => void mutate()} />
         </div>
       </div>
     </div>

@@ -42,7 +42,7 @@ function EnableForm(props: { setup: TwoFactorSetup; onDone: () => void; onCancel
     <form onSubmit={submit} noValidate data-testid="two-factor-enable-form">
       <p>{t('twoFactor.scan')}</p>
       <p>
-        <a href={props.setup.otpauthUrl}>{t('twoFactor.openApp')}</a>
+        <a href={props.setup.otpauth_url}>{t('twoFactor.openApp')}</a>
       </p>
       <p>
         {t('twoFactor.secret')} <code className="secret">{props.setup.secret}</code>

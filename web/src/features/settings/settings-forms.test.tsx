@@ -2,8 +2,9 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Providers } from '../../App';
 import { registerNavigator } from '../../api/navigation';
 import { onNotify, type Notice } from '../../api/notify';
-import { mapProfile } from '../../api/profile';
+import { Routes, type RouteData } from '@app/contracts';
 import { session } from '../../api/session';
+import { aProfile, answerOf } from '../../test/contract-fixtures';
 import { installFetch, jsonResponse, on, type Call } from '../../test/fetch';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { EditProfileForm } from './EditProfilePage';
@@ -33,7 +34,7 @@ describe('change password', () => {
     installFetch(
       on('POST', '/api/change_password', (c) => {
         call = c;
-        return jsonResponse(200, { success: true, message: 'Password changed successfully.' });
+        return jsonResponse(200, answerOf(Routes.changePassword, null, 'Password changed successfully.'));
       }),
     );
     render(
@@ -68,7 +69,7 @@ describe('PIN', () => {
     installFetch(
       on('POST', '/api/pin', (c) => {
         call = c;
-        return jsonResponse(200, { success: true });
+        return jsonResponse(200, answerOf(Routes.setPin, null));
       }),
     );
     render(
@@ -93,7 +94,7 @@ describe('PIN', () => {
 });
 
 describe('edit profile', () => {
-  const profile = mapProfile({ data: { id: 1, name: 'Ada', email: 'ada@example.com', phone: '123456', position: 'Chair', designation: '', permissions: [] } });
+  const profile = aProfile({ id: 1, name: 'Ada', email: 'ada@example.com', phone: '123456', position: 'Chair', designation: '' });
 
   it('name, phone and e-mail are required; phone digits only, at most 12', async () => {
     render(
@@ -134,8 +135,8 @@ describe('edit profile', () => {
 describe('two-factor', () => {
   it('turning on: setup, then a 6-digit code', async () => {
     const calls = installFetch(
-      on('POST', '/api/two_factor/setup', () => jsonResponse(200, { success: true, data: { secret: 'ABCDEF', otpauth_url: 'otpauth://totp/x?secret=ABCDEF', enabled: false } })),
-      on('POST', '/api/two_factor/enable', () => jsonResponse(200, { success: true, message: 'Two-factor authentication activated.' })),
+      on('POST', '/api/two_factor/setup', () => jsonResponse(200, { success: true, data: { secret: 'ABCDEF', otpauth_url: 'otpauth://totp/x?secret=ABCDEF', enabled: false } satisfies RouteData<typeof Routes.twoFactorSetup> })),
+      on('POST', '/api/two_factor/enable', () => jsonResponse(200, { success: true, message: 'Two-factor authentication activated.', data: { two_factor: true } satisfies RouteData<typeof Routes.twoFactorEnable> })),
     );
     const onChanged = jest.fn();
     render(
