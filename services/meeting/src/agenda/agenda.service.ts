@@ -7,16 +7,17 @@ import { Db } from '@app/platform';
 import type { Tx, MeetingTables } from '../db/db';
 import type { AttachmentRow } from '../db/schema';
 import { Directory } from '../common/directory';
-import { personKey } from '../common/actor';
-import { CommentsRepository } from '../comments/comments.repository';
-import { DecisionsRepository } from '../decisions/decisions.repository';
-import { ActionsRepository } from '../actions/actions.repository';
-import { isActionLocked } from '../actions/action-state';
-import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from '../meetings/meeting-access';
-import { MeetingsRepository } from '../meetings/meetings.repository';
-import { MeetingView } from '../meetings/meeting-view';
-import { AgendaRepository, type AttachmentOwner } from './agenda.repository';
-import { defaultItemDuration, itemDurationError } from './durations';
+import { personKey } from '../rules/person';
+import { resolutionRights } from '../rules/resolution-rights';
+import { CommentsRepository } from '../repositories/comments.repository';
+import { DecisionsRepository } from '../repositories/decisions.repository';
+import { ActionsRepository } from '../repositories/actions.repository';
+import { isActionLocked } from '../rules/action-state';
+import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from '../common/meeting-access';
+import { MeetingsRepository } from '../repositories/meetings.repository';
+import { MeetingView } from '../view/meeting-view';
+import { AgendaRepository, type AttachmentOwner } from '../repositories/agenda.repository';
+import { defaultItemDuration, itemDurationError } from '../rules/durations';
 
 /** Talking points with their sub-points, viewers, presenters and attachments; attachments of every item. */
 @Injectable()
@@ -181,8 +182,7 @@ export class AgendaService {
     } else {
       // a standalone resolution: its creator, committee admins and organization admins
       const c = item.committeeId ? await this.directory.committee(orgId, item.committeeId) : null;
-      const uid = actor.userId;
-      assertCan(actor.kind === 'user' && (actor.isAdmin || (uid !== null && (item.createdBy === uid || !!c?.admin_ids.includes(uid)))));
+      assertCan(resolutionRights({ actor, committee: c, createdBy: item.createdBy ?? null, isVoter: false }).manage);
     }
     if (item.lockedReason) throw new AppError(item.lockedReason);
   }

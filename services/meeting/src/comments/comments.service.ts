@@ -7,13 +7,15 @@ import type { Tx, MeetingTables } from '../db/db';
 import type { CommentRow } from '../db/schema';
 import { Directory } from '../common/directory';
 import { MeetingPublisher } from '../common/publisher';
-import { actorInfo, personKey } from '../common/actor';
-import { AgendaRepository } from '../agenda/agenda.repository';
-import { DecisionsRepository } from '../decisions/decisions.repository';
-import { ActionsRepository } from '../actions/actions.repository';
-import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from '../meetings/meeting-access';
-import { comment as commentPayload, type ViewCtx } from '../meetings/payloads';
-import { CommentsRepository, type CommentTarget } from './comments.repository';
+import { actorInfo, actorKey } from '../common/actor';
+import { personKey } from '../rules/person';
+import { resolutionRights } from '../rules/resolution-rights';
+import { AgendaRepository } from '../repositories/agenda.repository';
+import { DecisionsRepository } from '../repositories/decisions.repository';
+import { ActionsRepository } from '../repositories/actions.repository';
+import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from '../common/meeting-access';
+import { comment as commentPayload, type ViewCtx } from '../view/payloads';
+import { CommentsRepository, type CommentTarget } from '../repositories/comments.repository';
 
 /** Comments on talking points, sub-points, decisions and actions; notifying participants of one. */
 @Injectable()
@@ -56,15 +58,14 @@ export class CommentsService {
     if (actor.kind !== 'user' || !actor.userId) throw new AppError('UNAUTHENTICATED');
     const c = t.committeeId ? await this.directory.committee(orgId, t.committeeId) : null;
     const voters = 'decisionId' in t.target ? await this.decisions.votersOf(orgId, tx, [t.target.decisionId]) : [];
-    const uid = actor.userId;
-    const ok = actor.isAdmin || t.createdBy === uid || !!c?.admin_ids.includes(uid) || !!c?.member_ids.includes(uid) || voters.some((v) => v.userId === uid);
-    if (!ok) throw AppError.notFound('decision');
+    const rights = resolutionRights({ actor, committee: c, createdBy: t.createdBy ?? null, isVoter: voters.some((v) => v.userId === actor.userId) });
+    if (!rights.view) throw AppError.notFound('decision');
     return null;
   }
 
   private view(orgId: string, ctx: MeetingCtx | null, actor: Actor, users: ViewCtx['users'], tz: string): ViewCtx {
     return {
-      tz, now: new Date(), variant: ctx?.variant ?? 'default', actor, actorKey: ctx ? ctx.actorKey : actor.userId ? `u:${actor.userId}` : null, users,
+      tz, now: new Date(), variant: ctx?.variant ?? 'default', actor, actorKey: ctx ? ctx.actorKey : actorKey(actor, null), users,
       membersByKey: new Map((ctx?.members ?? []).map((m) => [personKey(m), m])), committees: new Map(), meeting: ctx?.meeting ?? null, perms: ctx?.perms ?? null, isMember: !!ctx?.me,
     };
   }
@@ -102,7 +103,7 @@ export class CommentsService {
       const t = await this.target(orgId, tx, kind, (c.talkingPointId ?? c.subpointId ?? c.decisionId ?? c.actionId)!);
       const ctx = await this.context(orgId, tx, actor, t, req.variant);
       if (ctx) assertOpen(ctx);
-      const key = ctx ? ctx.actorKey : actor.userId ? `u:${actor.userId}` : null;
+      const key = ctx ? ctx.actorKey : actorKey(actor, null);
       assertCan(key !== null && key === personKey(c));
       await this.comments.deleteComment(orgId, tx, c.id);
       if (t.meetingId) await this.comments.log(orgId, tx, { meetingId: t.meetingId, userId: actor.userId, userName: ctx?.actorName ?? actor.name, activity: `${ctx?.actorName ?? actor.name ?? 'Someone'} deleted a comment on "${t.title}"` });

@@ -1,6 +1,6 @@
 import { AppError } from '@app/contracts';
 import type { Tx } from '../db/db';
-import type { AgendaRepository } from '../agenda/agenda.repository';
+import type { AgendaRepository } from '../repositories/agenda.repository';
 
 /** where an item (an action or a decision) is placed on its meeting's agenda */
 export interface ItemPlacement {

@@ -5,6 +5,7 @@ import type { MeetingDb, Tx } from '../db/db';
 import type { MeetingConfig } from '../config';
 import { Directory, type OrgSettings } from './directory';
 import { instantToLocal } from './time';
+import { normalizeEmail } from '../rules/person';
 
 /** an event to write into the outbox of the current transaction (built when the change is known) */
 export type PendingEvent = (tx: Tx) => Promise<unknown>;
@@ -51,9 +52,9 @@ export class MeetingPublisher {
       if (p.userId) {
         if (p.userId === opts.exceptUserId) continue;
         const u = users.get(p.userId);
-        if (u && u.status !== 'Deleted' && u.status !== 'Inactive') out.set(u.email.toLowerCase(), { email: u.email, name: u.name, lang: u.lang });
+        if (u && u.status !== 'Deleted' && u.status !== 'Inactive') out.set(normalizeEmail(u.email), { email: u.email, name: u.name, lang: u.lang });
       } else if (p.userEmail) {
-        out.set(p.userEmail.toLowerCase(), { email: p.userEmail, name: p.name ?? null, lang: opts.guestLang ?? 'en' });
+        out.set(normalizeEmail(p.userEmail), { email: p.userEmail, name: p.name ?? null, lang: opts.guestLang ?? 'en' });
       }
     }
     return [...out.values()];

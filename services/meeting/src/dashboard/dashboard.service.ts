@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, or } from 'drizzle-orm';
 import { AppError, parseMonth, type Actor, type RequestOf, type GetCalendar, type GetHome } from '@app/contracts';
 import { Db } from '@app/platform';
 import type { Tx, MeetingTables } from '../db/db';
 import { actionParticipants, actions, decisions, itemPeople, meetings, talkingPoints, voters, type MeetingRow } from '../db/schema';
 import { Directory, type OrgSettings } from '../common/directory';
 import { instantToLocal, monthRange } from '../common/time';
-import { MeetingsRepository } from '../meetings/meetings.repository';
-import { statusInfo } from '../meetings/payloads';
-import { overallActionStatus } from '../actions/action-state';
+import { MeetingsRepository } from '../repositories/meetings.repository';
+import { statusInfo, OPEN_STATUSES } from '../rules/status-machine';
+import { overallActionStatus } from '../rules/action-state';
 import type { ActionStatus } from '@app/contracts';
 
 /** The calendar (meetings by month) and the home dashboard. */
@@ -81,7 +81,7 @@ export class DashboardService {
       .from(itemPeople)
       .innerJoin(talkingPoints, and(eq(talkingPoints.id, itemPeople.talkingPointId), eq(talkingPoints.orgId, orgId)))
       .innerJoin(meetings, and(eq(meetings.id, talkingPoints.meetingId), eq(meetings.orgId, orgId)))
-      .where(and(eq(itemPeople.orgId, orgId), eq(itemPeople.userId, userId), inArray(meetings.statusId, [1, 2, 3])))
+      .where(and(eq(itemPeople.orgId, orgId), eq(itemPeople.userId, userId), inArray(meetings.statusId, [...OPEN_STATUSES])))
       .orderBy(asc(meetings.startAt))
       .limit(20);
     return rows.map((r) => ({ id: r.id, title: r.title, meeting_id: r.meetingId, meeting_title: r.meetingTitle, date: instantToLocal(r.startAt, org.time_zone), status: statusInfo(r.statusId).name }));
@@ -96,7 +96,7 @@ export class DashboardService {
       .leftJoin(meetings, and(eq(meetings.id, decisions.meetingId), eq(meetings.orgId, orgId)))
       .where(and(
         eq(voters.orgId, orgId), eq(voters.userId, userId), eq(voters.vote, 'Pending'), eq(decisions.isFulfilled, false), gte(decisions.deadline, new Date()),
-        sql`(${decisions.meetingId} is null or ${meetings.statusId} in (1, 2, 3))`,
+        or(isNull(decisions.meetingId), inArray(meetings.statusId, [...OPEN_STATUSES])),
       ))
       .orderBy(asc(decisions.deadline))
       .limit(20);
@@ -110,7 +110,7 @@ export class DashboardService {
       .from(actionParticipants)
       .innerJoin(actions, and(eq(actions.id, actionParticipants.actionId), eq(actions.orgId, orgId)))
       .innerJoin(meetings, and(eq(meetings.id, actions.meetingId), eq(meetings.orgId, orgId)))
-      .where(and(eq(actionParticipants.orgId, orgId), eq(actionParticipants.userId, userId), inArray(meetings.statusId, [1, 2, 3])))
+      .where(and(eq(actionParticipants.orgId, orgId), eq(actionParticipants.userId, userId), inArray(meetings.statusId, [...OPEN_STATUSES])))
       .orderBy(asc(actions.openTill))
       .limit(50);
     const ids = rows.map((r) => r.id);

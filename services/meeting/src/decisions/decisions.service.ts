@@ -1,28 +1,32 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, DecisionOpened, DecisionVoted, MM, hasPermission, pageMeta,
+  AppError, DecisionOpened, DecisionVoted, MM, pageMeta,
   type Actor, type DecisionBody, type DecisionPayload, type VoteResult, type DirectoryCommittee, type RequestOf, type Vote,
   type CreateDecision, type UpdateDecision, type DeleteDecision, type GetDecision, type CastVote, type SetDecisionVisibility, type SetDecisionFulfilled,
   type ListArchivedDecisions, type ListSingleDecisions,
 } from '@app/contracts';
 import { Db } from '@app/platform';
 import type { Tx, MeetingTables } from '../db/db';
-import type { DecisionRow, VoterRow } from '../db/schema';
+import type { DecisionRow } from '../db/schema';
 import { Directory, type OrgSettings } from '../common/directory';
 import { MeetingPublisher, type PendingEvent } from '../common/publisher';
-import { actorInfo, personKey } from '../common/actor';
+import { actorInfo, actorKey } from '../common/actor';
+import { personKey } from '../rules/person';
 import { instantToLocal, localToInstant } from '../common/time';
-import { deadlineBeforeStart } from '../common/validators';
+import { deadlineBeforeStart } from '../rules/item-dates';
 import { checkPlacement } from '../common/placement';
-import { AgendaRepository } from '../agenda/agenda.repository';
-import { CommentsRepository } from '../comments/comments.repository';
-import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from '../meetings/meeting-access';
-import { MeetingsRepository } from '../meetings/meetings.repository';
-import { MeetingView } from '../meetings/meeting-view';
+import { AgendaRepository } from '../repositories/agenda.repository';
+import { CommentsRepository } from '../repositories/comments.repository';
+import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from '../common/meeting-access';
+import { MeetingsRepository } from '../repositories/meetings.repository';
+import { MeetingView } from '../view/meeting-view';
 import { MeetingsService } from '../meetings/meetings.service';
-import { decisionPayload, emptyBundle, voteResult, type ViewCtx } from '../meetings/payloads';
-import { DecisionsRepository } from './decisions.repository';
-import { canChangeVisibility, keptReason, voteGate } from './vote-gate';
+import { decisionPayload, emptyBundle, voteResult, type ViewCommittee, type ViewCtx } from '../view/payloads';
+import { DecisionsRepository } from '../repositories/decisions.repository';
+import { canChangeVisibility, keptReason, voteGate } from '../rules/vote-gate';
+import { resolutionRights } from '../rules/resolution-rights';
+import { canCreateIn } from '../rules/create-rights';
+import { sameEmail } from '../rules/person';
 
 type Person = { userId: number | null; userEmail: string | null };
 const people = (list: DecisionBody['voters']): Person[] => list.map((p) => ({ userId: p.user_id, userEmail: p.user_email }));
@@ -69,24 +73,15 @@ export class DecisionsService {
     if (voters.some((v) => !keys.has(personKey(v)))) throw AppError.validation({ voters: 'Choose a person who is a participant of this meeting.' });
   }
 
-  /** standalone resolutions: who may see and who may manage */
-  private standaloneRights(actor: Actor, committee: DirectoryCommittee | null, d: DecisionRow | null, voters: VoterRow[]) {
-    const uid = actor.kind === 'user' ? actor.userId : null;
-    const admin = actor.kind === 'user' && (actor.isAdmin || (uid !== null && !!committee?.admin_ids.includes(uid)));
-    const manage = admin || (uid !== null && d?.createdBy === uid);
-    const view = manage || (uid !== null && (!!committee?.member_ids.includes(uid) || voters.some((v) => v.userId === uid)));
-    return { manage, view };
-  }
-
   private async standaloneCtx(orgId: string, actor: Actor, variant: RequestOf<typeof GetDecision>['variant'], committeeIds: number[], userIds: Array<number | null>): Promise<ViewCtx> {
     const org = await this.directory.organization(orgId);
-    const committees = new Map<number, { id: number; name: string; adminIds: number[] }>();
+    const committees = new Map<number, ViewCommittee>();
     for (const id of new Set(committeeIds)) {
       const c = await this.directory.committee(orgId, id);
-      if (c) committees.set(id, { id: c.id, name: c.name, adminIds: c.admin_ids });
+      if (c) committees.set(id, c);
     }
     return {
-      tz: org.time_zone, now: new Date(), variant: variant ?? org.variant, actor, actorKey: actor.kind === 'user' && actor.userId ? `u:${actor.userId}` : null,
+      tz: org.time_zone, now: new Date(), variant: variant ?? org.variant, actor, actorKey: actorKey(actor, null),
       users: await this.directory.usersById(orgId, userIds), membersByKey: new Map(), committees, meeting: null, perms: null, isMember: true,
     };
   }
@@ -110,7 +105,7 @@ export class DecisionsService {
     if (actor.kind !== 'user') throw new AppError('UNAUTHENTICATED');
     const committee = await this.directory.committee(orgId, d.committeeId);
     const voters = await this.decisions.votersOf(orgId, tx, [d.id]);
-    const rights = this.standaloneRights(actor, committee, d, voters);
+    const rights = resolutionRights({ actor, committee, createdBy: d.createdBy, isVoter: voters.some((v) => v.userId === actor.userId) });
     if (!rights.view) throw AppError.notFound('decision');
     return { d, ctx: null, committee, rights };
   }
@@ -209,8 +204,7 @@ export class DecisionsService {
       const committee = await this.directory.committee(orgId, body.committee_id);
       if (!committee) throw AppError.validation({ committee_id: 'The committee does not exist.' });
       if (committee.status === 'inactive') throw new AppError('MEETING_COMMITTEE_INACTIVE');
-      const allowed = actor.isAdmin || committee.admin_ids.includes(actor.userId) || (hasPermission(actor, 'decisions_create') && committee.member_ids.includes(actor.userId));
-      assertCan(allowed);
+      assertCan(canCreateIn(actor, committee, 'decisions_create'));
       this.checkCommitteeVoters(committee, voters);
       const org = await this.directory.organization(orgId);
       const d = await this.decisions.insert(orgId, tx, {
@@ -306,12 +300,12 @@ export class DecisionsService {
       if (req.standalone && d.meetingId) throw AppError.notFound('decision');
       if (ctx) assertOpen(ctx);
       // whose vote: the actor's own, or (an administrator) another voter's
-      const ownKey = ctx ? ctx.actorKey : actor.userId ? `u:${actor.userId}` : null;
+      const ownKey = ctx ? ctx.actorKey : actorKey(actor, null);
       let target: Person;
       if (body.user_id && body.user_id !== actor.userId) target = { userId: body.user_id, userEmail: null };
       else if (body.user_email && actor.kind === 'user') target = { userId: null, userEmail: body.user_email };
       else if (actor.kind === 'guest') {
-        if (body.user_email && body.user_email !== ctx?.me?.userEmail) throw new AppError('MEETING_FORBIDDEN');
+        if (body.user_email && !sameEmail(body.user_email, ctx?.me?.userEmail)) throw new AppError('MEETING_FORBIDDEN');
         target = { userId: null, userEmail: ctx?.me?.userEmail ?? null };
       } else target = { userId: actor.userId, userEmail: null };
       const targetKey = personKey(target);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, MEETING_STATUS_INFO, MeetingCancelled, MeetingScheduled, MeetingUpdated, MemberInvited, ActionClosed, DecisionClosed, hasPermission, parseMonth, pageMeta,
+  AppError, MEETING_STATUS_INFO, MeetingStatus, MeetingCancelled, MeetingScheduled, MeetingUpdated, MemberInvited, ActionClosed, DecisionClosed, parseMonth, pageMeta,
   type Actor, type DirectoryCommittee, type MeetingBody, type MeetingDetails, type MeetingStatusId, type RequestOf, type Variant,
   type ListMeetings, type CreateMeeting, type UpdateMeeting, type DeleteMeeting, type CopyMeeting, type ChangeMeetingStatus, type ReorderAgenda,
   ATTENDANCE_VALUES, ACTION_STATUS_VALUES, type ActionStatus, type Attendance, type Vote, type AcceptNda, type SaveRecordSummary, type GetAnalytics, type RateMeeting, type SaveNote, type ListActivities, type GetMeeting, type GetGuestMeeting,
@@ -13,27 +13,22 @@ import { Directory, type OrgSettings } from '../common/directory';
 import { MeetingPublisher, type PendingEvent } from '../common/publisher';
 import { actorInfo, newGuestToken, sha256 } from '../common/actor';
 import { localToInstant, monthRange } from '../common/time';
-import { isEmptyNote, MM } from '../common/validators';
-import { AgendaRepository } from '../agenda/agenda.repository';
-import { CommentsRepository } from '../comments/comments.repository';
-import { DecisionsRepository } from '../decisions/decisions.repository';
-import { ActionsRepository } from '../actions/actions.repository';
-import { tallies } from '../decisions/vote-gate';
-import { overallActionStatus } from '../actions/action-state';
-import { totalDuration } from '../agenda/durations';
-import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from './meeting-access';
-import { MeetingsRepository } from './meetings.repository';
-import { MeetingView } from './meeting-view';
-import { checkTransition } from './status-machine';
-import { canView } from './permissions';
-import { percentUp } from '../common/percent';
-
-/** may this user create meetings (or copy one) in this committee: organization admin, committee admin, or meetings_create and member */
-export function canCreateIn(actor: Actor, committee: DirectoryCommittee): boolean {
-  if (actor.kind !== 'user' || !actor.userId) return false;
-  if (actor.isAdmin || committee.admin_ids.includes(actor.userId)) return true;
-  return hasPermission(actor, 'meetings_create') && committee.member_ids.includes(actor.userId);
-}
+import { MM } from '@app/contracts';
+import { isEmptyNote } from '../rules/notes';
+import { AgendaRepository } from '../repositories/agenda.repository';
+import { CommentsRepository } from '../repositories/comments.repository';
+import { DecisionsRepository } from '../repositories/decisions.repository';
+import { ActionsRepository } from '../repositories/actions.repository';
+import { tallies } from '../rules/vote-gate';
+import { overallActionStatus } from '../rules/action-state';
+import { totalDuration } from '../rules/durations';
+import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from '../common/meeting-access';
+import { MeetingsRepository } from '../repositories/meetings.repository';
+import { MeetingView } from '../view/meeting-view';
+import { checkTransition, isAnnounced, isLockedStatus } from '../rules/status-machine';
+import { canCreateIn } from '../rules/create-rights';
+import { canView } from '../rules/visibility';
+import { percentUp } from '../rules/percent';
 
 @Injectable()
 export class MeetingsService {
@@ -131,7 +126,7 @@ export class MeetingsService {
     const org = await this.directory.organization(orgId);
     await this.committeeFor(orgId, actor, body.committee_id);
     const id = await this.db.tenant(orgId, async (tx) => {
-      const m = await this.meetings.insert(orgId, tx, { ...this.fields(body, org), ownerId: actor.userId!, statusId: 1 });
+      const m = await this.meetings.insert(orgId, tx, { ...this.fields(body, org), ownerId: actor.userId!, statusId: MeetingStatus.Draft });
       await this.meetings.insertMembers(orgId, tx, [{ meetingId: m.id, userId: actor.userId, role: 'Editor', isOwner: true, attendance: 'Going' }]);
       await this.comments.log(orgId, tx, { meetingId: m.id, userId: actor.userId, userName: actor.name, activity: `${actor.name ?? 'Someone'} created the meeting` });
       return m.id;
@@ -160,7 +155,7 @@ export class MeetingsService {
       await this.meetings.update(orgId, tx, meetingId, next);
       await this.comments.log(orgId, tx, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} updated the meeting${changes.length ? ` (${changes.join(', ')})` : ''}` });
       const noticeable = changes.filter((c) => c !== 'description' && c !== 'committee');
-      if ((m.statusId === 2 || m.statusId === 3) && noticeable.length) {
+      if (isAnnounced(m.statusId) && noticeable.length) {
         const updated = { ...m, ...next };
         pending.push(this.publisher.later(MeetingUpdated, async () => ({
           ...this.publisher.orgInfo(ctx.org), ...this.publisher.meetingInfo(ctx.org, updated), by: actorInfo(actor, ctx.me), changes: noticeable,
@@ -182,7 +177,7 @@ export class MeetingsService {
       const as = await this.actions.ofMeeting(orgId, tx, meetingId);
       const org = ctx.org;
       const by = actorInfo(actor, ctx.me);
-      if (m.statusId === 2 || m.statusId === 3) {
+      if (isAnnounced(m.statusId)) {
         pending.push(this.publisher.later(MeetingCancelled, async () => ({
           ...this.publisher.orgInfo(org), ...this.publisher.meetingInfo(org, m), by, reason: 'deleted',
           recipients: await this.publisher.recipients(orgId, ctx.members, { exceptUserId: actor.userId, guestLang: req.lang }),
@@ -223,7 +218,7 @@ export class MeetingsService {
       if (ctx.committee?.status === 'inactive') throw new AppError('MEETING_COMMITTEE_INACTIVE');
       const src = ctx.meeting;
       const copy = await this.meetings.insert(orgId, tx, {
-        title: src.title, description: src.description, committeeId: src.committeeId, ownerId: actor.userId!, statusId: 1, startAt: src.startAt,
+        title: src.title, description: src.description, committeeId: src.committeeId, ownerId: actor.userId!, statusId: MeetingStatus.Draft, startAt: src.startAt,
         duration: src.duration, location: src.location, virtual: src.virtual, virtualType: src.virtualType, copiedFrom: src.id,
       });
       await this.meetings.insertMembers(orgId, tx, [
@@ -282,7 +277,7 @@ export class MeetingsService {
       await this.comments.log(orgId, tx, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} changed the status to ${name}: ${body.reason}` });
       const org = ctx.org;
       const by = actorInfo(actor, ctx.me);
-      if (to === 2) {
+      if (to === MeetingStatus.Scheduled) {
         pending.push(this.publisher.later(MeetingScheduled, async () => ({
           ...this.publisher.orgInfo(org), ...this.publisher.meetingInfo(org, m), by,
           recipients: await this.publisher.recipients(orgId, ctx.members.filter((x) => x.userId), { exceptUserId: actor.userId }),
@@ -294,13 +289,13 @@ export class MeetingsService {
           pending.push(this.invitation(org, m, g, token, by, req.lang));
         }
       }
-      if (to === 4) {
+      if (to === MeetingStatus.Cancelled) {
         pending.push(this.publisher.later(MeetingCancelled, async () => ({
           ...this.publisher.orgInfo(org), ...this.publisher.meetingInfo(org, m), by, reason: body.reason,
           recipients: await this.publisher.recipients(orgId, ctx.members, { exceptUserId: actor.userId, guestLang: req.lang }),
         })));
       }
-      if (to === 4 || to === 5) {
+      if (isLockedStatus(to)) {
         for (const d of (await this.decisions.ofMeeting(orgId, tx, meetingId)).filter((x) => !x.isFulfilled)) pending.push(this.closedDecision(org, d, by, 'ended'));
         for (const a of await this.actions.ofMeeting(orgId, tx, meetingId)) pending.push(this.closedAction(org, m, a, by, 'deleted'));
       }

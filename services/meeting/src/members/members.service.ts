@@ -9,11 +9,14 @@ import type { MemberRow } from '../db/schema';
 import { Directory } from '../common/directory';
 import { MeetingPublisher, type PendingEvent } from '../common/publisher';
 import { actorInfo, newGuestToken, sha256 } from '../common/actor';
-import { checkAttendance } from '../common/validators';
-import { CommentsRepository } from '../comments/comments.repository';
-import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from '../meetings/meeting-access';
-import { MeetingsRepository, type NewMember } from '../meetings/meetings.repository';
-import { MeetingView } from '../meetings/meeting-view';
+import { checkAttendance } from '../rules/attendance';
+import { memberRights } from '../rules/member-rights';
+import { normalizeEmail, sameEmail } from '../rules/person';
+import { isAnnounced } from '../rules/status-machine';
+import { CommentsRepository } from '../repositories/comments.repository';
+import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from '../common/meeting-access';
+import { MeetingsRepository, type NewMember } from '../repositories/meetings.repository';
+import { MeetingView } from '../view/meeting-view';
 import { MeetingsService } from '../meetings/meetings.service';
 
 /** Participants: users and guests, their role (Viewer/Editor) and type (1-4), attendance, guest details. */
@@ -54,7 +57,7 @@ export class MembersService {
 
   /** invite new rows: in statuses 2 and 3 at once (guests with a fresh token); drafts invite when scheduled */
   private async invite(orgId: string, tx: Tx, ctx: MeetingCtx, rows: MemberRow[], pending: PendingEvent[], lang?: 'en' | 'fr' | 'ar' | 'ru') {
-    if (ctx.meeting.statusId !== 2 && ctx.meeting.statusId !== 3) return;
+    if (!isAnnounced(ctx.meeting.statusId)) return;
     const by = actorInfo(ctx.actor, ctx.me);
     for (const r of rows) {
       let token: string | null = null;
@@ -72,7 +75,7 @@ export class MembersService {
       assertCan(ctx.perms.manageParticipants);
       const rows: Omit<NewMember, 'orgId'>[] = [];
       const exists = (userId: number | null, email: string | null) =>
-        ctx.members.some((m) => (userId && m.userId === userId) || (email && m.userEmail === email)) || rows.some((r) => (userId && r.userId === userId) || (email && r.userEmail === email));
+        ctx.members.some((m) => (userId && m.userId === userId) || sameEmail(m.userEmail, email)) || rows.some((r) => (userId && r.userId === userId) || sameEmail(r.userEmail, email));
       const base = { meetingId: ctx.meeting.id, role: body.type, memberType: body.member_type ?? null };
       if (body.user_id?.length) {
         const users = await this.directory.usersById(orgId, body.user_id);
@@ -84,7 +87,7 @@ export class MembersService {
       }
       if (body.user_email) {
         const byEmail = await this.directory.usersByEmail(orgId, [body.user_email]);
-        const u = byEmail.get(body.user_email);
+        const u = byEmail.get(normalizeEmail(body.user_email));
         if (u && u.status !== 'Deleted') {
           if (!exists(u.id, null)) rows.push({ ...base, userId: u.id, organizationGuest: body.organization_guest === true });
         } else if (!exists(null, body.user_email)) {
@@ -117,7 +120,7 @@ export class MembersService {
   setGuestName(req: RequestOf<typeof SetGuestName>) {
     const { body } = req;
     return this.change(req, async (tx, ctx) => {
-      const row = ctx.members.find((m) => !m.userId && m.userEmail === body.user_email);
+      const row = ctx.members.find((m) => !m.userId && sameEmail(m.userEmail, body.user_email));
       if (!row) throw AppError.validation({ user_email: 'Choose a person who is a participant of this meeting.' });
       const self = ctx.actor.kind === 'guest' && ctx.me?.id === row.id;
       assertCan(ctx.perms.manageParticipants || self);
@@ -132,25 +135,24 @@ export class MembersService {
       : f.userId
         ? ctx.members.find((m) => m.userId === f.userId)
         : f.userEmail
-          ? ctx.members.find((m) => m.userEmail === f.userEmail?.toLowerCase())
+          ? ctx.members.find((m) => sameEmail(m.userEmail, f.userEmail))
           : undefined;
     if (!row) throw AppError.validation({ user_id: 'Choose a person who is a participant of this meeting.' });
     return row;
   }
 
-  /** admins (owner, committee admins), or an Editor on their own row; the owner row only by the owner */
-  private assertManage(ctx: MeetingCtx, row: MemberRow, removing: boolean) {
-    const level = ctx.perms.level;
-    const admin = level === 'owner' || level === 'committee_admin';
-    const ownRowEditor = level === 'editor' && ctx.me?.id === row.id;
-    assertCan(!ctx.perms.isGuest && (admin || ownRowEditor));
-    if (row.isOwner) assertCan(removing && level === 'owner' && ctx.me?.id === row.id ? true : false);
+  /** what the actor may do to this row (rules/member-rights.ts: the same rule as the payload's flags) */
+  private rights(ctx: MeetingCtx, row: MemberRow) {
+    return memberRights({
+      level: ctx.perms.level, isGuest: ctx.perms.isGuest, open: ctx.perms.open, statusId: ctx.meeting.statusId,
+      respondForOthers: ctx.perms.respondForOthers, mine: ctx.me?.id === row.id, rowIsOwner: row.isOwner,
+    });
   }
 
   remove(req: RequestOf<typeof RemoveMember>) {
     return this.change(req, async (tx, ctx) => {
       const row = this.find(ctx, { userId: req.userId, memberId: req.memberId, userEmail: req.userEmail });
-      this.assertManage(ctx, row, true);
+      assertCan(this.rights(ctx, row).remove);
       await this.meetings.deleteMember(req.orgId, tx, row.id);
       await this.log(req.orgId, tx, ctx, `removed ${row.userEmail ?? 'a participant'}`);
     });
@@ -160,7 +162,7 @@ export class MembersService {
     const { body } = req;
     return this.change(req, async (tx, ctx) => {
       const row = this.find(ctx, { userId: body.user_id, memberId: body.member_id, userEmail: body.user_email });
-      this.assertManage(ctx, row, false);
+      assertCan(this.rights(ctx, row).changeType);
       if (typeof body.type === 'number') await this.meetings.updateMember(req.orgId, tx, row.id, { memberType: body.type });
       else await this.meetings.updateMember(req.orgId, tx, row.id, { role: body.type });
       await this.log(req.orgId, tx, ctx, `changed a participant's type to ${body.type}`);
@@ -177,7 +179,7 @@ export class MembersService {
       } else {
         if (!ctx.me) throw new AppError('MEETING_FORBIDDEN');
         row = ctx.me;
-        if (body.user_email && ctx.actor.kind === 'guest' && body.user_email !== row.userEmail) throw new AppError('MEETING_FORBIDDEN');
+        if (body.user_email && ctx.actor.kind === 'guest' && !sameEmail(body.user_email, row.userEmail)) throw new AppError('MEETING_FORBIDDEN');
       }
       const v = checkAttendance({ statusId: ctx.meeting.statusId, variant: ctx.variant, value: body.status, reason: body.reason });
       if (!v.ok) {

@@ -6,9 +6,9 @@ import type { MeetingTables } from '../db/db';
 import { virtualSessions } from '../db/schema';
 import { Directory } from '../common/directory';
 import { instantToLocal } from '../common/time';
-import { joinCutoffPassed } from '../common/validators';
-import { CommentsRepository } from '../comments/comments.repository';
-import { MeetingAccess, assertOpen } from '../meetings/meeting-access';
+import { joinCutoffPassed } from '../rules/item-dates';
+import { CommentsRepository } from '../repositories/comments.repository';
+import { MeetingAccess, assertOpen } from '../common/meeting-access';
 import { VirtualProviders } from './providers';
 
 /** GET /meetings/{id}/participant: the actor's link into the meeting's online session (created on first join). */

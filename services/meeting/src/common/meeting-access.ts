@@ -2,13 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { AppError, type Actor, type DirectoryCommittee, type MeetingPermissions, type Variant } from '@app/contracts';
 import type { MeetingRow, MemberRow } from '../db/schema';
 import type { Tx } from '../db/db';
-import { Directory, type OrgSettings } from '../common/directory';
-import { actorKey, actorName, sha256 } from '../common/actor';
-import { instantToLocal } from '../common/time';
-import { joinCutoffPassed } from '../common/validators';
-import { MeetingsRepository } from './meetings.repository';
-import { canView, meetingPermissions, type MeetingFacts } from './permissions';
-import { isOpenStatus } from './status-machine';
+import { Directory, type OrgSettings } from './directory';
+import { actorKey, actorName, sha256 } from './actor';
+import { instantToLocal } from './time';
+import { joinCutoffPassed } from '../rules/item-dates';
+import { MeetingsRepository } from '../repositories/meetings.repository';
+import { meetingPermissions, type MeetingFacts } from '../rules/permissions';
+import { canView } from '../rules/visibility';
+import { isOpenStatus } from '../rules/status-machine';
 
 /** A meeting as one actor sees it: the rows, the committee, the facts and the permission flags. */
 export interface MeetingCtx {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { actionParticipants, actions, type ActionParticipantRow, type ActionRow } from '../db/schema';
 import type { Tx } from '../db/db';
-import { voterKey } from '../decisions/decisions.repository';
+import { personKey } from '../rules/person';
 
 /** Actions and their participants (status per participant). */
 @Injectable()
@@ -43,7 +43,7 @@ export class ActionsRepository {
   /** make the participants exactly these people; returns the newly added ones */
   async setParticipants(orgId: string, tx: Tx, actionId: number, people: Array<{ userId: number | null; userEmail: string | null }>): Promise<Array<{ userId: number | null; userEmail: string | null }>> {
     const existing = await this.participantsOf(orgId, tx, [actionId]);
-    const want = new Map(people.map((p) => [voterKey(p), p]));
+    const want = new Map(people.map((p) => [personKey(p), p]));
     const gone = existing.filter((p) => !want.has(p.participantKey)).map((p) => p.id);
     if (gone.length) await tx.delete(actionParticipants).where(and(eq(actionParticipants.orgId, orgId), inArray(actionParticipants.id, gone)));
     const have = new Set(existing.map((p) => p.participantKey));

@@ -1,3 +1,4 @@
+import { personKey } from '../rules/person';
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { attachments, itemPeople, subpoints, talkingPoints, type AttachmentRow, type ItemPersonRow, type SubpointRow, type TalkingPointRow } from '../db/schema';
@@ -73,7 +74,7 @@ export class AgendaRepository {
     await tx.delete(itemPeople).where(and(eq(itemPeople.orgId, orgId), eq(col, id), eq(itemPeople.role, role)));
     const seen = new Set<string>();
     const rows = people.filter((p) => {
-      const k = p.userId ? `u:${p.userId}` : `e:${p.userEmail}`;
+      const k = personKey(p);
       if (seen.has(k)) return false;
       seen.add(k);
       return true;

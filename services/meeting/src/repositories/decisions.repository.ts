@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { decisions, voters, type DecisionRow, type VoterRow } from '../db/schema';
 import type { Tx } from '../db/db';
+import { personKey } from '../rules/person';
 
-export const voterKey = (p: { userId: number | null; userEmail: string | null }): string => (p.userId ? `u:${p.userId}` : `e:${(p.userEmail ?? '').toLowerCase()}`);
 
 /** Decisions (meeting-bound and standalone) and their voters. */
 @Injectable()
@@ -55,7 +55,7 @@ export class DecisionsRepository {
   /** make the voter list exactly these people; votes already cast by people who stay are kept */
   async setVoters(orgId: string, tx: Tx, decisionId: number, people: Array<{ userId: number | null; userEmail: string | null }>): Promise<void> {
     const existing = await this.votersOf(orgId, tx, [decisionId]);
-    const want = new Map(people.map((p) => [voterKey(p), p]));
+    const want = new Map(people.map((p) => [personKey(p), p]));
     const gone = existing.filter((v) => !want.has(v.voterKey)).map((v) => v.id);
     if (gone.length) await tx.delete(voters).where(and(eq(voters.orgId, orgId), inArray(voters.id, gone)));
     const have = new Set(existing.map((v) => v.voterKey));
@@ -70,7 +70,7 @@ export class DecisionsRepository {
 
   /** one vote per (decision, voter): an upsert on the unique key, safe under concurrency */
   async upsertVote(orgId: string, tx: Tx, v: { decisionId: number; userId: number | null; userEmail: string | null; vote: string; reason: string | null; votedBy: number | null }): Promise<void> {
-    const key = voterKey(v);
+    const key = personKey(v);
     await tx
       .insert(voters)
       .values({ orgId, decisionId: v.decisionId, voterKey: key, userId: v.userId, userEmail: v.userEmail, vote: v.vote, reason: v.reason, votedBy: v.votedBy })

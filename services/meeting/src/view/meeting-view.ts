@@ -1,22 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { asc, eq, and } from 'drizzle-orm';
 import { VOTE_VALUES, type Actor, type MeetingDetails, type MeetingSummary, type Variant } from '@app/contracts';
-import { attendanceValues } from '../common/validators';
-import { voteLabel } from '../decisions/vote-gate';
+import { attendanceValues } from '../rules/attendance';
+import { voteLabel } from '../rules/vote-gate';
 import { Db } from '@app/platform';
 import { recordSummaries, virtualSessions, type MeetingRow, type MemberRow } from '../db/schema';
 import type { Tx, MeetingTables } from '../db/db';
 import { Directory } from '../common/directory';
-import { personKey } from '../common/actor';
-import { AgendaRepository } from '../agenda/agenda.repository';
-import { DecisionsRepository } from '../decisions/decisions.repository';
-import { ActionsRepository } from '../actions/actions.repository';
-import { CommentsRepository } from '../comments/comments.repository';
-import { totalDuration } from '../agenda/durations';
-import { MeetingAccess, type MeetingCtx } from './meeting-access';
-import { MeetingsRepository } from './meetings.repository';
+import { personKey } from '../rules/person';
+import { AgendaRepository } from '../repositories/agenda.repository';
+import { DecisionsRepository } from '../repositories/decisions.repository';
+import { ActionsRepository } from '../repositories/actions.repository';
+import { CommentsRepository } from '../repositories/comments.repository';
+import { totalDuration } from '../rules/durations';
+import { statusInfo } from '../rules/status-machine';
+import { MeetingAccess, type MeetingCtx } from '../common/meeting-access';
+import { MeetingsRepository } from '../repositories/meetings.repository';
 import {
-  actionPayload, agendaGroups, decisionPayload, emptyBundle, local, memberPayload, statusInfo, talkingPointPayload, type ItemsBundle, type ViewCtx,
+  actionPayload, agendaGroups, decisionPayload, emptyBundle, local, memberPayload, agendaShowsDecision, talkingPointPayload, type ItemsBundle, type ViewCommittee, type ViewCtx,
 } from './payloads';
 
 /** Builds the payloads of meetings.md §3 for an actor (details, items), always from fresh reads. */
@@ -66,8 +67,8 @@ export class MeetingView {
 
   async viewCtx(orgId: string, ctx: MeetingCtx, b: ItemsBundle, extraUserIds: Array<number | null> = []): Promise<ViewCtx> {
     const users = await this.directory.usersById(orgId, this.userIds(b, ctx.members, [ctx.meeting.ownerId, ...extraUserIds]));
-    const committees = new Map<number, { id: number; name: string; adminIds: number[] }>();
-    if (ctx.committee) committees.set(ctx.committee.id, { id: ctx.committee.id, name: ctx.committee.name, adminIds: ctx.committee.admin_ids });
+    const committees = new Map<number, ViewCommittee>();
+    if (ctx.committee) committees.set(ctx.committee.id, ctx.committee);
     return {
       tz: ctx.tz, now: ctx.now, variant: ctx.variant, actor: ctx.actor, actorKey: ctx.actorKey, users,
       membersByKey: new Map(ctx.members.map((m) => [personKey(m), m])), committees,
@@ -77,7 +78,7 @@ export class MeetingView {
 
   /** decisions shown on the agenda: visible ones, or all of them once the meeting is archived */
   visible(ctx: MeetingCtx) {
-    return (d: { isVisible: boolean }) => d.isVisible || ctx.meeting.statusId === 5;
+    return agendaShowsDecision(ctx.meeting.statusId);
   }
 
   async details(orgId: string, actor: Actor, meetingId: number, variant?: Variant): Promise<MeetingDetails> {
