@@ -2,9 +2,13 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule } from '@app/platform';
 import type { MeetingConfig } from './config';
 import { schema } from './db/schema';
+import { MeetingDb } from './db/db';
 import { Directory } from './common/directory';
 import { MeetingPublisher } from './common/publisher';
 import { MeetingsRepository } from './repositories/meetings.repository';
+import { MembersRepository } from './repositories/members.repository';
+import { RecordsRepository } from './repositories/records.repository';
+import { DashboardRepository } from './repositories/dashboard.repository';
 import { MeetingAccess } from './common/meeting-access';
 import { MeetingView } from './view/meeting-view';
 import { MeetingsService } from './meetings/meetings.service';
@@ -36,8 +40,8 @@ export class MeetingModule {
       module: MeetingModule,
       imports: [PlatformModule.forRoot({ service: 'meeting', config, db: { schema } })],
       providers: [
-        Directory, MeetingPublisher,
-        MeetingsRepository, AgendaRepository, DecisionsRepository, ActionsRepository, CommentsRepository,
+        MeetingDb, Directory, MeetingPublisher,
+        MeetingsRepository, MembersRepository, AgendaRepository, DecisionsRepository, ActionsRepository, CommentsRepository, RecordsRepository, DashboardRepository,
         MeetingAccess, MeetingView,
         MeetingsService, MembersService, AgendaService, DecisionsService, ActionsService, CommentsService, DashboardService,
         IjmeetProvider, ZoomProvider, VirtualProviders, VirtualService,

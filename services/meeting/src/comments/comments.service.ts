@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   AppError, CommentNotified, type Actor, type Comment, type CommentKind, type RequestOf, type AddComment, type DeleteComment, type NotifyComment,
 } from '@app/contracts';
-import { Db } from '@app/platform';
-import type { Tx, MeetingTables } from '../db/db';
+import { MeetingDb, type Scope } from '../db/db';
 import type { CommentRow } from '../db/schema';
 import { Directory } from '../common/directory';
 import { MeetingPublisher } from '../common/publisher';
@@ -21,7 +20,7 @@ import { CommentsRepository, type CommentTarget } from '../repositories/comments
 @Injectable()
 export class CommentsService {
   constructor(
-    private readonly db: Db<MeetingTables>,
+    private readonly db: MeetingDb,
     private readonly access: MeetingAccess,
     private readonly comments: CommentsRepository,
     private readonly agenda: AgendaRepository,
@@ -32,32 +31,33 @@ export class CommentsService {
   ) {}
 
   /** the item, its meeting (null for a standalone resolution) and its title */
-  private async target(orgId: string, tx: Tx, kind: CommentKind, id: number): Promise<{ meetingId: number | null; target: CommentTarget; title: string; committeeId?: number; createdBy?: number | null }> {
+  private async target(s: Scope, kind: CommentKind, id: number): Promise<{ meetingId: number | null; target: CommentTarget; title: string; committeeId?: number; createdBy?: number | null }> {
     if (kind === 'talkingpoints') {
-      const x = await this.agenda.talkingPoint(orgId, tx, id);
+      const x = await this.agenda.talkingPoint(s, id);
       if (x) return { meetingId: x.meetingId, target: { talkingPointId: x.id }, title: x.title };
     } else if (kind === 'subpoints') {
-      const x = await this.agenda.subpoint(orgId, tx, id);
+      const x = await this.agenda.subpoint(s, id);
       if (x) return { meetingId: x.meetingId, target: { subpointId: x.id }, title: x.title };
     } else if (kind === 'decisions') {
-      const x = await this.decisions.get(orgId, tx, id);
+      const x = await this.decisions.get(s, id);
       if (x) return { meetingId: x.meetingId, target: { decisionId: x.id }, title: x.title, committeeId: x.committeeId, createdBy: x.createdBy };
     } else {
-      const x = await this.actions.get(orgId, tx, id);
+      const x = await this.actions.get(s, id);
       if (x) return { meetingId: x.meetingId, target: { actionId: x.id }, title: x.title };
     }
     throw AppError.notFound(kind);
   }
 
   /** may the actor comment: through the meeting's flags, or (standalone) as a voter, creator or admin */
-  private async context(orgId: string, tx: Tx, actor: Actor, t: Awaited<ReturnType<CommentsService['target']>>, variant: RequestOf<typeof AddComment>['variant']): Promise<MeetingCtx | null> {
+  private async context(s: Scope, actor: Actor, t: Awaited<ReturnType<CommentsService['target']>>, variant: RequestOf<typeof AddComment>['variant']): Promise<MeetingCtx | null> {
+    const { orgId } = s;
     if (t.meetingId) {
-      const ctx = await this.access.load(orgId, tx, actor, t.meetingId, { variant });
+      const ctx = await this.access.load(s, actor, t.meetingId, { variant });
       return ctx;
     }
     if (actor.kind !== 'user' || !actor.userId) throw new AppError('UNAUTHENTICATED');
     const c = t.committeeId ? await this.directory.committee(orgId, t.committeeId) : null;
-    const voters = 'decisionId' in t.target ? await this.decisions.votersOf(orgId, tx, [t.target.decisionId]) : [];
+    const voters = 'decisionId' in t.target ? await this.decisions.votersOf(s, [t.target.decisionId]) : [];
     const rights = resolutionRights({ actor, committee: c, createdBy: t.createdBy ?? null, isVoter: voters.some((v) => v.userId === actor.userId) });
     if (!rights.view) throw AppError.notFound('decision');
     return null;
@@ -72,21 +72,21 @@ export class CommentsService {
 
   async add(req: RequestOf<typeof AddComment>): Promise<Comment> {
     const { orgId, actor, kind, itemId, body } = req;
-    return this.db.tenant(orgId, async (tx) => {
-      const t = await this.target(orgId, tx, kind, itemId);
-      const ctx = await this.context(orgId, tx, actor, t, req.variant);
+    return this.db.tenant(orgId, async (s) => {
+      const t = await this.target(s, kind, itemId);
+      const ctx = await this.context(s, actor, t, req.variant);
       if (ctx) {
         assertOpen(ctx);
         assertCan(ctx.perms.comment);
       }
       const me = ctx?.me ?? null;
       const name = ctx?.actorName ?? actor.name;
-      const row = await this.comments.insertComment(orgId, tx, {
+      const row = await this.comments.insertComment(s, {
         meetingId: t.meetingId, ...t.target, userId: actor.kind === 'user' ? actor.userId : null,
         userEmail: actor.kind === 'guest' ? (me?.userEmail ?? null) : null, userName: name, comment: body.comment,
       });
-      if (t.meetingId) await this.comments.log(orgId, tx, { meetingId: t.meetingId, userId: actor.userId, userName: name, activity: `${name ?? 'Someone'} commented on "${t.title}"` });
-      else if ('decisionId' in t.target) await this.comments.log(orgId, tx, { decisionId: t.target.decisionId, userId: actor.userId, userName: name, activity: `${name ?? 'Someone'} commented` });
+      if (t.meetingId) await this.comments.log(s, { meetingId: t.meetingId, userId: actor.userId, userName: name, activity: `${name ?? 'Someone'} commented on "${t.title}"` });
+      else if ('decisionId' in t.target) await this.comments.log(s, { decisionId: t.target.decisionId, userId: actor.userId, userName: name, activity: `${name ?? 'Someone'} commented` });
       const org = await this.directory.organization(orgId);
       const users = await this.directory.usersById(orgId, [row.userId]);
       return commentPayload(row, this.view(orgId, ctx, actor, users, org.time_zone));
@@ -96,17 +96,17 @@ export class CommentsService {
   /** the author, while the meeting is not archived (§6); statuses 4 and 5 lock everything */
   async remove(req: RequestOf<typeof DeleteComment>) {
     const { orgId, actor } = req;
-    return this.db.tenant(orgId, async (tx) => {
-      const c = await this.comments.comment(orgId, tx, req.commentId);
+    return this.db.tenant(orgId, async (s) => {
+      const c = await this.comments.comment(s, req.commentId);
       if (!c) throw actor.kind === 'guest' ? new AppError('UNAUTHENTICATED') : AppError.notFound('comment');
       const kind: CommentKind = c.talkingPointId ? 'talkingpoints' : c.subpointId ? 'subpoints' : c.decisionId ? 'decisions' : 'actions';
-      const t = await this.target(orgId, tx, kind, (c.talkingPointId ?? c.subpointId ?? c.decisionId ?? c.actionId)!);
-      const ctx = await this.context(orgId, tx, actor, t, req.variant);
+      const t = await this.target(s, kind, (c.talkingPointId ?? c.subpointId ?? c.decisionId ?? c.actionId)!);
+      const ctx = await this.context(s, actor, t, req.variant);
       if (ctx) assertOpen(ctx);
       const key = ctx ? ctx.actorKey : actorKey(actor, null);
       assertCan(key !== null && key === personKey(c));
-      await this.comments.deleteComment(orgId, tx, c.id);
-      if (t.meetingId) await this.comments.log(orgId, tx, { meetingId: t.meetingId, userId: actor.userId, userName: ctx?.actorName ?? actor.name, activity: `${ctx?.actorName ?? actor.name ?? 'Someone'} deleted a comment on "${t.title}"` });
+      await this.comments.deleteComment(s, c.id);
+      if (t.meetingId) await this.comments.log(s, { meetingId: t.meetingId, userId: actor.userId, userName: ctx?.actorName ?? actor.name, activity: `${ctx?.actorName ?? actor.name ?? 'Someone'} deleted a comment on "${t.title}"` });
       return { ok: true as const, message: 'Deleted successfully' };
     });
   }
@@ -115,10 +115,10 @@ export class CommentsService {
   async notify(req: RequestOf<typeof NotifyComment>) {
     const { orgId, actor, kind, itemId, body } = req;
     let count = 0;
-    await this.publisher.inTx(this.db, orgId, async (tx, pending) => {
-      const t = await this.target(orgId, tx, kind, itemId);
-      const ctx = await this.context(orgId, tx, actor, t, req.variant);
-      const c: CommentRow | null = await this.comments.comment(orgId, tx, req.commentId);
+    await this.publisher.inTx(this.db, orgId, async (s, pending) => {
+      const t = await this.target(s, kind, itemId);
+      const ctx = await this.context(s, actor, t, req.variant);
+      const c: CommentRow | null = await this.comments.comment(s, req.commentId);
       const targetCol = Object.keys(t.target)[0] as keyof CommentTarget;
       if (!c || (c as unknown as Record<string, unknown>)[targetCol] !== (t.target as Record<string, number>)[targetCol]) throw AppError.notFound('comment');
       if (ctx) {

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, type Actor, type DirectoryCommittee, type MeetingPermissions, type Variant } from '@app/contracts';
 import type { MeetingRow, MemberRow } from '../db/schema';
-import type { Tx } from '../db/db';
+import type { Scope } from '../db/db';
 import { Directory, type OrgSettings } from './directory';
 import { actorKey, actorName, sha256 } from './actor';
 import { instantToLocal } from './time';
 import { joinCutoffPassed } from '../rules/item-dates';
 import { MeetingsRepository } from '../repositories/meetings.repository';
+import { MembersRepository } from '../repositories/members.repository';
 import { meetingPermissions, type MeetingFacts } from '../rules/permissions';
 import { canView } from '../rules/visibility';
 import { isOpenStatus } from '../rules/status-machine';
@@ -36,16 +37,18 @@ export interface MeetingCtx {
  */
 @Injectable()
 export class MeetingAccess {
-  constructor(private readonly meetings: MeetingsRepository, private readonly directory: Directory) {}
+  constructor(private readonly meetings: MeetingsRepository,
+    private readonly memberRows: MembersRepository, private readonly directory: Directory) {}
 
-  async load(orgId: string, tx: Tx, actor: Actor, meetingId: number, opts: { variant?: Variant; lock?: boolean } = {}): Promise<MeetingCtx> {
+  async load(s: Scope, actor: Actor, meetingId: number, opts: { variant?: Variant; lock?: boolean } = {}): Promise<MeetingCtx> {
+    const { orgId } = s;
     const org = await this.directory.organization(orgId);
-    const meeting = await this.meetings.get(orgId, tx, meetingId, { lock: opts.lock });
+    const meeting = await this.meetings.get(s, meetingId, { lock: opts.lock });
     if (!meeting) {
       if (actor.kind === 'guest') throw new AppError('UNAUTHENTICATED');
       throw AppError.notFound('meeting');
     }
-    const members = await this.meetings.members(orgId, tx, meetingId);
+    const members = await this.memberRows.members(s, meetingId);
     let me: MemberRow | null = null;
     if (actor.kind === 'guest') {
       const hash = actor.guestToken ? sha256(actor.guestToken) : '';
@@ -55,7 +58,7 @@ export class MeetingAccess {
       me = members.find((m) => m.userId === actor.userId) ?? null;
     }
     const committee = await this.directory.committee(orgId, meeting.committeeId);
-    const agendaCount = await this.meetings.agendaCount(orgId, tx, meetingId);
+    const agendaCount = await this.meetings.agendaCount(s, meetingId);
     const ctx = this.build({ org, actor, meeting, members, me, committee, agendaCount, variant: opts.variant });
     if (!canView(ctx.facts)) throw AppError.notFound('meeting');
     return ctx;
@@ -92,9 +95,9 @@ export class MeetingAccess {
   }
 
   /** a guest's meeting id from the token (GET /meeting/guest/{token}) */
-  async guestMeetingId(orgId: string, tx: Tx, actor: Actor): Promise<number> {
+  async guestMeetingId(s: Scope, actor: Actor): Promise<number> {
     if (actor.kind !== 'guest' || !actor.guestToken) throw new AppError('UNAUTHENTICATED');
-    const m = await this.meetings.memberByTokenHash(orgId, tx, sha256(actor.guestToken));
+    const m = await this.memberRows.memberByTokenHash(s, sha256(actor.guestToken));
     if (!m) throw new AppError('UNAUTHENTICATED');
     return m.meetingId;
   }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppPaths, orgOrigin, type EventDef, type Lang, type PayloadInputOf, type Recipient } from '@app/contracts';
 import { CONFIG, Outbox } from '@app/platform';
-import type { MeetingDb, Tx } from '../db/db';
+import type { MeetingDb, Scope, Tx } from '../db/db';
 import type { MeetingConfig } from '../config';
 import { Directory, type OrgSettings } from './directory';
 import { instantToLocal } from './time';
@@ -69,11 +69,11 @@ export class MeetingPublisher {
   }
 
   /** a tenant transaction whose collected events are written to the outbox before it commits */
-  async inTx<T>(db: MeetingDb, orgId: string, fn: (tx: Tx, pending: PendingEvent[]) => Promise<T>): Promise<T> {
-    return db.tenant(orgId, async (tx) => {
+  async inTx<T>(db: MeetingDb, orgId: string, fn: (s: Scope, pending: PendingEvent[]) => Promise<T>): Promise<T> {
+    return db.tenant(orgId, async (s) => {
       const pending: PendingEvent[] = [];
-      const out = await fn(tx, pending);
-      for (const p of pending) await p(tx);
+      const out = await fn(s, pending);
+      for (const p of pending) await p(s.tx);
       return out;
     });
   }

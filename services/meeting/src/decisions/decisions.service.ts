@@ -5,8 +5,7 @@ import {
   type CreateDecision, type UpdateDecision, type DeleteDecision, type GetDecision, type CastVote, type SetDecisionVisibility, type SetDecisionFulfilled,
   type ListArchivedDecisions, type ListSingleDecisions,
 } from '@app/contracts';
-import { Db } from '@app/platform';
-import type { Tx, MeetingTables } from '../db/db';
+import { MeetingDb, type Scope } from '../db/db';
 import type { DecisionRow } from '../db/schema';
 import { Directory, type OrgSettings } from '../common/directory';
 import { MeetingPublisher, type PendingEvent } from '../common/publisher';
@@ -38,7 +37,7 @@ const people = (list: DecisionBody['voters']): Person[] => list.map((p) => ({ us
 @Injectable()
 export class DecisionsService {
   constructor(
-    private readonly db: Db<MeetingTables>,
+    private readonly db: MeetingDb,
     private readonly access: MeetingAccess,
     private readonly view: MeetingView,
     private readonly meetings: MeetingsRepository,
@@ -86,33 +85,35 @@ export class DecisionsService {
     };
   }
 
-  private async standalonePayload(orgId: string, tx: Tx, actor: Actor, variant: RequestOf<typeof GetDecision>['variant'], d: DecisionRow): Promise<DecisionPayload> {
+  private async standalonePayload(s: Scope, actor: Actor, variant: RequestOf<typeof GetDecision>['variant'], d: DecisionRow): Promise<DecisionPayload> {
+    const { orgId } = s;
     const b = emptyBundle();
     b.decisions = [d];
-    await this.view.fill(orgId, tx, b);
+    await this.view.fill(s, b);
     const ctx = await this.standaloneCtx(orgId, actor, variant, [d.committeeId], [...b.voters.map((v) => v.userId), ...b.comments.map((c) => c.userId)]);
     return decisionPayload(d, b, ctx);
   }
 
   /** load a decision and what its actor may do: through its meeting, or as a standalone resolution */
-  private async load(orgId: string, tx: Tx, actor: Actor, decisionId: number, variant: RequestOf<typeof GetDecision>['variant'], lock = false) {
-    const d = await this.decisions.get(orgId, tx, decisionId, { lock });
+  private async load(s: Scope, actor: Actor, decisionId: number, variant: RequestOf<typeof GetDecision>['variant'], lock = false) {
+    const { orgId } = s;
+    const d = await this.decisions.get(s, decisionId, { lock });
     if (!d) throw actor.kind === 'guest' ? new AppError('UNAUTHENTICATED') : AppError.notFound('decision');
     if (d.meetingId) {
-      const ctx = await this.access.load(orgId, tx, actor, d.meetingId, { variant });
+      const ctx = await this.access.load(s, actor, d.meetingId, { variant });
       return { d, ctx, committee: ctx.committee, rights: null };
     }
     if (actor.kind !== 'user') throw new AppError('UNAUTHENTICATED');
     const committee = await this.directory.committee(orgId, d.committeeId);
-    const voters = await this.decisions.votersOf(orgId, tx, [d.id]);
+    const voters = await this.decisions.votersOf(s, [d.id]);
     const rights = resolutionRights({ actor, committee, createdBy: d.createdBy, isVoter: voters.some((v) => v.userId === actor.userId) });
     if (!rights.view) throw AppError.notFound('decision');
     return { d, ctx: null, committee, rights };
   }
 
-  private async payload(orgId: string, tx: Tx, actor: Actor, variant: RequestOf<typeof GetDecision>['variant'], d: DecisionRow, ctx: MeetingCtx | null): Promise<DecisionPayload> {
-    if (ctx) return this.view.decisionIn(orgId, tx, ctx, d.id);
-    return this.standalonePayload(orgId, tx, actor, variant, (await this.decisions.get(orgId, tx, d.id))!);
+  private async payload(s: Scope, actor: Actor, variant: RequestOf<typeof GetDecision>['variant'], d: DecisionRow, ctx: MeetingCtx | null): Promise<DecisionPayload> {
+    if (ctx) return this.view.decisionIn(s, ctx, d.id);
+    return this.standalonePayload(s, actor, variant, (await this.decisions.get(s, d.id))!);
   }
 
   /**
@@ -120,12 +121,13 @@ export class DecisionsService {
    * from the tallies (one grouped query) and at most two voter rows, so its cost does not grow with the board.
    */
   private async voteAnswer(
-    orgId: string, tx: Tx, actor: Actor, variant: RequestOf<typeof GetDecision>['variant'], d: DecisionRow, ctx: MeetingCtx | null,
+    s: Scope, actor: Actor, variant: RequestOf<typeof GetDecision>['variant'], d: DecisionRow, ctx: MeetingCtx | null,
     keys: { voter: string; actor: string | null },
   ): Promise<VoteResult> {
+    const { orgId } = s;
     const { voter: voterKey, actor: actorKey } = keys;
-    const rows = await this.decisions.votersByKeys(orgId, tx, d.id, actorKey ? [voterKey, actorKey] : [voterKey]);
-    const counts = await this.decisions.voteCounts(orgId, tx, d.id);
+    const rows = await this.decisions.votersByKeys(s, d.id, actorKey ? [voterKey, actorKey] : [voterKey]);
+    const counts = await this.decisions.voteCounts(s, d.id);
     const b = emptyBundle();
     b.decisions = [d];
     b.voters = rows;
@@ -136,17 +138,17 @@ export class DecisionsService {
   // ---------- reads ----------
 
   get(req: RequestOf<typeof GetDecision>) {
-    return this.db.tenant(req.orgId, async (tx) => {
-      const { d, ctx } = await this.load(req.orgId, tx, req.actor, req.decisionId, req.variant);
+    return this.db.tenant(req.orgId, async (s) => {
+      const { d, ctx } = await this.load(s, req.actor, req.decisionId, req.variant);
       if (req.standalone && d.meetingId) throw AppError.notFound('decision');
-      return this.payload(req.orgId, tx, req.actor, req.variant, d, ctx);
+      return this.payload(s, req.actor, req.variant, d, ctx);
     });
   }
 
   archived(req: RequestOf<typeof ListArchivedDecisions>) {
-    return this.db.tenant(req.orgId, async (tx) => {
-      const ctx = await this.access.load(req.orgId, tx, req.actor, req.meetingId, { variant: req.variant });
-      const b = await this.view.loadBundle(req.orgId, tx, req.meetingId);
+    return this.db.tenant(req.orgId, async (s) => {
+      const ctx = await this.access.load(s, req.actor, req.meetingId, { variant: req.variant });
+      const b = await this.view.loadBundle(s, req.meetingId);
       const v = await this.view.viewCtx(req.orgId, ctx, b);
       return { items: b.decisions.filter((d) => !d.isVisible).map((d) => decisionPayload(d, b, v)) };
     });
@@ -161,14 +163,14 @@ export class DecisionsService {
       committeeIds = [...new Set([...mine.admin, ...mine.member].map((c) => c.id))];
     }
     if (query.committee_id) committeeIds = committeeIds === 'all' || committeeIds.includes(query.committee_id) ? [query.committee_id] : [];
-    return this.db.tenant(orgId, async (tx) => {
-      const { rows, total } = await this.decisions.standalone(orgId, tx, {
+    return this.db.tenant(orgId, async (s) => {
+      const { rows, total } = await this.decisions.standalone(s, {
         committeeIds, search: query.search, fulfilled: query.archived === undefined ? undefined : query.archived, state: query.state,
         limit: query.per_page, offset: (query.page - 1) * query.per_page,
       });
       const b = emptyBundle();
       b.decisions = rows;
-      await this.view.fill(orgId, tx, b);
+      await this.view.fill(s, b);
       const ctx = await this.standaloneCtx(orgId, actor, req.variant, rows.map((r) => r.committeeId), [...b.voters.map((v) => v.userId), ...b.comments.map((c) => c.userId)]);
       return { items: rows.map((d) => decisionPayload(d, b, ctx)), meta: pageMeta(query.page, query.per_page, total) };
     });
@@ -179,24 +181,24 @@ export class DecisionsService {
   async create(req: RequestOf<typeof CreateDecision>): Promise<DecisionPayload> {
     const { orgId, actor, body } = req;
     const voters = people(body.voters);
-    const out = await this.publisher.inTx(this.db, orgId, async (tx, pending) => {
+    const out = await this.publisher.inTx(this.db, orgId, async (s, pending) => {
       if (req.meetingId) {
-        const ctx = await this.access.load(orgId, tx, actor, req.meetingId, { variant: req.variant, lock: true });
+        const ctx = await this.access.load(s, actor, req.meetingId, { variant: req.variant, lock: true });
         assertOpen(ctx);
         assertCan(ctx.perms.createItems);
         const deadline = this.deadline(body, ctx.org, ctx.meeting.startAt);
         this.checkMeetingVoters(ctx, voters);
-        const place = await checkPlacement(this.agenda, orgId, tx, ctx.meeting.id, body);
-        const d = await this.decisions.insert(orgId, tx, {
+        const place = await checkPlacement(this.agenda, s, ctx.meeting.id, body);
+        const d = await this.decisions.insert(s, {
           meetingId: ctx.meeting.id, committeeId: ctx.meeting.committeeId, title: body.title, description: body.description ?? null, deadline,
           decisionable: body.decisionable ?? true, tenderNumber: body.tender_number ?? null, talkingPointId: place.talkingPointId,
-          subpointId: place.subpointId, rowNum: await this.meetings.nextRowNum(orgId, tx, ctx.meeting.id), createdBy: actor.userId,
+          subpointId: place.subpointId, rowNum: await this.meetings.nextRowNum(s, ctx.meeting.id), createdBy: actor.userId,
         });
-        await this.decisions.setVoters(orgId, tx, d.id, voters);
-        await this.agenda.setAttachments(orgId, tx, { decisionId: d.id }, body.attachments, actor.userId);
-        await this.comments.log(orgId, tx, { meetingId: ctx.meeting.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} added the decision "${d.title}"` });
+        await this.decisions.setVoters(s, d.id, voters);
+        await this.agenda.setAttachments(s, { decisionId: d.id }, body.attachments, actor.userId);
+        await this.comments.log(s, { meetingId: ctx.meeting.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} added the decision "${d.title}"` });
         pending.push(this.opened(ctx.org, d, voters, 'created', actor, ctx.me, req.lang));
-        return this.view.decisionIn(orgId, tx, ctx, d.id);
+        return this.view.decisionIn(s, ctx, d.id);
       }
       // a standalone resolution of a committee
       if (actor.kind !== 'user' || !actor.userId) throw new AppError('UNAUTHENTICATED');
@@ -207,15 +209,15 @@ export class DecisionsService {
       assertCan(canCreateIn(actor, committee, 'decisions_create'));
       this.checkCommitteeVoters(committee, voters);
       const org = await this.directory.organization(orgId);
-      const d = await this.decisions.insert(orgId, tx, {
+      const d = await this.decisions.insert(s, {
         meetingId: null, committeeId: committee.id, title: body.title, description: body.description ?? null, deadline: localToInstant(body.deadline, org.time_zone),
         decisionable: body.decisionable ?? true, tenderNumber: body.tender_number ?? null, createdBy: actor.userId,
       });
-      await this.decisions.setVoters(orgId, tx, d.id, voters);
-      await this.agenda.setAttachments(orgId, tx, { decisionId: d.id }, body.attachments, actor.userId);
-      await this.comments.log(orgId, tx, { decisionId: d.id, userId: actor.userId, userName: actor.name, activity: `${actor.name ?? 'Someone'} created the resolution "${d.title}"` });
+      await this.decisions.setVoters(s, d.id, voters);
+      await this.agenda.setAttachments(s, { decisionId: d.id }, body.attachments, actor.userId);
+      await this.comments.log(s, { decisionId: d.id, userId: actor.userId, userName: actor.name, activity: `${actor.name ?? 'Someone'} created the resolution "${d.title}"` });
       pending.push(this.opened(org, d, voters, 'created', actor, null, req.lang));
-      return this.standalonePayload(orgId, tx, actor, req.variant, d);
+      return this.standalonePayload(s, actor, req.variant, d);
     });
     return out;
   }
@@ -235,8 +237,8 @@ export class DecisionsService {
   async update(req: RequestOf<typeof UpdateDecision>): Promise<DecisionPayload> {
     const { orgId, actor, body, decisionId } = req;
     const voters = people(body.voters);
-    const out = await this.publisher.inTx(this.db, orgId, async (tx, pending) => {
-      const { d, ctx, committee, rights } = await this.load(orgId, tx, actor, decisionId, req.variant, true);
+    const out = await this.publisher.inTx(this.db, orgId, async (s, pending) => {
+      const { d, ctx, committee, rights } = await this.load(s, actor, decisionId, req.variant, true);
       if ((req.meetingId ?? null) !== (d.meetingId ?? null)) throw AppError.notFound('decision');
       let deadline: Date;
       let place: { talkingPointId: number | null; subpointId: number | null } = { talkingPointId: null, subpointId: null };
@@ -246,45 +248,45 @@ export class DecisionsService {
         assertCan(ctx.perms.userCanEdit && ctx.perms.editButtons);
         deadline = this.deadline(body, ctx.org, ctx.meeting.startAt);
         this.checkMeetingVoters(ctx, voters);
-        place = await checkPlacement(this.agenda, orgId, tx, ctx.meeting.id, body);
+        place = await checkPlacement(this.agenda, s, ctx.meeting.id, body);
       } else {
         assertCan(!!rights?.manage);
         if (!committee) throw AppError.validation({ committee_id: 'The committee does not exist.' });
         this.checkCommitteeVoters(committee, voters);
         deadline = localToInstant(body.deadline, org.time_zone);
       }
-      const before = await this.decisions.votersOf(orgId, tx, [d.id]);
-      await this.decisions.update(orgId, tx, d.id, {
+      const before = await this.decisions.votersOf(s, [d.id]);
+      await this.decisions.update(s, d.id, {
         title: body.title, description: body.description ?? null, deadline, decisionable: body.decisionable ?? d.decisionable, tenderNumber: body.tender_number ?? null,
         talkingPointId: place.talkingPointId, subpointId: place.subpointId,
       });
-      await this.decisions.setVoters(orgId, tx, d.id, voters);
-      await this.agenda.setAttachments(orgId, tx, { decisionId: d.id }, body.attachments, actor.userId);
+      await this.decisions.setVoters(s, d.id, voters);
+      await this.agenda.setAttachments(s, { decisionId: d.id }, body.attachments, actor.userId);
       const name = ctx?.actorName ?? actor.name ?? 'Someone';
-      await this.comments.log(orgId, tx, { meetingId: d.meetingId, decisionId: d.meetingId ? null : d.id, userId: actor.userId, userName: name, activity: `${name} updated the decision "${body.title}"` });
+      await this.comments.log(s, { meetingId: d.meetingId, decisionId: d.meetingId ? null : d.id, userId: actor.userId, userName: name, activity: `${name} updated the decision "${body.title}"` });
       const updated = { ...d, title: body.title, deadline };
       const oldKeys = new Set(before.map((v) => v.voterKey));
       const added = voters.filter((v) => !oldKeys.has(personKey(v)));
       if (deadline.getTime() !== d.deadline.getTime() && !d.isFulfilled) pending.push(this.opened(org, updated, voters.filter((v) => oldKeys.has(personKey(v))), 'rescheduled', actor, ctx?.me ?? null, req.lang));
       if (added.length && !d.isFulfilled) pending.push(this.opened(org, updated, added, 'created', actor, ctx?.me ?? null, req.lang));
-      return this.payload(orgId, tx, actor, req.variant, d, ctx);
+      return this.payload(s, actor, req.variant, d, ctx);
     });
     return out;
   }
 
   async remove(req: RequestOf<typeof DeleteDecision>) {
     const { orgId, actor, decisionId } = req;
-    await this.publisher.inTx(this.db, orgId, async (tx, pending) => {
-      const { d, ctx, rights } = await this.load(orgId, tx, actor, decisionId, req.variant, true);
+    await this.publisher.inTx(this.db, orgId, async (s, pending) => {
+      const { d, ctx, rights } = await this.load(s, actor, decisionId, req.variant, true);
       if ((req.meetingId ?? null) !== (d.meetingId ?? null)) throw AppError.notFound('decision');
       if (ctx) {
         assertOpen(ctx);
         assertCan(ctx.perms.userCanEdit && ctx.perms.editButtons);
-        await this.comments.log(orgId, tx, { meetingId: d.meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} deleted the decision "${d.title}"` });
+        await this.comments.log(s, { meetingId: d.meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} deleted the decision "${d.title}"` });
       } else {
         assertCan(!!rights?.manage);
       }
-      await this.decisions.delete(orgId, tx, d.id);
+      await this.decisions.delete(s, d.id);
       const org = ctx?.org ?? (await this.directory.organization(orgId));
       if (!d.isFulfilled) pending.push(this.meetingsService.closedDecision(org, d, actorInfo(actor, ctx?.me ?? null), 'deleted'));
     });
@@ -295,8 +297,8 @@ export class DecisionsService {
 
   async vote(req: RequestOf<typeof CastVote>): Promise<VoteResult> {
     const { orgId, actor, body, decisionId } = req;
-    const out = await this.publisher.inTx(this.db, orgId, async (tx, pending) => {
-      const { d, ctx, rights } = await this.load(orgId, tx, actor, decisionId, req.variant);
+    const out = await this.publisher.inTx(this.db, orgId, async (s, pending) => {
+      const { d, ctx, rights } = await this.load(s, actor, decisionId, req.variant);
       if (req.standalone && d.meetingId) throw AppError.notFound('decision');
       if (ctx) assertOpen(ctx);
       // whose vote: the actor's own, or (an administrator) another voter's
@@ -310,7 +312,7 @@ export class DecisionsService {
       } else target = { userId: actor.userId, userEmail: null };
       const targetKey = personKey(target);
       if (targetKey !== ownKey) assertCan(actor.kind === 'user' && actor.isAdmin);
-      const isVoter = (await this.decisions.votersByKeys(orgId, tx, d.id, [targetKey])).length > 0;
+      const isVoter = (await this.decisions.votersByKeys(s, d.id, [targetKey])).length > 0;
       const isMember = ctx ? ctx.members.some((m) => personKey(m) === targetKey) : true;
       const org = ctx?.org ?? (await this.directory.organization(orgId));
       const gate = voteGate(
@@ -324,14 +326,14 @@ export class DecisionsService {
       }
       void rights;
       const reason = keptReason(body.vote, body.reason);
-      await this.decisions.upsertVote(orgId, tx, { decisionId: d.id, userId: target.userId, userEmail: target.userEmail, vote: body.vote, reason, votedBy: targetKey !== ownKey ? actor.userId : null });
+      await this.decisions.upsertVote(s, { decisionId: d.id, userId: target.userId, userEmail: target.userEmail, vote: body.vote, reason, votedBy: targetKey !== ownKey ? actor.userId : null });
       const name = ctx?.actorName ?? actor.name ?? 'Someone';
-      await this.comments.log(orgId, tx, {
+      await this.comments.log(s, {
         meetingId: d.meetingId, decisionId: d.meetingId ? null : d.id, userId: actor.userId, userName: name,
         activity: targetKey === ownKey ? `${name} voted on "${d.title}"` : `${name} voted for another voter on "${d.title}"`,
       });
       const owner = ctx ? [{ userId: ctx.meeting.ownerId, userEmail: null }] : [];
-      const result = await this.voteAnswer(orgId, tx, actor, req.variant, d, ctx, { voter: targetKey, actor: ownKey });
+      const result = await this.voteAnswer(s, actor, req.variant, d, ctx, { voter: targetKey, actor: ownKey });
       pending.push(this.publisher.later(DecisionVoted, async () => {
         const recipients = await this.publisher.recipients(orgId, [{ userId: d.createdBy, userEmail: null }, ...owner], { exceptUserId: actor.userId });
         const voterUser = target.userId ? (await this.directory.usersById(orgId, [target.userId])).get(target.userId) : undefined;
@@ -349,38 +351,38 @@ export class DecisionsService {
 
   async visibility(req: RequestOf<typeof SetDecisionVisibility>): Promise<DecisionPayload> {
     const { orgId, actor, body, decisionId } = req;
-    return this.db.tenant(orgId, async (tx) => {
-      const { d, ctx } = await this.load(orgId, tx, actor, decisionId, req.variant, true);
+    return this.db.tenant(orgId, async (s) => {
+      const { d, ctx } = await this.load(s, actor, decisionId, req.variant, true);
       if (!ctx) throw new AppError('DECISION_VISIBILITY_NOT_ALLOWED');
       assertOpen(ctx);
-      const voters = await this.decisions.votersOf(orgId, tx, [d.id]);
+      const voters = await this.decisions.votersOf(s, [d.id]);
       const isMember = !!ctx.me || ctx.perms.level === 'owner';
       if (!canChangeVisibility({ isMember, meetingStatusId: ctx.meeting.statusId, votes: voters.map((v) => v.vote as Vote) })) throw new AppError('DECISION_VISIBILITY_NOT_ALLOWED');
-      await this.decisions.update(orgId, tx, d.id, { isVisible: body.is_visible });
-      await this.comments.log(orgId, tx, { meetingId: d.meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} ${body.is_visible ? 'unhid' : 'hid'} the decision "${d.title}"` });
-      return this.view.decisionIn(orgId, tx, ctx, d.id);
+      await this.decisions.update(s, d.id, { isVisible: body.is_visible });
+      await this.comments.log(s, { meetingId: d.meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} ${body.is_visible ? 'unhid' : 'hid'} the decision "${d.title}"` });
+      return this.view.decisionIn(s, ctx, d.id);
     });
   }
 
   async fulfilled(req: RequestOf<typeof SetDecisionFulfilled>): Promise<DecisionPayload> {
     const { orgId, actor, body, decisionId } = req;
-    const out = await this.publisher.inTx(this.db, orgId, async (tx, pending) => {
-      const { d, ctx, rights } = await this.load(orgId, tx, actor, decisionId, req.variant, true);
+    const out = await this.publisher.inTx(this.db, orgId, async (s, pending) => {
+      const { d, ctx, rights } = await this.load(s, actor, decisionId, req.variant, true);
       if (req.standalone && d.meetingId) throw AppError.notFound('decision');
       if (ctx) {
         assertOpen(ctx);
         assertCan(ctx.perms.userCanEdit && ctx.perms.editButtons);
       } else assertCan(!!rights?.manage);
-      await this.decisions.update(orgId, tx, d.id, { isFulfilled: body.is_fulfilled });
+      await this.decisions.update(s, d.id, { isFulfilled: body.is_fulfilled });
       const name = ctx?.actorName ?? actor.name ?? 'Someone';
-      await this.comments.log(orgId, tx, { meetingId: d.meetingId, decisionId: d.meetingId ? null : d.id, userId: actor.userId, userName: name, activity: `${name} ${body.is_fulfilled ? 'ended' : 'resumed'} voting on "${d.title}"` });
+      await this.comments.log(s, { meetingId: d.meetingId, decisionId: d.meetingId ? null : d.id, userId: actor.userId, userName: name, activity: `${name} ${body.is_fulfilled ? 'ended' : 'resumed'} voting on "${d.title}"` });
       const org = ctx?.org ?? (await this.directory.organization(orgId));
       if (body.is_fulfilled && !d.isFulfilled) pending.push(this.meetingsService.closedDecision(org, d, actorInfo(actor, ctx?.me ?? null), 'ended'));
       if (!body.is_fulfilled && d.isFulfilled) {
-        const voters = await this.decisions.votersOf(orgId, tx, [d.id]);
+        const voters = await this.decisions.votersOf(s, [d.id]);
         pending.push(this.opened(org, d, voters, 'resumed', actor, ctx?.me ?? null, req.lang));
       }
-      return this.payload(orgId, tx, actor, req.variant, d, ctx);
+      return this.payload(s, actor, req.variant, d, ctx);
     });
     return out;
   }

@@ -5,10 +5,9 @@ import {
   type ListMeetings, type CreateMeeting, type UpdateMeeting, type DeleteMeeting, type CopyMeeting, type ChangeMeetingStatus, type ReorderAgenda,
   ATTENDANCE_VALUES, ACTION_STATUS_VALUES, type ActionStatus, type Attendance, type Vote, type AcceptNda, type SaveRecordSummary, type GetAnalytics, type RateMeeting, type SaveNote, type ListActivities, type GetMeeting, type GetGuestMeeting,
 } from '@app/contracts';
-import { Db } from '@app/platform';
-import type { Tx, MeetingTables } from '../db/db';
-import { actions as actionsTable, decisions as decisionsTable, recordSummaries, talkingPoints, type MeetingRow } from '../db/schema';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { MeetingDb, type Scope } from '../db/db';
+import type { MeetingRow } from '../db/schema';
+import { RecordsRepository } from '../repositories/records.repository';
 import { Directory, type OrgSettings } from '../common/directory';
 import { MeetingPublisher, type PendingEvent } from '../common/publisher';
 import { actorInfo, newGuestToken, sha256 } from '../common/actor';
@@ -24,23 +23,26 @@ import { overallActionStatus } from '../rules/action-state';
 import { totalDuration } from '../rules/durations';
 import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from '../common/meeting-access';
 import { MeetingsRepository } from '../repositories/meetings.repository';
+import { MembersRepository } from '../repositories/members.repository';
 import { MeetingView } from '../view/meeting-view';
 import { checkTransition, isAnnounced, isLockedStatus } from '../rules/status-machine';
 import { canCreateIn } from '../rules/create-rights';
-import { canView } from '../rules/visibility';
+import { meetingListFilter } from '../rules/visibility';
 import { percentUp } from '../rules/percent';
 
 @Injectable()
 export class MeetingsService {
   constructor(
-    private readonly db: Db<MeetingTables>,
+    private readonly db: MeetingDb,
     private readonly access: MeetingAccess,
     private readonly view: MeetingView,
     private readonly meetings: MeetingsRepository,
+    private readonly memberRows: MembersRepository,
     private readonly agenda: AgendaRepository,
     private readonly decisions: DecisionsRepository,
     private readonly actions: ActionsRepository,
     private readonly comments: CommentsRepository,
+    private readonly records: RecordsRepository,
     private readonly directory: Directory,
     private readonly publisher: MeetingPublisher,
   ) {}
@@ -54,23 +56,24 @@ export class MeetingsService {
     const adminCommitteeIds = actor.isAdmin ? [] : (await this.directory.userCommittees(orgId, actor.userId)).admin.map((c) => c.id);
     const month = query.date ? parseMonth(query.date) : null;
     const range = month ? monthRange(month.year, month.month, org.time_zone) : null;
-    return this.db.tenant(orgId, async (tx) => {
-      const where = this.meetings.visibleWhere(orgId, { userId: actor.userId!, isAdmin: actor.isAdmin, adminCommitteeIds, role: query.role });
-      const { rows, total } = await this.meetings.list(orgId, tx, where, {
+    return this.db.tenant(orgId, async (s) => {
+      const where = meetingListFilter({ userId: actor.userId!, isAdmin: actor.isAdmin, adminCommitteeIds, role: query.role });
+      const { rows, total } = await this.meetings.list(s, where, {
         search: query.search, status: query.status, committeeId: query.committee_id, from: range?.from, to: range?.to,
         limit: range ? undefined : query.per_page, offset: range ? undefined : (query.page - 1) * query.per_page, order: range ? 'asc' : 'desc',
       });
-      const items = await this.summaries(orgId, tx, actor, rows, org, req.variant);
+      const items = await this.summaries(s, actor, rows, org, req.variant);
       const perPage = range ? Math.max(1, rows.length) : query.per_page;
       return { items, meta: pageMeta(range ? 1 : query.page, perPage, total) };
     });
   }
 
   /** list rows -> summaries with the actor's permission flags (members, committees and counts loaded in bulk) */
-  async summaries(orgId: string, tx: Tx, actor: Actor, rows: MeetingRow[], org: OrgSettings, variant?: Variant) {
+  async summaries(s: Scope, actor: Actor, rows: MeetingRow[], org: OrgSettings, variant?: Variant) {
+    const { orgId } = s;
     const ids = rows.map((r) => r.id);
-    const members = await this.meetings.membersOf(orgId, tx, ids);
-    const counts = await this.meetings.agendaCounts(orgId, tx, ids);
+    const members = await this.memberRows.membersOf(s, ids);
+    const counts = await this.meetings.agendaCounts(s, ids);
     const committees = new Map<number, DirectoryCommittee | null>();
     for (const cid of new Set(rows.map((r) => r.committeeId))) committees.set(cid, await this.directory.committee(orgId, cid));
     const users = await this.directory.usersById(orgId, rows.map((r) => r.ownerId));
@@ -79,7 +82,6 @@ export class MeetingsService {
       const ms = members.filter((x) => x.meetingId === m.id);
       const me = actor.userId ? (ms.find((x) => x.userId === actor.userId) ?? null) : null;
       const ctx = this.access.build({ org, actor, meeting: m, members: ms, me, committee: committees.get(m.committeeId) ?? null, agendaCount: counts.get(m.id) ?? 0, variant });
-      if (!canView(ctx.facts)) continue;
       out.push(this.view.summary(m, ctx, { users }, ms.length));
     }
     return out;
@@ -90,10 +92,10 @@ export class MeetingsService {
   }
 
   async guest(req: RequestOf<typeof GetGuestMeeting>): Promise<MeetingDetails> {
-    return this.db.tenant(req.orgId, async (tx) => {
-      const meetingId = await this.access.guestMeetingId(req.orgId, tx, req.actor);
-      const ctx = await this.access.load(req.orgId, tx, req.actor, meetingId, { variant: req.variant });
-      return this.view.detailsIn(req.orgId, tx, ctx);
+    return this.db.tenant(req.orgId, async (s) => {
+      const meetingId = await this.access.guestMeetingId(s, req.actor);
+      const ctx = await this.access.load(s, req.actor, meetingId, { variant: req.variant });
+      return this.view.detailsIn(s, ctx);
     });
   }
 
@@ -125,10 +127,10 @@ export class MeetingsService {
     const { orgId, actor, body } = req;
     const org = await this.directory.organization(orgId);
     await this.committeeFor(orgId, actor, body.committee_id);
-    const id = await this.db.tenant(orgId, async (tx) => {
-      const m = await this.meetings.insert(orgId, tx, { ...this.fields(body, org), ownerId: actor.userId!, statusId: MeetingStatus.Draft });
-      await this.meetings.insertMembers(orgId, tx, [{ meetingId: m.id, userId: actor.userId, role: 'Editor', isOwner: true, attendance: 'Going' }]);
-      await this.comments.log(orgId, tx, { meetingId: m.id, userId: actor.userId, userName: actor.name, activity: `${actor.name ?? 'Someone'} created the meeting` });
+    const id = await this.db.tenant(orgId, async (s) => {
+      const m = await this.meetings.insert(s, { ...this.fields(body, org), ownerId: actor.userId!, statusId: MeetingStatus.Draft });
+      await this.memberRows.insertMembers(s, [{ meetingId: m.id, userId: actor.userId, role: 'Editor', isOwner: true, attendance: 'Going' }]);
+      await this.comments.log(s, { meetingId: m.id, userId: actor.userId, userName: actor.name, activity: `${actor.name ?? 'Someone'} created the meeting` });
       return m.id;
     });
     return this.view.details(orgId, actor, id, req.variant);
@@ -136,8 +138,8 @@ export class MeetingsService {
 
   async update(req: RequestOf<typeof UpdateMeeting>): Promise<MeetingDetails> {
     const { orgId, actor, body, meetingId } = req;
-    await this.publisher.inTx(this.db, orgId, async (tx, pending) => {
-      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant, lock: true });
+    await this.publisher.inTx(this.db, orgId, async (s, pending) => {
+      const ctx = await this.access.load(s, actor, meetingId, { variant: req.variant, lock: true });
       assertOpen(ctx);
       if (!ctx.facts.committeeActive) throw new AppError('MEETING_COMMITTEE_INACTIVE');
       assertCan(ctx.perms.editMeeting);
@@ -152,8 +154,8 @@ export class MeetingsService {
       if (next.duration !== m.duration) changes.push('duration');
       if (next.location !== m.location) changes.push('location');
       if (next.virtual !== m.virtual || next.virtualType !== m.virtualType) changes.push('virtual');
-      await this.meetings.update(orgId, tx, meetingId, next);
-      await this.comments.log(orgId, tx, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} updated the meeting${changes.length ? ` (${changes.join(', ')})` : ''}` });
+      await this.meetings.update(s, meetingId, next);
+      await this.comments.log(s, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} updated the meeting${changes.length ? ` (${changes.join(', ')})` : ''}` });
       const noticeable = changes.filter((c) => c !== 'description' && c !== 'committee');
       if (isAnnounced(m.statusId) && noticeable.length) {
         const updated = { ...m, ...next };
@@ -168,13 +170,13 @@ export class MeetingsService {
 
   async remove(req: RequestOf<typeof DeleteMeeting>) {
     const { orgId, actor, meetingId } = req;
-    await this.publisher.inTx(this.db, orgId, async (tx, pending) => {
-      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant, lock: true });
+    await this.publisher.inTx(this.db, orgId, async (s, pending) => {
+      const ctx = await this.access.load(s, actor, meetingId, { variant: req.variant, lock: true });
       assertOpen(ctx);
       assertCan(ctx.perms.deleteMeeting);
       const m = ctx.meeting;
-      const ds = await this.decisions.ofMeeting(orgId, tx, meetingId);
-      const as = await this.actions.ofMeeting(orgId, tx, meetingId);
+      const ds = await this.decisions.ofMeeting(s, meetingId);
+      const as = await this.actions.ofMeeting(s, meetingId);
       const org = ctx.org;
       const by = actorInfo(actor, ctx.me);
       if (isAnnounced(m.statusId)) {
@@ -185,7 +187,7 @@ export class MeetingsService {
       }
       for (const d of ds.filter((x) => !x.isFulfilled)) pending.push(this.closedDecision(org, d, by));
       for (const a of as) pending.push(this.closedAction(org, m, a, by));
-      await this.meetings.delete(orgId, tx, meetingId);
+      await this.meetings.delete(s, meetingId);
     });
     return { ok: true as const, message: 'Meeting deleted successfully' };
   }
@@ -212,41 +214,41 @@ export class MeetingsService {
   /** a new Draft with the same details, participants and talking points (decisions and actions are not copied) */
   async copy(req: RequestOf<typeof CopyMeeting>): Promise<MeetingDetails> {
     const { orgId, actor, meetingId } = req;
-    const id = await this.db.tenant(orgId, async (tx) => {
-      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant });
+    const id = await this.db.tenant(orgId, async (s) => {
+      const ctx = await this.access.load(s, actor, meetingId, { variant: req.variant });
       assertCan(ctx.perms.copyMeeting);
       if (ctx.committee?.status === 'inactive') throw new AppError('MEETING_COMMITTEE_INACTIVE');
       const src = ctx.meeting;
-      const copy = await this.meetings.insert(orgId, tx, {
+      const copy = await this.meetings.insert(s, {
         title: src.title, description: src.description, committeeId: src.committeeId, ownerId: actor.userId!, statusId: MeetingStatus.Draft, startAt: src.startAt,
         duration: src.duration, location: src.location, virtual: src.virtual, virtualType: src.virtualType, copiedFrom: src.id,
       });
-      await this.meetings.insertMembers(orgId, tx, [
+      await this.memberRows.insertMembers(s, [
         { meetingId: copy.id, userId: actor.userId, role: 'Editor', isOwner: true, attendance: 'Going' },
         ...ctx.members
           .filter((m) => !m.isOwner && m.userId !== actor.userId)
           .map((m) => ({ meetingId: copy.id, userId: m.userId, userEmail: m.userEmail, guestName: m.guestName, guestTitle: m.guestTitle, organizationGuest: m.organizationGuest, role: m.role, memberType: m.memberType })),
         ...(src.ownerId !== actor.userId ? [{ meetingId: copy.id, userId: src.ownerId, role: 'Editor' }] : []),
       ]);
-      const tps = await this.agenda.talkingPoints(orgId, tx, src.id);
-      const sps = await this.agenda.subpointsOfMeeting(orgId, tx, src.id);
-      const people = await this.agenda.peopleOf(orgId, tx, tps.map((t) => t.id), sps.map((s) => s.id));
-      const atts = await this.agenda.attachmentsOf(orgId, tx, { talkingPointIds: tps.map((t) => t.id), subpointIds: sps.map((s) => s.id) });
+      const tps = await this.agenda.talkingPoints(s, src.id);
+      const sps = await this.agenda.subpointsOfMeeting(s, src.id);
+      const people = await this.agenda.peopleOf(s, tps.map((t) => t.id), sps.map((s) => s.id));
+      const atts = await this.agenda.attachmentsOf(s, { talkingPointIds: tps.map((t) => t.id), subpointIds: sps.map((s) => s.id) });
       for (const tp of tps) {
-        const ntp = await this.agenda.insertTalkingPoint(orgId, tx, { meetingId: copy.id, title: tp.title, description: tp.description, duration: tp.duration, rowNum: tp.rowNum, createdBy: actor.userId });
+        const ntp = await this.agenda.insertTalkingPoint(s, { meetingId: copy.id, title: tp.title, description: tp.description, duration: tp.duration, rowNum: tp.rowNum, createdBy: actor.userId });
         for (const role of ['viewer', 'presenter'] as const) {
-          await this.agenda.setPeople(orgId, tx, { talkingPointId: ntp.id }, role, people.filter((p) => p.talkingPointId === tp.id && p.role === role));
+          await this.agenda.setPeople(s, { talkingPointId: ntp.id }, role, people.filter((p) => p.talkingPointId === tp.id && p.role === role));
         }
-        await this.agenda.setAttachments(orgId, tx, { talkingPointId: ntp.id }, atts.filter((a) => a.talkingPointId === tp.id).map((a) => a.libraryId), actor.userId);
+        await this.agenda.setAttachments(s, { talkingPointId: ntp.id }, atts.filter((a) => a.talkingPointId === tp.id).map((a) => a.libraryId), actor.userId);
         for (const sp of sps.filter((s) => s.talkingPointId === tp.id)) {
-          const nsp = await this.agenda.insertSubpoint(orgId, tx, { meetingId: copy.id, talkingPointId: ntp.id, title: sp.title, description: sp.description, duration: sp.duration, rowNum: sp.rowNum });
+          const nsp = await this.agenda.insertSubpoint(s, { meetingId: copy.id, talkingPointId: ntp.id, title: sp.title, description: sp.description, duration: sp.duration, rowNum: sp.rowNum });
           for (const role of ['viewer', 'presenter'] as const) {
-            await this.agenda.setPeople(orgId, tx, { subpointId: nsp.id }, role, people.filter((p) => p.subpointId === sp.id && p.role === role));
+            await this.agenda.setPeople(s, { subpointId: nsp.id }, role, people.filter((p) => p.subpointId === sp.id && p.role === role));
           }
-          await this.agenda.setAttachments(orgId, tx, { subpointId: nsp.id }, atts.filter((a) => a.subpointId === sp.id).map((a) => a.libraryId), actor.userId);
+          await this.agenda.setAttachments(s, { subpointId: nsp.id }, atts.filter((a) => a.subpointId === sp.id).map((a) => a.libraryId), actor.userId);
         }
       }
-      await this.comments.log(orgId, tx, { meetingId: copy.id, userId: actor.userId, userName: actor.name, activity: `${actor.name ?? 'Someone'} copied the meeting from "${src.title}"` });
+      await this.comments.log(s, { meetingId: copy.id, userId: actor.userId, userName: actor.name, activity: `${actor.name ?? 'Someone'} copied the meeting from "${src.title}"` });
       return copy.id;
     });
     return this.view.details(orgId, actor, id, req.variant);
@@ -257,8 +259,8 @@ export class MeetingsService {
   async changeStatus(req: RequestOf<typeof ChangeMeetingStatus>) {
     const { orgId, actor, meetingId, body } = req;
     const to = body.meeting_status_id as MeetingStatusId;
-    await this.publisher.inTx(this.db, orgId, async (tx, pending) => {
-      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant, lock: true });
+    await this.publisher.inTx(this.db, orgId, async (s, pending) => {
+      const ctx = await this.access.load(s, actor, meetingId, { variant: req.variant, lock: true });
       assertOpen(ctx);
       if (!ctx.facts.committeeActive) throw new AppError('MEETING_COMMITTEE_INACTIVE');
       assertCan(ctx.perms.changeStatus);
@@ -272,9 +274,9 @@ export class MeetingsService {
         if (verdict.reason === 'no_agenda') throw AppError.validation({ meeting_status_id: 'The meeting needs an agenda first.' });
         throw new AppError('MEETING_STATUS_NOT_ALLOWED', { details: { reason: verdict.reason } });
       }
-      await this.meetings.update(orgId, tx, meetingId, { statusId: to, statusReason: body.reason });
+      await this.meetings.update(s, meetingId, { statusId: to, statusReason: body.reason });
       const name = MEETING_STATUS_INFO[to].name;
-      await this.comments.log(orgId, tx, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} changed the status to ${name}: ${body.reason}` });
+      await this.comments.log(s, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} changed the status to ${name}: ${body.reason}` });
       const org = ctx.org;
       const by = actorInfo(actor, ctx.me);
       if (to === MeetingStatus.Scheduled) {
@@ -285,7 +287,7 @@ export class MeetingsService {
         // guests get their own link now: a fresh token for each (they had none while the meeting was a draft)
         for (const g of ctx.members.filter((x) => !x.userId && x.userEmail)) {
           const token = newGuestToken();
-          await this.meetings.updateMember(orgId, tx, g.id, { tokenHash: sha256(token) });
+          await this.memberRows.updateMember(s, g.id, { tokenHash: sha256(token) });
           pending.push(this.invitation(org, m, g, token, by, req.lang));
         }
       }
@@ -296,8 +298,8 @@ export class MeetingsService {
         })));
       }
       if (isLockedStatus(to)) {
-        for (const d of (await this.decisions.ofMeeting(orgId, tx, meetingId)).filter((x) => !x.isFulfilled)) pending.push(this.closedDecision(org, d, by, 'ended'));
-        for (const a of await this.actions.ofMeeting(orgId, tx, meetingId)) pending.push(this.closedAction(org, m, a, by, 'deleted'));
+        for (const d of (await this.decisions.ofMeeting(s, meetingId)).filter((x) => !x.isFulfilled)) pending.push(this.closedDecision(org, d, by, 'ended'));
+        for (const a of await this.actions.ofMeeting(s, meetingId)) pending.push(this.closedAction(org, m, a, by, 'deleted'));
       }
     });
     const meeting = await this.view.details(orgId, actor, meetingId, req.variant);
@@ -321,13 +323,13 @@ export class MeetingsService {
 
   async reorder(req: RequestOf<typeof ReorderAgenda>): Promise<MeetingDetails> {
     const { orgId, actor, meetingId, order } = req;
-    await this.db.tenant(orgId, async (tx) => {
-      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant, lock: true });
+    await this.db.tenant(orgId, async (s) => {
+      const ctx = await this.access.load(s, actor, meetingId, { variant: req.variant, lock: true });
       assertOpen(ctx);
       assertCan(ctx.perms.reorderAgenda);
-      const tps = await this.agenda.talkingPoints(orgId, tx, meetingId);
-      const ds = await this.decisions.ofMeeting(orgId, tx, meetingId);
-      const as = await this.actions.ofMeeting(orgId, tx, meetingId);
+      const tps = await this.agenda.talkingPoints(s, meetingId);
+      const ds = await this.decisions.ofMeeting(s, meetingId);
+      const as = await this.actions.ofMeeting(s, meetingId);
       const known = new Set([...tps.map((t) => `talking_point:${t.id}`), ...ds.map((d) => `decision:${d.id}`), ...as.map((a) => `action:${a.id}`)]);
       const seen = new Set<string>();
       for (const o of order) {
@@ -342,13 +344,11 @@ export class MeetingsService {
         ...as.map((a) => ({ k: `action:${a.id}`, row: a.rowNum, id: a.id })),
       ].sort((x, y) => x.row - y.row || x.id - y.id);
       const final = [...order.map((o) => `${o.type}:${o.type_id}`), ...current.map((c) => c.k).filter((k) => !seen.has(k))];
-      for (let i = 0; i < final.length; i++) {
-        const [type, idStr] = final[i].split(':');
-        const id = Number(idStr);
-        const table = type === 'talking_point' ? talkingPoints : type === 'decision' ? decisionsTable : actionsTable;
-        await tx.update(table).set({ rowNum: i + 1 }).where(and(eq(table.orgId, orgId), eq(table.id, id)));
-      }
-      await this.comments.log(orgId, tx, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} reordered the agenda` });
+      await this.meetings.setRowNums(s, final.map((k, i) => {
+        const [type, id] = k.split(':');
+        return { type: type as 'talking_point' | 'decision' | 'action', id: Number(id), rowNum: i + 1 };
+      }));
+      await this.comments.log(s, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} reordered the agenda` });
     });
     return this.view.details(orgId, actor, meetingId, req.variant);
   }
@@ -357,28 +357,28 @@ export class MeetingsService {
 
   async acceptNda(req: RequestOf<typeof AcceptNda>): Promise<MeetingDetails> {
     const { orgId, actor } = req;
-    return this.db.tenant(orgId, async (tx) => {
-      const meetingId = actor.kind === 'guest' ? await this.access.guestMeetingId(orgId, tx, actor) : req.meetingId;
+    return this.db.tenant(orgId, async (s) => {
+      const meetingId = actor.kind === 'guest' ? await this.access.guestMeetingId(s, actor) : req.meetingId;
       if (!meetingId) throw AppError.validation({ id: 'This field is required.' });
-      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant, lock: true });
+      const ctx = await this.access.load(s, actor, meetingId, { variant: req.variant, lock: true });
       if (!ctx.me) throw new AppError('MEETING_FORBIDDEN');
       if (!ctx.me.ndaAcceptedAt) {
-        await this.meetings.updateMember(orgId, tx, ctx.me.id, { ndaAcceptedAt: new Date() });
-        await this.comments.log(orgId, tx, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} accepted the confidentiality agreement` });
+        await this.memberRows.updateMember(s, ctx.me.id, { ndaAcceptedAt: new Date() });
+        await this.comments.log(s, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} accepted the confidentiality agreement` });
       }
-      const fresh = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant });
-      return this.view.detailsIn(orgId, tx, fresh);
+      const fresh = await this.access.load(s, actor, meetingId, { variant: req.variant });
+      return this.view.detailsIn(s, fresh);
     });
   }
 
   async saveNote(req: RequestOf<typeof SaveNote>) {
     const { orgId, actor, meetingId, body } = req;
-    return this.db.tenant(orgId, async (tx) => {
-      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant });
+    return this.db.tenant(orgId, async (s) => {
+      const ctx = await this.access.load(s, actor, meetingId, { variant: req.variant });
       assertOpen(ctx);
       assertCan(ctx.perms.addNotes && !!actor.userId);
       if (isEmptyNote(body.note)) throw AppError.validation({ note: MM.noteRequired });
-      await this.comments.saveNote(orgId, tx, meetingId, actor.userId!, body.note);
+      await this.comments.saveNote(s, meetingId, actor.userId!, body.note);
       return { note: body.note };
     });
   }
@@ -386,23 +386,23 @@ export class MeetingsService {
   /** the recorder's summary (committee admins and organization admins, not guests), trimmed and non-empty */
   async saveSummary(req: RequestOf<typeof SaveRecordSummary>) {
     const { orgId, actor, meetingId, body } = req;
-    return this.db.tenant(orgId, async (tx) => {
-      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant });
+    return this.db.tenant(orgId, async (s) => {
+      const ctx = await this.access.load(s, actor, meetingId, { variant: req.variant });
       assertOpen(ctx);
       assertCan(ctx.perms.seeRecorder);
-      await tx.insert(recordSummaries).values({ orgId, meetingId, summary: body.summary, createdBy: actor.userId });
-      await this.comments.log(orgId, tx, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} saved a recording summary` });
-      const rows = await tx.select().from(recordSummaries).where(and(eq(recordSummaries.orgId, orgId), eq(recordSummaries.meetingId, meetingId))).orderBy(asc(recordSummaries.id));
+      await this.records.addSummary(s, { meetingId, summary: body.summary, createdBy: actor.userId });
+      await this.comments.log(s, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} saved a recording summary` });
+      const rows = await this.records.summaries(s, meetingId);
       return { summary: body.summary, recordsummarize: rows.map((r) => ({ id: r.id, summary: r.summary, created_at: this.localOf(r.createdAt, ctx.org) })) };
     });
   }
 
   async activities(req: RequestOf<typeof ListActivities>) {
     const { orgId, actor, meetingId } = req;
-    return this.db.tenant(orgId, async (tx) => {
-      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant });
+    return this.db.tenant(orgId, async (s) => {
+      const ctx = await this.access.load(s, actor, meetingId, { variant: req.variant });
       assertCan(ctx.perms.seeActivity);
-      const rows = await this.comments.activitiesOf(orgId, tx, { meetingId });
+      const rows = await this.comments.activitiesOf(s, { meetingId });
       const users = await this.directory.usersById(orgId, rows.map((r) => r.userId));
       return {
         items: rows.map((a) => ({
@@ -416,14 +416,14 @@ export class MeetingsService {
   // ---------- analytics and rating ----------
 
   async analytics(req: RequestOf<typeof GetAnalytics>) {
-    return this.db.tenant(req.orgId, async (tx) => {
-      const ctx = await this.access.load(req.orgId, tx, req.actor, req.meetingId, { variant: req.variant });
-      return this.analyticsIn(req.orgId, tx, ctx);
+    return this.db.tenant(req.orgId, async (s) => {
+      const ctx = await this.access.load(s, req.actor, req.meetingId, { variant: req.variant });
+      return this.analyticsIn(s, ctx);
     });
   }
 
-  async analyticsIn(orgId: string, tx: Tx, ctx: MeetingCtx) {
-    const b = await this.view.loadBundle(orgId, tx, ctx.meeting.id);
+  async analyticsIn(s: Scope, ctx: MeetingCtx) {
+    const b = await this.view.loadBundle(s, ctx.meeting.id);
     const members = ctx.members;
     const attendance = ATTENDANCE_VALUES.map((status) => {
       const count = members.filter((m) => m.attendance === status).length;
@@ -431,7 +431,7 @@ export class MeetingsService {
     });
     const allVotes = b.voters.map((v) => v.vote as Vote);
     const actionStates = b.actions.map((a) => overallActionStatus(b.participants.filter((p) => p.actionId === a.id).map((p) => p.status as ActionStatus), a.openTill, ctx.now));
-    const ratings = await this.comments.ratingsOf(orgId, tx, ctx.meeting.id);
+    const ratings = await this.comments.ratingsOf(s, ctx.meeting.id);
     const mine = ctx.actor.userId ? ratings.find((r) => r.userId === ctx.actor.userId) : undefined;
     return {
       meeting_id: ctx.meeting.id,
@@ -463,15 +463,14 @@ export class MeetingsService {
 
   async rate(req: RequestOf<typeof RateMeeting>) {
     const { orgId, actor, meetingId, body } = req;
-    return this.db.tenant(orgId, async (tx) => {
-      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant });
+    return this.db.tenant(orgId, async (s) => {
+      const ctx = await this.access.load(s, actor, meetingId, { variant: req.variant });
       assertOpen(ctx);
       assertCan(ctx.perms.rate && !!actor.userId);
-      await this.comments.rate(orgId, tx, meetingId, actor.userId!, body.rating, body.comment);
-      await this.comments.log(orgId, tx, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} rated the meeting` });
-      return this.analyticsIn(orgId, tx, ctx);
+      await this.comments.rate(s, meetingId, actor.userId!, body.rating, body.comment);
+      await this.comments.log(s, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} rated the meeting` });
+      return this.analyticsIn(s, ctx);
     });
   }
 }
 
-void sql;

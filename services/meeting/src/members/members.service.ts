@@ -3,8 +3,7 @@ import {
   AppError, M, type Actor, type RequestOf, type ListMembers, type AddMembers, type SetGuestName, type RemoveMember, type AddCommitteeMembers,
   type ChangeMemberType, type ChangeAttendance,
 } from '@app/contracts';
-import { Db } from '@app/platform';
-import type { Tx, MeetingTables } from '../db/db';
+import { MeetingDb, type Scope } from '../db/db';
 import type { MemberRow } from '../db/schema';
 import { Directory } from '../common/directory';
 import { MeetingPublisher, type PendingEvent } from '../common/publisher';
@@ -15,7 +14,8 @@ import { normalizeEmail, sameEmail } from '../rules/person';
 import { isAnnounced } from '../rules/status-machine';
 import { CommentsRepository } from '../repositories/comments.repository';
 import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from '../common/meeting-access';
-import { MeetingsRepository, type NewMember } from '../repositories/meetings.repository';
+import { MeetingsRepository } from '../repositories/meetings.repository';
+import { MembersRepository, type NewMember } from '../repositories/members.repository';
 import { MeetingView } from '../view/meeting-view';
 import { MeetingsService } from '../meetings/meetings.service';
 
@@ -23,47 +23,48 @@ import { MeetingsService } from '../meetings/meetings.service';
 @Injectable()
 export class MembersService {
   constructor(
-    private readonly db: Db<MeetingTables>,
+    private readonly db: MeetingDb,
     private readonly access: MeetingAccess,
     private readonly view: MeetingView,
     private readonly meetings: MeetingsRepository,
+    private readonly memberRows: MembersRepository,
     private readonly comments: CommentsRepository,
     private readonly directory: Directory,
     private readonly publisher: MeetingPublisher,
     private readonly meetingsService: MeetingsService,
   ) {}
 
-  private log(orgId: string, tx: Tx, ctx: MeetingCtx, activity: string) {
-    return this.comments.log(orgId, tx, { meetingId: ctx.meeting.id, userId: ctx.actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} ${activity}` });
+  private log(s: Scope, ctx: MeetingCtx, activity: string) {
+    return this.comments.log(s, { meetingId: ctx.meeting.id, userId: ctx.actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} ${activity}` });
   }
 
   /** run a members change in one transaction, publish after commit, answer the fresh list */
-  private async change(req: { orgId: string; actor: Actor; meetingId: number; variant?: RequestOf<typeof ListMembers>['variant'] }, fn: (tx: Tx, ctx: MeetingCtx, pending: PendingEvent[]) => Promise<void>) {
-    const out = await this.publisher.inTx(this.db, req.orgId, async (tx, pending) => {
-      const ctx = await this.access.load(req.orgId, tx, req.actor, req.meetingId, { variant: req.variant, lock: true });
+  private async change(req: { orgId: string; actor: Actor; meetingId: number; variant?: RequestOf<typeof ListMembers>['variant'] }, fn: (s: Scope, ctx: MeetingCtx, pending: PendingEvent[]) => Promise<void>) {
+    const out = await this.publisher.inTx(this.db, req.orgId, async (s, pending) => {
+      const ctx = await this.access.load(s, req.actor, req.meetingId, { variant: req.variant, lock: true });
       assertOpen(ctx);
-      await fn(tx, ctx, pending);
-      return this.view.membersIn(req.orgId, tx, ctx);
+      await fn(s, ctx, pending);
+      return this.view.membersIn(s, ctx);
     });
     return out;
   }
 
   list(req: RequestOf<typeof ListMembers>) {
-    return this.db.tenant(req.orgId, async (tx) => {
-      const ctx = await this.access.load(req.orgId, tx, req.actor, req.meetingId, { variant: req.variant });
-      return this.view.membersIn(req.orgId, tx, ctx);
+    return this.db.tenant(req.orgId, async (s) => {
+      const ctx = await this.access.load(s, req.actor, req.meetingId, { variant: req.variant });
+      return this.view.membersIn(s, ctx);
     });
   }
 
   /** invite new rows: in statuses 2 and 3 at once (guests with a fresh token); drafts invite when scheduled */
-  private async invite(orgId: string, tx: Tx, ctx: MeetingCtx, rows: MemberRow[], pending: PendingEvent[], lang?: 'en' | 'fr' | 'ar' | 'ru') {
+  private async invite(s: Scope, ctx: MeetingCtx, rows: MemberRow[], pending: PendingEvent[], lang?: 'en' | 'fr' | 'ar' | 'ru') {
     if (!isAnnounced(ctx.meeting.statusId)) return;
     const by = actorInfo(ctx.actor, ctx.me);
     for (const r of rows) {
       let token: string | null = null;
       if (!r.userId) {
         token = newGuestToken();
-        await this.meetings.updateMember(orgId, tx, r.id, { tokenHash: sha256(token) });
+        await this.memberRows.updateMember(s, r.id, { tokenHash: sha256(token) });
       }
       pending.push(this.meetingsService.invitation(ctx.org, ctx.meeting, r, token, by, lang));
     }
@@ -71,7 +72,7 @@ export class MembersService {
 
   add(req: RequestOf<typeof AddMembers>) {
     const { orgId, body } = req;
-    return this.change(req, async (tx, ctx, pending) => {
+    return this.change(req, async (s, ctx, pending) => {
       assertCan(ctx.perms.manageParticipants);
       const rows: Omit<NewMember, 'orgId'>[] = [];
       const exists = (userId: number | null, email: string | null) =>
@@ -95,14 +96,14 @@ export class MembersService {
         }
       }
       if (!rows.length) throw AppError.validation({ [body.user_email ? 'user_email' : 'user_id']: 'The participant is already a member of this meeting.' });
-      const inserted = await this.meetings.insertMembers(orgId, tx, rows);
-      await this.log(orgId, tx, ctx, `added ${inserted.length === 1 ? 'a participant' : `${inserted.length} participants`}`);
-      await this.invite(orgId, tx, ctx, inserted, pending, req.lang);
+      const inserted = await this.memberRows.insertMembers(s, rows);
+      await this.log(s, ctx, `added ${inserted.length === 1 ? 'a participant' : `${inserted.length} participants`}`);
+      await this.invite(s, ctx, inserted, pending, req.lang);
     });
   }
 
   addCommittee(req: RequestOf<typeof AddCommitteeMembers>) {
-    return this.change(req, async (tx, ctx, pending) => {
+    return this.change(req, async (s, ctx, pending) => {
       assertCan(ctx.perms.manageParticipants);
       const c = ctx.committee;
       if (!c) throw AppError.validation({ committee_id: 'The committee does not exist.' });
@@ -111,21 +112,21 @@ export class MembersService {
       const rows = ids
         .filter((id) => users.get(id) && users.get(id)!.status !== 'Deleted' && users.get(id)!.status !== 'Inactive')
         .map((id) => ({ meetingId: ctx.meeting.id, userId: id, role: c.admin_ids.includes(id) ? 'Editor' : 'Viewer' }));
-      const inserted = await this.meetings.insertMembers(req.orgId, tx, rows);
-      if (inserted.length) await this.log(req.orgId, tx, ctx, `added the committee's members (${inserted.length})`);
-      await this.invite(req.orgId, tx, ctx, inserted, pending, req.lang);
+      const inserted = await this.memberRows.insertMembers(s, rows);
+      if (inserted.length) await this.log(s, ctx, `added the committee's members (${inserted.length})`);
+      await this.invite(s, ctx, inserted, pending, req.lang);
     });
   }
 
   setGuestName(req: RequestOf<typeof SetGuestName>) {
     const { body } = req;
-    return this.change(req, async (tx, ctx) => {
+    return this.change(req, async (s, ctx) => {
       const row = ctx.members.find((m) => !m.userId && sameEmail(m.userEmail, body.user_email));
       if (!row) throw AppError.validation({ user_email: 'Choose a person who is a participant of this meeting.' });
       const self = ctx.actor.kind === 'guest' && ctx.me?.id === row.id;
       assertCan(ctx.perms.manageParticipants || self);
-      await this.meetings.updateMember(req.orgId, tx, row.id, { guestName: body.guest_name, guestTitle: body.guest_title ?? null });
-      await this.log(req.orgId, tx, ctx, `updated the guest ${body.user_email}`);
+      await this.memberRows.updateMember(s, row.id, { guestName: body.guest_name, guestTitle: body.guest_title ?? null });
+      await this.log(s, ctx, `updated the guest ${body.user_email}`);
     });
   }
 
@@ -150,28 +151,28 @@ export class MembersService {
   }
 
   remove(req: RequestOf<typeof RemoveMember>) {
-    return this.change(req, async (tx, ctx) => {
+    return this.change(req, async (s, ctx) => {
       const row = this.find(ctx, { userId: req.userId, memberId: req.memberId, userEmail: req.userEmail });
       assertCan(this.rights(ctx, row).remove);
-      await this.meetings.deleteMember(req.orgId, tx, row.id);
-      await this.log(req.orgId, tx, ctx, `removed ${row.userEmail ?? 'a participant'}`);
+      await this.memberRows.deleteMember(s, row.id);
+      await this.log(s, ctx, `removed ${row.userEmail ?? 'a participant'}`);
     });
   }
 
   changeType(req: RequestOf<typeof ChangeMemberType>) {
     const { body } = req;
-    return this.change(req, async (tx, ctx) => {
+    return this.change(req, async (s, ctx) => {
       const row = this.find(ctx, { userId: body.user_id, memberId: body.member_id, userEmail: body.user_email });
       assertCan(this.rights(ctx, row).changeType);
-      if (typeof body.type === 'number') await this.meetings.updateMember(req.orgId, tx, row.id, { memberType: body.type });
-      else await this.meetings.updateMember(req.orgId, tx, row.id, { role: body.type });
-      await this.log(req.orgId, tx, ctx, `changed a participant's type to ${body.type}`);
+      if (typeof body.type === 'number') await this.memberRows.updateMember(s, row.id, { memberType: body.type });
+      else await this.memberRows.updateMember(s, row.id, { role: body.type });
+      await this.log(s, ctx, `changed a participant's type to ${body.type}`);
     });
   }
 
   attendance(req: RequestOf<typeof ChangeAttendance>) {
     const { body } = req;
-    return this.change(req, async (tx, ctx) => {
+    return this.change(req, async (s, ctx) => {
       let row: MemberRow;
       if (req.asAdmin) {
         row = this.find(ctx, { userId: body.user_id, memberId: body.member_id, userEmail: body.user_email });
@@ -186,9 +187,9 @@ export class MembersService {
         if (v.error === 'status') throw AppError.validation({ status: 'Attendance can be changed only while the meeting is scheduled or live.' });
         throw AppError.validation({ status: M.oneOf });
       }
-      await this.meetings.updateMember(req.orgId, tx, row.id, { attendance: body.status, attendanceReason: v.reason });
+      await this.memberRows.updateMember(s, row.id, { attendance: body.status, attendanceReason: v.reason });
       const who = row.id === ctx.me?.id ? 'answered' : `answered for ${row.userEmail ?? 'a participant'}`;
-      await this.log(req.orgId, tx, ctx, `${who}: ${body.status}`);
+      await this.log(s, ctx, `${who}: ${body.status}`);
     });
   }
 }
