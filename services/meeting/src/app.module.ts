@@ -19,7 +19,11 @@ import { AgendaRepository } from './repositories/agenda.repository';
 import { AgendaService } from './agenda/agenda.service';
 import { AgendaHandlers } from './agenda/agenda.handlers';
 import { DecisionsRepository } from './repositories/decisions.repository';
-import { DecisionsService } from './decisions/decisions.service';
+import { MeetingDecisionsService } from './decisions/meeting-decisions.service';
+import { ResolutionsService } from './decisions/resolutions.service';
+import { DecisionsRouter } from './decisions/decisions.router';
+import { DecisionView } from './view/decision-view';
+import { MeetingEvents } from './events/meeting-events';
 import { DecisionsHandlers } from './decisions/decisions.handlers';
 import { ActionsRepository } from './repositories/actions.repository';
 import { ActionsService } from './actions/actions.service';
@@ -42,8 +46,8 @@ export class MeetingModule {
       providers: [
         MeetingDb, Directory, MeetingPublisher,
         MeetingsRepository, MembersRepository, AgendaRepository, DecisionsRepository, ActionsRepository, CommentsRepository, RecordsRepository, DashboardRepository,
-        MeetingAccess, MeetingView,
-        MeetingsService, MembersService, AgendaService, DecisionsService, ActionsService, CommentsService, DashboardService,
+        MeetingAccess, MeetingView, DecisionView, MeetingEvents,
+        MeetingsService, MembersService, AgendaService, MeetingDecisionsService, ResolutionsService, DecisionsRouter, ActionsService, CommentsService, DashboardService,
         IjmeetProvider, ZoomProvider, VirtualProviders, VirtualService,
         MeetingsHandlers, MembersHandlers, AgendaHandlers, DecisionsHandlers, ActionsHandlers, CommentsHandlers, DashboardHandlers,
       ],

@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, ActionAssigned, ActionStatusChanged, MM,
-  type Actor, type ActionBody, type ActionPayload, type ActionStatus, type RequestOf,
+  AppError, MM,
+  type Actor, type Lang, type ActionBody, type ActionPayload, type ActionStatus, type RequestOf,
   type CreateAction, type UpdateAction, type DeleteAction, type GetAction, type ChangeActionStatus, type GetActionTracker,
 } from '@app/contracts';
 import { MeetingDb, type Scope } from '../db/db';
-import type { ActionRow, MeetingRow } from '../db/schema';
-import { Directory, type OrgSettings } from '../common/directory';
-import { MeetingPublisher, type PendingEvent } from '../common/publisher';
+import type { ActionRow } from '../db/schema';
+import { Directory } from '../common/directory';
+import { MeetingPublisher, type PendingEvent, type Person } from '../common/publisher';
 import { actorInfo } from '../common/actor';
 import { emailKey, personKey } from '../rules/person';
-import { instantToLocal, localToInstant } from '../common/time';
+import { localToInstant } from '../common/time';
 import { openTillBeforeStart } from '../rules/item-dates';
 import { checkPlacement } from '../common/placement';
 import { AgendaRepository } from '../repositories/agenda.repository';
@@ -19,13 +19,12 @@ import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from '../common
 import { MeetingsRepository } from '../repositories/meetings.repository';
 import { MembersRepository } from '../repositories/members.repository';
 import { MeetingView } from '../view/meeting-view';
-import { MeetingsService } from '../meetings/meetings.service';
+import { MeetingEvents } from '../events/meeting-events';
 import { actionPayload, emptyBundle } from '../view/payloads';
 import { canView, meetingListFilter } from '../rules/visibility';
 import { ActionsRepository } from '../repositories/actions.repository';
 import { isActionLocked, overallActionStatus, PRIORITY_RANK } from '../rules/action-state';
 
-type Person = { userId: number | null; userEmail: string | null };
 
 /** Actions of a meeting, their participants' statuses, and the action tracker. */
 @Injectable()
@@ -41,21 +40,11 @@ export class ActionsService {
     private readonly comments: CommentsRepository,
     private readonly directory: Directory,
     private readonly publisher: MeetingPublisher,
-    private readonly meetingsService: MeetingsService,
+    private readonly events: MeetingEvents,
   ) {}
 
-  private info(org: OrgSettings, m: MeetingRow, a: { id: number; title: string; priority: string; openTill: Date }) {
-    return {
-      ...this.publisher.orgInfo(org), actionId: a.id, meetingId: m.id, meetingTitle: m.title, title: a.title, priority: a.priority,
-      openTill: a.openTill.toISOString(), openTillLocal: instantToLocal(a.openTill, org.time_zone), link: this.publisher.meetingLink(org, m.id, a.id),
-    };
-  }
-
-  private assigned(ctx: MeetingCtx, a: ActionRow, to: Person[], reason: 'assigned' | 'rescheduled', lang?: 'en' | 'fr' | 'ar' | 'ru'): PendingEvent {
-    return this.publisher.later(ActionAssigned, async () => {
-      const recipients = await this.publisher.recipients(ctx.org.id, to, { exceptUserId: ctx.actor.userId, guestLang: lang });
-      return recipients.length ? { ...this.info(ctx.org, ctx.meeting, a), reason, by: actorInfo(ctx.actor, ctx.me), recipients } : null;
-    });
+  private assigned(ctx: MeetingCtx, a: ActionRow, to: Person[], reason: 'assigned' | 'rescheduled', lang?: Lang): PendingEvent {
+    return this.events.actionAssigned(ctx.org, ctx.meeting, a, reason, actorInfo(ctx.actor, ctx.me), ctx.people, to, { exceptUserId: ctx.actor.userId, guestLang: lang });
   }
 
   private validate(ctx: MeetingCtx, body: ActionBody): { openTill: Date; participants: Person[] } {
@@ -67,10 +56,16 @@ export class ActionsService {
     return { openTill, participants };
   }
 
+  /** the action and its meeting as the actor sees it; a command locks the meeting, then the action, once the directory was asked */
   private async load(s: Scope, actor: Actor, actionId: number, variant: RequestOf<typeof GetAction>['variant'], lock = false) {
-    const a = await this.actions.get(s, actionId, { lock });
+    let a = await this.actions.get(s, actionId);
     if (!a) throw actor.kind === 'guest' ? new AppError('UNAUTHENTICATED') : AppError.notFound('action');
-    const ctx = await this.access.load(s, actor, a.meetingId, { variant });
+    const createdBy = a.createdBy;
+    const ctx = await this.access.load(s, actor, a.meetingId, { variant, lock, alsoUsers: () => [createdBy] });
+    if (lock) {
+      a = await this.actions.get(s, actionId, { lock: true });
+      if (!a) throw AppError.notFound('action');
+    }
     return { a, ctx };
   }
 
@@ -138,7 +133,7 @@ export class ActionsService {
       assertCan(ctx.perms.userCanEdit && ctx.perms.editButtons);
       await this.actions.delete(s, a.id);
       await this.comments.log(s, { meetingId: ctx.meeting.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} deleted the action "${a.title}"` });
-      pending.push(this.meetingsService.closedAction(ctx.org, ctx.meeting, a, actorInfo(actor, ctx.me), 'deleted'));
+      pending.push(this.events.actionClosed(ctx.org, ctx.meeting, a, actorInfo(actor, ctx.me), 'deleted'));
     });
     return { ok: true as const, message: 'Deleted successfully' };
   }
@@ -164,15 +159,12 @@ export class ActionsService {
       const before = overallActionStatus(participants.map((p) => p.status as ActionStatus), a.openTill, ctx.now);
       const overall = overallActionStatus(statuses, a.openTill, ctx.now);
       const by = actorInfo(actor, ctx.me);
-      pending.push(this.publisher.later(ActionStatusChanged, async () => {
-        const recipients = await this.publisher.recipients(orgId, [{ userId: a.createdBy, userEmail: null }, { userId: ctx.meeting.ownerId, userEmail: null }], { exceptUserId: actor.userId });
-        const pu = row!.userId ? (await this.directory.usersById(orgId, [row!.userId])).get(row!.userId) : undefined;
-        return {
-          ...this.info(ctx.org, ctx.meeting, a), participant: { userId: row!.userId, name: pu?.name ?? null, email: pu?.email ?? row!.userEmail },
-          status: body.status, overallStatus: overall, by, recipients,
-        };
-      }));
-      if (overall === 'Complete' && before !== 'Complete') pending.push(this.meetingsService.closedAction(ctx.org, ctx.meeting, a, by, 'completed'));
+      const pu = row!.userId ? ctx.people.get(row!.userId) : undefined;
+      pending.push(this.events.actionStatusChanged(
+        ctx.org, ctx.meeting, a, { participant: { userId: row!.userId, name: pu?.name ?? null, email: pu?.email ?? row!.userEmail }, status: body.status, overallStatus: overall },
+        by, ctx.people, [{ userId: a.createdBy, userEmail: null }, { userId: ctx.meeting.ownerId, userEmail: null }], { exceptUserId: actor.userId },
+      ));
+      if (overall === 'Complete' && before !== 'Complete') pending.push(this.events.actionClosed(ctx.org, ctx.meeting, a, by, 'completed'));
       return this.view.actionIn(s, ctx, a.id);
     });
     return out;

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, CommentNotified, type Actor, type Comment, type CommentKind, type RequestOf, type AddComment, type DeleteComment, type NotifyComment,
+  AppError, type Actor, type Comment, type CommentKind, type RequestOf, type AddComment, type DeleteComment, type NotifyComment,
 } from '@app/contracts';
 import { MeetingDb, type Scope } from '../db/db';
 import type { CommentRow } from '../db/schema';
 import { Directory } from '../common/directory';
 import { MeetingPublisher } from '../common/publisher';
+import { MeetingEvents } from '../events/meeting-events';
 import { actorInfo, actorKey } from '../common/actor';
 import { personKey } from '../rules/person';
 import { resolutionRights } from '../rules/resolution-rights';
@@ -28,6 +29,7 @@ export class CommentsService {
     private readonly actions: ActionsRepository,
     private readonly directory: Directory,
     private readonly publisher: MeetingPublisher,
+    private readonly events: MeetingEvents,
   ) {}
 
   /** the item, its meeting (null for a standalone resolution) and its title */
@@ -137,14 +139,14 @@ export class CommentsService {
         throw AppError.validation({ participants: 'Choose a person who is a participant of this meeting.' });
       }
       const org = ctx?.org ?? (await this.directory.organization(orgId));
-      const recipients = await this.publisher.recipients(orgId, people, { exceptUserId: actor.userId, guestLang: req.lang });
+      // this command writes nothing but its event, so no row is locked while the directory is asked
+      const known = ctx?.people ?? (await this.directory.usersById(orgId, people.map((p) => p.userId)));
+      const recipients = this.publisher.recipients(known, people, { exceptUserId: actor.userId, guestLang: req.lang });
       count = recipients.length;
-      const link = t.meetingId ? this.publisher.meetingLink(org, t.meetingId, itemId) : this.publisher.decisionsLink(org);
       if (recipients.length) {
-        pending.push(this.publisher.later(CommentNotified, () => ({
-          ...this.publisher.orgInfo(org), meetingId: t.meetingId, meetingTitle: ctx?.meeting.title ?? null, itemKind: kind, itemId, itemTitle: t.title,
-          commentId: c.id, comment: c.comment, by: actorInfo(actor, ctx?.me ?? null), link, recipients,
-        })));
+        pending.push(this.events.commentNotified(org, {
+          meetingId: t.meetingId, meetingTitle: ctx?.meeting.title ?? null, itemKind: kind, itemId, itemTitle: t.title, commentId: c.id, comment: c.comment,
+        }, actorInfo(actor, ctx?.me ?? null), recipients));
       }
     });
     return { notified: count };

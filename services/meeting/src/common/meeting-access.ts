@@ -3,6 +3,7 @@ import { AppError, type Actor, type DirectoryCommittee, type MeetingPermissions,
 import type { MeetingRow, MemberRow } from '../db/schema';
 import type { Scope } from '../db/db';
 import { Directory, type OrgSettings } from './directory';
+import type { People } from './publisher';
 import { actorKey, actorName, sha256 } from './actor';
 import { instantToLocal } from './time';
 import { joinCutoffPassed } from '../rules/item-dates';
@@ -28,6 +29,18 @@ export interface MeetingCtx {
   perms: MeetingPermissions;
   actorKey: string | null;
   actorName: string | null;
+  /** directory users of the members, the owner and what the caller asked for, looked up before any row lock */
+  people: People;
+  /** loaded for a command: the meeting's row is locked, so no NATS request may run until the transaction ends */
+  locked: boolean;
+}
+
+export interface LoadOpts {
+  variant?: Variant;
+  /** take the meeting's row lock (commands) once the directory has been asked */
+  lock?: boolean;
+  /** more users the command will need for its events (looked up with the members) */
+  alsoUsers?: (pre: { meeting: MeetingRow; committee: DirectoryCommittee | null }) => Array<number | null | undefined>;
 }
 
 /**
@@ -40,15 +53,26 @@ export class MeetingAccess {
   constructor(private readonly meetings: MeetingsRepository,
     private readonly memberRows: MembersRepository, private readonly directory: Directory) {}
 
-  async load(s: Scope, actor: Actor, meetingId: number, opts: { variant?: Variant; lock?: boolean } = {}): Promise<MeetingCtx> {
+  /**
+   * Reads first, asks the directory (NATS) next, and only then, for a command (`lock`), takes the meeting's
+   * row lock and reads the rows again: no NATS request runs while this transaction holds row locks. The
+   * users of the members, the owner and `alsoUsers` are looked up here (`ctx.people`), so the command can
+   * build its events without asking the directory again.
+   */
+  async load(s: Scope, actor: Actor, meetingId: number, opts: LoadOpts = {}): Promise<MeetingCtx> {
     const { orgId } = s;
     const org = await this.directory.organization(orgId);
-    const meeting = await this.meetings.get(s, meetingId, { lock: opts.lock });
-    if (!meeting) {
-      if (actor.kind === 'guest') throw new AppError('UNAUTHENTICATED');
-      throw AppError.notFound('meeting');
+    let meeting = await this.meetings.get(s, meetingId);
+    if (!meeting) throw actor.kind === 'guest' ? new AppError('UNAUTHENTICATED') : AppError.notFound('meeting');
+    let members = await this.memberRows.members(s, meetingId);
+    const committee = await this.directory.committee(orgId, meeting.committeeId);
+    const extra = opts.alsoUsers?.({ meeting, committee }) ?? [];
+    const people = await this.directory.usersById(orgId, [meeting.ownerId, ...members.map((m) => m.userId), ...extra]);
+    if (opts.lock) {
+      meeting = await this.meetings.get(s, meetingId, { lock: true });
+      if (!meeting) throw actor.kind === 'guest' ? new AppError('UNAUTHENTICATED') : AppError.notFound('meeting');
+      members = await this.memberRows.members(s, meetingId);
     }
-    const members = await this.memberRows.members(s, meetingId);
     let me: MemberRow | null = null;
     if (actor.kind === 'guest') {
       const hash = actor.guestToken ? sha256(actor.guestToken) : '';
@@ -57,15 +81,14 @@ export class MeetingAccess {
     } else if (actor.kind === 'user' && actor.userId) {
       me = members.find((m) => m.userId === actor.userId) ?? null;
     }
-    const committee = await this.directory.committee(orgId, meeting.committeeId);
     const agendaCount = await this.meetings.agendaCount(s, meetingId);
-    const ctx = this.build({ org, actor, meeting, members, me, committee, agendaCount, variant: opts.variant });
+    const ctx = this.build({ org, actor, meeting, members, me, committee, agendaCount, variant: opts.variant, people, locked: opts.lock });
     if (!canView(ctx.facts)) throw AppError.notFound('meeting');
     return ctx;
   }
 
   /** the context from rows already loaded (lists load them in bulk) */
-  build(f: { org: OrgSettings; actor: Actor; meeting: MeetingRow; members: MemberRow[]; me: MemberRow | null; committee: DirectoryCommittee | null; agendaCount: number; variant?: Variant }): MeetingCtx {
+  build(f: { org: OrgSettings; actor: Actor; meeting: MeetingRow; members: MemberRow[]; me: MemberRow | null; committee: DirectoryCommittee | null; agendaCount: number; variant?: Variant; people?: People; locked?: boolean }): MeetingCtx {
     const { org, actor, meeting, members, me, committee } = f;
     const variant = f.variant ?? org.variant;
     const now = new Date();
@@ -87,7 +110,7 @@ export class MeetingAccess {
       virtualJoinable: !joinCutoffPassed(instantToLocal(meeting.startAt, org.time_zone)),
     };
     return {
-      org, tz: org.time_zone, variant, now, actor, meeting, members, me, committee, facts,
+      org, tz: org.time_zone, variant, now, actor, meeting, members, me, committee, facts, people: f.people ?? new Map(), locked: !!f.locked,
       perms: meetingPermissions(facts),
       actorKey: actorKey(actor, me),
       actorName: actorName(actor, me),

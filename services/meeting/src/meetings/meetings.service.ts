@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, MEETING_STATUS_INFO, MeetingStatus, MeetingCancelled, MeetingScheduled, MeetingUpdated, MemberInvited, ActionClosed, DecisionClosed, parseMonth, pageMeta,
+  AppError, MEETING_STATUS_INFO, MeetingStatus, parseMonth, pageMeta,
   type Actor, type DirectoryCommittee, type MeetingBody, type MeetingDetails, type MeetingStatusId, type RequestOf, type Variant,
   type ListMeetings, type CreateMeeting, type UpdateMeeting, type DeleteMeeting, type CopyMeeting, type ChangeMeetingStatus, type ReorderAgenda,
   ATTENDANCE_VALUES, ACTION_STATUS_VALUES, type ActionStatus, type Attendance, type Vote, type AcceptNda, type SaveRecordSummary, type GetAnalytics, type RateMeeting, type SaveNote, type ListActivities, type GetMeeting, type GetGuestMeeting,
@@ -9,9 +9,10 @@ import { MeetingDb, type Scope } from '../db/db';
 import type { MeetingRow } from '../db/schema';
 import { RecordsRepository } from '../repositories/records.repository';
 import { Directory, type OrgSettings } from '../common/directory';
-import { MeetingPublisher, type PendingEvent } from '../common/publisher';
+import { MeetingPublisher } from '../common/publisher';
+import { MeetingEvents } from '../events/meeting-events';
 import { actorInfo, newGuestToken, sha256 } from '../common/actor';
-import { localToInstant, monthRange } from '../common/time';
+import { instantToLocal, localToInstant, monthRange } from '../common/time';
 import { MM } from '@app/contracts';
 import { isEmptyNote } from '../rules/notes';
 import { AgendaRepository } from '../repositories/agenda.repository';
@@ -25,6 +26,7 @@ import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from '../common
 import { MeetingsRepository } from '../repositories/meetings.repository';
 import { MembersRepository } from '../repositories/members.repository';
 import { MeetingView } from '../view/meeting-view';
+import { emptyBundle } from '../view/payloads';
 import { checkTransition, isAnnounced, isLockedStatus } from '../rules/status-machine';
 import { canCreateIn } from '../rules/create-rights';
 import { meetingListFilter } from '../rules/visibility';
@@ -45,6 +47,7 @@ export class MeetingsService {
     private readonly records: RecordsRepository,
     private readonly directory: Directory,
     private readonly publisher: MeetingPublisher,
+    private readonly events: MeetingEvents,
   ) {}
 
   // ---------- reads ----------
@@ -102,7 +105,11 @@ export class MeetingsService {
   // ---------- create, edit, delete, copy ----------
 
   private async committeeFor(orgId: string, actor: Actor, committeeId: number): Promise<DirectoryCommittee> {
-    const committee = await this.directory.committee(orgId, committeeId);
+    return this.checkCommittee(actor, await this.directory.committee(orgId, committeeId));
+  }
+
+  /** the committee a meeting is created in or moved to: it exists, is active, and the actor may create there */
+  private checkCommittee(actor: Actor, committee: DirectoryCommittee | null): DirectoryCommittee {
     if (!committee) throw AppError.validation({ committee_id: 'The committee does not exist.' });
     if (committee.status === 'inactive') throw new AppError('MEETING_COMMITTEE_INACTIVE');
     if (!canCreateIn(actor, committee)) throw new AppError('MEETING_FORBIDDEN');
@@ -123,27 +130,37 @@ export class MeetingsService {
     };
   }
 
+  /**
+   * A new Draft with its owner as its first member. The answer is composed from the rows this command
+   * wrote (an empty agenda, one member, one activity): three INSERTs in one transaction, nothing read back.
+   */
   async create(req: RequestOf<typeof CreateMeeting>): Promise<MeetingDetails> {
     const { orgId, actor, body } = req;
     const org = await this.directory.organization(orgId);
-    await this.committeeFor(orgId, actor, body.committee_id);
-    const id = await this.db.tenant(orgId, async (s) => {
-      const m = await this.meetings.insert(s, { ...this.fields(body, org), ownerId: actor.userId!, statusId: MeetingStatus.Draft });
-      await this.memberRows.insertMembers(s, [{ meetingId: m.id, userId: actor.userId, role: 'Editor', isOwner: true, attendance: 'Going' }]);
-      await this.comments.log(s, { meetingId: m.id, userId: actor.userId, userName: actor.name, activity: `${actor.name ?? 'Someone'} created the meeting` });
-      return m.id;
+    const committee = await this.committeeFor(orgId, actor, body.committee_id);
+    const written = await this.db.tenant(orgId, async (s) => {
+      const meeting = await this.meetings.insert(s, { ...this.fields(body, org), ownerId: actor.userId!, statusId: MeetingStatus.Draft });
+      const members = await this.memberRows.insertMembers(s, [{ meetingId: meeting.id, userId: actor.userId, role: 'Editor', isOwner: true, attendance: 'Going' }]);
+      const activity = await this.comments.log(s, { meetingId: meeting.id, userId: actor.userId, userName: actor.name, activity: `${actor.name ?? 'Someone'} created the meeting` });
+      return { meeting, members, activity };
     });
-    return this.view.details(orgId, actor, id, req.variant);
+    const { meeting, members, activity } = written;
+    const ctx = this.access.build({ org, actor, meeting, members, me: members[0] ?? null, committee, agendaCount: 0, variant: req.variant });
+    return this.view.compose(orgId, ctx, {
+      bundle: emptyBundle(), activities: ctx.perms.seeActivity ? [activity] : [], note: null, myRating: null, session: null, summaries: [],
+    });
   }
 
   async update(req: RequestOf<typeof UpdateMeeting>): Promise<MeetingDetails> {
     const { orgId, actor, body, meetingId } = req;
+    // the directory is asked before the transaction takes row locks
+    const target = await this.directory.committee(orgId, body.committee_id);
     await this.publisher.inTx(this.db, orgId, async (s, pending) => {
       const ctx = await this.access.load(s, actor, meetingId, { variant: req.variant, lock: true });
       assertOpen(ctx);
       if (!ctx.facts.committeeActive) throw new AppError('MEETING_COMMITTEE_INACTIVE');
       assertCan(ctx.perms.editMeeting);
-      if (body.committee_id !== ctx.meeting.committeeId) await this.committeeFor(orgId, actor, body.committee_id);
+      if (body.committee_id !== ctx.meeting.committeeId) this.checkCommittee(actor, target);
       const next = this.fields(body, ctx.org);
       const m = ctx.meeting;
       const changes: string[] = [];
@@ -159,10 +176,7 @@ export class MeetingsService {
       const noticeable = changes.filter((c) => c !== 'description' && c !== 'committee');
       if (isAnnounced(m.statusId) && noticeable.length) {
         const updated = { ...m, ...next };
-        pending.push(this.publisher.later(MeetingUpdated, async () => ({
-          ...this.publisher.orgInfo(ctx.org), ...this.publisher.meetingInfo(ctx.org, updated), by: actorInfo(actor, ctx.me), changes: noticeable,
-          recipients: await this.publisher.recipients(orgId, ctx.members, { exceptUserId: actor.userId, guestLang: req.lang }),
-        })));
+        pending.push(this.events.meetingUpdated(ctx.org, updated, actorInfo(actor, ctx.me), noticeable, ctx.people, ctx.members, { exceptUserId: actor.userId, guestLang: req.lang }));
       }
     });
     return this.view.details(orgId, actor, meetingId, req.variant);
@@ -180,35 +194,17 @@ export class MeetingsService {
       const org = ctx.org;
       const by = actorInfo(actor, ctx.me);
       if (isAnnounced(m.statusId)) {
-        pending.push(this.publisher.later(MeetingCancelled, async () => ({
-          ...this.publisher.orgInfo(org), ...this.publisher.meetingInfo(org, m), by, reason: 'deleted',
-          recipients: await this.publisher.recipients(orgId, ctx.members, { exceptUserId: actor.userId, guestLang: req.lang }),
-        })));
+        pending.push(this.events.meetingCancelled(org, m, by, 'deleted', ctx.people, ctx.members, { exceptUserId: actor.userId, guestLang: req.lang }));
       }
-      for (const d of ds.filter((x) => !x.isFulfilled)) pending.push(this.closedDecision(org, d, by));
-      for (const a of as) pending.push(this.closedAction(org, m, a, by));
+      for (const d of ds.filter((x) => !x.isFulfilled)) pending.push(this.events.decisionClosed(org, d, by, 'deleted'));
+      for (const a of as) pending.push(this.events.actionClosed(org, m, a, by, 'deleted'));
       await this.meetings.delete(s, meetingId);
     });
     return { ok: true as const, message: 'Meeting deleted successfully' };
   }
 
-  closedDecision(org: OrgSettings, d: { id: number; meetingId: number | null; title: string; deadline: Date }, by: ReturnType<typeof actorInfo>, reason: 'ended' | 'deleted' = 'deleted'): PendingEvent {
-    return this.publisher.later(DecisionClosed, () => ({
-      ...this.publisher.orgInfo(org), decisionId: d.id, meetingId: d.meetingId, title: d.title, deadline: d.deadline.toISOString(),
-      deadlineLocal: this.localOf(d.deadline, org), link: d.meetingId ? this.publisher.meetingLink(org, d.meetingId, d.id) : this.publisher.decisionsLink(org),
-      reason, by, recipients: [],
-    }));
-  }
-
-  closedAction(org: OrgSettings, m: MeetingRow, a: { id: number; title: string; priority: string; openTill: Date }, by: ReturnType<typeof actorInfo>, reason: 'completed' | 'deleted' = 'deleted'): PendingEvent {
-    return this.publisher.later(ActionClosed, () => ({
-      ...this.publisher.orgInfo(org), actionId: a.id, meetingId: m.id, meetingTitle: m.title, title: a.title, priority: a.priority,
-      openTill: a.openTill.toISOString(), openTillLocal: this.localOf(a.openTill, org), link: this.publisher.meetingLink(org, m.id, a.id), reason, by,
-    }));
-  }
-
   private localOf(d: Date, org: OrgSettings): string {
-    return this.publisher.meetingInfo(org, { id: 0, title: '', startAt: d, location: null, virtual: false }).startLocal;
+    return instantToLocal(d, org.time_zone);
   }
 
   /** a new Draft with the same details, participants and talking points (decisions and actions are not copied) */
@@ -280,43 +276,24 @@ export class MeetingsService {
       const org = ctx.org;
       const by = actorInfo(actor, ctx.me);
       if (to === MeetingStatus.Scheduled) {
-        pending.push(this.publisher.later(MeetingScheduled, async () => ({
-          ...this.publisher.orgInfo(org), ...this.publisher.meetingInfo(org, m), by,
-          recipients: await this.publisher.recipients(orgId, ctx.members.filter((x) => x.userId), { exceptUserId: actor.userId }),
-        })));
+        pending.push(this.events.meetingScheduled(org, m, by, ctx.people, ctx.members.filter((x) => x.userId), { exceptUserId: actor.userId }));
         // guests get their own link now: a fresh token for each (they had none while the meeting was a draft)
         for (const g of ctx.members.filter((x) => !x.userId && x.userEmail)) {
           const token = newGuestToken();
           await this.memberRows.updateMember(s, g.id, { tokenHash: sha256(token) });
-          pending.push(this.invitation(org, m, g, token, by, req.lang));
+          pending.push(this.events.memberInvited(org, m, g, token, by, ctx.people, req.lang));
         }
       }
       if (to === MeetingStatus.Cancelled) {
-        pending.push(this.publisher.later(MeetingCancelled, async () => ({
-          ...this.publisher.orgInfo(org), ...this.publisher.meetingInfo(org, m), by, reason: body.reason,
-          recipients: await this.publisher.recipients(orgId, ctx.members, { exceptUserId: actor.userId, guestLang: req.lang }),
-        })));
+        pending.push(this.events.meetingCancelled(org, m, by, body.reason, ctx.people, ctx.members, { exceptUserId: actor.userId, guestLang: req.lang }));
       }
       if (isLockedStatus(to)) {
-        for (const d of (await this.decisions.ofMeeting(s, meetingId)).filter((x) => !x.isFulfilled)) pending.push(this.closedDecision(org, d, by, 'ended'));
-        for (const a of await this.actions.ofMeeting(s, meetingId)) pending.push(this.closedAction(org, m, a, by, 'deleted'));
+        for (const d of (await this.decisions.ofMeeting(s, meetingId)).filter((x) => !x.isFulfilled)) pending.push(this.events.decisionClosed(org, d, by, 'ended'));
+        for (const a of await this.actions.ofMeeting(s, meetingId)) pending.push(this.events.actionClosed(org, m, a, by, 'deleted'));
       }
     });
     const meeting = await this.view.details(orgId, actor, meetingId, req.variant);
     return { meeting, message: 'Meeting status changed to {status}' };
-  }
-
-  /** the invitation of one member: users get the meeting link, guests the token link */
-  invitation(org: OrgSettings, m: MeetingRow, member: { id: number; userId: number | null; userEmail: string | null; guestName: string | null }, token: string | null, by: ReturnType<typeof actorInfo>, lang?: 'en' | 'fr' | 'ar' | 'ru'): PendingEvent {
-    return this.publisher.later(MemberInvited, async () => {
-      const [recipient] = await this.publisher.recipients(org.id, [{ userId: member.userId, userEmail: member.userEmail, name: member.guestName }], { guestLang: lang });
-      if (!recipient) return null;
-      const info = this.publisher.meetingInfo(org, m);
-      return {
-        ...this.publisher.orgInfo(org), ...info, link: token ? this.publisher.guestLink(org, m.id, token) : info.link,
-        memberId: member.id, guest: !member.userId, by, recipient,
-      };
-    });
   }
 
   // ---------- agenda order ----------

@@ -1,23 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, M, type Actor, type RequestOf, type ListMembers, type AddMembers, type SetGuestName, type RemoveMember, type AddCommitteeMembers,
+  AppError, M, type Actor, type DirectoryUser, type Lang, type RequestOf, type ListMembers, type AddMembers, type SetGuestName, type RemoveMember, type AddCommitteeMembers,
   type ChangeMemberType, type ChangeAttendance,
 } from '@app/contracts';
 import { MeetingDb, type Scope } from '../db/db';
 import type { MemberRow } from '../db/schema';
 import { Directory } from '../common/directory';
-import { MeetingPublisher, type PendingEvent } from '../common/publisher';
+import { MeetingPublisher, type PendingEvent, type People } from '../common/publisher';
 import { actorInfo, newGuestToken, sha256 } from '../common/actor';
 import { checkAttendance } from '../rules/attendance';
 import { memberRights } from '../rules/member-rights';
 import { normalizeEmail, sameEmail } from '../rules/person';
 import { isAnnounced } from '../rules/status-machine';
 import { CommentsRepository } from '../repositories/comments.repository';
-import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from '../common/meeting-access';
+import { MeetingAccess, assertCan, assertOpen, type LoadOpts, type MeetingCtx } from '../common/meeting-access';
 import { MeetingsRepository } from '../repositories/meetings.repository';
 import { MembersRepository, type NewMember } from '../repositories/members.repository';
 import { MeetingView } from '../view/meeting-view';
-import { MeetingsService } from '../meetings/meetings.service';
+import { MeetingEvents } from '../events/meeting-events';
 
 /** Participants: users and guests, their role (Viewer/Editor) and type (1-4), attendance, guest details. */
 @Injectable()
@@ -31,7 +31,7 @@ export class MembersService {
     private readonly comments: CommentsRepository,
     private readonly directory: Directory,
     private readonly publisher: MeetingPublisher,
-    private readonly meetingsService: MeetingsService,
+    private readonly events: MeetingEvents,
   ) {}
 
   private log(s: Scope, ctx: MeetingCtx, activity: string) {
@@ -39,9 +39,13 @@ export class MembersService {
   }
 
   /** run a members change in one transaction, publish after commit, answer the fresh list */
-  private async change(req: { orgId: string; actor: Actor; meetingId: number; variant?: RequestOf<typeof ListMembers>['variant'] }, fn: (s: Scope, ctx: MeetingCtx, pending: PendingEvent[]) => Promise<void>) {
+  private async change(
+    req: { orgId: string; actor: Actor; meetingId: number; variant?: RequestOf<typeof ListMembers>['variant'] },
+    fn: (s: Scope, ctx: MeetingCtx, pending: PendingEvent[]) => Promise<void>,
+    alsoUsers?: LoadOpts['alsoUsers'],
+  ) {
     const out = await this.publisher.inTx(this.db, req.orgId, async (s, pending) => {
-      const ctx = await this.access.load(s, req.actor, req.meetingId, { variant: req.variant, lock: true });
+      const ctx = await this.access.load(s, req.actor, req.meetingId, { variant: req.variant, lock: true, alsoUsers });
       assertOpen(ctx);
       await fn(s, ctx, pending);
       return this.view.membersIn(s, ctx);
@@ -57,7 +61,7 @@ export class MembersService {
   }
 
   /** invite new rows: in statuses 2 and 3 at once (guests with a fresh token); drafts invite when scheduled */
-  private async invite(s: Scope, ctx: MeetingCtx, rows: MemberRow[], pending: PendingEvent[], lang?: 'en' | 'fr' | 'ar' | 'ru') {
+  private async invite(s: Scope, ctx: MeetingCtx, rows: MemberRow[], people: People, pending: PendingEvent[], lang?: Lang) {
     if (!isAnnounced(ctx.meeting.statusId)) return;
     const by = actorInfo(ctx.actor, ctx.me);
     for (const r of rows) {
@@ -66,12 +70,14 @@ export class MembersService {
         token = newGuestToken();
         await this.memberRows.updateMember(s, r.id, { tokenHash: sha256(token) });
       }
-      pending.push(this.meetingsService.invitation(ctx.org, ctx.meeting, r, token, by, lang));
+      pending.push(this.events.memberInvited(ctx.org, ctx.meeting, r, token, by, people, lang));
     }
   }
 
-  add(req: RequestOf<typeof AddMembers>) {
+  async add(req: RequestOf<typeof AddMembers>) {
     const { orgId, body } = req;
+    // the directory is asked before the transaction takes the meeting's row lock
+    const byEmail = body.user_email ? await this.directory.usersByEmail(orgId, [body.user_email]) : new Map<string, DirectoryUser>();
     return this.change(req, async (s, ctx, pending) => {
       assertCan(ctx.perms.manageParticipants);
       const rows: Omit<NewMember, 'orgId'>[] = [];
@@ -79,15 +85,13 @@ export class MembersService {
         ctx.members.some((m) => (userId && m.userId === userId) || sameEmail(m.userEmail, email)) || rows.some((r) => (userId && r.userId === userId) || sameEmail(r.userEmail, email));
       const base = { meetingId: ctx.meeting.id, role: body.type, memberType: body.member_type ?? null };
       if (body.user_id?.length) {
-        const users = await this.directory.usersById(orgId, body.user_id);
         for (const id of body.user_id) {
-          const u = users.get(id);
+          const u = ctx.people.get(id);
           if (!u || u.status === 'Deleted' || u.status === 'Inactive') throw AppError.validation({ user_id: 'The user is not a member of this organization.' });
           if (!exists(id, null)) rows.push({ ...base, userId: id, organizationGuest: body.organization_guest === true });
         }
       }
       if (body.user_email) {
-        const byEmail = await this.directory.usersByEmail(orgId, [body.user_email]);
         const u = byEmail.get(normalizeEmail(body.user_email));
         if (u && u.status !== 'Deleted') {
           if (!exists(u.id, null)) rows.push({ ...base, userId: u.id, organizationGuest: body.organization_guest === true });
@@ -98,8 +102,9 @@ export class MembersService {
       if (!rows.length) throw AppError.validation({ [body.user_email ? 'user_email' : 'user_id']: 'The participant is already a member of this meeting.' });
       const inserted = await this.memberRows.insertMembers(s, rows);
       await this.log(s, ctx, `added ${inserted.length === 1 ? 'a participant' : `${inserted.length} participants`}`);
-      await this.invite(s, ctx, inserted, pending, req.lang);
-    });
+      const people = new Map([...ctx.people, ...[...byEmail.values()].map((u) => [u.id, u] as const)]);
+      await this.invite(s, ctx, inserted, people, pending, req.lang);
+    }, () => body.user_id ?? []);
   }
 
   addCommittee(req: RequestOf<typeof AddCommitteeMembers>) {
@@ -108,14 +113,14 @@ export class MembersService {
       const c = ctx.committee;
       if (!c) throw AppError.validation({ committee_id: 'The committee does not exist.' });
       const ids = [...new Set([...c.admin_ids, ...c.member_ids])].filter((id) => !ctx.members.some((m) => m.userId === id));
-      const users = await this.directory.usersById(req.orgId, ids);
+      const users = ctx.people;
       const rows = ids
         .filter((id) => users.get(id) && users.get(id)!.status !== 'Deleted' && users.get(id)!.status !== 'Inactive')
         .map((id) => ({ meetingId: ctx.meeting.id, userId: id, role: c.admin_ids.includes(id) ? 'Editor' : 'Viewer' }));
       const inserted = await this.memberRows.insertMembers(s, rows);
       if (inserted.length) await this.log(s, ctx, `added the committee's members (${inserted.length})`);
-      await this.invite(s, ctx, inserted, pending, req.lang);
-    });
+      await this.invite(s, ctx, inserted, ctx.people, pending, req.lang);
+    }, ({ committee }) => (committee ? [...committee.admin_ids, ...committee.member_ids] : []));
   }
 
   setGuestName(req: RequestOf<typeof SetGuestName>) {

@@ -50,9 +50,11 @@ export class CommentsRepository {
       .onConflictDoUpdate({ target: [notes.orgId, notes.meetingId, notes.userId], set: { note, updatedAt: sql`now()` } });
   }
 
-  async log(s: Scope, v: { meetingId?: number | null; decisionId?: number | null; userId: number | null; userName: string | null; activity: string }): Promise<void> {
+  /** an activity log entry; answers the row written */
+  async log(s: Scope, v: { meetingId?: number | null; decisionId?: number | null; userId: number | null; userName: string | null; activity: string }): Promise<ActivityRow> {
     const { orgId, tx } = s;
-    await tx.insert(activities).values({ orgId, meetingId: v.meetingId ?? null, decisionId: v.decisionId ?? null, userId: v.userId, userName: v.userName, activity: v.activity });
+    const [row] = await tx.insert(activities).values({ orgId, meetingId: v.meetingId ?? null, decisionId: v.decisionId ?? null, userId: v.userId, userName: v.userName, activity: v.activity }).returning();
+    return row;
   }
 
   async activitiesOf(s: Scope, f: { meetingId?: number; decisionId?: number }, limit?: number): Promise<ActivityRow[]> {

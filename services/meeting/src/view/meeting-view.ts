@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { VOTE_VALUES, type Actor, type MeetingDetails, type MeetingSummary, type Variant } from '@app/contracts';
+import { VOTE_VALUES, type Actor, type DirectoryUser, type MeetingDetails, type MeetingSummary, type Variant } from '@app/contracts';
 import { attendanceValues } from '../rules/attendance';
 import { voteLabel } from '../rules/vote-gate';
-import type { MeetingRow, MemberRow } from '../db/schema';
-import { RecordsRepository } from '../repositories/records.repository';
+import type { ActivityRow, MeetingRow, MemberRow } from '../db/schema';
+import { RecordsRepository, type RecordSummaryRow, type VirtualSessionRow } from '../repositories/records.repository';
 import { MeetingDb, type Scope } from '../db/db';
 import { Directory } from '../common/directory';
+import type { People } from '../common/publisher';
 import { personKey } from '../rules/person';
 import { AgendaRepository } from '../repositories/agenda.repository';
 import { DecisionsRepository } from '../repositories/decisions.repository';
@@ -20,7 +21,17 @@ import {
   actionPayload, agendaGroups, decisionPayload, emptyBundle, local, memberPayload, agendaShowsDecision, talkingPointPayload, type ItemsBundle, type ViewCommittee, type ViewCtx,
 } from './payloads';
 
-/** Builds the payloads of meetings.md §3 for an actor (details, items), always from fresh reads. */
+/** What a meeting's details are made of besides its context. */
+export interface DetailsParts {
+  bundle: ItemsBundle;
+  activities: ActivityRow[];
+  note: string | null;
+  myRating: { rating: number; comment: string } | null;
+  session: VirtualSessionRow | null;
+  summaries: RecordSummaryRow[];
+}
+
+/** Builds the payloads of meetings.md §3 for an actor (details, items), from fresh reads or from what a command wrote. */
 @Injectable()
 export class MeetingView {
   constructor(
@@ -59,6 +70,24 @@ export class MeetingView {
     return b;
   }
 
+  /**
+   * The directory users a payload shows: those the context already holds, and the others from the directory
+   * unless `lookup` is false (a command under row locks asks no NATS question: a user it does not hold shows
+   * with the name stored on the row).
+   */
+  async users(orgId: string, ids: Iterable<number | null | undefined>, known: People, lookup: boolean): Promise<Map<number, DirectoryUser>> {
+    const out = new Map<number, DirectoryUser>();
+    const missing: number[] = [];
+    for (const id of new Set(ids)) {
+      if (typeof id !== 'number') continue;
+      const u = known.get(id);
+      if (u) out.set(id, u);
+      else missing.push(id);
+    }
+    if (lookup && missing.length) for (const [id, u] of await this.directory.usersById(orgId, missing)) out.set(id, u);
+    return out;
+  }
+
   /** every user id a payload may show */
   userIds(b: ItemsBundle, members: MemberRow[], extra: Array<number | null> = []): number[] {
     return [
@@ -68,7 +97,7 @@ export class MeetingView {
   }
 
   async viewCtx(orgId: string, ctx: MeetingCtx, b: ItemsBundle, extraUserIds: Array<number | null> = []): Promise<ViewCtx> {
-    const users = await this.directory.usersById(orgId, this.userIds(b, ctx.members, [ctx.meeting.ownerId, ...extraUserIds]));
+    const users = await this.users(orgId, this.userIds(b, ctx.members, [ctx.meeting.ownerId, ...extraUserIds]), ctx.people, !ctx.locked);
     const committees = new Map<number, ViewCommittee>();
     if (ctx.committee) committees.set(ctx.committee.id, ctx.committee);
     return {
@@ -91,16 +120,29 @@ export class MeetingView {
   }
 
   async detailsIn(s: Scope, ctx: MeetingCtx): Promise<MeetingDetails> {
-    const { orgId } = s;
-    const b = await this.loadBundle(s, ctx.meeting.id);
+    const m = ctx.meeting;
+    const guest = ctx.actor.kind === 'guest';
+    const b = await this.loadBundle(s, m.id);
+    const parts: DetailsParts = {
+      bundle: b,
+      activities: ctx.perms.seeActivity ? await this.comments.activitiesOf(s, { meetingId: m.id }, 50) : [],
+      note: ctx.perms.seeNotes && ctx.actor.userId ? await this.comments.note(s, m.id, ctx.actor.userId) : null,
+      myRating: ctx.actor.userId ? ((await this.comments.ratingsOf(s, m.id)).find((r) => r.userId === ctx.actor.userId) ?? null) : null,
+      session: await this.records.virtualSession(s, m.id),
+      summaries: guest ? [] : await this.records.summaries(s, m.id),
+    };
+    return this.compose(s.orgId, ctx, parts);
+  }
+
+  /**
+   * The meeting's details from parts already in hand: read by `detailsIn`, or known by a command that has
+   * just written them (creating a meeting answers without reading it back).
+   */
+  async compose(orgId: string, ctx: MeetingCtx, parts: DetailsParts): Promise<MeetingDetails> {
+    const { bundle: b, activities, note, myRating, session, summaries } = parts;
     const v = await this.viewCtx(orgId, ctx, b);
     const m = ctx.meeting;
     const guest = ctx.actor.kind === 'guest';
-    const activities = ctx.perms.seeActivity ? await this.comments.activitiesOf(s, { meetingId: m.id }, 50) : [];
-    const note = ctx.perms.seeNotes && ctx.actor.userId ? await this.comments.note(s, m.id, ctx.actor.userId) : null;
-    const myRating = ctx.actor.userId ? (await this.comments.ratingsOf(s, m.id)).find((r) => r.userId === ctx.actor.userId) : undefined;
-    const session = await this.records.virtualSession(s, m.id);
-    const summaries = guest ? [] : await this.records.summaries(s, m.id);
     const visible = this.visible(ctx);
     const memberPayloads = ctx.members.map((row) => memberPayload(row, v, ctx.me));
     const online = session
