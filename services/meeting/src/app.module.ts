@@ -35,6 +35,7 @@ import { DashboardService } from './dashboard/dashboard.service';
 import { DashboardHandlers } from './dashboard/dashboard.handlers';
 import { IjmeetProvider, VirtualProviders, ZoomProvider } from './virtual/providers';
 import { VirtualService } from './virtual/virtual.service';
+import { VirtualHandlers } from './virtual/virtual.handlers';
 
 /** The meeting service: meetings and everything inside them (meetings.md), over NATS. */
 @Module({})
@@ -49,7 +50,7 @@ export class MeetingModule {
         MeetingAccess, MeetingView, DecisionView, MeetingEvents,
         MeetingsService, MembersService, AgendaService, MeetingDecisionsService, ResolutionsService, DecisionsRouter, ActionsService, CommentsService, DashboardService,
         IjmeetProvider, ZoomProvider, VirtualProviders, VirtualService,
-        MeetingsHandlers, MembersHandlers, AgendaHandlers, DecisionsHandlers, ActionsHandlers, CommentsHandlers, DashboardHandlers,
+        MeetingsHandlers, MembersHandlers, AgendaHandlers, DecisionsHandlers, ActionsHandlers, CommentsHandlers, DashboardHandlers, VirtualHandlers,
       ],
     };
   }

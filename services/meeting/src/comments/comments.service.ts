@@ -83,14 +83,16 @@ export class CommentsService {
       }
       const me = ctx?.me ?? null;
       const name = ctx?.actorName ?? actor.name;
+      // the directory is asked before this command writes (and so locks) anything
+      const org = ctx?.org ?? (await this.directory.organization(orgId));
+      const authorId = actor.kind === 'user' ? actor.userId : null;
+      const users = ctx?.people ?? (await this.directory.usersById(orgId, [authorId]));
       const row = await this.comments.insertComment(s, {
         meetingId: t.meetingId, ...t.target, userId: actor.kind === 'user' ? actor.userId : null,
         userEmail: actor.kind === 'guest' ? (me?.userEmail ?? null) : null, userName: name, comment: body.comment,
       });
       if (t.meetingId) await this.comments.log(s, { meetingId: t.meetingId, userId: actor.userId, userName: name, activity: `${name ?? 'Someone'} commented on "${t.title}"` });
       else if ('decisionId' in t.target) await this.comments.log(s, { decisionId: t.target.decisionId, userId: actor.userId, userName: name, activity: `${name ?? 'Someone'} commented` });
-      const org = await this.directory.organization(orgId);
-      const users = await this.directory.usersById(orgId, [row.userId]);
       return commentPayload(row, this.view(orgId, ctx, actor, users, org.time_zone));
     });
   }

@@ -334,18 +334,19 @@ export class MeetingsService {
 
   async acceptNda(req: RequestOf<typeof AcceptNda>): Promise<MeetingDetails> {
     const { orgId, actor } = req;
-    return this.db.tenant(orgId, async (s) => {
-      const meetingId = actor.kind === 'guest' ? await this.access.guestMeetingId(s, actor) : req.meetingId;
-      if (!meetingId) throw AppError.validation({ id: 'This field is required.' });
-      const ctx = await this.access.load(s, actor, meetingId, { variant: req.variant, lock: true });
+    const meetingId = await this.db.tenant(orgId, async (s) => {
+      const id = actor.kind === 'guest' ? await this.access.guestMeetingId(s, actor) : req.meetingId;
+      if (!id) throw AppError.validation({ id: 'This field is required.' });
+      const ctx = await this.access.load(s, actor, id, { variant: req.variant, lock: true });
       if (!ctx.me) throw new AppError('MEETING_FORBIDDEN');
       if (!ctx.me.ndaAcceptedAt) {
         await this.memberRows.updateMember(s, ctx.me.id, { ndaAcceptedAt: new Date() });
-        await this.comments.log(s, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} accepted the confidentiality agreement` });
+        await this.comments.log(s, { meetingId: id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} accepted the confidentiality agreement` });
       }
-      const fresh = await this.access.load(s, actor, meetingId, { variant: req.variant });
-      return this.view.detailsIn(s, fresh);
+      return id;
     });
+    // the details are read once the row lock is gone (reading them asks the directory)
+    return this.view.details(orgId, actor, meetingId, req.variant);
   }
 
   async saveNote(req: RequestOf<typeof SaveNote>) {

@@ -43,7 +43,7 @@ export interface ViewCtx {
   actor: Actor;
   /** 'u:<id>' / 'e:<email>' of the actor */
   actorKey: string | null;
-  users: Map<number, DirectoryUser>;
+  users: ReadonlyMap<number, DirectoryUser>;
   /** member rows of the meeting by person key (guest names) */
   membersByKey: Map<string, MemberRow>;
   committees: Map<number, ViewCommittee>;
