@@ -17,7 +17,7 @@ import { CommentsRepository } from '../repositories/comments.repository';
 import { DecisionsRepository } from '../repositories/decisions.repository';
 import { canCreateIn } from '../rules/create-rights';
 import { personKey } from '../rules/person';
-import { resolutionRights } from '../rules/resolution-rights';
+import { resolutionListFilter, resolutionRights } from '../rules/resolution-rights';
 import { keptReason, voteGate } from '../rules/vote-gate';
 import { voteTarget } from '../rules/vote-target';
 import { DecisionView, type ResolutionScene } from '../view/decision-view';
@@ -90,16 +90,14 @@ export class ResolutionsService implements DecisionUseCases {
   async list(req: RequestOf<typeof ListSingleDecisions>) {
     const { orgId, actor, query } = req;
     if (actor.kind !== 'user' || !actor.userId) throw new AppError('UNAUTHENTICATED');
-    let committeeIds: number[] | 'all' = 'all';
-    if (!actor.isAdmin) {
-      const mine = await this.directory.userCommittees(orgId, actor.userId);
-      committeeIds = [...new Set([...mine.admin, ...mine.member].map((c) => c.id))];
-    }
-    if (query.committee_id) committeeIds = committeeIds === 'all' || committeeIds.includes(query.committee_id) ? [query.committee_id] : [];
+    const mine = actor.isAdmin ? { admin: [], member: [] } : await this.directory.userCommittees(orgId, actor.userId);
+    const filter = resolutionListFilter({
+      userId: actor.userId, isAdmin: actor.isAdmin, committeeIds: [...new Set([...mine.admin, ...mine.member].map((c) => c.id))], committeeId: query.committee_id,
+    });
     const org = await this.directory.organization(orgId);
     return this.db.tenant(orgId, async (s) => {
       const { rows, total } = await this.decisions.standalone(s, {
-        committeeIds, search: query.search, fulfilled: query.archived === undefined ? undefined : query.archived, state: query.state,
+        filter, search: query.search, fulfilled: query.archived === undefined ? undefined : query.archived, state: query.state,
         limit: query.per_page, offset: (query.page - 1) * query.per_page,
       });
       const committees: DirectoryCommittee[] = [];

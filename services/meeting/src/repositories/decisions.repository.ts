@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { ResolutionListFilter } from '../rules/resolution-rights';
 import { decisions, voters, type DecisionRow, type VoterRow } from '../db/schema';
 import type { Scope } from '../db/db';
 import { personKey } from '../rules/person';
@@ -92,13 +93,18 @@ export class DecisionsRepository {
 
   async standalone(
     s: Scope,
-    f: { committeeIds: number[] | 'all'; search?: string; fulfilled?: boolean; state?: 'OPEN' | 'DUE'; limit: number; offset: number },
+    f: { filter: ResolutionListFilter; search?: string; fulfilled?: boolean; state?: 'OPEN' | 'DUE'; limit: number; offset: number },
   ): Promise<{ rows: DecisionRow[]; total: number }> {
     const { orgId, tx } = s;
     const conds: SQL[] = [eq(decisions.orgId, orgId), isNull(decisions.meetingId)];
-    if (f.committeeIds !== 'all') {
-      if (!f.committeeIds.length) return { rows: [], total: 0 };
-      conds.push(inArray(decisions.committeeId, f.committeeIds));
+    const { filter } = f;
+    if (filter.committeeId !== undefined) conds.push(eq(decisions.committeeId, filter.committeeId));
+    if (filter.kind === 'involved') {
+      const uid = filter.userId;
+      const voter = sql`exists (select 1 from meeting.voters v where v.org_id = ${orgId} and v.decision_id = ${decisions.id} and v.user_id = ${uid})`;
+      const parts: SQL[] = [eq(decisions.createdBy, uid), voter];
+      if (filter.committeeIds.length) parts.push(inArray(decisions.committeeId, filter.committeeIds));
+      conds.push(or(...parts)!);
     }
     if (f.search) conds.push(ilike(decisions.title, `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
     if (f.fulfilled !== undefined) conds.push(eq(decisions.isFulfilled, f.fulfilled));
