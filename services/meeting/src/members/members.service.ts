@@ -102,9 +102,8 @@ export class MembersService {
       if (!rows.length) throw AppError.validation({ [body.user_email ? 'user_email' : 'user_id']: 'The participant is already a member of this meeting.' });
       const inserted = await this.memberRows.insertMembers(s, rows);
       await this.log(s, ctx, `added ${inserted.length === 1 ? 'a participant' : `${inserted.length} participants`}`);
-      const people = new Map([...ctx.people, ...[...byEmail.values()].map((u) => [u.id, u] as const)]);
-      await this.invite(s, ctx, inserted, people, pending, req.lang);
-    }, () => body.user_id ?? []);
+      await this.invite(s, ctx, inserted, ctx.people, pending, req.lang);
+    }, () => [...(body.user_id ?? []), ...[...byEmail.values()].map((u) => u.id)]);
   }
 
   addCommittee(req: RequestOf<typeof AddCommitteeMembers>) {
