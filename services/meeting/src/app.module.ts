@@ -2,31 +2,40 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule } from '@app/platform';
 import type { MeetingConfig } from './config';
 import { schema } from './db/schema';
+import { MeetingDb } from './db/db';
 import { Directory } from './common/directory';
 import { MeetingPublisher } from './common/publisher';
-import { MeetingsRepository } from './meetings/meetings.repository';
-import { MeetingAccess } from './meetings/meeting-access';
-import { MeetingView } from './meetings/meeting-view';
+import { MeetingsRepository } from './repositories/meetings.repository';
+import { MembersRepository } from './repositories/members.repository';
+import { RecordsRepository } from './repositories/records.repository';
+import { DashboardRepository } from './repositories/dashboard.repository';
+import { MeetingAccess } from './common/meeting-access';
+import { MeetingView } from './view/meeting-view';
 import { MeetingsService } from './meetings/meetings.service';
 import { MeetingsHandlers } from './meetings/meetings.handlers';
 import { MembersService } from './members/members.service';
 import { MembersHandlers } from './members/members.handlers';
-import { AgendaRepository } from './agenda/agenda.repository';
+import { AgendaRepository } from './repositories/agenda.repository';
 import { AgendaService } from './agenda/agenda.service';
 import { AgendaHandlers } from './agenda/agenda.handlers';
-import { DecisionsRepository } from './decisions/decisions.repository';
-import { DecisionsService } from './decisions/decisions.service';
+import { DecisionsRepository } from './repositories/decisions.repository';
+import { MeetingDecisionsService } from './decisions/meeting-decisions.service';
+import { ResolutionsService } from './decisions/resolutions.service';
+import { DecisionsRouter } from './decisions/decisions.router';
+import { DecisionView } from './view/decision-view';
+import { MeetingEvents } from './events/meeting-events';
 import { DecisionsHandlers } from './decisions/decisions.handlers';
-import { ActionsRepository } from './actions/actions.repository';
+import { ActionsRepository } from './repositories/actions.repository';
 import { ActionsService } from './actions/actions.service';
 import { ActionsHandlers } from './actions/actions.handlers';
-import { CommentsRepository } from './comments/comments.repository';
+import { CommentsRepository } from './repositories/comments.repository';
 import { CommentsService } from './comments/comments.service';
 import { CommentsHandlers } from './comments/comments.handlers';
 import { DashboardService } from './dashboard/dashboard.service';
 import { DashboardHandlers } from './dashboard/dashboard.handlers';
 import { IjmeetProvider, VirtualProviders, ZoomProvider } from './virtual/providers';
 import { VirtualService } from './virtual/virtual.service';
+import { VirtualHandlers } from './virtual/virtual.handlers';
 
 /** The meeting service: meetings and everything inside them (meetings.md), over NATS. */
 @Module({})
@@ -36,12 +45,12 @@ export class MeetingModule {
       module: MeetingModule,
       imports: [PlatformModule.forRoot({ service: 'meeting', config, db: { schema } })],
       providers: [
-        Directory, MeetingPublisher,
-        MeetingsRepository, AgendaRepository, DecisionsRepository, ActionsRepository, CommentsRepository,
-        MeetingAccess, MeetingView,
-        MeetingsService, MembersService, AgendaService, DecisionsService, ActionsService, CommentsService, DashboardService,
+        MeetingDb, Directory, MeetingPublisher,
+        MeetingsRepository, MembersRepository, AgendaRepository, DecisionsRepository, ActionsRepository, CommentsRepository, RecordsRepository, DashboardRepository,
+        MeetingAccess, MeetingView, DecisionView, MeetingEvents,
+        MeetingsService, MembersService, AgendaService, MeetingDecisionsService, ResolutionsService, DecisionsRouter, ActionsService, CommentsService, DashboardService,
         IjmeetProvider, ZoomProvider, VirtualProviders, VirtualService,
-        MeetingsHandlers, MembersHandlers, AgendaHandlers, DecisionsHandlers, ActionsHandlers, CommentsHandlers, DashboardHandlers,
+        MeetingsHandlers, MembersHandlers, AgendaHandlers, DecisionsHandlers, ActionsHandlers, CommentsHandlers, DashboardHandlers, VirtualHandlers,
       ],
     };
   }

@@ -6,12 +6,12 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
-import { Client } from 'pg';
+import { Client, type PoolClient } from 'pg';
 import { sql } from 'drizzle-orm';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import {
-  AddMembers, CastVote, ChangeMeetingStatus, CreateDecision, CreateMeeting, CreateTalkingPoint, GetMeeting, SYSTEM_ACTOR, type Actor,
+  AddMembers, CastVote, ChangeMeetingStatus, CreateDecision, CreateMeeting, CreateTalkingPoint, GetMeeting, ListMeetings, SYSTEM_ACTOR, type Actor,
 } from '@app/contracts';
 import { Bus, Db } from '@app/platform';
 import { createTestCommittee, createTestOrg, createTestUser, testEnv, uniqueSlug } from '@app/testing';
@@ -147,5 +147,83 @@ describe('meeting service (real PostgreSQL, NATS, Redis)', () => {
     } finally {
       await admin.end();
     }
+  });
+
+  /**
+   * Counts the statements of the transactions this app runs for one organization (BEGIN to COMMIT), by
+   * wrapping each pooled connection's query once; other organizations and background work are not counted.
+   */
+  function statementCounter(orgId: string) {
+    const db = app.get(Db);
+    const state = { on: false, n: 0 };
+    const wrapped = new WeakSet<PoolClient>();
+    db.pool.on('acquire', (client: PoolClient) => {
+      if (wrapped.has(client)) return;
+      wrapped.add(client);
+      const original = client.query.bind(client) as (...args: unknown[]) => unknown;
+      let inTx: { org: string | null; n: number } | null = null;
+      (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+        const first = args[0] as string | { text?: string };
+        const text = typeof first === 'string' ? first : (first?.text ?? '');
+        if (text === 'BEGIN') inTx = { org: null, n: 0 };
+        if (inTx) {
+          inTx.n++;
+          if (text.includes("set_config('app.org_id'")) inTx.org = String((args[1] as unknown[])?.[0] ?? '');
+          if (text === 'COMMIT' || text === 'ROLLBACK') {
+            if (state.on && inTx.org === orgId) state.n += inTx.n;
+            inTx = null;
+          }
+        }
+        return original(...args);
+      };
+    });
+    return {
+      async measure<T>(fn: () => Promise<T>): Promise<{ result: T; statements: number }> {
+        state.on = true;
+        state.n = 0;
+        try {
+          return { result: await fn(), statements: state.n };
+        } finally {
+          state.on = false;
+        }
+      },
+    };
+  }
+
+  it('creating a meeting answers from the rows it wrote: 3 INSERTs in one transaction, and the same details a read gives', async () => {
+    const counter = statementCounter(a.orgId);
+    const body = { title: 'Counted', committee_id: committeeId, start_date: local(4), location: 'HQ' };
+    const { result: created, statements } = await counter.measure(() => bus.request(CreateMeeting, { orgId: a.orgId, actor: chair, body }));
+    // BEGIN, set_config, INSERT meeting, INSERT member, INSERT activity, COMMIT (+ SET LOCAL ROLE on PGlite); it was 23 when the answer was read back in a second transaction
+    console.log(`CreateMeeting ran ${statements} SQL statements`);
+    expect(statements).toBeGreaterThanOrEqual(6);
+    expect(statements).toBeLessThanOrEqual(7);
+    const read = await bus.request(GetMeeting, { orgId: a.orgId, actor: chair, meetingId: created.id });
+    expect(created).toEqual(read);
+  });
+
+  it('a meeting list counts in meta.total exactly the meetings the user may see, page after page', async () => {
+    const viewer = voters[1];
+    const made: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const m = await bus.request(CreateMeeting, { orgId: a.orgId, actor: chair, body: { title: `Listed ${i}`, committee_id: committeeId, start_date: local(7 + i), location: 'HQ' } });
+      made.push(m.id);
+      if (i % 2 === 0) await bus.request(AddMembers, { orgId: a.orgId, actor: chair, meetingId: m.id, body: { user_id: [viewer.userId], type: 'Viewer' } });
+    }
+    const actor = user(viewer.userId, viewer.email);
+    const seen: number[] = [];
+    let total = -1;
+    for (let page = 1; page < 50; page++) {
+      const r = await bus.request(ListMeetings, { orgId: a.orgId, actor, query: { role: 'All', page, per_page: 2 } });
+      total = r.meta.total;
+      seen.push(...r.items.map((x) => x.id));
+      if (page >= r.meta.last_page) break;
+    }
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
+    // every listed meeting opens for the user, and of the five made here exactly the three they joined are listed
+    for (const id of seen) await expect(bus.request(GetMeeting, { orgId: a.orgId, actor, meetingId: id })).resolves.toMatchObject({ id });
+    expect(made.filter((id) => seen.includes(id))).toEqual([made[0], made[2], made[4]]);
+    for (const id of made.filter((x) => !seen.includes(x))) await expect(bus.request(GetMeeting, { orgId: a.orgId, actor, meetingId: id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

@@ -1,59 +1,50 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, ActionAssigned, ActionStatusChanged, MM,
-  type Actor, type ActionBody, type ActionPayload, type ActionStatus, type RequestOf,
+  AppError, MM,
+  type Actor, type Lang, type ActionBody, type ActionPayload, type ActionStatus, type RequestOf,
   type CreateAction, type UpdateAction, type DeleteAction, type GetAction, type ChangeActionStatus, type GetActionTracker,
 } from '@app/contracts';
-import { Db } from '@app/platform';
-import type { Tx, MeetingTables } from '../db/db';
-import type { ActionRow, MeetingRow } from '../db/schema';
-import { Directory, type OrgSettings } from '../common/directory';
-import { MeetingPublisher, type PendingEvent } from '../common/publisher';
-import { actorInfo, personKey } from '../common/actor';
-import { instantToLocal, localToInstant } from '../common/time';
-import { openTillBeforeStart } from '../common/validators';
+import { MeetingDb, type Scope } from '../db/db';
+import type { ActionRow } from '../db/schema';
+import { Directory } from '../common/directory';
+import { MeetingPublisher, type PendingEvent, type Person } from '../common/publisher';
+import { actorInfo } from '../common/actor';
+import { emailKey, personKey } from '../rules/person';
+import { localToInstant } from '../common/time';
+import { openTillBeforeStart } from '../rules/item-dates';
 import { checkPlacement } from '../common/placement';
-import { AgendaRepository } from '../agenda/agenda.repository';
-import { CommentsRepository } from '../comments/comments.repository';
-import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from '../meetings/meeting-access';
-import { MeetingsRepository } from '../meetings/meetings.repository';
-import { MeetingView } from '../meetings/meeting-view';
-import { MeetingsService } from '../meetings/meetings.service';
-import { actionPayload, emptyBundle } from '../meetings/payloads';
-import { canView } from '../meetings/permissions';
-import { ActionsRepository } from './actions.repository';
-import { isActionLocked, overallActionStatus, PRIORITY_RANK } from './action-state';
+import { AgendaRepository } from '../repositories/agenda.repository';
+import { CommentsRepository } from '../repositories/comments.repository';
+import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from '../common/meeting-access';
+import { MeetingsRepository } from '../repositories/meetings.repository';
+import { MembersRepository } from '../repositories/members.repository';
+import { MeetingView } from '../view/meeting-view';
+import { MeetingEvents } from '../events/meeting-events';
+import { actionPayload, emptyBundle } from '../view/payloads';
+import { canView, meetingListFilter } from '../rules/visibility';
+import { ActionsRepository } from '../repositories/actions.repository';
+import { isActionLocked, overallActionStatus, PRIORITY_RANK } from '../rules/action-state';
 
-type Person = { userId: number | null; userEmail: string | null };
 
 /** Actions of a meeting, their participants' statuses, and the action tracker. */
 @Injectable()
 export class ActionsService {
   constructor(
-    private readonly db: Db<MeetingTables>,
+    private readonly db: MeetingDb,
     private readonly access: MeetingAccess,
     private readonly view: MeetingView,
     private readonly meetings: MeetingsRepository,
+    private readonly memberRows: MembersRepository,
     private readonly actions: ActionsRepository,
     private readonly agenda: AgendaRepository,
     private readonly comments: CommentsRepository,
     private readonly directory: Directory,
     private readonly publisher: MeetingPublisher,
-    private readonly meetingsService: MeetingsService,
+    private readonly events: MeetingEvents,
   ) {}
 
-  private info(org: OrgSettings, m: MeetingRow, a: { id: number; title: string; priority: string; openTill: Date }) {
-    return {
-      ...this.publisher.orgInfo(org), actionId: a.id, meetingId: m.id, meetingTitle: m.title, title: a.title, priority: a.priority,
-      openTill: a.openTill.toISOString(), openTillLocal: instantToLocal(a.openTill, org.time_zone), link: this.publisher.meetingLink(org, m.id, a.id),
-    };
-  }
-
-  private assigned(ctx: MeetingCtx, a: ActionRow, to: Person[], reason: 'assigned' | 'rescheduled', lang?: 'en' | 'fr' | 'ar' | 'ru'): PendingEvent {
-    return this.publisher.later(ActionAssigned, async () => {
-      const recipients = await this.publisher.recipients(ctx.org.id, to, { exceptUserId: ctx.actor.userId, guestLang: lang });
-      return recipients.length ? { ...this.info(ctx.org, ctx.meeting, a), reason, by: actorInfo(ctx.actor, ctx.me), recipients } : null;
-    });
+  private assigned(ctx: MeetingCtx, a: ActionRow, to: Person[], reason: 'assigned' | 'rescheduled', lang?: Lang): PendingEvent {
+    return this.events.actionAssigned(ctx.org, ctx.meeting, a, reason, actorInfo(ctx.actor, ctx.me), ctx.people, to, { exceptUserId: ctx.actor.userId, guestLang: lang });
   }
 
   private validate(ctx: MeetingCtx, body: ActionBody): { openTill: Date; participants: Person[] } {
@@ -65,78 +56,84 @@ export class ActionsService {
     return { openTill, participants };
   }
 
-  private async load(orgId: string, tx: Tx, actor: Actor, actionId: number, variant: RequestOf<typeof GetAction>['variant'], lock = false) {
-    const a = await this.actions.get(orgId, tx, actionId, { lock });
+  /** the action and its meeting as the actor sees it; a command locks the meeting, then the action, once the directory was asked */
+  private async load(s: Scope, actor: Actor, actionId: number, variant: RequestOf<typeof GetAction>['variant'], lock = false) {
+    let a = await this.actions.get(s, actionId);
     if (!a) throw actor.kind === 'guest' ? new AppError('UNAUTHENTICATED') : AppError.notFound('action');
-    const ctx = await this.access.load(orgId, tx, actor, a.meetingId, { variant });
+    const createdBy = a.createdBy;
+    const ctx = await this.access.load(s, actor, a.meetingId, { variant, lock, alsoUsers: () => [createdBy] });
+    if (lock) {
+      a = await this.actions.get(s, actionId, { lock: true });
+      if (!a) throw AppError.notFound('action');
+    }
     return { a, ctx };
   }
 
   get(req: RequestOf<typeof GetAction>) {
-    return this.db.tenant(req.orgId, async (tx) => {
-      const { a, ctx } = await this.load(req.orgId, tx, req.actor, req.actionId, req.variant);
-      return this.view.actionIn(req.orgId, tx, ctx, a.id);
+    return this.db.tenant(req.orgId, async (s) => {
+      const { a, ctx } = await this.load(s, req.actor, req.actionId, req.variant);
+      return this.view.actionIn(s, ctx, a.id);
     });
   }
 
   async create(req: RequestOf<typeof CreateAction>): Promise<ActionPayload> {
     const { orgId, actor, body } = req;
-    const out = await this.publisher.inTx(this.db, orgId, async (tx, pending) => {
-      const ctx = await this.access.load(orgId, tx, actor, req.meetingId, { variant: req.variant, lock: true });
+    const out = await this.publisher.inTx(this.db, orgId, async (s, pending) => {
+      const ctx = await this.access.load(s, actor, req.meetingId, { variant: req.variant, lock: true });
       assertOpen(ctx);
       assertCan(ctx.perms.createItems);
       const { openTill, participants } = this.validate(ctx, body);
-      const place = await checkPlacement(this.agenda, orgId, tx, ctx.meeting.id, body);
-      const a = await this.actions.insert(orgId, tx, {
+      const place = await checkPlacement(this.agenda, s, ctx.meeting.id, body);
+      const a = await this.actions.insert(s, {
         meetingId: ctx.meeting.id, title: body.title, description: body.description ?? null, priority: body.priority, openTill, progress: body.progress ?? 0,
         talkingPointId: place.talkingPointId, subpointId: place.subpointId,
-        rowNum: await this.meetings.nextRowNum(orgId, tx, ctx.meeting.id), createdBy: actor.userId,
+        rowNum: await this.meetings.nextRowNum(s, ctx.meeting.id), createdBy: actor.userId,
       });
-      await this.actions.setParticipants(orgId, tx, a.id, participants);
-      await this.agenda.setAttachments(orgId, tx, { actionId: a.id }, body.attachments, actor.userId);
-      await this.comments.log(orgId, tx, { meetingId: ctx.meeting.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} added the action "${a.title}"` });
+      await this.actions.setParticipants(s, a.id, participants);
+      await this.agenda.setAttachments(s, { actionId: a.id }, body.attachments, actor.userId);
+      await this.comments.log(s, { meetingId: ctx.meeting.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} added the action "${a.title}"` });
       pending.push(this.assigned(ctx, a, participants, 'assigned', req.lang));
-      return this.view.actionIn(orgId, tx, ctx, a.id);
+      return this.view.actionIn(s, ctx, a.id);
     });
     return out;
   }
 
   async update(req: RequestOf<typeof UpdateAction>): Promise<ActionPayload> {
     const { orgId, actor, body } = req;
-    const out = await this.publisher.inTx(this.db, orgId, async (tx, pending) => {
-      const { a, ctx } = await this.load(orgId, tx, actor, req.actionId, req.variant, true);
+    const out = await this.publisher.inTx(this.db, orgId, async (s, pending) => {
+      const { a, ctx } = await this.load(s, actor, req.actionId, req.variant, true);
       if (a.meetingId !== req.meetingId) throw AppError.notFound('action');
       assertOpen(ctx);
       if (isActionLocked(a.openTill, ctx.now)) throw new AppError('ACTION_LOCKED');
       assertCan(ctx.perms.userCanEdit && ctx.perms.editButtons);
       const { openTill, participants } = this.validate(ctx, body);
-      const place = await checkPlacement(this.agenda, orgId, tx, ctx.meeting.id, body);
-      await this.actions.update(orgId, tx, a.id, {
+      const place = await checkPlacement(this.agenda, s, ctx.meeting.id, body);
+      await this.actions.update(s, a.id, {
         title: body.title, description: body.description ?? null, priority: body.priority, openTill, progress: body.progress ?? a.progress,
         talkingPointId: place.talkingPointId, subpointId: place.subpointId,
       });
-      const added = await this.actions.setParticipants(orgId, tx, a.id, participants);
-      await this.agenda.setAttachments(orgId, tx, { actionId: a.id }, body.attachments, actor.userId);
-      await this.comments.log(orgId, tx, { meetingId: ctx.meeting.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} updated the action "${body.title}"` });
+      const added = await this.actions.setParticipants(s, a.id, participants);
+      await this.agenda.setAttachments(s, { actionId: a.id }, body.attachments, actor.userId);
+      await this.comments.log(s, { meetingId: ctx.meeting.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} updated the action "${body.title}"` });
       const updated = { ...a, title: body.title, priority: body.priority, openTill };
       const addedKeys = new Set(added.map(personKey));
       if (openTill.getTime() !== a.openTill.getTime()) pending.push(this.assigned(ctx, updated, participants.filter((p) => !addedKeys.has(personKey(p))), 'rescheduled', req.lang));
       if (added.length) pending.push(this.assigned(ctx, updated, added, 'assigned', req.lang));
-      return this.view.actionIn(orgId, tx, ctx, a.id);
+      return this.view.actionIn(s, ctx, a.id);
     });
     return out;
   }
 
   async remove(req: RequestOf<typeof DeleteAction>) {
     const { orgId, actor } = req;
-    await this.publisher.inTx(this.db, orgId, async (tx, pending) => {
-      const { a, ctx } = await this.load(orgId, tx, actor, req.actionId, req.variant, true);
+    await this.publisher.inTx(this.db, orgId, async (s, pending) => {
+      const { a, ctx } = await this.load(s, actor, req.actionId, req.variant, true);
       if (a.meetingId !== req.meetingId) throw AppError.notFound('action');
       assertOpen(ctx);
       assertCan(ctx.perms.userCanEdit && ctx.perms.editButtons);
-      await this.actions.delete(orgId, tx, a.id);
-      await this.comments.log(orgId, tx, { meetingId: ctx.meeting.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} deleted the action "${a.title}"` });
-      pending.push(this.meetingsService.closedAction(ctx.org, ctx.meeting, a, actorInfo(actor, ctx.me), 'deleted'));
+      await this.actions.delete(s, a.id);
+      await this.comments.log(s, { meetingId: ctx.meeting.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} deleted the action "${a.title}"` });
+      pending.push(this.events.actionClosed(ctx.org, ctx.meeting, a, actorInfo(actor, ctx.me), 'deleted'));
     });
     return { ok: true as const, message: 'Deleted successfully' };
   }
@@ -144,34 +141,31 @@ export class ActionsService {
   /** an assigned participant (a guest through their token) changes their status; an administrator may change anyone's */
   async changeStatus(req: RequestOf<typeof ChangeActionStatus>): Promise<ActionPayload> {
     const { orgId, actor, body } = req;
-    const out = await this.publisher.inTx(this.db, orgId, async (tx, pending) => {
-      const { a, ctx } = await this.load(orgId, tx, actor, req.actionId, req.variant, true);
+    const out = await this.publisher.inTx(this.db, orgId, async (s, pending) => {
+      const { a, ctx } = await this.load(s, actor, req.actionId, req.variant, true);
       assertOpen(ctx);
       if (isActionLocked(a.openTill, ctx.now)) throw new AppError('ACTION_LOCKED');
-      const participants = await this.actions.participantsOf(orgId, tx, [a.id]);
+      const participants = await this.actions.participantsOf(s, [a.id]);
       let key = ctx.actorKey;
-      if (body.user_id && body.user_id !== actor.userId) key = `u:${body.user_id}`;
-      else if (body.user_email && actor.kind === 'user') key = `e:${body.user_email}`;
-      else if (body.user_email && actor.kind === 'guest' && `e:${body.user_email}` !== ctx.actorKey) throw new AppError('MEETING_FORBIDDEN');
+      if (body.user_id && body.user_id !== actor.userId) key = personKey({ userId: body.user_id, userEmail: null });
+      else if (body.user_email && actor.kind === 'user') key = emailKey(body.user_email);
+      else if (body.user_email && actor.kind === 'guest' && emailKey(body.user_email) !== ctx.actorKey) throw new AppError('MEETING_FORBIDDEN');
       if (key !== ctx.actorKey) assertCan(actor.kind === 'user' && actor.isAdmin);
       const row = participants.find((p) => p.participantKey === key);
       assertCan(!!row);
-      await this.actions.setStatus(orgId, tx, row!.id, body.status, body.reason?.trim() || null);
-      await this.comments.log(orgId, tx, { meetingId: ctx.meeting.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} set "${a.title}" to ${body.status}` });
+      await this.actions.setStatus(s, row!.id, body.status, body.reason?.trim() || null);
+      await this.comments.log(s, { meetingId: ctx.meeting.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} set "${a.title}" to ${body.status}` });
       const statuses = participants.map((p) => (p.id === row!.id ? body.status : (p.status as ActionStatus)));
       const before = overallActionStatus(participants.map((p) => p.status as ActionStatus), a.openTill, ctx.now);
       const overall = overallActionStatus(statuses, a.openTill, ctx.now);
       const by = actorInfo(actor, ctx.me);
-      pending.push(this.publisher.later(ActionStatusChanged, async () => {
-        const recipients = await this.publisher.recipients(orgId, [{ userId: a.createdBy, userEmail: null }, { userId: ctx.meeting.ownerId, userEmail: null }], { exceptUserId: actor.userId });
-        const pu = row!.userId ? (await this.directory.usersById(orgId, [row!.userId])).get(row!.userId) : undefined;
-        return {
-          ...this.info(ctx.org, ctx.meeting, a), participant: { userId: row!.userId, name: pu?.name ?? null, email: pu?.email ?? row!.userEmail },
-          status: body.status, overallStatus: overall, by, recipients,
-        };
-      }));
-      if (overall === 'Complete' && before !== 'Complete') pending.push(this.meetingsService.closedAction(ctx.org, ctx.meeting, a, by, 'completed'));
-      return this.view.actionIn(orgId, tx, ctx, a.id);
+      const pu = row!.userId ? ctx.people.get(row!.userId) : undefined;
+      pending.push(this.events.actionStatusChanged(
+        ctx.org, ctx.meeting, a, { participant: { userId: row!.userId, name: pu?.name ?? null, email: pu?.email ?? row!.userEmail }, status: body.status, overallStatus: overall },
+        by, ctx.people, [{ userId: a.createdBy, userEmail: null }, { userId: ctx.meeting.ownerId, userEmail: null }], { exceptUserId: actor.userId },
+      ));
+      if (overall === 'Complete' && before !== 'Complete') pending.push(this.events.actionClosed(ctx.org, ctx.meeting, a, by, 'completed'));
+      return this.view.actionIn(s, ctx, a.id);
     });
     return out;
   }
@@ -182,13 +176,13 @@ export class ActionsService {
     if (actor.kind !== 'user' || !actor.userId) throw new AppError('UNAUTHENTICATED');
     const org = await this.directory.organization(orgId);
     const adminCommitteeIds = actor.isAdmin ? [] : (await this.directory.userCommittees(orgId, actor.userId)).admin.map((c) => c.id);
-    return this.db.tenant(orgId, async (tx) => {
-      const where = this.meetings.visibleWhere(orgId, { userId: actor.userId!, isAdmin: actor.isAdmin, adminCommitteeIds, role: 'All' });
-      const { rows: ms } = await this.meetings.list(orgId, tx, where, { status: query.meeting_status });
+    return this.db.tenant(orgId, async (s) => {
+      const where = meetingListFilter({ userId: actor.userId!, isAdmin: actor.isAdmin, adminCommitteeIds, role: 'All' });
+      const { rows: ms } = await this.meetings.list(s, where, { status: query.meeting_status });
       const meetingsById = new Map(ms.map((m) => [m.id, m]));
       const b = emptyBundle();
-      b.actions = await this.actions.ofMeetings(orgId, tx, ms.map((m) => m.id));
-      await this.view.fill(orgId, tx, b);
+      b.actions = await this.actions.ofMeetings(s, ms.map((m) => m.id));
+      await this.view.fill(s, b);
       if (query.user_id) {
         const keep = new Set(b.participants.filter((p) => p.userId === query.user_id).map((p) => p.actionId));
         b.actions = b.actions.filter((a) => keep.has(a.id));
@@ -197,9 +191,9 @@ export class ActionsService {
         const s = query.search.toLowerCase();
         b.actions = b.actions.filter((a) => a.title.toLowerCase().includes(s) || meetingsById.get(a.meetingId)!.title.toLowerCase().includes(s));
       }
-      const members = await this.meetings.membersOf(orgId, tx, ms.map((m) => m.id));
+      const members = await this.memberRows.membersOf(s, ms.map((m) => m.id));
       const users = await this.directory.usersById(orgId, [...b.participants.map((p) => p.userId), ...b.comments.map((c) => c.userId)]);
-      const counts = await this.meetings.agendaCounts(orgId, tx, ms.map((m) => m.id));
+      const counts = await this.meetings.agendaCounts(s, ms.map((m) => m.id));
       const ctxs = new Map<number, MeetingCtx>();
       const out: ActionPayload[] = [];
       for (const a of b.actions) {

@@ -3,26 +3,26 @@ import {
   AppError, type Actor, type AttachmentKind, type RequestOf, type TalkingPointBody,
   type GetTalkingPoint, type CreateTalkingPoint, type UpdateTalkingPoint, type DeleteTalkingPoint, type DeleteSubpoint, type AddAttachment, type RemoveAttachment,
 } from '@app/contracts';
-import { Db } from '@app/platform';
-import type { Tx, MeetingTables } from '../db/db';
+import { MeetingDb, type Scope } from '../db/db';
 import type { AttachmentRow } from '../db/schema';
 import { Directory } from '../common/directory';
-import { personKey } from '../common/actor';
-import { CommentsRepository } from '../comments/comments.repository';
-import { DecisionsRepository } from '../decisions/decisions.repository';
-import { ActionsRepository } from '../actions/actions.repository';
-import { isActionLocked } from '../actions/action-state';
-import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from '../meetings/meeting-access';
-import { MeetingsRepository } from '../meetings/meetings.repository';
-import { MeetingView } from '../meetings/meeting-view';
-import { AgendaRepository, type AttachmentOwner } from './agenda.repository';
-import { defaultItemDuration, itemDurationError } from './durations';
+import { personKey } from '../rules/person';
+import { resolutionRights } from '../rules/resolution-rights';
+import { CommentsRepository } from '../repositories/comments.repository';
+import { DecisionsRepository } from '../repositories/decisions.repository';
+import { ActionsRepository } from '../repositories/actions.repository';
+import { isActionLocked } from '../rules/action-state';
+import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from '../common/meeting-access';
+import { MeetingsRepository } from '../repositories/meetings.repository';
+import { MeetingView } from '../view/meeting-view';
+import { AgendaRepository, type AttachmentOwner } from '../repositories/agenda.repository';
+import { defaultItemDuration, itemDurationError } from '../rules/durations';
 
 /** Talking points with their sub-points, viewers, presenters and attachments; attachments of every item. */
 @Injectable()
 export class AgendaService {
   constructor(
-    private readonly db: Db<MeetingTables>,
+    private readonly db: MeetingDb,
     private readonly access: MeetingAccess,
     private readonly view: MeetingView,
     private readonly meetings: MeetingsRepository,
@@ -54,59 +54,59 @@ export class AgendaService {
 
   private p = (list: Array<{ user_id: number | null; user_email: string | null }>) => list.map((x) => ({ userId: x.user_id, userEmail: x.user_email }));
 
-  private async writeSubpoints(orgId: string, tx: Tx, ctx: MeetingCtx, tpId: number, body: TalkingPointBody, existingIds: number[]) {
+  private async writeSubpoints(s: Scope, ctx: MeetingCtx, tpId: number, body: TalkingPointBody, existingIds: number[]) {
     const keep = new Set<number>();
     for (let i = 0; i < body.subpoints.length; i++) {
-      const s = body.subpoints[i];
-      const sid = s.subpoint_id ?? s.sub_id;
-      const values = { title: s.title, description: s.description ?? null, duration: s.duration ?? 0, rowNum: i + 1 };
+      const sp = body.subpoints[i];
+      const sid = sp.subpoint_id ?? sp.sub_id;
+      const values = { title: sp.title, description: sp.description ?? null, duration: sp.duration ?? 0, rowNum: i + 1 };
       let id: number;
       if (sid && existingIds.includes(sid)) {
-        await this.agenda.updateSubpoint(orgId, tx, sid, values);
+        await this.agenda.updateSubpoint(s, sid, values);
         id = sid;
       } else {
-        id = (await this.agenda.insertSubpoint(orgId, tx, { ...values, meetingId: ctx.meeting.id, talkingPointId: tpId })).id;
+        id = (await this.agenda.insertSubpoint(s, { ...values, meetingId: ctx.meeting.id, talkingPointId: tpId })).id;
       }
       keep.add(id);
-      await this.agenda.setPeople(orgId, tx, { subpointId: id }, 'presenter', this.p([s.presenter]));
-      await this.agenda.setPeople(orgId, tx, { subpointId: id }, 'viewer', this.p(s.subpoint_viewers));
-      await this.agenda.setAttachments(orgId, tx, { subpointId: id }, s.attachments, ctx.actor.userId);
+      await this.agenda.setPeople(s, { subpointId: id }, 'presenter', this.p([sp.presenter]));
+      await this.agenda.setPeople(s, { subpointId: id }, 'viewer', this.p(sp.subpoint_viewers));
+      await this.agenda.setAttachments(s, { subpointId: id }, sp.attachments, ctx.actor.userId);
     }
-    await this.agenda.deleteSubpoints(orgId, tx, existingIds.filter((x) => !keep.has(x)));
+    await this.agenda.deleteSubpoints(s, existingIds.filter((x) => !keep.has(x)));
   }
 
   get(req: RequestOf<typeof GetTalkingPoint>) {
-    return this.db.tenant(req.orgId, async (tx) => {
-      const ctx = await this.access.load(req.orgId, tx, req.actor, req.meetingId, { variant: req.variant });
-      const tp = await this.agenda.talkingPoint(req.orgId, tx, req.talkingPointId);
+    return this.db.tenant(req.orgId, async (s) => {
+      const ctx = await this.access.load(s, req.actor, req.meetingId, { variant: req.variant });
+      const tp = await this.agenda.talkingPoint(s, req.talkingPointId);
       if (!tp || tp.meetingId !== req.meetingId) throw AppError.notFound('talking point');
-      return this.view.talkingPointIn(req.orgId, tx, ctx, tp.id);
+      return this.view.talkingPointIn(s, ctx, tp.id);
     });
   }
 
   create(req: RequestOf<typeof CreateTalkingPoint>) {
     const { orgId, actor, body } = req;
-    return this.db.tenant(orgId, async (tx) => {
-      const ctx = await this.access.load(orgId, tx, actor, req.meetingId, { variant: req.variant, lock: true });
+    return this.db.tenant(orgId, async (s) => {
+      const ctx = await this.access.load(s, actor, req.meetingId, { variant: req.variant, lock: true });
       assertOpen(ctx);
       assertCan(ctx.perms.createItems);
       this.validate(ctx, body);
-      const tp = await this.agenda.insertTalkingPoint(orgId, tx, {
+      const tp = await this.agenda.insertTalkingPoint(s, {
         meetingId: ctx.meeting.id, title: body.title, description: body.description ?? null, duration: body.duration ?? defaultItemDuration(ctx.meeting.duration),
-        rowNum: await this.meetings.nextRowNum(orgId, tx, ctx.meeting.id), createdBy: actor.userId,
+        rowNum: await this.meetings.nextRowNum(s, ctx.meeting.id), createdBy: actor.userId,
       });
-      await this.agenda.setPeople(orgId, tx, { talkingPointId: tp.id }, 'viewer', this.p(body.viewers));
-      await this.agenda.setPeople(orgId, tx, { talkingPointId: tp.id }, 'presenter', this.p(body.presenters));
-      await this.agenda.setAttachments(orgId, tx, { talkingPointId: tp.id }, body.attachments, actor.userId);
-      await this.writeSubpoints(orgId, tx, ctx, tp.id, body, []);
-      await this.comments.log(orgId, tx, { meetingId: ctx.meeting.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} added the talking point "${tp.title}"` });
-      return this.view.talkingPointIn(orgId, tx, ctx, tp.id);
+      await this.agenda.setPeople(s, { talkingPointId: tp.id }, 'viewer', this.p(body.viewers));
+      await this.agenda.setPeople(s, { talkingPointId: tp.id }, 'presenter', this.p(body.presenters));
+      await this.agenda.setAttachments(s, { talkingPointId: tp.id }, body.attachments, actor.userId);
+      await this.writeSubpoints(s, ctx, tp.id, body, []);
+      await this.comments.log(s, { meetingId: ctx.meeting.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} added the talking point "${tp.title}"` });
+      return this.view.talkingPointIn(s, ctx, tp.id);
     });
   }
 
-  private async editable(orgId: string, tx: Tx, actor: Actor, meetingId: number, tpId: number, variant: RequestOf<typeof GetTalkingPoint>['variant']) {
-    const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant, lock: true });
-    const tp = await this.agenda.talkingPoint(orgId, tx, tpId, { lock: true });
+  private async editable(s: Scope, actor: Actor, meetingId: number, tpId: number, variant: RequestOf<typeof GetTalkingPoint>['variant']) {
+    const ctx = await this.access.load(s, actor, meetingId, { variant, lock: true });
+    const tp = await this.agenda.talkingPoint(s, tpId, { lock: true });
     if (!tp || tp.meetingId !== meetingId) throw AppError.notFound('talking point');
     assertOpen(ctx);
     // editing or deleting agenda items needs both edit-rights flags (§6)
@@ -116,102 +116,102 @@ export class AgendaService {
 
   update(req: RequestOf<typeof UpdateTalkingPoint>) {
     const { orgId, actor, body } = req;
-    return this.db.tenant(orgId, async (tx) => {
-      const { ctx, tp } = await this.editable(orgId, tx, actor, req.meetingId, req.talkingPointId, req.variant);
+    return this.db.tenant(orgId, async (s) => {
+      const { ctx, tp } = await this.editable(s, actor, req.meetingId, req.talkingPointId, req.variant);
       this.validate(ctx, body);
-      await this.agenda.updateTalkingPoint(orgId, tx, tp.id, { title: body.title, description: body.description ?? null, duration: body.duration ?? tp.duration });
-      await this.agenda.setPeople(orgId, tx, { talkingPointId: tp.id }, 'viewer', this.p(body.viewers));
-      await this.agenda.setPeople(orgId, tx, { talkingPointId: tp.id }, 'presenter', this.p(body.presenters));
-      await this.agenda.setAttachments(orgId, tx, { talkingPointId: tp.id }, body.attachments, actor.userId);
-      const existing = (await this.agenda.subpointsOf(orgId, tx, tp.id)).map((s) => s.id);
-      await this.writeSubpoints(orgId, tx, ctx, tp.id, body, existing);
-      await this.comments.log(orgId, tx, { meetingId: ctx.meeting.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} updated the talking point "${body.title}"` });
-      return this.view.talkingPointIn(orgId, tx, ctx, tp.id);
+      await this.agenda.updateTalkingPoint(s, tp.id, { title: body.title, description: body.description ?? null, duration: body.duration ?? tp.duration });
+      await this.agenda.setPeople(s, { talkingPointId: tp.id }, 'viewer', this.p(body.viewers));
+      await this.agenda.setPeople(s, { talkingPointId: tp.id }, 'presenter', this.p(body.presenters));
+      await this.agenda.setAttachments(s, { talkingPointId: tp.id }, body.attachments, actor.userId);
+      const existing = (await this.agenda.subpointsOf(s, tp.id)).map((s) => s.id);
+      await this.writeSubpoints(s, ctx, tp.id, body, existing);
+      await this.comments.log(s, { meetingId: ctx.meeting.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} updated the talking point "${body.title}"` });
+      return this.view.talkingPointIn(s, ctx, tp.id);
     });
   }
 
   remove(req: RequestOf<typeof DeleteTalkingPoint>) {
     const { orgId, actor } = req;
-    return this.db.tenant(orgId, async (tx) => {
-      const { ctx, tp } = await this.editable(orgId, tx, actor, req.meetingId, req.talkingPointId, req.variant);
-      await this.agenda.deleteTalkingPoint(orgId, tx, tp.id);
-      await this.comments.log(orgId, tx, { meetingId: ctx.meeting.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} deleted the talking point "${tp.title}"` });
+    return this.db.tenant(orgId, async (s) => {
+      const { ctx, tp } = await this.editable(s, actor, req.meetingId, req.talkingPointId, req.variant);
+      await this.agenda.deleteTalkingPoint(s, tp.id);
+      await this.comments.log(s, { meetingId: ctx.meeting.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} deleted the talking point "${tp.title}"` });
       return { ok: true as const, message: 'Deleted successfully' };
     });
   }
 
   removeSubpoint(req: RequestOf<typeof DeleteSubpoint>) {
     const { orgId, actor } = req;
-    return this.db.tenant(orgId, async (tx) => {
-      const { ctx, tp } = await this.editable(orgId, tx, actor, req.meetingId, req.talkingPointId, req.variant);
-      const sp = await this.agenda.subpoint(orgId, tx, req.subpointId);
+    return this.db.tenant(orgId, async (s) => {
+      const { ctx, tp } = await this.editable(s, actor, req.meetingId, req.talkingPointId, req.variant);
+      const sp = await this.agenda.subpoint(s, req.subpointId);
       if (!sp || sp.talkingPointId !== tp.id) throw AppError.notFound('sub-point');
-      await this.agenda.deleteSubpoints(orgId, tx, [sp.id]);
-      await this.comments.log(orgId, tx, { meetingId: ctx.meeting.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} deleted the sub-point "${sp.title}"` });
-      return this.view.talkingPointIn(orgId, tx, ctx, tp.id);
+      await this.agenda.deleteSubpoints(s, [sp.id]);
+      await this.comments.log(s, { meetingId: ctx.meeting.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} deleted the sub-point "${sp.title}"` });
+      return this.view.talkingPointIn(s, ctx, tp.id);
     });
   }
 
   // ---------- attachments ----------
 
   /** the meeting an item belongs to and the owner key of its attachments */
-  private async itemOf(orgId: string, tx: Tx, kind: AttachmentKind, itemId: number): Promise<{ meetingId: number | null; owner: AttachmentOwner; lockedReason: string | null; committeeId?: number; createdBy?: number | null }> {
+  private async itemOf(s: Scope, kind: AttachmentKind, itemId: number): Promise<{ meetingId: number | null; owner: AttachmentOwner; lockedReason: string | null; committeeId?: number; createdBy?: number | null }> {
     const now = new Date();
     if (kind === 'talkingpoints') {
-      const tp = await this.agenda.talkingPoint(orgId, tx, itemId);
+      const tp = await this.agenda.talkingPoint(s, itemId);
       if (tp) return { meetingId: tp.meetingId, owner: { talkingPointId: tp.id }, lockedReason: null };
     } else if (kind === 'subpoints') {
-      const sp = await this.agenda.subpoint(orgId, tx, itemId);
+      const sp = await this.agenda.subpoint(s, itemId);
       if (sp) return { meetingId: sp.meetingId, owner: { subpointId: sp.id }, lockedReason: null };
     } else if (kind === 'decisions') {
-      const d = await this.decisions.get(orgId, tx, itemId);
+      const d = await this.decisions.get(s, itemId);
       if (d) return { meetingId: d.meetingId, owner: { decisionId: d.id }, lockedReason: d.deadline.getTime() <= now.getTime() ? 'DECISION_VOTING_CLOSED' : null, committeeId: d.committeeId, createdBy: d.createdBy };
     } else {
-      const a = await this.actions.get(orgId, tx, itemId);
+      const a = await this.actions.get(s, itemId);
       if (a) return { meetingId: a.meetingId, owner: { actionId: a.id }, lockedReason: isActionLocked(a.openTill, now) ? 'ACTION_LOCKED' : null };
     }
     throw AppError.notFound(kind);
   }
 
-  private async assertAttach(orgId: string, tx: Tx, actor: Actor, item: Awaited<ReturnType<AgendaService['itemOf']>>, variant: RequestOf<typeof AddAttachment>['variant']) {
+  private async assertAttach(s: Scope, actor: Actor, item: Awaited<ReturnType<AgendaService['itemOf']>>, variant: RequestOf<typeof AddAttachment>['variant']) {
+    const { orgId } = s;
     if (item.meetingId) {
-      const ctx = await this.access.load(orgId, tx, actor, item.meetingId, { variant, lock: true });
+      const ctx = await this.access.load(s, actor, item.meetingId, { variant, lock: true });
       assertOpen(ctx);
       assertCan(ctx.perms.addAttachments);
     } else {
       // a standalone resolution: its creator, committee admins and organization admins
       const c = item.committeeId ? await this.directory.committee(orgId, item.committeeId) : null;
-      const uid = actor.userId;
-      assertCan(actor.kind === 'user' && (actor.isAdmin || (uid !== null && (item.createdBy === uid || !!c?.admin_ids.includes(uid)))));
+      assertCan(resolutionRights({ actor, committee: c, createdBy: item.createdBy ?? null, isVoter: false }).manage);
     }
     if (item.lockedReason) throw new AppError(item.lockedReason);
   }
 
   async addAttachment(req: RequestOf<typeof AddAttachment>) {
     const { orgId, actor } = req;
-    return this.db.tenant(orgId, async (tx) => {
-      const item = await this.itemOf(orgId, tx, req.kind, req.itemId);
-      await this.assertAttach(orgId, tx, actor, item, req.variant);
-      await this.agenda.addAttachment(orgId, tx, item.owner, req.libraryId, actor.userId);
-      if (item.meetingId) await this.comments.log(orgId, tx, { meetingId: item.meetingId, userId: actor.userId, userName: actor.name, activity: `${actor.name ?? 'Someone'} attached a file` });
-      return { attachments: (await this.agenda.attachmentsOfOwner(orgId, tx, item.owner)).map((a) => this.attachment(a)) };
+    return this.db.tenant(orgId, async (s) => {
+      const item = await this.itemOf(s, req.kind, req.itemId);
+      await this.assertAttach(s, actor, item, req.variant);
+      await this.agenda.addAttachment(s, item.owner, req.libraryId, actor.userId);
+      if (item.meetingId) await this.comments.log(s, { meetingId: item.meetingId, userId: actor.userId, userName: actor.name, activity: `${actor.name ?? 'Someone'} attached a file` });
+      return { attachments: (await this.agenda.attachmentsOfOwner(s, item.owner)).map((a) => this.attachment(a)) };
     });
   }
 
   /** DELETE /{kind}/attachment/{library_id}: the item is found from the library id (or ?item_id= when the file is on several items) */
   async removeAttachment(req: RequestOf<typeof RemoveAttachment>) {
     const { orgId, actor } = req;
-    return this.db.tenant(orgId, async (tx) => {
+    return this.db.tenant(orgId, async (s) => {
       const col = { talkingpoints: 'talkingPointId', subpoints: 'subpointId', decisions: 'decisionId', actions: 'actionId' } as const;
-      const all = (await this.agenda.attachmentsByLibrary(orgId, tx, req.libraryId)).filter((a) => a[col[req.kind]] !== null && (!req.itemId || a[col[req.kind]] === req.itemId));
+      const all = (await this.agenda.attachmentsByLibrary(s, req.libraryId)).filter((a) => a[col[req.kind]] !== null && (!req.itemId || a[col[req.kind]] === req.itemId));
       if (!all.length) throw AppError.notFound('attachment');
       const itemIds = [...new Set(all.map((a) => a[col[req.kind]] as number))];
       if (itemIds.length > 1) throw AppError.validation({ item_id: 'This field is required.' });
-      const item = await this.itemOf(orgId, tx, req.kind, itemIds[0]);
-      await this.assertAttach(orgId, tx, actor, item, req.variant);
-      for (const a of all) await this.agenda.removeAttachment(orgId, tx, a.id);
-      if (item.meetingId) await this.comments.log(orgId, tx, { meetingId: item.meetingId, userId: actor.userId, userName: actor.name, activity: `${actor.name ?? 'Someone'} removed an attachment` });
-      return { attachments: (await this.agenda.attachmentsOfOwner(orgId, tx, item.owner)).map((a) => this.attachment(a)) };
+      const item = await this.itemOf(s, req.kind, itemIds[0]);
+      await this.assertAttach(s, actor, item, req.variant);
+      for (const a of all) await this.agenda.removeAttachment(s, a.id);
+      if (item.meetingId) await this.comments.log(s, { meetingId: item.meetingId, userId: actor.userId, userName: actor.name, activity: `${actor.name ?? 'Someone'} removed an attachment` });
+      return { attachments: (await this.agenda.attachmentsOfOwner(s, item.owner)).map((a) => this.attachment(a)) };
     });
   }
 

@@ -1,25 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, CommentNotified, type Actor, type Comment, type CommentKind, type RequestOf, type AddComment, type DeleteComment, type NotifyComment,
+  AppError, type Actor, type Comment, type CommentKind, type RequestOf, type AddComment, type DeleteComment, type NotifyComment,
 } from '@app/contracts';
-import { Db } from '@app/platform';
-import type { Tx, MeetingTables } from '../db/db';
+import { MeetingDb, type Scope } from '../db/db';
 import type { CommentRow } from '../db/schema';
 import { Directory } from '../common/directory';
 import { MeetingPublisher } from '../common/publisher';
-import { actorInfo, personKey } from '../common/actor';
-import { AgendaRepository } from '../agenda/agenda.repository';
-import { DecisionsRepository } from '../decisions/decisions.repository';
-import { ActionsRepository } from '../actions/actions.repository';
-import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from '../meetings/meeting-access';
-import { comment as commentPayload, type ViewCtx } from '../meetings/payloads';
-import { CommentsRepository, type CommentTarget } from './comments.repository';
+import { MeetingEvents } from '../events/meeting-events';
+import { actorInfo, actorKey } from '../common/actor';
+import { personKey } from '../rules/person';
+import { resolutionRights } from '../rules/resolution-rights';
+import { AgendaRepository } from '../repositories/agenda.repository';
+import { DecisionsRepository } from '../repositories/decisions.repository';
+import { ActionsRepository } from '../repositories/actions.repository';
+import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from '../common/meeting-access';
+import { comment as commentPayload, type ViewCtx } from '../view/payloads';
+import { CommentsRepository, type CommentTarget } from '../repositories/comments.repository';
 
 /** Comments on talking points, sub-points, decisions and actions; notifying participants of one. */
 @Injectable()
 export class CommentsService {
   constructor(
-    private readonly db: Db<MeetingTables>,
+    private readonly db: MeetingDb,
     private readonly access: MeetingAccess,
     private readonly comments: CommentsRepository,
     private readonly agenda: AgendaRepository,
@@ -27,67 +29,70 @@ export class CommentsService {
     private readonly actions: ActionsRepository,
     private readonly directory: Directory,
     private readonly publisher: MeetingPublisher,
+    private readonly events: MeetingEvents,
   ) {}
 
   /** the item, its meeting (null for a standalone resolution) and its title */
-  private async target(orgId: string, tx: Tx, kind: CommentKind, id: number): Promise<{ meetingId: number | null; target: CommentTarget; title: string; committeeId?: number; createdBy?: number | null }> {
+  private async target(s: Scope, kind: CommentKind, id: number): Promise<{ meetingId: number | null; target: CommentTarget; title: string; committeeId?: number; createdBy?: number | null }> {
     if (kind === 'talkingpoints') {
-      const x = await this.agenda.talkingPoint(orgId, tx, id);
+      const x = await this.agenda.talkingPoint(s, id);
       if (x) return { meetingId: x.meetingId, target: { talkingPointId: x.id }, title: x.title };
     } else if (kind === 'subpoints') {
-      const x = await this.agenda.subpoint(orgId, tx, id);
+      const x = await this.agenda.subpoint(s, id);
       if (x) return { meetingId: x.meetingId, target: { subpointId: x.id }, title: x.title };
     } else if (kind === 'decisions') {
-      const x = await this.decisions.get(orgId, tx, id);
+      const x = await this.decisions.get(s, id);
       if (x) return { meetingId: x.meetingId, target: { decisionId: x.id }, title: x.title, committeeId: x.committeeId, createdBy: x.createdBy };
     } else {
-      const x = await this.actions.get(orgId, tx, id);
+      const x = await this.actions.get(s, id);
       if (x) return { meetingId: x.meetingId, target: { actionId: x.id }, title: x.title };
     }
     throw AppError.notFound(kind);
   }
 
   /** may the actor comment: through the meeting's flags, or (standalone) as a voter, creator or admin */
-  private async context(orgId: string, tx: Tx, actor: Actor, t: Awaited<ReturnType<CommentsService['target']>>, variant: RequestOf<typeof AddComment>['variant']): Promise<MeetingCtx | null> {
+  private async context(s: Scope, actor: Actor, t: Awaited<ReturnType<CommentsService['target']>>, variant: RequestOf<typeof AddComment>['variant']): Promise<MeetingCtx | null> {
+    const { orgId } = s;
     if (t.meetingId) {
-      const ctx = await this.access.load(orgId, tx, actor, t.meetingId, { variant });
+      const ctx = await this.access.load(s, actor, t.meetingId, { variant });
       return ctx;
     }
     if (actor.kind !== 'user' || !actor.userId) throw new AppError('UNAUTHENTICATED');
     const c = t.committeeId ? await this.directory.committee(orgId, t.committeeId) : null;
-    const voters = 'decisionId' in t.target ? await this.decisions.votersOf(orgId, tx, [t.target.decisionId]) : [];
-    const uid = actor.userId;
-    const ok = actor.isAdmin || t.createdBy === uid || !!c?.admin_ids.includes(uid) || !!c?.member_ids.includes(uid) || voters.some((v) => v.userId === uid);
-    if (!ok) throw AppError.notFound('decision');
+    const voters = 'decisionId' in t.target ? await this.decisions.votersOf(s, [t.target.decisionId]) : [];
+    const rights = resolutionRights({ actor, committee: c, createdBy: t.createdBy ?? null, isVoter: voters.some((v) => v.userId === actor.userId) });
+    if (!rights.view) throw AppError.notFound('decision');
     return null;
   }
 
   private view(orgId: string, ctx: MeetingCtx | null, actor: Actor, users: ViewCtx['users'], tz: string): ViewCtx {
     return {
-      tz, now: new Date(), variant: ctx?.variant ?? 'default', actor, actorKey: ctx ? ctx.actorKey : actor.userId ? `u:${actor.userId}` : null, users,
+      tz, now: new Date(), variant: ctx?.variant ?? 'default', actor, actorKey: ctx ? ctx.actorKey : actorKey(actor, null), users,
       membersByKey: new Map((ctx?.members ?? []).map((m) => [personKey(m), m])), committees: new Map(), meeting: ctx?.meeting ?? null, perms: ctx?.perms ?? null, isMember: !!ctx?.me,
     };
   }
 
   async add(req: RequestOf<typeof AddComment>): Promise<Comment> {
     const { orgId, actor, kind, itemId, body } = req;
-    return this.db.tenant(orgId, async (tx) => {
-      const t = await this.target(orgId, tx, kind, itemId);
-      const ctx = await this.context(orgId, tx, actor, t, req.variant);
+    return this.db.tenant(orgId, async (s) => {
+      const t = await this.target(s, kind, itemId);
+      const ctx = await this.context(s, actor, t, req.variant);
       if (ctx) {
         assertOpen(ctx);
         assertCan(ctx.perms.comment);
       }
       const me = ctx?.me ?? null;
       const name = ctx?.actorName ?? actor.name;
-      const row = await this.comments.insertComment(orgId, tx, {
+      // the directory is asked before this command writes (and so locks) anything
+      const org = ctx?.org ?? (await this.directory.organization(orgId));
+      const authorId = actor.kind === 'user' ? actor.userId : null;
+      const users = ctx?.people ?? (await this.directory.usersById(orgId, [authorId]));
+      const row = await this.comments.insertComment(s, {
         meetingId: t.meetingId, ...t.target, userId: actor.kind === 'user' ? actor.userId : null,
         userEmail: actor.kind === 'guest' ? (me?.userEmail ?? null) : null, userName: name, comment: body.comment,
       });
-      if (t.meetingId) await this.comments.log(orgId, tx, { meetingId: t.meetingId, userId: actor.userId, userName: name, activity: `${name ?? 'Someone'} commented on "${t.title}"` });
-      else if ('decisionId' in t.target) await this.comments.log(orgId, tx, { decisionId: t.target.decisionId, userId: actor.userId, userName: name, activity: `${name ?? 'Someone'} commented` });
-      const org = await this.directory.organization(orgId);
-      const users = await this.directory.usersById(orgId, [row.userId]);
+      if (t.meetingId) await this.comments.log(s, { meetingId: t.meetingId, userId: actor.userId, userName: name, activity: `${name ?? 'Someone'} commented on "${t.title}"` });
+      else if ('decisionId' in t.target) await this.comments.log(s, { decisionId: t.target.decisionId, userId: actor.userId, userName: name, activity: `${name ?? 'Someone'} commented` });
       return commentPayload(row, this.view(orgId, ctx, actor, users, org.time_zone));
     });
   }
@@ -95,17 +100,17 @@ export class CommentsService {
   /** the author, while the meeting is not archived (§6); statuses 4 and 5 lock everything */
   async remove(req: RequestOf<typeof DeleteComment>) {
     const { orgId, actor } = req;
-    return this.db.tenant(orgId, async (tx) => {
-      const c = await this.comments.comment(orgId, tx, req.commentId);
+    return this.db.tenant(orgId, async (s) => {
+      const c = await this.comments.comment(s, req.commentId);
       if (!c) throw actor.kind === 'guest' ? new AppError('UNAUTHENTICATED') : AppError.notFound('comment');
       const kind: CommentKind = c.talkingPointId ? 'talkingpoints' : c.subpointId ? 'subpoints' : c.decisionId ? 'decisions' : 'actions';
-      const t = await this.target(orgId, tx, kind, (c.talkingPointId ?? c.subpointId ?? c.decisionId ?? c.actionId)!);
-      const ctx = await this.context(orgId, tx, actor, t, req.variant);
+      const t = await this.target(s, kind, (c.talkingPointId ?? c.subpointId ?? c.decisionId ?? c.actionId)!);
+      const ctx = await this.context(s, actor, t, req.variant);
       if (ctx) assertOpen(ctx);
-      const key = ctx ? ctx.actorKey : actor.userId ? `u:${actor.userId}` : null;
+      const key = ctx ? ctx.actorKey : actorKey(actor, null);
       assertCan(key !== null && key === personKey(c));
-      await this.comments.deleteComment(orgId, tx, c.id);
-      if (t.meetingId) await this.comments.log(orgId, tx, { meetingId: t.meetingId, userId: actor.userId, userName: ctx?.actorName ?? actor.name, activity: `${ctx?.actorName ?? actor.name ?? 'Someone'} deleted a comment on "${t.title}"` });
+      await this.comments.deleteComment(s, c.id);
+      if (t.meetingId) await this.comments.log(s, { meetingId: t.meetingId, userId: actor.userId, userName: ctx?.actorName ?? actor.name, activity: `${ctx?.actorName ?? actor.name ?? 'Someone'} deleted a comment on "${t.title}"` });
       return { ok: true as const, message: 'Deleted successfully' };
     });
   }
@@ -114,10 +119,10 @@ export class CommentsService {
   async notify(req: RequestOf<typeof NotifyComment>) {
     const { orgId, actor, kind, itemId, body } = req;
     let count = 0;
-    await this.publisher.inTx(this.db, orgId, async (tx, pending) => {
-      const t = await this.target(orgId, tx, kind, itemId);
-      const ctx = await this.context(orgId, tx, actor, t, req.variant);
-      const c: CommentRow | null = await this.comments.comment(orgId, tx, req.commentId);
+    await this.publisher.inTx(this.db, orgId, async (s, pending) => {
+      const t = await this.target(s, kind, itemId);
+      const ctx = await this.context(s, actor, t, req.variant);
+      const c: CommentRow | null = await this.comments.comment(s, req.commentId);
       const targetCol = Object.keys(t.target)[0] as keyof CommentTarget;
       if (!c || (c as unknown as Record<string, unknown>)[targetCol] !== (t.target as Record<string, number>)[targetCol]) throw AppError.notFound('comment');
       if (ctx) {
@@ -136,14 +141,14 @@ export class CommentsService {
         throw AppError.validation({ participants: 'Choose a person who is a participant of this meeting.' });
       }
       const org = ctx?.org ?? (await this.directory.organization(orgId));
-      const recipients = await this.publisher.recipients(orgId, people, { exceptUserId: actor.userId, guestLang: req.lang });
+      // this command writes nothing but its event, so no row is locked while the directory is asked
+      const known = ctx?.people ?? (await this.directory.usersById(orgId, people.map((p) => p.userId)));
+      const recipients = this.publisher.recipients(known, people, { exceptUserId: actor.userId, guestLang: req.lang });
       count = recipients.length;
-      const link = t.meetingId ? this.publisher.meetingLink(org, t.meetingId, itemId) : this.publisher.decisionsLink(org);
       if (recipients.length) {
-        pending.push(this.publisher.later(CommentNotified, () => ({
-          ...this.publisher.orgInfo(org), meetingId: t.meetingId, meetingTitle: ctx?.meeting.title ?? null, itemKind: kind, itemId, itemTitle: t.title,
-          commentId: c.id, comment: c.comment, by: actorInfo(actor, ctx?.me ?? null), link, recipients,
-        })));
+        pending.push(this.events.commentNotified(org, {
+          meetingId: t.meetingId, meetingTitle: ctx?.meeting.title ?? null, itemKind: kind, itemId, itemTitle: t.title, commentId: c.id, comment: c.comment,
+        }, actorInfo(actor, ctx?.me ?? null), recipients));
       }
     });
     return { notified: count };

@@ -1,20 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Actor } from '@app/contracts';
 import type { MemberRow } from '../db/schema';
+import { personKey } from '../rules/person';
 
 export const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
 
 /** a guest link token: 256 random bits, url-safe */
 export const newGuestToken = (): string => randomBytes(32).toString('base64url');
 
-/** the key of a person on voters/participants: 'u:<id>' or 'e:<email>' */
-export function personKey(p: { userId: number | null; userEmail: string | null }): string {
-  return p.userId ? `u:${p.userId}` : `e:${(p.userEmail ?? '').toLowerCase()}`;
-}
 
 /** the acting person as a voter/participant key (a guest through their member row) */
 export function actorKey(actor: Actor, me: MemberRow | null): string | null {
-  if (actor.kind === 'user' && actor.userId) return `u:${actor.userId}`;
+  if (actor.kind === 'user' && actor.userId) return personKey({ userId: actor.userId, userEmail: null });
   if (actor.kind === 'guest' && me) return personKey(me);
   return null;
 }

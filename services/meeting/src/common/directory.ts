@@ -5,6 +5,7 @@ import {
 } from '@app/contracts';
 import { Bus, CONFIG } from '@app/platform';
 import type { MeetingConfig } from '../config';
+import { normalizeEmail } from '../rules/person';
 import { safeZone } from './time';
 
 export type OrgSettings = NonNullable<ResponseOf<typeof GetOrganization>['organization']>;
@@ -117,8 +118,8 @@ export class Directory {
 
   async usersByEmail(orgId: string, emails: string[]): Promise<Map<string, DirectoryUser>> {
     if (!emails.length) return new Map();
-    const { users } = await this.bus.request(FindUsersByEmail, { orgId, emails: [...new Set(emails.map((e) => e.toLowerCase()))] });
-    return new Map(users.map((u) => [u.email.toLowerCase(), u]));
+    const { users } = await this.bus.request(FindUsersByEmail, { orgId, emails: [...new Set(emails.map(normalizeEmail))] });
+    return new Map(users.map((u) => [normalizeEmail(u.email), u]));
   }
 
   async userCommittees(orgId: string, userId: number): Promise<{ admin: DirectoryCommittee[]; member: DirectoryCommittee[] }> {

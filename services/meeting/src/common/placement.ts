@@ -1,6 +1,6 @@
 import { AppError } from '@app/contracts';
-import type { Tx } from '../db/db';
-import type { AgendaRepository } from '../agenda/agenda.repository';
+import type { Scope } from '../db/db';
+import type { AgendaRepository } from '../repositories/agenda.repository';
 
 /** where an item (an action or a decision) is placed on its meeting's agenda */
 export interface ItemPlacement {
@@ -14,18 +14,17 @@ export interface ItemPlacement {
  */
 export async function checkPlacement(
   agenda: Pick<AgendaRepository, 'talkingPoint' | 'subpoint'>,
-  orgId: string,
-  tx: Tx,
+  s: Scope,
   meetingId: number,
   body: { talkingpoint_id?: number; talkingpoint_subpoint_id?: number },
 ): Promise<ItemPlacement> {
   let talkingPointId = body.talkingpoint_id ?? null;
   if (body.talkingpoint_id) {
-    const tp = await agenda.talkingPoint(orgId, tx, body.talkingpoint_id);
+    const tp = await agenda.talkingPoint(s, body.talkingpoint_id);
     if (!tp || tp.meetingId !== meetingId) throw AppError.validation({ talkingpoint_id: 'The talking point does not belong to this meeting.' });
   }
   if (body.talkingpoint_subpoint_id) {
-    const sp = await agenda.subpoint(orgId, tx, body.talkingpoint_subpoint_id);
+    const sp = await agenda.subpoint(s, body.talkingpoint_subpoint_id);
     if (!sp || sp.meetingId !== meetingId || (body.talkingpoint_id && sp.talkingPointId !== body.talkingpoint_id)) {
       throw AppError.validation({ talkingpoint_subpoint_id: 'The sub-point does not belong to this talking point.' });
     }

@@ -1,10 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppPaths, orgOrigin, type EventDef, type Lang, type PayloadInputOf, type Recipient } from '@app/contracts';
+import { AppPaths, orgOrigin, type DirectoryUser, type EventDef, type Lang, type PayloadInputOf, type Recipient } from '@app/contracts';
 import { CONFIG, Outbox } from '@app/platform';
-import type { MeetingDb, Tx } from '../db/db';
+import type { MeetingDb, Scope, Tx } from '../db/db';
 import type { MeetingConfig } from '../config';
-import { Directory, type OrgSettings } from './directory';
+import type { OrgSettings } from './directory';
 import { instantToLocal } from './time';
+import { normalizeEmail } from '../rules/person';
+
+/** directory users by id, looked up before a command's transaction takes its row locks */
+export type People = ReadonlyMap<number, DirectoryUser>;
+/** someone an event may go to: a user by id, or a guest by e-mail */
+export type Person = { userId: number | null; userEmail: string | null; name?: string | null };
 
 /** an event to write into the outbox of the current transaction (built when the change is known) */
 export type PendingEvent = (tx: Tx) => Promise<unknown>;
@@ -18,7 +24,7 @@ export type PendingEvent = (tx: Tx) => Promise<unknown>;
  */
 @Injectable()
 export class MeetingPublisher {
-  constructor(private readonly outbox: Outbox, private readonly directory: Directory, @Inject(CONFIG) private readonly config: MeetingConfig) {}
+  constructor(private readonly outbox: Outbox, @Inject(CONFIG) private readonly config: MeetingConfig) {}
 
   origin(org: OrgSettings): string {
     return orgOrigin(org.slug, this.config.PUBLIC_BASE_DOMAIN, this.config.PUBLIC_PROTOCOL);
@@ -43,36 +49,38 @@ export class MeetingPublisher {
     };
   }
 
-  /** people -> recipients (users through the directory with their language; guests by e-mail), without `exceptUserId` */
-  async recipients(orgId: string, people: Array<{ userId: number | null; userEmail: string | null; name?: string | null }>, opts: { exceptUserId?: number | null; guestLang?: Lang } = {}): Promise<Recipient[]> {
-    const users = await this.directory.usersById(orgId, people.map((p) => p.userId));
+  /**
+   * people -> recipients (users through `people`, the directory entries the use case looked up before its
+   * transaction took row locks, with their language; guests by e-mail), without `exceptUserId`. No NATS here.
+   */
+  recipients(people: People, to: Person[], opts: { exceptUserId?: number | null; guestLang?: Lang } = {}): Recipient[] {
     const out = new Map<string, Recipient>();
-    for (const p of people) {
+    for (const p of to) {
       if (p.userId) {
         if (p.userId === opts.exceptUserId) continue;
-        const u = users.get(p.userId);
-        if (u && u.status !== 'Deleted' && u.status !== 'Inactive') out.set(u.email.toLowerCase(), { email: u.email, name: u.name, lang: u.lang });
+        const u = people.get(p.userId);
+        if (u && u.status !== 'Deleted' && u.status !== 'Inactive') out.set(normalizeEmail(u.email), { email: u.email, name: u.name, lang: u.lang });
       } else if (p.userEmail) {
-        out.set(p.userEmail.toLowerCase(), { email: p.userEmail, name: p.name ?? null, lang: opts.guestLang ?? 'en' });
+        out.set(normalizeEmail(p.userEmail), { email: p.userEmail, name: p.name ?? null, lang: opts.guestLang ?? 'en' });
       }
     }
     return [...out.values()];
   }
 
-  /** an event whose payload is built at the end of the transaction (null: nothing to send) */
-  later<D extends EventDef>(def: D, make: () => Promise<PayloadInputOf<D> | null> | PayloadInputOf<D> | null): PendingEvent {
+  /** an event whose payload is built at the end of the transaction, from what the use case holds (null: nothing to send) */
+  later<D extends EventDef>(def: D, make: () => PayloadInputOf<D> | null): PendingEvent {
     return async (tx) => {
-      const payload = await make();
+      const payload = make();
       if (payload) await this.outbox.add(tx, def, payload);
     };
   }
 
   /** a tenant transaction whose collected events are written to the outbox before it commits */
-  async inTx<T>(db: MeetingDb, orgId: string, fn: (tx: Tx, pending: PendingEvent[]) => Promise<T>): Promise<T> {
-    return db.tenant(orgId, async (tx) => {
+  async inTx<T>(db: MeetingDb, orgId: string, fn: (s: Scope, pending: PendingEvent[]) => Promise<T>): Promise<T> {
+    return db.tenant(orgId, async (s) => {
       const pending: PendingEvent[] = [];
-      const out = await fn(tx, pending);
-      for (const p of pending) await p(tx);
+      const out = await fn(s, pending);
+      for (const p of pending) await p(s.tx);
       return out;
     });
   }

@@ -1,26 +1,31 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { AppError, parseMonth, type Actor, type RequestOf, type GetCalendar, type GetHome } from '@app/contracts';
-import { Db } from '@app/platform';
-import type { Tx, MeetingTables } from '../db/db';
-import { actionParticipants, actions, decisions, itemPeople, meetings, talkingPoints, voters, type MeetingRow } from '../db/schema';
+import { MeetingDb, type Scope } from '../db/db';
+import type { MeetingRow } from '../db/schema';
+import { DashboardRepository } from '../repositories/dashboard.repository';
 import { Directory, type OrgSettings } from '../common/directory';
 import { instantToLocal, monthRange } from '../common/time';
-import { MeetingsRepository } from '../meetings/meetings.repository';
-import { statusInfo } from '../meetings/payloads';
-import { overallActionStatus } from '../actions/action-state';
+import { MeetingsRepository } from '../repositories/meetings.repository';
+import { statusInfo } from '../rules/status-machine';
+import { meetingListFilter, type ListRole } from '../rules/visibility';
+import { overallActionStatus } from '../rules/action-state';
 import type { ActionStatus } from '@app/contracts';
 
 /** The calendar (meetings by month) and the home dashboard. */
 @Injectable()
 export class DashboardService {
-  constructor(private readonly db: Db<MeetingTables>, private readonly meetings: MeetingsRepository, private readonly directory: Directory) {}
+  constructor(
+    private readonly db: MeetingDb,
+    private readonly meetings: MeetingsRepository,
+    private readonly dashboard: DashboardRepository,
+    private readonly directory: Directory,
+  ) {}
 
   private async visible(orgId: string, actor: Actor) {
     if (actor.kind !== 'user' || !actor.userId) throw new AppError('UNAUTHENTICATED');
     const org = await this.directory.organization(orgId);
     const adminCommitteeIds = actor.isAdmin ? [] : (await this.directory.userCommittees(orgId, actor.userId)).admin.map((c) => c.id);
-    return { org, where: (role = 'All') => this.meetings.visibleWhere(orgId, { userId: actor.userId!, isAdmin: actor.isAdmin, adminCommitteeIds, role }) };
+    return { org, where: (role: ListRole = 'All') => meetingListFilter({ userId: actor.userId!, isAdmin: actor.isAdmin, adminCommitteeIds, role }) };
   }
 
   private async entries(orgId: string, org: OrgSettings, rows: MeetingRow[]) {
@@ -42,8 +47,8 @@ export class DashboardService {
     const { org, where } = await this.visible(orgId, actor);
     const month = parseMonth(req.query.date)!;
     const { from, to } = monthRange(month.year, month.month, org.time_zone);
-    return this.db.tenant(orgId, async (tx) => {
-      const { rows } = await this.meetings.list(orgId, tx, where(), { from, to, order: 'asc' });
+    return this.db.tenant(orgId, async (s) => {
+      const { rows } = await this.meetings.list(s, where(), { from, to, order: 'asc' });
       return { items: await this.entries(orgId, org, rows) };
     });
   }
@@ -53,9 +58,9 @@ export class DashboardService {
     const { org, where } = await this.visible(orgId, actor);
     const uid = actor.userId!;
     const now = new Date();
-    return this.db.tenant(orgId, async (tx) => {
-      const pick = async (status: number, extra: { from?: Date; role?: string; limit?: number; order?: 'asc' | 'desc' } = {}) =>
-        (await this.meetings.list(orgId, tx, where(extra.role), { status, from: extra.from, limit: extra.limit ?? 10, offset: 0, order: extra.order ?? 'asc' })).rows;
+    return this.db.tenant(orgId, async (s) => {
+      const pick = async (status: number, extra: { from?: Date; role?: ListRole; limit?: number; order?: 'asc' | 'desc' } = {}) =>
+        (await this.meetings.list(s, where(extra.role), { status, from: extra.from, limit: extra.limit ?? 10, offset: 0, order: extra.order ?? 'asc' })).rows;
       const ongoing = await pick(3);
       const pending = await pick(2);
       const draft = await pick(1, { order: 'desc' });
@@ -65,9 +70,9 @@ export class DashboardService {
         pending: await this.entries(orgId, org, pending),
         draft: await this.entries(orgId, org, draft),
         my_agenda: {
-          agenda: await this.myAgenda(orgId, tx, uid, org),
-          decisions: await this.myDecisions(orgId, tx, uid, org),
-          actions: await this.myActions(orgId, tx, uid, org, now),
+          agenda: await this.myAgenda(s, uid, org),
+          decisions: await this.myDecisions(s, uid, org),
+          actions: await this.myActions(s, uid, org, now),
         },
         upcoming: await this.entries(orgId, org, upcoming),
       };
@@ -75,46 +80,20 @@ export class DashboardService {
   }
 
   /** talking points I present or am shown, in open meetings */
-  private async myAgenda(orgId: string, tx: Tx, userId: number, org: OrgSettings) {
-    const rows = await tx
-      .selectDistinct({ id: talkingPoints.id, title: talkingPoints.title, meetingId: meetings.id, meetingTitle: meetings.title, startAt: meetings.startAt, statusId: meetings.statusId })
-      .from(itemPeople)
-      .innerJoin(talkingPoints, and(eq(talkingPoints.id, itemPeople.talkingPointId), eq(talkingPoints.orgId, orgId)))
-      .innerJoin(meetings, and(eq(meetings.id, talkingPoints.meetingId), eq(meetings.orgId, orgId)))
-      .where(and(eq(itemPeople.orgId, orgId), eq(itemPeople.userId, userId), inArray(meetings.statusId, [1, 2, 3])))
-      .orderBy(asc(meetings.startAt))
-      .limit(20);
+  private async myAgenda(s: Scope, userId: number, org: OrgSettings) {
+    const rows = await this.dashboard.talkingPointsOf(s, userId, 20);
     return rows.map((r) => ({ id: r.id, title: r.title, meeting_id: r.meetingId, meeting_title: r.meetingTitle, date: instantToLocal(r.startAt, org.time_zone), status: statusInfo(r.statusId).name }));
   }
 
   /** decisions waiting for my vote */
-  private async myDecisions(orgId: string, tx: Tx, userId: number, org: OrgSettings) {
-    const rows = await tx
-      .select({ id: decisions.id, title: decisions.title, meetingId: decisions.meetingId, deadline: decisions.deadline, meetingTitle: meetings.title, statusId: meetings.statusId })
-      .from(voters)
-      .innerJoin(decisions, and(eq(decisions.id, voters.decisionId), eq(decisions.orgId, orgId)))
-      .leftJoin(meetings, and(eq(meetings.id, decisions.meetingId), eq(meetings.orgId, orgId)))
-      .where(and(
-        eq(voters.orgId, orgId), eq(voters.userId, userId), eq(voters.vote, 'Pending'), eq(decisions.isFulfilled, false), gte(decisions.deadline, new Date()),
-        sql`(${decisions.meetingId} is null or ${meetings.statusId} in (1, 2, 3))`,
-      ))
-      .orderBy(asc(decisions.deadline))
-      .limit(20);
+  private async myDecisions(s: Scope, userId: number, org: OrgSettings) {
+    const rows = await this.dashboard.pendingVotesOf(s, userId, new Date(), 20);
     return rows.map((r) => ({ id: r.id, title: r.title, meeting_id: r.meetingId, meeting_title: r.meetingTitle, date: instantToLocal(r.deadline, org.time_zone), status: 'OPEN' }));
   }
 
   /** my actions that are not complete */
-  private async myActions(orgId: string, tx: Tx, userId: number, org: OrgSettings, now: Date) {
-    const rows = await tx
-      .select({ id: actions.id, title: actions.title, meetingId: actions.meetingId, openTill: actions.openTill, meetingTitle: meetings.title })
-      .from(actionParticipants)
-      .innerJoin(actions, and(eq(actions.id, actionParticipants.actionId), eq(actions.orgId, orgId)))
-      .innerJoin(meetings, and(eq(meetings.id, actions.meetingId), eq(meetings.orgId, orgId)))
-      .where(and(eq(actionParticipants.orgId, orgId), eq(actionParticipants.userId, userId), inArray(meetings.statusId, [1, 2, 3])))
-      .orderBy(asc(actions.openTill))
-      .limit(50);
-    const ids = rows.map((r) => r.id);
-    const ps = ids.length ? await tx.select().from(actionParticipants).where(and(eq(actionParticipants.orgId, orgId), inArray(actionParticipants.actionId, ids))) : [];
+  private async myActions(s: Scope, userId: number, org: OrgSettings, now: Date) {
+    const { rows, participants: ps } = await this.dashboard.actionsOf(s, userId, 50);
     return rows
       .map((r) => ({ r, status: overallActionStatus(ps.filter((p) => p.actionId === r.id).map((p) => p.status as ActionStatus), r.openTill, now) }))
       .filter((x) => x.status !== 'Complete')

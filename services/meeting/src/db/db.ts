@@ -1,8 +1,17 @@
-import type { Db as PlatformDb, Tx as PlatformTx } from '@app/platform';
+import { Injectable } from '@nestjs/common';
+import { Db, ScopedDb, type Scope as PlatformScope, type Tx as PlatformTx } from '@app/platform';
 import type { schema } from './schema';
 
-/** the platform's tenant-scoped database, typed with this service's tables */
-export type MeetingDb = PlatformDb<typeof schema>;
-export type Tx = PlatformTx<typeof schema>;
-/** this service's tables, for `Db<MeetingTables>` in constructors (Nest injects the platform's Db) */
-export type MeetingTables = typeof schema;
+/** this service's tables */
+export type MeetingSchema = typeof schema;
+/** a repository call's tenant scope in this service: the organization and its RLS-scoped transaction */
+export type Scope = PlatformScope<MeetingSchema>;
+export type Tx = PlatformTx<MeetingSchema>;
+
+/** The platform's ScopedDb typed with this service's tables: `tenant(orgId, (s) => ...)` hands out a Scope. */
+@Injectable()
+export class MeetingDb extends ScopedDb<MeetingSchema> {
+  constructor(db: Db<MeetingSchema>) {
+    super(db);
+  }
+}

@@ -4,19 +4,27 @@ import {
   type RequestOf,
 } from '@app/contracts';
 import { Rpc } from '@app/platform';
-import { DecisionsService } from './decisions.service';
+import { DecisionsRouter } from './decisions.router';
+import { MeetingDecisionsService } from './meeting-decisions.service';
+import { ResolutionsService } from './resolutions.service';
 
 @Injectable()
 export class DecisionsHandlers {
-  constructor(private readonly decisions: DecisionsService) {}
+  constructor(
+    private readonly router: DecisionsRouter,
+    private readonly meeting: MeetingDecisionsService,
+    private readonly resolutions: ResolutionsService,
+  ) {}
 
-  @Rpc(GetDecision) get(req: RequestOf<typeof GetDecision>) { return this.decisions.get(req); }
-  @Rpc(CreateDecision) create(req: RequestOf<typeof CreateDecision>) { return this.decisions.create(req); }
-  @Rpc(UpdateDecision) update(req: RequestOf<typeof UpdateDecision>) { return this.decisions.update(req); }
-  @Rpc(DeleteDecision) remove(req: RequestOf<typeof DeleteDecision>) { return this.decisions.remove(req); }
-  @Rpc(CastVote) vote(req: RequestOf<typeof CastVote>) { return this.decisions.vote(req); }
-  @Rpc(SetDecisionVisibility) visibility(req: RequestOf<typeof SetDecisionVisibility>) { return this.decisions.visibility(req); }
-  @Rpc(SetDecisionFulfilled) fulfilled(req: RequestOf<typeof SetDecisionFulfilled>) { return this.decisions.fulfilled(req); }
-  @Rpc(ListArchivedDecisions) archived(req: RequestOf<typeof ListArchivedDecisions>) { return this.decisions.archived(req); }
-  @Rpc(ListSingleDecisions) standalone(req: RequestOf<typeof ListSingleDecisions>) { return this.decisions.listStandalone(req); }
+  @Rpc(CreateDecision) create(req: RequestOf<typeof CreateDecision>) {
+    return req.meetingId ? this.meeting.create({ ...req, meetingId: req.meetingId }) : this.resolutions.create(req);
+  }
+  @Rpc(GetDecision) get(req: RequestOf<typeof GetDecision>) { return this.router.run(req, (uc, s, d) => uc.get(s, d, req)); }
+  @Rpc(UpdateDecision) update(req: RequestOf<typeof UpdateDecision>) { return this.router.run(req, (uc, s, d, pending) => uc.update(s, d, req, pending)); }
+  @Rpc(DeleteDecision) remove(req: RequestOf<typeof DeleteDecision>) { return this.router.run(req, (uc, s, d, pending) => uc.remove(s, d, req, pending)); }
+  @Rpc(CastVote) vote(req: RequestOf<typeof CastVote>) { return this.router.run(req, (uc, s, d, pending) => uc.vote(s, d, req, pending)); }
+  @Rpc(SetDecisionVisibility) visibility(req: RequestOf<typeof SetDecisionVisibility>) { return this.router.run(req, (uc, s, d) => uc.visibility(s, d, req)); }
+  @Rpc(SetDecisionFulfilled) fulfilled(req: RequestOf<typeof SetDecisionFulfilled>) { return this.router.run(req, (uc, s, d, pending) => uc.fulfilled(s, d, req, pending)); }
+  @Rpc(ListArchivedDecisions) archived(req: RequestOf<typeof ListArchivedDecisions>) { return this.meeting.archived(req); }
+  @Rpc(ListSingleDecisions) standalone(req: RequestOf<typeof ListSingleDecisions>) { return this.resolutions.list(req); }
 }

@@ -1,53 +1,53 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, MEETING_STATUS_INFO, MeetingCancelled, MeetingScheduled, MeetingUpdated, MemberInvited, ActionClosed, DecisionClosed, hasPermission, parseMonth, pageMeta,
+  AppError, MEETING_STATUS_INFO, MeetingStatus, parseMonth, pageMeta,
   type Actor, type DirectoryCommittee, type MeetingBody, type MeetingDetails, type MeetingStatusId, type RequestOf, type Variant,
   type ListMeetings, type CreateMeeting, type UpdateMeeting, type DeleteMeeting, type CopyMeeting, type ChangeMeetingStatus, type ReorderAgenda,
   ATTENDANCE_VALUES, ACTION_STATUS_VALUES, type ActionStatus, type Attendance, type Vote, type AcceptNda, type SaveRecordSummary, type GetAnalytics, type RateMeeting, type SaveNote, type ListActivities, type GetMeeting, type GetGuestMeeting,
 } from '@app/contracts';
-import { Db } from '@app/platform';
-import type { Tx, MeetingTables } from '../db/db';
-import { actions as actionsTable, decisions as decisionsTable, recordSummaries, talkingPoints, type MeetingRow } from '../db/schema';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { MeetingDb, type Scope } from '../db/db';
+import type { MeetingRow } from '../db/schema';
+import { RecordsRepository } from '../repositories/records.repository';
 import { Directory, type OrgSettings } from '../common/directory';
-import { MeetingPublisher, type PendingEvent } from '../common/publisher';
+import { MeetingPublisher } from '../common/publisher';
+import { MeetingEvents } from '../events/meeting-events';
 import { actorInfo, newGuestToken, sha256 } from '../common/actor';
-import { localToInstant, monthRange } from '../common/time';
-import { isEmptyNote, MM } from '../common/validators';
-import { AgendaRepository } from '../agenda/agenda.repository';
-import { CommentsRepository } from '../comments/comments.repository';
-import { DecisionsRepository } from '../decisions/decisions.repository';
-import { ActionsRepository } from '../actions/actions.repository';
-import { tallies } from '../decisions/vote-gate';
-import { overallActionStatus } from '../actions/action-state';
-import { totalDuration } from '../agenda/durations';
-import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from './meeting-access';
-import { MeetingsRepository } from './meetings.repository';
-import { MeetingView } from './meeting-view';
-import { checkTransition } from './status-machine';
-import { canView } from './permissions';
-import { percentUp } from '../common/percent';
-
-/** may this user create meetings (or copy one) in this committee: organization admin, committee admin, or meetings_create and member */
-export function canCreateIn(actor: Actor, committee: DirectoryCommittee): boolean {
-  if (actor.kind !== 'user' || !actor.userId) return false;
-  if (actor.isAdmin || committee.admin_ids.includes(actor.userId)) return true;
-  return hasPermission(actor, 'meetings_create') && committee.member_ids.includes(actor.userId);
-}
+import { instantToLocal, localToInstant, monthRange } from '../common/time';
+import { MM } from '@app/contracts';
+import { isEmptyNote } from '../rules/notes';
+import { AgendaRepository } from '../repositories/agenda.repository';
+import { CommentsRepository } from '../repositories/comments.repository';
+import { DecisionsRepository } from '../repositories/decisions.repository';
+import { ActionsRepository } from '../repositories/actions.repository';
+import { tallies } from '../rules/vote-gate';
+import { overallActionStatus } from '../rules/action-state';
+import { totalDuration } from '../rules/durations';
+import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from '../common/meeting-access';
+import { MeetingsRepository } from '../repositories/meetings.repository';
+import { MembersRepository } from '../repositories/members.repository';
+import { MeetingView } from '../view/meeting-view';
+import { emptyBundle } from '../view/payloads';
+import { checkTransition, isAnnounced, isLockedStatus } from '../rules/status-machine';
+import { canCreateIn } from '../rules/create-rights';
+import { meetingListFilter } from '../rules/visibility';
+import { percentUp } from '../rules/percent';
 
 @Injectable()
 export class MeetingsService {
   constructor(
-    private readonly db: Db<MeetingTables>,
+    private readonly db: MeetingDb,
     private readonly access: MeetingAccess,
     private readonly view: MeetingView,
     private readonly meetings: MeetingsRepository,
+    private readonly memberRows: MembersRepository,
     private readonly agenda: AgendaRepository,
     private readonly decisions: DecisionsRepository,
     private readonly actions: ActionsRepository,
     private readonly comments: CommentsRepository,
+    private readonly records: RecordsRepository,
     private readonly directory: Directory,
     private readonly publisher: MeetingPublisher,
+    private readonly events: MeetingEvents,
   ) {}
 
   // ---------- reads ----------
@@ -59,23 +59,24 @@ export class MeetingsService {
     const adminCommitteeIds = actor.isAdmin ? [] : (await this.directory.userCommittees(orgId, actor.userId)).admin.map((c) => c.id);
     const month = query.date ? parseMonth(query.date) : null;
     const range = month ? monthRange(month.year, month.month, org.time_zone) : null;
-    return this.db.tenant(orgId, async (tx) => {
-      const where = this.meetings.visibleWhere(orgId, { userId: actor.userId!, isAdmin: actor.isAdmin, adminCommitteeIds, role: query.role });
-      const { rows, total } = await this.meetings.list(orgId, tx, where, {
+    return this.db.tenant(orgId, async (s) => {
+      const where = meetingListFilter({ userId: actor.userId!, isAdmin: actor.isAdmin, adminCommitteeIds, role: query.role });
+      const { rows, total } = await this.meetings.list(s, where, {
         search: query.search, status: query.status, committeeId: query.committee_id, from: range?.from, to: range?.to,
         limit: range ? undefined : query.per_page, offset: range ? undefined : (query.page - 1) * query.per_page, order: range ? 'asc' : 'desc',
       });
-      const items = await this.summaries(orgId, tx, actor, rows, org, req.variant);
+      const items = await this.summaries(s, actor, rows, org, req.variant);
       const perPage = range ? Math.max(1, rows.length) : query.per_page;
       return { items, meta: pageMeta(range ? 1 : query.page, perPage, total) };
     });
   }
 
   /** list rows -> summaries with the actor's permission flags (members, committees and counts loaded in bulk) */
-  async summaries(orgId: string, tx: Tx, actor: Actor, rows: MeetingRow[], org: OrgSettings, variant?: Variant) {
+  async summaries(s: Scope, actor: Actor, rows: MeetingRow[], org: OrgSettings, variant?: Variant) {
+    const { orgId } = s;
     const ids = rows.map((r) => r.id);
-    const members = await this.meetings.membersOf(orgId, tx, ids);
-    const counts = await this.meetings.agendaCounts(orgId, tx, ids);
+    const members = await this.memberRows.membersOf(s, ids);
+    const counts = await this.meetings.agendaCounts(s, ids);
     const committees = new Map<number, DirectoryCommittee | null>();
     for (const cid of new Set(rows.map((r) => r.committeeId))) committees.set(cid, await this.directory.committee(orgId, cid));
     const users = await this.directory.usersById(orgId, rows.map((r) => r.ownerId));
@@ -84,7 +85,6 @@ export class MeetingsService {
       const ms = members.filter((x) => x.meetingId === m.id);
       const me = actor.userId ? (ms.find((x) => x.userId === actor.userId) ?? null) : null;
       const ctx = this.access.build({ org, actor, meeting: m, members: ms, me, committee: committees.get(m.committeeId) ?? null, agendaCount: counts.get(m.id) ?? 0, variant });
-      if (!canView(ctx.facts)) continue;
       out.push(this.view.summary(m, ctx, { users }, ms.length));
     }
     return out;
@@ -95,17 +95,21 @@ export class MeetingsService {
   }
 
   async guest(req: RequestOf<typeof GetGuestMeeting>): Promise<MeetingDetails> {
-    return this.db.tenant(req.orgId, async (tx) => {
-      const meetingId = await this.access.guestMeetingId(req.orgId, tx, req.actor);
-      const ctx = await this.access.load(req.orgId, tx, req.actor, meetingId, { variant: req.variant });
-      return this.view.detailsIn(req.orgId, tx, ctx);
+    return this.db.tenant(req.orgId, async (s) => {
+      const meetingId = await this.access.guestMeetingId(s, req.actor);
+      const ctx = await this.access.load(s, req.actor, meetingId, { variant: req.variant });
+      return this.view.detailsIn(s, ctx);
     });
   }
 
   // ---------- create, edit, delete, copy ----------
 
   private async committeeFor(orgId: string, actor: Actor, committeeId: number): Promise<DirectoryCommittee> {
-    const committee = await this.directory.committee(orgId, committeeId);
+    return this.checkCommittee(actor, await this.directory.committee(orgId, committeeId));
+  }
+
+  /** the committee a meeting is created in or moved to: it exists, is active, and the actor may create there */
+  private checkCommittee(actor: Actor, committee: DirectoryCommittee | null): DirectoryCommittee {
     if (!committee) throw AppError.validation({ committee_id: 'The committee does not exist.' });
     if (committee.status === 'inactive') throw new AppError('MEETING_COMMITTEE_INACTIVE');
     if (!canCreateIn(actor, committee)) throw new AppError('MEETING_FORBIDDEN');
@@ -126,27 +130,37 @@ export class MeetingsService {
     };
   }
 
+  /**
+   * A new Draft with its owner as its first member. The answer is composed from the rows this command
+   * wrote (an empty agenda, one member, one activity): three INSERTs in one transaction, nothing read back.
+   */
   async create(req: RequestOf<typeof CreateMeeting>): Promise<MeetingDetails> {
     const { orgId, actor, body } = req;
     const org = await this.directory.organization(orgId);
-    await this.committeeFor(orgId, actor, body.committee_id);
-    const id = await this.db.tenant(orgId, async (tx) => {
-      const m = await this.meetings.insert(orgId, tx, { ...this.fields(body, org), ownerId: actor.userId!, statusId: 1 });
-      await this.meetings.insertMembers(orgId, tx, [{ meetingId: m.id, userId: actor.userId, role: 'Editor', isOwner: true, attendance: 'Going' }]);
-      await this.comments.log(orgId, tx, { meetingId: m.id, userId: actor.userId, userName: actor.name, activity: `${actor.name ?? 'Someone'} created the meeting` });
-      return m.id;
+    const committee = await this.committeeFor(orgId, actor, body.committee_id);
+    const written = await this.db.tenant(orgId, async (s) => {
+      const meeting = await this.meetings.insert(s, { ...this.fields(body, org), ownerId: actor.userId!, statusId: MeetingStatus.Draft });
+      const members = await this.memberRows.insertMembers(s, [{ meetingId: meeting.id, userId: actor.userId, role: 'Editor', isOwner: true, attendance: 'Going' }]);
+      const activity = await this.comments.log(s, { meetingId: meeting.id, userId: actor.userId, userName: actor.name, activity: `${actor.name ?? 'Someone'} created the meeting` });
+      return { meeting, members, activity };
     });
-    return this.view.details(orgId, actor, id, req.variant);
+    const { meeting, members, activity } = written;
+    const ctx = this.access.build({ org, actor, meeting, members, me: members[0] ?? null, committee, agendaCount: 0, variant: req.variant });
+    return this.view.compose(orgId, ctx, {
+      bundle: emptyBundle(), activities: ctx.perms.seeActivity ? [activity] : [], note: null, myRating: null, session: null, summaries: [],
+    });
   }
 
   async update(req: RequestOf<typeof UpdateMeeting>): Promise<MeetingDetails> {
     const { orgId, actor, body, meetingId } = req;
-    await this.publisher.inTx(this.db, orgId, async (tx, pending) => {
-      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant, lock: true });
+    // the directory is asked before the transaction takes row locks
+    const target = await this.directory.committee(orgId, body.committee_id);
+    await this.publisher.inTx(this.db, orgId, async (s, pending) => {
+      const ctx = await this.access.load(s, actor, meetingId, { variant: req.variant, lock: true });
       assertOpen(ctx);
       if (!ctx.facts.committeeActive) throw new AppError('MEETING_COMMITTEE_INACTIVE');
       assertCan(ctx.perms.editMeeting);
-      if (body.committee_id !== ctx.meeting.committeeId) await this.committeeFor(orgId, actor, body.committee_id);
+      if (body.committee_id !== ctx.meeting.committeeId) this.checkCommittee(actor, target);
       const next = this.fields(body, ctx.org);
       const m = ctx.meeting;
       const changes: string[] = [];
@@ -157,15 +171,12 @@ export class MeetingsService {
       if (next.duration !== m.duration) changes.push('duration');
       if (next.location !== m.location) changes.push('location');
       if (next.virtual !== m.virtual || next.virtualType !== m.virtualType) changes.push('virtual');
-      await this.meetings.update(orgId, tx, meetingId, next);
-      await this.comments.log(orgId, tx, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} updated the meeting${changes.length ? ` (${changes.join(', ')})` : ''}` });
+      await this.meetings.update(s, meetingId, next);
+      await this.comments.log(s, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} updated the meeting${changes.length ? ` (${changes.join(', ')})` : ''}` });
       const noticeable = changes.filter((c) => c !== 'description' && c !== 'committee');
-      if ((m.statusId === 2 || m.statusId === 3) && noticeable.length) {
+      if (isAnnounced(m.statusId) && noticeable.length) {
         const updated = { ...m, ...next };
-        pending.push(this.publisher.later(MeetingUpdated, async () => ({
-          ...this.publisher.orgInfo(ctx.org), ...this.publisher.meetingInfo(ctx.org, updated), by: actorInfo(actor, ctx.me), changes: noticeable,
-          recipients: await this.publisher.recipients(orgId, ctx.members, { exceptUserId: actor.userId, guestLang: req.lang }),
-        })));
+        pending.push(this.events.meetingUpdated(ctx.org, updated, actorInfo(actor, ctx.me), noticeable, ctx.people, ctx.members, { exceptUserId: actor.userId, guestLang: req.lang }));
       }
     });
     return this.view.details(orgId, actor, meetingId, req.variant);
@@ -173,85 +184,67 @@ export class MeetingsService {
 
   async remove(req: RequestOf<typeof DeleteMeeting>) {
     const { orgId, actor, meetingId } = req;
-    await this.publisher.inTx(this.db, orgId, async (tx, pending) => {
-      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant, lock: true });
+    await this.publisher.inTx(this.db, orgId, async (s, pending) => {
+      const ctx = await this.access.load(s, actor, meetingId, { variant: req.variant, lock: true });
       assertOpen(ctx);
       assertCan(ctx.perms.deleteMeeting);
       const m = ctx.meeting;
-      const ds = await this.decisions.ofMeeting(orgId, tx, meetingId);
-      const as = await this.actions.ofMeeting(orgId, tx, meetingId);
+      const ds = await this.decisions.ofMeeting(s, meetingId);
+      const as = await this.actions.ofMeeting(s, meetingId);
       const org = ctx.org;
       const by = actorInfo(actor, ctx.me);
-      if (m.statusId === 2 || m.statusId === 3) {
-        pending.push(this.publisher.later(MeetingCancelled, async () => ({
-          ...this.publisher.orgInfo(org), ...this.publisher.meetingInfo(org, m), by, reason: 'deleted',
-          recipients: await this.publisher.recipients(orgId, ctx.members, { exceptUserId: actor.userId, guestLang: req.lang }),
-        })));
+      if (isAnnounced(m.statusId)) {
+        pending.push(this.events.meetingCancelled(org, m, by, 'deleted', ctx.people, ctx.members, { exceptUserId: actor.userId, guestLang: req.lang }));
       }
-      for (const d of ds.filter((x) => !x.isFulfilled)) pending.push(this.closedDecision(org, d, by));
-      for (const a of as) pending.push(this.closedAction(org, m, a, by));
-      await this.meetings.delete(orgId, tx, meetingId);
+      for (const d of ds.filter((x) => !x.isFulfilled)) pending.push(this.events.decisionClosed(org, d, by, 'deleted'));
+      for (const a of as) pending.push(this.events.actionClosed(org, m, a, by, 'deleted'));
+      await this.meetings.delete(s, meetingId);
     });
     return { ok: true as const, message: 'Meeting deleted successfully' };
   }
 
-  closedDecision(org: OrgSettings, d: { id: number; meetingId: number | null; title: string; deadline: Date }, by: ReturnType<typeof actorInfo>, reason: 'ended' | 'deleted' = 'deleted'): PendingEvent {
-    return this.publisher.later(DecisionClosed, () => ({
-      ...this.publisher.orgInfo(org), decisionId: d.id, meetingId: d.meetingId, title: d.title, deadline: d.deadline.toISOString(),
-      deadlineLocal: this.localOf(d.deadline, org), link: d.meetingId ? this.publisher.meetingLink(org, d.meetingId, d.id) : this.publisher.decisionsLink(org),
-      reason, by, recipients: [],
-    }));
-  }
-
-  closedAction(org: OrgSettings, m: MeetingRow, a: { id: number; title: string; priority: string; openTill: Date }, by: ReturnType<typeof actorInfo>, reason: 'completed' | 'deleted' = 'deleted'): PendingEvent {
-    return this.publisher.later(ActionClosed, () => ({
-      ...this.publisher.orgInfo(org), actionId: a.id, meetingId: m.id, meetingTitle: m.title, title: a.title, priority: a.priority,
-      openTill: a.openTill.toISOString(), openTillLocal: this.localOf(a.openTill, org), link: this.publisher.meetingLink(org, m.id, a.id), reason, by,
-    }));
-  }
-
   private localOf(d: Date, org: OrgSettings): string {
-    return this.publisher.meetingInfo(org, { id: 0, title: '', startAt: d, location: null, virtual: false }).startLocal;
+    return instantToLocal(d, org.time_zone);
   }
 
   /** a new Draft with the same details, participants and talking points (decisions and actions are not copied) */
   async copy(req: RequestOf<typeof CopyMeeting>): Promise<MeetingDetails> {
     const { orgId, actor, meetingId } = req;
-    const id = await this.db.tenant(orgId, async (tx) => {
-      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant });
+    const id = await this.db.tenant(orgId, async (s) => {
+      const ctx = await this.access.load(s, actor, meetingId, { variant: req.variant });
       assertCan(ctx.perms.copyMeeting);
       if (ctx.committee?.status === 'inactive') throw new AppError('MEETING_COMMITTEE_INACTIVE');
       const src = ctx.meeting;
-      const copy = await this.meetings.insert(orgId, tx, {
-        title: src.title, description: src.description, committeeId: src.committeeId, ownerId: actor.userId!, statusId: 1, startAt: src.startAt,
+      const copy = await this.meetings.insert(s, {
+        title: src.title, description: src.description, committeeId: src.committeeId, ownerId: actor.userId!, statusId: MeetingStatus.Draft, startAt: src.startAt,
         duration: src.duration, location: src.location, virtual: src.virtual, virtualType: src.virtualType, copiedFrom: src.id,
       });
-      await this.meetings.insertMembers(orgId, tx, [
+      await this.memberRows.insertMembers(s, [
         { meetingId: copy.id, userId: actor.userId, role: 'Editor', isOwner: true, attendance: 'Going' },
         ...ctx.members
           .filter((m) => !m.isOwner && m.userId !== actor.userId)
           .map((m) => ({ meetingId: copy.id, userId: m.userId, userEmail: m.userEmail, guestName: m.guestName, guestTitle: m.guestTitle, organizationGuest: m.organizationGuest, role: m.role, memberType: m.memberType })),
         ...(src.ownerId !== actor.userId ? [{ meetingId: copy.id, userId: src.ownerId, role: 'Editor' }] : []),
       ]);
-      const tps = await this.agenda.talkingPoints(orgId, tx, src.id);
-      const sps = await this.agenda.subpointsOfMeeting(orgId, tx, src.id);
-      const people = await this.agenda.peopleOf(orgId, tx, tps.map((t) => t.id), sps.map((s) => s.id));
-      const atts = await this.agenda.attachmentsOf(orgId, tx, { talkingPointIds: tps.map((t) => t.id), subpointIds: sps.map((s) => s.id) });
+      const tps = await this.agenda.talkingPoints(s, src.id);
+      const sps = await this.agenda.subpointsOfMeeting(s, src.id);
+      const people = await this.agenda.peopleOf(s, tps.map((t) => t.id), sps.map((s) => s.id));
+      const atts = await this.agenda.attachmentsOf(s, { talkingPointIds: tps.map((t) => t.id), subpointIds: sps.map((s) => s.id) });
       for (const tp of tps) {
-        const ntp = await this.agenda.insertTalkingPoint(orgId, tx, { meetingId: copy.id, title: tp.title, description: tp.description, duration: tp.duration, rowNum: tp.rowNum, createdBy: actor.userId });
+        const ntp = await this.agenda.insertTalkingPoint(s, { meetingId: copy.id, title: tp.title, description: tp.description, duration: tp.duration, rowNum: tp.rowNum, createdBy: actor.userId });
         for (const role of ['viewer', 'presenter'] as const) {
-          await this.agenda.setPeople(orgId, tx, { talkingPointId: ntp.id }, role, people.filter((p) => p.talkingPointId === tp.id && p.role === role));
+          await this.agenda.setPeople(s, { talkingPointId: ntp.id }, role, people.filter((p) => p.talkingPointId === tp.id && p.role === role));
         }
-        await this.agenda.setAttachments(orgId, tx, { talkingPointId: ntp.id }, atts.filter((a) => a.talkingPointId === tp.id).map((a) => a.libraryId), actor.userId);
+        await this.agenda.setAttachments(s, { talkingPointId: ntp.id }, atts.filter((a) => a.talkingPointId === tp.id).map((a) => a.libraryId), actor.userId);
         for (const sp of sps.filter((s) => s.talkingPointId === tp.id)) {
-          const nsp = await this.agenda.insertSubpoint(orgId, tx, { meetingId: copy.id, talkingPointId: ntp.id, title: sp.title, description: sp.description, duration: sp.duration, rowNum: sp.rowNum });
+          const nsp = await this.agenda.insertSubpoint(s, { meetingId: copy.id, talkingPointId: ntp.id, title: sp.title, description: sp.description, duration: sp.duration, rowNum: sp.rowNum });
           for (const role of ['viewer', 'presenter'] as const) {
-            await this.agenda.setPeople(orgId, tx, { subpointId: nsp.id }, role, people.filter((p) => p.subpointId === sp.id && p.role === role));
+            await this.agenda.setPeople(s, { subpointId: nsp.id }, role, people.filter((p) => p.subpointId === sp.id && p.role === role));
           }
-          await this.agenda.setAttachments(orgId, tx, { subpointId: nsp.id }, atts.filter((a) => a.subpointId === sp.id).map((a) => a.libraryId), actor.userId);
+          await this.agenda.setAttachments(s, { subpointId: nsp.id }, atts.filter((a) => a.subpointId === sp.id).map((a) => a.libraryId), actor.userId);
         }
       }
-      await this.comments.log(orgId, tx, { meetingId: copy.id, userId: actor.userId, userName: actor.name, activity: `${actor.name ?? 'Someone'} copied the meeting from "${src.title}"` });
+      await this.comments.log(s, { meetingId: copy.id, userId: actor.userId, userName: actor.name, activity: `${actor.name ?? 'Someone'} copied the meeting from "${src.title}"` });
       return copy.id;
     });
     return this.view.details(orgId, actor, id, req.variant);
@@ -262,8 +255,8 @@ export class MeetingsService {
   async changeStatus(req: RequestOf<typeof ChangeMeetingStatus>) {
     const { orgId, actor, meetingId, body } = req;
     const to = body.meeting_status_id as MeetingStatusId;
-    await this.publisher.inTx(this.db, orgId, async (tx, pending) => {
-      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant, lock: true });
+    await this.publisher.inTx(this.db, orgId, async (s, pending) => {
+      const ctx = await this.access.load(s, actor, meetingId, { variant: req.variant, lock: true });
       assertOpen(ctx);
       if (!ctx.facts.committeeActive) throw new AppError('MEETING_COMMITTEE_INACTIVE');
       assertCan(ctx.perms.changeStatus);
@@ -277,62 +270,43 @@ export class MeetingsService {
         if (verdict.reason === 'no_agenda') throw AppError.validation({ meeting_status_id: 'The meeting needs an agenda first.' });
         throw new AppError('MEETING_STATUS_NOT_ALLOWED', { details: { reason: verdict.reason } });
       }
-      await this.meetings.update(orgId, tx, meetingId, { statusId: to, statusReason: body.reason });
+      await this.meetings.update(s, meetingId, { statusId: to, statusReason: body.reason });
       const name = MEETING_STATUS_INFO[to].name;
-      await this.comments.log(orgId, tx, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} changed the status to ${name}: ${body.reason}` });
+      await this.comments.log(s, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} changed the status to ${name}: ${body.reason}` });
       const org = ctx.org;
       const by = actorInfo(actor, ctx.me);
-      if (to === 2) {
-        pending.push(this.publisher.later(MeetingScheduled, async () => ({
-          ...this.publisher.orgInfo(org), ...this.publisher.meetingInfo(org, m), by,
-          recipients: await this.publisher.recipients(orgId, ctx.members.filter((x) => x.userId), { exceptUserId: actor.userId }),
-        })));
+      if (to === MeetingStatus.Scheduled) {
+        pending.push(this.events.meetingScheduled(org, m, by, ctx.people, ctx.members.filter((x) => x.userId), { exceptUserId: actor.userId }));
         // guests get their own link now: a fresh token for each (they had none while the meeting was a draft)
         for (const g of ctx.members.filter((x) => !x.userId && x.userEmail)) {
           const token = newGuestToken();
-          await this.meetings.updateMember(orgId, tx, g.id, { tokenHash: sha256(token) });
-          pending.push(this.invitation(org, m, g, token, by, req.lang));
+          await this.memberRows.updateMember(s, g.id, { tokenHash: sha256(token) });
+          pending.push(this.events.memberInvited(org, m, g, token, by, ctx.people, req.lang));
         }
       }
-      if (to === 4) {
-        pending.push(this.publisher.later(MeetingCancelled, async () => ({
-          ...this.publisher.orgInfo(org), ...this.publisher.meetingInfo(org, m), by, reason: body.reason,
-          recipients: await this.publisher.recipients(orgId, ctx.members, { exceptUserId: actor.userId, guestLang: req.lang }),
-        })));
+      if (to === MeetingStatus.Cancelled) {
+        pending.push(this.events.meetingCancelled(org, m, by, body.reason, ctx.people, ctx.members, { exceptUserId: actor.userId, guestLang: req.lang }));
       }
-      if (to === 4 || to === 5) {
-        for (const d of (await this.decisions.ofMeeting(orgId, tx, meetingId)).filter((x) => !x.isFulfilled)) pending.push(this.closedDecision(org, d, by, 'ended'));
-        for (const a of await this.actions.ofMeeting(orgId, tx, meetingId)) pending.push(this.closedAction(org, m, a, by, 'deleted'));
+      if (isLockedStatus(to)) {
+        for (const d of (await this.decisions.ofMeeting(s, meetingId)).filter((x) => !x.isFulfilled)) pending.push(this.events.decisionClosed(org, d, by, 'ended'));
+        for (const a of await this.actions.ofMeeting(s, meetingId)) pending.push(this.events.actionClosed(org, m, a, by, 'deleted'));
       }
     });
     const meeting = await this.view.details(orgId, actor, meetingId, req.variant);
     return { meeting, message: 'Meeting status changed to {status}' };
   }
 
-  /** the invitation of one member: users get the meeting link, guests the token link */
-  invitation(org: OrgSettings, m: MeetingRow, member: { id: number; userId: number | null; userEmail: string | null; guestName: string | null }, token: string | null, by: ReturnType<typeof actorInfo>, lang?: 'en' | 'fr' | 'ar' | 'ru'): PendingEvent {
-    return this.publisher.later(MemberInvited, async () => {
-      const [recipient] = await this.publisher.recipients(org.id, [{ userId: member.userId, userEmail: member.userEmail, name: member.guestName }], { guestLang: lang });
-      if (!recipient) return null;
-      const info = this.publisher.meetingInfo(org, m);
-      return {
-        ...this.publisher.orgInfo(org), ...info, link: token ? this.publisher.guestLink(org, m.id, token) : info.link,
-        memberId: member.id, guest: !member.userId, by, recipient,
-      };
-    });
-  }
-
   // ---------- agenda order ----------
 
   async reorder(req: RequestOf<typeof ReorderAgenda>): Promise<MeetingDetails> {
     const { orgId, actor, meetingId, order } = req;
-    await this.db.tenant(orgId, async (tx) => {
-      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant, lock: true });
+    await this.db.tenant(orgId, async (s) => {
+      const ctx = await this.access.load(s, actor, meetingId, { variant: req.variant, lock: true });
       assertOpen(ctx);
       assertCan(ctx.perms.reorderAgenda);
-      const tps = await this.agenda.talkingPoints(orgId, tx, meetingId);
-      const ds = await this.decisions.ofMeeting(orgId, tx, meetingId);
-      const as = await this.actions.ofMeeting(orgId, tx, meetingId);
+      const tps = await this.agenda.talkingPoints(s, meetingId);
+      const ds = await this.decisions.ofMeeting(s, meetingId);
+      const as = await this.actions.ofMeeting(s, meetingId);
       const known = new Set([...tps.map((t) => `talking_point:${t.id}`), ...ds.map((d) => `decision:${d.id}`), ...as.map((a) => `action:${a.id}`)]);
       const seen = new Set<string>();
       for (const o of order) {
@@ -347,13 +321,11 @@ export class MeetingsService {
         ...as.map((a) => ({ k: `action:${a.id}`, row: a.rowNum, id: a.id })),
       ].sort((x, y) => x.row - y.row || x.id - y.id);
       const final = [...order.map((o) => `${o.type}:${o.type_id}`), ...current.map((c) => c.k).filter((k) => !seen.has(k))];
-      for (let i = 0; i < final.length; i++) {
-        const [type, idStr] = final[i].split(':');
-        const id = Number(idStr);
-        const table = type === 'talking_point' ? talkingPoints : type === 'decision' ? decisionsTable : actionsTable;
-        await tx.update(table).set({ rowNum: i + 1 }).where(and(eq(table.orgId, orgId), eq(table.id, id)));
-      }
-      await this.comments.log(orgId, tx, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} reordered the agenda` });
+      await this.meetings.setRowNums(s, final.map((k, i) => {
+        const [type, id] = k.split(':');
+        return { type: type as 'talking_point' | 'decision' | 'action', id: Number(id), rowNum: i + 1 };
+      }));
+      await this.comments.log(s, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} reordered the agenda` });
     });
     return this.view.details(orgId, actor, meetingId, req.variant);
   }
@@ -362,28 +334,29 @@ export class MeetingsService {
 
   async acceptNda(req: RequestOf<typeof AcceptNda>): Promise<MeetingDetails> {
     const { orgId, actor } = req;
-    return this.db.tenant(orgId, async (tx) => {
-      const meetingId = actor.kind === 'guest' ? await this.access.guestMeetingId(orgId, tx, actor) : req.meetingId;
-      if (!meetingId) throw AppError.validation({ id: 'This field is required.' });
-      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant, lock: true });
+    const meetingId = await this.db.tenant(orgId, async (s) => {
+      const id = actor.kind === 'guest' ? await this.access.guestMeetingId(s, actor) : req.meetingId;
+      if (!id) throw AppError.validation({ id: 'This field is required.' });
+      const ctx = await this.access.load(s, actor, id, { variant: req.variant, lock: true });
       if (!ctx.me) throw new AppError('MEETING_FORBIDDEN');
       if (!ctx.me.ndaAcceptedAt) {
-        await this.meetings.updateMember(orgId, tx, ctx.me.id, { ndaAcceptedAt: new Date() });
-        await this.comments.log(orgId, tx, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} accepted the confidentiality agreement` });
+        await this.memberRows.updateMember(s, ctx.me.id, { ndaAcceptedAt: new Date() });
+        await this.comments.log(s, { meetingId: id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} accepted the confidentiality agreement` });
       }
-      const fresh = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant });
-      return this.view.detailsIn(orgId, tx, fresh);
+      return id;
     });
+    // the details are read once the row lock is gone (reading them asks the directory)
+    return this.view.details(orgId, actor, meetingId, req.variant);
   }
 
   async saveNote(req: RequestOf<typeof SaveNote>) {
     const { orgId, actor, meetingId, body } = req;
-    return this.db.tenant(orgId, async (tx) => {
-      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant });
+    return this.db.tenant(orgId, async (s) => {
+      const ctx = await this.access.load(s, actor, meetingId, { variant: req.variant });
       assertOpen(ctx);
       assertCan(ctx.perms.addNotes && !!actor.userId);
       if (isEmptyNote(body.note)) throw AppError.validation({ note: MM.noteRequired });
-      await this.comments.saveNote(orgId, tx, meetingId, actor.userId!, body.note);
+      await this.comments.saveNote(s, meetingId, actor.userId!, body.note);
       return { note: body.note };
     });
   }
@@ -391,23 +364,23 @@ export class MeetingsService {
   /** the recorder's summary (committee admins and organization admins, not guests), trimmed and non-empty */
   async saveSummary(req: RequestOf<typeof SaveRecordSummary>) {
     const { orgId, actor, meetingId, body } = req;
-    return this.db.tenant(orgId, async (tx) => {
-      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant });
+    return this.db.tenant(orgId, async (s) => {
+      const ctx = await this.access.load(s, actor, meetingId, { variant: req.variant });
       assertOpen(ctx);
       assertCan(ctx.perms.seeRecorder);
-      await tx.insert(recordSummaries).values({ orgId, meetingId, summary: body.summary, createdBy: actor.userId });
-      await this.comments.log(orgId, tx, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} saved a recording summary` });
-      const rows = await tx.select().from(recordSummaries).where(and(eq(recordSummaries.orgId, orgId), eq(recordSummaries.meetingId, meetingId))).orderBy(asc(recordSummaries.id));
+      await this.records.addSummary(s, { meetingId, summary: body.summary, createdBy: actor.userId });
+      await this.comments.log(s, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} saved a recording summary` });
+      const rows = await this.records.summaries(s, meetingId);
       return { summary: body.summary, recordsummarize: rows.map((r) => ({ id: r.id, summary: r.summary, created_at: this.localOf(r.createdAt, ctx.org) })) };
     });
   }
 
   async activities(req: RequestOf<typeof ListActivities>) {
     const { orgId, actor, meetingId } = req;
-    return this.db.tenant(orgId, async (tx) => {
-      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant });
+    return this.db.tenant(orgId, async (s) => {
+      const ctx = await this.access.load(s, actor, meetingId, { variant: req.variant });
       assertCan(ctx.perms.seeActivity);
-      const rows = await this.comments.activitiesOf(orgId, tx, { meetingId });
+      const rows = await this.comments.activitiesOf(s, { meetingId });
       const users = await this.directory.usersById(orgId, rows.map((r) => r.userId));
       return {
         items: rows.map((a) => ({
@@ -421,14 +394,14 @@ export class MeetingsService {
   // ---------- analytics and rating ----------
 
   async analytics(req: RequestOf<typeof GetAnalytics>) {
-    return this.db.tenant(req.orgId, async (tx) => {
-      const ctx = await this.access.load(req.orgId, tx, req.actor, req.meetingId, { variant: req.variant });
-      return this.analyticsIn(req.orgId, tx, ctx);
+    return this.db.tenant(req.orgId, async (s) => {
+      const ctx = await this.access.load(s, req.actor, req.meetingId, { variant: req.variant });
+      return this.analyticsIn(s, ctx);
     });
   }
 
-  async analyticsIn(orgId: string, tx: Tx, ctx: MeetingCtx) {
-    const b = await this.view.loadBundle(orgId, tx, ctx.meeting.id);
+  async analyticsIn(s: Scope, ctx: MeetingCtx) {
+    const b = await this.view.loadBundle(s, ctx.meeting.id);
     const members = ctx.members;
     const attendance = ATTENDANCE_VALUES.map((status) => {
       const count = members.filter((m) => m.attendance === status).length;
@@ -436,7 +409,7 @@ export class MeetingsService {
     });
     const allVotes = b.voters.map((v) => v.vote as Vote);
     const actionStates = b.actions.map((a) => overallActionStatus(b.participants.filter((p) => p.actionId === a.id).map((p) => p.status as ActionStatus), a.openTill, ctx.now));
-    const ratings = await this.comments.ratingsOf(orgId, tx, ctx.meeting.id);
+    const ratings = await this.comments.ratingsOf(s, ctx.meeting.id);
     const mine = ctx.actor.userId ? ratings.find((r) => r.userId === ctx.actor.userId) : undefined;
     return {
       meeting_id: ctx.meeting.id,
@@ -468,15 +441,14 @@ export class MeetingsService {
 
   async rate(req: RequestOf<typeof RateMeeting>) {
     const { orgId, actor, meetingId, body } = req;
-    return this.db.tenant(orgId, async (tx) => {
-      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant: req.variant });
+    return this.db.tenant(orgId, async (s) => {
+      const ctx = await this.access.load(s, actor, meetingId, { variant: req.variant });
       assertOpen(ctx);
       assertCan(ctx.perms.rate && !!actor.userId);
-      await this.comments.rate(orgId, tx, meetingId, actor.userId!, body.rating, body.comment);
-      await this.comments.log(orgId, tx, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} rated the meeting` });
-      return this.analyticsIn(orgId, tx, ctx);
+      await this.comments.rate(s, meetingId, actor.userId!, body.rating, body.comment);
+      await this.comments.log(s, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} rated the meeting` });
+      return this.analyticsIn(s, ctx);
     });
   }
 }
 
-void sql;

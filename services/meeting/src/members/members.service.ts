@@ -1,90 +1,98 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, M, type Actor, type RequestOf, type ListMembers, type AddMembers, type SetGuestName, type RemoveMember, type AddCommitteeMembers,
+  AppError, M, type Actor, type DirectoryUser, type Lang, type RequestOf, type ListMembers, type AddMembers, type SetGuestName, type RemoveMember, type AddCommitteeMembers,
   type ChangeMemberType, type ChangeAttendance,
 } from '@app/contracts';
-import { Db } from '@app/platform';
-import type { Tx, MeetingTables } from '../db/db';
+import { MeetingDb, type Scope } from '../db/db';
 import type { MemberRow } from '../db/schema';
 import { Directory } from '../common/directory';
-import { MeetingPublisher, type PendingEvent } from '../common/publisher';
+import { MeetingPublisher, type PendingEvent, type People } from '../common/publisher';
 import { actorInfo, newGuestToken, sha256 } from '../common/actor';
-import { checkAttendance } from '../common/validators';
-import { CommentsRepository } from '../comments/comments.repository';
-import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from '../meetings/meeting-access';
-import { MeetingsRepository, type NewMember } from '../meetings/meetings.repository';
-import { MeetingView } from '../meetings/meeting-view';
-import { MeetingsService } from '../meetings/meetings.service';
+import { checkAttendance } from '../rules/attendance';
+import { memberRights } from '../rules/member-rights';
+import { normalizeEmail, sameEmail } from '../rules/person';
+import { isAnnounced } from '../rules/status-machine';
+import { CommentsRepository } from '../repositories/comments.repository';
+import { MeetingAccess, assertCan, assertOpen, type LoadOpts, type MeetingCtx } from '../common/meeting-access';
+import { MeetingsRepository } from '../repositories/meetings.repository';
+import { MembersRepository, type NewMember } from '../repositories/members.repository';
+import { MeetingView } from '../view/meeting-view';
+import { MeetingEvents } from '../events/meeting-events';
 
 /** Participants: users and guests, their role (Viewer/Editor) and type (1-4), attendance, guest details. */
 @Injectable()
 export class MembersService {
   constructor(
-    private readonly db: Db<MeetingTables>,
+    private readonly db: MeetingDb,
     private readonly access: MeetingAccess,
     private readonly view: MeetingView,
     private readonly meetings: MeetingsRepository,
+    private readonly memberRows: MembersRepository,
     private readonly comments: CommentsRepository,
     private readonly directory: Directory,
     private readonly publisher: MeetingPublisher,
-    private readonly meetingsService: MeetingsService,
+    private readonly events: MeetingEvents,
   ) {}
 
-  private log(orgId: string, tx: Tx, ctx: MeetingCtx, activity: string) {
-    return this.comments.log(orgId, tx, { meetingId: ctx.meeting.id, userId: ctx.actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} ${activity}` });
+  private log(s: Scope, ctx: MeetingCtx, activity: string) {
+    return this.comments.log(s, { meetingId: ctx.meeting.id, userId: ctx.actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} ${activity}` });
   }
 
   /** run a members change in one transaction, publish after commit, answer the fresh list */
-  private async change(req: { orgId: string; actor: Actor; meetingId: number; variant?: RequestOf<typeof ListMembers>['variant'] }, fn: (tx: Tx, ctx: MeetingCtx, pending: PendingEvent[]) => Promise<void>) {
-    const out = await this.publisher.inTx(this.db, req.orgId, async (tx, pending) => {
-      const ctx = await this.access.load(req.orgId, tx, req.actor, req.meetingId, { variant: req.variant, lock: true });
+  private async change(
+    req: { orgId: string; actor: Actor; meetingId: number; variant?: RequestOf<typeof ListMembers>['variant'] },
+    fn: (s: Scope, ctx: MeetingCtx, pending: PendingEvent[]) => Promise<void>,
+    alsoUsers?: LoadOpts['alsoUsers'],
+  ) {
+    const out = await this.publisher.inTx(this.db, req.orgId, async (s, pending) => {
+      const ctx = await this.access.load(s, req.actor, req.meetingId, { variant: req.variant, lock: true, alsoUsers });
       assertOpen(ctx);
-      await fn(tx, ctx, pending);
-      return this.view.membersIn(req.orgId, tx, ctx);
+      await fn(s, ctx, pending);
+      return this.view.membersIn(s, ctx);
     });
     return out;
   }
 
   list(req: RequestOf<typeof ListMembers>) {
-    return this.db.tenant(req.orgId, async (tx) => {
-      const ctx = await this.access.load(req.orgId, tx, req.actor, req.meetingId, { variant: req.variant });
-      return this.view.membersIn(req.orgId, tx, ctx);
+    return this.db.tenant(req.orgId, async (s) => {
+      const ctx = await this.access.load(s, req.actor, req.meetingId, { variant: req.variant });
+      return this.view.membersIn(s, ctx);
     });
   }
 
   /** invite new rows: in statuses 2 and 3 at once (guests with a fresh token); drafts invite when scheduled */
-  private async invite(orgId: string, tx: Tx, ctx: MeetingCtx, rows: MemberRow[], pending: PendingEvent[], lang?: 'en' | 'fr' | 'ar' | 'ru') {
-    if (ctx.meeting.statusId !== 2 && ctx.meeting.statusId !== 3) return;
+  private async invite(s: Scope, ctx: MeetingCtx, rows: MemberRow[], people: People, pending: PendingEvent[], lang?: Lang) {
+    if (!isAnnounced(ctx.meeting.statusId)) return;
     const by = actorInfo(ctx.actor, ctx.me);
     for (const r of rows) {
       let token: string | null = null;
       if (!r.userId) {
         token = newGuestToken();
-        await this.meetings.updateMember(orgId, tx, r.id, { tokenHash: sha256(token) });
+        await this.memberRows.updateMember(s, r.id, { tokenHash: sha256(token) });
       }
-      pending.push(this.meetingsService.invitation(ctx.org, ctx.meeting, r, token, by, lang));
+      pending.push(this.events.memberInvited(ctx.org, ctx.meeting, r, token, by, people, lang));
     }
   }
 
-  add(req: RequestOf<typeof AddMembers>) {
+  async add(req: RequestOf<typeof AddMembers>) {
     const { orgId, body } = req;
-    return this.change(req, async (tx, ctx, pending) => {
+    // the directory is asked before the transaction takes the meeting's row lock
+    const byEmail = body.user_email ? await this.directory.usersByEmail(orgId, [body.user_email]) : new Map<string, DirectoryUser>();
+    return this.change(req, async (s, ctx, pending) => {
       assertCan(ctx.perms.manageParticipants);
       const rows: Omit<NewMember, 'orgId'>[] = [];
       const exists = (userId: number | null, email: string | null) =>
-        ctx.members.some((m) => (userId && m.userId === userId) || (email && m.userEmail === email)) || rows.some((r) => (userId && r.userId === userId) || (email && r.userEmail === email));
+        ctx.members.some((m) => (userId && m.userId === userId) || sameEmail(m.userEmail, email)) || rows.some((r) => (userId && r.userId === userId) || sameEmail(r.userEmail, email));
       const base = { meetingId: ctx.meeting.id, role: body.type, memberType: body.member_type ?? null };
       if (body.user_id?.length) {
-        const users = await this.directory.usersById(orgId, body.user_id);
         for (const id of body.user_id) {
-          const u = users.get(id);
+          const u = ctx.people.get(id);
           if (!u || u.status === 'Deleted' || u.status === 'Inactive') throw AppError.validation({ user_id: 'The user is not a member of this organization.' });
           if (!exists(id, null)) rows.push({ ...base, userId: id, organizationGuest: body.organization_guest === true });
         }
       }
       if (body.user_email) {
-        const byEmail = await this.directory.usersByEmail(orgId, [body.user_email]);
-        const u = byEmail.get(body.user_email);
+        const u = byEmail.get(normalizeEmail(body.user_email));
         if (u && u.status !== 'Deleted') {
           if (!exists(u.id, null)) rows.push({ ...base, userId: u.id, organizationGuest: body.organization_guest === true });
         } else if (!exists(null, body.user_email)) {
@@ -92,37 +100,37 @@ export class MembersService {
         }
       }
       if (!rows.length) throw AppError.validation({ [body.user_email ? 'user_email' : 'user_id']: 'The participant is already a member of this meeting.' });
-      const inserted = await this.meetings.insertMembers(orgId, tx, rows);
-      await this.log(orgId, tx, ctx, `added ${inserted.length === 1 ? 'a participant' : `${inserted.length} participants`}`);
-      await this.invite(orgId, tx, ctx, inserted, pending, req.lang);
-    });
+      const inserted = await this.memberRows.insertMembers(s, rows);
+      await this.log(s, ctx, `added ${inserted.length === 1 ? 'a participant' : `${inserted.length} participants`}`);
+      await this.invite(s, ctx, inserted, ctx.people, pending, req.lang);
+    }, () => [...(body.user_id ?? []), ...[...byEmail.values()].map((u) => u.id)]);
   }
 
   addCommittee(req: RequestOf<typeof AddCommitteeMembers>) {
-    return this.change(req, async (tx, ctx, pending) => {
+    return this.change(req, async (s, ctx, pending) => {
       assertCan(ctx.perms.manageParticipants);
       const c = ctx.committee;
       if (!c) throw AppError.validation({ committee_id: 'The committee does not exist.' });
       const ids = [...new Set([...c.admin_ids, ...c.member_ids])].filter((id) => !ctx.members.some((m) => m.userId === id));
-      const users = await this.directory.usersById(req.orgId, ids);
+      const users = ctx.people;
       const rows = ids
         .filter((id) => users.get(id) && users.get(id)!.status !== 'Deleted' && users.get(id)!.status !== 'Inactive')
         .map((id) => ({ meetingId: ctx.meeting.id, userId: id, role: c.admin_ids.includes(id) ? 'Editor' : 'Viewer' }));
-      const inserted = await this.meetings.insertMembers(req.orgId, tx, rows);
-      if (inserted.length) await this.log(req.orgId, tx, ctx, `added the committee's members (${inserted.length})`);
-      await this.invite(req.orgId, tx, ctx, inserted, pending, req.lang);
-    });
+      const inserted = await this.memberRows.insertMembers(s, rows);
+      if (inserted.length) await this.log(s, ctx, `added the committee's members (${inserted.length})`);
+      await this.invite(s, ctx, inserted, ctx.people, pending, req.lang);
+    }, ({ committee }) => (committee ? [...committee.admin_ids, ...committee.member_ids] : []));
   }
 
   setGuestName(req: RequestOf<typeof SetGuestName>) {
     const { body } = req;
-    return this.change(req, async (tx, ctx) => {
-      const row = ctx.members.find((m) => !m.userId && m.userEmail === body.user_email);
+    return this.change(req, async (s, ctx) => {
+      const row = ctx.members.find((m) => !m.userId && sameEmail(m.userEmail, body.user_email));
       if (!row) throw AppError.validation({ user_email: 'Choose a person who is a participant of this meeting.' });
       const self = ctx.actor.kind === 'guest' && ctx.me?.id === row.id;
       assertCan(ctx.perms.manageParticipants || self);
-      await this.meetings.updateMember(req.orgId, tx, row.id, { guestName: body.guest_name, guestTitle: body.guest_title ?? null });
-      await this.log(req.orgId, tx, ctx, `updated the guest ${body.user_email}`);
+      await this.memberRows.updateMember(s, row.id, { guestName: body.guest_name, guestTitle: body.guest_title ?? null });
+      await this.log(s, ctx, `updated the guest ${body.user_email}`);
     });
   }
 
@@ -132,44 +140,43 @@ export class MembersService {
       : f.userId
         ? ctx.members.find((m) => m.userId === f.userId)
         : f.userEmail
-          ? ctx.members.find((m) => m.userEmail === f.userEmail?.toLowerCase())
+          ? ctx.members.find((m) => sameEmail(m.userEmail, f.userEmail))
           : undefined;
     if (!row) throw AppError.validation({ user_id: 'Choose a person who is a participant of this meeting.' });
     return row;
   }
 
-  /** admins (owner, committee admins), or an Editor on their own row; the owner row only by the owner */
-  private assertManage(ctx: MeetingCtx, row: MemberRow, removing: boolean) {
-    const level = ctx.perms.level;
-    const admin = level === 'owner' || level === 'committee_admin';
-    const ownRowEditor = level === 'editor' && ctx.me?.id === row.id;
-    assertCan(!ctx.perms.isGuest && (admin || ownRowEditor));
-    if (row.isOwner) assertCan(removing && level === 'owner' && ctx.me?.id === row.id ? true : false);
+  /** what the actor may do to this row (rules/member-rights.ts: the same rule as the payload's flags) */
+  private rights(ctx: MeetingCtx, row: MemberRow) {
+    return memberRights({
+      level: ctx.perms.level, isGuest: ctx.perms.isGuest, open: ctx.perms.open, statusId: ctx.meeting.statusId,
+      respondForOthers: ctx.perms.respondForOthers, mine: ctx.me?.id === row.id, rowIsOwner: row.isOwner,
+    });
   }
 
   remove(req: RequestOf<typeof RemoveMember>) {
-    return this.change(req, async (tx, ctx) => {
+    return this.change(req, async (s, ctx) => {
       const row = this.find(ctx, { userId: req.userId, memberId: req.memberId, userEmail: req.userEmail });
-      this.assertManage(ctx, row, true);
-      await this.meetings.deleteMember(req.orgId, tx, row.id);
-      await this.log(req.orgId, tx, ctx, `removed ${row.userEmail ?? 'a participant'}`);
+      assertCan(this.rights(ctx, row).remove);
+      await this.memberRows.deleteMember(s, row.id);
+      await this.log(s, ctx, `removed ${row.userEmail ?? 'a participant'}`);
     });
   }
 
   changeType(req: RequestOf<typeof ChangeMemberType>) {
     const { body } = req;
-    return this.change(req, async (tx, ctx) => {
+    return this.change(req, async (s, ctx) => {
       const row = this.find(ctx, { userId: body.user_id, memberId: body.member_id, userEmail: body.user_email });
-      this.assertManage(ctx, row, false);
-      if (typeof body.type === 'number') await this.meetings.updateMember(req.orgId, tx, row.id, { memberType: body.type });
-      else await this.meetings.updateMember(req.orgId, tx, row.id, { role: body.type });
-      await this.log(req.orgId, tx, ctx, `changed a participant's type to ${body.type}`);
+      assertCan(this.rights(ctx, row).changeType);
+      if (typeof body.type === 'number') await this.memberRows.updateMember(s, row.id, { memberType: body.type });
+      else await this.memberRows.updateMember(s, row.id, { role: body.type });
+      await this.log(s, ctx, `changed a participant's type to ${body.type}`);
     });
   }
 
   attendance(req: RequestOf<typeof ChangeAttendance>) {
     const { body } = req;
-    return this.change(req, async (tx, ctx) => {
+    return this.change(req, async (s, ctx) => {
       let row: MemberRow;
       if (req.asAdmin) {
         row = this.find(ctx, { userId: body.user_id, memberId: body.member_id, userEmail: body.user_email });
@@ -177,16 +184,16 @@ export class MembersService {
       } else {
         if (!ctx.me) throw new AppError('MEETING_FORBIDDEN');
         row = ctx.me;
-        if (body.user_email && ctx.actor.kind === 'guest' && body.user_email !== row.userEmail) throw new AppError('MEETING_FORBIDDEN');
+        if (body.user_email && ctx.actor.kind === 'guest' && !sameEmail(body.user_email, row.userEmail)) throw new AppError('MEETING_FORBIDDEN');
       }
       const v = checkAttendance({ statusId: ctx.meeting.statusId, variant: ctx.variant, value: body.status, reason: body.reason });
       if (!v.ok) {
         if (v.error === 'status') throw AppError.validation({ status: 'Attendance can be changed only while the meeting is scheduled or live.' });
         throw AppError.validation({ status: M.oneOf });
       }
-      await this.meetings.updateMember(req.orgId, tx, row.id, { attendance: body.status, attendanceReason: v.reason });
+      await this.memberRows.updateMember(s, row.id, { attendance: body.status, attendanceReason: v.reason });
       const who = row.id === ctx.me?.id ? 'answered' : `answered for ${row.userEmail ?? 'a participant'}`;
-      await this.log(req.orgId, tx, ctx, `${who}: ${body.status}`);
+      await this.log(s, ctx, `${who}: ${body.status}`);
     });
   }
 }

@@ -1,44 +1,42 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq } from 'drizzle-orm';
 import { AppError, MM, type RequestOf, type JoinVirtual } from '@app/contracts';
-import { Db } from '@app/platform';
-import type { MeetingTables } from '../db/db';
-import { virtualSessions } from '../db/schema';
+import { MeetingDb } from '../db/db';
 import { Directory } from '../common/directory';
 import { instantToLocal } from '../common/time';
-import { joinCutoffPassed } from '../common/validators';
-import { CommentsRepository } from '../comments/comments.repository';
-import { MeetingAccess, assertOpen } from '../meetings/meeting-access';
+import { joinCutoffPassed } from '../rules/item-dates';
+import { CommentsRepository } from '../repositories/comments.repository';
+import { RecordsRepository } from '../repositories/records.repository';
+import { MeetingAccess, assertOpen } from '../common/meeting-access';
 import { VirtualProviders } from './providers';
 
 /** GET /meetings/{id}/participant: the actor's link into the meeting's online session (created on first join). */
 @Injectable()
 export class VirtualService {
   constructor(
-    private readonly db: Db<MeetingTables>,
+    private readonly db: MeetingDb,
     private readonly access: MeetingAccess,
     private readonly providers: VirtualProviders,
     private readonly directory: Directory,
     private readonly comments: CommentsRepository,
+    private readonly records: RecordsRepository,
   ) {}
 
   async join(req: RequestOf<typeof JoinVirtual>) {
     const { orgId, actor } = req;
     // the session is created outside the transaction (the provider is a remote call), then stored once
-    const ctx = await this.db.tenant(orgId, (tx) => this.access.load(orgId, tx, actor, req.meetingId, { variant: req.variant }));
+    const ctx = await this.db.tenant(orgId, (s) => this.access.load(s, actor, req.meetingId, { variant: req.variant }));
     const m = ctx.meeting;
     if (!m.virtual) throw new AppError('VIRTUAL_NOT_AVAILABLE');
     assertOpen(ctx);
     if (joinCutoffPassed(instantToLocal(m.startAt, ctx.tz))) throw new AppError('DEADLINE_PASSED', { fields: { warning: [MM.deadlinePassed] } });
     const provider = this.providers.get(m.virtualType);
     if (!provider || !provider.enabled(ctx.org)) throw new AppError('VIRTUAL_NOT_AVAILABLE');
-    let [session] = await this.db.tenant(orgId, (tx) => tx.select().from(virtualSessions).where(and(eq(virtualSessions.orgId, orgId), eq(virtualSessions.meetingId, m.id))));
+    let session = await this.db.tenant(orgId, (s) => this.records.virtualSession(s, m.id));
     if (!session) {
       const created = await provider.createSession({ orgId, meetingId: m.id, title: m.title, startAt: m.startAt, duration: m.duration });
-      session = await this.db.tenant(orgId, async (tx) => {
-        await tx.insert(virtualSessions).values({ orgId, meetingId: m.id, provider: provider.type, ...created }).onConflictDoNothing();
-        const [row] = await tx.select().from(virtualSessions).where(and(eq(virtualSessions.orgId, orgId), eq(virtualSessions.meetingId, m.id)));
-        await this.comments.log(orgId, tx, { meetingId: m.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} started the online meeting` });
+      session = await this.db.tenant(orgId, async (s) => {
+        const row = await this.records.saveVirtualSession(s, m.id, { provider: provider.type, ...created });
+        await this.comments.log(s, { meetingId: m.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} started the online meeting` });
         return row;
       });
     }

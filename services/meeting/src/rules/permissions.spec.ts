@@ -1,5 +1,6 @@
 import type { PermissionLevel } from '@app/contracts';
-import { AccessFacts, LEVEL_TABLE, MeetingFacts, canView, meetingPermissions, permissionLevel, rawPermissionLevel } from './permissions';
+import { AccessFacts, LEVEL_TABLE, MeetingFacts, canEditItems, meetingPermissions, permissionLevel, rawPermissionLevel } from './permissions';
+import { canView } from './visibility';
 
 const OWNER = 1;
 const CADMIN = 2;
@@ -162,4 +163,13 @@ describe('the other rules of §6', () => {
   it.each(rows)('%s', (_l, f, flag, expected) => {
     expect(meetingPermissions(f)[flag]).toEqual(expected);
   });
+});
+
+describe('edit items needs both flags', () => {
+  it.each([
+    [true, true, true],
+    [true, false, false],
+    [false, true, false],
+    [false, false, false],
+  ])('userCanEdit=%s editButtons=%s -> %s', (userCanEdit, editButtons, ok) => expect(canEditItems({ userCanEdit, editButtons })).toBe(ok));
 });

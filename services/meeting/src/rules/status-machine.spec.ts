@@ -1,4 +1,4 @@
-import { allowedTransitions, checkTransition, isLockedStatus, isOpenStatus, type TransitionFacts } from './status-machine';
+import { allowedTransitions, checkTransition, isAnnounced, isLockedStatus, isOpenStatus, showsHiddenDecisions, statusInfo, type TransitionFacts } from './status-machine';
 import type { MeetingStatusId } from '@app/contracts';
 
 const now = new Date('2030-06-01T10:00:00Z');
@@ -57,5 +57,19 @@ describe('open and locked statuses', () => {
   it.each([[1, true], [2, true], [3, true], [4, false], [5, false]])('status %i open=%s', (s, open) => {
     expect(isOpenStatus(s)).toBe(open);
     expect(isLockedStatus(s)).toBe(!open);
+  });
+});
+
+describe('status groups', () => {
+  it.each([
+    [1, { open: true, announced: false, hidden: false, name: 'Draft' }],
+    [2, { open: true, announced: true, hidden: false, name: 'Scheduled' }],
+    [3, { open: true, announced: true, hidden: false, name: 'Live' }],
+    [4, { open: false, announced: false, hidden: false, name: 'Cancelled' }],
+    [5, { open: false, announced: false, hidden: true, name: 'Archived' }],
+    [9, { open: false, announced: false, hidden: false, name: 'Draft' }],
+  ])('status %i', (s, want) => {
+    expect({ open: isOpenStatus(s), announced: isAnnounced(s), hidden: showsHiddenDecisions(s), name: statusInfo(s).name }).toEqual(want);
+    expect(statusInfo(s).id).toBe(s);
   });
 });

@@ -1,6 +1,7 @@
-import { VOTE_VALUES, type Tally, type Variant, type Vote } from '@app/contracts';
-import { isMinistry } from '../meetings/permissions';
-import { percentUp } from '../common/percent';
+import { MeetingStatus, VOTE_VALUES, type Tally, type Variant, type Vote } from '@app/contracts';
+import { isOpenStatus } from './status-machine';
+import { isMinistry } from './variant';
+import { percentUp } from './percent';
 
 /**
  * Voting rules (meetings.md §4, §6). Voting is open while the deadline is in the future and the
@@ -21,12 +22,10 @@ export interface DecisionFacts {
   variant: Variant;
 }
 
-export const VOTING_STATUSES: readonly number[] = [1, 2, 3];
-
 export function votingClosedReason(d: DecisionFacts, now: Date): VoteClosedReason | null {
   if (d.isFulfilled) return 'fulfilled';
   if (d.deadline.getTime() <= now.getTime()) return 'deadline';
-  if (d.meetingStatusId !== null && !VOTING_STATUSES.includes(d.meetingStatusId)) return 'meeting_status';
+  if (d.meetingStatusId !== null && !isOpenStatus(d.meetingStatusId)) return 'meeting_status';
   if (d.variant === 'tender' && !d.decisionable) return 'not_decisionable';
   return null;
 }
@@ -68,7 +67,7 @@ export function tallies(votes: readonly Vote[], variant: Variant = 'default'): T
 
 /** hide/unhide: a member of the meeting, once the meeting is Live and not every voter is Pending */
 export function canChangeVisibility(f: { isMember: boolean; meetingStatusId: number | null; votes: readonly Vote[] }): boolean {
-  return f.isMember && f.meetingStatusId === 3 && f.votes.some((v) => v !== 'Pending');
+  return f.isMember && f.meetingStatusId === MeetingStatus.Live && f.votes.some((v) => v !== 'Pending');
 }
 
 /** Abstained is shown as 'Postponed to next meeting' in the ministry and tender variants */

@@ -1,50 +1,59 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { ResolutionListFilter } from '../rules/resolution-rights';
 import { decisions, voters, type DecisionRow, type VoterRow } from '../db/schema';
-import type { Tx } from '../db/db';
+import type { Scope } from '../db/db';
+import { personKey } from '../rules/person';
 
-export const voterKey = (p: { userId: number | null; userEmail: string | null }): string => (p.userId ? `u:${p.userId}` : `e:${(p.userEmail ?? '').toLowerCase()}`);
 
 /** Decisions (meeting-bound and standalone) and their voters. */
 @Injectable()
 export class DecisionsRepository {
-  async get(orgId: string, tx: Tx, id: number, opts: { lock?: boolean } = {}): Promise<DecisionRow | null> {
+  async get(s: Scope, id: number, opts: { lock?: boolean } = {}): Promise<DecisionRow | null> {
+    const { orgId, tx } = s;
     const q = tx.select().from(decisions).where(and(eq(decisions.orgId, orgId), eq(decisions.id, id)));
     const [row] = opts.lock ? await q.for('update') : await q;
     return row ?? null;
   }
 
-  async ofMeeting(orgId: string, tx: Tx, meetingId: number): Promise<DecisionRow[]> {
+  async ofMeeting(s: Scope, meetingId: number): Promise<DecisionRow[]> {
+    const { orgId, tx } = s;
     return tx.select().from(decisions).where(and(eq(decisions.orgId, orgId), eq(decisions.meetingId, meetingId))).orderBy(asc(decisions.rowNum), asc(decisions.id));
   }
 
-  async insert(orgId: string, tx: Tx, v: Omit<typeof decisions.$inferInsert, 'orgId'>): Promise<DecisionRow> {
+  async insert(s: Scope, v: Omit<typeof decisions.$inferInsert, 'orgId'>): Promise<DecisionRow> {
+    const { orgId, tx } = s;
     const [row] = await tx.insert(decisions).values({ ...v, orgId }).returning();
     return row;
   }
 
-  async update(orgId: string, tx: Tx, id: number, v: Partial<typeof decisions.$inferInsert>): Promise<void> {
+  async update(s: Scope, id: number, v: Partial<typeof decisions.$inferInsert>): Promise<void> {
+    const { orgId, tx } = s;
     await tx.update(decisions).set({ ...v, updatedAt: new Date() }).where(and(eq(decisions.orgId, orgId), eq(decisions.id, id)));
   }
 
-  async delete(orgId: string, tx: Tx, id: number): Promise<void> {
+  async delete(s: Scope, id: number): Promise<void> {
+    const { orgId, tx } = s;
     await tx.delete(decisions).where(and(eq(decisions.orgId, orgId), eq(decisions.id, id)));
   }
 
-  async votersOf(orgId: string, tx: Tx, decisionIds: number[]): Promise<VoterRow[]> {
+  async votersOf(s: Scope, decisionIds: number[]): Promise<VoterRow[]> {
+    const { orgId, tx } = s;
     if (!decisionIds.length) return [];
     return tx.select().from(voters).where(and(eq(voters.orgId, orgId), inArray(voters.decisionId, decisionIds))).orderBy(asc(voters.id));
   }
 
   /** the rows of these voters (by voter key) on one decision */
-  async votersByKeys(orgId: string, tx: Tx, decisionId: number, keys: string[]): Promise<VoterRow[]> {
+  async votersByKeys(s: Scope, decisionId: number, keys: string[]): Promise<VoterRow[]> {
+    const { orgId, tx } = s;
     const wanted = [...new Set(keys)];
     if (!wanted.length) return [];
     return tx.select().from(voters).where(and(eq(voters.orgId, orgId), eq(voters.decisionId, decisionId), inArray(voters.voterKey, wanted)));
   }
 
   /** how many voters hold each value on one decision (values nobody holds are absent) */
-  async voteCounts(orgId: string, tx: Tx, decisionId: number): Promise<Array<{ vote: string; n: number }>> {
+  async voteCounts(s: Scope, decisionId: number): Promise<Array<{ vote: string; n: number }>> {
+    const { orgId, tx } = s;
     return tx
       .select({ vote: voters.vote, n: count() })
       .from(voters)
@@ -53,9 +62,10 @@ export class DecisionsRepository {
   }
 
   /** make the voter list exactly these people; votes already cast by people who stay are kept */
-  async setVoters(orgId: string, tx: Tx, decisionId: number, people: Array<{ userId: number | null; userEmail: string | null }>): Promise<void> {
-    const existing = await this.votersOf(orgId, tx, [decisionId]);
-    const want = new Map(people.map((p) => [voterKey(p), p]));
+  async setVoters(s: Scope, decisionId: number, people: Array<{ userId: number | null; userEmail: string | null }>): Promise<void> {
+    const { orgId, tx } = s;
+    const existing = await this.votersOf(s, [decisionId]);
+    const want = new Map(people.map((p) => [personKey(p), p]));
     const gone = existing.filter((v) => !want.has(v.voterKey)).map((v) => v.id);
     if (gone.length) await tx.delete(voters).where(and(eq(voters.orgId, orgId), inArray(voters.id, gone)));
     const have = new Set(existing.map((v) => v.voterKey));
@@ -69,8 +79,9 @@ export class DecisionsRepository {
   }
 
   /** one vote per (decision, voter): an upsert on the unique key, safe under concurrency */
-  async upsertVote(orgId: string, tx: Tx, v: { decisionId: number; userId: number | null; userEmail: string | null; vote: string; reason: string | null; votedBy: number | null }): Promise<void> {
-    const key = voterKey(v);
+  async upsertVote(s: Scope, v: { decisionId: number; userId: number | null; userEmail: string | null; vote: string; reason: string | null; votedBy: number | null }): Promise<void> {
+    const { orgId, tx } = s;
+    const key = personKey(v);
     await tx
       .insert(voters)
       .values({ orgId, decisionId: v.decisionId, voterKey: key, userId: v.userId, userEmail: v.userEmail, vote: v.vote, reason: v.reason, votedBy: v.votedBy })
@@ -81,14 +92,19 @@ export class DecisionsRepository {
   }
 
   async standalone(
-    orgId: string,
-    tx: Tx,
-    f: { committeeIds: number[] | 'all'; search?: string; fulfilled?: boolean; state?: 'OPEN' | 'DUE'; limit: number; offset: number },
+    s: Scope,
+    f: { filter: ResolutionListFilter; search?: string; fulfilled?: boolean; state?: 'OPEN' | 'DUE'; limit: number; offset: number },
   ): Promise<{ rows: DecisionRow[]; total: number }> {
+    const { orgId, tx } = s;
     const conds: SQL[] = [eq(decisions.orgId, orgId), isNull(decisions.meetingId)];
-    if (f.committeeIds !== 'all') {
-      if (!f.committeeIds.length) return { rows: [], total: 0 };
-      conds.push(inArray(decisions.committeeId, f.committeeIds));
+    const { filter } = f;
+    if (filter.committeeId !== undefined) conds.push(eq(decisions.committeeId, filter.committeeId));
+    if (filter.kind === 'involved') {
+      const uid = filter.userId;
+      const voter = sql`exists (select 1 from meeting.voters v where v.org_id = ${orgId} and v.decision_id = ${decisions.id} and v.user_id = ${uid})`;
+      const parts: SQL[] = [eq(decisions.createdBy, uid), voter];
+      if (filter.committeeIds.length) parts.push(inArray(decisions.committeeId, filter.committeeIds));
+      conds.push(or(...parts)!);
     }
     if (f.search) conds.push(ilike(decisions.title, `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
     if (f.fulfilled !== undefined) conds.push(eq(decisions.isFulfilled, f.fulfilled));
@@ -101,7 +117,8 @@ export class DecisionsRepository {
   }
 
   /** decisions where the user is a voter (home: my decisions) */
-  async forVoter(orgId: string, tx: Tx, userId: number, limit: number): Promise<DecisionRow[]> {
+  async forVoter(s: Scope, userId: number, limit: number): Promise<DecisionRow[]> {
+    const { orgId, tx } = s;
     return tx
       .select({ d: decisions })
       .from(decisions)

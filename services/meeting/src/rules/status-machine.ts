@@ -1,4 +1,4 @@
-import { MeetingStatus, type MeetingStatusId } from '@app/contracts';
+import { MEETING_STATUS_IDS, MEETING_STATUS_INFO, MeetingStatus, type MeetingStatusId } from '@app/contracts';
 
 /**
  * The meeting status machine (meetings.md §4):
@@ -23,15 +23,18 @@ export type TransitionVerdict =
   | { ok: true }
   | { ok: false; reason: 'locked' | 'same' | 'not_allowed' | 'start_not_future' | 'start_not_passed' | 'no_participants' | 'no_agenda' };
 
+const { Draft, Scheduled, Live, Cancelled, Archived } = MeetingStatus;
 const EDGES: Record<MeetingStatusId, readonly MeetingStatusId[]> = {
-  1: [2, 5],
-  2: [3, 4, 5],
-  3: [5],
-  4: [],
-  5: [],
+  [Draft]: [Scheduled, Archived],
+  [Scheduled]: [Live, Cancelled, Archived],
+  [Live]: [Archived],
+  [Cancelled]: [],
+  [Archived]: [],
 };
 
-export const isOpenStatus = (s: number): boolean => s === MeetingStatus.Draft || s === MeetingStatus.Scheduled || s === MeetingStatus.Live;
+/** Draft, Scheduled and Live are open for editing; Cancelled and Archived lock everything */
+export const OPEN_STATUSES: readonly MeetingStatusId[] = [MeetingStatus.Draft, MeetingStatus.Scheduled, MeetingStatus.Live];
+export const isOpenStatus = (s: number): boolean => OPEN_STATUSES.includes(s as MeetingStatusId);
 export const isLockedStatus = (s: number): boolean => !isOpenStatus(s);
 
 export function checkTransition(f: TransitionFacts): TransitionVerdict {
@@ -51,5 +54,17 @@ export function checkTransition(f: TransitionFacts): TransitionVerdict {
 
 /** the statuses a meeting can move to now (for the change-status dialog) */
 export function allowedTransitions(f: Omit<TransitionFacts, 'to'>): MeetingStatusId[] {
-  return ([1, 2, 3, 4, 5] as MeetingStatusId[]).filter((to) => checkTransition({ ...f, to }).ok);
+  return MEETING_STATUS_IDS.filter((to) => checkTransition({ ...f, to }).ok);
+}
+
+/** participants have been invited (Scheduled, Live): changes, cancellations and new members are announced */
+export const isAnnounced = (s: number): boolean => s === MeetingStatus.Scheduled || s === MeetingStatus.Live;
+
+/** every decision is shown once the meeting is archived (hidden ones too) */
+export const showsHiddenDecisions = (s: number): boolean => s === MeetingStatus.Archived;
+
+/** the status name, colours and id of a status (Draft for an unknown id) */
+export function statusInfo(statusId: number) {
+  const s = MEETING_STATUS_INFO[statusId as MeetingStatusId] ?? MEETING_STATUS_INFO[MeetingStatus.Draft];
+  return { id: statusId, ...s };
 }

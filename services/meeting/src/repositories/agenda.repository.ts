@@ -1,7 +1,8 @@
+import { personKey } from '../rules/person';
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { attachments, itemPeople, subpoints, talkingPoints, type AttachmentRow, type ItemPersonRow, type SubpointRow, type TalkingPointRow } from '../db/schema';
-import type { Tx } from '../db/db';
+import type { Scope } from '../db/db';
 
 export type AttachmentOwner = { talkingPointId: number } | { subpointId: number } | { decisionId: number } | { actionId: number };
 export type PersonInput = { userId: number | null; userEmail: string | null };
@@ -9,56 +10,68 @@ export type PersonInput = { userId: number | null; userEmail: string | null };
 /** Talking points, sub-points, their viewers and presenters, and the attachments of every item kind. */
 @Injectable()
 export class AgendaRepository {
-  async talkingPoints(orgId: string, tx: Tx, meetingId: number): Promise<TalkingPointRow[]> {
+  async talkingPoints(s: Scope, meetingId: number): Promise<TalkingPointRow[]> {
+    const { orgId, tx } = s;
     return tx.select().from(talkingPoints).where(and(eq(talkingPoints.orgId, orgId), eq(talkingPoints.meetingId, meetingId))).orderBy(asc(talkingPoints.rowNum), asc(talkingPoints.id));
   }
 
-  async talkingPoint(orgId: string, tx: Tx, id: number, opts: { lock?: boolean } = {}): Promise<TalkingPointRow | null> {
+  async talkingPoint(s: Scope, id: number, opts: { lock?: boolean } = {}): Promise<TalkingPointRow | null> {
+    const { orgId, tx } = s;
     const q = tx.select().from(talkingPoints).where(and(eq(talkingPoints.orgId, orgId), eq(talkingPoints.id, id)));
     const [row] = opts.lock ? await q.for('update') : await q;
     return row ?? null;
   }
 
-  async insertTalkingPoint(orgId: string, tx: Tx, v: Omit<typeof talkingPoints.$inferInsert, 'orgId'>): Promise<TalkingPointRow> {
+  async insertTalkingPoint(s: Scope, v: Omit<typeof talkingPoints.$inferInsert, 'orgId'>): Promise<TalkingPointRow> {
+    const { orgId, tx } = s;
     const [row] = await tx.insert(talkingPoints).values({ ...v, orgId }).returning();
     return row;
   }
 
-  async updateTalkingPoint(orgId: string, tx: Tx, id: number, v: Partial<typeof talkingPoints.$inferInsert>): Promise<void> {
+  async updateTalkingPoint(s: Scope, id: number, v: Partial<typeof talkingPoints.$inferInsert>): Promise<void> {
+    const { orgId, tx } = s;
     await tx.update(talkingPoints).set({ ...v, updatedAt: new Date() }).where(and(eq(talkingPoints.orgId, orgId), eq(talkingPoints.id, id)));
   }
 
-  async deleteTalkingPoint(orgId: string, tx: Tx, id: number): Promise<void> {
+  async deleteTalkingPoint(s: Scope, id: number): Promise<void> {
+    const { orgId, tx } = s;
     await tx.delete(talkingPoints).where(and(eq(talkingPoints.orgId, orgId), eq(talkingPoints.id, id)));
   }
 
-  async subpointsOfMeeting(orgId: string, tx: Tx, meetingId: number): Promise<SubpointRow[]> {
+  async subpointsOfMeeting(s: Scope, meetingId: number): Promise<SubpointRow[]> {
+    const { orgId, tx } = s;
     return tx.select().from(subpoints).where(and(eq(subpoints.orgId, orgId), eq(subpoints.meetingId, meetingId))).orderBy(asc(subpoints.rowNum), asc(subpoints.id));
   }
 
-  async subpointsOf(orgId: string, tx: Tx, talkingPointId: number): Promise<SubpointRow[]> {
+  async subpointsOf(s: Scope, talkingPointId: number): Promise<SubpointRow[]> {
+    const { orgId, tx } = s;
     return tx.select().from(subpoints).where(and(eq(subpoints.orgId, orgId), eq(subpoints.talkingPointId, talkingPointId))).orderBy(asc(subpoints.rowNum), asc(subpoints.id));
   }
 
-  async subpoint(orgId: string, tx: Tx, id: number): Promise<SubpointRow | null> {
+  async subpoint(s: Scope, id: number): Promise<SubpointRow | null> {
+    const { orgId, tx } = s;
     const [row] = await tx.select().from(subpoints).where(and(eq(subpoints.orgId, orgId), eq(subpoints.id, id)));
     return row ?? null;
   }
 
-  async insertSubpoint(orgId: string, tx: Tx, v: Omit<typeof subpoints.$inferInsert, 'orgId'>): Promise<SubpointRow> {
+  async insertSubpoint(s: Scope, v: Omit<typeof subpoints.$inferInsert, 'orgId'>): Promise<SubpointRow> {
+    const { orgId, tx } = s;
     const [row] = await tx.insert(subpoints).values({ ...v, orgId }).returning();
     return row;
   }
 
-  async updateSubpoint(orgId: string, tx: Tx, id: number, v: Partial<typeof subpoints.$inferInsert>): Promise<void> {
+  async updateSubpoint(s: Scope, id: number, v: Partial<typeof subpoints.$inferInsert>): Promise<void> {
+    const { orgId, tx } = s;
     await tx.update(subpoints).set({ ...v, updatedAt: new Date() }).where(and(eq(subpoints.orgId, orgId), eq(subpoints.id, id)));
   }
 
-  async deleteSubpoints(orgId: string, tx: Tx, ids: number[]): Promise<void> {
+  async deleteSubpoints(s: Scope, ids: number[]): Promise<void> {
+    const { orgId, tx } = s;
     if (ids.length) await tx.delete(subpoints).where(and(eq(subpoints.orgId, orgId), inArray(subpoints.id, ids)));
   }
 
-  async peopleOf(orgId: string, tx: Tx, tpIds: number[], spIds: number[]): Promise<ItemPersonRow[]> {
+  async peopleOf(s: Scope, tpIds: number[], spIds: number[]): Promise<ItemPersonRow[]> {
+    const { orgId, tx } = s;
     const parts: SQL[] = [];
     if (tpIds.length) parts.push(inArray(itemPeople.talkingPointId, tpIds));
     if (spIds.length) parts.push(inArray(itemPeople.subpointId, spIds));
@@ -67,13 +80,14 @@ export class AgendaRepository {
   }
 
   /** replace the viewers/presenters of one talking point or sub-point */
-  async setPeople(orgId: string, tx: Tx, owner: { talkingPointId: number } | { subpointId: number }, role: 'viewer' | 'presenter', people: PersonInput[]): Promise<void> {
+  async setPeople(s: Scope, owner: { talkingPointId: number } | { subpointId: number }, role: 'viewer' | 'presenter', people: PersonInput[]): Promise<void> {
+    const { orgId, tx } = s;
     const col = 'talkingPointId' in owner ? itemPeople.talkingPointId : itemPeople.subpointId;
     const id = 'talkingPointId' in owner ? owner.talkingPointId : owner.subpointId;
     await tx.delete(itemPeople).where(and(eq(itemPeople.orgId, orgId), eq(col, id), eq(itemPeople.role, role)));
     const seen = new Set<string>();
     const rows = people.filter((p) => {
-      const k = p.userId ? `u:${p.userId}` : `e:${p.userEmail}`;
+      const k = personKey(p);
       if (seen.has(k)) return false;
       seen.add(k);
       return true;
@@ -83,7 +97,8 @@ export class AgendaRepository {
 
   // ---------- attachments (library references) ----------
 
-  async attachmentsOf(orgId: string, tx: Tx, f: { talkingPointIds?: number[]; subpointIds?: number[]; decisionIds?: number[]; actionIds?: number[] }): Promise<AttachmentRow[]> {
+  async attachmentsOf(s: Scope, f: { talkingPointIds?: number[]; subpointIds?: number[]; decisionIds?: number[]; actionIds?: number[] }): Promise<AttachmentRow[]> {
+    const { orgId, tx } = s;
     const parts: SQL[] = [];
     if (f.talkingPointIds?.length) parts.push(inArray(attachments.talkingPointId, f.talkingPointIds));
     if (f.subpointIds?.length) parts.push(inArray(attachments.subpointId, f.subpointIds));
@@ -100,13 +115,15 @@ export class AgendaRepository {
     return and(eq(attachments.orgId, orgId), eq(attachments.actionId, owner.actionId))!;
   }
 
-  async attachmentsOfOwner(orgId: string, tx: Tx, owner: AttachmentOwner): Promise<AttachmentRow[]> {
+  async attachmentsOfOwner(s: Scope, owner: AttachmentOwner): Promise<AttachmentRow[]> {
+    const { orgId, tx } = s;
     return tx.select().from(attachments).where(this.ownerWhere(orgId, owner)).orderBy(asc(attachments.id));
   }
 
   /** make the item's attachments exactly these library ids (keeps existing rows) */
-  async setAttachments(orgId: string, tx: Tx, owner: AttachmentOwner, libraryIds: number[], by: number | null): Promise<void> {
-    const existing = await this.attachmentsOfOwner(orgId, tx, owner);
+  async setAttachments(s: Scope, owner: AttachmentOwner, libraryIds: number[], by: number | null): Promise<void> {
+    const { orgId, tx } = s;
+    const existing = await this.attachmentsOfOwner(s, owner);
     const want = new Set(libraryIds);
     const gone = existing.filter((a) => !want.has(a.libraryId)).map((a) => a.id);
     if (gone.length) await tx.delete(attachments).where(and(eq(attachments.orgId, orgId), inArray(attachments.id, gone)));
@@ -115,16 +132,19 @@ export class AgendaRepository {
     if (add.length) await tx.insert(attachments).values(add.map((libraryId) => ({ orgId, ...owner, libraryId, createdBy: by })));
   }
 
-  async addAttachment(orgId: string, tx: Tx, owner: AttachmentOwner, libraryId: number, by: number | null): Promise<void> {
-    const existing = await this.attachmentsOfOwner(orgId, tx, owner);
+  async addAttachment(s: Scope, owner: AttachmentOwner, libraryId: number, by: number | null): Promise<void> {
+    const { orgId, tx } = s;
+    const existing = await this.attachmentsOfOwner(s, owner);
     if (!existing.some((a) => a.libraryId === libraryId)) await tx.insert(attachments).values({ orgId, ...owner, libraryId, createdBy: by });
   }
 
-  async removeAttachment(orgId: string, tx: Tx, id: number): Promise<void> {
+  async removeAttachment(s: Scope, id: number): Promise<void> {
+    const { orgId, tx } = s;
     await tx.delete(attachments).where(and(eq(attachments.orgId, orgId), eq(attachments.id, id)));
   }
 
-  async attachmentsByLibrary(orgId: string, tx: Tx, libraryId: number): Promise<AttachmentRow[]> {
+  async attachmentsByLibrary(s: Scope, libraryId: number): Promise<AttachmentRow[]> {
+    const { orgId, tx } = s;
     return tx.select().from(attachments).where(and(eq(attachments.orgId, orgId), eq(attachments.libraryId, libraryId)));
   }
 }

@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { activities, comments, notes, ratings, type ActivityRow, type CommentRow } from '../db/schema';
-import type { Tx } from '../db/db';
+import type { Scope } from '../db/db';
 
 export type CommentTarget = { talkingPointId: number } | { subpointId: number } | { decisionId: number } | { actionId: number };
 
 /** Comments, private notes, the activity log and ratings. */
 @Injectable()
 export class CommentsRepository {
-  async commentsOf(orgId: string, tx: Tx, f: { talkingPointIds?: number[]; subpointIds?: number[]; decisionIds?: number[]; actionIds?: number[] }): Promise<CommentRow[]> {
+  async commentsOf(s: Scope, f: { talkingPointIds?: number[]; subpointIds?: number[]; decisionIds?: number[]; actionIds?: number[] }): Promise<CommentRow[]> {
+    const { orgId, tx } = s;
     const parts: SQL[] = [];
     if (f.talkingPointIds?.length) parts.push(inArray(comments.talkingPointId, f.talkingPointIds));
     if (f.subpointIds?.length) parts.push(inArray(comments.subpointId, f.subpointIds));
@@ -18,50 +19,61 @@ export class CommentsRepository {
     return tx.select().from(comments).where(and(eq(comments.orgId, orgId), or(...parts))).orderBy(asc(comments.id));
   }
 
-  async comment(orgId: string, tx: Tx, id: number): Promise<CommentRow | null> {
+  async comment(s: Scope, id: number): Promise<CommentRow | null> {
+    const { orgId, tx } = s;
     const [row] = await tx.select().from(comments).where(and(eq(comments.orgId, orgId), eq(comments.id, id)));
     return row ?? null;
   }
 
-  async insertComment(orgId: string, tx: Tx, v: Omit<typeof comments.$inferInsert, 'orgId'>): Promise<CommentRow> {
+  async insertComment(s: Scope, v: Omit<typeof comments.$inferInsert, 'orgId'>): Promise<CommentRow> {
+    const { orgId, tx } = s;
     const [row] = await tx.insert(comments).values({ ...v, orgId }).returning();
     return row;
   }
 
-  async deleteComment(orgId: string, tx: Tx, id: number): Promise<void> {
+  async deleteComment(s: Scope, id: number): Promise<void> {
+    const { orgId, tx } = s;
     await tx.delete(comments).where(and(eq(comments.orgId, orgId), eq(comments.id, id)));
   }
 
-  async note(orgId: string, tx: Tx, meetingId: number, userId: number): Promise<string | null> {
+  async note(s: Scope, meetingId: number, userId: number): Promise<string | null> {
+    const { orgId, tx } = s;
     const [row] = await tx.select().from(notes).where(and(eq(notes.orgId, orgId), eq(notes.meetingId, meetingId), eq(notes.userId, userId)));
     return row?.note ?? null;
   }
 
-  async saveNote(orgId: string, tx: Tx, meetingId: number, userId: number, note: string): Promise<void> {
+  async saveNote(s: Scope, meetingId: number, userId: number, note: string): Promise<void> {
+    const { orgId, tx } = s;
     await tx
       .insert(notes)
       .values({ orgId, meetingId, userId, note })
       .onConflictDoUpdate({ target: [notes.orgId, notes.meetingId, notes.userId], set: { note, updatedAt: sql`now()` } });
   }
 
-  async log(orgId: string, tx: Tx, v: { meetingId?: number | null; decisionId?: number | null; userId: number | null; userName: string | null; activity: string }): Promise<void> {
-    await tx.insert(activities).values({ orgId, meetingId: v.meetingId ?? null, decisionId: v.decisionId ?? null, userId: v.userId, userName: v.userName, activity: v.activity });
+  /** an activity log entry; answers the row written */
+  async log(s: Scope, v: { meetingId?: number | null; decisionId?: number | null; userId: number | null; userName: string | null; activity: string }): Promise<ActivityRow> {
+    const { orgId, tx } = s;
+    const [row] = await tx.insert(activities).values({ orgId, meetingId: v.meetingId ?? null, decisionId: v.decisionId ?? null, userId: v.userId, userName: v.userName, activity: v.activity }).returning();
+    return row;
   }
 
-  async activitiesOf(orgId: string, tx: Tx, f: { meetingId?: number; decisionId?: number }, limit?: number): Promise<ActivityRow[]> {
+  async activitiesOf(s: Scope, f: { meetingId?: number; decisionId?: number }, limit?: number): Promise<ActivityRow[]> {
+    const { orgId, tx } = s;
     const w = f.meetingId ? and(eq(activities.orgId, orgId), eq(activities.meetingId, f.meetingId)) : and(eq(activities.orgId, orgId), eq(activities.decisionId, f.decisionId ?? 0));
     const q = tx.select().from(activities).where(w).orderBy(desc(activities.id)).$dynamic();
     return limit ? q.limit(limit) : q;
   }
 
-  async rate(orgId: string, tx: Tx, meetingId: number, userId: number, rating: number, comment: string): Promise<void> {
+  async rate(s: Scope, meetingId: number, userId: number, rating: number, comment: string): Promise<void> {
+    const { orgId, tx } = s;
     await tx
       .insert(ratings)
       .values({ orgId, meetingId, userId, rating, comment })
       .onConflictDoUpdate({ target: [ratings.orgId, ratings.meetingId, ratings.userId], set: { rating, comment, updatedAt: sql`now()` } });
   }
 
-  async ratingsOf(orgId: string, tx: Tx, meetingId: number) {
+  async ratingsOf(s: Scope, meetingId: number) {
+    const { orgId, tx } = s;
     return tx.select().from(ratings).where(and(eq(ratings.orgId, orgId), eq(ratings.meetingId, meetingId)));
   }
 }

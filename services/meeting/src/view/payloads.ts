@@ -1,16 +1,23 @@
 import {
-  MEETING_STATUS_INFO, type Actor, type ActionPayload, type ActionStatus, type Attachment, type Comment, type DecisionPayload, type DirectoryUser,
-  type MeetingPermissions, type MeetingStatusId, type MemberPayload, type Person, type TalkingPointPayload, type UserRef, type Variant, type Vote,
+  type Actor, type ActionPayload, type ActionStatus, type Attachment, type Comment, type DecisionPayload, type DirectoryUser,
+  type MeetingPermissions, type DirectoryCommittee, type MemberPayload, type Person, type TalkingPointPayload, type UserRef, type Variant, type Vote,
   type Attendance, type MemberRole, type DecisionSummary, type Voter, type VoteResult,
 } from '@app/contracts';
 import type {
   ActionParticipantRow, ActionRow, AttachmentRow, CommentRow, DecisionRow, ItemPersonRow, MeetingRow, MemberRow, SubpointRow, TalkingPointRow, VoterRow,
 } from '../db/schema';
 import { instantToLocal } from '../common/time';
-import { personKey } from '../common/actor';
-import { canChangeVisibility, decisionState, tallies, voteLabel, votingClosedReason } from '../decisions/vote-gate';
-import { isActionLocked, overallActionStatus, trackerGroup } from '../actions/action-state';
-import { totalDuration } from '../agenda/durations';
+import { emailKey, personKey } from '../rules/person';
+import { decisionState, tallies, voteLabel, votingClosedReason } from '../rules/vote-gate';
+import { overallActionStatus, trackerGroup } from '../rules/action-state';
+import { actionRights } from '../rules/action-rights';
+import { canChangeVoterRow, decisionRights } from '../rules/decision-rights';
+import { memberRights } from '../rules/member-rights';
+import { canDeleteComment } from '../rules/comment-rights';
+import { resolutionRights } from '../rules/resolution-rights';
+import { canEditItems } from '../rules/permissions';
+import { showsHiddenDecisions } from '../rules/status-machine';
+import { totalDuration } from '../rules/durations';
 
 /** everything of a meeting's items, loaded once, from which payloads are built */
 export interface ItemsBundle {
@@ -26,6 +33,8 @@ export interface ItemsBundle {
 }
 export const emptyBundle = (): ItemsBundle => ({ talkingPoints: [], subpoints: [], people: [], decisions: [], voters: [], actions: [], participants: [], attachments: [], comments: [] });
 
+export type ViewCommittee = Pick<DirectoryCommittee, 'id' | 'name' | 'admin_ids' | 'member_ids'>;
+
 /** who is looking, and what they may do: the context every payload is built in */
 export interface ViewCtx {
   tz: string;
@@ -34,10 +43,10 @@ export interface ViewCtx {
   actor: Actor;
   /** 'u:<id>' / 'e:<email>' of the actor */
   actorKey: string | null;
-  users: Map<number, DirectoryUser>;
+  users: ReadonlyMap<number, DirectoryUser>;
   /** member rows of the meeting by person key (guest names) */
   membersByKey: Map<string, MemberRow>;
-  committees: Map<number, { id: number; name: string; adminIds: number[] }>;
+  committees: Map<number, ViewCommittee>;
   /** null for standalone resolutions */
   meeting: MeetingRow | null;
   perms: MeetingPermissions | null;
@@ -56,7 +65,7 @@ export function userRef(userId: number | null, email: string | null, ctx: Pick<V
     };
   }
   if (email) {
-    const m = ctx.membersByKey.get(`e:${email.toLowerCase()}`);
+    const m = ctx.membersByKey.get(emailKey(email));
     return { id: null, name: m?.guestName ?? email, image: null, position: m?.guestTitle ?? null, email, designation: null, role: null, guest: true, type: 'guest' };
   }
   return null;
@@ -78,26 +87,23 @@ export function comment(c: CommentRow, ctx: ViewCtx): Comment {
   return {
     id: c.id, comment: c.comment, body: c.comment, content: c.comment, commented_type: kind, commented_id: target, user_id: c.userId, user_email: c.userEmail,
     user_name: user?.name ?? c.userName, user_image: user?.image ?? null, created_at: local(c.createdAt, ctx.tz),
-    can_delete: mine && (ctx.meeting ? ctx.meeting.statusId !== 5 : true),
+    can_delete: canDeleteComment({ mine, meetingStatusId: ctx.meeting?.statusId ?? null }),
   };
 }
 
 export function memberPayload(m: MemberRow, ctx: ViewCtx, me: MemberRow | null): MemberPayload {
-  const perms = ctx.perms;
-  const open = !!perms?.open;
-  const admin = perms?.level === 'owner' || perms?.level === 'committee_admin';
-  const mine = !!me && me.id === m.id;
-  const isOwnerActor = perms?.level === 'owner';
-  const manage = open && !perms?.isGuest && (admin || (perms?.level === 'editor' && mine));
-  const status = ctx.meeting?.statusId ?? 0;
+  const rights = memberRights({
+    level: ctx.perms?.level ?? 'none', isGuest: !!ctx.perms?.isGuest, open: !!ctx.perms?.open, statusId: ctx.meeting?.statusId ?? 0,
+    respondForOthers: !!ctx.perms?.respondForOthers, mine: !!me && me.id === m.id, rowIsOwner: m.isOwner,
+  });
   return {
     id: m.id, member_id: m.id, meeting_id: m.meetingId, user_id: m.userId, user: userRef(m.userId, m.userEmail, ctx), user_email: m.userEmail,
     guest_name: m.guestName, guest_title: m.guestTitle, organization_guest: m.organizationGuest ? 1 : 0, type: m.role as MemberRole, member_type: m.memberType,
     can_edit: m.role === 'Editor' ? 1 : 0, is_owner: m.isOwner, attendance_status: m.attendance as Attendance, status_reason: m.attendanceReason, reason: m.attendanceReason,
     nda_accepted: !!m.ndaAcceptedAt,
-    can_change_type: manage && !m.isOwner,
-    can_remove: manage && (!m.isOwner || isOwnerActor),
-    can_change_attendance: (status === 2 || status === 3) && (mine || !!perms?.respondForOthers),
+    can_change_type: rights.changeType,
+    can_remove: rights.remove,
+    can_change_attendance: rights.changeAttendance,
   };
 }
 
@@ -132,7 +138,7 @@ function voterPayload(v: VoterRow, open: boolean, ctx: ViewCtx): Voter {
   return {
     ...person({ id: v.id, userId: v.userId, userEmail: v.userEmail }, ctx),
     vote: v.vote as Vote, vote_label: voteLabel(v.vote as Vote, ctx.variant), reason: v.reason, updated_at: local(v.updatedAt, ctx.tz),
-    can_change: open && ((v.voterKey === ctx.actorKey && ctx.isMember) || (ctx.actor.kind === 'user' && ctx.actor.isAdmin)),
+    can_change: canChangeVoterRow({ votingOpen: open, ownRow: v.voterKey === ctx.actorKey, isMember: ctx.isMember, isOrgAdmin: ctx.actor.kind === 'user' && ctx.actor.isAdmin }),
   };
 }
 
@@ -143,22 +149,15 @@ function decisionSummary(d: DecisionRow, s: { votes: Vote[]; mine: VoterRow | un
   const closed = votingClosedReason({ deadline: d.deadline, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: statusId, variant: ctx.variant }, ctx.now);
   const open = closed === null;
   const committee = ctx.committees.get(d.committeeId);
-  let canEdit: boolean;
-  let canComment: boolean;
-  let canAttach: boolean;
-  let canVisibility = false;
-  if (ctx.meeting && ctx.perms) {
-    canEdit = ctx.perms.userCanEdit && ctx.perms.editButtons;
-    canComment = ctx.perms.comment;
-    canAttach = ctx.perms.addAttachments && d.deadline.getTime() > ctx.now.getTime();
-    canVisibility = canChangeVisibility({ isMember: ctx.isMember, meetingStatusId: statusId, votes });
-  } else {
-    const uid = ctx.actor.kind === 'user' ? ctx.actor.userId : null;
-    canEdit = ctx.actor.kind === 'user' && (ctx.actor.isAdmin || (uid !== null && (d.createdBy === uid || !!committee?.adminIds.includes(uid))));
-    canComment = canEdit || !!mineRow;
-    canAttach = canEdit && d.deadline.getTime() > ctx.now.getTime();
-  }
-  const canVoteMine = open && !!mineRow && ctx.isMember;
+  const inMeeting = !!(ctx.meeting && ctx.perms);
+  const r = decisionRights({
+    votingOpen: open, deadline: d.deadline, now: ctx.now, isFulfilled: d.isFulfilled, meetingStatusId: statusId, isMember: ctx.isMember, isVoter: !!mineRow,
+    isOrgAdmin: ctx.actor.kind === 'user' && ctx.actor.isAdmin, votes,
+    perms: inMeeting ? ctx.perms : null,
+    resolution: inMeeting ? null : resolutionRights({
+      actor: ctx.actor, committee: committee ?? null, createdBy: d.createdBy, isVoter: !!mineRow,
+    }),
+  });
   return {
     agenda_type: 'decision',
     id: d.id, meeting_id: d.meetingId, title: d.title, description: d.description, committee_id: d.committeeId,
@@ -169,23 +168,22 @@ function decisionSummary(d: DecisionRow, s: { votes: Vote[]; mine: VoterRow | un
     created_at: local(d.createdAt, ctx.tz), updated_at: local(d.updatedAt, ctx.tz), created_by: d.createdBy,
     state: decisionState(d.deadline, ctx.now),
     voting_open: open, voting_closed_reason: closed,
-    can_vote: canVoteMine,
-    can_vote_for_others: open && ctx.actor.kind === 'user' && ctx.actor.isAdmin,
+    can_vote: r.vote,
+    can_vote_for_others: r.voteForOthers,
     my_vote: (mineRow?.vote as Vote | undefined) ?? null,
     tallies: tallies(votes, ctx.variant), total_voters: votes.length,
-    can_edit: canEdit, can_delete: canEdit, can_end: canEdit && !d.isFulfilled, can_resume: canEdit && d.isFulfilled,
-    can_change_visibility: canVisibility, can_comment: canComment, can_add_attachments: canAttach,
+    can_edit: r.edit, can_delete: r.delete, can_end: r.end, can_resume: r.resume,
+    can_change_visibility: r.changeVisibility, can_comment: r.comment, can_add_attachments: r.addAttachments,
   };
 }
 
 export function actionPayload(a: ActionRow, b: ItemsBundle, ctx: ViewCtx, meeting?: MeetingRow | null): ActionPayload {
   const ps = b.participants.filter((p) => p.actionId === a.id);
   const statuses = ps.map((p) => p.status as ActionStatus);
-  const locked = isActionLocked(a.openTill, ctx.now);
   const m = meeting ?? ctx.meeting;
-  const meetingOpen = !!m && m.statusId >= 1 && m.statusId <= 3;
-  const perms = ctx.perms;
-  const canEdit = !!perms && perms.userCanEdit && perms.editButtons && !locked;
+  const rightsOf = (isParticipant: boolean) => actionRights({ openTill: a.openTill, now: ctx.now, meetingStatusId: m?.statusId ?? null, perms: ctx.perms, isParticipant });
+  const r = rightsOf(ps.some((p) => p.participantKey === ctx.actorKey));
+  const locked = r.locked;
   return {
     agenda_type: 'action',
     id: a.id, meeting_id: a.meetingId,
@@ -196,16 +194,16 @@ export function actionPayload(a: ActionRow, b: ItemsBundle, ctx: ViewCtx, meetin
     participants: ps.map((p) => ({
       ...person({ id: p.id, userId: p.userId, userEmail: p.userEmail }, ctx),
       status: p.status as ActionStatus, reason: p.reason, updated_at: local(p.updatedAt, ctx.tz),
-      can_change_status: !locked && meetingOpen && p.participantKey === ctx.actorKey,
+      can_change_status: rightsOf(p.participantKey === ctx.actorKey).changeOwnStatus,
     })),
     comments: b.comments.filter((c) => c.actionId === a.id).map((c) => comment(c, ctx)),
     rownum: a.rowNum, created_at: local(a.createdAt, ctx.tz), updated_at: local(a.updatedAt, ctx.tz),
     status: overallActionStatus(statuses, a.openTill, ctx.now),
     locked,
     group: trackerGroup({ statuses, anyStatusChanged: ps.some((p) => p.statusChangedAt !== null), progress: a.progress, openTill: a.openTill, now: ctx.now }),
-    can_edit: canEdit, can_delete: !!perms && perms.userCanEdit && perms.editButtons,
-    can_change_status: !locked && meetingOpen && ps.some((p) => p.participantKey === ctx.actorKey),
-    can_comment: !!perms?.comment, can_add_attachments: !!perms?.addAttachments && !locked,
+    can_edit: r.edit, can_delete: r.delete,
+    can_change_status: r.changeOwnStatus,
+    can_comment: r.comment, can_add_attachments: r.addAttachments,
   };
 }
 
@@ -213,7 +211,7 @@ export function talkingPointPayload(tp: TalkingPointRow, b: ItemsBundle, ctx: Vi
   const sps = b.subpoints.filter((s) => s.talkingPointId === tp.id);
   const peopleOf = (f: (p: ItemPersonRow) => boolean) => b.people.filter(f).map((p) => person(p, ctx));
   const perms = ctx.perms;
-  const canEdit = !!perms && perms.userCanEdit && perms.editButtons;
+  const canEdit = !!perms && canEditItems(perms);
   const decisionsOfTp = b.decisions.filter((d) => d.talkingPointId === tp.id && visibleDecision(d));
   return {
     agenda_type: 'talking_point',
@@ -256,9 +254,7 @@ export function agendaGroups(b: ItemsBundle, ctx: ViewCtx, visibleDecision: (d: 
   return entries.map(({ id: _id, ...e }) => e);
 }
 
-export function statusInfo(statusId: number) {
-  const s = MEETING_STATUS_INFO[statusId as MeetingStatusId] ?? MEETING_STATUS_INFO[1];
-  return { id: statusId, ...s };
-}
+/** decisions shown on the agenda: visible ones, or all of them once the meeting is archived */
+export const agendaShowsDecision = (meetingStatusId: number) => (d: { isVisible: boolean }): boolean => d.isVisible || showsHiddenDecisions(meetingStatusId);
 
 export { byId };

@@ -1,5 +1,7 @@
-import type { MeetingPermissions, MeetingStatusId, PermissionLevel, Variant } from '@app/contracts';
+import { MeetingStatus, type MeetingPermissions, type MeetingStatusId, type PermissionLevel, type Variant } from '@app/contracts';
 import { allowedTransitions, isOpenStatus } from './status-machine';
+import { attendanceOpen } from './attendance';
+import { isMinistry } from './variant';
 
 /**
  * Who may do what on a meeting (meetings.md §6). The level is computed in the spec's order: owner,
@@ -48,8 +50,6 @@ export const LEVEL_TABLE: Record<PermissionLevel, LevelRights> = {
   none: { editMeeting: false, editButtons: false, minutesEditButton: false, editInMinutes: false, addCommentsInMinutes: false },
 };
 
-export const isMinistry = (v: Variant | undefined): boolean => v === 'moe' || v === 'tender';
-
 export function isCommitteeAdmin(f: AccessFacts): boolean {
   if (f.actor.kind !== 'user' || f.actor.userId === null) return false;
   return f.actor.isAdmin || f.committeeAdminIds.includes(f.actor.userId);
@@ -72,10 +72,8 @@ export function permissionLevel(f: AccessFacts): PermissionLevel {
   return rawPermissionLevel(f);
 }
 
-/** may see the meeting at all: owner, members (users and guests), committee and organization admins */
-export function canView(f: AccessFacts): boolean {
-  return rawPermissionLevel(f) !== 'none';
-}
+/** editing or deleting agenda items needs both edit-rights flags (§6) */
+export const canEditItems = (p: Pick<MeetingPermissions, 'userCanEdit' | 'editButtons'>): boolean => p.userCanEdit && p.editButtons;
 
 /** User-can-edit: owner, admins and editor members */
 export const userCanEdit = (level: PermissionLevel): boolean => level === 'owner' || level === 'committee_admin' || level === 'editor';
@@ -91,7 +89,7 @@ export function meetingPermissions(f: MeetingFacts): MeetingPermissions {
   const involved = raw !== 'none';
   const attending = !!f.member || raw === 'owner';
   const editMeeting = rights.editMeeting && f.committeeActive;
-  const changeStatus = editMeeting && f.statusId !== 5;
+  const changeStatus = editMeeting && f.statusId !== MeetingStatus.Archived;
   return {
     level,
     open,
@@ -112,9 +110,9 @@ export function meetingPermissions(f: MeetingFacts): MeetingPermissions {
     reorderAgenda: open && (isMinistry(f.variant) ? level === 'owner' : canEdit),
     createItems: rights.editButtons && open && !guest,
     needsMembers: f.participantCount < 1,
-    changeAttendance: !!f.member && (f.statusId === 2 || f.statusId === 3),
-    respondForOthers: f.statusId === 3 && canEdit && !guest,
-    manageMinutes: !guest && LEVEL_TABLE[raw].minutesEditButton && (f.statusId === 3 || f.statusId === 5),
+    changeAttendance: !!f.member && attendanceOpen(f.statusId),
+    respondForOthers: f.statusId === MeetingStatus.Live && canEdit && !guest,
+    manageMinutes: !guest && LEVEL_TABLE[raw].minutesEditButton && (f.statusId === MeetingStatus.Live || f.statusId === MeetingStatus.Archived),
     seeActivity: !guest && involved,
     seeNotes: !guest && involved,
     addNotes: !guest && involved && open,
@@ -124,7 +122,7 @@ export function meetingPermissions(f: MeetingFacts): MeetingPermissions {
     rate: attending && open,
     joinVirtual: f.virtual && involved && open && f.virtualJoinable,
     acceptNda: f.ndaRequired && !!f.member && !f.member.isOwner && !f.ndaAccepted && f.participantCount > 0,
-    seeHiddenDecisions: f.statusId === 5,
+    seeHiddenDecisions: f.statusId === MeetingStatus.Archived,
     allowVotingSwitch: f.variant === 'tender',
   };
 }

@@ -1,59 +1,91 @@
 import { Injectable } from '@nestjs/common';
-import { asc, eq, and } from 'drizzle-orm';
-import { VOTE_VALUES, type Actor, type MeetingDetails, type MeetingSummary, type Variant } from '@app/contracts';
-import { attendanceValues } from '../common/validators';
-import { voteLabel } from '../decisions/vote-gate';
-import { Db } from '@app/platform';
-import { recordSummaries, virtualSessions, type MeetingRow, type MemberRow } from '../db/schema';
-import type { Tx, MeetingTables } from '../db/db';
+import { VOTE_VALUES, type Actor, type DirectoryUser, type MeetingDetails, type MeetingSummary, type Variant } from '@app/contracts';
+import { attendanceValues } from '../rules/attendance';
+import { voteLabel } from '../rules/vote-gate';
+import type { ActivityRow, MeetingRow, MemberRow } from '../db/schema';
+import { RecordsRepository, type RecordSummaryRow, type VirtualSessionRow } from '../repositories/records.repository';
+import { MeetingDb, type Scope } from '../db/db';
 import { Directory } from '../common/directory';
-import { personKey } from '../common/actor';
-import { AgendaRepository } from '../agenda/agenda.repository';
-import { DecisionsRepository } from '../decisions/decisions.repository';
-import { ActionsRepository } from '../actions/actions.repository';
-import { CommentsRepository } from '../comments/comments.repository';
-import { totalDuration } from '../agenda/durations';
-import { MeetingAccess, type MeetingCtx } from './meeting-access';
-import { MeetingsRepository } from './meetings.repository';
+import type { People } from '../common/publisher';
+import { personKey } from '../rules/person';
+import { AgendaRepository } from '../repositories/agenda.repository';
+import { DecisionsRepository } from '../repositories/decisions.repository';
+import { ActionsRepository } from '../repositories/actions.repository';
+import { CommentsRepository } from '../repositories/comments.repository';
+import { totalDuration } from '../rules/durations';
+import { statusInfo } from '../rules/status-machine';
+import { MeetingAccess, type MeetingCtx } from '../common/meeting-access';
+import { MeetingsRepository } from '../repositories/meetings.repository';
+import { MembersRepository } from '../repositories/members.repository';
 import {
-  actionPayload, agendaGroups, decisionPayload, emptyBundle, local, memberPayload, statusInfo, talkingPointPayload, type ItemsBundle, type ViewCtx,
+  actionPayload, agendaGroups, decisionPayload, emptyBundle, local, memberPayload, agendaShowsDecision, talkingPointPayload, type ItemsBundle, type ViewCommittee, type ViewCtx,
 } from './payloads';
 
-/** Builds the payloads of meetings.md §3 for an actor (details, items), always from fresh reads. */
+/** What a meeting's details are made of besides its context. */
+export interface DetailsParts {
+  bundle: ItemsBundle;
+  activities: ActivityRow[];
+  note: string | null;
+  myRating: { rating: number; comment: string } | null;
+  session: VirtualSessionRow | null;
+  summaries: RecordSummaryRow[];
+}
+
+/** Builds the payloads of meetings.md §3 for an actor (details, items), from fresh reads or from what a command wrote. */
 @Injectable()
 export class MeetingView {
   constructor(
-    private readonly db: Db<MeetingTables>,
+    private readonly db: MeetingDb,
     private readonly access: MeetingAccess,
     private readonly directory: Directory,
     private readonly agenda: AgendaRepository,
     private readonly decisions: DecisionsRepository,
     private readonly actions: ActionsRepository,
     private readonly comments: CommentsRepository,
+    private readonly records: RecordsRepository,
     private readonly meetings: MeetingsRepository,
+    private readonly memberRows: MembersRepository,
   ) {}
 
-  async loadBundle(orgId: string, tx: Tx, meetingId: number): Promise<ItemsBundle> {
+  async loadBundle(s: Scope, meetingId: number): Promise<ItemsBundle> {
     const b = emptyBundle();
-    b.talkingPoints = await this.agenda.talkingPoints(orgId, tx, meetingId);
-    b.subpoints = await this.agenda.subpointsOfMeeting(orgId, tx, meetingId);
-    b.decisions = await this.decisions.ofMeeting(orgId, tx, meetingId);
-    b.actions = await this.actions.ofMeeting(orgId, tx, meetingId);
-    return this.fill(orgId, tx, b);
+    b.talkingPoints = await this.agenda.talkingPoints(s, meetingId);
+    b.subpoints = await this.agenda.subpointsOfMeeting(s, meetingId);
+    b.decisions = await this.decisions.ofMeeting(s, meetingId);
+    b.actions = await this.actions.ofMeeting(s, meetingId);
+    return this.fill(s, b);
   }
 
   /** load what hangs off the items already in the bundle */
-  async fill(orgId: string, tx: Tx, b: ItemsBundle): Promise<ItemsBundle> {
+  async fill(s: Scope, b: ItemsBundle): Promise<ItemsBundle> {
     const tpIds = b.talkingPoints.map((t) => t.id);
     const spIds = b.subpoints.map((s) => s.id);
     const dIds = b.decisions.map((d) => d.id);
     const aIds = b.actions.map((a) => a.id);
-    b.people = await this.agenda.peopleOf(orgId, tx, tpIds, spIds);
-    b.voters = await this.decisions.votersOf(orgId, tx, dIds);
-    b.participants = await this.actions.participantsOf(orgId, tx, aIds);
-    b.attachments = await this.agenda.attachmentsOf(orgId, tx, { talkingPointIds: tpIds, subpointIds: spIds, decisionIds: dIds, actionIds: aIds });
-    b.comments = await this.comments.commentsOf(orgId, tx, { talkingPointIds: tpIds, subpointIds: spIds, decisionIds: dIds, actionIds: aIds });
+    b.people = await this.agenda.peopleOf(s, tpIds, spIds);
+    b.voters = await this.decisions.votersOf(s, dIds);
+    b.participants = await this.actions.participantsOf(s, aIds);
+    b.attachments = await this.agenda.attachmentsOf(s, { talkingPointIds: tpIds, subpointIds: spIds, decisionIds: dIds, actionIds: aIds });
+    b.comments = await this.comments.commentsOf(s, { talkingPointIds: tpIds, subpointIds: spIds, decisionIds: dIds, actionIds: aIds });
     return b;
+  }
+
+  /**
+   * The directory users a payload shows: those the context already holds, and the others from the directory
+   * unless `lookup` is false (a command under row locks asks no NATS question: a user it does not hold shows
+   * with the name stored on the row).
+   */
+  async users(orgId: string, ids: Iterable<number | null | undefined>, known: People, lookup: boolean): Promise<Map<number, DirectoryUser>> {
+    const out = new Map<number, DirectoryUser>();
+    const missing: number[] = [];
+    for (const id of new Set(ids)) {
+      if (typeof id !== 'number') continue;
+      const u = known.get(id);
+      if (u) out.set(id, u);
+      else missing.push(id);
+    }
+    if (lookup && missing.length) for (const [id, u] of await this.directory.usersById(orgId, missing)) out.set(id, u);
+    return out;
   }
 
   /** every user id a payload may show */
@@ -65,9 +97,9 @@ export class MeetingView {
   }
 
   async viewCtx(orgId: string, ctx: MeetingCtx, b: ItemsBundle, extraUserIds: Array<number | null> = []): Promise<ViewCtx> {
-    const users = await this.directory.usersById(orgId, this.userIds(b, ctx.members, [ctx.meeting.ownerId, ...extraUserIds]));
-    const committees = new Map<number, { id: number; name: string; adminIds: number[] }>();
-    if (ctx.committee) committees.set(ctx.committee.id, { id: ctx.committee.id, name: ctx.committee.name, adminIds: ctx.committee.admin_ids });
+    const users = await this.users(orgId, this.userIds(b, ctx.members, [ctx.meeting.ownerId, ...extraUserIds]), ctx.people, !ctx.locked);
+    const committees = new Map<number, ViewCommittee>();
+    if (ctx.committee) committees.set(ctx.committee.id, ctx.committee);
     return {
       tz: ctx.tz, now: ctx.now, variant: ctx.variant, actor: ctx.actor, actorKey: ctx.actorKey, users,
       membersByKey: new Map(ctx.members.map((m) => [personKey(m), m])), committees,
@@ -77,26 +109,40 @@ export class MeetingView {
 
   /** decisions shown on the agenda: visible ones, or all of them once the meeting is archived */
   visible(ctx: MeetingCtx) {
-    return (d: { isVisible: boolean }) => d.isVisible || ctx.meeting.statusId === 5;
+    return agendaShowsDecision(ctx.meeting.statusId);
   }
 
   async details(orgId: string, actor: Actor, meetingId: number, variant?: Variant): Promise<MeetingDetails> {
-    return this.db.tenant(orgId, async (tx) => {
-      const ctx = await this.access.load(orgId, tx, actor, meetingId, { variant });
-      return this.detailsIn(orgId, tx, ctx);
+    return this.db.tenant(orgId, async (s) => {
+      const ctx = await this.access.load(s, actor, meetingId, { variant });
+      return this.detailsIn(s, ctx);
     });
   }
 
-  async detailsIn(orgId: string, tx: Tx, ctx: MeetingCtx): Promise<MeetingDetails> {
-    const b = await this.loadBundle(orgId, tx, ctx.meeting.id);
+  async detailsIn(s: Scope, ctx: MeetingCtx): Promise<MeetingDetails> {
+    const m = ctx.meeting;
+    const guest = ctx.actor.kind === 'guest';
+    const b = await this.loadBundle(s, m.id);
+    const parts: DetailsParts = {
+      bundle: b,
+      activities: ctx.perms.seeActivity ? await this.comments.activitiesOf(s, { meetingId: m.id }, 50) : [],
+      note: ctx.perms.seeNotes && ctx.actor.userId ? await this.comments.note(s, m.id, ctx.actor.userId) : null,
+      myRating: ctx.actor.userId ? ((await this.comments.ratingsOf(s, m.id)).find((r) => r.userId === ctx.actor.userId) ?? null) : null,
+      session: await this.records.virtualSession(s, m.id),
+      summaries: guest ? [] : await this.records.summaries(s, m.id),
+    };
+    return this.compose(s.orgId, ctx, parts);
+  }
+
+  /**
+   * The meeting's details from parts already in hand: read by `detailsIn`, or known by a command that has
+   * just written them (creating a meeting answers without reading it back).
+   */
+  async compose(orgId: string, ctx: MeetingCtx, parts: DetailsParts): Promise<MeetingDetails> {
+    const { bundle: b, activities, note, myRating, session, summaries } = parts;
     const v = await this.viewCtx(orgId, ctx, b);
     const m = ctx.meeting;
     const guest = ctx.actor.kind === 'guest';
-    const activities = ctx.perms.seeActivity ? await this.comments.activitiesOf(orgId, tx, { meetingId: m.id }, 50) : [];
-    const note = ctx.perms.seeNotes && ctx.actor.userId ? await this.comments.note(orgId, tx, m.id, ctx.actor.userId) : null;
-    const myRating = ctx.actor.userId ? (await this.comments.ratingsOf(orgId, tx, m.id)).find((r) => r.userId === ctx.actor.userId) : undefined;
-    const [session] = await tx.select().from(virtualSessions).where(and(eq(virtualSessions.orgId, orgId), eq(virtualSessions.meetingId, m.id)));
-    const summaries = guest ? [] : await tx.select().from(recordSummaries).where(and(eq(recordSummaries.orgId, orgId), eq(recordSummaries.meetingId, m.id))).orderBy(asc(recordSummaries.id));
     const visible = this.visible(ctx);
     const memberPayloads = ctx.members.map((row) => memberPayload(row, v, ctx.me));
     const online = session
@@ -153,36 +199,40 @@ export class MeetingView {
   }
 
   /** one decision as the actor sees it (meeting-bound) */
-  async decisionIn(orgId: string, tx: Tx, ctx: MeetingCtx, decisionId: number) {
+  async decisionIn(s: Scope, ctx: MeetingCtx, decisionId: number) {
+    const { orgId } = s;
     const b = emptyBundle();
-    const d = await this.decisions.get(orgId, tx, decisionId);
+    const d = await this.decisions.get(s, decisionId);
     if (!d) throw new Error('decision vanished');
     b.decisions = [d];
-    await this.fill(orgId, tx, b);
+    await this.fill(s, b);
     const v = await this.viewCtx(orgId, ctx, b);
     return decisionPayload(d, b, v);
   }
 
-  async actionIn(orgId: string, tx: Tx, ctx: MeetingCtx, actionId: number) {
+  async actionIn(s: Scope, ctx: MeetingCtx, actionId: number) {
+    const { orgId } = s;
     const b = emptyBundle();
-    const a = await this.actions.get(orgId, tx, actionId);
+    const a = await this.actions.get(s, actionId);
     if (!a) throw new Error('action vanished');
     b.actions = [a];
-    await this.fill(orgId, tx, b);
+    await this.fill(s, b);
     const v = await this.viewCtx(orgId, ctx, b);
     return actionPayload(a, b, v);
   }
 
-  async talkingPointIn(orgId: string, tx: Tx, ctx: MeetingCtx, talkingPointId: number) {
-    const b = await this.loadBundle(orgId, tx, ctx.meeting.id);
+  async talkingPointIn(s: Scope, ctx: MeetingCtx, talkingPointId: number) {
+    const { orgId } = s;
+    const b = await this.loadBundle(s, ctx.meeting.id);
     const tp = b.talkingPoints.find((t) => t.id === talkingPointId);
     if (!tp) throw new Error('talking point vanished');
     const v = await this.viewCtx(orgId, ctx, b);
     return talkingPointPayload(tp, b, v, this.visible(ctx));
   }
 
-  async membersIn(orgId: string, tx: Tx, ctx: MeetingCtx) {
-    const members = await this.meetings.members(orgId, tx, ctx.meeting.id);
+  async membersIn(s: Scope, ctx: MeetingCtx) {
+    const { orgId } = s;
+    const members = await this.memberRows.members(s, ctx.meeting.id);
     const fresh = { ...ctx, members, me: ctx.me ? (members.find((m) => m.id === ctx.me!.id) ?? null) : null };
     const v = await this.viewCtx(orgId, fresh, emptyBundle());
     return { items: members.map((m) => memberPayload(m, v, fresh.me)) };

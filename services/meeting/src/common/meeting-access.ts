@@ -1,0 +1,136 @@
+import { Injectable } from '@nestjs/common';
+import { AppError, type Actor, type DirectoryCommittee, type MeetingPermissions, type Variant } from '@app/contracts';
+import type { MeetingRow, MemberRow } from '../db/schema';
+import type { Scope } from '../db/db';
+import { Directory, type OrgSettings } from './directory';
+import type { People } from './publisher';
+import { actorKey, actorName, sha256 } from './actor';
+import { instantToLocal } from './time';
+import { joinCutoffPassed } from '../rules/item-dates';
+import { MeetingsRepository } from '../repositories/meetings.repository';
+import { MembersRepository } from '../repositories/members.repository';
+import { meetingPermissions, type MeetingFacts } from '../rules/permissions';
+import { canView } from '../rules/visibility';
+import { isOpenStatus } from '../rules/status-machine';
+
+/** A meeting as one actor sees it: the rows, the committee, the facts and the permission flags. */
+export interface MeetingCtx {
+  org: OrgSettings;
+  tz: string;
+  variant: Variant;
+  now: Date;
+  actor: Actor;
+  meeting: MeetingRow;
+  members: MemberRow[];
+  /** the actor's own member row (a guest's is found by the token) */
+  me: MemberRow | null;
+  committee: DirectoryCommittee | null;
+  facts: MeetingFacts;
+  perms: MeetingPermissions;
+  actorKey: string | null;
+  actorName: string | null;
+  /** directory users of the members, the owner and what the caller asked for, looked up before any row lock */
+  people: People;
+  /** loaded for a command: the meeting's row is locked, so no NATS request may run until the transaction ends */
+  locked: boolean;
+}
+
+export interface LoadOpts {
+  variant?: Variant;
+  /** take the meeting's row lock (commands) once the directory has been asked */
+  lock?: boolean;
+  /** more users the command will need for its events (looked up with the members) */
+  alsoUsers?: (pre: { meeting: MeetingRow; committee: DirectoryCommittee | null }) => Array<number | null | undefined>;
+}
+
+/**
+ * Loads a meeting for an actor inside the caller's transaction and decides what they may do. Another
+ * organization's id, a meeting the actor may not see: 404. A guest token that does not belong to this
+ * meeting: 401.
+ */
+@Injectable()
+export class MeetingAccess {
+  constructor(private readonly meetings: MeetingsRepository,
+    private readonly memberRows: MembersRepository, private readonly directory: Directory) {}
+
+  /**
+   * Reads first, asks the directory (NATS) next, and only then, for a command (`lock`), takes the meeting's
+   * row lock and reads the rows again: no NATS request runs while this transaction holds row locks. The
+   * users of the members, the owner and `alsoUsers` are looked up here (`ctx.people`), so the command can
+   * build its events without asking the directory again.
+   */
+  async load(s: Scope, actor: Actor, meetingId: number, opts: LoadOpts = {}): Promise<MeetingCtx> {
+    const { orgId } = s;
+    const org = await this.directory.organization(orgId);
+    let meeting = await this.meetings.get(s, meetingId);
+    if (!meeting) throw actor.kind === 'guest' ? new AppError('UNAUTHENTICATED') : AppError.notFound('meeting');
+    let members = await this.memberRows.members(s, meetingId);
+    const committee = await this.directory.committee(orgId, meeting.committeeId);
+    const extra = opts.alsoUsers?.({ meeting, committee }) ?? [];
+    const people = await this.directory.usersById(orgId, [meeting.ownerId, ...members.map((m) => m.userId), ...extra]);
+    if (opts.lock) {
+      meeting = await this.meetings.get(s, meetingId, { lock: true });
+      if (!meeting) throw actor.kind === 'guest' ? new AppError('UNAUTHENTICATED') : AppError.notFound('meeting');
+      members = await this.memberRows.members(s, meetingId);
+    }
+    let me: MemberRow | null = null;
+    if (actor.kind === 'guest') {
+      const hash = actor.guestToken ? sha256(actor.guestToken) : '';
+      me = members.find((m) => m.tokenHash !== null && m.tokenHash === hash) ?? null;
+      if (!me) throw new AppError('UNAUTHENTICATED');
+    } else if (actor.kind === 'user' && actor.userId) {
+      me = members.find((m) => m.userId === actor.userId) ?? null;
+    }
+    const agendaCount = await this.meetings.agendaCount(s, meetingId);
+    const ctx = this.build({ org, actor, meeting, members, me, committee, agendaCount, variant: opts.variant, people, locked: opts.lock });
+    if (!canView(ctx.facts)) throw AppError.notFound('meeting');
+    return ctx;
+  }
+
+  /** the context from rows already loaded (lists load them in bulk) */
+  build(f: { org: OrgSettings; actor: Actor; meeting: MeetingRow; members: MemberRow[]; me: MemberRow | null; committee: DirectoryCommittee | null; agendaCount: number; variant?: Variant; people?: People; locked?: boolean }): MeetingCtx {
+    const { org, actor, meeting, members, me, committee } = f;
+    const variant = f.variant ?? org.variant;
+    const now = new Date();
+    const facts: MeetingFacts = {
+      actor: { kind: actor.kind, userId: actor.userId, isAdmin: actor.isAdmin },
+      ownerId: meeting.ownerId,
+      committeeAdminIds: committee?.admin_ids ?? [],
+      member: me ? { role: me.role === 'Editor' ? 'Editor' : 'Viewer', isOwner: me.isOwner } : null,
+      statusId: meeting.statusId,
+      variant,
+      committeeActive: committee?.status !== 'inactive',
+      participantCount: members.filter((m) => !m.isOwner).length,
+      agendaCount: f.agendaCount,
+      startAt: meeting.startAt,
+      now,
+      ndaRequired: org.modules.nda === 1,
+      ndaAccepted: !!me?.ndaAcceptedAt,
+      virtual: meeting.virtual,
+      virtualJoinable: !joinCutoffPassed(instantToLocal(meeting.startAt, org.time_zone)),
+    };
+    return {
+      org, tz: org.time_zone, variant, now, actor, meeting, members, me, committee, facts, people: f.people ?? new Map(), locked: !!f.locked,
+      perms: meetingPermissions(facts),
+      actorKey: actorKey(actor, me),
+      actorName: actorName(actor, me),
+    };
+  }
+
+  /** a guest's meeting id from the token (GET /meeting/guest/{token}) */
+  async guestMeetingId(s: Scope, actor: Actor): Promise<number> {
+    if (actor.kind !== 'guest' || !actor.guestToken) throw new AppError('UNAUTHENTICATED');
+    const m = await this.memberRows.memberByTokenHash(s, sha256(actor.guestToken));
+    if (!m) throw new AppError('UNAUTHENTICATED');
+    return m.meetingId;
+  }
+}
+
+/** 4 and 5 lock all editing for everyone */
+export function assertOpen(ctx: MeetingCtx): void {
+  if (!isOpenStatus(ctx.meeting.statusId)) throw new AppError('MEETING_LOCKED');
+}
+
+export function assertCan(ok: boolean): void {
+  if (!ok) throw new AppError('MEETING_FORBIDDEN');
+}

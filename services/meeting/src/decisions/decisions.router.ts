@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { AppError, type Actor } from '@app/contracts';
+import { MeetingDb, type Scope } from '../db/db';
+import type { DecisionRow } from '../db/schema';
+import { MeetingPublisher, type PendingEvent } from '../common/publisher';
+import { DecisionsRepository } from '../repositories/decisions.repository';
+import type { DecisionUseCases } from './decision-use-cases';
+import { MeetingDecisionsService } from './meeting-decisions.service';
+import { ResolutionsService } from './resolutions.service';
+
+/**
+ * An existing decision's RPCs name only its id: the router reads the row once, in the request's
+ * transaction, and hands it to the use cases of its kind (a meeting's decision or a standalone
+ * resolution). `standalone` routes (/singleDecision/...) and a `meetingId` in the request must match it.
+ */
+@Injectable()
+export class DecisionsRouter {
+  constructor(
+    private readonly db: MeetingDb,
+    private readonly publisher: MeetingPublisher,
+    private readonly decisions: DecisionsRepository,
+    private readonly meeting: MeetingDecisionsService,
+    private readonly resolutions: ResolutionsService,
+  ) {}
+
+  run<T>(
+    req: { orgId: string; actor: Actor; decisionId: number; standalone?: boolean; meetingId?: number | null },
+    fn: (uc: DecisionUseCases, s: Scope, d: DecisionRow, pending: PendingEvent[]) => Promise<T>,
+  ): Promise<T> {
+    return this.publisher.inTx(this.db, req.orgId, async (s, pending) => {
+      const d = await this.decisions.get(s, req.decisionId);
+      if (!d) throw req.actor.kind === 'guest' ? new AppError('UNAUTHENTICATED') : AppError.notFound('decision');
+      if (req.standalone && d.meetingId) throw AppError.notFound('decision');
+      if (req.meetingId !== undefined && (req.meetingId ?? null) !== (d.meetingId ?? null)) throw AppError.notFound('decision');
+      return fn(d.meetingId ? this.meeting : this.resolutions, s, d, pending);
+    });
+  }
+}

@@ -1,0 +1,215 @@
+import { Injectable } from '@nestjs/common';
+import {
+  AppError, MM,
+  type DecisionBody, type DecisionPayload, type RequestOf, type Vote, type VoteResult,
+  type CreateDecision, type UpdateDecision, type DeleteDecision, type GetDecision, type CastVote, type SetDecisionVisibility, type SetDecisionFulfilled,
+  type ListArchivedDecisions,
+} from '@app/contracts';
+import { MeetingDb, type Scope } from '../db/db';
+import type { DecisionRow } from '../db/schema';
+import type { OrgSettings } from '../common/directory';
+import { MeetingPublisher, type PendingEvent, type Person } from '../common/publisher';
+import { actorInfo } from '../common/actor';
+import { instantToLocal, localToInstant } from '../common/time';
+import { checkPlacement } from '../common/placement';
+import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from '../common/meeting-access';
+import { MeetingEvents } from '../events/meeting-events';
+import { AgendaRepository } from '../repositories/agenda.repository';
+import { CommentsRepository } from '../repositories/comments.repository';
+import { DecisionsRepository } from '../repositories/decisions.repository';
+import { MeetingsRepository } from '../repositories/meetings.repository';
+import { deadlineBeforeStart } from '../rules/item-dates';
+import { canEditItems } from '../rules/permissions';
+import { personKey } from '../rules/person';
+import { canChangeVisibility, keptReason, voteGate } from '../rules/vote-gate';
+import { voteTarget } from '../rules/vote-target';
+import { DecisionView } from '../view/decision-view';
+import { MeetingView } from '../view/meeting-view';
+import { decisionPayload } from '../view/payloads';
+import type { DecisionUseCases } from './decision-use-cases';
+
+export const voterPeople = (list: DecisionBody['voters']): Person[] => list.map((p) => ({ userId: p.user_id, userEmail: p.user_email }));
+
+/**
+ * Decisions on a meeting's agenda: their rights come from the meeting (its permissions, status lock and
+ * members); voters must be participants. Each command reads, asks the directory, then locks the meeting
+ * and the decision (MeetingAccess.load), writes, and queues its events into the outbox.
+ */
+@Injectable()
+export class MeetingDecisionsService implements DecisionUseCases {
+  constructor(
+    private readonly db: MeetingDb,
+    private readonly access: MeetingAccess,
+    private readonly view: MeetingView,
+    private readonly decisionView: DecisionView,
+    private readonly meetings: MeetingsRepository,
+    private readonly decisions: DecisionsRepository,
+    private readonly agenda: AgendaRepository,
+    private readonly comments: CommentsRepository,
+    private readonly publisher: MeetingPublisher,
+    private readonly events: MeetingEvents,
+  ) {}
+
+  /** the decision's meeting as the actor sees it; a command locks the meeting, then the decision */
+  private async open(s: Scope, d: DecisionRow, req: { actor: RequestOf<typeof GetDecision>['actor']; variant?: RequestOf<typeof GetDecision>['variant'] }, lock: boolean) {
+    const ctx = await this.access.load(s, req.actor, d.meetingId!, { variant: req.variant, lock, alsoUsers: () => [d.createdBy] });
+    const row = lock ? await this.decisions.get(s, d.id, { lock: true }) : d;
+    if (!row) throw AppError.notFound('decision');
+    return { ctx, d: row };
+  }
+
+  private opened(ctx: MeetingCtx, d: DecisionRow, to: Person[], reason: 'created' | 'resumed' | 'rescheduled', lang?: RequestOf<typeof CreateDecision>['lang']): PendingEvent {
+    return this.events.decisionOpened(ctx.org, d, reason, actorInfo(ctx.actor, ctx.me), ctx.people, to, { exceptUserId: ctx.actor.userId, guestLang: lang });
+  }
+
+  /** voters must be participants of the meeting */
+  private checkVoters(ctx: MeetingCtx, voters: Person[]) {
+    const keys = new Set(ctx.members.map((m) => personKey(m)));
+    if (voters.some((v) => !keys.has(personKey(v)))) throw AppError.validation({ voters: 'Choose a person who is a participant of this meeting.' });
+  }
+
+  /** the close date, not before the meeting's start ('Date and time must be after start time {datetime}') */
+  private deadline(body: DecisionBody, org: OrgSettings, meetingStart: Date): Date {
+    const deadline = localToInstant(body.deadline, org.time_zone);
+    if (deadlineBeforeStart(deadline, meetingStart)) throw AppError.validation({ deadline: MM.afterStart }, { datetime: instantToLocal(meetingStart, org.time_zone) });
+    return deadline;
+  }
+
+  private log(s: Scope, ctx: MeetingCtx, activity: string) {
+    return this.comments.log(s, { meetingId: ctx.meeting.id, userId: ctx.actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} ${activity}` });
+  }
+
+  // ---------- reads ----------
+
+  async get(s: Scope, d: DecisionRow, req: RequestOf<typeof GetDecision>): Promise<DecisionPayload> {
+    const { ctx } = await this.open(s, d, req, false);
+    return this.decisionView.inMeeting(s, ctx, d.id);
+  }
+
+  archived(req: RequestOf<typeof ListArchivedDecisions>) {
+    return this.db.tenant(req.orgId, async (s) => {
+      const ctx = await this.access.load(s, req.actor, req.meetingId, { variant: req.variant });
+      const b = await this.view.loadBundle(s, req.meetingId);
+      const v = await this.view.viewCtx(req.orgId, ctx, b);
+      return { items: b.decisions.filter((d) => !d.isVisible).map((d) => decisionPayload(d, b, v)) };
+    });
+  }
+
+  // ---------- create, edit, delete ----------
+
+  create(req: RequestOf<typeof CreateDecision> & { meetingId: number }): Promise<DecisionPayload> {
+    const { orgId, actor, body } = req;
+    const voters = voterPeople(body.voters);
+    return this.publisher.inTx(this.db, orgId, async (s, pending) => {
+      const ctx = await this.access.load(s, actor, req.meetingId, { variant: req.variant, lock: true });
+      assertOpen(ctx);
+      assertCan(ctx.perms.createItems);
+      const deadline = this.deadline(body, ctx.org, ctx.meeting.startAt);
+      this.checkVoters(ctx, voters);
+      const place = await checkPlacement(this.agenda, s, ctx.meeting.id, body);
+      const d = await this.decisions.insert(s, {
+        meetingId: ctx.meeting.id, committeeId: ctx.meeting.committeeId, title: body.title, description: body.description ?? null, deadline,
+        decisionable: body.decisionable ?? true, tenderNumber: body.tender_number ?? null, talkingPointId: place.talkingPointId,
+        subpointId: place.subpointId, rowNum: await this.meetings.nextRowNum(s, ctx.meeting.id), createdBy: actor.userId,
+      });
+      await this.decisions.setVoters(s, d.id, voters);
+      await this.agenda.setAttachments(s, { decisionId: d.id }, body.attachments, actor.userId);
+      await this.log(s, ctx, `added the decision "${d.title}"`);
+      pending.push(this.opened(ctx, d, voters, 'created', req.lang));
+      return this.decisionView.inMeeting(s, ctx, d.id);
+    });
+  }
+
+  async update(s: Scope, found: DecisionRow, req: RequestOf<typeof UpdateDecision>, pending: PendingEvent[]): Promise<DecisionPayload> {
+    const { actor, body } = req;
+    const voters = voterPeople(body.voters);
+    const { ctx, d } = await this.open(s, found, req, true);
+    assertOpen(ctx);
+    assertCan(canEditItems(ctx.perms));
+    const deadline = this.deadline(body, ctx.org, ctx.meeting.startAt);
+    this.checkVoters(ctx, voters);
+    const place = await checkPlacement(this.agenda, s, ctx.meeting.id, body);
+    const before = await this.decisions.votersOf(s, [d.id]);
+    await this.decisions.update(s, d.id, {
+      title: body.title, description: body.description ?? null, deadline, decisionable: body.decisionable ?? d.decisionable, tenderNumber: body.tender_number ?? null,
+      talkingPointId: place.talkingPointId, subpointId: place.subpointId,
+    });
+    await this.decisions.setVoters(s, d.id, voters);
+    await this.agenda.setAttachments(s, { decisionId: d.id }, body.attachments, actor.userId);
+    await this.log(s, ctx, `updated the decision "${body.title}"`);
+    const updated = { ...d, title: body.title, deadline };
+    const oldKeys = new Set(before.map((v) => v.voterKey));
+    const added = voters.filter((v) => !oldKeys.has(personKey(v)));
+    if (deadline.getTime() !== d.deadline.getTime() && !d.isFulfilled) pending.push(this.opened(ctx, updated, voters.filter((v) => oldKeys.has(personKey(v))), 'rescheduled', req.lang));
+    if (added.length && !d.isFulfilled) pending.push(this.opened(ctx, updated, added, 'created', req.lang));
+    return this.decisionView.inMeeting(s, ctx, d.id);
+  }
+
+  async remove(s: Scope, found: DecisionRow, req: RequestOf<typeof DeleteDecision>, pending: PendingEvent[]) {
+    const { ctx, d } = await this.open(s, found, req, true);
+    assertOpen(ctx);
+    assertCan(canEditItems(ctx.perms));
+    await this.log(s, ctx, `deleted the decision "${d.title}"`);
+    await this.decisions.delete(s, d.id);
+    if (!d.isFulfilled) pending.push(this.events.decisionClosed(ctx.org, d, actorInfo(req.actor, ctx.me), 'deleted'));
+    return { ok: true as const, message: 'Deleted successfully' };
+  }
+
+  // ---------- votes ----------
+
+  async vote(s: Scope, found: DecisionRow, req: RequestOf<typeof CastVote>, pending: PendingEvent[]): Promise<VoteResult> {
+    const { actor, body } = req;
+    const { ctx, d } = await this.open(s, found, req, false);
+    assertOpen(ctx);
+    const t = voteTarget({ actor, ownKey: ctx.actorKey, guestEmail: ctx.me?.userEmail ?? null, body });
+    if (!t.ok) throw new AppError('MEETING_FORBIDDEN');
+    const isVoter = (await this.decisions.votersByKeys(s, d.id, [t.key])).length > 0;
+    const isMember = ctx.members.some((m) => personKey(m) === t.key);
+    const gate = voteGate(
+      { deadline: d.deadline, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: ctx.meeting.statusId, variant: ctx.variant },
+      { isVoter, isMember },
+      new Date(),
+    );
+    if (!gate.open) {
+      if (gate.reason === 'not_voter' || gate.reason === 'not_member') throw new AppError('MEETING_FORBIDDEN', { details: { reason: gate.reason } });
+      throw new AppError('DECISION_VOTING_CLOSED', { details: { reason: gate.reason } });
+    }
+    await this.decisions.upsertVote(s, { decisionId: d.id, userId: t.person.userId, userEmail: t.person.userEmail, vote: body.vote, reason: keptReason(body.vote, body.reason), votedBy: t.forOther ? actor.userId : null });
+    const name = ctx.actorName ?? 'Someone';
+    await this.log(s, ctx, t.forOther ? `voted for another voter on "${d.title}"` : `voted on "${d.title}"`);
+    const result = await this.decisionView.voteAnswer(s, d, { meeting: ctx }, { voter: t.key, actor: ctx.actorKey });
+    const voterUser = t.person.userId ? ctx.people.get(t.person.userId) : undefined;
+    pending.push(this.events.decisionVoted(
+      ctx.org, d,
+      { voter: { userId: t.person.userId, name: voterUser?.name ?? (t.forOther ? null : name), email: voterUser?.email ?? t.person.userEmail }, vote: body.vote as Vote, tallies: result.tallies },
+      actorInfo(actor, ctx.me), ctx.people, [{ userId: d.createdBy, userEmail: null }, { userId: ctx.meeting.ownerId, userEmail: null }], { exceptUserId: actor.userId },
+    ));
+    return result;
+  }
+
+  // ---------- visibility, end and resume ----------
+
+  async visibility(s: Scope, found: DecisionRow, req: RequestOf<typeof SetDecisionVisibility>): Promise<DecisionPayload> {
+    const { body } = req;
+    const { ctx, d } = await this.open(s, found, req, true);
+    assertOpen(ctx);
+    const voters = await this.decisions.votersOf(s, [d.id]);
+    const isMember = !!ctx.me || ctx.perms.level === 'owner';
+    if (!canChangeVisibility({ isMember, meetingStatusId: ctx.meeting.statusId, votes: voters.map((v) => v.vote as Vote) })) throw new AppError('DECISION_VISIBILITY_NOT_ALLOWED');
+    await this.decisions.update(s, d.id, { isVisible: body.is_visible });
+    await this.log(s, ctx, `${body.is_visible ? 'unhid' : 'hid'} the decision "${d.title}"`);
+    return this.decisionView.inMeeting(s, ctx, d.id);
+  }
+
+  async fulfilled(s: Scope, found: DecisionRow, req: RequestOf<typeof SetDecisionFulfilled>, pending: PendingEvent[]): Promise<DecisionPayload> {
+    const { body } = req;
+    const { ctx, d } = await this.open(s, found, req, true);
+    assertOpen(ctx);
+    assertCan(canEditItems(ctx.perms));
+    await this.decisions.update(s, d.id, { isFulfilled: body.is_fulfilled });
+    await this.log(s, ctx, `${body.is_fulfilled ? 'ended' : 'resumed'} voting on "${d.title}"`);
+    if (body.is_fulfilled && !d.isFulfilled) pending.push(this.events.decisionClosed(ctx.org, d, actorInfo(req.actor, ctx.me), 'ended'));
+    if (!body.is_fulfilled && d.isFulfilled) pending.push(this.opened(ctx, d, await this.decisions.votersOf(s, [d.id]), 'resumed', req.lang));
+    return this.decisionView.inMeeting(s, ctx, d.id);
+  }
+}

@@ -1,0 +1,138 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ActionAssigned, ActionClosed, ActionStatusChanged, CommentNotified, DecisionClosed, DecisionOpened, DecisionVoted, MeetingCancelled,
+  MeetingScheduled, MeetingUpdated, MemberInvited,
+  type ActionStatus, type CommentKind, type Lang, type Recipient, type Tally, type Vote,
+} from '@app/contracts';
+import type { OrgSettings } from '../common/directory';
+import { MeetingPublisher, type PendingEvent, type People, type Person } from '../common/publisher';
+import type { actorInfo } from '../common/actor';
+import { instantToLocal } from '../common/time';
+
+export type By = ReturnType<typeof actorInfo>;
+type MeetingRef = { id: number; title: string; startAt: Date; location: string | null; virtual: boolean };
+type DecisionRef = { id: number; meetingId: number | null; title: string; deadline: Date };
+type ActionRef = { id: number; title: string; priority: string; openTill: Date };
+type RecipientOpts = { exceptUserId?: number | null; guestLang?: Lang };
+
+/**
+ * Builders of every event this service publishes (meeting.v1.*), one method per event. Use cases hand
+ * them the rows and the people they already hold (`People`: users looked up before the transaction took
+ * its row locks), so building an event makes no NATS request; the payload goes into the transactional
+ * outbox with the change it announces.
+ */
+@Injectable()
+export class MeetingEvents {
+  constructor(private readonly publisher: MeetingPublisher) {}
+
+  private decisionInfo(org: OrgSettings, d: DecisionRef) {
+    const p = this.publisher;
+    return {
+      ...p.orgInfo(org), decisionId: d.id, meetingId: d.meetingId, title: d.title, deadline: d.deadline.toISOString(),
+      deadlineLocal: instantToLocal(d.deadline, org.time_zone),
+      link: d.meetingId ? p.meetingLink(org, d.meetingId, d.id) : p.decisionsLink(org),
+    };
+  }
+
+  private actionInfo(org: OrgSettings, m: { id: number; title: string }, a: ActionRef) {
+    return {
+      ...this.publisher.orgInfo(org), actionId: a.id, meetingId: m.id, meetingTitle: m.title, title: a.title, priority: a.priority,
+      openTill: a.openTill.toISOString(), openTillLocal: instantToLocal(a.openTill, org.time_zone), link: this.publisher.meetingLink(org, m.id, a.id),
+    };
+  }
+
+  private recipients(people: People, to: Person[], opts: RecipientOpts = {}): Recipient[] {
+    return this.publisher.recipients(people, to, opts);
+  }
+
+  // ---------- meetings and members ----------
+
+  meetingScheduled(org: OrgSettings, m: MeetingRef, by: By, people: People, to: Person[], opts: RecipientOpts): PendingEvent {
+    return this.publisher.later(MeetingScheduled, () => ({
+      ...this.publisher.orgInfo(org), ...this.publisher.meetingInfo(org, m), by, recipients: this.recipients(people, to, opts),
+    }));
+  }
+
+  meetingUpdated(org: OrgSettings, m: MeetingRef, by: By, changes: string[], people: People, to: Person[], opts: RecipientOpts): PendingEvent {
+    return this.publisher.later(MeetingUpdated, () => ({
+      ...this.publisher.orgInfo(org), ...this.publisher.meetingInfo(org, m), by, changes, recipients: this.recipients(people, to, opts),
+    }));
+  }
+
+  meetingCancelled(org: OrgSettings, m: MeetingRef, by: By, reason: string, people: People, to: Person[], opts: RecipientOpts): PendingEvent {
+    return this.publisher.later(MeetingCancelled, () => ({
+      ...this.publisher.orgInfo(org), ...this.publisher.meetingInfo(org, m), by, reason, recipients: this.recipients(people, to, opts),
+    }));
+  }
+
+  /** the invitation of one member: users get the meeting link, guests the token link (null when there is nobody to send to) */
+  memberInvited(
+    org: OrgSettings, m: MeetingRef, member: { id: number; userId: number | null; userEmail: string | null; guestName: string | null }, token: string | null,
+    by: By, people: People, lang?: Lang,
+  ): PendingEvent {
+    return this.publisher.later(MemberInvited, () => {
+      const [recipient] = this.recipients(people, [{ userId: member.userId, userEmail: member.userEmail, name: member.guestName }], { guestLang: lang });
+      if (!recipient) return null;
+      const info = this.publisher.meetingInfo(org, m);
+      return {
+        ...this.publisher.orgInfo(org), ...info, link: token ? this.publisher.guestLink(org, m.id, token) : info.link,
+        memberId: member.id, guest: !member.userId, by, recipient,
+      };
+    });
+  }
+
+  // ---------- decisions ----------
+
+  decisionOpened(org: OrgSettings, d: DecisionRef, reason: 'created' | 'resumed' | 'rescheduled', by: By, people: People, to: Person[], opts: RecipientOpts): PendingEvent {
+    return this.publisher.later(DecisionOpened, () => {
+      const recipients = this.recipients(people, to, opts);
+      return recipients.length ? { ...this.decisionInfo(org, d), reason, by, recipients } : null;
+    });
+  }
+
+  decisionClosed(org: OrgSettings, d: DecisionRef, by: By, reason: 'ended' | 'deleted'): PendingEvent {
+    return this.publisher.later(DecisionClosed, () => ({ ...this.decisionInfo(org, d), reason, by, recipients: [] }));
+  }
+
+  decisionVoted(
+    org: OrgSettings, d: DecisionRef, v: { voter: { userId: number | null; name: string | null; email: string | null }; vote: Vote; tallies: Tally[] },
+    by: By, people: People, to: Person[], opts: RecipientOpts,
+  ): PendingEvent {
+    return this.publisher.later(DecisionVoted, () => ({
+      ...this.decisionInfo(org, d), voter: v.voter, vote: v.vote, by, tallies: v.tallies, recipients: this.recipients(people, to, opts),
+    }));
+  }
+
+  // ---------- actions ----------
+
+  actionAssigned(org: OrgSettings, m: { id: number; title: string }, a: ActionRef, reason: 'assigned' | 'rescheduled', by: By, people: People, to: Person[], opts: RecipientOpts): PendingEvent {
+    return this.publisher.later(ActionAssigned, () => {
+      const recipients = this.recipients(people, to, opts);
+      return recipients.length ? { ...this.actionInfo(org, m, a), reason, by, recipients } : null;
+    });
+  }
+
+  actionStatusChanged(
+    org: OrgSettings, m: { id: number; title: string }, a: ActionRef,
+    s: { participant: { userId: number | null; name: string | null; email: string | null }; status: ActionStatus; overallStatus: ActionStatus },
+    by: By, people: People, to: Person[], opts: RecipientOpts,
+  ): PendingEvent {
+    return this.publisher.later(ActionStatusChanged, () => ({
+      ...this.actionInfo(org, m, a), participant: s.participant, status: s.status, overallStatus: s.overallStatus, by, recipients: this.recipients(people, to, opts),
+    }));
+  }
+
+  actionClosed(org: OrgSettings, m: { id: number; title: string }, a: ActionRef, by: By, reason: 'completed' | 'deleted'): PendingEvent {
+    return this.publisher.later(ActionClosed, () => ({ ...this.actionInfo(org, m, a), reason, by }));
+  }
+
+  // ---------- comments ----------
+
+  commentNotified(
+    org: OrgSettings, c: { meetingId: number | null; meetingTitle: string | null; itemKind: CommentKind; itemId: number; itemTitle: string; commentId: number; comment: string },
+    by: By, recipients: Recipient[],
+  ): PendingEvent {
+    const link = c.meetingId ? this.publisher.meetingLink(org, c.meetingId, c.itemId) : this.publisher.decisionsLink(org);
+    return this.publisher.later(CommentNotified, () => ({ ...this.publisher.orgInfo(org), ...c, by, link, recipients }));
+  }
+}

@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { members, type MemberRow } from '../db/schema';
+import type { Scope } from '../db/db';
+
+export type NewMember = typeof members.$inferInsert;
+
+/** Meeting members (users and guests): their rows, roles, attendance, NDA and guest tokens. */
+@Injectable()
+export class MembersRepository {
+  async members(s: Scope, meetingId: number): Promise<MemberRow[]> {
+    const { orgId, tx } = s;
+    return tx.select().from(members).where(and(eq(members.orgId, orgId), eq(members.meetingId, meetingId))).orderBy(desc(members.isOwner), asc(members.id));
+  }
+
+  async memberByTokenHash(s: Scope, tokenHash: string): Promise<MemberRow | null> {
+    const { orgId, tx } = s;
+    const [row] = await tx.select().from(members).where(and(eq(members.orgId, orgId), eq(members.tokenHash, tokenHash)));
+    return row ?? null;
+  }
+
+  async insertMembers(s: Scope, rows: Omit<NewMember, 'orgId'>[]): Promise<MemberRow[]> {
+    const { orgId, tx } = s;
+    if (!rows.length) return [];
+    return tx.insert(members).values(rows.map((r) => ({ ...r, orgId }))).onConflictDoNothing().returning();
+  }
+
+  async updateMember(s: Scope, memberId: number, values: Partial<NewMember>): Promise<void> {
+    const { orgId, tx } = s;
+    await tx.update(members).set({ ...values, updatedAt: new Date() }).where(and(eq(members.orgId, orgId), eq(members.id, memberId)));
+  }
+
+  async deleteMember(s: Scope, memberId: number): Promise<void> {
+    const { orgId, tx } = s;
+    await tx.delete(members).where(and(eq(members.orgId, orgId), eq(members.id, memberId)));
+  }
+
+  async membersOf(s: Scope, meetingIds: number[]): Promise<MemberRow[]> {
+    const { orgId, tx } = s;
+    if (!meetingIds.length) return [];
+    return tx.select().from(members).where(and(eq(members.orgId, orgId), inArray(members.meetingId, meetingIds)));
+  }
+}
