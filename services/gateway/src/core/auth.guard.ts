@@ -34,7 +34,7 @@ class TtlCache<V> {
 /**
  * One guard for every route: resolves the host's organization (404 'Invalid Organization URL'),
  * authenticates the `token` header or `Authorization: Bearer` against the session store (sliding 60
- * minute idle expiry) and loads the actor. Rate limits run next, around the handler (@RateLimit,
+ * minute idle expiry) and loads the actor. Rate limits run next, around the handler (the route's rateLimit,
  * sign-in-limits.ts), where the outcome of an attempt is known.
  */
 @Injectable()

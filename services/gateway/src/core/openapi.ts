@@ -1,26 +1,9 @@
-import { Controller, Get, Header, Injectable, OnApplicationBootstrap, RequestMethod, SetMetadata } from '@nestjs/common';
-import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { Controller, Get, Header, Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { ROUTE_TABLE, successBodySchema, type RouteDef } from '@app/contracts';
-import { ACCESS, NoOrg, type Access } from './decorators';
-
-export const DOC = Symbol('DOC');
-export interface DocSpec {
-  summary: string;
-  tags?: string[];
-  body?: z.ZodType;
-  query?: z.ZodType;
-  /** the `data` of the success answer */
-  response?: z.ZodType;
-  /** multipart upload: the file field */
-  file?: string;
-}
-/** Documents a route with the contract schemas it uses; /api/docs is generated from these. */
-export const Doc = (spec: DocSpec) => SetMetadata(DOC, spec);
-
+import { NoOrg } from './decorators';
 
 const ERROR_BODY = {
   type: 'object',
@@ -106,35 +89,10 @@ export function openApiDocument(table: { name: string; route: RouteDef }[]): Rec
   };
 }
 
+/** The document /api/docs serves: the route table, built once at start-up. */
 @Injectable()
-export class OpenApiRegistry implements OnApplicationBootstrap {
-  document: Record<string, unknown> = {};
-  constructor(private readonly discovery: DiscoveryService, private readonly scanner: MetadataScanner, private readonly reflector: Reflector) {}
-
-  onApplicationBootstrap(): void {
-    const doc = openApiDocument(ROUTE_TABLE);
-    const paths = doc.paths as Record<string, Record<string, unknown>>;
-    // controllers not yet moved to the route table (docs/how-to-add-a-route.md): documented from their @Doc
-    for (const w of this.discovery.getControllers()) {
-      const meta = w.metatype as Function | null;
-      const proto = meta?.prototype;
-      if (!meta || !proto) continue;
-      const base = String(Reflect.getMetadata(PATH_METADATA, meta) ?? '');
-      const classAccess = Reflect.getMetadata(ACCESS, meta) as Access | undefined;
-      for (const name of this.scanner.getAllMethodNames(proto)) {
-        const fn = proto[name];
-        const d = this.reflector.get<DocSpec | undefined>(DOC, fn);
-        if (!d) continue;
-        const sub = String(this.reflector.get(PATH_METADATA, fn) ?? '');
-        const method = RequestMethod[this.reflector.get<RequestMethod>(METHOD_METADATA, fn)];
-        const full = ('/api/' + [base, sub].filter((x) => x && x !== '/').join('/')).replace(/\/+/g, '/');
-        const access = this.reflector.get<Access | undefined>(ACCESS, fn) ?? classAccess ?? 'user';
-        const legacy = { kind: 'route', method, path: full, access, summary: d.summary, tags: d.tags ?? [base.split('/')[0] || 'root'], params: undefined, query: d.query, body: d.body, response: d.response ?? z.unknown(), answer: 'data', upload: d.file ? { kind: 'single', field: d.file } : undefined } as unknown as RouteDef;
-        (paths[full.replace(/:(\w+)/g, '{$1}')] ??= {})[method.toLowerCase()] = operationOf(name, legacy);
-      }
-    }
-    this.document = doc;
-  }
+export class OpenApiRegistry {
+  readonly document: Record<string, unknown> = openApiDocument(ROUTE_TABLE);
 }
 
 const swaggerDir = () => path.dirname(createRequire(__filename).resolve('swagger-ui-dist/package.json'));

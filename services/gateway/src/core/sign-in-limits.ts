@@ -162,9 +162,9 @@ export class SignInLimits {
 }
 
 /**
- * Applies a route's RateLimitSpec around its handler. Put on a route by `@RateLimit(...)` (decorators.ts);
- * runs after the guard, so the organization and actor are known, and after interceptors declared below
- * it (a multipart parser), so the body is read.
+ * Applies a route's RateLimitSpec around its handler. The generated routes controller puts it on every route
+ * of the table with a `rateLimit` (core/routes.ts); it runs after the guard, so the organization and actor
+ * are known, and after the route's multipart parser, so the body is read.
  */
 @Injectable()
 export class SignInLimitsInterceptor implements NestInterceptor {

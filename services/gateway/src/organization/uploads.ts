@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { AppError, OrgErrors, OrgMessages } from '@app/contracts';
 import { Storage } from '@app/platform';
 
-export { IMAGE_MAX_BYTES, uploadOptions } from '../core/upload-options';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
