@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res, UseInte
 import { NoFilesInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
 import { z } from 'zod';
-import { AppPaths, SsoCallback, SsoCheck, SsoExchange, orgOrigin, zProfile, zSsoCallbackQuery, zSsoCheckBody, zSsoExchangeBody, type Lang, type OrgPublic } from '@app/contracts';
+import { AppPaths, SsoCallback, SsoCheck, SsoExchange, orgUrl, zProfile, zSsoCallbackQuery, zSsoCheckBody, zSsoExchangeBody, type Lang, type OrgPublic } from '@app/contracts';
 import { Bus, CONFIG } from '@app/platform';
 import type { GatewayConfig } from '../config';
 import { NoOrg, Org, Public, RateLimit, ReqLang } from '../core/decorators';
@@ -39,7 +39,7 @@ export class SsoController {
   @Doc({ summary: 'Where the identity provider returns (code, state): redirects to the sign-in page with a one-time secret', tags: ['auth'], query: zSsoCallbackQuery })
   async callback(@Query(Z(zSsoCallbackQuery)) q: z.output<typeof zSsoCallbackQuery>, @Req() req: ApiRequest, @Res() res: Response) {
     const r = await this.bus.request(SsoCallback, { code: q.code, state: q.state, redirectUri: callbackUrl(req) });
-    const target = `${orgOrigin(r.slug, this.config.PUBLIC_BASE_DOMAIN, this.config.PUBLIC_PROTOCOL)}${AppPaths.login()}?secret=${encodeURIComponent(r.secret)}`;
+    const target = orgUrl({ slug: r.slug, baseDomain: this.config.PUBLIC_BASE_DOMAIN, protocol: this.config.PUBLIC_PROTOCOL }, AppPaths.ssoLogin(r.secret));
     res.redirect(302, target);
   }
 
