@@ -5,6 +5,7 @@
  *
  *   npm ci (when node_modules is missing)
  *   typecheck   npm run typecheck
+ *   lint        npm run lint (eslint: architecture rules, import cycles, swallowed errors)
  *   (Chromium)  /usr/bin/chromium, apt-get installed when missing and root (in the background)
  *   (infra)     scripts/infra.mjs, purpose test, data in .data/test; migrate (scripts/migrate.ts)
  *   unit        jest project unit                      (at least one test must run)
@@ -27,7 +28,7 @@ import path from 'node:path';
 import { CHROMIUM, ROOT, ensureChromium, installDependencies, redact, resolveInfra, tcpCheck } from './infra.mjs';
 import { presentServices, startServices } from './services.mjs';
 
-const TIERS = ['typecheck', 'unit', 'web', 'int', 'api', 'browser'];
+const TIERS = ['typecheck', 'lint', 'unit', 'web', 'int', 'api', 'browser'];
 const DATA_DIR = path.join(ROOT, '.data', 'test');
 const LOG_DIR = path.join(DATA_DIR, 'logs');
 const REPORT_DIR = path.join(DATA_DIR, 'reports');
@@ -114,7 +115,8 @@ function testFiles(tier) {
 }
 
 if (args.list) {
-  for (const t of TIERS) console.log(`${t.padEnd(10)} ${t === 'typecheck' ? 'npm run typecheck' : `${testFiles(t).length} test file(s)`}${selected(t) ? '' : '  (not selected)'}`);
+  const what = (t) => (t === 'typecheck' || t === 'lint' ? `npm run ${t}` : `${testFiles(t).length} test file(s)`);
+  for (const t of TIERS) console.log(`${t.padEnd(10)} ${what(t)}${selected(t) ? '' : '  (not selected)'}`);
   process.exit(0);
 }
 
@@ -257,6 +259,12 @@ async function main() {
     const t0 = Date.now();
     const code = await run('npm', ['run', 'typecheck']);
     record('typecheck', code === 0 ? 'passed' : 'failed', since(t0), code === 0 ? 'tsc --noEmit' : `exit ${code}`);
+  }
+  if (want.lint) {
+    banner('lint');
+    const t0 = Date.now();
+    const code = await run('npm', ['run', 'lint']);
+    record('lint', code === 0 ? 'passed' : 'failed', since(t0), code === 0 ? 'eslint .' : `exit ${code}: problems listed above`);
   }
 
   let chromiumPath = null;

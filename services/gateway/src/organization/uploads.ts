@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { memoryStorage } from 'multer';
 import { randomUUID } from 'node:crypto';
 import { AppError, OrgErrors, OrgMessages } from '@app/contracts';
-import { Storage } from '@app/platform';
+import { logger, Storage } from '@app/platform';
 
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** multer options for image and sheet uploads: in memory, size-limited (413 'File too large'). */
@@ -49,7 +49,7 @@ export class Uploads {
     try {
       return await fn();
     } catch (e) {
-      await Promise.all(keys.filter((k): k is string => !!k).map((k) => this.storage.remove(k).catch(() => undefined)));
+      await Promise.all(keys.filter((k): k is string => !!k).map((k) => this.storage.remove(k).catch((err: unknown) => logger().warn({ err, key: k }, 'uploaded object left behind after a failed request'))));
       throw e;
     }
   }

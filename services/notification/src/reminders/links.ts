@@ -12,6 +12,7 @@ export function appPathOf(link: string | null | undefined): string | null {
     if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
     return `${u.pathname}${u.search}${u.hash}`;
   } catch {
+    // not a URL at all: there is no app path to open
     return null;
   }
 }
