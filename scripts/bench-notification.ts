@@ -114,11 +114,13 @@ async function measureEmails(config: NotificationConfig, sink: { count: () => nu
     const t0 = performance.now();
     const source = randomUUID();
     for (let i = 0; i < n; i++) {
-      await outbox.enqueue(orgId, source, 'password-reset', [{ email: `bench-${i}@example.test`, name: `Reader ${i}`, lang: (['en', 'ar', 'ru', 'fr'] as const)[i % 4] }], {
-        token: `tok_${i.toString().padStart(20, '0')}`,
-        email: `bench-${i}@example.test`,
-        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-      });
+      const email = `bench-${i}@example.test`;
+      await outbox.enqueue(
+        orgId,
+        source,
+        { template: 'password-reset', params: { token: `tok_${i.toString().padStart(20, '0')}`, email, expiresAt: new Date(Date.now() + 3_600_000).toISOString() } },
+        [{ email, name: `Reader ${i}`, lang: (['en', 'ar', 'ru', 'fr'] as const)[i % 4] }],
+      );
     }
     const enqueueS = (performance.now() - t0) / 1000;
     const before = sink.count();

@@ -5,6 +5,7 @@
  *
  *   npm ci (when node_modules is missing)
  *   typecheck   npm run typecheck
+ *   lint        npm run lint (eslint: architecture rules, import cycles, swallowed errors)
  *   links       node scripts/check-links.mjs           (Markdown links stay inside the repository and resolve)
  *   (Chromium)  /usr/bin/chromium, apt-get installed when missing and root (in the background)
  *   (infra)     scripts/infra.mjs, purpose test, data in .data/test; migrate (scripts/migrate.ts)
@@ -28,7 +29,7 @@ import path from 'node:path';
 import { CHROMIUM, ROOT, ensureChromium, installDependencies, redact, resolveInfra, tcpCheck } from './infra.mjs';
 import { presentServices, startServices } from './services.mjs';
 
-const TIERS = ['typecheck', 'links', 'unit', 'web', 'int', 'api', 'browser'];
+const TIERS = ['typecheck', 'lint', 'links', 'unit', 'web', 'int', 'api', 'browser'];
 const DATA_DIR = path.join(ROOT, '.data', 'test');
 const LOG_DIR = path.join(DATA_DIR, 'logs');
 const REPORT_DIR = path.join(DATA_DIR, 'reports');
@@ -115,7 +116,8 @@ function testFiles(tier) {
 }
 
 if (args.list) {
-  for (const t of TIERS) console.log(`${t.padEnd(10)} ${t === 'typecheck' ? 'npm run typecheck' : t === 'links' ? 'node scripts/check-links.mjs' : `${testFiles(t).length} test file(s)`}${selected(t) ? '' : '  (not selected)'}`);
+  const what = (t) => (t === 'typecheck' || t === 'lint' ? `npm run ${t}` : t === 'links' ? 'node scripts/check-links.mjs' : `${testFiles(t).length} test file(s)`);
+  for (const t of TIERS) console.log(`${t.padEnd(10)} ${what(t)}${selected(t) ? '' : '  (not selected)'}`);
   process.exit(0);
 }
 
@@ -258,6 +260,12 @@ async function main() {
     const t0 = Date.now();
     const code = await run('npm', ['run', 'typecheck']);
     record('typecheck', code === 0 ? 'passed' : 'failed', since(t0), code === 0 ? 'tsc --noEmit' : `exit ${code}`);
+  }
+  if (want.lint) {
+    banner('lint');
+    const t0 = Date.now();
+    const code = await run('npm', ['run', 'lint']);
+    record('lint', code === 0 ? 'passed' : 'failed', since(t0), code === 0 ? 'eslint .' : `exit ${code}: problems listed above`);
   }
   if (want.links) {
     banner('links');

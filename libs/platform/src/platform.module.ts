@@ -160,7 +160,7 @@ class CloseConnections {
   constructor(@Inject(NATS_CONNECTION) private readonly nc: NatsConnection, @Inject(REDIS) private readonly redis: Redis) {}
   async beforeApplicationShutdown(): Promise<void> {}
   async onApplicationShutdown(): Promise<void> {
-    await this.nc.drain().catch(() => undefined);
+    await this.nc.drain().catch((err: unknown) => logger().warn({ err }, 'NATS connection did not drain cleanly'));
     this.redis.disconnect();
   }
 }

@@ -2,3 +2,4 @@ export * from './infra';
 export * from './factories';
 export * from './wait';
 export * from './mail';
+export * from './service';

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { ReminderDue, SendEmail } from '@app/contracts';
 import { PlatformModule } from '@app/platform';
 import type { NotificationConfig } from './config';
+import { NotificationDb } from './common/notification-db';
 import { notificationTables } from './db/tables';
 import { AccountConsumers } from './account/account.consumers';
 import { DirectoryConsumers } from './directory/directory.consumers';
@@ -43,6 +44,7 @@ export class AppModule {
         }),
       ],
       providers: [
+        NotificationDb,
         DirectoryRepository,
         DirectoryService,
         DirectoryConsumers,

@@ -16,7 +16,7 @@ import * as path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
 import {
-  AppError, CommentNotified, DecisionClosed, DecisionOpened, DecisionVoted, DismissAllReminders, DismissReminder,
+  AppError, AppPaths, CommentNotified, DecisionClosed, DecisionOpened, DecisionVoted, DismissAllReminders, DismissReminder,
   EmailVerificationRequested, ListReminders, MeetingScheduled, MemberInvited, PasswordResetRequested, ReminderDue,
   SendEmail, UserInvited, type Actor, type Lang,
 } from '@app/contracts';
@@ -165,8 +165,8 @@ describe('notification service', () => {
       expect(m.subject).toBe('Приглашение на заседание «Board meeting 41»');
 
       await pub.events.publish(CommentNotified, {
-        orgId: org.orgId, orgName: org.name, timeZone: org.timeZone, meetingId: 41, meetingTitle: 'Board meeting 41', itemKind: 'talkingpoint', itemId: 3,
-        itemTitle: 'Budget', commentId: 77, comment: 'Please read <b>page 4</b>', by: chair, link: `http://${org.slug}.localhost:3000/app/activity/meetings/41#_3`,
+        orgId: org.orgId, orgSlug: org.slug, orgName: org.name, timeZone: org.timeZone, meetingId: 41, meetingTitle: 'Board meeting 41', itemKind: 'talkingpoint', itemId: 3,
+        itemTitle: 'Budget', commentId: 77, comment: 'Please read <b>page 4</b>', by: chair, link: AppPaths.meeting(41, 3),
         recipients: [{ email: member, name: 'Member One', lang: 'en' }, { email: chair.email, name: chair.name, lang: 'en' }],
       });
       await waitFor('the comment e-mail', () => mailsTo(member).length === 2);

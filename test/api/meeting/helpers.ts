@@ -175,4 +175,4 @@ export function worldWithEvents(set: (w: World, tap: MeetingEvents) => void): vo
 }
 
 /** the token of a guest link 'http://host/meeting/{id}?token=...' */
-export const tokenOf = (link: string): string => new URL(link).searchParams.get('token') ?? '';
+export const tokenOf = (link: string): string => new URL(link, 'http://app.invalid').searchParams.get('token') ?? '';

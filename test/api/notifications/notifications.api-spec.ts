@@ -7,7 +7,7 @@
 import 'reflect-metadata';
 import { Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { MeetingScheduled, type Lang } from '@app/contracts';
+import { AppPaths, MeetingScheduled, type Lang } from '@app/contracts';
 import { createRootLogger, Events, PlatformModule } from '@app/platform';
 import { api, createTestOrg, createTestUser, login, pollUntil, testEnv, type ApiClient, type TestOrg } from '@app/testing';
 
@@ -63,6 +63,7 @@ describe('notifications through the gateway', () => {
   function scheduled(meetingId: number, recipients: string[]) {
     return events.get(Events).publish(MeetingScheduled, {
       orgId: org.orgId,
+      orgSlug: org.slug,
       orgName: 'Reminder Test Org',
       timeZone: 'UTC',
       meetingId,
@@ -71,7 +72,7 @@ describe('notifications through the gateway', () => {
       startLocal: '2030-05-06 09:30:00',
       location: 'Room 1',
       virtual: false,
-      link: `http://${org.slug}.localhost:3000/app/activity/meetings/${meetingId}`,
+      link: AppPaths.meeting(meetingId),
       by: { userId: org.admin.userId, name: 'Admin', email: org.admin.email },
       recipients: recipients.map((email) => ({ email, name: null, lang: 'en' as const })),
     });

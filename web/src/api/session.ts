@@ -35,6 +35,7 @@ function read(key: string): string | null {
   try {
     return window.localStorage.getItem(key);
   } catch {
+    /* storage unavailable (private mode): nothing was kept */
     return null;
   }
 }
@@ -52,6 +53,7 @@ function readJson<T>(key: string): T | null {
   try {
     return JSON.parse(raw) as T;
   } catch {
+    /* a value written by another version of the app: treated as absent */
     return null;
   }
 }

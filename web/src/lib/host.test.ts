@@ -1,4 +1,4 @@
-import { currentOrgSlug, hasUrlToken, hostInfo, isPortalHost, isThemeHost, originOfOrg } from './host';
+import { currentOrgSlug, hasUrlToken, hostInfo, isPortalHost, isThemeHost, originOfOrg, urlOfOrg } from './host';
 
 const at = (host: string, protocol = 'https:') => hostInfo({ hostname: host.split(':')[0], host, protocol });
 
@@ -24,6 +24,8 @@ describe('organization from the host', () => {
   it('an organization lives beside the portal', () => {
     expect(originOfOrg('Demo', at('org.localhost:3000', 'http:'))).toBe('http://demo.localhost:3000');
     expect(originOfOrg('acme', at('org.example.com'))).toBe('https://acme.example.com');
+    expect(urlOfOrg('Demo', '/auth/login', at('org.localhost:3000', 'http:'))).toBe('http://demo.localhost:3000/auth/login');
+    expect(urlOfOrg('acme', '/auth/login', at('org.example.com'))).toBe('https://acme.example.com/auth/login');
   });
 
   it('the theme drawer is for localhost and the test host only', () => {

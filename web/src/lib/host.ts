@@ -1,4 +1,4 @@
-import { orgOrigin } from '@app/contracts';
+import { orgOrigin, orgUrl } from '@app/contracts';
 
 /**
  * The organization comes from the host's first label (docs/conventions.md): demo.localhost:3000 is
@@ -48,6 +48,11 @@ export function isPortalHost(info: HostInfo = hostInfo()): boolean {
 /** Origin of another organization beside this host: demo + org.localhost:3000 -> http://demo.localhost:3000 */
 export function originOfOrg(slug: string, info: HostInfo = hostInfo()): string {
   return orgOrigin(slug.trim().toLowerCase(), info.parentHost, info.protocol.replace(':', ''));
+}
+
+/** A page of another organization beside this host (orgUrl, the one builder of organization URLs): demo + /auth/login -> http://demo.localhost:3000/auth/login */
+export function urlOfOrg(slug: string, path: string, info: HostInfo = hostInfo()): string {
+  return orgUrl({ slug: slug.trim().toLowerCase(), baseDomain: info.parentHost, protocol: info.protocol === 'https:' ? 'https' : 'http' }, path);
 }
 
 /** The theme settings drawer is shown only on localhost and the test host (platform.md §2 Shell). */

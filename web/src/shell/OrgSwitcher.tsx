@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { OverlayPanel } from 'primereact/overlaypanel';
 import { useTranslation } from 'react-i18next';
 import { useOrgPublic } from '../hooks/use-org';
-import { currentOrgSlug, hostInfo, originOfOrg } from '../lib/host';
+import { currentOrgSlug, hostInfo, urlOfOrg } from '../lib/host';
 import { savedOrgs } from '../lib/saved-orgs';
 import { ROUTES } from '../routes';
 
@@ -38,7 +38,7 @@ export function OrgSwitcher() {
           {others.length === 0 && <li className="muted">{t('header.noOtherOrganizations')}</li>}
           {others.map((o) => (
             <li key={o.slug}>
-              <a href={`${originOfOrg(o.slug, info)}${ROUTES.login}`} data-testid={`org-option-${o.slug}`}>
+              <a href={urlOfOrg(o.slug, ROUTES.login, info)} data-testid={`org-option-${o.slug}`}>
                 <i className="pi pi-building" aria-hidden="true" /> {o.name || o.slug}
               </a>
             </li>

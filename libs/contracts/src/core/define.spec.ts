@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError, defineErrors, defineEvent, defineJob, defineRpc, errorSpec, streamOf, streamSubjects } from '..';
+import { AppError, defineEvent, defineJob, defineRpc, streamOf, streamSubjects } from '..';
 
 describe('message definitions', () => {
   it.each(['meeting.v1.change-status', 'organization.v1.login', 'a.v1.b'])('accepts RPC subject %s', (subject) => {
@@ -24,12 +24,6 @@ describe('message definitions', () => {
   });
   it('jobs carry their queue, name and owner', () => {
     expect(defineJob({ queue: 'email', name: 'send', owner: 'notification', payload: z.object({}) })).toMatchObject({ kind: 'job', queue: 'email' });
-  });
-  it('error codes are defined once with one status and message', () => {
-    const codes = defineErrors({ TEST_ONLY_LOCKED: { status: 409, message: 'Locked for test.' } });
-    expect(codes.TEST_ONLY_LOCKED).toBe('TEST_ONLY_LOCKED');
-    expect(errorSpec('TEST_ONLY_LOCKED')).toEqual({ status: 409, message: 'Locked for test.' });
-    expect(() => defineErrors({ TEST_ONLY_LOCKED: { status: 409, message: 'Another message.' } })).toThrow();
   });
   it('AppError survives JSON', () => {
     const e = AppError.validation({ title: 'This field is required.' }, { n: 1 });

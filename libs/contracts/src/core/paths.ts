@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * App paths (the web's routes) that services put in e-mails and links. The web's routes.ts uses the
  * same builders, so a link in an e-mail and the route that serves it cannot drift apart.
@@ -10,6 +12,8 @@ export const AppPaths = {
   choosePortal: () => '/auth/choose-portal',
   forgotPassword: () => '/auth/forgot-password',
   checkEmail: () => '/auth/check-email',
+  /** where single sign-on lands: the login page exchanges the one-time secret for a session */
+  ssoLogin: (secret: string) => `/auth/login?secret=${encodeURIComponent(secret)}`,
   resetPassword: (token: string, email: string) => `/auth/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`,
   verifyEmail: (token: string, email: string) => `/auth/verify-email?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`,
   completeProfile: (token: string, email: string) => `/auth/complete-profile?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`,
@@ -33,7 +37,31 @@ export const AppPaths = {
   conflict: () => '/409',
 } as const;
 
+/**
+ * An app path (a value of AppPaths): what events, e-mail jobs and reminders carry instead of a full URL.
+ * The host is added at the edge by orgUrl, from the organization's slug and the deployment's domain.
+ */
+export const zAppPath = z.string().min(1).max(2000).regex(/^\/(?![/\\])/, 'An app path starts with a single /.');
+export type AppPath = z.output<typeof zAppPath>;
+
+/** Where an organization's app is served: `{protocol}://{slug}.{baseDomain}`. */
+export interface OrgHost {
+  slug: string;
+  /** PUBLIC_BASE_DOMAIN (localhost:3000) */
+  baseDomain: string;
+  protocol?: 'http' | 'https';
+}
+
 /** The organization's own origin: `{slug}.{baseDomain}` (demo.localhost:3000). */
 export function orgOrigin(slug: string, baseDomain: string, protocol = 'http'): string {
   return `${protocol}://${slug}.${baseDomain}`;
+}
+
+/**
+ * The one place that turns an app path into an absolute URL on an organization's host (e-mail links,
+ * the single sign-on redirect): orgUrl({ slug: 'demo', baseDomain: 'localhost:3000' }, AppPaths.meeting(7))
+ * is http://demo.localhost:3000/app/activity/meetings/7.
+ */
+export function orgUrl(host: OrgHost, path: string): string {
+  return `${orgOrigin(host.slug, host.baseDomain, host.protocol ?? 'http')}${path.startsWith('/') ? path : `/${path}`}`;
 }

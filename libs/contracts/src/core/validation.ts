@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AppError, FieldErrors } from './errors';
+import { AppError } from '../errors';
+import type { FieldErrors } from './errors';
 
 /**
  * Validation messages are English sentences that double as translation keys (see i18n/messages.ts).

@@ -1,10 +1,10 @@
-import { defineErrors } from '../core/errors';
+import type { ErrorSpec } from '../core/errors';
 
 /**
  * Error codes of the meeting service. 409s are state rules the web shows as an alert with the
  * message; 403 is a permission the web should not have offered (its buttons follow `permissions`).
  */
-export const MeetingErrors = defineErrors({
+export const MEETING_ERRORS = {
   MEETING_FORBIDDEN: { status: 403, message: "You don't have permission to perform this action." },
   MEETING_LOCKED: { status: 409, message: 'This meeting is cancelled or archived and can no longer be changed.' },
   MEETING_COMMITTEE_INACTIVE: { status: 409, message: 'The committee of this meeting is inactive.' },
@@ -16,4 +16,4 @@ export const MeetingErrors = defineErrors({
   DEADLINE_PASSED: { status: 409, message: 'Deadline passed, you cannot join the meeting' },
   VIRTUAL_NOT_AVAILABLE: { status: 409, message: 'This meeting has no online session.' },
   NDA_NOT_REQUIRED: { status: 409, message: 'This organization does not require an NDA.' },
-});
+} as const satisfies Record<string, ErrorSpec>;

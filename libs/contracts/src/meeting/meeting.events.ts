@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import { defineEvent } from '../core/define';
 import { zOrgId } from '../core/common';
+import { zAppPath } from '../core/paths';
 import { zRecipient } from '../organization/organization.events';
 import { zActionStatus, zVote } from './meeting.constants';
 
 /**
- * Events of the meeting service (stream MEETING). Each carries orgId, the organization's name, the
- * recipients (email, name, lang) and ready-made links, so the notification service never calls back.
+ * Events of the meeting service (stream MEETING). Each carries orgId, the organization's slug, name and
+ * time zone, the recipients (email, name, lang) and app paths (`link`: an AppPaths value, never a full
+ * URL; the notification service puts it on the organization's host with orgUrl), so the notification
+ * service never calls back.
  * Dates: `startsAt`/`deadline`/`openTill` are ISO instants (for scheduling reminders); the `*Local`
  * twins are 'YYYY-MM-DD HH:mm:ss' in the organization's `timeZone` (for the e-mail text).
  */
-const zOrgInfo = { orgId: zOrgId, orgName: z.string(), timeZone: z.string() };
+const zOrgInfo = { orgId: zOrgId, orgSlug: z.string().min(1), orgName: z.string(), timeZone: z.string() };
 const zActorInfo = z.object({ userId: z.number().int().nullable(), name: z.string().nullable(), email: z.string().nullable() });
 const zMeetingInfo = {
   meetingId: z.number().int(),
@@ -19,8 +22,8 @@ const zMeetingInfo = {
   startLocal: z.string(),
   location: z.string().nullable(),
   virtual: z.boolean(),
-  /** the meeting page on the organization's host */
-  link: z.string(),
+  /** the meeting page (AppPaths.meeting; a guest's AppPaths.guestMeeting with their token) */
+  link: zAppPath,
 };
 
 export const MeetingScheduled = defineEvent({
@@ -28,9 +31,13 @@ export const MeetingScheduled = defineEvent({
   payload: z.object({ ...zOrgInfo, ...zMeetingInfo, by: zActorInfo, recipients: z.array(zRecipient) }),
 });
 
+/** The fields of a meeting whose change MeetingUpdated names (the e-mail lists them in the reader's language). */
+export const zMeetingChange = z.enum(['title', 'description', 'committee', 'start_date', 'duration', 'location', 'virtual']);
+export type MeetingChange = z.output<typeof zMeetingChange>;
+
 export const MeetingUpdated = defineEvent({
   subject: 'meeting.v1.meeting.updated',
-  payload: z.object({ ...zOrgInfo, ...zMeetingInfo, by: zActorInfo, changes: z.array(z.string()), recipients: z.array(zRecipient) }),
+  payload: z.object({ ...zOrgInfo, ...zMeetingInfo, by: zActorInfo, changes: z.array(zMeetingChange), recipients: z.array(zRecipient) }),
 });
 
 export const MeetingCancelled = defineEvent({
@@ -64,7 +71,8 @@ export const CommentNotified = defineEvent({
     commentId: z.number().int(),
     comment: z.string(),
     by: zActorInfo,
-    link: z.string(),
+    /** the item in its meeting (AppPaths.meeting with the item), or AppPaths.decisions for a standalone one */
+    link: zAppPath,
     recipients: z.array(zRecipient),
   }),
 });
@@ -75,7 +83,7 @@ const zDecisionInfo = {
   title: z.string(),
   deadline: z.string(),
   deadlineLocal: z.string(),
-  link: z.string(),
+  link: zAppPath,
 };
 
 /** Voting opened (created, resumed) or its deadline moved: (re)schedule the deadline reminder. */
@@ -112,7 +120,7 @@ const zActionInfo = {
   priority: z.string(),
   openTill: z.string(),
   openTillLocal: z.string(),
-  link: z.string(),
+  link: zAppPath,
 };
 
 /** New participants of an action (created, or added on edit); also when open_till moves (reason rescheduled, all participants). */

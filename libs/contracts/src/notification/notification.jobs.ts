@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { defineJob } from '../core/define';
 import { zOrgId } from '../core/common';
+import { zAppPath } from '../core/paths';
 import { zRecipient } from '../organization/organization.events';
+import { zMeetingChange } from '../meeting/meeting.events';
 
 /**
  * The notification service's BullMQ jobs. Both are produced and processed by services/notification;
@@ -9,8 +11,75 @@ import { zRecipient } from '../organization/organization.events';
  * those into jobs (docs/how-to-add-a-notification.md).
  */
 
-/** Template names are kebab-case keys of the notification service's template registry. */
-export const zTemplateName = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+// ---- e-mails: one case per template, with that template's parameters -------------------------
+
+const zBy = z.string().nullable().default(null);
+/** a single-use, expiring token link (the path is built from AppPaths by the template) */
+const zTokenLink = z.object({ token: z.string().min(1), email: z.string().min(1), expiresAt: z.string() });
+const zMeetingEmail = z.object({
+  title: z.string().min(1),
+  startsAt: z.string(),
+  location: z.string().nullable().default(null),
+  virtual: z.boolean().default(false),
+  /** AppPaths.meeting, or a guest's AppPaths.guestMeeting with their token */
+  path: zAppPath,
+  by: zBy,
+});
+const zDeadlineEmail = z.object({ title: z.string().min(1), dueAt: z.string(), path: zAppPath });
+
+const email = <T extends string, P extends z.ZodType>(template: T, params: P) => z.object({ template: z.literal(template), params });
+
+/**
+ * What an e-mail says, by template: `{ template, params }`. A template cannot be queued with another's
+ * parameters (typecheck), and the processor switches on `template` exhaustively. Adding an e-mail adds a
+ * case here and its renderer in services/notification/src/templates (docs/how-to-add-a-notification.md).
+ * Links are app paths; the notification service puts them on the organization's host.
+ */
+export const zEmail = z.discriminatedUnion('template', [
+  email('user-invited', zTokenLink.extend({ invitedBy: zBy })),
+  email('password-reset', zTokenLink),
+  email('email-verification', zTokenLink),
+  email('meeting-scheduled', zMeetingEmail),
+  email('meeting-updated', zMeetingEmail.extend({ changes: z.array(zMeetingChange).default([]) })),
+  email('meeting-cancelled', zMeetingEmail.extend({ reason: z.string().default('') })),
+  email('member-invited', zMeetingEmail.extend({ guest: z.boolean().default(false) })),
+  email(
+    'comment',
+    z.object({ itemTitle: z.string().min(1), meetingTitle: z.string().nullable().default(null), comment: z.string(), by: zBy, path: zAppPath }),
+  ),
+  email(
+    'decision-opened',
+    z.object({ title: z.string().min(1), deadline: z.string(), path: zAppPath, reason: z.enum(['created', 'resumed', 'rescheduled']).default('created'), by: zBy }),
+  ),
+  email('decision-deadline', zDeadlineEmail),
+  email(
+    'action-assigned',
+    z.object({
+      title: z.string().min(1),
+      meetingTitle: z.string().nullable().default(null),
+      priority: z.string().default('Low'),
+      openTill: z.string(),
+      path: zAppPath,
+      reason: z.enum(['assigned', 'rescheduled']).default('assigned'),
+      by: zBy,
+    }),
+  ),
+  email('action-due', zDeadlineEmail),
+]);
+/** An e-mail as the processor gets it (defaults applied). */
+export type Email = z.output<typeof zEmail>;
+/** An e-mail as a consumer queues it. */
+export type EmailInput = z.input<typeof zEmail>;
+export type EmailTemplateName = Email['template'];
+export type EmailParams<T extends EmailTemplateName> = Extract<Email, { template: T }>['params'];
+export const EMAIL_TEMPLATE_NAMES: readonly EmailTemplateName[] = zEmail.options.map((o) => o.shape.template.value);
+
+/**
+ * The organization as the event described it: sender name, time zone for dates, slug for the host of
+ * links. When absent the notification service's local copy is used.
+ */
+export const zEmailOrg = z.object({ name: z.string().min(1), timeZone: z.string().min(1), slug: z.string().min(1) });
+export type EmailOrg = z.output<typeof zEmailOrg>;
 
 /**
  * One e-mail to one recipient. The job id is derived from (source id, recipient address), so a
@@ -21,23 +90,20 @@ export const SendEmail = defineJob({
   queue: 'notification-email',
   name: 'send-email',
   owner: 'notification',
-  payload: z.object({
-    orgId: zOrgId,
-    template: zTemplateName,
-    to: zRecipient,
-    /** template parameters, validated by the template's own schema when the e-mail is rendered */
-    params: z.record(z.string(), z.unknown()),
-    /** the domain event id (or scheduled reminder job id) this e-mail comes from */
-    sourceId: z.string().min(1).max(200),
-    /**
-     * the organization as the event described it (sender name, time zone for dates); when absent the
-     * notification service's local copy is used (and it also gives the host for links)
-     */
-    org: z.object({ name: z.string().min(1), timeZone: z.string().min(1) }).optional(),
-  }),
+  payload: z
+    .object({
+      orgId: zOrgId,
+      to: zRecipient,
+      /** the domain event id (or scheduled reminder job id) this e-mail comes from */
+      sourceId: z.string().min(1).max(200),
+      org: zEmailOrg.optional(),
+    })
+    .and(zEmail),
   attempts: 6,
   backoffMs: 1000,
 });
+
+// ---- scheduled reminders ------------------------------------------------------------------------
 
 /** What a scheduled reminder is about (a decision's voting deadline, an action's due date). */
 export const zScheduledReminderKind = z.enum(['decision-deadline', 'action-due']);

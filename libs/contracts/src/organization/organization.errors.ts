@@ -1,7 +1,7 @@
-import { defineErrors } from '../core/errors';
+import { codesOf, type ErrorSpec } from '../core/errors';
 
 /** Error codes of the organization service (status and English message; translations in organization.messages.ts). */
-export const OrgErrors = defineErrors({
+export const ORGANIZATION_ERRORS = {
   INVALID_CREDENTIALS: { status: 401, message: 'These credentials do not match our records.' },
   ACCOUNT_INACTIVE: { status: 401, message: 'Your account is not active. Please contact your administrator.' },
   INVALID_PIN: { status: 401, message: 'The PIN does not match our records.' },
@@ -10,7 +10,9 @@ export const OrgErrors = defineErrors({
   SSO_NOT_CONFIGURED: { status: 404, message: 'Single sign-on is not configured for this organization.' },
   SSO_FAILED: { status: 401, message: 'Single sign-on failed. Please try again.' },
   USER_SHEET_STRUCTURE: { status: 409, message: 'Please use the same sheet structure as the template.' },
-});
+} as const satisfies Record<string, ErrorSpec>;
+
+export const OrgErrors = codesOf(ORGANIZATION_ERRORS);
 
 /** Field messages of the organization's validations (platform.md §5). */
 export const OrgMessages = {

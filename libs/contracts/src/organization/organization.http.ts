@@ -7,6 +7,7 @@ export function isTimeZone(tz: string): boolean {
     new Intl.DateTimeFormat('en', { timeZone: tz });
     return true;
   } catch {
+    // Intl refuses an unknown time zone with a RangeError: that refusal is the answer
     return false;
   }
 }

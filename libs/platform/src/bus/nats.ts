@@ -9,6 +9,6 @@ export async function connectNats(url: string, name: string): Promise<NatsConnec
     for await (const s of nc.status()) {
       if (s.type === 'disconnect' || s.type === 'reconnect' || s.type === 'error') logger().warn({ nats: s.type }, 'nats status');
     }
-  })().catch(() => undefined);
+  })().catch((err: unknown) => logger().warn({ err }, 'nats status stream ended'));
   return nc;
 }

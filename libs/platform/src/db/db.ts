@@ -53,7 +53,7 @@ export class Db<S extends Record<string, unknown> = Record<string, unknown>> imp
       await client.query('COMMIT');
       return out;
     } catch (e) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      await client.query('ROLLBACK').catch((err: unknown) => logger().warn({ err }, 'ROLLBACK failed (the transaction\'s own error follows)'));
       throw e;
     } finally {
       client.release();
@@ -88,7 +88,7 @@ export class Db<S extends Record<string, unknown> = Record<string, unknown>> imp
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.pool.end().catch(() => undefined);
+    await this.pool.end().catch((err: unknown) => logger().warn({ err }, 'database pool did not close cleanly'));
   }
 }
 

@@ -230,7 +230,7 @@ export class Events implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     this.stopping = true;
-    for (const m of this.running) await m.close().catch(() => undefined);
+    for (const m of this.running) await m.close().catch((err: unknown) => logger().warn({ err }, 'event consumer did not close cleanly'));
     // handlers under way finish (and ack) before the connection goes; unacked events come back anyway
     await Promise.race([Promise.all([...this.loops, ...this.lanes.map((l) => l.drain())]), new Promise((r) => setTimeout(r, 5000))]);
   }

@@ -1,3 +1,5 @@
+import { logger } from '../logger';
+
 /**
  * Runs tasks in lanes: tasks with the same key run one after another, in the order they were pushed;
  * tasks with different keys run side by side, at most `limit` at a time overall.
@@ -31,7 +33,8 @@ export class Lanes {
     const before = this.tails.get(key) ?? Promise.resolve();
     const tail: Promise<void> = before
       .then(task)
-      .catch(() => undefined)
+      // a task reports its own failures (an event handler naks and logs); one that still throws is logged here, and the lane goes on
+      .catch((err: unknown) => logger().error({ err, lane: key }, 'lane task failed'))
       .finally(() => {
         this.pending--;
         if (this.tails.get(key) === tail) this.tails.delete(key);

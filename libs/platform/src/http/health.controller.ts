@@ -21,6 +21,7 @@ export class HealthController {
       nats: !this.nc.isClosed(),
       redis: this.redis.status === 'ready',
     };
+    // a failed ping is the answer: the database is down, and the probe gets 503 with the checks below
     if (this.db) checks.database = await this.db.ping().catch(() => false);
     const ok = Object.values(checks).every(Boolean);
     if (!ok) throw new HttpException({ status: 'down', checks }, 503);

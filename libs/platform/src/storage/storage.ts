@@ -1,9 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import * as Minio from 'minio';
 import { Readable } from 'node:stream';
+import { AppError } from '@app/contracts';
 import { logger } from '../logger';
 
 export const STORAGE_OPTIONS = Symbol('STORAGE_OPTIONS');
+/** What S3 answers for a key (or a bucket) that does not exist. */
+const NOT_FOUND = new Set(['NotFound', 'NoSuchKey']);
+
+/** S3 did not answer, or answered with something other than "not found": 503, logged with the cause. */
+function unavailable(op: string, key: string, e: unknown): AppError {
+  logger().error({ err: e, op, key }, 'S3 request failed');
+  return new AppError('UNAVAILABLE', { details: { what: 'storage', op, code: (e as { code?: string })?.code ?? null } });
+}
+
 export interface StorageOptions {
   endpoint: string;
   accessKey: string;
@@ -36,17 +46,18 @@ export class Storage {
     this.bucket = opts.bucket;
   }
 
-  /** Create the bucket when missing (called at start-up). */
+  /** Create the bucket when missing (called at start-up). When S3 cannot be reached it rejects, and the next call tries again. */
   ensureBucket(): Promise<void> {
     this.ready ??= (async () => {
-      const exists = await this.client.bucketExists(this.bucket).catch(() => false);
-      if (!exists) {
-        await this.client.makeBucket(this.bucket, this.opts.region).catch((e: { code?: string }) => {
-          if (e?.code !== 'BucketAlreadyOwnedByYou' && e?.code !== 'BucketAlreadyExists') throw e;
-        });
-        logger().info({ bucket: this.bucket }, 'bucket created');
-      }
-    })();
+      if (await this.client.bucketExists(this.bucket)) return;
+      await this.client.makeBucket(this.bucket, this.opts.region).catch((e: { code?: string }) => {
+        if (e?.code !== 'BucketAlreadyOwnedByYou' && e?.code !== 'BucketAlreadyExists') throw e;
+      });
+      logger().info({ bucket: this.bucket }, 'bucket created');
+    })().catch((e: unknown) => {
+      this.ready = undefined;
+      throw e;
+    });
     return this.ready;
   }
 
@@ -70,12 +81,17 @@ export class Storage {
     return Buffer.concat(chunks);
   }
 
+  /**
+   * Size and type of an object; null when S3 says it does not exist. Any other failure (S3 down, refused
+   * credentials, a server error) throws AppError UNAVAILABLE (503), so "not found" is never a guess.
+   */
   async stat(key: string): Promise<{ size: number; contentType?: string } | null> {
     try {
       const s = await this.client.statObject(this.bucket, key);
       return { size: s.size, contentType: s.metaData?.['content-type'] };
-    } catch {
-      return null;
+    } catch (e) {
+      if (NOT_FOUND.has((e as { code?: string })?.code ?? '')) return null;
+      throw unavailable('stat', key, e);
     }
   }
 

@@ -1,9 +1,9 @@
 import { HttpException, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
-import { AppError } from '@app/contracts';
+import { AppError, type ErrorCode } from '@app/contracts';
 import { errorBody, toAppError } from './error.filter';
 
 describe('error catalogue (platform.md §8)', () => {
-  const cases: [string, number, string][] = [
+  const cases: [ErrorCode, number, string][] = [
     ['UNAUTHENTICATED', 401, 'Authentication Fail'],
     ['FORBIDDEN', 403, 'Authentication Fail'],
     ['NOT_FOUND', 404, 'Not Found'],
@@ -12,12 +12,18 @@ describe('error catalogue (platform.md §8)', () => {
     ['RPC_TIMEOUT', 508, 'Time Out'],
     ['TOO_MANY_ATTEMPTS', 429, 'Too Many Attempts.'],
     ['INVALID_ORGANIZATION', 404, 'Invalid Organization URL'],
-    ['SOMETHING_NOBODY_DEFINED', 500, 'Internal Server Error'],
+    ['UNAVAILABLE', 503, 'Service Unavailable'],
   ];
   it.each(cases)('%s -> %i %s', (code, status, message) => {
     const r = errorBody(new AppError(code), 'en');
     expect(r.status).toBe(status);
     expect(r.body).toMatchObject({ success: false, code, message });
+  });
+
+  it('a code from the wire that this build does not know is a 500', () => {
+    const r = errorBody(AppError.fromJSON({ code: 'SOMETHING_NOBODY_DEFINED' }), 'en');
+    expect(r.status).toBe(500);
+    expect(r.body).toMatchObject({ success: false, code: 'INTERNAL', message: 'Internal Server Error' });
   });
 
   it('fr answers with English texts, ar and ru are translated', () => {

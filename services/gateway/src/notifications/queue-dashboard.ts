@@ -143,6 +143,6 @@ export class QueueDashboard implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all([...this.queues.values()].map((q) => q.close().catch(() => undefined)));
+    await Promise.all([...this.queues.values()].map((q) => q.close().catch((err: unknown) => logger().warn({ err, queue: q.name }, 'queue did not close cleanly'))));
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AppError, AppPaths, Login, NameByToken, PinLogin, Routes, SsoCallback, SsoCheck, SsoExchange, TwoFactorLogin, orgOrigin, translate,
+  AppError, AppPaths, Login, NameByToken, PinLogin, Routes, SsoCallback, SsoCheck, SsoExchange, TwoFactorLogin, orgUrl, translate,
   type Lang, type LoginResult, type PublicCall, type RouteData,
 } from '@app/contracts';
 import { Bus, CONFIG, SessionStore } from '@app/platform';
@@ -66,7 +66,7 @@ export class SignInRoutes {
   @Implements(Routes.ssoCallback)
   async ssoCallback({ query, req }: RouteContext<typeof Routes.ssoCallback>): Promise<RouteResult<typeof Routes.ssoCallback>> {
     const r = await this.bus.request(SsoCallback, { code: query.code, state: query.state, redirectUri: callbackUrl(req) });
-    return new Redirect(`${orgOrigin(r.slug, this.config.PUBLIC_BASE_DOMAIN, this.config.PUBLIC_PROTOCOL)}${AppPaths.login()}?secret=${encodeURIComponent(r.secret)}`);
+    return new Redirect(orgUrl({ slug: r.slug, baseDomain: this.config.PUBLIC_BASE_DOMAIN, protocol: this.config.PUBLIC_PROTOCOL }, AppPaths.ssoLogin(r.secret)));
   }
 
   @Implements(Routes.ssoExchange)

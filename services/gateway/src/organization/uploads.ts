@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AppError, OrgErrors, OrgMessages } from '@app/contracts';
-import { Storage } from '@app/platform';
+import { logger, Storage } from '@app/platform';
 
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
@@ -45,7 +45,7 @@ export class Uploads {
     try {
       return await fn();
     } catch (e) {
-      await Promise.all(keys.filter((k): k is string => !!k).map((k) => this.storage.remove(k).catch(() => undefined)));
+      await Promise.all(keys.filter((k): k is string => !!k).map((k) => this.storage.remove(k).catch((err: unknown) => logger().warn({ err, key: k }, 'uploaded object left behind after a failed request'))));
       throw e;
     }
   }

@@ -155,7 +155,7 @@ export class AgendaService {
   // ---------- attachments ----------
 
   /** the meeting an item belongs to and the owner key of its attachments */
-  private async itemOf(s: Scope, kind: AttachmentKind, itemId: number): Promise<{ meetingId: number | null; owner: AttachmentOwner; lockedReason: string | null; committeeId?: number; createdBy?: number | null }> {
+  private async itemOf(s: Scope, kind: AttachmentKind, itemId: number): Promise<{ meetingId: number | null; owner: AttachmentOwner; lockedReason: 'DECISION_VOTING_CLOSED' | 'ACTION_LOCKED' | null; committeeId?: number; createdBy?: number | null }> {
     const now = new Date();
     if (kind === 'talkingpoints') {
       const tp = await this.agenda.talkingPoint(s, itemId);

@@ -1,8 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { AppPaths, orgOrigin, type DirectoryUser, type EventDef, type Lang, type PayloadInputOf, type Recipient } from '@app/contracts';
-import { CONFIG, Outbox } from '@app/platform';
+import { Injectable } from '@nestjs/common';
+import { AppPaths, type DirectoryUser, type EventDef, type Lang, type PayloadInputOf, type Recipient } from '@app/contracts';
+import { Outbox } from '@app/platform';
 import type { MeetingDb, Scope, Tx } from '../db/db';
-import type { MeetingConfig } from '../config';
 import type { OrgSettings } from './directory';
 import { instantToLocal } from './time';
 import { normalizeEmail } from '../rules/person';
@@ -19,28 +18,26 @@ export type PendingEvent = (tx: Tx) => Promise<unknown>;
  * Domain events of the meeting service. They are collected while a transaction runs and written to the
  * platform's transactional outbox at its end, so an event commits with the change it announces (a failed
  * request publishes nothing; a crash after commit loses nothing: the relay publishes it). Each event
- * carries its recipients with name and language, and links on the organization's own host, so the
- * notification service never calls back.
+ * carries its recipients with name and language, the organization's slug, and app paths (AppPaths; the
+ * notification service puts them on the organization's host), so the notification service never calls back.
  */
 @Injectable()
 export class MeetingPublisher {
-  constructor(private readonly outbox: Outbox, @Inject(CONFIG) private readonly config: MeetingConfig) {}
+  constructor(private readonly outbox: Outbox) {}
 
-  origin(org: OrgSettings): string {
-    return orgOrigin(org.slug, this.config.PUBLIC_BASE_DOMAIN, this.config.PUBLIC_PROTOCOL);
+  // links in events are app paths; the notification service puts them on the organization's host
+  meetingLink(_org: OrgSettings, meetingId: number, itemId?: number): string {
+    return AppPaths.meeting(meetingId, itemId);
   }
-  meetingLink(org: OrgSettings, meetingId: number, itemId?: number): string {
-    return this.origin(org) + AppPaths.meeting(meetingId, itemId);
+  guestLink(_org: OrgSettings, meetingId: number, token: string): string {
+    return AppPaths.guestMeeting(meetingId, token);
   }
-  guestLink(org: OrgSettings, meetingId: number, token: string): string {
-    return this.origin(org) + AppPaths.guestMeeting(meetingId, token);
-  }
-  decisionsLink(org: OrgSettings): string {
-    return this.origin(org) + AppPaths.decisions();
+  decisionsLink(_org: OrgSettings): string {
+    return AppPaths.decisions();
   }
 
   orgInfo(org: OrgSettings) {
-    return { orgId: org.id, orgName: org.name, timeZone: org.time_zone };
+    return { orgId: org.id, orgSlug: org.slug, orgName: org.name, timeZone: org.time_zone };
   }
   meetingInfo(org: OrgSettings, m: { id: number; title: string; startAt: Date; location: string | null; virtual: boolean }) {
     return {

@@ -21,6 +21,7 @@ export function isValidTimeZone(tz: string): boolean {
     formatter(tz);
     return true;
   } catch {
+    // Intl refuses an unknown time zone with a RangeError: that refusal is the answer
     return false;
   }
 }

@@ -3,7 +3,7 @@ import {
   AppError, MEETING_STATUS_INFO, MeetingStatus, parseMonth, pageMeta,
   type Actor, type DirectoryCommittee, type MeetingBody, type MeetingDetails, type MeetingStatusId, type RequestOf, type Variant,
   type ListMeetings, type CreateMeeting, type UpdateMeeting, type DeleteMeeting, type CopyMeeting, type ChangeMeetingStatus, type ReorderAgenda,
-  ATTENDANCE_VALUES, ACTION_STATUS_VALUES, type ActionStatus, type Attendance, type Vote, type AcceptNda, type SaveRecordSummary, type GetAnalytics, type RateMeeting, type SaveNote, type ListActivities, type GetMeeting, type GetGuestMeeting,
+  ATTENDANCE_VALUES, ACTION_STATUS_VALUES, type ActionStatus, type Attendance, type Vote, type AcceptNda, type SaveRecordSummary, type GetAnalytics, type RateMeeting, type SaveNote, type ListActivities, type GetMeeting, type GetGuestMeeting, type MeetingChange,
 } from '@app/contracts';
 import { MeetingDb, type Scope } from '../db/db';
 import type { MeetingRow } from '../db/schema';
@@ -163,7 +163,7 @@ export class MeetingsService {
       if (body.committee_id !== ctx.meeting.committeeId) this.checkCommittee(actor, target);
       const next = this.fields(body, ctx.org);
       const m = ctx.meeting;
-      const changes: string[] = [];
+      const changes: MeetingChange[] = [];
       if (next.title !== m.title) changes.push('title');
       if ((next.description ?? null) !== (m.description ?? null)) changes.push('description');
       if (next.committeeId !== m.committeeId) changes.push('committee');

@@ -3,28 +3,29 @@ import { EmailVerificationRequested, PasswordResetRequested, UserInvited, type E
 import { OnEvent } from '@app/platform';
 import { EmailOutbox } from '../email/email.service';
 
-/** Sign-in and registration e-mails from organization events: one SendEmail job per event. */
+/**
+ * Sign-in and registration e-mails from organization events: one SendEmail job per event. These events
+ * carry no organization snapshot, so the e-mail uses the local copy (name, time zone, slug for links).
+ */
 @Injectable()
 export class AccountConsumers {
   constructor(private readonly outbox: EmailOutbox) {}
 
   @OnEvent(UserInvited)
   async userInvited(e: PayloadOf<typeof UserInvited>, meta: EventMeta): Promise<void> {
-    await this.outbox.enqueue(e.orgId, meta.id, 'user-invited', [e.recipient], {
-      token: e.token,
-      email: e.recipient.email,
-      expiresAt: e.expiresAt,
-      invitedBy: e.invitedBy,
-    });
+    await this.outbox.enqueue(e.orgId, meta.id, {
+      template: 'user-invited',
+      params: { token: e.token, email: e.recipient.email, expiresAt: e.expiresAt, invitedBy: e.invitedBy },
+    }, [e.recipient]);
   }
 
   @OnEvent(PasswordResetRequested)
   async passwordReset(e: PayloadOf<typeof PasswordResetRequested>, meta: EventMeta): Promise<void> {
-    await this.outbox.enqueue(e.orgId, meta.id, 'password-reset', [e.recipient], { token: e.token, email: e.recipient.email, expiresAt: e.expiresAt });
+    await this.outbox.enqueue(e.orgId, meta.id, { template: 'password-reset', params: { token: e.token, email: e.recipient.email, expiresAt: e.expiresAt } }, [e.recipient]);
   }
 
   @OnEvent(EmailVerificationRequested)
   async emailVerification(e: PayloadOf<typeof EmailVerificationRequested>, meta: EventMeta): Promise<void> {
-    await this.outbox.enqueue(e.orgId, meta.id, 'email-verification', [e.recipient], { token: e.token, email: e.recipient.email, expiresAt: e.expiresAt });
+    await this.outbox.enqueue(e.orgId, meta.id, { template: 'email-verification', params: { token: e.token, email: e.recipient.email, expiresAt: e.expiresAt } }, [e.recipient]);
   }
 }

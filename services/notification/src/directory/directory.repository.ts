@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { Db } from '@app/platform';
 import type { Lang } from '@app/contracts';
+import type { Scope } from '../common/notification-db';
 import { organizations, users } from '../db/schema';
-import type { NotificationTables } from '../db/tables';
 
 export interface OrgCopy {
   orgId: string;
@@ -22,44 +21,34 @@ export interface UserCopy {
   status: string;
 }
 
-/** Local copies of organizations and users (only what e-mail needs). orgId first; RLS scoped. */
+/** Local copies of organizations and users (only what e-mail needs). Scope first (orgId + RLS transaction). */
 @Injectable()
 export class DirectoryRepository {
-  constructor(private readonly db: Db<NotificationTables>) {}
-
-  async getOrg(orgId: string): Promise<OrgCopy | null> {
-    return this.db.tenant(orgId, async (tx) => {
-      const [row] = await tx.select().from(organizations).where(eq(organizations.orgId, orgId)).limit(1);
-      return row ? { orgId: row.orgId, slug: row.slug, name: row.name, timeZone: row.timeZone, logo: row.logo } : null;
-    });
+  async getOrg(s: Scope): Promise<OrgCopy | null> {
+    const [row] = await s.tx.select().from(organizations).where(eq(organizations.orgId, s.orgId)).limit(1);
+    return row ? { orgId: row.orgId, slug: row.slug, name: row.name, timeZone: row.timeZone, logo: row.logo } : null;
   }
 
-  async upsertOrg(orgId: string, org: Omit<OrgCopy, 'orgId'>): Promise<void> {
-    await this.db.tenant(orgId, async (tx) => {
-      await tx
-        .insert(organizations)
-        .values({ orgId, ...org, updatedAt: new Date() })
-        .onConflictDoUpdate({ target: organizations.orgId, set: { ...org, updatedAt: new Date() } });
-    });
+  async upsertOrg(s: Scope, org: Omit<OrgCopy, 'orgId'>): Promise<void> {
+    await s.tx
+      .insert(organizations)
+      .values({ orgId: s.orgId, ...org, updatedAt: new Date() })
+      .onConflictDoUpdate({ target: organizations.orgId, set: { ...org, updatedAt: new Date() } });
   }
 
-  async usersByEmail(orgId: string, emails: string[]): Promise<UserCopy[]> {
+  async usersByEmail(s: Scope, emails: string[]): Promise<UserCopy[]> {
     if (!emails.length) return [];
-    return this.db.tenant(orgId, async (tx) => {
-      const rows = await tx.select().from(users).where(and(eq(users.orgId, orgId), inArray(users.email, emails)));
-      return rows.map((r) => ({ userId: r.userId, name: r.name, email: r.email, lang: r.lang as Lang, status: r.status }));
-    });
+    const rows = await s.tx.select().from(users).where(and(eq(users.orgId, s.orgId), inArray(users.email, emails)));
+    return rows.map((r) => ({ userId: r.userId, name: r.name, email: r.email, lang: r.lang as Lang, status: r.status }));
   }
 
-  async upsertUser(orgId: string, u: UserCopy): Promise<void> {
-    await this.db.tenant(orgId, async (tx) => {
-      await tx
-        .insert(users)
-        .values({ orgId, ...u, updatedAt: new Date() })
-        .onConflictDoUpdate({
-          target: [users.orgId, users.userId],
-          set: { name: sql`excluded.name`, email: sql`excluded.email`, lang: sql`excluded.lang`, status: sql`excluded.status`, updatedAt: sql`excluded.updated_at` },
-        });
-    });
+  async upsertUser(s: Scope, u: UserCopy): Promise<void> {
+    await s.tx
+      .insert(users)
+      .values({ orgId: s.orgId, ...u, updatedAt: new Date() })
+      .onConflictDoUpdate({
+        target: [users.orgId, users.userId],
+        set: { name: sql`excluded.name`, email: sql`excluded.email`, lang: sql`excluded.lang`, status: sql`excluded.status`, updatedAt: sql`excluded.updated_at` },
+      });
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, GetOrganization, type Recipient } from '@app/contracts';
 import { Bus } from '@app/platform';
+import { NotificationDb } from '../common/notification-db';
 import { DirectoryRepository, OrgCopy, UserCopy } from './directory.repository';
 
 /**
@@ -9,25 +10,25 @@ import { DirectoryRepository, OrgCopy, UserCopy } from './directory.repository';
  */
 @Injectable()
 export class DirectoryService {
-  constructor(private readonly repo: DirectoryRepository, private readonly bus: Bus) {}
+  constructor(private readonly db: NotificationDb, private readonly repo: DirectoryRepository, private readonly bus: Bus) {}
 
   /** The organization; NOT_FOUND when the organization service does not know it either. */
   async org(orgId: string): Promise<OrgCopy> {
-    const local = await this.repo.getOrg(orgId);
+    const local = await this.db.tenant(orgId, (s) => this.repo.getOrg(s));
     if (local) return local;
     const { organization } = await this.bus.request(GetOrganization, { orgId });
     if (!organization) throw AppError.notFound('organization');
     const copy = { slug: organization.slug, name: organization.name, timeZone: organization.time_zone, logo: organization.logo };
-    await this.repo.upsertOrg(orgId, copy);
+    await this.db.tenant(orgId, (s) => this.repo.upsertOrg(s, copy));
     return { orgId, ...copy };
   }
 
   async saveOrg(orgId: string, org: Omit<OrgCopy, 'orgId'>): Promise<void> {
-    await this.repo.upsertOrg(orgId, org);
+    await this.db.tenant(orgId, (s) => this.repo.upsertOrg(s, org));
   }
 
   async saveUser(orgId: string, u: UserCopy): Promise<void> {
-    await this.repo.upsertUser(orgId, { ...u, email: u.email.trim().toLowerCase() });
+    await this.db.tenant(orgId, (s) => this.repo.upsertUser(s, { ...u, email: u.email.trim().toLowerCase() }));
   }
 
   /**
@@ -37,7 +38,7 @@ export class DirectoryService {
   async current(orgId: string, recipients: Recipient[]): Promise<Recipient[]> {
     const byEmail = new Map<string, Recipient>();
     for (const r of recipients) byEmail.set(r.email.trim().toLowerCase(), r);
-    const known = await this.repo.usersByEmail(orgId, [...byEmail.keys()]);
+    const known = await this.db.tenant(orgId, (s) => this.repo.usersByEmail(s, [...byEmail.keys()]));
     for (const u of known) {
       if (u.status === 'Inactive' || u.status === 'Deleted') byEmail.delete(u.email);
       else byEmail.set(u.email, { ...byEmail.get(u.email)!, lang: u.lang });

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { AppError, SendEmail, type PayloadOf } from '@app/contracts';
 import { CONFIG, logger, ProcessJob, type JobContext } from '@app/platform';
+import { NotificationDb } from '../common/notification-db';
 import type { NotificationConfig } from '../config';
 import { DirectoryService } from '../directory/directory.service';
 import { renderEmail } from '../templates/registry';
@@ -12,12 +13,14 @@ import { isPermanentSmtpError, Mailer } from './mailer';
 /**
  * Sends one e-mail. Retried with exponential backoff on temporary failures (SMTP 4xx, connection
  * errors, the organization service not answering); failed at once on permanent ones (SMTP 5xx, an
- * unknown organization, a template whose parameters do not match). Either way a job that ran out of
+ * unknown organization, a template that cannot render). The parameters were checked against the
+ * contract's e-mail union when the job was added and again when it was taken. Either way a job that ran out of
  * attempts stays in the queue's failed list (bull-board at /admin/queues).
  */
 @Injectable()
 export class EmailProcessor {
   constructor(
+    private readonly db: NotificationDb,
     private readonly directory: DirectoryService,
     private readonly repo: EmailRepository,
     private readonly mailer: Mailer,
@@ -27,10 +30,10 @@ export class EmailProcessor {
   @ProcessJob(SendEmail)
   async send(p: PayloadOf<typeof SendEmail>, ctx: JobContext): Promise<{ sent: boolean; messageId?: string }> {
     // a job taken back from a killed worker, or retried after its log write failed, sends nothing twice
-    if (await this.repo.wasSent(p.orgId, ctx.id)) return { sent: false };
+    if (await this.db.tenant(p.orgId, (s) => this.repo.wasSent(s, ctx.id))) return { sent: false };
 
-    // the event's own description of the organization, else the local copy (which also gives the host for links)
-    const org: { name: string; timeZone: string; slug?: string } =
+    // the event's own description of the organization (name, time zone, slug for links), else the local copy
+    const org: { name: string; timeZone: string; slug: string } =
       p.org ??
       (await this.directory.org(p.orgId).catch((e) => {
         if (AppError.is(e) && e.code === 'NOT_FOUND') throw new UnrecoverableError(`organization ${p.orgId} is unknown`);
@@ -38,16 +41,11 @@ export class EmailProcessor {
       }));
     let rendered;
     try {
-      rendered = renderEmail({
-        template: p.template,
-        params: p.params,
-        to: p.to,
-        org,
-        links: { baseDomain: this.config.PUBLIC_BASE_DOMAIN, protocol: this.config.PUBLIC_PROTOCOL },
-      });
+      // p is one case of the contract's e-mail union (template + its params); rendering switches on it
+      rendered = renderEmail({ email: p, to: p.to, org, links: { baseDomain: this.config.PUBLIC_BASE_DOMAIN, protocol: this.config.PUBLIC_PROTOCOL } });
     } catch (e) {
-      if (AppError.is(e)) throw new UnrecoverableError(`template ${p.template}: ${JSON.stringify(e.fields ?? e.code)}`);
-      throw e;
+      // rendering is deterministic: a retry would fail the same way
+      throw new UnrecoverableError(`template ${p.template}: ${(e as Error).message}`);
     }
 
     const messageId = messageIdFor(ctx.id, this.config.MAIL_FROM_ADDRESS);
@@ -67,8 +65,8 @@ export class EmailProcessor {
     }
 
     // accepted: from here on, never throw (a retry would send it again)
-    await this.repo
-      .recordSent(p.orgId, {
+    await this.db
+      .tenant(p.orgId, (s) => this.repo.recordSent(s, {
         jobId: ctx.id,
         sourceId: p.sourceId,
         template: p.template,
@@ -77,7 +75,7 @@ export class EmailProcessor {
         subject: rendered.subject,
         messageId,
         attempts: ctx.attempt,
-      })
+      }))
       .catch((e) => logger().error({ err: e, jobId: ctx.id }, 'e-mail sent but its delivery log row was not written'));
     return { sent: true, messageId };
   }

@@ -2,16 +2,15 @@ import { Injectable } from '@nestjs/common';
 import {
   ActionAssigned, ActionClosed, ActionStatusChanged, CommentNotified, DecisionClosed, DecisionOpened, DecisionVoted,
   MeetingCancelled, MeetingScheduled, MeetingUpdated, MemberInvited,
-  type EventMeta, type PayloadOf, type Recipient, type ReminderType,
+  type EmailInput, type EmailOrg, type EventMeta, type PayloadOf, type Recipient, type ReminderType,
 } from '@app/contracts';
 import { OnEvent } from '@app/platform';
-import { EmailOutbox, type EmailOrg } from '../email/email.service';
-import { appPathOf } from '../reminders/links';
+import { EmailOutbox } from '../email/email.service';
 import { RemindersService } from '../reminders/reminders.service';
 import { SchedulerService, type ScheduledReminderData } from '../reminders/scheduler.service';
 
-type OrgInfo = { orgName: string; timeZone: string };
-const orgOf = (e: OrgInfo): EmailOrg => ({ name: e.orgName, timeZone: e.timeZone });
+type OrgInfo = { orgSlug: string; orgName: string; timeZone: string };
+const orgOf = (e: OrgInfo): EmailOrg => ({ name: e.orgName, timeZone: e.timeZone, slug: e.orgSlug });
 const emailsOf = (list: Recipient[]) => list.map((r) => r.email);
 const sameAddress = (a: string | null | undefined, b: string) => !!a && a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -22,7 +21,7 @@ function excerpt(s: string, max = 140): string {
 
 /** What a scheduled reminder (a decision's deadline, an action's due date) keeps of its item's event. */
 function scheduledData(e: Omit<ScheduledReminderData, 'recipients'>, recipients: Recipient[]): ScheduledReminderData {
-  return { title: e.title, meetingId: e.meetingId, link: e.link, orgName: e.orgName, timeZone: e.timeZone, recipients };
+  return { title: e.title, meetingId: e.meetingId, link: e.link, orgSlug: e.orgSlug, orgName: e.orgName, timeZone: e.timeZone, recipients };
 }
 
 /** Merge recipient lists by address (the later entry wins). */
@@ -34,7 +33,7 @@ function mergeRecipients(a: Recipient[], b: Recipient[]): Recipient[] {
 
 /**
  * Meeting events (the meeting service owns them; they carry recipients, the organization's name and
- * time zone, and links on its host) -> e-mail jobs, reminders in the home widget, and the deadline
+ * time zone and slug, and app paths) -> e-mail jobs, reminders in the home widget, and the deadline
  * and due-date reminders that are scheduled, moved and dropped with their items.
  * Every write is idempotent by event id: e-mail job ids and reminder dedupe keys derive from it.
  */
@@ -50,23 +49,35 @@ export class MeetingConsumers {
 
   @OnEvent(MeetingScheduled)
   async meetingScheduled(e: PayloadOf<typeof MeetingScheduled>, meta: EventMeta): Promise<void> {
-    await this.meetingNotice(e, meta, 'meeting-scheduled', {}, { title: 'Meeting scheduled: {title}', message: 'The meeting starts on {date}.' });
+    await this.meetingNotice(e, meta, { template: 'meeting-scheduled', params: this.meetingParams(e) }, { title: 'Meeting scheduled: {title}', message: 'The meeting starts on {date}.' });
   }
 
   @OnEvent(MeetingUpdated)
   async meetingUpdated(e: PayloadOf<typeof MeetingUpdated>, meta: EventMeta): Promise<void> {
-    await this.meetingNotice(e, meta, 'meeting-updated', { changes: e.changes }, { title: 'Meeting updated: {title}', message: 'The meeting starts on {date}.' }, ['meeting-scheduled', 'meeting-updated']);
+    await this.meetingNotice(
+      e,
+      meta,
+      { template: 'meeting-updated', params: { ...this.meetingParams(e), changes: e.changes } },
+      { title: 'Meeting updated: {title}', message: 'The meeting starts on {date}.' },
+      ['meeting-scheduled', 'meeting-updated'],
+    );
   }
 
   @OnEvent(MeetingCancelled)
   async meetingCancelled(e: PayloadOf<typeof MeetingCancelled>, meta: EventMeta): Promise<void> {
-    await this.meetingNotice(e, meta, 'meeting-cancelled', { reason: e.reason }, { title: 'Meeting cancelled: {title}', message: 'The meeting planned for {date} has been cancelled.' }, ['meeting-scheduled', 'meeting-updated', 'member-invited']);
+    await this.meetingNotice(
+      e,
+      meta,
+      { template: 'meeting-cancelled', params: { ...this.meetingParams(e), reason: e.reason } },
+      { title: 'Meeting cancelled: {title}', message: 'The meeting planned for {date} has been cancelled.' },
+      ['meeting-scheduled', 'meeting-updated', 'member-invited'],
+    );
   }
 
   /** One per invited person; a guest's link already carries their token. Guests have no reminders widget. */
   @OnEvent(MemberInvited)
   async memberInvited(e: PayloadOf<typeof MemberInvited>, meta: EventMeta): Promise<void> {
-    await this.outbox.enqueue(e.orgId, meta.id, 'member-invited', [e.recipient], { ...this.meetingParams(e), guest: e.guest }, orgOf(e));
+    await this.outbox.enqueue(e.orgId, meta.id, { template: 'member-invited', params: { ...this.meetingParams(e), guest: e.guest } }, [e.recipient], orgOf(e));
     if (!e.guest) {
       await this.reminders.notify(e.orgId, [e.recipient.email], {
         ...this.meetingReminder(e, meta),
@@ -86,9 +97,8 @@ export class MeetingConsumers {
     await this.outbox.enqueue(
       e.orgId,
       meta.id,
-      'comment',
+      { template: 'comment', params: { itemTitle: e.itemTitle, meetingTitle: e.meetingTitle, comment: e.comment, by: e.by.name, path: e.link } },
       recipients,
-      { itemTitle: e.itemTitle, meetingTitle: e.meetingTitle, comment: e.comment, by: e.by.name, link: e.link },
       orgOf(e),
     );
     await this.reminders.notify(e.orgId, emailsOf(recipients), {
@@ -96,7 +106,7 @@ export class MeetingConsumers {
       title: 'New comment on "{item}"',
       message: '{by}: {comment}',
       params: { item: e.itemTitle, by: e.by.name ?? '', comment: excerpt(e.comment) },
-      link: appPathOf(e.link),
+      link: e.link,
       entityType: 'comment',
       entityId: e.commentId,
       meetingId: e.meetingId,
@@ -113,9 +123,8 @@ export class MeetingConsumers {
     await this.outbox.enqueue(
       e.orgId,
       meta.id,
-      'decision-opened',
+      { template: 'decision-opened', params: { title: e.title, deadline: e.deadline, path: e.link, reason: e.reason, by: e.by.name } },
       e.recipients,
-      { title: e.title, deadline: e.deadline, link: e.link, reason: e.reason, by: e.by.name },
       orgOf(e),
     );
     await this.reminders.dismissForEntity(e.orgId, 'decision', e.decisionId, ['decision-opened', 'decision-deadline'], meta.id);
@@ -124,7 +133,7 @@ export class MeetingConsumers {
       title: 'Your vote is requested: {title}',
       message: 'Voting is open until {date}.',
       params: { title: e.title },
-      link: appPathOf(e.link),
+      link: e.link,
       entityType: 'decision',
       entityId: e.decisionId,
       meetingId: e.meetingId,
@@ -160,9 +169,11 @@ export class MeetingConsumers {
     await this.outbox.enqueue(
       e.orgId,
       meta.id,
-      'action-assigned',
+      {
+        template: 'action-assigned',
+        params: { title: e.title, meetingTitle: e.meetingTitle, priority: e.priority, openTill: e.openTill, path: e.link, reason: e.reason, by: e.by.name },
+      },
       e.recipients,
-      { title: e.title, meetingTitle: e.meetingTitle, priority: e.priority, openTill: e.openTill, link: e.link, reason: e.reason, by: e.by.name },
       orgOf(e),
     );
     if (e.reason === 'rescheduled') await this.reminders.dismissForEntity(e.orgId, 'action', e.actionId, ['action-assigned', 'action-due'], meta.id);
@@ -171,7 +182,7 @@ export class MeetingConsumers {
       title: 'New action assigned to you: {title}',
       message: 'Due on {date}.',
       params: { title: e.title },
-      link: appPathOf(e.link),
+      link: e.link,
       entityType: 'action',
       entityId: e.actionId,
       meetingId: e.meetingId,
@@ -215,30 +226,29 @@ export class MeetingConsumers {
   // ---- helpers ----------------------------------------------------------------------------
 
   /**
-   * A meeting change to its recipients: the e-mail (template `type`, the meeting's params and `extra`),
-   * then, after dismissing earlier widget reminders of the types it `replaces`, a reminder of type `type`.
+   * A meeting change to its recipients: the e-mail, then, after dismissing earlier widget reminders of
+   * the types it `replaces`, a reminder of the e-mail's type.
    */
   private async meetingNotice(
     e: PayloadOf<typeof MeetingScheduled>,
     meta: EventMeta,
-    type: 'meeting-scheduled' | 'meeting-updated' | 'meeting-cancelled',
-    extra: Record<string, unknown>,
+    email: Extract<EmailInput, { template: 'meeting-scheduled' | 'meeting-updated' | 'meeting-cancelled' }>,
     text: { title: string; message: string },
     replaces: ReminderType[] = [],
   ): Promise<void> {
-    await this.outbox.enqueue(e.orgId, meta.id, type, e.recipients, { ...this.meetingParams(e), ...extra }, orgOf(e));
+    await this.outbox.enqueue(e.orgId, meta.id, email, e.recipients, orgOf(e));
     if (replaces.length) await this.reminders.dismissForEntity(e.orgId, 'meeting', e.meetingId, replaces, meta.id);
-    await this.reminders.notify(e.orgId, emailsOf(e.recipients), { ...this.meetingReminder(e, meta), type, ...text });
+    await this.reminders.notify(e.orgId, emailsOf(e.recipients), { ...this.meetingReminder(e, meta), type: email.template, ...text });
   }
 
   private meetingParams(e: PayloadOf<typeof MeetingScheduled> | PayloadOf<typeof MemberInvited>) {
-    return { title: e.title, startsAt: e.startsAt, location: e.location, virtual: e.virtual, link: e.link, by: e.by.name };
+    return { title: e.title, startsAt: e.startsAt, location: e.location, virtual: e.virtual, path: e.link, by: e.by.name };
   }
 
   private meetingReminder(e: PayloadOf<typeof MeetingScheduled> | PayloadOf<typeof MemberInvited>, meta: EventMeta) {
     return {
       params: { title: e.title },
-      link: appPathOf(e.link),
+      link: e.link,
       entityType: 'meeting' as const,
       entityId: e.meetingId,
       meetingId: e.meetingId,

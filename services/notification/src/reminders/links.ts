@@ -1,7 +1,8 @@
 /**
- * The app path of an absolute link on an organization's host (what the reminders widget navigates
- * to inside the web app): `http://demo.localhost:3000/app/activity/meetings/7#_3` -> `/app/activity/meetings/7#_3`.
- * Anything that is not an http(s) URL with a path gives null.
+ * The app path of a link kept in a schedule row. Events carry app paths now (`/app/activity/meetings/7#_3`,
+ * kept as is); rows written before that hold an absolute link on the organization's host
+ * (`http://demo.localhost:3000/app/activity/meetings/7#_3` -> `/app/activity/meetings/7#_3`).
+ * Anything that is neither an app path nor an http(s) URL gives null.
  */
 export function appPathOf(link: string | null | undefined): string | null {
   if (!link) return null;
@@ -11,6 +12,7 @@ export function appPathOf(link: string | null | undefined): string | null {
     if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
     return `${u.pathname}${u.search}${u.hash}`;
   } catch {
+    // not a URL at all: there is no app path to open
     return null;
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { ReminderDue, type PayloadOf, type ReminderType } from '@app/contracts';
+import { AppPaths, ReminderDue, type PayloadOf, type ReminderType, type ScheduledReminderKind } from '@app/contracts';
 import { ProcessJob, type JobContext } from '@app/platform';
+import { NotificationDb } from '../common/notification-db';
 import { DirectoryService } from '../directory/directory.service';
 import { EmailOutbox } from '../email/email.service';
 import { appPathOf } from './links';
@@ -9,7 +10,7 @@ import type { ScheduledReminderData } from './scheduler.service';
 import { SchedulesRepository } from './schedules.repository';
 
 /** What each kind of scheduled reminder sends and shows. */
-const KINDS: Record<PayloadOf<typeof ReminderDue>['kind'], { template: string; type: ReminderType; entity: 'decision' | 'action'; title: string; message: string }> = {
+const KINDS: Record<ScheduledReminderKind, { template: ScheduledReminderKind; type: ReminderType; entity: 'decision' | 'action'; title: string; message: string }> = {
   'decision-deadline': {
     template: 'decision-deadline',
     type: 'decision-deadline',
@@ -34,6 +35,7 @@ const KINDS: Record<PayloadOf<typeof ReminderDue>['kind'], { template: string; t
 @Injectable()
 export class ReminderProcessor {
   constructor(
+    private readonly db: NotificationDb,
     private readonly schedules: SchedulesRepository,
     private readonly directory: DirectoryService,
     private readonly outbox: EmailOutbox,
@@ -42,19 +44,20 @@ export class ReminderProcessor {
 
   @ProcessJob(ReminderDue)
   async fire(p: PayloadOf<typeof ReminderDue>, ctx: JobContext): Promise<{ fired: boolean; reason?: string; recipients?: number }> {
-    const row = await this.schedules.get(p.orgId, p.kind, p.itemId);
+    const row = await this.db.tenant(p.orgId, (s) => this.schedules.get(s, p.kind, p.itemId));
     if (!row || row.jobId !== ctx.id) return { fired: false, reason: 'stale' };
     if (row.status !== 'scheduled') return { fired: false, reason: row.status };
     const kind = KINDS[p.kind];
     const data = row.data as unknown as ScheduledReminderData;
     const recipients = await this.directory.current(p.orgId, data.recipients ?? []);
+    const path = appPathOf(data.link) ?? AppPaths.home();
     await this.outbox.enqueue(
       p.orgId,
       ctx.id,
-      kind.template,
+      { template: kind.template, params: { title: data.title, dueAt: row.dueAt.toISOString(), path } },
       recipients,
-      { title: data.title, dueAt: row.dueAt.toISOString(), link: data.link },
-      { name: data.orgName, timeZone: data.timeZone },
+      // rows written before events carried the slug: the local copy gives the host when the e-mail is sent
+      data.orgSlug ? { name: data.orgName, timeZone: data.timeZone, slug: data.orgSlug } : undefined,
     );
     await this.reminders.notify(
       p.orgId,
@@ -64,7 +67,7 @@ export class ReminderProcessor {
         title: kind.title,
         message: kind.message,
         params: { title: data.title },
-        link: appPathOf(data.link),
+        link: path,
         entityType: kind.entity,
         entityId: p.itemId,
         meetingId: data.meetingId ?? null,
@@ -72,7 +75,7 @@ export class ReminderProcessor {
         dedupeKey: ctx.id,
       },
     );
-    await this.schedules.markFired(p.orgId, p.kind, p.itemId, ctx.id);
+    await this.db.tenant(p.orgId, (s) => this.schedules.markFired(s, p.kind, p.itemId, ctx.id));
     return { fired: true, recipients: recipients.length };
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, pageMeta, translate, type Actor, type Lang, type PageMeta, type Reminder, type ReminderType } from '@app/contracts';
 import { logger } from '@app/platform';
+import { NotificationDb } from '../common/notification-db';
 import { DirectoryService } from '../directory/directory.service';
 import { displayDate, serverDate } from '../templates/format';
 import { NewReminder, RemindersRepository } from './reminders.repository';
@@ -14,23 +15,23 @@ function ownerOf(actor: Actor): string | null {
 /** The home widget's reminders: written by consumers and scheduled jobs, read and dismissed by their user. */
 @Injectable()
 export class RemindersService {
-  constructor(private readonly repo: RemindersRepository, private readonly directory: DirectoryService) {}
+  constructor(private readonly db: NotificationDb, private readonly repo: RemindersRepository, private readonly directory: DirectoryService) {}
 
   /** One reminder per address; a redelivered event (same dedupe key) writes nothing new. */
   async notify(orgId: string, emails: string[], r: Omit<NewReminder, 'recipient'>): Promise<number> {
     const unique = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
-    return this.repo.add(orgId, unique.map((recipient) => ({ ...r, recipient })));
+    return this.db.tenant(orgId, (s) => this.repo.add(s, unique.map((recipient) => ({ ...r, recipient }))));
   }
 
   /** Dismiss everyone's reminders of these types about an item (older news about it), except the one written for `exceptDedupeKey`. */
   async dismissForEntity(orgId: string, entityType: 'meeting' | 'decision' | 'action', entityId: number, types: ReminderType[], exceptDedupeKey?: string): Promise<number> {
-    return this.repo.dismissForEntity(orgId, entityType, entityId, types, exceptDedupeKey);
+    return this.db.tenant(orgId, (s) => this.repo.dismissForEntity(s, entityType, entityId, types, exceptDedupeKey));
   }
 
   async list(orgId: string, actor: Actor, lang: Lang, page: number, perPage: number): Promise<{ items: Reminder[]; meta: PageMeta }> {
     const owner = ownerOf(actor);
     if (!owner) return { items: [], meta: pageMeta(page, perPage, 0) };
-    const { rows, total } = await this.repo.list(orgId, owner, page, perPage);
+    const { rows, total } = await this.db.tenant(orgId, (s) => this.repo.list(s, owner, page, perPage));
     const timeZone = rows.length ? await this.timeZone(orgId) : 'UTC';
     const items = rows.map((r) => {
       const params: Record<string, string | number> = { ...r.params };
@@ -53,13 +54,13 @@ export class RemindersService {
 
   async dismissAll(orgId: string, actor: Actor): Promise<number> {
     const owner = ownerOf(actor);
-    return owner ? this.repo.dismissAll(orgId, owner) : 0;
+    return owner ? this.db.tenant(orgId, (s) => this.repo.dismissAll(s, owner)) : 0;
   }
 
   async dismiss(orgId: string, actor: Actor, id: number): Promise<number> {
     const owner = ownerOf(actor);
     if (!owner) throw AppError.notFound('reminder');
-    const r = await this.repo.dismiss(orgId, owner, id);
+    const r = await this.db.tenant(orgId, (s) => this.repo.dismiss(s, owner, id));
     if (!r.found) throw AppError.notFound('reminder');
     return r.dismissed;
   }

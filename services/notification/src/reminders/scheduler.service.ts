@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ReminderDue, type Recipient, type ScheduledReminderKind } from '@app/contracts';
 import { CONFIG, Jobs, logger } from '@app/platform';
+import { NotificationDb } from '../common/notification-db';
 import type { NotificationConfig } from '../config';
 import { reminderFireTime, reminderJobId } from './reminder-time';
 import { ScheduleRow, ScheduleStatus, SchedulesRepository } from './schedules.repository';
@@ -9,9 +10,10 @@ import { ScheduleRow, ScheduleStatus, SchedulesRepository } from './schedules.re
 export interface ScheduledReminderData {
   title: string;
   meetingId: number | null;
-  /** absolute link to the item on the organization's host (from the event) */
+  /** the item's app path (from the event; rows written before events carried paths hold a full URL) */
   link: string;
-  /** the organization's name and time zone as the event gave them */
+  /** the organization's slug, name and time zone as the event gave them (rows written before slugs: none) */
+  orgSlug?: string;
   orgName: string;
   timeZone: string;
   /** who is reminded; at fire time a known user's current language and status are applied */
@@ -27,6 +29,7 @@ export interface ScheduledReminderData {
 @Injectable()
 export class SchedulerService {
   constructor(
+    private readonly db: NotificationDb,
     private readonly repo: SchedulesRepository,
     private readonly jobs: Jobs,
     @Inject(CONFIG) private readonly config: NotificationConfig,
@@ -42,7 +45,7 @@ export class SchedulerService {
     sourceAt: Date,
     now = new Date(),
   ): Promise<ScheduleRow | null> {
-    return this.repo.change(orgId, kind, itemId, sourceAt, async (prev) => {
+    return this.db.tenant(orgId, (s) => this.repo.change(s, kind, itemId, sourceAt, async (prev) => {
       const data =
         typeof dataOrMerge === 'function'
           ? dataOrMerge(prev && prev.status !== 'cancelled' && prev.status !== 'none' ? (prev.data as unknown as ScheduledReminderData) : null)
@@ -61,29 +64,29 @@ export class SchedulerService {
         await this.jobs.add(ReminderDue, { orgId, kind, itemId, dueAt: dueAt.toISOString() }, { jobId, delayMs: Math.max(0, fireAt.getTime() - now.getTime()) });
       }
       return { dueAt, fireAt, jobId, status: jobId ? 'scheduled' : 'none', data: data as unknown as Record<string, unknown> };
-    });
+    }));
   }
 
   /** The item was closed or deleted: drop its reminder. */
   async cancel(orgId: string, kind: ScheduledReminderKind, itemId: number, sourceAt: Date): Promise<void> {
-    await this.repo.change(orgId, kind, itemId, sourceAt, async (prev) => {
+    await this.db.tenant(orgId, (s) => this.repo.change(s, kind, itemId, sourceAt, async (prev) => {
       if (!prev) return { dueAt: new Date(0), fireAt: null, jobId: null, status: 'cancelled', data: {} };
       if (prev.jobId) await this.dropJob(prev.jobId);
       return { dueAt: prev.dueAt, fireAt: null, jobId: null, status: 'cancelled', data: prev.data };
-    });
+    }));
   }
 
   /** Change what the reminder says or who gets it (a voter voted, a participant finished) without moving it. */
   async updateData(orgId: string, kind: ScheduledReminderKind, itemId: number, change: (data: ScheduledReminderData) => ScheduledReminderData): Promise<void> {
-    await this.repo.change(orgId, kind, itemId, null, async (prev) => {
+    await this.db.tenant(orgId, (s) => this.repo.change(s, kind, itemId, null, async (prev) => {
       if (!prev) return null;
       const data = change(prev.data as unknown as ScheduledReminderData);
       return { dueAt: prev.dueAt, fireAt: prev.fireAt, jobId: prev.jobId, status: prev.status as ScheduleStatus, data: data as unknown as Record<string, unknown> };
-    });
+    }));
   }
 
   get(orgId: string, kind: ScheduledReminderKind, itemId: number): Promise<ScheduleRow | null> {
-    return this.repo.get(orgId, kind, itemId);
+    return this.db.tenant(orgId, (s) => this.repo.get(s, kind, itemId));
   }
 
   private async dropJob(jobId: string): Promise<void> {

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq } from 'drizzle-orm';
-import { Db } from '@app/platform';
+import type { Scope } from '../common/notification-db';
 import { schedules } from '../db/schema';
-import type { NotificationTables } from '../db/tables';
 
 export type ScheduleStatus = 'scheduled' | 'fired' | 'cancelled' | 'none';
 export type ScheduleRow = typeof schedules.$inferSelect;
@@ -14,66 +13,58 @@ export interface ScheduleWrite {
   data: Record<string, unknown>;
 }
 
-/** The current schedule of each deadline reminder; orgId first, RLS scoped. */
+/** The current schedule of each deadline reminder; Scope first (orgId + RLS transaction). */
 @Injectable()
 export class SchedulesRepository {
-  constructor(private readonly db: Db<NotificationTables>) {}
-
   /**
    * Read the item's schedule under a row lock, let `decide` work out the next one (and move the
-   * delayed job), and write it, all in one transaction, so two events about the same item cannot
-   * interleave. `decide` returns null to leave the row as it is.
+   * delayed job), and write it, all in the scope's transaction, so two events about the same item
+   * cannot interleave. `decide` returns null to leave the row as it is.
    */
   async change(
-    orgId: string,
+    s: Scope,
     kind: string,
     itemId: number,
     /** when the event happened; null for changes that do not move the deadline (neither checked nor recorded) */
     sourceAt: Date | null,
     decide: (prev: ScheduleRow | null) => Promise<ScheduleWrite | null>,
   ): Promise<ScheduleRow | null> {
-    return this.db.tenant(orgId, async (tx) => {
-      const where = and(eq(schedules.orgId, orgId), eq(schedules.kind, kind), eq(schedules.itemId, itemId));
-      let [prev] = await tx.select().from(schedules).where(where).for('update').limit(1);
-      if (!prev) {
-        // first event about the item: create the row (a concurrent first event waits on the unique index)
-        await tx
-          .insert(schedules)
-          .values({ orgId, kind, itemId, dueAt: new Date(0), sourceAt: new Date(0), status: 'none', data: {} })
-          .onConflictDoNothing();
-        [prev] = await tx.select().from(schedules).where(where).for('update').limit(1);
-      }
-      const isNew = prev.sourceAt.getTime() === 0;
-      if (sourceAt && !isNew && prev.sourceAt.getTime() > sourceAt.getTime()) return prev; // an older event arriving late
-      const next = await decide(isNew ? null : prev);
-      if (!next) return prev;
-      const [row] = await tx
-        .update(schedules)
-        .set({ ...next, ...(sourceAt ? { sourceAt } : {}), updatedAt: new Date() })
-        .where(where)
-        .returning();
-      return row;
-    });
+    const where = and(eq(schedules.orgId, s.orgId), eq(schedules.kind, kind), eq(schedules.itemId, itemId));
+    let [prev] = await s.tx.select().from(schedules).where(where).for('update').limit(1);
+    if (!prev) {
+      // first event about the item: create the row (a concurrent first event waits on the unique index)
+      await s.tx
+        .insert(schedules)
+        .values({ orgId: s.orgId, kind, itemId, dueAt: new Date(0), sourceAt: new Date(0), status: 'none', data: {} })
+        .onConflictDoNothing();
+      [prev] = await s.tx.select().from(schedules).where(where).for('update').limit(1);
+    }
+    const isNew = prev.sourceAt.getTime() === 0;
+    if (sourceAt && !isNew && prev.sourceAt.getTime() > sourceAt.getTime()) return prev; // an older event arriving late
+    const next = await decide(isNew ? null : prev);
+    if (!next) return prev;
+    const [row] = await s.tx
+      .update(schedules)
+      .set({ ...next, ...(sourceAt ? { sourceAt } : {}), updatedAt: new Date() })
+      .where(where)
+      .returning();
+    return row;
   }
 
-  async get(orgId: string, kind: string, itemId: number): Promise<ScheduleRow | null> {
-    return this.db.tenant(orgId, async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(schedules)
-        .where(and(eq(schedules.orgId, orgId), eq(schedules.kind, kind), eq(schedules.itemId, itemId)))
-        .limit(1);
-      return row ?? null;
-    });
+  async get(s: Scope, kind: string, itemId: number): Promise<ScheduleRow | null> {
+    const [row] = await s.tx
+      .select()
+      .from(schedules)
+      .where(and(eq(schedules.orgId, s.orgId), eq(schedules.kind, kind), eq(schedules.itemId, itemId)))
+      .limit(1);
+    return row ?? null;
   }
 
   /** Mark fired, only if the row still points at this job. */
-  async markFired(orgId: string, kind: string, itemId: number, jobId: string): Promise<void> {
-    await this.db.tenant(orgId, async (tx) => {
-      await tx
-        .update(schedules)
-        .set({ status: 'fired', updatedAt: new Date() })
-        .where(and(eq(schedules.orgId, orgId), eq(schedules.kind, kind), eq(schedules.itemId, itemId), eq(schedules.jobId, jobId)));
-    });
+  async markFired(s: Scope, kind: string, itemId: number, jobId: string): Promise<void> {
+    await s.tx
+      .update(schedules)
+      .set({ status: 'fired', updatedAt: new Date() })
+      .where(and(eq(schedules.orgId, s.orgId), eq(schedules.kind, kind), eq(schedules.itemId, itemId), eq(schedules.jobId, jobId)));
   }
 }

@@ -1,14 +1,10 @@
-import { z } from 'zod';
 import { AppPaths } from '@app/contracts';
 import { defineTemplate } from './template';
 
 /** E-mails of sign-in and registration (organization events). Sentences are keys; see account.i18n.ts. */
 
-const zTokenLink = z.object({ token: z.string().min(1), email: z.string().min(1), expiresAt: z.string() });
-
 export const userInvitedTemplate = defineTemplate({
   name: 'user-invited',
-  params: zTokenLink.extend({ invitedBy: z.string().nullable().default(null) }),
   render: (p, { t, org, link, date, recipient }) => ({
     subject: t('You are invited to join {org}', { org: org.name }),
     heading: t('Welcome to {org}', { org: org.name }),
@@ -26,7 +22,6 @@ export const userInvitedTemplate = defineTemplate({
 
 export const passwordResetTemplate = defineTemplate({
   name: 'password-reset',
-  params: zTokenLink,
   render: (p, { t, org, link, date, recipient }) => ({
     subject: t('Reset your {org} password', { org: org.name }),
     heading: t('Reset your password'),
@@ -44,7 +39,6 @@ export const passwordResetTemplate = defineTemplate({
 
 export const emailVerificationTemplate = defineTemplate({
   name: 'email-verification',
-  params: zTokenLink,
   render: (p, { t, org, link, date, recipient }) => ({
     subject: t('Verify your e-mail address for {org}', { org: org.name }),
     heading: t('Verify your e-mail address'),
@@ -57,4 +51,3 @@ export const emailVerificationTemplate = defineTemplate({
   }),
 });
 
-export const accountTemplates = [userInvitedTemplate, passwordResetTemplate, emailVerificationTemplate];

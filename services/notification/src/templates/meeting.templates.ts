@@ -1,35 +1,24 @@
-import { z } from 'zod';
+import type { EmailParams, MeetingChange } from '@app/contracts';
 import { defineTemplate, type RenderContext } from './template';
 
 /**
- * E-mails about meetings, decisions and actions. Meeting events carry ready-made links on the
- * organization's host (guests' with their token), so these templates take `link` as given.
+ * E-mails about meetings, decisions and actions. Meeting events carry app paths (guests' with their
+ * token); `link(p.path)` puts them on the organization's host.
  */
 
-const zLink = z.url({ protocol: /^https?$/ });
-const zBy = z.string().nullable().default(null);
-
-const zMeeting = z.object({
-  title: z.string().min(1),
-  startsAt: z.string(),
-  location: z.string().nullable().default(null),
-  virtual: z.boolean().default(false),
-  link: zLink,
-  by: zBy,
-});
+type MeetingParams = Pick<EmailParams<'meeting-scheduled'>, 'startsAt' | 'location' | 'virtual'>;
 
 function greeting({ t, recipient }: RenderContext): string {
   return recipient.name ? t('Hello {name},', { name: recipient.name }) : t('Hello,');
 }
 
-function meetingDetails(p: z.output<typeof zMeeting>, { t, date }: RenderContext) {
+function meetingDetails(p: MeetingParams, { t, date }: RenderContext) {
   const where = p.location?.trim() ? p.location.trim() : p.virtual ? t('Online meeting') : null;
   return [{ label: t('Date'), value: date(p.startsAt) }, ...(where ? [{ label: t('Location'), value: where }] : [])];
 }
 
 export const meetingScheduledTemplate = defineTemplate({
   name: 'meeting-scheduled',
-  params: zMeeting,
   render: (p, ctx) => ({
     subject: ctx.t('Meeting scheduled: {title}', { title: p.title }),
     heading: ctx.t('A meeting has been scheduled'),
@@ -40,12 +29,12 @@ export const meetingScheduledTemplate = defineTemplate({
         : ctx.t('The meeting "{title}" has been scheduled. You are invited to attend.', { title: p.title }),
     ],
     details: meetingDetails(p, ctx),
-    action: { label: ctx.t('View the meeting'), url: p.link },
+    action: { label: ctx.t('View the meeting'), url: ctx.link(p.path) },
   }),
 });
 
-/** The meeting service names changed fields by code (meetings.service: title, start_date, ...). */
-const CHANGE_LABELS: Record<string, string> = {
+/** The meeting service names changed fields by code (MeetingUpdated.changes). */
+const CHANGE_LABELS: Record<MeetingChange, string> = {
   title: 'Title',
   description: 'Description',
   committee: 'Committee',
@@ -57,7 +46,6 @@ const CHANGE_LABELS: Record<string, string> = {
 
 export const meetingUpdatedTemplate = defineTemplate({
   name: 'meeting-updated',
-  params: zMeeting.extend({ changes: z.array(z.string()).default([]) }),
   render: (p, ctx) => ({
     subject: ctx.t('Meeting updated: {title}', { title: p.title }),
     heading: ctx.t('A meeting has been updated'),
@@ -69,15 +57,14 @@ export const meetingUpdatedTemplate = defineTemplate({
     ],
     details: [
       ...meetingDetails(p, ctx),
-      ...(p.changes.length ? [{ label: ctx.t('What changed'), value: p.changes.map((c) => ctx.t(CHANGE_LABELS[c] ?? c)).join(', ') }] : []),
+      ...(p.changes.length ? [{ label: ctx.t('What changed'), value: p.changes.map((c) => ctx.t(CHANGE_LABELS[c])).join(', ') }] : []),
     ],
-    action: { label: ctx.t('View the meeting'), url: p.link },
+    action: { label: ctx.t('View the meeting'), url: ctx.link(p.path) },
   }),
 });
 
 export const meetingCancelledTemplate = defineTemplate({
   name: 'meeting-cancelled',
-  params: zMeeting.extend({ reason: z.string().default('') }),
   render: (p, ctx) => ({
     subject: ctx.t('Meeting cancelled: {title}', { title: p.title }),
     heading: ctx.t('A meeting has been cancelled'),
@@ -86,13 +73,12 @@ export const meetingCancelledTemplate = defineTemplate({
       ctx.t('The meeting "{title}" planned for {date} has been cancelled.', { title: p.title, date: ctx.date(p.startsAt) }),
       ...(p.reason.trim() ? [ctx.t('Reason: {reason}', { reason: p.reason.trim() })] : []),
     ],
-    action: { label: ctx.t('View the meeting'), url: p.link },
+    action: { label: ctx.t('View the meeting'), url: ctx.link(p.path) },
   }),
 });
 
 export const memberInvitedTemplate = defineTemplate({
   name: 'member-invited',
-  params: zMeeting.extend({ guest: z.boolean().default(false) }),
   render: (p, ctx) => ({
     subject: ctx.t('You are invited to the meeting "{title}"', { title: p.title }),
     heading: ctx.t('Meeting invitation'),
@@ -103,20 +89,13 @@ export const memberInvitedTemplate = defineTemplate({
         : ctx.t('You are invited to the meeting "{title}" of {org}.', { title: p.title, org: ctx.org.name }),
     ],
     details: meetingDetails(p, ctx),
-    action: { label: ctx.t('Open the meeting'), url: p.link },
+    action: { label: ctx.t('Open the meeting'), url: ctx.link(p.path) },
     notes: p.guest ? [ctx.t('This link is personal: it lets you take part as a guest without an account. Please do not forward it.')] : [],
   }),
 });
 
 export const commentTemplate = defineTemplate({
   name: 'comment',
-  params: z.object({
-    itemTitle: z.string().min(1),
-    meetingTitle: z.string().nullable().default(null),
-    comment: z.string(),
-    by: zBy,
-    link: zLink,
-  }),
   render: (p, ctx) => ({
     subject: ctx.t('New comment on "{item}"', { item: p.itemTitle }),
     heading: ctx.t('New comment'),
@@ -127,19 +106,12 @@ export const commentTemplate = defineTemplate({
         : ctx.t('{by} commented on "{item}":', { by: p.by ?? ctx.t('A participant'), item: p.itemTitle }),
       `“${p.comment.trim()}”`,
     ],
-    action: { label: ctx.t('View the comment'), url: p.link },
+    action: { label: ctx.t('View the comment'), url: ctx.link(p.path) },
   }),
 });
 
 export const decisionOpenedTemplate = defineTemplate({
   name: 'decision-opened',
-  params: z.object({
-    title: z.string().min(1),
-    deadline: z.string(),
-    link: zLink,
-    reason: z.enum(['created', 'resumed', 'rescheduled']).default('created'),
-    by: zBy,
-  }),
   render: (p, ctx) => {
     const vars = { title: p.title, date: ctx.date(p.deadline) };
     const rescheduled = p.reason === 'rescheduled';
@@ -155,16 +127,13 @@ export const decisionOpenedTemplate = defineTemplate({
             : ctx.t('Voting on the decision "{title}" is open until {date}.', vars),
       ],
       details: [{ label: ctx.t('Deadline'), value: vars.date }],
-      action: { label: ctx.t('Vote now'), url: p.link },
+      action: { label: ctx.t('Vote now'), url: ctx.link(p.path) },
     };
   },
 });
 
-const zDeadline = z.object({ title: z.string().min(1), dueAt: z.string(), link: zLink });
-
 export const decisionDeadlineTemplate = defineTemplate({
   name: 'decision-deadline',
-  params: zDeadline,
   render: (p, ctx) => ({
     subject: ctx.t('Reminder: voting on "{title}" closes {date}', { title: p.title, date: ctx.date(p.dueAt) }),
     heading: ctx.t('Voting closes soon'),
@@ -172,21 +141,12 @@ export const decisionDeadlineTemplate = defineTemplate({
       greeting(ctx),
       ctx.t('Voting on the decision "{title}" closes on {date}. If you have not voted yet, please cast your vote before then.', { title: p.title, date: ctx.date(p.dueAt) }),
     ],
-    action: { label: ctx.t('Open the decision'), url: p.link },
+    action: { label: ctx.t('Open the decision'), url: ctx.link(p.path) },
   }),
 });
 
 export const actionAssignedTemplate = defineTemplate({
   name: 'action-assigned',
-  params: z.object({
-    title: z.string().min(1),
-    meetingTitle: z.string().nullable().default(null),
-    priority: z.string().default('Low'),
-    openTill: z.string(),
-    link: zLink,
-    reason: z.enum(['assigned', 'rescheduled']).default('assigned'),
-    by: zBy,
-  }),
   render: (p, ctx) => {
     const vars = { title: p.title, date: ctx.date(p.openTill), meeting: p.meetingTitle ?? '', by: p.by ?? '' };
     const rescheduled = p.reason === 'rescheduled';
@@ -207,30 +167,18 @@ export const actionAssignedTemplate = defineTemplate({
         { label: ctx.t('Priority'), value: ctx.t(p.priority) },
         { label: ctx.t('Due date'), value: vars.date },
       ],
-      action: { label: ctx.t('Open the action'), url: p.link },
+      action: { label: ctx.t('Open the action'), url: ctx.link(p.path) },
     };
   },
 });
 
 export const actionDueTemplate = defineTemplate({
   name: 'action-due',
-  params: zDeadline,
   render: (p, ctx) => ({
     subject: ctx.t('Reminder: action "{title}" is due {date}', { title: p.title, date: ctx.date(p.dueAt) }),
     heading: ctx.t('Action due soon'),
     paragraphs: [greeting(ctx), ctx.t('The action "{title}" assigned to you is due on {date}.', { title: p.title, date: ctx.date(p.dueAt) })],
-    action: { label: ctx.t('Open the action'), url: p.link },
+    action: { label: ctx.t('Open the action'), url: ctx.link(p.path) },
   }),
 });
 
-export const meetingTemplates = [
-  meetingScheduledTemplate,
-  meetingUpdatedTemplate,
-  meetingCancelledTemplate,
-  memberInvitedTemplate,
-  commentTemplate,
-  decisionOpenedTemplate,
-  decisionDeadlineTemplate,
-  actionAssignedTemplate,
-  actionDueTemplate,
-];

@@ -1,56 +1,74 @@
-import { AppError, fieldErrorsOf, orgOrigin, translate, type Lang, type Recipient } from '@app/contracts';
+import { orgUrl, translate, type Email, type Lang, type Recipient } from '@app/contracts';
 import './common.i18n';
 import './account.i18n';
 import './meeting.i18n';
-import { accountTemplates } from './account.templates';
-import { meetingTemplates } from './meeting.templates';
+import { emailVerificationTemplate, passwordResetTemplate, userInvitedTemplate } from './account.templates';
+import {
+  actionAssignedTemplate, actionDueTemplate, commentTemplate, decisionDeadlineTemplate, decisionOpenedTemplate,
+  meetingCancelledTemplate, meetingScheduledTemplate, meetingUpdatedTemplate, memberInvitedTemplate,
+} from './meeting.templates';
 import { displayDate } from './format';
 import { renderLayout, type RenderedEmail } from './layout';
-import type { EmailTemplate } from './template';
+import type { EmailContent, RenderContext } from './template';
 
 /**
- * Every e-mail template by name. Adding a notification: define the template in a
- * `<feature>.templates.ts`, its ar/ru sentences in `<feature>.i18n.ts`, and list it here
- * (docs/how-to-add-a-notification.md).
+ * The content of an e-mail, by template. The switch is exhaustive over the contract's e-mail union
+ * (SendEmail in libs/contracts notification.jobs.ts): a case added there without a renderer here
+ * fails typecheck. Adding a notification: docs/how-to-add-a-notification.md.
  */
-const ALL: EmailTemplate[] = [...(accountTemplates as EmailTemplate[]), ...(meetingTemplates as EmailTemplate[])];
-
-export const TEMPLATES: ReadonlyMap<string, EmailTemplate> = (() => {
-  const m = new Map<string, EmailTemplate>();
-  for (const t of ALL) {
-    if (m.has(t.name)) throw new Error(`template defined twice: ${t.name}`);
-    m.set(t.name, t);
+export function contentOf(email: Email, ctx: RenderContext): EmailContent {
+  switch (email.template) {
+    case 'user-invited':
+      return userInvitedTemplate.render(email.params, ctx);
+    case 'password-reset':
+      return passwordResetTemplate.render(email.params, ctx);
+    case 'email-verification':
+      return emailVerificationTemplate.render(email.params, ctx);
+    case 'meeting-scheduled':
+      return meetingScheduledTemplate.render(email.params, ctx);
+    case 'meeting-updated':
+      return meetingUpdatedTemplate.render(email.params, ctx);
+    case 'meeting-cancelled':
+      return meetingCancelledTemplate.render(email.params, ctx);
+    case 'member-invited':
+      return memberInvitedTemplate.render(email.params, ctx);
+    case 'comment':
+      return commentTemplate.render(email.params, ctx);
+    case 'decision-opened':
+      return decisionOpenedTemplate.render(email.params, ctx);
+    case 'decision-deadline':
+      return decisionDeadlineTemplate.render(email.params, ctx);
+    case 'action-assigned':
+      return actionAssignedTemplate.render(email.params, ctx);
+    case 'action-due':
+      return actionDueTemplate.render(email.params, ctx);
+    default:
+      return unreachable(email);
   }
-  return m;
-})();
+}
+
+function unreachable(email: never): never {
+  throw new Error(`no renderer for e-mail ${JSON.stringify((email as { template?: unknown }).template)}`);
+}
 
 export interface RenderInput {
-  template: string;
-  params: Record<string, unknown>;
+  email: Email;
   to: Recipient;
-  org: { name: string; slug?: string; timeZone: string };
+  org: { name: string; slug: string; timeZone: string };
   links: { baseDomain: string; protocol: 'http' | 'https' };
 }
 
-/** Render a template for one recipient in their language. Unknown template or bad params: AppError VALIDATION (not retried). */
+/** Render an e-mail for one recipient in their language; links go on the organization's host (orgUrl). */
 export function renderEmail(input: RenderInput): RenderedEmail {
-  const tpl = TEMPLATES.get(input.template);
-  if (!tpl) throw AppError.validation({ template: `Unknown e-mail template ${input.template}` });
-  const parsed = tpl.params.safeParse(input.params);
-  if (!parsed.success) throw new AppError('VALIDATION', { fields: fieldErrorsOf(parsed.error) });
   const lang: Lang = input.to.lang ?? 'en';
-  const slug = input.org.slug;
-  const origin = slug ? orgOrigin(slug, input.links.baseDomain, input.links.protocol) : null;
+  const host = { slug: input.org.slug, baseDomain: input.links.baseDomain, protocol: input.links.protocol };
   const t = (key: string, params?: Record<string, string | number>) => translate(key, lang, params);
-  const content = tpl.render(parsed.data, {
+  const content = contentOf(input.email, {
     lang,
     recipient: input.to,
     org: input.org,
     t,
-    link: (path) => {
-      if (!origin) throw AppError.validation({ org: `Template ${input.template} builds links and needs the organization's host` });
-      return `${origin}${path.startsWith('/') ? path : `/${path}`}`;
-    },
+    link: (path) => orgUrl(host, path),
     date: (iso) => displayDate(iso, input.org.timeZone),
   });
   return renderLayout(content, { lang, orgName: input.org.name, footer: t('This e-mail was sent by {org}.', { org: input.org.name }) });

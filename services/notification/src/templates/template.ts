@@ -1,15 +1,13 @@
-import type { z } from 'zod';
-import type { Lang, Recipient } from '@app/contracts';
+import type { EmailParams, EmailTemplateName, Lang, Recipient } from '@app/contracts';
 
 /** What a template gets besides its parameters. */
 export interface RenderContext {
   lang: Lang;
   recipient: Recipient;
-  /** slug is known when the e-mail was rendered from the local copy (templates that call link() need it) */
-  org: { name: string; slug?: string; timeZone: string };
+  org: { name: string; slug: string; timeZone: string };
   /** translate an English sentence (the key) into the recipient's language, filling {placeholders} */
   t(key: string, params?: Record<string, string | number>): string;
-  /** absolute URL of an app path (AppPaths) on the recipient organization's host; throws without org.slug */
+  /** absolute URL of an app path (AppPaths) on the organization's host (orgUrl) */
   link(path: string): string;
   /** a date in the organization's time zone: DD MMM YYYY hh:mm A (Time/Zone) */
   date(iso: string): string;
@@ -28,14 +26,13 @@ export interface EmailContent {
   notes?: string[];
 }
 
-export interface EmailTemplate<S extends z.ZodType = z.ZodType> {
-  name: string;
-  params: S;
-  render(params: z.output<S>, ctx: RenderContext): EmailContent;
+/** The renderer of one e-mail case of the SendEmail contract (libs/contracts notification.jobs.ts). */
+export interface EmailTemplate<N extends EmailTemplateName> {
+  name: N;
+  render(params: EmailParams<N>, ctx: RenderContext): EmailContent;
 }
 
-/** Declare a template; its name is what SendEmail jobs carry, its params schema is checked when rendering. */
-export function defineTemplate<S extends z.ZodType>(t: EmailTemplate<S>): EmailTemplate<S> {
-  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(t.name)) throw new Error(`template name must be kebab-case: ${t.name}`);
+/** Declare a template for a case of the contract's e-mail union; its parameters' type comes from there. */
+export function defineTemplate<N extends EmailTemplateName>(t: EmailTemplate<N>): EmailTemplate<N> {
   return t;
 }

@@ -1,4 +1,4 @@
-import type { PayloadInputOf } from '@app/contracts';
+import { AppPaths, type PayloadInputOf } from '@app/contracts';
 import type { ActionAssigned, DecisionOpened, MeetingScheduled, MemberInvited } from '@app/contracts';
 
 /** Payload builders for meeting events, as the meeting service publishes them. */
@@ -9,8 +9,7 @@ export interface Org {
   timeZone: string;
 }
 const by = { userId: 1, name: 'Omar Chair', email: 'omar.chair@example.test' };
-const base = (org: Org) => ({ orgId: org.orgId, orgName: org.name, timeZone: org.timeZone });
-const origin = (org: Org) => `http://${org.slug}.localhost:3000`;
+const base = (org: Org) => ({ orgId: org.orgId, orgSlug: org.slug, orgName: org.name, timeZone: org.timeZone });
 
 export function meetingScheduled(org: Org, meetingId: number, recipients: { email: string; name: string | null; lang: 'en' | 'fr' | 'ar' | 'ru' }[]): PayloadInputOf<typeof MeetingScheduled> {
   const startsAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
@@ -22,7 +21,7 @@ export function meetingScheduled(org: Org, meetingId: number, recipients: { emai
     startLocal: '2026-01-01 10:00:00',
     location: 'Head office',
     virtual: false,
-    link: `${origin(org)}/app/activity/meetings/${meetingId}`,
+    link: AppPaths.meeting(meetingId),
     by,
     recipients,
   };
@@ -35,7 +34,7 @@ export function memberInvited(org: Org, meetingId: number, recipient: { email: s
     ...rest,
     memberId: 90 + meetingId,
     guest: !!guestToken,
-    link: guestToken ? `${origin(org)}/meeting/${meetingId}?token=${guestToken}` : m.link,
+    link: guestToken ? AppPaths.guestMeeting(meetingId, guestToken) : m.link,
     recipient,
   };
 }
@@ -54,7 +53,7 @@ export function decisionOpened(
     title: `Decision ${decisionId}`,
     deadline: deadline.toISOString(),
     deadlineLocal: '2026-01-01 10:00:00',
-    link: `${origin(org)}/app/activity/meetings/7#_${decisionId}`,
+    link: AppPaths.meeting(7, decisionId),
     reason,
     by,
     recipients,
@@ -77,7 +76,7 @@ export function actionAssigned(
     priority: 'High',
     openTill: openTill.toISOString(),
     openTillLocal: '2026-01-01 10:00:00',
-    link: `${origin(org)}/app/activity/meetings/7`,
+    link: AppPaths.meeting(7),
     reason,
     by,
     recipients,

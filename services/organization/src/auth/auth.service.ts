@@ -262,6 +262,7 @@ export function verifyTotp(secret: string, code: string): boolean {
   try {
     return verifySync({ secret, token: code, epochTolerance: 30 }).valid;
   } catch {
+    // otplib throws on a malformed code or secret: such a code is simply not valid
     return false;
   }
 }

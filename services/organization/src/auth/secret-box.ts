@@ -37,6 +37,7 @@ export class SecretBox {
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
     } catch {
+      // authentication failed (tampered, another row's, another key's): the caller treats it as no secret
       return null;
     }
   }

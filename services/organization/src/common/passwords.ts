@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import * as argon2 from 'argon2';
-import { CONFIG } from '@app/platform';
+import { CONFIG, logger } from '@app/platform';
 import type { OrganizationConfig } from '../config';
 
 /** Password and PIN hashing with argon2id. */
@@ -17,9 +17,12 @@ export class Passwords {
     if (!hash) {
       // same work as a real check, so a missing account does not answer faster
       this.dummy ??= this.hash('dummy-password-for-timing');
-      await argon2.verify(await this.dummy, plain).catch(() => false);
+      await argon2.verify(await this.dummy, plain).catch(() => false); // only the time spent matters here
       return false;
     }
-    return argon2.verify(hash, plain).catch(() => false);
+    return argon2.verify(hash, plain).catch((err: unknown) => {
+      logger().error({ err }, 'stored password hash could not be verified');
+      return false;
+    });
   }
 }

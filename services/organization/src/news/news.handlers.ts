@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CommentNews, CreateNews, DeleteNews, GetNews, LikeNews, ListNews, type RequestOf } from '@app/contracts';
-import { Rpc, Storage } from '@app/platform';
+import { logger, Rpc, Storage } from '@app/platform';
 import { NewsService } from './news.service';
 
 @Injectable()
@@ -14,7 +14,7 @@ export class NewsHandlers {
   @Rpc(CommentNews) comment(req: RequestOf<typeof CommentNews>) { return this.news.comment(req.orgId, req.actor, req.postId, req.comment); }
   @Rpc(DeleteNews) async delete(req: RequestOf<typeof DeleteNews>) {
     const media = await this.news.delete(req.orgId, req.actor, req.postId);
-    await Promise.all(media.map((k) => this.storage.remove(k).catch(() => undefined)));
+    await Promise.all(media.map((k) => this.storage.remove(k).catch((err: unknown) => logger().warn({ err, key: k }, 'photo of a deleted post left in storage'))));
     return { ok: true as const };
   }
 }

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import {
   AppError, OrgErrors, OrgMessages, USER_SHEET_COLUMNS, fieldErrorsOf, zUserBody, type Actor,
 } from '@app/contracts';
-import { Storage } from '@app/platform';
+import { logger, Storage } from '@app/platform';
 import { OrgDb } from '../common/org-db';
 import { requirePermission } from '../common/access';
 import { UsersRepository } from './users.repository';
@@ -110,7 +110,7 @@ export class UsersImportService {
         await this.usersService.invite(s, u, actor);
       }
       await this.logs.write(s, actor, `Uploaded ${valid.length} users from a sheet`);
-      after(() => this.storage.remove(fileKey).catch(() => undefined));
+      after(() => this.storage.remove(fileKey).catch((err: unknown) => logger().warn({ err, key: fileKey }, 'imported sheet left in storage')));
       return { created: valid.length, skipped };
     });
   }

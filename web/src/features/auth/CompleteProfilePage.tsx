@@ -25,6 +25,7 @@ export function CompleteProfilePage() {
     if (!token) return;
     nameByToken(token)
       .then(setName)
+      // the greeting's name is a courtesy: without it the form still works
       .catch(() => undefined);
   }, [token]);
 

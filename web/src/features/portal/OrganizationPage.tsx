@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { checkOrganization } from '../../api/organization';
 import { Field } from '../../components/Field';
 import { useForm } from '../../hooks/use-form';
-import { hostInfo, isPortalHost, originOfOrg } from '../../lib/host';
+import { hostInfo, isPortalHost, originOfOrg, urlOfOrg } from '../../lib/host';
 import { saveOrg, savedOrgs } from '../../lib/saved-orgs';
 import { rules, validateWith } from '../../lib/validation';
 import { ROUTES } from '../../routes';
@@ -37,7 +37,7 @@ export function OrganizationPage() {
     }
     saveOrg({ slug, name: r.name, logo: r.logo });
     if (isPortalHost()) navigate(ROUTES.organizationPortals, { replace: true });
-    else window.location.assign(`${origin}${ROUTES.login}`);
+    else window.location.assign(urlOfOrg(slug, ROUTES.login));
   });
 
   const error = form.errors.organization ?? (invalid ? INVALID_ORGANIZATION : undefined);

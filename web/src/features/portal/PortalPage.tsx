@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { checkOrganization } from '../../api/organization';
 import { EmptyState } from '../../components/EmptyState';
 import { useApi } from '../../hooks/use-api';
-import { hostInfo, originOfOrg } from '../../lib/host';
+import { hostInfo, originOfOrg, urlOfOrg } from '../../lib/host';
 import { removeSavedOrg, savedOrgs, type SavedOrg } from '../../lib/saved-orgs';
 import { ROUTES } from '../../routes';
 
@@ -28,7 +28,7 @@ function PortalCard(props: { org: SavedOrg; selected?: boolean; onSelect?: () =>
         </span>
       </button>
       <div className="portal-card__actions">
-        <Button type="button" label={t('portal.launch')} size="small" data-testid={`portal-launch-${props.org.slug}`} onClick={() => window.location.assign(`${origin}${ROUTES.login}`)} />
+        <Button type="button" label={t('portal.launch')} size="small" data-testid={`portal-launch-${props.org.slug}`} onClick={() => window.location.assign(urlOfOrg(props.org.slug, ROUTES.login))} />
         <Button type="button" icon="pi pi-times" rounded text severity="secondary" aria-label={t('portal.remove', { name })} onClick={props.onRemove} />
       </div>
     </li>
@@ -54,7 +54,7 @@ export function PortalPage(props: { variant: 'portals' | 'choose' }) {
         </ul>
       )}
       {props.variant === 'choose' && chosen && (
-        <Button type="button" label={t('portal.launchChosen', { name: chosen.name || chosen.slug })} className="w-full" onClick={() => window.location.assign(`${originOfOrg(chosen.slug, hostInfo())}${ROUTES.login}`)} />
+        <Button type="button" label={t('portal.launchChosen', { name: chosen.name || chosen.slug })} className="w-full" onClick={() => window.location.assign(urlOfOrg(chosen.slug, ROUTES.login))} />
       )}
       <div className="form-row form-row--center">
         <Link to={ROUTES.organization} data-testid="portal-add">

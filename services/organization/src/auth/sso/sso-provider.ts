@@ -24,6 +24,7 @@ export function verifySigned<T extends { exp: number }>(token: string, key: stri
     const v = JSON.parse(Buffer.from(body, 'base64url').toString()) as T;
     return typeof v.exp === 'number' && v.exp > now ? v : null;
   } catch {
+    // not base64url JSON: not a state we issued
     return null;
   }
 }
