@@ -73,7 +73,7 @@ describe('journey: a scheduled meeting reaches the member’s home dashboard and
     const m = data(await c.post('/meetings', { title: TITLE, committee_id: committeeId, start_date: formDate(3), duration: 60, location: 'Board room' }), 'create meeting');
     meetingId = m.id;
     data(await c.post(`/meetings/${meetingId}/members`, { user_id: [member.userId] }), 'add member');
-    // scheduling needs an agenda (meetings.md: Draft -> Scheduled needs participants and a talking point)
+    // scheduling needs an agenda (docs/product/meetings.md#the-status-machine: Draft -> Scheduled needs participants and a talking point)
     data(await c.post(`/meetings/${meetingId}/talkingpoints`, { title: 'Budget', viewers: [member.userId], presenters: [member.userId], duration: 30 }), 'add talking point');
     const scheduled = data(await c.post(`/meetings/${meetingId}/changestatus`, { meeting_status_id: 2, id: meetingId, reason: 'Ready for the board' }), 'schedule');
     expect(scheduled.meeting_status_id).toBe(2);

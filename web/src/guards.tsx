@@ -19,7 +19,7 @@ export function NavigatorBridge() {
   return <Outlet />;
 }
 
-/** Organization host mode (platform.md §2): on org.<domain> only the organization entry and portal exist. */
+/** Organization host mode (docs/product/sign-in.md#organization-portal): on org.<domain> only the organization entry and portal exist. */
 export function PortalHostGate() {
   const { pathname } = useLocation();
   if (!isPortalHost()) return <Outlet />;
@@ -38,7 +38,7 @@ export function ModulesGate() {
   return <Outlet />;
 }
 
-/** /app requires a sign-in token, otherwise the login page (platform.md §2). */
+/** /app requires a sign-in token, otherwise the login page (docs/product/overview.md#screens-and-routes). */
 export function RequireAuth() {
   const token = useToken();
   const location = useLocation();
@@ -56,7 +56,7 @@ export function AppIndexRedirect() {
   return <Navigate to={appHome(modules.disabledRoutes)} replace />;
 }
 
-/** A guest token in a meeting link signs the current user out first (platform.md §4). */
+/** A guest token in a meeting link signs the current user out first (docs/product/sign-in.md#sessions-sign-out-and-idle-logout). */
 export function GuestTokenGate() {
   const { search } = useLocation();
   const done = useRef(false);

@@ -21,7 +21,7 @@ function signedIn(permissions = ALL, na: string[] = []) {
   return installFetch(orgPublic({ na }), on('GET', '/api/profile', () => jsonResponse(200, profileBody(permissions))));
 }
 
-describe('routes (platform.md §2)', () => {
+describe('routes (docs/product/overview.md#screens-and-routes)', () => {
   it('/ without a token ends on the login page', async () => {
     installFetch(orgPublic());
     renderApp('/');

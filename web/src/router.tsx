@@ -45,7 +45,7 @@ const ViewerPage = lazy(async () => ({ default: (await import('./features/guest/
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 
-/** The route table of platform.md §2; every path comes from routes.ts. */
+/** The route table of docs/product/overview.md#screens-and-routes; every path comes from routes.ts. */
 export function AppRoutes() {
   return (
     <Routes>

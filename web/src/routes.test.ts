@@ -2,7 +2,7 @@ import { appHome, isPathDisabled, portalHostTarget, ROUTES } from './routes';
 import { visibleMenu } from './shell/menu';
 import { crumbsOf } from './shell/Breadcrumbs';
 
-describe('route rules (platform.md §2)', () => {
+describe('route rules (docs/product/overview.md#screens-and-routes)', () => {
   it('root redirect', () => {
     expect(appHome([])).toBe('/app/dashboards');
     expect(appHome(['home'])).toBe('/app/activity/approvals');

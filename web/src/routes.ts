@@ -1,14 +1,14 @@
 import { AppPaths } from '@app/contracts';
 
 /**
- * Every path of the web app (platform.md §2). Paths that services put in e-mails come from
+ * Every path of the web app (docs/product/overview.md#screens-and-routes). Paths that services put in e-mails come from
  * AppPaths in @app/contracts, so a link and the route that serves it cannot drift apart.
  */
 export const ROUTES = {
   root: AppPaths.root(),
   app: '/app',
 
-  // sign-in (§2 "Authentication screens")
+  // sign-in (docs/product/sign-in.md)
   auth: '/auth',
   login: AppPaths.login(),
   forgotPassword: AppPaths.forgotPassword(),
@@ -72,18 +72,18 @@ export const ROUTES = {
   conflict: AppPaths.conflict(),
 } as const;
 
-/** platform.md §2: /app goes to approvals when 'home' is a disabled module, otherwise to the dashboards. */
+/** docs/product/overview.md#screens-and-routes: /app goes to approvals when 'home' is a disabled module, otherwise to the dashboards. */
 export function appHome(disabledRoutes: readonly string[]): string {
   return disabledRoutes.includes('home') ? ROUTES.approvals : ROUTES.dashboards;
 }
 
-/** platform.md §2: any route whose path contains a disabled-module name goes to /404. */
+/** docs/product/overview.md#screens-and-routes: any route whose path contains a disabled-module name goes to /404. */
 export function isPathDisabled(pathname: string, disabledRoutes: readonly string[]): boolean {
   const p = pathname.toLowerCase();
   return disabledRoutes.some((name) => name !== '' && p.includes(name.toLowerCase()));
 }
 
-/** Paths reachable on the organization portal host (platform.md §2 organization host mode). */
+/** Paths reachable on the organization portal host (docs/product/sign-in.md#organization-portal). */
 export function portalHostTarget(pathname: string, hasSavedOrgs: boolean): string | null {
   const allowed: string[] = hasSavedOrgs ? [ROUTES.choosePortal, ROUTES.organizationPortals, ROUTES.organization] : [ROUTES.organization];
   if (allowed.includes(pathname.replace(/\/+$/, ''))) return null;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Config once (ARCHITECTURE §3.7): each service parses its environment with a zod schema at start-up
+ * Config once (docs/architecture.md#configuration-parsed-once): each service parses its environment with a zod schema at start-up
  * and fails fast with a clear message. This file and each service's config.ts are the only readers of
  * process.env.
  */

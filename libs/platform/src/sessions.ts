@@ -14,7 +14,7 @@ export const SESSION_IDLE_SECONDS = 60 * 60;
 /**
  * Sign-in sessions in Redis. The token is 256 random bits; only its hash is stored. Each request
  * through the gateway slides the expiry, so more than 60 minutes between requests ends the session
- * (platform.md §4: "Session idle more than 60 minutes between requests clears stored login").
+ * (docs/product/sign-in.md#sessions-sign-out-and-idle-logout: "Session idle more than 60 minutes between requests clears stored login").
  */
 @Injectable()
 export class SessionStore {

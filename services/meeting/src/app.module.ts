@@ -37,7 +37,7 @@ import { IjmeetProvider, VirtualProviders, ZoomProvider } from './virtual/provid
 import { VirtualService } from './virtual/virtual.service';
 import { VirtualHandlers } from './virtual/virtual.handlers';
 
-/** The meeting service: meetings and everything inside them (meetings.md), over NATS. */
+/** The meeting service: meetings and everything inside them (docs/product/meetings.md), over NATS. */
 @Module({})
 export class MeetingModule {
   static register(config: MeetingConfig): DynamicModule {

@@ -1,6 +1,6 @@
 /**
- * Meetings through the gateway: validation of §5 with its messages, dates in and out, the status machine
- * of §4 with its preconditions, delete/copy/order, permissions flags, locks in 4 and 5, other
+ * Meetings through the gateway: validation of docs/product/meetings.md#validation with its messages, dates in and out, the status machine
+ * of docs/product/meetings.md#statuses with its preconditions, delete/copy/order, permissions flags, locks in 4 and 5, other
  * organizations, analytics and rating, notes, activity, calendar and home.
  */
 import { closeRedis, expectOk, formDate, meeting, scheduled, serverDate, setStatus, talkingPoint, world, type World } from './helpers';
@@ -133,7 +133,7 @@ describe('edit, list, visibility', () => {
   });
 });
 
-describe('status machine (§4)', () => {
+describe('status machine (docs/product/meetings.md#statuses)', () => {
   it('Schedule needs participants, an agenda and a future start; a reason is required', async () => {
     const m = expectOk(await w.chair.c.post('/meetings', { title: 'Empty', committee_id: w.committeeId, start_date: formDate(5), location: 'HQ' }));
     const noReason = await w.chair.c.post(`/meetings/${m.id}/changestatus`, { meeting_status_id: 2, id: m.id });

@@ -1,6 +1,6 @@
 /**
  * Administration through the gateway: users, roles, permissions, committees, boards, profile, logs,
- * information, status, integrations, news and uploads; every validation of platform.md §5 with its
+ * information, status, integrations, news and uploads; every validation of docs/product/errors.md#validation-rules with its
  * message; a failed request writes nothing; the error catalogue.
  */
 import ExcelJS from 'exceljs';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { api, createTestOrg, testEnv } from '@app/testing';
 
 /**
- * Rate limits kept in Redis (platform.md §8 '429 Too Many Attempts.'; docs/conventions.md "Rate limits and
+ * Rate limits kept in Redis (docs/product/errors.md#the-catalogue '429 Too Many Attempts.'; docs/conventions.md "Rate limits and
  * trusted proxies"): PIN sign-in, password reset, two-factor, e-mail verification and guest links answer 429
  * once their budget is spent, with Retry-After. Each row uses a fresh organization, because the budgets are
  * per organization. With the gateway's defaults the budget of each row is:

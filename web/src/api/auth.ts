@@ -3,7 +3,7 @@ import { currentLang } from '../i18n/lang';
 import { api } from './client';
 
 /**
- * Sign-in calls (platform.md §7 "Sign-in and access"), by route of the table. All are public; the screens
+ * Sign-in calls (docs/product/sign-in.md#api), by route of the table. All are public; the screens
  * show the server's message themselves, so the status toast is off.
  */
 const QUIET = { notify: false } as const;

@@ -2,7 +2,7 @@ import { Routes, type RouteData, type RouteRequest } from '@app/contracts';
 import { api, apiCommand } from './client';
 import type { Paged } from './paging';
 
-/** Boards (platform.md §3: name, committees, quorum, description, admins, users, expiration date, status): the contract's types. */
+/** Boards (docs/product/administration.md#records: name, committees, quorum, description, admins, users, expiration date, status): the contract's types. */
 export type Board = RouteData<typeof Routes.getBoard>;
 export type BoardInput = RouteRequest<typeof Routes.createBoard>['body'];
 

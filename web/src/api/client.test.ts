@@ -56,7 +56,7 @@ describe('request layer: headers and base', () => {
   });
 });
 
-describe('request layer: status -> message toast (platform.md §8)', () => {
+describe('request layer: status -> message toast (docs/product/errors.md#the-catalogue)', () => {
   it.each([
     [404, 'Not Found'],
     [409, 'Error in validation'],
@@ -143,7 +143,7 @@ describe('request layer: 401/403', () => {
   });
 });
 
-describe('request layer: idle logout and timeout (platform.md §4, §9)', () => {
+describe('request layer: idle logout and timeout (docs/product/sign-in.md#sessions-sign-out-and-idle-logout, docs/product/overview.md#formats-and-limits)', () => {
   it('records the time of every request', async () => {
     installFetch(on('GET', '/api/things', () => jsonResponse(200, {})));
     const now = 1_700_000_000_000;

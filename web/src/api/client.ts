@@ -9,10 +9,10 @@ import { session } from './session';
 /**
  * The request layer: every /api call goes through `request`. Base `/api` on the same origin, headers
  * `token` and `Lang`, a 60 s timeout, the 60-minute idle logout, and the status -> message toasts of
- * platform.md §8.
+ * docs/product/errors.md#the-catalogue.
  */
 export const API_BASE = '/api';
-/** platform.md §9: HTTP timeout 60,000 ms */
+/** docs/product/overview.md#formats-and-limits: HTTP timeout 60,000 ms */
 export const REQUEST_TIMEOUT_MS = 60_000;
 
 export const AUTH_FAIL = { summary: 'Authentication Fail', detail: 'Please login again' } as const;
@@ -166,7 +166,7 @@ export async function request<T = unknown>(path: string, opts: RequestOptions = 
   const token = session.token();
 
   if (!opts.public) {
-    // platform.md §4/§8: idle over 60 minutes between requests clears the stored login.
+    // docs/product/sign-in.md#sessions-sign-out-and-idle-logout: idle over 60 minutes between requests clears the stored login.
     if (session.isIdleExpired()) {
       notify('warn', t(AUTH_FAIL.summary), t(AUTH_FAIL.detail));
       endSession();

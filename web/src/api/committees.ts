@@ -2,7 +2,7 @@ import { Routes, type RouteData, type RouteRequest } from '@app/contracts';
 import { api, apiCommand } from './client';
 import type { Paged } from './paging';
 
-/** Committees (platform.md §3: name, quorum percentage, description, admins, users, status): the contract's types. */
+/** Committees (docs/product/administration.md#records: name, quorum percentage, description, admins, users, status): the contract's types. */
 export type Committee = RouteData<typeof Routes.getCommittee>;
 export type CommitteeStatistics = RouteData<typeof Routes.committeeStatistics>;
 export type CommitteeInput = RouteRequest<typeof Routes.createCommittee>['body'];

@@ -4,7 +4,7 @@ import { currentLang } from '../i18n/lang';
 import { api, type RouteAnswerOf } from './client';
 
 /**
- * The dashboards (platform.md §2): reminders widget (notification service), home, calender and action tracker
+ * The dashboards (docs/product/overview.md#screens-and-routes): reminders widget (notification service), home, calender and action tracker
  * (meeting service). Every answer is the route table's type (libs/contracts): no field is named here.
  */
 

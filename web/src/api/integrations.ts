@@ -1,7 +1,7 @@
 import { Routes, type RouteData } from '@app/contracts';
 import { api } from './client';
 
-/** Calendar integrations (platform.md §2 "Integrations: list of calendar integrations"): key, name, connected, url. */
+/** Calendar integrations (docs/product/administration.md#integrations): key, name, connected, url. */
 export type CalendarIntegration = RouteData<typeof Routes.calendarIntegrations>[number];
 
 export const integrationsApi = {

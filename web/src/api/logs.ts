@@ -2,7 +2,7 @@ import { Routes, type RouteData } from '@app/contracts';
 import { api } from './client';
 import type { Paged } from './paging';
 
-/** Activity log entry (platform.md §3): id, username, date, time, activity (the contract's type). */
+/** Activity log entry (docs/product/administration.md#records): id, username, date, time, activity (the contract's type). */
 export type LogEntry = RouteData<typeof Routes.listLogs>[number];
 
 export const logsApi = {

@@ -2,7 +2,7 @@ import { Routes, type RouteData } from '@app/contracts';
 import { api, apiCommand } from './client';
 import type { Paged } from './paging';
 
-/** News posts (platform.md §3: title, URL, description, committee, media, likes, comments): the contract's types. */
+/** News posts (docs/product/administration.md#records: title, URL, description, committee, media, likes, comments): the contract's types. */
 export type NewsPost = RouteData<typeof Routes.getNews>;
 export type NewsComment = NewsPost['comments'][number];
 

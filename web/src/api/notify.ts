@@ -7,7 +7,7 @@ export interface Notice {
   severity: Severity;
   summary: string;
   detail?: string;
-  /** ms; platform.md §9: toast duration 3 s */
+  /** ms; docs/product/overview.md#formats-and-limits: toast duration 3 s */
   life: number;
 }
 

@@ -3,7 +3,7 @@ import { successMessage } from './auth';
 import { api, ApiError } from './client';
 
 /**
- * Organization: the public answer of GET /api/ (name, logo, modules), and its information (platform.md §3),
+ * Organization: the public answer of GET /api/ (name, logo, modules), and its information (docs/product/administration.md#records),
  * as the route table answers them.
  */
 export type Information = RouteData<typeof Routes.getInformation>;

@@ -4,9 +4,9 @@ import { api } from './client';
 import type { StoredUser } from './session';
 
 /**
- * Profile (platform.md §3) as the API answers it (GET /api/profile): id, name, position, designation, phone,
+ * Profile (docs/product/administration.md#records) as the API answers it (GET /api/profile): id, name, position, designation, phone,
  * birth_date, email, image (an upload key), role, pin and two_factor flags, is_admin and the permission slugs
- * of the role (§6).
+ * of the role (docs/product/meetings.md#permissions).
  */
 export type Profile = RouteData<typeof Routes.getProfile>;
 
@@ -65,7 +65,7 @@ export async function setPin(body: { pin: string; pin_confirmation: string }): P
 
 /**
  * Two-factor (TOTP): setup answers a fresh secret and its otpauth URL, enable confirms it with a code,
- * disable asks for the password. Failures say 'Something went wrong' (platform.md §8), so no status toast.
+ * disable asks for the password. Failures say 'Something went wrong' (docs/product/errors.md#the-catalogue), so no status toast.
  * POST /api/two_factor/setup, /api/two_factor/enable { code }, /api/two_factor/disable { password }.
  */
 export type TwoFactorSetup = RouteData<typeof Routes.twoFactorSetup>;

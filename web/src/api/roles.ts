@@ -1,7 +1,7 @@
 import { Routes, type RouteData, type RouteRequest } from '@app/contracts';
 import { api, apiCommand } from './client';
 
-/** Roles and permission slugs (platform.md §3 Role: name, users, permissions[{slug}]): the contract's types. */
+/** Roles and permission slugs (docs/product/administration.md#roles: name, users, permissions[{slug}]): the contract's types. */
 export type Role = RouteData<typeof Routes.getRole>;
 export type Permission = RouteData<typeof Routes.listPermissions>[number];
 export type RoleInput = RouteRequest<typeof Routes.createRole>['body'];

@@ -1,5 +1,5 @@
 /**
- * The signed-in state kept in browser storage (platform.md §3 "Auth state", §4 sign-in/sign-out).
+ * The signed-in state kept in browser storage (docs/product/sign-in.md#sessions-sign-out-and-idle-logout).
  * Everything that reads or writes the stored login goes through this file.
  */
 export const STORAGE_KEYS = {
@@ -13,7 +13,7 @@ export const STORAGE_KEYS = {
   lastRequestAt: 'auth_last_request_at',
 } as const;
 
-/** platform.md §9: idle logout after 60 minutes between requests */
+/** docs/product/overview.md#formats-and-limits: idle logout after 60 minutes between requests */
 export const IDLE_LIMIT_MS = 60 * 60 * 1000;
 
 export interface StoredUser {

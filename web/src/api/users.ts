@@ -2,7 +2,7 @@ import { Routes, type RouteData, type RouteRequest } from '@app/contracts';
 import { api, apiCommand } from './client';
 import type { Paged } from './paging';
 
-/** Users (platform.md §3): the contract's types and the routes of the table; nothing is re-mapped here. */
+/** Users (docs/product/administration.md#records): the contract's types and the routes of the table; nothing is re-mapped here. */
 export type User = RouteData<typeof Routes.getUser>;
 export type UserStatus = User['status'];
 export type UserBrief = RouteData<typeof Routes.allUsers>[number];

@@ -17,7 +17,7 @@ export function UserAvatar(props: { name: string; image?: string | null; size?: 
   );
 }
 
-/** Up to 3 avatars then '+N More' (platform.md §9). */
+/** Up to 3 avatars then '+N More' (docs/product/overview.md#formats-and-limits). */
 export function AvatarStack(props: { people: Array<{ id: number; name: string; image?: string | null }>; moreLabel: (n: number) => string }) {
   const shown = props.people.slice(0, 3);
   const rest = props.people.length - shown.length;

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** PrimeFlex-style lg breakpoint: the side menu becomes a drawer below it (platform.md §9). */
+/** PrimeFlex-style lg breakpoint: the side menu becomes a drawer below it (docs/product/overview.md#formats-and-limits). */
 export const LG_BREAKPOINT_PX = 992;
 
 export function useMediaQuery(query: string): boolean {

@@ -15,7 +15,7 @@ export function useOrgPublic() {
   return {
     org,
     loading: enabled && res.data === undefined && res.error === undefined,
-    /** platform.md §2: loading the modules failing with 409 or 404 goes to /409 */
+    /** docs/product/overview.md#screens-and-routes: loading the modules failing with 409 or 404 goes to /409 */
     conflict: status === 409 || status === 404,
   };
 }

@@ -4,7 +4,7 @@ import { session } from '../api/session';
 import { useApi } from './use-api';
 import { useToken } from './use-session';
 
-/** The signed-in user's profile; its `permissions` gate the side menu (platform.md §2, §6). */
+/** The signed-in user's profile; its `permissions` gate the side menu (docs/product/overview.md#screens-and-routes, docs/product/overview.md#roles-and-permissions). */
 export function useProfile() {
   const token = useToken();
   return useApi<Profile>(token ? 'profile' : null, [], async () => {

@@ -11,7 +11,7 @@ afterEach(async () => {
   await act(() => changeLanguage('en'));
 });
 
-describe('languages (platform.md §9)', () => {
+describe('languages (docs/product/overview.md#formats-and-limits)', () => {
   it('Arabic is right-to-left on <html>; English is left-to-right', async () => {
     await act(() => changeLanguage('ar'));
     expect(document.documentElement.dir).toBe('rtl');

@@ -1,6 +1,6 @@
 /**
  * Translation resources: one namespace per feature (locales/<lng>/<feature>.json).
- * fr shows the English texts (platform.md §9); a key missing in ar or ru falls back to English.
+ * fr shows the English texts (docs/product/overview.md#formats-and-limits); a key missing in ar or ru falls back to English.
  */
 import en_common from '../locales/en/common.json';
 import en_validation from '../locales/en/validation.json';

@@ -2,7 +2,7 @@ import { parseLang } from '@app/contracts';
 import { dateLocaleOf } from '../i18n/lang';
 
 /**
- * Displayed dates: DD MMM YYYY hh:mm A (platform.md §9); Russian (and French) use English names,
+ * Displayed dates: DD MMM YYYY hh:mm A (docs/product/overview.md#formats-and-limits); Russian (and French) use English names,
  * Arabic uses Arabic names.
  */
 function localeOf(lang: string): string {

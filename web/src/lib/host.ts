@@ -2,7 +2,7 @@ import { orgOrigin, orgUrl } from '@app/contracts';
 
 /**
  * The organization comes from the host's first label (docs/conventions.md): demo.localhost:3000 is
- * `demo`. A host whose first label is `org` is the organization portal (platform.md §2).
+ * `demo`. A host whose first label is `org` is the organization portal (docs/product/overview.md#screens-and-routes).
  */
 export interface HostInfo {
   hostname: string;
@@ -40,7 +40,7 @@ export function currentOrgSlug(info: HostInfo = hostInfo()): string {
   return info.firstLabel;
 }
 
-/** Organization host mode: the portal lives on `org.<parent>` (platform.md §2). */
+/** Organization host mode: the portal lives on `org.<parent>` (docs/product/overview.md#screens-and-routes). */
 export function isPortalHost(info: HostInfo = hostInfo()): boolean {
   return info.firstLabel === 'org';
 }
@@ -55,13 +55,13 @@ export function urlOfOrg(slug: string, path: string, info: HostInfo = hostInfo()
   return orgUrl({ slug: slug.trim().toLowerCase(), baseDomain: info.parentHost, protocol: info.protocol === 'https:' ? 'https' : 'http' }, path);
 }
 
-/** The theme settings drawer is shown only on localhost and the test host (platform.md §2 Shell). */
+/** The theme settings drawer is shown only on localhost and the test host (docs/product/overview.md#screens-and-routes). */
 export function isThemeHost(info: HostInfo = hostInfo()): boolean {
   const h = info.hostname.toLowerCase();
   return h === 'localhost' || h === '127.0.0.1' || h.endsWith('.localhost') || info.firstLabel === 'test' || h.startsWith('test-');
 }
 
-/** A guest link carries its token in the URL; guests are not logged out on 401/403 (platform.md §6). */
+/** A guest link carries its token in the URL; guests are not logged out on 401/403 (docs/product/sign-in.md#guests). */
 export function hasUrlToken(search: string = window.location.search): boolean {
   const token = new URLSearchParams(search).get('token');
   return token !== null && token !== '';

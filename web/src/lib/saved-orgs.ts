@@ -1,7 +1,7 @@
 import { hostInfo, type HostInfo } from './host';
 
 /**
- * Saved organizations live in a cookie shared across the parent domain (platform.md §9), so the
+ * Saved organizations live in a cookie shared across the parent domain (docs/product/overview.md#formats-and-limits), so the
  * portal on org.<parent> sees the organizations signed into on <slug>.<parent>.
  */
 export interface SavedOrg {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The theme is stored locally (platform.md §3 Theme). */
+/** The theme is stored locally (docs/product/overview.md#languages-and-theme). */
 export interface ThemeState {
   navCollapsed: boolean;
   sideNavTheme: 'light' | 'dark';

@@ -1,7 +1,7 @@
 import { M, OrgMessages, req } from '@app/contracts';
 
 /**
- * Form rules of platform.md §5. Forms validate with the same zod schemas the gateway applies to their
+ * Form rules of docs/product/errors.md#validation-rules. Forms validate with the same zod schemas the gateway applies to their
  * HTTP bodies (`z...Body`, `req.*` in @app/contracts), so the browser and the server speak the same
  * messages. A rule returns an English message (a translation key) or null.
  */

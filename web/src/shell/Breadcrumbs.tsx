@@ -7,7 +7,7 @@ export interface Crumb {
   to: string | null;
 }
 
-/** Breadcrumbs come from the path (platform.md §2 Shell): /app/settings/organization/users -> Settings / Organization / Users. */
+/** Breadcrumbs come from the path (docs/product/overview.md#screens-and-routes): /app/settings/organization/users -> Settings / Organization / Users. */
 export function crumbsOf(pathname: string, label: (segment: string) => string): Crumb[] {
   const parts = pathname.split('/').filter(Boolean);
   if (parts[0] !== 'app') return [];

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router-dom';
 import { Header } from './Header';
 
-/** Guest pages (token in the URL): the header only, no side menu, no profile (platform.md §2, §6). */
+/** Guest pages (token in the URL): the header only, no side menu, no profile (docs/product/overview.md#guests). */
 export function GuestLayout() {
   return (
     <div className="guest-shell">

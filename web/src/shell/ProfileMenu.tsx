@@ -18,7 +18,7 @@ export function useSignOut() {
     // End the server session (the token is read before the local sign-out below); a failure only
     // leaves a session that expires on its own, so it is not reported.
     logout().catch(() => undefined);
-    // Sign-out clears token and user data (platform.md §4) and drops cached data.
+    // Sign-out clears token and user data (docs/product/sign-in.md#sessions-sign-out-and-idle-logout) and drops cached data.
     session.clear();
     void mutate(keepOrgPublic, undefined, { revalidate: false });
     navigate(ROUTES.login, { replace: true });

@@ -6,7 +6,7 @@ import { setTheme, useTheme } from '../lib/theme';
 
 const HEADER_COLORS = ['#ffffff', '#3e82f7', '#1e293b', '#0f766e', '#7c3aed'];
 
-/** Theme settings (localhost and the test host only), 350 wide (platform.md §9). */
+/** Theme settings (localhost and the test host only), 350 wide (docs/product/overview.md#formats-and-limits). */
 export function ThemeDrawer(props: { visible: boolean; onHide: () => void }) {
   const { t } = useTranslation('shell');
   const theme = useTheme();

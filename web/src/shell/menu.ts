@@ -2,7 +2,7 @@ import { ROUTES, isPathDisabled } from '../routes';
 import { hasPermission, type Grants } from '../hooks/use-profile';
 
 /**
- * The side menu of platform.md §2: entries, their gating permission slug (from the signed-in user's
+ * The side menu of docs/product/overview.md#screens-and-routes: entries, their gating permission slug (from the signed-in user's
  * `permissions`) and the module name that hides them when disabled.
  */
 export interface MenuEntry {

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { TOUR_SEEN_KEY } from '../lib/theme';
 
 /**
- * The guided tour (platform.md §2): organization switch, side menu, meetings page, upcoming meetings,
+ * The guided tour (docs/product/overview.md#screens-and-routes): organization switch, side menu, meetings page, upcoming meetings,
  * widget, calendar and agenda. Shown once (flag in local storage); the header can show it again.
  */
 export interface TourStep {

@@ -8,7 +8,7 @@ export interface ErrorSpec {
   message: string;
 }
 
-/** The spec's catalogue (platform.md §8, meetings.md §8): status and message. */
+/** The spec's catalogue (docs/product/errors.md#the-catalogue): status and message. */
 export const CORE_ERRORS = {
   VALIDATION: { status: 409, message: 'Error in validation' },
   UNAUTHENTICATED: { status: 401, message: 'Authentication Fail' },

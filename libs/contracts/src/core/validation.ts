@@ -86,7 +86,7 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.
 /** A missing value says 'required'; any other issue keeps its own message (the global map above). */
 const requiredOnly = { error: (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null ? M.required : undefined) };
 
-/** Common field schemas with the spec's rules (platform.md §5). */
+/** Common field schemas with the spec's rules (docs/product/errors.md#validation-rules). */
 export const req = {
   /** required, trimmed, non-empty string */
   text: (max = 255) => z.string(requiredOnly).trim().min(1, M.required).max(max),

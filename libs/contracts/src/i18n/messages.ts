@@ -4,7 +4,7 @@ import { interpolate } from '../core/errors';
 /**
  * Server messages are English sentences that double as keys. Each domain adds its own table with
  * `addMessages` (one file per feature, never one shared giant file). fr answers with English texts
- * (platform.md §9); a message without a translation falls back to English.
+ * (docs/product/overview.md#formats-and-limits); a message without a translation falls back to English.
  */
 type Table = Record<string, string>;
 const tables: Record<'ar' | 'ru', Table> = { ar: {}, ru: {} };

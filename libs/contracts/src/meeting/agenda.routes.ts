@@ -30,7 +30,7 @@ const onSubpoints = attachmentRoutes('subpoints');
 const onDecisions = attachmentRoutes('decisions');
 const onActions = attachmentRoutes('actions');
 
-/** Talking points with sub-points (meetings.md §7 "Agenda"), and library attachments on agenda items. */
+/** Talking points with sub-points (docs/product/meetings.md#api "Agenda"), and library attachments on agenda items. */
 export const AgendaRoutes = {
   createTalkingPoint: defineRoute({
     method: 'POST', path: '/api/meetings/:id/talkingpoints', access: 'user', tags, params: zIdParams, body: zTalkingPointBody,

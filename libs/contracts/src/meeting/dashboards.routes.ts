@@ -4,7 +4,7 @@ import { GetActionTracker, GetCalendar, GetHome } from './meeting.rpc';
 
 const tags = ['dashboards'];
 
-/** The meeting service's dashboards (platform.md §2): home, calender (and its /calendar alias), action tracker. */
+/** The meeting service's dashboards (docs/product/overview.md#screens-and-routes): home, calender (and its /calendar alias), action tracker. */
 export const DashboardRoutes = {
   home: defineRoute({
     method: 'GET', path: '/api/home', access: 'user', tags,

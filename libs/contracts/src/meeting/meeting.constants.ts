@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Meeting status ids (meetings.md §4). 1, 2, 3 are open for editing; 4 and 5 lock everything. */
+/** Meeting status ids (docs/product/meetings.md#statuses). 1, 2, 3 are open for editing; 4 and 5 lock everything. */
 export const MeetingStatus = { Draft: 1, Scheduled: 2, Live: 3, Cancelled: 4, Archived: 5 } as const;
 export type MeetingStatusId = (typeof MeetingStatus)[keyof typeof MeetingStatus];
 export const MEETING_STATUS_IDS: readonly MeetingStatusId[] = [1, 2, 3, 4, 5];
@@ -14,12 +14,12 @@ export const MEETING_STATUS_INFO: Record<MeetingStatusId, { name: string; color:
   5: { name: 'Archived', color: '#374151', bgcolor: '#e5e7eb' },
 };
 
-/** Attendance (meetings.md §4): the ministry variant offers Delegate and Other instead of Not going and Maybe. */
+/** Attendance (docs/product/meetings.md#participants-and-attendance): the ministry variant offers Delegate and Other instead of Not going and Maybe. */
 export const ATTENDANCE_VALUES = ['Going', 'Pending', 'Not going', 'Maybe', 'Delegate', 'Other'] as const;
 export const zAttendance = z.enum(ATTENDANCE_VALUES);
 export type Attendance = z.output<typeof zAttendance>;
 
-/** Votes (meetings.md §4). */
+/** Votes (docs/product/votes.md#vote-values). */
 export const VOTE_VALUES = ['Approved', 'Denied', 'Abstained', 'Pending', 'Others'] as const;
 export const zVote = z.enum(VOTE_VALUES);
 export type Vote = z.output<typeof zVote>;
@@ -33,7 +33,7 @@ export const PRIORITY_VALUES = ['High', 'Normal', 'Low'] as const;
 export const zPriority = z.enum(PRIORITY_VALUES);
 export type Priority = z.output<typeof zPriority>;
 
-/** Action tracker groups (platform.md §2). */
+/** Action tracker groups (docs/product/actions.md#action-tracker). */
 export const TRACKER_GROUPS = ['not_started', 'on_going', 'completed', 'overdue'] as const;
 export const zTrackerGroup = z.enum(TRACKER_GROUPS);
 export type TrackerGroup = z.output<typeof zTrackerGroup>;
@@ -49,7 +49,7 @@ export const VIRTUAL_TYPES = ['ijmeet', 'zoom'] as const;
 export const zVirtualType = z.enum(VIRTUAL_TYPES);
 export type VirtualType = z.output<typeof zVirtualType>;
 
-/** Permission level for a meeting, strongest first (meetings.md §6). */
+/** Permission level for a meeting, strongest first (docs/product/meetings.md#permissions). */
 export const PERMISSION_LEVELS = ['owner', 'committee_admin', 'editor', 'participant', 'none'] as const;
 export const zPermissionLevel = z.enum(PERMISSION_LEVELS);
 export type PermissionLevel = z.output<typeof zPermissionLevel>;
@@ -72,7 +72,7 @@ export type AttachmentKind = z.output<typeof zAttachmentKind>;
 /** Virtual meetings of meetings starting on or before this day cannot be joined ('deadline_passed'). */
 export const VIRTUAL_JOIN_CUTOFF = '2024-07-20';
 
-/** Messages of meetings.md that the server sends (English keys; ar/ru in meeting.messages.ts). */
+/** Messages of docs/product/meetings.md that the server sends (English keys; ar/ru in meeting.messages.ts). */
 export const MM = {
   durationPositive: 'duration must be > 0',
   durationSteps: 'duration must be in steps of 15 minutes',

@@ -1,6 +1,6 @@
 /**
  * Local date-times as the meeting forms send them. The meeting form sends 'YYYY-MM-DD hh:mm A'
- * (meetings.md §7); decisions, actions and standalone resolutions send 'YYYY-MM-DD HH:mm:ss' or
+ * (docs/product/meetings.md#api); decisions, actions and standalone resolutions send 'YYYY-MM-DD HH:mm:ss' or
  * 'YYYY-MM-DD HH:mm'. Every accepted form is normalized to 'YYYY-MM-DD HH:mm:ss' (the server format),
  * still in the organization's time zone; the meeting service converts it to an instant.
  */

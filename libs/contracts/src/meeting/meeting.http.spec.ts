@@ -34,7 +34,7 @@ describe('local date-times', () => {
   it.each([['2030/07', { year: 2030, month: 7 }], ['2030-7', { year: 2030, month: 7 }], ['2030/13', null], ['July', null]])('month %s', (m, r) => expect(parseMonth(m)).toEqual(r));
 });
 
-describe('meeting form (§5)', () => {
+describe('meeting form (docs/product/meetings.md#validation)', () => {
   const ok = { title: 'Board', committee_id: 3, start_date: '2030-01-02 10:00 AM', location: 'HQ' };
   const rows: Array<[string, Record<string, unknown>, Record<string, string> | 'ok']> = [
     ['a complete form', ok, 'ok'],

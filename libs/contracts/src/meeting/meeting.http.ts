@@ -7,7 +7,7 @@ import {
 } from './meeting.constants';
 
 /**
- * HTTP bodies and queries of meetings.md §7, with the field names the web sends. The gateway validates
+ * HTTP bodies and queries of docs/product/meetings.md#api, with the field names the web sends. The gateway validates
  * with these; the RPC requests extend them, so every transform here accepts its own output.
  */
 

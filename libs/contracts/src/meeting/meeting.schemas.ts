@@ -5,7 +5,7 @@ import {
 } from './meeting.constants';
 
 /**
- * What the meeting service answers (meetings.md §3 field names). Every payload carries the flags the
+ * What the meeting service answers (docs/product/meetings.md#what-a-meeting-holds field names). Every payload carries the flags the
  * web renders (`permissions` on a meeting; can_vote, voting_open, locked... on items): the web never
  * re-derives a rule.
  */
@@ -183,7 +183,7 @@ export const zActionPayload = z.object({
   rownum: z.number().int(),
   created_at: zServerDate,
   updated_at: zServerDate,
-  /** overall state (meetings.md §4) */
+  /** overall state (docs/product/actions.md#overall-state) */
   status: zActionStatus,
   /** open_till has passed: no editing, no attachments, no status changes */
   locked: z.boolean(),
@@ -254,7 +254,7 @@ export const zActivity = z.object({
   user: z.object({ id: z.number().int().nullable(), name: z.string().nullable(), image: z.string().nullable() }),
 });
 
-/** meetings.md §6 table plus the other §6 rules, computed by the service for the actor. */
+/** docs/product/meetings.md#permissions table plus the other docs/product/meetings.md#permissions rules, computed by the service for the actor. */
 export const zMeetingPermissions = z.object({
   level: zPermissionLevel,
   /** statuses 1-3 */

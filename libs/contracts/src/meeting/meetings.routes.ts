@@ -12,7 +12,7 @@ const zIdParams = z.object({ id: zId });
 const zTokenParams = z.object({ token: z.string().min(1).max(500) });
 const tags = ['meetings'];
 
-/** Meetings (meetings.md §7 "Meetings"): list, details, create/edit/delete, copy, status, order, NDA, analytics, rating, activity, virtual join. */
+/** Meetings (docs/product/meetings.md#api "Meetings"): list, details, create/edit/delete, copy, status, order, NDA, analytics, rating, activity, virtual join. */
 export const MeetingRoutes = {
   listMeetings: defineRoute({
     method: 'GET', path: '/api/meetings', access: 'user', tags, query: zMeetingListQuery, answer: 'paged',

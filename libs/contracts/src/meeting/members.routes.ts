@@ -11,7 +11,7 @@ const tags = ['meeting members'];
 /** every member route answers the meeting's participants, as the drawer shows them */
 const members = { pick: 'items' } as const;
 
-/** Participants of a meeting (meetings.md §7 "Members"). */
+/** Participants of a meeting (docs/product/meetings.md#api "Members"). */
 export const MemberRoutes = {
   listMembers: defineRoute({
     method: 'GET', path: '/api/meetings/:id/members', access: 'guest', tags, params: zIdParams, answer: members,

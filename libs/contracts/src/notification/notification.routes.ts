@@ -6,7 +6,7 @@ import { DismissAllReminders, DismissReminder, ListReminders, zListRemindersQuer
 
 const tags = ['reminders'];
 
-/** The home page's reminders widget (platform.md §4): list, dismiss one, dismiss all. Owned by the notification service. */
+/** The home page's reminders widget (docs/product/administration.md#home-calendar-and-reminders): list, dismiss one, dismiss all. Owned by the notification service. */
 export const NotificationRoutes = {
   listReminders: defineRoute({
     method: 'GET', path: '/api/reminders', access: 'user', tags, query: zListRemindersQuery, answer: 'paged',

@@ -4,7 +4,7 @@ import { defineRpc } from '../core/define';
 import { zId, zLang, zPageMeta, zServerDate, zTenant } from '../core/common';
 
 /**
- * Reminders of the home widget (platform.md §4 "reminders widget with dismiss all"): in-app entries
+ * Reminders of the home widget (docs/product/administration.md#home-calendar-and-reminders): in-app entries
  * the notification service writes from the same events that send e-mail, plus the scheduled
  * deadline and due-date reminders. Each belongs to one user of one organization.
  */

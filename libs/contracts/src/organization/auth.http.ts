@@ -3,7 +3,7 @@ import { M, req } from '../core/validation';
 import { OrgMessages } from './organization.errors';
 import { confirmed } from './fields';
 
-/** HTTP bodies of sign-in and credentials (platform.md §5, §7 "Sign-in and access"). */
+/** HTTP bodies of sign-in and credentials (docs/product/errors.md#validation-rules, docs/product/sign-in.md#api). */
 
 const secret = () => z.string({ error: M.required }).min(1, M.required).max(500);
 

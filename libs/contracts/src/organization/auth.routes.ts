@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '../core/errors';
+import { AppError } from '../errors';
 import { defineComposedRoute, defineRoute, type PublicCall } from '../core/route';
 import {
   CompleteProfile, ForgotPassword, NameByToken, ResetPassword, SsoCheck, VerifyEmail, zLoginResult,
@@ -12,7 +12,7 @@ import { OrgMessages } from './organization.errors';
 import { zProfile } from './users.rpc';
 
 /**
- * The sign-in answer as the spec has it (platform.md §3 "Login response"): flat fields token, log_token,
+ * The sign-in answer as the spec has it (docs/product/sign-in.md#api): flat fields token, log_token,
  * pin_token, two_factor, email, role, status and the translated message, with the signed-in profile as `data`.
  */
 export const zLoginAnswer = zLoginResult.omit({ profile: true }).extend({ success: z.literal(true), data: zProfile.nullable() });
@@ -36,7 +36,7 @@ function orgOf(call: PublicCall): string {
 
 const tags = ['auth'];
 
-/** Sign-in, password reset, invitation, e-mail verification and single sign-on (platform.md §7). */
+/** Sign-in, password reset, invitation, e-mail verification and single sign-on (docs/product/administration.md#api). */
 export const AuthRoutes = {
   login: defineComposedRoute({
     method: 'POST', path: '/api/login', access: 'public', tags, body: zLoginBody, mergeQuery: true, answer: 'raw', response: zLoginAnswer,

@@ -16,7 +16,7 @@ import { zProfile } from './users.rpc';
 const zOrg = z.object({ orgId: zOrgId });
 
 /**
- * A sign-in answer (platform.md §3 "Login response"): status 1 = signed in (token set); status 2 = the
+ * A sign-in answer (docs/product/sign-in.md#api): status 1 = signed in (token set); status 2 = the
  * e-mail is not verified (no token; a verification e-mail was sent); two_factor = a code is needed
  * (log_token set, no token). pin_token identifies this user for a later PIN sign-in.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { req } from '../core/validation';
 import { idList, optDate } from './fields';
 
-/** Committee: name, description, admins, users required; quorum a number 5–100 (platform.md §5). Board: the same. */
+/** Committee: name, description, admins, users required; quorum a number 5–100 (docs/product/errors.md#validation-rules). Board: the same. */
 export const committeeFields = {
   name: req.text(191),
   description: req.text(5000),

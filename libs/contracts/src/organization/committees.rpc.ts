@@ -36,7 +36,7 @@ const listReq = zTenant.extend({
 const committeeId = { committeeId: zId };
 const boardId = { boardId: zId };
 
-/** Ordered by name descending (platform.md §7). */
+/** Ordered by name descending (docs/product/administration.md#api). */
 export const ListCommittees = defineRpc({ subject: 'organization.v1.list-committees', request: listReq, response: paged(zCommittee) });
 export const GetCommitteeDetails = defineRpc({ subject: 'organization.v1.get-committee-details', request: zTenant.extend(committeeId), response: zCommittee });
 export const CreateCommittee = defineRpc({ subject: 'organization.v1.create-committee', request: zTenant.extend(committeeFields), response: zCommittee });

@@ -36,7 +36,7 @@ export const optDate = () =>
   );
 export const optText = (max = 255) => z.preprocess(blankToUndefined, z.string().trim().max(max).nullable().optional());
 
-/** Cross-field rule: `confirm` must equal `field` (platform.md §5 'Mismatched password'). */
+/** Cross-field rule: `confirm` must equal `field` (docs/product/errors.md#validation-rules 'Mismatched password'). */
 export function confirmed<T extends Record<string, unknown>>(field: keyof T & string, confirm: keyof T & string, message: string) {
   return (v: T, ctx: z.RefinementCtx) => {
     if (v[field] !== v[confirm]) ctx.addIssue({ code: 'custom', path: [confirm], message });

@@ -2,7 +2,7 @@ import { defineRoute } from '../core/route';
 import { zLogsQuery } from './organization.http';
 import { ListLogs } from './organization.rpc';
 
-/** The activity log of the organization (platform.md §3 Logs). */
+/** The activity log of the organization (docs/product/administration.md#records Logs). */
 export const LogRoutes = {
   listLogs: defineRoute({
     method: 'GET', path: '/api/logs', access: 'user', tags: ['organization'], query: zLogsQuery, answer: 'paged',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { M, req } from '../core/validation';
 import { reqId } from './fields';
 
-/** News: title, URL, description, committee required; at least one photo (platform.md §5). */
+/** News: title, URL, description, committee required; at least one photo (docs/product/errors.md#validation-rules). */
 export const newsFields = {
   title: req.text(191),
   url: req.text(2000).pipe(z.string().regex(/^https?:\/\/\S+$/i, 'The URL must be a valid URL.')),

@@ -19,7 +19,7 @@ const EMAIL = 'The email must be a valid email address.';
 const goodUser = { name: 'Ann', email: 'ann@x.test', phone: '0501234567', role_id: 2, team: 'Finance' };
 const goodCommittee = { name: 'Audit', description: 'Audit committee', quorum: 50, admins: [1], users: [1, 2] };
 
-describe('platform.md §5 validations', () => {
+describe('docs/product/errors.md#validation-rules validations', () => {
   it.each<[string, z.ZodType, unknown, Record<string, string>]>([
     // e-mail: required and valid
     ['login ok', zLoginBody, { email: 'A@X.test', password: 'x' }, {}],

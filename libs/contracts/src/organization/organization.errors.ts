@@ -14,7 +14,7 @@ export const ORGANIZATION_ERRORS = {
 
 export const OrgErrors = codesOf(ORGANIZATION_ERRORS);
 
-/** Field messages of the organization's validations (platform.md §5). */
+/** Field messages of the organization's validations (docs/product/errors.md#validation-rules). */
 export const OrgMessages = {
   mismatchedPassword: 'Mismatched password',
   twoFactorCode: 'The two-factor code is invalid.',

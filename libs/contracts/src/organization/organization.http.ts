@@ -12,7 +12,7 @@ export function isTimeZone(tz: string): boolean {
   }
 }
 
-/** Organization: company name, website, location and time zone required (platform.md §5). */
+/** Organization: company name, website, location and time zone required (docs/product/errors.md#validation-rules). */
 export const informationFields = {
   company_name: req.text(191),
   website: req.text(255).pipe(z.string().regex(/^(https?:\/\/)?[^\s/.]+(\.[^\s/.]+)+(\/\S*)?$/i, OrgMessages.website)),

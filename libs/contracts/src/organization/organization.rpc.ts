@@ -46,7 +46,7 @@ export const UpdateInformation = defineRpc({
   response: zInformation,
 });
 
-/** Organization modules as the web needs them (platform.md §3): na, approval_mode, nda, compress, mom, currentOrg. */
+/** Organization modules as the web needs them (docs/product/administration.md#records): na, approval_mode, nda, compress, mom, currentOrg. */
 export const zOrgStatus = zOrgModules.extend({
   variant: zVariant,
   currentOrg: z.object({ id: zOrgId, slug: z.string(), name: z.string(), logo: z.string().nullable(), time_zone: z.string(), variant: zVariant }),

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
 /**
- * Permission slugs held by roles (platform.md §6). The side menu checks the *_show slugs of the
+ * Permission slugs held by roles (docs/product/overview.md#roles-and-permissions). The side menu checks the *_show slugs of the
  * spec; the others are the rights services check before administrative or creating actions. This is
  * the one list: GET /api/permissions answers it, the built-in Admin role holds all of it, and the
  * built-in Member role holds the *_show slugs.
  */
 export const PERMISSIONS = [
-  // side menu (platform.md §2)
+  // side menu (docs/product/overview.md#screens-and-routes)
   { slug: 'home_show', group: 'menu', name: 'Show home' },
   { slug: 'calendar_show', group: 'menu', name: 'Show calendar' },
   { slug: 'news_show', group: 'menu', name: 'Show news' },

@@ -12,7 +12,7 @@ export const zTwoFactorState = z.object({ two_factor: z.boolean() });
 const tags = ['profile'];
 const image = { kind: 'single', field: 'image' } as const;
 
-/** The signed-in user's profile and credentials: PIN, password, two-factor (platform.md §3, §7). */
+/** The signed-in user's profile and credentials: PIN, password, two-factor (docs/product/administration.md#records). */
 export const ProfileRoutes = {
   getProfile: defineRoute({
     method: 'GET', path: '/api/profile', access: 'user', tags,

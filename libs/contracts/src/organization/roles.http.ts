@@ -3,7 +3,7 @@ import { req } from '../core/validation';
 import { idList, stringList } from './fields';
 import { zPermissionSlug } from './permissions';
 
-/** Role: name and users required (platform.md §5); permissions are slugs of PERMISSIONS. */
+/** Role: name and users required (docs/product/errors.md#validation-rules); permissions are slugs of PERMISSIONS. */
 export const roleFields = {
   name: req.text(100),
   users: idList(true),

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { defineRpc } from '../core/define';
 import { zActor, zOrgId } from '../core/common';
 
-/** The moe/tender variant changes wording and some permissions (platform.md §1). */
+/** The moe/tender variant changes wording and some permissions (docs/product/overview.md#variants). */
 export const zVariant = z.enum(['default', 'moe', 'tender']);
 export type Variant = z.output<typeof zVariant>;
 
-/** Organization modules (platform.md §3): na = disabled names; approval_mode; nda, compress, mom flags. */
+/** Organization modules (docs/product/administration.md#records): na = disabled names; approval_mode; nda, compress, mom flags. */
 export const zOrgModules = z.object({
   na: z.array(z.string()).default([]),
   approval_mode: z.enum(['new', 'old']).default('old'),

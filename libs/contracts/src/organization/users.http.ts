@@ -3,7 +3,7 @@ import { zLang } from '../core/common';
 import { M, req } from '../core/validation';
 import { idList, optDate, optId, optText } from './fields';
 
-/** HTTP bodies and queries of users and the profile (platform.md §3 User/Profile, §5). */
+/** HTTP bodies and queries of users and the profile (docs/product/administration.md#records, docs/product/errors.md#validation-rules). */
 
 /** User form: valid email, phone ≤ 12 digits, role, team/committee and name required (the team-or-committee rule is checked by the service). */
 export const userFields = {
@@ -30,12 +30,12 @@ export const zUsersQuery = z.object({
   status: z.enum(['Active', 'Inactive', 'Pending']).optional(),
   role_id: optId(),
   committee_id: optId(),
-  /** 'reset' clears the filters (platform.md §7) */
+  /** 'reset' clears the filters (docs/product/administration.md#api) */
   reset: z.string().optional(),
 });
 export const zUsersAllQuery = z.object({ committee_id: optId(), search: z.string().trim().max(200).optional() });
 
-/** Profile: name, phone, email required (platform.md §5). */
+/** Profile: name, phone, email required (docs/product/errors.md#validation-rules). */
 export const profileFields = {
   name: req.text(191),
   email: req.email(),

@@ -11,7 +11,7 @@ import {
 const zIdParams = z.object({ id: zId });
 const tags = ['users'];
 
-/** users and deleted users share the query: perpage (or per_page), search and filters; 'reset' clears the filters (platform.md §7) */
+/** users and deleted users share the query: perpage (or per_page), search and filters; 'reset' clears the filters (docs/product/administration.md#api) */
 function listRequest(call: MemberCall, q: z.output<typeof zUsersQuery>, deleted: boolean) {
   const filters = q.reset !== undefined ? {} : { search: q.search || undefined, status: q.status, role_id: q.role_id, committee_id: q.committee_id };
   return { ...call, page: q.page, per_page: q.perpage ?? q.per_page ?? 20, deleted, ...filters };
@@ -23,7 +23,7 @@ export const zToggleUserAnswer = z.object({ success: z.literal(true), message: z
 /** The users upload answers how many users were created and which rows were skipped (and why). */
 export const zUsersImportResult = ImportUsers.response;
 
-/** Users administration (platform.md §2 Administration, §7 /api/users ...). */
+/** Users administration (docs/product/administration.md#users). */
 export const UserRoutes = {
   listUsers: defineRoute({
     method: 'GET', path: '/api/users', access: 'user', tags, query: zUsersQuery, answer: 'paged',

@@ -36,7 +36,7 @@ export const zUser = z.object({
 });
 export type User = z.output<typeof zUser>;
 
-/** The signed-in user's own payload (platform.md §3 Profile), with the permission slugs of their role. */
+/** The signed-in user's own payload (docs/product/administration.md#records Profile), with the permission slugs of their role. */
 export const zProfile = z.object({
   ...personFields,
   birth_date: z.string().nullable(),

@@ -23,7 +23,7 @@ export interface StorageOptions {
 }
 
 /**
- * Files live in S3 (ARCHITECTURE §3.6): messages carry keys, users get presigned URLs. Keys start with
+ * Files live in S3 (docs/architecture.md#files-in-s3): messages carry keys, users get presigned URLs. Keys start with
  * the organization id so one organization's objects are never addressed with another's prefix.
  */
 @Injectable()

@@ -2,7 +2,7 @@ import { HttpException, NotFoundException, PayloadTooLargeException } from '@nes
 import { AppError, type ErrorCode } from '@app/contracts';
 import { errorBody, toAppError } from './error.filter';
 
-describe('error catalogue (platform.md §8)', () => {
+describe('error catalogue (docs/product/errors.md#the-catalogue)', () => {
   const cases: [ErrorCode, number, string][] = [
     ['UNAUTHENTICATED', 401, 'Authentication Fail'],
     ['FORBIDDEN', 403, 'Authentication Fail'],

@@ -3,7 +3,7 @@ import { CoreModule } from '../core/core.module';
 import { MeetingsRoutes } from './meetings.routes';
 
 /**
- * Routes of the meeting service (meetings.md §7). They are in the route table (libs/contracts/src/meeting/*.routes.ts);
+ * Routes of the meeting service (docs/product/meetings.md#api). They are in the route table (libs/contracts/src/meeting/*.routes.ts);
  * most forward to one RPC, and the few that shape their answer are implemented by MeetingsRoutes.
  */
 @Module({

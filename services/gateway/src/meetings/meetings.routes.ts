@@ -4,7 +4,7 @@ import { Bus } from '@app/platform';
 import { Implements, type RouteContext, type RouteResult } from '../core/routes';
 
 /**
- * The meeting routes that compose (docs/how-to-add-a-route.md §2): the ones whose answer is shaped here.
+ * The meeting routes that compose (docs/how-to-add-a-route.md, "A route that composes"): the ones whose answer is shaped here.
  * Every other meeting route forwards to its RPC from the route table (libs/contracts/src/meeting/*.routes.ts).
  */
 @Injectable()

@@ -25,7 +25,7 @@ function orgOf(call: PublicCall): string {
   return call.orgId;
 }
 
-/** Sign-in routes that compose (platform.md §7): flat sign-in answers, sign-out, SSO check, callback and exchange. */
+/** Sign-in routes that compose (docs/product/administration.md#api): flat sign-in answers, sign-out, SSO check, callback and exchange. */
 @Injectable()
 export class SignInRoutes {
   constructor(private readonly bus: Bus, private readonly sessions: SessionStore, @Inject(CONFIG) private readonly config: GatewayConfig) {}

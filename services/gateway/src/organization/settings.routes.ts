@@ -32,7 +32,7 @@ export class OrgSettingsRoutes {
   @Implements(Routes.getOrgStatus)
   async getOrgStatus({ call }: RouteContext<typeof Routes.getOrgStatus>): Promise<RouteResult<typeof Routes.getOrgStatus>> {
     const s = await this.bus.request(GetOrgStatus, { orgId: call.orgId, actor: call.actor });
-    // a -moe/-tender host marker overrides the stored variant (platform.md §1)
+    // a -moe/-tender host marker overrides the stored variant (docs/product/overview.md#variants)
     return call.variant !== s.variant ? { ...s, variant: call.variant, currentOrg: { ...s.currentOrg, variant: call.variant } } : s;
   }
 

@@ -109,7 +109,7 @@ export class AgendaService {
     const tp = await this.agenda.talkingPoint(s, tpId, { lock: true });
     if (!tp || tp.meetingId !== meetingId) throw AppError.notFound('talking point');
     assertOpen(ctx);
-    // editing or deleting agenda items needs both edit-rights flags (§6)
+    // editing or deleting agenda items needs both edit-rights flags (docs/product/meetings.md#permissions)
     assertCan(ctx.perms.userCanEdit && ctx.perms.editButtons);
     return { ctx, tp };
   }

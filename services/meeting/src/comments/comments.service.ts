@@ -97,7 +97,7 @@ export class CommentsService {
     });
   }
 
-  /** the author, while the meeting is not archived (§6); statuses 4 and 5 lock everything */
+  /** the author, while the meeting is not archived (docs/product/meetings.md#permissions); statuses 4 and 5 lock everything */
   async remove(req: RequestOf<typeof DeleteComment>) {
     const { orgId, actor } = req;
     return this.db.tenant(orgId, async (s) => {

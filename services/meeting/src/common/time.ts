@@ -2,7 +2,7 @@ import { formatLocal, parseLocalDateTime, type LocalDateTime } from '@app/contra
 
 /**
  * Time zones without a library: the organization's local 'YYYY-MM-DD HH:mm:ss' <-> an instant.
- * Input dates are in the organization's time zone (meetings.md §7) and so are the dates we answer.
+ * Input dates are in the organization's time zone (docs/product/meetings.md#api) and so are the dates we answer.
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(tz: string): Intl.DateTimeFormat {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   ActionAssigned, ActionClosed, ActionStatusChanged, CommentNotified, DecisionClosed, DecisionOpened, DecisionVoted, MeetingCancelled,
   MeetingScheduled, MeetingUpdated, MemberInvited,
-  type ActionStatus, type CommentKind, type Lang, type Recipient, type Tally, type Vote,
+  type ActionStatus, type CommentKind, type Lang, type MeetingChange, type Recipient, type Tally, type Vote,
 } from '@app/contracts';
 import type { OrgSettings } from '../common/directory';
 import { MeetingPublisher, type PendingEvent, type People, type Person } from '../common/publisher';
@@ -53,7 +53,7 @@ export class MeetingEvents {
     }));
   }
 
-  meetingUpdated(org: OrgSettings, m: MeetingRef, by: By, changes: string[], people: People, to: Person[], opts: RecipientOpts): PendingEvent {
+  meetingUpdated(org: OrgSettings, m: MeetingRef, by: By, changes: MeetingChange[], people: People, to: Person[], opts: RecipientOpts): PendingEvent {
     return this.publisher.later(MeetingUpdated, () => ({
       ...this.publisher.orgInfo(org), ...this.publisher.meetingInfo(org, m), by, changes, recipients: this.recipients(people, to, opts),
     }));

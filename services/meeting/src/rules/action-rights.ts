@@ -3,7 +3,7 @@ import { isActionLocked } from './action-state';
 import { isOpenStatus } from './status-machine';
 
 /**
- * What the actor may do on an action (meetings.md §4, §6): editing and attachments need the edit rights
+ * What the actor may do on an action (docs/product/votes.md#voting-open-and-closed): editing and attachments need the edit rights
  * and an action whose open_till has not passed; a participant changes their own status while the
  * meeting is open and the action is not locked.
  */

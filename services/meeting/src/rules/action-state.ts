@@ -1,7 +1,7 @@
 import type { ActionStatus, TrackerGroup } from '@app/contracts';
 
 /**
- * The overall state of an action from its participants' statuses (meetings.md §4):
+ * The overall state of an action from its participants' statuses (docs/product/actions.md#overall-state):
  *  - everyone Complete -> Complete (also after open_till);
  *  - open_till passed and not everyone Complete -> Not Complete;
  *  - everyone Not Complete -> Not Complete;

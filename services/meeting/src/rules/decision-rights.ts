@@ -3,7 +3,7 @@ import { canChangeVisibility } from './vote-gate';
 import type { ResolutionRights } from './resolution-rights';
 
 /**
- * The flags of a decision for one actor (meetings.md §4, §6). In a meeting they follow the meeting's
+ * The flags of a decision for one actor (docs/product/votes.md#voting-open-and-closed). In a meeting they follow the meeting's
  * permissions; a standalone resolution follows its own rights (rules/resolution-rights.ts). Voting
  * itself is decided by the vote gate; these flags only say what the screen offers.
  */

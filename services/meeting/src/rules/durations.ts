@@ -4,7 +4,7 @@ import { MM } from '@app/contracts';
 export const DEFAULT_ITEM_DURATION = 60;
 
 /**
- * An item's duration (talking point or sub-point, meetings.md §5): when given it must be greater than
+ * An item's duration (talking point or sub-point, docs/product/meetings.md#agenda-and-durations): when given it must be greater than
  * 0, and when the meeting has a duration above 0 it must not exceed it.
  */
 export function itemDurationError(duration: number | null | undefined, meetingDuration: number | null | undefined): string | null {

@@ -2,7 +2,7 @@ import type { PermissionLevel } from '@app/contracts';
 import { attendanceOpen } from './attendance';
 
 /**
- * What the actor may do to one member row (meetings.md §6): the owner and committee admins manage every
+ * What the actor may do to one member row (docs/product/meetings.md#permissions): the owner and committee admins manage every
  * row, an Editor only their own; guests manage none; the owner's row can only be removed by the owner
  * themself and its type never changes. The flags on each member payload and the guards of the members
  * use cases are this one function.

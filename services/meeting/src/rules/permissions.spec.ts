@@ -38,7 +38,7 @@ function facts(actor: AccessFacts['actor'], statusId = 2, extra: Partial<Meeting
   };
 }
 
-describe('permission level, in the order of §6', () => {
+describe('permission level, in the order of docs/product/meetings.md#permissions', () => {
   const rows: Array<[string, AccessFacts['actor'], PermissionLevel]> = [
     ['owner', user(OWNER), 'owner'],
     ['owner who is also an organization admin stays owner', user(OWNER, true), 'owner'],
@@ -66,7 +66,7 @@ describe('permission level, in the order of §6', () => {
   );
 });
 
-describe('the table of §6', () => {
+describe('the table of docs/product/meetings.md#permissions', () => {
   const table: Array<[PermissionLevel, boolean, boolean, boolean, boolean, boolean]> = [
     // level, edit meeting, edit buttons, minutes edit button, edit inside minutes, add comments in minutes
     ['owner', true, true, true, true, false],
@@ -94,7 +94,7 @@ describe('the table of §6', () => {
   });
 });
 
-describe('the other rules of §6', () => {
+describe('the other rules of docs/product/meetings.md#permissions', () => {
   type Flag = keyof ReturnType<typeof meetingPermissions>;
   const rows: Array<[string, MeetingFacts, Flag, unknown]> = [
     ['user-can-edit: owner', facts(user(OWNER)), 'userCanEdit', true],

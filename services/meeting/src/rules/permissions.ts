@@ -4,7 +4,7 @@ import { attendanceOpen } from './attendance';
 import { isMinistry } from './variant';
 
 /**
- * Who may do what on a meeting (meetings.md §6). The level is computed in the spec's order: owner,
+ * Who may do what on a meeting (docs/product/meetings.md#permissions). The level is computed in the spec's order: owner,
  * committee_admin, editor (member with can_edit), participant (other member), none; in statuses 4 and 5
  * everyone gets none. Organization administrators (the spec's role id 1) count as committee admins.
  * Guests (token links) are at most participants.
@@ -41,7 +41,7 @@ export interface LevelRights {
   addCommentsInMinutes: boolean;
 }
 
-/** meetings.md §6, the table */
+/** docs/product/meetings.md#permissions, the table */
 export const LEVEL_TABLE: Record<PermissionLevel, LevelRights> = {
   owner: { editMeeting: true, editButtons: true, minutesEditButton: true, editInMinutes: true, addCommentsInMinutes: false },
   committee_admin: { editMeeting: true, editButtons: true, minutesEditButton: true, editInMinutes: true, addCommentsInMinutes: true },
@@ -72,7 +72,7 @@ export function permissionLevel(f: AccessFacts): PermissionLevel {
   return rawPermissionLevel(f);
 }
 
-/** editing or deleting agenda items needs both edit-rights flags (§6) */
+/** editing or deleting agenda items needs both edit-rights flags (docs/product/meetings.md#permissions) */
 export const canEditItems = (p: Pick<MeetingPermissions, 'userCanEdit' | 'editButtons'>): boolean => p.userCanEdit && p.editButtons;
 
 /** User-can-edit: owner, admins and editor members */

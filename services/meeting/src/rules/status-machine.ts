@@ -1,7 +1,7 @@
 import { MEETING_STATUS_IDS, MEETING_STATUS_INFO, MeetingStatus, type MeetingStatusId } from '@app/contracts';
 
 /**
- * The meeting status machine (meetings.md §4):
+ * The meeting status machine (docs/product/meetings.md#statuses):
  *   1 Draft     -> 2 Scheduled  when the start is in the future, with participants and an agenda
  *   1 Draft     -> 5 Archived   once its start date has passed ("any non-scheduled meeting whose start date has passed")
  *   2 Scheduled -> 3 Live (Start), 4 Cancelled (Cancel, irreversible), 5 Archived

@@ -1,7 +1,7 @@
 import { rawPermissionLevel, type AccessFacts } from './permissions';
 
 /**
- * Which meetings a user sees (meetings.md §6): the owner, the members (users and guests), the
+ * Which meetings a user sees (docs/product/meetings.md#permissions): the owner, the members (users and guests), the
  * committee's admins and organization admins. `canView` decides for one meeting from its facts; lists
  * ask the database with `meetingListFilter`, the same rule as data, which the repository turns into
  * SQL, so a page and its `meta.total` count exactly the meetings `canView` allows. The list's `role`

@@ -14,7 +14,7 @@ describe('voting open', () => {
     ['fulfilled (ended)', { isFulfilled: true }, 'fulfilled'],
     ['meeting status 1 (Draft)', { meetingStatusId: 1 }, null],
     ['meeting status 2 (Scheduled)', { meetingStatusId: 2 }, null],
-    ['meeting status 3 (Live): open — our reading of §4', { meetingStatusId: 3 }, null],
+    ['meeting status 3 (Live): open — our reading of docs/product/votes.md#voting-open-and-closed', { meetingStatusId: 3 }, null],
     ['meeting status 4 (Cancelled)', { meetingStatusId: 4 }, 'meeting_status'],
     ['meeting status 5 (Archived)', { meetingStatusId: 5 }, 'meeting_status'],
     ['standalone resolution (no meeting)', { meetingStatusId: null }, null],

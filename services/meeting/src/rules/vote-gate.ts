@@ -4,7 +4,7 @@ import { isMinistry } from './variant';
 import { percentUp } from './percent';
 
 /**
- * Voting rules (meetings.md §4, §6). Voting is open while the deadline is in the future and the
+ * Voting rules (docs/product/votes.md#voting-open-and-closed). Voting is open while the deadline is in the future and the
  * decision is not fulfilled; a meeting-bound decision also needs its meeting in status 1, 2 or 3 (our
  * reading, docs/decisions.md: Live meetings vote; 4 and 5 lock everything); the tender variant needs
  * decisionable = 1. A voter must be one of the decision's voters and, for a meeting decision, a member

@@ -1,7 +1,7 @@
 import { personKey, sameEmail } from './person';
 
 /**
- * Whose vote a request casts (meetings.md §4): by default the actor's own; an organization admin may vote
+ * Whose vote a request casts (docs/product/meetings.md#statuses): by default the actor's own; an organization admin may vote
  * for another voter (`user_id`, or a guest's `user_email`); a guest votes only as themself (their link's
  * e-mail). Someone else's vote needs an organization admin.
  */

@@ -31,7 +31,7 @@ export interface DetailsParts {
   summaries: RecordSummaryRow[];
 }
 
-/** Builds the payloads of meetings.md §3 for an actor (details, items), from fresh reads or from what a command wrote. */
+/** Builds the payloads of docs/product/meetings.md#what-a-meeting-holds for an actor (details, items), from fresh reads or from what a command wrote. */
 @Injectable()
 export class MeetingView {
   constructor(

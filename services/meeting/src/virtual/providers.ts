@@ -19,7 +19,7 @@ export interface VirtualMeetingInfo {
   duration: number | null;
 }
 
-/** One interface for the online meeting providers (meetings.md §1: ijmeet and zoom). */
+/** One interface for the online meeting providers (docs/product/meetings.md#virtual-meetings: ijmeet and zoom). */
 export interface VirtualProvider {
   readonly type: VirtualType;
   /** usable for this organization (deployment credentials, and not disabled in the organization's modules) */

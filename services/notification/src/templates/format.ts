@@ -28,7 +28,7 @@ function parts(date: Date, timeZone: string): Record<string, string> {
 const pad = (v: string | number) => String(v).padStart(2, '0');
 
 /**
- * The spec's displayed date format (platform.md §9: DD MMM YYYY hh:mm A, English month names in
+ * The spec's displayed date format (docs/product/overview.md#formats-and-limits: DD MMM YYYY hh:mm A, English month names in
  * every language) in the organization's time zone, followed by the zone so a reader elsewhere knows.
  * An unparseable input is returned as it is.
  */

@@ -27,7 +27,7 @@ export function renderLayout(content: EmailContent, opts: { lang: Lang; orgName:
   const rtl = RTL.includes(opts.lang);
   const dir = rtl ? 'rtl' : 'ltr';
   const align = rtl ? 'right' : 'left';
-  // fr has English texts (platform.md §9), so the document language is en
+  // fr has English texts (docs/product/overview.md#formats-and-limits), so the document language is en
   const htmlLang = opts.lang === 'fr' ? 'en' : opts.lang;
   const url = content.action ? safeUrl(content.action.url) : null;
 

@@ -20,7 +20,7 @@ export class CommitteesRepository {
     return row ?? null;
   }
 
-  /** Ordered by name descending (platform.md §7). */
+  /** Ordered by name descending (docs/product/administration.md#api). */
   async page(s: Scope, kind: CommitteeKind, q: { page: number; perPage: number; search?: string; status?: string }): Promise<{ rows: CommitteeRow[]; total: number }> {
     const where = and(
       eq(committees.orgId, s.orgId),

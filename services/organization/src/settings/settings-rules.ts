@@ -1,5 +1,5 @@
 /**
- * The organization's disabled-module list as the web uses it (platform.md §3): names with a dot are
+ * The organization's disabled-module list as the web uses it (docs/product/administration.md#records): names with a dot are
  * menu/feature entries (m), names without a dot are route-disabled names (r).
  */
 export function splitDisabled(na: readonly string[]): { m: string[]; r: string[] } {

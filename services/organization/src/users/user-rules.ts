@@ -2,7 +2,7 @@ import { OrgMessages } from '@app/contracts';
 
 /** Pure rules of the user administration (table-driven tests in user-rules.spec.ts). */
 
-/** platform.md §5 "team/committee required": a team name or at least one committee (as admin or member). */
+/** docs/product/errors.md#validation-rules "team/committee required": a team name or at least one committee (as admin or member). */
 export function teamOrCommitteeErrors(input: { team?: string | null; admin_committees: number[]; member_committees: number[] }): Record<string, string> {
   const hasTeam = !!input.team && input.team.trim().length > 0;
   return hasTeam || input.admin_committees.length > 0 || input.member_committees.length > 0 ? {} : { team: OrgMessages.teamRequired };

@@ -104,7 +104,7 @@ function PinForm() {
       setError(errorText(e));
       return;
     }
-    // PIN sign-in is successful when status is 1 (platform.md §4)
+    // PIN sign-in is successful when status is 1 (docs/product/sign-in.md#sessions-sign-out-and-idle-logout)
     if (r.status !== PIN_SUCCESS_STATUS || !r.token) {
       setError(r.message || OTHER_ERROR);
       return;

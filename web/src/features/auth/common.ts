@@ -3,7 +3,7 @@ import { ApiError, OTHER_ERROR } from '../../api/client';
 import { useForm } from '../../hooks/use-form';
 import type { Validator } from '../../lib/validation';
 
-/** Sign-in screens show the server's message (platform.md §8). */
+/** Sign-in screens show the server's message (docs/product/errors.md#the-catalogue). */
 export function errorText(e: unknown): string {
   if (e instanceof ApiError) return e.serverMessage || e.message;
   return OTHER_ERROR;

@@ -12,7 +12,7 @@ import { keepOrgPublic } from '../../hooks/use-api';
 export type SignInOutcome = 'signed-in' | 'verify-email' | 'two-factor' | 'failed';
 
 /**
- * Sign-in success (platform.md §4): tokens and user data go to browser storage, this organization is
+ * Sign-in success (docs/product/sign-in.md#sessions-sign-out-and-idle-logout): tokens and user data go to browser storage, this organization is
  * added to the saved list (cookie on the parent domain), and the app goes to the root.
  */
 export function useCompleteSignIn() {

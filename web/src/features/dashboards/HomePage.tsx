@@ -13,7 +13,7 @@ import { AgendaList, MeetingList } from './MeetingList';
 import { RemindersWidget } from './RemindersWidget';
 
 /**
- * The home dashboard (platform.md §2 Home): welcome with ongoing/pending/draft tabs, my agenda
+ * The home dashboard (docs/product/administration.md#home-calendar-and-reminders): welcome with ongoing/pending/draft tabs, my agenda
  * (agenda, decisions, actions), upcoming meetings with a see-all link (GET /api/home), and the
  * reminders widget (GET /api/reminders).
  */

@@ -21,10 +21,10 @@ interface Photo {
 
 type Values = { title: string; url: string; description: string; committee_id: number | null; media: Photo[] };
 
-/** News: title, URL, description, committee required; at least one photo (platform.md §5). */
+/** News: title, URL, description, committee required; at least one photo (docs/product/errors.md#validation-rules). */
 export const validateNews = schemaValidator<Values>(zNewsBody, (v) => v, (v) => ({ media: v.media.length ? undefined : PHOTO_REQUIRED }));
 
-/** The photos travel with the post; while they upload the form says to wait (platform.md §8). */
+/** The photos travel with the post; while they upload the form says to wait (docs/product/errors.md#the-catalogue). */
 export function NewsForm(props: { committees: Ref[] | undefined; onSubmit: (input: NewsInput) => Promise<void>; onCancel: () => void }) {
   const { t } = useTranslation('news');
   const m = useMessage();

@@ -13,7 +13,7 @@ import { formatDateTime } from '../../lib/dates';
 
 const PER_PAGE = 20;
 
-/** The home page's reminders widget (platform.md §2, §4): my reminders, dismiss one, dismiss all. */
+/** The home page's reminders widget (docs/product/administration.md#home-calendar-and-reminders): my reminders, dismiss one, dismiss all. */
 export function RemindersWidget() {
   const { t, i18n } = useTranslation('home');
   const { data, error, isLoading, mutate } = useApi('reminders', [1, PER_PAGE], () => dashboardsApi.reminders({ page: 1, per_page: PER_PAGE }));

@@ -14,7 +14,7 @@ import { GroupNameFields, GroupPeopleFields, groupValues, quorumRequired, toGrou
 
 export type BoardValues = GroupValues & { committees: number[]; expiration_date: Date | null };
 
-/** Board: as a committee (name, description, admins, users; quorum 5%..100%) (platform.md §5). */
+/** Board: as a committee (name, description, admins, users; quorum 5%..100%) (docs/product/errors.md#validation-rules). */
 export function toBoardInput(v: BoardValues): BoardInput {
   const { name, description, quorum, admins, users, status } = toGroupInput(v);
   return { name, description, quorum, committees: v.committees, admins, users, expiration_date: toServerDate(v.expiration_date), status };

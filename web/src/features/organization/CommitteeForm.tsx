@@ -10,7 +10,7 @@ import { GroupNameFields, GroupPeopleFields, groupValues, quorumRequired, toGrou
 
 export type CommitteeValues = GroupValues;
 
-/** Committee: name, description, admins, users required; quorum a number from 5% to 100% (platform.md §5). */
+/** Committee: name, description, admins, users required; quorum a number from 5% to 100% (docs/product/errors.md#validation-rules). */
 export function toCommitteeInput(v: CommitteeValues): CommitteeInput {
   return toGroupInput(v);
 }

@@ -17,7 +17,7 @@ import { reportEditError } from '../settings/edit-errors';
 
 type Values = { company_name: string; website: string; time_zone: string; location: string };
 
-/** Organization: company name, website, location and time zone required (platform.md §5). */
+/** Organization: company name, website, location and time zone required (docs/product/errors.md#validation-rules). */
 export const validateInformation = schemaValidator<Values>(zInformationBody);
 
 function timeZones(current: string): string[] {

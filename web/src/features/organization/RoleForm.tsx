@@ -12,7 +12,7 @@ import { schemaValidator } from '../../lib/validation';
 
 type Values = { name: string; users: number[]; permissions: string[] };
 
-/** Role: name and users required (platform.md §5). */
+/** Role: name and users required (docs/product/errors.md#validation-rules). */
 export const validateRole = schemaValidator<Values>(zRoleBody);
 
 export function RoleForm(props: { role?: Role | null; users: Ref[] | undefined; permissions: Permission[] | undefined; onSubmit: (input: RoleInput) => Promise<void>; onCancel: () => void }) {

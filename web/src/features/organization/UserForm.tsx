@@ -24,7 +24,7 @@ export type UserValues = {
   member_committees: number[];
 };
 
-/** User: valid email, phone at most 12 digits, role, team/committee and name required (platform.md §5). */
+/** User: valid email, phone at most 12 digits, role, team/committee and name required (docs/product/errors.md#validation-rules). */
 export const validateUser = schemaValidator<UserValues>(
   zUserBody,
   (v) => toUserInput(v),

@@ -18,7 +18,7 @@ const noError = (id: string) => waitFor(() => expect(screen.queryByTestId(`${id}
 const people = [brief(1, 'Ada'), brief(2, 'Grace')];
 const showNews = { slug: 'news_show', group: 'menu', name: 'Show news' } satisfies Permission;
 
-describe('user form (platform.md §5: valid email, phone ≤ 12 digits, role, team/committee and name required)', () => {
+describe('user form (docs/product/errors.md#validation-rules: valid email, phone ≤ 12 digits, role, team/committee and name required)', () => {
   it('shows every required message on an empty submit', async () => {
     const onSubmit = jest.fn();
     render(

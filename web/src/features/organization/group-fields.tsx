@@ -8,7 +8,7 @@ import type { useForm } from '../../hooks/use-form';
 import { rules } from '../../lib/validation';
 
 /**
- * A board is "as a committee" (platform.md §5): both have a name, a description, a quorum from 5% to 100%,
+ * A board is "as a committee" (docs/product/errors.md#validation-rules): both have a name, a description, a quorum from 5% to 100%,
  * admins, users and a status. These are the fields and values they share; ids are `<prefix>-name`, ...
  */
 export type GroupValues = { name: string; description: string; quorum: string; admins: number[]; users: number[]; active: boolean };

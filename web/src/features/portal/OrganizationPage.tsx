@@ -17,7 +17,7 @@ const validate = validateWith<{ organization: string }>({
   organization: [rules.required, (v) => (/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i.test(v.trim()) ? null : INVALID_ORGANIZATION)],
 });
 
-/** Organization name entry: GET {org origin}/api/ must answer name and logo (platform.md §7). */
+/** Organization name entry: GET {org origin}/api/ must answer name and logo (docs/product/administration.md#api). */
 export function OrganizationPage() {
   const { t } = useTranslation('portal');
   const navigate = useNavigate();

@@ -22,7 +22,7 @@ import { reportEditError } from './edit-errors';
 
 type Values = { name: string; position: string; designation: string; phone: string; birth_date: Date | null; email: string };
 
-/** Profile: name, phone, email required (platform.md §5). */
+/** Profile: name, phone, email required (docs/product/errors.md#validation-rules). */
 export const validateProfile = schemaValidator<Values>(zProfileBody, (v) => ({ ...v, date_of_birth: toServerDate(v.birth_date) ?? undefined }));
 
 function valuesOf(p: Profile): Values {

@@ -11,7 +11,7 @@ import { rules, schemaValidator } from '../../lib/validation';
 type Values = { pin: string; pin_confirmation: string };
 const EMPTY: Values = { pin: '', pin_confirmation: '' };
 
-/** PIN: 5 digits, retyped (platform.md §5). */
+/** PIN: 5 digits, retyped (docs/product/errors.md#validation-rules). */
 export const validatePin = schemaValidator<Values>(zSetPinBody, (v) => v, (v) => ({ pin: rules.required(v.pin) ?? undefined }));
 
 export function PinForm(props: { onSaved?: () => void }) {

@@ -17,7 +17,7 @@ import { fieldRule, rules, schemaValidator, validateWith } from '../../lib/valid
 export const validateTwoFactorEnable = validateWith<{ code: string }>({ code: [rules.required, fieldRule(twoFactorCodeFields.code)] });
 export const validateTwoFactorDisable = schemaValidator<{ password: string }>(zTwoFactorDisableBody);
 
-/** Two-factor failures say 'Something went wrong' (platform.md §8). */
+/** Two-factor failures say 'Something went wrong' (docs/product/errors.md#the-catalogue). */
 function useFail() {
   const m = useMessage();
   return (e: unknown) => {
