@@ -35,7 +35,7 @@ describe('request layer: headers and base', () => {
   it('calls /api with the token and Lang headers', async () => {
     const calls = installFetch(on('GET', '/api/things', () => jsonResponse(200, { success: true, data: [1] })));
     await i18n.changeLanguage('ar');
-    const body = await api.get('/things', { page: 2, search: '' });
+    const body = await request('/things', { method: 'GET', query: { page: 2, search: '' } });
     await i18n.changeLanguage('en');
     expect(body).toEqual({ success: true, data: [1] });
     expect(calls[0].path).toBe('/api/things?page=2');
@@ -45,10 +45,10 @@ describe('request layer: headers and base', () => {
 
   it('sends JSON bodies and multipart forms', async () => {
     const calls = installFetch(on('POST', '/api/things', () => jsonResponse(200, { success: true })));
-    await api.post('/things', { a: 1 });
+    await request('/things', { method: 'POST', body: { a: 1 } });
     const form = new FormData();
     form.append('file', 'x');
-    await api.post('/things', form);
+    await request('/things', { method: 'POST', form });
     expect(calls[0].headers['Content-Type']).toBe('application/json');
     expect(calls[0].body).toEqual({ a: 1 });
     expect(calls[1].headers['Content-Type']).toBeUndefined();

@@ -293,14 +293,4 @@ export async function apiCommand<D extends RouteDef>(route: D, input: RouteCallI
   return { data: answer, message };
 }
 
-/** Untyped calls by path: being replaced by route calls (`api(Routes.x, ...)`); do not add new uses. */
-const legacy = {
-  get: <T = unknown>(path: string, query?: Query, opts: RequestOptions = {}) => request<T>(path, { ...opts, method: 'GET', query }),
-  post: <T = unknown>(path: string, body?: unknown, opts: RequestOptions = {}) =>
-    request<T>(path, { ...opts, method: 'POST', body: body instanceof FormData || body instanceof URLSearchParams ? undefined : body ?? {}, form: body instanceof FormData || body instanceof URLSearchParams ? body : undefined }),
-  put: <T = unknown>(path: string, body?: unknown, opts: RequestOptions = {}) =>
-    request<T>(path, { ...opts, method: 'PUT', body: body instanceof FormData ? undefined : body ?? {}, form: body instanceof FormData ? body : undefined }),
-  delete: <T = unknown>(path: string, opts: RequestOptions = {}) => request<T>(path, { ...opts, method: 'DELETE' }),
-};
-
-export const api = Object.assign(callRoute, legacy);
+export const api = callRoute;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineComposedRoute, defineRoute } from '../core/route';
-import { zInformationBody, zLogsQuery, zModulesBody, zSsoSettingsBody } from './organization.http';
+import { zInformationBody, zModulesBody, zSsoSettingsBody } from './organization.http';
 import { OrgMessages } from './organization.errors';
-import { GetInformation, ListCalendarIntegrations, ListLogs, UpdateSsoSettings, zInformation, zOrgStatus } from './organization.rpc';
+import { GetInformation, ListCalendarIntegrations, UpdateSsoSettings, zInformation, zOrgStatus } from './organization.rpc';
 import { zOrgPublic } from './tenancy.rpc';
 
 /**
@@ -56,11 +56,6 @@ export const SettingsRoutes = {
     method: 'PUT', path: '/api/sso/settings', access: 'user', tags: ['auth'], body: zSsoSettingsBody, message: OrgMessages.statusUpdated,
     summary: "Configure the organization's single sign-on provider (oidc, local or none)",
     rpc: UpdateSsoSettings, toRpc: ({ call, body }) => ({ orgId: call.orgId, actor: call.actor, settings: body }),
-  }),
-  listLogs: defineRoute({
-    method: 'GET', path: '/api/logs', access: 'user', tags, query: zLogsQuery, answer: 'paged',
-    summary: 'Activity log (ID, username, date, time, activity), paged (page, per_page or perpage); filter by username; meta.total is the results-found count',
-    rpc: ListLogs, toRpc: ({ call, query }) => ({ orgId: call.orgId, actor: call.actor, page: query.page, per_page: query.perpage ?? query.per_page, username: query.username || undefined }),
   }),
   publicImage: defineComposedRoute({
     method: 'GET', path: '/api/public/uploads/images/:file', access: 'public', tags: ['uploads'], params: zFileParams, produces: 'file', response: z.null(),
