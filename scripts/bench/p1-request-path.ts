@@ -41,6 +41,18 @@ async function startBare(sys: BenchSystem, orgId: string, userId: number): Promi
   return { url: `http://127.0.0.1:${port}`, child, stop };
 }
 
+/** the first place where two JSON values differ ('' when equal) */
+export function firstDifference(a: unknown, b: unknown, at = '$'): string {
+  if (a === b) return '';
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return `${at}: ${JSON.stringify(a)?.slice(0, 80)} vs ${JSON.stringify(b)?.slice(0, 80)}`;
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+  for (const k of keys) {
+    const d = firstDifference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${at}.${k}`);
+    if (d) return d;
+  }
+  return '';
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function runRequestPath(sys: BenchSystem, fx: Fixtures, opts: BenchOptions, log: (m: string) => void): Promise<BenchResult> {
@@ -58,9 +70,10 @@ export async function runRequestPath(sys: BenchSystem, fx: Fixtures, opts: Bench
     const viaBare = await call(bare.url, 'GET', route, { org: board.org.slug });
     if (viaGateway.status !== 200) throw new Error(`P1: the gateway answered ${viaGateway.status}: ${JSON.stringify(viaGateway.body).slice(0, 300)}`);
     if (viaBare.status !== 200) throw new Error(`P1: the bare route answered ${viaBare.status}: ${JSON.stringify(viaBare.body).slice(0, 300)}`);
-    const same = JSON.stringify(viaGateway.body.data) === JSON.stringify(viaBare.body.data);
+    const difference = firstDifference(viaGateway.body.data, viaBare.body.data);
+    const same = !difference;
     const bytes = { gateway: JSON.stringify(viaGateway.body).length, bare: JSON.stringify(viaBare.body).length };
-    if (!same) failedChecks.push('the bare route and the gateway answered different meeting payloads');
+    if (!same) failedChecks.push(`the bare route and the gateway answered different meeting payloads (${difference})`);
 
     // memory idle: the system settled after the set-up
     await sleep(2000);

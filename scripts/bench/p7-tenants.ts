@@ -23,17 +23,15 @@ import { fmt, fmtRatio, meets, ratio } from './stats';
 async function insertMeetings(admin: Client, f: { orgIds: string; perOrg: number; ownerId: number; committeeId: number; userId: number }): Promise<void> {
   // orgIds: a SQL expression giving the set of org ids (a VALUES list or a generate_series select)
   await admin.query(
-    `insert into meeting.meetings (org_id, title, committee_id, owner_id, status_id, start_at, duration, location)
-     select o.id, 'Meeting ' || g, $2, $1, 1 + (g % 3), now() + ((g - $3 / 2) || ' days')::interval, 60, 'Room ' || (g % 7)
-     from (${f.orgIds}) o(id) cross join generate_series(1, $3) g`,
-    [f.ownerId, f.committeeId, f.perOrg],
-  );
-  await admin.query(
-    `insert into meeting.members (org_id, meeting_id, user_id, role, is_owner, attendance)
+    `with m as (
+       insert into meeting.meetings (org_id, title, committee_id, owner_id, status_id, start_at, duration, location)
+       select o.id, 'Meeting ' || g, $2, $1, 1 + (g % 3), now() + ((g - $3 / 2) || ' days')::interval, 60, 'Room ' || (g % 7)
+       from (${f.orgIds}) o(id) cross join generate_series(1, $3) g
+       returning id, org_id)
+     insert into meeting.members (org_id, meeting_id, user_id, role, is_owner, attendance)
      select m.org_id, m.id, v.user_id, v.role, v.is_owner, 'Pending'
-     from meeting.meetings m join (${f.orgIds}) o(id) on o.id = m.org_id
-     cross join (values ($1::bigint, 'Editor', true), ($2::bigint, 'Viewer', false)) v(user_id, role, is_owner)`,
-    [f.ownerId, f.userId],
+     from m cross join (values ($1::bigint, 'Editor', true), ($4::bigint, 'Viewer', false)) v(user_id, role, is_owner)`,
+    [f.ownerId, f.committeeId, f.perOrg, f.userId],
   );
 }
 
