@@ -43,12 +43,14 @@ export async function runVotes(sys: BenchSystem, fx: Fixtures, opts: BenchOption
   const burst = board.members.slice(SINGLES + 1).map((m, j) => ({ m, token: tokens[SINGLES + 1 + j], i: j }));
   log(`P2: ${burst.length} votes at once (single vote alone: ${fmt(single, 'ms')})`);
   const latencies: number[] = [];
+  const answered: number[] = []; // every answer's latency, errors included (a 508 is a voter waiting 10 s too)
   const failures = new Map<string, number>();
   const t0 = performance.now();
   await Promise.all(
     burst.map(async ({ token, i }) => {
       try {
         const r = await call(sys.gatewayUrl, 'POST', path, { org, token, body: body(i) });
+        answered.push(r.ms);
         if (r.status === 200) latencies.push(r.ms);
         else failures.set(String(r.status), (failures.get(String(r.status)) ?? 0) + 1);
       } catch (e) {
@@ -58,21 +60,37 @@ export async function runVotes(sys: BenchSystem, fx: Fixtures, opts: BenchOption
     }),
   );
   const wallS = (performance.now() - t0) / 1000;
-  const s = summarize(latencies);
+  const s = summarize(answered);
+  const nFailed = n - latencies.length;
   const votesPerS = latencies.length / wallS;
 
-  // checks: stored and tallied
+  // checks: stored and tallied, once the meeting service has worked off what it still had queued (a vote whose
+  // answer timed out at the gateway may still be stored): poll until the count holds for 3 s (at most 2 min)
   const admin = new Client({ connectionString: sys.env.DATABASE_ADMIN_URL });
   await admin.connect();
   let stored = -1;
   let burstStored = -1;
   try {
-    const all = await admin.query(`select count(*)::int as n from meeting.voters where org_id = $1 and decision_id = $2 and vote <> 'Pending'`, [board.org.orgId, board.decisionId]);
-    const mine = await admin.query(`select count(*)::int as n from meeting.voters where org_id = $1 and decision_id = $2 and vote <> 'Pending' and user_id = any($3::bigint[])`, [
-      board.org.orgId, board.decisionId, burst.map((b) => b.m.userId),
-    ]);
-    stored = all.rows[0].n;
-    burstStored = mine.rows[0].n;
+    const counts = async () => {
+      const all = await admin.query(`select count(*)::int as n from meeting.voters where org_id = $1 and decision_id = $2 and vote <> 'Pending'`, [board.org.orgId, board.decisionId]);
+      const mine = await admin.query(`select count(*)::int as n from meeting.voters where org_id = $1 and decision_id = $2 and vote <> 'Pending' and user_id = any($3::bigint[])`, [
+        board.org.orgId, board.decisionId, burst.map((b) => b.m.userId),
+      ]);
+      return [all.rows[0].n as number, mine.rows[0].n as number];
+    };
+    const until = Date.now() + 120_000;
+    let last = '';
+    let stableSince = Date.now();
+    for (;;) {
+      [stored, burstStored] = await counts();
+      const now = `${stored}/${burstStored}`;
+      if (now !== last) {
+        last = now;
+        stableSince = Date.now();
+      }
+      if (Date.now() - stableSince >= 3000 || Date.now() > until) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
   } finally {
     await admin.end();
   }
@@ -85,26 +103,27 @@ export async function runVotes(sys: BenchSystem, fx: Fixtures, opts: BenchOption
   if (latencies.length !== n) failedChecks.push(`${n - latencies.length} of ${n} burst votes failed (${[...failures].map(([k, c]) => `${k}: ${c}`).join(', ')})`);
   if (burstStored !== n) failedChecks.push(`stored ${burstStored} of the ${n} burst votes`);
   if (stored !== expected) failedChecks.push(`stored ${stored} votes in all, expected ${expected}`);
-  if (tallied !== expected) failedChecks.push(`the tallies count ${tallied} votes, expected ${expected}`);
+  if (d.status !== 200) failedChecks.push(`GET /api/decisions/{id} for the tallies answered ${d.status}`);
+  else if (tallied !== stored) failedChecks.push(`the tallies count ${tallied} votes, the database holds ${stored}`);
 
   const p99Ratio = ratio(s.p99, single);
   return {
     id: 'p2',
     title: 'the vote burst',
     rows: [
-      { id: 'P2', work: `${n} votes at once via gateway: p99`, figure: fmt(s.p99, 'ms'), baseline: `${fmt(single, 'ms')} one vote alone`, ratio: fmtRatio(p99Ratio), goal: '<= 3x', met: meets(p99Ratio, { le: 3 }) },
+      { id: 'P2', work: `${n} votes at once via gateway: p99`, figure: `${fmt(s.p99, 'ms')}${nFailed ? ` (${nFailed} failed)` : ''}`, baseline: `${fmt(single, 'ms')} one vote alone`, ratio: fmtRatio(p99Ratio), goal: '<= 3x', met: meets(p99Ratio, { le: 3 }) },
       { id: 'P2', work: `${n} votes at once: throughput`, figure: `${fmt(votesPerS)} votes/s`, baseline: `${fmt(wallS, 's')} wall`, ratio: '', goal: '>= 500 votes/s', met: meets(votesPerS, { ge: 500 }) },
       {
-        id: 'P2', work: 'votes stored / tallied (check)', figure: `${burstStored}/${n} stored, ${tallied}/${expected} tallied`, baseline: '', ratio: '',
+        id: 'P2', work: 'votes stored / tallied (check)', figure: `${latencies.length}/${n} ok, ${burstStored}/${n} stored, ${tallied}/${stored} tallied`, baseline: '', ratio: '',
         goal: 'exactly N', met: failedChecks.length === 0,
       },
     ],
-    figures: { voters: n, singleVoteMs: singles, singleMedianMs: single, burst: s, wallS, votesPerS, failures: Object.fromEntries(failures), stored, burstStored, tallied, expected },
+    figures: { voters: n, singleVoteMs: singles, singleMedianMs: single, burst: s, wallS, votesPerS, failures: Object.fromEntries(failures), stored, burstStored, tallied, expected, tallyStatus: d.status, storedWithoutOk: burstStored - latencies.length },
     details: [
       `${n} members each POST \`/api/decisions/${'{id}'}/vote/change\` at once (one HTTP request each, their own session, through the gateway, NATS and the meeting service).`,
-      `Burst latency: p50 ${fmt(s.p50, 'ms')}, p95 ${fmt(s.p95, 'ms')}, p99 ${fmt(s.p99, 'ms')}, max ${fmt(s.max, 'ms')}; wall ${fmt(wallS, 's')}, ${fmt(votesPerS)} votes/s.`,
+      `Burst latency (every answer, errors included): p50 ${fmt(s.p50, 'ms')}, p95 ${fmt(s.p95, 'ms')}, p99 ${fmt(s.p99, 'ms')}, max ${fmt(s.max, 'ms')}; wall ${fmt(wallS, 's')}, ${fmt(votesPerS)} votes/s answered 200.`,
       `One vote alone (median of ${SINGLES} sequential votes after a warm-up): ${fmt(single, 'ms')} (${singles.map((x) => x.toFixed(0)).join(', ')} ms).`,
-      `Check: ${burstStored}/${n} burst votes stored, ${stored}/${expected} votes stored in all, tallies count ${tallied}/${expected}; failures: ${failures.size ? [...failures].map(([k, c]) => `${k} ${c}`).join(', ') : 'none'}.`,
+      `Check: ${latencies.length}/${n} burst votes answered 200; ${burstStored}/${n} stored (${Math.max(0, burstStored - latencies.length)} of them although their answer was an error, e.g. 508 after the gateway's RPC timeout); ${stored}/${expected} votes stored in all; the tallies (GET answered ${d.status}) count ${tallied}; failures: ${failures.size ? [...failures].map(([k, c]) => `${k} ${c}`).join(', ') : 'none'}.`,
     ],
     failedChecks,
   };
