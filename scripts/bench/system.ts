@@ -12,6 +12,8 @@
  *   `npm start` never answers the bench's RPCs.
  * - Redis: REDIS_URL, else database BENCH_REDIS_DB (15) of 127.0.0.1:6379; emptied at the start.
  * - SMTP: the bench's own in-process sink (smtp.ts), so no e-mail reaches a shared inbox.
+ * - S3: S3_ENDPOINT when given, else an s3rver of the bench's own on a free port from 24569 (never on the shared
+ *   4569, where another run would find and borrow it, and lose it when the bench stops).
  */
 import crypto from 'node:crypto';
 import { spawn } from 'node:child_process';
@@ -63,6 +65,27 @@ async function freshDatabase(adminUrl: string, log: (m: string) => void): Promis
   }
 }
 
+/** an s3rver of the bench's own (scripts/lib/infra-child.mjs, as the resolver starts it) on a free port */
+async function privateS3(infraMod: any): Promise<{ endpoint: string; stop: () => Promise<void> }> {
+  const port: number = await infraMod.pickPort(24569);
+  const dir = path.join(DATA_DIR, 's3');
+  const child = spawn(process.execPath, ['-r', path.join(ROOT, 'scripts/lib/exit-with-parent.cjs'), path.join(ROOT, 'scripts/lib/infra-child.mjs'), 's3rver', JSON.stringify({ directory: dir, host: '127.0.0.1', port, buckets: ['boardroom-test'] })], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  await infraMod.waitForPort(port, { child, name: 's3rver' });
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 8000).unref();
+      }),
+  };
+}
+
 function run(cmd: string, args: string[], env: Record<string, string>): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -90,9 +113,21 @@ export async function startSystem(opts: BenchOptions, smtpUrl: string, log: (m: 
   // Redis: a database of its own, emptied
   if (!process.env.REDIS_URL && (await infraMod.tcpCheck(infraMod.PORTS.redis))) given.REDIS_URL = `redis://127.0.0.1:${infraMod.PORTS.redis}/${opts.redisDb}`;
 
+  let s3: { endpoint: string; stop: () => Promise<void> } | null = null;
+  if (!process.env.S3_ENDPOINT) {
+    s3 = await privateS3(infraMod);
+    Object.assign(given, { S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY: 'S3RVER', S3_SECRET_KEY: 'S3RVER', S3_BUCKET: 'boardroom-test' });
+  }
+
   // purpose 'test': a private nats-server; the URLs above come in as "environment" (nothing else is dropped)
-  const infra = await infraMod.resolveInfra({ purpose: 'test', dataDir: DATA_DIR, env: given, log: (m: string) => log(`infra: ${m}`) });
-  const stops: Array<() => Promise<void>> = [infra.stop];
+  let infra: any;
+  try {
+    infra = await infraMod.resolveInfra({ purpose: 'test', dataDir: DATA_DIR, env: given, log: (m: string) => log(`infra: ${m}`) });
+  } catch (e) {
+    await s3?.stop();
+    throw e;
+  }
+  const stops: Array<() => Promise<void>> = [...(s3 ? [s3.stop] : []), infra.stop];
   const stopAll = async () => {
     for (const s of stops.reverse()) await s().catch((e: unknown) => log(`stop failed: ${e instanceof Error ? e.message : e}`));
   };
