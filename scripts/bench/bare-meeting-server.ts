@@ -1,0 +1,104 @@
+/**
+ * P1's baseline: a bare Node HTTP route that answers `GET /api/meetings/{id}` with the same payload the meeting
+ * service builds, by the same code and the same queries straight from PostgreSQL — no gateway, no NATS, no Nest.
+ *
+ * - The meeting: the meeting service's own MeetingView, MeetingAccess and repositories (constructed here with
+ *   `new`), in one tenant transaction of the platform's Db, as the service runs them.
+ * - The directory (organization, committee, users): the meeting service's Directory with its caches, whose
+ *   look-ups are answered by the organization service's TenancyService and repositories reading the
+ *   organization schema in this process, instead of by RPCs over NATS.
+ * - The actor: resolved once at start (the gateway resolves it from the session and caches it for 5 s).
+ *
+ * Run by p1-request-path.ts as its own process (the services run as their own processes too):
+ *   BARE_PORT, BARE_ORG_ID, BARE_USER_ID, DATABASE_URL, DATABASE_SET_ROLE (PGlite only), LOG_LEVEL.
+ * Answers `{ success: true, data }` as the gateway does; prints "listening <port>" when ready.
+ */
+import 'reflect-metadata';
+import http from 'node:http';
+import { z } from 'zod';
+import { GetCommittee, GetOrganization, GetUsers, type Actor, type RpcDef } from '@app/contracts';
+import { createRootLogger, Db, parseConfig, type Bus } from '@app/platform';
+import { schema as meetingSchema } from '../../services/meeting/src/db/schema';
+import type { MeetingConfig } from '../../services/meeting/src/config';
+import { Directory } from '../../services/meeting/src/common/directory';
+import { MeetingDb } from '../../services/meeting/src/db/db';
+import { MeetingAccess } from '../../services/meeting/src/common/meeting-access';
+import { MeetingView } from '../../services/meeting/src/view/meeting-view';
+import { MeetingsRepository } from '../../services/meeting/src/repositories/meetings.repository';
+import { MembersRepository } from '../../services/meeting/src/repositories/members.repository';
+import { AgendaRepository } from '../../services/meeting/src/repositories/agenda.repository';
+import { DecisionsRepository } from '../../services/meeting/src/repositories/decisions.repository';
+import { ActionsRepository } from '../../services/meeting/src/repositories/actions.repository';
+import { CommentsRepository } from '../../services/meeting/src/repositories/comments.repository';
+import { RecordsRepository } from '../../services/meeting/src/repositories/records.repository';
+import { schema as orgSchema } from '../../services/organization/src/db/schema';
+import { OrgDb } from '../../services/organization/src/common/org-db';
+import { TenancyService } from '../../services/organization/src/tenancy/tenancy.service';
+import { OrganizationsRepository } from '../../services/organization/src/tenancy/organizations.repository';
+import { RolesRepository } from '../../services/organization/src/roles/roles.repository';
+import { UsersRepository } from '../../services/organization/src/users/users.repository';
+import { CommitteesRepository } from '../../services/organization/src/committees/committees.repository';
+
+const env = parseConfig(
+  z.object({
+    BARE_PORT: z.coerce.number().int().min(0).max(65535),
+    BARE_ORG_ID: z.string().uuid(),
+    BARE_USER_ID: z.coerce.number().int().positive(),
+    DATABASE_URL: z.string().min(1),
+    DATABASE_SET_ROLE: z.string().optional(),
+    DIRECTORY_CACHE_SECONDS: z.coerce.number().int().min(0).default(5),
+    LOG_LEVEL: z.string().default('info'),
+  }),
+);
+
+async function main(): Promise<void> {
+  createRootLogger('bare-meeting', env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL);
+  // the same pool size as the services' Db (default 5)
+  const meetingDb = new Db<typeof meetingSchema>({ url: env.DATABASE_URL, setRole: env.DATABASE_SET_ROLE, schema: meetingSchema });
+  const orgDb = new Db<typeof orgSchema>({ url: env.DATABASE_URL, setRole: env.DATABASE_SET_ROLE, schema: orgSchema });
+  const tenancy = new TenancyService(new OrgDb(orgDb), new OrganizationsRepository(), new RolesRepository(), new UsersRepository(), new CommitteesRepository());
+
+  // the directory's three look-ups on a meeting page, answered in-process from the organization schema
+  const sqlBus = {
+    async request(def: RpcDef, payload: any): Promise<unknown> {
+      if (def === GetOrganization) return { organization: await tenancy.organization(payload.orgId) };
+      if (def === GetCommittee) return { committee: await tenancy.committee(payload.orgId, payload.committeeId) };
+      if (def === GetUsers) return { users: await tenancy.usersByIds(payload.orgId, payload.ids) };
+      throw new Error(`bare route: no SQL answer for ${def.subject}`);
+    },
+  } as unknown as Bus;
+  const directory = new Directory(sqlBus, { DIRECTORY_CACHE_SECONDS: env.DIRECTORY_CACHE_SECONDS } as MeetingConfig);
+  const meetings = new MeetingsRepository();
+  const members = new MembersRepository();
+  const view = new MeetingView(
+    new MeetingDb(meetingDb), new MeetingAccess(meetings, members, directory), directory,
+    new AgendaRepository(), new DecisionsRepository(), new ActionsRepository(), new CommentsRepository(), new RecordsRepository(), meetings, members,
+  );
+  const actor: Actor | null = await tenancy.actor(env.BARE_ORG_ID, env.BARE_USER_ID);
+  if (!actor) throw new Error(`no user ${env.BARE_USER_ID} in organization ${env.BARE_ORG_ID}`);
+
+  const server = http.createServer((req, res) => {
+    const m = /^\/api\/meetings\/(\d+)$/.exec(req.url ?? '');
+    if (req.method !== 'GET' || !m) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"success":false}');
+      return;
+    }
+    view.details(env.BARE_ORG_ID, actor, Number(m[1])).then(
+      (data) => res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ success: true, data })),
+      (e: unknown) => res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ success: false, message: e instanceof Error ? e.message : String(e) })),
+    );
+  });
+  server.keepAliveTimeout = 65_000;
+  server.listen(env.BARE_PORT, '127.0.0.1', () => {
+    const addr = server.address();
+    console.log(`listening ${typeof addr === 'object' && addr ? addr.port : env.BARE_PORT}`);
+  });
+  const close = () => server.close(() => Promise.all([meetingDb.onApplicationShutdown(), orgDb.onApplicationShutdown()]).finally(() => process.exit(0)));
+  process.once('SIGTERM', close);
+  process.once('SIGINT', close);
+}
+
+main().catch((e) => {
+  console.error('[bare-meeting] failed:', e instanceof Error ? (e.stack ?? e.message) : e);
+  process.exit(1);
+});

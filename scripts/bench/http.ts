@@ -1,0 +1,98 @@
+/** HTTP helpers shared by the benchmarks: a JSON call through the gateway, autocannon runs, service memory. */
+import fs from 'node:fs';
+import autocannon from 'autocannon';
+import { Queue } from 'bullmq';
+import { SendEmail } from '@app/contracts';
+import { redisConnection } from '@app/platform';
+
+export interface Call {
+  status: number;
+  body: any;
+  ms: number;
+}
+
+/** one request to the gateway as the web app sends it (X-Org names the organization, `token` the session) */
+export async function call(gatewayUrl: string, method: string, path: string, o: { org: string; token?: string; body?: unknown }): Promise<Call> {
+  const t0 = performance.now();
+  const res = await fetch(`${gatewayUrl}${path}`, {
+    method,
+    headers: { 'x-org': o.org, ...(o.token ? { token: o.token } : {}), ...(o.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: o.body === undefined ? undefined : JSON.stringify(o.body),
+  });
+  const text = await res.text();
+  const ms = performance.now() - t0;
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON: keep the text for the error message */
+  }
+  return { status: res.status, body, ms };
+}
+
+export interface LoadResult {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  mean: number;
+  non2xx: number;
+  errors: number;
+  durationS: number;
+}
+
+/** autocannon against one URL with fixed headers; latencies in ms */
+export async function load(url: string, o: { connections: number; duration: number; headers?: Record<string, string> }): Promise<LoadResult> {
+  const r = await autocannon({ url, connections: o.connections, duration: o.duration, headers: o.headers ?? {} });
+  return {
+    requests: r.requests.total,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    mean: r.latency.average,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+    durationS: r.duration,
+  };
+}
+
+/** resident memory (VmRSS) of a process in KiB; NaN when it is gone */
+export function rssKiB(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+)\s+kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/** sample the processes' VmRSS every `everyMs` until stopped; the peak per pid */
+export function sampleRss(pids: number[], everyMs = 250): { stop(): Map<number, number> } {
+  const peak = new Map<number, number>(pids.map((p) => [p, rssKiB(p)]));
+  const t = setInterval(() => {
+    for (const p of pids) peak.set(p, Math.max(peak.get(p) ?? 0, rssKiB(p) || 0));
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(t);
+      return peak;
+    },
+  };
+}
+
+/** wait until the notification e-mail queue has nothing waiting, delayed or active (earlier steps' e-mails) */
+export async function emailQueueIdle(redisUrl: string, timeoutMs = 10 * 60_000): Promise<number> {
+  const q = new Queue(SendEmail.queue, { connection: redisConnection(redisUrl), prefix: 'bull' });
+  try {
+    const end = Date.now() + timeoutMs;
+    for (;;) {
+      const c = await q.getJobCounts('waiting', 'delayed', 'active', 'prioritized', 'waiting-children');
+      const open = Object.values(c).reduce((a, b) => a + b, 0);
+      if (!open) return 0;
+      if (Date.now() > end) return open;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  } finally {
+    await q.close();
+  }
+}

@@ -1,0 +1,44 @@
+import { parseOptions, UsageError } from './options';
+
+describe('bench options', () => {
+  it.each([
+    [[], ['p1', 'p2', 'p6', 'p7']],
+    [['votes'], ['p2']],
+    [['tenants', 'request'], ['p1', 'p7']],
+    [['p6', 'email'], ['p6']],
+    [['--quick', 'P2'], ['p2']],
+  ])('%j selects %j', (argv, only) => {
+    expect(parseOptions(argv, {}).only).toEqual(only);
+  });
+
+  it.each([
+    [[], { voters: 1000, emails: 10_000, orgs: 1000, duration: 10, quick: false }],
+    [['--quick'], { voters: 100, emails: 1000, orgs: 100, duration: 3, quick: true }],
+    [['--voters', '400'], { voters: 400 }],
+    [['--voters=250', '--emails=5000', '--orgs', '10', '--duration', '5'], { voters: 250, emails: 5000, orgs: 10, duration: 5 }],
+  ])('%j gives %j', (argv, expected) => {
+    expect(parseOptions(argv, {})).toMatchObject(expected);
+  });
+
+  it.each([
+    [['presentation'], /unknown benchmark presentation/],
+    [['--fast'], /unknown option --fast/],
+    [['--voters', '1'], /--voters must be a whole number from 2/],
+    [['--voters', 'many'], /--voters must be a whole number/],
+    [['--voters'], /got nothing/],
+  ])('%j is refused', (argv, message) => {
+    expect(() => parseOptions(argv, {})).toThrow(UsageError);
+    expect(() => parseOptions(argv, {})).toThrow(message);
+  });
+
+  it.each([
+    [{ BENCH_DATABASE: 'boardroom_bench_x', BENCH_REDIS_DB: '3', BENCH_LOG_LEVEL: 'warn' }, { database: 'boardroom_bench_x', redisDb: 3, logLevel: 'warn' }],
+    [{}, { database: 'boardroom_bench', redisDb: 15, logLevel: 'info' }],
+  ])('environment %j', (env, expected) => {
+    expect(parseOptions([], env)).toMatchObject(expected);
+  });
+
+  it.each([[{ BENCH_DATABASE: 'bench; drop' }], [{ BENCH_REDIS_DB: '16' }]])('environment %j is refused', (env) => {
+    expect(() => parseOptions([], env)).toThrow(UsageError);
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * P2, the vote burst: N members of one meeting (default 1,000) vote on one decision at the same moment
+ * through the gateway over HTTP (POST /api/decisions/{id}/vote/change), each with their own session.
+ * Baseline in the same run: the latency of a single vote with nothing else going on (the median of
+ * SINGLES sequential votes by other members of the same decision, after one warm-up vote).
+ * Checks: every burst vote answered 200, the database holds exactly one non-pending vote per voter, and
+ * the decision's tallies (GET /api/decisions/{id}) count them all.
+ */
+import { Client } from 'pg';
+import type { BenchOptions } from './options';
+import type { BenchResult } from './report';
+import type { BenchSystem } from './system';
+import { Fixtures } from './fixtures';
+import { call, emailQueueIdle } from './http';
+import { fmt, fmtRatio, meets, median, ratio, summarize } from './stats';
+
+const SINGLES = 9;
+const VOTES = ['Approved', 'Denied', 'Abstained', 'Others'] as const;
+
+export async function runVotes(sys: BenchSystem, fx: Fixtures, opts: BenchOptions, log: (m: string) => void): Promise<BenchResult> {
+  const n = opts.voters;
+  log(`P2: a board of ${n + SINGLES + 1} members (users, committee, meeting, decision) through the services`);
+  const board = await fx.board(`Bench votes ${n}`, n + SINGLES + 1, log);
+  const org = board.org.slug;
+  const tokens = await Promise.all(board.members.map((m) => fx.session(board.org.orgId, m.userId)));
+  const path = `/api/decisions/${board.decisionId}/vote/change`;
+  const body = (i: number) => ({ vote: VOTES[i % 4], reason: 'because' });
+  const idle = await emailQueueIdle(sys.env.REDIS_URL);
+  if (idle) log(`P2: warning: ${idle} e-mail jobs still open before the burst`);
+
+  // baseline: one vote alone (warm-up first), SINGLES times
+  const warm = await call(sys.gatewayUrl, 'POST', path, { org, token: tokens[0], body: body(0) });
+  if (warm.status !== 200) throw new Error(`P2: a single vote answered ${warm.status}: ${JSON.stringify(warm.body).slice(0, 300)}`);
+  const singles: number[] = [];
+  for (let i = 1; i <= SINGLES; i++) {
+    const r = await call(sys.gatewayUrl, 'POST', path, { org, token: tokens[i], body: body(i) });
+    if (r.status !== 200) throw new Error(`P2: a single vote answered ${r.status}`);
+    singles.push(r.ms);
+  }
+  const single = median(singles);
+
+  // the burst: every other member at once
+  const burst = board.members.slice(SINGLES + 1).map((m, j) => ({ m, token: tokens[SINGLES + 1 + j], i: j }));
+  log(`P2: ${burst.length} votes at once (single vote alone: ${fmt(single, 'ms')})`);
+  const latencies: number[] = [];
+  const answered: number[] = []; // every answer's latency, errors included (a 508 is a voter waiting 10 s too)
+  const failures = new Map<string, number>();
+  const t0 = performance.now();
+  await Promise.all(
+    burst.map(async ({ token, i }) => {
+      try {
+        const r = await call(sys.gatewayUrl, 'POST', path, { org, token, body: body(i) });
+        answered.push(r.ms);
+        if (r.status === 200) latencies.push(r.ms);
+        else failures.set(String(r.status), (failures.get(String(r.status)) ?? 0) + 1);
+      } catch (e) {
+        const k = e instanceof Error ? e.message.slice(0, 60) : 'error';
+        failures.set(k, (failures.get(k) ?? 0) + 1);
+      }
+    }),
+  );
+  const wallS = (performance.now() - t0) / 1000;
+  const s = summarize(answered);
+  const nFailed = n - latencies.length;
+  const votesPerS = latencies.length / wallS;
+
+  // checks: stored and tallied, once the meeting service has worked off what it still had queued (a vote whose
+  // answer timed out at the gateway may still be stored): poll until the count holds for 3 s (at most 2 min)
+  const admin = new Client({ connectionString: sys.env.DATABASE_ADMIN_URL });
+  await admin.connect();
+  let stored = -1;
+  let burstStored = -1;
+  try {
+    const counts = async () => {
+      const all = await admin.query(`select count(*)::int as n from meeting.voters where org_id = $1 and decision_id = $2 and vote <> 'Pending'`, [board.org.orgId, board.decisionId]);
+      const mine = await admin.query(`select count(*)::int as n from meeting.voters where org_id = $1 and decision_id = $2 and vote <> 'Pending' and user_id = any($3::bigint[])`, [
+        board.org.orgId, board.decisionId, burst.map((b) => b.m.userId),
+      ]);
+      return [all.rows[0].n as number, mine.rows[0].n as number];
+    };
+    const until = Date.now() + 120_000;
+    let last = '';
+    let stableSince = Date.now();
+    for (;;) {
+      [stored, burstStored] = await counts();
+      const now = `${stored}/${burstStored}`;
+      if (now !== last) {
+        last = now;
+        stableSince = Date.now();
+      }
+      if (Date.now() - stableSince >= 3000 || Date.now() > until) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  } finally {
+    await admin.end();
+  }
+  const chairToken = await fx.session(board.org.orgId, board.chair.userId);
+  const d = await call(sys.gatewayUrl, 'GET', `/api/decisions/${board.decisionId}`, { org, token: chairToken });
+  const tallies: Array<{ vote: string; count: number }> = d.body?.data?.tallies ?? [];
+  const tallied = tallies.filter((t) => t.vote !== 'Pending').reduce((a, t) => a + t.count, 0);
+  const expected = n + SINGLES + 1;
+  const failedChecks: string[] = [];
+  if (latencies.length !== n) failedChecks.push(`${n - latencies.length} of ${n} burst votes failed (${[...failures].map(([k, c]) => `${k}: ${c}`).join(', ')})`);
+  if (burstStored !== n) failedChecks.push(`stored ${burstStored} of the ${n} burst votes`);
+  if (stored !== expected) failedChecks.push(`stored ${stored} votes in all, expected ${expected}`);
+  if (d.status !== 200) failedChecks.push(`GET /api/decisions/{id} for the tallies answered ${d.status}`);
+  else if (tallied !== stored) failedChecks.push(`the tallies count ${tallied} votes, the database holds ${stored}`);
+
+  const p99Ratio = ratio(s.p99, single);
+  return {
+    id: 'p2',
+    title: 'the vote burst',
+    rows: [
+      { id: 'P2', work: `${n} votes at once via gateway: p99`, figure: `${fmt(s.p99, 'ms')}${nFailed ? ` (${nFailed} failed)` : ''}`, baseline: `${fmt(single, 'ms')} one vote alone`, ratio: fmtRatio(p99Ratio), goal: '<= 3x', met: meets(p99Ratio, { le: 3 }) },
+      { id: 'P2', work: `${n} votes at once: throughput`, figure: `${fmt(votesPerS)} votes/s`, baseline: `${fmt(wallS, 's')} wall`, ratio: '', goal: '>= 500 votes/s', met: meets(votesPerS, { ge: 500 }) },
+      {
+        id: 'P2', work: 'votes stored / tallied (check)', figure: `${latencies.length}/${n} ok, ${burstStored}/${n} stored, ${tallied}/${stored} tallied`, baseline: '', ratio: '',
+        goal: 'exactly N', met: failedChecks.length === 0,
+      },
+    ],
+    figures: { voters: n, singleVoteMs: singles, singleMedianMs: single, burst: s, wallS, votesPerS, failures: Object.fromEntries(failures), stored, burstStored, tallied, expected, tallyStatus: d.status, storedWithoutOk: burstStored - latencies.length },
+    details: [
+      `${n} members each POST \`/api/decisions/${'{id}'}/vote/change\` at once (one HTTP request each, their own session, through the gateway, NATS and the meeting service).`,
+      `Burst latency (every answer, errors included): p50 ${fmt(s.p50, 'ms')}, p95 ${fmt(s.p95, 'ms')}, p99 ${fmt(s.p99, 'ms')}, max ${fmt(s.max, 'ms')}; wall ${fmt(wallS, 's')}, ${fmt(votesPerS)} votes/s answered 200.`,
+      `One vote alone (median of ${SINGLES} sequential votes after a warm-up): ${fmt(single, 'ms')} (${singles.map((x) => x.toFixed(0)).join(', ')} ms).`,
+      `Check: ${latencies.length}/${n} burst votes answered 200; ${burstStored}/${n} stored (${Math.max(0, burstStored - latencies.length)} of them although their answer was an error, e.g. 508 after the gateway's RPC timeout); ${stored}/${expected} votes stored in all; the tallies (GET answered ${d.status}) count ${tallied}; failures: ${failures.size ? [...failures].map(([k, c]) => `${k} ${c}`).join(', ') : 'none'}.`,
+    ],
+    failedChecks,
+  };
+}
