@@ -35,17 +35,23 @@ export class RemindersRepository {
     return rows.length;
   }
 
+  /**
+   * One page and the total in ONE statement (`count(*) over ()`), so both come from the same snapshot: two
+   * statements under READ COMMITTED could count before a new reminder commits and list after it.
+   */
   async list(s: Scope, recipient: string, page: number, perPage: number): Promise<{ rows: ReminderRow[]; total: number }> {
     const where = and(eq(reminders.orgId, s.orgId), eq(reminders.recipient, recipient), isNull(reminders.dismissedAt));
-    const [{ n }] = await s.tx.select({ n: count() }).from(reminders).where(where);
-    const rows = await s.tx
-      .select()
+    const found = await s.tx
+      .select({ row: reminders, total: sql<number>`count(*) over ()` })
       .from(reminders)
       .where(where)
       .orderBy(desc(reminders.createdAt), desc(reminders.id))
       .limit(perPage)
       .offset((page - 1) * perPage);
-    return { rows, total: Number(n) };
+    if (found.length) return { rows: found.map((f) => f.row), total: Number(found[0].total) };
+    // a page past the end: no row carries the total
+    const [{ n }] = await s.tx.select({ n: count() }).from(reminders).where(where);
+    return { rows: [], total: Number(n) };
   }
 
   async dismissAll(s: Scope, recipient: string): Promise<number> {
