@@ -34,6 +34,7 @@ import { DirectoryService } from '../services/notification/src/directory/directo
 import { EmailOutbox } from '../services/notification/src/email/email.service';
 import { EmailProcessor } from '../services/notification/src/email/email.processor';
 import { EmailRepository } from '../services/notification/src/email/email.repository';
+import { SentLog } from '../services/notification/src/email/sent-log';
 import { Mailer } from '../services/notification/src/email/mailer';
 
 const bench = parseConfig(
@@ -97,7 +98,7 @@ function emailPipeline(config: NotificationConfig) {
         queues: { produces: [SendEmail], processes: [SendEmail], concurrency: config.EMAIL_CONCURRENCY },
       }),
     ],
-    providers: [DirectoryRepository, DirectoryService, EmailRepository, EmailOutbox, Mailer, EmailProcessor],
+    providers: [DirectoryRepository, DirectoryService, EmailRepository, SentLog, EmailOutbox, Mailer, EmailProcessor],
   })
   class EmailPipeline {}
   return EmailPipeline;

@@ -11,6 +11,7 @@ import { DirectoryService } from './directory/directory.service';
 import { EmailOutbox } from './email/email.service';
 import { EmailProcessor } from './email/email.processor';
 import { EmailRepository } from './email/email.repository';
+import { SentLog } from './email/sent-log';
 import { Mailer } from './email/mailer';
 import { MeetingConsumers } from './meetings/meetings.consumers';
 import { ReminderProcessor } from './reminders/reminder.processor';
@@ -49,6 +50,7 @@ export class AppModule {
         DirectoryService,
         DirectoryConsumers,
         EmailRepository,
+        SentLog,
         EmailOutbox,
         Mailer,
         EmailProcessor,

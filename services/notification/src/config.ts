@@ -7,8 +7,8 @@ export const notificationConfigSchema = baseConfigSchema
     HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(3103),
     /** SMTP server (maildev on one machine): smtp://user:pass@host:port, smtps:// for implicit TLS */
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').default('smtp://127.0.0.1:1025'),
-    /** pooled SMTP connections per process */
-    SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(5),
+    /** pooled SMTP connections per process (kept open across jobs; as many as EMAIL_CONCURRENCY, so no job waits for one) */
+    SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     /** the From address; the display name is the recipient's organization's name */
     MAIL_FROM_ADDRESS: z.email().default('no-reply@boardroom.local'),
     /** e-mails (and reminder jobs) processed at the same time by this process */

@@ -4,27 +4,44 @@ import { Bus } from '@app/platform';
 import { NotificationDb } from '../common/notification-db';
 import { DirectoryRepository, OrgCopy, UserCopy } from './directory.repository';
 
+/** How long an organization read from the local copy is kept in memory (another process's update shows after this). */
+const ORG_CACHE_MS = 30_000;
+const ORG_CACHE_MAX = 10_000;
+
 /**
  * Organization and user look-ups for e-mail. The local copy (fed by organization events) answers
  * first; an organization missing from it is asked of the organization service once and stored.
+ * Organizations are also kept in memory for ORG_CACHE_MS (an e-mail burst to 400 members reads the
+ * organization once, not 400 times); an OrganizationUpdated event seen here replaces the entry at once.
  */
 @Injectable()
 export class DirectoryService {
+  private readonly orgs = new Map<string, { org: OrgCopy; until: number }>();
+
   constructor(private readonly db: NotificationDb, private readonly repo: DirectoryRepository, private readonly bus: Bus) {}
 
   /** The organization; NOT_FOUND when the organization service does not know it either. */
   async org(orgId: string): Promise<OrgCopy> {
+    const hit = this.orgs.get(orgId);
+    if (hit && hit.until > Date.now()) return hit.org;
     const local = await this.db.tenant(orgId, (s) => this.repo.getOrg(s));
-    if (local) return local;
+    if (local) return this.remember(local);
     const { organization } = await this.bus.request(GetOrganization, { orgId });
     if (!organization) throw AppError.notFound('organization');
     const copy = { slug: organization.slug, name: organization.name, timeZone: organization.time_zone, logo: organization.logo };
     await this.db.tenant(orgId, (s) => this.repo.upsertOrg(s, copy));
-    return { orgId, ...copy };
+    return this.remember({ orgId, ...copy });
   }
 
   async saveOrg(orgId: string, org: Omit<OrgCopy, 'orgId'>): Promise<void> {
     await this.db.tenant(orgId, (s) => this.repo.upsertOrg(s, org));
+    this.orgs.delete(orgId);
+  }
+
+  private remember(org: OrgCopy): OrgCopy {
+    if (this.orgs.size >= ORG_CACHE_MAX) this.orgs.clear();
+    this.orgs.set(org.orgId, { org, until: Date.now() + ORG_CACHE_MS });
+    return org;
   }
 
   async saveUser(orgId: string, u: UserCopy): Promise<void> {

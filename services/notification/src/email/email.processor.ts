@@ -2,13 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { AppError, SendEmail, type PayloadOf } from '@app/contracts';
 import { CONFIG, logger, ProcessJob, type JobContext } from '@app/platform';
-import { NotificationDb } from '../common/notification-db';
 import type { NotificationConfig } from '../config';
 import { DirectoryService } from '../directory/directory.service';
 import { renderEmail } from '../templates/registry';
-import { EmailRepository } from './email.repository';
 import { messageIdFor } from './job-id';
 import { isPermanentSmtpError, Mailer } from './mailer';
+import { SentLog } from './sent-log';
 
 /**
  * Sends one e-mail. Retried with exponential backoff on temporary failures (SMTP 4xx, connection
@@ -20,25 +19,22 @@ import { isPermanentSmtpError, Mailer } from './mailer';
 @Injectable()
 export class EmailProcessor {
   constructor(
-    private readonly db: NotificationDb,
     private readonly directory: DirectoryService,
-    private readonly repo: EmailRepository,
+    private readonly sentLog: SentLog,
     private readonly mailer: Mailer,
     @Inject(CONFIG) private readonly config: NotificationConfig,
   ) {}
 
   @ProcessJob(SendEmail)
   async send(p: PayloadOf<typeof SendEmail>, ctx: JobContext): Promise<{ sent: boolean; messageId?: string }> {
-    // a job taken back from a killed worker, or retried after its log write failed, sends nothing twice
-    if (await this.db.tenant(p.orgId, (s) => this.repo.wasSent(s, ctx.id))) return { sent: false };
-
-    // the event's own description of the organization (name, time zone, slug for links), else the local copy
-    const org: { name: string; timeZone: string; slug: string } =
-      p.org ??
-      (await this.directory.org(p.orgId).catch((e) => {
-        if (AppError.is(e) && e.code === 'NOT_FOUND') throw new UnrecoverableError(`organization ${p.orgId} is unknown`);
-        throw e;
-      }));
+    // a job taken back from a killed worker, or retried after its log write failed, sends nothing twice;
+    // the look-up is batched with those of the other jobs running now (SentLog), the organization comes
+    // from the event, else from the directory's cache, while it runs
+    const [sent, found] = await Promise.allSettled([this.sentLog.wasSent(p.orgId, ctx.id), this.orgOf(p)]);
+    if (sent.status === 'rejected') throw sent.reason;
+    if (sent.value) return { sent: false };
+    if (found.status === 'rejected') throw found.reason;
+    const org = found.value;
     let rendered;
     try {
       // p is one case of the contract's e-mail union (template + its params); rendering switches on it
@@ -64,9 +60,10 @@ export class EmailProcessor {
       throw e;
     }
 
-    // accepted: from here on, never throw (a retry would send it again)
-    await this.db
-      .tenant(p.orgId, (s) => this.repo.recordSent(s, {
+    // accepted: from here on, never throw (a retry would send it again). The row is written with those of
+    // the jobs that finish at the same time (one multi-row INSERT); the job completes once it is committed.
+    await this.sentLog
+      .record(p.orgId, {
         jobId: ctx.id,
         sourceId: p.sourceId,
         template: p.template,
@@ -75,8 +72,19 @@ export class EmailProcessor {
         subject: rendered.subject,
         messageId,
         attempts: ctx.attempt,
-      }))
+      })
       .catch((e) => logger().error({ err: e, jobId: ctx.id }, 'e-mail sent but its delivery log row was not written'));
     return { sent: true, messageId };
+  }
+
+  /** the event's own description of the organization (name, time zone, slug for links), else the local copy */
+  private async orgOf(p: PayloadOf<typeof SendEmail>): Promise<{ name: string; timeZone: string; slug: string }> {
+    if (p.org) return p.org;
+    try {
+      return await this.directory.org(p.orgId);
+    } catch (e) {
+      if (AppError.is(e) && e.code === 'NOT_FOUND') throw new UnrecoverableError(`organization ${p.orgId} is unknown`);
+      throw e;
+    }
   }
 }

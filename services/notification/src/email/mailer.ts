@@ -29,7 +29,8 @@ export class Mailer implements OnApplicationShutdown {
       url: config.SMTP_URL,
       pool: true,
       maxConnections: config.SMTP_POOL_SIZE,
-      maxMessages: 500,
+      // a pooled connection is reused for every message (no reconnect every N messages)
+      maxMessages: Infinity,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
