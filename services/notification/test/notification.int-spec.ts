@@ -24,6 +24,7 @@ import { Queue } from 'bullmq';
 import { Jobs, redisConnection, type Bus, type Events } from '@app/platform';
 import { sleep, waitFor } from '@app/testing';
 import { emailJobId } from '../src/email/job-id';
+import { SentLog } from '../src/email/sent-log';
 import { AccountConsumers } from '../src/account/account.consumers';
 import { SchedulerService } from '../src/reminders/scheduler.service';
 import { address, adminDb, env, freshOrganization, serviceConfig, serviceEnv, startNotification, startPublisher } from './support/harness';
@@ -110,6 +111,43 @@ describe('notification service', () => {
       expect(mails).toHaveLength(1);
       expect(mails[0].subject).toBe(`Reset your ${org.name} password`);
       expect(mails[0].text).toContain(`http://${org.slug}.localhost:3000/auth/reset-password?token=${payload.token}`);
+    });
+
+    it('the sent log answers look-ups and writes made at the same time in batches, each organization in its own scope', async () => {
+      const other = await freshOrganization(pub.events, db, 'Second board');
+      const sentLog = app.get(SentLog);
+      const ids = Array.from({ length: 40 }, () => `email-test-${randomUUID()}`);
+      const owner = (i: number) => (i % 2 ? org.orgId : other.orgId);
+      const stranger = (i: number) => (i % 2 ? other.orgId : org.orgId);
+      const row = (jobId: string) => ({
+        jobId, sourceId: 'sent-log-test', template: 'password-reset', toEmail: `${jobId}@example.test`, lang: 'en', subject: 's', messageId: `<${jobId}@x>`, attempts: 1,
+      });
+      // before: nobody sent; the look-ups and the writes of 40 jobs are made at once
+      expect(await Promise.all(ids.map((id, i) => sentLog.wasSent(owner(i), id)))).toEqual(ids.map(() => false));
+      await Promise.all(ids.map((id, i) => sentLog.record(owner(i), row(id))));
+      // after: sent in its own organization only (RLS and org_id), and a second write changes nothing
+      const seen = await Promise.all(ids.flatMap((id, i) => [sentLog.wasSent(owner(i), id), sentLog.wasSent(stranger(i), id)]));
+      expect(seen).toEqual(ids.flatMap(() => [true, false]));
+      await Promise.all(ids.map((id, i) => sentLog.record(owner(i), { ...row(id), attempts: 2 })));
+      const stored = await db.query('select org_id, count(*)::int as n, max(attempts) as a from notification.email_log where job_id = any($1) group by org_id order by org_id', [ids]);
+      expect(stored.rows.map((r) => [r.org_id, r.n, r.a]).sort()).toEqual([[org.orgId, 20, 1], [other.orgId, 20, 1]].sort());
+    });
+
+    it('a job whose e-mail is already in the delivery log (its completed job removed, the same id added again) sends nothing', async () => {
+      const email = address('logged');
+      const jobId = emailJobId(`again-${randomUUID()}`, email);
+      const payload = { orgId: org.orgId, template: 'password-reset' as const, to: { email, name: null, lang: 'en' as const }, params: { token: TOKEN(), email, expiresAt: inOneDay() }, sourceId: 'again' };
+      await app.get(Jobs).add(SendEmail, payload, { jobId });
+      await oneMailTo(email);
+      const queue = app.get(Jobs).queue(SendEmail.queue);
+      await waitFor('the job completed', async () => (await queue.getJob(jobId))?.finishedOn !== undefined);
+      await (await queue.getJob(jobId))!.remove();
+      await app.get(Jobs).add(SendEmail, payload, { jobId });
+      await waitFor('the second job completed', async () => (await queue.getJob(jobId))?.finishedOn !== undefined);
+      const job = await queue.getJob(jobId);
+      expect(job!.returnvalue).toEqual({ sent: false });
+      await sleep(500);
+      expect(mailsTo(email)).toHaveLength(1);
     });
 
     it('a consumer that runs again for a delivered event (it died before acknowledging) adds no second e-mail', async () => {
