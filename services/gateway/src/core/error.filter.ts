@@ -38,14 +38,23 @@ export function toAppError(e: unknown): AppError {
     if (status === 401) return new AppError('UNAUTHENTICATED');
     if (status === 403) return new AppError('FORBIDDEN');
     if (status === 413) return new AppError('PAYLOAD_TOO_LARGE');
+    if (status === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE');
     if (status === 429) return new AppError('TOO_MANY_ATTEMPTS');
     if (status === 400 || status === 409 || status === 422) {
       return AppError.validation({ _: [typeof e.message === 'string' && e.message.length < 200 ? e.message : 'The request is invalid.'] });
     }
   }
-  const err = e as { type?: string; status?: number; code?: string };
+  const err = e as { type?: string; status?: number; code?: string; errno?: number };
   if (err?.type === 'entity.parse.failed') return AppError.validation({ _: ['The request body is not valid JSON.'] });
   if (err?.type === 'entity.too.large' || err?.code === 'LIMIT_FILE_SIZE') return new AppError('PAYLOAD_TOO_LARGE');
+  // body-parser: an unknown charset (`charset=klingon`) or Content-Encoding (`br;q=abc`), or a compressed body
+  // that does not decompress (zlib's Z_* errors): a body the gateway cannot decode
+  if (err?.type === 'charset.unsupported' || err?.type === 'encoding.unsupported' || err?.status === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE');
+  if (typeof err?.code === 'string' && err.code.startsWith('Z_')) return new AppError('UNSUPPORTED_MEDIA_TYPE');
+  // any other refusal of body-parser (an aborted body, a Content-Length that does not match): the caller's fault
+  if (typeof err?.type === 'string' && typeof err.status === 'number' && err.status >= 400 && err.status < 500) {
+    return AppError.validation({ _: ['The request body could not be read.'] });
+  }
   if (err?.code === 'LIMIT_UNEXPECTED_FILE') return AppError.validation({ file: ['Unexpected file field.'] });
   return new AppError('INTERNAL');
 }
