@@ -52,6 +52,8 @@ describe('error catalogue (docs/product/errors.md#the-catalogue)', () => {
     [{ type: 'charset.unsupported', status: 415 }, 'UNSUPPORTED_MEDIA_TYPE'],
     [{ type: 'encoding.unsupported', status: 415 }, 'UNSUPPORTED_MEDIA_TYPE'],
     [{ status: 400, code: 'Z_DATA_ERROR' }, 'UNSUPPORTED_MEDIA_TYPE'],
+    [new HttpException('incorrect header check', 400, { cause: Object.assign(new Error('incorrect header check'), { status: 400, code: 'Z_DATA_ERROR' }) }), 'UNSUPPORTED_MEDIA_TYPE'],
+    [new HttpException('unsupported charset "KLINGON"', 415), 'UNSUPPORTED_MEDIA_TYPE'],
     [{ type: 'request.size.invalid', status: 400 }, 'VALIDATION'],
     [{ type: 'request.aborted', status: 400 }, 'VALIDATION'],
     [{ code: 'LIMIT_FILE_SIZE' }, 'PAYLOAD_TOO_LARGE'],
