@@ -60,6 +60,11 @@ export const gatewayConfigSchema = baseConfigSchema
      * the ingress' addresses (e.g. the cluster's pod range), never a range clients can send from.
      */
     TRUSTED_PROXIES: zTrustedProxies.default(['loopback']),
+    /**
+     * Whether an `X-Org` header names the organization whoever sends it (local tools and tests). 'auto': on
+     * outside production. Off, X-Org (and X-Forwarded-Host) count only from a peer in TRUSTED_PROXIES.
+     */
+    ALLOW_X_ORG: z.enum(['auto', 'true', 'false']).default('auto'),
   })
   .extend(s3ConfigSchema.shape)
   .extend(linksConfigSchema.shape);
@@ -70,3 +75,6 @@ export const loadGatewayConfig = (): GatewayConfig => parseConfig(gatewayConfigS
 
 /** 'auto': on outside production */
 export const validatesResponses = (c: GatewayConfig): boolean => c.VALIDATE_RESPONSES === 'true' || (c.VALIDATE_RESPONSES === 'auto' && c.NODE_ENV !== 'production');
+
+/** 'auto': X-Org from any client outside production; in production only from TRUSTED_PROXIES */
+export const allowsXOrg = (c: Pick<GatewayConfig, 'ALLOW_X_ORG' | 'NODE_ENV'>): boolean => c.ALLOW_X_ORG === 'true' || (c.ALLOW_X_ORG === 'auto' && c.NODE_ENV !== 'production');

@@ -20,6 +20,8 @@ export const CORE_ERRORS = {
   RPC_TIMEOUT: { status: 508, message: 'Time Out' },
   INVALID_ORGANIZATION: { status: 404, message: 'Invalid Organization URL' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'File too large' },
+  /** a body the gateway cannot decode: an unknown charset or Content-Encoding, or a corrupt compressed body */
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported Media Type' },
 } as const satisfies Record<string, ErrorSpec>;
 
 /** `{ CODE: 'CODE' }` for a domain's table, for call sites that prefer `OrgErrors.X` to the literal. */

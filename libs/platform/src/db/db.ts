@@ -23,6 +23,28 @@ export function pgErrorCode(e: unknown): string | undefined {
   return err?.code ?? err?.cause?.code;
 }
 
+/** PostgreSQL errors that are the caller's fault: unique, foreign-key and check violations. */
+const CONFLICT_MESSAGES: Record<string, string> = {
+  '23505': 'The {field} has already been taken.',
+  '23503': 'The selected value is invalid.',
+  '23514': 'This field is invalid.',
+};
+
+/**
+ * A unique (23505), foreign-key (23503) or check (23514) violation -> AppError VALIDATION (409) naming the
+ * field of the violated constraint (`fieldByConstraint`, `_` for a constraint not listed); anything else is
+ * returned as it was. Use where a check-then-write can race: `catch (e) { throw pgConflict(e, { roles_org_name_uq: 'name' }) }`.
+ */
+export function pgConflict(e: unknown, fieldByConstraint: Record<string, string>): unknown {
+  const code = pgErrorCode(e);
+  if (!code || !(code in CONFLICT_MESSAGES)) return e;
+  const err = e as { constraint?: string; cause?: { constraint?: string } };
+  const constraint = err?.constraint ?? err?.cause?.constraint ?? '';
+  const field = Object.prototype.hasOwnProperty.call(fieldByConstraint, constraint) ? fieldByConstraint[constraint] : '_';
+  const message = code === '23505' && field === '_' ? 'This value has already been taken.' : CONFLICT_MESSAGES[code].replace('{field}', field);
+  return AppError.validation({ [field]: message });
+}
+
 /**
  * The only way services reach PostgreSQL. `tenant(orgId, fn)` runs fn in a transaction that sets
  * `app.org_id`, which the row-level security policy of every tenant table compares with `org_id`;

@@ -1,18 +1,25 @@
-import { Injectable, NestMiddleware } from '@nestjs/common';
+import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { parseLang } from '@app/contracts';
-import { runWithContext, newTraceparent, metrics } from '@app/platform';
-import { orgFromHost, type ApiRequest } from './request';
+import { CONFIG, runWithContext, newTraceparent, metrics } from '@app/platform';
+import { allowsXOrg, type GatewayConfig } from '../config';
+import { orgOfRequest, type ApiRequest } from './request';
 
 /** Correlation id, trace parent, Lang and the host's organization label for every request. */
 @Injectable()
 export class ContextMiddleware implements NestMiddleware {
+  private readonly allowXOrg: boolean;
+
+  constructor(@Inject(CONFIG) config: GatewayConfig) {
+    this.allowXOrg = allowsXOrg(config);
+  }
+
   use(req: ApiRequest, res: Response, next: NextFunction): void {
     const incoming = req.header('x-correlation-id');
     req.correlationId = incoming && incoming.length <= 128 ? incoming : randomUUID();
     req.lang = parseLang(req.header('lang') ?? req.header('accept-language'));
-    const h = orgFromHost(req.header('x-forwarded-host') ?? req.header('host'), req.header('x-org'));
+    const h = orgOfRequest(req, this.allowXOrg);
     req.orgSlug = h.slug;
     req.hostVariant = h.variant;
     req.portalHost = h.portal;

@@ -13,6 +13,7 @@ describe('error catalogue (docs/product/errors.md#the-catalogue)', () => {
     ['TOO_MANY_ATTEMPTS', 429, 'Too Many Attempts.'],
     ['INVALID_ORGANIZATION', 404, 'Invalid Organization URL'],
     ['UNAVAILABLE', 503, 'Service Unavailable'],
+    ['UNSUPPORTED_MEDIA_TYPE', 415, 'Unsupported Media Type'],
   ];
   it.each(cases)('%s -> %i %s', (code, status, message) => {
     const r = errorBody(new AppError(code), 'en');
@@ -48,6 +49,13 @@ describe('error catalogue (docs/product/errors.md#the-catalogue)', () => {
     [new PayloadTooLargeException(), 'PAYLOAD_TOO_LARGE'],
     [new HttpException('bad', 400), 'VALIDATION'],
     [{ type: 'entity.parse.failed' }, 'VALIDATION'],
+    [{ type: 'charset.unsupported', status: 415 }, 'UNSUPPORTED_MEDIA_TYPE'],
+    [{ type: 'encoding.unsupported', status: 415 }, 'UNSUPPORTED_MEDIA_TYPE'],
+    [{ status: 400, code: 'Z_DATA_ERROR' }, 'UNSUPPORTED_MEDIA_TYPE'],
+    [new HttpException('incorrect header check', 400, { cause: Object.assign(new Error('incorrect header check'), { status: 400, code: 'Z_DATA_ERROR' }) }), 'UNSUPPORTED_MEDIA_TYPE'],
+    [new HttpException('unsupported charset "KLINGON"', 415), 'UNSUPPORTED_MEDIA_TYPE'],
+    [{ type: 'request.size.invalid', status: 400 }, 'VALIDATION'],
+    [{ type: 'request.aborted', status: 400 }, 'VALIDATION'],
     [{ code: 'LIMIT_FILE_SIZE' }, 'PAYLOAD_TOO_LARGE'],
     [new Error('boom'), 'INTERNAL'],
     [new AppError('RPC_TIMEOUT'), 'RPC_TIMEOUT'],

@@ -8,6 +8,7 @@ import {
 import { Bus, CONFIG, logger } from '@app/platform';
 import { validatesResponses, type GatewayConfig } from '../config';
 import { ACCESS } from './decorators';
+import { BAD_STRING_MESSAGE, badStringPaths } from './input-guard';
 import { RATE_LIMIT, SignInLimitsInterceptor } from './sign-in-limits';
 import type { ApiRequest } from './request';
 import { uploadOptions } from './upload-options';
@@ -80,6 +81,13 @@ function parseBody(schema: RouteDef['body'], value: unknown, missing: FieldError
   return r?.data;
 }
 
+/** A NUL or a lone surrogate anywhere in the body or the query: 409 naming each field, before any schema or service sees it. */
+function refuseBadStrings(body: unknown, query: unknown): void {
+  const paths = new Set([...badStringPaths(body), ...badStringPaths(query)]);
+  if (!paths.size) return;
+  throw new AppError('VALIDATION', { fields: Object.fromEntries([...paths].map((p) => [p, [BAD_STRING_MESSAGE]])) });
+}
+
 @Injectable()
 export class RouteDispatcher implements OnApplicationBootstrap {
   private readonly impls = new Map<RouteDef, Impl>();
@@ -129,6 +137,7 @@ export class RouteDispatcher implements OnApplicationBootstrap {
     const raw = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : req.body === undefined ? {} : req.body;
     const bodyIn = route.mergeQuery ? { ...(req.query as object), ...(raw as object) } : raw;
     const files = req.files && !Array.isArray(req.files) ? (req.files as Record<string, Express.Multer.File[]>) : undefined;
+    refuseBadStrings(bodyIn, req.query);
     const params = route.params ? parseOrThrow(route.params, req.params ?? {}) : {};
     const query = route.query ? parseOrThrow(route.query, req.query ?? {}) : {};
     const input = { call, params, query, body: parseBody(route.body, bodyIn ?? {}, missingFile(route.upload, req.file, files)) };

@@ -9,9 +9,9 @@ import {
   AppError, GetActor, NotificationMessages, parseLang, ReminderDue, ResolveOrganization, SendEmail, type OrgPublic,
 } from '@app/contracts';
 import { Bus, CONFIG, logger, REDIS, redisConnection, SessionStore } from '@app/platform';
-import type { GatewayConfig } from '../config';
+import { allowsXOrg, type GatewayConfig } from '../config';
 import { errorBody, toAppError } from '../core/error.filter';
-import { orgFromHost } from '../core/request';
+import { orgOfRequest } from '../core/request';
 import { TenantQueueAdapter } from './tenant-queue.adapter';
 
 export const DASHBOARD_PATH = '/admin/queues';
@@ -93,7 +93,7 @@ export class QueueDashboard implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async organization(req: Request): Promise<OrgPublic> {
-    const { slug } = orgFromHost(req.header('x-forwarded-host') ?? req.header('host'), req.header('x-org'));
+    const { slug } = orgOfRequest(req, allowsXOrg(this.config));
     if (!slug) throw new AppError('INVALID_ORGANIZATION');
     const { organization } = await this.bus.request(ResolveOrganization, { slug });
     if (!organization || organization.status !== 'active') throw new AppError('INVALID_ORGANIZATION');

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, OrgMessages, pageMeta, serverDate, type Actor, type RequestOf, type Role, type CreateRole, type ListRoles, type UpdateRole } from '@app/contracts';
+import { pgConflict } from '@app/platform';
 import { OrgDb, type Scope } from '../common/org-db';
 import { requirePermission, requireUser } from '../common/access';
 import { toUserBrief } from '../common/mappers';
@@ -7,6 +8,16 @@ import { RolesRepository, type RoleRow } from './roles.repository';
 import { UsersRepository } from '../users/users.repository';
 import { LogsRepository } from '../logs/logs.repository';
 import { resolvePermissions } from '../tenancy/actor';
+
+/**
+ * The fields named when a write loses a race the checks above it could not see (two requests creating or
+ * renaming to one name; a role deleted while users are moved to it): 409 with the field, never a 500.
+ */
+const ROLE_CONSTRAINTS = { roles_org_name_uq: 'name', roles_org_builtin_uq: 'name', users_role_id_roles_id_fk: 'users' };
+const DELETE_CONSTRAINTS = { users_role_id_roles_id_fk: 'role' };
+const conflict = (fields: Record<string, string>) => (e: unknown): never => {
+  throw pgConflict(e, fields);
+};
 
 /**
  * Roles hold permission slugs. A user has one role, so assigning users to a role moves them from their
@@ -68,7 +79,7 @@ export class RolesService {
       await this.users.setRoleFor(s, req.users, r.id);
       await this.logs.write(s, req.actor, `Added role ${r.name}`);
       return (await this.present(s, [r], req.actor))[0];
-    });
+    }).catch(conflict(ROLE_CONSTRAINTS));
   }
 
   /** Moving users off the Admin role must leave an active administrator. */
@@ -104,7 +115,7 @@ export class RolesService {
       if (member) await this.users.setRoleFor(s, removed, member.id);
       await this.logs.write(s, req.actor, `Updated role ${r.name}`);
       return (await this.present(s, [r], req.actor))[0];
-    });
+    }).catch(conflict(ROLE_CONSTRAINTS));
   }
 
   async delete(orgId: string, actor: Actor, roleId: number): Promise<void> {
@@ -117,6 +128,6 @@ export class RolesService {
       await this.users.setRoleFor(s, await this.users.idsWithRole(s, r.id, { withDeleted: true }), member.id);
       await this.roles.delete(s, r.id);
       await this.logs.write(s, actor, `Deleted role ${r.name}`);
-    });
+    }).catch(conflict(DELETE_CONSTRAINTS));
   }
 }
