@@ -3,3 +3,4 @@ export * from './factories';
 export * from './wait';
 export * from './mail';
 export * from './service';
+export * from './raw-http';

@@ -8,10 +8,9 @@
  * The test system (scripts/test.mjs) trusts one proxy, 127.0.0.2: requests sent from that local address
  * play an ingress; the others come from 127.0.0.1, a client whose X-Forwarded-For must be ignored.
  */
-import http from 'node:http';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Bus } from '@app/platform';
-import { api, createTestOrg, createTestUser, TEST_PASSWORD, type ApiAnswer, type TestOrg } from '@app/testing';
+import { api, createTestOrg, createTestUser, rawRequest, TEST_PASSWORD, type ApiAnswer, type TestOrg } from '@app/testing';
 import { GATEWAY, env } from './helpers';
 
 jest.setTimeout(60_000);
@@ -22,24 +21,7 @@ const WRONG = 'Wrong@12345';
 
 /** POST /api/login from a chosen local address (the peer the gateway sees), with extra headers. */
 function loginFrom(localAddress: string, org: string, body: Record<string, string>, headers: Record<string, string> = {}): Promise<ApiAnswer> {
-  const url = new URL(`${GATEWAY}/api/login`);
-  const data = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), 'x-org': org, ...headers } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const h = new Headers();
-          for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') h.set(k, v);
-          resolve({ status: res.statusCode ?? 0, headers: h, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
+  return rawRequest(GATEWAY, { path: '/api/login', localAddress, body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-org': org, ...headers } });
 }
 
 const retryAfter = (r: ApiAnswer) => r.headers.get('retry-after');

@@ -5,46 +5,13 @@
  * - X-Org honoured only from a trusted proxy when ALLOW_X_ORG is off (a second gateway started with it off);
  * - PUT /api/roles/{id} racing POST /api/roles with the same name: one succeeds, the other is 409 on `name`.
  */
-import http from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { api, createTestOrg, createTestUser, login, startServiceProcess, testEnv, type ApiAnswer, type ApiClient, type ServiceProcess, type TestOrg } from '@app/testing';
+import { api, rawRequest as raw, createTestOrg, createTestUser, login, startServiceProcess, testEnv, type ApiClient, type ServiceProcess, type TestOrg } from '@app/testing';
 
 jest.setTimeout(90_000);
 
 const env = testEnv();
 const GATEWAY = env.TEST_GATEWAY_URL;
-
-/** One request from a chosen local address (the peer the gateway sees), raw headers and body bytes. */
-function raw(base: string, o: { method?: string; path: string; headers?: Record<string, string>; body?: Buffer | string; localAddress?: string }): Promise<ApiAnswer> {
-  const url = new URL(base + o.path);
-  const body = o.body === undefined ? undefined : Buffer.isBuffer(o.body) ? o.body : Buffer.from(o.body, 'utf8');
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: url.hostname, port: url.port, path: url.pathname + url.search, method: o.method ?? 'POST', localAddress: o.localAddress,
-        headers: { ...(body ? { 'content-length': String(body.length) } : {}), ...(o.headers ?? {}) },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const h = new Headers();
-          for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') h.set(k, v);
-          const text = Buffer.concat(chunks).toString('utf8');
-          let parsed: unknown = text;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            parsed = text; // not JSON (an HTML page): compared as text
-          }
-          resolve({ status: res.statusCode ?? 0, headers: h, body: parsed });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 describe('hardening at the gateway', () => {
   let org: TestOrg;
