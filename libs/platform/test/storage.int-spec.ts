@@ -2,23 +2,11 @@ import * as net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@app/contracts';
 import { Storage } from '@app/platform';
-import { testEnv } from '@app/testing';
+import { freePort, testEnv } from '@app/testing';
 
 /** Storage against real S3 (s3rver from the resolver), and against an S3 that is down (a closed port). */
 const env = testEnv();
 const options = (endpoint: string) => ({ endpoint, accessKey: env.S3_ACCESS_KEY, secretKey: env.S3_SECRET_KEY, bucket: env.S3_BUCKET, region: env.S3_REGION });
-
-/** A loopback port with nothing listening on it. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 describe('Storage (real S3)', () => {
   const storage = new Storage(options(env.S3_ENDPOINT));
@@ -41,7 +29,7 @@ describe('Storage (real S3)', () => {
   });
 
   it('stat when S3 is down: throws UNAVAILABLE (503), never "not found"', async () => {
-    const down = new Storage(options(`http://127.0.0.1:${await closedPort()}`));
+    const down = new Storage(options(`http://127.0.0.1:${await freePort()}`));
     const err = await down.stat(key).then(
       () => null,
       (e: unknown) => e,
@@ -51,7 +39,7 @@ describe('Storage (real S3)', () => {
   });
 
   it('ensureBucket while S3 is down rejects; once S3 answers, the next call succeeds', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const flaky = new Storage(options(`http://127.0.0.1:${port}`));
     await expect(flaky.ensureBucket()).rejects.toBeTruthy();
     // S3 "comes back" on that port: a TCP relay to the real server

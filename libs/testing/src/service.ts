@@ -14,7 +14,8 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A loopback port with nothing listening on it (free to listen on, or to point a client at a closed port). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.once('error', reject);
