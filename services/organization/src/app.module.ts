@@ -30,10 +30,11 @@ import { NewsService } from './news/news.service';
 import { NewsHandlers } from './news/news.handlers';
 import { SsoService } from './auth/sso/sso.service';
 import { SsoHandlers } from './auth/sso/sso.handlers';
+import { SsoAttempts } from './auth/sso/sso-attempts';
 
 const repositories: Provider[] = [OrganizationsRepository, UsersRepository, RolesRepository, CommitteesRepository, LogsRepository, TokensRepository, NewsRepository];
 const services: Provider[] = [
-  OrgDb, Passwords, TenancyService, ProvisioningService, AuthService, UsersService, ProfileService, UsersImportService, RolesService, CommitteesService, SettingsService, NewsService, SsoService,
+  OrgDb, Passwords, TenancyService, ProvisioningService, AuthService, UsersService, ProfileService, UsersImportService, RolesService, CommitteesService, SettingsService, NewsService, SsoService, SsoAttempts,
 ];
 const handlers: Provider[] = [TenancyHandlers, AuthHandlers, UsersHandlers, RolesHandlers, CommitteesHandlers, SettingsHandlers, NewsHandlers, SsoHandlers];
 

@@ -13,8 +13,12 @@ export const organizationConfigSchema = baseConfigSchema
     VERIFY_TOKEN_HOURS: z.coerce.number().int().positive().default(24),
     TWO_FACTOR_TOKEN_MINUTES: z.coerce.number().int().positive().default(5),
     PIN_TOKEN_DAYS: z.coerce.number().int().positive().default(90),
-    /** HMAC key of single sign-on state (required outside development and tests) */
+    /** root key of sealed secrets (TOTP seeds, SSO client secrets); required in production */
     AUTH_SECRET: z.string().min(16).optional(),
+    /** seconds of clock difference tolerated on a single sign-on ID token (iat, exp, nbf) */
+    SSO_CLOCK_TOLERANCE_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
+    /** seconds a request to an identity provider (discovery, JWKS, token) may take */
+    SSO_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   })
   .extend(databaseConfigSchema.shape)
   .extend(s3ConfigSchema.shape)

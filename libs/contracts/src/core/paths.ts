@@ -14,6 +14,8 @@ export const AppPaths = {
   checkEmail: () => '/auth/check-email',
   /** where single sign-on lands: the login page exchanges the one-time secret for a session */
   ssoLogin: (secret: string) => `/auth/login?secret=${encodeURIComponent(secret)}`,
+  /** where a refused single sign-on lands: the SSO page shows the refusal of this error code */
+  ssoFailed: (code: string) => `/auth/sso?error=${encodeURIComponent(code)}`,
   resetPassword: (token: string, email: string) => `/auth/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`,
   verifyEmail: (token: string, email: string) => `/auth/verify-email?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`,
   completeProfile: (token: string, email: string) => `/auth/complete-profile?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`,

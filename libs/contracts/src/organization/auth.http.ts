@@ -51,4 +51,12 @@ export const zTwoFactorDisableBody = z.object(twoFactorDisableFields);
 
 export const zSsoCheckBody = z.object({ email: req.email() });
 export const zSsoExchangeBody = z.object({ secret: secret() });
-export const zSsoCallbackQuery = z.object({ code: secret(), state: secret() });
+/** The provider's answer (RFC 6749 4.1.2, RFC 9207 `iss`): a code, or an error, with our state. */
+export const zSsoCallbackQuery = z.object({
+  code: z.string().min(1).max(4000).optional(),
+  state: secret(),
+  iss: z.string().max(500).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(1000).optional(),
+  session_state: z.string().max(500).optional(),
+});

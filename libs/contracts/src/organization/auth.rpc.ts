@@ -77,19 +77,31 @@ export const TwoFactorSetup = defineRpc({
 export const TwoFactorEnable = defineRpc({ subject: 'organization.v1.two-factor-enable', request: zTenant.extend(twoFactorCodeFields), response: zOk });
 export const TwoFactorDisable = defineRpc({ subject: 'organization.v1.two-factor-disable', request: zTenant.extend(twoFactorDisableFields), response: zOk });
 
-/** Single sign-on (provider configured per organization). */
+/**
+ * Single sign-on (provider configured per organization). `browser` is the SHA-256 of the attempt cookie the
+ * gateway set on this browser: the callback must come back from the same browser.
+ */
 export const SsoCheck = defineRpc({
   subject: 'organization.v1.sso-check',
-  request: zOrg.extend({ email: z.string(), redirectUri: z.string().url() }),
+  request: zOrg.extend({ email: z.string(), browser: z.string().min(16).max(200) }),
   response: z.object({ sso: z.boolean(), provider: z.string().nullable(), url: z.string().nullable() }),
+  timeoutMs: 20_000,
 });
 /**
- * The provider redirected back with a code. Cross-tenant by nature: the organization is read from the
- * signed `state` the service issued in SsoCheck. Answers a one-time secret for SsoExchange.
+ * The provider redirected back with a code (or an error). The organization is the one the attempt was
+ * started for (looked up by `state`, single-use); `orgId` is the host's organization when the callback
+ * arrives on one, and must be the same. Answers a one-time secret for SsoExchange.
  */
 export const SsoCallback = defineRpc({
   subject: 'organization.v1.sso-callback',
-  request: z.object({ code: z.string().min(1).max(4000), state: z.string().min(1).max(1000), redirectUri: z.string().url() }),
+  request: z.object({
+    orgId: zOrgId.nullable(),
+    browser: z.string().max(200).nullable(),
+    state: z.string().min(1).max(1000),
+    code: z.string().min(1).max(4000).nullable(),
+    iss: z.string().max(500).nullable(),
+    error: z.string().max(200).nullable(),
+  }),
   response: z.object({ secret: z.string(), slug: z.string() }),
   timeoutMs: 20_000,
 });

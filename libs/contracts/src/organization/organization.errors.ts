@@ -9,6 +9,10 @@ export const ORGANIZATION_ERRORS = {
   TWO_FACTOR_SESSION_EXPIRED: { status: 401, message: 'The two-factor sign-in has expired. Please sign in again.' },
   SSO_NOT_CONFIGURED: { status: 404, message: 'Single sign-on is not configured for this organization.' },
   SSO_FAILED: { status: 401, message: 'Single sign-on failed. Please try again.' },
+  SSO_PROVIDER_ERROR: { status: 401, message: 'The identity provider did not sign you in.' },
+  SSO_EMAIL_NOT_VERIFIED: { status: 401, message: 'The identity provider has not verified your e-mail address.' },
+  SSO_DOMAIN_NOT_ALLOWED: { status: 401, message: 'Your e-mail domain may not sign in to this organization.' },
+  SSO_UNKNOWN_USER: { status: 401, message: 'There is no account for your e-mail address in this organization.' },
   USER_SHEET_STRUCTURE: { status: 409, message: 'Please use the same sheet structure as the template.' },
 } as const satisfies Record<string, ErrorSpec>;
 
@@ -35,6 +39,11 @@ export const OrgMessages = {
   unknownCommittee: 'The selected committee is invalid.',
   timeZone: 'The time zone is invalid.',
   website: 'The website must be a valid URL.',
+  ssoIssuer: 'The issuer must be an http or https URL without query.',
+  ssoDomain: 'The e-mail domain is invalid.',
+  ssoDiscovery: 'The provider could not be reached or has no OpenID configuration.',
+  ssoClientSecret: 'The client secret is required.',
+  ssoSaved: 'Single sign-on settings saved.',
   resetSent: 'If this e-mail belongs to an account, a password reset link has been sent.',
   passwordChanged: 'Password changed successfully.',
   passwordReset: 'Your password has been reset.',

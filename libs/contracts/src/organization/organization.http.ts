@@ -39,19 +39,47 @@ export const zLogsQuery = z.object({
   username: z.string().trim().max(191).optional(),
 });
 
-/** Single sign-on settings of the organization (PUT /api/sso/settings). 'local' signs its own codes with HMAC (tests, demos). */
+/** An e-mail domain as a user types it ('example.com'): lower-cased, no '@', no scheme. */
+const zEmailDomain = z.string().trim().toLowerCase().min(1, M.required).max(253).regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/, OrgMessages.ssoDomain);
+/** The provider's issuer: an http(s) URL without query or fragment (discovery reads `<issuer>/.well-known/openid-configuration`). */
+export const zIssuerUrl = req.text(500).pipe(z.string().refine((v) => {
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && !u.search && !u.hash && !u.username && !u.password;
+  } catch {
+    // not a URL at all: the refusal is the answer
+    return false;
+  }
+}, OrgMessages.ssoIssuer));
+
+/** What happens to someone the provider vouches for who has no account in the organization. */
+export const SSO_UNKNOWN_USER = ['refuse', 'create'] as const;
+/** Whose second factor applies to SSO sign-ins: the organization's (TOTP when the user turned it on) or the provider's alone. */
+export const SSO_TWO_FACTOR = ['organization', 'provider'] as const;
+
+/**
+ * Single sign-on settings of the organization (PUT /api/sso/settings). `oidc`: an OpenID Connect provider
+ * found by discovery from its issuer; the client secret may be left out to keep the stored one.
+ * 'local' signs its own codes with HMAC (demos only).
+ */
 export const zSsoSettingsBody = z.discriminatedUnion('provider', [
   z.object({ provider: z.literal('none') }),
   z.object({
     provider: z.literal('oidc'),
-    issuer: z.string().url(),
-    authorization_endpoint: z.string().url(),
-    token_endpoint: z.string().url(),
-    userinfo_endpoint: z.string().url(),
+    issuer: zIssuerUrl,
     client_id: req.text(255),
-    client_secret: req.text(500),
-    scope: z.string().default('openid email profile'),
+    client_secret: z.string().trim().max(500).optional(),
+    allowed_domains: z.array(zEmailDomain).max(50).default([]),
+    unknown_user: z.enum(SSO_UNKNOWN_USER).default('refuse'),
+    /** the role of accounts created on first sign-in (unknown_user 'create') */
+    create_role_id: z.number().int().positive().nullable().default(null),
+    two_factor: z.enum(SSO_TWO_FACTOR).default('organization'),
   }),
   z.object({ provider: z.literal('local'), secret: z.string().min(16).max(200) }),
-]);
+]).superRefine((v, ctx) => {
+  if (v.provider === 'oidc' && v.unknown_user === 'create' && v.create_role_id === null) ctx.addIssue({ code: 'custom', path: ['create_role_id'], message: OrgMessages.roleRequired });
+});
 export type SsoSettings = z.output<typeof zSsoSettingsBody>;
+
+/** POST /api/sso/settings/test: run discovery against this issuer. */
+export const zSsoTestBody = z.object({ issuer: zIssuerUrl });

@@ -3,7 +3,7 @@ import { defineRpc } from '../core/define';
 import { paged, zOrgId, zTenant } from '../core/common';
 import { req } from '../core/validation';
 import { zUploadKey } from './fields';
-import { informationFields, zModulesBody, zSsoSettingsBody } from './organization.http';
+import { SSO_TWO_FACTOR, SSO_UNKNOWN_USER, informationFields, zModulesBody, zSsoSettingsBody, zSsoTestBody } from './organization.http';
 import { zOrgModules, zVariant } from './tenancy.rpc';
 
 /**
@@ -71,10 +71,43 @@ export const ListCalendarIntegrations = defineRpc({
   response: z.object({ integrations: z.array(zCalendarIntegration) }),
 });
 
+/** The organization's SSO settings as an administrator sees them: never the client secret, only whether one is stored. */
+export const zSsoSettingsView = z.object({
+  provider: z.enum(['none', 'oidc', 'local']),
+  issuer: z.string().nullable(),
+  client_id: z.string().nullable(),
+  has_client_secret: z.boolean(),
+  allowed_domains: z.array(z.string()),
+  unknown_user: z.enum(SSO_UNKNOWN_USER),
+  create_role_id: z.number().int().positive().nullable(),
+  two_factor: z.enum(SSO_TWO_FACTOR),
+  /** the address to register at the provider */
+  redirect_uri: z.string(),
+});
+export type SsoSettingsView = z.output<typeof zSsoSettingsView>;
+export const GetSsoSettings = defineRpc({ subject: 'organization.v1.get-sso-settings', request: zTenant, response: zSsoSettingsView });
 export const UpdateSsoSettings = defineRpc({
   subject: 'organization.v1.update-sso-settings',
   request: zTenant.extend({ settings: zSsoSettingsBody }),
-  response: z.object({ provider: z.string() }),
+  response: zSsoSettingsView,
+  timeoutMs: 20_000,
+});
+/** What discovery found at an issuer ("test the connection"). */
+export const zSsoDiscovery = z.object({
+  issuer: z.string(),
+  authorization_endpoint: z.string(),
+  token_endpoint: z.string(),
+  jwks_uri: z.string().nullable(),
+  userinfo_endpoint: z.string().nullable(),
+  pkce_s256: z.boolean(),
+  scopes_supported: z.array(z.string()),
+  id_token_signing_alg_values_supported: z.array(z.string()),
+});
+export const TestSsoConnection = defineRpc({
+  subject: 'organization.v1.test-sso-connection',
+  request: zTenant.extend(zSsoTestBody.shape),
+  response: zSsoDiscovery,
+  timeoutMs: 20_000,
 });
 
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineComposedRoute, defineRoute } from '../core/route';
-import { zInformationBody, zModulesBody, zSsoSettingsBody } from './organization.http';
+import { zInformationBody, zModulesBody, zSsoSettingsBody, zSsoTestBody } from './organization.http';
 import { OrgMessages } from './organization.errors';
-import { GetInformation, ListCalendarIntegrations, UpdateSsoSettings, zInformation, zOrgStatus } from './organization.rpc';
+import { GetInformation, GetSsoSettings, ListCalendarIntegrations, TestSsoConnection, UpdateSsoSettings, zInformation, zOrgStatus } from './organization.rpc';
 import { zOrgPublic } from './tenancy.rpc';
 
 /**
@@ -52,10 +52,20 @@ export const SettingsRoutes = {
     summary: 'Calendar integrations (Google Calendar, Microsoft Outlook, iCal feed) and whether each is connected',
     rpc: ListCalendarIntegrations, toRpc: ({ call }) => ({ orgId: call.orgId, actor: call.actor }),
   }),
+  getSsoSettings: defineRoute({
+    method: 'GET', path: '/api/sso/settings', access: 'user', tags: ['auth'],
+    summary: "The organization's single sign-on settings and the redirect URI to register at the provider (never the client secret)",
+    rpc: GetSsoSettings, toRpc: ({ call }) => ({ orgId: call.orgId, actor: call.actor }),
+  }),
   updateSsoSettings: defineRoute({
-    method: 'PUT', path: '/api/sso/settings', access: 'user', tags: ['auth'], body: zSsoSettingsBody, message: OrgMessages.statusUpdated,
-    summary: "Configure the organization's single sign-on provider (oidc, local or none)",
+    method: 'PUT', path: '/api/sso/settings', access: 'user', tags: ['auth'], body: zSsoSettingsBody, message: OrgMessages.ssoSaved,
+    summary: "Configure the organization's single sign-on: an OpenID Connect provider (issuer, client, allowed e-mail domains, unknown users, two-factor), or none",
     rpc: UpdateSsoSettings, toRpc: ({ call, body }) => ({ orgId: call.orgId, actor: call.actor, settings: body }),
+  }),
+  testSsoConnection: defineRoute({
+    method: 'POST', path: '/api/sso/settings/test', access: 'user', tags: ['auth'], body: zSsoTestBody,
+    summary: "Test the connection: run OpenID Connect discovery at the issuer and answer what it found",
+    rpc: TestSsoConnection, toRpc: ({ call, body }) => ({ orgId: call.orgId, actor: call.actor, issuer: body.issuer }),
   }),
   publicImage: defineComposedRoute({
     method: 'GET', path: '/api/public/uploads/images/:file', access: 'public', tags: ['uploads'], params: zFileParams, produces: 'file', response: z.null(),

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   AppError, AppPaths, Login, NameByToken, PinLogin, Routes, SsoCallback, SsoCheck, SsoExchange, TwoFactorLogin, orgUrl, translate,
   type Lang, type LoginResult, type PublicCall, type RouteData,
@@ -14,9 +15,17 @@ export function loginAnswer(r: LoginResult, lang: Lang): RouteData<typeof Routes
   return { success: true, ...flat, message: translate(message, lang), data: profile };
 }
 
-/** The provider comes back here: the same origin the browser used for the check. */
-function callbackUrl(req: ApiRequest): string {
-  return `${req.protocol}://${req.get('host')}/api/sso/callback`;
+/** The cookie that binds an SSO attempt to the browser that started it (only its SHA-256 reaches the service). */
+const SSO_COOKIE = 'sso_attempt';
+const SSO_COOKIE_MS = 10 * 60_000;
+const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
+
+function cookieOf(req: ApiRequest, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
+  }
+  return undefined;
 }
 
 /** Public routes of a named organization (the guard already answered 404 when the host names none). */
@@ -58,15 +67,32 @@ export class SignInRoutes {
   }
 
   @Implements(Routes.ssoCheck)
-  async ssoCheck({ call, body, req }: RouteContext<typeof Routes.ssoCheck>): Promise<RouteResult<typeof Routes.ssoCheck>> {
-    const r = await this.bus.request(SsoCheck, { orgId: orgOf(call), email: body.email, redirectUri: callbackUrl(req) });
+  async ssoCheck({ call, body, res }: RouteContext<typeof Routes.ssoCheck>): Promise<RouteResult<typeof Routes.ssoCheck>> {
+    const attempt = randomBytes(32).toString('base64url');
+    const r = await this.bus.request(SsoCheck, { orgId: orgOf(call), email: body.email, browser: sha256(attempt) });
+    if (r.sso) {
+      res.cookie(SSO_COOKIE, attempt, { httpOnly: true, sameSite: 'lax', secure: this.config.PUBLIC_PROTOCOL === 'https', path: '/api/sso', maxAge: SSO_COOKIE_MS });
+    }
     return { success: true as const, sso: r.sso, url: r.url, data: r };
   }
 
+  /** The provider's return: on success to the sign-in page with a one-time secret; refused, to the SSO page with the reason. */
   @Implements(Routes.ssoCallback)
-  async ssoCallback({ query, req }: RouteContext<typeof Routes.ssoCallback>): Promise<RouteResult<typeof Routes.ssoCallback>> {
-    const r = await this.bus.request(SsoCallback, { code: query.code, state: query.state, redirectUri: callbackUrl(req) });
-    return new Redirect(orgUrl({ slug: r.slug, baseDomain: this.config.PUBLIC_BASE_DOMAIN, protocol: this.config.PUBLIC_PROTOCOL }, AppPaths.ssoLogin(r.secret)));
+  async ssoCallback({ call, query, req, res }: RouteContext<typeof Routes.ssoCallback>): Promise<RouteResult<typeof Routes.ssoCallback>> {
+    const cookie = cookieOf(req, SSO_COOKIE);
+    res.clearCookie(SSO_COOKIE, { path: '/api/sso' });
+    try {
+      const r = await this.bus.request(SsoCallback, {
+        orgId: call.orgId ?? null, browser: cookie ? sha256(cookie) : null, state: query.state, code: query.code ?? null, iss: query.iss ?? null, error: query.error ?? null,
+      });
+      return new Redirect(orgUrl({ slug: r.slug, baseDomain: this.config.PUBLIC_BASE_DOMAIN, protocol: this.config.PUBLIC_PROTOCOL }, AppPaths.ssoLogin(r.secret)));
+    } catch (e) {
+      // on the organization's host the browser lands on the SSO page with the reason; elsewhere the error answers as JSON
+      if (e instanceof AppError && e.status < 500 && call.orgId && req.org?.slug) {
+        return new Redirect(orgUrl({ slug: req.org.slug, baseDomain: this.config.PUBLIC_BASE_DOMAIN, protocol: this.config.PUBLIC_PROTOCOL }, AppPaths.ssoFailed(e.code)));
+      }
+      throw e;
+    }
   }
 
   @Implements(Routes.ssoExchange)

@@ -73,7 +73,7 @@ export class AuthService {
   }
 
   /** Password or SSO accepted: e-mail verification, then two-factor, then a session. */
-  async afterFirstFactor(orgId: string, user: UserRow, opts: { issuePinToken: boolean; skipVerification?: boolean }): Promise<LoginResult> {
+  async afterFirstFactor(orgId: string, user: UserRow, opts: { issuePinToken: boolean; skipVerification?: boolean; skipTwoFactor?: boolean }): Promise<LoginResult> {
     if (user.status !== 'Active') throw new AppError(OrgErrors.ACCOUNT_INACTIVE);
     if (!user.emailVerifiedAt && !opts.skipVerification) {
       await this.tx(orgId, async (s) => {
@@ -84,7 +84,7 @@ export class AuthService {
       });
       return { status: 2, token: null, log_token: null, pin_token: null, two_factor: false, email: user.email, role: null, message: OrgMessages.verifyEmail, profile: null };
     }
-    if (user.twoFactorEnabled && user.twoFactorSecret) {
+    if (user.twoFactorEnabled && user.twoFactorSecret && !opts.skipTwoFactor) {
       const t = await this.db.tenant(orgId, (s) => this.tokens.issue(s, user.id, 'two_factor', this.lifetime('two_factor')));
       return { status: 1, token: null, log_token: t.token, pin_token: null, two_factor: true, email: user.email, role: null, message: OrgMessages.twoFactorRequired, profile: null };
     }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { GetInformation, GetOrgStatus, ListCalendarIntegrations, ListLogs, UpdateInformation, UpdateOrgModules, UpdateSsoSettings, type RequestOf } from '@app/contracts';
+import { GetInformation, GetOrgStatus, ListCalendarIntegrations, ListLogs, UpdateInformation, UpdateOrgModules, type RequestOf } from '@app/contracts';
 import { Rpc } from '@app/platform';
 import { SettingsService } from './settings.service';
 
@@ -12,6 +12,5 @@ export class SettingsHandlers {
   @Rpc(GetOrgStatus) status(req: RequestOf<typeof GetOrgStatus>) { return this.settings.getStatus(req.orgId, req.actor); }
   @Rpc(UpdateOrgModules) modules(req: RequestOf<typeof UpdateOrgModules>) { return this.settings.updateModules(req); }
   @Rpc(ListCalendarIntegrations) integrations(req: RequestOf<typeof ListCalendarIntegrations>) { return this.settings.integrations(req.orgId, req.actor); }
-  @Rpc(UpdateSsoSettings) sso(req: RequestOf<typeof UpdateSsoSettings>) { return this.settings.updateSso(req.orgId, req.actor, req.settings); }
   @Rpc(ListLogs) logs(req: RequestOf<typeof ListLogs>) { return this.settings.logsPage(req); }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   AppError, OrganizationUpdated, OrgMessages, hasPermission, pageMeta, serverDate, uploadUrl,
-  type Actor, type RequestOf, type SsoSettings, type UpdateInformation, type UpdateOrgModules, type ListLogs,
+  type Actor, type RequestOf, type UpdateInformation, type UpdateOrgModules, type ListLogs,
 } from '@app/contracts';
 import { Outbox } from '@app/platform';
 import { OrgDb, type Scope } from '../common/org-db';
@@ -12,7 +12,7 @@ import { LogsRepository } from '../logs/logs.repository';
 import { ownKey } from '../users/user-rules';
 import { calendarIntegrations, splitDisabled } from './settings-rules';
 
-/** Organization information, modules, calendar integrations, SSO settings and the activity log. */
+/** Organization information, modules, calendar integrations and the activity log (SSO settings: auth/sso). */
 @Injectable()
 export class SettingsService {
   constructor(private readonly db: OrgDb, private readonly orgs: OrganizationsRepository, private readonly logs: LogsRepository, private readonly outbox: Outbox) {}
@@ -80,20 +80,6 @@ export class SettingsService {
   integrations(orgId: string, actor: Actor) {
     requireUser(actor);
     return this.db.tenant(orgId, async (s) => ({ integrations: calendarIntegrations((await this.org(s)).integrations) }));
-  }
-
-  async sso(orgId: string): Promise<SsoSettings | null> {
-    return this.db.tenant(orgId, async (s) => ((await this.org(s)).sso as SsoSettings | null) ?? null);
-  }
-
-  updateSso(orgId: string, actor: Actor, settings: SsoSettings) {
-    requirePermission(actor, 'organization_manage');
-    return this.db.command(orgId, async (s) => {
-      await this.org(s);
-      await this.orgs.update(s, { sso: settings.provider === 'none' ? null : settings });
-      await this.logs.write(s, actor, `Updated single sign-on (${settings.provider})`);
-      return { provider: settings.provider };
-    });
   }
 
   logsPage(req: RequestOf<typeof ListLogs>) {

@@ -1,0 +1,77 @@
+import type { SsoSettings } from '@app/contracts';
+
+/** The OpenID Connect settings as stored in organizations.sso (the client secret sealed, see SsoSettingsStore). */
+export interface StoredOidcSettings {
+  provider: 'oidc';
+  issuer: string;
+  client_id: string;
+  /** SecretBox-sealed client secret (bound to the organization); null for a public client */
+  client_secret_sealed: string | null;
+  allowed_domains: string[];
+  unknown_user: 'refuse' | 'create';
+  create_role_id: number | null;
+  two_factor: 'organization' | 'provider';
+}
+
+/**
+ * The stored settings from the jsonb column. Rows written by the hand-written client (endpoints and a
+ * plain `client_secret`) keep their issuer and client and carry the plain secret as `legacySecret`, sealed
+ * the next time an administrator saves; the removed 'local' provider reads as no SSO.
+ */
+export function readStoredSso(raw: unknown): (StoredOidcSettings & { legacySecret?: string }) | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const r = raw as Record<string, unknown>;
+  if (r.provider !== 'oidc' || typeof r.issuer !== 'string' || typeof r.client_id !== 'string') return null;
+  const domains = Array.isArray(r.allowed_domains) ? r.allowed_domains.filter((d): d is string => typeof d === 'string') : [];
+  return {
+    provider: 'oidc',
+    issuer: r.issuer,
+    client_id: r.client_id,
+    client_secret_sealed: typeof r.client_secret_sealed === 'string' ? r.client_secret_sealed : null,
+    allowed_domains: domains,
+    unknown_user: r.unknown_user === 'create' ? 'create' : 'refuse',
+    create_role_id: typeof r.create_role_id === 'number' ? r.create_role_id : null,
+    two_factor: r.two_factor === 'provider' ? 'provider' : 'organization',
+    ...(typeof r.client_secret === 'string' && r.client_secret ? { legacySecret: r.client_secret } : {}),
+  };
+}
+
+/** The row to store from what the administrator sent; `sealed` is the new secret sealed, or the kept one. */
+export function toStoredSso(body: Extract<SsoSettings, { provider: 'oidc' }>, sealed: string | null): StoredOidcSettings {
+  return {
+    provider: 'oidc',
+    issuer: body.issuer,
+    client_id: body.client_id,
+    client_secret_sealed: sealed,
+    allowed_domains: [...new Set(body.allowed_domains)],
+    unknown_user: body.unknown_user,
+    create_role_id: body.unknown_user === 'create' ? body.create_role_id : null,
+    two_factor: body.two_factor,
+  };
+}
+
+/**
+ * The e-mail the provider vouches for: the ID token's `email` only when `email_verified` is exactly true
+ * (a provider that lets users pick an unverified address would otherwise hand out other people's accounts).
+ */
+export function verifiedEmail(claims: Record<string, unknown>): { email: string } | { refusal: 'no-email' | 'unverified' } {
+  const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
+  if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) return { refusal: 'no-email' };
+  if (claims.email_verified !== true) return { refusal: 'unverified' };
+  return { email };
+}
+
+/** Whether the address may sign in: any domain when the list is empty, else its exact domain is listed. */
+export function domainAllowed(email: string, allowed: readonly string[]): boolean {
+  if (allowed.length === 0) return true;
+  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  return allowed.some((d) => d.toLowerCase() === domain);
+}
+
+/** A display name for an account created on first sign-in: the provider's `name`, else the address's local part. */
+export function nameFromClaims(claims: Record<string, unknown>, email: string): string {
+  const name = typeof claims.name === 'string' ? claims.name.trim() : '';
+  if (name) return name.slice(0, 191);
+  const given = [claims.given_name, claims.family_name].filter((v): v is string => typeof v === 'string' && !!v.trim()).join(' ').trim();
+  return (given || email.slice(0, email.indexOf('@'))).slice(0, 191);
+}
