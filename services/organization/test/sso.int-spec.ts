@@ -52,13 +52,13 @@ describe('organization service: single sign-on (openid-client against oidc-provi
     expect(check).toMatchObject({ sso: true, provider: 'oidc' });
     return { url: await signInAtProvider(check.url!, login, redirectOf(org.slug)), browser };
   }
-  function callback(url: URL, browser: string | null, orgId: string | null = null) {
+  function callback(url: URL, browser: string | null, orgSlug: string | null = null) {
     const q = (k: string) => url.searchParams.get(k);
-    return bus.request(SsoCallback, { orgId, browser, state: q('state')!, code: q('code'), iss: q('iss'), error: q('error') });
+    return bus.request(SsoCallback, { orgSlug, browser, state: q('state')!, code: q('code'), iss: q('iss'), error: q('error') });
   }
   async function signIn(org: TestOrg, login: string) {
     const { url, browser } = await attempt(org, login);
-    const { secret, slug } = await callback(url, browser, org.orgId);
+    const { secret, slug } = await callback(url, browser, org.slug);
     expect(slug).toBe(org.slug);
     return bus.request(SsoExchange, { orgId: org.orgId, secret });
   }
@@ -177,7 +177,7 @@ describe('organization service: single sign-on (openid-client against oidc-provi
       const two = await attempt(a, a.admin.email);
       await expect(callback(two.url, null)).rejects.toMatchObject({ code: 'SSO_FAILED' });
       const three = await attempt(a, a.admin.email);
-      await expect(callback(three.url, three.browser, b.orgId)).rejects.toMatchObject({ code: 'SSO_FAILED' });
+      await expect(callback(three.url, three.browser, b.slug)).rejects.toMatchObject({ code: 'SSO_FAILED' });
     });
 
     it("organization B's state does not sign anyone in to A (the organization comes from the attempt)", async () => {
@@ -221,7 +221,7 @@ describe('organization service: single sign-on (openid-client against oidc-provi
       const browser = sha256('b');
       const check = await bus.request(SsoCheck, { orgId: a.orgId, email: a.admin.email, browser });
       const state = new URL(check.url!).searchParams.get('state')!;
-      await expect(bus.request(SsoCallback, { orgId: a.orgId, browser, state, code: null, iss: op.issuer, error: 'access_denied' })).rejects.toMatchObject({ code: 'SSO_PROVIDER_ERROR' });
+      await expect(bus.request(SsoCallback, { orgSlug: a.slug, browser, state, code: null, iss: op.issuer, error: 'access_denied' })).rejects.toMatchObject({ code: 'SSO_PROVIDER_ERROR' });
     });
 
     it('an e-mail domain outside the allowed list is refused', async () => {

@@ -1,7 +1,8 @@
 /**
  * Sign-in flows through the gateway (black box): password, wrong password in three languages, e-mail
  * verification (status 2), invitation (complete profile), password reset (single use), PIN, two-factor
- * (TOTP computed here with otplib), logout, idle expiry, rate limit, single sign-on.
+ * (TOTP computed here with otplib), logout, idle expiry, rate limit, single sign-on without a provider
+ * (with one: sso.api-spec.ts).
  */
 import IORedis from 'ioredis';
 import { Client } from 'pg';
@@ -340,37 +341,5 @@ describe('single sign-on', () => {
     const r = await ctx.anon.upload('/sso/check', { email: ctx.org.admin.email }, {});
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ sso: false, url: null });
-  });
-
-  it('with the local provider: check -> provider -> callback -> exchange gives a session', async () => {
-    const ctx = await orgWithAdmin();
-    const user = await createTestUser(env.NATS_URL, ctx.org.orgId);
-    expect((await ctx.admin.put('/sso/settings', { provider: 'local', secret: 'a-local-provider-secret-for-tests' })).status).toBe(200);
-    const check = await ctx.anon.upload('/sso/check', { email: user.email }, {});
-    expect(check.body).toMatchObject({ sso: true, data: { provider: 'local' } });
-    const back = await fetch(check.body.url, { redirect: 'manual' });
-    expect(back.status).toBe(302);
-    const location = new URL(back.headers.get('location')!);
-    expect(location.pathname).toBe('/auth/login');
-    const secret = location.searchParams.get('secret')!;
-    const form = new URLSearchParams({ secret });
-    const ex = await fetch(`${GATEWAY}/api/sso/exchange`, { method: 'POST', headers: { 'x-org': ctx.org.slug, 'content-type': 'application/x-www-form-urlencoded' }, body: form });
-    const body = (await ex.json()) as { status: number; email: string; token: string };
-    expect(ex.status).toBe(200);
-    expect(body).toMatchObject({ status: 1, email: user.email });
-    expect((await api(GATEWAY, { org: ctx.org.slug, token: body.token }).get('/profile')).body.data.id).toBe(user.userId);
-    // the secret is single use
-    const again = await fetch(`${GATEWAY}/api/sso/exchange`, { method: 'POST', headers: { 'x-org': ctx.org.slug, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ secret }) });
-    expect(again.status).toBe(401);
-  });
-
-  it('a forged callback code is refused', async () => {
-    const ctx = await orgWithAdmin();
-    await ctx.admin.put('/sso/settings', { provider: 'local', secret: 'a-local-provider-secret-for-tests' });
-    const check = await ctx.anon.upload('/sso/check', { email: ctx.org.admin.email }, {});
-    const u = new URL(check.body.url);
-    u.searchParams.set('code', 'eyJlbWFpbCI6ImFAYi5jIiwiZXhwIjo5OTk5OTk5OTk5OTk5fQ.forged');
-    const r = await fetch(u, { redirect: 'manual' });
-    expect(r.status).toBe(401);
   });
 });

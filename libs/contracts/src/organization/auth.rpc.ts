@@ -89,13 +89,13 @@ export const SsoCheck = defineRpc({
 });
 /**
  * The provider redirected back with a code (or an error). The organization is the one the attempt was
- * started for (looked up by `state`, single-use); `orgId` is the host's organization when the callback
+ * started for (looked up by `state`, single-use); `orgSlug` is the host's organization when the callback
  * arrives on one, and must be the same. Answers a one-time secret for SsoExchange.
  */
 export const SsoCallback = defineRpc({
   subject: 'organization.v1.sso-callback',
   request: z.object({
-    orgId: zOrgId.nullable(),
+    orgSlug: z.string().max(63).nullable(),
     browser: z.string().max(200).nullable(),
     state: z.string().min(1).max(1000),
     code: z.string().min(1).max(4000).nullable(),

@@ -78,18 +78,18 @@ export class SignInRoutes {
 
   /** The provider's return: on success to the sign-in page with a one-time secret; refused, to the SSO page with the reason. */
   @Implements(Routes.ssoCallback)
-  async ssoCallback({ call, query, req, res }: RouteContext<typeof Routes.ssoCallback>): Promise<RouteResult<typeof Routes.ssoCallback>> {
+  async ssoCallback({ query, req, res }: RouteContext<typeof Routes.ssoCallback>): Promise<RouteResult<typeof Routes.ssoCallback>> {
     const cookie = cookieOf(req, SSO_COOKIE);
     res.clearCookie(SSO_COOKIE, { path: '/api/sso' });
     try {
       const r = await this.bus.request(SsoCallback, {
-        orgId: call.orgId ?? null, browser: cookie ? sha256(cookie) : null, state: query.state, code: query.code ?? null, iss: query.iss ?? null, error: query.error ?? null,
+        orgSlug: req.orgSlug ?? null, browser: cookie ? sha256(cookie) : null, state: query.state, code: query.code ?? null, iss: query.iss ?? null, error: query.error ?? null,
       });
       return new Redirect(orgUrl({ slug: r.slug, baseDomain: this.config.PUBLIC_BASE_DOMAIN, protocol: this.config.PUBLIC_PROTOCOL }, AppPaths.ssoLogin(r.secret)));
     } catch (e) {
       // on the organization's host the browser lands on the SSO page with the reason; elsewhere the error answers as JSON
-      if (e instanceof AppError && e.status < 500 && call.orgId && req.org?.slug) {
-        return new Redirect(orgUrl({ slug: req.org.slug, baseDomain: this.config.PUBLIC_BASE_DOMAIN, protocol: this.config.PUBLIC_PROTOCOL }, AppPaths.ssoFailed(e.code)));
+      if (e instanceof AppError && e.status < 500 && req.orgSlug) {
+        return new Redirect(orgUrl({ slug: req.orgSlug, baseDomain: this.config.PUBLIC_BASE_DOMAIN, protocol: this.config.PUBLIC_PROTOCOL }, AppPaths.ssoFailed(e.code)));
       }
       throw e;
     }

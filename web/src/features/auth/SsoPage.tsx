@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
@@ -60,6 +60,9 @@ export function SsoExchange(props: { secret: string }) {
 export function SsoPage() {
   const { t } = useTranslation('auth');
   const m = useMessage();
+  // the gateway sends a refused return from the provider here with the reason's code
+  const [params] = useSearchParams();
+  const refused = params.get('error');
   const { form, error, submit } = useAuthForm({ email: '' }, validateSso, async (v) => {
     const r = await ssoCheck(v.email.trim());
     if (r.sso && r.url) window.location.assign(r.url);
@@ -70,6 +73,7 @@ export function SsoPage() {
     <form onSubmit={submit} noValidate data-testid="sso-form">
       <h1 className="auth-card__title">{t('sso.title')}</h1>
       <p className="muted">{t('sso.text')}</p>
+      {refused && !error && <Message severity="error" text={t(`sso.error.${refused}`, { defaultValue: t('sso.failed') })} className="form-message" data-testid="sso-refused" />}
       {error && <Message severity="error" text={m(error)} className="form-message" data-testid="form-error" />}
       <Field id="sso-email" label={t('field.email')} error={form.errors.email} required>
         <InputText id="sso-email" data-testid="sso-email" type="email" value={form.values.email} onChange={(e) => form.set('email', e.target.value)} invalid={!!form.errors.email} />

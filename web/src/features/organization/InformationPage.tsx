@@ -14,6 +14,8 @@ import { useForm } from '../../hooks/use-form';
 import { zInformationBody } from '@app/contracts';
 import { schemaValidator } from '../../lib/validation';
 import { reportEditError } from '../settings/edit-errors';
+import { useCan } from '../../hooks/use-profile';
+import { SsoSettingsCard } from './SsoSettingsCard';
 
 type Values = { company_name: string; website: string; time_zone: string; location: string };
 
@@ -86,10 +88,14 @@ export function InformationForm(props: { info: Information; onSaved: (info: Info
 
 export function InformationPage() {
   const { data, mutate } = useApi('information', [], getInformation);
+  const can = useCan();
   if (!data) return <Loading />;
   return (
-    <Card>
-      <InformationForm info={data} onSaved={(info) => void mutate(info)} />
-    </Card>
+    <>
+      <Card>
+        <InformationForm info={data} onSaved={(info) => void mutate(info)} />
+      </Card>
+      {can('organization_manage') && <SsoSettingsCard />}
+    </>
   );
 }

@@ -168,13 +168,18 @@ export class SsoService {
 
   async callback(req: RequestOf<typeof SsoCallback>): Promise<{ secret: string; slug: string }> {
     const attempt = await this.attempts.take(req.state);
-    // unknown, expired or replayed state; another browser's attempt; another organization's host
-    if (!attempt || !req.browser || attempt.browser !== req.browser || (req.orgId && req.orgId !== attempt.orgId)) {
-      logger().info({ orgId: req.orgId, known: !!attempt }, 'single sign-on callback refused: state not from this browser or organization');
+    // unknown, expired or replayed state; another browser's attempt
+    if (!attempt || !req.browser || attempt.browser !== req.browser) {
+      logger().info({ host: req.orgSlug, known: !!attempt }, 'single sign-on callback refused: state unknown, used, or from another browser');
       throw new AppError(OrgErrors.SSO_FAILED);
     }
     const orgId = attempt.orgId;
     const org = await this.db.tenant(orgId, (s) => this.orgs.get(s));
+    // the return must arrive on the host of the organization that started the attempt
+    if (org && req.orgSlug && req.orgSlug !== org.slug) {
+      logger().info({ orgId, host: req.orgSlug }, "single sign-on callback refused: another organization's host");
+      throw new AppError(OrgErrors.SSO_FAILED);
+    }
     const settings = readStoredSso(org?.sso);
     if (!org || !settings) throw new AppError(OrgErrors.SSO_NOT_CONFIGURED);
     if (req.error || !req.code) {
