@@ -110,10 +110,12 @@ export function SsoSettingsForm(props: { view: SsoSettingsView; onSaved: (v: Sso
         </label>
       </div>
       {values.enabled && (
-        <div className="form-grid">
-          <Field id="sso-issuer" label={t('sso.issuer')} error={err('issuer')} required>
-            <InputText id="sso-issuer" data-testid="sso-issuer" type="url" value={values.issuer} onChange={(e) => set('issuer', e.target.value)} invalid={!!err('issuer')} placeholder="https://login.example.com" />
-          </Field>
+        <>
+          <div className="form-grid">
+            <Field id="sso-issuer" label={t('sso.issuer')} error={err('issuer')} required>
+              <InputText id="sso-issuer" data-testid="sso-issuer" type="url" dir="ltr" value={values.issuer} onChange={(e) => set('issuer', e.target.value)} invalid={!!err('issuer')} placeholder="https://login.example.com" />
+            </Field>
+          </div>
           <div className="form-row">
             <Button type="button" outlined icon="pi pi-bolt" label={t('sso.test')} onClick={() => void test()} loading={testing} disabled={!values.issuer.trim()} data-testid="sso-test" />
           </div>
@@ -121,21 +123,23 @@ export function SsoSettingsForm(props: { view: SsoSettingsView; onSaved: (v: Sso
             <Message
               severity="success"
               className="form-message"
+              style={{ display: 'block', marginBottom: '1rem' }}
               data-testid="sso-test-result"
               content={
                 <div>
                   <strong>{t('sso.found')}</strong>
-                  <dl className="kv-list">
-                    <dt>{t('sso.issuer')}</dt><dd data-testid="sso-found-issuer">{found.issuer}</dd>
-                    <dt>{t('sso.authorizationEndpoint')}</dt><dd>{found.authorization_endpoint}</dd>
-                    <dt>{t('sso.tokenEndpoint')}</dt><dd>{found.token_endpoint}</dd>
-                    <dt>{t('sso.jwks')}</dt><dd>{found.jwks_uri ?? '—'}</dd>
-                    <dt>PKCE S256</dt><dd>{found.pkce_s256 ? t('sso.yes') : t('sso.no')}</dd>
+                  <dl dir="ltr" style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.25rem 1rem', margin: '0.5rem 0 0' }}>
+                    <dt>{t('sso.issuer')}</dt><dd style={{ margin: 0 }} data-testid="sso-found-issuer">{found.issuer}</dd>
+                    <dt>{t('sso.authorizationEndpoint')}</dt><dd style={{ margin: 0 }}>{found.authorization_endpoint}</dd>
+                    <dt>{t('sso.tokenEndpoint')}</dt><dd style={{ margin: 0 }}>{found.token_endpoint}</dd>
+                    <dt>{t('sso.jwks')}</dt><dd style={{ margin: 0 }}>{found.jwks_uri ?? '—'}</dd>
+                    <dt>PKCE S256</dt><dd style={{ margin: 0 }}>{found.pkce_s256 ? t('sso.yes') : t('sso.no')}</dd>
                   </dl>
                 </div>
               }
             />
           )}
+        <div className="form-grid">
           <Field id="sso-client-id" label={t('sso.clientId')} error={err('client_id')} required>
             <InputText id="sso-client-id" data-testid="sso-client-id" value={values.client_id} onChange={(e) => set('client_id', e.target.value)} invalid={!!err('client_id')} />
           </Field>
@@ -182,6 +186,7 @@ export function SsoSettingsForm(props: { view: SsoSettingsView; onSaved: (v: Sso
             />
           </Field>
         </div>
+        </>
       )}
       <Field id="sso-redirect" label={t('sso.redirectUri')}>
         <InputText id="sso-redirect" data-testid="sso-redirect-uri" value={props.view.redirect_uri} readOnly dir="ltr" className="w-full" />
@@ -196,7 +201,7 @@ export function SsoSettingsCard() {
   const { data, mutate } = useApi('sso/settings', [], ssoApi.get);
   if (!data) return <Loading />;
   return (
-    <Card className="mt-3" data-testid="sso-card">
+    <Card style={{ marginTop: '1rem' }} data-testid="sso-card">
       <SsoSettingsForm view={data} onSaved={(v) => void mutate(v)} />
     </Card>
   );
