@@ -1,13 +1,13 @@
 /**
- * Journey: single sign-on end to end against a real OpenID provider (oidc-provider, started by this test on
- * a loopback port). In a fresh organization the administrator opens the organization settings, reads the
+ * Journey: single sign-on end to end against a real OpenID provider (oidc-provider, started by this test as its
+ * own small process on a loopback port). In a fresh organization the administrator opens the organization settings, reads the
  * redirect URI to register, enters the provider's issuer, tests the connection (discovery), enters the
  * client and saves. A member then chooses "Single sign-on" on the sign-in page, signs in on the
  * provider's own login page and lands on the home dashboard.
  */
 import { randomBytes } from 'node:crypto';
 import { createTestOrg, createTestUser, type TestOrg } from '@app/testing';
-import { startOidcProvider, type TestOidcProvider } from '@app/testing/oidc-provider';
+import { startOidcProviderProcess, type OidcProviderProcess } from '@app/testing/oidc-provider-process';
 import { env, openBrowser, orgUrl, signIn, successToast, typeInto, waitForPath, waitForText, type Session } from './support';
 
 // page functions run inside Chromium; the root tsconfig has no DOM lib, so the global they use is named here
@@ -18,7 +18,7 @@ const SECRET = `client-secret-${randomBytes(8).toString('hex')}`;
 describe('journey: single sign-on through the organization’s identity provider', () => {
   let org: TestOrg;
   let member: { email: string; name: string };
-  let op: TestOidcProvider | undefined;
+  let op: OidcProviderProcess | undefined;
   let admin: Session;
   let visitor: Session;
 
@@ -31,7 +31,7 @@ describe('journey: single sign-on through the organization’s identity provider
   afterAll(async () => {
     await admin?.close();
     await visitor?.close();
-    await op?.close();
+    await op?.stop();
   });
 
   it('the administrator configures SSO and tests the connection', async () => {
@@ -45,7 +45,7 @@ describe('journey: single sign-on through the organization’s identity provider
     });
     expect(redirectUri).toBe(orgUrl(org.slug, '/api/sso/callback'));
     // the administrator registers that redirect URI at the provider
-    op = await startOidcProvider({ clients: [{ client_id: 'boardroom', client_secret: SECRET, redirect_uris: [redirectUri] }] });
+    op = await startOidcProviderProcess({ clients: [{ client_id: 'boardroom', client_secret: SECRET, redirect_uris: [redirectUri] }] });
     const issuer = op.issuer;
 
     await admin.step('test the connection', async () => {
@@ -93,6 +93,6 @@ describe('journey: single sign-on through the organization’s identity provider
       expect(new URL(page.url()).hostname).toBe(`${org.slug}.localhost`);
       await visitor.shot('dashboard');
     });
-    expect(op!.served).toEqual(expect.arrayContaining(['GET /.well-known/openid-configuration', 'POST /token', 'GET /jwks']));
+    expect(await op!.served()).toEqual(expect.arrayContaining(['GET /.well-known/openid-configuration', 'POST /token', 'GET /jwks']));
   });
 });

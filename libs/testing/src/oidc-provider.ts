@@ -10,6 +10,7 @@
  * or wrongly signed token, which the client must refuse.
  *
  * Import it as '@app/testing/oidc-provider' (not from the index: only the SSO tests load the provider).
+ * The api and browser tiers run it as its own small process: '@app/testing/oidc-provider-process'.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -35,7 +36,11 @@ export interface TestOidcProvider {
   close(): Promise<void>;
 }
 
-export async function startOidcProvider(opts: { clients: TestOidcClient[]; host?: string }): Promise<TestOidcProvider> {
+/**
+ * `control`: answer `GET /__test/served` (the requests served) and `PUT /__test/accounts/<login>` (JSON claims)
+ * for a test that runs the provider as its own process (oidc-provider-process.ts).
+ */
+export async function startOidcProvider(opts: { clients: TestOidcClient[]; host?: string; control?: boolean }): Promise<TestOidcProvider> {
   const host = opts.host ?? '127.0.0.1';
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
@@ -85,6 +90,20 @@ export async function startOidcProvider(opts: { clients: TestOidcClient[]; host?
   };
 
   provider.use(async (ctx, next) => {
+    if (opts.control && ctx.path.startsWith('/__test/')) {
+      if (ctx.method === 'GET' && ctx.path === '/__test/served') {
+        ctx.body = handle.served;
+        return;
+      }
+      const login = ctx.method === 'PUT' && ctx.path.startsWith('/__test/accounts/') ? decodeURIComponent(ctx.path.slice('/__test/accounts/'.length)) : '';
+      if (login) {
+        let raw = '';
+        for await (const chunk of ctx.req) raw += String(chunk);
+        accounts.set(login, JSON.parse(raw) as Record<string, unknown>);
+        ctx.status = 204;
+        return;
+      }
+    }
     handle.served.push(`${ctx.method} ${ctx.path}`);
     await next();
     const body = ctx.body as { id_token?: string } | undefined;
@@ -98,48 +117,4 @@ export async function startOidcProvider(opts: { clients: TestOidcClient[]; host?
   return handle;
 }
 
-/** Cookies by name, as a browser would keep them for the provider's origin. */
-class CookieJar {
-  private readonly jar = new Map<string, string>();
-  take(res: Response): void {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const i = pair.indexOf('=');
-      const name = pair.slice(0, i).trim();
-      const value = pair.slice(i + 1).trim();
-      if (value && !/expires=Thu, 01 Jan 1970/i.test(c)) this.jar.set(name, value);
-      else this.jar.delete(name);
-    }
-  }
-  header(): string {
-    return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-}
-
-/**
- * What a browser does at the provider, over HTTP: open the authorization URL, fill in the login page
- * with `login`, and follow the redirects until the provider sends the browser to `redirectUri`. Answers
- * that final URL (the callback with code, state and iss, or an error).
- */
-export async function signInAtProvider(authorizeUrl: string, login: string, redirectUri: string): Promise<URL> {
-  const jar = new CookieJar();
-  let url = new URL(authorizeUrl);
-  for (let hop = 0; hop < 10; hop++) {
-    if (url.href.startsWith(redirectUri)) return url;
-    let res = await fetch(url, { redirect: 'manual', headers: { cookie: jar.header() } });
-    jar.take(res);
-    if (res.status === 200 && url.pathname.startsWith('/interaction/')) {
-      const html = await res.text();
-      if (!html.includes('name="login"')) throw new Error(`unexpected interaction page at the provider: ${html.slice(0, 300)}`);
-      res = await fetch(url, {
-        method: 'POST', redirect: 'manual', headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ prompt: 'login', login, password: 'any' }),
-      });
-      jar.take(res);
-    }
-    const location = res.headers.get('location');
-    if (res.status < 300 || res.status >= 400 || !location) throw new Error(`the provider answered ${res.status} at ${url.pathname}: ${(await res.text()).slice(0, 300)}`);
-    url = new URL(location, url);
-  }
-  throw new Error('too many redirects at the provider');
-}
+export { signInAtProvider } from './oidc-browser';

@@ -1,12 +1,13 @@
 /**
  * Single sign-on through the gateway (black box) against a real OpenID provider (oidc-provider) that this
- * test starts on a loopback port: the administrator's settings (secret never answered, "test the
+ * test starts as its own small process on a loopback port: the administrator's settings (secret never answered, "test the
  * connection", bad input), then check -> the provider's login page -> callback (attempt cookie) ->
  * exchange, and the callback's refusals.
  */
 import { randomBytes } from 'node:crypto';
 import { api, createTestUser } from '@app/testing';
-import { signInAtProvider, startOidcProvider, type TestOidcProvider } from '@app/testing/oidc-provider';
+import { signInAtProvider } from '@app/testing/oidc-browser';
+import { startOidcProviderProcess, type OidcProviderProcess } from '@app/testing/oidc-provider-process';
 import { GATEWAY, env, orgWithAdmin } from './helpers';
 
 jest.setTimeout(60_000);
@@ -32,7 +33,7 @@ function callback(providerReturn: URL, opts: { slug?: string; cookie?: string | 
 
 describe('single sign-on (OpenID Connect) through the gateway', () => {
   let ctx: Awaited<ReturnType<typeof orgWithAdmin>>;
-  let op: TestOidcProvider;
+  let op: OidcProviderProcess;
   let redirectUri: string;
 
   beforeAll(async () => {
@@ -40,13 +41,13 @@ describe('single sign-on (OpenID Connect) through the gateway', () => {
     const before = await ctx.admin.get('/sso/settings');
     expect(before.status).toBe(200);
     redirectUri = before.body.data.redirect_uri;
-    op = await startOidcProvider({ clients: [{ client_id: 'boardroom', client_secret: SECRET, redirect_uris: [redirectUri] }] });
+    op = await startOidcProviderProcess({ clients: [{ client_id: 'boardroom', client_secret: SECRET, redirect_uris: [redirectUri] }] });
     const put = await ctx.admin.put('/sso/settings', { provider: 'oidc', issuer: op.issuer, client_id: 'boardroom', client_secret: SECRET });
     expect(put.status).toBe(200);
   });
 
   afterAll(async () => {
-    await op?.close();
+    await op?.stop();
   });
 
   it('the settings answer the redirect URI on the organization host and never the client secret', async () => {
@@ -142,7 +143,7 @@ describe('single sign-on (OpenID Connect) through the gateway', () => {
 
   it('an unverified e-mail at the provider is refused', async () => {
     const user = await createTestUser(env.NATS_URL, ctx.org.orgId);
-    op.accounts.set(user.email, { email: user.email, email_verified: false });
+    await op.setAccount(user.email, { email: user.email, email_verified: false });
     const c = await check(ctx.org.slug, user.email);
     const back = await signInAtProvider(c.body.url, user.email, redirectUri);
     const r = await callback(back, { slug: ctx.org.slug, cookie: c.cookie });
