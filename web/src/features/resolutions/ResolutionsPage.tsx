@@ -1,3 +1,4 @@
+import '../meeting/decisions/decisions.css';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';

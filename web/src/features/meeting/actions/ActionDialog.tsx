@@ -1,3 +1,4 @@
+import '../decisions/decisions.css';
 import type { MeetingDetails } from '@app/contracts';
 import { Button } from 'primereact/button';
 import { Chip } from 'primereact/chip';

@@ -1,3 +1,4 @@
+import './decisions.css';
 import { Button } from 'primereact/button';
 import { Chip } from 'primereact/chip';
 import { Tag } from 'primereact/tag';

@@ -1,3 +1,4 @@
+import './decisions.css';
 import { M, MM, zDecisionBody, type Attachment } from '@app/contracts';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
