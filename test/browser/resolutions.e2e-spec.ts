@@ -25,8 +25,12 @@ async function openResolutions(page: Page, slug: string): Promise<void> {
 
 /** click the option of an open PrimeReact Dropdown or MultiSelect panel by its label */
 async function pickOption(page: Page, label: string): Promise<void> {
-  const li = await page.waitForSelector(`.p-dropdown-panel li[aria-label="${label}"], .p-multiselect-panel li[aria-label="${label}"]`, { visible: true });
-  await li!.click();
+  const li = await page.waitForFunction(
+    (l: string) => [...document.querySelectorAll('.p-dropdown-panel li, .p-multiselect-panel li')].find((n: any) => (n.textContent ?? '').trim() === l) ?? null,
+    {},
+    label,
+  );
+  await (li.asElement() as any).click();
 }
 
 /** the voter rows' text in the open decision details */
@@ -161,7 +165,8 @@ describe('journey: resolutions page', () => {
       await page.goto(orgUrl(w.org.slug, '/app/dashboards/home'));
       await waitForPath(page, '/app/dashboards/home');
       await page.waitForSelector(`[data-testid=meeting-link-${meetingId}]`, { visible: true });
-      await waitForText(page, '[data-testid=home-decisions]', 'Approve the 2027 budget');
+      // the decision waits for the member's vote: the home's resolutions tab counts it
+      await waitForText(page, '[data-testid=home-page] .p-tabview-nav', 'Resolutions (1)');
       await member.shot('home-meeting');
     });
     await member.step('meeting-tab', async () => {
