@@ -5,18 +5,24 @@
  *   2. the voter (a committee member) signs in, votes Denied without a reason and sees the error, then votes
  *      with a reason; the dialog shows the vote;
  *   3. a meeting decision waiting for the member's vote: the meeting is on the member's home, the decision
- *      is on the resolutions page's meeting tab, and the member votes on it there.
+ *      is on the resolutions page's meeting tab, and the member votes on it there;
+ *   4. the committee admin ends voting on the resolution: it is listed among the ended ones;
+ *   5. in Arabic the resolutions page is right-to-left, with the Arabic labels and the variant's vote names.
  * The meeting page's own journeys (vote and action status from the meeting details, the guest link from
  * the invitation e-mail) come with the meeting details page.
  */
 import type { Page } from 'puppeteer-core';
 import { closeRedis, expectOk, scheduled, serverDate, world, type World } from '../api/meeting/helpers';
+import fs from 'node:fs';
+import path from 'node:path';
 import { dismissToasts, openBrowser, orgUrl, signIn, successToast, typeInto, waitForPath, waitForRows, waitForText, type Session } from './support';
 
 // page functions run inside Chromium; the root tsconfig has no DOM lib, so the global they use is named here
 declare const document: any;
+declare const window: any;
 
 const RESOLUTION = 'Hire an external auditor';
+const decisionsText = (lang: string, key: string): string => JSON.parse(fs.readFileSync(path.resolve(__dirname, `../../web/src/locales/${lang}/decisions.json`), 'utf8'))[key];
 
 async function openResolutions(page: Page, slug: string): Promise<void> {
   await page.goto(orgUrl(slug, '/app/activity/decisions'));
@@ -44,8 +50,10 @@ async function voteDenied(s: Session, voterName: string): Promise<void> {
   await s.step('vote-denied-without-reason', async () => {
     await page.click('[data-testid=decision-vote]');
     await page.waitForSelector('[data-testid=vote-dialog]', { visible: true });
-    await page.click('label[for=vote-Denied]');
-    await page.click('[data-testid=vote-submit]');
+    // the dialog may still be sliding in: choose by the label's own click, and only submit once Denied is checked
+    await page.$eval('label[for=vote-Denied]', (l: any) => l.click());
+    await page.waitForFunction(() => document.querySelector('#vote-Denied')?.checked === true);
+    await page.$eval('[data-testid=vote-submit]', (b: any) => b.click());
     await waitForText(page, '[data-testid=vote-reason-error]', 'The reason field is required.');
     await s.shot('vote-reason-required');
   });
@@ -183,5 +191,50 @@ describe('journey: resolutions page', () => {
     await voteDenied(member, 'Mona Member');
     const votes = expectOk(await w.chair.c.get(`/meetings/${meetingId}`)).agendas.flatMap((g: any) => g.data).find((d: any) => d.agenda_type === 'decision').voters;
     expect(votes.find((v: any) => v.user_id === w.m1.userId)).toMatchObject({ vote: 'Denied', reason: 'The fee is too high' });
+  });
+
+  it('the committee admin ends voting on the resolution; it is listed among the ended ones', async () => {
+    const { page } = chair;
+    await chair.step('end', async () => {
+      await openResolutions(page, w.org.slug);
+      const row = await page.waitForSelector('[data-testid^=resolution-row-]', { visible: true });
+      await row!.click();
+      await page.waitForSelector('[data-testid=decision-end]', { visible: true });
+      // the member's vote is in the tally
+      await waitForText(page, '[data-testid=tally-Denied]', '100.0%');
+      await page.click('[data-testid=decision-end]');
+      await successToast(page, 'Done');
+      await page.waitForSelector('[data-testid=decision-resume]', { visible: true });
+      expect(await page.$('[data-testid=decision-vote]')).toBeNull();
+      await chair.shot('resolution-ended');
+      await dismissToasts(page);
+      await page.click('[data-testid=resolution-dialog] .p-dialog-header-close');
+      await page.waitForFunction(() => !document.querySelector('[data-testid=resolution-dialog]'));
+    });
+    await chair.step('ended-filter', async () => {
+      await page.click('[data-testid=resolutions-ended]');
+      await waitForRows(page, 'resolutions-table', 1);
+      await waitForText(page, '[data-testid=resolutions-table] tbody', RESOLUTION);
+      await chair.shot('ended-listed');
+    });
+  });
+
+  it('in Arabic the resolutions page is right-to-left', async () => {
+    const { page } = member;
+    await member.step('arabic', async () => {
+      await openResolutions(page, w.org.slug);
+      await page.click('[data-testid=language-switcher]');
+      const option = await page.waitForSelector('[data-testid=language-option-ar]', { visible: true });
+      await option!.click();
+      await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+      await waitForText(page, '.page-header__title', decisionsText('ar', 'page.title'));
+      await waitForText(page, '[data-testid=resolutions-table] tbody', RESOLUTION);
+      // the rows follow the language too: the state tag and the vote names
+      await waitForText(page, '[data-testid^=resolution-state-]', decisionsText('ar', 'OPEN'));
+      await waitForText(page, '[data-testid=resolutions-table] tbody', decisionsText('ar', 'Denied'));
+      await member.shot('resolutions-arabic');
+    });
+    const dir = await page.evaluate(() => window.getComputedStyle(document.querySelector('[data-testid=resolutions-page]')).direction);
+    expect(dir).toBe('rtl');
   });
 });

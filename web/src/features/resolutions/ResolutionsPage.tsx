@@ -26,7 +26,9 @@ import { VOTE_COLOURS } from '../meeting/decisions/vote-rules';
 import { MeetingDecisionDialog } from './MeetingDecisionDialog';
 import { ResolutionDialog } from './ResolutionDialog';
 
-type StateFilter = '' | 'OPEN' | 'DUE';
+/** 'ALL' and committee 0 stand for no filter (a Dropdown shows no label for a null or empty value) */
+type StateFilter = 'ALL' | 'OPEN' | 'DUE';
+const ALL_COMMITTEES = 0;
 
 /** the committees a new resolution may name: all for an organization admin, else those the user administers or (with decisions_create) belongs to */
 function useCreateCommittees(): Ref[] {
@@ -51,15 +53,15 @@ function useCreateCommittees(): Ref[] {
 export function ResolutionsPage() {
   const { t, i18n } = useTranslation('decisions');
   const paged = usePaged(10);
-  const [committeeId, setCommitteeId] = useState<number | null>(null);
-  const [state, setState] = useState<StateFilter>('');
+  const [committeeId, setCommitteeId] = useState<number>(ALL_COMMITTEES);
+  const [state, setState] = useState<StateFilter>('ALL');
   const [ended, setEnded] = useState(false);
   const [open, setOpen] = useState<{ id: number | null } | null>(null);
   const [meetingDecision, setMeetingDecision] = useState<number | null>(null);
   const createCommittees = useCreateCommittees();
   const { org } = useOrgPublic();
 
-  const query = { page: paged.page, per_page: paged.perPage, search: paged.query || undefined, committee_id: committeeId ?? undefined, state: state || undefined, archived: ended ? 1 : undefined };
+  const query = { page: paged.page, per_page: paged.perPage, search: paged.query || undefined, committee_id: committeeId || undefined, state: state === 'ALL' ? undefined : state, archived: ended ? 1 : undefined };
   const list = useApi<Paged<Resolution>>('resolutions', [query], () => resolutionsApi.list(query));
   const home = useApi('home', [], dashboardsApi.home);
   const filterCommittees = useMemo(() => {
@@ -98,15 +100,15 @@ export function ResolutionsPage() {
             <SearchBox value={paged.search} onChange={paged.setSearch} placeholder={t('page.search')} testId="resolutions-search" />
             <Dropdown
               value={committeeId}
-              options={[{ value: null, label: t('page.allCommittees') }, ...filterCommittees.map((c) => ({ value: c.id, label: c.name }))]}
-              onChange={(e) => setCommitteeId((e.value as number | null) ?? null)}
+              options={[{ value: ALL_COMMITTEES, label: t('page.allCommittees') }, ...filterCommittees.map((c) => ({ value: c.id, label: c.name }))]}
+              onChange={(e) => setCommitteeId((e.value as number | null) ?? ALL_COMMITTEES)}
               aria-label={t('committee')}
               data-testid="resolutions-committee"
             />
             <Dropdown
               value={state}
               options={[
-                { value: '', label: t('page.allStates') },
+                { value: 'ALL', label: t('page.allStates') },
                 { value: 'OPEN', label: t('OPEN') },
                 { value: 'DUE', label: t('DUE') },
               ]}
@@ -115,7 +117,7 @@ export function ResolutionsPage() {
               data-testid="resolutions-state"
             />
             <span className="form-row">
-              <InputSwitch inputId="resolutions-ended" checked={ended} onChange={(e) => setEnded(!!e.value)} />
+              <InputSwitch inputId="resolutions-ended" checked={ended} onChange={(e) => setEnded(!!e.value)} data-testid="resolutions-ended" />
               <label htmlFor="resolutions-ended">{t('page.ended')}</label>
             </span>
           </div>
@@ -123,6 +125,7 @@ export function ResolutionsPage() {
             <ErrorState error={list.error} onRetry={() => void list.mutate()} testId="resolutions-error" />
           ) : (
             <DataTable
+              key={i18n.language}
               {...pagedTable(paged, list.data, list.isLoading)}
               onRowClick={(e) => setOpen({ id: (e.data as Resolution).id })}
               rowClassName={() => 'clickable-row'}
@@ -131,7 +134,7 @@ export function ResolutionsPage() {
             >
               <Column header={t('col.title')} body={(r: Resolution) => <span data-testid={`resolution-row-${r.id}`}>{r.title}</span>} />
               <Column header={t('col.committee')} body={(r: Resolution) => r.committee?.name ?? ''} />
-              <Column header={t('col.deadline')} body={(r: Resolution) => formatDateTime(r.deadline, i18n.language)} />
+              <Column header={t('col.deadline')} body={(r: Resolution) => <bdi>{formatDateTime(r.deadline, i18n.language)}</bdi>} />
               <Column header={t('col.state')} body={stateTag} />
               <Column header={t('col.votes')} body={votes} />
               <Column header={t('page.myVote')} body={(r: Resolution) => (r.my_vote ? t(r.tallies.find((x) => x.vote === r.my_vote)?.label ?? r.my_vote) : '')} />
@@ -144,10 +147,10 @@ export function ResolutionsPage() {
           ) : (home.data?.my_agenda.decisions.length ?? 0) === 0 && !home.isLoading ? (
             <EmptyState icon="pi pi-check-square" title={t('page.meetingEmpty')} testId="meeting-decisions-empty" compact />
           ) : (
-            <DataTable value={home.data?.my_agenda.decisions ?? []} loading={home.isLoading} dataKey="id" onRowClick={(e) => setMeetingDecision((e.data as { id: number }).id)} rowClassName={() => 'clickable-row'} data-testid="meeting-decisions-table">
+            <DataTable key={i18n.language} value={home.data?.my_agenda.decisions ?? []} loading={home.isLoading} dataKey="id" onRowClick={(e) => setMeetingDecision((e.data as { id: number }).id)} rowClassName={() => 'clickable-row'} data-testid="meeting-decisions-table">
               <Column header={t('col.title')} body={(r: { id: number; title: string }) => <span data-testid={`meeting-decision-row-${r.id}`}>{r.title}</span>} />
               <Column header={t('col.meeting')} field="meeting_title" />
-              <Column header={t('col.deadline')} body={(r: { date: string | null }) => formatDateTime(r.date, i18n.language)} />
+              <Column header={t('col.deadline')} body={(r: { date: string | null }) => <bdi>{formatDateTime(r.date, i18n.language)}</bdi>} />
               <Column header={t('col.state')} body={(r: { status: string | null }) => (r.status ? <Tag value={t(r.status)} severity="success" /> : null)} />
             </DataTable>
           )}

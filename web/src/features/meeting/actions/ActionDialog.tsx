@@ -148,7 +148,7 @@ export function ActionDialog(props: {
             <Tag value={t(action.status)} severity={STATUS_SEVERITY[action.status]} data-testid="action-status" />
             <Tag value={t(action.priority)} severity={PRIORITY_SEVERITY[action.priority]} data-testid="action-priority-tag" />
             <span>
-              {t('openTill')}: {formatDateTime(action.open_till, i18n.language)}
+              {t('openTill')}: <bdi>{formatDateTime(action.open_till, i18n.language)}</bdi>
             </span>
           </div>
           {action.locked && <Message severity="warn" text={t('locked')} data-testid="action-locked" />}

@@ -64,7 +64,7 @@ export function DecisionDetails(props: {
           </span>
         )}
         <span data-testid="decision-deadline-text">
-          {t('deadline')}: {formatDateTime(d.deadline, i18n.language)}
+          {t('deadline')}: <bdi>{formatDateTime(d.deadline, i18n.language)}</bdi>
         </span>
       </div>
       {d.description && <p className="decision-details__description">{d.description}</p>}
