@@ -26,6 +26,7 @@ const HomePage = named(() => import('./features/dashboards/HomePage'), 'HomePage
 const CalendarPage = named(() => import('./features/dashboards/CalendarPage'), 'CalendarPage');
 const NewsPage = named(() => import('./features/dashboards/NewsPage'), 'NewsPage');
 const ActionTrackerPage = named(() => import('./features/dashboards/ActionTrackerPage'), 'ActionTrackerPage');
+const ResolutionsPage = named(() => import('./features/resolutions/ResolutionsPage'), 'ResolutionsPage');
 const ActivityPage = lazy(async () => ({ default: (await import('./features/activity/ActivityPage')).ActivityPage }));
 
 const ProfilePage = named(() => import('./features/settings/ProfilePage'), 'ProfilePage');
@@ -92,7 +93,7 @@ export function AppRoutes() {
                   <Route path={ROUTES.approvals} element={page(<ActivityPage kind="approvals" />)} />
                   <Route path={ROUTES.approvalsUpload} element={page(<ActivityPage kind="approvalsUpload" />)} />
                   <Route path={ROUTES.approval} element={page(<ActivityPage kind="approval" />)} />
-                  <Route path={ROUTES.decisions} element={page(<ActivityPage kind="decisions" />)} />
+                  <Route path={ROUTES.decisions} element={page(<ResolutionsPage />)} />
                 </Route>
                 <Route path={ROUTES.settings}>
                   <Route index element={<Navigate to={ROUTES.profile} replace />} />

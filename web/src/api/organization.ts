@@ -64,6 +64,8 @@ export interface OrgPublic {
   name: string;
   logo: string | null;
   modules: OrgModules;
+  /** the product variant (default, moe, tender): wording and the tender fields of resolutions */
+  variant?: RouteData<typeof Routes.orgRoot>['data']['variant'];
 }
 
 /**
@@ -72,7 +74,7 @@ export interface OrgPublic {
  */
 export async function getOrgPublic(origin = ''): Promise<OrgPublic> {
   const r = await api(Routes.orgRoot, { origin: origin || undefined, notify: false });
-  return { name: r.name, logo: logoUrl(r.logo, origin), modules: modulesOf(r.data.modules) };
+  return { name: r.name, logo: logoUrl(r.logo, origin), modules: modulesOf(r.data.modules), variant: r.data.variant };
 }
 
 /** The organization check (name entry, portal): GET {org origin}/api/ must answer name and logo. */

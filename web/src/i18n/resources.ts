@@ -20,6 +20,8 @@ import en_roles from '../locales/en/roles.json';
 import en_committees from '../locales/en/committees.json';
 import en_boards from '../locales/en/boards.json';
 import en_logs from '../locales/en/logs.json';
+import en_decisions from '../locales/en/decisions.json';
+import en_actions from '../locales/en/actions.json';
 import ar_common from '../locales/ar/common.json';
 import ar_validation from '../locales/ar/validation.json';
 import ar_shell from '../locales/ar/shell.json';
@@ -38,6 +40,8 @@ import ar_roles from '../locales/ar/roles.json';
 import ar_committees from '../locales/ar/committees.json';
 import ar_boards from '../locales/ar/boards.json';
 import ar_logs from '../locales/ar/logs.json';
+import ar_decisions from '../locales/ar/decisions.json';
+import ar_actions from '../locales/ar/actions.json';
 import ru_common from '../locales/ru/common.json';
 import ru_validation from '../locales/ru/validation.json';
 import ru_shell from '../locales/ru/shell.json';
@@ -56,8 +60,10 @@ import ru_roles from '../locales/ru/roles.json';
 import ru_committees from '../locales/ru/committees.json';
 import ru_boards from '../locales/ru/boards.json';
 import ru_logs from '../locales/ru/logs.json';
+import ru_decisions from '../locales/ru/decisions.json';
+import ru_actions from '../locales/ru/actions.json';
 
-export const NAMESPACES = ['common', 'validation', 'shell', 'tour', 'auth', 'portal', 'errors', 'home', 'news', 'activity', 'profile', 'integrations', 'organization', 'users', 'roles', 'committees', 'boards', 'logs'] as const;
+export const NAMESPACES = ['common', 'validation', 'shell', 'tour', 'auth', 'portal', 'errors', 'home', 'news', 'activity', 'profile', 'integrations', 'organization', 'users', 'roles', 'committees', 'boards', 'logs', 'decisions', 'actions'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const en = {
@@ -79,6 +85,8 @@ const en = {
   committees: en_committees,
   boards: en_boards,
   logs: en_logs,
+  decisions: en_decisions,
+  actions: en_actions,
 };
 const ar = {
   common: ar_common,
@@ -99,6 +107,8 @@ const ar = {
   committees: ar_committees,
   boards: ar_boards,
   logs: ar_logs,
+  decisions: ar_decisions,
+  actions: ar_actions,
 };
 const ru = {
   common: ru_common,
@@ -119,6 +129,8 @@ const ru = {
   committees: ru_committees,
   boards: ru_boards,
   logs: ru_logs,
+  decisions: ru_decisions,
+  actions: ru_actions,
 };
 
 export const resources = { en, fr: en, ar, ru };

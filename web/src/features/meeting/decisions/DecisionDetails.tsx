@@ -1,0 +1,113 @@
+import './decisions.css';
+import { Button } from 'primereact/button';
+import { Chip } from 'primereact/chip';
+import { Tag } from 'primereact/tag';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { decisionsApi, resolutionsApi, type Decision } from '../../../api/decisions';
+import { notify } from '../../../api/notify';
+import { UserAvatar } from '../../../components/Avatar';
+import { useMessage } from '../../../i18n';
+import { formatDateTime } from '../../../lib/dates';
+import { personName, saveErrorMessage } from './people';
+import { TallyDonut } from './TallyDonut';
+import { VoteDialog } from './VoteDialog';
+import { VOTE_COLOURS } from './vote-rules';
+
+const HIDE_FAILED = 'Something went wrong, please try again later';
+
+/**
+ * A decision as the server sent it: state, deadline, attachments, the tally, the voters and their
+ * votes, and the buttons the server's flags allow (vote, end/resume, hide/unhide, edit, delete).
+ */
+export function DecisionDetails(props: {
+  decision: Decision;
+  guestToken?: string;
+  standalone?: boolean;
+  onChanged(): void | Promise<void>;
+  onEdit?(): void;
+  onDelete?(): void;
+  onError(message: string): void;
+  children?: ReactNode;
+}) {
+  const { t, i18n } = useTranslation('decisions');
+  const m = useMessage();
+  const d = props.decision;
+  const [voting, setVoting] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (fn: () => Promise<string | null>, fallback?: string) => {
+    setBusy(true);
+    try {
+      notify('success', m((await fn()) ?? 'Done'));
+      await props.onChanged();
+    } catch (err) {
+      props.onError(fallback ?? saveErrorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const canVote = (d.can_vote || d.can_vote_for_others) && d.voting_open;
+  const end = (ended: boolean) => (props.standalone ? resolutionsApi.setEnded(d.id, ended) : decisionsApi.setFulfilled(d.id, ended));
+
+  return (
+    <div className="decision-details" data-testid="decision-details">
+      <div className="decision-details__meta">
+        <Tag value={t(d.state)} severity={d.state === 'DUE' ? 'danger' : 'success'} data-testid="decision-state" />
+        {d.is_fulfilled && <Tag value={t('ended')} severity="secondary" />}
+        {d.is_visible === 0 && <Tag value={t('hidden')} severity="warning" />}
+        {d.committee && <span className="decision-details__committee">{d.committee.name}</span>}
+        {d.tender_number && (
+          <span>
+            {t('tenderNumber')}: {d.tender_number}
+          </span>
+        )}
+        <span data-testid="decision-deadline-text">
+          {t('deadline')}: <bdi>{formatDateTime(d.deadline, i18n.language)}</bdi>
+        </span>
+      </div>
+      {d.description && <p className="decision-details__description">{d.description}</p>}
+      {d.attachments.length > 0 && (
+        <div className="attachment-chips">
+          {d.attachments.map((a) => (
+            <a key={a.id} href={a.file_url ?? a.library.file_url ?? undefined} target="_blank" rel="noreferrer">
+              <Chip label={a.name ?? a.library.name ?? String(a.library_id)} icon="pi pi-file-pdf" />
+            </a>
+          ))}
+        </div>
+      )}
+      {!d.voting_open && d.voting_closed_reason && <small className="decision-details__closed">{t(`closed.${d.voting_closed_reason}`)}</small>}
+      <TallyDonut tallies={d.tallies} total={d.total_voters} />
+      <ul className="voter-list" data-testid="voter-list">
+        {d.voters.map((v) => (
+          <li key={v.id} className="voter-list__row">
+            <UserAvatar name={personName(v)} image={v.user?.image} />
+            <span className="voter-list__name">{personName(v)}</span>
+            <Tag value={t(v.vote_label)} style={{ background: VOTE_COLOURS[v.vote] }} data-testid={`voter-vote-${v.id}`} />
+            {v.reason && <small className="voter-list__reason">{v.reason}</small>}
+          </li>
+        ))}
+      </ul>
+      <div className="decision-details__actions">
+        {canVote && <Button type="button" label={t('vote.open')} icon="pi pi-check-square" onClick={() => setVoting(true)} data-testid="decision-vote" />}
+        {!props.guestToken && d.can_end && <Button type="button" label={t('endVoting')} outlined loading={busy} onClick={() => void run(() => end(true))} data-testid="decision-end" />}
+        {!props.guestToken && d.can_resume && <Button type="button" label={t('resumeVoting')} outlined loading={busy} onClick={() => void run(() => end(false))} data-testid="decision-resume" />}
+        {!props.guestToken && !props.standalone && d.can_change_visibility && (
+          <Button
+            type="button"
+            label={d.is_visible ? t('hide') : t('unhide')}
+            outlined
+            loading={busy}
+            onClick={() => void run(() => decisionsApi.setVisible(d.id, d.is_visible === 0), HIDE_FAILED)}
+            data-testid="decision-visibility"
+          />
+        )}
+        {props.onEdit && <Button type="button" label={t('edit')} icon="pi pi-pencil" outlined onClick={props.onEdit} data-testid="decision-edit" />}
+        {props.onDelete && <Button type="button" label={t('delete')} icon="pi pi-trash" severity="danger" outlined onClick={props.onDelete} data-testid="decision-delete" />}
+      </div>
+      {props.children}
+      <VoteDialog decision={d} visible={voting} onHide={() => setVoting(false)} onVoted={() => void props.onChanged()} guestToken={props.guestToken} standalone={props.standalone} />
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import './decisions.css';
+import { M, MM, zDecisionBody, type Attachment } from '@app/contracts';
+import { Button } from 'primereact/button';
+import { Calendar } from 'primereact/calendar';
+import { Chip } from 'primereact/chip';
+import { Dropdown } from 'primereact/dropdown';
+import { InputSwitch } from 'primereact/inputswitch';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { MultiSelect } from 'primereact/multiselect';
+import { useTranslation } from 'react-i18next';
+import type { DecisionInput } from '../../../api/decisions';
+import { Field } from '../../../components/Field';
+import { useForm } from '../../../hooks/use-form';
+import { useMessage } from '../../../i18n';
+import { formatDateTime } from '../../../lib/dates';
+import { schemaValidator } from '../../../lib/validation';
+import { isBefore, toLocalString } from './datetime';
+import { keyToRef, type PersonOption } from './people';
+import { selectAllShown } from './vote-rules';
+
+export interface DecisionValues extends Record<string, unknown> {
+  title: string;
+  description: string;
+  deadline: Date | null;
+  voters: string[];
+  attachments: Array<Pick<Attachment, 'library_id' | 'name'>>;
+  decisionable: boolean;
+  tender_number: string;
+  committee_id: number | null;
+  /** kept as they are: the item the decision hangs on */
+  talkingpoint_id: number | null;
+  talkingpoint_subpoint_id: number | null;
+}
+
+export interface DecisionFormOptions {
+  /** a meeting decision: the deadline may not be before this start ('YYYY-MM-DD HH:mm:ss') */
+  meetingStart?: string | null;
+  /** the tender variant's allow-voting switch and tender number */
+  votingSwitch?: boolean;
+  tenderNumber?: boolean;
+  /** standalone resolution: committee required on create, locked on edit */
+  committee?: 'choose' | 'locked' | null;
+  onSubpoint?: boolean;
+}
+
+export function toDecisionInput(v: DecisionValues, o: DecisionFormOptions): DecisionInput {
+  return {
+    title: v.title,
+    description: v.description,
+    deadline: toLocalString(v.deadline),
+    voters: v.voters.map(keyToRef),
+    attachments: v.attachments.map((a) => a.library_id),
+    attachment_ids: [],
+    ...(v.talkingpoint_id ? { talkingpoint_id: v.talkingpoint_id } : {}),
+    ...(v.talkingpoint_subpoint_id ? { talkingpoint_subpoint_id: v.talkingpoint_subpoint_id } : {}),
+    ...(o.votingSwitch ? { decisionable: v.decisionable ? 1 : 0 } : {}),
+    ...(o.tenderNumber ? { tender_number: v.tender_number } : {}),
+    ...(o.committee ? { committee_id: v.committee_id ?? undefined } : {}),
+  };
+}
+
+/** Client rules of the decision form: the contract's body schema, the committee of a new resolution and a deadline not before the meeting start. */
+export function decisionValidator(o: DecisionFormOptions) {
+  return schemaValidator<DecisionValues>(zDecisionBody, (v) => toDecisionInput(v, o), (v) => ({
+    committee_id: o.committee === 'choose' && !v.committee_id ? M.required : undefined,
+    deadline: v.deadline && o.meetingStart && isBefore(toLocalString(v.deadline), o.meetingStart) ? MM.afterStart : undefined,
+  }));
+}
+
+/**
+ * The fields of a decision (meeting decision or standalone resolution): title, description, deadline
+ * in 15-minute steps, voters with select-all above the threshold, attachments as chips, and the
+ * variant's tender number and allow-voting switch.
+ */
+export function DecisionForm(props: {
+  initial: DecisionValues;
+  options: DecisionFormOptions;
+  people: PersonOption[];
+  committees?: Array<{ id: number; name: string }>;
+  onCommitteeChange?(id: number | null): void;
+  onSubmit(input: DecisionInput): Promise<void>;
+  onCancel(): void;
+}) {
+  const { t, i18n } = useTranslation('decisions');
+  const m = useMessage();
+  const o = props.options;
+  const form = useForm<DecisionValues>(props.initial, decisionValidator(o));
+  const v = form.values;
+  const submit = form.handleSubmit((values) => props.onSubmit(toDecisionInput(values, o)));
+  const deadlineError = form.errors.deadline === MM.afterStart ? m(MM.afterStart).replace('{datetime}', formatDateTime(o.meetingStart ?? '', i18n.language)) : form.errors.deadline;
+  const allSelected = props.people.length > 0 && props.people.every((p) => v.voters.includes(p.value));
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="decision-form" id="decision-form" className="item-form">
+      {o.committee && (
+        <Field id="decision-committee" label={t('committee')} required error={form.errors.committee_id}>
+          <Dropdown
+            inputId="decision-committee"
+            value={v.committee_id}
+            options={(props.committees ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            onChange={(e) => {
+              form.set('committee_id', e.value as number);
+              form.set('voters', []);
+              props.onCommitteeChange?.(e.value as number);
+            }}
+            disabled={o.committee === 'locked'}
+            placeholder={t('chooseCommittee')}
+            data-testid="decision-committee"
+          />
+        </Field>
+      )}
+      <Field id="decision-title" label={t('title')} required error={form.errors.title}>
+        <InputText id="decision-title" value={v.title} onChange={(e) => form.set('title', e.target.value)} data-testid="decision-title" />
+      </Field>
+      <Field id="decision-description" label={t('description')} error={form.errors.description}>
+        <InputTextarea id="decision-description" value={v.description} onChange={(e) => form.set('description', e.target.value)} rows={3} autoResize />
+      </Field>
+      {o.tenderNumber && (
+        <Field id="decision-tender" label={t('tenderNumber')} error={form.errors.tender_number}>
+          <InputText id="decision-tender" value={v.tender_number} onChange={(e) => form.set('tender_number', e.target.value)} data-testid="decision-tender" />
+        </Field>
+      )}
+      <Field id="decision-deadline" label={t('deadline')} required error={deadlineError}>
+        <Calendar
+          inputId="decision-deadline"
+          value={v.deadline}
+          onChange={(e) => form.set('deadline', (e.value as Date | null) ?? null)}
+          showTime
+          hourFormat="12"
+          stepMinute={15}
+          dateFormat="dd M yy"
+          showIcon
+          data-testid="decision-deadline"
+        />
+      </Field>
+      <Field id="decision-voters" label={t('voters')} required error={form.errors.voters}>
+        <MultiSelect
+          inputId="decision-voters"
+          value={v.voters}
+          options={props.people}
+          onChange={(e) => form.set('voters', e.value as string[])}
+          display="chip"
+          filter
+          showSelectAll={false}
+          placeholder={t('chooseVoters')}
+          data-testid="decision-voters"
+        />
+      </Field>
+      {selectAllShown(props.people.length, o.onSubpoint) && (
+        <div className="form-row">
+          <InputSwitch
+            inputId="decision-select-all"
+            checked={allSelected}
+            onChange={(e) => form.set('voters', e.value ? props.people.map((p) => p.value) : [])}
+            data-testid="decision-select-all"
+          />
+          <label htmlFor="decision-select-all">{t('selectAll')}</label>
+        </div>
+      )}
+      {o.votingSwitch && (
+        <div className="form-row">
+          <InputSwitch inputId="decision-decisionable" checked={v.decisionable} onChange={(e) => form.set('decisionable', !!e.value)} data-testid="decision-decisionable" />
+          <label htmlFor="decision-decisionable">{t('allowVoting')}</label>
+        </div>
+      )}
+      {v.attachments.length > 0 && (
+        <div className="attachment-chips" data-testid="decision-attachments">
+          {v.attachments.map((a) => (
+            <Chip
+              key={a.library_id}
+              label={a.name ?? String(a.library_id)}
+              icon="pi pi-file-pdf"
+              removable
+              onRemove={() => {
+                form.set('attachments', v.attachments.filter((x) => x.library_id !== a.library_id));
+                return true;
+              }}
+            />
+          ))}
+        </div>
+      )}
+      <div className="form-actions">
+        <Button type="button" label={t('cancel')} outlined onClick={props.onCancel} />
+        <Button type="submit" label={t('save')} loading={form.submitting} data-testid="decision-submit" />
+      </div>
+    </form>
+  );
+}

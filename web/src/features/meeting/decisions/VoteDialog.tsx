@@ -1,0 +1,135 @@
+import { MM, VOTE_VALUES, type Vote } from '@app/contracts';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { Dropdown } from 'primereact/dropdown';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { Message } from 'primereact/message';
+import { RadioButton } from 'primereact/radiobutton';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client';
+import { notify } from '../../../api/notify';
+import { decisionsApi, resolutionsApi, type Decision } from '../../../api/decisions';
+import { Field } from '../../../components/Field';
+import { useMessage } from '../../../i18n';
+import { personKey, personName } from './people';
+import { reasonDisabled, reasonRequired } from './vote-rules';
+import { TallyDonut } from './TallyDonut';
+
+/** the voter rows the actor may vote for: their own, or any when the server says they vote for others */
+function votable(decision: Decision) {
+  return decision.voters.filter((v) => v.can_change);
+}
+
+/** labels of the five values in this variant's wording (the tallies carry them) */
+export function voteLabels(decision: Pick<Decision, 'tallies'>): Array<{ value: Vote; label: string }> {
+  return VOTE_VALUES.map((value) => ({ value, label: decision.tallies.find((x) => x.vote === value)?.label ?? value }));
+}
+
+/**
+ * The vote dialog (800): the five values, a reason required for Denied and Others and disabled for
+ * Pending, an administrator's choice of voter, and the tally. What may be done comes from the server
+ * (can_vote, can_vote_for_others, voting_open, each voter's can_change).
+ */
+export function VoteDialog(props: { decision: Decision; visible: boolean; onHide(): void; onVoted(): void; guestToken?: string; standalone?: boolean }) {
+  const { t } = useTranslation('decisions');
+  const m = useMessage();
+  const d = props.decision;
+  const rows = useMemo(() => votable(d), [d]);
+  const [voter, setVoter] = useState<string>('');
+  const [vote, setVote] = useState<Vote>('Approved');
+  const [reason, setReason] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [alerts, setAlerts] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!props.visible) return;
+    setVoter(rows.length === 1 || !d.can_vote_for_others ? (personKey(rows[0] ?? { user_id: null, user_email: null }) ?? '') : '');
+    setVote('Approved');
+    setReason('');
+    setSubmitted(false);
+    setAlerts([]);
+  }, [props.visible, d.id]);
+
+  const row = rows.find((r) => personKey(r) === voter) ?? null;
+  const reasonError = submitted && reasonRequired(vote) && !reason.trim() ? MM.reasonRequired : null;
+  const voterError = submitted && d.can_vote_for_others && !row ? 'This field is required.' : null;
+
+  const submit = async () => {
+    setSubmitted(true);
+    setAlerts([]);
+    if ((reasonRequired(vote) && !reason.trim()) || (d.can_vote_for_others && !row)) return;
+    const body = {
+      vote,
+      reason: reasonDisabled(vote) ? undefined : reason.trim() || undefined,
+      ...(row && d.can_vote_for_others && !props.guestToken ? (row.user_id ? { user_id: row.user_id } : { user_email: row.user_email ?? undefined }) : {}),
+    };
+    setBusy(true);
+    try {
+      const { message } = props.standalone ? await resolutionsApi.vote(d.id, body) : await decisionsApi.vote(d.id, body, props.guestToken);
+      notify('success', m(message ?? 'Done'));
+      props.onVoted();
+      props.onHide();
+    } catch (err) {
+      if (err instanceof ApiError) {
+        const values = Object.values(err.fieldErrors);
+        setAlerts(values.length ? values : [err.serverMessage ?? err.message]);
+      } else throw err;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const footer = (
+    <div className="dialog-footer">
+      <Button type="button" label={t('cancel')} outlined onClick={props.onHide} />
+      <Button type="button" label={t('vote.submit')} onClick={() => void submit()} loading={busy} data-testid="vote-submit" disabled={!d.voting_open} />
+    </div>
+  );
+
+  return (
+    <Dialog header={t('vote.title')} visible={props.visible} onHide={props.onHide} style={{ width: '800px' }} breakpoints={{ '880px': '95vw' }} footer={footer} data-testid="vote-dialog">
+      <h4 className="vote__decision">{d.title}</h4>
+      {alerts.map((a, i) => (
+        <Message key={i} severity="error" text={m(a)} className="vote__alert" data-testid="vote-alert" />
+      ))}
+      {d.can_vote_for_others && (
+        <Field id="vote-voter" label={t('vote.voter')} required error={voterError}>
+          <Dropdown
+            inputId="vote-voter"
+            value={voter}
+            options={rows.map((r) => ({ value: personKey(r) ?? '', label: `${personName(r)} (${t(r.vote_label)})` }))}
+            onChange={(e) => setVoter(String(e.value))}
+            filter
+            placeholder={t('vote.chooseVoter')}
+            data-testid="vote-voter"
+          />
+        </Field>
+      )}
+      <fieldset className="vote__values" data-testid="vote-values">
+        <legend>{t('vote.value')}</legend>
+        {voteLabels(d).map((o) => (
+          <div key={o.value} className="vote__value">
+            <RadioButton inputId={`vote-${o.value}`} name="vote" value={o.value} checked={vote === o.value} onChange={() => setVote(o.value)} />
+            <label htmlFor={`vote-${o.value}`}>{t(o.label)}</label>
+          </div>
+        ))}
+      </fieldset>
+      <Field id="vote-reason" label={t('vote.reason')} required={reasonRequired(vote)} error={reasonError}>
+        <InputTextarea
+          id="vote-reason"
+          value={reasonDisabled(vote) ? '' : reason}
+          disabled={reasonDisabled(vote)}
+          onChange={(e) => setReason(e.target.value)}
+          rows={3}
+          autoResize
+          className={reasonError ? 'p-invalid' : undefined}
+          data-testid="vote-reason"
+        />
+      </Field>
+      {!d.voting_open && <Message severity="warn" text={t('vote.closed')} />}
+      <TallyDonut tallies={d.tallies} total={d.total_voters} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,86 @@
+import type { ActionPayload, DecisionPayload, MeetingDetails, MeetingPermissions, MemberPayload, Tally, Vote, Voter } from '@app/contracts';
+
+/**
+ * Answers of the meeting routes for web tests, typed with the contract (`satisfies`), so a renamed or
+ * missing field breaks the tests that use them. Each builder takes the fields a test cares about.
+ */
+
+export function permissions(over: Partial<MeetingPermissions> = {}): MeetingPermissions {
+  return {
+    level: 'owner', open: true, isGuest: false, editMeeting: true, editButtons: true, minutesEditButton: true, editInMinutes: true, addCommentsInMinutes: false,
+    userCanEdit: true, changeStatus: true, allowedStatuses: [2], deleteMeeting: true, copyMeeting: true, manageParticipants: true, reorderAgenda: true,
+    createItems: true, needsMembers: false, changeAttendance: false, respondForOthers: false, manageMinutes: false, seeActivity: true, seeNotes: true,
+    addNotes: true, seeRecorder: false, addAttachments: true, comment: true, rate: false, joinVirtual: false, acceptNda: false, seeHiddenDecisions: false,
+    allowVotingSwitch: false, ...over,
+  } satisfies MeetingPermissions;
+}
+
+export function aMember(id: number, name: string | null, over: Partial<MemberPayload> = {}): MemberPayload {
+  const guest = name === null;
+  return {
+    id, member_id: id, meeting_id: 1, user_id: guest ? null : id,
+    user: guest ? null : { id, name, image: null, position: null, email: `${name.toLowerCase()}@example.com`, designation: null, role: 3, guest: false, type: null },
+    user_email: guest ? `guest${id}@example.com` : null, guest_name: null, guest_title: null, organization_guest: 0, type: 'Viewer', member_type: 4, can_edit: 0,
+    is_owner: false, attendance_status: 'Pending', status_reason: null, reason: null, nda_accepted: false, can_change_type: false, can_remove: false, can_change_attendance: false,
+    ...over,
+  } satisfies MemberPayload;
+}
+
+export function aMeeting(over: Partial<MeetingDetails> = {}): MeetingDetails {
+  return {
+    id: 1, title: 'Board meeting', description: null, committee_id: 1, committee: { id: 1, name: 'Audit', status: 'active' }, owner_id: 1,
+    owner: { id: 1, name: 'Ada', image: null }, status: { id: 2, name: 'Scheduled', color: '#1d4ed8', bgcolor: '#dbeafe' }, meeting_status_id: 2, status_reason: null,
+    start_date: '2026-12-01 10:00:00', end_date: null, duration: 60, location: 'Room 1', virtual: 0, virtual_type: null, attendance_status: null,
+    created_at: '2026-11-20 09:00:00', updated_at: '2026-11-20 09:00:00', admins: [], members: [aMember(2, 'Grace'), aMember(3, 'Alan')], guest_member: [aMember(9, null)],
+    agendas: [], archived_decisions: [], activities: [], note: null, total_duration: 0, zoom: [], ijmeet: [], nda: 0, nda_required: false, nda_accepted: false, mom: 0,
+    mom_settings: 0, mom_conclusion: null, mom_versions: [], can_commit: false, summary: null, comments: [], agenda_merged_file: null, number_of_files_merged: 0,
+    recordsummarize: [], current_member: null, attendance_options: ['Going', 'Pending', 'Not going', 'Maybe'],
+    vote_options: [
+      { value: 'Approved', label: 'Approved' }, { value: 'Denied', label: 'Denied' }, { value: 'Abstained', label: 'Abstained' }, { value: 'Pending', label: 'Pending' },
+      { value: 'Others', label: 'Others' },
+    ],
+    variant: 'default', time_zone: 'UTC', my_rating: null, permissions: permissions(), ...over,
+  } satisfies MeetingDetails;
+}
+
+export function aVoter(id: number, name: string, vote: Vote = 'Pending', over: Partial<Voter> = {}): Voter {
+  return {
+    id, user_id: id, user_email: null, user: { id, name, image: null, position: null, email: null, designation: null, role: 3, guest: false, type: null },
+    vote, vote_label: vote, reason: null, updated_at: '2026-11-20 09:00:00', can_change: false, ...over,
+  } satisfies Voter;
+}
+
+export function tallies(counts: Partial<Record<Vote, number>>, labels: Partial<Record<Vote, string>> = {}): Tally[] {
+  const total = Object.values(counts).reduce((s, n) => s + (n ?? 0), 0);
+  return (['Approved', 'Denied', 'Abstained', 'Pending', 'Others'] as const).map((vote) => {
+    const count = counts[vote] ?? 0;
+    return { vote, label: labels[vote] ?? vote, count, percentage: total ? (count / total) * 100 : 0 } satisfies Tally;
+  });
+}
+
+export function aDecision(over: Partial<DecisionPayload> = {}): DecisionPayload {
+  const voters = over.voters ?? [aVoter(2, 'Grace', 'Pending', { can_change: true }), aVoter(3, 'Alan', 'Approved')];
+  return {
+    agenda_type: 'decision', id: 11, meeting_id: 1, title: 'Approve the budget', description: 'The 2027 budget', committee_id: 1, committee: { id: 1, name: 'Audit' },
+    deadline: '2026-12-02 10:00:00', decisionable: 1, tender_number: null, talkingpoint_id: null, talkingpoint_subpoint_id: null, attachments: [], voters, comments: [],
+    is_fulfilled: false, is_visible: 1, rownum: 1, created_at: '2026-11-20 09:00:00', updated_at: '2026-11-20 09:00:00', created_by: 1, state: 'OPEN', voting_open: true,
+    voting_closed_reason: null, can_vote: true, can_vote_for_others: false, my_vote: 'Pending', tallies: tallies({ Pending: 1, Approved: 1 }), total_voters: voters.length,
+    can_edit: false, can_delete: false, can_end: false, can_resume: false, can_change_visibility: false, can_comment: true, can_add_attachments: false, ...over,
+  } satisfies DecisionPayload;
+}
+
+export function anAction(over: Partial<ActionPayload> = {}): ActionPayload {
+  return {
+    agenda_type: 'action', id: 21, meeting_id: 1, meeting: { id: 1, title: 'Board meeting', start_date: '2026-12-01 10:00:00', meeting_status_id: 2 }, title: 'Send the minutes',
+    description: null, priority: 'Low', open_till: '2026-12-05 10:00:00', progress: 0, attachments: [], talkingpoint_id: null, talkingpoint_subpoint_id: null,
+    participants: [
+      { id: 31, user_id: 2, user_email: null, user: aVoter(2, 'Grace').user, status: 'In Progress', reason: null, updated_at: '2026-11-20 09:00:00', can_change_status: true },
+      { id: 32, user_id: 3, user_email: null, user: aVoter(3, 'Alan').user, status: 'Complete', reason: null, updated_at: '2026-11-20 09:00:00', can_change_status: false },
+    ],
+    comments: [], rownum: 2, created_at: '2026-11-20 09:00:00', updated_at: '2026-11-20 09:00:00', status: 'In Progress', locked: false, group: 'on_going',
+    can_edit: false, can_delete: false, can_change_status: true, can_comment: true, can_add_attachments: false, ...over,
+  } satisfies ActionPayload;
+}
+
+/** `{ success, data, message }` as the gateway answers */
+export const ok = (data: unknown, message?: string) => ({ success: true, data, ...(message ? { message } : {}) });
