@@ -21,6 +21,8 @@ export const databaseConfigSchema = z.object({
   /** set where connections cannot log in as the application role (PGlite): SET LOCAL ROLE in each transaction */
   DATABASE_SET_ROLE: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().positive().default(5),
+  /** seals the outbox's event payloads at rest (links with tokens); required in production, a fixed development key otherwise */
+  OUTBOX_KEY: z.string().min(16).optional(),
 });
 
 export const s3ConfigSchema = z.object({

@@ -33,6 +33,9 @@ export interface PlatformConfig {
   S3_SECRET_KEY?: string;
   S3_BUCKET?: string;
   S3_REGION?: string;
+  NODE_ENV?: string;
+  /** seals outbox payloads at rest (databaseConfigSchema) */
+  OUTBOX_KEY?: string;
 }
 
 export interface PlatformOptions {
@@ -122,7 +125,7 @@ export class PlatformModule {
       { provide: NATS_CONNECTION, useFactory: () => connectNats(c.NATS_URL, opts.service) },
       { provide: REDIS, useFactory: () => createRedis(c.REDIS_URL, opts.service) },
       { provide: BUS_OPTIONS, useValue: { service: opts.service, defaultTimeoutMs: c.RPC_TIMEOUT_MS } },
-      { provide: EVENTS_OPTIONS, useValue: { service: opts.service } },
+      { provide: EVENTS_OPTIONS, useValue: { service: opts.service, outboxKey: c.OUTBOX_KEY, production: c.NODE_ENV === 'production' } },
       Bus,
       Events,
       SessionStore,

@@ -76,6 +76,12 @@ describe('transactional outbox', () => {
       await tx.execute(sql.raw(`INSERT INTO "${service}".things VALUES (2, '${orgId}')`));
       await outbox.add(tx, Changed, { orgId, n: 2 });
     });
+    // at rest the row holds the payload sealed (issue 9: links with tokens are never plain text in a table)
+    const stored = (await admin.query(`SELECT envelope FROM "${service}".__outbox`)).rows.map((r) => r.envelope);
+    for (const e of stored) {
+      expect(e).not.toHaveProperty('payload');
+      expect(e.sealed).toMatch(/^v1\./);
+    }
     await waitFor('event 2', () => received.includes(2), 8000, 50);
     await outbox.drain();
     await sleep(300);

@@ -2,7 +2,24 @@ import { z } from 'zod';
 
 /** Organization ids are UUIDs; every other entity id is a positive integer (the spec's payloads use numbers). */
 export const zOrgId = z.uuid();
-export const zId = z.coerce.number().int().positive();
+/** Ids are PostgreSQL `integer`s: anything above this is not an id (and would fail in the database). */
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * Strict numbers (docs/decisions.md "Numbers in requests"): a JSON number, or a string of plain decimal digits
+ * (path parameters, query strings and form fields are strings). Everything else (booleans, arrays, objects,
+ * '1e3', '0x10', ' ') passes through untouched, so the number schema refuses it: nothing is coerced.
+ */
+export function decimalToNumber(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  const t = v.trim();
+  return /^-?\d{1,16}(\.\d{1,16})?$/.test(t) ? Number(t) : v;
+}
+/** `numeric(z.number().int().min(1))`: the given number schema, fed by decimalToNumber. */
+export function numeric<T extends z.ZodType>(schema: T) {
+  return z.preprocess(decimalToNumber, schema);
+}
+export const zId = numeric(z.number().int().positive().max(INT4_MAX));
 export const zCorrelationId = z.string().min(1).max(128);
 
 export const zActorKind = z.enum(['user', 'guest', 'system']);
@@ -42,8 +59,8 @@ export function parseLang(value: unknown): Lang {
 
 /** Paging as the spec's lists take it: page and per_page (also perpage). */
 export const zPageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(500).default(20),
+  page: numeric(z.number().int().min(1).max(INT4_MAX).default(1)),
+  per_page: numeric(z.number().int().min(1).max(500).default(20)),
   search: z.string().trim().max(200).optional(),
 });
 export const zPageMeta = z.object({

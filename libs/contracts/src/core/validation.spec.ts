@@ -89,6 +89,13 @@ const cases: Record<string, [z.ZodType, Row[]]> = {
       // ids come from selects: 0 means nothing was chosen
       ['zero', 0, { errors: [M.required] }],
       ['missing', undefined, { errors: [M.required] }],
+      // nothing is coerced (issue 9): true and [1] were once read as id 1
+      ['true', true, { errors: [M.invalid] }],
+      ['array', [1], { errors: [M.invalid] }],
+      ['fraction', 1.5, { errors: [M.invalid] }],
+      ['negative', -1, { errors: [M.invalid] }],
+      ['exponent', '1e3', { errors: [M.invalid] }],
+      ['above int4', 2_147_483_648, { errors: [M.invalid] }],
     ],
   ],
   'req.bool01()': [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../errors';
 import type { FieldErrors } from './errors';
+import { INT4_MAX, numeric } from './common';
 
 /**
  * Validation messages are English sentences that double as translation keys (see i18n/messages.ts).
@@ -113,12 +114,14 @@ export const req = {
   pin: () => z.string(requiredOnly).regex(/^\d{5}$/, 'The PIN must be 5 digits.'),
   /** quorum percentage 5..100 */
   quorum: () =>
-    z.coerce
-      .number({ error: 'The quorum must be a number.' })
-      .min(5, 'The quorum must be between 5% and 100%.')
-      .max(100, 'The quorum must be between 5% and 100%.'),
-  /** ids come from selects: anything but a positive integer means nothing was chosen */
-  id: () => z.coerce.number({ error: M.required }).int().positive(),
-  ids: () => z.array(z.coerce.number().int().positive()),
+    numeric(
+      z
+        .number({ error: 'The quorum must be a number.' })
+        .min(5, 'The quorum must be between 5% and 100%.')
+        .max(100, 'The quorum must be between 5% and 100%.'),
+    ),
+  /** ids come from selects: missing, '' or 0 mean nothing was chosen; booleans, arrays, fractions and negatives are invalid */
+  id: () => numeric(z.number({ error: (iss) => (iss.input === undefined || iss.input === null || iss.input === '' ? M.required : M.invalid) }).int(M.invalid).refine((n) => n !== 0, { message: M.required, abort: true }).positive(M.invalid).max(INT4_MAX, M.invalid)),
+  ids: () => z.array(numeric(z.number({ error: M.invalid }).int(M.invalid).positive(M.invalid).max(INT4_MAX, M.invalid))),
   bool01: () => z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false')]).transform((v) => v === true || v === 1 || v === '1' || v === 'true'),
 };

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { numeric } from '../core/common';
 
 /** Meeting status ids (docs/product/meetings.md#statuses). 1, 2, 3 are open for editing; 4 and 5 lock everything. */
 export const MeetingStatus = { Draft: 1, Scheduled: 2, Live: 3, Cancelled: 4, Archived: 5 } as const;
 export type MeetingStatusId = (typeof MeetingStatus)[keyof typeof MeetingStatus];
 export const MEETING_STATUS_IDS: readonly MeetingStatusId[] = [1, 2, 3, 4, 5];
-export const zMeetingStatusId = z.coerce.number().int().refine((n) => n >= 1 && n <= 5, 'The selected value is invalid.').transform((n) => n as MeetingStatusId);
+export const zMeetingStatusId = numeric(z.number().int()).refine((n) => n >= 1 && n <= 5, 'The selected value is invalid.').transform((n) => n as MeetingStatusId);
 
 export const MEETING_STATUS_INFO: Record<MeetingStatusId, { name: string; color: string; bgcolor: string }> = {
   1: { name: 'Draft', color: '#6b7280', bgcolor: '#f3f4f6' },

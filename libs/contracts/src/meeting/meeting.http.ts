@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { M, req } from '../core/validation';
-import { zId, zPageQuery } from '../core/common';
+import { decimalToNumber, numeric, zId, zPageQuery } from '../core/common';
 import { formatLocal, parseLocalDateTime, parseMonth } from './meeting.dates';
 import {
   MM, zActionStatus, zAgendaType, zAttendance, zMeetingStatusId, zMemberRole, zPriority, zVirtualType, zVote,
@@ -12,6 +12,8 @@ import {
  */
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+/** '' and null are missing; decimal strings are numbers; anything else is left for the number schema to refuse */
+const blankNumber = (v: unknown) => decimalToNumber(blankToUndefined(v));
 
 /** a required, trimmed text; unlike req.text() the length message stays a length message */
 export const zText = (max = 255) => z.string({ error: M.required }).trim().min(1, M.required).max(max, M.tooLong.replace('{max}', String(max)));
@@ -55,11 +57,13 @@ const zPeople = (required: boolean) =>
 
 /** library ids of attachments (`attachments` or `attachment_ids`, numbers or { id | library_id }) */
 export const zLibraryIds = z.preprocess(
-  (v) => (v === undefined || v === null || v === '' ? [] : (Array.isArray(v) ? v : [v]).map((x) => (x && typeof x === 'object' ? ((x as Record<string, unknown>).library_id ?? (x as Record<string, unknown>).id) : x))),
+  (v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v.map((x) => (x && typeof x === 'object' && !Array.isArray(x) ? ((x as Record<string, unknown>).library_id ?? (x as Record<string, unknown>).id) : x)) : v),
   z.array(req.id()).max(100),
 );
 
-const zDuration = z.preprocess(blankToUndefined, z.coerce.number({ error: M.number }).int(M.integer).optional());
+/** minutes; at most 100,000 (about ten weeks) so sums stay far inside the database's integer */
+const MAX_MINUTES = 100_000;
+const zDuration = z.preprocess(blankNumber, z.number({ error: M.number }).int(M.integer).min(0, M.tooSmall.replace('{min}', '0')).max(MAX_MINUTES, M.tooBig.replace('{max}', String(MAX_MINUTES))).optional());
 
 // ---------- meetings ----------
 
@@ -70,12 +74,13 @@ export const zMeetingBody = z
     description: zOptText(20000),
     start_date: zLocalDateTime,
     duration: z.preprocess(
-      blankToUndefined,
-      z.coerce
+      blankNumber,
+      z
         .number({ error: M.number })
         .int(M.integer)
         .refine((n) => n > 0, MM.durationPositive)
         .refine((n) => n <= 0 || n % 15 === 0, MM.durationSteps)
+        .refine((n) => n <= MAX_MINUTES, M.tooBig.replace('{max}', String(MAX_MINUTES)))
         .optional(),
     ),
     location: zOptText(255),
@@ -107,8 +112,8 @@ export type MeetingListQuery = z.output<typeof zMeetingListQuery>;
 export const zChangeStatusBody = z
   .object({
     meeting_status_id: zMeetingStatusId,
-    reason: z.preprocess((v) => (typeof v === 'string' ? v : undefined), z.string().trim().max(2000).optional()),
-    status_reason: z.preprocess((v) => (typeof v === 'string' ? v : undefined), z.string().trim().max(2000).optional()),
+    reason: z.preprocess(blankToUndefined, z.string().trim().max(2000).optional()),
+    status_reason: z.preprocess(blankToUndefined, z.string().trim().max(2000).optional()),
   })
   .transform((b) => ({ meeting_status_id: b.meeting_status_id, reason: (b.reason || b.status_reason || '').trim() }))
   .refine((b) => b.reason.length > 0, { path: ['reason'], message: MM.statusReasonRequired });
@@ -127,7 +132,7 @@ export const zOrderBody = z.preprocess(
 );
 
 export const zRateBody = z.object({
-  rating: z.preprocess(blankToUndefined, z.coerce.number({ error: MM.ratingRequired }).int(M.integer).min(1, MM.ratingRequired).max(5, M.tooBig.replace('{max}', '5'))),
+  rating: z.preprocess(blankNumber, z.number({ error: MM.ratingRequired }).int(M.integer).min(1, MM.ratingRequired).max(5, M.tooBig.replace('{max}', '5'))),
   comment: z.string({ error: M.required }).trim().min(1, M.required).max(2000),
 });
 
@@ -137,7 +142,8 @@ export const zSummaryBody = z.object({
 });
 
 export const zNoteBody = z.object({
-  note: z.preprocess((v) => (v && typeof v === 'object' ? JSON.stringify(v) : v ?? ''), z.string().max(200_000)),
+  /** the editor's JSON as a string, or the JSON object itself (stored as its string); arrays, numbers and booleans are refused */
+  note: z.preprocess((v) => (v && typeof v === 'object' && !Array.isArray(v) ? JSON.stringify(v) : v ?? ''), z.string().max(200_000)),
 });
 
 // ---------- members ----------
@@ -148,7 +154,7 @@ export const zAddMemberBody = z
     user_email: z.preprocess(blankToUndefined, z.string().trim().toLowerCase().pipe(z.email(MM.guestEmail)).optional()),
     organization_guest: zBool01,
     type: z.preprocess(blankToUndefined, zMemberRole.default('Viewer')),
-    member_type: z.preprocess(blankToUndefined, z.coerce.number().int().min(1, M.oneOf).max(4, M.oneOf).optional()),
+    member_type: z.preprocess(blankToUndefined, numeric(z.number().int().min(1, M.oneOf).max(4, M.oneOf).optional())),
     guest_name: zOptText(255),
     guest_title: zOptText(255),
   })
@@ -259,7 +265,7 @@ export const zActionBody = z
     participants: zPeople(true),
     open_till: zLocalDateTime,
     priority: z.preprocess(blankToUndefined, zPriority.default('Low')),
-    progress: z.preprocess(blankToUndefined, z.coerce.number({ error: M.number }).int(M.integer).min(0, M.tooSmall.replace('{min}', '0')).max(100, M.tooBig.replace('{max}', '100')).optional()),
+    progress: z.preprocess(blankNumber, z.number({ error: M.number }).int(M.integer).min(0, M.tooSmall.replace('{min}', '0')).max(100, M.tooBig.replace('{max}', '100')).optional()),
     talkingpoint_id: zOptId,
     talkingpoint_subpoint_id: zOptId,
     attachments: zLibraryIds,

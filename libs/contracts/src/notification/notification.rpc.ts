@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX, numeric } from '../core/common';
 import './notification.messages';
 import { defineRpc } from '../core/define';
 import { zId, zLang, zPageMeta, zServerDate, zTenant } from '../core/common';
@@ -42,8 +43,8 @@ export type Reminder = z.output<typeof zReminder>;
 
 /** HTTP query of GET /api/reminders. */
 export const zListRemindersQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  page: numeric(z.number().int().min(1).max(INT4_MAX).default(1)),
+  per_page: numeric(z.number().int().min(1).max(100).default(20)),
 });
 
 /** The actor's reminders that are not dismissed, newest first. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX, numeric } from '../core/common';
 import { req } from '../core/validation';
 import { idList, optDate } from './fields';
 
@@ -23,9 +24,9 @@ export const zBoardBody = z.object(boardFields);
 export const zCommitteeStatusBody = z.object({ status: z.enum(['active', 'inactive']).optional() });
 
 export const zCommitteesQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(500).default(20),
-  perpage: z.coerce.number().int().min(1).max(500).optional(),
+  page: numeric(z.number().int().min(1).max(INT4_MAX).default(1)),
+  per_page: numeric(z.number().int().min(1).max(500).default(20)),
+  perpage: numeric(z.number().int().min(1).max(500).optional()),
   search: z.string().trim().max(200).optional(),
   status: z.enum(['active', 'inactive']).optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { M } from '../core/validation';
+import { INT4_MAX, decimalToNumber, numeric } from '../core/common';
 
 /**
  * Field helpers shared by the organization's HTTP bodies and RPC requests. HTML forms and multipart
@@ -9,19 +10,20 @@ import { M } from '../core/validation';
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** A required positive id ('' or missing -> 'This field is required.'). */
-export const reqId = () => z.preprocess(blankToUndefined, z.coerce.number({ error: M.required }).int(M.invalid).positive(M.invalid));
-export const optId = () => z.preprocess(blankToUndefined, z.coerce.number({ error: M.invalid }).int(M.invalid).positive(M.invalid).optional());
+const strictId = (missing: string) =>
+  z.number({ error: (iss) => (iss.input === undefined ? missing : M.invalid) }).int(M.invalid).positive(M.invalid).max(INT4_MAX, M.invalid);
+export const reqId = () => z.preprocess((v) => decimalToNumber(blankToUndefined(v)), strictId(M.required));
+export const optId = () => z.preprocess((v) => decimalToNumber(blankToUndefined(v)), strictId(M.invalid).optional());
 
 function toList(v: unknown): unknown {
   if (v === undefined || v === null || v === '') return [];
   if (typeof v === 'string') return v.split(',').map((s) => s.trim()).filter(Boolean);
-  if (typeof v === 'number') return [v];
   return v;
 }
 /** A list of ids; `required` -> at least one ('This field is required.'). */
 export const idList = (required = false) =>
-  z.preprocess(toList, required ? z.array(z.coerce.number().int().positive(M.invalid)).min(1, M.required) : z.array(z.coerce.number().int().positive(M.invalid)));
-export const stringList = () => z.preprocess(toList, z.array(z.string().trim().min(1)));
+  z.preprocess(toList, required ? z.array(numeric(strictId(M.invalid))).min(1, M.required).max(10_000) : z.array(numeric(strictId(M.invalid))).max(10_000));
+export const stringList = () => z.preprocess(toList, z.array(z.string().trim().min(1)).max(10_000));
 
 /** 'YYYY-MM-DD' (optional; '' counts as missing). */
 export const optDate = () =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX, numeric } from '../core/common';
 import { M, req } from '../core/validation';
 import { reqId } from './fields';
 
@@ -11,8 +12,8 @@ export const newsFields = {
 };
 export const zNewsBody = z.object(newsFields);
 export const zNewsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(10),
-  committee_id: z.coerce.number().int().positive().optional(),
+  page: numeric(z.number().int().min(1).max(INT4_MAX).default(1)),
+  per_page: numeric(z.number().int().min(1).max(100).default(10)),
+  committee_id: numeric(z.number().int().positive().max(INT4_MAX).optional()),
 });
 export const zNewsCommentBody = z.object({ comment: z.string({ error: M.required }).trim().min(1, M.required).max(2000) });

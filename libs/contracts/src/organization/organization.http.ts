@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX, numeric } from '../core/common';
 import { M, req } from '../core/validation';
 import { OrgMessages } from './organization.errors';
 
@@ -33,9 +34,9 @@ export const zModulesBody = z.object({
 });
 
 export const zLogsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(500).default(20),
-  perpage: z.coerce.number().int().min(1).max(500).optional(),
+  page: numeric(z.number().int().min(1).max(INT4_MAX).default(1)),
+  per_page: numeric(z.number().int().min(1).max(500).default(20)),
+  perpage: numeric(z.number().int().min(1).max(500).optional()),
   username: z.string().trim().max(191).optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX, numeric } from '../core/common';
 import { req } from '../core/validation';
 import { idList, stringList } from './fields';
 import { zPermissionSlug } from './permissions';
@@ -11,7 +12,7 @@ export const roleFields = {
 };
 export const zRoleBody = z.object(roleFields);
 export const zRolesQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(500).default(50),
+  page: numeric(z.number().int().min(1).max(INT4_MAX).default(1)),
+  per_page: numeric(z.number().int().min(1).max(500).default(50)),
   search: z.string().trim().max(200).optional(),
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { zLang } from '../core/common';
-import { M, req } from '../core/validation';
-import { idList, optDate, optId, optText } from './fields';
+import { req } from '../core/validation';
+import { idList, optDate, optId, optText, reqId } from './fields';
+import { INT4_MAX, numeric } from '../core/common';
 
 /** HTTP bodies and queries of users and the profile (docs/product/administration.md#records, docs/product/errors.md#validation-rules). */
 
@@ -13,7 +14,7 @@ export const userFields = {
   position: optText(191),
   designation: optText(191),
   date_of_birth: optDate(),
-  role_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: M.required }).int(M.invalid).positive(M.invalid)),
+  role_id: reqId(),
   team: optText(191),
   admin_committees: idList(),
   member_committees: idList(),
@@ -23,9 +24,9 @@ export const zUserBody = z.object(userFields);
 export type UserBody = z.output<typeof zUserBody>;
 
 export const zUsersQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  perpage: z.coerce.number().int().min(1).max(500).optional(),
-  per_page: z.coerce.number().int().min(1).max(500).optional(),
+  page: numeric(z.number().int().min(1).max(INT4_MAX).default(1)),
+  perpage: numeric(z.number().int().min(1).max(500).optional()),
+  per_page: numeric(z.number().int().min(1).max(500).optional()),
   search: z.string().trim().max(200).optional(),
   status: z.enum(['Active', 'Inactive', 'Pending']).optional(),
   role_id: optId(),

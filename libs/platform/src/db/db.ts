@@ -23,26 +23,55 @@ export function pgErrorCode(e: unknown): string | undefined {
   return err?.code ?? err?.cause?.code;
 }
 
-/** PostgreSQL errors that are the caller's fault: unique, foreign-key and check violations. */
+/**
+ * PostgreSQL errors that are the caller's fault: integrity violations (unique, foreign key, check, not null) and
+ * data exceptions (a value the column cannot hold: too long, out of range, a NUL byte, a malformed number or date).
+ */
 const CONFLICT_MESSAGES: Record<string, string> = {
   '23505': 'The {field} has already been taken.',
   '23503': 'The selected value is invalid.',
   '23514': 'This field is invalid.',
+  '23502': 'This field is required.',
+  '22001': 'This field is invalid.',
+  '22003': 'This field is invalid.',
+  '22P02': 'This field is invalid.',
+  '22021': 'This field is invalid.',
+  '22007': 'This field must be a valid date.',
+  '22008': 'This field must be a valid date.',
 };
 
+/** The column a violation is about, from the error itself: `column`, or the last non-tenant column of `Key (…)=` in its detail. */
+export function pgErrorField(e: unknown): string | undefined {
+  const err = e as { column?: string; detail?: string; cause?: { column?: string; detail?: string } };
+  const column = err?.column ?? err?.cause?.column;
+  if (column) return column;
+  const detail = err?.detail ?? err?.cause?.detail ?? '';
+  const m = /^Key \((.+?)\)=\(/.exec(detail);
+  if (!m) return undefined;
+  const cols = m[1]
+    .split(',')
+    .map((c) => c.trim().replace(/^.*\(([a-z_][a-z0-9_]*)(::[a-z ]+)?\)+$/i, '$1'))
+    .filter((c) => /^[a-z_][a-z0-9_]*$/i.test(c) && c !== 'org_id');
+  return cols[cols.length - 1];
+}
+
 /**
- * A unique (23505), foreign-key (23503) or check (23514) violation -> AppError VALIDATION (409) naming the
- * field of the violated constraint (`fieldByConstraint`, `_` for a constraint not listed); anything else is
- * returned as it was. Use where a check-then-write can race: `catch (e) { throw pgConflict(e, { roles_org_name_uq: 'name' }) }`.
+ * A violation or data exception that is the caller's fault (above) -> AppError VALIDATION (409) naming the field
+ * of the violated constraint (`fieldByConstraint`; else the column PostgreSQL names; else `_`); anything else is
+ * returned as it was. The original error stays the AppError's `cause`. Every tenant transaction applies it
+ * (Db.run), so no service answers a 500 for a duplicate or a dangling id; map constraints by name where a
+ * clearer field is wanted: `catch (e) { throw pgConflict(e, { roles_org_name_uq: 'name' }) }`.
  */
-export function pgConflict(e: unknown, fieldByConstraint: Record<string, string>): unknown {
+export function pgConflict(e: unknown, fieldByConstraint: Record<string, string> = {}): unknown {
   const code = pgErrorCode(e);
-  if (!code || !(code in CONFLICT_MESSAGES)) return e;
+  if (!code || !Object.prototype.hasOwnProperty.call(CONFLICT_MESSAGES, code) || e instanceof AppError) return e;
   const err = e as { constraint?: string; cause?: { constraint?: string } };
   const constraint = err?.constraint ?? err?.cause?.constraint ?? '';
-  const field = Object.prototype.hasOwnProperty.call(fieldByConstraint, constraint) ? fieldByConstraint[constraint] : '_';
-  const message = code === '23505' && field === '_' ? 'This value has already been taken.' : CONFLICT_MESSAGES[code].replace('{field}', field);
-  return AppError.validation({ [field]: message });
+  const field = Object.prototype.hasOwnProperty.call(fieldByConstraint, constraint) ? fieldByConstraint[constraint] : (pgErrorField(e) ?? '_');
+  const message = code === '23505' && field === '_' ? 'This value has already been taken.' : CONFLICT_MESSAGES[code].replace('{field}', field.replace(/_id$/, '').replace(/_/g, ' '));
+  const out = AppError.validation({ [field]: message });
+  (out as { cause?: unknown }).cause = e;
+  return out;
 }
 
 /**
@@ -76,7 +105,8 @@ export class Db<S extends Record<string, unknown> = Record<string, unknown>> imp
       return out;
     } catch (e) {
       await client.query('ROLLBACK').catch((err: unknown) => logger().warn({ err }, 'ROLLBACK failed (the transaction\'s own error follows)'));
-      throw e;
+      // a duplicate, a dangling id or a value the column cannot hold is the caller's fault: 409 with a field
+      throw pgConflict(e);
     } finally {
       client.release();
     }

@@ -10,6 +10,12 @@ describe('pgConflict: PostgreSQL violations that are the caller\'s fault become 
     ['check violation of an unlisted constraint', { code: '23514', constraint: 'x_check' }, { _: ['This field is invalid.'] }],
     ['unique violation of an unlisted constraint', { code: '23505', constraint: 'other_uq' }, { _: ['This value has already been taken.'] }],
     ['a prototype key is no constraint name', { code: '23505', constraint: 'toString' }, { _: ['This value has already been taken.'] }],
+    ['unique violation: the field from the detail, past the tenant column', { code: '23505', constraint: 'committees_org_name_uq', detail: 'Key (org_id, lower(name::text))=(4f1c, board) already exists.' }, { name: ['The name has already been taken.'] }],
+    ['foreign key: the field from the detail', { code: '23503', constraint: 'meetings_committee_fk', detail: 'Key (committee_id)=(99) is not present in table "committees".' }, { committee_id: ['The selected value is invalid.'] }],
+    ['not null: the column PostgreSQL names', { code: '23502', column: 'title' }, { title: ['This field is required.'] }],
+    ['a NUL byte in text (22021)', { code: '22021' }, { _: ['This field is invalid.'] }],
+    ['integer out of range (22003)', { cause: { code: '22003' } }, { _: ['This field is invalid.'] }],
+    ['an AppError passes through', AppError.validation({ name: 'x' }), { name: ['x'] }],
     ['a deadlock stays what it was', { code: '40P01' }, null],
     ['a plain error stays what it was', new Error('boom'), null],
   ];
@@ -22,5 +28,7 @@ describe('pgConflict: PostgreSQL violations that are the caller\'s fault become 
     expect(out).toBeInstanceOf(AppError);
     expect((out as AppError).code).toBe('VALIDATION');
     expect((out as AppError).fields).toEqual(expected);
+    // the PostgreSQL error stays the cause (callers that look for 23505 after the transaction still find it)
+    if (!(e instanceof AppError)) expect((out as AppError & { cause?: unknown }).cause).toBe(e);
   });
 });

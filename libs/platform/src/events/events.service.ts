@@ -37,6 +37,9 @@ export interface SubscribeOptions {
 export const EVENTS_OPTIONS = Symbol('EVENTS_OPTIONS');
 export interface EventsOptions {
   service: string;
+  /** key that seals outbox payloads at rest (OUTBOX_KEY); required when `production` */
+  outboxKey?: string;
+  production?: boolean;
 }
 
 const enc = new TextEncoder();

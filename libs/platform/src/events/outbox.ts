@@ -1,3 +1,4 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import type { Client } from 'pg';
@@ -29,6 +30,46 @@ export async function ensureOutbox(client: Client, schema: string): Promise<void
   await client.query(`CREATE POLICY outbox_relay ON ${t} USING (${relay}) WITH CHECK (${relay})`);
 }
 
+/** The key of development and tests when OUTBOX_KEY is not set (production refuses to start without one). */
+const DEV_OUTBOX_KEY = 'development-only-outbox-key';
+
+/**
+ * Outbox rows are sealed (docs/decisions.md "Secrets in the outbox"): event payloads carry guest and invitation
+ * links with their tokens, and the outbox is a table. The row keeps id, subject and times in clear and the payload
+ * as AES-256-GCM ciphertext under the service's OUTBOX_KEY; the relay opens it just before publishing.
+ */
+export class OutboxSeal {
+  private readonly key: Buffer;
+  constructor(secret: string) {
+    this.key = createHash('sha256').update(`boardroom-outbox:${secret}`).digest();
+  }
+  static fromOptions(opts: EventsOptions): OutboxSeal {
+    if (!opts.outboxKey && opts.production) throw new Error('OUTBOX_KEY is required in production (the outbox seals event payloads with it)');
+    return new OutboxSeal(opts.outboxKey ?? DEV_OUTBOX_KEY);
+  }
+  seal(envelope: EventEnvelope): SealedEnvelope {
+    const { payload, ...meta } = envelope;
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    cipher.setAAD(Buffer.from(envelope.id));
+    const body = Buffer.concat([cipher.update(JSON.stringify(payload), 'utf8'), cipher.final()]);
+    return { ...meta, sealed: `v1.${iv.toString('base64url')}.${cipher.getAuthTag().toString('base64url')}.${body.toString('base64url')}` };
+  }
+  /** A sealed row -> the envelope to publish; an unsealed one (written before sealing existed) as it is. */
+  open(row: SealedEnvelope | EventEnvelope): EventEnvelope {
+    if (!('sealed' in row) || typeof row.sealed !== 'string') return row as EventEnvelope;
+    const { sealed, ...meta } = row;
+    const [v, iv, tag, body] = sealed.split('.');
+    if (v !== 'v1' || !iv || !tag || body === undefined) throw new Error(`outbox row ${row.id}: unknown seal`);
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+    decipher.setAAD(Buffer.from(row.id));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    const json = Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+    return { ...meta, payload: JSON.parse(json) } as EventEnvelope;
+  }
+}
+export type SealedEnvelope = Omit<EventEnvelope, 'payload'> & { sealed: string };
+
 const RELAY_INTERVAL_MS = 200;
 const BATCH = 200;
 const KEEP_PUBLISHED_MS = 24 * 3600 * 1000;
@@ -46,16 +87,18 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
   private stopped = false;
   private lastCleanup = 0;
   private readonly table: string;
+  private readonly seal: OutboxSeal;
 
   constructor(private readonly db: Db, private readonly events: Events, @Inject(EVENTS_OPTIONS) opts: EventsOptions) {
     this.table = `"${opts.service}"."${OUTBOX_TABLE}"`;
+    this.seal = OutboxSeal.fromOptions(opts);
   }
 
   /** Store an event in the caller's transaction; it is published after commit by the relay. */
   async add<D extends EventDef>(tx: Tx<any>, def: D, payload: PayloadInputOf<D>, opts: { id?: string } = {}): Promise<string> {
     const envelope = this.events.envelope(def, payload, opts);
     await tx.execute(
-      sql`INSERT INTO ${sql.raw(this.table)} (id, org_id, subject, envelope) VALUES (${envelope.id}, current_setting('app.org_id')::uuid, ${def.subject}, ${JSON.stringify(envelope)}::jsonb) ON CONFLICT (id) DO NOTHING`,
+      sql`INSERT INTO ${sql.raw(this.table)} (id, org_id, subject, envelope) VALUES (${envelope.id}, current_setting('app.org_id')::uuid, ${def.subject}, ${JSON.stringify(this.seal.seal(envelope))}::jsonb) ON CONFLICT (id) DO NOTHING`,
     );
     this.kick();
     return envelope.id;
@@ -83,12 +126,12 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
     for (;;) {
       const n = await this.db.unsafeGlobal(async (_tx, client) => {
         await client.query(`SELECT set_config('app.outbox_relay', 'on', true)`);
-        const rows = await client.query<{ id: string; envelope: EventEnvelope }>(
+        const rows = await client.query<{ id: string; envelope: EventEnvelope | SealedEnvelope }>(
           `SELECT id, envelope FROM ${this.table} WHERE published_at IS NULL ORDER BY created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
         );
         for (const r of rows.rows) {
           const owner = r.envelope.subject.split('.')[0];
-          await this.events.publishEnvelope(owner, r.envelope);
+          await this.events.publishEnvelope(owner, this.seal.open(r.envelope));
         }
         if (rows.rowCount) await client.query(`UPDATE ${this.table} SET published_at = now() WHERE id = ANY($1::uuid[])`, [rows.rows.map((r) => r.id)]);
         return rows.rowCount ?? 0;
