@@ -13,7 +13,7 @@ export const zStrictId = z.union([z.number().int().positive(), z.string().regex(
 /** an optional folder id ('' / 'null' / missing = the top) */
 export const zOptDir = z.preprocess(blank, zStrictId.optional());
 const zFlag = z.preprocess(blank, z.union([z.boolean(), z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true'), z.literal(0).transform(() => false), z.literal(1).transform(() => true)]).optional());
-const zName = z.string({ error: LibraryMessages.nameRequired }).trim().min(1, LibraryMessages.nameRequired).max(191).refine((s) => !/[\\/\u0000]/.test(s), M.invalid);
+const zName = z.string({ error: LibraryMessages.nameRequired }).trim().min(1, LibraryMessages.nameRequired).max(191).refine((s) => !s.includes('/') && !s.includes('\\') && !s.includes(String.fromCharCode(0)), M.invalid);
 
 export const zLibraryListQuery = z.strictObject({
   tab: zLibraryTab.default('my'),

@@ -74,6 +74,7 @@ export function looksLikeText(buf: Uint8Array): boolean {
     new TextDecoder('utf-8', { fatal: true }).decode(buf.subarray(0, n - (n < buf.length ? 4 : 0)));
     return true;
   } catch {
+    // not valid UTF-8: not text
     return false;
   }
 }
