@@ -391,26 +391,25 @@ export function PdfViewer(props: PdfViewerProps) {
         <div className="pdf-stage" ref={stageRef}>
           {handle && (
             <div className="pdf-page" data-testid="pdf-page">
-              {pageFailed ? (
+              {pageFailed && (
                 <div className="pdf-page__failed" role="alert" data-testid="pdf-page-failed">
                   <i className="pi pi-exclamation-triangle" aria-hidden="true" />
                   {t('pageFailed')}
                 </div>
-              ) : (
-                <>
-                  <canvas ref={canvasRef} data-testid="pdf-canvas" />
-                  <canvas
-                    ref={overlayRef}
-                    className={`pdf-overlay${editable && tool !== 'none' ? ' pdf-overlay--active' : ''}`}
-                    style={drawn ? { width: drawn.w, height: drawn.h } : undefined}
-                    onPointerDown={onPointerDown}
-                    onPointerMove={onPointerMove}
-                    onPointerUp={onPointerUp}
-                    onPointerLeave={onPointerUp}
-                    data-testid="pdf-overlay"
-                  />
-                </>
               )}
+              {/* the canvases stay mounted: the next page draws into them again */}
+              <canvas ref={canvasRef} hidden={pageFailed} data-testid="pdf-canvas" />
+              <canvas
+                ref={overlayRef}
+                hidden={pageFailed}
+                className={`pdf-overlay${editable && tool !== 'none' ? ' pdf-overlay--active' : ''}`}
+                style={drawn ? { width: drawn.w, height: drawn.h } : undefined}
+                onPointerDown={onPointerDown}
+                onPointerMove={onPointerMove}
+                onPointerUp={onPointerUp}
+                onPointerLeave={onPointerUp}
+                data-testid="pdf-overlay"
+              />
             </div>
           )}
         </div>
