@@ -33,12 +33,12 @@ export function DetailsDrawer(props: { id: number | null; onHide(): void; load(i
         <dl className="details-list" data-testid="details-list">
           <dt>{t('d.title')}</dt>
           <dd>
-            <FileIcon type={data.type} name={data.name} /> {data.name}
+            <FileIcon type={data.type} name={data.name} kind={data.kind} /> {data.name}
           </dd>
           <dt>{t('d.type')}</dt>
           <dd>{data.type}</dd>
           <dt>{t('d.size')}</dt>
-          <dd>{formatSize(data.size)}</dd>
+          <dd>{data.kind === 'folder' ? '' : formatSize(data.size)}</dd>
           <dt>{t('d.owner')}</dt>
           <dd>{data.owner?.name ?? ''}</dd>
           <dt>{t('d.modified')}</dt>
@@ -52,7 +52,10 @@ export function DetailsDrawer(props: { id: number | null; onHide(): void; load(i
             {data.used_in.length ? (
               <ul>
                 {data.used_in.map((u, i) => (
-                  <li key={`${u.kind}-${u.id}-${i}`}>{u.title}</li>
+                  <li key={`${u.type}-${u.id}-${i}`}>
+                    {u.title}
+                    {u.meeting_title ? ` (${u.meeting_title})` : ''}
+                  </li>
                 ))}
               </ul>
             ) : (

@@ -6,16 +6,18 @@ import { useTranslation } from 'react-i18next';
 import type { LibraryItem } from '../../api/library';
 import { formatDateTime } from '../../lib/dates';
 import { FileIcon } from './FileChip';
-import { fileKind, formatSize } from './file-kinds';
+import { formatSize } from './file-kinds';
 
 export interface FileRow {
+  /** the table's row key (folders and files share one id space, the prefix only reads better) */
+  key: string;
   item: LibraryItem;
   folder: boolean;
 }
 
 /** Folders first, then files, as one list of rows. */
 export function rowsOf(dirs: readonly LibraryItem[], files: readonly LibraryItem[]): FileRow[] {
-  return [...dirs.map((item) => ({ item, folder: true })), ...files.map((item) => ({ item, folder: false }))];
+  return [...dirs.map((item) => ({ key: `d${item.id}`, item, folder: true })), ...files.map((item) => ({ key: `f${item.id}`, item, folder: false }))];
 }
 
 /**
@@ -33,7 +35,6 @@ export function FileTable(props: {
   testId?: string;
 }) {
   const { t, i18n } = useTranslation('library');
-  const key = (r: FileRow) => `${r.folder ? 'd' : 'f'}${r.item.id}`;
   return (
     <DataTable
       value={props.rows}
@@ -51,7 +52,7 @@ export function FileTable(props: {
           body={(r: FileRow) =>
             r.folder ? null : (
               <Checkbox
-                inputId={`pick-${key(r)}`}
+                inputId={`pick-${r.key}`}
                 checked={props.selection!.ids.has(r.item.id)}
                 onChange={() => props.selection!.toggle(r.item)}
                 aria-label={t('pick', { name: r.item.name })}
@@ -65,7 +66,7 @@ export function FileTable(props: {
         header={t('col.name')}
         body={(r: FileRow) => (
           <button type="button" className="library-name" onClick={() => (r.folder ? props.onOpenFolder(r.item) : props.onOpenFile(r.item))} data-testid={r.folder ? 'library-open-folder' : 'library-open-file'}>
-            <FileIcon type={r.folder ? 'folder' : r.item.type} name={r.item.name} kind={r.folder ? 'folder' : fileKind(r.item.type, r.item.name)} />
+            <FileIcon type={r.item.type} name={r.item.name} kind={r.folder ? 'folder' : r.item.kind} />
             <span>{r.item.name}</span>
           </button>
         )}

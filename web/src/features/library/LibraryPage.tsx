@@ -12,14 +12,14 @@ import { PageHeader } from '../../components/PageHeader';
 import { SearchBox } from '../../components/SearchBox';
 import { useApi } from '../../hooks/use-api';
 import { DetailsDrawer } from './DetailsDrawer';
-import { fileKind, viewerPath } from './file-kinds';
+import { viewerPath } from './file-kinds';
 import { FileTable, rowsOf, type FileRow } from './FileTable';
 import { NameDialog } from './NameDialog';
 import { ShareDialog } from './ShareDialog';
 import { UploadZone } from './UploadZone';
 import './library.css';
 
-const ICON: Record<LibraryTab, string> = { mine: 'pi pi-folder-open', shared: 'pi pi-share-alt', organization: 'pi pi-building', favorites: 'pi pi-star' };
+const ICON: Record<LibraryTab, string> = { my: 'pi pi-folder-open', shared: 'pi pi-share-alt', organization: 'pi pi-building', favorite: 'pi pi-star' };
 
 /** the library's listing of one tab and folder (SWR, keyed by the organization) */
 export function useLibraryListing(tab: LibraryTab, dir: number | null, search: string, enabled = true) {
@@ -35,7 +35,7 @@ export function LibraryPage() {
   const { t } = useTranslation('library');
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const tab = (LIBRARY_TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as LibraryTab) : 'mine';
+  const tab = (LIBRARY_TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as LibraryTab) : 'my';
   const dir = params.get('dir') && /^\d+$/.test(params.get('dir')!) ? Number(params.get('dir')) : null;
   const [search, setSearch] = useState('');
   const listing = useLibraryListing(tab, dir, search.trim());
@@ -47,14 +47,14 @@ export function LibraryPage() {
   const [dragOver, setDragOver] = useState(false);
 
   const rows = useMemo(() => rowsOf(listing.data?.dirs ?? [], listing.data?.files ?? []), [listing.data]);
-  const crumbs = listing.data?.path ?? [];
-  const canAdd = tab === 'mine' || tab === 'organization';
-  const blocked = listing.data?.restricted ? t('restricted') : null;
+  const crumbs = listing.data?.breadcrumbs ?? [];
+  const canAdd = tab === 'my' || tab === 'organization';
+  const blocked = listing.data?.dir?.restricted ? t('restricted') : null;
 
   const go = (next: { tab?: LibraryTab; dir?: number | null }) => {
     const p = new URLSearchParams();
     const nt = next.tab ?? tab;
-    if (nt !== 'mine') p.set('tab', nt);
+    if (nt !== 'my') p.set('tab', nt);
     const nd = next.dir === undefined ? dir : next.dir;
     if (nd !== null) p.set('dir', String(nd));
     setParams(p);
@@ -64,7 +64,7 @@ export function LibraryPage() {
   const refresh = () => listing.mutate();
 
   const openFile = (item: LibraryItem) => {
-    const to = viewerPath(fileKind(item.type, item.name), item.id, { name: item.name, edit: item.can_edit });
+    const to = viewerPath(item.kind, item.id, { name: item.name, edit: item.can_edit });
     if (to) navigate(to);
   };
 
@@ -73,13 +73,13 @@ export function LibraryPage() {
       message: t(r.folder ? 'confirmDeleteFolder' : 'confirmDelete', { name: r.item.name }),
       danger: true,
       accept: async () => {
-        notify('success', (await libraryApi.remove(r.item.id, r.folder)) ?? t('deleted'));
+        notify('success', (await libraryApi.remove(r.item)) ?? t('deleted'));
         await refresh();
       },
     });
 
   const toggleFavorite = async (r: FileRow) => {
-    notify('success', (await libraryApi.favorite(r.item.id, r.folder, !r.item.favorite)) ?? t(r.item.favorite ? 'unfavorited' : 'favorited'));
+    notify('success', (await libraryApi.favorite(r.item, !r.item.favorite)) ?? t(r.item.favorite ? 'unfavorited' : 'favorited'));
     await refresh();
   };
 
@@ -131,7 +131,7 @@ export function LibraryPage() {
         <div className="library-upload">
           <UploadZone
             blockedReason={blocked}
-            upload={(file, onProgress) => libraryApi.upload(file, { dir, onProgress })}
+            upload={async (file, onProgress) => (await libraryApi.upload(file, { dir, tab, onProgress })).message}
             onUploaded={() => void refresh()}
           />
         </div>
@@ -178,7 +178,7 @@ export function LibraryPage() {
         label={t('folderName')}
         onHide={() => setNewFolder(false)}
         onSubmit={async (name) => {
-          notify('success', (await libraryApi.createFolder(name, dir, tab === 'organization')) ?? t('folderCreated'));
+          notify('success', (await libraryApi.createFolder(name, dir, tab)) ?? t('folderCreated'));
           setNewFolder(false);
           await refresh();
         }}
@@ -192,7 +192,7 @@ export function LibraryPage() {
         onHide={() => setRenaming(null)}
         onSubmit={async (name) => {
           if (!renaming) return;
-          notify('success', (await libraryApi.rename(renaming.item.id, renaming.folder, name)) ?? t('renamed'));
+          notify('success', (await libraryApi.rename(renaming.item, name)) ?? t('renamed'));
           setRenaming(null);
           await refresh();
         }}
@@ -201,8 +201,9 @@ export function LibraryPage() {
       <ShareDialog
         name={sharing?.item.name ?? null}
         onHide={() => setSharing(null)}
-        load={() => libraryApi.sharedWith(sharing!.item.id, sharing!.folder)}
-        save={(ids) => libraryApi.share(sharing!.item.id, sharing!.folder, ids)}
+        load={() => libraryApi.sharedWith(sharing!.item.id)}
+        save={(users) => libraryApi.share(sharing!.item.id, users)}
+        onSaved={() => void refresh()}
       />
       <DetailsDrawer id={detailsId} onHide={() => setDetailsId(null)} load={libraryApi.details} />
     </div>

@@ -8,7 +8,6 @@ import { notify } from '../../api/notify';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { SearchBox } from '../../components/SearchBox';
-import { fileKind } from './file-kinds';
 import { FileTable, rowsOf } from './FileTable';
 import { useLibraryListing } from './LibraryPage';
 import { UploadZone } from './UploadZone';
@@ -25,7 +24,7 @@ export interface LibraryPickerProps {
 }
 
 type PickerTab = LibraryTab | 'upload';
-const TABS: readonly PickerTab[] = ['mine', 'shared', 'organization', 'favorites', 'upload'];
+const TABS: readonly PickerTab[] = ['my', 'shared', 'organization', 'favorite', 'upload'];
 
 /**
  * The file picker (60% wide) used by talking points, decisions and actions: tabs my library, shared with me,
@@ -34,15 +33,14 @@ const TABS: readonly PickerTab[] = ['mine', 'shared', 'organization', 'favorites
  */
 export function LibraryPicker(props: LibraryPickerProps) {
   const { t } = useTranslation('library');
-  const [tab, setTab] = useState<PickerTab>('mine');
+  const [tab, setTab] = useState<PickerTab>('my');
   const [dirs, setDirs] = useState<{ id: number; name: string }[]>([]);
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<Map<number, LibraryItem>>(new Map());
   const multiple = props.multiple !== false;
-  const listTab: LibraryTab = tab === 'upload' ? 'mine' : tab;
+  const listTab: LibraryTab = tab === 'upload' ? 'my' : tab;
   const dir = dirs.length ? dirs[dirs.length - 1].id : null;
   const listing = useLibraryListing(listTab, dir, search.trim(), props.visible && tab !== 'upload');
-  const uploads = useLibraryListing('mine', null, '', props.visible && tab === 'upload');
 
   const rows = useMemo(() => {
     const d = listing.data;
@@ -55,7 +53,7 @@ export function LibraryPicker(props: LibraryPickerProps) {
   }, [listing.data]);
 
   const toggle = (item: LibraryItem) => {
-    if (props.pdfOnly && fileKind(item.type, item.name) !== 'pdf') {
+    if (props.pdfOnly && item.kind !== 'pdf') {
       notify('warn', t('choosePdf'));
       return;
     }
@@ -71,7 +69,7 @@ export function LibraryPicker(props: LibraryPickerProps) {
     setPicked(new Map());
     setDirs([]);
     setSearch('');
-    setTab('mine');
+    setTab('my');
   };
   const hide = () => {
     reset();
@@ -142,14 +140,18 @@ export function LibraryPicker(props: LibraryPickerProps) {
         }}
       >
         {TABS.map((k) => (
-          <TabPanel key={k} header={t(k === 'upload' ? 'upload' : k === 'favorites' ? 'tab.favorite' : `tab.${k}`)} pt={{ headerAction: { 'data-testid': `picker-tab-${k}` } as never }}>
+          <TabPanel key={k} header={t(k === 'upload' ? 'upload' : k === 'favorite' ? 'picker.favorite' : `tab.${k}`)} pt={{ headerAction: { 'data-testid': `picker-tab-${k}` } as never }}>
             {k !== tab ? null : k === 'upload' ? (
               <UploadZone
                 testId="picker-upload"
                 pdfOnly={props.pdfOnly}
                 multiple={multiple}
-                upload={(file, onProgress) => libraryApi.upload(file, { dir: null, onProgress, pdfOnly: props.pdfOnly })}
-                onUploaded={() => void uploads.mutate()}
+                upload={async (file, onProgress) => {
+                  const { item, message } = await libraryApi.upload(file, { dir: null, onProgress, pdfOnly: props.pdfOnly });
+                  // a file uploaded here is ticked at once
+                  if (item) setPicked((m) => new Map(multiple ? m : []).set(item.id, item));
+                  return message;
+                }}
               />
             ) : (
               list

@@ -5,23 +5,28 @@ import { MultiSelect } from 'primereact/multiselect';
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../api/notify';
+import type { SharedWith } from '../../api/library';
 import type { Ref } from '../../api/users';
 import { ErrorState } from '../../components/ErrorState';
 import { useUserOptions } from '../organization/pickers';
 
-/** Share a file or folder with people of the organization; lists who already has it. */
+/**
+ * Share a file or folder with people of the organization; lists who already has it. The server takes the whole
+ * list, so the people it had stay in what is sent.
+ */
 export function ShareDialog(props: {
   name: string | null;
   onHide(): void;
   /** who it is shared with now */
-  load(): Promise<Ref[]>;
-  /** share with these users; answers the server's message */
-  save(userIds: number[]): Promise<string | null>;
+  load(): Promise<SharedWith[]>;
+  /** the new list of who it is shared with; answers the server's message */
+  save(users: { user_id: number; can_edit: boolean }[]): Promise<string | null>;
+  onSaved?(): void;
 }) {
   const { t } = useTranslation('library');
   const visible = props.name !== null;
   const users = useUserOptions(visible);
-  const [current, setCurrent] = useState<Ref[] | null>(null);
+  const [current, setCurrent] = useState<SharedWith[] | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
   const [picked, setPicked] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
@@ -44,7 +49,9 @@ export function ShareDialog(props: {
     }
     setBusy(true);
     try {
-      notify('success', (await props.save(picked)) ?? t('shared'));
+      const keep = (current ?? []).map((c) => ({ user_id: c.user_id, can_edit: c.can_edit }));
+      notify('success', (await props.save([...keep, ...picked.map((user_id) => ({ user_id, can_edit: false }))])) ?? t('shared'));
+      props.onSaved?.();
       props.onHide();
     } catch (e) {
       // the request layer has shown the catalogue's toast; the dialog stays open to try again
@@ -54,7 +61,7 @@ export function ShareDialog(props: {
     }
   };
 
-  const options = (users.data ?? []).filter((u) => !current?.some((c) => c.id === u.id));
+  const options = (users.data ?? []).filter((u) => !current?.some((c) => c.user_id === u.id));
   return (
     <Dialog header={t('shareTitle', { name: props.name ?? '' })} visible={visible} onHide={props.onHide} style={{ width: 480 }} data-testid="share-dialog">
       <label htmlFor="share-users" className="field-label">
@@ -92,7 +99,7 @@ export function ShareDialog(props: {
       ) : (
         <ul className="share-current" data-testid="share-current">
           {current.map((u) => (
-            <li key={u.id}>
+            <li key={u.user_id}>
               <Tag value={u.name} rounded />
             </li>
           ))}

@@ -6,7 +6,7 @@ import { session } from '../../api/session';
 import { profileBody } from '../../test/app';
 import { installFetch, jsonResponse, on, type Call } from '../../test/fetch';
 import { renderWithApp } from '../../test/render';
-import { aDocx, aFolder, aPdf, onDelete, onFavorite, onListing } from './library-fixtures';
+import { aDocx, aFolder, aPdf, onFavorite, onListing } from './library-fixtures';
 import { LibraryPage } from './LibraryPage';
 import { LibraryPicker } from './LibraryPicker';
 
@@ -22,9 +22,9 @@ describe('library page', () => {
   it('lists folders first, then files with their type icons; a folder opens with breadcrumbs, and the crumb goes back', async () => {
     const calls = installFetch(
       profile,
-      onListing((_tab, dir) =>
+      onListing(({ dir }) =>
         dir === '2'
-          ? { dirs: [], files: [aDocx(5, 'Minutes draft.docx')], path: [{ id: 2, name: 'Minutes' }] }
+          ? { dirs: [], files: [aDocx(5, 'Minutes draft.docx')], breadcrumbs: [{ id: 2, name: 'Minutes' }], dir: aFolder(2, 'Minutes') }
           : { dirs: [aFolder(2, 'Minutes')], files: [aPdf(3, 'Pack.pdf'), aDocx(4, 'Notes.docx')] },
       ),
     );
@@ -36,7 +36,7 @@ describe('library page', () => {
     fireEvent.click(screen.getByText('Minutes'));
     expect(await screen.findByText('Minutes draft.docx')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/app/activity/library?dir=2');
-    expect(calls.some((c) => c.path.startsWith('/api/library/tab/mine?dir=2'))).toBe(true);
+    expect(calls.some((c) => c.path === '/api/library?tab=my&dir=2')).toBe(true);
     const crumbs = screen.getByTestId('library-crumbs');
     expect(within(crumbs).getByText('Minutes')).toBeDisabled();
     fireEvent.click(within(crumbs).getByText('My library'));
@@ -47,7 +47,7 @@ describe('library page', () => {
     let fail = true;
     installFetch(
       profile,
-      onListing((tab) => {
+      onListing(({ tab }) => {
         if (tab === 'organization' && fail) return 500;
         return { dirs: [], files: [] };
       }),
@@ -67,12 +67,11 @@ describe('library page', () => {
     let files = [aPdf(3, 'Pack.pdf'), aPdf(4, 'Budget.pdf')];
     const calls: Call[] = installFetch(
       profile,
-      onListing((_tab, _dir, search) => ({ dirs: [], files: search ? files.filter((f) => f.name.toLowerCase().includes(search)) : files })),
+      onListing(({ search }) => ({ dirs: [], files: search ? files.filter((f) => f.name.toLowerCase().includes(search)) : files })),
       on('DELETE', '/api/library/3', () => {
         files = files.filter((f) => f.id !== 3);
         return jsonResponse(200, { success: true, message: 'File deleted successfully', data: null });
       }),
-      onDelete(99),
       onFavorite(),
     );
     renderWithApp(<LibraryPage />, { path: '/app/activity/library' });
@@ -92,7 +91,8 @@ describe('library page', () => {
     await waitFor(() => expect(rowNames()).toEqual(['Budget.pdf']));
 
     fireEvent.click(within(screen.getAllByTestId('library-row')[0]).getByTestId('library-favorite'));
-    await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.path === '/api/lib-fav')?.body).toEqual({ id: 4, folder: false, favorite: true }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.path === '/api/lib-fav')?.body).toEqual({ id: 4, favorite: true }));
+    expect(calls.some((c) => c.path === '/api/library/search?search=bud&tab=my')).toBe(true);
   });
 
   it('a folder name is required', async () => {
@@ -126,7 +126,7 @@ describe('library picker (60% wide)', () => {
     const onPick = showPicker();
     const dialog = await screen.findByTestId('library-picker');
     expect(dialog).toHaveStyle({ width: '60%' });
-    for (const k of ['mine', 'shared', 'organization', 'favorites', 'upload']) expect(screen.getByTestId(`picker-tab-${k}`)).toBeInTheDocument();
+    for (const k of ['my', 'shared', 'organization', 'favorite', 'upload']) expect(screen.getByTestId(`picker-tab-${k}`)).toBeInTheDocument();
     await screen.findByText('Pack.pdf');
     expect(rowNames()).toEqual(['Minutes', 'Pack.pdf', 'Notes.docx']);
     const [folderRow] = screen.getAllByTestId('library-row');

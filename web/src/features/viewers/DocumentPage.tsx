@@ -2,20 +2,17 @@ import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { ProgressBar } from 'primereact/progressbar';
 import { libraryApi } from '../../api/library';
 import { notify } from '../../api/notify';
 import { ErrorState } from '../../components/ErrorState';
-import { useApi } from '../../hooks/use-api';
 import { FileIcon } from '../library/FileChip';
 import { MeetingDetailsDrawer } from './MeetingDetailsDrawer';
 import { PdfViewer } from './PdfViewer';
 import { isEditable } from './pdf-rules';
+import { fileIdOf, isConverting, useLibraryFile } from './use-library-file';
 import './viewers.css';
 
-/** the file id of a path or query parameter: digits only, anything else is no file */
-export function fileIdOf(value: string | null | undefined): number | null {
-  return value && /^\d+$/.test(value) ? Number(value) : null;
-}
 
 /**
  * The PDF viewer's pages: /doc-view?doc=&id=&e=&meeting_id= (e=1 opens the editor when the file may be
@@ -29,9 +26,9 @@ export function DocumentPage(props: { route: 'docView' | 'documentView' | 'docum
   const [query] = useSearchParams();
   const token = query.get('token') ?? undefined;
   const id = fileIdOf(props.route === 'docView' ? query.get('id') : params.fileId);
-  const meetingId = props.route === 'document' ? (params.meetingId ?? null) : query.get('meeting_id');
+  const meetingId = fileIdOf(props.route === 'document' ? params.meetingId : query.get('meeting_id'));
   const [drawer, setDrawer] = useState(false);
-  const file = useApi(id === null ? null : 'library/fetch', [id, meetingId, token ?? null], () => libraryApi.fetchFile(id!, { meetingId, token }), { revalidateOnFocus: false });
+  const file = useLibraryFile(id, meetingId, token);
   const f = file.data;
   const name = f?.name ?? query.get('doc') ?? '';
   const editable = !!f && isEditable(props.route === 'docView' ? query.get('e') : null, f.can_edit);
@@ -50,6 +47,11 @@ export function DocumentPage(props: { route: 'docView' | 'documentView' | 'docum
       </div>
       {file.error ? (
         <ErrorState error={file.error} onRetry={() => void file.mutate()} testId="document-error" />
+      ) : f && isConverting(f) ? (
+        <div className="surface-card" data-testid="viewer-converting">
+          <p>{t('office.converting')}</p>
+          <ProgressBar value={f.conversion.progress} aria-label={t('office.converting')} />
+        </div>
       ) : f && !f.file_url ? (
         // the catalogue: a fetch without file_url shows the returned message in an error banner
         <div className="pdf-banner pdf-banner--error" role="alert" data-testid="document-message">
@@ -59,10 +61,10 @@ export function DocumentPage(props: { route: 'docView' | 'documentView' | 'docum
         <PdfViewer
           url={f?.file_url ?? null}
           name={name}
-          sections={f?.outlines_data?.entries}
+          sections={f?.outlines_data.entries}
           editable={editable}
           onSave={async (pdf) => {
-            const message = await libraryApi.saveVersion(id, pdf, name);
+            const message = await libraryApi.saveVersion(id, pdf, name, meetingId);
             notify('success', message ?? t('saved'));
             await file.mutate();
           }}

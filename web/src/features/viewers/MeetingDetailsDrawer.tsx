@@ -8,9 +8,9 @@ import { useApi } from '../../hooks/use-api';
 import { formatDateTime } from '../../lib/dates';
 
 /** The Meeting Details drawer of /document/{fileId}/{meetingId}: title, date, location, status (members, or a guest's token). */
-export function MeetingDetailsDrawer(props: { meetingId: string; token?: string; visible: boolean; onHide(): void }) {
+export function MeetingDetailsDrawer(props: { meetingId: number; token?: string; visible: boolean; onHide(): void }) {
   const { t, i18n } = useTranslation('viewer');
-  const meeting = useApi(props.visible ? 'meeting/details' : null, [props.meetingId, props.token ?? null], () => api(Routes.getMeeting, { params: { id: Number(props.meetingId) }, token: props.token }));
+  const meeting = useApi(props.visible ? 'meeting/details' : null, [props.meetingId, props.token ?? null], () => api(Routes.getMeeting, { params: { id: props.meetingId }, token: props.token }));
   const m = meeting.data;
   return (
     <Sidebar visible={props.visible} onHide={props.onHide} position={i18n.dir() === 'rtl' ? 'left' : 'right'} style={{ width: 420 }} header={t('meetingDetails')} data-testid="meeting-details-drawer">

@@ -9,7 +9,7 @@ import { Loading } from '../../components/Loading';
 import { useApi } from '../../hooks/use-api';
 import { FileIcon } from '../library/FileChip';
 import { formatSize } from '../library/file-kinds';
-import { fileIdOf } from './DocumentPage';
+import { fileIdOf } from './use-library-file';
 import { SheetGrid } from './SheetGrid';
 import './viewers.css';
 
@@ -57,6 +57,9 @@ export function SheetPage() {
             </div>
           )}
           <SheetGrid rows={current.rows} />
+          <span className="viewer-head__meta" data-testid="sheet-shown">
+            {t('sheet.rowsShown', { rows: Math.min(current.row_count, s.rows), cols: Math.min(current.column_count, s.columns) })}
+          </span>
         </>
       )}
     </div>
