@@ -46,6 +46,10 @@ const LogsPage = named(() => import('./features/organization/LogsPage'), 'LogsPa
 
 const GuestPage = lazy(async () => ({ default: (await import('./features/guest/GuestPage')).GuestPage }));
 const ViewerPage = lazy(async () => ({ default: (await import('./features/guest/GuestPage')).ViewerPage }));
+const LibraryPage = named(() => import('./features/library/LibraryPage'), 'LibraryPage');
+const DocumentPage = named(() => import('./features/viewers/DocumentPage'), 'DocumentPage');
+const SheetPage = named(() => import('./features/viewers/SheetPage'), 'SheetPage');
+const FileViewerPage = named(() => import('./features/viewers/FileViewerPage'), 'FileViewerPage');
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 
@@ -92,7 +96,7 @@ export function AppRoutes() {
                   <Route index element={<Navigate to={ROUTES.meetings} replace />} />
                   <Route path={ROUTES.meetings} element={page(<MeetingsPage />)} />
                   <Route path={ROUTES.meeting} element={page(<MeetingDetailsPage />)} />
-                  <Route path={ROUTES.library} element={page(<ActivityPage kind="library" />)} />
+                  <Route path={ROUTES.library} element={page(<LibraryPage />)} />
                   <Route path={ROUTES.approvals} element={page(<ActivityPage kind="approvals" />)} />
                   <Route path={ROUTES.approvalsUpload} element={page(<ActivityPage kind="approvalsUpload" />)} />
                   <Route path={ROUTES.approval} element={page(<ActivityPage kind="approval" />)} />
@@ -121,14 +125,14 @@ export function AppRoutes() {
               <Route element={<GuestLayout />}>
                 <Route path={ROUTES.guestMeeting} element={page(<GuestMeetingPage />)} />
                 <Route path={ROUTES.guestApproval} element={page(<GuestPage kind="approval" />)} />
-                <Route path={ROUTES.docView} element={page(<ViewerPage kind="document" />)} />
-                <Route path={ROUTES.documentView} element={page(<ViewerPage kind="document" />)} />
-                <Route path={ROUTES.document} element={page(<ViewerPage kind="document" />)} />
-                <Route path={ROUTES.viewer} element={page(<ViewerPage kind="viewer" />)} />
+                <Route path={ROUTES.docView} element={page(<DocumentPage route="docView" />)} />
+                <Route path={ROUTES.documentView} element={page(<DocumentPage route="documentView" />)} />
+                <Route path={ROUTES.document} element={page(<DocumentPage route="document" />)} />
+                <Route path={ROUTES.viewer} element={page(<FileViewerPage />)} />
                 <Route path={ROUTES.presentation} element={page(<ViewerPage kind="presentation" />)} />
                 <Route path={ROUTES.meetingRoom} element={page(<ViewerPage kind="meetingRoom" />)} />
-                <Route path={ROUTES.sheet} element={page(<ViewerPage kind="sheet" />)} />
-                <Route path={ROUTES.sheetInMeeting} element={page(<ViewerPage kind="sheet" />)} />
+                <Route path={ROUTES.sheet} element={page(<SheetPage />)} />
+                <Route path={ROUTES.sheetInMeeting} element={page(<SheetPage />)} />
               </Route>
             </Route>
           </Route>

@@ -123,7 +123,8 @@ function endSession(): void {
   navigateTo(AppPaths.login());
 }
 
-function handleFailure(status: number, body: unknown, opts: RequestOptions): ApiError {
+/** A failed answer: the catalogue's toast, the 401/403 sign-out, the ApiError (also used by the upload requests with progress). */
+export function handleFailure(status: number, body: unknown, opts: RequestOptions): ApiError {
   const serverMessage = messageOf(body);
   const fieldErrors = fieldErrorsOf(body);
   const show = opts.notify !== false;

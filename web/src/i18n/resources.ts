@@ -20,9 +20,11 @@ import en_roles from '../locales/en/roles.json';
 import en_committees from '../locales/en/committees.json';
 import en_boards from '../locales/en/boards.json';
 import en_logs from '../locales/en/logs.json';
-import en_decisions from '../locales/en/decisions.json';
 import en_actions from '../locales/en/actions.json';
+import en_decisions from '../locales/en/decisions.json';
+import en_library from '../locales/en/library.json';
 import en_meeting from '../locales/en/meeting.json';
+import en_viewer from '../locales/en/viewer.json';
 import ar_common from '../locales/ar/common.json';
 import ar_validation from '../locales/ar/validation.json';
 import ar_shell from '../locales/ar/shell.json';
@@ -41,9 +43,11 @@ import ar_roles from '../locales/ar/roles.json';
 import ar_committees from '../locales/ar/committees.json';
 import ar_boards from '../locales/ar/boards.json';
 import ar_logs from '../locales/ar/logs.json';
-import ar_decisions from '../locales/ar/decisions.json';
 import ar_actions from '../locales/ar/actions.json';
+import ar_decisions from '../locales/ar/decisions.json';
+import ar_library from '../locales/ar/library.json';
 import ar_meeting from '../locales/ar/meeting.json';
+import ar_viewer from '../locales/ar/viewer.json';
 import ru_common from '../locales/ru/common.json';
 import ru_validation from '../locales/ru/validation.json';
 import ru_shell from '../locales/ru/shell.json';
@@ -62,11 +66,13 @@ import ru_roles from '../locales/ru/roles.json';
 import ru_committees from '../locales/ru/committees.json';
 import ru_boards from '../locales/ru/boards.json';
 import ru_logs from '../locales/ru/logs.json';
-import ru_decisions from '../locales/ru/decisions.json';
 import ru_actions from '../locales/ru/actions.json';
+import ru_decisions from '../locales/ru/decisions.json';
+import ru_library from '../locales/ru/library.json';
 import ru_meeting from '../locales/ru/meeting.json';
+import ru_viewer from '../locales/ru/viewer.json';
 
-export const NAMESPACES = ['common', 'validation', 'shell', 'tour', 'auth', 'portal', 'errors', 'home', 'news', 'activity', 'profile', 'integrations', 'organization', 'users', 'roles', 'committees', 'boards', 'logs', 'decisions', 'actions', 'meeting'] as const;
+export const NAMESPACES = ['common', 'validation', 'shell', 'tour', 'auth', 'portal', 'errors', 'home', 'news', 'activity', 'profile', 'integrations', 'organization', 'users', 'roles', 'committees', 'boards', 'logs', 'actions', 'decisions', 'library', 'meeting', 'viewer'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const en = {
@@ -88,9 +94,11 @@ const en = {
   committees: en_committees,
   boards: en_boards,
   logs: en_logs,
-  decisions: en_decisions,
   actions: en_actions,
+  decisions: en_decisions,
+  library: en_library,
   meeting: en_meeting,
+  viewer: en_viewer,
 };
 const ar = {
   common: ar_common,
@@ -111,9 +119,11 @@ const ar = {
   committees: ar_committees,
   boards: ar_boards,
   logs: ar_logs,
-  decisions: ar_decisions,
   actions: ar_actions,
+  decisions: ar_decisions,
+  library: ar_library,
   meeting: ar_meeting,
+  viewer: ar_viewer,
 };
 const ru = {
   common: ru_common,
@@ -134,9 +144,11 @@ const ru = {
   committees: ru_committees,
   boards: ru_boards,
   logs: ru_logs,
-  decisions: ru_decisions,
   actions: ru_actions,
+  decisions: ru_decisions,
+  library: ru_library,
   meeting: ru_meeting,
+  viewer: ru_viewer,
 };
 
 export const resources = { en, fr: en, ar, ru };
