@@ -4,6 +4,7 @@ import { zOrgId } from '../core/common';
 import { zAppPath } from '../core/paths';
 import { zRecipient } from '../organization/organization.events';
 import { zActionStatus, zVote } from './meeting.constants';
+import { zDecisionOutcome } from './quorum';
 
 /**
  * Events of the meeting service (stream MEETING). Each carries orgId, the organization's slug, name and
@@ -92,10 +93,17 @@ export const DecisionOpened = defineEvent({
   payload: z.object({ ...zOrgInfo, ...zDecisionInfo, reason: z.enum(['created', 'resumed', 'rescheduled']), by: zActorInfo, recipients: z.array(zRecipient) }),
 });
 
-/** Voting ended, or the decision was deleted: drop its reminder. */
+/**
+ * Voting ended, or the decision was deleted: drop its reminder. An ended decision carries its outcome and
+ * whether quorum was met (docs/product/votes.md#quorum-and-outcome); a deleted one has neither.
+ */
 export const DecisionClosed = defineEvent({
   subject: 'meeting.v1.decision.closed',
-  payload: z.object({ ...zOrgInfo, ...zDecisionInfo, reason: z.enum(['ended', 'deleted']), by: zActorInfo, recipients: z.array(zRecipient) }),
+  payload: z.object({
+    ...zOrgInfo, ...zDecisionInfo, reason: z.enum(['ended', 'deleted']), by: zActorInfo, recipients: z.array(zRecipient),
+    outcome: zDecisionOutcome.optional(),
+    quorumMet: z.boolean().optional(),
+  }),
 });
 
 export const DecisionVoted = defineEvent({
@@ -147,4 +155,28 @@ export const ActionStatusChanged = defineEvent({
 export const ActionClosed = defineEvent({
   subject: 'meeting.v1.action.closed',
   payload: z.object({ ...zOrgInfo, ...zActionInfo, reason: z.enum(['completed', 'deleted']), by: zActorInfo }),
+});
+
+/** What changed in a meeting, for its open pages (the live channel, docs/meeting.md#live-updates). */
+export const LIVE_CHANGE_KINDS = ['vote', 'decision', 'members', 'meeting', 'comment'] as const;
+export const zLiveChangeKind = z.enum(LIVE_CHANGE_KINDS);
+export type LiveChangeKind = z.output<typeof zLiveChangeKind>;
+
+/**
+ * Something on a meeting's page changed (a vote, a decision, members or attendance, the meeting or its status, a
+ * comment). No recipients: the gateways fan it out to the pages open on the meeting, each page refetches what it shows.
+ * `members` changes make the gateways re-check who may still listen.
+ */
+export const MeetingChanged = defineEvent({
+  subject: 'meeting.v1.meeting.changed',
+  payload: z.object({
+    orgId: zOrgId,
+    meetingId: z.number().int(),
+    kind: zLiveChangeKind,
+    decisionId: z.number().int().nullable(),
+    /** a vote's new tallies (the same for every viewer), so a vote dialog updates without a request */
+    tallies: z.array(z.object({ vote: zVote, count: z.number().int(), percentage: z.number() })).optional(),
+    /** the user who made the change (null for guests and the system) */
+    byUserId: z.number().int().nullable(),
+  }),
 });

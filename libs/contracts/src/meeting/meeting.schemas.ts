@@ -3,6 +3,7 @@ import { zPageMeta, zServerDate } from '../core/common';
 import {
   zActionStatus, zAgendaType, zAttendance, zMemberRole, zPermissionLevel, zPriority, zTrackerGroup, zVirtualType, zVote,
 } from './meeting.constants';
+import { zDecisionOutcome, zQuorumInfo } from './quorum';
 
 /**
  * What the meeting service answers (docs/product/meetings.md#what-a-meeting-holds field names). Every payload carries the flags the
@@ -136,6 +137,10 @@ export const zDecisionPayload = z.object({
   my_vote: zVote.nullable(),
   tallies: z.array(zTally),
   total_voters: z.number().int(),
+  /** the committee's quorum against the voters who voted (docs/product/votes.md#quorum-and-outcome) */
+  quorum: zQuorumInfo,
+  /** No quorum, Passed or Rejected once voting has closed; null while it is open */
+  outcome: zDecisionOutcome.nullable(),
   can_edit: z.boolean(),
   can_delete: z.boolean(),
   can_end: z.boolean(),
@@ -365,6 +370,8 @@ export const zMeetingDetails = z.object({
   time_zone: z.string(),
   my_rating: z.object({ rating: z.number().int(), comment: z.string() }).nullable(),
   permissions: zMeetingPermissions,
+  /** members marked Going against the committee's quorum (docs/product/votes.md#quorum-and-outcome) */
+  attendance_quorum: zQuorumInfo,
 });
 export type MeetingDetails = z.output<typeof zMeetingDetails>;
 

@@ -231,6 +231,37 @@ export class Events implements OnApplicationShutdown {
     this.loops.push(loop);
   }
 
+  /**
+   * Watch an event in this process without a durable consumer: every process that watches gets every event
+   * published from now on (fan-out, unlike `subscribe`, whose replicas share the work), in stream order, with
+   * its stream sequence. An ordered consumer: it fills its own gaps after a reconnect; no acks, redelivery or
+   * idempotency markers. For pushing to open pages (the gateway's live channel), never for effects.
+   */
+  async watch<D extends EventDef>(def: D, handler: (payload: PayloadOf<D>, meta: EventMeta & { seq: number }) => void): Promise<void> {
+    await this.ensureStream(def.owner);
+    const consumer = await this.js.consumers.get(streamOf(def.owner), { filter_subjects: def.subject, deliver_policy: DeliverPolicy.New });
+    const messages = await consumer.consume({ max_messages: 256 });
+    this.running.push(messages);
+    const loop = (async () => {
+      for await (const m of messages) {
+        try {
+          const envelope = JSON.parse(dec.decode(m.data)) as EventEnvelope;
+          const parsed = def.payload.safeParse(envelope.payload);
+          if (!parsed.success) {
+            logger().error({ subject: def.subject, id: envelope.id }, 'watched event does not match its contract; skipped');
+            continue;
+          }
+          handler(parsed.data as PayloadOf<D>, { id: envelope.id, subject: envelope.subject, occurredAt: envelope.occurredAt, correlationId: envelope.correlationId, seq: m.seq });
+        } catch (e) {
+          logger().error({ err: e, subject: m.subject }, 'watched event could not be handled; skipped');
+        }
+      }
+    })().catch((e) => {
+      if (!this.stopping) logger().error({ err: e, subject: def.subject }, 'watch loop ended');
+    });
+    this.loops.push(loop);
+  }
+
   async onApplicationShutdown(): Promise<void> {
     this.stopping = true;
     for (const m of this.running) await m.close().catch((err: unknown) => logger().warn({ err }, 'event consumer did not close cleanly'));

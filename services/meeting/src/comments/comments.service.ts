@@ -74,7 +74,7 @@ export class CommentsService {
 
   async add(req: RequestOf<typeof AddComment>): Promise<Comment> {
     const { orgId, actor, kind, itemId, body } = req;
-    return this.db.tenant(orgId, async (s) => {
+    return this.publisher.inTx(this.db, orgId, async (s, pending) => {
       const t = await this.target(s, kind, itemId);
       const ctx = await this.context(s, actor, t, req.variant);
       if (ctx) {
@@ -92,6 +92,7 @@ export class CommentsService {
         userEmail: actor.kind === 'guest' ? (me?.userEmail ?? null) : null, userName: name, comment: body.comment,
       });
       if (t.meetingId) await this.comments.log(s, { meetingId: t.meetingId, userId: actor.userId, userName: name, activity: `${name ?? 'Someone'} commented on "${t.title}"` });
+      if (t.meetingId) pending.push(this.events.meetingChanged(orgId, t.meetingId, 'comment', { byUserId: actor.userId }));
       else if ('decisionId' in t.target) await this.comments.log(s, { decisionId: t.target.decisionId, userId: actor.userId, userName: name, activity: `${name ?? 'Someone'} commented` });
       return commentPayload(row, this.view(orgId, ctx, actor, users, org.time_zone));
     });

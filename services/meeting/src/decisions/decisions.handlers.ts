@@ -22,7 +22,7 @@ export class DecisionsHandlers {
   @Rpc(GetDecision) get(req: RequestOf<typeof GetDecision>) { return this.router.run(req, (uc, s, d) => uc.get(s, d, req)); }
   @Rpc(UpdateDecision) update(req: RequestOf<typeof UpdateDecision>) { return this.router.run(req, (uc, s, d, pending) => uc.update(s, d, req, pending)); }
   @Rpc(DeleteDecision) remove(req: RequestOf<typeof DeleteDecision>) { return this.router.run(req, (uc, s, d, pending) => uc.remove(s, d, req, pending)); }
-  @Rpc(CastVote) vote(req: RequestOf<typeof CastVote>) { return this.router.run(req, (uc, s, d, pending) => uc.vote(s, d, req, pending)); }
+  @Rpc(CastVote) vote(req: RequestOf<typeof CastVote>) { return this.router.run(req, (uc, s, d, pending) => uc.vote(s, d, req, pending), 'vote'); }
   @Rpc(SetDecisionVisibility) visibility(req: RequestOf<typeof SetDecisionVisibility>) { return this.router.run(req, (uc, s, d) => uc.visibility(s, d, req)); }
   @Rpc(SetDecisionFulfilled) fulfilled(req: RequestOf<typeof SetDecisionFulfilled>) { return this.router.run(req, (uc, s, d, pending) => uc.fulfilled(s, d, req, pending)); }
   @Rpc(ListArchivedDecisions) archived(req: RequestOf<typeof ListArchivedDecisions>) { return this.meeting.archived(req); }

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, type Actor } from '@app/contracts';
+import { AppError, type Actor, type LiveChangeKind, type Tally } from '@app/contracts';
 import { MeetingDb, type Scope } from '../db/db';
 import type { DecisionRow } from '../db/schema';
 import { MeetingPublisher, type PendingEvent } from '../common/publisher';
 import { DecisionsRepository } from '../repositories/decisions.repository';
+import { MeetingEvents } from '../events/meeting-events';
 import type { DecisionUseCases } from './decision-use-cases';
 import { MeetingDecisionsService } from './meeting-decisions.service';
 import { ResolutionsService } from './resolutions.service';
@@ -21,18 +22,24 @@ export class DecisionsRouter {
     private readonly decisions: DecisionsRepository,
     private readonly meeting: MeetingDecisionsService,
     private readonly resolutions: ResolutionsService,
+    private readonly events: MeetingEvents,
   ) {}
 
   run<T>(
     req: { orgId: string; actor: Actor; decisionId: number; standalone?: boolean; meetingId?: number | null },
     fn: (uc: DecisionUseCases, s: Scope, d: DecisionRow, pending: PendingEvent[]) => Promise<T>,
+    live: LiveChangeKind = 'decision',
   ): Promise<T> {
     return this.publisher.inTx(this.db, req.orgId, async (s, pending) => {
       const d = await this.decisions.get(s, req.decisionId);
       if (!d) throw req.actor.kind === 'guest' ? new AppError('UNAUTHENTICATED') : AppError.notFound('decision');
       if (req.standalone && d.meetingId) throw AppError.notFound('decision');
       if (req.meetingId !== undefined && (req.meetingId ?? null) !== (d.meetingId ?? null)) throw AppError.notFound('decision');
-      return fn(d.meetingId ? this.meeting : this.resolutions, s, d, pending);
+      const out = await fn(d.meetingId ? this.meeting : this.resolutions, s, d, pending);
+      // the meeting's open pages hear of it (a vote with its tallies); standalone resolutions have no live channel
+      const tallies = live === 'vote' ? (out as { tallies?: Tally[] }).tallies : undefined;
+      if (d.meetingId) pending.push(this.events.meetingChanged(req.orgId, d.meetingId, live, { decisionId: d.id, tallies, byUserId: req.actor.userId }));
+      return out;
     });
   }
 }

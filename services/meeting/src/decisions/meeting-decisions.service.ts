@@ -116,6 +116,7 @@ export class MeetingDecisionsService implements DecisionUseCases {
       await this.agenda.setAttachments(s, { decisionId: d.id }, body.attachments, actor.userId);
       await this.log(s, ctx, `added the decision "${d.title}"`);
       pending.push(this.opened(ctx, d, voters, 'created', req.lang));
+      pending.push(this.events.meetingChanged(orgId, ctx.meeting.id, 'decision', { decisionId: d.id, byUserId: actor.userId }));
       return this.decisionView.inMeeting(s, ctx, d.id);
     });
   }
@@ -207,9 +208,11 @@ export class MeetingDecisionsService implements DecisionUseCases {
     assertOpen(ctx);
     assertCan(canEditItems(ctx.perms));
     await this.decisions.update(s, d.id, { isFulfilled: body.is_fulfilled });
-    await this.log(s, ctx, `${body.is_fulfilled ? 'ended' : 'resumed'} voting on "${d.title}"`);
-    if (body.is_fulfilled && !d.isFulfilled) pending.push(this.events.decisionClosed(ctx.org, d, actorInfo(req.actor, ctx.me), 'ended'));
+    const payload = await this.decisionView.inMeeting(s, ctx, d.id);
+    const outcome = payload.outcome ? `: ${payload.outcome}` : '';
+    await this.log(s, ctx, `${body.is_fulfilled ? 'ended' : 'resumed'} voting on "${d.title}"${body.is_fulfilled ? outcome : ''}`);
+    if (body.is_fulfilled && !d.isFulfilled) pending.push(this.events.decisionClosed(ctx.org, d, actorInfo(req.actor, ctx.me), 'ended', { outcome: payload.outcome, quorumMet: payload.quorum.met }));
     if (!body.is_fulfilled && d.isFulfilled) pending.push(this.opened(ctx, d, await this.decisions.votersOf(s, [d.id]), 'resumed', req.lang));
-    return this.decisionView.inMeeting(s, ctx, d.id);
+    return payload;
   }
 }

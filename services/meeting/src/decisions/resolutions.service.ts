@@ -209,9 +209,11 @@ export class ResolutionsService implements DecisionUseCases {
     const { d, rights, scene } = await this.open(s, found, req, true);
     assertCan(rights.manage);
     await this.decisions.update(s, d.id, { isFulfilled: body.is_fulfilled });
-    await this.log(s, d, actor, `${body.is_fulfilled ? 'ended' : 'resumed'} voting on "${d.title}"`);
-    if (body.is_fulfilled && !d.isFulfilled) pending.push(this.events.decisionClosed(scene.org, d, actorInfo(actor, null), 'ended'));
+    const payload = await this.decisionView.resolution(s, scene, d.id);
+    const outcome = payload.outcome ? `: ${payload.outcome}` : '';
+    await this.log(s, d, actor, `${body.is_fulfilled ? 'ended' : 'resumed'} voting on "${d.title}"${body.is_fulfilled ? outcome : ''}`);
+    if (body.is_fulfilled && !d.isFulfilled) pending.push(this.events.decisionClosed(scene.org, d, actorInfo(actor, null), 'ended', { outcome: payload.outcome, quorumMet: payload.quorum.met }));
     if (!body.is_fulfilled && d.isFulfilled) pending.push(this.opened(scene, d, await this.decisions.votersOf(s, [d.id]), 'resumed', req.lang));
-    return this.decisionView.resolution(s, scene, d.id);
+    return payload;
   }
 }

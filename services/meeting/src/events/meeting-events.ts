@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import {
-  ActionAssigned, ActionClosed, ActionStatusChanged, CommentNotified, DecisionClosed, DecisionOpened, DecisionVoted, MeetingCancelled,
+  ActionAssigned, ActionClosed, ActionStatusChanged, CommentNotified, DecisionClosed, DecisionOpened, DecisionVoted, MeetingCancelled, MeetingChanged,
   MeetingScheduled, MeetingUpdated, MemberInvited,
-  type ActionStatus, type CommentKind, type Lang, type MeetingChange, type Recipient, type Tally, type Vote,
+  type ActionStatus, type CommentKind, type DecisionOutcome, type Lang, type LiveChangeKind, type MeetingChange, type Recipient, type Tally, type Vote,
 } from '@app/contracts';
 import type { OrgSettings } from '../common/directory';
 import { MeetingPublisher, type PendingEvent, type People, type Person } from '../common/publisher';
@@ -81,6 +81,16 @@ export class MeetingEvents {
     });
   }
 
+  // ---------- live ----------
+
+  /** something on the meeting's page changed: the gateways push it to the pages open on the meeting */
+  meetingChanged(orgId: string, meetingId: number, kind: LiveChangeKind, o: { decisionId?: number | null; tallies?: Tally[]; byUserId?: number | null } = {}): PendingEvent {
+    return this.publisher.later(MeetingChanged, () => ({
+      orgId, meetingId, kind, decisionId: o.decisionId ?? null, byUserId: o.byUserId ?? null,
+      ...(o.tallies ? { tallies: o.tallies.map((t) => ({ vote: t.vote, count: t.count, percentage: t.percentage })) } : {}),
+    }));
+  }
+
   // ---------- decisions ----------
 
   decisionOpened(org: OrgSettings, d: DecisionRef, reason: 'created' | 'resumed' | 'rescheduled', by: By, people: People, to: Person[], opts: RecipientOpts): PendingEvent {
@@ -90,8 +100,9 @@ export class MeetingEvents {
     });
   }
 
-  decisionClosed(org: OrgSettings, d: DecisionRef, by: By, reason: 'ended' | 'deleted'): PendingEvent {
-    return this.publisher.later(DecisionClosed, () => ({ ...this.decisionInfo(org, d), reason, by, recipients: [] }));
+  decisionClosed(org: OrgSettings, d: DecisionRef, by: By, reason: 'ended' | 'deleted', result?: { outcome: DecisionOutcome | null; quorumMet: boolean }): PendingEvent {
+    const extra = result?.outcome ? { outcome: result.outcome, quorumMet: result.quorumMet } : {};
+    return this.publisher.later(DecisionClosed, () => ({ ...this.decisionInfo(org, d), reason, by, recipients: [], ...extra }));
   }
 
   decisionVoted(

@@ -173,6 +173,7 @@ export class MeetingsService {
       if (next.virtual !== m.virtual || next.virtualType !== m.virtualType) changes.push('virtual');
       await this.meetings.update(s, meetingId, next);
       await this.comments.log(s, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} updated the meeting${changes.length ? ` (${changes.join(', ')})` : ''}` });
+      pending.push(this.events.meetingChanged(orgId, meetingId, 'meeting', { byUserId: actor.userId }));
       const noticeable = changes.filter((c) => c !== 'description' && c !== 'committee');
       if (isAnnounced(m.statusId) && noticeable.length) {
         const updated = { ...m, ...next };
@@ -273,6 +274,7 @@ export class MeetingsService {
       await this.meetings.update(s, meetingId, { statusId: to, statusReason: body.reason });
       const name = MEETING_STATUS_INFO[to].name;
       await this.comments.log(s, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} changed the status to ${name}: ${body.reason}` });
+      pending.push(this.events.meetingChanged(orgId, meetingId, 'meeting', { byUserId: actor.userId }));
       const org = ctx.org;
       const by = actorInfo(actor, ctx.me);
       if (to === MeetingStatus.Scheduled) {

@@ -48,6 +48,7 @@ export class MembersService {
       const ctx = await this.access.load(s, req.actor, req.meetingId, { variant: req.variant, lock: true, alsoUsers });
       assertOpen(ctx);
       await fn(s, ctx, pending);
+      pending.push(this.events.meetingChanged(req.orgId, ctx.meeting.id, 'members', { byUserId: req.actor.userId }));
       return this.view.membersIn(s, ctx);
     });
     return out;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { VOTE_VALUES, type Actor, type DirectoryUser, type MeetingDetails, type MeetingSummary, type Variant } from '@app/contracts';
+import { DEFAULT_QUORUM, VOTE_VALUES, attendanceQuorum, quorumInfo, type Attendance, type Actor, type DirectoryUser, type MeetingDetails, type MeetingSummary, type Variant } from '@app/contracts';
 import { attendanceValues } from '../rules/attendance';
 import { voteLabel } from '../rules/vote-gate';
 import type { ActivityRow, MeetingRow, MemberRow } from '../db/schema';
@@ -180,7 +180,14 @@ export class MeetingView {
       time_zone: ctx.tz,
       my_rating: myRating ? { rating: myRating.rating, comment: myRating.comment } : null,
       permissions: ctx.perms,
+      attendance_quorum: this.attendanceQuorum(ctx),
     };
+  }
+
+  /** members (not guests) marked Going against the committee's quorum */
+  attendanceQuorum(ctx: Pick<MeetingCtx, 'members' | 'committee'>) {
+    const pct = ctx.committee?.quorum ?? DEFAULT_QUORUM;
+    return quorumInfo(attendanceQuorum(ctx.members.filter((r) => r.userId !== null).map((r) => r.attendance as Attendance), pct), pct);
   }
 
   core(m: MeetingRow, ctx: { tz: string; me: MemberRow | null; committee: MeetingCtx['committee'] }, v: Pick<ViewCtx, 'users'>) {

@@ -2,6 +2,7 @@ import {
   type Actor, type ActionPayload, type ActionStatus, type Attachment, type Comment, type DecisionPayload, type DirectoryUser,
   type MeetingPermissions, type DirectoryCommittee, type MemberPayload, type Person, type TalkingPointPayload, type UserRef, type Variant, type Vote,
   type Attendance, type MemberRole, type DecisionSummary, type Voter, type VoteResult,
+  DEFAULT_QUORUM, decisionOutcome, decisionQuorum, quorumInfo,
 } from '@app/contracts';
 import type {
   ActionParticipantRow, ActionRow, AttachmentRow, CommentRow, DecisionRow, ItemPersonRow, MeetingRow, MemberRow, SubpointRow, TalkingPointRow, VoterRow,
@@ -33,7 +34,7 @@ export interface ItemsBundle {
 }
 export const emptyBundle = (): ItemsBundle => ({ talkingPoints: [], subpoints: [], people: [], decisions: [], voters: [], actions: [], participants: [], attachments: [], comments: [] });
 
-export type ViewCommittee = Pick<DirectoryCommittee, 'id' | 'name' | 'admin_ids' | 'member_ids'>;
+export type ViewCommittee = Pick<DirectoryCommittee, 'id' | 'name' | 'admin_ids' | 'member_ids'> & { quorum?: number };
 
 /** who is looking, and what they may do: the context every payload is built in */
 export interface ViewCtx {
@@ -149,6 +150,7 @@ function decisionSummary(d: DecisionRow, s: { votes: Vote[]; mine: VoterRow | un
   const closed = votingClosedReason({ deadline: d.deadline, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: statusId, variant: ctx.variant }, ctx.now);
   const open = closed === null;
   const committee = ctx.committees.get(d.committeeId);
+  const quorumPct = committee?.quorum ?? DEFAULT_QUORUM;
   const inMeeting = !!(ctx.meeting && ctx.perms);
   const r = decisionRights({
     votingOpen: open, deadline: d.deadline, now: ctx.now, isFulfilled: d.isFulfilled, meetingStatusId: statusId, isMember: ctx.isMember, isVoter: !!mineRow,
@@ -172,6 +174,7 @@ function decisionSummary(d: DecisionRow, s: { votes: Vote[]; mine: VoterRow | un
     can_vote_for_others: r.voteForOthers,
     my_vote: (mineRow?.vote as Vote | undefined) ?? null,
     tallies: tallies(votes, ctx.variant), total_voters: votes.length,
+    quorum: quorumInfo(decisionQuorum(votes, quorumPct), quorumPct), outcome: decisionOutcome(votes, quorumPct, !open),
     can_edit: r.edit, can_delete: r.delete, can_end: r.end, can_resume: r.resume,
     can_change_visibility: r.changeVisibility, can_comment: r.comment, can_add_attachments: r.addAttachments,
   };
