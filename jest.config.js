@@ -37,7 +37,7 @@ const base = {
   // Nest 12 (and a few of its dependencies) ship ESM only; Jest on Node 20 cannot require(esm), so swc compiles them to CommonJS too.
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|strtok3|token-types|peek-readable|@tokenizer|uint8array-extras|load-esm|@scure|@noble|openid-client|oauth4webapi|jose|oidc-provider)/)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/\\.data/'],
-  modulePathIgnorePatterns: ['<rootDir>/\\.data/', '<rootDir>/web/dist/'],
+  modulePathIgnorePatterns: ['<rootDir>/\\.data/', '<rootDir>/web/dist/', '<rootDir>/dist/', '<rootDir>/\\.scratch/'],
 };
 
 const projects = [

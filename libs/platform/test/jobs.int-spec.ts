@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { defineJob } from '@app/contracts';
-import { Jobs, PlatformModule, ProcessJob, type JobContext } from '@app/platform';
+import { Jobs, PlatformModule, ProcessJob, registry, type JobContext } from '@app/platform';
 import { sleep, testEnv, waitFor } from '@app/testing';
 
 const env = testEnv();
@@ -75,6 +75,15 @@ describe('BullMQ jobs from defineJob', () => {
     const id = await jobs.add(Work, { orgId: 'o', key: 'removed' }, { jobId: `rm-${randomUUID()}`, delayMs: 60_000 });
     expect(await jobs.remove(Work, id)).toBe(true);
     expect(await jobs.queue(Work.queue).getJob(id)).toBeUndefined();
+  });
+
+  it('/metrics shows the depth of the queues the service works on (queue_jobs), read from Redis when scraped', async () => {
+    const id = await jobs.add(Work, { orgId: 'o', key: 'depth' }, { jobId: `depth-${randomUUID()}`, delayMs: 60_000 });
+    const text = await registry.metrics();
+    const delayed = new RegExp(`^queue_jobs\\{queue="${owner}-work",state="delayed"[^}]*\\} (\\d+)$`, 'm').exec(text);
+    expect(Number(delayed?.[1])).toBeGreaterThanOrEqual(1);
+    expect(text).toMatch(new RegExp(`^queue_jobs\\{queue="${owner}-work",state="failed"[^}]*\\} [1-9]`, 'm'));
+    await jobs.queue(Work.queue).remove(id);
   });
 
   it('payloads are validated against the definition', async () => {

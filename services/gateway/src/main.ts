@@ -22,7 +22,7 @@ runService(async () => {
       const xapp = app as NestExpressApplication;
       xapp.useBodyParser('json', { limit: '2mb' });
       xapp.useBodyParser('urlencoded', { extended: true, limit: '2mb' });
-      app.setGlobalPrefix('api', { exclude: ['health', 'metrics'] });
+      app.setGlobalPrefix('api', { exclude: ['health', 'health/live', 'health/ready', 'metrics'] });
       // the organization portal (org.<domain>) checks each saved organization with GET {org host}/api/: public
       // name and logo, readable cross-origin (also its 404 'Invalid Organization URL')
       http.use((req, res, next) => {
@@ -35,7 +35,7 @@ runService(async () => {
         http.use(express.static(dist, { index: false, maxAge: '1h' }));
         // the SPA answers every non-API path; its router shows /404 for unknown ones
         http.use((req, res, next) => {
-          if (req.method !== 'GET' || req.path.startsWith('/api') || req.path.startsWith('/admin/') || req.path === '/health' || req.path === '/metrics') return next();
+          if (req.method !== 'GET' || req.path.startsWith('/api') || req.path.startsWith('/admin/') || req.path === '/health' || req.path.startsWith('/health/') || req.path === '/metrics') return next();
           res.sendFile(path.join(dist, 'index.html'));
         });
       }

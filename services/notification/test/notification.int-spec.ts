@@ -46,9 +46,10 @@ describe('notification service', () => {
   let pub: { app: INestApplicationContext; events: Events; bus: Bus };
   let db: Client;
   let org: Org;
+  let smtpUrl: string;
 
   beforeAll(async () => {
-    const smtpUrl = await sink.start();
+    smtpUrl = await sink.start();
     app = await startNotification(serviceConfig(smtpUrl));
     pub = await startPublisher();
     db = await adminDb();
@@ -300,6 +301,45 @@ describe('notification service', () => {
       expect(reminderMails(pending)).toHaveLength(1);
       expect(reminderMails(voted)).toHaveLength(0);
       expect(reminderMails(closedVoter)).toHaveLength(0);
+    });
+
+    it('a Redis that lost the delayed jobs loses no reminder: the service rebuilds them from its table at start', async () => {
+      const voter = address('rebuilt');
+      const decisionId = 951;
+      const t0 = Date.now();
+      // REMINDER_LEADS_MINUTES=1: fires 12 s from now
+      const deadline = new Date(t0 + 60_000 + 12_000);
+      await pub.events.publish(DecisionOpened, decisionOpened(org, decisionId, deadline, [{ email: voter, name: 'Voter', lang: 'en' }]));
+      const row = await waitFor('the schedule', async () => {
+        const r = await app.get(SchedulerService).get(org.orgId, 'decision-deadline', decisionId);
+        return r?.status === 'scheduled' ? r : null;
+      });
+
+      // the service stops; Redis comes back without the reminder queue's keys (as after a lost volume or a flush)
+      await app.close();
+      const lost = new Queue(ReminderDue.queue, { connection: redisConnection(env.REDIS_URL), prefix: 'bull' });
+      try {
+        await lost.obliterate({ force: true });
+        expect(await lost.getJob(row.jobId!)).toBeUndefined();
+      } finally {
+        await lost.close();
+      }
+
+      app = await startNotification(serviceConfig(smtpUrl));
+      const queue = app.get(Jobs).queue(ReminderDue.queue);
+      const job = await waitFor('the rebuilt job', () => queue.getJob(row.jobId!));
+      expect(await job.getState()).toBe('delayed');
+      expect(job.data).toMatchObject({ payload: { orgId: org.orgId, kind: 'decision-deadline', itemId: decisionId, dueAt: deadline.toISOString() } });
+      // due when the row says, not later
+      expect(job.timestamp + job.delay).toBeGreaterThanOrEqual(row.fireAt!.getTime() - 1000);
+      expect(job.timestamp + job.delay).toBeLessThanOrEqual(row.fireAt!.getTime() + 1000);
+      // a second pass (another replica starting) adds nothing
+      expect(await app.get(SchedulerService).rebuild()).toMatchObject({ added: 0 });
+
+      await waitFor('the rebuilt reminder', () => reminderMails(voter).length > 0, 30_000);
+      await sleep(1500);
+      expect(reminderMails(voter)).toHaveLength(1);
+      expect((await app.get(SchedulerService).get(org.orgId, 'decision-deadline', decisionId))?.status).toBe('fired');
     });
 
     it('lists, dismisses one and dismisses all of the actor\'s reminders; another user\'s reminder is not found', async () => {

@@ -11,6 +11,16 @@ describe('observability', () => {
     expect(await r.json()).toMatchObject({ status: 'ok', checks: { nats: true, redis: true } });
   });
 
+  it('/health/live answers from the process alone, /health/ready with its dependencies, neither under /api', async () => {
+    const live = await fetch(`${env.TEST_GATEWAY_URL}/health/live`);
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${env.TEST_GATEWAY_URL}/health/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: 'ok', checks: { nats: true, redis: true } });
+    expect((await fetch(`${env.TEST_GATEWAY_URL}/api/health/live`)).status).toBe(404);
+  });
+
   it('/metrics exposes HTTP and RPC figures in the Prometheus format', async () => {
     await api(env.TEST_GATEWAY_URL, { org: 'demo' }).get('/');
     const r = await fetch(`${env.TEST_GATEWAY_URL}/metrics`);

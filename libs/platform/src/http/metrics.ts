@@ -1,4 +1,4 @@
-import { Registry, collectDefaultMetrics, Histogram, Counter } from 'prom-client';
+import { Registry, collectDefaultMetrics, Histogram, Counter, Gauge } from 'prom-client';
 
 /** Prometheus metrics of this process, served at /metrics. */
 export const registry = new Registry();
@@ -9,6 +9,10 @@ export function enableDefaultMetrics(service: string): void {
   registry.setDefaultLabels({ service });
   collectDefaultMetrics({ register: registry });
 }
+
+/** Filled when /metrics is scraped: each reads its queues' job counts (libs/platform queues register one). */
+export type QueueDepthSource = (set: (queue: string, state: string, n: number) => void) => Promise<void>;
+export const queueDepthSources = new Set<QueueDepthSource>();
 
 export const metrics = {
   rpcClientDuration: new Histogram({ name: 'rpc_client_duration_seconds', help: 'NATS RPC round trips', labelNames: ['subject', 'outcome'], registers: [registry] }),
@@ -23,5 +27,15 @@ export const metrics = {
     registers: [registry],
   }),
   jobDuration: new Histogram({ name: 'job_duration_seconds', help: 'BullMQ job processing', labelNames: ['queue', 'name', 'outcome'], registers: [registry] }),
+  queueJobs: new Gauge({
+    name: 'queue_jobs',
+    help: 'BullMQ jobs by queue and state, for the queues this process works on (read when scraped)',
+    labelNames: ['queue', 'state'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const source of queueDepthSources) await source((queue, state, n) => this.set({ queue, state }, n));
+    },
+  }),
   httpDuration: new Histogram({ name: 'http_request_duration_seconds', help: 'HTTP requests', labelNames: ['method', 'route', 'status'], registers: [registry] }),
 };

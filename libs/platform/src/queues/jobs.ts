@@ -1,11 +1,11 @@
-import { DynamicModule, Inject, Injectable, Module, SetMetadata, Type } from '@nestjs/common';
+import { DynamicModule, Inject, Injectable, Module, OnModuleDestroy, OnModuleInit, SetMetadata, Type } from '@nestjs/common';
 import { BullModule, InjectQueue, Processor, WorkerHost, getQueueToken } from '@nestjs/bullmq';
 import { ModuleRef } from '@nestjs/core';
 import { Job, Queue } from 'bullmq';
 import { AppError, JobDef, PayloadInputOf, PayloadOf, fieldErrorsOf } from '@app/contracts';
 import { runWithContext, currentContext } from '../context';
 import { logger } from '../logger';
-import { metrics } from '../http/metrics';
+import { metrics, queueDepthSources, type QueueDepthSource } from '../http/metrics';
 
 export const JOB_HANDLER = Symbol('JOB_HANDLER');
 /** Marks a method of a `*.processor.ts` provider as the processor of a job defined in libs/contracts. */
@@ -175,6 +175,29 @@ export function redisConnection(url: string) {
   };
 }
 
+/** queue_jobs{queue,state} on /metrics for the queues this service processes (waiting, delayed, active, failed). */
+@Injectable()
+export class QueueDepthMetrics implements OnModuleInit, OnModuleDestroy {
+  private readonly source: QueueDepthSource = async (set) => {
+    for (const name of this.opts.processes?.map((d) => d.queue) ?? []) {
+      // Redis down: the figure is missing from this scrape (the readiness probe reports the outage)
+      const counts = await this.jobs
+        .queue(name)
+        .getJobCounts('waiting', 'delayed', 'active', 'failed', 'prioritized')
+        .catch(() => null);
+      if (!counts) continue;
+      for (const [state, n] of Object.entries(counts)) set(name, state, n);
+    }
+  };
+  constructor(private readonly jobs: Jobs, @Inject(QUEUES_OPTIONS) private readonly opts: QueuesOptions) {}
+  onModuleInit(): void {
+    queueDepthSources.add(this.source);
+  }
+  onModuleDestroy(): void {
+    queueDepthSources.delete(this.source);
+  }
+}
+
 @Module({})
 export class QueuesModule {
   static register(opts: QueuesOptions): DynamicModule {
@@ -189,7 +212,7 @@ export class QueuesModule {
         BullModule.forRoot({ connection: redisConnection(opts.redisUrl), prefix: 'bull' }),
         BullModule.registerQueue(...queues.map((name) => ({ name }))),
       ],
-      providers: [JobRegistry, Jobs, ...processors, { provide: QUEUES_OPTIONS, useValue: { ...opts, processes } }],
+      providers: [JobRegistry, Jobs, QueueDepthMetrics, ...processors, { provide: QUEUES_OPTIONS, useValue: { ...opts, processes } }],
       exports: [JobRegistry, Jobs, BullModule, QUEUES_OPTIONS],
     };
   }

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { ReminderDue, type Recipient, type ScheduledReminderKind } from '@app/contracts';
 import { CONFIG, Jobs, logger } from '@app/platform';
 import { NotificationDb } from '../common/notification-db';
@@ -25,15 +25,47 @@ export interface ScheduledReminderData {
  * the fire time; a changed deadline removes the old job and adds a new one; a closed or deleted item
  * removes it. The schedules table is the truth: a job that fires while its row points elsewhere does
  * nothing (it was replaced while it was running, so it could not be removed).
+ * At start the delayed jobs of every scheduled row are added again (same ids: the ones Redis still has are left
+ * as they are), so a Redis that lost its data loses no reminder; one whose time has passed fires at once.
  */
 @Injectable()
-export class SchedulerService {
+export class SchedulerService implements OnApplicationBootstrap {
   constructor(
     private readonly db: NotificationDb,
     private readonly repo: SchedulesRepository,
     private readonly jobs: Jobs,
     @Inject(CONFIG) private readonly config: NotificationConfig,
   ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const { added, scheduled } = await this.rebuild();
+    logger().info({ scheduled, added }, 'reminder jobs rebuilt from the schedules table');
+  }
+
+  /**
+   * Add the delayed job of every scheduled reminder that Redis does not have. Safe to run at any time and from
+   * every replica: a job id that exists in Redis (waiting, delayed, active, completed or failed) is not added again.
+   */
+  async rebuild(now = new Date()): Promise<{ scheduled: number; added: number }> {
+    const rows = await this.db.unsafeGlobal((tx) => this.repo.unsafeListScheduled(tx));
+    let added = 0;
+    const queue = this.jobs.queue(ReminderDue.queue);
+    for (let i = 0; i < rows.length; i += 500) {
+      const batch = rows.slice(i, i + 500);
+      const present = await Promise.all(batch.map((r) => queue.getJob(r.jobId!)));
+      const missing = batch.filter((_, j) => !present[j]);
+      if (!missing.length) continue;
+      await this.jobs.addMany(
+        ReminderDue,
+        missing.map((r) => ({
+          payload: { orgId: r.orgId, kind: r.kind as ScheduledReminderKind, itemId: r.itemId, dueAt: r.dueAt.toISOString() },
+          opts: { jobId: r.jobId!, delayMs: Math.max(0, r.fireAt!.getTime() - now.getTime()) },
+        })),
+      );
+      added += missing.length;
+    }
+    return { scheduled: rows.length, added };
+  }
 
   /** (Re)schedule the reminder of an item whose deadline is `dueAt`. `sourceAt` orders events about the item. */
   async schedule(

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Tx } from '@app/platform';
 import type { Scope } from '../common/notification-db';
 import { schedules } from '../db/schema';
+import type { NotificationTables } from '../db/tables';
 
 export type ScheduleStatus = 'scheduled' | 'fired' | 'cancelled' | 'none';
 export type ScheduleRow = typeof schedules.$inferSelect;
@@ -58,6 +60,19 @@ export class SchedulesRepository {
       .where(and(eq(schedules.orgId, s.orgId), eq(schedules.kind, kind), eq(schedules.itemId, itemId)))
       .limit(1);
     return row ?? null;
+  }
+
+  /**
+   * Every organization's scheduled reminders (the start-up rebuild of their delayed jobs), in a transaction with no
+   * organization: the read-only policy schedules_rebuild_read (migration 0001) shows them to a transaction that sets
+   * app.scope; tenant_isolation still refuses any write. Nothing else may call it.
+   */
+  async unsafeListScheduled(tx: Tx<NotificationTables>): Promise<Pick<ScheduleRow, 'orgId' | 'kind' | 'itemId' | 'dueAt' | 'fireAt' | 'jobId'>[]> {
+    await tx.execute(sql`SELECT set_config('app.scope', 'schedules-rebuild', true)`);
+    return tx
+      .select({ orgId: schedules.orgId, kind: schedules.kind, itemId: schedules.itemId, dueAt: schedules.dueAt, fireAt: schedules.fireAt, jobId: schedules.jobId })
+      .from(schedules)
+      .where(and(eq(schedules.status, 'scheduled'), isNotNull(schedules.jobId), isNotNull(schedules.fireAt)));
   }
 
   /** Mark fired, only if the row still points at this job. */

@@ -1,0 +1,161 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * What an operator deploys, validated statically (scripts/lib/deploy-validate.mjs, run as its own Node process:
+ * the Kubernetes schema packages are ES modules): docker-compose.yml against the Compose specification's schema,
+ * every manifest of k8s/ (and each overlay as rendered) against the Kubernetes schemas, deploy/Dockerfile parsed
+ * into stages. No Docker engine or cluster here: nothing is built or applied. Each rule is also shown to refuse a
+ * file that breaks it.
+ */
+const ROOT = path.resolve(__dirname, '..');
+const CLI = path.join(ROOT, 'scripts/lib/deploy-validate.mjs');
+/** the services that exist (scripts/services.mjs, an ES module) */
+const SERVICES = execFileSync(process.execPath, ['--input-type=module', '-e', "import { presentServices } from './scripts/services.mjs'; console.log(presentServices().map((s) => s.name).join(','))"], { cwd: ROOT, encoding: 'utf8' })
+  .trim()
+  .split(',');
+
+interface Report {
+  compose: string[];
+  k8s: string[];
+  k8sDocuments: number;
+  dockerfile: string[];
+}
+interface Check {
+  only?: ('compose' | 'k8s' | 'dockerfile')[];
+  compose?: string;
+  k8s?: string;
+  dockerfile?: string;
+  services?: string[];
+}
+
+/**
+ * Every case below writes its broken copy while the file is loaded and registers its check; one Node process then
+ * validates them all (the schemas are loaded once) before the first test.
+ */
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-check-'));
+const checks: Check[] = [];
+let reports: Report[] = [];
+const register = (c: Check): (() => Report) => {
+  const i = checks.push(c) - 1;
+  return () => reports[i];
+};
+beforeAll(() => {
+  const file = path.join(tmp, 'checks.json');
+  fs.writeFileSync(file, JSON.stringify(checks));
+  reports = JSON.parse(execFileSync(process.execPath, [CLI, '--batch', file], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })) as Report[];
+}, 120_000);
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+let n = 0;
+const tmpName = (prefix: string) => path.join(tmp, `${prefix}-${n++}`);
+
+describe('the repository as committed', () => {
+  const committed = register({});
+  it('docker-compose.yml, every manifest of k8s/ and deploy/Dockerfile pass', () => {
+    const r = committed();
+    expect({ compose: r.compose, k8s: r.k8s, dockerfile: r.dockerfile }).toEqual({ compose: [], k8s: [], dockerfile: [] });
+    // per service 5 documents, in base and in each of the two rendered overlays, plus the rest
+    expect(r.k8sDocuments).toBeGreaterThanOrEqual(SERVICES.length * 5 * 3);
+  });
+
+  it('k8s/base/services is what k8s/generate.mjs makes from scripts/services.mjs', () => {
+    expect(execFileSync(process.execPath, [path.join(ROOT, 'k8s/generate.mjs'), '--check'], { cwd: ROOT, encoding: 'utf8' })).toContain('up to date');
+  });
+});
+
+describe('docker-compose.yml rules', () => {
+  const original = fs.readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8');
+  const cases: [string, (s: string) => string, RegExp][] = [
+    ['an image without a tag', (s) => s.replace('image: redis:7.4.2-alpine', 'image: redis'), /redis: image redis is not pinned/],
+    ['an image on :latest', (s) => s.replace('image: nats:2.11.4-alpine', 'image: nats:latest'), /nats: image nats:latest is not pinned/],
+    ['a MinIO image', (s) => s.replace('image: chrislusf/seaweedfs:3.80', 'image: minio/minio:RELEASE.2025-01-01T00-00-00Z'), /MinIO images are no longer published/],
+    ['a port on every interface', (s) => s.replace('"127.0.0.1:3000:3000"', '"3000:3000"'), /port 3000:3000 is not bound to 127\.0\.0\.1/],
+    ['Redis without append-only persistence', (s) => s.replace('"--appendonly", "yes"', '"--appendonly", "no"'), /append-only persistence is off/],
+    ['Redis that may evict jobs', (s) => s.replace('"noeviction"', '"allkeys-lru"'), /eviction policy is not noeviction/],
+    ['NATS without JetStream', (s) => s.replace('command: ["-js", "-sd", "/data", "-m", "8222"]', 'command: ["-m", "8222"]'), /JetStream is off/],
+    ['a field the Compose specification does not have', (s) => s.replace('  maildev:\n', '  maildev:\n    restart_when: always\n'), /compose schema: \/services\/maildev must NOT have additional properties \(restart_when\)/],
+    ['a service that does not exist', (s) => s.replace('  gateway:\n', '  nosuch:\n    <<: *app\n    environment: { <<: *app-env, SERVICE: nosuch, HTTP_PORT: "3199" }\n  gateway:\n'), /service nosuch has an entry but no services\/nosuch/],
+    ['a service left out', (s) => s.replace(/ {2}meeting:\n {4}<<: \*app\n {4}environment: \{[^\n]*\n/, ''), /service meeting exists .* but has no entry/],
+    ['the owner URL in a service', (s) => s.replace('SERVICE: gateway,', 'SERVICE: gateway, DATABASE_ADMIN_URL: "postgres://x@y/z",'), /gateway: a service gets the database owner's URL/],
+  ];
+  const prepared = cases.map(([name, mutate, expected]) => {
+    const file = `${tmpName('compose')}.yml`;
+    const changed = mutate(original);
+    fs.writeFileSync(file, changed);
+    return [name, changed !== original, register({ only: ['compose'], compose: file }), expected] as const;
+  });
+  it.each(prepared)('refuses %s', (_name, changed, report, expected) => {
+    expect(changed).toBe(true);
+    expect(report().compose.join('\n')).toMatch(expected);
+  });
+});
+
+describe('Kubernetes rules', () => {
+  const copyK8s = (): string => {
+    const dir = tmpName('k8s');
+    fs.cpSync(path.join(ROOT, 'k8s'), dir, { recursive: true });
+    return dir;
+  };
+  /** true when the change changed something */
+  const edit = (dir: string, file: string, change: (s: string) => string): boolean => {
+    const p = path.join(dir, file);
+    const before = fs.readFileSync(p, 'utf8');
+    const after = change(before);
+    fs.writeFileSync(p, after);
+    return after !== before;
+  };
+  const cases: [string, string, (s: string) => string, RegExp][] = [
+    ['replicas under an HPA', 'base/services/meeting.yaml', (s) => s.replace('  revisionHistoryLimit: 5', '  replicas: 2\n  revisionHistoryLimit: 5'), /Deployment boardroom-meeting sets replicas/],
+    ['readiness on the old /health', 'base/services/meeting.yaml', (s) => s.replace('path: /health/ready', 'path: /health'), /readinessProbe must call \/health\/ready/],
+    ['liveness that checks the dependencies', 'base/services/meeting.yaml', (s) => s.replace(/(livenessProbe:\n\s+httpGet: \{ path: )\/health\/live/, '$1/health/ready'), /livenessProbe must call \/health\/live/],
+    ['a Deployment without its PodDisruptionBudget', 'base/services/meeting.yaml', (s) => s.replace(/---\napiVersion: policy\/v1\nkind: PodDisruptionBudget[\s\S]*?(?=---)/, ''), /boardroom-meeting has no PodDisruptionBudget/],
+    ['a wrongly typed field (schema)', 'base/services/meeting.yaml', (s) => s.replace('revisionHistoryLimit: 5', 'revisionHistoryLimit: five'), /Deployment boardroom-meeting: .*revisionHistoryLimit must be integer/],
+    ['an HTTPRoute port given as text (Gateway API schema)', 'base/httproute.yaml', (s) => s.replace('port: 80', 'port: "80"'), /HTTPRoute boardroom: .*port must be integer/],
+    ['the owner credentials in a service', 'base/services/meeting.yaml', (s) => s.replace('- secretRef: { name: boardroom-secrets }', '- secretRef: { name: boardroom-secrets }\n            - secretRef: { name: boardroom-pg-owner }'), /boardroom-meeting: the database owner's credentials outside the migrate Job/],
+    ['a service open to every namespace', 'base/services/meeting.yaml', (s) => s.replace('kubernetes.io/metadata.name: monitoring', 'kubernetes.io/metadata.name: default'), /NetworkPolicy boardroom-meeting lets in traffic from default/],
+    ['an Ingress with ingress-nginx annotations', 'base/httproute.yaml', (s) => `${s}---\napiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata:\n  name: old\n  annotations: { nginx.ingress.kubernetes.io/proxy-body-size: 60m }\nspec:\n  rules: []\n`, /Ingress old: use the Gateway API HTTPRoute/],
+    ['a ServiceMonitor endpoint of the wrong type (prometheus-operator schema)', 'monitoring/servicemonitor.yaml', (s) => s.replace('interval: 15s', 'interval: 15'), /ServiceMonitor boardroom: .*interval must be string/],
+    ['an overlay patch that matches nothing', 'overlays/production/kustomization.yaml', (s) => s.replace('name: boardroom-gateway }', 'name: boardroom-gatewy }'), /patch for HorizontalPodAutoscaler boardroom-gatewy matches nothing/],
+    ['Redis values without noeviction', 'infra/valkey.values.yaml', (s) => s.replace('maxmemory-policy noeviction', 'maxmemory-policy allkeys-lru'), /eviction policy is not noeviction/],
+    ['a PostgreSQL application role that bypasses RLS', 'infra/postgres-cluster.yaml', (s) => s.replace('bypassrls: false', 'bypassrls: true'), /role boardroom_app: the application role must not be superuser or bypass RLS/],
+  ];
+  const prepared = cases.map(([name, file, change, expected]) => {
+    const dir = copyK8s();
+    const changed = edit(dir, file, change);
+    return [name, changed, register({ only: ['k8s'], k8s: dir }), expected] as const;
+  });
+  it.each(prepared)('refuses %s', (_name, changed, report, expected) => {
+    expect(changed).toBe(true);
+    expect(report().k8s.join('\n')).toMatch(expected);
+  });
+
+  const withoutMeeting = register({ only: ['k8s'], services: SERVICES.filter((s) => s !== 'meeting') });
+  it('refuses a Deployment for a service that does not exist (a restart loop)', () => {
+    expect(withoutMeeting().k8s.join('\n')).toMatch(/Deployment for meeting, which does not exist/);
+  });
+});
+
+describe('deploy/Dockerfile rules', () => {
+  const original = fs.readFileSync(path.join(ROOT, 'deploy/Dockerfile'), 'utf8');
+  const cases: [string, (s: string) => string, RegExp][] = [
+    ['Node 20 (past its end of life)', (s) => s.replace(/ARG NODE_IMAGE=\S+/, 'ARG NODE_IMAGE=node:20-slim'), /Node 20 is not a supported LTS/],
+    ['an unpinned base image', (s) => s.replace(/ARG NODE_IMAGE=\S+/, 'ARG NODE_IMAGE=node'), /is not an official Node image pinned by version/],
+    ['running as root', (s) => s.replace(/^USER node$/gm, 'USER root'), /stage runtime: runs as root/],
+    ['sources copied into the runtime image', (s) => s.replace('COPY --from=prod-deps /out/app /app', 'COPY . /app'), /stage runtime: COPY from the build context/],
+    ['dev dependencies copied from the build stage', (s) => s.replace('COPY --from=prod-deps /out/app /app', 'COPY --from=build /src /app'), /stage runtime: copies sources or dev dependencies from build/],
+    ['TypeScript compiled at start', (s) => s.replace('exec node \\"services/$SERVICE/src/main.js\\"', 'exec node -r @swc-node/register \\"services/$SERVICE/src/main.ts\\"'), /starts TypeScript/],
+    ['Chromium in every image', (s) => s.replace('FROM ${NODE_IMAGE} AS app\n', 'FROM ${NODE_IMAGE} AS app\nRUN apt-get update && apt-get install -y chromium\n'), /stage runtime: installs Chromium or LibreOffice/],
+  ];
+  const prepared = cases.map(([name, mutate, expected]) => {
+    const file = tmpName('Dockerfile');
+    const changed = mutate(original);
+    fs.writeFileSync(file, changed);
+    return [name, changed !== original, register({ only: ['dockerfile'], dockerfile: file }), expected] as const;
+  });
+  it.each(prepared)('refuses %s', (_name, changed, report, expected) => {
+    expect(changed).toBe(true);
+    expect(report().dockerfile.join('\n')).toMatch(expected);
+  });
+});
