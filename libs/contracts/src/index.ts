@@ -28,4 +28,5 @@ export * from './organization/news.rpc';
 export * from './notification/notification.jobs';
 export * from './meeting';
 export * from './notification/notification.rpc';
+export * from './presentation';
 export * from './routes';

@@ -16,6 +16,7 @@ import { UserRoutes } from './organization/users.routes';
 import { AuthRoutes } from './organization/auth.routes';
 import { ProfileRoutes } from './organization/profile.routes';
 import { SettingsRoutes } from './organization/settings.routes';
+import { PresentationRoutes } from './presentation/presentation.routes';
 
 /**
  * The route table: every `/api` route of the product, by name. The gateway registers exactly these, /api/docs
@@ -41,6 +42,7 @@ export const Routes = {
   ...AuthRoutes,
   ...ProfileRoutes,
   ...SettingsRoutes,
+  ...PresentationRoutes,
 } as const;
 
 /** [name, route] pairs; throws at import when a name or a method + path is defined twice */
@@ -63,4 +65,5 @@ export const ROUTE_TABLE = routeList(
   AuthRoutes,
   ProfileRoutes,
   SettingsRoutes,
+  PresentationRoutes,
 );

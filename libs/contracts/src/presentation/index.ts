@@ -1,0 +1,3 @@
+export * from './presentation.frames';
+export * from './presentation.rpc';
+export * from './presentation.routes';
