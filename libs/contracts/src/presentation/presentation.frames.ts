@@ -13,6 +13,9 @@ export const PRESENTER_PALETTE = [
 ] as const;
 export const zPaletteColour = z.enum(PRESENTER_PALETTE);
 
+/** The spec's throttles: pointer moves and drawing updates (client and server). */
+export const PRESENTATION_THROTTLE_MS = Object.freeze({ pointer: 200, operations: 1000 });
+
 /** Limits that keep one frame and one room's history small. */
 export const PRESENTATION_LIMITS = Object.freeze({
   /** largest frame accepted, in bytes */

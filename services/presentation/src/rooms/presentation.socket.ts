@@ -9,6 +9,7 @@ import {
   PRESENTATION_CLOSE,
   PRESENTATION_LIMITS,
   PresentationFanout,
+  Throttle,
   zClientFrame,
   type ClientFrame,
   type PresenterAction,
@@ -19,7 +20,6 @@ import type { PresentationConfig } from '../config';
 import { RoomStore, type RoomKey } from './room-store';
 import { documentsOf, handleFrame, join, presentersOf, type Outcome, type Participant } from './room-rules';
 import { SocketAuth, SocketRefused, type SocketIdentity } from './socket-auth';
-import { Throttle } from './throttle';
 
 const connections = new Gauge({ name: 'presentation_connections', help: 'open presentation sockets in this process', registers: [registry] });
 const framesIn = new Counter({ name: 'presentation_frames_in_total', help: 'client frames by type and outcome', labelNames: ['type', 'outcome'], registers: [registry] });

@@ -1,4 +1,7 @@
 /**
+ * The protocol's timing rule, used on both ends (the browser before sending, the presentation service per
+ * socket): pointer moves at most every 200 ms, drawing at most every 1000 ms (PRESENTATION_THROTTLE_MS).
+ *
  * A per-connection throttle with a leading and a trailing edge: the first frame in a window goes out at once,
  * later ones are merged into one pending frame that goes out when the window ends. Pointer moves keep only the
  * latest position; drawing operations are concatenated, so nothing drawn is lost. Timers are injected so the
@@ -13,11 +16,11 @@ export interface Clock {
 export const systemClock: Clock = {
   now: () => Date.now(),
   setTimeout: (fn, ms) => {
-    const t = setTimeout(fn, ms);
+    const t = setTimeout(fn, ms) as unknown as { unref?: () => void };
     t.unref?.();
     return t;
   },
-  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+  clearTimeout: (h) => clearTimeout(h as Parameters<typeof clearTimeout>[0]),
 };
 
 export class Throttle<T> {
