@@ -20,6 +20,8 @@ import en_roles from '../locales/en/roles.json';
 import en_committees from '../locales/en/committees.json';
 import en_boards from '../locales/en/boards.json';
 import en_logs from '../locales/en/logs.json';
+import en_library from '../locales/en/library.json';
+import en_viewer from '../locales/en/viewer.json';
 import ar_common from '../locales/ar/common.json';
 import ar_validation from '../locales/ar/validation.json';
 import ar_shell from '../locales/ar/shell.json';
@@ -38,6 +40,8 @@ import ar_roles from '../locales/ar/roles.json';
 import ar_committees from '../locales/ar/committees.json';
 import ar_boards from '../locales/ar/boards.json';
 import ar_logs from '../locales/ar/logs.json';
+import ar_library from '../locales/ar/library.json';
+import ar_viewer from '../locales/ar/viewer.json';
 import ru_common from '../locales/ru/common.json';
 import ru_validation from '../locales/ru/validation.json';
 import ru_shell from '../locales/ru/shell.json';
@@ -56,8 +60,10 @@ import ru_roles from '../locales/ru/roles.json';
 import ru_committees from '../locales/ru/committees.json';
 import ru_boards from '../locales/ru/boards.json';
 import ru_logs from '../locales/ru/logs.json';
+import ru_library from '../locales/ru/library.json';
+import ru_viewer from '../locales/ru/viewer.json';
 
-export const NAMESPACES = ['common', 'validation', 'shell', 'tour', 'auth', 'portal', 'errors', 'home', 'news', 'activity', 'profile', 'integrations', 'organization', 'users', 'roles', 'committees', 'boards', 'logs'] as const;
+export const NAMESPACES = ['common', 'validation', 'shell', 'tour', 'auth', 'portal', 'errors', 'home', 'news', 'activity', 'profile', 'integrations', 'organization', 'users', 'roles', 'committees', 'boards', 'logs', 'library', 'viewer'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const en = {
@@ -79,6 +85,8 @@ const en = {
   committees: en_committees,
   boards: en_boards,
   logs: en_logs,
+  library: en_library,
+  viewer: en_viewer,
 };
 const ar = {
   common: ar_common,
@@ -99,6 +107,8 @@ const ar = {
   committees: ar_committees,
   boards: ar_boards,
   logs: ar_logs,
+  library: ar_library,
+  viewer: ar_viewer,
 };
 const ru = {
   common: ru_common,
@@ -119,6 +129,8 @@ const ru = {
   committees: ru_committees,
   boards: ru_boards,
   logs: ru_logs,
+  library: ru_library,
+  viewer: ru_viewer,
 };
 
 export const resources = { en, fr: en, ar, ru };
