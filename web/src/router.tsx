@@ -41,6 +41,7 @@ const BoardsPage = named(() => import('./features/organization/BoardsPage'), 'Bo
 const LogsPage = named(() => import('./features/organization/LogsPage'), 'LogsPage');
 
 const GuestPage = lazy(async () => ({ default: (await import('./features/guest/GuestPage')).GuestPage }));
+const PresentationPage = named(() => import('./features/presentation/PresentationPage'), 'PresentationPage');
 const ViewerPage = lazy(async () => ({ default: (await import('./features/guest/GuestPage')).ViewerPage }));
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
@@ -121,7 +122,7 @@ export function AppRoutes() {
                 <Route path={ROUTES.documentView} element={page(<ViewerPage kind="document" />)} />
                 <Route path={ROUTES.document} element={page(<ViewerPage kind="document" />)} />
                 <Route path={ROUTES.viewer} element={page(<ViewerPage kind="viewer" />)} />
-                <Route path={ROUTES.presentation} element={page(<ViewerPage kind="presentation" />)} />
+                <Route path={ROUTES.presentation} element={page(<PresentationPage mode="live" />)} />
                 <Route path={ROUTES.meetingRoom} element={page(<ViewerPage kind="meetingRoom" />)} />
                 <Route path={ROUTES.sheet} element={page(<ViewerPage kind="sheet" />)} />
                 <Route path={ROUTES.sheetInMeeting} element={page(<ViewerPage kind="sheet" />)} />

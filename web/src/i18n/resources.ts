@@ -22,6 +22,7 @@ import en_boards from '../locales/en/boards.json';
 import en_logs from '../locales/en/logs.json';
 import en_library from '../locales/en/library.json';
 import en_viewer from '../locales/en/viewer.json';
+import en_presentation from '../locales/en/presentation.json';
 import ar_common from '../locales/ar/common.json';
 import ar_validation from '../locales/ar/validation.json';
 import ar_shell from '../locales/ar/shell.json';
@@ -42,6 +43,7 @@ import ar_boards from '../locales/ar/boards.json';
 import ar_logs from '../locales/ar/logs.json';
 import ar_library from '../locales/ar/library.json';
 import ar_viewer from '../locales/ar/viewer.json';
+import ar_presentation from '../locales/ar/presentation.json';
 import ru_common from '../locales/ru/common.json';
 import ru_validation from '../locales/ru/validation.json';
 import ru_shell from '../locales/ru/shell.json';
@@ -62,8 +64,9 @@ import ru_boards from '../locales/ru/boards.json';
 import ru_logs from '../locales/ru/logs.json';
 import ru_library from '../locales/ru/library.json';
 import ru_viewer from '../locales/ru/viewer.json';
+import ru_presentation from '../locales/ru/presentation.json';
 
-export const NAMESPACES = ['common', 'validation', 'shell', 'tour', 'auth', 'portal', 'errors', 'home', 'news', 'activity', 'profile', 'integrations', 'organization', 'users', 'roles', 'committees', 'boards', 'logs', 'library', 'viewer'] as const;
+export const NAMESPACES = ['common', 'validation', 'shell', 'tour', 'auth', 'portal', 'errors', 'home', 'news', 'activity', 'profile', 'integrations', 'organization', 'users', 'roles', 'committees', 'boards', 'logs', 'library', 'viewer', 'presentation'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const en = {
@@ -87,6 +90,7 @@ const en = {
   logs: en_logs,
   library: en_library,
   viewer: en_viewer,
+  presentation: en_presentation,
 };
 const ar = {
   common: ar_common,
@@ -109,6 +113,7 @@ const ar = {
   logs: ar_logs,
   library: ar_library,
   viewer: ar_viewer,
+  presentation: ar_presentation,
 };
 const ru = {
   common: ru_common,
@@ -131,6 +136,7 @@ const ru = {
   logs: ru_logs,
   library: ru_library,
   viewer: ru_viewer,
+  presentation: ru_presentation,
 };
 
 export const resources = { en, fr: en, ar, ru };

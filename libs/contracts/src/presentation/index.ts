@@ -2,3 +2,4 @@ export * from './presentation.frames';
 export * from './presentation.rpc';
 export * from './presentation.routes';
 export * from './throttle';
+export * from './presenters';

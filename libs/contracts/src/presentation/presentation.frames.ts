@@ -12,6 +12,7 @@ export const PRESENTER_PALETTE = [
   '#039be5', '#00acc1', '#00897b', '#43a047', '#7cb342', '#fdd835', '#fb8c00', '#6d4c41',
 ] as const;
 export const zPaletteColour = z.enum(PRESENTER_PALETTE);
+export type PaletteColour = z.output<typeof zPaletteColour>;
 
 /** The spec's throttles: pointer moves and drawing updates (client and server). */
 export const PRESENTATION_THROTTLE_MS = Object.freeze({ pointer: 200, operations: 1000 });

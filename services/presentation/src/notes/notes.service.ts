@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   AppError,
+  documentsOf,
   type AddPresentationNote,
   type DeletePresentationNote,
   type ListPresentationNotes,
@@ -9,7 +10,6 @@ import {
 } from '@app/contracts';
 import { MeetingAccess } from '../common/meetings';
 import { PresentationDb } from '../common/presentation-db';
-import { documentsOf } from '../rooms/room-rules';
 import { NotesRepository, type NoteRow } from './notes.repository';
 
 const serverDate = (d: Date): string => d.toISOString().slice(0, 19).replace('T', ' ');

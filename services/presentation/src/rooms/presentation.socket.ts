@@ -10,6 +10,8 @@ import {
   PRESENTATION_LIMITS,
   PresentationFanout,
   Throttle,
+  documentsOf,
+  presentersOf,
   zClientFrame,
   type ClientFrame,
   type PresenterAction,
@@ -18,7 +20,7 @@ import {
 import { CONFIG, NATS_CONNECTION, registry } from '@app/platform';
 import type { PresentationConfig } from '../config';
 import { RoomStore, type RoomKey } from './room-store';
-import { documentsOf, handleFrame, join, presentersOf, type Outcome, type Participant } from './room-rules';
+import { handleFrame, join, type Outcome, type Participant } from './room-rules';
 import { SocketAuth, SocketRefused, type SocketIdentity } from './socket-auth';
 
 const connections = new Gauge({ name: 'presentation_connections', help: 'open presentation sockets in this process', registers: [registry] });

@@ -1,5 +1,5 @@
-import type { ClientFrame, Presenter } from '@app/contracts';
-import { defaultPresenter, documentsOf, handleFrame, join, newRoom, presentersOf, type Participant, type RoomState } from './room-rules';
+import { documentsOf, presentersOf, type ClientFrame, type Presenter } from '@app/contracts';
+import { defaultPresenter, handleFrame, join, newRoom, type Participant, type RoomState } from './room-rules';
 
 const presenter = (user_id: number, docs: number[]): Presenter => ({
   id: user_id * 10, user_id, user: { name: `U${user_id}`, image: null }, user_email: `u${user_id}@x.test`, color: '#e53935', docs,

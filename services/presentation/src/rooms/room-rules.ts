@@ -1,11 +1,5 @@
-import {
-  PRESENTER_PALETTE,
-  type ClientFrame,
-  type DrawOperation,
-  type MeetingDetails,
-  type Presenter,
-  type ServerFrame,
-} from '@app/contracts';
+import { type ClientFrame, type DrawOperation, type Presenter, type ServerFrame } from '@app/contracts';
+
 
 /**
  * The presentation room's rules as plain functions (docs/product/presentation.md). The gateway of sockets
@@ -59,53 +53,6 @@ const refuse = (code: 'NOT_PRESENTER' | 'NOT_A_PRESENTER' | 'UNKNOWN_DOCUMENT', 
   broadcast: [],
   reply: [{ type: 'error', code, message }],
 });
-
-/**
- * Presenter entries from the meeting's agenda: everyone named presenter on a talking point (or sub-point),
- * with the library files of the items they present as their `docs`, one colour of the palette each.
- */
-export function presentersOf(meeting: Pick<MeetingDetails, 'agendas'>): Presenter[] {
-  const byUser = new Map<number, Presenter>();
-  const add = (person: { id: number; user_id: number | null; user_email: string | null; user: { name: string | null; image: string | null } | null }, docs: number[]) => {
-    if (person.user_id == null) return;
-    let p = byUser.get(person.user_id);
-    if (!p) {
-      p = {
-        id: person.id,
-        user_id: person.user_id,
-        user: { name: person.user?.name ?? person.user_email ?? '', image: person.user?.image ?? null },
-        user_email: person.user_email,
-        color: PRESENTER_PALETTE[(byUser.size + 2) % PRESENTER_PALETTE.length],
-        docs: [],
-      };
-      byUser.set(person.user_id, p);
-    }
-    for (const d of docs) if (!p.docs.includes(d)) p.docs.push(d);
-  };
-  for (const group of meeting.agendas) {
-    for (const item of group.data) {
-      if (item.agenda_type !== 'talking_point') continue;
-      const docs = item.attachments.map((a) => a.library_id);
-      for (const person of item.presenters) add(person, docs);
-      for (const sub of item.subpoints) if (sub.presenter) add(sub.presenter, sub.attachments.map((a) => a.library_id));
-    }
-  }
-  return [...byUser.values()];
-}
-
-/** Every library file attached to the meeting's agenda (talking points, sub-points, decisions, actions). */
-export function documentsOf(meeting: Pick<MeetingDetails, 'agendas'>): Set<number> {
-  const out = new Set<number>();
-  for (const group of meeting.agendas) {
-    for (const item of group.data) {
-      for (const a of item.attachments) out.add(a.library_id);
-      if (item.agenda_type === 'talking_point') {
-        for (const sub of item.subpoints) for (const a of sub.attachments) out.add(a.library_id);
-      }
-    }
-  }
-  return out;
-}
 
 /**
  * Who presents when nobody has been chosen: the first presenter whose docs include the document; when none

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
-import { AppError, GetActor, PRESENTATION_CLOSE, ResolveOrganization, type Actor, type MeetingDetails } from '@app/contracts';
+import { AppError, GetActor, documentsOf, PRESENTATION_CLOSE, ResolveOrganization, type Actor, type MeetingDetails } from '@app/contracts';
 import { Bus, SessionStore } from '@app/platform';
 import { MeetingAccess } from '../common/meetings';
-import { documentsOf } from './room-rules';
 
 /** The header the gateway sets on a proxied upgrade: the organization label of the browser's host. */
 export const ORG_HEADER = 'x-boardroom-org';
