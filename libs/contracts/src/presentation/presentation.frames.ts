@@ -135,6 +135,8 @@ export const PresentationFanout = Object.freeze({
     /** the connection that caused the frames; it does not get them back when `skipOrigin` */
     origin: z.string().max(64),
     skipOrigin: z.boolean(),
+    /** deliver only to this user's sockets (who joined is told to the presenter, not to every viewer) */
+    onlyUser: z.number().int().positive().nullable().default(null),
     frames: z.array(zServerFrame).min(1).max(64),
   }),
 });

@@ -209,13 +209,17 @@ export class PresentationSocket implements OnGatewayConnection, OnModuleInit, On
       await this.store.setCurrentDocument(conn.room.orgId, conn.room.meetingId, o.currentDocument);
     }
     if (o.broadcast.length) this.publish(conn, o.broadcast);
+    if (o.toPresenter?.length) {
+      const presenter = (o.state ?? (await this.store.state(conn.room))).presenterUserId;
+      if (presenter != null && presenter !== conn.me.userId) this.publish(conn, o.toPresenter, presenter);
+    }
     const reply = [...o.reply];
     if (o.sendHistory) reply.push({ type: 'history', history: await this.store.history(conn.room, o.state ?? (await this.store.state(conn.room)), presenters) });
     if (reply.length) this.sendTo(conn, encode(reply));
   }
 
-  private publish(conn: Conn, frames: ServerFrame[]): void {
-    const payload = PresentationFanout.payload.parse({ origin: conn.id, skipOrigin: false, frames });
+  private publish(conn: Conn, frames: ServerFrame[], onlyUser: number | null = null): void {
+    const payload = PresentationFanout.payload.parse({ origin: conn.id, skipOrigin: false, onlyUser, frames });
     this.nc.publish(conn.subject, JSON.stringify(payload));
   }
 
@@ -231,7 +235,11 @@ export class PresentationSocket implements OnGatewayConnection, OnModuleInit, On
       return;
     }
     const encoded = encode(payload.frames);
-    for (const conn of set) if (!(payload.skipOrigin && conn.id === payload.origin)) this.sendTo(conn, encoded);
+    for (const conn of set) {
+      if (payload.skipOrigin && conn.id === payload.origin) continue;
+      if (payload.onlyUser != null && conn.me.userId !== payload.onlyUser) continue;
+      this.sendTo(conn, encoded);
+    }
   }
 
   /** send, unless the socket is behind: then drop it (4008); the client reconnects and asks for history */

@@ -79,9 +79,10 @@ describe('handleFrame', () => {
 });
 
 describe('join', () => {
-  it('announces the newcomer and sends the history', () => {
+  it('announces the newcomer to the presenter only and sends the history', () => {
     const o = join(ctx({ me: me(2) }));
-    expect(o.broadcast[0]).toEqual({ type: 'actions', action: { type: 'joinUser', user: { user_id: 2, name: 'U2', guest: false } } });
+    expect(o.toPresenter).toEqual([{ type: 'actions', action: { type: 'joinUser', user: { user_id: 2, name: 'U2', guest: false } } }]);
+    expect(o.broadcast).toEqual([]);
     expect(o.sendHistory).toBe(true);
     expect(o.reply).toEqual([{ type: 'current_presenter', presenter: P[0], you_present: false }]);
   });

@@ -40,6 +40,8 @@ export interface Outcome {
   clearHistory?: boolean;
   /** frames for everyone in the room, the sender included */
   broadcast: ServerFrame[];
+  /** frames for the presenter only (who joined: a room of 2,000 viewers must not tell each one about the others) */
+  toPresenter?: ServerFrame[];
   /** frames for the sender only */
   reply: ServerFrame[];
   /** the sender asked for (or must get) the room's history */
@@ -74,12 +76,13 @@ export const isPresenter = (state: RoomState, me: Participant): boolean => me.us
 export const newRoom = (document: number): RoomState => ({ document, slide: 0, scale: 1, presenterUserId: null });
 
 /**
- * Someone joins: everyone hears `joinUser`; when nobody presents yet, the default presenter is chosen (and
+ * Someone joins: the presenter hears `joinUser`; when nobody presents yet, the default presenter is chosen (and
  * announced); the newcomer gets the history and who presents.
  */
 export function join(ctx: RoomContext): Outcome {
   const out: Outcome = {
-    broadcast: [{ type: 'actions', action: { type: 'joinUser', user: { user_id: ctx.me.userId, name: ctx.me.name, guest: ctx.me.guest } } }],
+    broadcast: [],
+    toPresenter: [{ type: 'actions', action: { type: 'joinUser', user: { user_id: ctx.me.userId, name: ctx.me.name, guest: ctx.me.guest } } }],
     reply: [],
     sendHistory: true,
   };
