@@ -35,7 +35,10 @@ function rssKiB(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
 }
 
-/** open n sockets, `parallel` at a time; each records when it saw each slide */
+/**
+ * open n sockets, `parallel` at a time; each records when it saw each slide. A socket counts once it is in the
+ * room: its first frame (the room's `history` and who presents; the bare server sends `hello`) has arrived.
+ */
 async function connectViewers(urls: string[], headers: Record<string, string>, n: number, isSlide: (text: string) => number | null, parallel = 50): Promise<Viewer[]> {
   const out: Viewer[] = [];
   let next = 0;
@@ -47,7 +50,7 @@ async function connectViewers(urls: string[], headers: Record<string, string>, n
         const slide = isSlide(String(data));
         if (slide !== null && !v.seen.has(slide)) v.seen.set(slide, performance.now());
       });
-      ws.once('open', () => resolve(v));
+      ws.once('message', () => resolve(v));
       ws.once('error', reject);
       ws.once('close', (code) => reject(new Error(`socket closed with ${code} while opening`)));
     });
