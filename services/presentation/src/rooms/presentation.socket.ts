@@ -10,10 +10,9 @@ import {
   PRESENTATION_LIMITS,
   PresentationFanout,
   Throttle,
-  documentsOf,
-  presentersOf,
   zClientFrame,
   type ClientFrame,
+  type Presenter,
   type PresenterAction,
   type ServerFrame,
 } from '@app/contracts';
@@ -39,8 +38,9 @@ interface Conn {
   alive: boolean;
   /** frames are handled one after another per connection, in the order they came */
   queue: Promise<void>;
-  pointer: Throttle<ForwardFrame>;
-  operations: Throttle<ForwardFrame>;
+  /** created on the first pointer move or drawing (only a presenter's socket ever needs them) */
+  pointer?: Throttle<ForwardFrame>;
+  operations?: Throttle<ForwardFrame>;
 }
 
 const encode = (frames: ServerFrame[]): string[] => frames.map((f) => JSON.stringify(f));
@@ -115,19 +115,15 @@ export class PresentationSocket implements OnGatewayConnection, OnModuleInit, On
       me: { userId: who.actor.userId, guest: who.actor.kind === 'guest', name: who.name, canManage: who.canManage },
       alive: true,
       queue: Promise.resolve(),
-      pointer: undefined as unknown as Throttle<ForwardFrame>,
-      operations: undefined as unknown as Throttle<ForwardFrame>,
     };
-    conn.pointer = new Throttle<ForwardFrame>(this.config.POINTER_THROTTLE_MS, (_old, next) => next, (f) => this.enqueue(conn, f));
-    conn.operations = new Throttle<ForwardFrame>(this.config.OPERATION_THROTTLE_MS, mergeOperations, (f) => this.enqueue(conn, f));
     let set = this.rooms.get(subject);
     if (!set) this.rooms.set(subject, (set = new Set()));
     set.add(conn);
     connections.inc();
     ws.on('pong', () => (conn.alive = true));
     ws.on('close', () => {
-      conn.operations.flush();
-      conn.pointer.cancel();
+      conn.operations?.flush();
+      conn.pointer?.cancel();
       set.delete(conn);
       if (!set.size) this.rooms.delete(subject);
       connections.dec();
@@ -157,8 +153,10 @@ export class PresentationSocket implements OnGatewayConnection, OnModuleInit, On
     }
     const frame = parsed.data;
     if (frame.type === 'forward' && frame.action.type === 'POINTER') {
+      conn.pointer ??= new Throttle<ForwardFrame>(this.config.POINTER_THROTTLE_MS, (_old, next) => next, (f) => this.enqueue(conn, f));
       conn.pointer.offer(frame);
     } else if (frame.type === 'forward' && frame.action.type === 'OPERATION') {
+      conn.operations ??= new Throttle<ForwardFrame>(this.config.OPERATION_THROTTLE_MS, mergeOperations, (f) => this.enqueue(conn, f));
       const waiting = conn.operations.peek()?.action as Extract<PresenterAction, { type: 'OPERATION' }> | undefined;
       // one merged frame holds one slide and at most maxOpsPerFrame operations: otherwise send what waits first
       if (waiting && (waiting.slide !== frame.action.slide || waiting.operations.length + frame.action.operations.length > PRESENTATION_LIMITS.maxOpsPerFrame)) {
@@ -166,7 +164,7 @@ export class PresentationSocket implements OnGatewayConnection, OnModuleInit, On
       }
       conn.operations.offer(frame);
     } else {
-      if (frame.type === 'forward' || frame.type === 'flush' || frame.type === 'change_document') conn.operations.flush(); // drawing sent before a slide change lands first
+      if (frame.type === 'forward' || frame.type === 'flush' || frame.type === 'change_document') conn.operations?.flush(); // drawing sent before a slide change lands first
       this.enqueue(conn, frame);
     }
   }
@@ -185,20 +183,20 @@ export class PresentationSocket implements OnGatewayConnection, OnModuleInit, On
 
   private async joined(conn: Conn): Promise<void> {
     const state = await this.store.state(conn.room);
-    const presenters = presentersOf(conn.who.meeting);
-    await this.commit(conn, join({ state, presenters, documents: documentsOf(conn.who.meeting), me: conn.me }), presenters);
+    const { presenters, documents } = conn.who;
+    await this.commit(conn, join({ state, presenters, documents, me: conn.me }), presenters);
   }
 
   private async apply(conn: Conn, frame: ClientFrame): Promise<void> {
     const state = await this.store.state(conn.room);
-    const presenters = presentersOf(conn.who.meeting);
-    const outcome = handleFrame({ state, presenters, documents: documentsOf(conn.who.meeting), me: conn.me }, frame);
+    const { presenters, documents } = conn.who;
+    const outcome = handleFrame({ state, presenters, documents, me: conn.me }, frame);
     framesIn.inc({ type: frame.type === 'forward' ? frame.action.type : frame.type, outcome: outcome.reply.some((f) => f.type === 'error') ? 'refused' : 'ok' });
     await this.commit(conn, outcome, presenters);
   }
 
   /** store what changed, then tell the room (through NATS) and the sender */
-  private async commit(conn: Conn, o: Outcome, presenters: ReturnType<typeof presentersOf>): Promise<void> {
+  private async commit(conn: Conn, o: Outcome, presenters: readonly Presenter[]): Promise<void> {
     if (o.state) await this.store.save(conn.room, o.state);
     if (o.clearHistory) await this.store.clear(conn.room);
     if (o.append) await this.store.append(conn.room, o.append);

@@ -1,18 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
-import { AppError, GetActor, documentsOf, PRESENTATION_CLOSE, ResolveOrganization, type Actor, type MeetingDetails } from '@app/contracts';
+import { AppError, GetActor, PRESENTATION_CLOSE, ResolveOrganization, documentsOf, presentersOf, type Actor, type MeetingDetails, type Presenter } from '@app/contracts';
 import { Bus, SessionStore } from '@app/platform';
 import { MeetingAccess } from '../common/meetings';
 
 /** The header the gateway sets on a proxied upgrade: the organization label of the browser's host. */
 export const ORG_HEADER = 'x-boardroom-org';
 
+/** What a socket keeps about its person and meeting (small: a room may hold thousands of sockets). */
 export interface SocketIdentity {
   orgId: string;
   actor: Actor;
   meetingId: number;
   documentId: number;
-  meeting: MeetingDetails;
+  /** the meeting's presenters and documents when the socket joined */
+  presenters: Presenter[];
+  documents: Set<number>;
   name: string;
   canManage: boolean;
 }
@@ -78,14 +81,16 @@ export class SocketAuth {
       }
       throw e;
     }
-    if (!documentsOf(meeting).has(documentId)) throw new SocketRefused(PRESENTATION_CLOSE.notFound, 'This document is not part of the meeting');
+    const documents = documentsOf(meeting);
+    if (!documents.has(documentId)) throw new SocketRefused(PRESENTATION_CLOSE.notFound, 'This document is not part of the meeting');
     const guestRow = actor.kind === 'guest' ? meeting.current_member : null;
     return {
       orgId: org.id,
       actor,
       meetingId,
       documentId,
-      meeting,
+      presenters: presentersOf(meeting),
+      documents,
       name: actor.name ?? guestRow?.guest_name ?? guestRow?.user_email ?? actor.email ?? 'Guest',
       canManage: actor.isAdmin || meeting.permissions.editMeeting,
     };
