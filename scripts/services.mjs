@@ -25,6 +25,7 @@ export const ALL_SERVICES = Object.freeze([
   { name: 'organization', port: 3101 },
   { name: 'meeting', port: 3102 },
   { name: 'notification', port: 3103 },
+  { name: 'presentation', port: 3105 },
   { name: 'gateway', port: 3000 },
 ]);
 
@@ -167,6 +168,8 @@ export async function startServices({
   onExit,
 } = {}) {
   const list = services.map((s) => ({ ...s, port: s.port + portOffset }));
+  // each service learns where the others' HTTP ports are (<NAME>_URL): the gateway passes WebSocket upgrades on
+  env = { ...Object.fromEntries(list.map((s) => [`${s.name.toUpperCase()}_URL`, `http://127.0.0.1:${s.port}`])), ...env };
   const running = [];
   let stopped = false;
   const stop = async () => {

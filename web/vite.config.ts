@@ -43,6 +43,8 @@ export default defineConfig({
     allowedHosts: true,
     proxy: {
       '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false, ws: true },
+      // presentation rooms: the gateway passes the socket to the presentation service
+      '/ws': { target: 'http://127.0.0.1:3000', changeOrigin: false, ws: true },
     },
   },
   build: {

@@ -3,8 +3,8 @@
  * and ratios against a baseline measured in the same run; they are not timed tests and never fail on a
  * figure (only on a broken check: votes lost, an e-mail sent twice, a request that errs).
  *
- *   npm run bench                      every benchmark (P1, P2, P6, P7)
- *   npm run bench -- votes             one (p1|request, p2|votes, p6|email, p7|tenants), or several
+ *   npm run bench                      every benchmark (P1, P2, P3, P6, P7)
+ *   npm run bench -- votes             one (p1|request, p2|votes, p3|presentation, p6|email, p7|tenants), or several
  *   npm run bench -- --quick           smaller N for development (not the issue's figures)
  *   npm run bench -- votes --voters 400
  *
@@ -22,6 +22,7 @@ import { smtpSink } from './smtp';
 import { ROOT, startSystem, type BenchSystem } from './system';
 import { runRequestPath } from './p1-request-path';
 import { runVotes } from './p2-votes';
+import { runPresentation } from './p3-presentation';
 import { runEmail } from './p6-email';
 import { runTenants } from './p7-tenants';
 
@@ -32,6 +33,7 @@ type Runner = (sys: BenchSystem, fx: Fixtures, opts: BenchOptions, log: (m: stri
 const RUNNERS: Record<BenchId, Runner> = {
   p1: (sys, fx, opts, l) => runRequestPath(sys, fx, opts, l),
   p2: (sys, fx, opts, l) => runVotes(sys, fx, opts, l),
+  p3: (sys, fx, opts, l) => runPresentation(sys, fx, opts, l),
   p6: (sys, fx, opts, l, sink) => runEmail(sys, fx, opts, l, sink),
   p7: (sys, fx, opts, l) => runTenants(sys, fx, opts, l),
 };
@@ -42,7 +44,7 @@ async function main(): Promise<number> {
     opts = parseOptions(process.argv.slice(2), process.env);
   } catch (e) {
     if (e instanceof UsageError) {
-      console.error(`[bench] ${e.message}\nusage: npm run bench [-- [p1|p2|p6|p7 ...] [--quick] [--voters N] [--emails N] [--orgs N] [--meetings N] [--duration S] [--connections N]]`);
+      console.error(`[bench] ${e.message}\nusage: npm run bench [-- [p1|p2|p6|p7 ...] [--quick] [--voters N] [--viewers N] [--emails N] [--orgs N] [--meetings N] [--duration S] [--connections N]]`);
       return 2;
     }
     throw e;

@@ -2,7 +2,8 @@ import { parseOptions, UsageError } from './options';
 
 describe('bench options', () => {
   it.each([
-    [[], ['p1', 'p2', 'p6', 'p7']],
+    [[], ['p1', 'p2', 'p3', 'p6', 'p7']],
+    [['viewers', 'votes'], ['p2', 'p3']],
     [['votes'], ['p2']],
     [['tenants', 'request'], ['p1', 'p7']],
     [['p6', 'email'], ['p6']],
@@ -12,8 +13,9 @@ describe('bench options', () => {
   });
 
   it.each([
-    [[], { voters: 1000, emails: 10_000, orgs: 1000, duration: 10, quick: false }],
-    [['--quick'], { voters: 100, emails: 1000, orgs: 100, duration: 3, quick: true }],
+    [[], { voters: 1000, viewers: 2000, emails: 10_000, orgs: 1000, duration: 10, quick: false }],
+    [['--quick'], { voters: 100, viewers: 300, emails: 1000, orgs: 100, duration: 3, quick: true }],
+    [['p3', '--viewers', '500'], { viewers: 500 }],
     [['--voters', '400'], { voters: 400 }],
     [['--voters=250', '--emails=5000', '--orgs', '10', '--duration', '5'], { voters: 250, emails: 5000, orgs: 10, duration: 5 }],
   ])('%j gives %j', (argv, expected) => {
@@ -21,7 +23,8 @@ describe('bench options', () => {
   });
 
   it.each([
-    [['presentation'], /unknown benchmark presentation/],
+    [['slides'], /unknown benchmark slides/],
+    [['--viewers', '1'], /--viewers must be a whole number from 2/],
     [['--fast'], /unknown option --fast/],
     [['--voters', '1'], /--voters must be a whole number from 2/],
     [['--voters', 'many'], /--voters must be a whole number/],

@@ -1,16 +1,17 @@
 /**
- * `npm run bench [-- [ids...] [--quick] [--voters N] [--emails N] [--orgs N] [--duration S] [--connections N]]`
+ * `npm run bench [-- [ids...] [--quick] [--voters N] [--viewers N] [--emails N] [--orgs N] [--duration S] [--connections N]]`
  *
- * ids: p1 (or request), p2 (or votes), p6 (or email), p7 (or tenants); none = all. --quick shrinks every
+ * ids: p1 (or request), p2 (or votes), p3 (or presentation), p6 (or email), p7 (or tenants); none = all. --quick shrinks every
  * N for development (the figures are then not the issue's). Environment: BENCH_DATABASE (boardroom_bench),
  * BENCH_REDIS_DB (15), BENCH_LOG_LEVEL (the services' LOG_LEVEL, default info as `npm start`).
  */
-export const BENCHMARKS = ['p1', 'p2', 'p6', 'p7'] as const;
+export const BENCHMARKS = ['p1', 'p2', 'p3', 'p6', 'p7'] as const;
 export type BenchId = (typeof BENCHMARKS)[number];
 
 const ALIASES: Record<string, BenchId> = {
   p1: 'p1', request: 'p1', 'request-path': 'p1', memory: 'p1',
   p2: 'p2', votes: 'p2', vote: 'p2',
+  p3: 'p3', presentation: 'p3', viewers: 'p3',
   p6: 'p6', email: 'p6', emails: 'p6', notification: 'p6',
   p7: 'p7', tenants: 'p7', lists: 'p7',
 };
@@ -19,6 +20,8 @@ export interface BenchOptions {
   only: BenchId[];
   quick: boolean;
   voters: number;
+  /** P3: WebSocket viewers in one presentation room */
+  viewers: number;
   emails: number;
   orgs: number;
   meetingsPerOrg: number;
@@ -45,6 +48,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     only: [],
     quick,
     voters: quick ? 100 : 1000,
+    viewers: quick ? 300 : 2000,
     emails: quick ? 1000 : 10_000,
     orgs: quick ? 100 : 1000,
     meetingsPerOrg: 100,
@@ -61,6 +65,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     const value = () => inline ?? argv[++i];
     if (flag === '--quick') continue;
     else if (flag === '--voters') o.voters = int('--voters', value(), 2, 20_000);
+    else if (flag === '--viewers') o.viewers = int('--viewers', value(), 2, 20_000);
     else if (flag === '--emails') o.emails = int('--emails', value(), 10, 1_000_000);
     else if (flag === '--orgs') o.orgs = int('--orgs', value(), 2, 100_000);
     else if (flag === '--meetings') o.meetingsPerOrg = int('--meetings', value(), 1, 10_000);

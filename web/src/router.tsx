@@ -45,6 +45,7 @@ const BoardsPage = named(() => import('./features/organization/BoardsPage'), 'Bo
 const LogsPage = named(() => import('./features/organization/LogsPage'), 'LogsPage');
 
 const GuestPage = lazy(async () => ({ default: (await import('./features/guest/GuestPage')).GuestPage }));
+const PresentationPage = named(() => import('./features/presentation/PresentationPage'), 'PresentationPage');
 const ViewerPage = lazy(async () => ({ default: (await import('./features/guest/GuestPage')).ViewerPage }));
 const LibraryPage = named(() => import('./features/library/LibraryPage'), 'LibraryPage');
 const DocumentPage = named(() => import('./features/viewers/DocumentPage'), 'DocumentPage');
@@ -129,7 +130,7 @@ export function AppRoutes() {
                 <Route path={ROUTES.documentView} element={page(<DocumentPage route="documentView" />)} />
                 <Route path={ROUTES.document} element={page(<DocumentPage route="document" />)} />
                 <Route path={ROUTES.viewer} element={page(<FileViewerPage />)} />
-                <Route path={ROUTES.presentation} element={page(<ViewerPage kind="presentation" />)} />
+                <Route path={ROUTES.presentation} element={page(<PresentationPage mode="live" />)} />
                 <Route path={ROUTES.meetingRoom} element={page(<ViewerPage kind="meetingRoom" />)} />
                 <Route path={ROUTES.sheet} element={page(<SheetPage />)} />
                 <Route path={ROUTES.sheetInMeeting} element={page(<SheetPage />)} />

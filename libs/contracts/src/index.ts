@@ -29,4 +29,5 @@ export * from './notification/notification.jobs';
 export * from './meeting';
 export * from './notification/notification.rpc';
 export * from './library';
+export * from './presentation';
 export * from './routes';

@@ -17,6 +17,7 @@ import { AuthRoutes } from './organization/auth.routes';
 import { ProfileRoutes } from './organization/profile.routes';
 import { SettingsRoutes } from './organization/settings.routes';
 import { LibraryRoutes } from './library/library.routes';
+import { PresentationRoutes } from './presentation/presentation.routes';
 
 /**
  * The route table: every `/api` route of the product, by name. The gateway registers exactly these, /api/docs
@@ -43,6 +44,7 @@ export const Routes = {
   ...ProfileRoutes,
   ...SettingsRoutes,
   ...LibraryRoutes,
+  ...PresentationRoutes,
 } as const;
 
 /** [name, route] pairs; throws at import when a name or a method + path is defined twice */
@@ -66,4 +68,5 @@ export const ROUTE_TABLE = routeList(
   ProfileRoutes,
   SettingsRoutes,
   LibraryRoutes,
+  PresentationRoutes,
 );

@@ -34,6 +34,8 @@ export const gatewayConfigSchema = baseConfigSchema
     IDLE_TIMEOUT_MINUTES: z.coerce.number().int().positive().default(60),
     /** where the built web app is; served on the same origin when it exists */
     WEB_DIST: z.string().default('web/dist'),
+    /** the presentation service's HTTP origin: the gateway passes /ws/presentation upgrades there (set by the local runner; unset: no rooms) */
+    PRESENTATION_URL: z.url().optional(),
     UPLOAD_MAX_MB: z.coerce.number().int().positive().default(50),
     /**
      * Limits of the credential routes (docs/conventions.md "Rate limits and trusted proxies"; the policy is in

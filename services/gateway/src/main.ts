@@ -2,11 +2,13 @@ import 'reflect-metadata';
 import express from 'express';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { bootstrapService, runService } from '@app/platform';
 import { GatewayModule } from './app.module';
-import { loadGatewayConfig } from './config';
 import { swaggerDir } from './core/openapi';
+import { upgradeProxy } from './core/upgrade-proxy';
+import { allowsXOrg, loadGatewayConfig } from './config';
 
 runService(async () => {
   const config = loadGatewayConfig();
@@ -19,6 +21,11 @@ runService(async () => {
       // X-Forwarded-For/-Proto are believed only from these peers: req.ip is then the real client behind an ingress
       http.set('trust proxy', config.TRUSTED_PROXIES.length ? config.TRUSTED_PROXIES : false);
       http.disable('x-powered-by');
+      // WebSockets of the services that own them (presentation rooms), on this origin
+      const trust = http.get('trust proxy fn') as (addr: string, i: number) => boolean;
+      const wsRoutes = config.PRESENTATION_URL ? [{ path: '/ws/presentation', target: config.PRESENTATION_URL }] : [];
+      const log = new Logger('UpgradeProxy');
+      app.getHttpServer().on('upgrade', upgradeProxy({ routes: wsRoutes, peerTrusted: (a) => trust(a, 0), allowXOrg: allowsXOrg(config), onError: (m) => log.warn(m) }));
       const xapp = app as NestExpressApplication;
       xapp.useBodyParser('json', { limit: '2mb' });
       xapp.useBodyParser('urlencoded', { extended: true, limit: '2mb' });

@@ -24,6 +24,7 @@ import en_actions from '../locales/en/actions.json';
 import en_decisions from '../locales/en/decisions.json';
 import en_library from '../locales/en/library.json';
 import en_meeting from '../locales/en/meeting.json';
+import en_presentation from '../locales/en/presentation.json';
 import en_viewer from '../locales/en/viewer.json';
 import ar_common from '../locales/ar/common.json';
 import ar_validation from '../locales/ar/validation.json';
@@ -47,6 +48,7 @@ import ar_actions from '../locales/ar/actions.json';
 import ar_decisions from '../locales/ar/decisions.json';
 import ar_library from '../locales/ar/library.json';
 import ar_meeting from '../locales/ar/meeting.json';
+import ar_presentation from '../locales/ar/presentation.json';
 import ar_viewer from '../locales/ar/viewer.json';
 import ru_common from '../locales/ru/common.json';
 import ru_validation from '../locales/ru/validation.json';
@@ -70,9 +72,10 @@ import ru_actions from '../locales/ru/actions.json';
 import ru_decisions from '../locales/ru/decisions.json';
 import ru_library from '../locales/ru/library.json';
 import ru_meeting from '../locales/ru/meeting.json';
+import ru_presentation from '../locales/ru/presentation.json';
 import ru_viewer from '../locales/ru/viewer.json';
 
-export const NAMESPACES = ['common', 'validation', 'shell', 'tour', 'auth', 'portal', 'errors', 'home', 'news', 'activity', 'profile', 'integrations', 'organization', 'users', 'roles', 'committees', 'boards', 'logs', 'actions', 'decisions', 'library', 'meeting', 'viewer'] as const;
+export const NAMESPACES = ['common', 'validation', 'shell', 'tour', 'auth', 'portal', 'errors', 'home', 'news', 'activity', 'profile', 'integrations', 'organization', 'users', 'roles', 'committees', 'boards', 'logs', 'actions', 'decisions', 'library', 'meeting', 'presentation', 'viewer'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const en = {
@@ -98,6 +101,7 @@ const en = {
   decisions: en_decisions,
   library: en_library,
   meeting: en_meeting,
+  presentation: en_presentation,
   viewer: en_viewer,
 };
 const ar = {
@@ -123,6 +127,7 @@ const ar = {
   decisions: ar_decisions,
   library: ar_library,
   meeting: ar_meeting,
+  presentation: ar_presentation,
   viewer: ar_viewer,
 };
 const ru = {
@@ -148,6 +153,7 @@ const ru = {
   decisions: ru_decisions,
   library: ru_library,
   meeting: ru_meeting,
+  presentation: ru_presentation,
   viewer: ru_viewer,
 };
 

@@ -1,0 +1,98 @@
+import { Injectable } from '@nestjs/common';
+import type { IncomingMessage } from 'node:http';
+import { AppError, GetActor, PRESENTATION_CLOSE, ResolveOrganization, documentsOf, presentersOf, type Actor, type MeetingDetails, type Presenter } from '@app/contracts';
+import { Bus, SessionStore } from '@app/platform';
+import { MeetingAccess } from '../common/meetings';
+
+/** The header the gateway sets on a proxied upgrade: the organization label of the browser's host. */
+export const ORG_HEADER = 'x-boardroom-org';
+
+/** What a socket keeps about its person and meeting (small: a room may hold thousands of sockets). */
+export interface SocketIdentity {
+  orgId: string;
+  actor: Actor;
+  meetingId: number;
+  documentId: number;
+  /** the meeting's presenters and documents when the socket joined */
+  presenters: Presenter[];
+  documents: Set<number>;
+  name: string;
+  canManage: boolean;
+}
+
+export class SocketRefused extends Error {
+  constructor(
+    readonly closeCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const positiveInt = (v: string | null): number | null => (v && /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2_147_483_647 ? Number(v) : null);
+
+/**
+ * Who opens a presentation socket, with the spec's parameters: `ref_id` (the meeting), `document` (the file),
+ * `token` (a sign-in token, or the guest token with `isGuest=1`). The organization comes from the gateway's
+ * header; the session (or the guest token) must belong to it. The meeting service decides access.
+ */
+@Injectable()
+export class SocketAuth {
+  constructor(
+    private readonly bus: Bus,
+    private readonly sessions: SessionStore,
+    private readonly meetings: MeetingAccess,
+  ) {}
+
+  async identify(req: IncomingMessage): Promise<SocketIdentity> {
+    const url = new URL(req.url ?? '/', 'http://local');
+    const q = url.searchParams;
+    const meetingId = positiveInt(q.get('ref_id') ?? q.get('meeting'));
+    const documentId = positiveInt(q.get('document'));
+    const token = q.get('token') ?? '';
+    const guest = q.get('isGuest') === '1' || q.get('isGuest') === 'true';
+    const slug = String(req.headers[ORG_HEADER] ?? '').toLowerCase();
+    if (!meetingId || !documentId) throw new SocketRefused(PRESENTATION_CLOSE.notFound, 'ref_id and document are required');
+    if (!token || token.length > 200) throw new SocketRefused(PRESENTATION_CLOSE.unauthorized, 'Unauthenticated');
+    if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(slug)) throw new SocketRefused(PRESENTATION_CLOSE.notFound, 'Invalid Organization URL');
+
+    const { organization: org } = await this.bus.request(ResolveOrganization, { slug });
+    if (!org || org.status !== 'active') throw new SocketRefused(PRESENTATION_CLOSE.notFound, 'Invalid Organization URL');
+    if (org.modules.na.includes('presentation')) throw new SocketRefused(PRESENTATION_CLOSE.disabled, 'The presentation module is disabled');
+
+    let actor: Actor;
+    if (guest) {
+      actor = { kind: 'guest', userId: null, email: null, name: null, roleId: null, isAdmin: false, permissions: [], guestToken: token };
+    } else {
+      const session = await this.sessions.touch(token);
+      if (!session || session.orgId !== org.id) throw new SocketRefused(PRESENTATION_CLOSE.unauthorized, 'Unauthenticated');
+      const found = (await this.bus.request(GetActor, { orgId: org.id, userId: session.userId })).actor;
+      if (!found) throw new SocketRefused(PRESENTATION_CLOSE.unauthorized, 'Unauthenticated');
+      actor = found;
+    }
+
+    let meeting: MeetingDetails;
+    try {
+      meeting = await this.meetings.load(org.id, actor, meetingId);
+    } catch (e) {
+      if (AppError.is(e)) {
+        const code = e.code === 'NOT_FOUND' ? PRESENTATION_CLOSE.notFound : PRESENTATION_CLOSE.unauthorized;
+        throw new SocketRefused(code, e.message);
+      }
+      throw e;
+    }
+    const documents = documentsOf(meeting);
+    if (!documents.has(documentId)) throw new SocketRefused(PRESENTATION_CLOSE.notFound, 'This document is not part of the meeting');
+    const guestRow = actor.kind === 'guest' ? meeting.current_member : null;
+    return {
+      orgId: org.id,
+      actor,
+      meetingId,
+      documentId,
+      presenters: presentersOf(meeting),
+      documents,
+      name: actor.name ?? guestRow?.guest_name ?? guestRow?.user_email ?? actor.email ?? 'Guest',
+      canManage: actor.isAdmin || meeting.permissions.editMeeting,
+    };
+  }
+}

@@ -1,0 +1,46 @@
+import type { Presenter, ServerFrame } from '@app/contracts';
+import { drawingOf, initialView, reconnectDelay, reduceFrame, refusalOf, toUnit, type RoomView } from './room-state';
+
+const chair: Presenter = { id: 1, user_id: 7, user: { name: 'Chair', image: null }, user_email: 'c@x.test', color: '#e53935', docs: [5] };
+const stroke = { kind: 'stroke' as const, id: 'a', tool: 'pen' as const, colour: '#000000' as const, width: 2, points: [[0, 0]] as [number, number][] };
+
+describe('reduceFrame', () => {
+  const cases: Array<[string, RoomView, ServerFrame, number | null, Partial<RoomView>]> = [
+    ['history sets everything and says whether I present', initialView(5),
+      { type: 'history', history: { document: 5, slide: 3, scale: 1.5, presenter: chair, operations: [{ slide: 3, operation: stroke }] } }, 7,
+      { slide: 3, scale: 1.5, presenter: chair, youPresent: true, operations: [{ slide: 3, operation: stroke }] }],
+    ['a viewer gets the same history but does not present', initialView(5),
+      { type: 'history', history: { document: 5, slide: 1, scale: 1, presenter: chair, operations: [] } }, 8, { slide: 1, youPresent: false }],
+    ['slide change moves the slide and hides the pointer', { ...initialView(5), pointer: { x: 0.1, y: 0.1 } },
+      { type: 'actions', action: { type: 'SLIDE_CHANGE', slide: 4 } }, 8, { slide: 4, pointer: null }],
+    ['a pointer shows; a hidden one clears', initialView(5), { type: 'actions', action: { type: 'POINTER', x: 0.5, y: 0.25, visible: true } }, 8, { pointer: { x: 0.5, y: 0.25 } }],
+    ['drawing is appended', initialView(5), { type: 'actions', action: { type: 'OPERATION', slide: 0, operations: [stroke, stroke] } }, 8, { operations: [{ slide: 0, operation: stroke }, { slide: 0, operation: stroke }] }],
+    ['a hand-over to me makes me the presenter', initialView(5), { type: 'presenter_changed', presenter: chair }, 7, { presenter: chair, youPresent: true }],
+    ['another document: the page must move there', initialView(5), { type: 'document_changed', document: 9, slide: 0 }, 8, { movedTo: 9, slide: 0 }],
+    ['the same document: only the slide', initialView(5), { type: 'document_changed', document: 5, slide: 2 }, 8, { movedTo: null, slide: 2 }],
+    ['an error frame is kept to show', initialView(5), { type: 'error', code: 'NOT_PRESENTER', message: 'Only the presenter can do this' }, 8, { error: 'Only the presenter can do this' }],
+    ['someone else joining is listed', initialView(5), { type: 'actions', action: { type: 'joinUser', user: { user_id: 3, name: 'Mona', guest: false } } }, 8, { joined: ['Mona'] }],
+    ['my own join is not', initialView(5), { type: 'actions', action: { type: 'joinUser', user: { user_id: 8, name: 'Me', guest: false } } }, 8, { joined: [] }],
+  ];
+  it.each(cases)('%s', (_name, before, frame, me, expected) => {
+    expect(reduceFrame(before, frame, me)).toMatchObject(expected);
+  });
+});
+
+describe('drawingOf', () => {
+  it.each([
+    ['only the slide asked for', [{ slide: 0, operation: stroke }, { slide: 1, operation: stroke }], 1, 1],
+    ['nothing after a clear', [{ slide: 0, operation: stroke }, { slide: 0, operation: { kind: 'clear' as const } }], 0, 0],
+    ['what follows the last clear', [{ slide: 0, operation: { kind: 'clear' as const } }, { slide: 0, operation: stroke }, { slide: 0, operation: stroke }], 0, 2],
+  ])('%s', (_n, ops, slide, count) => expect(drawingOf(ops, slide)).toHaveLength(count));
+});
+
+describe('toUnit, refusals, reconnect delays', () => {
+  it.each([
+    [[50, 25], [0.5, 0.25]],
+    [[-10, 500], [0, 1]],
+    [[33.333, 0], [0.3333, 0]],
+  ])('toUnit(%j) = %j on a 100x100 box', (xy, expected) => expect(toUnit(xy[0], xy[1], { left: 0, top: 0, width: 100, height: 100 })).toEqual(expected));
+  it.each([[4401, 'unauthorized'], [4403, 'disabled'], [4404, 'notFound'], [4008, null], [1006, null], [1001, null]])('close %i -> %s', (code, r) => expect(refusalOf(code)).toBe(r));
+  it.each([[0, 500], [1, 1000], [3, 4000], [4, 8000], [10, 8000]])('attempt %i waits %i ms', (a, ms) => expect(reconnectDelay(a)).toBe(ms));
+});
