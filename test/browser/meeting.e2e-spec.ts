@@ -21,6 +21,36 @@ declare const window: any;
 const TITLE = `Annual board ${Date.now() % 100000}`;
 const GUEST = `outside.auditor.${Date.now() % 100000}@example.com`;
 
+/** wait until no drawer, dialog or panel is still sliding in (a click during the animation misses) */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('[class*="-enter-active"], [class*="-exit-active"]'));
+}
+
+/** wait for a drawer or dialog to be shown and to stop moving */
+async function shown(page: Page, selector: string): Promise<void> {
+  await page.waitForSelector(selector, { visible: true });
+  await settled(page);
+}
+
+/**
+ * Paste a date-time into a PrimeReact Calendar input (one input event, as a paste is): typed key by key,
+ * the calendar takes the date as soon as it parses and rewrites the text before the time is typed.
+ */
+async function pasteDate(page: Page, selector: string, text: string): Promise<void> {
+  await page.focus(selector);
+  await page.$eval(
+    selector,
+    (el: any, t: string) => {
+      const setter = Object.getOwnPropertyDescriptor(window.HTMLInputElement.prototype, 'value')!.set!;
+      setter.call(el, t);
+      el.dispatchEvent(new window.Event('input', { bubbles: true }));
+    },
+    text,
+  );
+  await page.keyboard.press('Tab');
+  await settled(page);
+}
+
 /** click the option of an open PrimeReact Dropdown or MultiSelect panel by its label */
 async function pickOption(page: Page, label: string): Promise<void> {
   const li = await page.waitForFunction(
@@ -28,6 +58,7 @@ async function pickOption(page: Page, label: string): Promise<void> {
     {},
     label,
   );
+  await settled(page);
   await (li.asElement() as any).click();
 }
 
@@ -47,7 +78,7 @@ async function agendaOrder(w: World, id: number): Promise<string[]> {
 async function changeStatus(s: Session, label: string) {
   const { page } = s;
   await page.click('[data-testid=meeting-change-status]');
-  await page.waitForSelector('[data-testid=status-dialog]', { visible: true });
+  await shown(page, '[data-testid=status-dialog]');
   await page.click('[data-testid=status-value]');
   await pickOption(page, label);
   await page.click('[data-testid=status-submit]');
@@ -82,7 +113,7 @@ describe('journey: meeting screens', () => {
     });
     await s.step('drawer-required', async () => {
       await page.click('[data-testid=meeting-create]');
-      await page.waitForSelector('[data-testid=meeting-form]', { visible: true });
+      await shown(page, '[data-testid=meeting-form]');
       await page.click('[data-testid=meeting-submit]');
       await waitForText(page, '[data-testid=meeting-title-error]', 'This field is required.');
       await waitForText(page, '[data-testid=meeting-committee-error]', 'This field is required.');
@@ -94,9 +125,9 @@ describe('journey: meeting screens', () => {
       // the organization's only committee (the admin administers every committee of the organization)
       await page.click('[data-testid=meeting-committee]');
       const first = await page.waitForSelector('.p-dropdown-panel li.p-dropdown-item', { visible: true });
+      await settled(page);
       await first!.click();
-      await typeInto(page, '#meeting-start', '15-01-2031 10:00 AM');
-      await page.click('#meeting-title');
+      await pasteDate(page, '#meeting-start', '15 Jan 2031 10:00 AM');
       await typeInto(page, '#meeting-location', 'Board room');
       await s.shot('drawer-filled');
       await page.click('[data-testid=meeting-submit]');
@@ -120,10 +151,10 @@ describe('journey: meeting screens', () => {
     });
     await s.step('participants-first', async () => {
       await page.click('[data-testid=create-agenda]');
-      await page.waitForSelector('.p-confirm-dialog', { visible: true });
+      await shown(page, '.p-confirm-dialog');
       await s.shot('participants-first');
       await page.click('.p-confirm-dialog-accept');
-      await page.waitForSelector('[data-testid=participants-drawer]', { visible: true });
+      await shown(page, '[data-testid=participants-drawer]');
     });
     await s.step('add-participants', async () => {
       await page.click('[data-testid=add-user]');
@@ -138,6 +169,7 @@ describe('journey: meeting screens', () => {
       // guest e-mails over 22 characters are cut to 22 plus two dots
       await waitForText(page, '[data-testid=participants-list]', `${GUEST.slice(0, 22)}..`);
       await s.shot('participants-added');
+      await dismissToasts(page);
       await page.click('[data-testid=participants-drawer] .p-sidebar-close');
       await page.waitForFunction(() => !document.querySelector('[data-testid=participants-drawer]'));
       await waitForText(page, '[data-testid=participants-card]', 'Mona Member');
@@ -145,7 +177,7 @@ describe('journey: meeting screens', () => {
     });
     await s.step('talking-point', async () => {
       await page.click('[data-testid=create-agenda]');
-      await page.waitForSelector('[data-testid=tp-form]', { visible: true });
+      await shown(page, '[data-testid=tp-form]');
       await page.click('[data-testid=tp-submit]');
       await waitForText(page, '[data-testid=tp-title-error]', 'This field is required.');
       await typeInto(page, '#tp-title', 'Financial statements');
@@ -165,10 +197,9 @@ describe('journey: meeting screens', () => {
     });
     await s.step('decision', async () => {
       await page.click('[data-testid=create-decision]');
-      await page.waitForSelector('[data-testid=decision-form]', { visible: true });
+      await shown(page, '[data-testid=decision-form]');
       await typeInto(page, '#decision-title', 'Approve the statements');
-      await typeInto(page, '#decision-deadline', '20 Jan 2031 10:00 AM');
-      await page.click('#decision-title');
+      await pasteDate(page, '#decision-deadline', '20 Jan 2031 10:00 AM');
       await choose(page, 'decision-voters', 'Mona Member', '#decision-title');
       await page.click('[data-testid=decision-submit]');
       await successToast(page, 'Decision saved successfully');
@@ -179,11 +210,10 @@ describe('journey: meeting screens', () => {
     });
     await s.step('action', async () => {
       await page.click('[data-testid=create-action]');
-      await page.waitForSelector('[data-testid=action-form]', { visible: true });
+      await shown(page, '[data-testid=action-form]');
       await typeInto(page, '#action-title', 'Publish the report');
       await choose(page, 'action-participants', 'Mona Member', '#action-title');
-      await typeInto(page, '#action-open-till', '30 Jan 2031 10:00 AM');
-      await page.click('#action-title');
+      await pasteDate(page, '#action-open-till', '30 Jan 2031 10:00 AM');
       await page.click('[data-testid=action-submit]');
       await successToast(page, 'Action saved successfully');
       await page.waitForFunction(() => !document.querySelector('[data-testid=action-form]'));
@@ -248,7 +278,7 @@ describe('journey: meeting screens', () => {
     await s.step('talking-point-view-only', async () => {
       const tp = await page.waitForSelector('[data-testid^="open-talking_point:"]', { visible: true });
       await tp!.click();
-      await page.waitForSelector('[data-testid=tp-view]', { visible: true });
+      await shown(page, '[data-testid=tp-view]');
       expect(await page.$('[data-testid=tp-edit]')).toBeNull();
       expect(await page.$('[data-testid=tp-delete]')).toBeNull();
       expect(await page.$('[data-testid=comment-input]')).toBeNull();
