@@ -88,8 +88,13 @@ describe('routes (docs/product/overview.md#screens-and-routes)', () => {
     expect(session.token()).toBeNull();
   });
 
-  it('meeting placeholders are real empty states', async () => {
-    signedIn();
+  it('the meeting list tells the truth when there are none', async () => {
+    session.signIn({ token: 'tok', email: 'ada@example.com' });
+    installFetch(
+      orgPublic(),
+      on('GET', '/api/profile', () => jsonResponse(200, profileBody(ALL))),
+      on('GET', '/api/meetings', () => jsonResponse(200, { success: true, data: [], meta: { page: 1, per_page: 10, total: 0, last_page: 1 } })),
+    );
     renderApp('/app/activity/meetings');
     expect(await screen.findByText('No meetings yet')).toBeInTheDocument();
   });

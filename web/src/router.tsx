@@ -27,6 +27,9 @@ const CalendarPage = named(() => import('./features/dashboards/CalendarPage'), '
 const NewsPage = named(() => import('./features/dashboards/NewsPage'), 'NewsPage');
 const ActionTrackerPage = named(() => import('./features/dashboards/ActionTrackerPage'), 'ActionTrackerPage');
 const ResolutionsPage = named(() => import('./features/resolutions/ResolutionsPage'), 'ResolutionsPage');
+const MeetingsPage = named(() => import('./features/meeting/MeetingsPage'), 'MeetingsPage');
+const MeetingDetailsPage = named(() => import('./features/meeting/MeetingDetailsPage'), 'MeetingDetailsPage');
+const GuestMeetingPage = named(() => import('./features/meeting/GuestMeetingPage'), 'GuestMeetingPage');
 const ActivityPage = lazy(async () => ({ default: (await import('./features/activity/ActivityPage')).ActivityPage }));
 
 const ProfilePage = named(() => import('./features/settings/ProfilePage'), 'ProfilePage');
@@ -87,8 +90,8 @@ export function AppRoutes() {
                 </Route>
                 <Route path={ROUTES.activity}>
                   <Route index element={<Navigate to={ROUTES.meetings} replace />} />
-                  <Route path={ROUTES.meetings} element={page(<ActivityPage kind="meetings" />)} />
-                  <Route path={ROUTES.meeting} element={page(<ActivityPage kind="meeting" />)} />
+                  <Route path={ROUTES.meetings} element={page(<MeetingsPage />)} />
+                  <Route path={ROUTES.meeting} element={page(<MeetingDetailsPage />)} />
                   <Route path={ROUTES.library} element={page(<ActivityPage kind="library" />)} />
                   <Route path={ROUTES.approvals} element={page(<ActivityPage kind="approvals" />)} />
                   <Route path={ROUTES.approvalsUpload} element={page(<ActivityPage kind="approvalsUpload" />)} />
@@ -116,7 +119,7 @@ export function AppRoutes() {
 
             <Route element={<GuestTokenGate />}>
               <Route element={<GuestLayout />}>
-                <Route path={ROUTES.guestMeeting} element={page(<GuestPage kind="meeting" />)} />
+                <Route path={ROUTES.guestMeeting} element={page(<GuestMeetingPage />)} />
                 <Route path={ROUTES.guestApproval} element={page(<GuestPage kind="approval" />)} />
                 <Route path={ROUTES.docView} element={page(<ViewerPage kind="document" />)} />
                 <Route path={ROUTES.documentView} element={page(<ViewerPage kind="document" />)} />

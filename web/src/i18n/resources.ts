@@ -22,6 +22,7 @@ import en_boards from '../locales/en/boards.json';
 import en_logs from '../locales/en/logs.json';
 import en_decisions from '../locales/en/decisions.json';
 import en_actions from '../locales/en/actions.json';
+import en_meeting from '../locales/en/meeting.json';
 import ar_common from '../locales/ar/common.json';
 import ar_validation from '../locales/ar/validation.json';
 import ar_shell from '../locales/ar/shell.json';
@@ -42,6 +43,7 @@ import ar_boards from '../locales/ar/boards.json';
 import ar_logs from '../locales/ar/logs.json';
 import ar_decisions from '../locales/ar/decisions.json';
 import ar_actions from '../locales/ar/actions.json';
+import ar_meeting from '../locales/ar/meeting.json';
 import ru_common from '../locales/ru/common.json';
 import ru_validation from '../locales/ru/validation.json';
 import ru_shell from '../locales/ru/shell.json';
@@ -62,8 +64,9 @@ import ru_boards from '../locales/ru/boards.json';
 import ru_logs from '../locales/ru/logs.json';
 import ru_decisions from '../locales/ru/decisions.json';
 import ru_actions from '../locales/ru/actions.json';
+import ru_meeting from '../locales/ru/meeting.json';
 
-export const NAMESPACES = ['common', 'validation', 'shell', 'tour', 'auth', 'portal', 'errors', 'home', 'news', 'activity', 'profile', 'integrations', 'organization', 'users', 'roles', 'committees', 'boards', 'logs', 'decisions', 'actions'] as const;
+export const NAMESPACES = ['common', 'validation', 'shell', 'tour', 'auth', 'portal', 'errors', 'home', 'news', 'activity', 'profile', 'integrations', 'organization', 'users', 'roles', 'committees', 'boards', 'logs', 'decisions', 'actions', 'meeting'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const en = {
@@ -87,6 +90,7 @@ const en = {
   logs: en_logs,
   decisions: en_decisions,
   actions: en_actions,
+  meeting: en_meeting,
 };
 const ar = {
   common: ar_common,
@@ -109,6 +113,7 @@ const ar = {
   logs: ar_logs,
   decisions: ar_decisions,
   actions: ar_actions,
+  meeting: ar_meeting,
 };
 const ru = {
   common: ru_common,
@@ -131,6 +136,7 @@ const ru = {
   logs: ru_logs,
   decisions: ru_decisions,
   actions: ru_actions,
+  meeting: ru_meeting,
 };
 
 export const resources = { en, fr: en, ar, ru };

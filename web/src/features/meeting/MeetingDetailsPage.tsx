@@ -1,0 +1,280 @@
+import './meeting.css';
+import { AppPaths, MeetingStatus, MM, type MeetingDetails, type MemberPayload } from '@app/contracts';
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import { Sidebar } from 'primereact/sidebar';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import type { ApiError } from '../../api/client';
+import { meetingsApi } from '../../api/meetings';
+import { notify } from '../../api/notify';
+import { ErrorState } from '../../components/ErrorState';
+import { Loading } from '../../components/Loading';
+import { confirmAction } from '../../components/confirm';
+import { useApi } from '../../hooks/use-api';
+import { useMessage } from '../../i18n';
+import { StatusTag } from '../dashboards/MeetingList';
+import { ActionDialog } from './actions/ActionDialog';
+import { TalkingPointDialog } from './agenda/TalkingPointDialog';
+import { Comments } from './comments/Comments';
+import { DecisionDialog } from './decisions/DecisionDialog';
+import { keyToRef, personKey } from './decisions/people';
+import { AgendaList, agendaEntries, type AgendaEntry } from './details/AgendaList';
+import { ActivityCard, ArchivedDecisionsCard, CardSlot, NotesCard } from './details/Cards';
+import { alertText, AttendanceDialog, NdaModal, StatusDialog } from './details/Dialogs';
+import { ParticipantsCard, ParticipantsDrawer } from './details/Participants';
+import { MeetingDrawer } from './MeetingForm';
+import { useMeetingCommittees } from './use-committees';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** the details' date: DD-MM-YYYY hh:mm A (docs/product/meetings.md#limits) */
+export function detailsDate(server: string | null | undefined): string {
+  const m = server ? /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(server) : null;
+  if (!m) return server ?? '';
+  const h = Number(m[4]);
+  return `${m[3]}-${m[2]}-${m[1]} ${pad(h % 12 || 12)}:${m[5]} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** the meeting id of the route (anything after a hash is not part of it) */
+export function meetingIdOf(param: string | undefined): number | null {
+  const n = Number(String(param ?? '').split('#')[0]);
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+/** a join refused for a meeting before the cutoff day ('deadline_passed') */
+export function isDeadlinePassed(err: unknown): boolean {
+  const e = err as Partial<ApiError> | null;
+  return !!e && (e.fieldErrors?.warning === MM.deadlinePassed || e.serverMessage === MM.deadlinePassedText);
+}
+
+type Open = { kind: 'talking_point' | 'decision' | 'action'; id: number | null } | null;
+
+function HeaderCard(props: { meeting: MeetingDetails; guest: boolean; onEdit(): void; onStatus(): void; onDelete(): void; onAttendance(): void }) {
+  const { t } = useTranslation('meeting');
+  const { meeting: mt } = props;
+  const p = mt.permissions;
+  return (
+    <section className="surface-card meeting-header" data-testid="meeting-header">
+      <div className="meeting-header__top">
+        <div>
+          <h1 className="meeting-header__title" data-testid="meeting-title">{mt.title}</h1>
+          <div className="meeting-header__tags">
+            <span data-testid="meeting-status"><StatusTag status={mt.status} /></span>
+            {mt.committee && <span className="muted"><i className="pi pi-sitemap" aria-hidden="true" /> {mt.committee.name}</span>}
+          </div>
+        </div>
+        {!props.guest && (
+          <div className="meeting-header__menu">
+            {p.editMeeting && <Button type="button" icon="pi pi-pencil" label={t('edit')} outlined size="small" onClick={props.onEdit} data-testid="meeting-edit" />}
+            {p.changeStatus && mt.meeting_status_id !== MeetingStatus.Archived && p.allowedStatuses.length > 0 && (
+              <Button type="button" icon="pi pi-sync" label={t('status.change')} outlined size="small" onClick={props.onStatus} data-testid="meeting-change-status" />
+            )}
+            {p.deleteMeeting && <Button type="button" icon="pi pi-trash" label={t('delete')} severity="danger" outlined size="small" onClick={props.onDelete} data-testid="meeting-delete" />}
+          </div>
+        )}
+      </div>
+      <dl className="meeting-facts">
+        <div><dt>{t('header.start')}</dt><dd data-testid="meeting-start">{detailsDate(mt.start_date)}</dd></div>
+        {mt.end_date && <div><dt>{t('header.end')}</dt><dd>{detailsDate(mt.end_date)}</dd></div>}
+        {mt.duration !== null && <div><dt>{t('header.duration')}</dt><dd>{t('durationMinutes', { count: mt.duration })}</dd></div>}
+        <div><dt>{t('header.totalDuration')}</dt><dd data-testid="meeting-total-duration">{t('durationMinutes', { count: mt.total_duration })}</dd></div>
+        <div><dt>{t('header.place')}</dt><dd>{mt.virtual ? <><i className="pi pi-video" aria-hidden="true" /> {mt.virtual_type ?? t('virtual')}</> : mt.location}</dd></div>
+        <div><dt>{t('header.owner')}</dt><dd>{mt.owner.name}</dd></div>
+        {mt.current_member && (
+          <div>
+            <dt>{t('attendance.title')}</dt>
+            <dd>
+              {p.changeAttendance ? (
+                <Button type="button" size="small" outlined label={t(`attendance.${mt.current_member.attendance_status}`)} onClick={props.onAttendance} data-testid="my-attendance" />
+              ) : (
+                <span className="attendance-tag" data-testid="my-attendance-tag">{t(`attendance.${mt.current_member.attendance_status}`)}</span>
+              )}
+            </dd>
+          </div>
+        )}
+      </dl>
+      {mt.status_reason && <p className="muted">{t('status.reason')}: {mt.status_reason}</p>}
+      {mt.description && <p className="pre-line meeting-header__description">{mt.description}</p>}
+    </section>
+  );
+}
+
+function VirtualJoin(props: { meeting: MeetingDetails; token?: string; header: ReactNode }) {
+  const { t } = useTranslation('meeting');
+  const m = useMessage();
+  const [url, setUrl] = useState<string | null>(null);
+  const [warning, setWarning] = useState<string | null>(null);
+  const [details, setDetails] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!props.meeting.virtual || !props.meeting.permissions.joinVirtual) return null;
+  const join = async () => {
+    setBusy(true);
+    setWarning(null);
+    try {
+      const link = await meetingsApi.join(props.meeting.id, props.token);
+      setUrl(link.participant_url);
+    } catch (err) {
+      if (isDeadlinePassed(err)) setWarning(MM.deadlinePassedText);
+      else console.warn('join failed', err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="virtual-join" data-testid="virtual-join">
+      {warning && <Message severity="warn" text={m(warning)} className="w-full" data-testid="join-warning" />}
+      {!url ? (
+        <Button type="button" icon="pi pi-video" label={t('virtual.join')} loading={busy} onClick={() => void join()} data-testid="join-meeting" />
+      ) : (
+        <>
+          <iframe src={url} title={t('virtual.frame')} className="virtual-frame" allow="camera; microphone; display-capture; fullscreen" data-testid="virtual-frame" />
+          <Button type="button" icon="pi pi-info-circle" label={t('virtual.details')} className="virtual-details-button" onClick={() => setDetails(true)} data-testid="virtual-details" />
+          <Button type="button" icon="pi pi-sign-out" label={t('virtual.leave')} outlined size="small" onClick={() => setUrl(null)} />
+          <Sidebar visible={details} onHide={() => setDetails(false)} position="right" style={{ width: 'min(600px, calc(100vw - 10px))' }} header={<h2 className="drawer-title">{t('virtual.details')}</h2>}>
+            {props.header}
+          </Sidebar>
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Meeting details (/app/activity/meetings/{id}, and the guest page /meeting/{id}?token=): header card,
+ * create buttons, the agenda, and the side cards. Everything follows the server's flags
+ * (`permissions`, per-item can_*); after each change the details are loaded again.
+ */
+export function MeetingDetailsPage(props: { guest?: boolean }) {
+  const { t } = useTranslation('meeting');
+  const params = useParams();
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const token = props.guest ? (search.get('token') ?? undefined) : undefined;
+  const id = meetingIdOf(params.meetingId);
+  const { data: meeting, error, mutate, isLoading } = useApi(id ? 'meeting' : null, [id, token ?? null], () => meetingsApi.get(id!, token));
+  const committees = useMeetingCommittees();
+  const [open, setOpen] = useState<Open>(null);
+  const [editing, setEditing] = useState(false);
+  const [statusOpen, setStatusOpen] = useState(false);
+  const [participants, setParticipants] = useState(false);
+  const [attendanceFor, setAttendanceFor] = useState<MemberPayload | null | undefined>(undefined);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [ndaDone, setNdaDone] = useState(false);
+  const hashDone = useRef<string | null>(null);
+  const refresh = () => void mutate();
+
+  // '#_<itemId>' scrolls to the item and opens it
+  useEffect(() => {
+    if (!meeting || !location.hash.startsWith('#_') || hashDone.current === location.hash) return;
+    hashDone.current = location.hash;
+    const itemId = Number(location.hash.slice(2));
+    const e = agendaEntries(meeting).find((x) => x.item.id === itemId);
+    if (!e) return;
+    document.getElementById(`_${itemId}`)?.scrollIntoView?.({ block: 'center' });
+    setOpen({ kind: e.type, id: itemId });
+  }, [meeting, location.hash]);
+
+  if (!id) return <ErrorState error={new Error(t('notFound'))} testId="meeting-error" />;
+  if (isLoading && !meeting) return <div className="full-spinner" data-testid="meeting-loading"><Loading /></div>;
+  if (error && !meeting) return <ErrorState error={error} onRetry={refresh} testId="meeting-error" />;
+  if (!meeting) return null;
+
+  const p = meeting.permissions;
+  const guest = !!props.guest || p.isGuest;
+
+  const createItem = (kind: 'talking_point' | 'decision' | 'action') => {
+    if (p.needsMembers) {
+      confirmAction({ header: t('needsMembers.title'), message: t('needsMembers.text'), accept: () => setParticipants(true) });
+      return;
+    }
+    setOpen({ kind, id: null });
+  };
+  const remove = () =>
+    confirmAction({
+      message: t('deleteConfirm'),
+      danger: true,
+      accept: async () => {
+        try {
+          const r = await meetingsApi.remove(meeting.id);
+          notify('success', r.message ?? t('deleted'));
+          navigate(AppPaths.meetings());
+        } catch (err) {
+          setAlert(alertText(err));
+        }
+      },
+    });
+  const openEntry = (e: AgendaEntry) => setOpen({ kind: e.type, id: e.item.id });
+  const header = (
+    <HeaderCard meeting={meeting} guest={guest} onEdit={() => setEditing(true)} onStatus={() => setStatusOpen(true)} onDelete={remove} onAttendance={() => setAttendanceFor(null)} />
+  );
+  const participantsRefs = [...meeting.members, ...meeting.guest_member]
+    .map((x) => personKey({ user_id: x.user_id, user_email: x.user_email }))
+    .filter((k): k is string => !!k)
+    .map(keyToRef);
+  const comments = (kind: 'decisions' | 'actions') => (item: { id: number; comments: MeetingDetails['comments']; can_comment: boolean }) => (
+    <Comments kind={kind} itemId={item.id} comments={item.comments} canComment={item.can_comment} guestToken={token} participants={guest ? undefined : participantsRefs} />
+  );
+
+  return (
+    <div className="meeting-page" data-testid="meeting-page" data-guest={guest ? '1' : '0'}>
+      {!guest && (
+        <div className="meeting-page__back">
+          <Button type="button" icon="pi pi-arrow-left" label={t('back')} text onClick={() => navigate(-1)} data-testid="meeting-back" className="back-button" />
+        </div>
+      )}
+      {alert && (
+        <div className="closable-alert" role="alert" data-testid="meeting-alert">
+          <Message severity="error" text={`${t('error')}: ${alert}`} />
+          <Button type="button" icon="pi pi-times" text rounded size="small" aria-label={t('close')} onClick={() => setAlert(null)} />
+        </div>
+      )}
+      <div className="meeting-layout">
+        <main className="meeting-layout__main">
+          {header}
+          <VirtualJoin meeting={meeting} token={token} header={header} />
+          <CardSlot name="merged-agenda" />
+          {p.createItems && !guest && (
+            <div className="create-buttons" data-testid="create-buttons">
+              <Button type="button" icon="pi pi-plus" label={t('create.agenda')} onClick={() => createItem('talking_point')} data-testid="create-agenda" />
+              <Button type="button" icon="pi pi-plus" label={t('create.decision')} outlined onClick={() => createItem('decision')} data-testid="create-decision" />
+              <Button type="button" icon="pi pi-plus" label={t('create.action')} outlined onClick={() => createItem('action')} data-testid="create-action" />
+            </div>
+          )}
+          <section className="surface-card" data-testid="agenda-card">
+            <h2 className="section-title">{t('agenda.title')}</h2>
+            <AgendaList meeting={meeting} onOpen={openEntry} onChanged={refresh} />
+          </section>
+        </main>
+        <aside className="meeting-layout__side">
+          {!guest && <CardSlot name="recorder" />}
+          <ParticipantsCard meeting={meeting} onManage={() => setParticipants(true)} onRespond={(m) => setAttendanceFor(m)} />
+          {!guest && <ArchivedDecisionsCard decisions={meeting.archived_decisions} onChanged={refresh} onOpen={(d) => setOpen({ kind: 'decision', id: d })} />}
+          <CardSlot name="approvals" />
+          {!guest && p.seeActivity && <ActivityCard meeting={meeting} />}
+          {!guest && p.seeNotes && <NotesCard meeting={meeting} onChanged={refresh} />}
+        </aside>
+      </div>
+
+      <TalkingPointDialog meeting={meeting} talkingPointId={open?.kind === 'talking_point' ? open.id : null} visible={open?.kind === 'talking_point'} onHide={() => setOpen(null)} onChanged={refresh} guestToken={token} />
+      <DecisionDialog meeting={meeting} decisionId={open?.kind === 'decision' ? open.id : null} visible={open?.kind === 'decision'} onHide={() => setOpen(null)} onChanged={refresh} guestToken={token} renderComments={comments('decisions')} />
+      <ActionDialog meeting={meeting} actionId={open?.kind === 'action' ? open.id : null} visible={open?.kind === 'action'} onHide={() => setOpen(null)} onChanged={refresh} guestToken={token} renderComments={comments('actions')} />
+      {!guest && <MeetingDrawer visible={editing} meeting={meeting} committees={committees} onHide={() => setEditing(false)} onSaved={refresh} />}
+      {!guest && <StatusDialog meeting={meeting} visible={statusOpen} onHide={() => setStatusOpen(false)} onChanged={refresh} />}
+      {!guest && <ParticipantsDrawer meeting={meeting} visible={participants} onHide={() => setParticipants(false)} onChanged={refresh} />}
+      <AttendanceDialog meeting={meeting} member={attendanceFor ?? null} visible={attendanceFor !== undefined} onHide={() => setAttendanceFor(undefined)} onChanged={refresh} guestToken={token} />
+      <NdaModal
+        visible={p.acceptNda && !ndaDone}
+        onAccept={async () => {
+          const r = token ? await meetingsApi.acceptGuestNda(token) : await meetingsApi.acceptNda(meeting.id);
+          notify('success', r.message ?? t('done'));
+          setNdaDone(true);
+          refresh();
+        }}
+        onDecline={() => navigate(guest ? AppPaths.login() : AppPaths.meetings())}
+      />
+    </div>
+  );
+}

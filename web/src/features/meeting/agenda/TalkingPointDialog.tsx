@@ -1,0 +1,131 @@
+import type { MeetingDetails, TalkingPointPayload } from '@app/contracts';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { Message } from 'primereact/message';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { agendaApi, type TalkingPointInput } from '../../../api/meetings';
+import { notify } from '../../../api/notify';
+import { Loading } from '../../../components/Loading';
+import { confirmAction } from '../../../components/confirm';
+import { useMessage } from '../../../i18n';
+import { Comments } from '../comments/Comments';
+import { meetingPeople, personName, saveErrorMessage, withCurrent } from '../decisions/people';
+import { TalkingPointForm, talkingPointValues } from './TalkingPointForm';
+
+function People(props: { label: string; people: TalkingPointPayload['viewers'] }) {
+  if (!props.people.length) return null;
+  return (
+    <p className="tp-view__people">
+      <strong>{props.label}: </strong>
+      {props.people.map((p) => personName(p)).join(', ')}
+    </p>
+  );
+}
+
+/** The talking point in a dialog (800): create (id null), edit when the server allows it, else view with comments. */
+export function TalkingPointDialog(props: { meeting: MeetingDetails; talkingPointId: number | null; visible: boolean; onHide(): void; onChanged(): void; guestToken?: string }) {
+  const { t } = useTranslation('meeting');
+  const m = useMessage();
+  const { meeting, talkingPointId, visible, guestToken } = props;
+  const [tp, setTp] = useState<TalkingPointPayload | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [banner, setBanner] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+
+  const load = useCallback(async () => {
+    if (talkingPointId === null) return;
+    try {
+      setLoadError(null);
+      setTp(await agendaApi.get(meeting.id, talkingPointId, guestToken));
+    } catch (err) {
+      setLoadError(saveErrorMessage(err));
+    }
+  }, [meeting.id, talkingPointId, guestToken]);
+
+  useEffect(() => {
+    if (!visible) return;
+    setBanner(null);
+    setTp(null);
+    setEditing(talkingPointId === null);
+    void load();
+  }, [visible, talkingPointId, load]);
+
+  const save = async (input: TalkingPointInput) => {
+    setBanner(null);
+    try {
+      const r = talkingPointId === null ? await agendaApi.create(meeting.id, input) : await agendaApi.update(meeting.id, talkingPointId, input);
+      notify('success', r.message ?? t('tp.saved'));
+      props.onChanged();
+      props.onHide();
+    } catch (err) {
+      setBanner(saveErrorMessage(err));
+    }
+  };
+
+  const remove = () =>
+    confirmAction({
+      message: t('tp.deleteConfirm'),
+      danger: true,
+      accept: async () => {
+        try {
+          const r = await agendaApi.remove(meeting.id, talkingPointId!);
+          notify('success', r.message ?? t('deleted'));
+          props.onChanged();
+          props.onHide();
+        } catch (err) {
+          setBanner(saveErrorMessage(err));
+        }
+      },
+    });
+
+  const people = withCurrent(meetingPeople(meeting), tp ? [...tp.viewers, ...tp.presenters] : []);
+  const header = talkingPointId === null ? t('tp.new') : editing ? t('tp.edit') : (tp?.title ?? t('tp.view'));
+
+  return (
+    <Dialog visible={visible} onHide={props.onHide} header={header} style={{ width: 'min(800px, 95vw)' }} data-testid="tp-dialog" dismissableMask={!editing}>
+      {banner && <Message severity="error" text={m(banner)} className="w-full mb-3" data-testid="tp-banner" />}
+      {loadError && <Message severity="error" text={m(loadError)} className="w-full mb-3" />}
+      {talkingPointId !== null && !tp && !loadError && <Loading />}
+      {editing && (talkingPointId === null || tp) && (
+        <TalkingPointForm initial={talkingPointValues(tp)} people={people} meetingDuration={meeting.duration} onSubmit={save} onCancel={() => (talkingPointId === null ? props.onHide() : setEditing(false))} />
+      )}
+      {!editing && tp && (
+        <div className="tp-view" data-testid="tp-view">
+          {tp.description && <p className="pre-line">{tp.description}</p>}
+          <p>
+            <i className="pi pi-clock" aria-hidden="true" /> {t('durationMinutes', { count: tp.total_duration })}
+          </p>
+          <People label={t('tp.presenters')} people={tp.presenters} />
+          <People label={t('tp.viewers')} people={tp.viewers} />
+          {tp.attachments.length > 0 && (
+            <ul className="tp-view__files">
+              {tp.attachments.map((a) => (
+                <li key={a.id}>
+                  <i className="pi pi-file-pdf" aria-hidden="true" /> {a.file_url ? <a href={a.file_url} target="_blank" rel="noreferrer">{a.name ?? a.library.name}</a> : (a.name ?? a.library.name)}
+                </li>
+              ))}
+            </ul>
+          )}
+          {tp.subpoints.length > 0 && (
+            <ol className="tp-view__subpoints" data-testid="tp-subpoints">
+              {tp.subpoints.map((s) => (
+                <li key={s.subpoint_id}>
+                  <strong>{s.title}</strong> <small className="muted">{t('durationMinutes', { count: s.duration })}</small>
+                  {s.presenter && <small className="muted block">{t('tp.presenter')}: {personName(s.presenter)}</small>}
+                  {s.description && <p className="line-clamp-2">{s.description}</p>}
+                </li>
+              ))}
+            </ol>
+          )}
+          <div className="form-actions">
+            {tp.can_delete && !guestToken && <Button type="button" label={t('delete')} icon="pi pi-trash" severity="danger" outlined onClick={remove} data-testid="tp-delete" />}
+            {tp.can_edit && !guestToken && <Button type="button" label={t('edit')} icon="pi pi-pencil" onClick={() => setEditing(true)} data-testid="tp-edit" />}
+            <Button type="button" label={t('close')} outlined onClick={props.onHide} />
+          </div>
+          <Comments kind="talkingpoints" itemId={tp.id} comments={tp.comments} canComment={tp.can_comment} guestToken={guestToken} onChanged={() => void load()} />
+        </div>
+      )}
+    </Dialog>
+  );
+}

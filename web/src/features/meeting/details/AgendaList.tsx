@@ -1,0 +1,194 @@
+import type { ActionPayload, AgendaType, DecisionPayload, MeetingDetails, TalkingPointPayload } from '@app/contracts';
+import { Button } from 'primereact/button';
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { meetingsApi } from '../../../api/meetings';
+import { notify } from '../../../api/notify';
+import { formatDateTime } from '../../../lib/dates';
+import { ACTION_COLOURS } from './colours';
+
+export type AgendaEntry =
+  | { type: 'talking_point'; item: TalkingPointPayload }
+  | { type: 'decision'; item: DecisionPayload }
+  | { type: 'action'; item: ActionPayload };
+
+export const entryKey = (e: { type: AgendaType; item: { id: number } }) => `${e.type}:${e.item.id}`;
+
+/** the agenda in the server's order (groups by row_num, items in their group's order) */
+export function agendaEntries(meeting: Pick<MeetingDetails, 'agendas'>): AgendaEntry[] {
+  return [...meeting.agendas]
+    .sort((a, b) => a.row_num - b.row_num)
+    .flatMap((g) => g.data.map((item) => ({ type: item.agenda_type, item }) as AgendaEntry));
+}
+
+/** move one key to another index (the drag's and the keyboard's reorder) */
+export function moveKey(keys: readonly string[], key: string, to: number): string[] {
+  const from = keys.indexOf(key);
+  if (from < 0) return [...keys];
+  const out = keys.filter((k) => k !== key);
+  out.splice(Math.max(0, Math.min(to, out.length)), 0, key);
+  return out;
+}
+
+/** the PUT /meetings/{id}/order body of an order of keys */
+export function orderBody(keys: readonly string[]): Array<{ type: AgendaType; type_id: number }> {
+  return keys.map((k) => {
+    const [type, id] = k.split(':');
+    return { type: type as AgendaType, type_id: Number(id) };
+  });
+}
+
+function EntryCard(props: { entry: AgendaEntry; index: number }) {
+  const { t, i18n } = useTranslation('meeting');
+  const { entry } = props;
+  if (entry.type === 'talking_point') {
+    const tp = entry.item;
+    return (
+      <>
+        <div className="agenda-card__head">
+          <span className="agenda-card__kind"><i className="pi pi-comments" aria-hidden="true" /> {t('agenda.talkingPoint')}</span>
+          <span className="muted"><i className="pi pi-clock" aria-hidden="true" /> {t('durationMinutes', { count: tp.total_duration })}</span>
+        </div>
+        <strong className="agenda-card__title">{tp.title}</strong>
+        {tp.description && <p className="line-clamp-3 muted">{tp.description}</p>}
+        {tp.subpoints.length > 0 && (
+          <ul className="agenda-card__subpoints">
+            {tp.subpoints.map((s) => (
+              <li key={s.subpoint_id}>
+                {s.title} <small className="muted">{t('durationMinutes', { count: s.duration })}</small>
+              </li>
+            ))}
+          </ul>
+        )}
+      </>
+    );
+  }
+  if (entry.type === 'decision') {
+    const d = entry.item;
+    return (
+      <>
+        <div className="agenda-card__head">
+          <span className="agenda-card__kind"><i className="pi pi-check-square" aria-hidden="true" /> {t('agenda.decision')}</span>
+          <span className={`state-tag state-tag--${d.state.toLowerCase()}`}>{d.state}</span>
+          {d.is_visible === 0 && <span className="state-tag state-tag--hidden">{t('agenda.hidden')}</span>}
+        </div>
+        <strong className="agenda-card__title">{d.title}</strong>
+        {d.description && <p className="line-clamp-3 muted">{d.description}</p>}
+        <small className="muted"><i className="pi pi-calendar" aria-hidden="true" /> {formatDateTime(d.deadline, i18n.language)} · {t('agenda.voters', { count: d.total_voters })}</small>
+      </>
+    );
+  }
+  const a = entry.item;
+  return (
+    <>
+      <div className="agenda-card__head">
+        <span className="agenda-card__kind"><i className="pi pi-bolt" aria-hidden="true" /> {t('agenda.action')}</span>
+        <span className="state-tag" style={{ background: ACTION_COLOURS[a.status] }}>{t(`actionStatus.${a.status}`)}</span>
+        <span className={`priority-tag priority-tag--${a.priority.toLowerCase()}`}>{t(`priority.${a.priority}`)}</span>
+      </div>
+      <strong className="agenda-card__title">{a.title}</strong>
+      {a.description && <p className="line-clamp-3 muted">{a.description}</p>}
+      <small className="muted"><i className="pi pi-calendar" aria-hidden="true" /> {formatDateTime(a.open_till, i18n.language)}</small>
+    </>
+  );
+}
+
+/**
+ * The agenda: one card per item in the server's order, each opening its dialog. Those the server allows
+ * (`permissions.reorderAgenda`) drag a card by its handle (or move it with the arrow keys); the new order
+ * is sent at once and the details refresh.
+ */
+export function AgendaList(props: { meeting: MeetingDetails; onOpen(entry: AgendaEntry): void; onChanged(): void }) {
+  const { t } = useTranslation('meeting');
+  const entries = agendaEntries(props.meeting);
+  const serverKeys = entries.map(entryKey);
+  const [keys, setKeys] = useState(serverKeys);
+  const [dragging, setDragging] = useState<string | null>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  const keysRef = useRef(keys);
+  keysRef.current = keys;
+  const serverSig = serverKeys.join(',');
+  useEffect(() => setKeys(serverSig ? serverSig.split(',') : []), [serverSig]);
+  const byKey = new Map(entries.map((e) => [entryKey(e), e]));
+  const canReorder = props.meeting.permissions.reorderAgenda;
+
+  const save = async (next: string[]) => {
+    if (next.join(',') === serverSig) return;
+    try {
+      await meetingsApi.reorder(props.meeting.id, orderBody(next));
+      notify('success', t('agenda.reordered'));
+    } catch {
+      setKeys(serverSig.split(','));
+    } finally {
+      props.onChanged();
+    }
+  };
+
+  const startDrag = (key: string) => (e: ReactPointerEvent) => {
+    e.preventDefault();
+    setDragging(key);
+    const move = (ev: PointerEvent) => {
+      const cards = [...(listRef.current?.querySelectorAll<HTMLElement>('[data-agenda-key]') ?? [])];
+      const others = cards.filter((c) => c.dataset.agendaKey !== key);
+      let to = others.length;
+      for (let i = 0; i < others.length; i++) {
+        const r = others[i]!.getBoundingClientRect();
+        if (ev.clientY < r.top + r.height / 2) {
+          to = i;
+          break;
+        }
+      }
+      const cur = keysRef.current;
+      if (cur.indexOf(key) !== to) setKeys(moveKey(cur, key, to));
+    };
+    const up = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+      setDragging(null);
+      void save(keysRef.current);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+  };
+
+  const onKey = (key: string) => (e: KeyboardEvent) => {
+    if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
+    e.preventDefault();
+    const next = moveKey(keys, key, keys.indexOf(key) + (e.key === 'ArrowUp' ? -1 : 1));
+    setKeys(next);
+    void save(next);
+  };
+
+  if (entries.length === 0) return <p className="muted agenda-empty" data-testid="agenda-empty">{t('agenda.empty')}</p>;
+  return (
+    <ol className="agenda-list" ref={listRef} data-testid="agenda-list">
+      {keys.map((k, i) => {
+        const e = byKey.get(k);
+        if (!e) return null;
+        return (
+          <li key={k} id={`_${e.item.id}`} data-agenda-key={k} data-item-id={e.item.id} className={`agenda-card agenda-card--${e.type}${dragging === k ? ' agenda-card--dragging' : ''}`} data-testid="agenda-item">
+            {canReorder && (
+              <Button
+                type="button"
+                icon="pi pi-bars"
+                text
+                rounded
+                className="agenda-card__handle"
+                aria-label={t('agenda.drag')}
+                onPointerDown={startDrag(k)}
+                onKeyDown={onKey(k)}
+                data-testid={`drag-${k}`}
+              />
+            )}
+            <button type="button" className="agenda-card__body" onClick={() => props.onOpen(e)} data-testid={`open-${k}`}>
+              <span className="agenda-card__index">{i + 1}</span>
+              <span className="agenda-card__content">
+                <EntryCard entry={e} index={i} />
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
