@@ -116,7 +116,7 @@ export function MeetingForm(props: { initial: MeetingValues; committees: Ref[]; 
             showTime
             hourFormat="12"
             stepMinute={15}
-            dateFormat="dd-mm-yy"
+            dateFormat="dd M yy"
             showIcon
             data-testid="meeting-start"
           />

@@ -212,3 +212,13 @@ describe('participants, attendance, notes, comments, agenda order', () => {
     expect(isDeadlinePassed(new ApiError(500, 'x'))).toBe(false);
   });
 });
+
+describe('participant names', () => {
+  it('a guest without a name reads as the e-mail cut to 22 plus two dots', async () => {
+    const { aMember } = await import('./decisions/fixtures');
+    const { memberName } = await import('./details/Participants');
+    const email = 'outside.auditor.12345@example.com';
+    expect(memberName(aMember(9, null, { user_id: null, user: null, user_email: email, guest_name: null }))).toBe('outside.auditor.12345@..');
+    expect(memberName(aMember(9, null, { user_id: null, user_email: 'a@b.co', guest_name: 'Ann Guest' }))).toBe('Ann Guest');
+  });
+});

@@ -1,4 +1,4 @@
-import { MM, VOTE_VALUES, type Vote } from '@app/contracts';
+import { M, MM, VOTE_VALUES, type Vote } from '@app/contracts';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
@@ -54,7 +54,7 @@ export function VoteDialog(props: { decision: Decision; visible: boolean; onHide
 
   const row = rows.find((r) => personKey(r) === voter) ?? null;
   const reasonError = submitted && reasonRequired(vote) && !reason.trim() ? MM.reasonRequired : null;
-  const voterError = submitted && d.can_vote_for_others && !row ? 'This field is required.' : null;
+  const voterError = submitted && d.can_vote_for_others && !row ? M.required : null;
 
   const submit = async () => {
     setSubmitted(true);

@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { changeLanguage } from '../../../i18n';
 import { onNotify, type Notice } from '../../../api/notify';
 import { session } from '../../../api/session';
 import { installFetch, jsonResponse, on } from '../../../test/fetch';
@@ -127,5 +128,23 @@ describe('vote dialog (five values, reason rules, voting for another voter, tall
     renderVote(aDecision({ voting_open: false, voting_closed_reason: 'deadline' }));
     expect(screen.getByTestId('vote-submit')).toBeDisabled();
     expect(screen.getByText('Voting is closed for this resolution.')).toBeInTheDocument();
+  });
+
+  it('in Arabic: the document is right-to-left, the values, the reason message and the percentages are Arabic', async () => {
+    installFetch();
+    await act(() => changeLanguage('ar'));
+    try {
+      renderVote(aDecision({ tallies: tallies({ Approved: 1, Denied: 2 }, { Abstained: 'Postponed to next meeting' }), total_voters: 3 }));
+      expect(document.documentElement.dir).toBe('rtl');
+      const values = within(screen.getByTestId('vote-values'));
+      expect(values.getByLabelText('مرفوض')).toBeInTheDocument();
+      expect(values.getByLabelText('مؤجل إلى الاجتماع القادم')).toBeInTheDocument();
+      choose('مرفوض');
+      click('vote-submit');
+      expect(await screen.findByTestId('vote-reason-error')).toHaveTextContent('حقل السبب مطلوب.');
+      expect(screen.getByTestId('tally-Approved')).toHaveTextContent(new Intl.NumberFormat('ar', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(33.4));
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
   });
 });

@@ -23,8 +23,12 @@ export function participantsOf(meeting: Pick<MeetingDetails, 'members' | 'guest_
   return [...meeting.members, ...meeting.guest_member].filter((m) => (seen.has(m.member_id) ? false : (seen.add(m.member_id), true)));
 }
 
+/** a user's name; a guest's name when set, else the e-mail (over 22 characters cut to 22 plus two dots) */
 export function memberName(m: MemberPayload): string {
-  return m.user?.name || m.guest_name || (m.user_email ? shortEmail(m.user_email) : '?');
+  if (m.user_id) return m.user?.name || '?';
+  const name = m.guest_name || m.user?.name;
+  if (name && name !== m.user_email) return name;
+  return m.user_email ? shortEmail(m.user_email) : '?';
 }
 
 /** guest e-mail check of docs/product/meetings.md#validation (error key Organization.user.add.email.pattern) */
@@ -195,7 +199,7 @@ export function ParticipantsDrawer(props: { meeting: MeetingDetails; visible: bo
               <span className="people-list__name" title={p.user_email ?? undefined}>
                 {memberName(p)}
                 {!p.user_id && <small className="guest-label">{p.organization_guest ? t('participants.orgGuest') : t('participants.guest')}</small>}
-                {!p.user_id && p.user_email && <small className="muted block">{shortEmail(p.user_email)}</small>}
+                {!p.user_id && p.user_email && memberName(p) !== shortEmail(p.user_email) && <small className="muted block">{shortEmail(p.user_email)}</small>}
               </span>
               {p.can_change_type ? (
                 <Dropdown value={p.type} options={roles} onChange={(e) => void run(() => membersApi.changeType(meeting.id, p, e.value as 'Viewer' | 'Editor'))} aria-label={t('participants.role')} className="p-inputtext-sm" data-testid={`member-type-${p.member_id}`} />
