@@ -4,12 +4,47 @@ import { currentContext } from './context';
 
 let root: Logger | undefined;
 
+/** keys whose values never reach a log line (tokens, passwords, secrets, cookies, the session header) */
+const SECRET_KEY = /^(token|.*[_-]?token|password.*|.*secret.*|authorization|cookie|set-cookie|pin|otp|code_verifier)$/i;
+/** tokens inside text: query parameters and path segments after a token-bearing route, long opaque strings after 'token' */
+const SECRET_IN_TEXT: [RegExp, string][] = [
+  [/([?&](?:token|log_token|pin_token|code|state|signature)=)[^&\s"']+/gi, '$1[redacted]'],
+  [/(\/(?:guest|invitation|invite|reset|verify|complete-profile|namebytoken|auth\/[a-z-]+|t)\/)[A-Za-z0-9._~%-]{16,}/gi, '$1[redacted]'],
+  [/((?:token|secret|password)["']?\s*[:=]\s*["']?)(?!\[redacted\])[^"',\s}&]{6,}/gi, '$1[redacted]'],
+];
+
+/** What a log line may not carry, removed (exported for the test that greps the logs). */
+export function scrubText(text: string): string {
+  let out = text;
+  for (const [re, to] of SECRET_IN_TEXT) out = out.replace(re, to);
+  return out;
+}
+export function scrubSecrets(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return scrubText(value);
+  if (!value || typeof value !== 'object' || depth > 6) return value;
+  if (value instanceof Error) return value;
+  if (Array.isArray(value)) return value.map((v) => scrubSecrets(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) && v !== null && v !== undefined && v !== '' ? '[redacted]' : scrubSecrets(v, depth + 1);
+  return out;
+}
+
 /** pino JSON logs with service, correlation id and org id on every line. */
 export function createRootLogger(service: string, level = 'info'): Logger {
   root = pino({
     level,
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
+    // logs never print tokens (issue 9): secret-named fields and token-looking text are replaced before writing
+    formatters: { log: (obj) => scrubSecrets(obj) as Record<string, unknown> },
+    hooks: {
+      logMethod(args, method) {
+        method.apply(this, args.map((a) => (typeof a === 'string' ? scrubText(a) : a)) as Parameters<typeof method>);
+      },
+    },
+    serializers: {
+      err: (e: unknown) => scrubSecrets(pino.stdSerializers.err(e as Error)),
+    },
     mixin() {
       const ctx = currentContext();
       return ctx ? { correlationId: ctx.correlationId, orgId: ctx.orgId } : {};

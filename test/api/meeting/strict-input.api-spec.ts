@@ -4,7 +4,7 @@
  * sub-point no longer deletes the other sub-point and its comment).
  */
 import { Client } from 'pg';
-import { closeRedis, env, expectOk, meeting, talkingPoint, world, type World } from './helpers';
+import { closeRedis, env, expectOk, meeting, serverDate, talkingPoint, world, type World } from './helpers';
 
 jest.setTimeout(120_000);
 let w: World;
@@ -73,5 +73,25 @@ describe('strict input (issue 9)', () => {
     expect({ subpoints: await count('meeting.subpoints'), comments: await count('meeting.comments') }).toEqual(before);
     const now = expectOk(await w.chair.c.get(`/meetings/${m.id}/talkingpoints/${tp.id}`));
     expect(now.subpoints.map((s: { title: string }) => s.title)).toEqual(['Keep', 'Other']);
+  });
+
+  it('a decision edit with voters: [true] or an action edit with participants: [true] keeps the old lists', async () => {
+    const m = await meeting(w);
+    const d = expectOk(await w.chair.c.post(`/meetings/${m.id}/decisions`, { title: 'Budget', deadline: serverDate(10), voters: [w.m1.userId, w.m2.userId] }));
+    const a = expectOk(await w.chair.c.post(`/meetings/${m.id}/actions`, { title: 'Do it', open_till: serverDate(10), participants: [w.m1.userId, w.m2.userId], priority: 'Low' }));
+    const before = { voters: await count('meeting.voters'), participants: await count('meeting.action_participants') };
+    refused(await w.chair.c.put(`/meetings/${m.id}/decisions/${d.id}`, { title: 'Budget', deadline: serverDate(10), voters: [true] }), 'voters.0');
+    refused(await w.chair.c.put(`/meetings/${m.id}/decisions/${d.id}`, { title: 'Budget', deadline: serverDate(10), voters: [w.m1.userId], talkingpoint_id: [1] }), 'talkingpoint_id');
+    refused(await w.chair.c.put(`/meetings/${m.id}/actions/${a.id}`, { title: 'Do it', open_till: serverDate(10), participants: [true] }), 'participants.0');
+    refused(await w.chair.c.put(`/meetings/${m.id}/actions/${a.id}`, { title: 'Do it', open_till: serverDate(10), participants: [w.m1.userId], progress: true }), 'progress');
+    refused(await w.chair.c.put(`/meetings/${m.id}/actions/${a.id}`, { title: 'Do it', open_till: serverDate(10), participants: [w.m1.userId], attachments: 5 }), 'attachments');
+    expect({ voters: await count('meeting.voters'), participants: await count('meeting.action_participants') }).toEqual(before);
+  });
+
+  it('multipart form fields are parsed explicitly: role_id "true" is refused', async () => {
+    const before = await count('organization.users');
+    const r = await w.admin.c.upload('/users', { name: 'Form User', email: `form.${Date.now()}@example.test`, phone: '123', role_id: 'true', member_committees: String(w.committeeId) }, {});
+    refused(r, 'role_id');
+    expect(await count('organization.users')).toBe(before);
   });
 });

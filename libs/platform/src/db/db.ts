@@ -40,6 +40,7 @@ const CONFLICT_MESSAGES: Record<string, string> = {
   '22008': 'This field must be a valid date.',
 };
 
+const NOT_COLUMNS = new Set(['lower', 'upper', 'btrim', 'trim', 'coalesce', 'text', 'varchar', 'character', 'varying', 'citext', 'bigint', 'integer', 'int', 'date', 'timestamp', 'timestamptz', 'uuid', 'jsonb']);
 /** The column a violation is about, from the error itself: `column`, or the last non-tenant column of `Key (…)=` in its detail. */
 export function pgErrorField(e: unknown): string | undefined {
   const err = e as { column?: string; detail?: string; cause?: { column?: string; detail?: string } };
@@ -48,10 +49,11 @@ export function pgErrorField(e: unknown): string | undefined {
   const detail = err?.detail ?? err?.cause?.detail ?? '';
   const m = /^Key \((.+?)\)=\(/.exec(detail);
   if (!m) return undefined;
+  // 'org_id, lower((name)::text)' -> the identifiers that are columns: functions and casts are not
   const cols = m[1]
     .split(',')
-    .map((c) => c.trim().replace(/^.*\(([a-z_][a-z0-9_]*)(::[a-z ]+)?\)+$/i, '$1'))
-    .filter((c) => /^[a-z_][a-z0-9_]*$/i.test(c) && c !== 'org_id');
+    .map((c) => (c.match(/[a-z_][a-z0-9_]*/gi) ?? []).filter((w) => !NOT_COLUMNS.has(w.toLowerCase())).pop())
+    .filter((c): c is string => !!c && c !== 'org_id');
   return cols[cols.length - 1];
 }
 
@@ -63,8 +65,14 @@ export function pgErrorField(e: unknown): string | undefined {
  * clearer field is wanted: `catch (e) { throw pgConflict(e, { roles_org_name_uq: 'name' }) }`.
  */
 export function pgConflict(e: unknown, fieldByConstraint: Record<string, string> = {}): unknown {
+  // already mapped by the transaction (Db.run): map again from its cause when the caller names the constraint
+  if (e instanceof AppError) {
+    const cause = (e as { cause?: { constraint?: string; cause?: { constraint?: string } } }).cause;
+    const constraint = cause?.constraint ?? cause?.cause?.constraint;
+    return cause && constraint && Object.prototype.hasOwnProperty.call(fieldByConstraint, constraint) ? pgConflict(cause, fieldByConstraint) : e;
+  }
   const code = pgErrorCode(e);
-  if (!code || !Object.prototype.hasOwnProperty.call(CONFLICT_MESSAGES, code) || e instanceof AppError) return e;
+  if (!code || !Object.prototype.hasOwnProperty.call(CONFLICT_MESSAGES, code)) return e;
   const err = e as { constraint?: string; cause?: { constraint?: string } };
   const constraint = err?.constraint ?? err?.cause?.constraint ?? '';
   const field = Object.prototype.hasOwnProperty.call(fieldByConstraint, constraint) ? fieldByConstraint[constraint] : (pgErrorField(e) ?? '_');

@@ -15,7 +15,9 @@ describe('pgConflict: PostgreSQL violations that are the caller\'s fault become 
     ['not null: the column PostgreSQL names', { code: '23502', column: 'title' }, { title: ['This field is required.'] }],
     ['a NUL byte in text (22021)', { code: '22021' }, { _: ['This field is invalid.'] }],
     ['integer out of range (22003)', { cause: { code: '22003' } }, { _: ['This field is invalid.'] }],
+    ['a function index: the column inside lower((name)::text)', { code: '23505', constraint: 'teams_org_name_uq', detail: 'Key (org_id, lower((name)::text))=(4f1c, a) already exists.' }, { name: ['The name has already been taken.'] }],
     ['an AppError passes through', AppError.validation({ name: 'x' }), { name: ['x'] }],
+    ['an AppError mapped by the transaction is mapped again by the caller\'s constraint names', Object.assign(AppError.validation({ _: 'This value has already been taken.' }), { cause: { code: '23505', constraint: 'roles_org_name_uq' } }), { name: ['The name has already been taken.'] }],
     ['a deadlock stays what it was', { code: '40P01' }, null],
     ['a plain error stays what it was', new Error('boom'), null],
   ];
@@ -30,5 +32,6 @@ describe('pgConflict: PostgreSQL violations that are the caller\'s fault become 
     expect((out as AppError).fields).toEqual(expected);
     // the PostgreSQL error stays the cause (callers that look for 23505 after the transaction still find it)
     if (!(e instanceof AppError)) expect((out as AppError & { cause?: unknown }).cause).toBe(e);
+    else if (!(e as { cause?: unknown }).cause) expect(out).toBe(e);
   });
 });
