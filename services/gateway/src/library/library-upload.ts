@@ -15,6 +15,6 @@ export function acceptFile(file: { buffer: Buffer; size: number; originalname: s
 /** multer hands the name as latin1 bytes; browsers send UTF-8 */
 export function fileName(originalname: string): string {
   const utf8 = Buffer.from(originalname, 'latin1').toString('utf8');
-  const name = (utf8.includes('\uFFFD') ? originalname : utf8).replace(/[\\/\u0000-\u001f]/g, '_').trim();
+  const name = (utf8.includes('\uFFFD') ? originalname : utf8).replace(/[\\/]/g, '_').replace(/[^\P{Cc}]/gu, '_').trim();
   return (name || 'file').slice(0, 191);
 }
