@@ -24,13 +24,24 @@ const outDir = path.join(here, 'base', 'services');
  */
 const SIZING = {
   gateway: { maxReplicas: 20, cpu: '200m', memory: '384Mi', memoryLimit: '768Mi' },
+  // LibreOffice conversions are memory-hungry
+  library: { maxReplicas: 6, cpu: '200m', memory: '384Mi', memoryLimit: '1536Mi' },
 };
 const DEFAULT = { maxReplicas: 6, cpu: '100m', memory: '256Mi', memoryLimit: '512Mi' };
 /** namespaces allowed to reach pods: Prometheus (/metrics) and, for the gateway only, the Gateway API data plane */
 const MONITORING_NS = 'monitoring';
 const EDGE_NS = 'gateway-system';
 
-function networkPolicy(name, app) {
+function networkPolicy(name, app, sockets) {
+  // a service whose WebSockets the gateway passes on (sockets: true in scripts/services.mjs) takes them from the gateway's pods
+  const fromGateway = sockets
+    ? `
+    # WebSocket upgrades passed on by the gateway (/ws/${name})
+    - from:
+        - podSelector: { matchLabels: { app.kubernetes.io/name: boardroom-gateway } }
+      ports:
+        - { port: http, protocol: TCP }`
+    : '';
   const edge =
     name === 'gateway'
       ? `
@@ -49,7 +60,7 @@ spec:
   podSelector:
     matchLabels: { app.kubernetes.io/name: ${app} }
   policyTypes: [Ingress]
-  ingress:${edge}
+  ingress:${edge}${fromGateway}
     # /metrics (and /health) for Prometheus; services talk to each other over NATS, not HTTP
     - from:
         - namespaceSelector: { matchLabels: { kubernetes.io/metadata.name: ${MONITORING_NS} } }
@@ -58,7 +69,7 @@ spec:
 `;
 }
 
-function manifest({ name, port, render }) {
+function manifest({ name, port, render, sockets }) {
   const s = { ...DEFAULT, ...(SIZING[name] ?? {}) };
   const app = `boardroom-${name}`;
   const image = render ? 'boardroom-render' : 'boardroom';
@@ -178,7 +189,7 @@ spec:
   selector:
     matchLabels: { app.kubernetes.io/name: ${app} }
 ---
-${networkPolicy(name, app)}`;
+${networkPolicy(name, app, sockets)}`;
 }
 
 function kustomization() {
