@@ -25,6 +25,7 @@ export const ALL_SERVICES = Object.freeze([
   { name: 'organization', port: 3101 },
   { name: 'meeting', port: 3102 },
   { name: 'notification', port: 3103 },
+  { name: 'library', port: 3105 },
   { name: 'gateway', port: 3000 },
 ]);
 
