@@ -10,7 +10,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Page } from 'puppeteer-core';
-import { DEMO, dismissToasts, openBrowser, orgUrl, signIn, successToast, typeInto, waitForPath, type Session } from './support';
+import { DEMO, dismissToasts, openBrowser, orgUrl, signIn, successToast, textOf, typeInto, waitForPath, type Session } from './support';
 
 // page functions run inside Chromium; the root tsconfig has no DOM lib, so the globals they use are named here
 declare const document: any;
@@ -35,7 +35,7 @@ async function makePdf(file: string): Promise<void> {
 const viewerState = (page: Page) =>
   page.$eval('[data-testid=pdf-viewer]', (n: any) => ({ page: Number(n.dataset.page), pages: Number(n.dataset.pages), rotation: Number(n.dataset.rotation) }));
 
-async function waitViewer(page: Page, want: Partial<{ page: number; rotation: number; pages: number }>) {
+async function waitViewer(page: Page, want: Partial<{ page: number; rotation: number; pages: number; rendered: number }>) {
   await page.waitForFunction(
     (w: Record<string, number>) => {
       const n = document.querySelector('[data-testid=pdf-viewer]');
@@ -99,18 +99,18 @@ describe('journey: library upload, PDF viewer and sharing', () => {
       await (await r!.$('[data-testid=library-open-file]'))!.click();
       await waitForPath(page, '/doc-view');
       await page.waitForSelector('[data-testid=pdf-canvas]', { visible: true });
-      await waitViewer(page, { pages: PAGES, page: 1 });
+      await waitViewer(page, { pages: PAGES, page: 1, rendered: 1 });
       await s.shot('viewer');
     });
     await s.step('navigate', async () => {
       await page.click('[data-testid=pdf-next]');
       await waitViewer(page, { page: 2 });
       await page.click('[data-testid=pdf-rotate]');
-      await waitViewer(page, { page: 2, rotation: 90 });
+      await waitViewer(page, { page: 2, rotation: 90, rendered: 2 });
       await s.shot('rotated');
       // the arrow key moves one page and the rotation goes back to 0
       await page.keyboard.press('ArrowRight');
-      await waitViewer(page, { page: 3, rotation: 0 });
+      await waitViewer(page, { page: 3, rotation: 0, rendered: 3 });
       await s.shot('page-3');
     });
     await s.step('jump', async () => {
@@ -123,7 +123,7 @@ describe('journey: library upload, PDF viewer and sharing', () => {
       await waitViewer(page, { page: 3 });
       await typeInto(page, '[data-testid=pdf-jump]', String(PAGES));
       await page.keyboard.press('Enter');
-      await waitViewer(page, { page: PAGES });
+      await waitViewer(page, { page: PAGES, rendered: PAGES });
       await s.shot('jumped');
     });
     expect(await viewerState(page)).toEqual({ page: PAGES, pages: PAGES, rotation: 0 });
@@ -150,9 +150,9 @@ describe('journey: library upload, PDF viewer and sharing', () => {
     await s.step('save', async () => {
       await page.click('[data-testid=pdf-save]');
       await successToast(page);
-      // the new version opens in place
+      // the new version opens in place, on the same page, with the drawing in it
       await page.waitForSelector('[data-testid=pdf-canvas]', { visible: true });
-      await waitViewer(page, { pages: PAGES });
+      await waitViewer(page, { pages: PAGES, page: PAGES, rendered: PAGES });
       await s.shot('saved');
       await dismissToasts(page);
     });
@@ -162,7 +162,15 @@ describe('journey: library upload, PDF viewer and sharing', () => {
     const { page } = s;
     await s.step('share', async () => {
       await page.goto(orgUrl(DEMO.slug, '/app/activity/library'));
-      const r = await row(page, FILE);
+      // saving made version 2; the first one is kept
+      let r = await row(page, FILE);
+      await (await r!.$('[data-testid=library-details]'))!.click();
+      await page.waitForSelector('[data-testid=details-version]', { visible: true });
+      expect(await textOf(page, '[data-testid=details-version]')).toMatch(/^2 /);
+      await s.shot('details');
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('[data-testid=details-version]', { hidden: true });
+      r = await row(page, FILE);
       await (await r!.$('[data-testid=library-share]'))!.click();
       await page.waitForSelector('[data-testid=share-dialog]', { visible: true });
       await page.click('[data-testid=share-users]');

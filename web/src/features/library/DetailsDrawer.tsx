@@ -45,6 +45,12 @@ export function DetailsDrawer(props: { id: number | null; onHide(): void; load(i
           <dd>{formatDateTime(data.updated_at, i18n.language)}</dd>
           <dt>{t('d.created')}</dt>
           <dd>{formatDateTime(data.created_at, i18n.language)}</dd>
+          {data.kind !== 'folder' && (
+            <>
+              <dt>{t('d.version')}</dt>
+              <dd data-testid="details-version">{t('d.versionOf', { version: data.version, count: data.versions.length })}</dd>
+            </>
+          )}
           <dt>{t('d.sharedWith')}</dt>
           <dd data-testid="details-shared">{data.shared_with.length ? data.shared_with.map((u) => u.name).join(', ') : t('none')}</dd>
           <dt>{t('d.usedIn')}</dt>

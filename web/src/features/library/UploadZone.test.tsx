@@ -4,6 +4,9 @@ import { ApiError } from '../../api/client';
 import { onNotify, type Notice } from '../../api/notify';
 import { UploadZone } from './UploadZone';
 
+// the screens render many PrimeReact parts; on a loaded test machine a test can take several seconds
+jest.setTimeout(20_000);
+
 const pdf = (name = 'Pack.pdf') => new File(['%PDF-1.7'], name, { type: 'application/pdf' });
 
 /** the toasts of each test */

@@ -10,6 +10,9 @@ import { aDocx, aFolder, aPdf, onFavorite, onListing } from './library-fixtures'
 import { LibraryPage } from './LibraryPage';
 import { LibraryPicker } from './LibraryPicker';
 
+// the screens render many PrimeReact parts; on a loaded test machine a test can take several seconds
+jest.setTimeout(20_000);
+
 const profile = on('GET', '/api/profile', () => jsonResponse(200, profileBody(['library_show'])));
 const rowNames = () => screen.getAllByTestId('library-row').map((r) => r.getAttribute('data-name'));
 

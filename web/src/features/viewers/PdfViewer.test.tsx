@@ -3,6 +3,9 @@ import { Providers } from '../../App';
 import type { OutlineEntry, PdfHandle, PdfOpener } from './pdf-engine';
 import { PdfViewer } from './PdfViewer';
 
+// the screens render many PrimeReact parts; on a loaded test machine a test can take several seconds
+jest.setTimeout(20_000);
+
 /**
  * The viewer's own behaviour (navigation, jump rules, rotation, panels, states) over a document whose pages
  * are drawn by this test instead of pdf.js: jsdom has no canvas. pdf.js itself is driven by the browser journey.

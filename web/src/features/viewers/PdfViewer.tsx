@@ -106,6 +106,10 @@ export function PdfViewer(props: PdfViewerProps) {
   const [noteText, setNoteText] = useState('');
   const [saving, setSaving] = useState(false);
   const [drawn, setDrawn] = useState<{ w: number; h: number } | null>(null);
+  /** the page whose drawing finished (0 while one is being drawn): journeys wait for it before a screenshot */
+  const [renderedPage, setRenderedPage] = useState(0);
+  /** a new version of the same file opens on the page the user was on */
+  const pageRef = useRef(1);
   const stageRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const overlayRef = useRef<HTMLCanvasElement>(null);
@@ -126,8 +130,9 @@ export function PdfViewer(props: PdfViewerProps) {
         if (!live) return h.destroy();
         setPercent(100);
         setHandle(h);
-        setPageState(1);
-        setJump('1');
+        const keep = Math.min(Math.max(1, pageRef.current), h.pages);
+        setPageState(keep);
+        setJump(String(keep));
         setRotation(0);
       })
       .catch((e: unknown) => {
@@ -184,7 +189,9 @@ export function PdfViewer(props: PdfViewerProps) {
     if (!handle || !canvasRef.current) return undefined;
     let live = true;
     const canvas = canvasRef.current;
+    pageRef.current = page;
     setPageFailed(false);
+    setRenderedPage(0);
     (async () => {
       const size = await handle.size(page);
       const shownWidth = rotation === 90 || rotation === 270 ? size.height : size.width;
@@ -194,6 +201,7 @@ export function PdfViewer(props: PdfViewerProps) {
         const w = parseFloat(canvas.style.width) || canvas.width;
         const h = parseFloat(canvas.style.height) || canvas.height;
         setDrawn({ w, h });
+        setRenderedPage(page);
       }
     })().catch((e: unknown) => {
       if (isCancel(e)) return;
@@ -313,7 +321,7 @@ export function PdfViewer(props: PdfViewerProps) {
   }
 
   return (
-    <div className="pdf-viewer" data-testid="pdf-viewer" data-page={page} data-pages={pages} data-rotation={rotation}>
+    <div className="pdf-viewer" data-testid="pdf-viewer" data-page={page} data-pages={pages} data-rotation={rotation} data-rendered={renderedPage}>
       {!handle && (
         <div className="pdf-progress" data-testid="pdf-progress">
           <ProgressBar value={percent} aria-label={t('loading')} />
