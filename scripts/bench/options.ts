@@ -1,11 +1,11 @@
 /**
  * `npm run bench [-- [ids...] [--quick] [--voters N] [--emails N] [--orgs N] [--duration S] [--connections N]]`
  *
- * ids: p1 (or request), p2 (or votes), p6 (or email), p7 (or tenants); none = all. --quick shrinks every
+ * ids: p1 (or request), p2 (or votes), p6 (or email), p7 (or tenants), p8 (or live); none = all. --quick shrinks every
  * N for development (the figures are then not the issue's). Environment: BENCH_DATABASE (boardroom_bench),
  * BENCH_REDIS_DB (15), BENCH_LOG_LEVEL (the services' LOG_LEVEL, default info as `npm start`).
  */
-export const BENCHMARKS = ['p1', 'p2', 'p6', 'p7'] as const;
+export const BENCHMARKS = ['p1', 'p2', 'p6', 'p7', 'p8'] as const;
 export type BenchId = (typeof BENCHMARKS)[number];
 
 const ALIASES: Record<string, BenchId> = {
@@ -13,6 +13,7 @@ const ALIASES: Record<string, BenchId> = {
   p2: 'p2', votes: 'p2', vote: 'p2',
   p6: 'p6', email: 'p6', emails: 'p6', notification: 'p6',
   p7: 'p7', tenants: 'p7', lists: 'p7',
+  p8: 'p8', live: 'p8',
 };
 
 export interface BenchOptions {
@@ -25,6 +26,8 @@ export interface BenchOptions {
   /** autocannon seconds per measured side */
   duration: number;
   connections: number;
+  /** P8: live channels open while a vote fans out */
+  channels: number;
   database: string;
   redisDb: number;
   logLevel: string;
@@ -50,6 +53,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     meetingsPerOrg: 100,
     duration: quick ? 3 : 10,
     connections: 10,
+    channels: quick ? 100 : 500,
     database: env.BENCH_DATABASE || 'boardroom_bench',
     redisDb: int('BENCH_REDIS_DB', env.BENCH_REDIS_DB ?? '15', 0, 15),
     logLevel: env.BENCH_LOG_LEVEL || 'info',
@@ -65,6 +69,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     else if (flag === '--orgs') o.orgs = int('--orgs', value(), 2, 100_000);
     else if (flag === '--meetings') o.meetingsPerOrg = int('--meetings', value(), 1, 10_000);
     else if (flag === '--duration') o.duration = int('--duration', value(), 1, 600);
+    else if (flag === '--channels') o.channels = int('--channels', value(), 1, 20_000);
     else if (flag === '--connections') o.connections = int('--connections', value(), 1, 1000);
     else if (flag.startsWith('-')) throw new UsageError(`unknown option ${flag}`);
     else {
