@@ -2,7 +2,8 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { AppPaths } from '@app/contracts';
 import { registerNavigator } from '../../api/navigation';
 import { renderWithApp } from '../../test/render';
-import { onMeetingDraft, type MeetingDraft } from './draft-events';
+import { onMeetingDraft } from './draft-events';
+import type { MeetingDraft } from './parse';
 import { VoiceButton } from './VoiceButton';
 import { VoiceHelpPage } from './VoiceHelpPage';
 
