@@ -3,8 +3,8 @@
  * and ratios against a baseline measured in the same run; they are not timed tests and never fail on a
  * figure (only on a broken check: votes lost, an e-mail sent twice, a request that errs).
  *
- *   npm run bench                      every benchmark (P1, P2, P3, P6, P7)
- *   npm run bench -- votes             one (p1|request, p2|votes, p3|presentation, p6|email, p7|tenants), or several
+ *   npm run bench                      every benchmark (P1, P2, P3, P6, P7, P8)
+ *   npm run bench -- votes             one (p1|request, p2|votes, p3|presentation, p6|email, p7|tenants, p8|live), or several
  *   npm run bench -- --quick           smaller N for development (not the issue's figures)
  *   npm run bench -- votes --voters 400
  *
@@ -25,6 +25,7 @@ import { runVotes } from './p2-votes';
 import { runPresentation } from './p3-presentation';
 import { runEmail } from './p6-email';
 import { runTenants } from './p7-tenants';
+import { runLive } from './p8-live';
 
 const t0 = Date.now();
 const log = (m: string) => console.log(`[bench ${((Date.now() - t0) / 1000).toFixed(0).padStart(4)} s] ${m}`);
@@ -36,6 +37,7 @@ const RUNNERS: Record<BenchId, Runner> = {
   p3: (sys, fx, opts, l) => runPresentation(sys, fx, opts, l),
   p6: (sys, fx, opts, l, sink) => runEmail(sys, fx, opts, l, sink),
   p7: (sys, fx, opts, l) => runTenants(sys, fx, opts, l),
+  p8: (sys, fx, opts, l) => runLive(sys, fx, opts, l),
 };
 
 async function main(): Promise<number> {
@@ -44,7 +46,7 @@ async function main(): Promise<number> {
     opts = parseOptions(process.argv.slice(2), process.env);
   } catch (e) {
     if (e instanceof UsageError) {
-      console.error(`[bench] ${e.message}\nusage: npm run bench [-- [p1|p2|p6|p7 ...] [--quick] [--voters N] [--viewers N] [--emails N] [--orgs N] [--meetings N] [--duration S] [--connections N]]`);
+      console.error(`[bench] ${e.message}\nusage: npm run bench [-- [p1|p2|p3|p6|p7|p8 ...] [--quick] [--voters N] [--viewers N] [--emails N] [--orgs N] [--meetings N] [--duration S] [--connections N] [--channels N]]`);
       return 2;
     }
     throw e;

@@ -2,8 +2,9 @@ import { parseOptions, UsageError } from './options';
 
 describe('bench options', () => {
   it.each([
-    [[], ['p1', 'p2', 'p3', 'p6', 'p7']],
+    [[], ['p1', 'p2', 'p3', 'p6', 'p7', 'p8']],
     [['viewers', 'votes'], ['p2', 'p3']],
+    [['live', '--channels', '50'], ['p8']],
     [['votes'], ['p2']],
     [['tenants', 'request'], ['p1', 'p7']],
     [['p6', 'email'], ['p6']],

@@ -1,11 +1,11 @@
 /**
  * `npm run bench [-- [ids...] [--quick] [--voters N] [--viewers N] [--emails N] [--orgs N] [--duration S] [--connections N]]`
  *
- * ids: p1 (or request), p2 (or votes), p3 (or presentation), p6 (or email), p7 (or tenants); none = all. --quick shrinks every
- * N for development (the figures are then not the issue's). Environment: BENCH_DATABASE (boardroom_bench),
- * BENCH_REDIS_DB (15), BENCH_LOG_LEVEL (the services' LOG_LEVEL, default info as `npm start`).
+ * ids: p1 (or request), p2 (or votes), p3 (or presentation), p6 (or email), p7 (or tenants), p8 (or live); none = all.
+ * --quick shrinks every N for development (the figures are then not the issue's). Environment: BENCH_DATABASE
+ * (boardroom_bench), BENCH_REDIS_DB (15), BENCH_LOG_LEVEL (the services' LOG_LEVEL, default info as `npm start`).
  */
-export const BENCHMARKS = ['p1', 'p2', 'p3', 'p6', 'p7'] as const;
+export const BENCHMARKS = ['p1', 'p2', 'p3', 'p6', 'p7', 'p8'] as const;
 export type BenchId = (typeof BENCHMARKS)[number];
 
 const ALIASES: Record<string, BenchId> = {
@@ -14,6 +14,7 @@ const ALIASES: Record<string, BenchId> = {
   p3: 'p3', presentation: 'p3', viewers: 'p3',
   p6: 'p6', email: 'p6', emails: 'p6', notification: 'p6',
   p7: 'p7', tenants: 'p7', lists: 'p7',
+  p8: 'p8', live: 'p8',
 };
 
 export interface BenchOptions {
@@ -28,6 +29,8 @@ export interface BenchOptions {
   /** autocannon seconds per measured side */
   duration: number;
   connections: number;
+  /** P8: live channels open while a vote fans out */
+  channels: number;
   database: string;
   redisDb: number;
   logLevel: string;
@@ -54,6 +57,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     meetingsPerOrg: 100,
     duration: quick ? 3 : 10,
     connections: 10,
+    channels: quick ? 100 : 500,
     database: env.BENCH_DATABASE || 'boardroom_bench',
     redisDb: int('BENCH_REDIS_DB', env.BENCH_REDIS_DB ?? '15', 0, 15),
     logLevel: env.BENCH_LOG_LEVEL || 'info',
@@ -70,6 +74,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     else if (flag === '--orgs') o.orgs = int('--orgs', value(), 2, 100_000);
     else if (flag === '--meetings') o.meetingsPerOrg = int('--meetings', value(), 1, 10_000);
     else if (flag === '--duration') o.duration = int('--duration', value(), 1, 600);
+    else if (flag === '--channels') o.channels = int('--channels', value(), 1, 20_000);
     else if (flag === '--connections') o.connections = int('--connections', value(), 1, 1000);
     else if (flag.startsWith('-')) throw new UsageError(`unknown option ${flag}`);
     else {

@@ -7,6 +7,7 @@ import { ActionRoutes } from './meeting/actions.routes';
 import { CommentRoutes } from './meeting/comments.routes';
 import { NoteRoutes } from './meeting/notes.routes';
 import { DashboardRoutes } from './meeting/dashboards.routes';
+import { LiveRoutes } from './meeting/live.routes';
 import { NotificationRoutes } from './notification/notification.routes';
 import { BoardRoutes, CommitteeRoutes } from './organization/committees.routes';
 import { LogRoutes } from './organization/logs.routes';
@@ -33,6 +34,7 @@ export const Routes = {
   ...CommentRoutes,
   ...NoteRoutes,
   ...DashboardRoutes,
+  ...LiveRoutes,
   ...NotificationRoutes,
   ...UserRoutes,
   ...RoleRoutes,
@@ -57,6 +59,7 @@ export const ROUTE_TABLE = routeList(
   CommentRoutes,
   NoteRoutes,
   DashboardRoutes,
+  LiveRoutes,
   NotificationRoutes,
   UserRoutes,
   RoleRoutes,

@@ -5,3 +5,4 @@ export * from './mail';
 export * from './service';
 export * from './raw-http';
 export * from './library-files';
+export * from './live';

@@ -5,6 +5,7 @@ import { OrganizationGatewayModule } from './organization/organization.module';
 import { NotificationsGatewayModule } from './notifications/notifications.module';
 import { MeetingsGatewayModule } from './meetings/meetings.module';
 import { LibraryGatewayModule } from './library/library.module';
+import { LiveGatewayModule } from './live/live.module';
 import type { GatewayConfig } from './config';
 
 /**
@@ -24,6 +25,7 @@ export class GatewayModule {
         NotificationsGatewayModule,
         MeetingsGatewayModule,
         LibraryGatewayModule,
+        LiveGatewayModule,
       ],
     };
   }

@@ -1,0 +1,102 @@
+import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Gauge } from 'prom-client';
+import { AppError, ListMembers, MeetingChanged, type LiveMessage, type MemberCall, type PayloadOf } from '@app/contracts';
+import { Bus, Events, logger, registry } from '@app/platform';
+
+const openChannels = new Gauge({ name: 'live_channels_open', help: 'live channels (server-sent event streams) open on this gateway', registers: [registry] });
+
+/** One open page listening to one meeting: who it is (their call, re-checked when members change) and where to write. */
+export interface LiveListener {
+  call: MemberCall;
+  meetingId: number;
+  send(message: LiveMessage, seq?: number): void;
+  close(): void;
+}
+
+/** `true` when the caller may listen to the meeting: the meeting service's own access check (ListMembers). */
+export async function mayListen(bus: Bus, call: MemberCall, meetingId: number): Promise<boolean> {
+  try {
+    await bus.request(ListMembers, { ...call, meetingId });
+    return true;
+  } catch (e) {
+    if (e instanceof AppError && e.code !== 'RPC_TIMEOUT' && e.code !== 'INTERNAL') return false;
+    throw e;
+  }
+}
+
+/**
+ * The gateway's side of the live channel (docs/meeting.md#live-updates). Each gateway process watches the
+ * meeting service's MeetingChanged events with its own ordered JetStream consumer, so every process sees every
+ * change (fan-out over NATS: a page on gateway B hears a vote cast through gateway A), and writes each change to
+ * the pages open on that meeting in this process. A change of members makes it re-ask, for each of those pages,
+ * whether its listener may still see the meeting; one that may not gets `revoked` and its channel closes.
+ */
+@Injectable()
+export class LiveHub implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly byMeeting = new Map<string, Set<LiveListener>>();
+
+  constructor(private readonly events: Events, private readonly bus: Bus) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.events.watch(MeetingChanged, (p, meta) => this.deliver(p, meta.seq));
+  }
+
+  onApplicationShutdown(): void {
+    for (const set of this.byMeeting.values()) for (const l of set) l.close();
+    this.byMeeting.clear();
+  }
+
+  private key(orgId: string, meetingId: number): string {
+    return `${orgId}:${meetingId}`;
+  }
+
+  add(l: LiveListener): void {
+    const k = this.key(l.call.orgId, l.meetingId);
+    let set = this.byMeeting.get(k);
+    if (!set) this.byMeeting.set(k, (set = new Set()));
+    set.add(l);
+    openChannels.inc();
+  }
+
+  remove(l: LiveListener): void {
+    const k = this.key(l.call.orgId, l.meetingId);
+    const set = this.byMeeting.get(k);
+    if (!set?.delete(l)) return;
+    openChannels.dec();
+    if (!set.size) this.byMeeting.delete(k);
+  }
+
+  /** listeners open on a meeting in this process (tests, metrics) */
+  count(orgId: string, meetingId: number): number {
+    return this.byMeeting.get(this.key(orgId, meetingId))?.size ?? 0;
+  }
+
+  private deliver(p: PayloadOf<typeof MeetingChanged>, seq: number): void {
+    const set = this.byMeeting.get(this.key(p.orgId, p.meetingId));
+    if (!set) return;
+    const message: LiveMessage = {
+      type: 'change', seq, meetingId: p.meetingId, kind: p.kind, decisionId: p.decisionId, byUserId: p.byUserId, ...(p.tallies ? { tallies: p.tallies } : {}),
+    };
+    for (const l of [...set]) {
+      if (p.kind === 'members') void this.recheck(l, message, seq);
+      else l.send(message, seq);
+    }
+  }
+
+  /** after a change of members: the listener hears of it only if it may still see the meeting */
+  private async recheck(l: LiveListener, message: LiveMessage, seq: number): Promise<void> {
+    try {
+      if (await mayListen(this.bus, l.call, l.meetingId)) {
+        l.send(message, seq);
+        return;
+      }
+    } catch (e) {
+      // the meeting service did not answer: keep the channel, its next change re-checks again
+      logger().warn({ err: e, meetingId: l.meetingId }, 'live channel access re-check failed');
+      l.send(message, seq);
+      return;
+    }
+    l.send({ type: 'revoked', meetingId: l.meetingId });
+    l.close();
+  }
+}

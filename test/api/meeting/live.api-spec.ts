@@ -1,0 +1,102 @@
+/**
+ * The live channel (docs/meeting.md#live-updates) with two gateway processes: the suite's gateway (A) and a
+ * second one started here (B). A vote cast through A reaches a page open on B within 2 s; a member removed from
+ * the meeting gets `revoked` and hears nothing more; a guest's channel is refused for another meeting and hears
+ * nothing of it; a reconnect with Last-Event-ID asks the page to resync.
+ */
+import { openLiveChannel, startServiceProcess, waitFor, type LiveChannel, type ServiceProcess } from '@app/testing';
+import { GATEWAY, MeetingEvents, expectOk, scheduled, serverDate, tokenOf, worldWithEvents, type World } from './helpers';
+
+let w: World;
+let tap: MeetingEvents;
+let b: ServiceProcess;
+let gatewayB: string;
+const open: LiveChannel[] = [];
+worldWithEvents((fresh, events) => {
+  w = fresh;
+  tap = events;
+});
+beforeAll(async () => {
+  b = await startServiceProcess('gateway', { ...process.env, SERVICE_NAME: 'gateway' });
+  gatewayB = `http://127.0.0.1:${b.port}`;
+}, 90_000);
+afterAll(async () => {
+  for (const c of open) c.close();
+  await b?.stop();
+});
+
+const channel = async (gateway: string, meetingId: number, who: { token?: string; guestToken?: string; lastEventId?: string }) => {
+  const c = await openLiveChannel(gateway, { org: w.org.slug, meetingId, ...who });
+  open.push(c);
+  return c;
+};
+const ready = (c: LiveChannel) => waitFor('ready', () => c.frames.find((f) => f.data.type === 'ready'), 5_000);
+const decide = async (m: any) =>
+  expectOk(await w.chair.c.post(`/meetings/${m.id}/decisions`, { title: 'Live vote', deadline: serverDate(10), voters: [w.m1.userId, w.m2.userId, w.editor.userId] }));
+
+describe('live channel across two gateways', () => {
+  it('a vote cast through gateway A reaches a page on gateway B within 2 s, with its tallies', async () => {
+    const m = await scheduled(w);
+    const d = await decide(m);
+    const owner = await channel(gatewayB, m.id, { token: w.chair.token });
+    expect(owner.status).toBe(200);
+    expect((await ready(owner)).data).toEqual({ type: 'ready', meetingId: m.id, resync: false });
+    const sent = Date.now();
+    expectOk(await w.m1.c.post(`/decisions/${d.id}/vote/change`, { id: d.id, vote: 'Approved' }));
+    const hit = await waitFor('vote on B', () => owner.frames.find((f) => f.data.type === 'change' && f.data.kind === 'vote' && f.data.decisionId === d.id), 2_000, 20);
+    expect(hit.at - sent).toBeLessThan(2_000);
+    expect(hit.data).toMatchObject({ meetingId: m.id, byUserId: w.m1.userId });
+    expect(hit.data.tallies.find((t: any) => t.vote === 'Approved')).toEqual({ vote: 'Approved', count: 1, percentage: 33.4 });
+    expect(Number(hit.id)).toBeGreaterThan(0);
+    // a page on A hears the same change
+    const onA = await channel(GATEWAY, m.id, { token: w.m2.token });
+    await ready(onA);
+    expectOk(await w.m2.c.post(`/decisions/${d.id}/vote/change`, { id: d.id, vote: 'Abstained' }));
+    await waitFor('vote on A', () => onA.frames.find((f) => f.data.kind === 'vote' && f.data.byUserId === w.m2.userId), 2_000, 20);
+    await waitFor('second vote on B', () => owner.frames.find((f) => f.data.kind === 'vote' && f.data.byUserId === w.m2.userId), 2_000, 20);
+  });
+
+  it('refuses someone who is not a participant, and revokes a member once removed', async () => {
+    const m = await scheduled(w);
+    const outsider = await channel(gatewayB, m.id, { token: w.outsider.token });
+    expect(outsider.status).toBe(404);
+    expect(outsider.frames).toEqual([]);
+    const member = await channel(gatewayB, m.id, { token: w.m2.token });
+    await ready(member);
+    expect((await w.chair.c.delete(`/meetings/${m.id}/members/${w.m2.userId}`)).status).toBe(200);
+    await waitFor('revoked', () => member.frames.find((f) => f.data.type === 'revoked'), 3_000, 20);
+    await member.ended;
+    const before = member.frames.length;
+    const d = expectOk(await w.chair.c.post(`/meetings/${m.id}/decisions`, { title: 'After removal', deadline: serverDate(10), voters: [w.m1.userId] }));
+    expectOk(await w.m1.c.post(`/decisions/${d.id}/vote/change`, { id: d.id, vote: 'Approved' }));
+    await tap.next('meeting.v1.meeting.changed', (p) => p.meetingId === m.id && p.kind === 'vote');
+    expect(member.frames.length).toBe(before);
+  });
+
+  it("a guest's channel opens on the guest's meeting only and hears nothing of another", async () => {
+    const m = await scheduled(w);
+    const other = await scheduled(w);
+    const email = `guest.${Date.now()}@example.test`;
+    expectOk(await w.chair.c.post(`/meetings/${m.id}/members`, { user_email: email, guest_name: 'Gina Guest' }));
+    const invite = await tap.next('meeting.v1.member.invited', (p) => p.meetingId === m.id && p.guest);
+    const token = tokenOf(invite.link);
+    const wrong = await channel(gatewayB, other.id, { guestToken: token });
+    expect(wrong.status).not.toBe(200);
+    expect(wrong.frames).toEqual([]);
+    const guest = await channel(gatewayB, m.id, { guestToken: token });
+    expect(guest.status).toBe(200);
+    await ready(guest);
+    const d = await decide(other);
+    expectOk(await w.m1.c.post(`/decisions/${d.id}/vote/change`, { id: d.id, vote: 'Approved' }));
+    await tap.next('meeting.v1.meeting.changed', (p) => p.meetingId === other.id && p.kind === 'vote');
+    const mine = await decide(m);
+    await waitFor('own meeting change', () => guest.frames.find((f) => f.data.kind === 'decision' && f.data.decisionId === mine.id), 2_000, 20);
+    expect(guest.frames.filter((f) => f.data.type === 'change').every((f) => f.data.meetingId === m.id)).toBe(true);
+  });
+
+  it('a reconnect with Last-Event-ID is told to resync', async () => {
+    const m = await scheduled(w);
+    const again = await channel(gatewayB, m.id, { token: w.chair.token, lastEventId: '12' });
+    expect((await ready(again)).data).toEqual({ type: 'ready', meetingId: m.id, resync: true });
+  });
+});

@@ -1,0 +1,120 @@
+import { Routes, routePath, zLiveMessage, type LiveMessage } from '@app/contracts';
+import { currentLang } from '../i18n/lang';
+import { buildUrl } from './client';
+import { session } from './session';
+
+/**
+ * The live channel of a meeting page (docs/meeting.md#live-updates): GET /api/meetings/:id/live, server-sent
+ * events read with fetch (EventSource cannot send the `token` header). Each message is checked against the
+ * contract (zLiveMessage). When the stream drops, it reconnects after RETRY_MS (doubling up to 30 s) with the
+ * last event id it saw; the server then answers `ready` with `resync: true` and the page refetches. A
+ * `revoked` message (the listener was removed from the meeting), a refusal (4xx) or `close()` ends it for good.
+ */
+export const RETRY_MS = 2_000;
+const MAX_RETRY_MS = 30_000;
+
+export interface SseFrame {
+  id: string | null;
+  data: string;
+}
+
+/** Splits a server-sent event buffer into complete frames and the incomplete rest (pure; comments and retry lines dropped). */
+export function parseSse(buffer: string): { frames: SseFrame[]; rest: string } {
+  const frames: SseFrame[] = [];
+  const normalized = buffer.replace(/\r\n?/g, '\n');
+  const blocks = normalized.split('\n\n');
+  const rest = blocks.pop() ?? '';
+  for (const block of blocks) {
+    let id: string | null = null;
+    const data: string[] = [];
+    for (const line of block.split('\n')) {
+      if (line.startsWith('id:')) id = line.slice(3).trim();
+      else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+    }
+    if (data.length) frames.push({ id, data: data.join('\n') });
+  }
+  return { frames, rest };
+}
+
+export interface LiveOptions {
+  /** a guest's link token (sent as ?token=, as every guest call) */
+  guestToken?: string;
+  /** the channel was refused or dropped (status 0 for the network); it retries unless the status is a 4xx */
+  onError?: (status: number) => void;
+  fetchImpl?: typeof fetch;
+}
+
+/** Opens the live channel of a meeting; returns `close`. */
+export function openLive(meetingId: number, onMessage: (m: LiveMessage) => void, opts: LiveOptions = {}): () => void {
+  const doFetch = opts.fetchImpl ?? fetch;
+  let closed = false;
+  let lastId: string | null = null;
+  let retry = RETRY_MS;
+  let controller: AbortController | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  const schedule = () => {
+    if (closed) return;
+    timer = setTimeout(connect, retry);
+    retry = Math.min(MAX_RETRY_MS, retry * 2);
+  };
+
+  const connect = async () => {
+    if (closed) return;
+    controller = new AbortController();
+    const headers: Record<string, string> = { Accept: 'text/event-stream', Lang: currentLang() };
+    const token = session.token();
+    if (token && !opts.guestToken) headers.token = token;
+    if (lastId) headers['Last-Event-ID'] = lastId;
+    const url = buildUrl(routePath(Routes.meetingLive, { id: meetingId }), opts.guestToken ? { token: opts.guestToken } : undefined);
+    try {
+      const res = await doFetch(url, { headers, signal: controller.signal });
+      if (!res.ok || !res.body) {
+        opts.onError?.(res.status);
+        if (res.status >= 400 && res.status < 500) closed = true;
+        else schedule();
+        return;
+      }
+      retry = RETRY_MS;
+      const reader = res.body.getReader();
+      const decoder = new TextDecoder();
+      let buf = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buf += decoder.decode(value, { stream: true });
+        const { frames, rest } = parseSse(buf);
+        buf = rest;
+        for (const f of frames) {
+          if (f.id) lastId = f.id;
+          let json: unknown;
+          try {
+            json = JSON.parse(f.data);
+          } catch {
+            continue;
+          }
+          const m = zLiveMessage.safeParse(json);
+          if (!m.success) continue;
+          onMessage(m.data);
+          if (m.data.type === 'revoked') {
+            closed = true;
+            controller.abort();
+            return;
+          }
+        }
+      }
+      schedule();
+    } catch {
+      if (closed) return;
+      opts.onError?.(0);
+      schedule();
+    }
+  };
+
+  void connect();
+  return () => {
+    closed = true;
+    if (timer) clearTimeout(timer);
+    controller?.abort();
+  };
+}

@@ -1,0 +1,80 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { AppPaths } from '@app/contracts';
+import { registerNavigator } from '../../api/navigation';
+import { renderWithApp } from '../../test/render';
+import { onMeetingDraft } from './draft-events';
+import type { MeetingDraft } from './parse';
+import { VoiceButton } from './VoiceButton';
+import { VoiceHelpPage } from './VoiceHelpPage';
+
+/** A stand-in for the browser's SpeechRecognition: the test says what it "heard". */
+class FakeRecognition {
+  static last: FakeRecognition | null = null;
+  lang = '';
+  interimResults = true;
+  maxAlternatives = 5;
+  continuous = true;
+  started = false;
+  onresult: ((e: { results: Array<Array<{ transcript: string }>> }) => void) | null = null;
+  onerror: (() => void) | null = null;
+  onend: (() => void) | null = null;
+  constructor() {
+    FakeRecognition.last = this;
+  }
+  start() {
+    this.started = true;
+  }
+  stop() {
+    this.onend?.();
+  }
+  hear(text: string) {
+    this.onresult?.({ results: [[{ transcript: text }]] });
+    this.onend?.();
+  }
+}
+
+describe('voice commands in the browser', () => {
+  const w = window as unknown as { SpeechRecognition?: unknown };
+  afterEach(() => {
+    delete w.SpeechRecognition;
+    registerNavigator(null);
+  });
+
+  it('is hidden where the browser has no SpeechRecognition', () => {
+    renderWithApp(<VoiceButton />);
+    expect(screen.queryByTestId('voice-button')).toBeNull();
+  });
+
+  it('dictates a new meeting: the draft goes to the create drawer and the meetings page opens', () => {
+    w.SpeechRecognition = FakeRecognition;
+    const went: string[] = [];
+    registerNavigator((to) => went.push(to));
+    const drafts: MeetingDraft[] = [];
+    const off = onMeetingDraft((d) => drafts.push(d));
+    renderWithApp(<VoiceButton />);
+    fireEvent.click(screen.getByTestId('voice-button'));
+    expect(FakeRecognition.last?.started).toBe(true);
+    expect(FakeRecognition.last?.lang).toBe('en-US');
+    act(() => FakeRecognition.last?.hear('New meeting title Budget review committee Finance date 2031-06-10 time 3 pm duration 2 hours location Board room virtual no'));
+    off();
+    expect(drafts).toEqual([{ title: 'budget review', committee: 'finance', date: '2031-06-10', time: '15:00', duration: 2, location: 'board room', virtual: false }]);
+    expect(went).toEqual([AppPaths.meetings()]);
+  });
+
+  it('navigates, and opens the help page on "help"', () => {
+    w.SpeechRecognition = FakeRecognition;
+    const went: string[] = [];
+    registerNavigator((to) => went.push(to));
+    renderWithApp(<VoiceButton />);
+    fireEvent.click(screen.getByTestId('voice-button'));
+    act(() => FakeRecognition.last?.hear('open the calendar'));
+    fireEvent.click(screen.getByTestId('voice-button'));
+    act(() => FakeRecognition.last?.hear('help'));
+    expect(went).toEqual([AppPaths.calendar(), '/app/settings/voice-commands']);
+  });
+
+  it('the help page lists every navigation phrase', () => {
+    renderWithApp(<VoiceHelpPage />);
+    for (const phrase of ['go to home', 'open calendar', 'open action tracker', 'go to approvals', 'go to organization']) expect(screen.getByText(phrase)).toBeTruthy();
+  });
+});

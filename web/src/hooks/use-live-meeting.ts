@@ -1,0 +1,19 @@
+import { useEffect, useRef } from 'react';
+import type { LiveMessage } from '@app/contracts';
+import { openLive } from '../api/live';
+
+/**
+ * Live updates of one meeting for the page that shows it (docs/meeting.md#live-updates). `onEvent` gets every
+ * message of the channel: `change` (refetch what it names; a vote carries its tallies), `ready` (with
+ * `resync: true` after a reconnect: refetch everything shown) and `revoked` (the user is no longer a
+ * participant). The channel opens when `meetingId` is set, follows it when it changes and closes on unmount.
+ */
+export function useLiveMeeting(meetingId: number | null | undefined, onEvent: (m: LiveMessage) => void, opts: { guestToken?: string } = {}): void {
+  const handler = useRef(onEvent);
+  handler.current = onEvent;
+  const { guestToken } = opts;
+  useEffect(() => {
+    if (!meetingId) return undefined;
+    return openLive(meetingId, (m) => handler.current(m), { guestToken });
+  }, [meetingId, guestToken]);
+}
