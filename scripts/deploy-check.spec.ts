@@ -29,6 +29,7 @@ interface Check {
   k8s?: string;
   dockerfile?: string;
   services?: string[];
+  render?: string[];
 }
 
 /**
@@ -89,6 +90,11 @@ describe('docker-compose.yml rules', () => {
   it.each(prepared)('refuses %s', (_name, changed, report, expected) => {
     expect(changed).toBe(true);
     expect(report().compose.join('\n')).toMatch(expected);
+  });
+
+  const rendererOnPlainImage = register({ only: ['compose'], render: ['meeting'] });
+  it('refuses a service that renders on the image without Chromium and LibreOffice', () => {
+    expect(rendererOnPlainImage().compose.join('\n')).toMatch(/service meeting runs boardroom:local; it needs boardroom-render:local/);
   });
 });
 
