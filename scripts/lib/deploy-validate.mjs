@@ -381,6 +381,9 @@ export async function validateK8s(dir, { services }) {
     const deployments = docs.filter((d) => d.kind === 'Deployment').map((d) => d.spec?.template?.spec?.containers?.[0]?.env?.find((x) => x.name === 'SERVICE')?.value);
     for (const s of services) if (!deployments.includes(s)) errors.push(`${where}: service ${s} has no Deployment`);
     for (const s of deployments) if (!services.includes(s)) errors.push(`${where}: Deployment for ${s}, which does not exist (a restart loop)`);
+    const config = docs.find((d) => d.kind === 'ConfigMap' && d.metadata?.name === 'boardroom-config')?.data ?? {};
+    if (Number(config.NATS_STREAM_REPLICAS ?? 1) < 3) errors.push(`${where}: boardroom-config NATS_STREAM_REPLICAS is ${config.NATS_STREAM_REPLICAS ?? 'unset'}; the event streams need 3 copies on the cluster`);
+    if (!config.TRUSTED_PROXIES) errors.push(`${where}: boardroom-config has no TRUSTED_PROXIES (the gateway would believe no X-Forwarded-For)`);
     if (!docs.some((d) => d.kind === 'HTTPRoute')) errors.push(`${where}: no HTTPRoute`);
     if (!docs.some((d) => d.kind === 'ServiceMonitor')) errors.push(`${where}: no ServiceMonitor`);
     const alerts = docs.filter((d) => d.kind === 'PrometheusRule').flatMap((d) => d.spec.groups.flatMap((g) => g.rules.filter((r) => r.alert)));
