@@ -29,6 +29,7 @@ interface Check {
   k8s?: string;
   dockerfile?: string;
   services?: string[];
+  render?: string[];
 }
 
 /**
@@ -90,6 +91,11 @@ describe('docker-compose.yml rules', () => {
     expect(changed).toBe(true);
     expect(report().compose.join('\n')).toMatch(expected);
   });
+
+  const rendererOnPlainImage = register({ only: ['compose'], render: ['meeting'] });
+  it('refuses a service that renders on the image without Chromium and LibreOffice', () => {
+    expect(rendererOnPlainImage().compose.join('\n')).toMatch(/service meeting runs boardroom:local; it needs boardroom-render:local/);
+  });
 });
 
 describe('Kubernetes rules', () => {
@@ -118,6 +124,7 @@ describe('Kubernetes rules', () => {
     ['an Ingress with ingress-nginx annotations', 'base/httproute.yaml', (s) => `${s}---\napiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata:\n  name: old\n  annotations: { nginx.ingress.kubernetes.io/proxy-body-size: 60m }\nspec:\n  rules: []\n`, /Ingress old: use the Gateway API HTTPRoute/],
     ['a ServiceMonitor endpoint of the wrong type (prometheus-operator schema)', 'monitoring/servicemonitor.yaml', (s) => s.replace('interval: 15s', 'interval: 15'), /ServiceMonitor boardroom: .*interval must be string/],
     ['an overlay patch that matches nothing', 'overlays/production/kustomization.yaml', (s) => s.replace('name: boardroom-gateway }', 'name: boardroom-gatewy }'), /patch for HorizontalPodAutoscaler boardroom-gatewy matches nothing/],
+    ['event streams with one copy on the cluster', 'base/kustomization.yaml', (s) => s.replace('NATS_STREAM_REPLICAS=3', 'NATS_STREAM_REPLICAS=1'), /NATS_STREAM_REPLICAS is 1; the event streams need 3 copies/],
     ['Redis values without noeviction', 'infra/valkey.values.yaml', (s) => s.replace('maxmemory-policy noeviction', 'maxmemory-policy allkeys-lru'), /eviction policy is not noeviction/],
     ['a PostgreSQL application role that bypasses RLS', 'infra/postgres-cluster.yaml', (s) => s.replace('bypassrls: false', 'bypassrls: true'), /role boardroom_app: the application role must not be superuser or bypass RLS/],
   ];

@@ -71,10 +71,11 @@ const imageTag = (image) => {
 
 /**
  * @param {string} text docker-compose.yml
- * @param {{ services: string[] }} opts the services that exist (scripts/services.mjs)
+ * @param {{ services: string[], render?: string[] }} opts the services that exist and those that render
+ *        (scripts/services.mjs `render: true`)
  * @returns {string[]} problems (empty: valid)
  */
-export function validateCompose(text, { services }) {
+export function validateCompose(text, { services, render = [] }) {
   const errors = [];
   let doc;
   try {
@@ -118,6 +119,12 @@ export function validateCompose(text, { services }) {
     .filter(([, s]) => s.environment && typeof s.environment === 'object' && !Array.isArray(s.environment) && s.environment.SERVICE)
     .map(([, s]) => String(s.environment.SERVICE));
   for (const s of services) if (!appServices.includes(s)) errors.push(`compose: service ${s} exists (scripts/services.mjs) but has no entry`);
+  for (const [, s] of Object.entries(svcs)) {
+    const env = s.environment && !Array.isArray(s.environment) ? s.environment : {};
+    if (!env.SERVICE) continue;
+    const wants = render.includes(String(env.SERVICE)) ? 'boardroom-render:local' : 'boardroom:local';
+    if (s.image !== wants) errors.push(`compose: service ${env.SERVICE} runs ${s.image}; it needs ${wants} (${wants.includes('render') ? 'it renders' : 'no Chromium or LibreOffice'}: scripts/services.mjs render)`);
+  }
   for (const s of appServices) if (!services.includes(s)) errors.push(`compose: service ${s} has an entry but no services/${s}/src/main.ts (a restart loop)`);
   for (const [name, s] of Object.entries(svcs)) {
     const env = s.environment && !Array.isArray(s.environment) ? s.environment : {};
@@ -374,6 +381,9 @@ export async function validateK8s(dir, { services }) {
     const deployments = docs.filter((d) => d.kind === 'Deployment').map((d) => d.spec?.template?.spec?.containers?.[0]?.env?.find((x) => x.name === 'SERVICE')?.value);
     for (const s of services) if (!deployments.includes(s)) errors.push(`${where}: service ${s} has no Deployment`);
     for (const s of deployments) if (!services.includes(s)) errors.push(`${where}: Deployment for ${s}, which does not exist (a restart loop)`);
+    const config = docs.find((d) => d.kind === 'ConfigMap' && d.metadata?.name === 'boardroom-config')?.data ?? {};
+    if (Number(config.NATS_STREAM_REPLICAS ?? 1) < 3) errors.push(`${where}: boardroom-config NATS_STREAM_REPLICAS is ${config.NATS_STREAM_REPLICAS ?? 'unset'}; the event streams need 3 copies on the cluster`);
+    if (!config.TRUSTED_PROXIES) errors.push(`${where}: boardroom-config has no TRUSTED_PROXIES (the gateway would believe no X-Forwarded-For)`);
     if (!docs.some((d) => d.kind === 'HTTPRoute')) errors.push(`${where}: no HTTPRoute`);
     if (!docs.some((d) => d.kind === 'ServiceMonitor')) errors.push(`${where}: no ServiceMonitor`);
     const alerts = docs.filter((d) => d.kind === 'PrometheusRule').flatMap((d) => d.spec.groups.flatMap((g) => g.rules.filter((r) => r.alert)));
@@ -481,11 +491,11 @@ export function validateDockerfile(text) {
 
 /* ------------------------------------------------ CLI ------------------------------------------------------- */
 /** one check: the parts named in `only`, of the files given (defaults: the repository's) */
-async function check({ only = ['compose', 'k8s', 'dockerfile'], compose, k8s, dockerfile, services }) {
+async function check({ only = ['compose', 'k8s', 'dockerfile'], compose, k8s, dockerfile, services, render }) {
   const composeFile = path.resolve(ROOT, compose ?? 'docker-compose.yml');
   const k8sDir = path.resolve(ROOT, k8s ?? 'k8s');
   const dockerFile = path.resolve(ROOT, dockerfile ?? 'deploy/Dockerfile');
-  const c = only.includes('compose') ? validateCompose(fs.readFileSync(composeFile, 'utf8'), { services }) : [];
+  const c = only.includes('compose') ? validateCompose(fs.readFileSync(composeFile, 'utf8'), { services, render }) : [];
   const k = only.includes('k8s') ? await validateK8s(k8sDir, { services }) : { errors: [], checked: 0 };
   const d = only.includes('dockerfile') ? validateDockerfile(fs.readFileSync(dockerFile, 'utf8')) : [];
   return { compose: c, k8s: k.errors, k8sDocuments: k.checked, dockerfile: d, files: { compose: rel(composeFile), k8s: rel(k8sDir), dockerfile: rel(dockerFile) } };
@@ -499,17 +509,18 @@ async function main() {
   };
   const { presentServices } = await import('../services.mjs');
   const present = presentServices().map((s) => s.name);
+  const renderers = presentServices().filter((s) => s.render).map((s) => s.name);
   const batch = opt('--batch');
   if (batch) {
     // a JSON list of checks ({ only, compose, k8s, dockerfile, services }) in one process: the tests' many cases
     const jobs = JSON.parse(fs.readFileSync(batch, 'utf8'));
     const out = [];
-    for (const j of jobs) out.push(await check({ ...j, services: j.services ?? present }));
+    for (const j of jobs) out.push(await check({ ...j, services: j.services ?? present, render: j.render ?? renderers }));
     process.stdout.write(`${JSON.stringify(out)}\n`);
     return;
   }
   const services = opt('--services', present.join(',')).split(',').filter(Boolean);
-  const report = await check({ only: opt('--only', 'compose,k8s,dockerfile').split(','), compose: opt('--compose'), k8s: opt('--k8s'), dockerfile: opt('--dockerfile'), services });
+  const report = await check({ only: opt('--only', 'compose,k8s,dockerfile').split(','), compose: opt('--compose'), k8s: opt('--k8s'), dockerfile: opt('--dockerfile'), services, render: renderers });
   if (argv.includes('--json')) {
     process.stdout.write(`${JSON.stringify(report)}\n`);
     return;

@@ -25,6 +25,7 @@ export interface PlatformConfig {
   NATS_URL: string;
   REDIS_URL: string;
   RPC_TIMEOUT_MS: number;
+  NATS_STREAM_REPLICAS?: number;
   DATABASE_URL?: string;
   DATABASE_SET_ROLE?: string;
   DATABASE_POOL_MAX?: number;
@@ -125,7 +126,7 @@ export class PlatformModule {
       { provide: NATS_CONNECTION, useFactory: () => connectNats(c.NATS_URL, opts.service) },
       { provide: REDIS, useFactory: () => createRedis(c.REDIS_URL, opts.service) },
       { provide: BUS_OPTIONS, useValue: { service: opts.service, defaultTimeoutMs: c.RPC_TIMEOUT_MS } },
-      { provide: EVENTS_OPTIONS, useValue: { service: opts.service, outboxKey: c.OUTBOX_KEY, production: c.NODE_ENV === 'production' } },
+      { provide: EVENTS_OPTIONS, useValue: { service: opts.service, outboxKey: c.OUTBOX_KEY, production: c.NODE_ENV === 'production', streamReplicas: c.NATS_STREAM_REPLICAS ?? 1 } },
       Bus,
       Events,
       SessionStore,

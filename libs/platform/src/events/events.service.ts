@@ -40,6 +40,8 @@ export interface EventsOptions {
   /** key that seals outbox payloads at rest (OUTBOX_KEY); required when `production` */
   outboxKey?: string;
   production?: boolean;
+  /** copies of each stream on a NATS cluster (NATS_STREAM_REPLICAS); 1 when unset */
+  streamReplicas?: number;
 }
 
 const enc = new TextEncoder();
@@ -90,9 +92,11 @@ export class Events implements OnApplicationShutdown {
       retention: RetentionPolicy.Limits,
       max_age: 14 * 24 * 3600 * 1e9,
       duplicate_window: 10 * 60 * 1e9,
+      num_replicas: this.opts.streamReplicas ?? 1,
     };
+    let existing;
     try {
-      await this.jsm.streams.info(name);
+      existing = await this.jsm.streams.info(name);
     } catch {
       try {
         await this.jsm.streams.add(config);
@@ -100,6 +104,11 @@ export class Events implements OnApplicationShutdown {
         // another instance created it meanwhile
         await this.jsm.streams.info(name).catch(() => { throw e; });
       }
+    }
+    if (existing && existing.config.num_replicas !== config.num_replicas) {
+      // a stream made before the cluster grew (or with another setting): NATS moves it to the new replica count
+      await this.jsm.streams.update(name, { num_replicas: config.num_replicas });
+      logger().info({ stream: name, replicas: config.num_replicas }, 'stream replicas changed');
     }
     this.ensured.add(name);
   }
