@@ -21,6 +21,8 @@ const outDir = path.join(here, 'base', 'services');
  */
 const SIZING = {
   gateway: { maxReplicas: 20, cpu: '200m', memory: '384Mi', memoryLimit: '768Mi' },
+  // LibreOffice conversions are memory-hungry
+  library: { maxReplicas: 6, cpu: '200m', memory: '384Mi', memoryLimit: '1536Mi' },
 };
 const DEFAULT = { maxReplicas: 6, cpu: '100m', memory: '256Mi', memoryLimit: '512Mi' };
 

@@ -223,6 +223,21 @@ export async function ensureChromium({ log = defaultLog, logFile } = {}) {
   return ok && fs.existsSync(CHROMIUM) ? CHROMIUM : null;
 }
 
+export const SOFFICE_CANDIDATES = ['/usr/bin/soffice', '/usr/bin/libreoffice', '/usr/lib/libreoffice/program/soffice'];
+/**
+ * LibreOffice headless for the library's office-to-PDF conversions: SOFFICE_PATH when it exists, else Debian's
+ * binary, installed with apt-get (the -nogui packages) when missing and root. Resolves the path or null.
+ */
+export async function ensureLibreOffice({ log = defaultLog, logFile } = {}) {
+  const given = process.env.SOFFICE_PATH;
+  if (given && fs.existsSync(given)) return given;
+  const found = () => SOFFICE_CANDIDATES.find((p) => fs.existsSync(p)) ?? null;
+  if (found()) return found();
+  if (logFile) fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const ok = await aptInstall(['libreoffice-writer-nogui', 'libreoffice-calc-nogui', 'libreoffice-impress-nogui'], { log, logFile });
+  return ok ? found() : null;
+}
+
 function defaultLog(msg) {
   console.log(`[infra] ${msg}`);
 }

@@ -25,7 +25,8 @@ export const ALL_SERVICES = Object.freeze([
   { name: 'organization', port: 3101 },
   { name: 'meeting', port: 3102 },
   { name: 'notification', port: 3103 },
-  { name: 'presentation', port: 3105 },
+  { name: 'library', port: 3105 },
+  { name: 'presentation', port: 3106 },
   { name: 'gateway', port: 3000 },
 ]);
 

@@ -14,7 +14,7 @@ import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, ensureChromium, installDependencies, resolveInfra } from './infra.mjs';
+import { ROOT, ensureChromium, ensureLibreOffice, installDependencies, resolveInfra } from './infra.mjs';
 import { ALL_SERVICES, presentServices, startServices } from './services.mjs';
 
 const DATA_DIR = path.join(ROOT, '.data');
@@ -88,6 +88,7 @@ async function main() {
 
   // Chromium (HTML-to-PDF in services) installs in the background meanwhile
   const chromium = ensureChromium({ log: (m) => log(`chromium: ${m}`), logFile: path.join(DATA_DIR, 'logs', 'apt.log') });
+  const soffice = ensureLibreOffice({ log: (m) => log(`libreoffice: ${m}`), logFile: path.join(DATA_DIR, 'logs', 'apt.log') });
 
   // 2. infrastructure
   let infra;
@@ -153,6 +154,9 @@ async function main() {
   if (chromiumPath) env.PUPPETEER_EXECUTABLE_PATH = chromiumPath;
   else log('warning: no Chromium (apt-get install chromium): PDF generation will fail');
   env.PUPPETEER_SKIP_DOWNLOAD = 'true';
+  const sofficePath = await soffice;
+  if (sofficePath) env.SOFFICE_PATH = sofficePath;
+  else log('warning: no LibreOffice (apt-get install libreoffice-writer-nogui): office files will not convert for viewing');
   const present = presentServices();
   const missing = ALL_SERVICES.filter((s) => !present.some((p) => p.name === s.name)).map((s) => s.name);
   let started = [];

@@ -26,7 +26,7 @@ import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CHROMIUM, ROOT, ensureChromium, installDependencies, redact, resolveInfra, tcpCheck } from './infra.mjs';
+import { CHROMIUM, ROOT, ensureChromium, ensureLibreOffice, installDependencies, redact, resolveInfra, tcpCheck } from './infra.mjs';
 import { presentServices, startServices } from './services.mjs';
 
 const TIERS = ['typecheck', 'lint', 'links', 'unit', 'web', 'int', 'api', 'browser'];
@@ -255,6 +255,8 @@ async function main() {
   // Chromium (browser journeys, and HTML-to-PDF in services) installs in the background during the typecheck
   const needChromium = want.int || want.api || want.browser;
   const chromium = needChromium ? ensureChromium({ log: (m) => log(`chromium: ${m}`), logFile: path.join(LOG_DIR, 'apt.log') }) : null;
+  // LibreOffice (the library's office-to-PDF job) likewise
+  const soffice = needChromium ? ensureLibreOffice({ log: (m) => log(`libreoffice: ${m}`), logFile: path.join(LOG_DIR, 'apt.log') }) : null;
   if (want.typecheck) {
     banner('typecheck');
     const t0 = Date.now();
@@ -282,6 +284,7 @@ async function main() {
     if (chromiumPath) record('chromium', 'passed', since(t0), chromiumPath);
     else record('chromium', needed ? 'failed' : 'skipped', since(t0), `not available at ${CHROMIUM}${needed ? '' : '; no browser tests yet'}`);
   }
+  const sofficePath = soffice ? await soffice : null;
 
   // infrastructure + migrations (int, api and browser need them)
   let infra = null;
@@ -308,6 +311,7 @@ async function main() {
     LOG_LEVEL: process.env.LOG_LEVEL || 'info',
     PUPPETEER_SKIP_DOWNLOAD: 'true',
     ...(chromiumPath ? { PUPPETEER_EXECUTABLE_PATH: chromiumPath } : {}),
+    ...(sofficePath ? { SOFFICE_PATH: sofficePath } : {}),
   };
   let migrated = false;
   if (infra) {

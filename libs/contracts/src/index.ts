@@ -28,5 +28,6 @@ export * from './organization/news.rpc';
 export * from './notification/notification.jobs';
 export * from './meeting';
 export * from './notification/notification.rpc';
+export * from './library';
 export * from './presentation';
 export * from './routes';

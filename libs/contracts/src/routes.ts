@@ -16,6 +16,7 @@ import { UserRoutes } from './organization/users.routes';
 import { AuthRoutes } from './organization/auth.routes';
 import { ProfileRoutes } from './organization/profile.routes';
 import { SettingsRoutes } from './organization/settings.routes';
+import { LibraryRoutes } from './library/library.routes';
 import { PresentationRoutes } from './presentation/presentation.routes';
 
 /**
@@ -42,6 +43,7 @@ export const Routes = {
   ...AuthRoutes,
   ...ProfileRoutes,
   ...SettingsRoutes,
+  ...LibraryRoutes,
   ...PresentationRoutes,
 } as const;
 
@@ -65,5 +67,6 @@ export const ROUTE_TABLE = routeList(
   AuthRoutes,
   ProfileRoutes,
   SettingsRoutes,
+  LibraryRoutes,
   PresentationRoutes,
 );

@@ -4,6 +4,7 @@ import { CoreModule } from './core/core.module';
 import { OrganizationGatewayModule } from './organization/organization.module';
 import { NotificationsGatewayModule } from './notifications/notifications.module';
 import { MeetingsGatewayModule } from './meetings/meetings.module';
+import { LibraryGatewayModule } from './library/library.module';
 import type { GatewayConfig } from './config';
 
 /**
@@ -22,6 +23,7 @@ export class GatewayModule {
         OrganizationGatewayModule,
         NotificationsGatewayModule,
         MeetingsGatewayModule,
+        LibraryGatewayModule,
       ],
     };
   }

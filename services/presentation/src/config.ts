@@ -5,7 +5,7 @@ import { baseConfigSchema, databaseConfigSchema, parseConfig } from '@app/platfo
 export const presentationConfigSchema = baseConfigSchema
   .extend({
     SERVICE_NAME: z.string().default('presentation'),
-    HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(3105),
+    HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(3106),
     /** drawing operations a room keeps for late joiners; older ones are dropped */
     ROOM_HISTORY_CAP: z.coerce.number().int().min(10).max(100_000).default(5000),
     /** a room nobody touched for this long is forgotten */

@@ -44,10 +44,10 @@ export interface RequiredFile {
   field: string;
   message: string;
 }
-/** multipart uploads: which file fields the route takes (memory, size-limited; bytes go on to S3, never NATS) */
+/** multipart uploads: which file fields the route takes (memory, size-limited by `maxBytes` or the image limit; bytes go on to S3, never NATS) */
 export type RouteUpload =
-  | { kind: 'single'; field: string; required?: RequiredFile }
-  | { kind: 'fields'; fields: readonly { name: string; maxCount: number }[]; required?: RequiredFile }
+  | { kind: 'single'; field: string; required?: RequiredFile; maxBytes?: number }
+  | { kind: 'fields'; fields: readonly { name: string; maxCount: number }[]; required?: RequiredFile; maxBytes?: number }
   | { kind: 'none' };
 
 /** What a forwarding route hands to its RPC builder: who calls, from where, in which language. */

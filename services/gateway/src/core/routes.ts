@@ -232,8 +232,9 @@ export function routesController(table: { name: string; route: RouteDef }[]): Ty
     ];
     // the sign-in limits interceptor after the upload interceptor (decorators apply last first), so it sees the parsed body
     if (route.rateLimit) decorators.push(SetMetadata(RATE_LIMIT, route.rateLimit), UseInterceptors(SignInLimitsInterceptor));
-    if (route.upload?.kind === 'single') decorators.push(UseInterceptors(FileInterceptor(route.upload.field, uploadOptions)));
-    if (route.upload?.kind === 'fields') decorators.push(UseInterceptors(FileFieldsInterceptor([...route.upload.fields], uploadOptions)));
+    const limits = route.upload && route.upload.kind !== 'none' && route.upload.maxBytes ? { ...uploadOptions, limits: { ...uploadOptions.limits, fileSize: route.upload.maxBytes } } : uploadOptions;
+    if (route.upload?.kind === 'single') decorators.push(UseInterceptors(FileInterceptor(route.upload.field, limits)));
+    if (route.upload?.kind === 'fields') decorators.push(UseInterceptors(FileFieldsInterceptor([...route.upload.fields], limits)));
     if (route.upload?.kind === 'none') decorators.push(UseInterceptors(NoFilesInterceptor()));
     const desc = Object.getOwnPropertyDescriptor(proto, key)!;
     Reflect.decorate(decorators, proto, key, desc);

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineEvent, defineJob } from '../core/define';
+import { zOrgId } from '../core/common';
+import { zFileKind } from './library.kinds';
+
+/** Events of the library service (stream LIBRARY). */
+const zFileInfo = { orgId: zOrgId, itemId: z.number().int(), name: z.string(), kind: zFileKind, ownerId: z.number().int().nullable() };
+export const FileUploaded = defineEvent({ subject: 'library.v1.file.uploaded', payload: z.object({ ...zFileInfo, size: z.number().int(), version: z.number().int() }) });
+export const FileDeleted = defineEvent({ subject: 'library.v1.file.deleted', payload: z.object(zFileInfo) });
+export const ItemShared = defineEvent({
+  subject: 'library.v1.item.shared',
+  payload: z.object({ orgId: zOrgId, itemId: z.number().int(), name: z.string(), folder: z.boolean(), userIds: z.array(z.number().int()), by: z.number().int().nullable() }),
+});
+
+/** Office file -> PDF for the viewer (LibreOffice headless), processed by services/library. */
+export const ConvertToPdf = defineJob({
+  queue: 'library-convert',
+  name: 'convert-to-pdf',
+  owner: 'library',
+  payload: z.object({ orgId: zOrgId, itemId: z.number().int(), version: z.number().int() }),
+  attempts: 2,
+  backoffMs: 5000,
+});

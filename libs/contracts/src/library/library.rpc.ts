@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { defineRpc } from '../core/define';
+import { zOk, zTenant } from '../core/common';
+import { zFileKind } from './library.kinds';
+import {
+  zEmailView, zLibraryAnnotation, zLibraryDetails, zLibraryFetch, zLibraryFileRef, zLibraryItem, zLibraryListing, zLibraryScope,
+  zLibraryTab, zSharedWith, zSheetJson, zUsageType,
+} from './library.schemas';
+
+/** RPCs of the library service (subject library.v1.*). File bytes never travel here: only S3 keys. */
+const id = z.number().int().positive();
+const R = <S extends z.ZodRawShape>(shape: S) => zTenant.extend(shape);
+const zType = zFileKind.optional();
+
+export const ListLibrary = defineRpc({ subject: 'library.v1.list', request: R({ tab: zLibraryTab, type: zType, dir: id.optional() }), response: zLibraryListing });
+export const SearchLibrary = defineRpc({ subject: 'library.v1.search', request: R({ search: z.string(), type: zType, tab: zLibraryTab.optional() }), response: zLibraryListing });
+export const CreateDirectory = defineRpc({
+  subject: 'library.v1.create-directory',
+  request: R({ name: z.string().min(1), dir: id.optional(), scope: zLibraryScope.optional(), restricted: z.boolean().optional() }),
+  response: zLibraryItem,
+});
+export const RenameItem = defineRpc({ subject: 'library.v1.rename', request: R({ itemId: id, folder: z.boolean(), name: z.string().min(1) }), response: zLibraryItem });
+export const MoveItem = defineRpc({ subject: 'library.v1.move', request: R({ itemId: id, folder: z.boolean(), dir: id.nullable() }), response: zLibraryItem });
+/** deletes the item (a folder with its content); answers the S3 keys the gateway no longer serves */
+export const DeleteItem = defineRpc({ subject: 'library.v1.delete', request: R({ itemId: id, folder: z.boolean() }), response: zOk });
+export const GetDetails = defineRpc({ subject: 'library.v1.details', request: R({ itemId: id }), response: zLibraryDetails });
+
+/** May the caller put a new file here? Asked before the bytes go to S3 (restricted folder, unknown folder). */
+export const CheckUploadTarget = defineRpc({ subject: 'library.v1.check-upload-target', request: R({ dir: id.optional(), scope: zLibraryScope.optional() }), response: zOk });
+const zStored = { key: z.string().min(1), size: z.number().int().positive(), mime: z.string(), kind: zFileKind, extension: z.string() };
+/** a file the gateway has put in S3 under the organization's prefix becomes a library item */
+export const RegisterFile = defineRpc({
+  subject: 'library.v1.register-file',
+  request: R({ ...zStored, name: z.string().min(1), dir: id.optional(), scope: zLibraryScope.optional() }),
+  response: zLibraryItem,
+});
+/** a saved, edited file becomes the item's next version (older versions kept) */
+export const AddVersion = defineRpc({ subject: 'library.v1.add-version', request: R({ ...zStored, itemId: id, meetingId: id.optional() }), response: zLibraryItem });
+/** may the caller save a new version of this item? (asked before the bytes go to S3) */
+export const CheckEditable = defineRpc({ subject: 'library.v1.check-editable', request: R({ itemId: id }), response: zLibraryItem });
+
+export const FetchFile = defineRpc({ subject: 'library.v1.fetch', request: R({ itemId: id, meetingId: id.optional() }), response: zLibraryFetch });
+/** a presigned URL of the current version, for a redirect (rights checked on this call) */
+export const DownloadUrl = defineRpc({ subject: 'library.v1.download-url', request: R({ itemId: id, meetingId: id.optional() }), response: z.object({ url: z.string(), name: z.string() }) });
+export const ResolveFiles = defineRpc({ subject: 'library.v1.resolve-files', request: R({ ids: z.array(id).max(100) }), response: z.object({ files: z.array(zLibraryFileRef) }) });
+export const ExcelToJson = defineRpc({ subject: 'library.v1.excel-to-json', request: R({ itemId: id, rows: z.number().int(), columns: z.number().int() }), response: zSheetJson, timeoutMs: 30_000 });
+export const GetEmailView = defineRpc({ subject: 'library.v1.email-view', request: R({ itemId: id }), response: zEmailView, timeoutMs: 30_000 });
+export const StartConversion = defineRpc({ subject: 'library.v1.start-conversion', request: R({ itemId: id }), response: zLibraryFetch });
+
+export const GetAnnotation = defineRpc({ subject: 'library.v1.get-annotation', request: R({ itemId: id }), response: zLibraryAnnotation });
+export const SaveAnnotation = defineRpc({ subject: 'library.v1.save-annotation', request: R({ itemId: id, annotation: z.string().min(1) }), response: zLibraryAnnotation });
+export const DeleteAnnotation = defineRpc({ subject: 'library.v1.delete-annotation', request: R({ itemId: id }), response: zLibraryAnnotation });
+
+export const ShareItem = defineRpc({
+  subject: 'library.v1.share',
+  request: R({ itemId: id, users: z.array(z.object({ user_id: id, can_edit: z.boolean() })) }),
+  response: z.object({ shared_with: z.array(zSharedWith) }),
+});
+export const SharedWithList = defineRpc({ subject: 'library.v1.shared-with', request: R({ itemId: id }), response: z.object({ shared_with: z.array(zSharedWith) }) });
+export const Unshare = defineRpc({ subject: 'library.v1.unshare', request: R({ itemId: id, userId: id }), response: z.object({ shared_with: z.array(zSharedWith) }) });
+export const SetFavorite = defineRpc({ subject: 'library.v1.set-favorite', request: R({ itemId: id, favorite: z.boolean().optional() }), response: zLibraryItem });
+
+/**
+ * The meeting service attaches library files to a talking point, sub-point, decision or action: each id must
+ * exist in the organization and be usable by the caller (a PDF for decisions and actions); the files' usage
+ * by that item is replaced (the file's "used in"). Answers the files as attachments carry them.
+ */
+export const UseFiles = defineRpc({
+  subject: 'library.v1.use-files',
+  request: R({
+    ids: z.array(id).max(100),
+    pdfOnly: z.boolean(),
+    usage: z.object({ type: zUsageType, id, title: z.string(), meeting_id: id.nullable(), meeting_title: z.string().nullable() }),
+    /** only check the new ids (the ones already attached were checked when they were added) */
+    keep: z.array(id).default([]),
+  }),
+  response: z.object({ files: z.array(zLibraryFileRef) }),
+});
+/** the item no longer uses these files (detached, or the item was deleted: ids missing = all) */
+export const ReleaseFiles = defineRpc({
+  subject: 'library.v1.release-files',
+  request: R({ type: zUsageType, id, ids: z.array(id).optional() }),
+  response: zOk,
+});

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { zServerDate } from '../core/common';
+import { zItemKind } from './library.kinds';
+
+/**
+ * What the library answers (docs/library.md). Items are folders and files in one id space; `type` is
+ * 'folder' or the file's mime type, `kind` the icon family. `file_url` is a short-lived presigned URL issued
+ * after the caller's rights were checked for this very call (null for folders).
+ */
+
+/** where an item lives: the owner's own library, or the organization library everyone sees */
+export const zLibraryScope = z.enum(['private', 'organization']);
+export type LibraryScope = z.output<typeof zLibraryScope>;
+
+/** the four tabs of the library page (plus the listing of one folder) */
+export const zLibraryTab = z.enum(['my', 'shared', 'organization', 'favorite']);
+export type LibraryTab = z.output<typeof zLibraryTab>;
+
+export const zConversionStatus = z.enum(['none', 'pending', 'processing', 'done', 'failed']);
+/** office files: the PDF rendering for the viewer, made by a background job (progress 0..100) */
+export const zConversion = z.object({ status: zConversionStatus, progress: z.number().int().min(0).max(100) });
+
+export const zSharedWith = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  image: z.string().nullable(),
+  can_edit: z.boolean(),
+});
+export type SharedWith = z.output<typeof zSharedWith>;
+
+export const zUsageType = z.enum(['talking_point', 'subpoint', 'decision', 'action']);
+export type UsageType = z.output<typeof zUsageType>;
+/** one place a file is attached: an agenda item, decision or action, and its meeting */
+export const zUsedIn = z.object({
+  type: zUsageType,
+  id: z.number().int(),
+  title: z.string(),
+  meeting_id: z.number().int().nullable(),
+  meeting_title: z.string().nullable(),
+});
+export type UsedIn = z.output<typeof zUsedIn>;
+
+export const zLibraryItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** 'folder' or the file's mime type */
+  type: z.string(),
+  kind: zItemKind,
+  extension: z.string().nullable(),
+  file_url: z.string().nullable(),
+  /** bytes (0 for folders) */
+  size: z.number().int(),
+  owner: z.object({ id: z.number().int().nullable(), name: z.string() }),
+  scope: zLibraryScope,
+  /** parent folder id (null at the top) */
+  dir: z.number().int().nullable(),
+  can_edit: z.boolean(),
+  favorite: z.boolean(),
+  hidden: z.boolean(),
+  /** folders: uploading into it is refused ('You cannot upload a new file in this folder') */
+  restricted: z.boolean(),
+  /** files: the current version (1 for a new upload; each saved edit adds one) */
+  version: z.number().int(),
+  conversion: zConversion,
+  shared_with: z.array(zSharedWith),
+  created_at: zServerDate,
+  updated_at: zServerDate,
+});
+export type LibraryItem = z.output<typeof zLibraryItem>;
+
+export const zLibraryVersion = z.object({
+  version: z.number().int(),
+  size: z.number().int(),
+  created_at: zServerDate,
+  created_by: z.object({ id: z.number().int().nullable(), name: z.string() }),
+  file_url: z.string(),
+  meeting_id: z.number().int().nullable(),
+});
+export type LibraryVersion = z.output<typeof zLibraryVersion>;
+
+/** the details drawer: title, type, size, owner, modified, created, shared with, used in, and the versions */
+export const zLibraryDetails = zLibraryItem.extend({ used_in: z.array(zUsedIn), versions: z.array(zLibraryVersion) });
+export type LibraryDetails = z.output<typeof zLibraryDetails>;
+
+export const zBreadcrumb = z.object({ id: z.number().int(), name: z.string() });
+/** a tab or an opened folder: its folders and files, and the path from the top */
+export const zLibraryListing = z.object({
+  tab: zLibraryTab,
+  dir: zLibraryItem.nullable(),
+  breadcrumbs: z.array(zBreadcrumb),
+  dirs: z.array(zLibraryItem),
+  files: z.array(zLibraryItem),
+});
+export type LibraryListing = z.output<typeof zLibraryListing>;
+
+export const zOutlineEntry = z.object({ name: z.string(), start: z.number().int(), end: z.number().int() });
+/** GET /api/library/fetch/{docId}: what the PDF viewer opens; without file_url, `message` says why */
+export const zLibraryFetch = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  size: z.number().int(),
+  kind: zItemKind,
+  type: z.string(),
+  can_edit: z.boolean(),
+  file_url: z.string().nullable(),
+  outlines_data: z.object({ libraryName: z.string(), entries: z.array(zOutlineEntry) }),
+  message: z.string().nullable(),
+  conversion: zConversion,
+});
+export type LibraryFetch = z.output<typeof zLibraryFetch>;
+
+export const zSheetCell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export const zSheet = z.object({
+  name: z.string(),
+  /** rows actually in the sheet (the answer holds at most `rows` of them) */
+  row_count: z.number().int(),
+  column_count: z.number().int(),
+  rows: z.array(z.array(zSheetCell)),
+});
+/** GET /api/library/excel_to_json/{id}: the spreadsheet viewer's data (100 rows, 26 columns by default) */
+export const zSheetJson = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  size: z.number().int(),
+  file_url: z.string(),
+  rows: z.number().int(),
+  columns: z.number().int(),
+  sheets: z.array(zSheet),
+});
+export type SheetJson = z.output<typeof zSheetJson>;
+
+/** the caller's own annotations of a file (the viewer's JSON, as a string) */
+export const zLibraryAnnotation = z.object({
+  library_id: z.number().int(),
+  annotation: z.string().nullable(),
+  updated_at: zServerDate.nullable(),
+});
+export type LibraryAnnotation = z.output<typeof zLibraryAnnotation>;
+
+/** an .eml or .msg file as a safe HTML view (sanitized: no scripts, no remote content) */
+export const zEmailView = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  subject: z.string(),
+  from: z.string(),
+  to: z.array(z.string()),
+  cc: z.array(z.string()),
+  date: z.string().nullable(),
+  html: z.string(),
+  attachments: z.array(z.object({ name: z.string(), size: z.number().int(), content_type: z.string() })),
+});
+export type EmailView = z.output<typeof zEmailView>;
+
+/** a library file as meetings carry it on an attachment */
+export const zLibraryFileRef = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  size: z.number().int(),
+  type: z.string(),
+  kind: zItemKind,
+  file_url: z.string().nullable(),
+});
+export type LibraryFileRef = z.output<typeof zLibraryFileRef>;

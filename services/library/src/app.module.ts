@@ -1,0 +1,36 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ConvertToPdf } from '@app/contracts';
+import { PlatformModule } from '@app/platform';
+import type { LibraryConfig } from './config';
+import { LibraryDb } from './common/library-db';
+import { libraryTables } from './db/tables';
+import { LibraryRepository } from './library/library.repository';
+import { LibraryService } from './library/library.service';
+import { LibraryHandlers } from './library/library.handlers';
+import { ViewersService } from './viewers/viewers.service';
+import { ConvertProcessor } from './viewers/convert.processor';
+
+/**
+ * services/library: folders and files (bytes in S3, rows here), sharing, favorites, versions, annotations,
+ * the viewers' data (spreadsheet JSON, e-mail HTML, office files converted to PDF by a BullMQ job), and the
+ * attachment checks of the meeting service. See docs/library.md.
+ */
+@Module({})
+export class AppModule {
+  static register(config: LibraryConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forRoot({
+          service: 'library',
+          config,
+          db: { schema: libraryTables },
+          storage: true,
+          queues: { produces: [ConvertToPdf], processes: [ConvertToPdf], concurrency: config.CONVERT_CONCURRENCY },
+          streams: ['library'],
+        }),
+      ],
+      providers: [LibraryDb, LibraryRepository, LibraryService, LibraryHandlers, ViewersService, ConvertProcessor],
+    };
+  }
+}

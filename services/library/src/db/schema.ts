@@ -1,0 +1,112 @@
+import { bigint, boolean, index, integer, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The library service's own schema. Every table has org_id, so row-level security applies (the migration
+ * runner forces the tenant policy); repositories reach it only through LibraryDb.tenant(orgId).
+ */
+export const library = pgSchema('library');
+
+/** Folders and files in one id space (a listing and a picker mix them). A file's bytes are in S3 under `s3_key`. */
+export const items = library.table(
+  'items',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orgId: uuid('org_id').notNull(),
+    parentId: bigint('parent_id', { mode: 'number' }),
+    isFolder: boolean('is_folder').notNull(),
+    name: text('name').notNull(),
+    /** 'private' (the owner's library) or 'organization' (the organization library) */
+    scope: text('scope').notNull().default('private'),
+    ownerId: integer('owner_id'),
+    ownerName: text('owner_name').notNull().default(''),
+    restricted: boolean('restricted').notNull().default(false),
+    hidden: boolean('hidden').notNull().default(false),
+    kind: text('kind'),
+    mime: text('mime'),
+    extension: text('extension'),
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    s3Key: text('s3_key'),
+    version: integer('version').notNull().default(1),
+    /** office files: the PDF rendering for the viewer (none, pending, processing, done, failed) */
+    conversionStatus: text('conversion_status').notNull().default('none'),
+    conversionProgress: integer('conversion_progress').notNull().default(0),
+    pdfKey: text('pdf_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('items_parent_idx').on(t.orgId, t.parentId), index('items_owner_idx').on(t.orgId, t.ownerId), index('items_scope_idx').on(t.orgId, t.scope)],
+);
+
+/** Every saved version of a file (the item holds the current one); older versions stay. */
+export const versions = library.table(
+  'versions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orgId: uuid('org_id').notNull(),
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    version: integer('version').notNull(),
+    s3Key: text('s3_key').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    createdBy: integer('created_by'),
+    createdByName: text('created_by_name').notNull().default(''),
+    meetingId: integer('meeting_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('versions_item_version_uq').on(t.orgId, t.itemId, t.version)],
+);
+
+/** Who an item is shared with (a shared folder shares what is in it). Name, e-mail and image as the directory gave them. */
+export const shares = library.table(
+  'shares',
+  {
+    orgId: uuid('org_id').notNull(),
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    userId: integer('user_id').notNull(),
+    userName: text('user_name').notNull(),
+    userEmail: text('user_email'),
+    userImage: text('user_image'),
+    canEdit: boolean('can_edit').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.itemId, t.userId] }), index('shares_user_idx').on(t.orgId, t.userId)],
+);
+
+export const favorites = library.table(
+  'favorites',
+  {
+    orgId: uuid('org_id').notNull(),
+    userId: integer('user_id').notNull(),
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.userId, t.itemId] })],
+);
+
+/** One user's annotations of one file (the viewer's JSON). */
+export const annotations = library.table(
+  'annotations',
+  {
+    orgId: uuid('org_id').notNull(),
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    userId: integer('user_id').notNull(),
+    annotation: text('annotation').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.itemId, t.userId] })],
+);
+
+/** Where a file is attached (talking point, sub-point, decision, action): the file's "used in". */
+export const usages = library.table(
+  'usages',
+  {
+    orgId: uuid('org_id').notNull(),
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    usageType: text('usage_type').notNull(),
+    usageId: integer('usage_id').notNull(),
+    title: text('title').notNull(),
+    meetingId: integer('meeting_id'),
+    meetingTitle: text('meeting_title'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.usageType, t.usageId, t.itemId] }), index('usages_item_idx').on(t.orgId, t.itemId)],
+);

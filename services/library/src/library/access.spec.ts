@@ -1,0 +1,33 @@
+import { accessOf, mayUploadInto, type AccessFacts } from './access';
+
+const user = (userId: number, isAdmin = false) => ({ kind: 'user' as const, userId, isAdmin });
+const item = (over: Partial<AccessFacts> = {}): AccessFacts => ({ ownerId: 1, scope: 'private', shares: [], ...over });
+
+describe('accessOf', () => {
+  it.each([
+    ['owner edits', item(), user(1), 'edit'],
+    ['administrator edits', item(), user(9, true), 'edit'],
+    ['stranger to a private item sees nothing', item(), user(2), null],
+    ['organization library: everyone sees', item({ scope: 'organization' }), user(2), 'view'],
+    ['shared read-only', item({ shares: [{ userId: 2, canEdit: false }] }), user(2), 'view'],
+    ['shared with edit', item({ shares: [{ userId: 2, canEdit: true }] }), user(2), 'edit'],
+    ['shared with someone else', item({ shares: [{ userId: 3, canEdit: true }] }), user(2), null],
+    ['a guest sees nothing by itself', item({ scope: 'organization' }), { kind: 'guest' as const, userId: null, isAdmin: false }, null],
+    ['the system edits', item(), { kind: 'system' as const, userId: null, isAdmin: true }, 'edit'],
+  ])('%s', (_, facts, actor, expected) => {
+    expect(accessOf(facts, actor)).toBe(expected);
+  });
+});
+
+describe('mayUploadInto', () => {
+  it.each([
+    ['own open folder', { ownerId: 1, restricted: false }, 'edit' as const, user(1), 'ok'],
+    ['own restricted folder', { ownerId: 1, restricted: true }, 'edit' as const, user(1), 'ok'],
+    ['restricted folder of an administrator, as a member with edit share', { ownerId: 5, restricted: true }, 'edit' as const, user(1), 'restricted'],
+    ['restricted folder, as an administrator', { ownerId: 5, restricted: true }, 'edit' as const, user(9, true), 'ok'],
+    ['organization folder seen only', { ownerId: 5, restricted: false }, 'view' as const, user(1), 'restricted'],
+    ['folder not visible', { ownerId: 5, restricted: false }, null, user(1), 'no-access'],
+  ])('%s', (_, folder, access, actor, expected) => {
+    expect(mayUploadInto(folder, access, actor)).toBe(expected);
+  });
+});

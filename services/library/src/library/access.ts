@@ -1,0 +1,37 @@
+import type { Actor } from '@app/contracts';
+
+export type Access = 'edit' | 'view' | null;
+
+export interface AccessFacts {
+  ownerId: number | null;
+  scope: string;
+  /** the shares of the item and of every folder above it */
+  shares: readonly { userId: number; canEdit: boolean }[];
+}
+
+/**
+ * What the caller may do with an item (docs/library.md#who-may-do-what):
+ * - its owner and the organization's administrators edit it (rename, move, delete, share, new versions);
+ * - a person it (or a folder above it) is shared with sees it, and edits it when a share says can_edit;
+ * - everyone of the organization sees the organization library;
+ * - anyone else does not know it exists (404).
+ */
+export function accessOf(item: AccessFacts, actor: Pick<Actor, 'kind' | 'userId' | 'isAdmin'>): Access {
+  if (actor.kind === 'system') return 'edit';
+  if (actor.kind !== 'user' || actor.userId === null) return null;
+  if (actor.isAdmin) return 'edit';
+  if (item.ownerId !== null && item.ownerId === actor.userId) return 'edit';
+  const mine = item.shares.filter((s) => s.userId === actor.userId);
+  if (mine.some((s) => s.canEdit)) return 'edit';
+  if (mine.length) return 'view';
+  if (item.scope === 'organization') return 'view';
+  return null;
+}
+
+/** Uploading into a folder: refused in a restricted folder except for its owner and administrators. */
+export function mayUploadInto(folder: { ownerId: number | null; restricted: boolean }, access: Access, actor: Pick<Actor, 'userId' | 'isAdmin'>): 'ok' | 'restricted' | 'no-access' {
+  if (!access) return 'no-access';
+  if (folder.restricted && !actor.isAdmin && folder.ownerId !== actor.userId) return 'restricted';
+  if (access !== 'edit' && !folder.restricted) return 'restricted';
+  return 'ok';
+}

@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import {
+  AddVersion, CheckEditable, CheckUploadTarget, CreateDirectory, DeleteAnnotation, DeleteItem, DownloadUrl, ExcelToJson, FetchFile, GetAnnotation, GetDetails,
+  GetEmailView, ListLibrary, MoveItem, RegisterFile, ReleaseFiles, RenameItem, ResolveFiles, SaveAnnotation, SearchLibrary, SetFavorite, SharedWithList, ShareItem,
+  StartConversion, Unshare, UseFiles, type RequestOf,
+} from '@app/contracts';
+import { Rpc } from '@app/platform';
+import { ViewersService } from '../viewers/viewers.service';
+import { LibraryService } from './library.service';
+
+/** RPC handlers of the library: each calls one use case. */
+@Injectable()
+export class LibraryHandlers {
+  constructor(private readonly library: LibraryService, private readonly viewers: ViewersService) {}
+
+  @Rpc(ListLibrary) list(r: RequestOf<typeof ListLibrary>) { return this.library.list(r); }
+  @Rpc(SearchLibrary) search(r: RequestOf<typeof SearchLibrary>) { return this.library.search(r); }
+  @Rpc(GetDetails) details(r: RequestOf<typeof GetDetails>) { return this.library.details(r); }
+  @Rpc(CreateDirectory) createDirectory(r: RequestOf<typeof CreateDirectory>) { return this.library.createDirectory(r); }
+  @Rpc(RenameItem) rename(r: RequestOf<typeof RenameItem>) { return this.library.rename(r); }
+  @Rpc(MoveItem) move(r: RequestOf<typeof MoveItem>) { return this.library.move(r); }
+  @Rpc(DeleteItem) delete(r: RequestOf<typeof DeleteItem>) { return this.library.delete(r); }
+  @Rpc(CheckUploadTarget) checkUploadTarget(r: RequestOf<typeof CheckUploadTarget>) { return this.library.checkUploadTarget(r); }
+  @Rpc(RegisterFile) registerFile(r: RequestOf<typeof RegisterFile>) { return this.library.registerFile(r); }
+  @Rpc(CheckEditable) checkEditable(r: RequestOf<typeof CheckEditable>) { return this.library.checkEditable(r); }
+  @Rpc(AddVersion) addVersion(r: RequestOf<typeof AddVersion>) { return this.library.addVersion(r); }
+  @Rpc(FetchFile) fetch(r: RequestOf<typeof FetchFile>) { return this.library.fetch(r); }
+  @Rpc(DownloadUrl) downloadUrl(r: RequestOf<typeof DownloadUrl>) { return this.library.downloadUrl(r); }
+  @Rpc(StartConversion) startConversion(r: RequestOf<typeof StartConversion>) { return this.library.startConversion(r); }
+  @Rpc(ResolveFiles) resolve(r: RequestOf<typeof ResolveFiles>) { return this.library.resolve(r); }
+  @Rpc(UseFiles) useFiles(r: RequestOf<typeof UseFiles>) { return this.library.useFiles(r); }
+  @Rpc(ReleaseFiles) releaseFiles(r: RequestOf<typeof ReleaseFiles>) { return this.library.releaseFiles(r); }
+  @Rpc(ShareItem) share(r: RequestOf<typeof ShareItem>) { return this.library.share(r); }
+  @Rpc(SharedWithList) sharedWith(r: RequestOf<typeof SharedWithList>) { return this.library.sharedWithList(r); }
+  @Rpc(Unshare) unshare(r: RequestOf<typeof Unshare>) { return this.library.unshare(r); }
+  @Rpc(SetFavorite) setFavorite(r: RequestOf<typeof SetFavorite>) { return this.library.setFavorite(r); }
+  @Rpc(GetAnnotation) getAnnotation(r: RequestOf<typeof GetAnnotation>) { return this.library.annotation(r, 'get'); }
+  @Rpc(SaveAnnotation) saveAnnotation(r: RequestOf<typeof SaveAnnotation>) { return this.library.annotation(r, 'save', r.annotation); }
+  @Rpc(DeleteAnnotation) deleteAnnotation(r: RequestOf<typeof DeleteAnnotation>) { return this.library.annotation(r, 'delete'); }
+  @Rpc(ExcelToJson) excelToJson(r: RequestOf<typeof ExcelToJson>) { return this.viewers.excelToJson(r); }
+  @Rpc(GetEmailView) email(r: RequestOf<typeof GetEmailView>) { return this.viewers.email(r); }
+}

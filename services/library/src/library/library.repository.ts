@@ -1,0 +1,185 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Scope } from '../common/library-db';
+import { annotations, favorites, items, shares, usages, versions } from '../db/schema';
+
+export type ItemRow = typeof items.$inferSelect;
+export type ShareRow = typeof shares.$inferSelect;
+export type VersionRow = typeof versions.$inferSelect;
+export type UsageRow = typeof usages.$inferSelect;
+export type AnnotationRow = typeof annotations.$inferSelect;
+
+/** Folders, files, versions, shares, favorites, annotations and usages. Scope first (orgId + RLS transaction). */
+@Injectable()
+export class LibraryRepository {
+  async get(s: Scope, id: number, opts: { lock?: boolean } = {}): Promise<ItemRow | null> {
+    const q = s.tx.select().from(items).where(and(eq(items.orgId, s.orgId), eq(items.id, id)));
+    const [row] = opts.lock ? await q.for('update') : await q;
+    return row ?? null;
+  }
+
+  async getMany(s: Scope, ids: number[]): Promise<ItemRow[]> {
+    if (!ids.length) return [];
+    return s.tx.select().from(items).where(and(eq(items.orgId, s.orgId), inArray(items.id, ids)));
+  }
+
+  /** the folders above an item, nearest first (the item itself not included) */
+  async ancestors(s: Scope, id: number): Promise<ItemRow[]> {
+    const res = await s.tx.execute(sql`
+      WITH RECURSIVE up AS (
+        SELECT i.*, 0 AS depth FROM library.items i WHERE i.org_id = ${s.orgId} AND i.id = (SELECT parent_id FROM library.items WHERE org_id = ${s.orgId} AND id = ${id})
+        UNION ALL
+        SELECT p.*, up.depth + 1 FROM library.items p JOIN up ON p.org_id = ${s.orgId} AND p.id = up.parent_id WHERE up.depth < 100
+      ) SELECT id FROM up ORDER BY depth`);
+    const ids = (res.rows as { id: string | number }[]).map((r) => Number(r.id));
+    const rows = await this.getMany(s, ids);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((i) => byId.get(i)).filter((r): r is ItemRow => !!r);
+  }
+
+  /** the item and everything under it (ids), for a delete or a move check */
+  async subtree(s: Scope, id: number): Promise<ItemRow[]> {
+    const res = await s.tx.execute(sql`
+      WITH RECURSIVE down AS (
+        SELECT id, 0 AS depth FROM library.items WHERE org_id = ${s.orgId} AND id = ${id}
+        UNION ALL
+        SELECT c.id, down.depth + 1 FROM library.items c JOIN down ON c.org_id = ${s.orgId} AND c.parent_id = down.id WHERE down.depth < 100
+      ) SELECT id FROM down`);
+    return this.getMany(s, (res.rows as { id: string | number }[]).map((r) => Number(r.id)));
+  }
+
+  async children(s: Scope, parentId: number, kind?: string): Promise<ItemRow[]> {
+    const where: SQL[] = [eq(items.orgId, s.orgId), eq(items.parentId, parentId)];
+    if (kind) where.push(or(eq(items.isFolder, true), eq(items.kind, kind))!);
+    return s.tx.select().from(items).where(and(...where)).orderBy(desc(items.isFolder), asc(items.name), asc(items.id));
+  }
+
+  /** the top of the my / organization tabs */
+  async top(s: Scope, filter: { scope: 'private' | 'organization'; ownerId?: number }, kind?: string): Promise<ItemRow[]> {
+    const where: SQL[] = [eq(items.orgId, s.orgId), isNull(items.parentId), eq(items.scope, filter.scope)];
+    if (filter.ownerId !== undefined) where.push(eq(items.ownerId, filter.ownerId));
+    if (kind) where.push(or(eq(items.isFolder, true), eq(items.kind, kind))!);
+    return s.tx.select().from(items).where(and(...where)).orderBy(desc(items.isFolder), asc(items.name), asc(items.id));
+  }
+
+  /** items shared with the user directly (not the ones inside a shared folder) */
+  async sharedWith(s: Scope, userId: number): Promise<ItemRow[]> {
+    const rows = await s.tx
+      .select({ item: items })
+      .from(shares)
+      .innerJoin(items, and(eq(items.orgId, shares.orgId), eq(items.id, shares.itemId)))
+      .where(and(eq(shares.orgId, s.orgId), eq(shares.userId, userId)))
+      .orderBy(desc(items.isFolder), asc(items.name), asc(items.id));
+    return rows.map((r) => r.item);
+  }
+
+  async favoriteItems(s: Scope, userId: number): Promise<ItemRow[]> {
+    const rows = await s.tx
+      .select({ item: items })
+      .from(favorites)
+      .innerJoin(items, and(eq(items.orgId, favorites.orgId), eq(items.id, favorites.itemId)))
+      .where(and(eq(favorites.orgId, s.orgId), eq(favorites.userId, userId)))
+      .orderBy(desc(items.isFolder), asc(items.name), asc(items.id));
+    return rows.map((r) => r.item);
+  }
+
+  async search(s: Scope, text: string, kind?: string): Promise<ItemRow[]> {
+    const where: SQL[] = [eq(items.orgId, s.orgId)];
+    if (text) where.push(ilike(items.name, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+    if (kind) where.push(eq(items.kind, kind));
+    return s.tx.select().from(items).where(and(...where)).orderBy(desc(items.isFolder), asc(items.name), asc(items.id)).limit(500);
+  }
+
+  async insert(s: Scope, v: Omit<typeof items.$inferInsert, 'orgId' | 'id'>): Promise<ItemRow> {
+    const [row] = await s.tx.insert(items).values({ ...v, orgId: s.orgId }).returning();
+    return row;
+  }
+
+  async update(s: Scope, id: number, v: Partial<Omit<typeof items.$inferInsert, 'orgId' | 'id'>>): Promise<ItemRow> {
+    const [row] = await s.tx.update(items).set({ ...v, updatedAt: new Date() }).where(and(eq(items.orgId, s.orgId), eq(items.id, id))).returning();
+    return row;
+  }
+
+  /** removes the items with their versions, shares, favorites, annotations and usages; answers the S3 keys they held */
+  async deleteItems(s: Scope, ids: number[]): Promise<string[]> {
+    if (!ids.length) return [];
+    const vs = await s.tx.select({ key: versions.s3Key }).from(versions).where(and(eq(versions.orgId, s.orgId), inArray(versions.itemId, ids)));
+    const its = await s.tx.select({ key: items.s3Key, pdf: items.pdfKey }).from(items).where(and(eq(items.orgId, s.orgId), inArray(items.id, ids)));
+    for (const t of [versions, shares, favorites, annotations, usages] as const) await s.tx.delete(t).where(and(eq(t.orgId, s.orgId), inArray(t.itemId, ids)));
+    await s.tx.delete(items).where(and(eq(items.orgId, s.orgId), inArray(items.id, ids)));
+    return [...new Set([...vs.map((v) => v.key), ...its.flatMap((i) => [i.key, i.pdf])].filter((k): k is string => !!k))];
+  }
+
+  // ---- versions
+  async addVersion(s: Scope, v: Omit<typeof versions.$inferInsert, 'orgId' | 'id'>): Promise<void> {
+    await s.tx.insert(versions).values({ ...v, orgId: s.orgId });
+  }
+  async versionsOf(s: Scope, itemId: number): Promise<VersionRow[]> {
+    return s.tx.select().from(versions).where(and(eq(versions.orgId, s.orgId), eq(versions.itemId, itemId))).orderBy(desc(versions.version));
+  }
+
+  // ---- shares
+  async sharesOf(s: Scope, itemIds: number[]): Promise<ShareRow[]> {
+    if (!itemIds.length) return [];
+    return s.tx.select().from(shares).where(and(eq(shares.orgId, s.orgId), inArray(shares.itemId, itemIds))).orderBy(asc(shares.userName), asc(shares.userId));
+  }
+  async replaceShares(s: Scope, itemId: number, list: Omit<typeof shares.$inferInsert, 'orgId' | 'itemId'>[]): Promise<void> {
+    await s.tx.delete(shares).where(and(eq(shares.orgId, s.orgId), eq(shares.itemId, itemId)));
+    if (list.length) await s.tx.insert(shares).values(list.map((x) => ({ ...x, orgId: s.orgId, itemId })));
+  }
+  async removeShare(s: Scope, itemId: number, userId: number): Promise<void> {
+    await s.tx.delete(shares).where(and(eq(shares.orgId, s.orgId), eq(shares.itemId, itemId), eq(shares.userId, userId)));
+  }
+
+  // ---- favorites
+  async favoriteIds(s: Scope, userId: number, itemIds: number[]): Promise<Set<number>> {
+    if (!itemIds.length) return new Set();
+    const rows = await s.tx.select({ id: favorites.itemId }).from(favorites).where(and(eq(favorites.orgId, s.orgId), eq(favorites.userId, userId), inArray(favorites.itemId, itemIds)));
+    return new Set(rows.map((r) => r.id));
+  }
+  async setFavorite(s: Scope, userId: number, itemId: number, on: boolean): Promise<void> {
+    if (on) await s.tx.insert(favorites).values({ orgId: s.orgId, userId, itemId }).onConflictDoNothing();
+    else await s.tx.delete(favorites).where(and(eq(favorites.orgId, s.orgId), eq(favorites.userId, userId), eq(favorites.itemId, itemId)));
+  }
+
+  // ---- annotations
+  async annotation(s: Scope, itemId: number, userId: number): Promise<AnnotationRow | null> {
+    const [row] = await s.tx.select().from(annotations).where(and(eq(annotations.orgId, s.orgId), eq(annotations.itemId, itemId), eq(annotations.userId, userId)));
+    return row ?? null;
+  }
+  async saveAnnotation(s: Scope, itemId: number, userId: number, annotation: string): Promise<AnnotationRow> {
+    const now = new Date();
+    const [row] = await s.tx
+      .insert(annotations)
+      .values({ orgId: s.orgId, itemId, userId, annotation, updatedAt: now })
+      .onConflictDoUpdate({ target: [annotations.orgId, annotations.itemId, annotations.userId], set: { annotation, updatedAt: now } })
+      .returning();
+    return row;
+  }
+  async deleteAnnotation(s: Scope, itemId: number, userId: number): Promise<void> {
+    await s.tx.delete(annotations).where(and(eq(annotations.orgId, s.orgId), eq(annotations.itemId, itemId), eq(annotations.userId, userId)));
+  }
+
+  // ---- usages
+  async usagesOf(s: Scope, itemId: number): Promise<UsageRow[]> {
+    return s.tx.select().from(usages).where(and(eq(usages.orgId, s.orgId), eq(usages.itemId, itemId))).orderBy(asc(usages.createdAt));
+  }
+  async usedInMeeting(s: Scope, itemId: number, meetingId: number): Promise<boolean> {
+    const [row] = await s.tx.select({ id: usages.itemId }).from(usages).where(and(eq(usages.orgId, s.orgId), eq(usages.itemId, itemId), eq(usages.meetingId, meetingId))).limit(1);
+    return !!row;
+  }
+  async replaceUsages(s: Scope, usage: { type: string; id: number; title: string; meetingId: number | null; meetingTitle: string | null }, itemIds: number[]): Promise<void> {
+    await s.tx.delete(usages).where(and(eq(usages.orgId, s.orgId), eq(usages.usageType, usage.type), eq(usages.usageId, usage.id)));
+    if (itemIds.length) {
+      await s.tx.insert(usages).values(itemIds.map((itemId) => ({ orgId: s.orgId, itemId, usageType: usage.type, usageId: usage.id, title: usage.title, meetingId: usage.meetingId, meetingTitle: usage.meetingTitle })));
+    }
+  }
+  async releaseUsages(s: Scope, type: string, id: number, itemIds?: number[]): Promise<void> {
+    const where: SQL[] = [eq(usages.orgId, s.orgId), eq(usages.usageType, type), eq(usages.usageId, id)];
+    if (itemIds) {
+      if (!itemIds.length) return;
+      where.push(inArray(usages.itemId, itemIds));
+    }
+    await s.tx.delete(usages).where(and(...where));
+  }
+}

@@ -1,0 +1,448 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AppError, ConvertToPdf, CONVERTIBLE_KINDS, FileDeleted, FileUploaded, GetMeeting, GetUsers, ItemShared, LibraryErrors, LibraryMessages, serverDate,
+  type Actor, type FileKind, type ItemKind, type LibraryDetails, type LibraryFetch, type LibraryFileRef, type LibraryItem, type LibraryListing,
+  type LibraryScope, type LibraryTab, type SharedWith, type UsageType,
+} from '@app/contracts';
+import { Bus, CONFIG, Jobs, logger, Outbox, Storage } from '@app/platform';
+import { LibraryDb, type Scope } from '../common/library-db';
+import type { LibraryConfig } from '../config';
+import { accessOf, mayUploadInto, type Access } from './access';
+import { LibraryRepository, type ItemRow, type ShareRow } from './library.repository';
+
+interface Call {
+  orgId: string;
+  actor: Actor;
+}
+type Need = 'view' | 'edit';
+const rank = (a: Access) => (a === 'edit' ? 2 : a === 'view' ? 1 : 0);
+const best = (a: Access, b: Access): Access => (rank(a) >= rank(b) ? a : b);
+
+export interface Stored {
+  key: string;
+  size: number;
+  mime: string;
+  kind: FileKind;
+  extension: string;
+}
+
+/** Use cases of the library: one transaction per request, access checked on every call (docs/library.md). */
+@Injectable()
+export class LibraryService {
+  constructor(
+    private readonly db: LibraryDb,
+    private readonly repo: LibraryRepository,
+    private readonly storage: Storage,
+    private readonly bus: Bus,
+    private readonly jobs: Jobs,
+    private readonly outbox: Outbox,
+    @Inject(CONFIG) private readonly config: LibraryConfig,
+  ) {}
+
+  // ---------- access ----------
+
+  /** the caller's access to an item: its own shares and those of every folder above it */
+  async accessTo(s: Scope, item: ItemRow, actor: Actor): Promise<Access> {
+    if (actor.kind !== 'user' && actor.kind !== 'system') return null;
+    const chain = item.parentId ? await this.repo.ancestors(s, item.id) : [];
+    const sh = await this.repo.sharesOf(s, [item.id, ...chain.map((c) => c.id)]);
+    // a folder above decides too: its owner edits what is in it
+    let a = accessOf({ ownerId: item.ownerId, scope: item.scope, shares: sh }, actor);
+    for (const c of chain) a = best(a, accessOf({ ownerId: c.ownerId, scope: c.scope, shares: [] }, actor));
+    return a;
+  }
+
+  /**
+   * The item, when the caller may see it (404 otherwise: another organization's id, a private item of someone
+   * else, a folder id where a file is expected). `edit` needed but only `view` held: 409 no permission.
+   * With a meeting id, a file attached in that meeting is seen by whoever may see the meeting (guests too).
+   */
+  async need(s: Scope, c: Call, id: number, need: Need, opts: { folder?: boolean; meetingId?: number } = {}): Promise<{ item: ItemRow; access: Access }> {
+    const item = await this.repo.get(s, id);
+    if (!item || (opts.folder !== undefined && item.isFolder !== opts.folder)) throw AppError.notFound('library item');
+    let access = await this.accessTo(s, item, c.actor);
+    if (!access && need === 'view' && opts.meetingId && !item.isFolder && (await this.repo.usedInMeeting(s, item.id, opts.meetingId))) {
+      // the meeting service says whether the caller may see that meeting (404 when not)
+      await this.bus.request(GetMeeting, { orgId: c.orgId, actor: c.actor, meetingId: opts.meetingId }).catch((e: unknown) => {
+        if (e instanceof AppError && (e.status === 404 || e.status === 403 || e.status === 401)) throw AppError.notFound('library item');
+        throw e;
+      });
+      access = 'view';
+    }
+    if (!access) throw AppError.notFound('library item');
+    if (need === 'edit' && access !== 'edit') throw new AppError(LibraryErrors.LIBRARY_NO_PERMISSION);
+    return { item, access };
+  }
+
+  // ---------- answers ----------
+
+  private url(key: string | null): Promise<string | null> {
+    return key ? this.storage.presignedGet(key, this.config.LIBRARY_URL_TTL_SECONDS) : Promise.resolve(null);
+  }
+
+  private sharedWith(rows: ShareRow[]): SharedWith[] {
+    return rows.map((r) => ({ user_id: r.userId, name: r.userName, email: r.userEmail, image: r.userImage, can_edit: r.canEdit }));
+  }
+
+  async toItems(s: Scope, actor: Actor, rows: { item: ItemRow; access: Access }[]): Promise<LibraryItem[]> {
+    const ids = rows.map((r) => r.item.id);
+    const sh = await this.repo.sharesOf(s, ids);
+    const favs = actor.userId ? await this.repo.favoriteIds(s, actor.userId, ids) : new Set<number>();
+    return Promise.all(
+      rows.map(async ({ item, access }) => ({
+        id: item.id,
+        name: item.name,
+        type: item.isFolder ? 'folder' : (item.mime ?? 'application/octet-stream'),
+        kind: (item.isFolder ? 'folder' : item.kind) as ItemKind,
+        extension: item.extension,
+        file_url: item.isFolder ? null : await this.url(item.s3Key),
+        size: item.size,
+        owner: { id: item.ownerId, name: item.ownerName },
+        scope: item.scope as LibraryScope,
+        dir: item.parentId,
+        can_edit: access === 'edit',
+        favorite: favs.has(item.id),
+        hidden: item.hidden,
+        restricted: item.restricted,
+        version: item.version,
+        conversion: { status: item.conversionStatus as LibraryItem['conversion']['status'], progress: item.conversionProgress },
+        shared_with: this.sharedWith(sh.filter((x) => x.itemId === item.id)),
+        created_at: serverDate(item.createdAt)!,
+        updated_at: serverDate(item.updatedAt)!,
+      })),
+    );
+  }
+
+  private async one(s: Scope, actor: Actor, item: ItemRow, access: Access): Promise<LibraryItem> {
+    return (await this.toItems(s, actor, [{ item, access }]))[0];
+  }
+
+  /** keep the rows the caller may see, with their access */
+  private async visible(s: Scope, actor: Actor, rows: ItemRow[]): Promise<{ item: ItemRow; access: Access }[]> {
+    const out: { item: ItemRow; access: Access }[] = [];
+    for (const item of rows) {
+      const access = await this.accessTo(s, item, actor);
+      if (access) out.push({ item, access });
+    }
+    return out;
+  }
+
+  // ---------- listings ----------
+
+  list(c: Call & { tab: LibraryTab; type?: FileKind; dir?: number }): Promise<LibraryListing> {
+    return this.db.tenant(c.orgId, async (s) => {
+      const me = c.actor.userId;
+      if (c.actor.kind !== 'user' || !me) throw AppError.notFound('library');
+      if (c.dir) {
+        const { item: dir, access } = await this.need(s, c, c.dir, 'view', { folder: true });
+        const chain = await this.repo.ancestors(s, dir.id);
+        const kids = await this.repo.children(s, dir.id, c.type);
+        const own = await this.repo.sharesOf(s, kids.map((k) => k.id));
+        const rows = kids.map((k) => ({ item: k, access: best(access, accessOf({ ownerId: k.ownerId, scope: k.scope, shares: own.filter((x) => x.itemId === k.id) }, c.actor)) }));
+        const all = await this.toItems(s, c.actor, [{ item: dir, access }, ...rows]);
+        return {
+          tab: c.tab,
+          dir: all[0],
+          breadcrumbs: [...chain].reverse().concat(dir).map((x) => ({ id: x.id, name: x.name })),
+          dirs: all.slice(1).filter((x) => x.kind === 'folder'),
+          files: all.slice(1).filter((x) => x.kind !== 'folder'),
+        };
+      }
+      let rows: ItemRow[];
+      if (c.tab === 'my') rows = await this.repo.top(s, { scope: 'private', ownerId: me }, c.type);
+      else if (c.tab === 'organization') rows = await this.repo.top(s, { scope: 'organization' }, c.type);
+      else if (c.tab === 'shared') rows = (await this.repo.sharedWith(s, me)).filter((r) => r.ownerId !== me);
+      else rows = await this.repo.favoriteItems(s, me);
+      if (c.type && c.tab !== 'my' && c.tab !== 'organization') rows = rows.filter((r) => r.isFolder || r.kind === c.type);
+      const all = await this.toItems(s, c.actor, await this.visible(s, c.actor, rows));
+      return { tab: c.tab, dir: null, breadcrumbs: [], dirs: all.filter((x) => x.kind === 'folder'), files: all.filter((x) => x.kind !== 'folder') };
+    });
+  }
+
+  search(c: Call & { search: string; type?: FileKind; tab?: LibraryTab }): Promise<LibraryListing> {
+    return this.db.tenant(c.orgId, async (s) => {
+      if (c.actor.kind !== 'user' || !c.actor.userId) throw AppError.notFound('library');
+      let rows = await this.repo.search(s, c.search, c.type);
+      if (c.tab === 'my') rows = rows.filter((r) => r.ownerId === c.actor.userId && r.scope === 'private');
+      if (c.tab === 'organization') rows = rows.filter((r) => r.scope === 'organization');
+      let vis = await this.visible(s, c.actor, rows);
+      if (c.tab === 'shared') vis = vis.filter((v) => v.item.ownerId !== c.actor.userId && v.item.scope === 'private');
+      if (c.tab === 'favorite') {
+        const favs = await this.repo.favoriteIds(s, c.actor.userId, vis.map((v) => v.item.id));
+        vis = vis.filter((v) => favs.has(v.item.id));
+      }
+      const all = await this.toItems(s, c.actor, vis);
+      return { tab: c.tab ?? 'my', dir: null, breadcrumbs: [], dirs: all.filter((x) => x.kind === 'folder'), files: all.filter((x) => x.kind !== 'folder') };
+    });
+  }
+
+  details(c: Call & { itemId: number }): Promise<LibraryDetails> {
+    return this.db.tenant(c.orgId, async (s) => {
+      const { item, access } = await this.need(s, c, c.itemId, 'view');
+      const base = await this.one(s, c.actor, item, access);
+      const used = await this.repo.usagesOf(s, item.id);
+      const vs = item.isFolder ? [] : await this.repo.versionsOf(s, item.id);
+      return {
+        ...base,
+        used_in: used.map((u) => ({ type: u.usageType as UsageType, id: u.usageId, title: u.title, meeting_id: u.meetingId, meeting_title: u.meetingTitle })),
+        versions: await Promise.all(
+          vs.map(async (v) => ({ version: v.version, size: v.size, created_at: serverDate(v.createdAt)!, created_by: { id: v.createdBy, name: v.createdByName }, file_url: (await this.url(v.s3Key))!, meeting_id: v.meetingId })),
+        ),
+      };
+    });
+  }
+
+  // ---------- folders and files ----------
+
+  /** where a new item goes: the folder (checked) or the top of the tab; answers its scope */
+  private async target(s: Scope, c: Call, dir: number | undefined, scope: LibraryScope | undefined): Promise<{ parentId: number | null; scope: LibraryScope }> {
+    if (c.actor.kind !== 'user' || !c.actor.userId) throw AppError.notFound('library');
+    if (!dir) return { parentId: null, scope: scope ?? 'private' };
+    const folder = await this.repo.get(s, dir);
+    if (!folder || !folder.isFolder) throw AppError.validation({ dir: LibraryMessages.unknownFolder });
+    const access = await this.accessTo(s, folder, c.actor);
+    const may = mayUploadInto(folder, access, c.actor);
+    if (may === 'no-access') throw AppError.validation({ dir: LibraryMessages.unknownFolder });
+    if (may === 'restricted') throw new AppError(LibraryErrors.LIBRARY_FOLDER_RESTRICTED, { fields: { file: [LibraryMessages.restricted] } });
+    return { parentId: folder.id, scope: folder.scope as LibraryScope };
+  }
+
+  checkUploadTarget(c: Call & { dir?: number; scope?: LibraryScope }): Promise<{ ok: true }> {
+    return this.db.tenant(c.orgId, async (s) => {
+      await this.target(s, c, c.dir, c.scope);
+      return { ok: true as const };
+    });
+  }
+
+  createDirectory(c: Call & { name: string; dir?: number; scope?: LibraryScope; restricted?: boolean }): Promise<LibraryItem> {
+    return this.db.command(c.orgId, async (s) => {
+      const t = await this.target(s, c, c.dir, c.scope);
+      const row = await this.repo.insert(s, {
+        parentId: t.parentId, isFolder: true, name: c.name, scope: t.scope, ownerId: c.actor.userId, ownerName: c.actor.name ?? '', restricted: !!c.restricted, version: 0,
+      });
+      return this.one(s, c.actor, row, 'edit');
+    });
+  }
+
+  registerFile(c: Call & Stored & { name: string; dir?: number; scope?: LibraryScope }): Promise<LibraryItem> {
+    return this.db.command(c.orgId, async (s, after) => {
+      const t = await this.target(s, c, c.dir, c.scope);
+      const convertible = CONVERTIBLE_KINDS.includes(c.kind);
+      const row = await this.repo.insert(s, {
+        parentId: t.parentId, isFolder: false, name: c.name, scope: t.scope, ownerId: c.actor.userId, ownerName: c.actor.name ?? '',
+        kind: c.kind, mime: c.mime, extension: c.extension, size: c.size, s3Key: c.key, version: 1, conversionStatus: convertible ? 'pending' : 'none',
+      });
+      await this.repo.addVersion(s, { itemId: row.id, version: 1, s3Key: c.key, size: c.size, createdBy: c.actor.userId, createdByName: c.actor.name ?? '' });
+      await this.outbox.add(s.tx, FileUploaded, { orgId: c.orgId, itemId: row.id, name: row.name, kind: c.kind, ownerId: row.ownerId, size: c.size, version: 1 });
+      if (convertible) after(() => this.enqueueConversion(c.orgId, row.id, 1));
+      return this.one(s, c.actor, row, 'edit');
+    });
+  }
+
+  checkEditable(c: Call & { itemId: number }): Promise<LibraryItem> {
+    return this.db.tenant(c.orgId, async (s) => {
+      const { item, access } = await this.need(s, c, c.itemId, 'edit', { folder: false });
+      return this.one(s, c.actor, item, access);
+    });
+  }
+
+  addVersion(c: Call & Stored & { itemId: number; meetingId?: number }): Promise<LibraryItem> {
+    return this.db.command(c.orgId, async (s, after) => {
+      const { item: found, access } = await this.need(s, c, c.itemId, 'edit', { folder: false });
+      const item = (await this.repo.get(s, found.id, { lock: true }))!;
+      if (item.kind !== c.kind) throw new AppError(LibraryErrors.LIBRARY_FILE_TYPE, { fields: { file: [item.kind === 'pdf' ? LibraryMessages.pdfOnly : LibraryMessages.fileType] } });
+      const version = item.version + 1;
+      await this.repo.addVersion(s, { itemId: item.id, version, s3Key: c.key, size: c.size, createdBy: c.actor.userId, createdByName: c.actor.name ?? '', meetingId: c.meetingId ?? null });
+      const convertible = CONVERTIBLE_KINDS.includes(c.kind);
+      const row = await this.repo.update(s, item.id, {
+        s3Key: c.key, size: c.size, mime: c.mime, extension: c.extension, version, conversionStatus: convertible ? 'pending' : 'none', conversionProgress: 0, pdfKey: null,
+      });
+      await this.outbox.add(s.tx, FileUploaded, { orgId: c.orgId, itemId: row.id, name: row.name, kind: c.kind, ownerId: row.ownerId, size: c.size, version });
+      if (convertible) after(() => this.enqueueConversion(c.orgId, row.id, version));
+      return this.one(s, c.actor, row, access);
+    });
+  }
+
+  rename(c: Call & { itemId: number; folder: boolean; name: string }): Promise<LibraryItem> {
+    return this.db.command(c.orgId, async (s) => {
+      const { item, access } = await this.need(s, c, c.itemId, 'edit', { folder: c.folder });
+      return this.one(s, c.actor, await this.repo.update(s, item.id, { name: c.name }), access);
+    });
+  }
+
+  move(c: Call & { itemId: number; folder: boolean; dir: number | null }): Promise<LibraryItem> {
+    return this.db.command(c.orgId, async (s) => {
+      const { item, access } = await this.need(s, c, c.itemId, 'edit', { folder: c.folder });
+      const t = await this.target(s, c, c.dir ?? undefined, item.scope as LibraryScope);
+      const tree = await this.repo.subtree(s, item.id);
+      if (t.parentId !== null && tree.some((x) => x.id === t.parentId)) throw new AppError(LibraryErrors.LIBRARY_MOVE_INTO_ITSELF, { fields: { dir: ['A folder cannot be moved into itself.'] } });
+      for (const x of tree) if (x.scope !== t.scope) await this.repo.update(s, x.id, { scope: t.scope });
+      return this.one(s, c.actor, await this.repo.update(s, item.id, { parentId: t.parentId, scope: t.scope }), access);
+    });
+  }
+
+  delete(c: Call & { itemId: number; folder: boolean }): Promise<{ ok: true }> {
+    return this.db
+      .command(c.orgId, async (s, after) => {
+        const { item } = await this.need(s, c, c.itemId, 'edit', { folder: c.folder });
+        const tree = await this.repo.subtree(s, item.id);
+        const keys = await this.repo.deleteItems(s, tree.map((x) => x.id));
+        for (const x of tree.filter((t) => !t.isFolder)) await this.outbox.add(s.tx, FileDeleted, { orgId: c.orgId, itemId: x.id, name: x.name, kind: x.kind as FileKind, ownerId: x.ownerId });
+        after(() => Promise.all(keys.map((k) => this.storage.remove(k).catch((err: unknown) => logger().warn({ err, key: k }, 'deleted library object left in S3')))));
+        return { ok: true as const };
+      });
+  }
+
+  // ---------- sharing, favorites ----------
+
+  async share(c: Call & { itemId: number; users: { user_id: number; can_edit: boolean }[] }): Promise<{ shared_with: SharedWith[] }> {
+    const ids = [...new Set(c.users.map((u) => u.user_id))];
+    const found = ids.length ? (await this.bus.request(GetUsers, { orgId: c.orgId, ids })).users.filter((u) => u.status !== 'Deleted') : [];
+    const bad = ids.filter((i) => !found.some((u) => u.id === i));
+    if (bad.length) throw AppError.validation({ users: LibraryMessages.unknownUser });
+    return this.db.command(c.orgId, async (s) => {
+      const { item } = await this.need(s, c, c.itemId, 'edit');
+      const before = new Set((await this.repo.sharesOf(s, [item.id])).map((x) => x.userId));
+      const list = c.users
+        .filter((u, i, a) => a.findIndex((x) => x.user_id === u.user_id) === i && u.user_id !== item.ownerId)
+        .map((u) => {
+          const d = found.find((f) => f.id === u.user_id)!;
+          return { userId: d.id, userName: d.name, userEmail: d.email, userImage: d.image, canEdit: u.can_edit };
+        });
+      await this.repo.replaceShares(s, item.id, list);
+      const added = list.filter((x) => !before.has(x.userId)).map((x) => x.userId);
+      if (added.length) await this.outbox.add(s.tx, ItemShared, { orgId: c.orgId, itemId: item.id, name: item.name, folder: item.isFolder, userIds: added, by: c.actor.userId });
+      return { shared_with: this.sharedWith(await this.repo.sharesOf(s, [item.id])) };
+    });
+  }
+
+  sharedWithList(c: Call & { itemId: number }): Promise<{ shared_with: SharedWith[] }> {
+    return this.db.tenant(c.orgId, async (s) => {
+      const { item } = await this.need(s, c, c.itemId, 'view');
+      return { shared_with: this.sharedWith(await this.repo.sharesOf(s, [item.id])) };
+    });
+  }
+
+  unshare(c: Call & { itemId: number; userId: number }): Promise<{ shared_with: SharedWith[] }> {
+    return this.db.command(c.orgId, async (s) => {
+      const { item } = await this.need(s, c, c.itemId, 'edit');
+      await this.repo.removeShare(s, item.id, c.userId);
+      return { shared_with: this.sharedWith(await this.repo.sharesOf(s, [item.id])) };
+    });
+  }
+
+  setFavorite(c: Call & { itemId: number; favorite?: boolean }): Promise<LibraryItem> {
+    return this.db.command(c.orgId, async (s) => {
+      const { item, access } = await this.need(s, c, c.itemId, 'view');
+      const me = c.actor.userId!;
+      const on = c.favorite ?? !(await this.repo.favoriteIds(s, me, [item.id])).has(item.id);
+      await this.repo.setFavorite(s, me, item.id, on);
+      return this.one(s, c.actor, item, access);
+    });
+  }
+
+  // ---------- viewers ----------
+
+  async enqueueConversion(orgId: string, itemId: number, version: number): Promise<void> {
+    await this.jobs.add(ConvertToPdf, { orgId, itemId, version }, { jobId: `convert-${orgId}-${itemId}-${version}` });
+  }
+
+  private async fetchOf(item: ItemRow, access: Access, message?: string | null): Promise<LibraryFetch> {
+    const convertible = !!item.kind && CONVERTIBLE_KINDS.includes(item.kind as FileKind);
+    let fileUrl: string | null;
+    let msg: string | null = message ?? null;
+    if (!convertible) fileUrl = await this.url(item.s3Key);
+    else if (item.conversionStatus === 'done') fileUrl = await this.url(item.pdfKey);
+    else {
+      fileUrl = null;
+      msg ??= item.conversionStatus === 'failed' ? LibraryMessages.conversionFailed : LibraryMessages.converting;
+    }
+    return {
+      id: item.id, name: item.name, size: item.size, kind: item.kind as ItemKind, type: item.mime ?? 'application/octet-stream', can_edit: access === 'edit',
+      file_url: fileUrl, outlines_data: { libraryName: item.name, entries: [] }, message: fileUrl ? null : (msg ?? LibraryMessages.noFileUrl),
+      conversion: { status: item.conversionStatus as LibraryFetch['conversion']['status'], progress: item.conversionProgress },
+    };
+  }
+
+  fetch(c: Call & { itemId: number; meetingId?: number }): Promise<LibraryFetch> {
+    return this.db.tenant(c.orgId, async (s) => {
+      const { item, access } = await this.need(s, c, c.itemId, 'view', { folder: false, meetingId: c.meetingId });
+      return this.fetchOf(item, access);
+    });
+  }
+
+  downloadUrl(c: Call & { itemId: number; meetingId?: number }): Promise<{ url: string; name: string }> {
+    return this.db.tenant(c.orgId, async (s) => {
+      const { item } = await this.need(s, c, c.itemId, 'view', { folder: false, meetingId: c.meetingId });
+      return { url: (await this.url(item.s3Key))!, name: item.name };
+    });
+  }
+
+  startConversion(c: Call & { itemId: number }): Promise<LibraryFetch> {
+    return this.db.command(c.orgId, async (s, after) => {
+      const { item, access } = await this.need(s, c, c.itemId, 'view', { folder: false });
+      if (!item.kind || !CONVERTIBLE_KINDS.includes(item.kind as FileKind) || item.conversionStatus === 'done') return this.fetchOf(item, access);
+      const row = await this.repo.update(s, item.id, { conversionStatus: 'pending', conversionProgress: 0 });
+      // a new job id per request, so a failed conversion can be tried again
+      after(() => this.jobs.add(ConvertToPdf, { orgId: c.orgId, itemId: item.id, version: item.version }, { jobId: `convert-${c.orgId}-${item.id}-${item.version}-${Date.now()}` }));
+      return this.fetchOf(row, access);
+    });
+  }
+
+  /** the item and its current bytes, for the viewers (view access checked) */
+  async openFile(c: Call & { itemId: number }): Promise<{ item: ItemRow; access: Access; url: string }> {
+    const { item, access } = await this.db.tenant(c.orgId, (s) => this.need(s, c, c.itemId, 'view', { folder: false }));
+    return { item, access, url: (await this.url(item.s3Key))! };
+  }
+
+  // ---------- annotations ----------
+
+  annotation(c: Call & { itemId: number }, op: 'get' | 'save' | 'delete', text?: string) {
+    return this.db.command(c.orgId, async (s) => {
+      const { item } = await this.need(s, c, c.itemId, 'view', { folder: false });
+      const me = c.actor.userId!;
+      if (op === 'save') await this.repo.saveAnnotation(s, item.id, me, text!);
+      if (op === 'delete') await this.repo.deleteAnnotation(s, item.id, me);
+      const row = await this.repo.annotation(s, item.id, me);
+      return { library_id: item.id, annotation: row?.annotation ?? null, updated_at: row ? serverDate(row.updatedAt) : null };
+    });
+  }
+
+  // ---------- attachments (meeting service) ----------
+
+  private async refs(rows: ItemRow[]): Promise<LibraryFileRef[]> {
+    return Promise.all(rows.map(async (r) => ({ id: r.id, name: r.name, size: r.size, type: r.mime ?? 'application/octet-stream', kind: r.kind as ItemKind, file_url: await this.url(r.s3Key) })));
+  }
+
+  resolve(c: Call & { ids: number[] }): Promise<{ files: LibraryFileRef[] }> {
+    return this.db.tenant(c.orgId, async (s) => {
+      const rows = (await this.repo.getMany(s, c.ids)).filter((r) => !r.isFolder);
+      const vis = c.actor.kind === 'system' ? rows : (await this.visible(s, c.actor, rows)).map((v) => v.item);
+      const order = new Map(c.ids.map((id, i) => [id, i]));
+      return { files: await this.refs(vis.sort((a, b) => order.get(a.id)! - order.get(b.id)!)) };
+    });
+  }
+
+  useFiles(c: Call & { ids: number[]; pdfOnly: boolean; keep: number[]; usage: { type: UsageType; id: number; title: string; meeting_id: number | null; meeting_title: string | null } }): Promise<{ files: LibraryFileRef[] }> {
+    return this.db.command(c.orgId, async (s) => {
+      const ids = [...new Set(c.ids)];
+      const rows = await this.repo.getMany(s, ids);
+      for (const id of ids) {
+        const row = rows.find((r) => r.id === id);
+        const checked = c.keep.includes(id) || (row && !row.isFolder && (await this.accessTo(s, row, c.actor)));
+        if (!row || row.isFolder || !checked) throw AppError.validation({ attachments: LibraryMessages.attachmentInvalid });
+        if (c.pdfOnly && row.kind !== 'pdf') throw AppError.validation({ attachments: LibraryMessages.attachmentPdfOnly });
+      }
+      await this.repo.replaceUsages(s, { type: c.usage.type, id: c.usage.id, title: c.usage.title, meetingId: c.usage.meeting_id, meetingTitle: c.usage.meeting_title }, ids);
+      const order = new Map(ids.map((id, i) => [id, i]));
+      return { files: await this.refs(rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!)) };
+    });
+  }
+
+  releaseFiles(c: Call & { type: UsageType; id: number; ids?: number[] }): Promise<{ ok: true }> {
+    return this.db.command(c.orgId, async (s) => {
+      await this.repo.releaseUsages(s, c.type, c.id, c.ids);
+      return { ok: true as const };
+    });
+  }
+}

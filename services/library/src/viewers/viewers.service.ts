@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { AppError, LibraryErrors, type Actor, type EmailView, type SheetJson } from '@app/contracts';
+import { Storage } from '@app/platform';
+import { LibraryService } from '../library/library.service';
+import { parseEml, parseMsg } from './email';
+import { readWorkbook } from './sheets';
+
+/** The spreadsheet viewer's JSON and the e-mail viewer's safe HTML, read from the file's current version in S3. */
+@Injectable()
+export class ViewersService {
+  constructor(private readonly library: LibraryService, private readonly storage: Storage) {}
+
+  async excelToJson(c: { orgId: string; actor: Actor; itemId: number; rows: number; columns: number }): Promise<SheetJson> {
+    const { item, url } = await this.library.openFile(c);
+    if (item.kind !== 'excel' || item.extension !== 'xlsx') throw new AppError(LibraryErrors.LIBRARY_NOT_A_SPREADSHEET);
+    const sheets = await readWorkbook(await this.storage.getBuffer(item.s3Key!), c.rows, c.columns).catch(() => {
+      // exceljs could not read it: a damaged workbook is not a spreadsheet the viewer can show
+      throw new AppError(LibraryErrors.LIBRARY_NOT_A_SPREADSHEET);
+    });
+    return { id: item.id, name: item.name, size: item.size, file_url: url, rows: c.rows, columns: c.columns, sheets };
+  }
+
+  async email(c: { orgId: string; actor: Actor; itemId: number }): Promise<EmailView> {
+    const { item } = await this.library.openFile(c);
+    if (item.kind !== 'email') throw new AppError(LibraryErrors.LIBRARY_NOT_AN_EMAIL);
+    const buf = await this.storage.getBuffer(item.s3Key!);
+    const parsed = await Promise.resolve()
+      .then(() => (item.extension === 'msg' ? parseMsg(buf) : parseEml(buf)))
+      .catch(() => {
+        // the parser refused it: not a message the viewer can show
+        throw new AppError(LibraryErrors.LIBRARY_NOT_AN_EMAIL);
+      });
+    return { id: item.id, name: item.name, ...parsed };
+  }
+}
