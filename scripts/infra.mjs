@@ -238,6 +238,20 @@ export async function ensureLibreOffice({ log = defaultLog, logFile } = {}) {
   return ok ? found() : null;
 }
 
+export const PDFTOPPM = '/usr/bin/pdftoppm';
+/**
+ * Poppler's pdftoppm and pdfinfo for the presentation service's slide images: PDFTOPPM_PATH when it exists, else
+ * Debian's binary, installed with apt-get (poppler-utils) when missing and root. Resolves the path or null.
+ */
+export async function ensurePoppler({ log = defaultLog, logFile } = {}) {
+  const given = process.env.PDFTOPPM_PATH;
+  if (given && fs.existsSync(given)) return given;
+  if (fs.existsSync(PDFTOPPM)) return PDFTOPPM;
+  if (logFile) fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const ok = await aptInstall(['poppler-utils'], { log, logFile });
+  return ok && fs.existsSync(PDFTOPPM) ? PDFTOPPM : null;
+}
+
 function defaultLog(msg) {
   console.log(`[infra] ${msg}`);
 }

@@ -14,7 +14,7 @@ import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, ensureChromium, ensureLibreOffice, installDependencies, resolveInfra } from './infra.mjs';
+import { ROOT, ensureChromium, ensureLibreOffice, ensurePoppler, installDependencies, resolveInfra } from './infra.mjs';
 import { ALL_SERVICES, presentServices, startServices } from './services.mjs';
 
 const DATA_DIR = path.join(ROOT, '.data');
@@ -89,6 +89,7 @@ async function main() {
   // Chromium (HTML-to-PDF in services) installs in the background meanwhile
   const chromium = ensureChromium({ log: (m) => log(`chromium: ${m}`), logFile: path.join(DATA_DIR, 'logs', 'apt.log') });
   const soffice = ensureLibreOffice({ log: (m) => log(`libreoffice: ${m}`), logFile: path.join(DATA_DIR, 'logs', 'apt.log') });
+  const poppler = ensurePoppler({ log: (m) => log(`poppler: ${m}`), logFile: path.join(DATA_DIR, 'logs', 'apt.log') });
 
   // 2. infrastructure
   let infra;
@@ -157,6 +158,9 @@ async function main() {
   const sofficePath = await soffice;
   if (sofficePath) env.SOFFICE_PATH = sofficePath;
   else log('warning: no LibreOffice (apt-get install libreoffice-writer-nogui): office files will not convert for viewing');
+  const pdftoppmPath = await poppler;
+  if (pdftoppmPath) env.PDFTOPPM_PATH = pdftoppmPath;
+  else log('warning: no poppler (apt-get install poppler-utils): presentations show no slide images');
   const present = presentServices();
   const missing = ALL_SERVICES.filter((s) => !present.some((p) => p.name === s.name)).map((s) => s.name);
   let started = [];

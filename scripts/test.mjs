@@ -26,7 +26,7 @@ import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CHROMIUM, ROOT, ensureChromium, ensureLibreOffice, installDependencies, redact, resolveInfra, tcpCheck } from './infra.mjs';
+import { CHROMIUM, ROOT, ensureChromium, ensureLibreOffice, ensurePoppler, installDependencies, redact, resolveInfra, tcpCheck } from './infra.mjs';
 import { presentServices, startServices } from './services.mjs';
 
 const TIERS = ['typecheck', 'lint', 'links', 'unit', 'web', 'int', 'api', 'browser'];
@@ -257,6 +257,8 @@ async function main() {
   const chromium = needChromium ? ensureChromium({ log: (m) => log(`chromium: ${m}`), logFile: path.join(LOG_DIR, 'apt.log') }) : null;
   // LibreOffice (the library's office-to-PDF job) likewise
   const soffice = needChromium ? ensureLibreOffice({ log: (m) => log(`libreoffice: ${m}`), logFile: path.join(LOG_DIR, 'apt.log') }) : null;
+  // poppler (the presentation service's slide images) likewise
+  const poppler = needChromium ? ensurePoppler({ log: (m) => log(`poppler: ${m}`), logFile: path.join(LOG_DIR, 'apt.log') }) : null;
   if (want.typecheck) {
     banner('typecheck');
     const t0 = Date.now();
@@ -285,6 +287,8 @@ async function main() {
     else record('chromium', needed ? 'failed' : 'skipped', since(t0), `not available at ${CHROMIUM}${needed ? '' : '; no browser tests yet'}`);
   }
   const sofficePath = soffice ? await soffice : null;
+  const pdftoppmPath = poppler ? await poppler : null;
+  if (poppler && !pdftoppmPath) log('poppler: not available (apt-get install poppler-utils): slide images cannot be made');
 
   // infrastructure + migrations (int, api and browser need them)
   let infra = null;
@@ -312,6 +316,7 @@ async function main() {
     PUPPETEER_SKIP_DOWNLOAD: 'true',
     ...(chromiumPath ? { PUPPETEER_EXECUTABLE_PATH: chromiumPath } : {}),
     ...(sofficePath ? { SOFFICE_PATH: sofficePath } : {}),
+    ...(pdftoppmPath ? { PDFTOPPM_PATH: pdftoppmPath } : {}),
   };
   let migrated = false;
   if (infra) {

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { PRESENTATION_THROTTLE_MS } from '@app/contracts';
-import { baseConfigSchema, databaseConfigSchema, parseConfig } from '@app/platform';
+import { baseConfigSchema, databaseConfigSchema, parseConfig, s3ConfigSchema } from '@app/platform';
 
 export const presentationConfigSchema = baseConfigSchema
   .extend({
     SERVICE_NAME: z.string().default('presentation'),
-    HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(3105),
+    HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(3106),
     /** drawing operations a room keeps for late joiners; older ones are dropped */
     ROOM_HISTORY_CAP: z.coerce.number().int().min(10).max(100_000).default(5000),
     /** a room nobody touched for this long is forgotten */
@@ -17,8 +17,17 @@ export const presentationConfigSchema = baseConfigSchema
     WS_MAX_BUFFERED_BYTES: z.coerce.number().int().min(1024).default(512 * 1024),
     /** ping interval; a socket that does not answer two pings is closed */
     WS_PING_MS: z.coerce.number().int().min(1000).default(25_000),
+    /** poppler's pdftoppm (pdfinfo beside it); the local runner sets it after installing poppler-utils */
+    PDFTOPPM_PATH: z.string().default('/usr/bin/pdftoppm'),
+    /** slide images: resolution, thumbnail width, the most pages rendered, and the time one page may take */
+    SLIDE_DPI: z.coerce.number().int().min(36).max(300).default(110),
+    THUMB_WIDTH: z.coerce.number().int().min(60).max(600).default(240),
+    SLIDE_MAX_PAGES: z.coerce.number().int().min(1).max(5000).default(500),
+    SLIDE_PAGE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+    SLIDE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   })
-  .extend(databaseConfigSchema.shape);
+  .extend(databaseConfigSchema.shape)
+  .extend(s3ConfigSchema.shape);
 
 export type PresentationConfig = z.output<typeof presentationConfigSchema>;
 

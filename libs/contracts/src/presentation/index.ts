@@ -3,3 +3,4 @@ export * from './presentation.rpc';
 export * from './presentation.routes';
 export * from './throttle';
 export * from './presenters';
+export * from './presentation.jobs';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zId } from '../core/common';
 import { defineRoute } from '../core/route';
-import { AddPresentationNote, DeletePresentationNote, ListPresentationNotes, zAddNoteBody } from './presentation.rpc';
+import { AddPresentationNote, DeletePresentationNote, GetPresentation, ListPresentationNotes, zAddNoteBody } from './presentation.rpc';
 
 const tags = ['presentation'];
 
@@ -10,6 +10,13 @@ const tags = ['presentation'];
  * Guests see no notes and cannot add them: every route is for signed-in users.
  */
 export const PresentationRoutes = {
+  /** the spec's presentation call: document, token, endpoint, ref_id -> success and payload {pdf, slides, thumbs} */
+  getPresentation: defineRoute({
+    method: 'GET', path: '/api/presentation', access: 'guest', tags,
+    query: z.object({ document: zId, ref_id: zId, token: z.string().max(200).optional(), endpoint: z.string().max(500).optional() }), answer: 'raw',
+    summary: 'A presented document: its PDF, slide images and thumbnails (made once per version; status and progress while they are made). Guests with ?token=',
+    rpc: GetPresentation, toRpc: ({ call, query }) => ({ ...call, meetingId: query.ref_id, documentId: query.document }),
+  }),
   listPresentationNotes: defineRoute({
     method: 'GET', path: '/api/presentation/:meetingId/:fileId/notes', access: 'user', tags,
     params: z.object({ meetingId: zId, fileId: zId }), answer: { pick: 'items' },

@@ -54,3 +54,24 @@ export const DeletePresentationNote = defineRpc({
   request: zTenant.extend({ noteId: zId }),
   response: zOk,
 });
+
+/** The slides of a presented document: its PDF, one image per page and a thumbnail each, made once per version. */
+export const zSlideStatus = z.enum(['rendering', 'ready', 'failed']);
+export const zPresentationPayload = z.object({
+  /** a short-lived URL of the PDF itself */
+  pdf: z.string(),
+  slides: z.array(z.string()),
+  thumbs: z.array(z.string()),
+  /** the images are being made (progress 0..100), ready, or could not be made (the PDF still shows) */
+  status: zSlideStatus,
+  progress: z.number().int().min(0).max(100),
+  pages: z.number().int().min(0),
+});
+export type PresentationPayload = z.output<typeof zPresentationPayload>;
+
+export const GetPresentation = defineRpc({
+  subject: 'presentation.v1.get-presentation',
+  request: zTenant.extend({ meetingId: zId, documentId: zId }),
+  response: z.object({ success: z.literal(true), payload: zPresentationPayload }),
+  timeoutMs: 30_000,
+});

@@ -62,7 +62,13 @@ export function PresentationPage(props: { mode: 'live' | 'viewer' }) {
     () => meeting.data?.agendas.flatMap((g) => g.data).flatMap((i) => [...i.attachments, ...(i.agenda_type === 'talking_point' ? i.subpoints.flatMap((s) => s.attachments) : [])]).find((a) => a.library_id === fileId) ?? null,
     [meeting.data, fileId],
   );
-  const fileUrl = attachment?.file_url ?? attachment?.library.file_url ?? null;
+  // the presentation call: the PDF (short-lived URL) and, once made, slide thumbnails; polled while they are made
+  const slides = useApi(attachment ? 'presentation' : null, [meetingId, fileId, isGuest ? token : null], () =>
+    api(Routes.getPresentation, { query: { document: fileId, ref_id: meetingId }, token: isGuest ? (token ?? undefined) : undefined, notify: false }),
+    { refreshInterval: (d) => (d && d.payload.status === 'rendering' ? 2000 : 0), revalidateOnFocus: false },
+  );
+  const fileUrl = slides.data?.payload.pdf ?? null;
+  const thumbs = slides.data?.payload.status === 'ready' ? slides.data.payload.thumbs : [];
 
   const live = props.mode === 'live';
   const room = usePresentationSocket({ meetingId, fileId, token, isGuest, myUserId, enabled: live && !!meeting.data });
@@ -165,7 +171,8 @@ export function PresentationPage(props: { mode: 'live' | 'viewer' }) {
   if (!meeting.data) return <Loading />;
   if (room.status === 'refused') return <EmptyState icon="pi pi-lock" title={t(`refused.${room.refusal ?? 'unauthorized'}`)} testId="presentation-refused" />;
   if (!attachment) return <EmptyState icon="pi pi-file" title={t('notFound')} description={t('notFoundText')} testId="presentation-no-document" />;
-  if (!fileUrl) return <EmptyState icon="pi pi-file" title={t('noFile')} description={t('noFileText')} testId="presentation-no-file" />;
+  if (slides.error) return <EmptyState icon="pi pi-file" title={t('noFile')} description={slides.error instanceof Error ? slides.error.message : t('noFileText')} testId="presentation-no-file" />;
+  if (!fileUrl) return <Loading />;
 
   const canHandOver = live && (view.youPresent || meeting.data.permissions.editMeeting);
   return (
@@ -231,6 +238,16 @@ export function PresentationPage(props: { mode: 'live' | 'viewer' }) {
 
       <div className="presentation__body">
         {sideOpen && <SidePanel meeting={meeting.data} presenters={presenters} />}
+        {thumbs.length > 0 && (
+          <nav className="presentation__thumbs" aria-label={t('thumbs')} data-testid="presentation-thumbs">
+            {thumbs.map((src, i) => (
+              <button key={src} type="button" className={`presentation__thumb${i === slide ? ' presentation__thumb--on' : ''}`} disabled={!drives} onClick={() => goTo(i)} aria-label={t('goToSlide', { n: i + 1 })} aria-current={i === slide}>
+                <img src={src} alt="" loading="lazy" />
+                <span>{i + 1}</span>
+              </button>
+            ))}
+          </nav>
+        )}
         <main className="presentation__stage">
           {pdfError ? (
             <ErrorState error={pdfError} testId="presentation-pdf-error" />
