@@ -1,0 +1,143 @@
+/**
+ * Journeys 2 and 3 of the meeting screens, in a fresh organization of their own (set up through the API):
+ *   2. Mona Member signs in, sees the meeting on the meeting list and on home, opens it, votes Denied without a
+ *      reason and sees the error, then votes with a reason, and sets her action to Complete;
+ *   3. the guest opens the link of the invitation e-mail caught by the mail catcher, sees no edit menus, and
+ *      votes on the decision.
+ * (The organization of these journeys does not require an NDA, so the NDA modal does not appear.)
+ */
+import type { Page } from 'puppeteer-core';
+import { mailsTo, pollUntil } from '@app/testing';
+import { closeRedis, expectOk, meeting, serverDate, setStatus, talkingPoint, world, type World } from '../api/meeting/helpers';
+import { dismissToasts, openBrowser, orgUrl, signIn, successToast, typeInto, waitForText, type Session } from './support';
+
+// page functions run inside Chromium; the root tsconfig has no DOM lib, so the global they use is named here
+declare const document: any;
+
+const GUEST = `board.guest.${Date.now() % 100000}@example.com`;
+
+/** wait until nothing is sliding in or out (a click during the animation misses) */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('[class*="-enter-active"], [class*="-exit-active"]'));
+}
+
+async function openItem(page: Page, key: string, dialog: string): Promise<void> {
+  await page.waitForSelector(`[data-testid="open-${key}"]`, { visible: true });
+  await page.$eval(`[data-testid="open-${key}"]`, (b: any) => b.click());
+  await page.waitForSelector(`[data-testid=${dialog}]`, { visible: true });
+  await settled(page);
+}
+
+/** vote `vote` in the open decision dialog, with an optional reason */
+async function vote(page: Page, value: string, reason?: string): Promise<void> {
+  await page.$eval('[data-testid=decision-vote]', (b: any) => b.click());
+  await page.waitForSelector('[data-testid=vote-dialog]', { visible: true });
+  await settled(page);
+  await page.$eval(`label[for=vote-${value}]`, (l: any) => l.click());
+  await page.waitForFunction((v: string) => document.querySelector(`#vote-${v}`)?.checked === true, {}, value);
+  if (reason) await typeInto(page, '[data-testid=vote-reason]', reason);
+  await page.$eval('[data-testid=vote-submit]', (b: any) => b.click());
+}
+
+describe('journey: a member and a guest vote on the meeting page', () => {
+  let w: World;
+  let member: Session;
+  let guest: Session;
+  let meetingId: number;
+  let decisionId: number;
+  let actionId: number;
+
+  beforeAll(async () => {
+    w = await world();
+    const m = await meeting(w, { title: `Vote meeting ${Date.now() % 100000}` });
+    meetingId = m.id;
+    expectOk(await w.chair.c.post(`/meetings/${m.id}/members`, { user_email: GUEST, guest_name: 'Board Guest' }));
+    await talkingPoint(w, m.id);
+    decisionId = expectOk(await w.chair.c.post(`/meetings/${m.id}/decisions`, { title: 'Approve the 2027 budget', deadline: serverDate(10), voters: [w.m1.userId, { user_email: GUEST }] })).id;
+    actionId = expectOk(await w.chair.c.post(`/meetings/${m.id}/actions`, { title: 'Send the signed minutes', open_till: serverDate(9), participants: [w.m1.userId] })).id;
+    await setStatus(w, m.id, 2);
+    member = await openBrowser('meeting-vote-member');
+    guest = await openBrowser('meeting-vote-guest');
+  });
+  afterAll(async () => {
+    await member?.close();
+    await guest?.close();
+    closeRedis();
+  });
+
+  it('member1 sees the meeting on the list and home, votes Denied without then with a reason, and completes the action', async () => {
+    const { page } = member;
+    await member.step('home', async () => {
+      await signIn(page, w.org.slug, w.m1.email, w.org.admin.password);
+      await page.waitForSelector(`[data-testid=meeting-link-${meetingId}]`, { visible: true });
+      await member.shot('home');
+    });
+    await member.step('list', async () => {
+      await page.goto(orgUrl(w.org.slug, '/app/activity/meetings'));
+      await waitForText(page, 'body', 'Vote meeting');
+      await member.shot('meeting-list');
+      await page.goto(orgUrl(w.org.slug, `/app/activity/meetings/${meetingId}`));
+      await page.waitForSelector('[data-testid=meeting-title]', { visible: true });
+      await member.shot('details');
+    });
+    await member.step('denied-without-reason', async () => {
+      await openItem(page, `decision:${decisionId}`, 'decision-dialog');
+      await vote(page, 'Denied');
+      await waitForText(page, '[data-testid=vote-reason-error]', 'The reason field is required.');
+      await member.shot('reason-required');
+    });
+    await member.step('denied-with-reason', async () => {
+      await typeInto(page, '[data-testid=vote-reason]', 'Costs are unclear');
+      await page.$eval('[data-testid=vote-submit]', (b: any) => b.click());
+      await successToast(page, 'Done');
+      await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=voter-list] li')].some((r: any) => (r.textContent ?? '').includes('Mona Member') && (r.textContent ?? '').includes('Denied')));
+      await member.shot('voted');
+      await dismissToasts(page);
+      await page.$eval('[data-testid=decision-close]', (b: any) => b.click());
+      await page.waitForFunction(() => !document.querySelector('[data-testid=decision-dialog]'));
+    });
+    await member.step('action-complete', async () => {
+      await openItem(page, `action:${actionId}`, 'action-dialog');
+      const row = await page.waitForSelector('[data-testid^=participant-status-]', { visible: true });
+      await row!.click();
+      const option = await page.waitForFunction(() => [...document.querySelectorAll('.p-dropdown-panel li')].find((n: any) => (n.textContent ?? '').trim() === 'Complete') ?? null);
+      await (option.asElement() as any).click();
+      await page.$eval('[data-testid^=participant-save-]', (b: any) => b.click());
+      await successToast(page, 'Done');
+      await waitForText(page, '[data-testid=action-status]', 'Complete');
+      await member.shot('action-complete');
+    });
+    const details = expectOk(await w.chair.c.get(`/meetings/${meetingId}`));
+    const items = details.agendas.flatMap((g: any) => g.data);
+    expect(items.find((x: any) => x.agenda_type === 'decision').voters.find((v: any) => v.user_id === w.m1.userId)).toMatchObject({ vote: 'Denied', reason: 'Costs are unclear' });
+    expect(items.find((x: any) => x.agenda_type === 'action')).toMatchObject({ status: 'Complete' });
+  });
+
+  it('the guest opens the invitation link from the mail catcher, sees no edit menus, and votes', async () => {
+    const { page } = guest;
+    const mails = await pollUntil(() => mailsTo(GUEST), (list) => list.some((x) => /\/meeting\/\d+\?token=/.test(`${x.text ?? ''}${x.html ?? ''}`)), 45_000);
+    const body = mails.map((x) => `${x.text ?? ''} ${x.html ?? ''}`).join(' ');
+    const link = /\/meeting\/\d+\?token=[^\s"'<>&]+/.exec(body)![0];
+    expect(link.startsWith(`/meeting/${meetingId}?token=`)).toBe(true);
+    await guest.step('open-link', async () => {
+      await page.goto(orgUrl(w.org.slug, link));
+      await page.waitForSelector('[data-testid=guest-meeting] [data-testid=meeting-title]', { visible: true });
+      await guest.shot('guest-meeting');
+    });
+    for (const sel of ['meeting-edit', 'meeting-change-status', 'meeting-delete', 'create-buttons', 'participants-manage', 'notes-edit']) {
+      expect(await page.$(`[data-testid=${sel}]`)).toBeNull();
+    }
+    expect(await page.$('[data-testid=side-menu]')).toBeNull();
+    await guest.step('vote', async () => {
+      await openItem(page, `decision:${decisionId}`, 'decision-dialog');
+      expect(await page.$('[data-testid=decision-edit]')).toBeNull();
+      await vote(page, 'Approved');
+      await successToast(page, 'Done');
+      await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=voter-list] li')].some((r: any) => (r.textContent ?? '').includes('Approved')));
+      await guest.shot('guest-voted');
+    });
+    const details = expectOk(await w.chair.c.get(`/meetings/${meetingId}`));
+    const d = details.agendas.flatMap((g: any) => g.data).find((x: any) => x.agenda_type === 'decision');
+    expect(d.voters.find((v: any) => v.user_email === GUEST)).toMatchObject({ vote: 'Approved' });
+  });
+});
