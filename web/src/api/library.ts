@@ -3,7 +3,7 @@ import { api, apiCommand } from './client';
 import { uploadWithProgress } from './upload';
 
 /**
- * The library (docs/library.md): tab listings, folders, uploads, sharing, favorites, details, search, and the
+ * The library (docs/library-web.md): tab listings, folders, uploads, sharing, favorites, details, search, and the
  * viewers' calls. Types are the contract's (libs/contracts/src/library); nothing is re-mapped here.
  */
 export type LibraryListing = RouteData<typeof Routes.listLibrary>;

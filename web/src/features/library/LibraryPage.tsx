@@ -27,7 +27,7 @@ export function useLibraryListing(tab: LibraryTab, dir: number | null, search: s
 }
 
 /**
- * The library page (docs/library.md#the-library-page): four tabs, folders with breadcrumbs, upload with a
+ * The library page (docs/library-web.md#the-library-page): four tabs, folders with breadcrumbs, upload with a
  * progress bar and drag-and-drop, share, details, favorites, search, delete with confirmation. The tab and the
  * folder are in the address (?tab=&dir=), so back and forward walk the folders.
  */

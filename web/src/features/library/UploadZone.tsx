@@ -17,7 +17,7 @@ export function uploadErrorOf(e: unknown): string {
 }
 
 /**
- * Upload with a progress bar per file and drag-and-drop (docs/library.md#uploading). Each file goes
+ * Upload with a progress bar per file and drag-and-drop (docs/library-web.md#the-library-page). Each file goes
  * uploading, then success or failure; a failure names the file and says why, and the toast says
  * 'File upload failed'. PDF-only mode refuses other files before sending them ('you Must Choose pdf only').
  */

@@ -1,6 +1,6 @@
 /**
  * What kind of file a library item is (from its mime type, the name's extension as a fallback), the icon of
- * its chip and the viewer that opens it (docs/library.md#viewers).
+ * its chip and the viewer that opens it (docs/library-web.md#viewers).
  */
 import { ROUTES } from '../../routes';
 

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Providers } from '../../App';
+import { onNotify } from '../../api/notify';
 import type { OutlineEntry, PdfHandle, PdfOpener } from './pdf-engine';
 import { PdfViewer } from './PdfViewer';
 
@@ -80,6 +81,21 @@ describe('PDF viewer', () => {
     await opened(doc);
     expect(screen.getByTestId('pdf-page-count')).toHaveTextContent('of 4');
     await waitFor(() => expect(doc.rendered.some((r) => r.n === 1)).toBe(true));
+  });
+
+  it('says that a document over 50 pages may take a moment', async () => {
+    const seen: string[] = [];
+    const off = onNotify((n) => seen.push(n.summary));
+    const small = fakeDoc(50);
+    const { unmount } = show(small);
+    await opened(small);
+    expect(seen).toEqual([]);
+    unmount();
+    const large = fakeDoc(51);
+    show(large);
+    await opened(large);
+    expect(seen).toEqual(['This document has many pages; processing may take a moment.']);
+    off();
   });
 
   it("says 'Failed to process {file}: {reason}' when the file cannot be opened", async () => {

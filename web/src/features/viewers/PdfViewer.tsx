@@ -34,6 +34,9 @@ export interface PdfViewerProps {
 
 type SidePanel = 'thumbs' | 'outline' | null;
 
+/** documents over 50 pages say that processing may take a moment */
+export const LARGE_DOCUMENT_PAGES = 50;
+
 function Thumb(props: { handle: PdfHandle; n: number; active: boolean; onOpen(n: number): void }) {
   const ref = useRef<HTMLCanvasElement>(null);
   const [failed, setFailed] = useState(false);
@@ -81,7 +84,7 @@ function OutlineList(props: { items: OutlineEntry[]; onOpen(n: number): void }) 
 }
 
 /**
- * The PDF viewer and editor (docs/library.md#viewers): page navigation, the page-jump rules, rotation that
+ * The PDF viewer and editor (docs/library-web.md#viewers): page navigation, the page-jump rules, rotation that
  * resets on page change, thumbnails, outline, zoom, arrow keys, a progress bar while loading, a placeholder
  * for a page that fails, download; with `editable`, pen, highlight and text notes saved as a new version.
  */
@@ -130,6 +133,7 @@ export function PdfViewer(props: PdfViewerProps) {
         if (!live) return h.destroy();
         setPercent(100);
         setHandle(h);
+        if (h.pages > LARGE_DOCUMENT_PAGES) notify('info', t('manyPages'));
         const keep = Math.min(Math.max(1, pageRef.current), h.pages);
         setPageState(keep);
         setJump(String(keep));
@@ -148,7 +152,7 @@ export function PdfViewer(props: PdfViewerProps) {
 
   const pages = handle?.pages ?? 0;
 
-  /** going to another page resets the rotation (docs/library.md#viewers) */
+  /** going to another page resets the rotation (docs/library-web.md#viewers) */
   const goTo = useCallback(
     (n: number) => {
       setPageState((cur) => {

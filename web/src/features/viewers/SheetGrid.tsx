@@ -1,7 +1,7 @@
 import { cellText, columnName, gridSize, SHEET_DEFAULTS } from './sheet-rules';
 import './viewers.css';
 
-/** A read-only grid: column letters, row numbers, the cells' text (docs/library.md#viewers). */
+/** A read-only grid: column letters, row numbers, the cells' text (docs/library-web.md#viewers). */
 export function SheetGrid(props: { rows: readonly (readonly unknown[])[]; testId?: string }) {
   const size = gridSize(props.rows);
   const cols = Array.from({ length: size.cols }, (_, i) => i);

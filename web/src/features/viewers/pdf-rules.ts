@@ -1,5 +1,5 @@
 /**
- * Pure rules of the document viewers (docs/library.md#viewers). Pages are counted from 1 here; the
+ * Pure rules of the document viewers (docs/library-web.md#viewers). Pages are counted from 1 here; the
  * toolbar shows the same numbers.
  */
 

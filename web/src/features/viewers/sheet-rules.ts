@@ -1,4 +1,4 @@
-/** The spreadsheet viewer's grid (docs/library.md#viewers): 100 rows and 26 columns by default, rows 25 px high, columns 100 px wide. */
+/** The spreadsheet viewer's grid (docs/library-web.md#viewers): 100 rows and 26 columns by default, rows 25 px high, columns 100 px wide. */
 export const SHEET_DEFAULTS = { rows: 100, cols: 26, rowHeight: 25, colWidth: 100 } as const;
 
 /** Column letters: 0 -> A, 25 -> Z, 26 -> AA. */
