@@ -23,6 +23,7 @@ import type { MeetingConfig } from '../../services/meeting/src/config';
 import { Directory } from '../../services/meeting/src/common/directory';
 import { MeetingDb } from '../../services/meeting/src/db/db';
 import { MeetingAccess } from '../../services/meeting/src/common/meeting-access';
+import { LibraryFiles } from '../../services/meeting/src/common/library-files';
 import { MeetingView } from '../../services/meeting/src/view/meeting-view';
 import { MeetingsRepository } from '../../services/meeting/src/repositories/meetings.repository';
 import { MembersRepository } from '../../services/meeting/src/repositories/members.repository';
@@ -73,6 +74,8 @@ async function main(): Promise<void> {
   const view = new MeetingView(
     new MeetingDb(meetingDb), new MeetingAccess(meetings, members, directory), directory,
     new AgendaRepository(), new DecisionsRepository(), new ActionsRepository(), new CommentsRepository(), new RecordsRepository(), meetings, members,
+    // the bare route has no library: attachments keep their ids only
+    { resolve: async () => new Map() } as unknown as LibraryFiles,
   );
   const actor: Actor | null = await tenancy.actor(env.BARE_ORG_ID, env.BARE_USER_ID);
   if (!actor) throw new Error(`no user ${env.BARE_USER_ID} in organization ${env.BARE_ORG_ID}`);

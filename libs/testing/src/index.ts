@@ -4,3 +4,4 @@ export * from './wait';
 export * from './mail';
 export * from './service';
 export * from './raw-http';
+export * from './library-files';

@@ -4,6 +4,7 @@ import type { MeetingConfig } from './config';
 import { schema } from './db/schema';
 import { MeetingDb } from './db/db';
 import { Directory } from './common/directory';
+import { LibraryFiles } from './common/library-files';
 import { MeetingPublisher } from './common/publisher';
 import { MeetingsRepository } from './repositories/meetings.repository';
 import { MembersRepository } from './repositories/members.repository';
@@ -45,7 +46,7 @@ export class MeetingModule {
       module: MeetingModule,
       imports: [PlatformModule.forRoot({ service: 'meeting', config, db: { schema } })],
       providers: [
-        MeetingDb, Directory, MeetingPublisher,
+        MeetingDb, Directory, MeetingPublisher, LibraryFiles,
         MeetingsRepository, MembersRepository, AgendaRepository, DecisionsRepository, ActionsRepository, CommentsRepository, RecordsRepository, DashboardRepository,
         MeetingAccess, MeetingView, DecisionView, MeetingEvents,
         MeetingsService, MembersService, AgendaService, MeetingDecisionsService, ResolutionsService, DecisionsRouter, ActionsService, CommentsService, DashboardService,

@@ -5,7 +5,7 @@
  */
 import { api, createTestUser, login, waitFor, type ApiClient } from '@app/testing';
 import { GATEWAY, env, orgWithAdmin } from '../organization/helpers';
-import { docxFile, emlFile, exeFile, MIME, pdfFile, wavFile, xlsxFile } from '../../../services/library/test/fixtures';
+import { docxFile, emlFile, exeFile, LIBRARY_MIME as MIME, pdfFile, wavFile, xlsxFile } from '@app/testing';
 
 jest.setTimeout(120_000);
 

@@ -6,6 +6,7 @@ import type { ActivityRow, MeetingRow, MemberRow } from '../db/schema';
 import { RecordsRepository, type RecordSummaryRow, type VirtualSessionRow } from '../repositories/records.repository';
 import { MeetingDb, type Scope } from '../db/db';
 import { Directory } from '../common/directory';
+import { LibraryFiles } from '../common/library-files';
 import type { People } from '../common/publisher';
 import { personKey } from '../rules/person';
 import { AgendaRepository } from '../repositories/agenda.repository';
@@ -45,6 +46,7 @@ export class MeetingView {
     private readonly records: RecordsRepository,
     private readonly meetings: MeetingsRepository,
     private readonly memberRows: MembersRepository,
+    private readonly libraryFiles: LibraryFiles,
   ) {}
 
   async loadBundle(s: Scope, meetingId: number): Promise<ItemsBundle> {
@@ -67,6 +69,7 @@ export class MeetingView {
     b.participants = await this.actions.participantsOf(s, aIds);
     b.attachments = await this.agenda.attachmentsOf(s, { talkingPointIds: tpIds, subpointIds: spIds, decisionIds: dIds, actionIds: aIds });
     b.comments = await this.comments.commentsOf(s, { talkingPointIds: tpIds, subpointIds: spIds, decisionIds: dIds, actionIds: aIds });
+    b.files = await this.libraryFiles.resolve(s.orgId, b.attachments.map((a) => a.libraryId));
     return b;
   }
 

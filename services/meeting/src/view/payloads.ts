@@ -1,7 +1,7 @@
 import {
   type Actor, type ActionPayload, type ActionStatus, type Attachment, type Comment, type DecisionPayload, type DirectoryUser,
   type MeetingPermissions, type DirectoryCommittee, type MemberPayload, type Person, type TalkingPointPayload, type UserRef, type Variant, type Vote,
-  type Attendance, type MemberRole, type DecisionSummary, type Voter, type VoteResult,
+  type Attendance, type LibraryFileRef, type MemberRole, type DecisionSummary, type Voter, type VoteResult,
 } from '@app/contracts';
 import type {
   ActionParticipantRow, ActionRow, AttachmentRow, CommentRow, DecisionRow, ItemPersonRow, MeetingRow, MemberRow, SubpointRow, TalkingPointRow, VoterRow,
@@ -30,6 +30,8 @@ export interface ItemsBundle {
   participants: ActionParticipantRow[];
   attachments: AttachmentRow[];
   comments: CommentRow[];
+  /** the attached library files (name, size, file_url), when the library answered */
+  files?: ReadonlyMap<number, LibraryFileRef>;
 }
 export const emptyBundle = (): ItemsBundle => ({ talkingPoints: [], subpoints: [], people: [], decisions: [], voters: [], actions: [], participants: [], attachments: [], comments: [] });
 
@@ -75,8 +77,10 @@ export function person(row: { id: number; userId: number | null; userEmail: stri
   return { id: row.id, user_id: row.userId, user_email: row.userEmail, user: userRef(row.userId, row.userEmail, ctx) };
 }
 
-export function attachment(a: AttachmentRow): Attachment {
-  return { id: a.id, library_id: a.libraryId, name: null, size: null, file_url: null, library: { id: a.libraryId, name: null, size: null, file_url: null } };
+export function attachment(a: AttachmentRow, files?: ReadonlyMap<number, LibraryFileRef>): Attachment {
+  const f = files?.get(a.libraryId);
+  const lib = { id: a.libraryId, name: f?.name ?? null, size: f?.size ?? null, file_url: f?.file_url ?? null };
+  return { id: a.id, library_id: a.libraryId, name: lib.name, size: lib.size, file_url: lib.file_url, library: lib };
 }
 
 export function comment(c: CommentRow, ctx: ViewCtx): Comment {
@@ -115,7 +119,7 @@ export function decisionPayload(d: DecisionRow, b: ItemsBundle, ctx: ViewCtx): D
   const summary = decisionSummary(d, { votes: vs.map((v) => v.vote as Vote), mine }, ctx);
   return {
     ...summary,
-    attachments: b.attachments.filter((a) => a.decisionId === d.id).map(attachment),
+    attachments: b.attachments.filter((a) => a.decisionId === d.id).map((x) => attachment(x, b.files)),
     voters: vs.map((v) => voterPayload(v, summary.voting_open, ctx)),
     comments: b.comments.filter((c) => c.decisionId === d.id).map((c) => comment(c, ctx)),
   };
@@ -189,7 +193,7 @@ export function actionPayload(a: ActionRow, b: ItemsBundle, ctx: ViewCtx, meetin
     id: a.id, meeting_id: a.meetingId,
     meeting: m ? { id: m.id, title: m.title, start_date: local(m.startAt, ctx.tz), meeting_status_id: m.statusId } : null,
     title: a.title, description: a.description, priority: a.priority as ActionPayload['priority'], open_till: local(a.openTill, ctx.tz), progress: a.progress,
-    attachments: b.attachments.filter((x) => x.actionId === a.id).map(attachment),
+    attachments: b.attachments.filter((x) => x.actionId === a.id).map((x) => attachment(x, b.files)),
     talkingpoint_id: a.talkingPointId, talkingpoint_subpoint_id: a.subpointId,
     participants: ps.map((p) => ({
       ...person({ id: p.id, userId: p.userId, userEmail: p.userEmail }, ctx),
@@ -219,14 +223,14 @@ export function talkingPointPayload(tp: TalkingPointRow, b: ItemsBundle, ctx: Vi
     total_duration: totalDuration([{ duration: tp.duration, subpoints: sps }]),
     viewers: peopleOf((p) => p.talkingPointId === tp.id && p.role === 'viewer'),
     presenters: peopleOf((p) => p.talkingPointId === tp.id && p.role === 'presenter'),
-    attachments: b.attachments.filter((a) => a.talkingPointId === tp.id).map(attachment),
+    attachments: b.attachments.filter((a) => a.talkingPointId === tp.id).map((x) => attachment(x, b.files)),
     subpoints: sps.map((s) => {
       const presenter = b.people.find((p) => p.subpointId === s.id && p.role === 'presenter');
       return {
         id: s.id, sub_id: s.id, subpoint_id: s.id, meeting_talking_point_id: tp.id, title: s.title, description: s.description, duration: s.duration,
         presenter: presenter ? person(presenter, ctx) : null,
         subpoint_viewers: peopleOf((p) => p.subpointId === s.id && p.role === 'viewer'),
-        attachments: b.attachments.filter((a) => a.subpointId === s.id).map(attachment),
+        attachments: b.attachments.filter((a) => a.subpointId === s.id).map((x) => attachment(x, b.files)),
         decision: decisionsOfTp.filter((d) => d.subpointId === s.id).map((d) => decisionPayload(d, b, ctx)),
         comments: b.comments.filter((c) => c.subpointId === s.id).map((c) => comment(c, ctx)),
         rownum: s.rowNum,

@@ -87,7 +87,7 @@ export function exeFile(): Buffer {
   return b;
 }
 
-export const MIME = {
+export const LIBRARY_MIME = {
   pdf: 'application/pdf',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
