@@ -4,8 +4,7 @@
  * and the pointer; member1 adds a private note on the slide.
  */
 import type { Page } from 'puppeteer-core';
-import { TEST_PASSWORD } from '@app/testing';
-import { pdfFile } from '../../services/library/test/fixtures';
+import { TEST_PASSWORD, pdfFile } from '@app/testing';
 import { closeRedis, meeting, talkingPoint, world, type World } from '../api/meeting/helpers';
 import { openBrowser, orgUrl, signIn, type Session } from './support';
 

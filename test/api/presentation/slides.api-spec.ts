@@ -4,7 +4,7 @@
  * images are real PNGs behind presigned URLs; who may not see the meeting gets the catalogue's answer.
  */
 import { waitFor } from '@app/testing';
-import { pdfFile } from '../../../services/library/test/fixtures';
+import { pdfFile } from '@app/testing';
 import { closeRedis, meeting, talkingPoint, world, type World } from '../meeting/helpers';
 
 jest.setTimeout(180_000);

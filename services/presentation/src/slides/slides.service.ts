@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { AppError, FetchFile, RenderSlides, documentsOf, type GetPresentation, type PresentationPayload, type RequestOf } from '@app/contracts';
+import { AppError, FetchFile, RenderSlides, SYSTEM_ACTOR, documentsOf, type GetPresentation, type PresentationPayload, type RequestOf } from '@app/contracts';
 import { Bus, CONFIG, Jobs, Storage } from '@app/platform';
 import { MeetingAccess } from '../common/meetings';
 import { PresentationDb } from '../common/presentation-db';
@@ -28,8 +28,8 @@ export function keyOfUrl(url: string, bucket: string): string | null {
 }
 
 /**
- * The presentation call (docs/presentation.md#slides): access through the meeting service, the PDF through the
- * library (rights checked there), then the slide set of that version: ready (presigned URLs), or being made by
+ * The presentation call (docs/presentation.md#slides): access through the meeting service (the document must be on
+ * the agenda of a meeting the actor may see), the PDF through the library, then the slide set of that version: ready (presigned URLs), or being made by
  * the RenderSlides job (status and progress), or failed (the PDF alone; asking again retries).
  */
 @Injectable()
@@ -47,7 +47,9 @@ export class SlidesService {
   async get(req: RequestOf<typeof GetPresentation>): Promise<{ success: true; payload: PresentationPayload }> {
     const meeting = await this.meetings.load(req.orgId, req.actor, req.meetingId);
     if (!documentsOf(meeting).has(req.documentId)) throw new AppError('NOT_FOUND');
-    const file = await this.bus.request(FetchFile, { orgId: req.orgId, actor: req.actor, itemId: req.documentId, meetingId: req.meetingId });
+    // the meeting lets its participants (and guests) see the documents on its agenda, as its own payloads do: the
+    // library is asked as the system once the meeting service has said the actor may see this meeting
+    const file = await this.bus.request(FetchFile, { orgId: req.orgId, actor: SYSTEM_ACTOR, itemId: req.documentId, meetingId: req.meetingId });
     if (!file.file_url) throw AppError.validation({ document: [file.message ?? 'This document has no PDF to present yet'] });
     const source = keyOfUrl(file.file_url, this.config.S3_BUCKET);
     const empty = (status: PresentationPayload['status'], progress = 0): PresentationPayload => ({ pdf: file.file_url!, slides: [], thumbs: [], status, progress, pages: 0 });
