@@ -16,11 +16,12 @@ import readline from 'node:readline';
 import { ROOT, sleep, tcpCheck } from './infra.mjs';
 
 /**
- * Every service that exists, with its HTTP port (/health, /metrics; the gateway's /api) and, for a service that
- * runs Chromium or LibreOffice, `render: true` (its image is the Dockerfile's render target). A new service adds its
- * own line when it lands (the next free port after 3103), with its k8s manifest (`node k8s/generate.mjs`) and its
- * docker-compose.yml entry: see docs/how-to-add-a-service.md. The planned ones (approval, library, minutes,
- * presentation: docs/architecture.md) are not listed before their code exists.
+ * Every service that exists, with its HTTP port (/health, /metrics; the gateway's /api); for a service that
+ * runs Chromium, LibreOffice or poppler, `render: true` (its image is the Dockerfile's render target); for one whose
+ * WebSockets the gateway passes on, `sockets: true` (its NetworkPolicy takes them from the gateway's pods). A new
+ * service adds its own line when it lands (the next free port), with its k8s manifest (`node k8s/generate.mjs`) and
+ * its docker-compose.yml entry: see docs/how-to-add-a-service.md. The planned ones (docs/architecture.md) are not
+ * listed before their code exists.
  */
 export const ALL_SERVICES = Object.freeze([
   { name: 'organization', port: 3101 },

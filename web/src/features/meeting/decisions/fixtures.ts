@@ -39,7 +39,8 @@ export function aMeeting(over: Partial<MeetingDetails> = {}): MeetingDetails {
       { value: 'Approved', label: 'Approved' }, { value: 'Denied', label: 'Denied' }, { value: 'Abstained', label: 'Abstained' }, { value: 'Pending', label: 'Pending' },
       { value: 'Others', label: 'Others' },
     ],
-    variant: 'default', time_zone: 'UTC', my_rating: null, permissions: permissions(), ...over,
+    variant: 'default', time_zone: 'UTC', my_rating: null, permissions: permissions(),
+    attendance_quorum: { percent: 50, present: 0, total: 2, needed: 1, met: false }, ...over,
   } satisfies MeetingDetails;
 }
 
@@ -65,7 +66,8 @@ export function aDecision(over: Partial<DecisionPayload> = {}): DecisionPayload 
     deadline: '2026-12-02 10:00:00', decisionable: 1, tender_number: null, talkingpoint_id: null, talkingpoint_subpoint_id: null, attachments: [], voters, comments: [],
     is_fulfilled: false, is_visible: 1, rownum: 1, created_at: '2026-11-20 09:00:00', updated_at: '2026-11-20 09:00:00', created_by: 1, state: 'OPEN', voting_open: true,
     voting_closed_reason: null, can_vote: true, can_vote_for_others: false, my_vote: 'Pending', tallies: tallies({ Pending: 1, Approved: 1 }), total_voters: voters.length,
-    can_edit: false, can_delete: false, can_end: false, can_resume: false, can_change_visibility: false, can_comment: true, can_add_attachments: false, ...over,
+    can_edit: false, can_delete: false, can_end: false, can_resume: false, can_change_visibility: false, can_comment: true, can_add_attachments: false,
+    quorum: { percent: 50, present: 1, total: voters.length, needed: 1, met: true }, outcome: null, ...over,
   } satisfies DecisionPayload;
 }
 
