@@ -26,6 +26,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
+import { ALL_SERVICES } from '../services.mjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -310,7 +311,9 @@ export function policyErrors(docs, where) {
       if (!c.startupProbe) e.push(`${where}: Deployment ${name}: no startupProbe`);
     }
   }
-  // NetworkPolicies: only the gateway from outside the monitoring namespace
+  // NetworkPolicies: only the gateway from outside the monitoring namespace; a service whose WebSockets the gateway
+  // passes on (sockets: true in scripts/services.mjs) also from the gateway's own pods
+  const socketServices = new Set(ALL_SERVICES.filter((s) => s.sockets).map((s) => `boardroom-${s.name}`));
   for (const p of named('NetworkPolicy')) {
     const target = p.spec?.podSelector?.matchLabels?.['app.kubernetes.io/name'];
     for (const rule of p.spec?.ingress ?? []) {
@@ -318,6 +321,7 @@ export function policyErrors(docs, where) {
         const ns = from.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'];
         if (ns === 'monitoring') continue;
         if (target === 'boardroom-gateway' && ns === 'gateway-system') continue;
+        if (socketServices.has(target) && !from.namespaceSelector && from.podSelector?.matchLabels?.['app.kubernetes.io/name'] === 'boardroom-gateway') continue;
         e.push(`${where}: NetworkPolicy ${p.metadata?.name} lets in traffic from ${ns ?? JSON.stringify(from)}`);
       }
     }
