@@ -8,6 +8,7 @@ import { agendaApi, type TalkingPointInput } from '../../../api/meetings';
 import { notify } from '../../../api/notify';
 import { Loading } from '../../../components/Loading';
 import { confirmAction } from '../../../components/confirm';
+import { useModules } from '../../../hooks/use-org';
 import { useMessage } from '../../../i18n';
 import { Comments } from '../comments/Comments';
 import { meetingPeople, personName, saveErrorMessage, withCurrent } from '../decisions/people';
@@ -28,6 +29,8 @@ export function TalkingPointDialog(props: { meeting: MeetingDetails; talkingPoin
   const { t } = useTranslation('meeting');
   const m = useMessage();
   const { meeting, talkingPointId, visible, guestToken } = props;
+  // a document can be presented live unless the organization turned the presentation module off
+  const canPresent = !guestToken && !useModules().modules.disabledRoutes.includes('presentation');
   const [tp, setTp] = useState<TalkingPointPayload | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
@@ -103,6 +106,11 @@ export function TalkingPointDialog(props: { meeting: MeetingDetails; talkingPoin
               {tp.attachments.map((a) => (
                 <li key={a.id}>
                   <i className="pi pi-file-pdf" aria-hidden="true" /> {a.file_url ? <a href={a.file_url} target="_blank" rel="noreferrer">{a.name ?? a.library.name}</a> : (a.name ?? a.library.name)}
+                  {canPresent && (
+                    <a className="tp-view__present" href={`/presentation/${meeting.id}/${a.library_id}`} target="_blank" rel="noreferrer" data-testid="tp-present" title={t('tp.present')}>
+                      <i className="pi pi-desktop" aria-hidden="true" /> {t('tp.present')}
+                    </a>
+                  )}
                 </li>
               ))}
             </ul>
