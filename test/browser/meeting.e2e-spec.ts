@@ -59,7 +59,8 @@ async function pickOption(page: Page, label: string): Promise<void> {
     label,
   );
   await settled(page);
-  await (li.asElement() as any).click();
+  // a DOM click on the item itself: a panel that is still being positioned cannot turn it into a click on its neighbour
+  await (li.asElement() as any).evaluate((n: any) => n.click());
 }
 
 /** open a Dropdown/MultiSelect by its test id, pick `label`, and close the panel */
@@ -291,6 +292,8 @@ describe('journey: meeting screens', () => {
   it('5. the details page in Arabic is right-to-left', async () => {
     const { page } = s;
     await s.step('arabic', async () => {
+      // the status toast sits over the header's language switcher
+      await dismissToasts(page);
       await page.click('[data-testid=language-switcher]');
       const option = await page.waitForSelector('[data-testid=language-option-ar]', { visible: true });
       await option!.click();
