@@ -7,12 +7,14 @@ import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { MultiSelect } from 'primereact/multiselect';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TalkingPointInput } from '../../../api/meetings';
 import { Field } from '../../../components/Field';
 import { useForm } from '../../../hooks/use-form';
 import { keyToRef, personKey, type PersonOption } from '../decisions/people';
 import { selectAllShown } from '../decisions/vote-rules';
+import { LibraryPicker } from '../../library/LibraryPicker';
 
 type AttachmentChip = Pick<Attachment, 'library_id' | 'name'>;
 
@@ -134,10 +136,19 @@ function SelectAll(props: { id: string; people: PersonOption[]; value: string[];
   );
 }
 
+/** the item's files as removable chips, and the library picker to add more */
 function AttachmentChips(props: { items: AttachmentChip[]; onChange(v: AttachmentChip[]): void; testId: string }) {
-  if (!props.items.length) return null;
+  const { t } = useTranslation('meeting');
+  const [picking, setPicking] = useState(false);
+  const add = (files: { id: number; name: string }[]) => {
+    const known = new Set(props.items.map((a) => a.library_id));
+    props.onChange([...props.items, ...files.filter((f) => !known.has(f.id)).map((f) => ({ library_id: f.id, name: f.name }))]);
+    setPicking(false);
+  };
   return (
     <div className="attachment-chips" data-testid={props.testId}>
+      <Button type="button" size="small" text icon="pi pi-paperclip" label={t('tp.addFiles')} onClick={() => setPicking(true)} data-testid={`${props.testId}-add`} />
+      <LibraryPicker visible={picking} onHide={() => setPicking(false)} onPick={add} />
       {props.items.map((a) => (
         <Chip
           key={a.library_id}
