@@ -12,6 +12,8 @@ jest.setTimeout(240_000);
 
 let w: World;
 let path: string;
+let meetingId: number;
+let docId: number;
 let presenter: Session;
 let viewer: Session;
 
@@ -31,8 +33,10 @@ beforeAll(async () => {
   const m = await meeting(w);
   const up = await w.chair.c.upload('/library', {}, { file: { name: 'slides.pdf', type: 'application/pdf', data: await pdfFile(3, 'Quarterly review') } });
   expect(up.status).toBe(200);
-  await talkingPoint(w, m.id, { attachment_ids: [up.body.data.id] });
-  path = `/presentation/${m.id}/${up.body.data.id}`;
+  meetingId = m.id;
+  docId = up.body.data.id;
+  await talkingPoint(w, m.id);
+  path = `/presentation/${m.id}/${docId}`;
   [presenter, viewer] = await Promise.all([openBrowser('presentation-presenter'), openBrowser('presentation-viewer')]);
   await signIn(presenter.page, w.org.slug, w.chair.email, TEST_PASSWORD);
   await signIn(viewer.page, w.org.slug, w.m1.email, TEST_PASSWORD);
@@ -45,6 +49,29 @@ afterAll(async () => {
 });
 
 describe('journey: live presentation', () => {
+  it('the chair attaches the PDF to the talking point through the library picker; the item offers to present it', async () => {
+    const { page } = presenter;
+    await presenter.step('attach', async () => {
+      await page.goto(orgUrl(w.org.slug, `/app/activity/meetings/${meetingId}`));
+      await (await page.waitForSelector('[data-testid^="open-talking_point:"]', { visible: true }))!.click();
+      await (await page.waitForSelector('[data-testid=tp-edit]', { visible: true }))!.click();
+      await page.waitForSelector('[data-testid=tp-form]', { visible: true });
+      await page.click('[data-testid=tp-attachments-add]');
+      await (await page.waitForSelector(`[data-testid=library-picker] [data-testid=pick-${docId}]`, { visible: true }))!.click();
+      await presenter.shot('picker');
+      await page.click('[data-testid=picker-done]');
+      await page.waitForSelector('[data-testid=tp-attachments] .p-chip', { visible: true });
+      await page.click('[data-testid=tp-submit]');
+      await page.waitForFunction(() => !(globalThis as unknown as { document: { querySelector(s: string): unknown } }).document.querySelector('[data-testid=tp-dialog]'));
+    });
+    await presenter.step('present-link', async () => {
+      await (await page.waitForSelector('[data-testid^="open-talking_point:"]', { visible: true }))!.click();
+      const link = await page.waitForSelector('[data-testid=tp-present]', { visible: true });
+      expect(await link!.evaluate((a) => (a as unknown as { getAttribute(n: string): string }).getAttribute('href'))).toBe(path);
+      await presenter.shot('present-link');
+    });
+  });
+
   it('both open the presentation; the chair presents, member1 follows', async () => {
     await viewer.step('viewer-open', async () => {
       await viewer.page.goto(orgUrl(w.org.slug, path));
