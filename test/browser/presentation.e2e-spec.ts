@@ -61,6 +61,8 @@ describe('journey: live presentation', () => {
       await presenter.shot('picker');
       await page.click('[data-testid=picker-done]');
       await page.waitForSelector('[data-testid=tp-attachments] .p-chip', { visible: true });
+      // the picker's dialog is gone (its closing animation must not take the next click)
+      await page.waitForFunction(() => !(globalThis as unknown as { document: { querySelector(s: string): unknown } }).document.querySelector('[data-testid=library-picker]'));
       await page.click('[data-testid=tp-submit]');
       await page.waitForFunction(() => !(globalThis as unknown as { document: { querySelector(s: string): unknown } }).document.querySelector('[data-testid=tp-dialog]'));
     });
