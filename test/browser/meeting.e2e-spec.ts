@@ -80,8 +80,15 @@ async function changeStatus(s: Session, label: string) {
   const { page } = s;
   await page.click('[data-testid=meeting-change-status]');
   await shown(page, '[data-testid=status-dialog]');
-  await page.click('[data-testid=status-value]');
-  await pickOption(page, label);
+  // the chosen status must show in the field before the dialog is sent (a panel still moving can take a click)
+  for (let attempt = 1; ; attempt++) {
+    await page.click('[data-testid=status-value]');
+    await pickOption(page, label);
+    await page.waitForFunction(() => !document.querySelector('.p-dropdown-panel'));
+    const shownValue = await page.$eval('[data-testid=status-value]', (n: any) => (n.textContent ?? '').trim());
+    if (shownValue === label || attempt === 3) break;
+  }
+  await waitForText(page, '[data-testid=status-value]', label);
   await page.click('[data-testid=status-submit]');
   await waitForText(page, '[data-testid=status-reason-error]', 'The status reason field is required.');
   await typeInto(page, '#status-reason', `Moving to ${label}`);

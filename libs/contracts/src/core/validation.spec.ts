@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../errors';
-import { M, parseOrThrow, req } from './validation';
+import { M, fieldErrorsOf, parseOrThrow, req } from './validation';
 
 /** run parseOrThrow and return either the value or the field errors of the AppError */
 function attempt(schema: z.ZodType, value: unknown): { ok: true; value: unknown } | { ok: false; code: string; status: number; fields: Record<string, string[]> } {
@@ -213,5 +213,16 @@ describe('parseOrThrow', () => {
     const schema = z.object({ f: z.string().min(3, M.invalid).regex(/^\d+$/, M.invalid) });
     const r = attempt(schema, { f: 'a' });
     expect(r).toMatchObject({ ok: false, fields: { f: [M.invalid] } });
+  });
+});
+
+describe('fieldErrorsOf: field names that are also Object.prototype names', () => {
+  it.each([['constructor'], ['__proto__'], ['toString'], ['hasOwnProperty']])('an unknown key %s in a strict object is named, never thrown on', (key) => {
+    const r = z.strictObject({ a: z.number() }).safeParse(JSON.parse(`{"a":1,"${key}":{"prototype":{"x":1}}}`));
+    expect(r.success).toBe(false);
+    const fields = fieldErrorsOf(r.error!);
+    expect(Object.keys(fields)).toEqual([key]);
+    expect(Array.isArray(fields[key])).toBe(true);
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 });

@@ -64,17 +64,21 @@ configureZodMessages();
 
 /** zod issues -> { 'field.path': [messages] } */
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
+  // a Map, not an object literal: a field named `constructor` or `__proto__` must not reach Object.prototype
+  const out = new Map<string, string[]>();
+  const add = (key: string, message: string) => {
+    const list = out.get(key) ?? [];
+    if (!list.includes(message)) list.push(message);
+    out.set(key, list);
+  };
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) (out[[...issue.path, key].join('.')] ??= []).push(issue.message);
+      for (const key of issue.keys) add([...issue.path, key].join('.'), issue.message);
       continue;
     }
-    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
-    const list = (out[key] ??= []);
-    if (!list.includes(issue.message)) list.push(issue.message);
+    add(issue.path.length ? issue.path.map(String).join('.') : '_', issue.message);
   }
-  return out;
+  return Object.fromEntries(out);
 }
 
 /** Parse or throw AppError VALIDATION (409 'Error in validation' with field errors). */

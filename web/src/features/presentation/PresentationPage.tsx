@@ -163,6 +163,23 @@ export function PresentationPage(props: { mode: 'live' | 'viewer' }) {
     send({ type: 'forward', action: { type: 'OPERATION', slide, operations: [{ kind: 'clear' }] } });
   };
 
+  // the stage's width: the slide is fitted to it (and drawn again when the window or the panels change)
+  const stageRef = useRef<HTMLElement | null>(null);
+  const [stageWidth, setStageWidth] = useState(900);
+  useEffect(() => {
+    const el = stageRef.current;
+    if (!el) return;
+    const measure = () => setStageWidth(Math.max(200, Math.floor(el.clientWidth)));
+    measure();
+    const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    ro?.observe(el);
+    window.addEventListener('resize', measure);
+    return () => {
+      ro?.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  });
+
   const [notesOpen, setNotesOpen] = useState(false);
   const [sideOpen, setSideOpen] = useState(true);
 
@@ -248,7 +265,7 @@ export function PresentationPage(props: { mode: 'live' | 'viewer' }) {
             ))}
           </nav>
         )}
-        <main className="presentation__stage">
+        <main className="presentation__stage" ref={stageRef}>
           {pdfError ? (
             <ErrorState error={pdfError} testId="presentation-pdf-error" />
           ) : !pdf ? (
@@ -262,6 +279,7 @@ export function PresentationPage(props: { mode: 'live' | 'viewer' }) {
               pdf={pdf}
               slide={slide}
               scale={1.5 * (live ? view.scale : 1)}
+              maxWidth={stageWidth}
               drawing={live ? [...drawingOf(view.operations, slide), ...pending] : []}
               pointer={live && !view.youPresent ? view.pointer : null}
               tools={live && view.youPresent ? { tool, colour, width: tool === 'highlighter' ? 4 : 3 } : null}

@@ -10,6 +10,8 @@ interface Props {
   /** from 0 */
   slide: number;
   scale: number;
+  /** the width the slide may take (the stage's); the page is scaled down to fit it */
+  maxWidth: number;
   drawing: DrawOperation[];
   pointer: { x: number; y: number } | null;
   /** the presenter's tools; null for viewers (nothing can be drawn) */
@@ -61,7 +63,8 @@ export function SlideStage(p: Props) {
     if (!canvas) return;
     let cancelled = false;
     p.pdf
-      .render(p.slide + 1, canvas, p.scale, 0)
+      .size(p.slide + 1)
+      .then(({ width }) => p.pdf.render(p.slide + 1, canvas, Math.max(0.2, Math.min(p.scale, (p.maxWidth - 32) / width)), 0))
       .then(() => {
         if (cancelled) return;
         setSize({ w: canvas.width, h: canvas.height });
@@ -75,7 +78,7 @@ export function SlideStage(p: Props) {
       cancelled = true;
     };
     // a new drawing only when the page, slide or scale change (onFailed is the page's callback)
-  }, [p.pdf, p.slide, p.scale]);
+  }, [p.pdf, p.slide, p.scale, p.maxWidth]);
 
   useEffect(() => {
     const ink = inkRef.current;
