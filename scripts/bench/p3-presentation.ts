@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { CreateTalkingPoint } from '@app/contracts';
+import { CreateTalkingPoint, RegisterFile } from '@app/contracts';
 import { freePort, startServiceProcess } from '@app/testing';
 import type { BenchOptions } from './options';
 import type { BenchResult } from './report';
@@ -22,7 +22,6 @@ import { fmt, fmtRatio, meets, ratio, summarize, type LatencySummary } from './s
 
 const ROUNDS = 30;
 const GAP_MS = 150;
-const DOC = 9001;
 
 interface Viewer {
   ws: WebSocket;
@@ -105,6 +104,10 @@ export async function runPresentation(sys: BenchSystem, fx: Fixtures, opts: Benc
   log(`P3: a meeting with a presented document; ${n} viewers`);
   const board = await fx.board('Bench presentation', 1);
   const chair = await fx.actor(board.org.orgId, board.chair.userId);
+  // the presented document: a library file (attachments are checked by the library); its bytes are not needed here
+  const { id: DOC } = await fx.bus.request(RegisterFile, {
+    orgId: board.org.orgId, actor: chair, key: `${board.org.orgId}/bench/slides.pdf`, size: 1024, mime: 'application/pdf', kind: 'pdf', extension: 'pdf', name: 'slides.pdf',
+  });
   await fx.bus.request(CreateTalkingPoint, {
     orgId: board.org.orgId, actor: chair, meetingId: board.meetingId,
     body: { title: 'Slides', viewers: [{ user_id: board.members[0].userId, user_email: null }], presenters: [{ user_id: board.chair.userId, user_email: null }], attachments: [DOC], attachment_ids: [], subpoints: [] },

@@ -4,6 +4,7 @@
  *      reason and sees the error, then votes with a reason, and sets her action to Complete;
  *   3. the guest opens the link of the invitation e-mail caught by the mail catcher, sees no edit menus, and
  *      votes on the decision.
+ *   live: member1 keeps the vote dialog open while the guest changes their vote; the tally follows without a reload.
  * (The organization of these journeys does not require an NDA, so the NDA modal does not appear.)
  */
 import type { Page } from 'puppeteer-core';
@@ -139,5 +140,30 @@ describe('journey: a member and a guest vote on the meeting page', () => {
     const details = expectOk(await w.chair.c.get(`/meetings/${meetingId}`));
     const d = details.agendas.flatMap((g: any) => g.data).find((x: any) => x.agenda_type === 'decision');
     expect(d.voters.find((v: any) => v.user_email === GUEST)).toMatchObject({ vote: 'Approved' });
+  });
+
+  it('live: member1\'s open vote dialog shows the guest\'s changed vote, its count and percentage, without a reload', async () => {
+    const count = (p: Page, vote: string) => p.$eval(`[data-testid=tally-${vote}] .tally__count`, (n: any) => (n.textContent ?? '').trim()).catch(() => null);
+    await member.step('open-vote-dialog', async () => {
+      await member.page.goto(orgUrl(w.org.slug, `/app/activity/meetings/${meetingId}`));
+      await openItem(member.page, `decision:${decisionId}`, 'decision-dialog');
+      await member.page.$eval('[data-testid=decision-vote]', (b: any) => b.click());
+      await member.page.waitForSelector('[data-testid=vote-dialog] [data-testid=tally]', { visible: true });
+      expect(await count(member.page, 'Approved')).toBe('1');
+    });
+    await guest.step('change-vote', async () => {
+      await vote(guest.page, 'Abstained');
+      await successToast(guest.page, 'Done');
+    });
+    await member.step('sees-it-live', async () => {
+      // no reload: the dialog is the one opened above, updated from the meeting's live channel
+      await member.page.waitForFunction(
+        () => (document.querySelector('[data-testid=vote-dialog] [data-testid=tally-Abstained] .tally__count')?.textContent ?? '').trim() === '1',
+        { timeout: 5000 },
+      );
+      expect(await member.page.$('[data-testid=vote-dialog]')).not.toBeNull();
+      expect(await member.page.$eval('[data-testid=vote-dialog] [data-testid=tally-Abstained] .tally__pct', (n: any) => n.textContent)).toContain('50');
+      await member.shot('live-tally');
+    });
   });
 });

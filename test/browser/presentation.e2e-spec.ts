@@ -57,7 +57,12 @@ describe('journey: live presentation', () => {
       await (await page.waitForSelector('[data-testid=tp-edit]', { visible: true }))!.click();
       await page.waitForSelector('[data-testid=tp-form]', { visible: true });
       await page.click('[data-testid=tp-attachments-add]');
-      await (await page.waitForSelector(`[data-testid=library-picker] [data-testid=pick-${docId}]`, { visible: true }))!.click();
+      await page.waitForSelector(`[data-testid=library-picker] [data-testid=pick-${docId}]`, { visible: true });
+      // the dialog grows in: a click during its animation lands beside the moving checkbox
+      type Doc = { document: { querySelector(s: string): { textContent: string | null } | null } };
+      await page.waitForFunction(() => !(globalThis as unknown as Doc).document.querySelector('[class*="-enter-active"]'));
+      await page.$eval(`[data-testid=library-picker] [data-testid=pick-${docId}]`, (n: any) => (n.querySelector('input') ?? n).click());
+      await page.waitForFunction(() => ((globalThis as unknown as Doc).document.querySelector('[data-testid=picker-count]')?.textContent ?? '').startsWith('1'));
       await presenter.shot('picker');
       await page.click('[data-testid=picker-done]');
       await page.waitForSelector('[data-testid=tp-attachments] .p-chip', { visible: true });

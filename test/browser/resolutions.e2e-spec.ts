@@ -106,6 +106,8 @@ describe('journey: resolutions page', () => {
     await chair.step('create', async () => {
       await page.click('[data-testid=resolution-add]');
       await page.waitForSelector('[data-testid=resolution-dialog]', { visible: true });
+      // the dialog grows in; a click during the animation lands where the button is not yet
+      await page.waitForFunction(() => !document.querySelector('[class*="-enter-active"]'));
       await page.click('[data-testid=decision-submit]');
       await waitForText(page, '[data-testid=decision-committee-error]', 'This field is required.');
       await waitForText(page, '[data-testid=decision-title-error]', 'This field is required.');

@@ -35,6 +35,7 @@ const ActivityPage = lazy(async () => ({ default: (await import('./features/acti
 const ProfilePage = named(() => import('./features/settings/ProfilePage'), 'ProfilePage');
 const EditProfilePage = named(() => import('./features/settings/EditProfilePage'), 'EditProfilePage');
 const IntegrationsPage = named(() => import('./features/settings/IntegrationsPage'), 'IntegrationsPage');
+const VoiceHelpPage = named(() => import('./features/voice/VoiceHelpPage'), 'VoiceHelpPage');
 const OrganizationLayout = named(() => import('./features/organization/OrganizationLayout'), 'OrganizationLayout');
 const RequirePermission = named(() => import('./features/organization/OrganizationLayout'), 'RequirePermission');
 const InformationPage = named(() => import('./features/organization/InformationPage'), 'InformationPage');
@@ -117,6 +118,7 @@ export function AppRoutes() {
                     <Route path={ROUTES.orgLogs} element={page(<RequirePermission slug="logs_show"><LogsPage /></RequirePermission>)} />
                   </Route>
                   <Route path={ROUTES.integrations} element={page(<IntegrationsPage />)} />
+                  <Route path={ROUTES.voiceCommands} element={page(<VoiceHelpPage />)} />
                 </Route>
                 <Route path="*" element={<Navigate to={ROUTES.notFound} replace />} />
               </Route>

@@ -52,6 +52,8 @@ export const ROUTES = {
   orgBoards: '/app/settings/organization/boards',
   orgLogs: '/app/settings/organization/logs',
   integrations: AppPaths.integrations(),
+  /** the voice commands' help page (docs/product/voice.md) */
+  voiceCommands: '/app/settings/voice-commands',
 
   // guest pages (header only)
   guestMeeting: '/meeting/:meetingId',

@@ -7,6 +7,7 @@ import { ActionRoutes } from './meeting/actions.routes';
 import { CommentRoutes } from './meeting/comments.routes';
 import { NoteRoutes } from './meeting/notes.routes';
 import { DashboardRoutes } from './meeting/dashboards.routes';
+import { CalendarFeedRoutes } from './meeting/calendar-feed';
 import { LiveRoutes } from './meeting/live.routes';
 import { NotificationRoutes } from './notification/notification.routes';
 import { BoardRoutes, CommitteeRoutes } from './organization/committees.routes';
@@ -34,6 +35,7 @@ export const Routes = {
   ...CommentRoutes,
   ...NoteRoutes,
   ...DashboardRoutes,
+  ...CalendarFeedRoutes,
   ...LiveRoutes,
   ...NotificationRoutes,
   ...UserRoutes,
@@ -59,6 +61,7 @@ export const ROUTE_TABLE = routeList(
   CommentRoutes,
   NoteRoutes,
   DashboardRoutes,
+  CalendarFeedRoutes,
   LiveRoutes,
   NotificationRoutes,
   UserRoutes,

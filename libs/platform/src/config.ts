@@ -15,6 +15,11 @@ export const baseConfigSchema = z.object({
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** copies of each domain event stream on a NATS cluster (3 in Kubernetes: k8s/base); 1 on one server */
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  /**
+   * seals payloads at rest — outbox rows, JetStream messages, BullMQ job data (links with tokens): the same key in
+   * every service; required in production, a fixed development key otherwise
+   */
+  OUTBOX_KEY: z.string().min(16).optional(),
 });
 
 export const databaseConfigSchema = z.object({
@@ -23,8 +28,6 @@ export const databaseConfigSchema = z.object({
   /** set where connections cannot log in as the application role (PGlite): SET LOCAL ROLE in each transaction */
   DATABASE_SET_ROLE: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().positive().default(5),
-  /** seals the outbox's event payloads at rest (links with tokens); required in production, a fixed development key otherwise */
-  OUTBOX_KEY: z.string().min(16).optional(),
 });
 
 export const s3ConfigSchema = z.object({

@@ -6,6 +6,11 @@ export interface RequestContext {
   correlationId: string;
   orgId?: string;
   traceparent?: string;
+  /**
+   * when the caller stops waiting (epoch ms; the RPC's timeout, carried in `x-deadline`): work that has not started
+   * by then is not done — under a burst, requests whose caller has given up do not hold the database (Db.run)
+   */
+  deadline?: number;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -20,6 +25,7 @@ export function runWithContext<T>(ctx: Partial<RequestContext>, fn: () => T): T 
     correlationId: ctx.correlationId ?? parent?.correlationId ?? randomUUID(),
     orgId: ctx.orgId ?? parent?.orgId,
     traceparent: ctx.traceparent ?? parent?.traceparent,
+    deadline: ctx.deadline ?? parent?.deadline,
   };
   return storage.run(next, fn);
 }

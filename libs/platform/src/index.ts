@@ -19,3 +19,4 @@ export * from './platform.module';
 export * from './bootstrap';
 export * from './sessions';
 export * from './rate-limit';
+export * from './seal';

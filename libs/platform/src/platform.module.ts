@@ -152,7 +152,7 @@ export class PlatformModule {
     }
     const imports: DynamicModule[] = [DiscoveryModule as unknown as DynamicModule];
     if (opts.queues) {
-      imports.push(QueuesModule.register({ redisUrl: c.REDIS_URL, produces: opts.queues.produces ?? [], processes: opts.queues.processes ?? [], concurrency: opts.queues.concurrency, worker: opts.queues.worker }));
+      imports.push(QueuesModule.register({ redisUrl: c.REDIS_URL, produces: opts.queues.produces ?? [], processes: opts.queues.processes ?? [], concurrency: opts.queues.concurrency, worker: opts.queues.worker, sealKey: c.OUTBOX_KEY, production: c.NODE_ENV === 'production' }));
     }
     return { module: PlatformModule, global: true, imports, controllers: [HealthController], providers, exports };
   }

@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { AppError, defineEvent, defineRpc, zTenant, type EventMeta } from '@app/contracts';
-import { Bus, Events, OnEvent, PlatformModule, Rpc } from '@app/platform';
+import { Bus, currentContext, Events, OnEvent, PlatformModule, Rpc, runWithContext } from '@app/platform';
 import { sleep, testEnv, waitFor } from '@app/testing';
 
 const env = testEnv();
@@ -16,6 +16,7 @@ const Refuse = defineRpc({ subject: `${owner}.v1.refuse`, request: z.object({}),
 const BadReply = defineRpc({ subject: `${owner}.v1.bad-reply`, request: z.object({}), response: z.object({ n: z.number() }) });
 const Crash = defineRpc({ subject: `${owner}.v1.crash`, request: z.object({}), response: z.object({}) });
 const Slow = defineRpc({ subject: `${owner}.v1.slow`, request: z.object({}), response: z.object({}), timeoutMs: 300 });
+const Deadline = defineRpc({ subject: `${owner}.v1.deadline`, request: z.object({}), response: z.object({ deadline: z.number().nullable() }), timeoutMs: 700 });
 const Absent = defineRpc({ subject: `${owner}.v1.absent`, request: z.object({}), response: z.object({}), timeoutMs: 300 });
 const Happened = defineEvent({ subject: `${owner}.v1.thing.happened`, payload: z.object({ orgId: z.string(), n: z.number() }) });
 
@@ -38,6 +39,9 @@ class Handlers {
   }
   @Rpc(Crash) crash(): {} {
     throw new Error('unexpected');
+  }
+  @Rpc(Deadline) deadline() {
+    return { deadline: currentContext()?.deadline ?? null };
   }
   @Rpc(Slow) async slow() {
     await sleep(1500);
@@ -97,6 +101,15 @@ describe('typed NATS bus and JetStream events', () => {
   it('a service that does not answer in time, or at all, gives RPC_TIMEOUT (508)', async () => {
     await expect(bus.request(Slow, {})).rejects.toMatchObject({ code: 'RPC_TIMEOUT', status: 508 });
     await expect(bus.request(Absent, {})).rejects.toMatchObject({ code: 'RPC_TIMEOUT', status: 508 });
+  });
+
+  it('the handler knows when its caller stops waiting: the timeout, or an earlier deadline of the caller\'s own caller', async () => {
+    const before = Date.now();
+    const { deadline } = await bus.request(Deadline, {});
+    expect(deadline).toBeGreaterThanOrEqual(before + 700);
+    expect(deadline).toBeLessThanOrEqual(Date.now() + 700);
+    const outer = Date.now() + 300;
+    expect((await runWithContext({ deadline: outer }, () => bus.request(Deadline, {}))).deadline).toBe(outer);
   });
 
   it('the same event published twice is handled once', async () => {

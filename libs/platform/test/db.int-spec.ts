@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { sql } from 'drizzle-orm';
-import { Db, ensureRole, ensureTenantRls } from '@app/platform';
+import { Db, ensureRole, ensureTenantRls, runWithContext } from '@app/platform';
 import { testEnv } from '@app/testing';
 
 /**
@@ -82,6 +82,14 @@ describe('tenant-scoped database (RLS)', () => {
     ).rejects.toThrow('fails after the first write');
     const n = await db.tenant(orgA, async (_tx, c) => (await c.query(`SELECT count(*)::int AS n FROM "${schema}".notes WHERE body = 'half'`)).rows[0].n);
     expect(n).toBe(0);
+  });
+
+  it('a request whose caller stopped waiting does not begin its transaction; one still awaited does', async () => {
+    const write = (body: string) => db.tenant(orgA, async (_tx, c) => c.query(`INSERT INTO "${schema}".notes (org_id, body) VALUES ($1, $2)`, [orgA, body]));
+    await expect(runWithContext({ deadline: Date.now() - 1 }, () => write('too-late'))).rejects.toMatchObject({ code: 'RPC_TIMEOUT' });
+    await runWithContext({ deadline: Date.now() + 60_000 }, () => write('in-time'));
+    const rows = await db.tenant(orgA, async (_tx, c) => (await c.query(`SELECT body FROM "${schema}".notes WHERE body IN ('too-late', 'in-time')`)).rows);
+    expect(rows).toEqual([{ body: 'in-time' }]);
   });
 
   it('an id that is not an organization id answers Not Found', () => {

@@ -6,3 +6,4 @@ export * from './service';
 export * from './raw-http';
 export * from './library-files';
 export * from './live';
+export * from './events';

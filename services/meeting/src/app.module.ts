@@ -34,6 +34,10 @@ import { CommentsService } from './comments/comments.service';
 import { CommentsHandlers } from './comments/comments.handlers';
 import { DashboardService } from './dashboard/dashboard.service';
 import { DashboardHandlers } from './dashboard/dashboard.handlers';
+import { Attachments } from './common/attachments';
+import { CalendarFeedHandlers } from './calendar/calendar-feed.handlers';
+import { CalendarFeedService } from './calendar/calendar-feed.service';
+import { CalendarFeedsRepository } from './repositories/calendar-feeds.repository';
 import { IjmeetProvider, VirtualProviders, ZoomProvider } from './virtual/providers';
 import { VirtualService } from './virtual/virtual.service';
 import { VirtualHandlers } from './virtual/virtual.handlers';
@@ -46,7 +50,7 @@ export class MeetingModule {
       module: MeetingModule,
       imports: [PlatformModule.forRoot({ service: 'meeting', config, db: { schema } })],
       providers: [
-        MeetingDb, Directory, MeetingPublisher, LibraryFiles,
+        MeetingDb, Directory, MeetingPublisher, LibraryFiles, Attachments, CalendarFeedsRepository, CalendarFeedService, CalendarFeedHandlers,
         MeetingsRepository, MembersRepository, AgendaRepository, DecisionsRepository, ActionsRepository, CommentsRepository, RecordsRepository, DashboardRepository,
         MeetingAccess, MeetingView, DecisionView, MeetingEvents,
         MeetingsService, MembersService, AgendaService, MeetingDecisionsService, ResolutionsService, DecisionsRouter, ActionsService, CommentsService, DashboardService,

@@ -14,7 +14,7 @@ import {
   AddMembers, CastVote, ChangeMeetingStatus, CreateDecision, CreateMeeting, CreateTalkingPoint, GetMeeting, ListMeetings, SYSTEM_ACTOR, type Actor,
 } from '@app/contracts';
 import { Bus, Db } from '@app/platform';
-import { createTestCommittee, createTestOrg, createTestUser, startServiceProcess, testEnv, uniqueSlug, type ServiceProcess } from '@app/testing';
+import { createTestCommittee, createTestOrg, createTestUser, openEvent, startServiceProcess, testEnv, uniqueSlug, type ServiceProcess } from '@app/testing';
 import { MeetingModule } from '../src/app.module';
 import { loadMeetingConfig } from '../src/config';
 import { meetings } from '../src/db/schema';
@@ -101,8 +101,9 @@ describe('meeting service (real PostgreSQL, NATS, Redis)', () => {
     const sub = nc.subscribe('meeting.v1.meeting.scheduled');
     const got = (async () => {
       for await (const msg of sub) {
-        const e = JSON.parse(new TextDecoder().decode(msg.data));
-        if (e.payload.meetingId === m.id) return { e, headers: msg.headers };
+        const raw = new TextDecoder().decode(msg.data);
+        const e = openEvent<any>(msg.data);
+        if (e.payload.meetingId === m.id) return { e, raw, headers: msg.headers };
       }
       return null;
     })();
@@ -115,6 +116,10 @@ describe('meeting service (real PostgreSQL, NATS, Redis)', () => {
     expect(hit!.e.payload.recipients.map((r: any) => r.email).sort()).toEqual(voters.map((v) => v.email).sort());
     expect(hit!.e.payload.link).toBe(`/app/activity/meetings/${m.id}`);
     expect(hit!.e.payload.orgSlug).toBe(a.slug);
+    // the payload rests sealed in the stream: no recipient, link or title in clear
+    expect(JSON.parse(hit!.raw)).not.toHaveProperty('payload');
+    for (const v of voters) expect(hit!.raw).not.toContain(v.email);
+    expect(hit!.raw).not.toContain('/app/activity/meetings/');
     // it is stored in the MEETING stream (for durable consumers), deduplicated by the event id
     const jsm = await jetstreamManager(nc);
     const stored = await jsm.streams.getMessage('MEETING', { last_by_subj: 'meeting.v1.meeting.scheduled' });

@@ -21,8 +21,8 @@ import {
   SendEmail, UserInvited, type Actor, type Lang,
 } from '@app/contracts';
 import { Queue } from 'bullmq';
-import { Jobs, redisConnection, type Bus, type Events } from '@app/platform';
-import { sleep, waitFor } from '@app/testing';
+import { Jobs, openJobData, redisConnection, type Bus, type Events } from '@app/platform';
+import { sleep, testSeal, waitFor } from '@app/testing';
 import { emailJobId } from '../src/email/job-id';
 import { SentLog } from '../src/email/sent-log';
 import { AccountConsumers } from '../src/account/account.consumers';
@@ -35,6 +35,8 @@ jest.setTimeout(60_000);
 
 const TOKEN = () => `tok_${randomUUID().replace(/-/g, '')}`;
 const inOneDay = () => new Date(Date.now() + 86_400_000).toISOString();
+/** job data rests sealed in Redis: opened with the services' key */
+const payloadOf = (j: { queueName: string; name: string; data: any }): any => openJobData(testSeal, j.queueName, j.name, j.data);
 
 function userActor(email: string, userId = 11): Actor {
   return { kind: 'user', userId, email, name: null, roleId: null, isAdmin: false, permissions: [], guestToken: null };
@@ -182,7 +184,7 @@ describe('notification service', () => {
       const queue = app.get(Jobs).queue(SendEmail.queue);
       const failed = await waitFor('the failed job', async () => {
         const jobs = await queue.getFailed(0, 200);
-        return jobs.find((j) => j.data?.payload?.to?.email === email && j.data?.payload?.sourceId === meta.id);
+        return jobs.find((j) => { const p = payloadOf(j); return p?.to?.email === email && p?.sourceId === meta.id; });
       });
       expect(failed.attemptsMade).toBe(1);
       expect(failed.failedReason).toContain('550');
@@ -329,7 +331,9 @@ describe('notification service', () => {
       const queue = app.get(Jobs).queue(ReminderDue.queue);
       const job = await waitFor('the rebuilt job', () => queue.getJob(row.jobId!));
       expect(await job.getState()).toBe('delayed');
-      expect(job.data).toMatchObject({ payload: { orgId: org.orgId, kind: 'decision-deadline', itemId: decisionId, dueAt: deadline.toISOString() } });
+      expect(payloadOf(job)).toEqual({ orgId: org.orgId, kind: 'decision-deadline', itemId: decisionId, dueAt: deadline.toISOString() });
+      expect(job.data).toMatchObject({ orgId: org.orgId, sealed: expect.stringMatching(/^v1\./) });
+      expect(job.data).not.toHaveProperty('payload');
       // due when the row says, not later
       expect(job.timestamp + job.delay).toBeGreaterThanOrEqual(row.fireAt!.getTime() - 1000);
       expect(job.timestamp + job.delay).toBeLessThanOrEqual(row.fireAt!.getTime() + 1000);

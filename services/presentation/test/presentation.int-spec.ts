@@ -20,6 +20,7 @@ import {
   type ServerFrame,
 } from '@app/contracts';
 import { Bus, SessionStore } from '@app/platform';
+import { Client as PgClient } from 'pg';
 import { createTestCommittee, createTestOrg, createTestUser, startServiceProcess, testEnv, type ServiceProcess } from '@app/testing';
 
 jest.setTimeout(180_000);
@@ -134,10 +135,19 @@ describe('presentation rooms (two processes, real Redis and NATS)', () => {
     const created = await bus.request(CreateMeeting, { orgId: org.orgId, actor: chair.actor, body: { title: 'Board', committee_id: committeeId, start_date: local(3), location: 'HQ' } });
     meetingId = created.id;
     await bus.request(AddMembers, { orgId: org.orgId, actor: chair.actor, meetingId, body: { user_id: [member.userId], type: 'Viewer' } });
-    await bus.request(CreateTalkingPoint, {
+    const tp = await bus.request(CreateTalkingPoint, {
       orgId: org.orgId, actor: chair.actor, meetingId,
-      body: { title: 'Budget', viewers: [{ user_id: member.userId, user_email: null }], presenters: [{ user_id: chair.userId, user_email: null }], attachments: [101, 102], attachment_ids: [], subpoints: [] },
+      body: { title: 'Budget', viewers: [{ user_id: member.userId, user_email: null }], presenters: [{ user_id: chair.userId, user_email: null }], attachments: [], attachment_ids: [], subpoints: [] },
     });
+    // documents 101 and 102 on the agenda: the rows as the meeting service keeps them (the library, which checks
+    // files when they are attached through the API, is not part of this test)
+    const admin = new PgClient({ connectionString: env.DATABASE_ADMIN_URL });
+    await admin.connect();
+    try {
+      await admin.query('INSERT INTO meeting.attachments (org_id, talking_point_id, library_id) VALUES ($1, $2, 101), ($1, $2, 102)', [org.orgId, tp.id]);
+    } finally {
+      await admin.end();
+    }
   });
 
   afterAll(async () => {

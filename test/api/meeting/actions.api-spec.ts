@@ -4,7 +4,7 @@
  * status (the assignee, a guest by token, an admin), events, and the action tracker.
  */
 import { api } from '@app/testing';
-import { GATEWAY, MeetingEvents, expectOk, formDate, meeting, scheduled, serverDate, setStatus, tokenOf, world, worldWithEvents, type World } from './helpers';
+import { GATEWAY, MeetingEvents, expectOk, formDate, libraryFile, meeting, scheduled, serverDate, setStatus, tokenOf, world, worldWithEvents, type World } from './helpers';
 
 let w: World;
 let tap: MeetingEvents;
@@ -26,12 +26,13 @@ describe('creating actions', () => {
     expect((await act(m, { open_till: '2031-03-03 10:00:00', participants: [w.outsider.userId] })).body.errors.participants).toEqual(['Choose a person who is a participant of this meeting.']);
     expect((await act(m, { open_till: '2031-03-04 10:00:00', priority: 'Urgent' })).body.errors.priority).toEqual(['The selected value is invalid.']);
     expect((await act(m, { open_till: '2031-03-04 10:00:00', progress: 101 })).body.errors.progress).toEqual(['This field may not be greater than 100.']);
-    const r = await act(m, { open_till: '2031-03-03 10:00:00', attachments: [11, 12] });
+    const [f11, f12] = [await libraryFile(w.chair.c, 'a.pdf'), await libraryFile(w.chair.c, 'b.pdf')];
+    const r = await act(m, { open_till: '2031-03-03 10:00:00', attachments: [f11, f12] });
     expect(r.status).toBe(200);
     expect(r.body.message).toBe('Action saved successfully');
     expect(r.body.data).toMatchObject({
       priority: 'Low', open_till: '2031-03-03 10:00:00', status: 'In Progress', locked: false, group: 'not_started', progress: 0,
-      attachments: [{ library_id: 11 }, { library_id: 12 }],
+      attachments: [{ library_id: f11 }, { library_id: f12 }],
     });
     expect(r.body.data.participants.map((p: any) => [p.user_id, p.status])).toEqual([[w.m1.userId, 'In Progress'], [w.m2.userId, 'In Progress']]);
     const ev = await tap.next('meeting.v1.action.assigned', (p) => p.actionId === r.body.data.id);
@@ -72,7 +73,7 @@ describe('participant status and the overall state', () => {
     expect((await status(w.m1, a, { status: 'Complete' })).body.code).toBe('ACTION_LOCKED');
     const edit = await w.chair.c.put(`/meetings/${m.id}/actions/${a.id}`, { title: 'x', participants: [w.m1.userId], open_till: serverDate(5) });
     expect(edit.body.code).toBe('ACTION_LOCKED');
-    expect((await w.chair.c.post(`/actions/${a.id}/attachment`, { library_id: 3 })).body.code).toBe('ACTION_LOCKED');
+    expect((await w.chair.c.post(`/actions/${a.id}/attachment`, { library_id: await libraryFile(w.chair.c) })).body.code).toBe('ACTION_LOCKED');
   });
 
   it('a guest assignee changes their status with the token', async () => {

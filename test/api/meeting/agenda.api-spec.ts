@@ -4,7 +4,7 @@
  * delete by the author, notify participants by e-mail event), and the online join (cutoff 20-07-2024).
  */
 import { api } from '@app/testing';
-import { GATEWAY, MeetingEvents, expectOk, meeting, scheduled, setStatus, talkingPoint, tokenOf, worldWithEvents, type World } from './helpers';
+import { GATEWAY, MeetingEvents, expectOk, libraryFile, meeting, scheduled, setStatus, talkingPoint, tokenOf, world, worldWithEvents, type World } from './helpers';
 
 let w: World;
 let tap: MeetingEvents;
@@ -36,15 +36,16 @@ describe('talking points', () => {
     expect((await w.chair.c.with({ lang: 'ar' }).post(`/meetings/${m.id}/talkingpoints`, { ...base, duration: 91 })).body.errors.duration).toEqual(['يجب أن تكون المدة أقل من مدة الاجتماع أو مساوية لها']);
     const dflt = expectOk(await w.chair.c.post(`/meetings/${m.id}/talkingpoints`, base));
     expect(dflt.duration).toBe(60);
+    const [f7, f8] = [await libraryFile(w.chair.c, 'agenda.pdf'), await libraryFile(w.chair.c, 'sub.pdf')];
     const tp = expectOk(await w.chair.c.post(`/meetings/${m.id}/talkingpoints`, {
-      ...base, title: 'With subs', duration: 30, attachment_ids: [7], subpoints: [{ ...sub, duration: 10, attachments: [8] }, { ...sub, title: 'Sub 2', duration: 5, presenter: { user_id: w.editor.userId } }],
+      ...base, title: 'With subs', duration: 30, attachment_ids: [f7], subpoints: [{ ...sub, duration: 10, attachments: [f8] }, { ...sub, title: 'Sub 2', duration: 5, presenter: { user_id: w.editor.userId } }],
     }));
     expect(tp).toMatchObject({
-      title: 'With subs', duration: 30, total_duration: 45, attachments: [{ library_id: 7 }],
+      title: 'With subs', duration: 30, total_duration: 45, attachments: [{ library_id: f7 }],
       presenters: [{ user_id: w.chair.userId, user: { name: 'Chair Person' } }], viewers: [{ user_id: w.m1.userId }],
     });
     expect(tp.subpoints.map((s: any) => [s.title, s.duration, s.presenter.user_id, s.meeting_talking_point_id])).toEqual([['Sub', 10, w.m1.userId, tp.id], ['Sub 2', 5, w.editor.userId, tp.id]]);
-    expect(tp.subpoints[0]).toMatchObject({ attachments: [{ library_id: 8 }], subpoint_viewers: [{ user_id: w.m2.userId }] });
+    expect(tp.subpoints[0]).toMatchObject({ attachments: [{ library_id: f8 }], subpoint_viewers: [{ user_id: w.m2.userId }] });
     const details = expectOk(await w.m1.c.get(`/meetings/${m.id}`));
     expect(details.total_duration).toBe(60 + 45);
     expect(details.agendas.map((g: any) => g.agenda_type_id)).toEqual([dflt.id, tp.id]);
@@ -74,23 +75,60 @@ describe('talking points', () => {
   });
 });
 
-describe('attachments (library references)', () => {
+describe('attachments (library files)', () => {
   it('attach and detach by library id; guests and participants cannot', async () => {
     const m = await meeting(w);
     const tp = await talkingPoint(w, m.id);
-    const r = await w.editor.c.post(`/talkingpoints/${tp.id}/attachment`, { library_id: 41 });
+    const f = await libraryFile(w.editor.c, 'attach.pdf');
+    const r = await w.editor.c.post(`/talkingpoints/${tp.id}/attachment`, { library_id: f });
     expect(r.status).toBe(200);
-    expect(r.body.data.map((a: any) => a.library_id)).toEqual([41]);
-    expect(expectOk(await w.editor.c.post(`/talkingpoints/${tp.id}/attachment`, { library_id: 41 }))).toHaveLength(1);
-    expect((await w.m1.c.post(`/talkingpoints/${tp.id}/attachment`, { library_id: 42 })).status).toBe(403);
+    expect(r.body.data.map((a: any) => a.library_id)).toEqual([f]);
+    expect(expectOk(await w.editor.c.post(`/talkingpoints/${tp.id}/attachment`, { library_id: f }))).toHaveLength(1);
+    expect((await w.m1.c.post(`/talkingpoints/${tp.id}/attachment`, { library_id: f })).status).toBe(403);
     expect((await w.chair.c.post(`/talkingpoints/${tp.id}/attachment`, {})).body.errors.library_id).toEqual(['This field is required.']);
-    expect((await w.chair.c.post(`/talkingpoints/99999999/attachment`, { library_id: 1 })).status).toBe(404);
+    expect((await w.chair.c.post(`/talkingpoints/99999999/attachment`, { library_id: f })).status).toBe(404);
     const a = expectOk(await w.chair.c.post(`/meetings/${m.id}/actions`, { title: 'A', participants: [w.m1.userId], open_till: '2035-01-01 10:00:00' }));
-    expectOk(await w.chair.c.post(`/actions/${a.id}/attachment`, { library_id: 41 }));
-    expect(expectOk(await w.chair.c.delete(`/talkingpoints/attachment/41`))).toEqual([]);
-    expect(expectOk(await w.chair.c.get(`/actions/${a.id}`)).attachments.map((x: any) => x.library_id)).toEqual([41]);
-    expect((await w.chair.c.delete(`/talkingpoints/attachment/41`)).status).toBe(404);
-    expect(expectOk(await w.chair.c.delete(`/actions/attachment/41`, undefined))).toEqual([]);
+    const g = await libraryFile(w.chair.c, 'action.pdf');
+    expectOk(await w.chair.c.post(`/actions/${a.id}/attachment`, { library_id: g }));
+    expect(expectOk(await w.chair.c.delete(`/talkingpoints/attachment/${f}`))).toEqual([]);
+    expect(expectOk(await w.chair.c.get(`/actions/${a.id}`)).attachments.map((x: any) => x.library_id)).toEqual([g]);
+    expect((await w.chair.c.delete(`/talkingpoints/attachment/${f}`)).status).toBe(404);
+    expect(expectOk(await w.chair.c.delete(`/actions/attachment/${g}`, undefined))).toEqual([]);
+  });
+
+  it('the library checks every file: unknown ids, another organization\'s files and, on actions and decisions, files that are not PDFs are refused and nothing is written', async () => {
+    const m = await meeting(w);
+    const other = await world();
+    const foreign = await libraryFile(other.chair.c, 'theirs.pdf');
+    const sheet = await libraryFile(w.chair.c, 'budget.csv', Buffer.from('item,amount\nvenue,1200\n'), 'text/csv');
+    const before = (await w.chair.c.get(`/meetings/${m.id}`)).body.data.agendas.length;
+    for (const id of [2147483000, foreign]) {
+      const r = await w.chair.c.post(`/meetings/${m.id}/talkingpoints`, { title: 'Refused', viewers: [w.m1.userId], presenters: [w.chair.userId], attachments: [id] });
+      expect(r.status).toBe(409);
+      expect(r.body.errors.attachments).toEqual(['The selected file is invalid.']);
+    }
+    expect((await w.chair.c.get(`/meetings/${m.id}`)).body.data.agendas.length).toBe(before);
+    // any library file on an agenda item; PDFs only on actions
+    expectOk(await w.chair.c.post(`/meetings/${m.id}/talkingpoints`, { title: 'Sheet', viewers: [w.m1.userId], presenters: [w.chair.userId], attachments: [sheet] }));
+    const act = await w.chair.c.post(`/meetings/${m.id}/actions`, { title: 'Not a PDF', participants: [w.m1.userId], open_till: '2035-01-01 10:00:00', attachments: [sheet] });
+    expect(act.status).toBe(409);
+    expect(act.body.errors.attachments).toEqual(['Choose only pdf']);
+    const details = expectOk(await w.chair.c.get(`/meetings/${m.id}`));
+    expect(JSON.stringify(details)).not.toContain('Not a PDF');
+  });
+
+  it('the file\'s details list where it is used; detaching or deleting the item removes it from the list', async () => {
+    const m = await meeting(w);
+    const f = await libraryFile(w.chair.c, 'used.pdf');
+    const usedIn = async () => (expectOk(await w.chair.c.get(`/library/${f}`)).used_in as any[]).map((u) => [u.type, u.title, u.meeting_id]);
+    expect(await usedIn()).toEqual([]);
+    const tp = expectOk(await w.chair.c.post(`/meetings/${m.id}/talkingpoints`, { title: 'Budget item', viewers: [w.m1.userId], presenters: [w.chair.userId], attachments: [f] }));
+    const a = expectOk(await w.chair.c.post(`/meetings/${m.id}/actions`, { title: 'Review budget', participants: [w.m1.userId], open_till: '2035-01-01 10:00:00', attachments: [f] }));
+    expect((await usedIn()).sort()).toEqual([['action', 'Review budget', m.id], ['talking_point', 'Budget item', m.id]]);
+    expectOk(await w.chair.c.put(`/meetings/${m.id}/talkingpoints/${tp.id}`, { title: 'Budget item', viewers: [w.m1.userId], presenters: [w.chair.userId], attachments: [] }));
+    expect(await usedIn()).toEqual([['action', 'Review budget', m.id]]);
+    expectOk(await w.chair.c.delete(`/meetings/${m.id}/actions/${a.id}`));
+    expect(await usedIn()).toEqual([]);
   });
 });
 

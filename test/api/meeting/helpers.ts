@@ -7,7 +7,7 @@ import IORedis from 'ioredis';
 import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { SessionStore } from '@app/platform';
 import {
-  api, createTestCommittee, createTestOrg, createTestUser, login, testEnv, uniqueSlug, waitFor, type ApiClient, type TestOrg, type TestOrgOptions,
+  api, openEvent, pdfFile, createTestCommittee, createTestOrg, createTestUser, login, testEnv, uniqueSlug, waitFor, type ApiClient, type TestOrg, type TestOrgOptions,
 } from '@app/testing';
 
 export const env = testEnv();
@@ -100,6 +100,13 @@ export function expectOk(r: { status: number; body: any }, status = 200): any {
 }
 
 /** a Draft meeting of the world's committee, owned by the chair, with members added (m1, m2 Viewers; editor as Editor) */
+/** a file in the actor's library (a generated PDF unless given), its library id: attachments must be real files */
+export async function libraryFile(c: ApiClient, name = 'pack.pdf', data?: Buffer, type = 'application/pdf'): Promise<number> {
+  const r = await c.upload('/library', {}, { file: { name, type, data: data ?? (await pdfFile(1, name)) } });
+  if (r.status !== 200) throw new Error(`upload ${name}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.data.id as number;
+}
+
 export async function meeting(w: World, body: Record<string, unknown> = {}, opts: { members?: boolean } = {}): Promise<any> {
   const m = expectOk(await w.chair.c.post('/meetings', { title: 'Board meeting', committee_id: w.committeeId, start_date: formDate(7), duration: 120, location: 'HQ', ...body }));
   if (opts.members !== false) {
@@ -137,7 +144,7 @@ export class MeetingEvents {
     const tap = new MeetingEvents(nc, sub);
     (async () => {
       for await (const m of sub) {
-        const e = JSON.parse(new TextDecoder().decode(m.data));
+        const e = openEvent(m.data);
         tap.seen.push({ subject: m.subject, payload: e.payload });
       }
     })().catch(() => undefined);

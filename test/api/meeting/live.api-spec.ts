@@ -56,6 +56,25 @@ describe('live channel across two gateways', () => {
     await waitFor('second vote on B', () => owner.frames.find((f) => f.data.kind === 'vote' && f.data.byUserId === w.m2.userId), 2_000, 20);
   });
 
+  it('agenda and action changes reach an open page: a new talking point, a reorder, a new action and its status', async () => {
+    const m = await scheduled(w);
+    const page = await channel(gatewayB, m.id, { token: w.m1.token });
+    await ready(page);
+    const kinds = (kind: string) => page.frames.filter((f) => f.data.type === 'change' && f.data.kind === kind).length;
+    const tp = expectOk(await w.chair.c.post(`/meetings/${m.id}/talkingpoints`, { title: 'Live item', viewers: [w.m1.userId], presenters: [w.chair.userId] }));
+    await waitFor('a new talking point', () => kinds('agenda') >= 1 || null, 2_000, 20);
+    const a = expectOk(await w.chair.c.post(`/meetings/${m.id}/actions`, { title: 'Live action', participants: [w.m1.userId], open_till: serverDate(9) }));
+    await waitFor('a new action', () => kinds('action') >= 1 || null, 2_000, 20);
+    const details = expectOk(await w.chair.c.get(`/meetings/${m.id}`));
+    const order = details.agendas.flatMap((g: any) => g.data).map((x: any) => ({ type: x.agenda_type, type_id: x.id })).reverse();
+    expectOk(await w.chair.c.put(`/meetings/${m.id}/order`, { order }));
+    await waitFor('the reorder', () => kinds('agenda') >= 2 || null, 2_000, 20);
+    expectOk(await w.m1.c.post(`/actions/${a.id}/status/change`, { status: 'Complete' }));
+    await waitFor('the action status', () => kinds('action') >= 2 || null, 2_000, 20);
+    expect(page.frames.filter((f) => f.data.type === 'change').every((f) => f.data.meetingId === m.id)).toBe(true);
+    expect(tp.id).toBeGreaterThan(0);
+  });
+
   it('refuses someone who is not a participant, and revokes a member once removed', async () => {
     const m = await scheduled(w);
     const outsider = await channel(gatewayB, m.id, { token: w.outsider.token });

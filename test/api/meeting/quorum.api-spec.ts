@@ -3,7 +3,15 @@
  * quorum is met and, once voting has closed, its outcome, in the payload, the activity log and the
  * decision-closed event; the meeting details show the attendance quorum.
  */
+import { mailsTo, pollUntil } from '@app/testing';
 import { MeetingEvents, expectOk, scheduled, serverDate, worldWithEvents, type World } from './helpers';
+
+/** the e-mail about one decision's closing that reached `email` */
+const closedMail = async (email: string, title: string) => {
+  const mails = await pollUntil(() => mailsTo(email), (list) => list.some((x) => (x.subject ?? '').includes(`Voting closed: ${title}`)), 45_000);
+  const mail = mails.find((x) => (x.subject ?? '').includes(`Voting closed: ${title}`))!;
+  return { subject: mail.subject ?? '', text: `${mail.text ?? ''}` };
+};
 
 let w: World;
 let tap: MeetingEvents;
@@ -33,6 +41,12 @@ describe('quorum and outcome', () => {
     expect(event).toMatchObject({ reason: 'ended', outcome: 'No quorum', quorumMet: false });
     const details = expectOk(await w.chair.c.get(`/meetings/${m.id}`));
     expect(details.activities.map((a: any) => a.activity)).toContain(`Chair Person ended voting on "${d.title}": No quorum`);
+    // every voter is told, the one who did not vote too
+    for (const voter of [w.m1, w.m2, w.editor]) {
+      const mail = await closedMail(voter.email, d.title);
+      expect(mail.subject).toBe(`Voting closed: ${d.title} — No quorum`);
+      expect(mail.text).toContain('no quorum');
+    }
   });
 
   it('with quorum, more Approved than half of the votes other than Abstained passes; otherwise it is rejected', async () => {
@@ -41,6 +55,10 @@ describe('quorum and outcome', () => {
     expectOk(await vote(w.m1, passed, 'Approved'));
     expectOk(await vote(w.m2, passed, 'Abstained'));
     expect(expectOk(await w.chair.c.post(`/decisions/${passed.id}/fulfill`, { is_fulfilled: 1 }))).toMatchObject({ quorum: { met: true }, outcome: 'Passed' });
+    const mail = await closedMail(w.m2.email, passed.title);
+    expect(mail.subject).toBe(`Voting closed: ${passed.title} — Passed`);
+    expect(mail.text).toContain('Outcome: Passed.');
+    expect(mail.text).toMatch(/Approved\W+1 \(\d+(\.\d)?%\)/);
     const rejected = await decide(m);
     expectOk(await vote(w.m1, rejected, 'Approved'));
     expectOk(await w.m2.c.post(`/decisions/${rejected.id}/vote/change`, { id: rejected.id, vote: 'Denied', reason: 'too costly' }));

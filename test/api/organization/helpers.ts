@@ -1,5 +1,5 @@
 import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
-import { api, createTestOrg, login, testEnv, waitFor, type ApiClient, type TestOrg } from '@app/testing';
+import { api, createTestOrg, login, openEvent, testEnv, waitFor, type ApiClient, type TestOrg } from '@app/testing';
 
 export const env = testEnv();
 export const GATEWAY = env.TEST_GATEWAY_URL;
@@ -25,7 +25,7 @@ export class EventTap {
     const tap = new EventTap(nc, sub);
     (async () => {
       for await (const m of sub) {
-        tap.seen.push(JSON.parse(new TextDecoder().decode(m.data)));
+        tap.seen.push(openEvent(m.data));
       }
     })().catch(() => undefined);
     await nc.flush();

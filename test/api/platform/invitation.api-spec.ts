@@ -2,7 +2,7 @@ import { connect, headers as natsHeaders, type NatsConnection } from '@nats-io/t
 import { jetstreamManager, jetstream } from '@nats-io/jetstream';
 import { randomUUID } from 'node:crypto';
 import { UserInvited, streamOf } from '@app/contracts';
-import { api, createTestOrg, login, mailsTo, pollUntil, testEnv, type ApiClient } from '@app/testing';
+import { api, createTestOrg, login, mailsTo, openEvent, pollUntil, testEnv, type ApiClient } from '@app/testing';
 
 /**
  * Event -> job -> effect across services: a user invited through the API ends as exactly one invitation
@@ -52,10 +52,15 @@ describe('invitation e-mail: event -> job -> effect, exactly once', () => {
     for (let seq = info.state.last_seq; seq > 0 && seq > info.state.last_seq - 500 && !raw; seq--) {
       const m = await jsm.streams.getMessage(stream, { seq }).catch(() => null);
       if (!m || m.subject !== UserInvited.subject) continue;
-      const env_ = JSON.parse(new TextDecoder().decode(m.data));
-      if (env_.payload?.recipient?.email === email) raw = m.data;
+      const env_ = openEvent(m.data);
+      if ((env_.payload as { recipient?: { email?: string } })?.recipient?.email === email) raw = m.data;
     }
     expect(raw).toBeDefined();
+    // at rest in the stream the payload is ciphertext: neither the invitee nor the link's token is readable
+    const text = new TextDecoder().decode(raw);
+    expect(text).not.toContain(email);
+    expect(text).not.toContain('complete-profile');
+    expect(JSON.parse(text)).toMatchObject({ subject: UserInvited.subject, sealed: expect.stringMatching(/^v1\./) });
     const h = natsHeaders();
     await jetstream(nc).publish(UserInvited.subject, raw!, { msgID: randomUUID(), headers: h });
 

@@ -4,15 +4,16 @@
  */
 import WebSocket from 'ws';
 import type { ServerFrame } from '@app/contracts';
-import { closeRedis, expectOk, GATEWAY, meeting, talkingPoint, world, type World } from '../meeting/helpers';
+import { closeRedis, expectOk, GATEWAY, libraryFile, meeting, talkingPoint, world, type World } from '../meeting/helpers';
 
 let w: World;
 let m: { id: number };
-const DOC = 7001;
+let DOC: number;
 
 beforeAll(async () => {
   w = await world();
   m = await meeting(w);
+  DOC = await libraryFile(w.chair.c, 'slides.pdf');
   await talkingPoint(w, m.id, { attachment_ids: [DOC] });
 });
 afterAll(() => closeRedis());

@@ -16,3 +16,4 @@ export * from './comments.routes';
 export * from './notes.routes';
 export * from './dashboards.routes';
 export * from './live.routes';
+export * from './calendar-feed';

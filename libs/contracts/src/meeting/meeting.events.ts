@@ -103,6 +103,8 @@ export const DecisionClosed = defineEvent({
     ...zOrgInfo, ...zDecisionInfo, reason: z.enum(['ended', 'deleted']), by: zActorInfo, recipients: z.array(zRecipient),
     outcome: zDecisionOutcome.optional(),
     quorumMet: z.boolean().optional(),
+    /** the final count when voting ended (the e-mail to the voters shows it) */
+    tallies: z.array(z.object({ vote: zVote, count: z.number().int(), percentage: z.number() })).optional(),
   }),
 });
 
@@ -158,7 +160,7 @@ export const ActionClosed = defineEvent({
 });
 
 /** What changed in a meeting, for its open pages (the live channel, docs/meeting.md#live-updates). */
-export const LIVE_CHANGE_KINDS = ['vote', 'decision', 'members', 'meeting', 'comment'] as const;
+export const LIVE_CHANGE_KINDS = ['vote', 'decision', 'members', 'meeting', 'comment', 'agenda', 'action'] as const;
 export const zLiveChangeKind = z.enum(LIVE_CHANGE_KINDS);
 export type LiveChangeKind = z.output<typeof zLiveChangeKind>;
 

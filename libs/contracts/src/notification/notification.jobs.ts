@@ -4,6 +4,8 @@ import { zOrgId } from '../core/common';
 import { zAppPath } from '../core/paths';
 import { zRecipient } from '../organization/organization.events';
 import { zMeetingChange } from '../meeting/meeting.events';
+import { zVote } from '../meeting/meeting.constants';
+import { zDecisionOutcome } from '../meeting/quorum';
 
 /**
  * The notification service's BullMQ jobs. Both are produced and processed by services/notification;
@@ -52,6 +54,16 @@ export const zEmail = z.discriminatedUnion('template', [
     z.object({ title: z.string().min(1), deadline: z.string(), path: zAppPath, reason: z.enum(['created', 'resumed', 'rescheduled']).default('created'), by: zBy }),
   ),
   email('decision-deadline', zDeadlineEmail),
+  email(
+    'decision-closed',
+    z.object({
+      title: z.string().min(1),
+      outcome: zDecisionOutcome,
+      tallies: z.array(z.object({ vote: zVote, count: z.number().int(), percentage: z.number() })).default([]),
+      path: zAppPath,
+      by: zBy,
+    }),
+  ),
   email(
     'action-assigned',
     z.object({

@@ -41,6 +41,8 @@ export class Bus implements OnApplicationShutdown {
     const orgId = (parsed.data as { orgId?: string }).orgId;
     if (orgId) h.set('x-org-id', orgId);
     const timeout = options.timeoutMs ?? def.timeoutMs ?? this.opts.defaultTimeoutMs;
+    // the callee skips work its caller (or the caller's caller) no longer waits for
+    h.set('x-deadline', String(Math.min(Date.now() + timeout, ctx?.deadline ?? Infinity)));
     const end = metrics.rpcClientDuration.startTimer({ subject: def.subject });
     let msg: Msg;
     try {
@@ -84,8 +86,9 @@ export class Bus implements OnApplicationShutdown {
   private async serve<D extends RpcDef>(def: D, fn: (req: RequestOf<D>) => unknown, msg: Msg): Promise<void> {
     const correlationId = msg.headers?.get('x-correlation-id') || crypto.randomUUID();
     const traceparent = msg.headers?.get('traceparent') || undefined;
+    const deadline = Number(msg.headers?.get('x-deadline')) || undefined;
     const end = metrics.rpcServerDuration.startTimer({ subject: def.subject });
-    await runWithContext({ correlationId, traceparent }, async () => {
+    await runWithContext({ correlationId, traceparent, deadline }, async () => {
       let reply: Reply;
       try {
         const raw = JSON.parse(dec.decode(msg.data));

@@ -4,6 +4,8 @@ import { drizzle, NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';
 import { AppError, zOrgId } from '@app/contracts';
 import { logger } from '../logger';
+import { currentContext } from '../context';
+import { metrics } from '../http/metrics';
 
 export const DB_OPTIONS = Symbol('DB_OPTIONS');
 export interface DbOptions {
@@ -103,6 +105,13 @@ export class Db<S extends Record<string, unknown> = Record<string, unknown>> imp
 
   private async run<T>(orgId: string | null, fn: (tx: Tx<S>, client: PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    // an RPC whose caller has stopped waiting (its deadline passed while it queued for a connection) does nothing
+    const deadline = currentContext()?.deadline;
+    if (deadline !== undefined && Date.now() > deadline) {
+      client.release();
+      metrics.expiredTransactions.inc();
+      throw new AppError('RPC_TIMEOUT', { details: { reason: 'the caller stopped waiting before the transaction began' } });
+    }
     try {
       await client.query('BEGIN');
       if (this.setRole) await client.query(`SET LOCAL ROLE ${this.setRole}`);

@@ -13,6 +13,7 @@ import { currentContext, runWithContext } from '../context';
 import { logger } from '../logger';
 import { metrics } from '../http/metrics';
 import { Lanes } from './lanes';
+import { PayloadSeal } from '../seal';
 
 export interface EventEnvelope<P = unknown> extends EventMeta {
   payload: P;
@@ -71,7 +72,11 @@ export class Events implements OnApplicationShutdown {
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(EVENTS_OPTIONS) private readonly opts: EventsOptions,
-  ) {}
+  ) {
+    this.seal = PayloadSeal.fromKey(opts.outboxKey, opts.production);
+  }
+  /** payloads rest in the streams as ciphertext (guest and invitation links carry tokens): sealed here, opened on delivery */
+  private readonly seal: PayloadSeal;
 
   private async init(): Promise<void> {
     if (!this.jsm) {
@@ -147,7 +152,7 @@ export class Events implements OnApplicationShutdown {
     if (envelope.correlationId) h.set('x-correlation-id', envelope.correlationId);
     const ctx = currentContext();
     if (ctx?.traceparent) h.set('traceparent', ctx.traceparent);
-    await this.js.publish(envelope.subject, enc.encode(JSON.stringify(envelope)), { msgID: envelope.id, headers: h });
+    await this.js.publish(envelope.subject, enc.encode(JSON.stringify(this.seal.seal(envelope))), { msgID: envelope.id, headers: h });
     metrics.eventsPublished.inc({ subject: envelope.subject });
   }
 
@@ -223,9 +228,9 @@ export class Events implements OnApplicationShutdown {
       for await (const m of messages) {
         let envelope: EventEnvelope;
         try {
-          envelope = JSON.parse(dec.decode(m.data)) as EventEnvelope;
-        } catch {
-          logger().error({ subject: m.subject }, 'dropping an event that is not JSON');
+          envelope = this.seal.open(JSON.parse(dec.decode(m.data)) as EventEnvelope);
+        } catch (e) {
+          logger().error({ subject: m.subject, err: e }, 'dropping an event that is not JSON or cannot be opened');
           m.term();
           continue;
         }
@@ -254,7 +259,7 @@ export class Events implements OnApplicationShutdown {
     const loop = (async () => {
       for await (const m of messages) {
         try {
-          const envelope = JSON.parse(dec.decode(m.data)) as EventEnvelope;
+          const envelope = this.seal.open(JSON.parse(dec.decode(m.data)) as EventEnvelope);
           const parsed = def.payload.safeParse(envelope.payload);
           if (!parsed.success) {
             logger().error({ subject: def.subject, id: envelope.id }, 'watched event does not match its contract; skipped');

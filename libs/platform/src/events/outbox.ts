@@ -1,10 +1,10 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import type { Client } from 'pg';
 import type { EventDef, PayloadInputOf } from '@app/contracts';
 import { Db, type Tx } from '../db/db';
 import { logger } from '../logger';
+import { PayloadSeal, type Sealed } from '../seal';
 import { Events, EVENTS_OPTIONS, type EventEnvelope, type EventsOptions } from './events.service';
 
 export const OUTBOX_TABLE = '__outbox';
@@ -30,45 +30,14 @@ export async function ensureOutbox(client: Client, schema: string): Promise<void
   await client.query(`CREATE POLICY outbox_relay ON ${t} USING (${relay}) WITH CHECK (${relay})`);
 }
 
-/** The key of development and tests when OUTBOX_KEY is not set (production refuses to start without one). */
-const DEV_OUTBOX_KEY = 'development-only-outbox-key';
-
 /**
- * Outbox rows are sealed (docs/decisions.md "Secrets in the outbox"): event payloads carry guest and invitation
- * links with their tokens, and the outbox is a table. The row keeps id, subject and times in clear and the payload
- * as AES-256-GCM ciphertext under the service's OUTBOX_KEY; the relay opens it just before publishing.
+ * Outbox rows are sealed (docs/decisions.md "Secrets at rest"): the row keeps id, subject and times in clear and
+ * the payload as ciphertext under OUTBOX_KEY; the relay opens it and Events seals it again for the stream.
  */
-export class OutboxSeal {
-  private readonly key: Buffer;
-  constructor(secret: string) {
-    this.key = createHash('sha256').update(`boardroom-outbox:${secret}`).digest();
-  }
-  static fromOptions(opts: EventsOptions): OutboxSeal {
-    if (!opts.outboxKey && opts.production) throw new Error('OUTBOX_KEY is required in production (the outbox seals event payloads with it)');
-    return new OutboxSeal(opts.outboxKey ?? DEV_OUTBOX_KEY);
-  }
-  seal(envelope: EventEnvelope): SealedEnvelope {
-    const { payload, ...meta } = envelope;
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    cipher.setAAD(Buffer.from(envelope.id));
-    const body = Buffer.concat([cipher.update(JSON.stringify(payload), 'utf8'), cipher.final()]);
-    return { ...meta, sealed: `v1.${iv.toString('base64url')}.${cipher.getAuthTag().toString('base64url')}.${body.toString('base64url')}` };
-  }
-  /** A sealed row -> the envelope to publish; an unsealed one (written before sealing existed) as it is. */
-  open(row: SealedEnvelope | EventEnvelope): EventEnvelope {
-    if (!('sealed' in row) || typeof row.sealed !== 'string') return row as EventEnvelope;
-    const { sealed, ...meta } = row;
-    const [v, iv, tag, body] = sealed.split('.');
-    if (v !== 'v1' || !iv || !tag || body === undefined) throw new Error(`outbox row ${row.id}: unknown seal`);
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
-    decipher.setAAD(Buffer.from(row.id));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    const json = Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
-    return { ...meta, payload: JSON.parse(json) } as EventEnvelope;
-  }
-}
-export type SealedEnvelope = Omit<EventEnvelope, 'payload'> & { sealed: string };
+export const OutboxSeal = {
+  fromOptions: (opts: EventsOptions): PayloadSeal => PayloadSeal.fromKey(opts.outboxKey, opts.production),
+};
+export type SealedEnvelope = Sealed<EventEnvelope>;
 
 const RELAY_INTERVAL_MS = 200;
 const BATCH = 200;
@@ -87,7 +56,7 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
   private stopped = false;
   private lastCleanup = 0;
   private readonly table: string;
-  private readonly seal: OutboxSeal;
+  private readonly seal: PayloadSeal;
 
   constructor(private readonly db: Db, private readonly events: Events, @Inject(EVENTS_OPTIONS) opts: EventsOptions) {
     this.table = `"${opts.service}"."${OUTBOX_TABLE}"`;
@@ -131,7 +100,7 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
         );
         for (const r of rows.rows) {
           const owner = r.envelope.subject.split('.')[0];
-          await this.events.publishEnvelope(owner, this.seal.open(r.envelope));
+          await this.events.publishEnvelope(owner, this.seal.open<EventEnvelope>(r.envelope));
         }
         if (rows.rowCount) await client.query(`UPDATE ${this.table} SET published_at = now() WHERE id = ANY($1::uuid[])`, [rows.rows.map((r) => r.id)]);
         return rows.rowCount ?? 0;

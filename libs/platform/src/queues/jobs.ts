@@ -1,11 +1,45 @@
 import { DynamicModule, Inject, Injectable, Module, OnModuleDestroy, OnModuleInit, SetMetadata, Type } from '@nestjs/common';
 import { BullModule, InjectQueue, Processor, WorkerHost, getQueueToken } from '@nestjs/bullmq';
 import { ModuleRef } from '@nestjs/core';
-import { Job, Queue } from 'bullmq';
+import { Job, Queue, UnrecoverableError } from 'bullmq';
 import { AppError, JobDef, PayloadInputOf, PayloadOf, fieldErrorsOf } from '@app/contracts';
 import { runWithContext, currentContext } from '../context';
 import { logger } from '../logger';
 import { metrics, queueDepthSources, type QueueDepthSource } from '../http/metrics';
+import { PayloadSeal } from '../seal';
+
+/**
+ * Job data as it rests in Redis: the organization and correlation id in clear (the tenant's queue view, logs),
+ * the payload sealed (e-mail jobs carry links with tokens). Jobs added before sealing carry `payload` in clear.
+ */
+export interface JobData {
+  orgId?: string;
+  correlationId?: string;
+  sealed?: string;
+  payload?: unknown;
+}
+/** Associated data of a job's sealed payload: a payload moved to another kind of job cannot be opened. */
+const jobAad = (queue: string, name: string) => `job:${queue}:${name}`;
+
+/** The payload of a job's data (sealed or not); throws when it cannot be opened. */
+export function openJobData(seal: PayloadSeal, queue: string, name: string, data: JobData | undefined): unknown {
+  if (typeof data?.sealed === 'string') return seal.openValue(data.sealed, jobAad(queue, name));
+  return data?.payload;
+}
+
+export const QUEUES_OPTIONS = Symbol('QUEUES_OPTIONS');
+export interface QueuesOptions {
+  redisUrl: string;
+  /** jobs this service adds */
+  produces: readonly JobDef[];
+  /** jobs this service processes (it owns them): exactly one processor each */
+  processes?: readonly JobDef[];
+  concurrency?: number;
+  worker?: WorkerTuning;
+  /** OUTBOX_KEY: job payloads rest sealed in Redis; required when `production` */
+  sealKey?: string;
+  production?: boolean;
+}
 
 export const JOB_HANDLER = Symbol('JOB_HANDLER');
 /** Marks a method of a `*.processor.ts` provider as the processor of a job defined in libs/contracts. */
@@ -22,6 +56,10 @@ type JobHandlerFn = (payload: unknown, ctx: JobContext) => Promise<unknown>;
 @Injectable()
 export class JobRegistry {
   private readonly handlers = new Map<string, { def: JobDef; fn: JobHandlerFn }[]>();
+  private readonly seal: PayloadSeal;
+  constructor(@Inject(QUEUES_OPTIONS) opts: QueuesOptions) {
+    this.seal = PayloadSeal.fromKey(opts.sealKey, opts.production);
+  }
   private readyResolve!: () => void;
   readonly ready = new Promise<void>((r) => (this.readyResolve = r));
 
@@ -48,7 +86,14 @@ export class JobRegistry {
     await this.ready;
     const entry = this.handlers.get(`${job.queueName}:${job.name}`)?.[0];
     if (!entry) throw new Error(`no processor for ${job.queueName}:${job.name}`);
-    const parsed = entry.def.payload.safeParse(job.data?.payload);
+    let payload: unknown;
+    try {
+      payload = openJobData(this.seal, job.queueName, job.name, job.data as JobData);
+    } catch (e) {
+      logger().error({ job: job.name, id: job.id, err: e }, 'job data cannot be opened (another OUTBOX_KEY?)');
+      throw new UnrecoverableError('job data cannot be opened');
+    }
+    const parsed = entry.def.payload.safeParse(payload);
     if (!parsed.success) {
       logger().error({ job: job.name, id: job.id, issues: parsed.error.issues.slice(0, 5) }, 'job payload does not match its contract');
       throw new Error('job payload does not match its contract');
@@ -77,7 +122,10 @@ export interface AddJobOptions {
 /** Typed producer: validates the payload against its definition and applies its retry policy. */
 @Injectable()
 export class Jobs {
-  constructor(private readonly moduleRef: ModuleRef) {}
+  private readonly seal: PayloadSeal;
+  constructor(private readonly moduleRef: ModuleRef, @Inject(QUEUES_OPTIONS) opts: QueuesOptions) {
+    this.seal = PayloadSeal.fromKey(opts.sealKey, opts.production);
+  }
 
   queue(name: string): Queue {
     return this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
@@ -100,7 +148,7 @@ export class Jobs {
       if (!parsed.success) throw new AppError('VALIDATION', { fields: fieldErrorsOf(parsed.error) });
       return {
         name: def.name,
-        data: { payload: parsed.data, correlationId },
+        data: { orgId: (parsed.data as { orgId?: string }).orgId, correlationId, sealed: this.seal.sealValue(parsed.data, jobAad(def.queue, def.name)) } satisfies JobData,
         opts: {
           jobId: opts.jobId,
           delay: opts.delayMs,
@@ -150,17 +198,6 @@ function processorFor(queue: string, concurrency: number, tuning: WorkerTuning =
   }
   Object.defineProperty(QueueProcessor, 'name', { value: `QueueProcessor_${queue.replace(/\W/g, '_')}` });
   return QueueProcessor;
-}
-
-export const QUEUES_OPTIONS = Symbol('QUEUES_OPTIONS');
-export interface QueuesOptions {
-  redisUrl: string;
-  /** jobs this service adds */
-  produces: readonly JobDef[];
-  /** jobs this service processes (it owns them): exactly one processor each */
-  processes?: readonly JobDef[];
-  concurrency?: number;
-  worker?: WorkerTuning;
 }
 
 export function redisConnection(url: string) {

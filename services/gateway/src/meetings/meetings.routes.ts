@@ -1,7 +1,10 @@
-import { Injectable } from '@nestjs/common';
-import { ChangeMeetingStatus, JoinVirtual, MeetingRoutes, MM, NoteRoutes, SaveRecordSummary, translate } from '@app/contracts';
-import { Bus } from '@app/platform';
-import { Implements, type RouteContext, type RouteResult } from '../core/routes';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AppError, CalendarFeedRoutes, ChangeMeetingStatus, JoinVirtual, MeetingRoutes, MM, NoteRoutes, orgUrl, RenderCalendarFeed, SaveRecordSummary, translate,
+} from '@app/contracts';
+import { Bus, CONFIG } from '@app/platform';
+import type { GatewayConfig } from '../config';
+import { FileAnswer, Implements, type RouteContext, type RouteResult } from '../core/routes';
 
 /**
  * The meeting routes that compose (docs/how-to-add-a-route.md, "A route that composes"): the ones whose answer is shaped here.
@@ -9,7 +12,23 @@ import { Implements, type RouteContext, type RouteResult } from '../core/routes'
  */
 @Injectable()
 export class MeetingsRoutes {
-  constructor(private readonly bus: Bus) {}
+  constructor(private readonly bus: Bus, @Inject(CONFIG) private readonly config: GatewayConfig) {}
+
+  /** a user's meetings as iCalendar, for calendar applications (the address is the credential; not cached by proxies) */
+  @Implements(CalendarFeedRoutes.calendarFeedIcs)
+  async calendarFeed({ call, params, req }: RouteContext<typeof CalendarFeedRoutes.calendarFeedIcs>): Promise<RouteResult<typeof CalendarFeedRoutes.calendarFeedIcs>> {
+    if (!call.orgId || !req.orgSlug) throw AppError.notFound('calendar');
+    const baseUrl = orgUrl({ slug: req.orgSlug, baseDomain: this.config.PUBLIC_BASE_DOMAIN, protocol: this.config.PUBLIC_PROTOCOL }, '/');
+    const { ics } = await this.bus.request(RenderCalendarFeed, { orgId: call.orgId, token: params.file.replace(/\.ics$/, ''), baseUrl });
+    const body = Buffer.from(ics, 'utf8');
+    return new FileAnswer(body, {
+      'Content-Type': 'text/calendar; charset=utf-8',
+      'Content-Disposition': 'inline; filename="meetings.ics"',
+      'Content-Length': String(body.length),
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    });
+  }
 
   /** the success message is the service's, naming the new status in the request's language */
   @Implements(MeetingRoutes.changeMeetingStatus)

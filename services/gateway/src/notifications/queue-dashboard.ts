@@ -8,7 +8,7 @@ import type Redis from 'ioredis';
 import {
   AppError, GetActor, NotificationMessages, parseLang, ReminderDue, ResolveOrganization, SendEmail, type OrgPublic,
 } from '@app/contracts';
-import { Bus, CONFIG, logger, REDIS, redisConnection, SessionStore } from '@app/platform';
+import { Bus, CONFIG, logger, PayloadSeal, REDIS, redisConnection, SessionStore } from '@app/platform';
 import { allowsXOrg, type GatewayConfig } from '../config';
 import { errorBody, toAppError } from '../core/error.filter';
 import { orgOfRequest } from '../core/request';
@@ -41,6 +41,7 @@ export class QueueDashboard implements OnModuleInit, OnApplicationShutdown {
   private readonly queues = new Map<string, Queue>();
   private readonly boards = new Map<string, { router: Router; names: string }>();
   private refreshedAt = 0;
+  private readonly seal: PayloadSeal;
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -48,7 +49,9 @@ export class QueueDashboard implements OnModuleInit, OnApplicationShutdown {
     private readonly sessions: SessionStore,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(CONFIG) private readonly config: GatewayConfig,
-  ) {}
+  ) {
+    this.seal = PayloadSeal.fromKey(config.OUTBOX_KEY, config.NODE_ENV === 'production');
+  }
 
   onModuleInit(): void {
     const http = this.adapterHost.httpAdapter?.getInstance() as { use: (path: string, ...h: unknown[]) => void } | undefined;
@@ -124,7 +127,7 @@ export class QueueDashboard implements OnModuleInit, OnApplicationShutdown {
     const server = new ExpressAdapter();
     server.setBasePath(DASHBOARD_PATH);
     createBullBoard({
-      queues: [...this.queues.values()].map((q) => new TenantQueueAdapter(q, org.id)),
+      queues: [...this.queues.values()].map((q) => new TenantQueueAdapter(q, org.id, this.seal)),
       // @bull-board/express 9.10.1 pins its own copy of @bull-board/api (the root one is 9.10.2): same shape, separate private fields
       serverAdapter: server as unknown as Parameters<typeof createBullBoard>[0]['serverAdapter'],
       options: { uiConfig: { boardTitle: `${org.name}: queues`, hideDocsLink: true } },

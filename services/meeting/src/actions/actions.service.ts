@@ -27,6 +27,7 @@ import { isActionLocked, overallActionStatus, PRIORITY_RANK } from '../rules/act
 
 
 /** Actions of a meeting, their participants' statuses, and the action tracker. */
+import { Attachments } from '../common/attachments';
 @Injectable()
 export class ActionsService {
   constructor(
@@ -41,6 +42,7 @@ export class ActionsService {
     private readonly directory: Directory,
     private readonly publisher: MeetingPublisher,
     private readonly events: MeetingEvents,
+    private readonly attachments: Attachments,
   ) {}
 
   private assigned(ctx: MeetingCtx, a: ActionRow, to: Person[], reason: 'assigned' | 'rescheduled', lang?: Lang): PendingEvent {
@@ -90,9 +92,10 @@ export class ActionsService {
         rowNum: await this.meetings.nextRowNum(s, ctx.meeting.id), createdBy: actor.userId,
       });
       await this.actions.setParticipants(s, a.id, participants);
-      await this.agenda.setAttachments(s, { actionId: a.id }, body.attachments, actor.userId);
+      await this.attachments.set(s, actor, { actionId: a.id }, body.attachments, { title: body.title, meeting: ctx.meeting });
       await this.comments.log(s, { meetingId: ctx.meeting.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} added the action "${a.title}"` });
       pending.push(this.assigned(ctx, a, participants, 'assigned', req.lang));
+      pending.push(this.events.meetingChanged(orgId, ctx.meeting.id, 'action', { byUserId: actor.userId }));
       return this.view.actionIn(s, ctx, a.id);
     });
     return out;
@@ -113,12 +116,13 @@ export class ActionsService {
         talkingPointId: place.talkingPointId, subpointId: place.subpointId,
       });
       const added = await this.actions.setParticipants(s, a.id, participants);
-      await this.agenda.setAttachments(s, { actionId: a.id }, body.attachments, actor.userId);
+      await this.attachments.set(s, actor, { actionId: a.id }, body.attachments, { title: body.title, meeting: ctx.meeting });
       await this.comments.log(s, { meetingId: ctx.meeting.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} updated the action "${body.title}"` });
       const updated = { ...a, title: body.title, priority: body.priority, openTill };
       const addedKeys = new Set(added.map(personKey));
       if (openTill.getTime() !== a.openTill.getTime()) pending.push(this.assigned(ctx, updated, participants.filter((p) => !addedKeys.has(personKey(p))), 'rescheduled', req.lang));
       if (added.length) pending.push(this.assigned(ctx, updated, added, 'assigned', req.lang));
+      pending.push(this.events.meetingChanged(orgId, ctx.meeting.id, 'action', { byUserId: actor.userId }));
       return this.view.actionIn(s, ctx, a.id);
     });
     return out;
@@ -132,8 +136,10 @@ export class ActionsService {
       assertOpen(ctx);
       assertCan(ctx.perms.userCanEdit && ctx.perms.editButtons);
       await this.actions.delete(s, a.id);
+      await this.attachments.released(s, actor, [{ actionId: a.id }]);
       await this.comments.log(s, { meetingId: ctx.meeting.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} deleted the action "${a.title}"` });
       pending.push(this.events.actionClosed(ctx.org, ctx.meeting, a, actorInfo(actor, ctx.me), 'deleted'));
+      pending.push(this.events.meetingChanged(orgId, ctx.meeting.id, 'action', { byUserId: actor.userId }));
     });
     return { ok: true as const, message: 'Deleted successfully' };
   }
@@ -165,6 +171,7 @@ export class ActionsService {
         by, ctx.people, [{ userId: a.createdBy, userEmail: null }, { userId: ctx.meeting.ownerId, userEmail: null }], { exceptUserId: actor.userId },
       ));
       if (overall === 'Complete' && before !== 'Complete') pending.push(this.events.actionClosed(ctx.org, ctx.meeting, a, by, 'completed'));
+      pending.push(this.events.meetingChanged(orgId, ctx.meeting.id, 'action', { byUserId: actor.userId }));
       return this.view.actionIn(s, ctx, a.id);
     });
     return out;

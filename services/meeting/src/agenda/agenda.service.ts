@@ -19,6 +19,23 @@ import { AgendaRepository, type AttachmentOwner } from '../repositories/agenda.r
 import { defaultItemDuration, itemDurationError } from '../rules/durations';
 
 /** Talking points with their sub-points, viewers, presenters and attachments; attachments of every item. */
+import { Attachments } from '../common/attachments';
+import { MeetingPublisher, type PendingEvent } from '../common/publisher';
+import { MeetingEvents } from '../events/meeting-events';
+/** what an open meeting page reloads when an item's files change */
+const LIVE_KIND = { talkingpoints: 'agenda', subpoints: 'agenda', decisions: 'decision', actions: 'action' } as const;
+
+/** an item that carries attachments: its meeting (none for a standalone resolution), title and lock */
+interface ItemOf {
+  meetingId: number | null;
+  meeting: { id: number; title: string } | null;
+  title: string;
+  owner: AttachmentOwner;
+  lockedReason: 'DECISION_VOTING_CLOSED' | 'ACTION_LOCKED' | null;
+  committeeId?: number;
+  createdBy?: number | null;
+}
+
 @Injectable()
 export class AgendaService {
   constructor(
@@ -31,7 +48,15 @@ export class AgendaService {
     private readonly actions: ActionsRepository,
     private readonly comments: CommentsRepository,
     private readonly directory: Directory,
+    private readonly attachments: Attachments,
+    private readonly publisher: MeetingPublisher,
+    private readonly events: MeetingEvents,
   ) {}
+
+  /** open pages of the meeting hear of an agenda change (docs/meeting.md#live-updates) */
+  private changed(pending: PendingEvent[], orgId: string, meetingId: number | null, actor: Actor, kind: 'agenda' | 'action' | 'decision' = 'agenda') {
+    if (meetingId) pending.push(this.events.meetingChanged(orgId, meetingId, kind, { byUserId: actor.userId }));
+  }
 
   /** the spec's validations that need the meeting: durations and people who are participants */
   private validate(ctx: MeetingCtx, body: TalkingPointBody) {
@@ -70,9 +95,11 @@ export class AgendaService {
       keep.add(id);
       await this.agenda.setPeople(s, { subpointId: id }, 'presenter', this.p([sp.presenter]));
       await this.agenda.setPeople(s, { subpointId: id }, 'viewer', this.p(sp.subpoint_viewers));
-      await this.agenda.setAttachments(s, { subpointId: id }, sp.attachments, ctx.actor.userId);
+      await this.attachments.set(s, ctx.actor, { subpointId: id }, sp.attachments, { title: sp.title, meeting: ctx.meeting });
     }
-    await this.agenda.deleteSubpoints(s, existingIds.filter((x) => !keep.has(x)));
+    const dropped = existingIds.filter((x) => !keep.has(x));
+    await this.agenda.deleteSubpoints(s, dropped);
+    await this.attachments.released(s, ctx.actor, dropped.map((subpointId) => ({ subpointId })));
   }
 
   get(req: RequestOf<typeof GetTalkingPoint>) {
@@ -86,7 +113,8 @@ export class AgendaService {
 
   create(req: RequestOf<typeof CreateTalkingPoint>) {
     const { orgId, actor, body } = req;
-    return this.db.tenant(orgId, async (s) => {
+    return this.publisher.inTx(this.db, orgId, async (s, pending) => {
+      this.changed(pending, orgId, req.meetingId, actor);
       const ctx = await this.access.load(s, actor, req.meetingId, { variant: req.variant, lock: true });
       assertOpen(ctx);
       assertCan(ctx.perms.createItems);
@@ -97,7 +125,7 @@ export class AgendaService {
       });
       await this.agenda.setPeople(s, { talkingPointId: tp.id }, 'viewer', this.p(body.viewers));
       await this.agenda.setPeople(s, { talkingPointId: tp.id }, 'presenter', this.p(body.presenters));
-      await this.agenda.setAttachments(s, { talkingPointId: tp.id }, body.attachments, actor.userId);
+      await this.attachments.set(s, actor, { talkingPointId: tp.id }, body.attachments, { title: tp.title, meeting: ctx.meeting });
       await this.writeSubpoints(s, ctx, tp.id, body, []);
       await this.comments.log(s, { meetingId: ctx.meeting.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} added the talking point "${tp.title}"` });
       return this.view.talkingPointIn(s, ctx, tp.id);
@@ -116,13 +144,14 @@ export class AgendaService {
 
   update(req: RequestOf<typeof UpdateTalkingPoint>) {
     const { orgId, actor, body } = req;
-    return this.db.tenant(orgId, async (s) => {
+    return this.publisher.inTx(this.db, orgId, async (s, pending) => {
+      this.changed(pending, orgId, req.meetingId, actor);
       const { ctx, tp } = await this.editable(s, actor, req.meetingId, req.talkingPointId, req.variant);
       this.validate(ctx, body);
       await this.agenda.updateTalkingPoint(s, tp.id, { title: body.title, description: body.description ?? null, duration: body.duration ?? tp.duration });
       await this.agenda.setPeople(s, { talkingPointId: tp.id }, 'viewer', this.p(body.viewers));
       await this.agenda.setPeople(s, { talkingPointId: tp.id }, 'presenter', this.p(body.presenters));
-      await this.agenda.setAttachments(s, { talkingPointId: tp.id }, body.attachments, actor.userId);
+      await this.attachments.set(s, actor, { talkingPointId: tp.id }, body.attachments, { title: body.title, meeting: ctx.meeting });
       const existing = (await this.agenda.subpointsOf(s, tp.id)).map((s) => s.id);
       await this.writeSubpoints(s, ctx, tp.id, body, existing);
       await this.comments.log(s, { meetingId: ctx.meeting.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} updated the talking point "${body.title}"` });
@@ -132,9 +161,12 @@ export class AgendaService {
 
   remove(req: RequestOf<typeof DeleteTalkingPoint>) {
     const { orgId, actor } = req;
-    return this.db.tenant(orgId, async (s) => {
+    return this.publisher.inTx(this.db, orgId, async (s, pending) => {
+      this.changed(pending, orgId, req.meetingId, actor);
       const { ctx, tp } = await this.editable(s, actor, req.meetingId, req.talkingPointId, req.variant);
+      const subpoints = (await this.agenda.subpointsOf(s, tp.id)).map((x) => ({ subpointId: x.id }));
       await this.agenda.deleteTalkingPoint(s, tp.id);
+      await this.attachments.released(s, actor, [{ talkingPointId: tp.id }, ...subpoints]);
       await this.comments.log(s, { meetingId: ctx.meeting.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} deleted the talking point "${tp.title}"` });
       return { ok: true as const, message: 'Deleted successfully' };
     });
@@ -142,11 +174,13 @@ export class AgendaService {
 
   removeSubpoint(req: RequestOf<typeof DeleteSubpoint>) {
     const { orgId, actor } = req;
-    return this.db.tenant(orgId, async (s) => {
+    return this.publisher.inTx(this.db, orgId, async (s, pending) => {
+      this.changed(pending, orgId, req.meetingId, actor);
       const { ctx, tp } = await this.editable(s, actor, req.meetingId, req.talkingPointId, req.variant);
       const sp = await this.agenda.subpoint(s, req.subpointId);
       if (!sp || sp.talkingPointId !== tp.id) throw AppError.notFound('sub-point');
       await this.agenda.deleteSubpoints(s, [sp.id]);
+      await this.attachments.released(s, actor, [{ subpointId: sp.id }]);
       await this.comments.log(s, { meetingId: ctx.meeting.id, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} deleted the sub-point "${sp.title}"` });
       return this.view.talkingPointIn(s, ctx, tp.id);
     });
@@ -155,20 +189,26 @@ export class AgendaService {
   // ---------- attachments ----------
 
   /** the meeting an item belongs to and the owner key of its attachments */
-  private async itemOf(s: Scope, kind: AttachmentKind, itemId: number): Promise<{ meetingId: number | null; owner: AttachmentOwner; lockedReason: 'DECISION_VOTING_CLOSED' | 'ACTION_LOCKED' | null; committeeId?: number; createdBy?: number | null }> {
+  private async itemOf(s: Scope, kind: AttachmentKind, itemId: number): Promise<ItemOf> {
+    const found = await this.findItem(s, kind, itemId);
+    const m = found.meetingId ? await this.meetings.get(s, found.meetingId) : null;
+    return { ...found, meeting: m ? { id: m.id, title: m.title } : null };
+  }
+
+  private async findItem(s: Scope, kind: AttachmentKind, itemId: number): Promise<Omit<ItemOf, 'meeting'>> {
     const now = new Date();
     if (kind === 'talkingpoints') {
       const tp = await this.agenda.talkingPoint(s, itemId);
-      if (tp) return { meetingId: tp.meetingId, owner: { talkingPointId: tp.id }, lockedReason: null };
+      if (tp) return { meetingId: tp.meetingId, title: tp.title, owner: { talkingPointId: tp.id }, lockedReason: null };
     } else if (kind === 'subpoints') {
       const sp = await this.agenda.subpoint(s, itemId);
-      if (sp) return { meetingId: sp.meetingId, owner: { subpointId: sp.id }, lockedReason: null };
+      if (sp) return { meetingId: sp.meetingId, title: sp.title, owner: { subpointId: sp.id }, lockedReason: null };
     } else if (kind === 'decisions') {
       const d = await this.decisions.get(s, itemId);
-      if (d) return { meetingId: d.meetingId, owner: { decisionId: d.id }, lockedReason: d.deadline.getTime() <= now.getTime() ? 'DECISION_VOTING_CLOSED' : null, committeeId: d.committeeId, createdBy: d.createdBy };
+      if (d) return { meetingId: d.meetingId, title: d.title, owner: { decisionId: d.id }, lockedReason: d.deadline.getTime() <= now.getTime() ? 'DECISION_VOTING_CLOSED' : null, committeeId: d.committeeId, createdBy: d.createdBy };
     } else {
       const a = await this.actions.get(s, itemId);
-      if (a) return { meetingId: a.meetingId, owner: { actionId: a.id }, lockedReason: isActionLocked(a.openTill, now) ? 'ACTION_LOCKED' : null };
+      if (a) return { meetingId: a.meetingId, title: a.title, owner: { actionId: a.id }, lockedReason: isActionLocked(a.openTill, now) ? 'ACTION_LOCKED' : null };
     }
     throw AppError.notFound(kind);
   }
@@ -189,10 +229,11 @@ export class AgendaService {
 
   async addAttachment(req: RequestOf<typeof AddAttachment>) {
     const { orgId, actor } = req;
-    return this.db.tenant(orgId, async (s) => {
+    return this.publisher.inTx(this.db, orgId, async (s, pending) => {
       const item = await this.itemOf(s, req.kind, req.itemId);
+      this.changed(pending, orgId, item.meetingId, actor, LIVE_KIND[req.kind]);
       await this.assertAttach(s, actor, item, req.variant);
-      await this.agenda.addAttachment(s, item.owner, req.libraryId, actor.userId);
+      await this.attachments.add(s, actor, item.owner, req.libraryId, { title: item.title, meeting: item.meeting });
       if (item.meetingId) await this.comments.log(s, { meetingId: item.meetingId, userId: actor.userId, userName: actor.name, activity: `${actor.name ?? 'Someone'} attached a file` });
       return { attachments: (await this.agenda.attachmentsOfOwner(s, item.owner)).map((a) => this.attachment(a)) };
     });
@@ -201,15 +242,17 @@ export class AgendaService {
   /** DELETE /{kind}/attachment/{library_id}: the item is found from the library id (or ?item_id= when the file is on several items) */
   async removeAttachment(req: RequestOf<typeof RemoveAttachment>) {
     const { orgId, actor } = req;
-    return this.db.tenant(orgId, async (s) => {
+    return this.publisher.inTx(this.db, orgId, async (s, pending) => {
       const col = { talkingpoints: 'talkingPointId', subpoints: 'subpointId', decisions: 'decisionId', actions: 'actionId' } as const;
       const all = (await this.agenda.attachmentsByLibrary(s, req.libraryId)).filter((a) => a[col[req.kind]] !== null && (!req.itemId || a[col[req.kind]] === req.itemId));
       if (!all.length) throw AppError.notFound('attachment');
       const itemIds = [...new Set(all.map((a) => a[col[req.kind]] as number))];
       if (itemIds.length > 1) throw AppError.validation({ item_id: 'This field is required.' });
       const item = await this.itemOf(s, req.kind, itemIds[0]);
+      this.changed(pending, orgId, item.meetingId, actor, LIVE_KIND[req.kind]);
       await this.assertAttach(s, actor, item, req.variant);
-      for (const a of all) await this.agenda.removeAttachment(s, a.id);
+      const left = (await this.agenda.attachmentsOfOwner(s, item.owner)).map((a) => a.libraryId).filter((id) => id !== req.libraryId);
+      await this.attachments.set(s, actor, item.owner, left, { title: item.title, meeting: item.meeting });
       if (item.meetingId) await this.comments.log(s, { meetingId: item.meetingId, userId: actor.userId, userName: actor.name, activity: `${actor.name ?? 'Someone'} removed an attachment` });
       return { attachments: (await this.agenda.attachmentsOfOwner(s, item.owner)).map((a) => this.attachment(a)) };
     });

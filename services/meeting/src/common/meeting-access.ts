@@ -7,6 +7,7 @@ import type { People } from './publisher';
 import { actorKey, actorName, sha256 } from './actor';
 import { instantToLocal } from './time';
 import { joinCutoffPassed } from '../rules/item-dates';
+import { normalizeEmail } from '../rules/person';
 import { MeetingsRepository } from '../repositories/meetings.repository';
 import { MembersRepository } from '../repositories/members.repository';
 import { meetingPermissions, type MeetingFacts } from '../rules/permissions';
@@ -60,11 +61,35 @@ export class MeetingAccess {
    * build its events without asking the directory again.
    */
   async load(s: Scope, actor: Actor, meetingId: number, opts: LoadOpts = {}): Promise<MeetingCtx> {
+    return this.loadWith(s, actor, meetingId, opts, () => this.memberRows.members(s, meetingId));
+  }
+
+  /**
+   * `load` for a command that needs only some people of the meeting (a vote: the voter, the actor, the creator),
+   * not its whole board: `members` holds the actor's row and those people's rows only, and the participant
+   * count comes from the database. Its permissions are the same as `load`'s. Not for anything that lists members.
+   */
+  async loadAmong(s: Scope, actor: Actor, meetingId: number, people: Array<{ userId: number | null; userEmail: string | null }>, opts: Omit<LoadOpts, 'lock'> = {}): Promise<MeetingCtx> {
+    const userIds = people.map((p) => p.userId).filter((x): x is number => typeof x === 'number');
+    if (actor.kind === 'user' && actor.userId) userIds.push(actor.userId);
+    const emails = people.filter((p) => !p.userId && p.userEmail).map((p) => normalizeEmail(p.userEmail!));
+    const tokenHash = actor.kind === 'guest' && actor.guestToken ? sha256(actor.guestToken) : null;
+    const [rows, participants] = await Promise.all([
+      this.memberRows.membersAmong(s, meetingId, { userIds, emails, tokenHash }),
+      this.memberRows.participantCount(s, meetingId),
+    ]);
+    return this.loadWith(s, actor, meetingId, opts, async () => rows, participants);
+  }
+
+  private async loadWith(
+    s: Scope, actor: Actor, meetingId: number, opts: LoadOpts,
+    membersOf: () => Promise<MemberRow[]>, participantCount?: number,
+  ): Promise<MeetingCtx> {
     const { orgId } = s;
     const org = await this.directory.organization(orgId);
     let meeting = await this.meetings.get(s, meetingId);
     if (!meeting) throw actor.kind === 'guest' ? new AppError('UNAUTHENTICATED') : AppError.notFound('meeting');
-    let members = await this.memberRows.members(s, meetingId);
+    let members = await membersOf();
     const committee = await this.directory.committee(orgId, meeting.committeeId);
     const extra = opts.alsoUsers?.({ meeting, committee }) ?? [];
     const people = await this.directory.usersById(orgId, [meeting.ownerId, ...members.map((m) => m.userId), ...extra]);
@@ -82,13 +107,13 @@ export class MeetingAccess {
       me = members.find((m) => m.userId === actor.userId) ?? null;
     }
     const agendaCount = await this.meetings.agendaCount(s, meetingId);
-    const ctx = this.build({ org, actor, meeting, members, me, committee, agendaCount, variant: opts.variant, people, locked: opts.lock });
+    const ctx = this.build({ org, actor, meeting, members, me, committee, agendaCount, variant: opts.variant, people, locked: opts.lock, participantCount });
     if (!canView(ctx.facts)) throw AppError.notFound('meeting');
     return ctx;
   }
 
   /** the context from rows already loaded (lists load them in bulk) */
-  build(f: { org: OrgSettings; actor: Actor; meeting: MeetingRow; members: MemberRow[]; me: MemberRow | null; committee: DirectoryCommittee | null; agendaCount: number; variant?: Variant; people?: People; locked?: boolean }): MeetingCtx {
+  build(f: { org: OrgSettings; actor: Actor; meeting: MeetingRow; members: MemberRow[]; me: MemberRow | null; committee: DirectoryCommittee | null; agendaCount: number; variant?: Variant; people?: People; locked?: boolean; participantCount?: number }): MeetingCtx {
     const { org, actor, meeting, members, me, committee } = f;
     const variant = f.variant ?? org.variant;
     const now = new Date();
@@ -100,7 +125,7 @@ export class MeetingAccess {
       statusId: meeting.statusId,
       variant,
       committeeActive: committee?.status !== 'inactive',
-      participantCount: members.filter((m) => !m.isOwner).length,
+      participantCount: f.participantCount ?? members.filter((m) => !m.isOwner).length,
       agendaCount: f.agendaCount,
       startAt: meeting.startAt,
       now,

@@ -324,7 +324,25 @@ export const recordSummaries = meetingSchema.table(
   (t) => [index('record_summaries_meeting_idx').on(t.orgId, t.meetingId, t.id)],
 );
 
+/**
+ * Each user's private calendar feed (docs/product/meetings.md#calendar-feed): the token's SHA-256 finds the feed,
+ * the token itself is kept sealed (OUTBOX_KEY) so the integrations page can show the address again.
+ */
+export const calendarFeeds = meetingSchema.table(
+  'calendar_feeds',
+  {
+    id: id(),
+    orgId: orgId(),
+    userId: ref('user_id').notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    tokenSealed: text('token_sealed').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_user_uq').on(t.orgId, t.userId), uniqueIndex('calendar_feeds_token_uq').on(t.orgId, t.tokenHash)],
+);
+
 export const schema = {
+  calendarFeeds,
   meetings, members, talkingPoints, subpoints, itemPeople, decisions, voters, actions, actionParticipants, attachments, comments, notes,
   activities, ratings, virtualSessions, recordSummaries,
 };

@@ -35,6 +35,7 @@ export const voterPeople = (list: DecisionBody['voters']): Person[] => list.map(
  * members); voters must be participants. Each command reads, asks the directory, then locks the meeting
  * and the decision (MeetingAccess.load), writes, and queues its events into the outbox.
  */
+import { Attachments } from '../common/attachments';
 @Injectable()
 export class MeetingDecisionsService implements DecisionUseCases {
   constructor(
@@ -48,6 +49,7 @@ export class MeetingDecisionsService implements DecisionUseCases {
     private readonly comments: CommentsRepository,
     private readonly publisher: MeetingPublisher,
     private readonly events: MeetingEvents,
+    private readonly attachments: Attachments,
   ) {}
 
   /** the decision's meeting as the actor sees it; a command locks the meeting, then the decision */
@@ -113,7 +115,7 @@ export class MeetingDecisionsService implements DecisionUseCases {
         subpointId: place.subpointId, rowNum: await this.meetings.nextRowNum(s, ctx.meeting.id), createdBy: actor.userId,
       });
       await this.decisions.setVoters(s, d.id, voters);
-      await this.agenda.setAttachments(s, { decisionId: d.id }, body.attachments, actor.userId);
+      await this.attachments.set(s, actor, { decisionId: d.id }, body.attachments, { title: body.title, meeting: ctx.meeting });
       await this.log(s, ctx, `added the decision "${d.title}"`);
       pending.push(this.opened(ctx, d, voters, 'created', req.lang));
       pending.push(this.events.meetingChanged(orgId, ctx.meeting.id, 'decision', { decisionId: d.id, byUserId: actor.userId }));
@@ -136,7 +138,7 @@ export class MeetingDecisionsService implements DecisionUseCases {
       talkingPointId: place.talkingPointId, subpointId: place.subpointId,
     });
     await this.decisions.setVoters(s, d.id, voters);
-    await this.agenda.setAttachments(s, { decisionId: d.id }, body.attachments, actor.userId);
+    await this.attachments.set(s, actor, { decisionId: d.id }, body.attachments, { title: body.title, meeting: ctx.meeting });
     await this.log(s, ctx, `updated the decision "${body.title}"`);
     const updated = { ...d, title: body.title, deadline };
     const oldKeys = new Set(before.map((v) => v.voterKey));
@@ -152,6 +154,7 @@ export class MeetingDecisionsService implements DecisionUseCases {
     assertCan(canEditItems(ctx.perms));
     await this.log(s, ctx, `deleted the decision "${d.title}"`);
     await this.decisions.delete(s, d.id);
+    await this.attachments.released(s, req.actor, [{ decisionId: d.id }]);
     if (!d.isFulfilled) pending.push(this.events.decisionClosed(ctx.org, d, actorInfo(req.actor, ctx.me), 'deleted'));
     return { ok: true as const, message: 'Deleted successfully' };
   }
@@ -160,7 +163,11 @@ export class MeetingDecisionsService implements DecisionUseCases {
 
   async vote(s: Scope, found: DecisionRow, req: RequestOf<typeof CastVote>, pending: PendingEvent[]): Promise<VoteResult> {
     const { actor, body } = req;
-    const { ctx, d } = await this.open(s, found, req, false);
+    const d = found;
+    // a vote needs the actor, the person voted for and the decision's creator, not the whole board: the cost of a
+    // vote does not grow with the meeting's size (a 1,000-member assembly voting at once; docs/performance.md P2)
+    const named = { userId: body.user_id ?? null, userEmail: body.user_email ?? null };
+    const ctx = await this.access.loadAmong(s, actor, d.meetingId!, named.userId || named.userEmail ? [named] : [], { variant: req.variant, alsoUsers: () => [d.createdBy] });
     assertOpen(ctx);
     const t = voteTarget({ actor, ownKey: ctx.actorKey, guestEmail: ctx.me?.userEmail ?? null, body });
     if (!t.ok) throw new AppError('MEETING_FORBIDDEN');
@@ -211,7 +218,12 @@ export class MeetingDecisionsService implements DecisionUseCases {
     const payload = await this.decisionView.inMeeting(s, ctx, d.id);
     const outcome = payload.outcome ? `: ${payload.outcome}` : '';
     await this.log(s, ctx, `${body.is_fulfilled ? 'ended' : 'resumed'} voting on "${d.title}"${body.is_fulfilled ? outcome : ''}`);
-    if (body.is_fulfilled && !d.isFulfilled) pending.push(this.events.decisionClosed(ctx.org, d, actorInfo(req.actor, ctx.me), 'ended', { outcome: payload.outcome, quorumMet: payload.quorum.met }));
+    if (body.is_fulfilled && !d.isFulfilled) {
+      const to = [...(await this.decisions.votersOf(s, [d.id])), { userId: d.createdBy, userEmail: null }, { userId: ctx.meeting.ownerId, userEmail: null }];
+      pending.push(this.events.decisionClosed(ctx.org, d, actorInfo(req.actor, ctx.me), 'ended', {
+        outcome: payload.outcome, quorumMet: payload.quorum.met, tallies: payload.tallies, people: ctx.people, to, opts: { guestLang: req.lang },
+      }));
+    }
     if (!body.is_fulfilled && d.isFulfilled) pending.push(this.opened(ctx, d, await this.decisions.votersOf(s, [d.id]), 'resumed', req.lang));
     return payload;
   }

@@ -31,6 +31,7 @@ type Req = { actor: Actor; variant?: RequestOf<typeof GetDecision>['variant'] };
  * and the creator (rules/resolution-rights.ts); voters must be the committee's members. The directory
  * (organization, committee, users) is asked before a command locks the resolution's row.
  */
+import { Attachments } from '../common/attachments';
 @Injectable()
 export class ResolutionsService implements DecisionUseCases {
   constructor(
@@ -42,6 +43,7 @@ export class ResolutionsService implements DecisionUseCases {
     private readonly directory: Directory,
     private readonly publisher: MeetingPublisher,
     private readonly events: MeetingEvents,
+    private readonly attachments: Attachments,
   ) {}
 
   /** the organization, the committee and the users a resolution's payloads and events need */
@@ -129,7 +131,7 @@ export class ResolutionsService implements DecisionUseCases {
         decisionable: body.decisionable ?? true, tenderNumber: body.tender_number ?? null, createdBy: actor.userId,
       });
       await this.decisions.setVoters(s, d.id, voters);
-      await this.agenda.setAttachments(s, { decisionId: d.id }, body.attachments, actor.userId);
+      await this.attachments.set(s, actor, { decisionId: d.id }, body.attachments, { title: body.title, meeting: null });
       await this.log(s, d, actor, `created the resolution "${d.title}"`);
       pending.push(this.opened(scene, d, voters, 'created', req.lang));
       return this.decisionView.resolution(s, { ...scene, lookup: false }, d.id);
@@ -150,7 +152,7 @@ export class ResolutionsService implements DecisionUseCases {
       talkingPointId: null, subpointId: null,
     });
     await this.decisions.setVoters(s, d.id, voters);
-    await this.agenda.setAttachments(s, { decisionId: d.id }, body.attachments, actor.userId);
+    await this.attachments.set(s, actor, { decisionId: d.id }, body.attachments, { title: body.title, meeting: null });
     await this.log(s, d, actor, `updated the decision "${body.title}"`);
     const updated = { ...d, title: body.title, deadline };
     const oldKeys = new Set(before.map((v) => v.voterKey));
@@ -164,6 +166,7 @@ export class ResolutionsService implements DecisionUseCases {
     const { d, rights, scene } = await this.open(s, found, req, true);
     assertCan(rights.manage);
     await this.decisions.delete(s, d.id);
+    await this.attachments.released(s, req.actor, [{ decisionId: d.id }]);
     if (!d.isFulfilled) pending.push(this.events.decisionClosed(scene.org, d, actorInfo(req.actor, null), 'deleted'));
     return { ok: true as const, message: 'Deleted successfully' };
   }
@@ -206,13 +209,19 @@ export class ResolutionsService implements DecisionUseCases {
 
   async fulfilled(s: Scope, found: DecisionRow, req: RequestOf<typeof SetDecisionFulfilled>, pending: PendingEvent[]): Promise<DecisionPayload> {
     const { actor, body } = req;
-    const { d, rights, scene } = await this.open(s, found, req, true);
+    const voters = await this.decisions.votersOf(s, [found.id]);
+    const { d, rights, scene } = await this.open(s, found, req, true, voters.map((v) => v.userId));
     assertCan(rights.manage);
     await this.decisions.update(s, d.id, { isFulfilled: body.is_fulfilled });
     const payload = await this.decisionView.resolution(s, scene, d.id);
     const outcome = payload.outcome ? `: ${payload.outcome}` : '';
     await this.log(s, d, actor, `${body.is_fulfilled ? 'ended' : 'resumed'} voting on "${d.title}"${body.is_fulfilled ? outcome : ''}`);
-    if (body.is_fulfilled && !d.isFulfilled) pending.push(this.events.decisionClosed(scene.org, d, actorInfo(actor, null), 'ended', { outcome: payload.outcome, quorumMet: payload.quorum.met }));
+    if (body.is_fulfilled && !d.isFulfilled) {
+      const to = [...voters, { userId: d.createdBy, userEmail: null }];
+      pending.push(this.events.decisionClosed(scene.org, d, actorInfo(actor, null), 'ended', {
+        outcome: payload.outcome, quorumMet: payload.quorum.met, tallies: payload.tallies, people: scene.people, to, opts: { guestLang: req.lang },
+      }));
+    }
     if (!body.is_fulfilled && d.isFulfilled) pending.push(this.opened(scene, d, await this.decisions.votersOf(s, [d.id]), 'resumed', req.lang));
     return payload;
   }

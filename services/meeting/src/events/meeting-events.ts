@@ -100,9 +100,20 @@ export class MeetingEvents {
     });
   }
 
-  decisionClosed(org: OrgSettings, d: DecisionRef, by: By, reason: 'ended' | 'deleted', result?: { outcome: DecisionOutcome | null; quorumMet: boolean }): PendingEvent {
-    const extra = result?.outcome ? { outcome: result.outcome, quorumMet: result.quorumMet } : {};
-    return this.publisher.later(DecisionClosed, () => ({ ...this.decisionInfo(org, d), reason, by, recipients: [], ...extra }));
+  /**
+   * Voting ended (with the outcome and final count, told to `result.to`: the voters, the creator and the owner)
+   * or the decision was deleted (nobody is told).
+   */
+  decisionClosed(
+    org: OrgSettings, d: DecisionRef, by: By, reason: 'ended' | 'deleted',
+    result?: { outcome: DecisionOutcome | null; quorumMet: boolean; tallies: Tally[]; people: People; to: Person[]; opts: RecipientOpts },
+  ): PendingEvent {
+    const extra = result?.outcome
+      ? { outcome: result.outcome, quorumMet: result.quorumMet, tallies: result.tallies.map((x) => ({ vote: x.vote, count: x.count, percentage: x.percentage })) }
+      : {};
+    return this.publisher.later(DecisionClosed, () => ({
+      ...this.decisionInfo(org, d), reason, by, recipients: result?.outcome ? this.recipients(result.people, result.to, result.opts) : [], ...extra,
+    }));
   }
 
   decisionVoted(

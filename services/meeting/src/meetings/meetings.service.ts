@@ -32,6 +32,7 @@ import { canCreateIn } from '../rules/create-rights';
 import { meetingListFilter } from '../rules/visibility';
 import { percentUp } from '../rules/percent';
 
+import { Attachments } from '../common/attachments';
 @Injectable()
 export class MeetingsService {
   constructor(
@@ -46,6 +47,7 @@ export class MeetingsService {
     private readonly comments: CommentsRepository,
     private readonly records: RecordsRepository,
     private readonly directory: Directory,
+    private readonly attachments: Attachments,
     private readonly publisher: MeetingPublisher,
     private readonly events: MeetingEvents,
   ) {}
@@ -199,7 +201,14 @@ export class MeetingsService {
       }
       for (const d of ds.filter((x) => !x.isFulfilled)) pending.push(this.events.decisionClosed(org, d, by, 'deleted'));
       for (const a of as) pending.push(this.events.actionClosed(org, m, a, by, 'deleted'));
+      const tps = await this.agenda.talkingPoints(s, meetingId);
+      const sps = await this.agenda.subpointsOfMeeting(s, meetingId);
       await this.meetings.delete(s, meetingId);
+      // the library's "used in" no longer lists the meeting's items
+      await this.attachments.released(s, actor, [
+        ...tps.map((t) => ({ talkingPointId: t.id })), ...sps.map((x) => ({ subpointId: x.id })),
+        ...ds.map((d) => ({ decisionId: d.id })), ...as.map((a) => ({ actionId: a.id })),
+      ]);
     });
     return { ok: true as const, message: 'Meeting deleted successfully' };
   }
@@ -236,13 +245,13 @@ export class MeetingsService {
         for (const role of ['viewer', 'presenter'] as const) {
           await this.agenda.setPeople(s, { talkingPointId: ntp.id }, role, people.filter((p) => p.talkingPointId === tp.id && p.role === role));
         }
-        await this.agenda.setAttachments(s, { talkingPointId: ntp.id }, atts.filter((a) => a.talkingPointId === tp.id).map((a) => a.libraryId), actor.userId);
+        await this.attachments.set(s, actor, { talkingPointId: ntp.id }, atts.filter((a) => a.talkingPointId === tp.id).map((a) => a.libraryId), { title: ntp.title, meeting: copy }, { trusted: true });
         for (const sp of sps.filter((s) => s.talkingPointId === tp.id)) {
           const nsp = await this.agenda.insertSubpoint(s, { meetingId: copy.id, talkingPointId: ntp.id, title: sp.title, description: sp.description, duration: sp.duration, rowNum: sp.rowNum });
           for (const role of ['viewer', 'presenter'] as const) {
             await this.agenda.setPeople(s, { subpointId: nsp.id }, role, people.filter((p) => p.subpointId === sp.id && p.role === role));
           }
-          await this.agenda.setAttachments(s, { subpointId: nsp.id }, atts.filter((a) => a.subpointId === sp.id).map((a) => a.libraryId), actor.userId);
+          await this.attachments.set(s, actor, { subpointId: nsp.id }, atts.filter((a) => a.subpointId === sp.id).map((a) => a.libraryId), { title: nsp.title, meeting: copy }, { trusted: true });
         }
       }
       await this.comments.log(s, { meetingId: copy.id, userId: actor.userId, userName: actor.name, activity: `${actor.name ?? 'Someone'} copied the meeting from "${src.title}"` });
@@ -302,10 +311,11 @@ export class MeetingsService {
 
   async reorder(req: RequestOf<typeof ReorderAgenda>): Promise<MeetingDetails> {
     const { orgId, actor, meetingId, order } = req;
-    await this.db.tenant(orgId, async (s) => {
+    await this.publisher.inTx(this.db, orgId, async (s, pending) => {
       const ctx = await this.access.load(s, actor, meetingId, { variant: req.variant, lock: true });
       assertOpen(ctx);
       assertCan(ctx.perms.reorderAgenda);
+      pending.push(this.events.meetingChanged(orgId, meetingId, 'agenda', { byUserId: actor.userId }));
       const tps = await this.agenda.talkingPoints(s, meetingId);
       const ds = await this.decisions.ofMeeting(s, meetingId);
       const as = await this.actions.ofMeeting(s, meetingId);

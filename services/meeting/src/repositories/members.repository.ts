@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { members, type MemberRow } from '../db/schema';
 import type { Scope } from '../db/db';
 
@@ -11,6 +11,27 @@ export class MembersRepository {
   async members(s: Scope, meetingId: number): Promise<MemberRow[]> {
     const { orgId, tx } = s;
     return tx.select().from(members).where(and(eq(members.orgId, orgId), eq(members.meetingId, meetingId))).orderBy(desc(members.isOwner), asc(members.id));
+  }
+
+  /**
+   * The rows of some people on one meeting — users by id, guests by their lower-cased e-mail, the holder of a
+   * guest link by its token's hash — for commands that need a few people, not the whole board (a vote).
+   */
+  async membersAmong(s: Scope, meetingId: number, who: { userIds: number[]; emails: string[]; tokenHash?: string | null }): Promise<MemberRow[]> {
+    const { orgId, tx } = s;
+    const any: SQL[] = [];
+    if (who.userIds.length) any.push(inArray(members.userId, [...new Set(who.userIds)]));
+    if (who.emails.length) any.push(and(isNull(members.userId), inArray(members.userEmail, [...new Set(who.emails)]))!);
+    if (who.tokenHash) any.push(eq(members.tokenHash, who.tokenHash));
+    if (!any.length) return [];
+    return tx.select().from(members).where(and(eq(members.orgId, orgId), eq(members.meetingId, meetingId), or(...any))).orderBy(desc(members.isOwner), asc(members.id));
+  }
+
+  /** members who are not the owner (the meeting's participants) */
+  async participantCount(s: Scope, meetingId: number): Promise<number> {
+    const { orgId, tx } = s;
+    const [row] = await tx.select({ n: count() }).from(members).where(and(eq(members.orgId, orgId), eq(members.meetingId, meetingId), eq(members.isOwner, false)));
+    return Number(row?.n ?? 0);
   }
 
   async memberByTokenHash(s: Scope, tokenHash: string): Promise<MemberRow | null> {

@@ -143,11 +143,21 @@ export class MeetingConsumers {
     await this.scheduler.schedule(e.orgId, 'decision-deadline', e.decisionId, new Date(e.deadline), scheduledData(e, e.recipients), new Date(meta.occurredAt));
   }
 
-  /** Voting ended or the decision was deleted: drop its reminder. */
+  /** Voting ended (the outcome e-mailed) or the decision was deleted: drop its reminder. */
   @OnEvent(DecisionClosed)
   async decisionClosed(e: PayloadOf<typeof DecisionClosed>, meta: EventMeta): Promise<void> {
     await this.scheduler.cancel(e.orgId, 'decision-deadline', e.decisionId, new Date(meta.occurredAt));
     await this.reminders.dismissForEntity(e.orgId, 'decision', e.decisionId, ['decision-opened', 'decision-deadline']);
+    // voting ended: the voters, the creator and the owner learn the outcome and the final count
+    if (e.reason === 'ended' && e.outcome && e.recipients.length) {
+      await this.outbox.enqueue(
+        e.orgId,
+        meta.id,
+        { template: 'decision-closed', params: { title: e.title, outcome: e.outcome, tallies: e.tallies ?? [], path: e.link, by: e.by.name } },
+        e.recipients,
+        orgOf(e),
+      );
+    }
   }
 
   /** Whoever voted is not reminded to vote. */

@@ -2,6 +2,23 @@ import { addMessages } from '@app/contracts';
 
 /** Arabic and Russian sentences of meeting, decision and action e-mails and reminders (fr uses English). */
 addMessages('ar', {
+  // decision closed
+  'Voting closed: {title} — {outcome}': 'أُغلق التصويت: {title} — {outcome}',
+  'Voting has closed': 'أُغلق التصويت',
+  '{by} ended voting on the decision "{title}".': 'أنهى {by} التصويت على القرار "{title}".',
+  'Voting on the decision "{title}" has ended.': 'انتهى التصويت على القرار "{title}".',
+  'Too few voters took part for the decision to be decided: no quorum.': 'لم يشارك عدد كافٍ من المصوّتين لاتخاذ القرار: لم يكتمل النصاب.',
+  'Outcome: {outcome}.': 'النتيجة: {outcome}.',
+  'Outcome': 'النتيجة',
+  'Passed': 'تمت الموافقة',
+  'Rejected': 'مرفوض',
+  'No quorum': 'لا نصاب',
+  'Approved': 'موافق',
+  'Denied': 'غير موافق',
+  'Abstained': 'ممتنع',
+  'Others': 'أخرى',
+  'Pending': 'قيد الانتظار',
+  'View the decision': 'عرض القرار',
   // shared labels
   'Date': 'التاريخ',
   'Location': 'المكان',
@@ -87,6 +104,23 @@ addMessages('ar', {
 });
 
 addMessages('ru', {
+  // decision closed
+  'Voting closed: {title} — {outcome}': 'Голосование завершено: {title} — {outcome}',
+  'Voting has closed': 'Голосование завершено',
+  '{by} ended voting on the decision "{title}".': '{by} завершил(а) голосование по решению «{title}».',
+  'Voting on the decision "{title}" has ended.': 'Голосование по решению «{title}» завершено.',
+  'Too few voters took part for the decision to be decided: no quorum.': 'В голосовании участвовало слишком мало голосующих: кворума нет.',
+  'Outcome: {outcome}.': 'Итог: {outcome}.',
+  'Outcome': 'Итог',
+  'Passed': 'Принято',
+  'Rejected': 'Отклонено',
+  'No quorum': 'Нет кворума',
+  'Approved': 'За',
+  'Denied': 'Против',
+  'Abstained': 'Воздержался',
+  'Others': 'Другое',
+  'Pending': 'Ожидается',
+  'View the decision': 'Открыть решение',
   'Date': 'Дата',
   'Location': 'Место',
   'Online meeting': 'Онлайн-заседание',

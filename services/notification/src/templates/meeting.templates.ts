@@ -132,6 +132,35 @@ export const decisionOpenedTemplate = defineTemplate({
   },
 });
 
+/** the outcome's words in the e-mail (the contract's values are English labels) */
+const OUTCOME_TEXT = { Passed: 'Passed', Rejected: 'Rejected', 'No quorum': 'No quorum' } as const;
+const VOTE_TEXT = { Approved: 'Approved', Denied: 'Denied', Abstained: 'Abstained', Others: 'Others', Pending: 'Pending' } as const;
+
+export const decisionClosedTemplate = defineTemplate({
+  name: 'decision-closed',
+  render: (p, ctx) => {
+    const vars = { title: p.title, outcome: ctx.t(OUTCOME_TEXT[p.outcome]) };
+    return {
+      subject: ctx.t('Voting closed: {title} — {outcome}', vars),
+      heading: ctx.t('Voting has closed'),
+      paragraphs: [
+        greeting(ctx),
+        p.by ? ctx.t('{by} ended voting on the decision "{title}".', { ...vars, by: p.by }) : ctx.t('Voting on the decision "{title}" has ended.', vars),
+        p.outcome === 'No quorum'
+          ? ctx.t('Too few voters took part for the decision to be decided: no quorum.', vars)
+          : ctx.t('Outcome: {outcome}.', vars),
+      ],
+      details: [
+        { label: ctx.t('Outcome'), value: vars.outcome },
+        ...p.tallies
+          .filter((x) => x.count > 0)
+          .map((x) => ({ label: ctx.t(VOTE_TEXT[x.vote]), value: `${x.count} (${Math.ceil(x.percentage * 10) / 10}%)` })),
+      ],
+      action: { label: ctx.t('View the decision'), url: ctx.link(p.path) },
+    };
+  },
+});
+
 export const decisionDeadlineTemplate = defineTemplate({
   name: 'decision-deadline',
   render: (p, ctx) => ({

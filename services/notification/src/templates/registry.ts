@@ -4,7 +4,7 @@ import './account.i18n';
 import './meeting.i18n';
 import { emailVerificationTemplate, passwordResetTemplate, userInvitedTemplate } from './account.templates';
 import {
-  actionAssignedTemplate, actionDueTemplate, commentTemplate, decisionDeadlineTemplate, decisionOpenedTemplate,
+  actionAssignedTemplate, actionDueTemplate, commentTemplate, decisionClosedTemplate, decisionDeadlineTemplate, decisionOpenedTemplate,
   meetingCancelledTemplate, meetingScheduledTemplate, meetingUpdatedTemplate, memberInvitedTemplate,
 } from './meeting.templates';
 import { displayDate } from './format';
@@ -36,6 +36,8 @@ export function contentOf(email: Email, ctx: RenderContext): EmailContent {
       return commentTemplate.render(email.params, ctx);
     case 'decision-opened':
       return decisionOpenedTemplate.render(email.params, ctx);
+    case 'decision-closed':
+      return decisionClosedTemplate.render(email.params, ctx);
     case 'decision-deadline':
       return decisionDeadlineTemplate.render(email.params, ctx);
     case 'action-assigned':

@@ -19,6 +19,7 @@ const SAMPLES: { [K in EmailTemplateName]: Extract<EmailInput, { template: K }>[
   'member-invited': { ...meeting, guest: true, path: AppPaths.guestMeeting(7, 'g1') },
   comment: { itemTitle: 'Budget', meetingTitle: 'Q3', comment: 'Please review <b>this</b>', by: 'Omar', path },
   'decision-opened': { title: 'Approve budget', deadline: '2026-03-07T10:00:00Z', path, reason: 'created', by: 'Omar' },
+  'decision-closed': { title: 'Approve budget', outcome: 'Passed', tallies: [{ vote: 'Approved', count: 3, percentage: 75 }, { vote: 'Denied', count: 1, percentage: 25 }], path, by: 'Omar' },
   'decision-deadline': { title: 'Approve budget', dueAt: '2026-03-07T10:00:00Z', path },
   'action-assigned': { title: 'Send minutes', meetingTitle: 'Q3', priority: 'High', openTill: '2026-03-09T10:00:00Z', path, reason: 'assigned', by: 'Omar' },
   'action-due': { title: 'Send minutes', dueAt: '2026-03-09T10:00:00Z', path },

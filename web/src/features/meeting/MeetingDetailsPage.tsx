@@ -13,6 +13,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
 import { confirmAction } from '../../components/confirm';
 import { useApi } from '../../hooks/use-api';
+import { useLiveMeeting } from '../../hooks/use-live-meeting';
 import { useMessage } from '../../i18n';
 import { StatusTag } from '../dashboards/MeetingList';
 import { ActionDialog } from './actions/ActionDialog';
@@ -165,6 +166,25 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
   const [ndaDone, setNdaDone] = useState(false);
   const hashDone = useRef<string | null>(null);
   const refresh = () => void mutate();
+  // another person's vote, answer, status change, comment or agenda change: the page and an open dialog load
+  // again (changes arriving together are loaded once, within 300 ms); after a reconnect everything is loaded
+  const [liveTick, setLiveTick] = useState(0);
+  const liveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (liveTimer.current && clearTimeout(liveTimer.current)), []);
+  useLiveMeeting(
+    meeting ? id : null,
+    (m) => {
+      if (m.type === 'revoked') return setAlert(t('live.revoked'));
+      if (m.type === 'ready' && !m.resync) return;
+      if (liveTimer.current) return;
+      liveTimer.current = setTimeout(() => {
+        liveTimer.current = null;
+        void mutate();
+        setLiveTick((n) => n + 1);
+      }, 300);
+    },
+    { guestToken: token },
+  );
 
   // '#_<itemId>' scrolls to the item and opens it
   useEffect(() => {
@@ -259,7 +279,7 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
       </div>
 
       <TalkingPointDialog meeting={meeting} talkingPointId={open?.kind === 'talking_point' ? open.id : null} visible={open?.kind === 'talking_point'} onHide={() => setOpen(null)} onChanged={refresh} guestToken={token} />
-      <DecisionDialog meeting={meeting} decisionId={open?.kind === 'decision' ? open.id : null} visible={open?.kind === 'decision'} onHide={() => setOpen(null)} onChanged={refresh} guestToken={token} renderComments={comments('decisions')} />
+      <DecisionDialog meeting={meeting} decisionId={open?.kind === 'decision' ? open.id : null} visible={open?.kind === 'decision'} onHide={() => setOpen(null)} onChanged={refresh} guestToken={token} renderComments={comments('decisions')} liveTick={liveTick} />
       <ActionDialog meeting={meeting} actionId={open?.kind === 'action' ? open.id : null} visible={open?.kind === 'action'} onHide={() => setOpen(null)} onChanged={refresh} guestToken={token} renderComments={comments('actions')} />
       {!guest && <MeetingDrawer visible={editing} meeting={meeting} committees={committees} onHide={() => setEditing(false)} onSaved={refresh} />}
       {!guest && <StatusDialog meeting={meeting} visible={statusOpen} onHide={() => setStatusOpen(false)} onChanged={refresh} />}

@@ -21,6 +21,7 @@ import { useForm } from '../../hooks/use-form';
 import { useMessage } from '../../i18n';
 import { schemaValidator } from '../../lib/validation';
 import { ceilQuarter, fromLocalString } from './decisions/datetime';
+import type { MeetingDraft } from '../voice/parse';
 
 export interface MeetingValues extends Record<string, unknown> {
   title: string;
@@ -65,6 +66,41 @@ export function meetingValues(m: MeetingDetails | null, now = new Date()): Meeti
     virtual_type: m?.virtual_type ?? null,
     location: m?.location ?? '',
     description: m?.description ?? '',
+  };
+}
+
+/**
+ * A dictated meeting (docs/product/voice.md) as the create form's values: the committee said by name is matched
+ * against the user's committees (exact, then contained, ignoring case); date and time become the start in the
+ * browser's time zone; hours become minutes. What was not said keeps the new meeting's default.
+ */
+export function draftValues(draft: MeetingDraft, committees: readonly Ref[], base: MeetingValues): MeetingValues {
+  const said = draft.committee?.trim().toLowerCase();
+  const committee = said
+    ? (committees.find((c) => c.name.toLowerCase() === said) ?? committees.find((c) => c.name.toLowerCase().includes(said) || said.includes(c.name.toLowerCase())))
+    : undefined;
+  let start = base.start;
+  if (draft.date || draft.time) {
+    const d = base.start ? new Date(base.start) : new Date();
+    if (draft.date) {
+      const [y, mo, da] = draft.date.split('-').map(Number);
+      d.setFullYear(y, mo - 1, da);
+    }
+    if (draft.time) {
+      const [h, mi] = draft.time.split(':').map(Number);
+      d.setHours(h, mi, 0, 0);
+    }
+    start = d;
+  }
+  return {
+    ...base,
+    ...(draft.title ? { title: draft.title } : {}),
+    ...(draft.description ? { description: draft.description } : {}),
+    ...(committee ? { committee_id: committee.id } : {}),
+    start,
+    ...(draft.duration ? { duration: Math.round(draft.duration * 60) } : {}),
+    ...(draft.location ? { location: draft.location } : {}),
+    ...(draft.virtual !== undefined ? { virtual: draft.virtual, virtual_type: draft.virtual ? (base.virtual_type ?? 'ijmeet') : null } : {}),
   };
 }
 
@@ -165,7 +201,7 @@ export function MeetingForm(props: { initial: MeetingValues; committees: Ref[]; 
 }
 
 /** The create / edit drawer (720 wide). After a create the browser goes to the new meeting. */
-export function MeetingDrawer(props: { visible: boolean; meeting: MeetingDetails | null; committees: Ref[]; onHide(): void; onSaved?(): void }) {
+export function MeetingDrawer(props: { visible: boolean; meeting: MeetingDetails | null; committees: Ref[]; onHide(): void; onSaved?(): void; draft?: MeetingDraft | null }) {
   const { t } = useTranslation('meeting');
   const navigate = useNavigate();
   const [banner, setBanner] = useState<string | null>(null);
@@ -198,7 +234,7 @@ export function MeetingDrawer(props: { visible: boolean; meeting: MeetingDetails
   const committees = props.meeting?.committee && !props.committees.some((c) => c.id === props.meeting!.committee_id) ? [...props.committees, { id: props.meeting.committee.id, name: props.meeting.committee.name }] : props.committees;
   return (
     <Sidebar visible={props.visible} onHide={props.onHide} position="right" style={{ width: 'min(720px, 100vw)' }} header={<h2 className="drawer-title">{props.meeting ? t('editMeeting') : t('newMeeting')}</h2>} data-testid="meeting-drawer">
-      {props.visible && <MeetingForm key={key} initial={meetingValues(props.meeting)} committees={committees} banner={banner} onSubmit={save} onCancel={props.onHide} />}
+      {props.visible && <MeetingForm key={key} initial={props.draft && !props.meeting ? draftValues(props.draft, committees, meetingValues(null)) : meetingValues(props.meeting)} committees={committees} banner={banner} onSubmit={save} onCancel={props.onHide} />}
     </Sidebar>
   );
 }

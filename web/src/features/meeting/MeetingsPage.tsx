@@ -4,7 +4,7 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { SelectButton } from 'primereact/selectbutton';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { meetingsApi, type MeetingListQuery } from '../../api/meetings';
@@ -18,6 +18,8 @@ import { StatusTag } from '../dashboards/MeetingList';
 import { pagedTable, usePaged } from '../organization/use-paged';
 import { MeetingDrawer } from './MeetingForm';
 import { useMeetingCommittees } from './use-committees';
+import { onMeetingDraft, takePendingDraft } from '../voice/draft-events';
+import type { MeetingDraft } from '../voice/parse';
 
 export const ROLE_FILTERS = ['All', 'Organizer', 'Editor', 'Participate'] as const;
 type RoleFilter = (typeof ROLE_FILTERS)[number];
@@ -31,7 +33,18 @@ export function MeetingsPage() {
   const paged = usePaged();
   const [role, setRole] = useState<RoleFilter>('All');
   const [creating, setCreating] = useState(false);
+  const [draft, setDraft] = useState<MeetingDraft | null>(null);
   const committees = useMeetingCommittees();
+  // a meeting dictated by voice (docs/product/voice.md) opens the create drawer filled in, for the user to check
+  useEffect(() => {
+    const open = (d: MeetingDraft) => {
+      setDraft(d);
+      setCreating(true);
+    };
+    const pending = takePendingDraft();
+    if (pending) open(pending);
+    return onMeetingDraft(open);
+  }, []);
   const q: MeetingListQuery = { page: paged.page, per_page: paged.perPage, search: paged.query || undefined, role };
   const { data, error, isLoading, mutate } = useApi('meetings', [q.page, q.per_page, q.search, role], () => meetingsApi.list(q), { keepPreviousData: true });
   const canCreate = committees.length > 0;
@@ -90,7 +103,7 @@ export function MeetingsPage() {
           </DataTable>
         )}
       </div>
-      <MeetingDrawer visible={creating} meeting={null} committees={committees} onHide={() => setCreating(false)} />
+      <MeetingDrawer visible={creating} meeting={null} committees={committees} draft={draft} onHide={() => { setCreating(false); setDraft(null); }} />
     </div>
   );
 }

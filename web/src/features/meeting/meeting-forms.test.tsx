@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Providers } from '../../App';
 import { commentToSend, isSendKey } from './comments/Comments';
-import { MeetingForm, meetingSaveError, meetingValues, toMeetingDate, type MeetingValues } from './MeetingForm';
+import { draftValues, MeetingForm, meetingSaveError, meetingValues, toMeetingDate, type MeetingValues } from './MeetingForm';
 import { TalkingPointForm, itemDurationError, talkingPointValues, type TalkingPointValues } from './agenda/TalkingPointForm';
 import { agendaEntries, moveKey, orderBody } from './details/AgendaList';
 import { noteToText, parseNote, textToNote } from './details/Cards';
@@ -220,5 +220,23 @@ describe('participant names', () => {
     const email = 'outside.auditor.12345@example.com';
     expect(memberName(aMember(9, null, { user_id: null, user: null, user_email: email, guest_name: null }))).toBe('outside.auditor.12345@..');
     expect(memberName(aMember(9, null, { user_id: null, user_email: 'a@b.co', guest_name: 'Ann Guest' }))).toBe('Ann Guest');
+  });
+});
+
+describe('a meeting dictated by voice fills the create form (draftValues)', () => {
+  const committees = [{ id: 4, name: 'Audit' }, { id: 7, name: 'Board of Directors' }];
+  const base = { title: '', committee_id: null, start: new Date(2026, 11, 1, 9, 0), duration: 60, virtual: false, virtual_type: null, location: '', description: '' };
+  it.each([
+    ['nothing said keeps the defaults', {}, {}],
+    ['title, description and location', { title: 'Budget review', description: 'Q3', location: 'Room 5' }, { title: 'Budget review', description: 'Q3', location: 'Room 5' }],
+    ['the committee by exact name, any case', { committee: 'audit' }, { committee_id: 4 }],
+    ['the committee by part of its name', { committee: 'board' }, { committee_id: 7 }],
+    ['an unknown committee is left to choose', { committee: 'finance' }, { committee_id: null }],
+    ['date and time make the start', { date: '2026-12-03', time: '14:30' }, { start: new Date(2026, 11, 3, 14, 30) }],
+    ['a time alone keeps the default day', { time: '16:00' }, { start: new Date(2026, 11, 1, 16, 0) }],
+    ['hours become minutes', { duration: 1.5 }, { duration: 90 }],
+    ['online', { virtual: true }, { virtual: true, virtual_type: 'ijmeet' }],
+  ])('%s', (_name, draft, expected) => {
+    expect(draftValues(draft, committees, base)).toEqual({ ...base, ...expected });
   });
 });

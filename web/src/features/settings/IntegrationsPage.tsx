@@ -6,14 +6,16 @@ import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { useApi } from '../../hooks/use-api';
+import { CalendarFeedCard } from './CalendarFeedCard';
 
-/** Integrations: list of calendar integrations (GET /api/integrations/calendars). */
+/** Integrations: the user's private calendar address, and the list of calendar integrations (GET /api/integrations/calendars). */
 export function IntegrationsPage() {
   const { t } = useTranslation('integrations');
   const { data, error, isLoading } = useApi('integrations/calendars', [], integrationsApi.calendars);
   return (
     <div data-testid="integrations-page">
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <CalendarFeedCard />
       {isLoading ? (
         <Loading />
       ) : error ? (

@@ -4,13 +4,14 @@ import { Button } from 'primereact/button';
 import { parseLang } from '@app/contracts';
 import { navigateTo } from '../../api/navigation';
 import { notify } from '../../api/notify';
+import { ROUTES } from '../../routes';
 import { actionOf, helpTextOf } from './commands';
 import { emitMeetingDraft } from './draft-events';
 import { parseVoiceCommand } from './parse';
 import { listenOnce, voiceLangOf, voiceSupported } from './speech';
 
 /** where the voice help page is (the lead's router mounts VoiceHelpPage there) */
-export const VOICE_HELP_PATH = '/app/settings/voice-commands';
+export const VOICE_HELP_PATH = ROUTES.voiceCommands;
 
 /**
  * The header's microphone: listens for one phrase in the interface's recognition language and runs it

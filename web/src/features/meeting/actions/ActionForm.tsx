@@ -1,7 +1,6 @@
 import { MM, PRIORITY_VALUES, zActionBody, type Attachment, type Priority } from '@app/contracts';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
-import { Chip } from 'primereact/chip';
 import { Dropdown } from 'primereact/dropdown';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
@@ -15,6 +14,7 @@ import { schemaValidator } from '../../../lib/validation';
 import { isBefore, toLocalString } from '../decisions/datetime';
 import { keyToRef, type PersonOption } from '../decisions/people';
 import { selectAllShown } from '../decisions/vote-rules';
+import { AttachmentChips } from '../details/AttachmentChips';
 
 export interface ActionValues extends Record<string, unknown> {
   title: string;
@@ -123,22 +123,7 @@ export function ActionForm(props: { initial: ActionValues; meetingStart: string 
           />
         </Field>
       </div>
-      {v.attachments.length > 0 && (
-        <div className="attachment-chips" data-testid="action-attachments">
-          {v.attachments.map((a) => (
-            <Chip
-              key={a.library_id}
-              label={a.name ?? String(a.library_id)}
-              icon="pi pi-file-pdf"
-              removable
-              onRemove={() => {
-                form.set('attachments', v.attachments.filter((x) => x.library_id !== a.library_id));
-                return true;
-              }}
-            />
-          ))}
-        </div>
-      )}
+      <AttachmentChips items={v.attachments} onChange={(x) => form.set('attachments', x)} testId="action-attachments" pdfOnly />
       <div className="form-actions">
         <Button type="button" label={t('cancel')} outlined onClick={props.onCancel} />
         <Button type="submit" label={t('save')} loading={form.submitting} data-testid="action-submit" />

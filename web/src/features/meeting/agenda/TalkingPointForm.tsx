@@ -1,22 +1,19 @@
 import { M, MM, zTalkingPointBody, type Attachment, type TalkingPointPayload } from '@app/contracts';
 import { Button } from 'primereact/button';
-import { Chip } from 'primereact/chip';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { MultiSelect } from 'primereact/multiselect';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TalkingPointInput } from '../../../api/meetings';
 import { Field } from '../../../components/Field';
 import { useForm } from '../../../hooks/use-form';
 import { keyToRef, personKey, type PersonOption } from '../decisions/people';
 import { selectAllShown } from '../decisions/vote-rules';
-import { LibraryPicker } from '../../library/LibraryPicker';
+import { AttachmentChips, type AttachmentChip } from '../details/AttachmentChips';
 
-type AttachmentChip = Pick<Attachment, 'library_id' | 'name'>;
 
 export interface SubpointValues {
   /** client key; `subpoint_id` is the server's id of an existing sub-point */
@@ -136,34 +133,6 @@ function SelectAll(props: { id: string; people: PersonOption[]; value: string[];
   );
 }
 
-/** the item's files as removable chips, and the library picker to add more */
-function AttachmentChips(props: { items: AttachmentChip[]; onChange(v: AttachmentChip[]): void; testId: string }) {
-  const { t } = useTranslation('meeting');
-  const [picking, setPicking] = useState(false);
-  const add = (files: { id: number; name: string }[]) => {
-    const known = new Set(props.items.map((a) => a.library_id));
-    props.onChange([...props.items, ...files.filter((f) => !known.has(f.id)).map((f) => ({ library_id: f.id, name: f.name }))]);
-    setPicking(false);
-  };
-  return (
-    <div className="attachment-chips" data-testid={props.testId}>
-      <Button type="button" size="small" text icon="pi pi-paperclip" label={t('tp.addFiles')} onClick={() => setPicking(true)} data-testid={`${props.testId}-add`} />
-      <LibraryPicker visible={picking} onHide={() => setPicking(false)} onPick={add} />
-      {props.items.map((a) => (
-        <Chip
-          key={a.library_id}
-          label={a.name ?? String(a.library_id)}
-          icon="pi pi-file-pdf"
-          removable
-          onRemove={() => {
-            props.onChange(props.items.filter((x) => x.library_id !== a.library_id));
-            return true;
-          }}
-        />
-      ))}
-    </div>
-  );
-}
 
 /** Talking point with sub-points: title, description, duration (1-minute steps), presenters, viewers (show to), attachments. */
 export function TalkingPointForm(props: {

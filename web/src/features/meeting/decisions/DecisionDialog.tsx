@@ -42,6 +42,8 @@ export function DecisionDialog(props: {
   guestToken?: string;
   /** the comments of the decision (the meeting page wires its Comments component) */
   renderComments?(decision: Decision): ReactNode;
+  /** changes when the meeting's live channel reports a change: an open decision loads again (new votes, tallies) */
+  liveTick?: number;
 }) {
   const { t } = useTranslation('decisions');
   const m = useMessage();
@@ -68,6 +70,10 @@ export function DecisionDialog(props: {
     setEditing(decisionId === null);
     void load();
   }, [visible, decisionId, load]);
+
+  useEffect(() => {
+    if (visible && decisionId !== null && props.liveTick) void load();
+  }, [props.liveTick]);
 
   const options: DecisionFormOptions = {
     meetingStart: meeting.start_date,

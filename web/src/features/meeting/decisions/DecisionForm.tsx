@@ -2,7 +2,6 @@ import './decisions.css';
 import { M, MM, zDecisionBody, type Attachment } from '@app/contracts';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
-import { Chip } from 'primereact/chip';
 import { Dropdown } from 'primereact/dropdown';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
@@ -18,6 +17,7 @@ import { schemaValidator } from '../../../lib/validation';
 import { isBefore, toLocalString } from './datetime';
 import { keyToRef, type PersonOption } from './people';
 import { selectAllShown } from './vote-rules';
+import { AttachmentChips } from '../details/AttachmentChips';
 
 export interface DecisionValues extends Record<string, unknown> {
   title: string;
@@ -164,22 +164,7 @@ export function DecisionForm(props: {
           <label htmlFor="decision-decisionable">{t('allowVoting')}</label>
         </div>
       )}
-      {v.attachments.length > 0 && (
-        <div className="attachment-chips" data-testid="decision-attachments">
-          {v.attachments.map((a) => (
-            <Chip
-              key={a.library_id}
-              label={a.name ?? String(a.library_id)}
-              icon="pi pi-file-pdf"
-              removable
-              onRemove={() => {
-                form.set('attachments', v.attachments.filter((x) => x.library_id !== a.library_id));
-                return true;
-              }}
-            />
-          ))}
-        </div>
-      )}
+      <AttachmentChips items={v.attachments} onChange={(x) => form.set('attachments', x)} testId="decision-attachments" pdfOnly />
       <div className="form-actions">
         <Button type="button" label={t('cancel')} outlined onClick={props.onCancel} />
         <Button type="submit" label={t('save')} loading={form.submitting} data-testid="decision-submit" />

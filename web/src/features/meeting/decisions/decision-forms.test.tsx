@@ -1,4 +1,10 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { SWRConfig } from 'swr';
+import { MemoryRouter } from 'react-router-dom';
+import { profileBody } from '../../../test/app';
+import { session } from '../../../api/session';
+import { installFetch, jsonResponse, on } from '../../../test/fetch';
+import { aDocx, aPdf, onListing } from '../../library/library-fixtures';
 import { Providers } from '../../../App';
 import { ActionForm, type ActionValues } from '../actions/ActionForm';
 import { DecisionForm, type DecisionFormOptions, type DecisionValues } from './DecisionForm';
@@ -103,7 +109,11 @@ function renderAction(over: Partial<ActionValues> = {}, people = six.slice(0, 2)
   const onSubmit = jest.fn(async () => undefined);
   render(
     <Providers>
-      <ActionForm initial={action(over)} meetingStart="2026-12-01 10:00:00" people={people} onSubmit={onSubmit} onCancel={jest.fn()} />
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <MemoryRouter>
+          <ActionForm initial={action(over)} meetingStart="2026-12-01 10:00:00" people={people} onSubmit={onSubmit} onCancel={jest.fn()} />
+        </MemoryRouter>
+      </SWRConfig>
     </Providers>,
   );
   return onSubmit;
@@ -135,6 +145,21 @@ describe('action form (title, participants, open till required; not before the m
       title: 'Minutes', description: '', participants: [{ user_id: 2 }], open_till: '2026-12-02 17:15:00', priority: 'Low', attachments: [], attachment_ids: [], progress: 40,
     });
   });
+
+  it('files come from the library picker, PDFs only; the chosen ones are sent as attachments', async () => {
+    session.signIn({ token: 'tok', email: 'ada@example.com' });
+    installFetch(on('GET', '/api/profile', () => jsonResponse(200, profileBody(['library_show']))), onListing(() => ({ dirs: [], files: [aDocx(5, 'Notes.docx'), aPdf(3, 'Pack.pdf')] })));
+    const onSubmit = renderAction({ title: 'Minutes', participants: ['u:2'], open_till: new Date(2026, 11, 2, 17, 15) });
+    click('action-attachments-add');
+    await screen.findByText('Notes.docx', undefined, { timeout: 15_000 });
+    fireEvent.click(within(screen.getAllByTestId('library-row')[0]).getByRole('checkbox'));
+    expect(await screen.findByText('Choose only pdf')).toBeInTheDocument();
+    fireEvent.click(within(screen.getAllByTestId('library-row')[1]).getByRole('checkbox'));
+    fireEvent.click(screen.getByTestId('picker-done'));
+    await waitFor(() => expect(within(screen.getByTestId('action-attachments')).getByText('Pack.pdf')).toBeInTheDocument());
+    click('action-submit');
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ attachments: [3] })));
+  }, 30_000);
 
   it("'Select all' with more than 5 participants", async () => {
     const onSubmit = renderAction({ title: 'Minutes', open_till: new Date(2026, 11, 2, 17, 15) }, six);

@@ -1,4 +1,4 @@
-import { M, MM, type Attendance, type MeetingDetails, type MemberPayload } from '@app/contracts';
+import { M, MeetingStatus, MM, type Attendance, type MeetingDetails, type MemberPayload } from '@app/contracts';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
@@ -11,6 +11,8 @@ import { meetingsApi, membersApi } from '../../../api/meetings';
 import { notify } from '../../../api/notify';
 import { Field } from '../../../components/Field';
 import { useMessage } from '../../../i18n';
+import { agendaEntries } from './AgendaList';
+import { scheduleCheck } from './schedule-check';
 
 /** the closable alert of a failed status change, delete or upload: the server's message, else the error's text */
 export function alertText(err: unknown): string {
@@ -36,11 +38,20 @@ export function StatusDialog(props: { meeting: MeetingDetails; visible: boolean;
       setError(null);
     }
   }, [props.visible]);
+  const [asking, setAsking] = useState(false);
   const statusError = submitted && !status ? M.required : null;
   const reasonError = submitted && !reason.trim() ? MM.statusReasonRequired : null;
-  const save = async () => {
+  const entries = agendaEntries(props.meeting);
+  const check = scheduleCheck({
+    agendaItems: entries.filter((e) => e.type === 'talking_point').length,
+    decisionsAndActions: entries.filter((e) => e.type !== 'talking_point').length,
+    needsMembers: props.meeting.permissions.needsMembers,
+  });
+  const save = async (confirmed = false) => {
     setSubmitted(true);
     if (!status || !reason.trim()) return;
+    if (status === MeetingStatus.Scheduled && check.confirm && !confirmed) return setAsking(true);
+    setAsking(false);
     setBusy(true);
     try {
       const r = await meetingsApi.changeStatus(props.meeting.id, status, reason);
@@ -71,6 +82,18 @@ export function StatusDialog(props: { meeting: MeetingDetails; visible: boolean;
         <Button type="button" label={t('cancel')} outlined onClick={props.onHide} />
         <Button type="button" label={t('save')} loading={busy} onClick={() => void save()} data-testid="status-submit" />
       </div>
+      <Dialog visible={asking} onHide={() => setAsking(false)} header={t('schedule.title')} style={{ width: 'min(480px, 95vw)' }} data-testid="schedule-confirm">
+        <p>{t('schedule.text')}</p>
+        <ul data-testid="schedule-missing">
+          {check.missing.map((x) => (
+            <li key={x}>{t(`schedule.missing.${x}`)}</li>
+          ))}
+        </ul>
+        <div className="form-actions">
+          <Button type="button" label={t('cancel')} outlined onClick={() => setAsking(false)} />
+          <Button type="button" label={t('schedule.confirm')} disabled={!check.canConfirm} loading={busy} onClick={() => void save(true)} data-testid="schedule-confirm-accept" />
+        </div>
+      </Dialog>
     </Dialog>
   );
 }

@@ -1,0 +1,64 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+
+/** The key of development and tests when OUTBOX_KEY is not set (production refuses to start without one). */
+const DEV_KEY = 'development-only-outbox-key';
+
+/** What an envelope needs to be sealed: an id (bound as associated data) and a payload. */
+interface Sealable {
+  id: string;
+  payload: unknown;
+}
+export type Sealed<E extends Sealable> = Omit<E, 'payload'> & { sealed: string };
+
+/**
+ * Payloads at rest are ciphertext (docs/decisions.md "Secrets at rest"): event payloads and job data carry guest
+ * and invitation links with their tokens, and they rest in the outbox table, the JetStream streams and Redis.
+ * One AES-256-GCM key (OUTBOX_KEY, the same in every service) seals them; metadata (ids, subjects, the
+ * organization) stays in clear so that routing, deduplication and the tenant's view of its jobs still work.
+ * The associated data binds a sealed value to where it belongs (an event id, a queue and job name).
+ */
+export class PayloadSeal {
+  private readonly key: Buffer;
+  constructor(secret: string) {
+    this.key = createHash('sha256').update(`boardroom-outbox:${secret}`).digest();
+  }
+
+  static fromKey(key: string | undefined, production: boolean | undefined): PayloadSeal {
+    if (!key && production) throw new Error('OUTBOX_KEY is required in production (event payloads and job data are sealed with it)');
+    return new PayloadSeal(key ?? DEV_KEY);
+  }
+
+  sealValue(value: unknown, aad: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    cipher.setAAD(Buffer.from(aad));
+    const body = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
+    return `v1.${iv.toString('base64url')}.${cipher.getAuthTag().toString('base64url')}.${body.toString('base64url')}`;
+  }
+
+  openValue(sealed: string, aad: string): unknown {
+    const [v, iv, tag, body] = sealed.split('.');
+    if (v !== 'v1' || !iv || !tag || body === undefined) throw new Error('unknown seal');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+    decipher.setAAD(Buffer.from(aad));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return JSON.parse(Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8'));
+  }
+
+  /** An envelope with its payload sealed under its id. */
+  seal<E extends Sealable>(envelope: E): Sealed<E> {
+    const { payload, ...meta } = envelope;
+    return { ...meta, sealed: this.sealValue(payload, envelope.id) };
+  }
+
+  /** A sealed envelope -> the envelope; an unsealed one (written before sealing existed) as it is. */
+  open<E extends Sealable>(row: Sealed<E> | E): E {
+    if (!('sealed' in row) || typeof row.sealed !== 'string') return row as E;
+    const { sealed, ...meta } = row;
+    try {
+      return { ...meta, payload: this.openValue(sealed, row.id) } as unknown as E;
+    } catch (e) {
+      throw new Error(`sealed payload ${row.id}: ${(e as Error).message}`);
+    }
+  }
+}
