@@ -29,7 +29,18 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const HOST = '127.0.0.1';
 export const PORTS = Object.freeze({ postgres: 5432, pglite: 54320, nats: 4222, redis: 6379, s3: 4569, smtp: 1025, mailWeb: 1080 });
 export const APP_ROLE = 'boardroom_app';
-export const DATABASES = Object.freeze({ start: 'boardroom', test: 'boardroom_test' });
+/**
+ * A test run's slot, TEST_SLOT=1..9 (unset: 0): its own database `boardroom_test_<n>` and Redis database 1+n, so
+ * test runs from several work trees on one machine neither drop each other's database nor empty each other's Redis.
+ */
+export const TEST_SLOT = (() => {
+  const raw = process.env.TEST_SLOT;
+  if (raw === undefined || raw === '') return 0;
+  const n = Number(raw);
+  if (!/^[1-9]$/.test(raw) || !Number.isInteger(n)) throw new Error(`TEST_SLOT must be one digit from 1 to 9, got '${raw}'`);
+  return n;
+})();
+export const DATABASES = Object.freeze({ start: 'boardroom', test: TEST_SLOT ? `boardroom_test_${TEST_SLOT}` : 'boardroom_test' });
 /** test data goes to its own bucket so a test run never overwrites the demo's objects on a shared s3rver */
 export const BUCKETS = Object.freeze({ start: 'boardroom', test: 'boardroom-test' });
 export const PGLITE_MAX_CONNECTIONS = 100; // ~8 services x pool 5 + migrations, seed, jest workers, psql
@@ -631,7 +642,7 @@ async function resolveNats(ctx) {
   return { source: 'started', url: `nats://${HOST}:${port}`, detail: `nats-server -js on ${HOST}:${port} (store ${path.relative(ROOT, storeDir)})` };
 }
 
-const TEST_REDIS_DB = 1;
+const TEST_REDIS_DB = 1 + TEST_SLOT;
 
 /** SELECT db; FLUSHDB over a raw socket (no client library needed before npm ci finished). */
 function redisFlushDb(port, db) {

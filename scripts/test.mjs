@@ -18,7 +18,8 @@
  *
  * Developers:  npm test -- --only unit,int     npm test -- --skip browser     npm test -- --list
  *              npm test -- --only unit -- -t 'parseOrThrow'     (after a second `--`: passed to jest)
- * Environment: TEST_INT_WORKERS=2 (int in 2 workers instead of in band), TEST_PORT_OFFSET=1000,
+ * Environment: TEST_INT_WORKERS=2 (int in 2 workers instead of in band), TEST_PORT_OFFSET=1000, TEST_SLOT=1..9
+ *              (own test database and Redis database, for runs from several work trees at once),
  *              TEST_TIER_TIMEOUT_MIN (per jest tier; default 15), plus the resolver's URL variables.
  */
 import { webBuildState } from './lib/web-build.mjs';
@@ -26,7 +27,7 @@ import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CHROMIUM, ROOT, ensureChromium, ensureLibreOffice, ensurePoppler, installDependencies, redact, resolveInfra, tcpCheck } from './infra.mjs';
+import { CHROMIUM, DATABASES, ROOT, ensureChromium, ensureLibreOffice, ensurePoppler, installDependencies, redact, resolveInfra, tcpCheck } from './infra.mjs';
 import { presentServices, startServices } from './services.mjs';
 
 const TIERS = ['typecheck', 'lint', 'links', 'unit', 'web', 'int', 'api', 'browser'];
@@ -322,7 +323,7 @@ async function main() {
   if (infra) {
     const t0 = Date.now();
     if (fs.existsSync(path.join(ROOT, 'scripts/migrate.ts'))) {
-      banner('migrate (boardroom_test)');
+      banner(`migrate (${DATABASES.test})`);
       const code = await run(process.execPath, ['-r', '@swc-node/register', 'scripts/migrate.ts'], { env: testEnv });
       migrated = code === 0;
       record('migrate', migrated ? 'passed' : 'failed', since(t0), migrated ? redact(infra.env.DATABASE_ADMIN_URL) : `exit ${code}`);

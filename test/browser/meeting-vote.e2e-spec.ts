@@ -10,7 +10,7 @@
 import type { Page } from 'puppeteer-core';
 import { mailsTo, pollUntil } from '@app/testing';
 import { closeRedis, expectOk, meeting, serverDate, setStatus, talkingPoint, world, type World } from '../api/meeting/helpers';
-import { dismissToasts, openBrowser, orgUrl, signIn, successToast, typeInto, waitForText, type Session } from './support';
+import { dismissToasts, openBrowser, orgUrl, settled, signIn, successToast, typeInto, waitForText, type Session } from './support';
 
 // page functions run inside Chromium; the root tsconfig has no DOM lib, so the global they use is named here
 declare const document: any;
@@ -18,10 +18,6 @@ declare const document: any;
 const GUEST = `board.guest.${Date.now() % 100000}@example.com`;
 
 /** wait until nothing is sliding in or out (a click during the animation misses) */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('[class*="-enter-active"], [class*="-exit-active"]'));
-}
-
 async function openItem(page: Page, key: string, dialog: string): Promise<void> {
   await page.waitForSelector(`[data-testid="open-${key}"]`, { visible: true });
   await page.$eval(`[data-testid="open-${key}"]`, (b: any) => b.click());

@@ -12,7 +12,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import { closeRedis, expectOk, world, type World } from '../api/meeting/helpers';
-import { dismissToasts, openBrowser, orgUrl, signIn, successToast, typeInto, waitForPath, waitForText, type Session } from './support';
+import { dismissToasts, openBrowser, orgUrl, pasteDate, settled, signIn, successToast, typeInto, waitForPath, waitForText, type Session } from './support';
 
 // page functions run inside Chromium; the root tsconfig has no DOM lib, so the globals they use are named here
 declare const document: any;
@@ -22,32 +22,9 @@ const TITLE = `Annual board ${Date.now() % 100000}`;
 const GUEST = `outside.auditor.${Date.now() % 100000}@example.com`;
 
 /** wait until no drawer, dialog or panel is still sliding in (a click during the animation misses) */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('[class*="-enter-active"], [class*="-exit-active"]'));
-}
-
 /** wait for a drawer or dialog to be shown and to stop moving */
 async function shown(page: Page, selector: string): Promise<void> {
   await page.waitForSelector(selector, { visible: true });
-  await settled(page);
-}
-
-/**
- * Paste a date-time into a PrimeReact Calendar input (one input event, as a paste is): typed key by key,
- * the calendar takes the date as soon as it parses and rewrites the text before the time is typed.
- */
-async function pasteDate(page: Page, selector: string, text: string): Promise<void> {
-  await page.focus(selector);
-  await page.$eval(
-    selector,
-    (el: any, t: string) => {
-      const setter = Object.getOwnPropertyDescriptor(window.HTMLInputElement.prototype, 'value')!.set!;
-      setter.call(el, t);
-      el.dispatchEvent(new window.Event('input', { bubbles: true }));
-    },
-    text,
-  );
-  await page.keyboard.press('Tab');
   await settled(page);
 }
 

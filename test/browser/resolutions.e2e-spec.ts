@@ -15,7 +15,7 @@ import type { Page } from 'puppeteer-core';
 import { closeRedis, expectOk, scheduled, serverDate, world, type World } from '../api/meeting/helpers';
 import fs from 'node:fs';
 import path from 'node:path';
-import { dismissToasts, openBrowser, orgUrl, signIn, successToast, typeInto, waitForPath, waitForRows, waitForText, type Session } from './support';
+import { dismissToasts, openBrowser, orgUrl, pasteDate, signIn, successToast, typeInto, waitForPath, waitForRows, waitForText, type Session } from './support';
 
 // page functions run inside Chromium; the root tsconfig has no DOM lib, so the global they use is named here
 declare const document: any;
@@ -116,7 +116,7 @@ describe('journey: resolutions page', () => {
       const first = await page.waitForSelector('.p-dropdown-panel li.p-dropdown-item', { visible: true });
       await first!.click();
       await typeInto(page, '#decision-title', RESOLUTION);
-      await typeInto(page, '#decision-deadline', '25 Dec 2030 10:00 AM');
+      await pasteDate(page, '#decision-deadline', '25 Dec 2030 10:00 AM');
       await page.click('#decision-title');
       await page.click('[data-testid=decision-voters]');
       await pickOption(page, 'Mona Member');

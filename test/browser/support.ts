@@ -135,6 +135,30 @@ export async function typeInto(page: Page, selector: string, text: string): Prom
   await el!.type(text);
 }
 
+/** Wait until no PrimeReact dialog, drawer or overlay is still animating in or out. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('[class*="-enter-active"], [class*="-exit-active"]'));
+}
+
+/**
+ * Paste a date-time into a PrimeReact Calendar input (one input event, as a paste is): typed key by key,
+ * the calendar takes the date as soon as it parses and rewrites the text before the time is typed.
+ */
+export async function pasteDate(page: Page, selector: string, text: string): Promise<void> {
+  await page.focus(selector);
+  await page.$eval(
+    selector,
+    (el: any, t: string) => {
+      const setter = Object.getOwnPropertyDescriptor(window.HTMLInputElement.prototype, 'value')!.set!;
+      setter.call(el, t);
+      el.dispatchEvent(new window.Event('input', { bubbles: true }));
+    },
+    text,
+  );
+  await page.keyboard.press('Tab');
+  await settled(page);
+}
+
 /** The trimmed text content of the first match. */
 export async function textOf(page: Page, selector: string): Promise<string> {
   const el = await page.waitForSelector(selector, { visible: true });
