@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { AppError, GetActor, PRESENTATION_CLOSE, ResolveOrganization, documentsOf, presentersOf, type Actor, type MeetingDetails, type Presenter } from '@app/contracts';
 import { Bus, SessionStore } from '@app/platform';
 import { MeetingAccess } from '../common/meetings';
+import { Interner } from './intern';
 
 /** The header the gateway sets on a proxied upgrade: the organization label of the browser's host. */
 export const ORG_HEADER = 'x-boardroom-org';
@@ -43,6 +44,9 @@ export class SocketAuth {
     private readonly sessions: SessionStore,
     private readonly meetings: MeetingAccess,
   ) {}
+
+  /** sockets of one person in one meeting share their actor, presenters and documents (read-only) */
+  private readonly shared = new Interner();
 
   async identify(req: IncomingMessage): Promise<SocketIdentity> {
     const url = new URL(req.url ?? '/', 'http://local');
@@ -86,11 +90,11 @@ export class SocketAuth {
     const guestRow = actor.kind === 'guest' ? meeting.current_member : null;
     return {
       orgId: org.id,
-      actor,
+      actor: this.shared.json('actor', actor),
       meetingId,
       documentId,
-      presenters: presentersOf(meeting),
-      documents,
+      presenters: this.shared.json('presenters', presentersOf(meeting)),
+      documents: this.shared.numbers('documents', documents),
       name: actor.name ?? guestRow?.guest_name ?? guestRow?.user_email ?? actor.email ?? 'Guest',
       canManage: actor.isAdmin || meeting.permissions.editMeeting,
     };
