@@ -27,11 +27,11 @@ import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CHROMIUM, DATABASES, ROOT, ensureChromium, ensureLibreOffice, ensurePoppler, installDependencies, redact, resolveInfra, tcpCheck } from './infra.mjs';
+import { CHROMIUM, DATABASES, ROOT, TEST_SLOT, ensureChromium, ensureLibreOffice, ensurePoppler, installDependencies, redact, resolveInfra, tcpCheck } from './infra.mjs';
 import { presentServices, startServices } from './services.mjs';
 
 const TIERS = ['typecheck', 'lint', 'links', 'unit', 'web', 'int', 'api', 'browser'];
-const DATA_DIR = path.join(ROOT, '.data', 'test');
+const DATA_DIR = path.join(ROOT, '.data', TEST_SLOT ? `test-${TEST_SLOT}` : 'test'); // a slot's run keeps its own NATS store, logs and reports
 const LOG_DIR = path.join(DATA_DIR, 'logs');
 const REPORT_DIR = path.join(DATA_DIR, 'reports');
 const JEST = path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js');

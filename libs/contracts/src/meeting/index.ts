@@ -17,3 +17,4 @@ export * from './notes.routes';
 export * from './dashboards.routes';
 export * from './live.routes';
 export * from './calendar-feed';
+export * from './room-access';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AcceptNda, ChangeMeetingStatus, CopyMeeting, CreateMeeting, DeleteMeeting, GetAnalytics, GetGuestMeeting, GetMeeting, ListActivities, ListMeetings,
+  AcceptNda, ChangeMeetingStatus, CopyMeeting, CreateMeeting, DeleteMeeting, GetAnalytics, GetGuestMeeting, GetMeeting, GetRoomAccess, ListActivities, ListMeetings,
   RateMeeting, ReorderAgenda, SaveNote, SaveRecordSummary, UpdateMeeting, type RequestOf,
 } from '@app/contracts';
 import { Rpc } from '@app/platform';
@@ -14,6 +14,7 @@ export class MeetingsHandlers {
   @Rpc(ListMeetings) list(req: RequestOf<typeof ListMeetings>) { return this.meetings.list(req); }
   @Rpc(GetMeeting) get(req: RequestOf<typeof GetMeeting>) { return this.meetings.get(req); }
   @Rpc(GetGuestMeeting) guest(req: RequestOf<typeof GetGuestMeeting>) { return this.meetings.guest(req); }
+  @Rpc(GetRoomAccess) roomAccess(req: RequestOf<typeof GetRoomAccess>) { return this.meetings.roomAccess(req); }
   @Rpc(CreateMeeting) create(req: RequestOf<typeof CreateMeeting>) { return this.meetings.create(req); }
   @Rpc(UpdateMeeting) update(req: RequestOf<typeof UpdateMeeting>) { return this.meetings.update(req); }
   @Rpc(DeleteMeeting) remove(req: RequestOf<typeof DeleteMeeting>) { return this.meetings.remove(req); }

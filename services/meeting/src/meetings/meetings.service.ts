@@ -3,7 +3,7 @@ import {
   AppError, MEETING_STATUS_INFO, MeetingStatus, parseMonth, pageMeta,
   type Actor, type DirectoryCommittee, type MeetingBody, type MeetingDetails, type MeetingStatusId, type RequestOf, type Variant,
   type ListMeetings, type CreateMeeting, type UpdateMeeting, type DeleteMeeting, type CopyMeeting, type ChangeMeetingStatus, type ReorderAgenda,
-  ATTENDANCE_VALUES, ACTION_STATUS_VALUES, type ActionStatus, type Attendance, type Vote, type AcceptNda, type SaveRecordSummary, type GetAnalytics, type RateMeeting, type SaveNote, type ListActivities, type GetMeeting, type GetGuestMeeting, type MeetingChange,
+  ATTENDANCE_VALUES, ACTION_STATUS_VALUES, type ActionStatus, type Attendance, type Vote, type AcceptNda, type SaveRecordSummary, type GetAnalytics, type RateMeeting, type SaveNote, type ListActivities, type GetMeeting, type GetGuestMeeting, type GetRoomAccess, type RoomAccess, presentersOf, documentsOf, type MeetingChange,
 } from '@app/contracts';
 import { MeetingDb, type Scope } from '../db/db';
 import type { MeetingRow } from '../db/schema';
@@ -102,6 +102,23 @@ export class MeetingsService {
       const ctx = await this.access.load(s, req.actor, meetingId, { variant: req.variant });
       return this.view.detailsIn(s, ctx);
     });
+  }
+
+  /**
+   * What a presentation room needs of the meeting (GetRoomAccess): the same access rule as GetMeeting (a guest only
+   * for the meeting of the token), and only the presenters, documents, manage flag and guest name in the answer.
+   */
+  async roomAccess(req: RequestOf<typeof GetRoomAccess>): Promise<RoomAccess> {
+    const guest = req.actor.kind === 'guest';
+    const d = guest ? await this.guest(req) : await this.get(req);
+    if (d.id !== req.meetingId) throw new AppError('NOT_FOUND');
+    const row = guest ? d.current_member : null;
+    return {
+      presenters: presentersOf(d),
+      documents: [...documentsOf(d)],
+      can_manage: req.actor.isAdmin || d.permissions.editMeeting,
+      guest_name: row ? (row.guest_name ?? row.user_email ?? null) : null,
+    };
   }
 
   // ---------- create, edit, delete, copy ----------

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, GetGuestMeeting, GetMeeting, type Actor, type MeetingDetails } from '@app/contracts';
+import { AppError, GetGuestMeeting, GetMeeting, GetRoomAccess, type Actor, type MeetingDetails, type RoomAccess } from '@app/contracts';
 import { Bus } from '@app/platform';
 
 /**
@@ -18,5 +18,10 @@ export class MeetingAccess {
       return meeting;
     }
     return this.bus.request(GetMeeting, { orgId, actor, meetingId });
+  }
+
+  /** What a socket joining a room needs (presenters, documents, manage flag, guest name): a small answer per join. */
+  room(orgId: string, actor: Actor, meetingId: number): Promise<RoomAccess> {
+    return this.bus.request(GetRoomAccess, { orgId, actor, meetingId });
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
-import { AppError, GetActor, PRESENTATION_CLOSE, ResolveOrganization, documentsOf, presentersOf, type Actor, type MeetingDetails, type Presenter } from '@app/contracts';
+import { AppError, GetActor, PRESENTATION_CLOSE, ResolveOrganization, type Actor, type Presenter, type RoomAccess } from '@app/contracts';
 import { Bus, SessionStore } from '@app/platform';
 import { MeetingAccess } from '../common/meetings';
 import { Interner } from './intern';
@@ -75,9 +75,9 @@ export class SocketAuth {
       actor = found;
     }
 
-    let meeting: MeetingDetails;
+    let access: RoomAccess;
     try {
-      meeting = await this.meetings.load(org.id, actor, meetingId);
+      access = await this.meetings.room(org.id, actor, meetingId);
     } catch (e) {
       if (AppError.is(e)) {
         const code = e.code === 'NOT_FOUND' ? PRESENTATION_CLOSE.notFound : PRESENTATION_CLOSE.unauthorized;
@@ -85,18 +85,17 @@ export class SocketAuth {
       }
       throw e;
     }
-    const documents = documentsOf(meeting);
+    const documents = this.shared.numbers('documents', new Set(access.documents));
     if (!documents.has(documentId)) throw new SocketRefused(PRESENTATION_CLOSE.notFound, 'This document is not part of the meeting');
-    const guestRow = actor.kind === 'guest' ? meeting.current_member : null;
     return {
       orgId: org.id,
       actor: this.shared.json('actor', actor),
       meetingId,
       documentId,
-      presenters: this.shared.json('presenters', presentersOf(meeting)),
-      documents: this.shared.numbers('documents', documents),
-      name: actor.name ?? guestRow?.guest_name ?? guestRow?.user_email ?? actor.email ?? 'Guest',
-      canManage: actor.isAdmin || meeting.permissions.editMeeting,
+      presenters: this.shared.json('presenters', access.presenters),
+      documents,
+      name: actor.name ?? access.guest_name ?? actor.email ?? 'Guest',
+      canManage: access.can_manage,
     };
   }
 }
