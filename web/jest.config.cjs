@@ -31,6 +31,8 @@ module.exports = {
   },
   setupFiles: ['<rootDir>/src/test/polyfills.cjs'],
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+  // PrimeReact screens render for seconds on two cores shared with other work: jest's 5 s default fails them under load
+  testTimeout: 20000,
   clearMocks: true,
   restoreMocks: true,
 };
