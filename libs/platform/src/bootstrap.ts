@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { Server } from 'node:http';
 import { createRootLogger, PinoNestLogger } from './logger';
 
 export interface BootstrapOptions {
@@ -10,12 +11,20 @@ export interface BootstrapOptions {
   configure?: (app: INestApplication) => void | Promise<void>;
 }
 
+/** How long an idle HTTP keep-alive socket stays open on the server side. */
+export const KEEP_ALIVE_MS = 65_000;
+
 /** Start a service: pino logger, shutdown hooks, HTTP (/health, /metrics and, for the gateway, /api). */
 export async function bootstrapService(module: Type | DynamicModule, opts: BootstrapOptions): Promise<INestApplication> {
   const log = createRootLogger(opts.service, opts.logLevel ?? 'info');
   const app = await NestFactory.create(module as Type, { logger: new PinoNestLogger(log), bufferLogs: false });
   app.enableShutdownHooks();
   if (opts.configure) await opts.configure(app);
+  // an idle keep-alive socket stays open longer than clients and load balancers keep theirs (60 s behind most), so
+  // the client closes it first and never sends a request on a socket the server is closing ("other side closed")
+  const server = app.getHttpServer() as Server;
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
   await app.listen(opts.port, '0.0.0.0');
   log.info({ port: opts.port }, `${opts.service} listening`);
   return app;

@@ -1,10 +1,35 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { api, testEnv } from '@app/testing';
 
 /** /health for probes, Prometheus /metrics, and the correlation id echoed on every answer. */
 const env = testEnv();
 
+/** GET `path` on an agent's socket; resolves with the status and the local port of the socket it used */
+function getOn(agent: http.Agent, base: string, path: string): Promise<{ status: number; localPort: number }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(new URL(path, base), { agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, localPort: req.socket?.localPort ?? 0 }));
+    });
+    req.on('error', reject);
+  });
+}
+
 describe('observability', () => {
+  it('an idle keep-alive connection is still served after 6 s (the server keeps idle sockets longer than clients do)', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const first = await getOn(agent, env.TEST_GATEWAY_URL, '/health/live');
+      await new Promise((r) => setTimeout(r, 6000)); // Node's default server keep-alive timeout is 5 s
+      const second = await getOn(agent, env.TEST_GATEWAY_URL, '/health/live');
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect(second.localPort).toBe(first.localPort); // the same socket: the server had not closed it
+    } finally {
+      agent.destroy();
+    }
+  });
+
   it('/health reports its dependencies', async () => {
     const r = await fetch(`${env.TEST_GATEWAY_URL}/health`);
     expect(r.status).toBe(200);
