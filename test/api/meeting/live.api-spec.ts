@@ -6,7 +6,7 @@
  * standalone resolutions its user may see, and nothing of others.
  */
 import { openLiveChannel, startServiceProcess, waitFor, type LiveChannel, type ServiceProcess } from '@app/testing';
-import { GATEWAY, MeetingEvents, expectOk, scheduled, serverDate, tokenOf, worldWithEvents, type World } from './helpers';
+import { GATEWAY, MeetingEvents, expectOk, scheduled, serverDate, setStatus, tokenOf, worldWithEvents, type World } from './helpers';
 
 let w: World;
 let tap: MeetingEvents;
@@ -74,6 +74,20 @@ describe('live channel across two gateways', () => {
     await waitFor('the action status', () => kinds('action') >= 2 || null, 2_000, 20);
     expect(page.frames.filter((f) => f.data.type === 'change').every((f) => f.data.meetingId === m.id)).toBe(true);
     expect(tp.id).toBeGreaterThan(0);
+  });
+
+  it('an attendance answer, a status change and a new comment reach an open page', async () => {
+    const m = await scheduled(w);
+    const page = await channel(gatewayB, m.id, { token: w.chair.token });
+    await ready(page);
+    const kinds = (kind: string) => page.frames.filter((f) => f.data.type === 'change' && f.data.kind === kind);
+    expectOk(await w.m1.c.post(`/meetings/${m.id}/members/changestatus`, { status: 'Going' }));
+    await waitFor('the attendance answer', () => kinds('members').find((f) => f.data.byUserId === w.m1.userId), 2_000, 20);
+    await setStatus(w, m.id, 3);
+    await waitFor('the status change', () => kinds('meeting')[0], 2_000, 20);
+    const tp = expectOk(await w.chair.c.get(`/meetings/${m.id}`)).agendas.flatMap((g: any) => g.data).find((x: any) => x.agenda_type === 'talking_point');
+    expectOk(await w.m1.c.post(`/talkingpoints/${tp.id}/comment`, { comment: 'Seen it' }));
+    await waitFor('the comment', () => kinds('comment').find((f) => f.data.byUserId === w.m1.userId), 2_000, 20);
   });
 
   it('refuses someone who is not a participant, and revokes a member once removed', async () => {
