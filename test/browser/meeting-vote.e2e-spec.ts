@@ -4,7 +4,8 @@
  *      reason and sees the error, then votes with a reason, and sets her action to Complete;
  *   3. the guest opens the link of the invitation e-mail caught by the mail catcher, sees no edit menus, and
  *      votes on the decision.
- *   live: member1 keeps the vote dialog open while the guest changes their vote; the tally follows without a reload.
+ *   live: member1 keeps the vote dialog open while the guest changes their vote; the tally follows without a reload;
+ *   live: the owner (a voter of a second decision) keeps its vote dialog open while member1 votes from their page.
  * (The organization of these journeys does not require an NDA, so the NDA modal does not appear.)
  */
 import type { Page } from 'puppeteer-core';
@@ -161,5 +162,39 @@ describe('journey: a member and a guest vote on the meeting page', () => {
       expect(await member.page.$eval('[data-testid=vote-dialog] [data-testid=tally-Abstained] .tally__pct', (n: any) => n.textContent)).toContain('50');
       await member.shot('live-tally');
     });
+  });
+
+  it("live: the owner's open vote dialog shows member1's vote, its count and percentage, without a reload", async () => {
+    const owner = await openBrowser('meeting-vote-owner');
+    try {
+      const second = expectOk(await w.chair.c.post(`/meetings/${meetingId}/decisions`, { title: 'Approve the auditor', deadline: serverDate(10), voters: [w.chair.userId, w.m1.userId] })).id;
+      await owner.step('owner-opens-vote-dialog', async () => {
+        await signIn(owner.page, w.org.slug, w.chair.email, w.org.admin.password);
+        await owner.page.goto(orgUrl(w.org.slug, `/app/activity/meetings/${meetingId}`));
+        await openItem(owner.page, `decision:${second}`, 'decision-dialog');
+        await owner.page.$eval('[data-testid=decision-vote]', (b: any) => b.click());
+        await owner.page.waitForSelector('[data-testid=vote-dialog] [data-testid=tally]', { visible: true });
+        expect(await owner.page.$eval('[data-testid=vote-dialog] [data-testid=tally-Approved] .tally__count', (n: any) => (n.textContent ?? '').trim())).toBe('0');
+        await owner.page.evaluate(() => ((globalThis as any).__notReloaded = true));
+        await owner.shot('owner-vote-dialog');
+      });
+      await member.step('member1-votes', async () => {
+        await member.page.goto(orgUrl(w.org.slug, `/app/activity/meetings/${meetingId}`));
+        await openItem(member.page, `decision:${second}`, 'decision-dialog');
+        await vote(member.page, 'Approved');
+        await successToast(member.page, 'Done');
+      });
+      await owner.step('owner-sees-it-live', async () => {
+        await owner.page.waitForFunction(
+          () => (document.querySelector('[data-testid=vote-dialog] [data-testid=tally-Approved] .tally__count')?.textContent ?? '').trim() === '1',
+          { timeout: 5000 },
+        );
+        expect(await owner.page.$eval('[data-testid=vote-dialog] [data-testid=tally-Approved] .tally__pct', (n: any) => n.textContent)).toContain('50');
+        expect(await owner.page.evaluate(() => (globalThis as any).__notReloaded)).toBe(true);
+        await owner.shot('owner-live-tally');
+      });
+    } finally {
+      await owner.close();
+    }
   });
 });

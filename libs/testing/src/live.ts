@@ -22,8 +22,11 @@ export interface LiveChannel {
  * guest) with a plain HTTP request, and collects the server-sent events. Node's http keeps the many channels
  * of a benchmark on their own sockets (fetch would pool them).
  */
-export function openLiveChannel(gatewayUrl: string, o: { org: string; meetingId: number; token?: string; guestToken?: string; lastEventId?: string }): Promise<LiveChannel> {
-  const u = new URL(`${gatewayUrl}/api/meetings/${o.meetingId}/live`);
+export function openLiveChannel(
+  gatewayUrl: string,
+  o: { org: string; meetingId?: number; token?: string; guestToken?: string; lastEventId?: string; /** another channel, e.g. /api/singleDecisions/live */ path?: string },
+): Promise<LiveChannel> {
+  const u = new URL(`${gatewayUrl}${o.path ?? `/api/meetings/${o.meetingId}/live`}`);
   if (o.guestToken) u.searchParams.set('token', o.guestToken);
   const headers: Record<string, string> = { accept: 'text/event-stream', 'x-org': o.org };
   if (o.token) headers.token = o.token;

@@ -62,6 +62,34 @@ describe('calendar feed', () => {
     expect((await readFeed(await feedPath(w.outsider))).events.map((e) => e.title)).not.toContain('Feed: moved');
   });
 
+  it("times are the organization's local times as UTC instants, across daylight saving time", async () => {
+    const ny = await world();
+    expectOk(await ny.admin.c.put('/information', { company_name: 'New York Board', website: `https://${ny.org.slug}.test`, location: 'New York', time_zone: 'America/New_York' }));
+    // the meeting service keeps an organization's settings DIRECTORY_CACHE_SECONDS (5 s): wait until they are new
+    await new Promise((r) => setTimeout(r, 5_500));
+    await scheduled(ny, { title: 'Feed: winter', start_date: '2027-01-15 09:30 AM', duration: 60 });
+    await scheduled(ny, { title: 'Feed: summer', start_date: '2027-07-15 09:30 AM', duration: 60 });
+    const r = await fetch(`${GATEWAY}${expectOk(await ny.chair.c.get('/integrations/calendars/feed')).path}`, { headers: { 'X-Org': ny.org.slug } });
+    const cal = new ICAL.Component(ICAL.parse(await r.text()));
+    const byTitle = new Map(cal.getAllSubcomponents('vevent').map((v) => [String(v.getFirstPropertyValue('summary')), new ICAL.Event(v)]));
+    // 09:30 in New York is 14:30 UTC in winter (EST, UTC-5) and 13:30 UTC in summer (EDT, UTC-4)
+    expect(byTitle.get('Feed: winter')!.startDate.toJSDate().toISOString()).toBe('2027-01-15T14:30:00.000Z');
+    expect(byTitle.get('Feed: summer')!.startDate.toJSDate().toISOString()).toBe('2027-07-15T13:30:00.000Z');
+    expect(byTitle.get('Feed: winter')!.startDate.zone.tzid).toBe('UTC');
+    expect(byTitle.get('Feed: summer')!.endDate.toJSDate().toISOString()).toBe('2027-07-15T14:30:00.000Z');
+  });
+
+  it('the token has at least 128 random bits: 32 base64url characters (192 bits), new each time', async () => {
+    const tokens = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const path: string = expectOk(await w.m2.c.post('/integrations/calendars/feed', {})).path;
+      const token = /^\/api\/calendar-feed\/([A-Za-z0-9_-]+)\.ics$/.exec(path)![1];
+      expect(Buffer.from(token, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
+      tokens.add(token);
+    }
+    expect(tokens.size).toBe(3);
+  });
+
   it('a new address replaces the old one, turning it off ends it, and it works only on its own organization', async () => {
     const old = await feedPath(w.editor);
     const fresh = expectOk(await w.editor.c.post('/integrations/calendars/feed', {})).path;

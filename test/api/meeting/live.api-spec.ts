@@ -2,10 +2,11 @@
  * The live channel (docs/meeting.md#live-updates) with two gateway processes: the suite's gateway (A) and a
  * second one started here (B). A vote cast through A reaches a page open on B within 2 s; a member removed from
  * the meeting gets `revoked` and hears nothing more; a guest's channel is refused for another meeting and hears
- * nothing of it; a reconnect with Last-Event-ID asks the page to resync.
+ * nothing of it; a reconnect with Last-Event-ID asks the page to resync. The resolutions page's channel hears the
+ * standalone resolutions its user may see, and nothing of others.
  */
 import { openLiveChannel, startServiceProcess, waitFor, type LiveChannel, type ServiceProcess } from '@app/testing';
-import { GATEWAY, MeetingEvents, expectOk, scheduled, serverDate, tokenOf, worldWithEvents, type World } from './helpers';
+import { GATEWAY, MeetingEvents, expectOk, scheduled, serverDate, setStatus, tokenOf, worldWithEvents, type World } from './helpers';
 
 let w: World;
 let tap: MeetingEvents;
@@ -25,7 +26,7 @@ afterAll(async () => {
   await b?.stop();
 });
 
-const channel = async (gateway: string, meetingId: number, who: { token?: string; guestToken?: string; lastEventId?: string }) => {
+const channel = async (gateway: string, meetingId: number, who: { token?: string; guestToken?: string; lastEventId?: string; path?: string }) => {
   const c = await openLiveChannel(gateway, { org: w.org.slug, meetingId, ...who });
   open.push(c);
   return c;
@@ -75,6 +76,20 @@ describe('live channel across two gateways', () => {
     expect(tp.id).toBeGreaterThan(0);
   });
 
+  it('an attendance answer, a status change and a new comment reach an open page', async () => {
+    const m = await scheduled(w);
+    const page = await channel(gatewayB, m.id, { token: w.chair.token });
+    await ready(page);
+    const kinds = (kind: string) => page.frames.filter((f) => f.data.type === 'change' && f.data.kind === kind);
+    expectOk(await w.m1.c.post(`/meetings/${m.id}/members/changestatus`, { status: 'Going' }));
+    await waitFor('the attendance answer', () => kinds('members').find((f) => f.data.byUserId === w.m1.userId), 2_000, 20);
+    await setStatus(w, m.id, 3);
+    await waitFor('the status change', () => kinds('meeting')[0], 2_000, 20);
+    const tp = expectOk(await w.chair.c.get(`/meetings/${m.id}`)).agendas.flatMap((g: any) => g.data).find((x: any) => x.agenda_type === 'talking_point');
+    expectOk(await w.m1.c.post(`/talkingpoints/${tp.id}/comment`, { comment: 'Seen it' }));
+    await waitFor('the comment', () => kinds('comment').find((f) => f.data.byUserId === w.m1.userId), 2_000, 20);
+  });
+
   it('refuses someone who is not a participant, and revokes a member once removed', async () => {
     const m = await scheduled(w);
     const outsider = await channel(gatewayB, m.id, { token: w.outsider.token });
@@ -111,6 +126,37 @@ describe('live channel across two gateways', () => {
     const mine = await decide(m);
     await waitFor('own meeting change', () => guest.frames.find((f) => f.data.kind === 'decision' && f.data.decisionId === mine.id), 2_000, 20);
     expect(guest.frames.filter((f) => f.data.type === 'change').every((f) => f.data.meetingId === m.id)).toBe(true);
+  });
+
+  it("the resolutions page's channel: a vote on a standalone resolution through A reaches its viewers on B, not others", async () => {
+    const chair = await channel(gatewayB, 0, { token: w.chair.token, path: '/api/singleDecisions/live' });
+    const outsider = await channel(gatewayB, 0, { token: w.outsider.token, path: '/api/singleDecisions/live' });
+    expect((await ready(chair)).data).toEqual({ type: 'ready', resync: false });
+    await ready(outsider);
+    const anonymous = await openLiveChannel(gatewayB, { org: w.org.slug, path: '/api/singleDecisions/live' });
+    expect(anonymous.status).toBe(401);
+    const d = expectOk(await w.chair.c.post('/singleDecision', { title: 'Live resolution', committee_id: w.committeeId, deadline: serverDate(5), voters: [w.m1.userId, w.m2.userId] }));
+    await waitFor('created', () => chair.frames.find((f) => f.data.type === 'change' && f.data.kind === 'decision' && f.data.decisionId === d.id), 2_000, 20);
+    expectOk(await w.m1.c.post(`/singleDecision/vote/${d.id}`, { vote: 'Approved' }));
+    const hit = await waitFor('vote on B', () => chair.frames.find((f) => f.data.kind === 'vote' && f.data.decisionId === d.id), 2_000, 20);
+    expect(hit.data).toMatchObject({ committeeId: w.committeeId, byUserId: w.m1.userId });
+    expect(hit.data.tallies.find((t: any) => t.vote === 'Approved')).toEqual({ vote: 'Approved', count: 1, percentage: 50 });
+    await tap.next('meeting.v1.resolution.changed', (p) => p.decisionId === d.id && p.kind === 'vote');
+    // reading a resolution announces nothing; the outsider (not of the committee, not a voter) heard nothing of it
+    expectOk(await w.m2.c.get(`/singleDecision/${d.id}`));
+    expectOk(await w.chair.c.put(`/singleDecision/hide/${d.id}`, { is_fulfilled: 1 }));
+    await waitFor('ended', () => chair.frames.filter((f) => f.data.kind === 'decision' && f.data.decisionId === d.id).length >= 2 || null, 2_000, 20);
+    expect(tap.all('meeting.v1.resolution.changed', (p) => p.decisionId === d.id).map((p) => p.kind)).toEqual(['decision', 'vote', 'decision']);
+    expect(outsider.frames.filter((f) => f.data.type === 'change' && f.data.decisionId === d.id)).toEqual([]);
+  });
+
+  it('reading a meeting decision announces nothing to its pages', async () => {
+    const m = await scheduled(w);
+    const d = await decide(m);
+    expectOk(await w.m1.c.get(`/decisions/${d.id}`));
+    expectOk(await w.m1.c.post(`/decisions/${d.id}/vote/change`, { id: d.id, vote: 'Approved' }));
+    await tap.next('meeting.v1.meeting.changed', (p) => p.decisionId === d.id && p.kind === 'vote');
+    expect(tap.all('meeting.v1.meeting.changed', (p) => p.decisionId === d.id).map((p) => p.kind)).toEqual(['decision', 'vote']);
   });
 
   it('a reconnect with Last-Event-ID is told to resync', async () => {

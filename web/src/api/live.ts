@@ -1,4 +1,5 @@
-import { Routes, routePath, zLiveMessage, type LiveMessage } from '@app/contracts';
+import { Routes, routePath, zLiveMessage, zResolutionLiveMessage, type LiveMessage, type ResolutionLiveMessage } from '@app/contracts';
+import type { z } from 'zod';
 import { currentLang } from '../i18n/lang';
 import { buildUrl } from './client';
 import { session } from './session';
@@ -46,6 +47,15 @@ export interface LiveOptions {
 
 /** Opens the live channel of a meeting; returns `close`. */
 export function openLive(meetingId: number, onMessage: (m: LiveMessage) => void, opts: LiveOptions = {}): () => void {
+  return openChannel(routePath(Routes.meetingLive, { id: meetingId }), zLiveMessage, onMessage, opts);
+}
+
+/** Opens the live channel of the resolutions page (the standalone resolutions the user may see); returns `close`. */
+export function openResolutionsLive(onMessage: (m: ResolutionLiveMessage) => void, opts: Omit<LiveOptions, 'guestToken'> = {}): () => void {
+  return openChannel(routePath(Routes.resolutionsLive), zResolutionLiveMessage, onMessage, opts);
+}
+
+function openChannel<M extends { type: string }>(path: string, schema: z.ZodType<M>, onMessage: (m: M) => void, opts: LiveOptions): () => void {
   const doFetch = opts.fetchImpl ?? fetch;
   let closed = false;
   let lastId: string | null = null;
@@ -66,7 +76,7 @@ export function openLive(meetingId: number, onMessage: (m: LiveMessage) => void,
     const token = session.token();
     if (token && !opts.guestToken) headers.token = token;
     if (lastId) headers['Last-Event-ID'] = lastId;
-    const url = buildUrl(routePath(Routes.meetingLive, { id: meetingId }), opts.guestToken ? { token: opts.guestToken } : undefined);
+    const url = buildUrl(path, opts.guestToken ? { token: opts.guestToken } : undefined);
     try {
       const res = await doFetch(url, { headers, signal: controller.signal });
       if (!res.ok || !res.body) {
@@ -93,7 +103,7 @@ export function openLive(meetingId: number, onMessage: (m: LiveMessage) => void,
           } catch {
             continue;
           }
-          const m = zLiveMessage.safeParse(json);
+          const m = schema.safeParse(json);
           if (!m.success) continue;
           onMessage(m.data);
           if (m.data.type === 'revoked') {

@@ -182,3 +182,26 @@ export const MeetingChanged = defineEvent({
     byUserId: z.number().int().nullable(),
   }),
 });
+
+/** What changed on a standalone resolution, for the resolutions pages open on it. */
+export const RESOLUTION_CHANGE_KINDS = ['vote', 'decision'] as const;
+export const zResolutionChangeKind = z.enum(RESOLUTION_CHANGE_KINDS);
+
+/**
+ * Something on a standalone resolution changed (a vote, created, edited, ended, resumed, deleted): the gateways
+ * push it to the resolutions pages open in the organization whose user may see the resolution (`viewerIds`, or an
+ * organization administrator). `viewerIds` is who may see it when the change was made: the committee's admins and
+ * members, its creator and its voters (docs/meeting.md#live-updates).
+ */
+export const ResolutionChanged = defineEvent({
+  subject: 'meeting.v1.resolution.changed',
+  payload: z.object({
+    orgId: zOrgId,
+    decisionId: z.number().int(),
+    committeeId: z.number().int(),
+    kind: zResolutionChangeKind,
+    tallies: z.array(z.object({ vote: zVote, count: z.number().int(), percentage: z.number() })).optional(),
+    byUserId: z.number().int().nullable(),
+    viewerIds: z.array(z.number().int()),
+  }),
+});

@@ -1,6 +1,6 @@
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Gauge } from 'prom-client';
-import { AppError, ListMembers, MeetingChanged, type LiveMessage, type MemberCall, type PayloadOf } from '@app/contracts';
+import { AppError, ListMembers, MeetingChanged, ResolutionChanged, type LiveMessage, type MemberCall, type PayloadOf, type ResolutionLiveMessage } from '@app/contracts';
 import { Bus, Events, logger, registry } from '@app/platform';
 
 const openChannels = new Gauge({ name: 'live_channels_open', help: 'live channels (server-sent event streams) open on this gateway', registers: [registry] });
@@ -11,6 +11,19 @@ export interface LiveListener {
   meetingId: number;
   send(message: LiveMessage, seq?: number): void;
   close(): void;
+}
+
+/** One open resolutions page: the signed-in user's call and where to write. */
+export interface ResolutionListener {
+  call: MemberCall;
+  send(message: ResolutionLiveMessage, seq?: number): void;
+  close(): void;
+}
+
+/** whether a resolutions page hears of a change: its user is among the resolution's viewers, or an organization administrator */
+export function mayHearResolution(actor: MemberCall['actor'], viewerIds: readonly number[]): boolean {
+  if (actor.kind !== 'user' || actor.userId === null) return false;
+  return actor.isAdmin || viewerIds.includes(actor.userId);
 }
 
 /** `true` when the caller may listen to the meeting: the meeting service's own access check (ListMembers). */
@@ -34,16 +47,21 @@ export async function mayListen(bus: Bus, call: MemberCall, meetingId: number): 
 @Injectable()
 export class LiveHub implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly byMeeting = new Map<string, Set<LiveListener>>();
+  /** resolutions pages by organization */
+  private readonly byOrg = new Map<string, Set<ResolutionListener>>();
 
   constructor(private readonly events: Events, private readonly bus: Bus) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.events.watch(MeetingChanged, (p, meta) => this.deliver(p, meta.seq));
+    await this.events.watch(ResolutionChanged, (p, meta) => this.deliverResolution(p, meta.seq));
   }
 
   onApplicationShutdown(): void {
     for (const set of this.byMeeting.values()) for (const l of set) l.close();
+    for (const set of this.byOrg.values()) for (const l of set) l.close();
     this.byMeeting.clear();
+    this.byOrg.clear();
   }
 
   private key(orgId: string, meetingId: number): string {
@@ -64,6 +82,30 @@ export class LiveHub implements OnApplicationBootstrap, OnApplicationShutdown {
     if (!set?.delete(l)) return;
     openChannels.dec();
     if (!set.size) this.byMeeting.delete(k);
+  }
+
+  addResolutions(l: ResolutionListener): void {
+    let set = this.byOrg.get(l.call.orgId);
+    if (!set) this.byOrg.set(l.call.orgId, (set = new Set()));
+    set.add(l);
+    openChannels.inc();
+  }
+
+  removeResolutions(l: ResolutionListener): void {
+    const set = this.byOrg.get(l.call.orgId);
+    if (!set?.delete(l)) return;
+    openChannels.dec();
+    if (!set.size) this.byOrg.delete(l.call.orgId);
+  }
+
+  /** a change of a standalone resolution: to the resolutions pages of the organization whose user may see it */
+  private deliverResolution(p: PayloadOf<typeof ResolutionChanged>, seq: number): void {
+    const set = this.byOrg.get(p.orgId);
+    if (!set) return;
+    const message: ResolutionLiveMessage = {
+      type: 'change', seq, decisionId: p.decisionId, committeeId: p.committeeId, kind: p.kind, byUserId: p.byUserId, ...(p.tallies ? { tallies: p.tallies } : {}),
+    };
+    for (const l of [...set]) if (mayHearResolution(l.call.actor, p.viewerIds)) l.send(message, seq);
   }
 
   /** listeners open on a meeting in this process (tests, metrics) */

@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { PassThrough } from 'node:stream';
-import { AppError, LiveRoutes, type LiveMessage } from '@app/contracts';
+import { AppError, LiveRoutes, type LiveMessage, type ResolutionLiveMessage } from '@app/contracts';
 import { Bus } from '@app/platform';
 import { FileAnswer, Implements, type RouteContext, type RouteResult } from '../core/routes';
-import { LiveHub, mayListen, type LiveListener } from './live.hub';
+import { LiveHub, mayListen, type LiveListener, type ResolutionListener } from './live.hub';
 
 /** a comment line every 20 s keeps proxies and the browser from closing a quiet channel */
 const HEARTBEAT_MS = 20_000;
 
 /** one server-sent event: the change's sequence as its id (the browser sends it back as Last-Event-ID) */
-export function sseFrame(message: LiveMessage, seq?: number): string {
+export function sseFrame(message: LiveMessage | ResolutionLiveMessage, seq?: number): string {
   return `${seq !== undefined ? `id: ${seq}\n` : ''}data: ${JSON.stringify(message)}\n\n`;
 }
 
@@ -48,6 +48,44 @@ export class LiveRoutesImpl {
     const resync = typeof req.headers['last-event-id'] === 'string' && req.headers['last-event-id'] !== '';
     stream.write('retry: 2000\n\n');
     listener.send({ type: 'ready', meetingId: params.id, resync });
+    return new FileAnswer(stream, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+  }
+
+  /**
+   * GET /api/singleDecisions/live: the resolutions page's channel. Any signed-in user may open it; each change of a
+   * standalone resolution reaches it only when the meeting service named the user among the resolution's viewers
+   * (or the user is an organization administrator), so nothing of another committee's resolutions leaks.
+   */
+  @Implements(LiveRoutes.resolutionsLive)
+  async resolutionsLive({ call, req, res }: RouteContext<typeof LiveRoutes.resolutionsLive>): Promise<RouteResult<typeof LiveRoutes.resolutionsLive>> {
+    if (call.actor.kind !== 'user' || call.actor.userId === null) throw new AppError('UNAUTHENTICATED');
+    const stream = new PassThrough();
+    let open = true;
+    const listener: ResolutionListener = {
+      call,
+      send: (message, seq) => {
+        if (open) stream.write(sseFrame(message, seq));
+      },
+      close: () => {
+        if (!open) return;
+        open = false;
+        clearInterval(beat);
+        this.hub.removeResolutions(listener);
+        stream.end();
+      },
+    };
+    const beat = setInterval(() => open && stream.write(': ping\n\n'), HEARTBEAT_MS);
+    beat.unref();
+    res.on('close', () => listener.close());
+    this.hub.addResolutions(listener);
+    const resync = typeof req.headers['last-event-id'] === 'string' && req.headers['last-event-id'] !== '';
+    stream.write('retry: 2000\n\n');
+    listener.send({ type: 'ready', resync });
     return new FileAnswer(stream, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache, no-transform',

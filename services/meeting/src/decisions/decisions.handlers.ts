@@ -19,7 +19,7 @@ export class DecisionsHandlers {
   @Rpc(CreateDecision) create(req: RequestOf<typeof CreateDecision>) {
     return req.meetingId ? this.meeting.create({ ...req, meetingId: req.meetingId }) : this.resolutions.create(req);
   }
-  @Rpc(GetDecision) get(req: RequestOf<typeof GetDecision>) { return this.router.run(req, (uc, s, d) => uc.get(s, d, req)); }
+  @Rpc(GetDecision) get(req: RequestOf<typeof GetDecision>) { return this.router.run(req, (uc, s, d) => uc.get(s, d, req), null); }
   @Rpc(UpdateDecision) update(req: RequestOf<typeof UpdateDecision>) { return this.router.run(req, (uc, s, d, pending) => uc.update(s, d, req, pending)); }
   @Rpc(DeleteDecision) remove(req: RequestOf<typeof DeleteDecision>) { return this.router.run(req, (uc, s, d, pending) => uc.remove(s, d, req, pending)); }
   @Rpc(CastVote) vote(req: RequestOf<typeof CastVote>) { return this.router.run(req, (uc, s, d, pending) => uc.vote(s, d, req, pending), 'vote'); }

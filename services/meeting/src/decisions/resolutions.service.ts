@@ -134,6 +134,7 @@ export class ResolutionsService implements DecisionUseCases {
       await this.attachments.set(s, actor, { decisionId: d.id }, body.attachments, { title: body.title, meeting: null });
       await this.log(s, d, actor, `created the resolution "${d.title}"`);
       pending.push(this.opened(scene, d, voters, 'created', req.lang));
+      pending.push(this.events.resolutionChanged(orgId, d, 'decision', [...committee.admin_ids, ...committee.member_ids, actor.userId, ...voters.map((v) => v.userId)], { byUserId: actor.userId }));
       return this.decisionView.resolution(s, { ...scene, lookup: false }, d.id);
     });
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  ActionAssigned, ActionClosed, ActionStatusChanged, CommentNotified, DecisionClosed, DecisionOpened, DecisionVoted, MeetingCancelled, MeetingChanged,
+  ActionAssigned, ActionClosed, ActionStatusChanged, CommentNotified, DecisionClosed, DecisionOpened, DecisionVoted, MeetingCancelled, MeetingChanged, ResolutionChanged,
   MeetingScheduled, MeetingUpdated, MemberInvited,
   type ActionStatus, type CommentKind, type DecisionOutcome, type Lang, type LiveChangeKind, type MeetingChange, type Recipient, type Tally, type Vote,
 } from '@app/contracts';
@@ -87,6 +87,21 @@ export class MeetingEvents {
   meetingChanged(orgId: string, meetingId: number, kind: LiveChangeKind, o: { decisionId?: number | null; tallies?: Tally[]; byUserId?: number | null } = {}): PendingEvent {
     return this.publisher.later(MeetingChanged, () => ({
       orgId, meetingId, kind, decisionId: o.decisionId ?? null, byUserId: o.byUserId ?? null,
+      ...(o.tallies ? { tallies: o.tallies.map((t) => ({ vote: t.vote, count: t.count, percentage: t.percentage })) } : {}),
+    }));
+  }
+
+  /**
+   * something on a standalone resolution changed: the gateways push it to the resolutions pages of those who may
+   * see it (`viewerIds`: the committee's admins and members, the creator, the voters; administrators see all)
+   */
+  resolutionChanged(
+    orgId: string, d: { id: number; committeeId: number }, kind: 'vote' | 'decision', viewerIds: Iterable<number | null>,
+    o: { tallies?: Tally[]; byUserId?: number | null } = {},
+  ): PendingEvent {
+    return this.publisher.later(ResolutionChanged, () => ({
+      orgId, decisionId: d.id, committeeId: d.committeeId, kind, byUserId: o.byUserId ?? null,
+      viewerIds: [...new Set([...viewerIds].filter((x): x is number => x !== null))].sort((a, b) => a - b),
       ...(o.tallies ? { tallies: o.tallies.map((t) => ({ vote: t.vote, count: t.count, percentage: t.percentage })) } : {}),
     }));
   }

@@ -26,7 +26,7 @@ function useCommitteeVoters(committeeId: number | null) {
  * A standalone committee resolution in a dialog (800): create with a committee, view with the votes,
  * edit with the committee locked. What may be done comes from the server's flags.
  */
-export function ResolutionDialog(props: { resolutionId: number | null; visible: boolean; committees: Ref[]; variant?: 'default' | 'moe' | 'tender'; onHide(): void; onChanged(): void }) {
+export function ResolutionDialog(props: { resolutionId: number | null; visible: boolean; committees: Ref[]; variant?: 'default' | 'moe' | 'tender'; onHide(): void; onChanged(): void; liveTick?: number }) {
   const { t } = useTranslation('decisions');
   const m = useMessage();
   const { resolutionId, visible } = props;
@@ -57,6 +57,11 @@ export function ResolutionDialog(props: { resolutionId: number | null; visible: 
     setEditing(resolutionId === null);
     void load();
   }, [visible, resolutionId, load]);
+
+  // the resolutions page's live channel reported a change: a resolution being looked at (not edited) loads again
+  useEffect(() => {
+    if (visible && resolutionId !== null && !editing && props.liveTick) void load();
+  }, [props.liveTick]);
 
   const save = async (input: DecisionInput) => {
     setBanner(null);

@@ -6,7 +6,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputSwitch } from 'primereact/inputswitch';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { Tag } from 'primereact/tag';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dashboardsApi } from '../../api/dashboards';
 import { resolutionsApi, type Resolution } from '../../api/decisions';
@@ -17,6 +17,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchBox } from '../../components/SearchBox';
 import { useApi } from '../../hooks/use-api';
+import { useLiveResolutions } from '../../hooks/use-live-resolutions';
 import { useOrgPublic } from '../../hooks/use-org';
 import { useCan, useProfile } from '../../hooks/use-profile';
 import { formatDateTime } from '../../lib/dates';
@@ -74,6 +75,20 @@ export function ResolutionsPage() {
     void list.mutate();
     void home.mutate();
   };
+  // another person's vote or change of a resolution the user may see: the list and an open dialog load again
+  // (changes arriving together are loaded once, within 300 ms); after a reconnect everything is loaded
+  const [liveTick, setLiveTick] = useState(0);
+  const liveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (liveTimer.current && clearTimeout(liveTimer.current)), []);
+  useLiveResolutions((msg) => {
+    if (msg.type === 'ready' && !msg.resync) return;
+    if (liveTimer.current) return;
+    liveTimer.current = setTimeout(() => {
+      liveTimer.current = null;
+      void list.mutate();
+      setLiveTick((n) => n + 1);
+    }, 300);
+  });
 
   const stateTag = (r: Resolution) => <Tag value={t(r.state)} severity={r.state === 'DUE' ? 'danger' : 'success'} data-testid={`resolution-state-${r.id}`} />;
   const votes = (r: Resolution) => (
@@ -163,6 +178,7 @@ export function ResolutionsPage() {
         variant={org?.variant}
         onHide={() => setOpen(null)}
         onChanged={refresh}
+        liveTick={liveTick}
       />
       <MeetingDecisionDialog decisionId={meetingDecision} visible={meetingDecision !== null} onHide={() => setMeetingDecision(null)} onChanged={refresh} />
     </div>
