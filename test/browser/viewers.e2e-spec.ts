@@ -15,6 +15,7 @@ import { DEMO, dismissToasts, openBrowser, orgUrl, signIn, textOf, waitForText, 
 
 // page functions run inside Chromium; the root tsconfig has no DOM lib, so the globals they use are named here
 declare const document: any;
+declare const window: any;
 
 const tag = randomBytes(4).toString('hex');
 const FILES = {
