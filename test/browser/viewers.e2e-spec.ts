@@ -3,15 +3,18 @@
  * document, an e-mail and a recording (generated here, as the library's int tests do) in one go, and opens each
  * from the library: the spreadsheet in the sheet viewer (/sheets/{id}: name, size, grids, the second sheet), the
  * Word document in /viewer/0/{id} as the PDF LibreOffice made of it, the e-mail as sanitized HTML with its
- * attachment listed (no script runs, no remote image), the recording in the audio player.
+ * attachment listed (no script runs, no remote image), the recording in the audio player. Then, in a meeting of
+ * its own, the chair opens a talking point that carries such files: each is a chip with the icon of its kind that
+ * opens its viewer within the meeting.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'puppeteer-core';
-import { docxFile, emlFile, wavFile, xlsxFile } from '@app/testing';
-import { DEMO, dismissToasts, openBrowser, orgUrl, signIn, textOf, waitForText, type Session } from './support';
+import { docxFile, emlFile, TEST_PASSWORD, wavFile, xlsxFile } from '@app/testing';
+import { closeRedis, meeting, talkingPoint, world, type World } from '../api/meeting/helpers';
+import { DEMO, dismissToasts, openBrowser, orgUrl, signIn, textOf, waitForPath, waitForText, type Session } from './support';
 
 // page functions run inside Chromium; the root tsconfig has no DOM lib, so the globals they use are named here
 declare const document: any;
@@ -159,6 +162,71 @@ describe('journey: sheet, office, e-mail and audio viewers', () => {
       expect(Math.round(duration)).toBe(1);
       expect(await page.$eval('[data-testid=audio-player] .file-icon', (n: any) => n.dataset.kind)).toBe('audio');
       await s.shot('audio');
+    });
+  });
+});
+
+describe('journey: files attached to a talking point open in their viewers from the meeting', () => {
+  let s: Session;
+  let w: World;
+  let meetingId: number;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    w = await world();
+    const made: [string, Buffer, string][] = [
+      ['Figures.xlsx', await xlsxFile(), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      ['Invitation.eml', emlFile(), 'message/rfc822'],
+      ['Recording.wav', wavFile(), 'audio/wav'],
+    ];
+    for (const [name, data, type] of made) {
+      const up = await w.chair.c.upload('/library', {}, { file: { name, type, data } });
+      expect(up.status).toBe(200);
+      ids[name] = up.body.data.id;
+    }
+    meetingId = (await meeting(w)).id;
+    await talkingPoint(w, meetingId, { title: `Papers ${tag}`, attachments: Object.values(ids) });
+    s = await openBrowser('viewers-meeting');
+    await signIn(s.page, w.org.slug, w.chair.email, TEST_PASSWORD);
+  });
+  afterAll(async () => {
+    await s?.close();
+    closeRedis();
+  });
+
+  it('the talking point lists its files with their icons; each opens its viewer within the meeting', async () => {
+    const { page } = s;
+    const openItem = async () => {
+      await page.goto(orgUrl(w.org.slug, `/app/activity/meetings/${meetingId}`));
+      await (await page.waitForSelector('[data-testid^="open-talking_point:"]', { visible: true }))!.click();
+      await page.waitForSelector('[data-testid=tp-view] [data-testid=attachment-link]', { visible: true });
+    };
+    await s.step('talking-point', async () => {
+      await openItem();
+      const links = await page.$$eval('[data-testid=tp-view] [data-testid=attachment-link]', (as: any[]) =>
+        as.map((a) => ({ name: a.querySelector('.file-chip__name').textContent, kind: a.querySelector('.file-icon').dataset.kind, href: a.getAttribute('href') })),
+      );
+      expect(links).toEqual([
+        { name: 'Figures.xlsx', kind: 'excel', href: `/sheets/${ids['Figures.xlsx']}/${meetingId}` },
+        { name: 'Invitation.eml', kind: 'email', href: `/viewer/${meetingId}/${ids['Invitation.eml']}` },
+        { name: 'Recording.wav', kind: 'audio', href: `/viewer/${meetingId}/${ids['Recording.wav']}` },
+      ]);
+      await s.shot('talking-point-files');
+    });
+    await s.step('open-sheet', async () => {
+      await page.click(`[data-testid=tp-view] a[href="/sheets/${ids['Figures.xlsx']}/${meetingId}"]`);
+      await waitForPath(page, `/sheets/${ids['Figures.xlsx']}/${meetingId}`);
+      await waitForText(page, '[data-testid=sheet-grid] td', 'Venue');
+      expect(await textOf(page, '[data-testid=sheet-name]')).toBe('Figures.xlsx');
+      await s.shot('meeting-sheet');
+    });
+    await s.step('open-email', async () => {
+      await openItem();
+      await page.click(`[data-testid=tp-view] a[href="/viewer/${meetingId}/${ids['Invitation.eml']}"]`);
+      await waitForPath(page, `/viewer/${meetingId}/${ids['Invitation.eml']}`);
+      await page.waitForSelector('[data-testid=email-view]', { visible: true });
+      expect(await textOf(page, '[data-testid=email-subject]')).toBe('Agenda for Thursday');
+      await s.shot('meeting-email');
     });
   });
 });
