@@ -115,7 +115,10 @@ class S3StreamEngine implements StorageEngine {
     } catch (e) {
       // what is left of the file is not wanted: let it flow away instead of holding the request
       stream.resume();
-      throw e;
+      if (e instanceof AppError || stream.destroyed) throw e;
+      // the request is still there, so S3 failed: 503, with the cause in the log
+      logger().error({ err: e }, 'upload to S3 failed');
+      throw new AppError('UNAVAILABLE', { details: { what: 'storage', op: 'upload' } });
     }
   }
 }
