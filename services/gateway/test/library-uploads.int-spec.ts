@@ -1,18 +1,24 @@
 /**
- * The gateway's library upload path (LibraryGatewayRoutes, as the HTTP route runs it) against the real library
- * and organization services (their own processes) over real NATS, PostgreSQL (RLS), Redis and S3 (s3rver):
- * kinds by content, refusals that store nothing, another organization's ids, presigned URLs that expire, an
- * upload that fails half-way, and the attachment checks the meeting service asks for.
+ * The gateway's library upload path against the real library and organization services (their own processes) over
+ * real NATS, PostgreSQL (RLS), Redis and S3 (s3rver): every upload is a real multipart HTTP request parsed as a
+ * stream by `streamUpload` (the code the route's interceptor runs) and then handled by LibraryGatewayRoutes.
+ * Kinds by content, refusals that store nothing, a stream over the limit and an aborted upload that leave nothing
+ * behind, another organization's ids, presigned URLs that expire, an upload that fails half-way, and the
+ * attachment checks the meeting service asks for.
  */
 import 'reflect-metadata';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
-  AppError, CreateDirectory, DeleteItem, FetchFile, GetDetails, ListLibrary, ResolveFiles, ShareItem, UseFiles, type Actor, type LibraryItem, type RpcDef,
+  AppError, CreateDirectory, DeleteItem, FetchFile, GetDetails, LIBRARY_MAX_BYTES, ListLibrary, parseOrThrow, ResolveFiles, Routes, ShareItem, UseFiles,
+  type Actor, type ErrorCode, type LibraryItem, type RpcDef,
 } from '@app/contracts';
 import { Bus, Storage } from '@app/platform';
 import {
   createTestOrg, createTestUser, docxFile, emlFile, exeFile, pdfFile, sleep, startServiceProcess, testEnv, wavFile, xlsxFile, type ServiceProcess,
 } from '@app/testing';
+import { streamUpload } from '../src/core/streamed-upload';
 import { LibraryGatewayRoutes } from '../src/library/library.routes';
 import { Uploads } from '../src/organization/uploads';
 
@@ -21,7 +27,7 @@ const env = testEnv();
 const TTL = 5;
 
 const user = (userId: number, isAdmin = false, name = `User ${userId}`): Actor => ({ kind: 'user', userId, email: null, name, roleId: null, isAdmin, permissions: [], guestToken: null });
-const multer = (name: string, buffer: Buffer) => ({ buffer, size: buffer.length, originalname: name, mimetype: 'application/octet-stream', fieldname: 'file' }) as Express.Multer.File;
+const MiB = 1024 * 1024;
 
 describe('library service (real PostgreSQL, S3, NATS, Redis)', () => {
   let org: ServiceProcess;
@@ -37,8 +43,75 @@ describe('library service (real PostgreSQL, S3, NATS, Redis)', () => {
   let otherOrgAdmin: Actor;
 
   const call = (orgId: string, actor: Actor) => ({ orgId, actor, variant: 'default' as const, lang: 'en' as const });
-  const upload = (orgId: string, actor: Actor, name: string, data: Buffer, body: Record<string, unknown> = {}) =>
-    routes.upload({ call: call(orgId, actor), body, file: multer(name, data) } as never) as Promise<LibraryItem>;
+
+  /**
+   * The gateway's upload path over real HTTP: the multipart body is parsed as a stream and the file goes to S3 as it
+   * arrives (`streamUpload`), then the route registers it. `handled` settles once the request is fully dealt with
+   * (a refused or aborted file cleaned up), so a test can wait for it instead of for a clock.
+   */
+  let server: http.Server;
+  let origin = '';
+  let current: () => LibraryGatewayRoutes;
+  const handled: Promise<unknown>[] = [];
+  const who = new Map<string, { orgId: string; actor: Actor; maxBytes: number }>();
+  function serve(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const caller = who.get(String(req.headers['x-caller']))!;
+    const work = (async () => {
+      const stored = await streamUpload(req as never, { storage, orgId: caller.orgId, folder: 'library', field: 'file', maxBytes: caller.maxBytes });
+      if (!stored) throw AppError.validation({ file: 'The file field is required.' });
+      const body = parseOrThrow(Routes.uploadLibraryFile.body, { ...(req as unknown as { body: object }).body });
+      return current().upload({ call: call(caller.orgId, caller.actor), body, stored } as never);
+    })();
+    handled.push(work.catch(() => undefined));
+    work.then(
+      (item) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(item)),
+      (e: unknown) => {
+        const err = e instanceof AppError ? e : new AppError('INTERNAL');
+        if (!res.destroyed) res.writeHead(err.status, { 'Content-Type': 'application/json' }).end(JSON.stringify({ code: err.code, fields: err.fields ?? null }));
+      },
+    );
+  }
+  let callers = 0;
+  function caller(orgId: string, actor: Actor, maxBytes = LIBRARY_MAX_BYTES): string {
+    const id = String(++callers);
+    who.set(id, { orgId, actor, maxBytes });
+    return id;
+  }
+  async function upload(orgId: string, actor: Actor, name: string, data: Buffer, body: Record<string, string> = {}): Promise<LibraryItem> {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(body)) form.append(k, v);
+    form.append('file', new Blob([data]), name);
+    const r = await fetch(`${origin}/upload`, { method: 'POST', body: form, headers: { 'x-caller': caller(orgId, actor) } });
+    const json = (await r.json()) as { code?: ErrorCode; fields?: Record<string, string[]> | null };
+    if (r.status !== 200) throw new AppError(json.code!, { fields: json.fields ?? undefined });
+    return json as unknown as LibraryItem;
+  }
+  /** a multipart body sent in chunks (no Content-Length, so only the stream's own count can stop it) */
+  function chunkedUpload(who: string, name: string, head: Buffer, total: number): { req: http.ClientRequest; sent: (n: number) => Promise<void>; answer: Promise<{ status: number; body: any }> } {
+    const boundary = '----streamtest';
+    const req = http.request(`${origin}/upload`, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked', 'x-caller': who } });
+    const answer = new Promise<{ status: number; body: any }>((resolve, reject) => {
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString() || 'null') }));
+      });
+      req.on('error', reject);
+    });
+    req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`);
+    req.write(head);
+    let written = head.length;
+    /** write more of the file, waiting for the socket to take it */
+    const sent = async (n: number): Promise<void> => {
+      const block = Buffer.alloc(64 * 1024, 0x20);
+      for (let left = Math.min(n, total - written); left > 0; left -= block.length) {
+        const piece = left >= block.length ? block : block.subarray(0, left);
+        written += piece.length;
+        if (!req.write(piece)) await new Promise((r) => req.once('drain', r));
+      }
+      if (written >= total) req.end(`\r\n--${boundary}--\r\n`);
+    };
+    return { req, sent, answer };
+  }
   async function objects(orgId: string): Promise<string[]> {
     const keys: string[] = [];
     for await (const o of storage.client.listObjectsV2(storage.bucket, `${orgId}/library/`, true)) if (o.name) keys.push(o.name);
@@ -60,6 +133,10 @@ describe('library service (real PostgreSQL, S3, NATS, Redis)', () => {
     storage = new Storage({ endpoint: env.S3_ENDPOINT, accessKey: env.S3_ACCESS_KEY, secretKey: env.S3_SECRET_KEY, bucket: env.S3_BUCKET, region: env.S3_REGION });
     await storage.ensureBucket();
     routes = new LibraryGatewayRoutes(bus, storage, new Uploads(storage));
+    current = () => routes;
+    server = http.createServer(serve);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     a = await createTestOrg(bus);
     b = await createTestOrg(bus);
     alice = user((await createTestUser(bus, a.orgId, { name: 'Alice' })).userId, false, 'Alice');
@@ -68,6 +145,8 @@ describe('library service (real PostgreSQL, S3, NATS, Redis)', () => {
   });
 
   afterAll(async () => {
+    server?.closeAllConnections();
+    await new Promise((r) => server?.close(r));
     await nc?.drain().catch(() => undefined);
     await lib?.stop();
     await org?.stop();
@@ -96,6 +175,85 @@ describe('library service (real PostgreSQL, S3, NATS, Redis)', () => {
     const before = await objects(a.orgId);
     await rejects(upload(a.orgId, alice, name, data), status);
     expect(await objects(a.orgId)).toEqual(before);
+  });
+
+  it('PDF-only mode refuses a word file whether the flag comes before or after the file, and stores nothing', async () => {
+    const before = await objects(a.orgId);
+    const doc = await docxFile();
+    expect((await rejects(upload(a.orgId, alice, 'minutes.docx', doc, { pdf_only: '1' }), 409)).fields).toEqual({ file: ['you Must Choose pdf only'] });
+    // the flag after the file: the stream could not know it, the route refuses and removes what was stored
+    const form = new FormData();
+    form.append('file', new Blob([doc]), 'minutes.docx');
+    form.append('pdf_only', '1');
+    const r = await fetch(`${origin}/upload`, { method: 'POST', body: form, headers: { 'x-caller': caller(a.orgId, alice) } });
+    expect(r.status).toBe(409);
+    expect(((await r.json()) as { fields: unknown }).fields).toEqual({ file: ['you Must Choose pdf only'] });
+    await Promise.all(handled);
+    expect(await objects(a.orgId)).toEqual(before);
+  });
+
+  it('a big file streams through in S3 parts and arrives whole', async () => {
+    const pdf = await pdfFile();
+    const data = Buffer.concat([pdf, Buffer.alloc(11 * MiB, 0x20)]);
+    const item = await upload(a.orgId, alice, 'big.pdf', data);
+    expect(item).toEqual(expect.objectContaining({ name: 'big.pdf', kind: 'pdf', size: data.length }));
+    const got = Buffer.from(await (await fetch(item.file_url!)).arrayBuffer());
+    expect(got.equals(data)).toBe(true);
+  });
+
+  it('a stream that goes over the limit is 413 File too large and leaves neither an object nor a row', async () => {
+    const before = await objects(a.orgId);
+    const rows = (await bus.request(ListLibrary, { orgId: a.orgId, actor: alice, tab: 'my' })).files.length;
+    // a 6 MiB limit and 8 MiB sent without a Content-Length: the first 5 MiB part reaches S3 before the limit is seen
+    const aborts: string[] = [];
+    const abort = storage.client.abortMultipartUpload.bind(storage.client);
+    storage.client.abortMultipartUpload = async (bucket: string, key: string, id: string) => {
+      aborts.push(key);
+      return abort(bucket, key, id);
+    };
+    try {
+      const up = chunkedUpload(caller(a.orgId, alice, 6 * MiB), 'huge.pdf', await pdfFile(), 8 * MiB);
+      await up.sent(8 * MiB);
+      const answer = await up.answer;
+      expect(answer.status).toBe(413);
+      expect(answer.body.code).toBe('PAYLOAD_TOO_LARGE');
+      await Promise.all(handled);
+    } finally {
+      storage.client.abortMultipartUpload = abort;
+    }
+    expect(aborts).toHaveLength(1);
+    expect(aborts[0]).toMatch(new RegExp(`^${a.orgId}/library/`));
+    expect(await objects(a.orgId)).toEqual(before);
+    expect((await bus.request(ListLibrary, { orgId: a.orgId, actor: alice, tab: 'my' })).files.length).toBe(rows);
+  });
+
+  it('an upload the client aborts half-way leaves neither an object nor a row', async () => {
+    const before = await objects(a.orgId);
+    const rows = (await bus.request(ListLibrary, { orgId: a.orgId, actor: alice, tab: 'my' })).files.length;
+    // wait until a first part has reached S3, then cut the connection
+    let partStored!: () => void;
+    const firstPart = new Promise<void>((r) => (partStored = r));
+    const part = storage.client.uploadPart.bind(storage.client);
+    storage.client.uploadPart = async (...args: Parameters<typeof part>) => {
+      const out = await part(...args);
+      partStored();
+      return out;
+    };
+    try {
+      const seen = handled.length;
+      const up = chunkedUpload(caller(a.orgId, alice), 'cut.pdf', await pdfFile(), 20 * MiB);
+      up.answer.catch(() => undefined);
+      const sending = up.sent(8 * MiB);
+      await firstPart;
+      await sending;
+      up.req.destroy();
+      while (handled.length === seen) await sleep(20);
+      await Promise.all(handled);
+    } finally {
+      storage.client.uploadPart = part;
+    }
+    expect(await objects(a.orgId)).toEqual(before);
+    expect((await bus.request(ListLibrary, { orgId: a.orgId, actor: alice, tab: 'my' })).files.length).toBe(rows);
   });
 
   it("another organization's id is 404, and its listing never shows it", async () => {
@@ -133,7 +291,9 @@ describe('library service (real PostgreSQL, S3, NATS, Redis)', () => {
       },
     } as unknown as Bus;
     const racy = new LibraryGatewayRoutes(racing, storage, new Uploads(storage));
-    const e = await racy.upload({ call: call(a.orgId, alice), body: { dir: folder.id }, file: multer('late.pdf', await pdfFile()) } as never).then(() => null, (x: unknown) => x);
+    current = () => racy;
+    const e = await upload(a.orgId, alice, 'late.pdf', await pdfFile(), { dir: String(folder.id) }).then(() => null, (x: unknown) => x);
+    current = () => routes;
     expect(e).toBeInstanceOf(AppError);
     expect((e as AppError).status).toBe(409);
     expect(await objects(a.orgId)).toEqual(before);

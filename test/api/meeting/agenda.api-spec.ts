@@ -4,7 +4,7 @@
  * delete by the author, notify participants by e-mail event), and the online join (cutoff 20-07-2024).
  */
 import { api } from '@app/testing';
-import { GATEWAY, MeetingEvents, expectOk, libraryFile, meeting, scheduled, setStatus, talkingPoint, tokenOf, world, worldWithEvents, type World } from './helpers';
+import { GATEWAY, MeetingEvents, expectOk, libraryFile, meeting, scheduled, serverDate, setStatus, talkingPoint, tokenOf, world, worldWithEvents, type World } from './helpers';
 
 let w: World;
 let tap: MeetingEvents;
@@ -115,6 +115,45 @@ describe('attachments (library files)', () => {
     expect(act.body.errors.attachments).toEqual(['Choose only pdf']);
     const details = expectOk(await w.chair.c.get(`/meetings/${m.id}`));
     expect(JSON.stringify(details)).not.toContain('Not a PDF');
+  });
+
+  it('decisions take PDFs only, the /{kind}/attachment routes ask the library too, and payloads carry name, size and file_url', async () => {
+    const m = await meeting(w);
+    const other = await world();
+    const foreign = await libraryFile(other.chair.c, 'theirs.pdf');
+    const sheet = await libraryFile(w.chair.c, 'figures.csv', Buffer.from('item,amount\nvenue,1200\n'), 'text/csv');
+    const pdf = await libraryFile(w.chair.c, 'motion.pdf');
+    const decide = (title: string, attachments: number[]) => w.chair.c.post(`/meetings/${m.id}/decisions`, { title, deadline: serverDate(10), voters: [w.m1.userId], attachments });
+    const refusals: [number, string][] = [[sheet, 'Choose only pdf'], [2147483000, 'The selected file is invalid.'], [foreign, 'The selected file is invalid.']];
+    for (const [id, message] of refusals) {
+      const r = await decide('Refused decision', [id]);
+      expect(r.status).toBe(409);
+      expect(r.body.errors.attachments).toEqual([message]);
+    }
+    expect(JSON.stringify(expectOk(await w.chair.c.get(`/meetings/${m.id}`)))).not.toContain('Refused decision');
+    const d = expectOk(await decide('Adopt the motion', [pdf]));
+    expect(d.attachments).toEqual([expect.objectContaining({ library_id: pdf, name: 'motion.pdf', size: expect.any(Number), file_url: expect.stringMatching(/^https?:\/\//) })]);
+    const bytes = Buffer.from(await (await fetch(d.attachments[0].file_url)).arrayBuffer());
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // the attach route of a decision: the same checks, and a refusal leaves the list as it was
+    for (const [id, message] of refusals) {
+      const r = await w.chair.c.post(`/decisions/${d.id}/attachment`, { library_id: id });
+      expect(r.status).toBe(409);
+      expect(r.body.errors.attachments).toEqual([message]);
+    }
+    expect(expectOk(await w.chair.c.get(`/decisions/${d.id}`)).attachments.map((x: any) => x.library_id)).toEqual([pdf]);
+    // a talking point's attach route refuses another organization's file and an unknown id, and takes a non-PDF
+    const tp = await talkingPoint(w, m.id);
+    for (const id of [foreign, 2147483000]) {
+      const r = await w.chair.c.post(`/talkingpoints/${tp.id}/attachment`, { library_id: id });
+      expect(r.status).toBe(409);
+      expect(r.body.errors.attachments).toEqual(['The selected file is invalid.']);
+    }
+    expect(expectOk(await w.chair.c.post(`/talkingpoints/${tp.id}/attachment`, { library_id: sheet }))).toEqual([expect.objectContaining({ library_id: sheet, name: 'figures.csv' })]);
+    // "used in" on the files lists the decision and the talking point, with their meeting
+    const usedIn = async (id: number) => (expectOk(await w.chair.c.get(`/library/${id}`)).used_in as any[]).map((u) => [u.type, u.id, u.meeting_id]);
+    expect(await usedIn(pdf)).toEqual([['decision', d.id, m.id]]);
+    expect(await usedIn(sheet)).toEqual([['talking_point', tp.id, m.id]]);
   });
 
   it('the file\'s details list where it is used; detaching or deleting the item removes it from the list', async () => {

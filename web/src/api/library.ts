@@ -39,11 +39,12 @@ export const libraryApi = {
   details: (id: number): Promise<LibraryDetails> => api(Routes.libraryDetails, { params: { id } }),
   /** POST /api/library (multipart `file`) with the upload's progress; answers the new file and the server's message */
   upload: async (file: File, opts: { dir: number | null; tab?: LibraryTab; pdfOnly?: boolean; onProgress(percent: number): void; signal?: AbortSignal }) => {
+    // the fields before the file: the gateway streams the file to S3 as it arrives and can refuse it sooner
     const form = new FormData();
-    form.append('file', file);
     if (opts.dir !== null) form.append('dir', String(opts.dir));
     if (opts.tab === 'organization') form.append('scope', 'organization');
     if (opts.pdfOnly) form.append('pdf_only', '1');
+    form.append('file', file);
     const body = (await uploadWithProgress({ path: routePath(Routes.uploadLibraryFile), form, onProgress: opts.onProgress, signal: opts.signal })) as { message?: string; data?: unknown };
     const parsed = Routes.uploadLibraryFile.response.safeParse(body?.data);
     return { item: parsed.success ? parsed.data : null, message: typeof body?.message === 'string' ? body.message : null };
@@ -53,8 +54,8 @@ export const libraryApi = {
   /** an edited PDF becomes the file's next version (POST /api/library/update/{id}, multipart `file`) */
   saveVersion: async (id: number, pdf: Blob, name: string, meetingId?: number | null) => {
     const form = new FormData();
-    form.append('file', new File([pdf], name.toLowerCase().endsWith('.pdf') ? name : `${name}.pdf`, { type: 'application/pdf' }));
     if (meetingId) form.append('meeting_id', String(meetingId));
+    form.append('file', new File([pdf], name.toLowerCase().endsWith('.pdf') ? name : `${name}.pdf`, { type: 'application/pdf' }));
     return (await apiCommand(Routes.updateLibraryFile, { params: { id }, form })).message;
   },
   convert: (id: number): Promise<LibraryFetch> => api(Routes.convertLibraryFile, { params: { id } }),

@@ -44,9 +44,13 @@ export interface RequiredFile {
   field: string;
   message: string;
 }
-/** multipart uploads: which file fields the route takes (memory, size-limited by `maxBytes` or the image limit; bytes go on to S3, never NATS) */
+/**
+ * multipart uploads: which file fields the route takes (memory, size-limited by `maxBytes` or the image limit; bytes go
+ * on to S3, never NATS). `stream`: the file is never held whole in memory but streamed into this folder of the
+ * organization's S3 prefix while it arrives, its kind decided from its first bytes (docs/library.md#uploads).
+ */
 export type RouteUpload =
-  | { kind: 'single'; field: string; required?: RequiredFile; maxBytes?: number }
+  | { kind: 'single'; field: string; required?: RequiredFile; maxBytes?: number; stream?: string }
   | { kind: 'fields'; fields: readonly { name: string; maxCount: number }[]; required?: RequiredFile; maxBytes?: number }
   | { kind: 'none' };
 

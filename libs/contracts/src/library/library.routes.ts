@@ -17,7 +17,7 @@ export const LIBRARY_MAX_BYTES = 50 * 1024 * 1024;
 
 const tags = ['library'];
 const zIdParams = z.object({ id: zId });
-const fileUpload = { kind: 'single', field: 'file', maxBytes: LIBRARY_MAX_BYTES, required: { field: 'file', message: LibraryMessages.fileRequired } } as const;
+const fileUpload = { kind: 'single', field: 'file', maxBytes: LIBRARY_MAX_BYTES, stream: 'library', required: { field: 'file', message: LibraryMessages.fileRequired } } as const;
 
 /**
  * The library (docs/library.md): tabs, folders, files, sharing, favorites, viewers' data. Uploads and saved

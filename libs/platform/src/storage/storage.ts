@@ -70,6 +70,51 @@ export class Storage {
     await this.client.putObject(this.bucket, key, body, size, { 'Content-Type': contentType });
   }
 
+  /**
+   * Stream bytes to S3 holding at most one part in memory: what ends within the first part goes up as one PUT,
+   * anything longer as a multipart upload of `partSize` parts (S3's minimum is 5 MiB). When the source fails (too
+   * large, the client went away, a refused kind), the multipart upload is aborted and no object appears. Answers
+   * the number of bytes stored.
+   */
+  async putStream(key: string, source: AsyncIterable<Buffer>, contentType = 'application/octet-stream', partSize = 5 * 1024 * 1024): Promise<number> {
+    await this.ensureBucket();
+    const headers = { 'Content-Type': contentType };
+    let chunks: Buffer[] = [];
+    let pending = 0;
+    let total = 0;
+    let uploadId: string | null = null;
+    const etags: { part: number; etag: string }[] = [];
+    const flush = async (): Promise<void> => {
+      const part = Buffer.concat(chunks, pending);
+      chunks = [];
+      pending = 0;
+      uploadId ??= await this.client.initiateNewMultipartUpload(this.bucket, key, headers);
+      const n = etags.length + 1;
+      const r = await this.client.uploadPart({ bucketName: this.bucket, objectName: key, uploadID: uploadId, partNumber: n, headers: { 'Content-Length': part.length } }, part);
+      etags.push({ part: n, etag: r.etag });
+    };
+    try {
+      for await (const chunk of source) {
+        chunks.push(chunk);
+        pending += chunk.length;
+        total += chunk.length;
+        if (pending >= partSize) await flush();
+      }
+      if (uploadId === null) {
+        await this.client.putObject(this.bucket, key, Buffer.concat(chunks, pending), pending, headers);
+        return total;
+      }
+      if (pending) await flush();
+      await this.client.completeMultipartUpload(this.bucket, key, uploadId, etags);
+      return total;
+    } catch (e) {
+      if (uploadId) {
+        await this.client.abortMultipartUpload(this.bucket, key, uploadId).catch((err: unknown) => logger().warn({ err, key }, 'multipart upload could not be aborted'));
+      }
+      throw e;
+    }
+  }
+
   async get(key: string): Promise<Readable> {
     return this.client.getObject(this.bucket, key);
   }

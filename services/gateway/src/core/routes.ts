@@ -11,6 +11,7 @@ import { ACCESS } from './decorators';
 import { BAD_STRING_MESSAGE, badStringPaths } from './input-guard';
 import { RATE_LIMIT, SignInLimitsInterceptor } from './sign-in-limits';
 import type { ApiRequest } from './request';
+import { StreamedUploadInterceptor, type StoredFile } from './streamed-upload';
 import { uploadOptions } from './upload-options';
 
 /**
@@ -31,6 +32,8 @@ export type RouteContext<D extends RouteDef> = RouteInput<D> & {
   res: Response;
   file?: Express.Multer.File;
   files?: Record<string, Express.Multer.File[]>;
+  /** the file of a route whose upload streams (`upload.stream`): already in S3, never in memory */
+  stored?: StoredFile;
 };
 /** The answer of an implementation: the `data` of the success body (the whole body for 'raw' routes), or a redirect or file. */
 export type RouteResult<D extends RouteDef> = import('zod').z.input<D['response']> | Redirect | FileAnswer;
@@ -144,7 +147,9 @@ export class RouteDispatcher implements OnApplicationBootstrap {
     let result: unknown;
     const impl = this.impls.get(route);
     if (impl) {
-      result = await impl({ ...input, req, res, file: req.file, files } as RouteContext<RouteDef>);
+      const streamed = route.upload?.kind === 'single' && !!route.upload.stream;
+      const ctx = streamed ? { ...input, req, res, stored: req.file as unknown as StoredFile | undefined } : { ...input, req, res, file: req.file, files };
+      result = await impl(ctx as RouteContext<RouteDef>);
       if (this.validate && !(result instanceof Redirect) && !(result instanceof FileAnswer)) this.checkAnswer(route, result);
     } else if (route.rpc && route.toRpc) {
       result = await this.bus.request(route.rpc, route.toRpc(input) as never);
@@ -233,7 +238,9 @@ export function routesController(table: { name: string; route: RouteDef }[]): Ty
     // the sign-in limits interceptor after the upload interceptor (decorators apply last first), so it sees the parsed body
     if (route.rateLimit) decorators.push(SetMetadata(RATE_LIMIT, route.rateLimit), UseInterceptors(SignInLimitsInterceptor));
     const limits = route.upload && route.upload.kind !== 'none' && route.upload.maxBytes ? { ...uploadOptions, limits: { ...uploadOptions.limits, fileSize: route.upload.maxBytes } } : uploadOptions;
-    if (route.upload?.kind === 'single') decorators.push(UseInterceptors(FileInterceptor(route.upload.field, limits)));
+    if (route.upload?.kind === 'single' && route.upload.stream) {
+      decorators.push(UseInterceptors(StreamedUploadInterceptor({ ...route.upload, stream: route.upload.stream }, uploadOptions.limits.fileSize)));
+    } else if (route.upload?.kind === 'single') decorators.push(UseInterceptors(FileInterceptor(route.upload.field, limits)));
     if (route.upload?.kind === 'fields') decorators.push(UseInterceptors(FileFieldsInterceptor([...route.upload.fields], limits)));
     if (route.upload?.kind === 'none') decorators.push(UseInterceptors(NoFilesInterceptor()));
     const desc = Object.getOwnPropertyDescriptor(proto, key)!;

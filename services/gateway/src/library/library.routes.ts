@@ -1,56 +1,58 @@
 import { Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
-import { AddVersion, AppError, CheckEditable, CheckUploadTarget, DownloadUrl, LibraryErrors, LibraryMessages, RegisterFile, Routes, type DetectedKind } from '@app/contracts';
+import { AddVersion, AppError, CheckEditable, CheckUploadTarget, DownloadUrl, LibraryErrors, LibraryMessages, RegisterFile, Routes } from '@app/contracts';
 import { Bus, Storage } from '@app/platform';
 import { FileAnswer, Implements, Redirect, type RouteContext, type RouteResult } from '../core/routes';
 import { Uploads } from '../organization/uploads';
-import { acceptFile, fileName } from './library-upload';
+import type { StoredFile } from '../core/streamed-upload';
+import { fileName } from './library-upload';
 
 const PUBLIC_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', pdf: 'application/pdf' };
 
 /**
- * Library routes that compose: the bytes go to S3 under the organization's prefix (never over NATS), then the
- * library service registers the key; when it refuses, the object is removed again, so a failed upload leaves
- * neither an object nor a row. Where the target is checked first (folder, rights), nothing is stored at all.
+ * Library routes that compose: the bytes have streamed to S3 under the organization's prefix (never over NATS,
+ * never whole in memory: core/streamed-upload.ts, which refuses a wrong kind before storing anything), then the
+ * library service checks the target and registers the key; when it refuses, the object is removed again, so a
+ * failed upload leaves neither an object nor a row.
  */
 @Injectable()
 export class LibraryGatewayRoutes {
   constructor(private readonly bus: Bus, private readonly storage: Storage, private readonly uploads: Uploads) {}
 
-  private async store(orgId: string, file: Express.Multer.File, kind: DetectedKind): Promise<string> {
-    const key = Storage.key(orgId, 'library', `${randomUUID()}.${kind.extension}`);
-    await this.storage.put(key, file.buffer, file.size, kind.mime);
-    return key;
-  }
-
   @Implements(Routes.uploadLibraryFile)
-  async upload({ call, body, file }: RouteContext<typeof Routes.uploadLibraryFile>): Promise<RouteResult<typeof Routes.uploadLibraryFile>> {
-    const kind = acceptFile(file!, !!body.pdf_only);
+  async upload({ call, body, stored }: RouteContext<typeof Routes.uploadLibraryFile>): Promise<RouteResult<typeof Routes.uploadLibraryFile>> {
+    const file = stored!;
     const base = { orgId: call.orgId, actor: call.actor };
-    await this.bus.request(CheckUploadTarget, { ...base, dir: body.dir, scope: body.scope });
-    const key = await this.store(call.orgId, file!, kind);
-    return this.uploads.guard([key], () =>
-      this.bus.request(RegisterFile, { ...base, key, size: file!.size, mime: kind.mime, kind: kind.kind, extension: kind.extension, name: body.name ?? fileName(file!.originalname), dir: body.dir, scope: body.scope }),
-    );
+    return this.uploads.guard([file.key], async () => {
+      // PDF-only mode when the flag came after the file (the stream could not know it yet)
+      if (body.pdf_only && file.kind.kind !== 'pdf') throw new AppError(LibraryErrors.LIBRARY_PDF_ONLY, { fields: { file: [LibraryMessages.pdfOnly] } });
+      await this.bus.request(CheckUploadTarget, { ...base, dir: body.dir, scope: body.scope });
+      return this.bus.request(RegisterFile, {
+        ...base, key: file.key, size: file.size, mime: file.kind.mime, kind: file.kind.kind, extension: file.kind.extension, name: body.name ?? fileName(file.originalname), dir: body.dir, scope: body.scope,
+      });
+    });
   }
 
-  private async newVersion(call: { orgId: string; actor: RouteContext<typeof Routes.updateLibraryFile>['call']['actor'] }, itemId: number, file: Express.Multer.File, meetingId?: number) {
+  private newVersion(call: { orgId: string; actor: RouteContext<typeof Routes.updateLibraryFile>['call']['actor'] }, itemId: number, file: StoredFile, meetingId?: number) {
     const base = { orgId: call.orgId, actor: call.actor };
-    const item = await this.bus.request(CheckEditable, { ...base, itemId });
-    const kind = acceptFile(file, item.kind === 'pdf');
-    if (kind.kind !== item.kind) throw new AppError(LibraryErrors.LIBRARY_FILE_TYPE, { fields: { file: [LibraryMessages.fileType] } });
-    const key = await this.store(call.orgId, file, kind);
-    return this.uploads.guard([key], () => this.bus.request(AddVersion, { ...base, itemId, key, size: file.size, mime: kind.mime, kind: kind.kind, extension: kind.extension, meetingId }));
+    return this.uploads.guard([file.key], async () => {
+      const item = await this.bus.request(CheckEditable, { ...base, itemId });
+      // a new version is of the same kind as the file (a PDF stays a PDF)
+      if (file.kind.kind !== item.kind) {
+        if (item.kind === 'pdf') throw new AppError(LibraryErrors.LIBRARY_PDF_ONLY, { fields: { file: [LibraryMessages.pdfOnly] } });
+        throw new AppError(LibraryErrors.LIBRARY_FILE_TYPE, { fields: { file: [LibraryMessages.fileType] } });
+      }
+      return this.bus.request(AddVersion, { ...base, itemId, key: file.key, size: file.size, mime: file.kind.mime, kind: file.kind.kind, extension: file.kind.extension, meetingId });
+    });
   }
 
   @Implements(Routes.updateLibraryFile)
-  update({ call, params, body, file }: RouteContext<typeof Routes.updateLibraryFile>): Promise<RouteResult<typeof Routes.updateLibraryFile>> {
-    return this.newVersion(call, params.id, file!, body.meeting_id);
+  update({ call, params, body, stored }: RouteContext<typeof Routes.updateLibraryFile>): Promise<RouteResult<typeof Routes.updateLibraryFile>> {
+    return this.newVersion(call, params.id, stored!, body.meeting_id);
   }
 
   @Implements(Routes.editedLibraryFile)
-  edited({ call, body, file }: RouteContext<typeof Routes.editedLibraryFile>): Promise<RouteResult<typeof Routes.editedLibraryFile>> {
-    return this.newVersion(call, body.library_id, file!, body.meeting_id);
+  edited({ call, body, stored }: RouteContext<typeof Routes.editedLibraryFile>): Promise<RouteResult<typeof Routes.editedLibraryFile>> {
+    return this.newVersion(call, body.library_id, stored!, body.meeting_id);
   }
 
   /** a short-lived presigned URL, issued after the rights check of this call */

@@ -20,6 +20,8 @@ import { defaultItemDuration, itemDurationError } from '../rules/durations';
 
 /** Talking points with their sub-points, viewers, presenters and attachments; attachments of every item. */
 import { Attachments } from '../common/attachments';
+import { LibraryFiles } from '../common/library-files';
+import { attachment } from '../view/payloads';
 import { MeetingPublisher, type PendingEvent } from '../common/publisher';
 import { MeetingEvents } from '../events/meeting-events';
 /** what an open meeting page reloads when an item's files change */
@@ -51,6 +53,7 @@ export class AgendaService {
     private readonly attachments: Attachments,
     private readonly publisher: MeetingPublisher,
     private readonly events: MeetingEvents,
+    private readonly libraryFiles: LibraryFiles,
   ) {}
 
   /** open pages of the meeting hear of an agenda change (docs/meeting.md#live-updates) */
@@ -229,20 +232,21 @@ export class AgendaService {
 
   async addAttachment(req: RequestOf<typeof AddAttachment>) {
     const { orgId, actor } = req;
-    return this.publisher.inTx(this.db, orgId, async (s, pending) => {
+    const rows = await this.publisher.inTx(this.db, orgId, async (s, pending) => {
       const item = await this.itemOf(s, req.kind, req.itemId);
       this.changed(pending, orgId, item.meetingId, actor, LIVE_KIND[req.kind]);
       await this.assertAttach(s, actor, item, req.variant);
       await this.attachments.add(s, actor, item.owner, req.libraryId, { title: item.title, meeting: item.meeting });
       if (item.meetingId) await this.comments.log(s, { meetingId: item.meetingId, userId: actor.userId, userName: actor.name, activity: `${actor.name ?? 'Someone'} attached a file` });
-      return { attachments: (await this.agenda.attachmentsOfOwner(s, item.owner)).map((a) => this.attachment(a)) };
+      return this.agenda.attachmentsOfOwner(s, item.owner);
     });
+    return this.withFiles(orgId, rows);
   }
 
   /** DELETE /{kind}/attachment/{library_id}: the item is found from the library id (or ?item_id= when the file is on several items) */
   async removeAttachment(req: RequestOf<typeof RemoveAttachment>) {
     const { orgId, actor } = req;
-    return this.publisher.inTx(this.db, orgId, async (s, pending) => {
+    const rows = await this.publisher.inTx(this.db, orgId, async (s, pending) => {
       const col = { talkingpoints: 'talkingPointId', subpoints: 'subpointId', decisions: 'decisionId', actions: 'actionId' } as const;
       const all = (await this.agenda.attachmentsByLibrary(s, req.libraryId)).filter((a) => a[col[req.kind]] !== null && (!req.itemId || a[col[req.kind]] === req.itemId));
       if (!all.length) throw AppError.notFound('attachment');
@@ -254,11 +258,14 @@ export class AgendaService {
       const left = (await this.agenda.attachmentsOfOwner(s, item.owner)).map((a) => a.libraryId).filter((id) => id !== req.libraryId);
       await this.attachments.set(s, actor, item.owner, left, { title: item.title, meeting: item.meeting });
       if (item.meetingId) await this.comments.log(s, { meetingId: item.meetingId, userId: actor.userId, userName: actor.name, activity: `${actor.name ?? 'Someone'} removed an attachment` });
-      return { attachments: (await this.agenda.attachmentsOfOwner(s, item.owner)).map((a) => this.attachment(a)) };
+      return this.agenda.attachmentsOfOwner(s, item.owner);
     });
+    return this.withFiles(orgId, rows);
   }
 
-  private attachment(a: AttachmentRow) {
-    return { id: a.id, library_id: a.libraryId, name: null, size: null, file_url: null, library: { id: a.libraryId, name: null, size: null, file_url: null } };
+  /** the item's files with their names, sizes and fresh URLs, asked of the library after the transaction */
+  private async withFiles(orgId: string, rows: AttachmentRow[]) {
+    const files = await this.libraryFiles.resolve(orgId, rows.map((a) => a.libraryId));
+    return { attachments: rows.map((a) => attachment(a, files)) };
   }
 }

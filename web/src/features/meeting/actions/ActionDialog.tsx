@@ -1,7 +1,6 @@
 import '../decisions/decisions.css';
 import type { MeetingDetails } from '@app/contracts';
 import { Button } from 'primereact/button';
-import { Chip } from 'primereact/chip';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
@@ -15,6 +14,7 @@ import { useMessage } from '../../../i18n';
 import { formatDateTime } from '../../../lib/dates';
 import { ceilQuarter, fromLocalString } from '../decisions/datetime';
 import { meetingPeople, personKey, saveErrorMessage, withCurrent } from '../decisions/people';
+import { AttachmentLinks } from '../details/AttachmentChips';
 import { ActionForm, PRIORITY_SEVERITY, type ActionValues } from './ActionForm';
 import { ParticipantStatus, STATUS_SEVERITY } from './ParticipantStatus';
 
@@ -153,15 +153,7 @@ export function ActionDialog(props: {
           </div>
           {action.locked && <Message severity="warn" text={t('locked')} data-testid="action-locked" />}
           {action.description && <p className="action-details__description">{action.description}</p>}
-          {action.attachments.length > 0 && (
-            <div className="attachment-chips">
-              {action.attachments.map((a) => (
-                <a key={a.id} href={a.file_url ?? a.library.file_url ?? undefined} target="_blank" rel="noreferrer">
-                  <Chip label={a.name ?? a.library.name ?? String(a.library_id)} icon="pi pi-file-pdf" />
-                </a>
-              ))}
-            </div>
-          )}
+          <AttachmentLinks items={action.attachments} meetingId={meeting.id} guestToken={guestToken} />
           <h4>{t('participants')}</h4>
           <ul className="participant-list" data-testid="action-participants-list">
             {action.participants.map((p) => (

@@ -10,7 +10,9 @@ import { Loading } from '../../../components/Loading';
 import { confirmAction } from '../../../components/confirm';
 import { useModules } from '../../../hooks/use-org';
 import { useMessage } from '../../../i18n';
+import { FileChip } from '../../library/FileChip';
 import { Comments } from '../comments/Comments';
+import { attachmentPath } from '../details/AttachmentChips';
 import { meetingPeople, personName, saveErrorMessage, withCurrent } from '../decisions/people';
 import { TalkingPointForm, talkingPointValues } from './TalkingPointForm';
 
@@ -105,7 +107,7 @@ export function TalkingPointDialog(props: { meeting: MeetingDetails; talkingPoin
             <ul className="tp-view__files">
               {tp.attachments.map((a) => (
                 <li key={a.id}>
-                  <i className="pi pi-file-pdf" aria-hidden="true" /> {a.file_url ? <a href={a.file_url} target="_blank" rel="noreferrer">{a.name ?? a.library.name}</a> : (a.name ?? a.library.name)}
+                  <FileChip name={a.name ?? a.library.name ?? String(a.library_id)} type={null} size={a.size ?? a.library.size} to={attachmentPath(a, meeting.id, guestToken)} testId="attachment-link" />
                   {canPresent && (
                     <a className="tp-view__present" href={`/presentation/${meeting.id}/${a.library_id}`} target="_blank" rel="noreferrer" data-testid="tp-present" title={t('tp.present')}>
                       <i className="pi pi-desktop" aria-hidden="true" /> {t('tp.present')}

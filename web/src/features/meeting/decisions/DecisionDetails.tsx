@@ -1,6 +1,5 @@
 import './decisions.css';
 import { Button } from 'primereact/button';
-import { Chip } from 'primereact/chip';
 import { Tag } from 'primereact/tag';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { notify } from '../../../api/notify';
 import { UserAvatar } from '../../../components/Avatar';
 import { useMessage } from '../../../i18n';
 import { formatDateTime } from '../../../lib/dates';
+import { AttachmentLinks } from '../details/AttachmentChips';
 import { personName, saveErrorMessage } from './people';
 import { TallyDonut } from './TallyDonut';
 import { VoteDialog } from './VoteDialog';
@@ -68,15 +68,7 @@ export function DecisionDetails(props: {
         </span>
       </div>
       {d.description && <p className="decision-details__description">{d.description}</p>}
-      {d.attachments.length > 0 && (
-        <div className="attachment-chips">
-          {d.attachments.map((a) => (
-            <a key={a.id} href={a.file_url ?? a.library.file_url ?? undefined} target="_blank" rel="noreferrer">
-              <Chip label={a.name ?? a.library.name ?? String(a.library_id)} icon="pi pi-file-pdf" />
-            </a>
-          ))}
-        </div>
-      )}
+      <AttachmentLinks items={d.attachments} meetingId={d.meeting_id ?? null} guestToken={props.guestToken} />
       {!d.voting_open && d.voting_closed_reason && <small className="decision-details__closed">{t(`closed.${d.voting_closed_reason}`)}</small>}
       <TallyDonut tallies={d.tallies} total={d.total_voters} />
       <ul className="voter-list" data-testid="voter-list">
