@@ -12,7 +12,7 @@ import { useModules } from '../../../hooks/use-org';
 import { useMessage } from '../../../i18n';
 import { FileChip } from '../../library/FileChip';
 import { Comments } from '../comments/Comments';
-import { attachmentPath } from '../details/AttachmentChips';
+import { attachmentPath, isPresentable } from '../details/AttachmentChips';
 import { meetingPeople, personName, saveErrorMessage, withCurrent } from '../decisions/people';
 import { TalkingPointForm, talkingPointValues } from './TalkingPointForm';
 
@@ -108,7 +108,7 @@ export function TalkingPointDialog(props: { meeting: MeetingDetails; talkingPoin
               {tp.attachments.map((a) => (
                 <li key={a.id}>
                   <FileChip name={a.name ?? a.library.name ?? String(a.library_id)} type={null} size={a.size ?? a.library.size} to={attachmentPath(a, meeting.id, guestToken)} testId="attachment-link" />
-                  {canPresent && (
+                  {canPresent && isPresentable(a) && (
                     <a className="tp-view__present" href={`/presentation/${meeting.id}/${a.library_id}`} target="_blank" rel="noreferrer" data-testid="tp-present" title={t('tp.present')}>
                       <i className="pi pi-desktop" aria-hidden="true" /> {t('tp.present')}
                     </a>

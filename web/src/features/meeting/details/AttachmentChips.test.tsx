@@ -1,7 +1,7 @@
 import type { Attachment } from '@app/contracts';
 import { screen } from '@testing-library/react';
 import { renderWithApp } from '../../../test/render';
-import { attachmentIcon, attachmentPath, AttachmentChips, AttachmentLinks } from './AttachmentChips';
+import { attachmentIcon, attachmentPath, AttachmentChips, AttachmentLinks, isPresentable } from './AttachmentChips';
 
 const attachment = (id: number, name: string, size = 2048): Attachment => ({
   id: id * 10, library_id: id, name, size, file_url: null, library: { id, name, size, file_url: null },
@@ -21,6 +21,19 @@ describe('type icons of attached files', () => {
     [{ name: 'Board pack', type: 'application/pdf' }, 'pi-file-pdf', 'pdf'],
   ])('%j has the %s icon', (file, icon, kind) => {
     expect(attachmentIcon(file).split(' ')).toEqual(expect.arrayContaining([icon, `file-icon--${kind}`]));
+  });
+});
+
+describe('which attached files can be presented live', () => {
+  it.each([
+    [attachment(1, 'Slides.pdf'), true],
+    [attachment(2, 'SLIDES.PDF'), true],
+    [attachment(3, 'Deck.pptx'), false],
+    [attachment(4, 'Invitation.eml'), false],
+    [attachment(5, 'Recording.wav'), false],
+    [{ ...attachment(6, 'x'), name: null, library: { id: 6, name: 'Board pack.pdf', size: 1, file_url: null } }, true],
+  ])('%j: %s', (a, presentable) => {
+    expect(isPresentable(a)).toBe(presentable);
   });
 });
 

@@ -56,6 +56,11 @@ export function attachmentPath(a: Pick<Attachment, 'library_id' | 'name'> & { li
   return guestToken ? `${path}${path.includes('?') ? '&' : '?'}token=${encodeURIComponent(guestToken)}` : path;
 }
 
+/** Only PDFs are presented live (the presentation renders a PDF's pages as slides). */
+export function isPresentable(a: Pick<Attachment, 'name'> & { library?: { name: string | null } }): boolean {
+  return fileKind(null, a.name ?? a.library?.name ?? '') === 'pdf';
+}
+
 /** An item's files as chips (type icon, name, size) that open the file in its viewer. */
 export function AttachmentLinks(props: { items: Attachment[]; meetingId: number | null; guestToken?: string; testId?: string }) {
   if (!props.items.length) return null;
