@@ -170,6 +170,19 @@ function check(def: { path: string; params?: z.ZodType }): void {
 }
 
 /**
+ * The query schema a route is served with (docs/decisions.md "Unknown query keys"): a plain `z.object` becomes
+ * strict, so a key the route does not know is refused with 409 naming it instead of being dropped; a guest route
+ * also takes the guest's `token` (the gateway's guard reads it, the web's request layer adds it). A query that must
+ * take keys nobody lists (an identity provider's callback) says so with `z.looseObject`; a strict one stays strict.
+ */
+export function strictQuery<Q extends z.ZodType | undefined>(query: Q, access: RouteAccess): Q {
+  if (!(query instanceof z.ZodObject) || query._zod.def.catchall !== undefined) return query;
+  const shape = query.shape as Record<string, z.ZodType>;
+  const withToken = access === 'guest' && !('token' in shape) ? query.extend({ token: z.string().max(500).optional() }) : query;
+  return withToken.strict() as unknown as Q;
+}
+
+/**
  * A route that forwards to one RPC: the gateway's generic handler parses the input, builds the RPC request
  * with `toRpc`, and answers the RPC's reply. Its documented response IS the RPC's response schema (or its
  * picked field for 'paged' / { pick }), so the docs cannot drift from what the service answers.
@@ -205,7 +218,7 @@ export function defineRoute<
     kind: 'route',
     ...def,
     params: def.params as P,
-    query: def.query as Q,
+    query: strictQuery(def.query as Q, def.access),
     body: def.body as B,
     answer: answer as An,
     response: response as never,
@@ -228,7 +241,7 @@ export function defineComposedRoute<
   const An extends 'data' | 'raw' | 'paged' = 'data',
 >(def: RouteBase<M, A, P, Q, B> & { response: R; answer?: An }): RouteDef<M, A, P, Q, B, R, An> {
   check(def);
-  return { kind: 'route', ...def, params: def.params as P, query: def.query as Q, body: def.body as B, answer: (def.answer ?? 'data') as An };
+  return { kind: 'route', ...def, params: def.params as P, query: strictQuery(def.query as Q, def.access), body: def.body as B, answer: (def.answer ?? 'data') as An };
 }
 
 /** The body of a success answer of a route (docs/conventions.md): the envelope around `data`. */
