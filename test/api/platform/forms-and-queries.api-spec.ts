@@ -3,7 +3,8 @@
  * random, docs/how-to-fuzz.md). Every route of the route table that takes multipart/form-data gets each broken form
  * below as the organization's administrator: the answer is a catalogue refusal (409, 413, 415), never a 5xx or a
  * 2xx, and no row of the organization changes. List routes refuse a query key they do not know with a 409 naming
- * it; guest routes keep taking the guest's token, and the identity provider's callback keeps ignoring its own keys.
+ * it; paged lists take every key of the product's generic list call, guest routes keep taking the guest's token, and
+ * the identity provider's callback keeps ignoring its own keys.
  */
 import { Client } from 'pg';
 import { ROUTE_TABLE, type RouteDef } from '@app/contracts';
@@ -110,6 +111,15 @@ describe('forms and query keys at the gateway', () => {
       expect((await admin.get('/meetings', { page: 1, per_page: 5, search: 'x' })).status).toBe(200);
       expect((await admin.get('/users', { perpage: 5, reset: 1 })).status).toBe(200);
     });
+
+    it.each(['/roles', '/committees', '/boards', '/news', '/logs', '/reminders', '/meetings', '/singleDecisions', '/users'])(
+      'the generic list call (page, per_page or perpage, search, dates) is taken by GET /api%s',
+      async (path) => {
+        const r = await admin.get(path, { page: 1, per_page: 5, perpage: 5, search: 'zzz', from_date: '2030-01-01', to_date: '2030-12-31' });
+        expect(r.status).toBe(200);
+        expect(r.body.meta).toMatchObject({ page: 1 });
+      },
+    );
 
     it("a guest route's token is not an unknown key", async () => {
       // a wrong guest token: refused as a credential or an unknown file, not as an unknown key (409)

@@ -7,7 +7,8 @@ import { parseOrThrow } from './validation';
 /**
  * Unknown query keys (issue 9, docs/decisions.md "Unknown query keys"): every route's query schema is strict, so a key
  * the route does not know is a 409 naming it, never silently dropped. Guest routes also take the guest's `token`;
- * the identity provider's callback is the one loose query.
+ * paged lists take the keys of the product's generic list call; the identity provider's callback is the one loose
+ * query.
  */
 
 function fieldsOf(schema: z.ZodType, value: unknown): Record<string, string[]> | null {
@@ -32,6 +33,10 @@ describe('strictQuery', () => {
     ['a guest route refuses another key', strictQuery(q, 'guest'), { token: 'abc', _: '123' }, ['_']],
     ['a loose object stays loose', strictQuery(z.looseObject({ a: z.string().optional() }), 'user'), { b: 'x' }, null],
     ['a strict object stays strict', strictQuery(z.strictObject({ a: z.string().optional() }), 'guest'), { token: 'x' }, ['token']],
+    ['a paged list takes the generic list keys', strictQuery(q, 'user', 'paged'), { page: '1', per_page: '5', perpage: '5', status: 'Active', committee_id: '3', search: 's', from_date: '2030-01-01', to_date: '2030-02-01' }, null],
+    ['a paged list refuses other keys', strictQuery(q, 'user', 'paged'), { per_page: '5', foo: 'x' }, ['foo']],
+    ['a paged list refuses a generic key sent twice', strictQuery(q, 'user', 'paged'), { from_date: ['a', 'b'] } as never, ['from_date']],
+    ['a list that is not paged takes only its keys', strictQuery(q, 'user', 'data'), { per_page: '5' }, ['per_page']],
   ])('%s', (_name, schema, value, fields) => {
     const got = fieldsOf(schema, value);
     if (fields === null) expect(got).toBeNull();
@@ -49,6 +54,11 @@ describe.each(withQuery)('%s', (key, route) => {
       expect(schema.safeParse({ state: 'x'.repeat(43), scope: 'openid', authuser: '0' }).success).toBe(true);
     });
     return;
+  }
+  if (route.answer === 'paged') {
+    it('takes every key of the generic list call', () => {
+      expect(fieldsOf(schema, { page: '1', per_page: '5', perpage: '5', search: 'x', from_date: '2030-01-01', to_date: '2030-02-01' })).toBeNull();
+    });
   }
   it('refuses an unknown key with a 409 naming it', () => {
     const fields = fieldsOf(schema, { fuzz_unknown: '1' });
