@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { Client } from 'pg';
 import { ERRORS, ROUTE_TABLE, type RouteDef } from '@app/contracts';
 import { createTestOrg, createTestUser, login, rawRequest, testEnv, type ApiAnswer } from '@app/testing';
-import { invalidRequest, short, type FuzzRequest } from './derive';
+import { invalidFormRequest, invalidRequest, short, type FuzzRequest } from './derive';
 
 /**
  * The generative fuzz run (docs/how-to-fuzz.md): every route of ROUTE_TABLE, invalid inputs derived from its own
@@ -31,11 +31,13 @@ export interface FuzzReport {
   histogram: Record<string, number>;
   /** 5xx answers and statuses outside the catalogue */
   failures: string[];
-  /** invalid input answered with a 2xx (the gateway accepted what the route's schema refuses) */
+  /** invalid input answered with a 2xx (the gateway accepted what the route's schema refuses), reads included */
   accepted: string[];
   /** tables whose rows changed for the two organizations during the run: 'schema.table: before -> after' */
   changed: string[];
   routes: number;
+  /** requests that were multipart/form-data */
+  forms: number;
   tables: number;
   seed: number;
 }
@@ -112,7 +114,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
 
   const db = new Client({ connectionString: env.DATABASE_ADMIN_URL });
   await db.connect();
-  const report: FuzzReport = { requests: 0, histogram: {}, failures: [], accepted: [], changed: [], routes: 0, tables: 0, seed: opts.seed ?? 42 };
+  const report: FuzzReport = { requests: 0, histogram: {}, failures: [], accepted: [], changed: [], routes: 0, forms: 0, tables: 0, seed: opts.seed ?? 42 };
   try {
     const tables = await tenantTables(db);
     report.tables = tables.length;
@@ -127,22 +129,27 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
       round++;
       for (const route of routes) {
         if (Date.now() >= deadline) break;
-        const samples = fc.sample(invalidRequest(route), { numRuns: opts.runsPerRoute, seed: report.seed + round * 7919 + routes.indexOf(route) });
+        const seed = report.seed + round * 7919 + routes.indexOf(route);
+        const samples = fc.sample(invalidRequest(route, routes), { numRuns: opts.runsPerRoute, seed });
+        // routes that take multipart/form-data get as many mutated forms
+        if (route.upload) samples.push(...fc.sample(invalidFormRequest(route), { numRuns: opts.runsPerRoute, seed: seed + 104_729 }));
         for (const [i, req] of samples.entries()) {
           if (!req) continue;
           const who = actors[(i + round) % actors.length];
           let r = await send(who, req);
-          if (r.status === 401 && who.token) {
+          // a public route's own 401 is its answer (a wrong sign-in secret); behind a session it means the session ended
+          if (r.status === 401 && who.token && route.access !== 'public' && route.access !== 'no-org') {
             // an invalid request must not end a session: note it and sign in again
             report.failures.push(`${who.name} ${req.method} ${req.url} ${req.label} -> 401 (the session ended)`);
             await who.refresh();
             r = await send(who, req);
           }
           report.requests++;
+          if (req.label.startsWith('multipart ')) report.forms++;
           report.histogram[r.status] = (report.histogram[r.status] ?? 0) + 1;
           const line = `${who.name} ${req.method} ${req.url.slice(0, 120)} ${req.label} -> ${r.status} ${short(r.body)}`;
           if (r.status >= 500 || !CATALOGUE_STATUSES.has(r.status)) report.failures.push(line);
-          else if (r.status < 300 && req.method !== 'GET') report.accepted.push(line);
+          else if (r.status < 300) report.accepted.push(line);
         }
       }
       log(`[fuzz] round ${round}: ${report.requests} requests, ${JSON.stringify(report.histogram)}`);
@@ -164,7 +171,7 @@ export function formatReport(r: FuzzReport): string {
     .join('\n');
   const fivexx = Object.entries(r.histogram).filter(([s]) => Number(s) >= 500).reduce((n, [, c]) => n + c, 0);
   return [
-    `fuzz (seed ${r.seed}, FUZZ_SEED to replay): ${r.requests} requests over ${r.routes} routes; ${fivexx} × 5xx; ${r.failures.length} outside the catalogue or 5xx; ${r.accepted.length} invalid writes accepted`,
+    `fuzz (seed ${r.seed}, FUZZ_SEED to replay): ${r.requests} requests over ${r.routes} routes (${r.forms} multipart forms); ${fivexx} × 5xx; ${r.failures.length} outside the catalogue or 5xx; ${r.accepted.length} invalid requests accepted`,
     `status histogram:\n${hist}`,
     `tenant tables checked: ${r.tables}; rows changed by invalid input: ${r.changed.length ? r.changed.join(', ') : 0}`,
     ...r.failures.slice(0, 40).map((f) => `FAIL ${f}`),

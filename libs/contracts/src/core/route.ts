@@ -174,6 +174,29 @@ function check(def: { path: string; params?: z.ZodType }): void {
 }
 
 /**
+ * The query schema a route is served with (docs/decisions.md "Unknown query keys"): a plain `z.object` becomes
+ * strict, so a key the route does not know is refused with 409 naming it instead of being dropped; a guest route
+ * also takes the guest's `token` (the gateway's guard reads it, the web's request layer adds it), and a paged list
+ * the keys of the product's generic list call (`LIST_QUERY_KEYS`). A query that must
+ * take keys nobody lists (an identity provider's callback) says so with `z.looseObject`; a strict one stays strict.
+ */
+export function strictQuery<Q extends z.ZodType | undefined>(query: Q, access: RouteAccess, answer: RouteAnswer = 'data'): Q {
+  if (!(query instanceof z.ZodObject) || query._zod.def.catchall !== undefined) return query;
+  const shape = query.shape as Record<string, z.ZodType>;
+  const extra: Record<string, z.ZodType> = {};
+  if (access === 'guest' && !('token' in shape)) extra.token = z.string().max(500).optional();
+  // the product's generic list call sends these to every paged list; a list takes them all and uses those it knows
+  if (answer === 'paged') for (const k of LIST_QUERY_KEYS) if (!(k in shape)) extra[k] = z.string().max(200).optional();
+  return (Object.keys(extra).length ? query.extend(extra) : query).strict() as unknown as Q;
+}
+
+/**
+ * The keys the product's list pages send to any paged list (`?page&per_page&status&committee_id&search&from_date&to_date`,
+ * and `perpage` from the settings tables): accepted by every paged route, as optional strings where it does not use them.
+ */
+export const LIST_QUERY_KEYS = ['page', 'per_page', 'perpage', 'search', 'status', 'committee_id', 'from_date', 'to_date'] as const;
+
+/**
  * A route that forwards to one RPC: the gateway's generic handler parses the input, builds the RPC request
  * with `toRpc`, and answers the RPC's reply. Its documented response IS the RPC's response schema (or its
  * picked field for 'paged' / { pick }), so the docs cannot drift from what the service answers.
@@ -209,7 +232,7 @@ export function defineRoute<
     kind: 'route',
     ...def,
     params: def.params as P,
-    query: def.query as Q,
+    query: strictQuery(def.query as Q, def.access, answer),
     body: def.body as B,
     answer: answer as An,
     response: response as never,
@@ -232,7 +255,7 @@ export function defineComposedRoute<
   const An extends 'data' | 'raw' | 'paged' = 'data',
 >(def: RouteBase<M, A, P, Q, B> & { response: R; answer?: An }): RouteDef<M, A, P, Q, B, R, An> {
   check(def);
-  return { kind: 'route', ...def, params: def.params as P, query: def.query as Q, body: def.body as B, answer: (def.answer ?? 'data') as An };
+  return { kind: 'route', ...def, params: def.params as P, query: strictQuery(def.query as Q, def.access, def.answer ?? 'data'), body: def.body as B, answer: (def.answer ?? 'data') as An };
 }
 
 /** The body of a success answer of a route (docs/conventions.md): the envelope around `data`. */

@@ -51,8 +51,11 @@ export const zTwoFactorDisableBody = z.object(twoFactorDisableFields);
 
 export const zSsoCheckBody = z.object({ email: req.email() });
 export const zSsoExchangeBody = z.object({ secret: secret() });
-/** The provider's answer (RFC 6749 4.1.2, RFC 9207 `iss`): a code, or an error, with our state. */
-export const zSsoCallbackQuery = z.object({
+/**
+ * The provider's answer (RFC 6749 4.1.2, RFC 9207 `iss`): a code, or an error, with our state. Loose on purpose, the
+ * one query that is: providers append keys of their own (`scope`, `authuser`, `prompt`...), which are ignored.
+ */
+export const zSsoCallbackQuery = z.looseObject({
   code: z.string().min(1).max(4000).optional(),
   state: secret(),
   iss: z.string().max(500).optional(),
