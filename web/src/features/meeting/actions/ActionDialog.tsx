@@ -137,6 +137,7 @@ export function ActionDialog(props: {
           key={action?.updated_at ?? 'new'}
           initial={actionValues(action, meeting.start_date)}
           meetingStart={meeting.start_date}
+          canAttach={action ? action.can_add_attachments : meeting.permissions.addAttachments}
           people={people}
           onSubmit={save}
           onCancel={() => (actionId === null ? props.onHide() : setEditing(false))}

@@ -91,7 +91,7 @@ export function TalkingPointDialog(props: { meeting: MeetingDetails; talkingPoin
       {loadError && <Message severity="error" text={m(loadError)} className="w-full mb-3" />}
       {talkingPointId !== null && !tp && !loadError && <Loading />}
       {editing && (talkingPointId === null || tp) && (
-        <TalkingPointForm initial={talkingPointValues(tp)} people={people} meetingDuration={meeting.duration} onSubmit={save} onCancel={() => (talkingPointId === null ? props.onHide() : setEditing(false))} />
+        <TalkingPointForm initial={talkingPointValues(tp)} people={people} meetingDuration={meeting.duration} canAttach={tp ? tp.can_add_attachments : meeting.permissions.addAttachments} onSubmit={save} onCancel={() => (talkingPointId === null ? props.onHide() : setEditing(false))} />
       )}
       {!editing && tp && (
         <div className="tp-view" data-testid="tp-view">
