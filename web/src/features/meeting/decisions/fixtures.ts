@@ -1,4 +1,4 @@
-import type { ActionPayload, DecisionPayload, MeetingDetails, MeetingPermissions, MemberPayload, TalkingPointPayload, Tally, Vote, Voter } from '@app/contracts';
+import type { ActionPayload, DecisionPayload, MeetingDetails, MeetingPermissions, MeetingSummary, MemberPayload, TalkingPointPayload, Tally, Vote, Voter } from '@app/contracts';
 
 /**
  * Answers of the meeting routes for web tests, typed with the contract (`satisfies`), so a renamed or
@@ -42,6 +42,16 @@ export function aMeeting(over: Partial<MeetingDetails> = {}): MeetingDetails {
     variant: 'default', time_zone: 'UTC', my_rating: null, permissions: permissions(),
     attendance_quorum: { percent: 50, present: 0, total: 2, needed: 1, met: false }, ...over,
   } satisfies MeetingDetails;
+}
+
+/** a row of the meeting list (GET /meetings) */
+export function aMeetingSummary(over: Partial<MeetingSummary> = {}): MeetingSummary {
+  const m = aMeeting();
+  return {
+    id: m.id, title: m.title, description: m.description, committee_id: m.committee_id, committee: m.committee, owner_id: m.owner_id, owner: m.owner, status: m.status,
+    meeting_status_id: m.meeting_status_id, status_reason: null, start_date: m.start_date, end_date: null, duration: m.duration, location: m.location, virtual: 0,
+    virtual_type: null, attendance_status: null, created_at: m.created_at, updated_at: m.updated_at, members_count: 3, role: 'Organizer', permissions: permissions(), ...over,
+  } satisfies MeetingSummary;
 }
 
 export function aVoter(id: number, name: string, vote: Vote = 'Pending', over: Partial<Voter> = {}): Voter {

@@ -139,7 +139,11 @@ export function AgendaList(props: { meeting: MeetingDetails; onOpen(entry: Agend
         }
       }
       const cur = keysRef.current;
-      if (cur.indexOf(key) !== to) setKeys(moveKey(cur, key, to));
+      if (cur.indexOf(key) === to) return;
+      // kept at once, not only at the next render: a release right after the last move saves this order
+      const next = moveKey(cur, key, to);
+      keysRef.current = next;
+      setKeys(next);
     };
     const up = () => {
       window.removeEventListener('pointermove', move);

@@ -1,10 +1,11 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MeetingDetails } from '@app/contracts';
 import { session } from '../../../api/session';
 import { installFetch, jsonResponse, on } from '../../../test/fetch';
 import { renderWithApp } from '../../../test/render';
 import { aDecision, aMeeting, aMember, ok, permissions } from '../decisions/fixtures';
 import { MeetingDetailsPage } from '../MeetingDetailsPage';
+import { AgendaList } from './AgendaList';
 import { ActivityCard, NotesCard } from './Cards';
 import { ParticipantsCard, ParticipantsDrawer } from './Participants';
 
@@ -136,5 +137,32 @@ describe('the meeting page', () => {
     renderWithApp(<MeetingDetailsPage />, { path: '/app/activity/meetings/1', route: '/app/activity/meetings/:meetingId' });
     expect(await screen.findByTestId('meeting-start')).toHaveTextContent('01-12-2026 02:15 PM');
     expect(screen.getByTestId('meeting-total-duration')).toHaveTextContent('95 minutes');
+  });
+});
+
+describe('agenda drag (the order saved is the one shown when the card is released)', () => {
+  it('a release right after the last move saves that order', async () => {
+    const meeting = aMeeting({
+      agendas: [
+        { agenda_type: 'decision', agenda_type_id: 11, row_num: 1, data: [aDecision({ id: 11, title: 'First' })] },
+        { agenda_type: 'decision', agenda_type_id: 12, row_num: 2, data: [aDecision({ id: 12, title: 'Second' })] },
+        { agenda_type: 'decision', agenda_type_id: 13, row_num: 3, data: [aDecision({ id: 13, title: 'Third' })] },
+      ],
+    });
+    const calls = installFetch(on('PUT', '/api/meetings/1/order', () => jsonResponse(200, ok(meeting, 'Agenda order saved'))));
+    const onChanged = jest.fn();
+    renderWithApp(<AgendaList meeting={meeting} onOpen={jest.fn()} onChanged={onChanged} />);
+    fireEvent.pointerDown(screen.getByTestId('drag-decision:13'));
+    // the move and the release arrive before React renders again (one act)
+    act(() => {
+      window.dispatchEvent(new MouseEvent('pointermove', { clientY: -1 }));
+      window.dispatchEvent(new MouseEvent('pointerup', { clientY: -1 }));
+    });
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual([
+      { type: 'decision', type_id: 13 },
+      { type: 'decision', type_id: 11 },
+      { type: 'decision', type_id: 12 },
+    ]);
   });
 });
