@@ -242,9 +242,9 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
         </aside>
       </div>
 
-      <TalkingPointDialog meeting={meeting} talkingPointId={open?.kind === 'talking_point' ? open.id : null} visible={open?.kind === 'talking_point'} onHide={() => setOpen(null)} onChanged={refresh} guestToken={token} />
+      <TalkingPointDialog meeting={meeting} talkingPointId={open?.kind === 'talking_point' ? open.id : null} visible={open?.kind === 'talking_point'} onHide={() => setOpen(null)} onChanged={refresh} guestToken={token} liveTick={liveTick} />
       <DecisionDialog meeting={meeting} decisionId={open?.kind === 'decision' ? open.id : null} visible={open?.kind === 'decision'} onHide={() => setOpen(null)} onChanged={refresh} guestToken={token} renderComments={comments('decisions')} liveTick={liveTick} />
-      <ActionDialog meeting={meeting} actionId={open?.kind === 'action' ? open.id : null} visible={open?.kind === 'action'} onHide={() => setOpen(null)} onChanged={refresh} guestToken={token} renderComments={comments('actions')} />
+      <ActionDialog meeting={meeting} actionId={open?.kind === 'action' ? open.id : null} visible={open?.kind === 'action'} onHide={() => setOpen(null)} onChanged={refresh} guestToken={token} renderComments={comments('actions')} liveTick={liveTick} />
       {!guest && <MeetingDrawer visible={editing} meeting={meeting} committees={committees} onHide={() => setEditing(false)} onSaved={refresh} />}
       {!guest && <StatusDialog meeting={meeting} visible={statusOpen} onHide={() => setStatusOpen(false)} onChanged={refresh} />}
       {!guest && <ParticipantsDrawer meeting={meeting} visible={participants} onHide={() => setParticipants(false)} onChanged={refresh} />}

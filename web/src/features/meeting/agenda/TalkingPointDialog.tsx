@@ -25,7 +25,16 @@ function People(props: { label: string; people: TalkingPointPayload['viewers'] }
 }
 
 /** The talking point in a dialog (800): create (id null), edit when the server allows it, else view with comments. */
-export function TalkingPointDialog(props: { meeting: MeetingDetails; talkingPointId: number | null; visible: boolean; onHide(): void; onChanged(): void; guestToken?: string }) {
+export function TalkingPointDialog(props: {
+  meeting: MeetingDetails;
+  talkingPointId: number | null;
+  visible: boolean;
+  onHide(): void;
+  onChanged(): void;
+  guestToken?: string;
+  /** changes when the meeting's live channel reports a change: an open talking point in view loads again (comments) */
+  liveTick?: number;
+}) {
   const { t } = useTranslation('meeting');
   const m = useMessage();
   const { meeting, talkingPointId, visible, guestToken } = props;
@@ -53,6 +62,10 @@ export function TalkingPointDialog(props: { meeting: MeetingDetails; talkingPoin
     setEditing(talkingPointId === null);
     void load();
   }, [visible, talkingPointId, load]);
+
+  useEffect(() => {
+    if (visible && talkingPointId !== null && !editing && props.liveTick) void load();
+  }, [props.liveTick]);
 
   const save = async (input: TalkingPointInput) => {
     setBanner(null);

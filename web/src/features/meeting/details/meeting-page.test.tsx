@@ -1,9 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { MeetingDetails, RouteData, Routes } from '@app/contracts';
+import type { MeetingDetails, RouteData, Routes, TalkingPointPayload } from '@app/contracts';
+import { useState, type ReactNode } from 'react';
 import { session } from '../../../api/session';
 import { installFetch, jsonResponse, on, type Call } from '../../../test/fetch';
 import { renderWithApp } from '../../../test/render';
-import { aMeeting, aMember, aTalkingPoint, ok, permissions } from '../decisions/fixtures';
+import { ActionDialog } from '../actions/ActionDialog';
+import { aMeeting, aMember, anAction, aTalkingPoint, ok, permissions } from '../decisions/fixtures';
 import { TalkingPointDialog } from '../agenda/TalkingPointDialog';
 import { MeetingDetailsPage } from '../MeetingDetailsPage';
 import { AttendanceDialog, StatusDialog } from './Dialogs';
@@ -211,5 +213,39 @@ describe('errors as the catalogue says (§8): closable alerts, save banners, att
     const dialog = await screen.findByTestId('attendance-dialog');
     await waitFor(() => expect(within(dialog).getByText('The selected status is invalid.')).toBeInTheDocument());
     expect(within(dialog).getByText('The reason may not be greater than 500 characters.')).toBeInTheDocument();
+  });
+});
+
+describe('live updates reach an open action or talking point', () => {
+  function WithTick(props: { children(tick: number): ReactNode }) {
+    const [tick, setTick] = useState(0);
+    return (
+      <>
+        <button type="button" data-testid="tick" onClick={() => setTick((n) => n + 1)} />
+        {props.children(tick)}
+      </>
+    );
+  }
+
+  it("an action in view loads again when the meeting's channel reports a change", async () => {
+    let status: 'In Progress' | 'Complete' = 'In Progress';
+    const calls = installFetch(on('GET', '/api/actions/21', () => jsonResponse(200, ok(anAction({ status })))));
+    renderWithApp(<WithTick>{(tick) => <ActionDialog meeting={aMeeting()} actionId={21} visible onHide={jest.fn()} onChanged={jest.fn()} liveTick={tick} />}</WithTick>);
+    expect(await screen.findByTestId('action-status')).toHaveTextContent('In Progress');
+    status = 'Complete';
+    click('tick');
+    await waitFor(() => expect(screen.getByTestId('action-status')).toHaveTextContent('Complete'));
+    expect(calls.filter((c) => c.path.startsWith('/api/actions/21'))).toHaveLength(2);
+  });
+
+  it('a talking point in view loads again (a new comment appears)', async () => {
+    let comments: TalkingPointPayload['comments'] = [];
+    const calls = installFetch(on('GET', '/api/meetings/1/talkingpoints/5', () => jsonResponse(200, ok(aTalkingPoint({ comments })))));
+    renderWithApp(<WithTick>{(tick) => <TalkingPointDialog meeting={aMeeting()} talkingPointId={5} visible onHide={jest.fn()} onChanged={jest.fn()} liveTick={tick} />}</WithTick>);
+    await screen.findByTestId('tp-view');
+    comments = [{ id: 70, comment: 'Seen live', body: 'Seen live', content: 'Seen live', commented_type: 'talkingpoints', commented_id: 5, user_id: 3, user_email: null, user_name: 'Alan', user_image: null, created_at: '2026-11-20 09:00:00', can_delete: false }];
+    click('tick');
+    expect(await screen.findByText('Seen live')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/meetings/1/talkingpoints/5')).toHaveLength(2);
   });
 });
