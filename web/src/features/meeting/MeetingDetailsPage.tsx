@@ -13,6 +13,7 @@ import { confirmAction } from '../../components/confirm';
 import { useApi } from '../../hooks/use-api';
 import { useLiveMeeting } from '../../hooks/use-live-meeting';
 import { dateLocaleOf } from '../../i18n/lang';
+import { dayPeriod } from '../../lib/dates';
 import { StatusTag } from '../dashboards/MeetingList';
 import { ActionDialog } from './actions/ActionDialog';
 import { TalkingPointDialog } from './agenda/TalkingPointDialog';
@@ -27,12 +28,6 @@ import { VirtualJoin } from './details/VirtualJoin';
 import { MeetingDrawer } from './MeetingForm';
 import { useMeetingCommittees } from './use-committees';
 
-/** the morning / afternoon marker of the language (AM / PM; ص / م in Arabic) */
-function dayPeriod(hour: number, locale: string): string {
-  const parts = new Intl.DateTimeFormat(locale, { hour: 'numeric', hour12: true, timeZone: 'UTC' }).formatToParts(new Date(Date.UTC(2000, 0, 1, hour)));
-  return parts.find((x) => x.type === 'dayPeriod')?.value ?? (hour < 12 ? 'AM' : 'PM');
-}
-
 /**
  * The details' date: DD-MM-YYYY hh:mm A (docs/product/meetings.md#limits), its digits and day period in the
  * language's own form (Arabic: ص / م; Russian and French dates read as English).
@@ -43,7 +38,7 @@ export function detailsDate(server: string | null | undefined, lang = 'en'): str
   const locale = dateLocaleOf(parseLang(lang));
   const digits = (n: number, width: number) => new Intl.NumberFormat(locale, { minimumIntegerDigits: width, useGrouping: false }).format(n);
   const h = Number(m[4]);
-  return `${digits(Number(m[3]), 2)}-${digits(Number(m[2]), 2)}-${digits(Number(m[1]), 4)} ${digits(h % 12 || 12, 2)}:${digits(Number(m[5]), 2)} ${dayPeriod(h, locale)}`;
+  return `${digits(Number(m[3]), 2)}-${digits(Number(m[2]), 2)}-${digits(Number(m[1]), 4)} ${digits(h % 12 || 12, 2)}:${digits(Number(m[5]), 2)} ${dayPeriod(h, lang)}`;
 }
 
 /** the meeting id of the route (anything after a hash is not part of it) */
