@@ -213,7 +213,7 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
       <div className="meeting-layout">
         <main className="meeting-layout__main">
           {header}
-          <VirtualJoin meeting={meeting} token={token} header={header} />
+          <VirtualJoin meeting={meeting} token={token} header={header} auto={meeting.meeting_status_id === MeetingStatus.Live} />
           <CardSlot name="merged-agenda" />
           {p.createItems && !guest && (
             <div className="create-buttons" data-testid="create-buttons">

@@ -31,9 +31,9 @@ export function isReadyToClose(data: unknown): boolean {
  * and opens it in an embedded frame, with a floating "Meeting Details" button that opens the header in a 600 drawer
  * (the window's width minus 10 when narrower). A meeting before the cutoff day shows the 'deadline passed' warning;
  * other join failures are only logged. When the session signals it is ready to close, the frame is emptied and the
- * button goes with it.
+ * button goes with it. `auto` (a Live meeting): the session starts by itself when the page opens, once.
  */
-export function VirtualJoin(props: { meeting: MeetingDetails; token?: string; header: ReactNode }) {
+export function VirtualJoin(props: { meeting: MeetingDetails; token?: string; header: ReactNode; auto?: boolean }) {
   const { t } = useTranslation('meeting');
   const m = useMessage();
   const [url, setUrl] = useState<string | null>(null);
@@ -53,7 +53,7 @@ export function VirtualJoin(props: { meeting: MeetingDetails; token?: string; he
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
   }, [url]);
-  if (!props.meeting.virtual || !props.meeting.permissions.joinVirtual) return null;
+  const canJoin = !!props.meeting.virtual && props.meeting.permissions.joinVirtual;
   const join = async () => {
     setBusy(true);
     setWarning(null);
@@ -67,6 +67,14 @@ export function VirtualJoin(props: { meeting: MeetingDetails; token?: string; he
       setBusy(false);
     }
   };
+  // a live online meeting starts by itself once the page has loaded it (once per page)
+  const autoTried = useRef(false);
+  useEffect(() => {
+    if (!canJoin || !props.auto || autoTried.current) return;
+    autoTried.current = true;
+    void join();
+  }, [canJoin, props.auto]);
+  if (!canJoin) return null;
   return (
     <section className="virtual-join" data-testid="virtual-join">
       {warning && <Message severity="warn" text={m(warning)} className="w-full" data-testid="join-warning" />}

@@ -249,3 +249,21 @@ describe('live updates reach an open action or talking point', () => {
     expect(calls.filter((c) => c.path === '/api/meetings/1/talkingpoints/5')).toHaveLength(2);
   });
 });
+
+describe('a live online meeting starts by itself when the page opens', () => {
+  const online = (status: number) =>
+    aMeeting({ virtual: 1, virtual_type: 'zoom', location: null, meeting_status_id: status, permissions: permissions({ joinVirtual: true }) });
+
+  it('Live: the frame opens without a click, once', async () => {
+    const calls = renderPage(online(3), { handlers: [on('GET', '/api/meetings/1/participant', () => jsonResponse(200, joinLink('https://zoom.example/j/1')))] });
+    expect(await screen.findByTestId('virtual-frame')).toHaveAttribute('src', 'https://zoom.example/j/1');
+    expect(calls.filter((c) => c.path.startsWith('/api/meetings/1/participant'))).toHaveLength(1);
+  });
+
+  it('Scheduled: only the join button', async () => {
+    const calls = renderPage(online(2));
+    expect(await screen.findByTestId('join-meeting')).toBeInTheDocument();
+    expect(screen.queryByTestId('virtual-frame')).toBeNull();
+    expect(calls.some((c) => c.path.startsWith('/api/meetings/1/participant'))).toBe(false);
+  });
+});
