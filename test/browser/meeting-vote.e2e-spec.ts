@@ -1,17 +1,19 @@
 /**
  * Journeys 2 and 3 of the meeting screens, in a fresh organization of their own (set up through the API):
- *   2. Mona Member signs in, sees the meeting on the meeting list and on home, opens it, votes Denied without a
- *      reason and sees the error, then votes with a reason, and sets her action to Complete;
- *   3. the guest opens the link of the invitation e-mail caught by the mail catcher, sees no edit menus, and
- *      votes on the decision.
+ *   2. Mona Member signs in, sees the meeting on the meeting list and on home, opens it, declines the NDA (back to
+ *      the meeting list), opens it again and accepts it, votes Denied without a reason and sees the error, then
+ *      votes with a reason, and sets her action to Complete;
+ *   3. the guest opens the link of the invitation e-mail caught by the mail catcher, accepts the NDA through the
+ *      link, sees no edit menus, and votes on the decision.
  *   live: member1 keeps the vote dialog open while the guest changes their vote; the tally follows without a reload;
  *   live: the owner (a voter of a second decision) keeps its vote dialog open while member1 votes from their page.
- * (The organization of these journeys does not require an NDA, so the NDA modal does not appear.)
+ * The organization requires an NDA: its administrator turns the `nda` module switch on (PUT /api/status) before
+ * the meeting exists.
  */
 import type { Page } from 'puppeteer-core';
 import { mailsTo, pollUntil } from '@app/testing';
 import { closeRedis, expectOk, meeting, serverDate, setStatus, talkingPoint, world, type World } from '../api/meeting/helpers';
-import { dismissToasts, openBrowser, orgUrl, settled, signIn, successToast, typeInto, waitForText, type Session } from './support';
+import { dismissToasts, openBrowser, orgUrl, settled, signIn, successToast, typeInto, waitForPath, waitForText, type Session } from './support';
 
 // page functions run inside Chromium; the root tsconfig has no DOM lib, so the global they use is named here
 declare const document: any;
@@ -28,6 +30,8 @@ async function openItem(page: Page, key: string, dialog: string): Promise<void> 
 
 /** vote `vote` in the open decision dialog, with an optional reason */
 async function vote(page: Page, value: string, reason?: string): Promise<void> {
+  // the dialog loads the decision after it opens
+  await page.waitForSelector('[data-testid=decision-vote]', { visible: true });
   await page.$eval('[data-testid=decision-vote]', (b: any) => b.click());
   await page.waitForSelector('[data-testid=vote-dialog]', { visible: true });
   await settled(page);
@@ -47,6 +51,8 @@ describe('journey: a member and a guest vote on the meeting page', () => {
 
   beforeAll(async () => {
     w = await world();
+    // the organization requires an NDA (its module switch, as an administrator sets it)
+    expect(expectOk(await w.admin.c.put('/status', { nda: 1 }))).toMatchObject({ nda: 1 });
     const m = await meeting(w, { title: `Vote meeting ${Date.now() % 100000}` });
     meetingId = m.id;
     expectOk(await w.chair.c.post(`/meetings/${m.id}/members`, { user_email: GUEST, guest_name: 'Board Guest' }));
@@ -54,6 +60,7 @@ describe('journey: a member and a guest vote on the meeting page', () => {
     decisionId = expectOk(await w.chair.c.post(`/meetings/${m.id}/decisions`, { title: 'Approve the 2027 budget', deadline: serverDate(10), voters: [w.m1.userId, { user_email: GUEST }] })).id;
     actionId = expectOk(await w.chair.c.post(`/meetings/${m.id}/actions`, { title: 'Send the signed minutes', open_till: serverDate(9), participants: [w.m1.userId] })).id;
     await setStatus(w, m.id, 2);
+    expect(expectOk(await w.m1.c.get(`/meetings/${m.id}`))).toMatchObject({ nda_required: true, nda_accepted: false, permissions: { acceptNda: true } });
     member = await openBrowser('meeting-vote-member');
     guest = await openBrowser('meeting-vote-guest');
   });
@@ -74,10 +81,27 @@ describe('journey: a member and a guest vote on the meeting page', () => {
       await page.goto(orgUrl(w.org.slug, '/app/activity/meetings'));
       await waitForText(page, 'body', 'Vote meeting');
       await member.shot('meeting-list');
+    });
+    await member.step('nda-decline', async () => {
       await page.goto(orgUrl(w.org.slug, `/app/activity/meetings/${meetingId}`));
+      await page.waitForSelector('[data-testid=nda-modal]', { visible: true });
+      await settled(page);
+      await member.shot('nda');
+      await page.click('[data-testid=nda-decline]');
+      await waitForPath(page, '/app/activity/meetings');
+      await waitForText(page, 'body', 'Vote meeting');
+    });
+    await member.step('nda-accept', async () => {
+      await page.goto(orgUrl(w.org.slug, `/app/activity/meetings/${meetingId}`));
+      await page.waitForSelector('[data-testid=nda-modal]', { visible: true });
+      await settled(page);
+      await page.click('[data-testid=nda-accept]');
+      await page.waitForFunction(() => !document.querySelector('[data-testid=nda-modal]'));
       await page.waitForSelector('[data-testid=meeting-title]', { visible: true });
       await member.shot('details');
+      await dismissToasts(page);
     });
+    expect(expectOk(await w.m1.c.get(`/meetings/${meetingId}`))).toMatchObject({ nda_accepted: true, permissions: { acceptNda: false } });
     await member.step('denied-without-reason', async () => {
       await openItem(page, `decision:${decisionId}`, 'decision-dialog');
       await vote(page, 'Denied');
@@ -119,8 +143,14 @@ describe('journey: a member and a guest vote on the meeting page', () => {
     expect(link.startsWith(`/meeting/${meetingId}?token=`)).toBe(true);
     await guest.step('open-link', async () => {
       await page.goto(orgUrl(w.org.slug, link));
+      await page.waitForSelector('[data-testid=nda-modal]', { visible: true });
+      await settled(page);
+      await guest.shot('guest-nda');
+      await page.click('[data-testid=nda-accept]');
+      await page.waitForFunction(() => !document.querySelector('[data-testid=nda-modal]'));
       await page.waitForSelector('[data-testid=guest-meeting] [data-testid=meeting-title]', { visible: true });
       await guest.shot('guest-meeting');
+      await dismissToasts(page);
     });
     for (const sel of ['meeting-edit', 'meeting-change-status', 'meeting-delete', 'create-buttons', 'participants-manage', 'notes-edit']) {
       expect(await page.$(`[data-testid=${sel}]`)).toBeNull();
@@ -144,6 +174,7 @@ describe('journey: a member and a guest vote on the meeting page', () => {
     await member.step('open-vote-dialog', async () => {
       await member.page.goto(orgUrl(w.org.slug, `/app/activity/meetings/${meetingId}`));
       await openItem(member.page, `decision:${decisionId}`, 'decision-dialog');
+      await member.page.waitForSelector('[data-testid=decision-vote]', { visible: true });
       await member.page.$eval('[data-testid=decision-vote]', (b: any) => b.click());
       await member.page.waitForSelector('[data-testid=vote-dialog] [data-testid=tally]', { visible: true });
       expect(await count(member.page, 'Approved')).toBe('1');

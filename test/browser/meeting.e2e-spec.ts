@@ -6,9 +6,9 @@
  *      the agenda, and schedules the meeting;
  *   4. the admin starts the meeting, archives it (a decision hidden while it was live), and the hidden
  *      decision appears on the agenda; every edit control is gone;
- *   5. the same details page in Arabic is right-to-left.
- * (Journeys 2 and 3 of the issue — the member's vote and action status from the details page, the guest
- * link from the invitation e-mail — are not here yet.)
+ *   5. the same details page in Arabic is right-to-left, its date in the Arabic form.
+ * (Journeys 2 and 3 — the member's NDA, vote and action status, the guest link from the invitation e-mail — are in
+ * meeting-vote.e2e-spec.ts; the ministry / tender wording in meeting-variant.e2e-spec.ts.)
  */
 import type { Page } from 'puppeteer-core';
 import { closeRedis, expectOk, world, type World } from '../api/meeting/helpers';
@@ -283,6 +283,8 @@ describe('journey: meeting screens', () => {
       await option!.click();
       await page.waitForFunction(() => document.documentElement.dir === 'rtl');
       await waitForText(page, '[data-testid=agenda-card] h2', 'جدول الأعمال');
+      // the header's date in the Arabic form: the day period is ص (morning) / م (afternoon)
+      await waitForText(page, '[data-testid=meeting-start]', '15-01-2031 10:00 ص');
       await s.shot('details-arabic');
     });
     const boxes = await page.evaluate(() => {

@@ -34,6 +34,10 @@ describe('languages (docs/product/overview.md#formats-and-limits)', () => {
     expect(formatDate('2025-03-07 14:05:00', 'ru')).toBe('07 Mar 2025');
     expect(formatDateTime('2025-03-07 14:05:00', 'ru')).toBe('07 Mar 2025 02:05 PM');
     expect(formatDate('2025-03-07 14:05:00', 'ar')).not.toContain('Mar');
+    // the day period in the language: ص / م in Arabic, AM / PM in the others
+    expect(formatDateTime('2025-03-07 14:05:00', 'ar')).toMatch(/ 02:05 م$/);
+    expect(formatDateTime('2025-03-07 09:05:00', 'ar')).toMatch(/ 09:05 ص$/);
+    expect(formatDateTime('2025-03-07 09:05:00', 'fr')).toBe('07 Mar 2025 09:05 AM');
   });
 
   it('validation and catalogue messages come in the language (shared tables of @app/contracts)', () => {

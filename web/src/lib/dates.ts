@@ -18,6 +18,12 @@ function parse(value: string | Date): Date | null {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** the morning / afternoon marker of the language's dates: AM / PM, in Arabic ص / م (Russian and French read as English) */
+export function dayPeriod(hour: number, lang = 'en'): string {
+  const parts = new Intl.DateTimeFormat(localeOf(lang), { hour: 'numeric', hour12: true, timeZone: 'UTC' }).formatToParts(new Date(Date.UTC(2000, 0, 1, hour)));
+  return parts.find((x) => x.type === 'dayPeriod')?.value ?? (hour < 12 ? 'AM' : 'PM');
+}
+
 export function formatDate(value: string | Date | null | undefined, lang = 'en'): string {
   if (!value) return '';
   const d = parse(value);
@@ -31,7 +37,7 @@ export function formatDateTime(value: string | Date | null | undefined, lang = '
   const d = parse(value);
   if (!d) return String(value);
   const h = d.getHours() % 12 || 12;
-  return `${formatDate(d, lang)} ${pad(h)}:${pad(d.getMinutes())} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
+  return `${formatDate(d, lang)} ${pad(h)}:${pad(d.getMinutes())} ${dayPeriod(d.getHours(), lang)}`;
 }
 
 export function formatMonth(d: Date, lang = 'en'): string {

@@ -1,12 +1,10 @@
 import './meeting.css';
-import { AppPaths, MeetingStatus, MM, type MeetingDetails, type MemberPayload } from '@app/contracts';
+import { AppPaths, MeetingStatus, parseLang, type MeetingDetails, type MemberPayload } from '@app/contracts';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { Sidebar } from 'primereact/sidebar';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { ApiError } from '../../api/client';
 import { meetingsApi } from '../../api/meetings';
 import { notify } from '../../api/notify';
 import { ErrorState } from '../../components/ErrorState';
@@ -14,7 +12,8 @@ import { Loading } from '../../components/Loading';
 import { confirmAction } from '../../components/confirm';
 import { useApi } from '../../hooks/use-api';
 import { useLiveMeeting } from '../../hooks/use-live-meeting';
-import { useMessage } from '../../i18n';
+import { dateLocaleOf } from '../../i18n/lang';
+import { dayPeriod } from '../../lib/dates';
 import { StatusTag } from '../dashboards/MeetingList';
 import { ActionDialog } from './actions/ActionDialog';
 import { TalkingPointDialog } from './agenda/TalkingPointDialog';
@@ -25,17 +24,21 @@ import { AgendaList, agendaEntries, type AgendaEntry } from './details/AgendaLis
 import { ActivityCard, ArchivedDecisionsCard, CardSlot, NotesCard } from './details/Cards';
 import { alertText, AttendanceDialog, NdaModal, StatusDialog } from './details/Dialogs';
 import { ParticipantsCard, ParticipantsDrawer } from './details/Participants';
+import { VirtualJoin } from './details/VirtualJoin';
 import { MeetingDrawer } from './MeetingForm';
 import { useMeetingCommittees } from './use-committees';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** the details' date: DD-MM-YYYY hh:mm A (docs/product/meetings.md#limits) */
-export function detailsDate(server: string | null | undefined): string {
+/**
+ * The details' date: DD-MM-YYYY hh:mm A (docs/product/meetings.md#limits), its digits and day period in the
+ * language's own form (Arabic: ص / م; Russian and French dates read as English).
+ */
+export function detailsDate(server: string | null | undefined, lang = 'en'): string {
   const m = server ? /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(server) : null;
   if (!m) return server ?? '';
+  const locale = dateLocaleOf(parseLang(lang));
+  const digits = (n: number, width: number) => new Intl.NumberFormat(locale, { minimumIntegerDigits: width, useGrouping: false }).format(n);
   const h = Number(m[4]);
-  return `${m[3]}-${m[2]}-${m[1]} ${pad(h % 12 || 12)}:${m[5]} ${h < 12 ? 'AM' : 'PM'}`;
+  return `${digits(Number(m[3]), 2)}-${digits(Number(m[2]), 2)}-${digits(Number(m[1]), 4)} ${digits(h % 12 || 12, 2)}:${digits(Number(m[5]), 2)} ${dayPeriod(h, lang)}`;
 }
 
 /** the meeting id of the route (anything after a hash is not part of it) */
@@ -44,16 +47,12 @@ export function meetingIdOf(param: string | undefined): number | null {
   return Number.isInteger(n) && n > 0 ? n : null;
 }
 
-/** a join refused for a meeting before the cutoff day ('deadline_passed') */
-export function isDeadlinePassed(err: unknown): boolean {
-  const e = err as Partial<ApiError> | null;
-  return !!e && (e.fieldErrors?.warning === MM.deadlinePassed || e.serverMessage === MM.deadlinePassedText);
-}
+export { isDeadlinePassed } from './details/VirtualJoin';
 
 type Open = { kind: 'talking_point' | 'decision' | 'action'; id: number | null } | null;
 
 function HeaderCard(props: { meeting: MeetingDetails; guest: boolean; onEdit(): void; onStatus(): void; onDelete(): void; onAttendance(): void }) {
-  const { t } = useTranslation('meeting');
+  const { t, i18n } = useTranslation('meeting');
   const { meeting: mt } = props;
   const p = mt.permissions;
   return (
@@ -77,8 +76,8 @@ function HeaderCard(props: { meeting: MeetingDetails; guest: boolean; onEdit(): 
         )}
       </div>
       <dl className="meeting-facts">
-        <div><dt>{t('header.start')}</dt><dd data-testid="meeting-start">{detailsDate(mt.start_date)}</dd></div>
-        {mt.end_date && <div><dt>{t('header.end')}</dt><dd>{detailsDate(mt.end_date)}</dd></div>}
+        <div><dt>{t('header.start')}</dt><dd data-testid="meeting-start"><bdi>{detailsDate(mt.start_date, i18n.language)}</bdi></dd></div>
+        {mt.end_date && <div><dt>{t('header.end')}</dt><dd><bdi>{detailsDate(mt.end_date, i18n.language)}</bdi></dd></div>}
         {mt.duration !== null && <div><dt>{t('header.duration')}</dt><dd>{t('durationMinutes', { count: mt.duration })}</dd></div>}
         <div><dt>{t('header.totalDuration')}</dt><dd data-testid="meeting-total-duration">{t('durationMinutes', { count: mt.total_duration })}</dd></div>
         <div><dt>{t('header.place')}</dt><dd>{mt.virtual ? <><i className="pi pi-video" aria-hidden="true" /> {mt.virtual_type ?? t('virtual')}</> : mt.location}</dd></div>
@@ -98,46 +97,6 @@ function HeaderCard(props: { meeting: MeetingDetails; guest: boolean; onEdit(): 
       </dl>
       {mt.status_reason && <p className="muted">{t('status.reason')}: {mt.status_reason}</p>}
       {mt.description && <p className="pre-line meeting-header__description">{mt.description}</p>}
-    </section>
-  );
-}
-
-function VirtualJoin(props: { meeting: MeetingDetails; token?: string; header: ReactNode }) {
-  const { t } = useTranslation('meeting');
-  const m = useMessage();
-  const [url, setUrl] = useState<string | null>(null);
-  const [warning, setWarning] = useState<string | null>(null);
-  const [details, setDetails] = useState(false);
-  const [busy, setBusy] = useState(false);
-  if (!props.meeting.virtual || !props.meeting.permissions.joinVirtual) return null;
-  const join = async () => {
-    setBusy(true);
-    setWarning(null);
-    try {
-      const link = await meetingsApi.join(props.meeting.id, props.token);
-      setUrl(link.participant_url);
-    } catch (err) {
-      if (isDeadlinePassed(err)) setWarning(MM.deadlinePassedText);
-      else console.warn('join failed', err);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <section className="virtual-join" data-testid="virtual-join">
-      {warning && <Message severity="warn" text={m(warning)} className="w-full" data-testid="join-warning" />}
-      {!url ? (
-        <Button type="button" icon="pi pi-video" label={t('virtual.join')} loading={busy} onClick={() => void join()} data-testid="join-meeting" />
-      ) : (
-        <>
-          <iframe src={url} title={t('virtual.frame')} className="virtual-frame" allow="camera; microphone; display-capture; fullscreen" data-testid="virtual-frame" />
-          <Button type="button" icon="pi pi-info-circle" label={t('virtual.details')} className="virtual-details-button" onClick={() => setDetails(true)} data-testid="virtual-details" />
-          <Button type="button" icon="pi pi-sign-out" label={t('virtual.leave')} outlined size="small" onClick={() => setUrl(null)} />
-          <Sidebar visible={details} onHide={() => setDetails(false)} position="right" style={{ width: 'min(600px, calc(100vw - 10px))' }} header={<h2 className="drawer-title">{t('virtual.details')}</h2>}>
-            {props.header}
-          </Sidebar>
-        </>
-      )}
     </section>
   );
 }
@@ -254,7 +213,7 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
       <div className="meeting-layout">
         <main className="meeting-layout__main">
           {header}
-          <VirtualJoin meeting={meeting} token={token} header={header} />
+          <VirtualJoin meeting={meeting} token={token} header={header} auto={meeting.meeting_status_id === MeetingStatus.Live} />
           <CardSlot name="merged-agenda" />
           {p.createItems && !guest && (
             <div className="create-buttons" data-testid="create-buttons">
@@ -278,9 +237,9 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
         </aside>
       </div>
 
-      <TalkingPointDialog meeting={meeting} talkingPointId={open?.kind === 'talking_point' ? open.id : null} visible={open?.kind === 'talking_point'} onHide={() => setOpen(null)} onChanged={refresh} guestToken={token} />
+      <TalkingPointDialog meeting={meeting} talkingPointId={open?.kind === 'talking_point' ? open.id : null} visible={open?.kind === 'talking_point'} onHide={() => setOpen(null)} onChanged={refresh} guestToken={token} liveTick={liveTick} />
       <DecisionDialog meeting={meeting} decisionId={open?.kind === 'decision' ? open.id : null} visible={open?.kind === 'decision'} onHide={() => setOpen(null)} onChanged={refresh} guestToken={token} renderComments={comments('decisions')} liveTick={liveTick} />
-      <ActionDialog meeting={meeting} actionId={open?.kind === 'action' ? open.id : null} visible={open?.kind === 'action'} onHide={() => setOpen(null)} onChanged={refresh} guestToken={token} renderComments={comments('actions')} />
+      <ActionDialog meeting={meeting} actionId={open?.kind === 'action' ? open.id : null} visible={open?.kind === 'action'} onHide={() => setOpen(null)} onChanged={refresh} guestToken={token} renderComments={comments('actions')} liveTick={liveTick} />
       {!guest && <MeetingDrawer visible={editing} meeting={meeting} committees={committees} onHide={() => setEditing(false)} onSaved={refresh} />}
       {!guest && <StatusDialog meeting={meeting} visible={statusOpen} onHide={() => setStatusOpen(false)} onChanged={refresh} />}
       {!guest && <ParticipantsDrawer meeting={meeting} visible={participants} onHide={() => setParticipants(false)} onChanged={refresh} />}

@@ -202,6 +202,16 @@ describe('participants, attendance, notes, comments, agenda order', () => {
     ['2026-01-09 00:30:00', '09-01-2026 12:30 AM'],
   ])('details date %s -> %s', (s, out) => expect(detailsDate(s)).toBe(out));
 
+  it.each([
+    // language, server date -> the header's date (digits and day period of the language; Russian and French read as English)
+    ['en', '2026-12-01 14:05:00', '01-12-2026 02:05 PM'],
+    ['fr', '2026-12-01 14:05:00', '01-12-2026 02:05 PM'],
+    ['ru', '2026-01-09 00:30:00', '09-01-2026 12:30 AM'],
+    // Arabic: Arabic day period (ص morning, م afternoon); the digits are the ones the language's number format uses (Latin in CLDR's 'ar')
+    ['ar', '2026-12-01 14:05:00', '01-12-2026 02:05 م'],
+    ['ar', '2026-01-09 09:30:00', '09-01-2026 09:30 ص'],
+  ])('details date in %s: %s -> %s', (lang, s, out) => expect(detailsDate(s, lang)).toBe(out));
+
   it('the meeting id ignores a hash; bad ids are null', () => {
     expect(meetingIdOf('12#_5')).toBe(12);
     expect(meetingIdOf('abc')).toBeNull();

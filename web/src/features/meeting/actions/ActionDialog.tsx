@@ -45,6 +45,8 @@ export function ActionDialog(props: {
   guestToken?: string;
   /** the comments of the action (the meeting page wires its Comments component) */
   renderComments?(action: Action): ReactNode;
+  /** changes when the meeting's live channel reports a change: an open action in view loads again (statuses) */
+  liveTick?: number;
 }) {
   const { t, i18n } = useTranslation('actions');
   const m = useMessage();
@@ -71,6 +73,10 @@ export function ActionDialog(props: {
     setEditing(actionId === null);
     void load();
   }, [visible, actionId, load]);
+
+  useEffect(() => {
+    if (visible && actionId !== null && !editing && props.liveTick) void load();
+  }, [props.liveTick]);
 
   const save = async (input: ActionInput) => {
     setBanner(null);
@@ -137,6 +143,7 @@ export function ActionDialog(props: {
           key={action?.updated_at ?? 'new'}
           initial={actionValues(action, meeting.start_date)}
           meetingStart={meeting.start_date}
+          canAttach={action ? action.can_add_attachments : meeting.permissions.addAttachments}
           people={people}
           onSubmit={save}
           onCancel={() => (actionId === null ? props.onHide() : setEditing(false))}

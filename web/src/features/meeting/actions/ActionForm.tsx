@@ -60,7 +60,7 @@ export function earliestOpenTill(now = new Date()): Date {
 export const PRIORITY_SEVERITY: Record<Priority, 'warning' | 'success' | 'danger'> = { Low: 'warning', Normal: 'success', High: 'danger' };
 
 /** The fields of an action: title, description, participants (select-all above 5), open_till in 15-minute steps, priority, attachments as chips. */
-export function ActionForm(props: { initial: ActionValues; meetingStart: string | null; people: PersonOption[]; onSubmit(input: ActionInput): Promise<void>; onCancel(): void }) {
+export function ActionForm(props: { initial: ActionValues; meetingStart: string | null; people: PersonOption[]; onSubmit(input: ActionInput): Promise<void>; onCancel(): void; canAttach?: boolean }) {
   const { t } = useTranslation('actions');
   const form = useForm<ActionValues>(props.initial, actionValidator(props.meetingStart));
   const v = form.values;
@@ -123,7 +123,7 @@ export function ActionForm(props: { initial: ActionValues; meetingStart: string 
           />
         </Field>
       </div>
-      <AttachmentChips items={v.attachments} onChange={(x) => form.set('attachments', x)} testId="action-attachments" pdfOnly />
+      <AttachmentChips items={v.attachments} onChange={(x) => form.set('attachments', x)} testId="action-attachments" pdfOnly canAdd={props.canAttach} />
       <div className="form-actions">
         <Button type="button" label={t('cancel')} outlined onClick={props.onCancel} />
         <Button type="submit" label={t('save')} loading={form.submitting} data-testid="action-submit" />

@@ -27,7 +27,16 @@ function People(props: { label: string; people: TalkingPointPayload['viewers'] }
 }
 
 /** The talking point in a dialog (800): create (id null), edit when the server allows it, else view with comments. */
-export function TalkingPointDialog(props: { meeting: MeetingDetails; talkingPointId: number | null; visible: boolean; onHide(): void; onChanged(): void; guestToken?: string }) {
+export function TalkingPointDialog(props: {
+  meeting: MeetingDetails;
+  talkingPointId: number | null;
+  visible: boolean;
+  onHide(): void;
+  onChanged(): void;
+  guestToken?: string;
+  /** changes when the meeting's live channel reports a change: an open talking point in view loads again (comments) */
+  liveTick?: number;
+}) {
   const { t } = useTranslation('meeting');
   const m = useMessage();
   const { meeting, talkingPointId, visible, guestToken } = props;
@@ -55,6 +64,10 @@ export function TalkingPointDialog(props: { meeting: MeetingDetails; talkingPoin
     setEditing(talkingPointId === null);
     void load();
   }, [visible, talkingPointId, load]);
+
+  useEffect(() => {
+    if (visible && talkingPointId !== null && !editing && props.liveTick) void load();
+  }, [props.liveTick]);
 
   const save = async (input: TalkingPointInput) => {
     setBanner(null);
@@ -93,7 +106,7 @@ export function TalkingPointDialog(props: { meeting: MeetingDetails; talkingPoin
       {loadError && <Message severity="error" text={m(loadError)} className="w-full mb-3" />}
       {talkingPointId !== null && !tp && !loadError && <Loading />}
       {editing && (talkingPointId === null || tp) && (
-        <TalkingPointForm initial={talkingPointValues(tp)} people={people} meetingDuration={meeting.duration} onSubmit={save} onCancel={() => (talkingPointId === null ? props.onHide() : setEditing(false))} />
+        <TalkingPointForm initial={talkingPointValues(tp)} people={people} meetingDuration={meeting.duration} canAttach={tp ? tp.can_add_attachments : meeting.permissions.addAttachments} onSubmit={save} onCancel={() => (talkingPointId === null ? props.onHide() : setEditing(false))} />
       )}
       {!editing && tp && (
         <div className="tp-view" data-testid="tp-view">

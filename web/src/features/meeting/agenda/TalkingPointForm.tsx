@@ -141,6 +141,8 @@ export function TalkingPointForm(props: {
   meetingDuration: number | null;
   onSubmit(input: TalkingPointInput): Promise<void>;
   onCancel(): void;
+  /** the library picker (the item's `can_add_attachments`); default shown */
+  canAttach?: boolean;
 }) {
   const { t } = useTranslation('meeting');
   const form = useForm<TalkingPointValues>(props.initial, talkingPointValidator(props.meetingDuration));
@@ -168,7 +170,7 @@ export function TalkingPointForm(props: {
         <MultiSelect inputId="tp-viewers" value={v.viewers} options={options} onChange={(e) => form.set('viewers', e.value as string[])} display="chip" filter showSelectAll={false} placeholder={t('tp.choosePeople')} data-testid="tp-viewers" />
       </Field>
       {selectAllShown(options.length) && <SelectAll id="tp-viewers-all" people={options} value={v.viewers} onChange={(x) => form.set('viewers', x)} label={t('selectAll')} />}
-      <AttachmentChips items={v.attachments} onChange={(x) => form.set('attachments', x)} testId="tp-attachments" />
+      <AttachmentChips items={v.attachments} onChange={(x) => form.set('attachments', x)} testId="tp-attachments" canAdd={props.canAttach} />
 
       <div className="subpoints">
         <div className="subpoints__head">
@@ -196,7 +198,7 @@ export function TalkingPointForm(props: {
               <MultiSelect inputId={`sp-${i}-viewers`} value={s.viewers} options={options} onChange={(e) => setSub(i, { viewers: e.value as string[] })} display="chip" filter showSelectAll={false} placeholder={t('tp.choosePeople')} data-testid={`sp-${i}-viewers`} />
             </Field>
             {selectAllShown(options.length, true) && <SelectAll id={`sp-${i}-viewers-all`} people={options} value={s.viewers} onChange={(x) => setSub(i, { viewers: x })} label={t('selectAll')} />}
-            <AttachmentChips items={s.attachments} onChange={(x) => setSub(i, { attachments: x })} testId={`sp-${i}-attachments`} />
+            <AttachmentChips items={s.attachments} onChange={(x) => setSub(i, { attachments: x })} testId={`sp-${i}-attachments`} canAdd={props.canAttach} />
             <Button type="button" icon="pi pi-trash" label={t('tp.removeSubpoint')} text severity="danger" size="small" onClick={() => form.set('subpoints', v.subpoints.filter((_, j) => j !== i))} />
           </fieldset>
         ))}

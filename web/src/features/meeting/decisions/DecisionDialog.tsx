@@ -80,6 +80,7 @@ export function DecisionDialog(props: {
     votingSwitch: meeting.permissions.allowVotingSwitch,
     tenderNumber: meeting.variant === 'tender',
     onSubpoint: !!decision?.talkingpoint_subpoint_id,
+    attachments: decision ? decision.can_add_attachments : meeting.permissions.addAttachments,
   };
 
   const save = async (input: DecisionInput) => {

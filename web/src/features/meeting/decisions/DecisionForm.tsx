@@ -42,6 +42,8 @@ export interface DecisionFormOptions {
   /** standalone resolution: committee required on create, locked on edit */
   committee?: 'choose' | 'locked' | null;
   onSubpoint?: boolean;
+  /** the library picker (the decision's `can_add_attachments`; none after the deadline); default shown */
+  attachments?: boolean;
 }
 
 export function toDecisionInput(v: DecisionValues, o: DecisionFormOptions): DecisionInput {
@@ -164,7 +166,7 @@ export function DecisionForm(props: {
           <label htmlFor="decision-decisionable">{t('allowVoting')}</label>
         </div>
       )}
-      <AttachmentChips items={v.attachments} onChange={(x) => form.set('attachments', x)} testId="decision-attachments" pdfOnly />
+      <AttachmentChips items={v.attachments} onChange={(x) => form.set('attachments', x)} testId="decision-attachments" pdfOnly canAdd={o.attachments} />
       <div className="form-actions">
         <Button type="button" label={t('cancel')} outlined onClick={props.onCancel} />
         <Button type="submit" label={t('save')} loading={form.submitting} data-testid="decision-submit" />

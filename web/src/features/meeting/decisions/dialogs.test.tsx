@@ -1,3 +1,4 @@
+import type { Attachment } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { session } from '../../../api/session';
 import { installFetch, jsonResponse, on } from '../../../test/fetch';
@@ -105,6 +106,21 @@ describe('decision dialog (create, view with votes, edit as the server allows; s
     renderDecisionDialog(11);
     fireEvent.click(await screen.findByTestId('decision-visibility'));
     expect(await screen.findByTestId('decision-banner')).toHaveTextContent('Something went wrong, please try again later');
+  });
+
+  it('edit: the library picker follows can_add_attachments (none after the deadline); the files stay listed', async () => {
+    const file: Attachment = { id: 1, library_id: 9, name: 'pack.pdf', size: 10, file_url: null, library: { id: 9, name: 'pack.pdf', size: 10, file_url: null } };
+    let decision = aDecision({ can_edit: true, can_add_attachments: false, state: 'DUE', voting_open: false, attachments: [file] });
+    installFetch(on('GET', '/api/decisions/11', () => jsonResponse(200, ok(decision))));
+    const { unmount } = renderWithApp(<DecisionDialog meeting={aMeeting()} decisionId={11} visible onHide={jest.fn()} onChanged={jest.fn()} />);
+    fireEvent.click(await screen.findByTestId('decision-edit'));
+    expect(within(await screen.findByTestId('decision-attachments')).getByText('pack.pdf')).toBeInTheDocument();
+    expect(screen.queryByTestId('decision-attachments-add')).toBeNull();
+    unmount();
+    decision = { ...decision, can_add_attachments: true, state: 'OPEN', voting_open: true };
+    renderWithApp(<DecisionDialog meeting={aMeeting()} decisionId={11} visible onHide={jest.fn()} onChanged={jest.fn()} />);
+    fireEvent.click(await screen.findByTestId('decision-edit'));
+    expect(await screen.findByTestId('decision-attachments-add')).toBeInTheDocument();
   });
 });
 

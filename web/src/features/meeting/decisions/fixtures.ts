@@ -1,4 +1,4 @@
-import type { ActionPayload, DecisionPayload, MeetingDetails, MeetingPermissions, MemberPayload, Tally, Vote, Voter } from '@app/contracts';
+import type { ActionPayload, DecisionPayload, MeetingDetails, MeetingPermissions, MeetingSummary, MemberPayload, TalkingPointPayload, Tally, Vote, Voter } from '@app/contracts';
 
 /**
  * Answers of the meeting routes for web tests, typed with the contract (`satisfies`), so a renamed or
@@ -44,6 +44,16 @@ export function aMeeting(over: Partial<MeetingDetails> = {}): MeetingDetails {
   } satisfies MeetingDetails;
 }
 
+/** a row of the meeting list (GET /meetings) */
+export function aMeetingSummary(over: Partial<MeetingSummary> = {}): MeetingSummary {
+  const m = aMeeting();
+  return {
+    id: m.id, title: m.title, description: m.description, committee_id: m.committee_id, committee: m.committee, owner_id: m.owner_id, owner: m.owner, status: m.status,
+    meeting_status_id: m.meeting_status_id, status_reason: null, start_date: m.start_date, end_date: null, duration: m.duration, location: m.location, virtual: 0,
+    virtual_type: null, attendance_status: null, created_at: m.created_at, updated_at: m.updated_at, members_count: 3, role: 'Organizer', permissions: permissions(), ...over,
+  } satisfies MeetingSummary;
+}
+
 export function aVoter(id: number, name: string, vote: Vote = 'Pending', over: Partial<Voter> = {}): Voter {
   return {
     id, user_id: id, user_email: null, user: { id, name, image: null, position: null, email: null, designation: null, role: 3, guest: false, type: null },
@@ -82,6 +92,15 @@ export function anAction(over: Partial<ActionPayload> = {}): ActionPayload {
     comments: [], rownum: 2, created_at: '2026-11-20 09:00:00', updated_at: '2026-11-20 09:00:00', status: 'In Progress', locked: false, group: 'on_going',
     can_edit: false, can_delete: false, can_change_status: true, can_comment: true, can_add_attachments: false, ...over,
   } satisfies ActionPayload;
+}
+
+export function aTalkingPoint(over: Partial<TalkingPointPayload> = {}): TalkingPointPayload {
+  const grace = { id: 41, user_id: 2, user_email: null, user: aVoter(2, 'Grace').user };
+  return {
+    agenda_type: 'talking_point', id: 5, meeting_id: 1, title: 'Budget', description: null, duration: 30, total_duration: 30, viewers: [grace], presenters: [grace],
+    attachments: [], subpoints: [], decisions: [], actions: [], comments: [], rownum: 1, mom_conclusion: null, mom_active: false,
+    created_at: '2026-11-20 09:00:00', updated_at: '2026-11-20 09:00:00', can_edit: true, can_delete: true, can_comment: true, can_add_attachments: true, ...over,
+  } satisfies TalkingPointPayload;
 }
 
 /** `{ success, data, message }` as the gateway answers */

@@ -69,7 +69,7 @@ function EntryCard(props: { entry: AgendaEntry; index: number }) {
       <>
         <div className="agenda-card__head">
           <span className="agenda-card__kind"><i className="pi pi-check-square" aria-hidden="true" /> {t('agenda.decision')}</span>
-          <span className={`state-tag state-tag--${d.state.toLowerCase()}`}>{d.state}</span>
+          <span className={`state-tag state-tag--${d.state.toLowerCase()}`}>{t(d.state, { ns: 'decisions' })}</span>
           {d.is_visible === 0 && <span className="state-tag state-tag--hidden">{t('agenda.hidden')}</span>}
         </div>
         <strong className="agenda-card__title">{d.title}</strong>
@@ -139,7 +139,11 @@ export function AgendaList(props: { meeting: MeetingDetails; onOpen(entry: Agend
         }
       }
       const cur = keysRef.current;
-      if (cur.indexOf(key) !== to) setKeys(moveKey(cur, key, to));
+      if (cur.indexOf(key) === to) return;
+      // kept at once, not only at the next render: a release right after the last move saves this order
+      const next = moveKey(cur, key, to);
+      keysRef.current = next;
+      setKeys(next);
     };
     const up = () => {
       window.removeEventListener('pointermove', move);

@@ -19,9 +19,11 @@ export function attachmentIcon(a: { name?: string | null; type?: string | null }
 /**
  * An item's files as removable chips with the icon of their kind, and the library picker to add more (talking
  * points, sub-points, decisions, actions). `pdfOnly`: decisions and actions take PDFs only — the picker refuses
- * other files ('Choose only pdf'), and the server checks again.
+ * other files ('Choose only pdf'), and the server checks again. `canAdd` false (the item's `can_add_attachments`: a
+ * decision after its deadline, a locked action): the files are listed without the picker and cannot be removed.
  */
-export function AttachmentChips(props: { items: AttachmentChip[]; onChange(v: AttachmentChip[]): void; testId: string; pdfOnly?: boolean }) {
+export function AttachmentChips(props: { items: AttachmentChip[]; onChange(v: AttachmentChip[]): void; testId: string; pdfOnly?: boolean; canAdd?: boolean }) {
+  const canAdd = props.canAdd !== false;
   const { t } = useTranslation('meeting');
   const [picking, setPicking] = useState(false);
   const add = (files: { id: number; name: string; type?: string | null }[]) => {
@@ -31,14 +33,14 @@ export function AttachmentChips(props: { items: AttachmentChip[]; onChange(v: At
   };
   return (
     <div className="attachment-chips" data-testid={props.testId}>
-      <Button type="button" size="small" text icon="pi pi-paperclip" label={t('tp.addFiles')} onClick={() => setPicking(true)} data-testid={`${props.testId}-add`} />
-      <LibraryPicker visible={picking} onHide={() => setPicking(false)} onPick={add} pdfOnly={props.pdfOnly} />
+      {canAdd && <Button type="button" size="small" text icon="pi pi-paperclip" label={t('tp.addFiles')} onClick={() => setPicking(true)} data-testid={`${props.testId}-add`} />}
+      {canAdd && <LibraryPicker visible={picking} onHide={() => setPicking(false)} onPick={add} pdfOnly={props.pdfOnly} />}
       {props.items.map((a) => (
         <Chip
           key={a.library_id}
           label={a.name ?? String(a.library_id)}
           icon={attachmentIcon(a)}
-          removable
+          removable={canAdd}
           onRemove={() => {
             props.onChange(props.items.filter((x) => x.library_id !== a.library_id));
             return true;

@@ -63,7 +63,7 @@ export function ParticipantsCard(props: { meeting: MeetingDetails; onManage(): v
           <li key={m.member_id} data-testid={`participant-${m.member_id}`}>
             <UserAvatar name={memberName(m)} image={m.user?.image} />
             <span className="people-list__name">
-              {memberName(m)}
+              <bdi>{memberName(m)}</bdi>
               {!m.user_id && <small className="guest-label">{m.organization_guest ? t('participants.orgGuest') : t('participants.guest')}</small>}
               {m.is_owner && <small className="muted block">{t('participants.owner')}</small>}
             </span>
@@ -197,9 +197,9 @@ export function ParticipantsDrawer(props: { meeting: MeetingDetails; visible: bo
             <div className="people-list__row">
               <UserAvatar name={memberName(p)} image={p.user?.image} />
               <span className="people-list__name" title={p.user_email ?? undefined}>
-                {memberName(p)}
+                <bdi>{memberName(p)}</bdi>
                 {!p.user_id && <small className="guest-label">{p.organization_guest ? t('participants.orgGuest') : t('participants.guest')}</small>}
-                {!p.user_id && p.user_email && memberName(p) !== shortEmail(p.user_email) && <small className="muted block">{shortEmail(p.user_email)}</small>}
+                {!p.user_id && p.user_email && memberName(p) !== shortEmail(p.user_email) && <small className="muted block"><bdi>{shortEmail(p.user_email)}</bdi></small>}
               </span>
               {p.can_change_type ? (
                 <Dropdown value={p.type} options={roles} onChange={(e) => void run(() => membersApi.changeType(meeting.id, p, e.value as 'Viewer' | 'Editor'))} aria-label={t('participants.role')} className="p-inputtext-sm" data-testid={`member-type-${p.member_id}`} />

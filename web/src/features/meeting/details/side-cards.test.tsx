@@ -1,0 +1,168 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { MeetingDetails } from '@app/contracts';
+import { session } from '../../../api/session';
+import { installFetch, jsonResponse, on } from '../../../test/fetch';
+import { renderWithApp } from '../../../test/render';
+import { aDecision, aMeeting, aMember, ok, permissions } from '../decisions/fixtures';
+import { MeetingDetailsPage } from '../MeetingDetailsPage';
+import { AgendaList } from './AgendaList';
+import { ActivityCard, NotesCard } from './Cards';
+import { ParticipantsCard, ParticipantsDrawer } from './Participants';
+
+const click = (testId: string) => fireEvent.click(screen.getByTestId(testId));
+
+beforeEach(() => {
+  window.localStorage.clear();
+  session.signIn({ token: 'tok', email: 'ada@example.com' });
+});
+
+const activity = (i: number) => ({ id: i, activity: `Change number ${i}`, created_at: '2026-11-20 09:00:00', user: { id: 1, name: 'Ada', image: null } });
+
+describe('side cards: participants, activity, notes', () => {
+  it('the participants card shows the first 6, the rest behind show all', () => {
+    installFetch();
+    const members = [2, 3, 4, 5, 6, 7, 8].map((i) => aMember(i, `Person${i}`));
+    renderWithApp(<ParticipantsCard meeting={aMeeting({ members, guest_member: [] })} onManage={jest.fn()} onRespond={jest.fn()} />);
+    const card = screen.getByTestId('participants-card');
+    expect(within(card).getAllByRole('listitem')).toHaveLength(6);
+    expect(within(card).queryByText('Person8')).toBeNull();
+    click('participants-show-all');
+    expect(within(card).getAllByRole('listitem')).toHaveLength(7);
+    expect(within(card).getByText('Person8')).toBeInTheDocument();
+  });
+
+  it('the activity card shows 6 entries; show all opens the 460 drawer with the full list', async () => {
+    const full = [1, 2, 3, 4, 5, 6, 7, 8, 9].map(activity);
+    installFetch(on('GET', '/api/meetings/1/activities', () => jsonResponse(200, ok(full))));
+    renderWithApp(<ActivityCard meeting={aMeeting({ activities: full.slice(0, 8) })} />);
+    const card = screen.getByTestId('activity-card');
+    expect(within(card).getAllByText(/^Change number/)).toHaveLength(6);
+    click('activity-all');
+    const drawer = await screen.findByTestId('activity-drawer');
+    expect(drawer).toHaveStyle({ width: 'min(460px, 100vw)' });
+    await waitFor(() => expect(within(drawer).getAllByText(/^Change number/)).toHaveLength(9));
+  });
+
+  it('notes: an older plain-text note reads as one paragraph; empty is refused; the note is saved as JSON', async () => {
+    const calls = installFetch(on('POST', '/api/meetings/1/note', () => jsonResponse(200, ok({ note: 'saved' }, 'Note saved successfully'))));
+    const onChanged = jest.fn();
+    renderWithApp(<NotesCard meeting={aMeeting({ note: 'Call the auditor' })} onChanged={onChanged} />);
+    expect(screen.getByTestId('note-text')).toHaveTextContent('Call the auditor');
+    click('notes-edit');
+    const drawer = await screen.findByTestId('notes-drawer');
+    expect(drawer).toHaveStyle({ width: 'min(460px, 100vw)' });
+    fireEvent.change(screen.getByTestId('note-input'), { target: { value: '   ' } });
+    click('note-save');
+    expect(await within(drawer).findByText('The note field is required.')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('note-input'), { target: { value: 'First line\nSecond line' } });
+    click('note-save');
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    const body = calls[0].body as { note: string };
+    expect(JSON.parse(body.note)).toEqual(expect.objectContaining({ type: 'doc' }));
+    expect(body.note).toContain('Second line');
+  });
+});
+
+describe('participants drawer (500)', () => {
+  const withGuest = (): MeetingDetails =>
+    aMeeting({ guest_member: [aMember(9, null, { user_email: 'a.very.long.guest.address@example.com', can_remove: true })], permissions: permissions({ manageParticipants: true }) });
+
+  it('a bad guest e-mail reads the e-mail message and sends nothing; a good one is added as guest or organization guest with its access', async () => {
+    const calls = installFetch(
+      on('GET', '/api/users/all', () => jsonResponse(200, ok([]))),
+      on('POST', '/api/meetings/1/members', () => jsonResponse(200, ok([], 'Participant added'))),
+    );
+    renderWithApp(<ParticipantsDrawer meeting={withGuest()} visible onHide={jest.fn()} onChanged={jest.fn()} />);
+    const drawer = await screen.findByTestId('participants-drawer');
+    expect(drawer).toHaveStyle({ width: 'min(500px, 100vw)' });
+    // guest e-mails over 22 characters are cut to 22 plus two dots
+    expect(within(screen.getByTestId('participants-list')).getByText(`${'a.very.long.guest.address@example.com'.slice(0, 22)}..`)).toBeInTheDocument();
+    fireEvent.change(screen.getByTestId('add-email'), { target: { value: 'not-an-email' } });
+    click('add-email-submit');
+    expect(await screen.findByTestId('add-email-error')).toHaveTextContent('Enter a valid e-mail address.');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('add-email'), { target: { value: 'auditor@example.com' } });
+    fireEvent.click(document.getElementById('add-org-guest')!);
+    click('add-email-submit');
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ user_email: 'auditor@example.com', organization_guest: 1, type: 'Viewer' });
+  });
+
+  it("the guest edit form needs the guest's name and sends the hidden e-mail", async () => {
+    const calls = installFetch(
+      on('GET', '/api/users/all', () => jsonResponse(200, ok([]))),
+      on('POST', '/api/meetings/1/members/guest_name', () => jsonResponse(200, ok([], 'Done'))),
+    );
+    renderWithApp(<ParticipantsDrawer meeting={withGuest()} visible onHide={jest.fn()} onChanged={jest.fn()} />);
+    const row = await screen.findByTestId('member-row-9');
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit guest' }));
+    const form = await screen.findByTestId('guest-edit');
+    click('guest-edit-save');
+    expect(await within(form).findByText('This field is required.')).toBeInTheDocument();
+    fireEvent.change(document.getElementById('guest-name-9')!, { target: { value: 'Olga Auditor' } });
+    click('guest-edit-save');
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ guest_name: 'Olga Auditor', guest_title: '', user_email: 'a.very.long.guest.address@example.com' });
+  });
+});
+
+describe('the meeting page', () => {
+  const decisionGroup = { agenda_type: 'decision' as const, agenda_type_id: 11, row_num: 1, data: [aDecision()] };
+
+  it("'#_<item id>' after the meeting's address opens that item", async () => {
+    installFetch(
+      on('GET', '/api/meetings/1', () => jsonResponse(200, ok(aMeeting({ agendas: [decisionGroup] })))),
+      on('GET', '/api/decisions/11', () => jsonResponse(200, ok(aDecision()))),
+    );
+    renderWithApp(<MeetingDetailsPage />, { path: '/app/activity/meetings/1#_11', route: '/app/activity/meetings/:meetingId' });
+    const dialog = await screen.findByTestId('decision-dialog');
+    expect(await within(dialog).findByTestId('decision-details')).toHaveTextContent('The 2027 budget');
+    expect(dialog).toHaveTextContent('Approve the budget');
+  });
+
+  it('a guest sees no back button, edit menus, create buttons, activity or notes', async () => {
+    const guestView = aMeeting({ activities: [activity(1)], note: 'secret', permissions: permissions({ level: 'participant', isGuest: true, editMeeting: false, changeStatus: false, deleteMeeting: false, createItems: false, manageParticipants: false, seeActivity: false, seeNotes: false, addNotes: false }) });
+    const calls = installFetch(on('GET', '/api/meetings/1', () => jsonResponse(200, ok(guestView))));
+    renderWithApp(<MeetingDetailsPage guest />, { path: '/meeting/1?token=gt', route: '/meeting/:meetingId' });
+    expect(await screen.findByTestId('meeting-title')).toHaveTextContent('Board meeting');
+    for (const id of ['meeting-back', 'meeting-edit', 'meeting-change-status', 'meeting-delete', 'create-buttons', 'participants-manage', 'activity-card', 'notes-card']) {
+      expect([id, screen.queryByTestId(id)]).toEqual([id, null]);
+    }
+    expect(calls[0].path).toBe('/api/meetings/1?token=gt');
+  });
+
+  it('the header shows the start as DD-MM-YYYY hh:mm A and the total duration of items and sub-points', async () => {
+    installFetch(on('GET', '/api/meetings/1', () => jsonResponse(200, ok(aMeeting({ start_date: '2026-12-01 14:15:00', total_duration: 95 })))));
+    renderWithApp(<MeetingDetailsPage />, { path: '/app/activity/meetings/1', route: '/app/activity/meetings/:meetingId' });
+    expect(await screen.findByTestId('meeting-start')).toHaveTextContent('01-12-2026 02:15 PM');
+    expect(screen.getByTestId('meeting-total-duration')).toHaveTextContent('95 minutes');
+  });
+});
+
+describe('agenda drag (the order saved is the one shown when the card is released)', () => {
+  it('a release right after the last move saves that order', async () => {
+    const meeting = aMeeting({
+      agendas: [
+        { agenda_type: 'decision', agenda_type_id: 11, row_num: 1, data: [aDecision({ id: 11, title: 'First' })] },
+        { agenda_type: 'decision', agenda_type_id: 12, row_num: 2, data: [aDecision({ id: 12, title: 'Second' })] },
+        { agenda_type: 'decision', agenda_type_id: 13, row_num: 3, data: [aDecision({ id: 13, title: 'Third' })] },
+      ],
+    });
+    const calls = installFetch(on('PUT', '/api/meetings/1/order', () => jsonResponse(200, ok(meeting, 'Agenda order saved'))));
+    const onChanged = jest.fn();
+    renderWithApp(<AgendaList meeting={meeting} onOpen={jest.fn()} onChanged={onChanged} />);
+    fireEvent.pointerDown(screen.getByTestId('drag-decision:13'));
+    // the move and the release arrive before React renders again (one act)
+    act(() => {
+      window.dispatchEvent(new MouseEvent('pointermove', { clientY: -1 }));
+      window.dispatchEvent(new MouseEvent('pointerup', { clientY: -1 }));
+    });
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual([
+      { type: 'decision', type_id: 13 },
+      { type: 'decision', type_id: 11 },
+      { type: 'decision', type_id: 12 },
+    ]);
+  });
+});
