@@ -3,6 +3,11 @@
  * refused until the earlier one has signed), rejection needing a reason, tenant isolation, a guest signing
  * through the token link of the e-mail found in the mail catcher, and the download rules.
  */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { api, createTestUser, login, mailsTo, pdfFile, waitFor, type ApiClient } from '@app/testing';
 import { GATEWAY, env, orgWithAdmin, PNG } from '../organization/helpers';
 
@@ -26,7 +31,8 @@ async function uploadPdf(c: ApiClient, name = 'contract.pdf'): Promise<number> {
   return r.body.data.id as number;
 }
 
-const download = (path: string, headers: Record<string, string>) => fetch(`${GATEWAY}${path}`, { headers, redirect: 'manual' });
+const run = promisify(execFile);
+const download = (path: string, headers: Record<string, string>) => fetch(`${GATEWAY}${path}`, { headers });
 
 beforeAll(async () => {
   a = await orgWithAdmin();
@@ -115,6 +121,41 @@ describe('the signing order', () => {
     expect(v.map((x: { action: string }) => x.action)).toEqual(['sent', 'signed', 'signed', 'signed', 'sealed']);
   });
 
+  it('the downloaded final PDF: pdfsig finds the seal valid, pdftotext reads every signer off the audit page', async () => {
+    const [sender, s1, s2, s3] = users;
+    const res = await download(`/api/approvals/${id}/signed/${pdf}`, { 'x-org': a.org.slug, token: s1.token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'approval-api-'));
+    try {
+      const file = path.join(dir, 'sealed.pdf');
+      fs.writeFileSync(file, bytes);
+      const sig = (await run('pdfsig', [file])).stdout;
+      expect(sig).toMatch(/Signature Validation: Signature is Valid\./);
+      const pages = (await run('pdfinfo', [file])).stdout.match(/Pages:\s+(\d+)/)![1];
+      expect(Number(pages)).toBe(3);
+      const text = (await run('pdftotext', ['-f', pages, '-l', pages, '-layout', file, '-'])).stdout;
+      expect(text).toContain('Audit certificate');
+      for (const u of [s1, s2, s3]) expect(text).toContain(`${u.email}`);
+      expect(text).toContain('Signer One (member)');
+      expect(text).toContain('Signer Three (member)');
+      expect(text).not.toContain(sender.email);
+      // the SHA-256 before each signature is the one after the previous one
+      const shas = [...text.matchAll(/SHA-256 (before|after):\s+([0-9a-f]{64})/g)].map((m) => m[2]);
+      expect(shas).toHaveLength(6);
+      expect(shas[1]).toBe(shas[2]);
+      expect(shas[3]).toBe(shas[4]);
+      // one changed byte: the seal no longer holds
+      bytes[300] ^= 0x01;
+      fs.writeFileSync(file, bytes);
+      const bad = await run('pdfsig', [file]).then((r) => r.stdout, (e: { stdout?: string }) => e.stdout ?? '');
+      expect(bad).not.toMatch(/Signature is Valid/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("another organization's approval is 404", async () => {
     expect((await b.admin.get(`/approvals/${id}`)).status).toBe(404);
     expect((await b.admin.post(`/approvals/${id}/approve`, { file: SIGNATURE })).status).toBe(404);
@@ -168,9 +209,11 @@ describe('a guest signs through the e-mailed token link', () => {
 
     const mail = await waitFor('the approval e-mail', async () => (await mailsTo(guestEmail)).find((m) => m.subject.includes('Consulting agreement')), 60_000, 500);
     expect(mail.subject).toBe('Your signature is requested: Consulting agreement');
-    const m = new RegExp(`/approval/${id}\\?token=([A-Za-z0-9_%-]+)`).exec(mail.text ?? mail.html ?? '');
+    const m = new RegExp(`/approval/${id}\\?token=([A-Za-z0-9_.%-]+)`).exec(mail.text ?? mail.html ?? '');
     expect(m).not.toBeNull();
     const token = decodeURIComponent(m![1]);
+    // the token names its assignee (the guest page reads the guest id from it)
+    expect(token.split('.')[0]).toBe(String(guest.id));
 
     const anon = api(GATEWAY, { org: a.org.slug });
     const seen = await anon.get(`/approvals/${id}/guest_approval/${guest.id}`, { token });
@@ -192,8 +235,8 @@ describe('a guest signs through the e-mailed token link', () => {
     expect((await download(`/api/approvals/guest/${id}/new_signed/${pdf}/${token}`, { 'x-org': a.org.slug })).status).toBe(409);
     expect((await s1.client.post(`/approvals/${id}/approve`, { file: SIGNATURE })).status).toBe(200);
     const got = await download(`/api/approvals/guest/${id}/new_signed/${pdf}/${token}`, { 'x-org': a.org.slug });
-    expect(got.status).toBe(302);
-    const bytes = Buffer.from(await (await fetch(got.headers.get('location')!)).arrayBuffer());
+    expect(got.status).toBe(200);
+    const bytes = Buffer.from(await got.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   });
 });
@@ -204,15 +247,15 @@ describe('download rules', () => {
     const pdf = await uploadPdf(sender.client);
     const id = (await sender.client.post('/approvals', { title: 'Budget', documents: [pdf], assignees: [{ user_id: s1.id, order: 1 }, { user_id: s2.id, order: 2 }] })).body.data.id as number;
     const h = (u: { token: string }) => ({ 'x-org': a.org.slug, token: u.token });
-    expect((await download(`/api/approvals/${id}/signed/${pdf}`, h(sender))).status).toBe(302);
+    expect((await download(`/api/approvals/${id}/signed/${pdf}`, h(sender))).status).toBe(200);
     const refused = await download(`/api/approvals/${id}/signed/${pdf}`, h(s1));
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { message: string }).message).toBe('The signed document can be downloaded once every step has signed.');
     expect((await s1.client.get(`/approvals/${id}`)).body.data.can_download).toBe(false);
     await s1.client.post(`/approvals/${id}/approve`, { file: SIGNATURE });
     await s2.client.post(`/approvals/${id}/approve`, { file: SIGNATURE });
-    expect((await download(`/api/approvals/${id}/signed/${pdf}`, h(s1))).status).toBe(302);
-    expect((await download(`/api/approvals/${id}/new_signed/${pdf}`, h(s2))).status).toBe(302);
+    expect((await download(`/api/approvals/${id}/signed/${pdf}`, h(s1))).status).toBe(200);
+    expect((await download(`/api/approvals/${id}/new_signed/${pdf}`, h(s2))).status).toBe(200);
     // a document that is not part of the approval
     expect((await download(`/api/approvals/${id}/signed/${pdf + 100000}`, h(sender))).status).toBe(404);
   });

@@ -14,8 +14,7 @@ const zSignedParams = z.object({ id: zId, library_id: zId });
 /**
  * Approvals and signing (docs/approval.md): documents from the library signed step by step by members,
  * committees' members and guests (token links). Sign and reject are composed in the gateway (the caller's
- * address and browser go into the audit certificate); downloads redirect to a presigned URL of the signed
- * version. Guests act through their own routes with their token (query `token`, or the path's last segment).
+ * address and browser go into the audit certificate); downloads answer the signed version's bytes. Guests act through their own routes with their token (query `token`, or the path's last segment).
  */
 export const ApprovalRoutes = {
   listApprovals: defineRoute({
@@ -65,19 +64,19 @@ export const ApprovalRoutes = {
     summary: 'A guest rejects through their token link (?token=) {comment}',
   }),
   signedDocument: defineComposedRoute({
-    method: 'GET', path: '/api/approvals/:id/signed/:library_id', access: 'user', tags, params: zSignedParams, produces: 'redirect', response: z.null(),
-    summary: 'Download a signed document (old mode): a redirect to a short-lived URL once every step has signed, or for the sender',
+    method: 'GET', path: '/api/approvals/:id/signed/:library_id', access: 'user', tags, params: zSignedParams, produces: 'file', response: z.null(),
+    summary: 'Download a signed document (old mode): the PDF once every step has signed, or for the sender',
   }),
   newSignedDocument: defineComposedRoute({
-    method: 'GET', path: '/api/approvals/:id/new_signed/:library_id', access: 'guest', tags, params: zSignedParams, produces: 'redirect', response: z.null(),
-    summary: 'Download a signed document (new mode, ?token= for a guest): a redirect to a short-lived URL under the same rules',
+    method: 'GET', path: '/api/approvals/:id/new_signed/:library_id', access: 'guest', tags, params: zSignedParams, produces: 'file', response: z.null(),
+    summary: 'Download a signed document (new mode, ?token= for a guest): the PDF under the same rules',
   }),
   guestNewSignedDocument: defineComposedRoute({
-    method: 'GET', path: '/api/approvals/guest/:id/new_signed/:library_id/:token', access: 'guest', tags, params: zSignedParams.extend({ token: z.string().min(16).max(200) }), produces: 'redirect', response: z.null(),
+    method: 'GET', path: '/api/approvals/guest/:id/new_signed/:library_id/:token', access: 'guest', tags, params: zSignedParams.extend({ token: z.string().min(16).max(200) }), produces: 'file', response: z.null(),
     summary: 'A guest downloads a signed document with the token in the path',
   }),
   guestSignedDocument: defineComposedRoute({
-    method: 'GET', path: '/api/approvals/guest/:id/signed/:library_id', access: 'guest', tags, params: zSignedParams, produces: 'redirect', response: z.null(),
+    method: 'GET', path: '/api/approvals/guest/:id/signed/:library_id', access: 'guest', tags, params: zSignedParams, produces: 'file', response: z.null(),
     summary: 'A guest downloads a signed document (old mode, ?token=)',
   }),
 

@@ -202,17 +202,26 @@ export class ApprovalService {
       for (const { item, sha } of files) {
         await this.repo.addVersion(s, { approvalId: a.id, libraryId: item.id, version: item.version, byName: c.actor.name ?? '', action: 'sent', sha256: sha, s3Key: '' });
       }
-      const plain = people.map(() => randomBytes(24).toString('base64url'));
-      const inserted = await this.repo.addAssignees(s, people.map((p, i) => ({
+      const inserted = await this.repo.addAssignees(s, people.map((p) => ({
         approvalId: a.id, step: p.step, userId: p.userId, userName: p.user?.name ?? null, userEmail: p.user?.email ?? p.email, userImage: p.user?.image ?? null,
-        userPosition: p.user?.designation ?? p.user?.position ?? null, guestName: p.guestName, tokenHash: p.userId ? null : sha256(plain[i]), committeeId: p.committeeId, canEdit: p.canEdit,
+        userPosition: p.user?.designation ?? p.user?.position ?? null, guestName: p.guestName, committeeId: p.committeeId, canEdit: p.canEdit,
       })));
-      inserted.forEach((row, i) => !row.userId && tokens.set(row.id, plain[i]));
+      for (const row of inserted) if (!row.userId) tokens.set(row.id, await this.newToken(s, row.id));
       await this.requestCurrent(s, org, a, inserted, tokens, people.map((p) => p.user).filter((u): u is DirectoryUser => !!u));
       const v = await this.see(s, c, a.id);
       after(async () => logger().info({ orgId: c.orgId, approvalId: a.id }, 'approval created'));
       return this.details(v, await this.repo.versionsOf(s, a.id));
     });
+  }
+
+  /**
+   * A guest's link token: `<assignee id>.<32 random bytes>` (the guest page reads its assignee id from it); only
+   * its SHA-256 is stored. A new one replaces the old.
+   */
+  private async newToken(s: Scope, assigneeId: number): Promise<string> {
+    const token = `${assigneeId}.${randomBytes(32).toString('base64url')}`;
+    await this.repo.setTokenHash(s, assigneeId, sha256(token));
+    return token;
   }
 
   /** ApprovalRequested for every signer of the current step (guests with their token link) */
@@ -363,11 +372,7 @@ export class ApprovalService {
         const tokens = new Map<number, string>();
         for (const id of fresh) {
           const row = assignees.find((x) => x.id === id)!;
-          if (!row.userId) {
-            const t = randomBytes(24).toString('base64url');
-            tokens.set(id, t);
-            await this.repo.setTokenHash(s, id, sha256(t));
-          }
+          if (!row.userId) tokens.set(id, await this.newToken(s, id));
         }
         await this.requestCurrent(s, org, a, assignees, tokens, nextUsers, fresh);
       }

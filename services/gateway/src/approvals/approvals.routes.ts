@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { RejectApproval, Routes, SignApproval, SignedDocumentUrl } from '@app/contracts';
+import { AppError, RejectApproval, Routes, SignApproval, SignedDocumentUrl } from '@app/contracts';
 import { Bus } from '@app/platform';
-import { Implements, Redirect, type RouteContext, type RouteResult } from '../core/routes';
+import { FileAnswer, Implements, type RouteContext, type RouteResult } from '../core/routes';
 import type { ApiRequest } from '../core/request';
 
 const client = (req: ApiRequest) => ({ ip: req.ip ?? null, userAgent: (req.header('user-agent') ?? '').slice(0, 500) || null });
 
 /**
  * Approval routes that compose: sign and reject carry the caller's address and browser (the audit certificate
- * lists them), downloads redirect to a short-lived URL of the signed version after the service's rules.
+ * lists them), downloads answer the signed version's bytes once the service's rules allow it.
  */
 @Injectable()
 export class ApprovalGatewayRoutes {
@@ -38,9 +38,19 @@ export class ApprovalGatewayRoutes {
     return this.bus.request(RejectApproval, { orgId: call.orgId, actor: call.actor, approvalId: params.id, guestId: params.guestId, comment: body.comment, ...client(req) });
   }
 
+  /** the signed file's bytes (the spec's "signed file blob"), read from S3 through the URL the service issued after its rules */
   private async redirect(call: { orgId: string; actor: RouteContext<typeof Routes.signedDocument>['call']['actor'] }, approvalId: number, libraryId: number) {
-    const { url } = await this.bus.request(SignedDocumentUrl, { orgId: call.orgId, actor: call.actor, approvalId, libraryId });
-    return new Redirect(url) as never;
+    const { url, name } = await this.bus.request(SignedDocumentUrl, { orgId: call.orgId, actor: call.actor, approvalId, libraryId });
+    const res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+    if (!res.ok) throw new AppError('UNAVAILABLE', { details: { what: 'storage', status: res.status } });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const file = name.toLowerCase().endsWith('.pdf') ? name : `${name}.pdf`;
+    return new FileAnswer(bytes, {
+      'Content-Type': 'application/pdf',
+      'Content-Length': String(bytes.length),
+      'Content-Disposition': `attachment; filename="${file.replace(/[^\w. -]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file)}`,
+      'Cache-Control': 'private, no-store',
+    }) as never;
   }
 
   @Implements(Routes.signedDocument)
