@@ -30,8 +30,8 @@ const ResolutionsPage = named(() => import('./features/resolutions/ResolutionsPa
 const MeetingsPage = named(() => import('./features/meeting/MeetingsPage'), 'MeetingsPage');
 const MeetingDetailsPage = named(() => import('./features/meeting/MeetingDetailsPage'), 'MeetingDetailsPage');
 const GuestMeetingPage = named(() => import('./features/meeting/GuestMeetingPage'), 'GuestMeetingPage');
-const ActivityPage = lazy(async () => ({ default: (await import('./features/activity/ActivityPage')).ActivityPage }));
 const ApprovalsPage = named(() => import('./features/approvals/ApprovalsPage'), 'ApprovalsPage');
+const ApprovalCreatePage = named(() => import('./features/approvals/ApprovalCreatePage'), 'ApprovalCreatePage');
 const ApprovalDetailsPage = named(() => import('./features/approvals/ApprovalDetailsPage'), 'ApprovalDetailsPage');
 const GuestApprovalPage = named(() => import('./features/approvals/ApprovalDetailsPage'), 'GuestApprovalPage');
 
@@ -102,7 +102,7 @@ export function AppRoutes() {
                   <Route path={ROUTES.meeting} element={page(<MeetingDetailsPage />)} />
                   <Route path={ROUTES.library} element={page(<LibraryPage />)} />
                   <Route path={ROUTES.approvals} element={page(<ApprovalsPage />)} />
-                  <Route path={ROUTES.approvalsUpload} element={page(<ActivityPage kind="approvalsUpload" />)} />
+                  <Route path={ROUTES.approvalsUpload} element={page(<ApprovalCreatePage />)} />
                   <Route path={ROUTES.approval} element={page(<ApprovalDetailsPage />)} />
                   <Route path={ROUTES.decisions} element={page(<ResolutionsPage />)} />
                 </Route>

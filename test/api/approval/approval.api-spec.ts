@@ -276,6 +276,12 @@ describe('signatures', () => {
     const pdf = await uploadPdf(sender.client);
     const id = (await sender.client.post('/approvals', { title: 'Memo', documents: [pdf], assignees: [{ user_id: s1.id, order: 1 }] })).body.data.id as number;
     expect((await s1.client.post(`/approvals/${id}/approve`, { file: fake })).status).toBe(409);
+    // a png header over bytes that are no image: refused too, and nothing is signed
+    const broken = `data:image/png;base64,${Buffer.concat([PNG.subarray(0, 16), Buffer.from('not really an image at all')]).toString('base64')}`;
+    const refused = await s1.client.post(`/approvals/${id}/approve`, { file: broken });
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors.file).toEqual(['The signature must be a png or jpeg image.']);
+    expect((await sender.client.get(`/library/${pdf}`)).body.data.version).toBe(1);
     expect((await s1.client.post(`/approvals/${id}/approve`, {})).body.errors.file).toEqual(['A signature is required.']);
     const placed = await s1.client.post(`/approvals/${id}/approve`, {
       signature_id: saved.body.data.id,

@@ -1,4 +1,4 @@
-import { Routes, type RouteData } from '@app/contracts';
+import { Routes, type RouteData, type RouteRequest } from '@app/contracts';
 import { api, apiCommand } from './client';
 
 /**
@@ -42,6 +42,7 @@ export const approvalsApi = {
     guest
       ? apiCommand(Routes.guestReject, { params: { id, guestId: guest.guestId }, body: { comment }, token: guest.token })
       : apiCommand(Routes.rejectApproval, { params: { id }, body: { comment } }),
+  create: async (body: RouteRequest<typeof Routes.createApproval>['body']) => apiCommand(Routes.createApproval, { body }),
   remove: async (id: number) => (await apiCommand(Routes.deleteApproval, { params: { id } })).message,
   /** a signed document's bytes (the gateway applies the download rules) */
   download: (id: number, libraryId: number, guest?: GuestKey | null): Promise<Blob> =>

@@ -327,7 +327,11 @@ export class ApprovalService {
       const mine = forDoc(d);
       if (mine.some((p) => p.pageNum > pages)) throw AppError.validation({ sign_data: AM.placementInvalid });
       const before = sha256(bytes);
-      const stamped = await stampPdf(bytes, image, mine, { name: by.name, title: me.userPosition, date: serverDate(now)!, reason: c.reason ?? c.comment ?? null });
+      const stamped = await stampPdf(bytes, image, mine, { name: by.name, title: me.userPosition, date: serverDate(now)!, reason: c.reason ?? c.comment ?? null }).catch((e: unknown) => {
+        // a png or jpeg header over bytes pdf-lib cannot decode: the image is refused, not a 500
+        logger().info({ err: e, approvalId: pre.approval.id }, 'signature image could not be embedded');
+        throw AppError.validation({ file: AM.imageType });
+      });
       const after = sha256(stamped);
       const saved = await this.store.addVersion(c.orgId, d.libraryId, stamped, by);
       const r: (typeof results)[number] = { doc: d, before, after, ...saved };

@@ -14,6 +14,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchBox } from '../../components/SearchBox';
 import { useApi } from '../../hooks/use-api';
+import { ROUTES } from '../../routes';
 import { ApprovalStatusTag } from './status';
 
 /**
@@ -67,7 +68,7 @@ export function ApprovalsPage() {
 
   return (
     <div data-testid="approvals-page">
-      <PageHeader title={t('title')} />
+      <PageHeader title={t('title')} actions={<Button type="button" icon="pi pi-plus" label={t('new')} onClick={() => navigate(ROUTES.approvalsUpload)} data-testid="approvals-new" />} />
       <div className="surface-card">
         <div className="flex flex-wrap gap-2 align-items-end mb-3" data-testid="approvals-filters">
           <SearchBox value={search} onChange={reset(setSearch)} placeholder={t('filter.search')} testId="approvals-search" />

@@ -6,6 +6,7 @@ import { profileBody } from '../../test/app';
 import { installFetch, jsonResponse, on } from '../../test/fetch';
 import { renderWithApp } from '../../test/render';
 import { ApprovalDetailsPage, GuestApprovalPage, guestKeyOf } from './ApprovalDetailsPage';
+import { ApprovalCreatePage } from './ApprovalCreatePage';
 import { ApprovalsPage } from './ApprovalsPage';
 
 jest.setTimeout(20_000);
@@ -103,5 +104,26 @@ describe('approval details', () => {
     expect(await screen.findByText('Supplier contract')).toBeInTheDocument();
     expect(calls.find((c) => c.path.startsWith('/api/approvals/7/guest_approval/9'))?.url).toContain(`token=${encodeURIComponent(token)}`);
     expect(screen.queryByTestId('approval-back')).toBeNull();
+  });
+});
+
+describe('creating an approval', () => {
+  it("shows the server's field errors next to their fields and sends the signers with their order", async () => {
+    const calls = installFetch(
+      profile,
+      on('GET', '/api/users/all', () => jsonResponse(200, { success: true, data: [] })),
+      on('GET', '/api/committees', () => jsonResponse(200, { success: true, data: [], meta: { page: 1, per_page: 100, total: 0, last_page: 1 } })),
+      on('POST', '/api/approvals', () => jsonResponse(409, { success: false, message: 'Error in validation', errors: { title: ['The title field is required.'], documents: ['The documents field is required.'] } })),
+    );
+    renderWithApp(<ApprovalCreatePage />, { path: '/app/activity/approvals-uploadfile?mtg=4' });
+    fireEvent.click(await screen.findByTestId('approval-add-guest'));
+    fireEvent.change(screen.getByLabelText('Guest name'), { target: { value: 'Grace' } });
+    fireEvent.change(screen.getByLabelText('Guest e-mail'), { target: { value: 'grace@guests.test' } });
+    fireEvent.click(screen.getByTestId('approval-send'));
+    expect(await screen.findByText('The title field is required.')).toBeInTheDocument();
+    expect(screen.getByText('The documents field is required.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/approvals')?.body).toEqual({
+      title: '', documents: [], assignees: [{ email: 'grace@guests.test', guest_name: 'Grace', order: 1 }], meeting_id: 4,
+    });
   });
 });
