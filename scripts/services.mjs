@@ -27,6 +27,7 @@ export const ALL_SERVICES = Object.freeze([
   { name: 'organization', port: 3101 },
   { name: 'meeting', port: 3102 },
   { name: 'notification', port: 3103 },
+  { name: 'approval', port: 3104 },
   { name: 'library', port: 3105, render: true },
   { name: 'presentation', port: 3106, render: true, sockets: true },
   { name: 'gateway', port: 3000 },

@@ -45,7 +45,7 @@ describe('routes (docs/product/overview.md#screens-and-routes)', () => {
   it("/app goes to /app/activity/approvals when 'home' is a disabled module", async () => {
     signedIn(ALL, ['home']);
     renderApp('/app');
-    expect(await screen.findByTestId('activity-approvals')).toBeInTheDocument();
+    expect(await screen.findByTestId('approvals-page')).toBeInTheDocument();
     expect(location()).toBe('/app/activity/approvals');
   });
 

@@ -30,7 +30,10 @@ const ResolutionsPage = named(() => import('./features/resolutions/ResolutionsPa
 const MeetingsPage = named(() => import('./features/meeting/MeetingsPage'), 'MeetingsPage');
 const MeetingDetailsPage = named(() => import('./features/meeting/MeetingDetailsPage'), 'MeetingDetailsPage');
 const GuestMeetingPage = named(() => import('./features/meeting/GuestMeetingPage'), 'GuestMeetingPage');
-const ActivityPage = lazy(async () => ({ default: (await import('./features/activity/ActivityPage')).ActivityPage }));
+const ApprovalsPage = named(() => import('./features/approvals/ApprovalsPage'), 'ApprovalsPage');
+const ApprovalCreatePage = named(() => import('./features/approvals/ApprovalCreatePage'), 'ApprovalCreatePage');
+const ApprovalDetailsPage = named(() => import('./features/approvals/ApprovalDetailsPage'), 'ApprovalDetailsPage');
+const GuestApprovalPage = named(() => import('./features/approvals/ApprovalDetailsPage'), 'GuestApprovalPage');
 
 const ProfilePage = named(() => import('./features/settings/ProfilePage'), 'ProfilePage');
 const EditProfilePage = named(() => import('./features/settings/EditProfilePage'), 'EditProfilePage');
@@ -45,7 +48,6 @@ const CommitteesPage = named(() => import('./features/organization/CommitteesPag
 const BoardsPage = named(() => import('./features/organization/BoardsPage'), 'BoardsPage');
 const LogsPage = named(() => import('./features/organization/LogsPage'), 'LogsPage');
 
-const GuestPage = lazy(async () => ({ default: (await import('./features/guest/GuestPage')).GuestPage }));
 const PresentationPage = named(() => import('./features/presentation/PresentationPage'), 'PresentationPage');
 const ViewerPage = lazy(async () => ({ default: (await import('./features/guest/GuestPage')).ViewerPage }));
 const LibraryPage = named(() => import('./features/library/LibraryPage'), 'LibraryPage');
@@ -99,9 +101,9 @@ export function AppRoutes() {
                   <Route path={ROUTES.meetings} element={page(<MeetingsPage />)} />
                   <Route path={ROUTES.meeting} element={page(<MeetingDetailsPage />)} />
                   <Route path={ROUTES.library} element={page(<LibraryPage />)} />
-                  <Route path={ROUTES.approvals} element={page(<ActivityPage kind="approvals" />)} />
-                  <Route path={ROUTES.approvalsUpload} element={page(<ActivityPage kind="approvalsUpload" />)} />
-                  <Route path={ROUTES.approval} element={page(<ActivityPage kind="approval" />)} />
+                  <Route path={ROUTES.approvals} element={page(<ApprovalsPage />)} />
+                  <Route path={ROUTES.approvalsUpload} element={page(<ApprovalCreatePage />)} />
+                  <Route path={ROUTES.approval} element={page(<ApprovalDetailsPage />)} />
                   <Route path={ROUTES.decisions} element={page(<ResolutionsPage />)} />
                 </Route>
                 <Route path={ROUTES.settings}>
@@ -127,7 +129,7 @@ export function AppRoutes() {
             <Route element={<GuestTokenGate />}>
               <Route element={<GuestLayout />}>
                 <Route path={ROUTES.guestMeeting} element={page(<GuestMeetingPage />)} />
-                <Route path={ROUTES.guestApproval} element={page(<GuestPage kind="approval" />)} />
+                <Route path={ROUTES.guestApproval} element={page(<GuestApprovalPage />)} />
                 <Route path={ROUTES.docView} element={page(<DocumentPage route="docView" />)} />
                 <Route path={ROUTES.documentView} element={page(<DocumentPage route="documentView" />)} />
                 <Route path={ROUTES.document} element={page(<DocumentPage route="document" />)} />

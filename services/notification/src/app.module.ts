@@ -13,6 +13,7 @@ import { EmailProcessor } from './email/email.processor';
 import { EmailRepository } from './email/email.repository';
 import { SentLog } from './email/sent-log';
 import { Mailer } from './email/mailer';
+import { ApprovalConsumers } from './approvals/approvals.consumers';
 import { MeetingConsumers } from './meetings/meetings.consumers';
 import { ReminderProcessor } from './reminders/reminder.processor';
 import { RemindersHandlers } from './reminders/reminders.handlers';
@@ -41,7 +42,7 @@ export class AppModule {
             concurrency: config.EMAIL_CONCURRENCY,
             worker: { lockDurationMs: config.JOB_LOCK_MS, stalledIntervalMs: config.JOB_STALLED_INTERVAL_MS, maxStalledCount: 3 },
           },
-          streams: ['organization', 'meeting'],
+          streams: ['organization', 'meeting', 'approval'],
         }),
       ],
       providers: [
@@ -62,6 +63,7 @@ export class AppModule {
         SchedulerService,
         ReminderProcessor,
         MeetingConsumers,
+        ApprovalConsumers,
       ],
     };
   }

@@ -26,6 +26,7 @@ import en_library from '../locales/en/library.json';
 import en_meeting from '../locales/en/meeting.json';
 import en_presentation from '../locales/en/presentation.json';
 import en_viewer from '../locales/en/viewer.json';
+import en_approvals from '../locales/en/approvals.json';
 import ar_common from '../locales/ar/common.json';
 import ar_validation from '../locales/ar/validation.json';
 import ar_shell from '../locales/ar/shell.json';
@@ -50,6 +51,7 @@ import ar_library from '../locales/ar/library.json';
 import ar_meeting from '../locales/ar/meeting.json';
 import ar_presentation from '../locales/ar/presentation.json';
 import ar_viewer from '../locales/ar/viewer.json';
+import ar_approvals from '../locales/ar/approvals.json';
 import ru_common from '../locales/ru/common.json';
 import ru_validation from '../locales/ru/validation.json';
 import ru_shell from '../locales/ru/shell.json';
@@ -74,8 +76,9 @@ import ru_library from '../locales/ru/library.json';
 import ru_meeting from '../locales/ru/meeting.json';
 import ru_presentation from '../locales/ru/presentation.json';
 import ru_viewer from '../locales/ru/viewer.json';
+import ru_approvals from '../locales/ru/approvals.json';
 
-export const NAMESPACES = ['common', 'validation', 'shell', 'tour', 'auth', 'portal', 'errors', 'home', 'news', 'activity', 'profile', 'integrations', 'organization', 'users', 'roles', 'committees', 'boards', 'logs', 'actions', 'decisions', 'library', 'meeting', 'presentation', 'viewer'] as const;
+export const NAMESPACES = ['common', 'validation', 'shell', 'tour', 'auth', 'portal', 'errors', 'home', 'news', 'activity', 'profile', 'integrations', 'organization', 'users', 'roles', 'committees', 'boards', 'logs', 'actions', 'decisions', 'library', 'meeting', 'presentation', 'viewer', 'approvals'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const en = {
@@ -103,6 +106,7 @@ const en = {
   meeting: en_meeting,
   presentation: en_presentation,
   viewer: en_viewer,
+  approvals: en_approvals,
 };
 const ar = {
   common: ar_common,
@@ -129,6 +133,7 @@ const ar = {
   meeting: ar_meeting,
   presentation: ar_presentation,
   viewer: ar_viewer,
+  approvals: ar_approvals,
 };
 const ru = {
   common: ru_common,
@@ -155,6 +160,7 @@ const ru = {
   meeting: ru_meeting,
   presentation: ru_presentation,
   viewer: ru_viewer,
+  approvals: ru_approvals,
 };
 
 export const resources = { en, fr: en, ar, ru };

@@ -77,6 +77,10 @@ export const zEmail = z.discriminatedUnion('template', [
     }),
   ),
   email('action-due', zDeadlineEmail),
+  email('approval-requested', z.object({ title: z.string().min(1), senderName: z.string(), path: zAppPath, guest: z.boolean().default(false) })),
+  email('approval-signed', z.object({ title: z.string().min(1), signerName: z.string(), path: zAppPath })),
+  email('approval-rejected', z.object({ title: z.string().min(1), signerName: z.string(), reason: z.string(), path: zAppPath })),
+  email('approval-completed', z.object({ title: z.string().min(1), path: zAppPath })),
 ]);
 /** An e-mail as the processor gets it (defaults applied). */
 export type Email = z.output<typeof zEmail>;

@@ -2,6 +2,8 @@ import { orgUrl, translate, type Email, type Lang, type Recipient } from '@app/c
 import './common.i18n';
 import './account.i18n';
 import './meeting.i18n';
+import './approval.i18n';
+import { approvalCompletedTemplate, approvalRejectedTemplate, approvalRequestedTemplate, approvalSignedTemplate } from './approval.templates';
 import { emailVerificationTemplate, passwordResetTemplate, userInvitedTemplate } from './account.templates';
 import {
   actionAssignedTemplate, actionDueTemplate, commentTemplate, decisionClosedTemplate, decisionDeadlineTemplate, decisionOpenedTemplate,
@@ -44,6 +46,14 @@ export function contentOf(email: Email, ctx: RenderContext): EmailContent {
       return actionAssignedTemplate.render(email.params, ctx);
     case 'action-due':
       return actionDueTemplate.render(email.params, ctx);
+    case 'approval-requested':
+      return approvalRequestedTemplate.render(email.params, ctx);
+    case 'approval-signed':
+      return approvalSignedTemplate.render(email.params, ctx);
+    case 'approval-rejected':
+      return approvalRejectedTemplate.render(email.params, ctx);
+    case 'approval-completed':
+      return approvalCompletedTemplate.render(email.params, ctx);
     default:
       return unreachable(email);
   }

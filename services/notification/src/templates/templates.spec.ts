@@ -23,6 +23,10 @@ const SAMPLES: { [K in EmailTemplateName]: Extract<EmailInput, { template: K }>[
   'decision-deadline': { title: 'Approve budget', dueAt: '2026-03-07T10:00:00Z', path },
   'action-assigned': { title: 'Send minutes', meetingTitle: 'Q3', priority: 'High', openTill: '2026-03-09T10:00:00Z', path, reason: 'assigned', by: 'Omar' },
   'action-due': { title: 'Send minutes', dueAt: '2026-03-09T10:00:00Z', path },
+  'approval-requested': { title: 'Annual report', senderName: 'Omar', path: AppPaths.guestApproval(3, 'g1'), guest: true },
+  'approval-signed': { title: 'Annual report', signerName: 'Lina', path },
+  'approval-rejected': { title: 'Annual report', signerName: 'Lina', reason: 'Wrong figures', path },
+  'approval-completed': { title: 'Annual report', path },
 };
 
 /** The e-mail as the processor gets it: parsed by the contract (defaults applied). */

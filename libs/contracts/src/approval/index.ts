@@ -1,0 +1,8 @@
+export * from './approval.signing-order';
+export * from './approval.errors';
+export * from './approval.schemas';
+export * from './approval.http';
+export * from './approval.rpc';
+export * from './approval.events';
+export * from './approval.routes';
+import './approval.messages';

@@ -1,0 +1,26 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { PlatformModule } from '@app/platform';
+import type { ApprovalConfig } from './config';
+import { ApprovalDb } from './common/approval-db';
+import { approvalTables } from './db/tables';
+import { ApprovalRepository } from './approval/approval.repository';
+import { ApprovalService } from './approval/approval.service';
+import { ApprovalHandlers } from './approval/approval.handlers';
+import { DocumentStore } from './signing/document-store';
+import { SigningKeys } from './signing/signing-keys';
+
+/**
+ * services/approval: approvals of library PDFs signed step by step by members, committees' members and guests;
+ * each signature stamped onto a new library version, the last one sealed with the organization's key and an
+ * audit certificate page. See docs/approval.md.
+ */
+@Module({})
+export class AppModule {
+  static register(config: ApprovalConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [PlatformModule.forRoot({ service: 'approval', config, db: { schema: approvalTables }, storage: true, streams: ['approval'] })],
+      providers: [ApprovalDb, ApprovalRepository, ApprovalService, ApprovalHandlers, DocumentStore, SigningKeys],
+    };
+  }
+}

@@ -1,0 +1,448 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import {
+  AppError, ApprovalCompleted, ApprovalErrors, ApprovalMessages as AM, ApprovalRejected, ApprovalRequested, ApprovalSigned, AppPaths, ASSIGNEE_STATUS,
+  approvalProgress, currentSigners, errorSpec, GetCommittee, GetDetails, GetOrganization, GetUsers, isRejectReasonValid, pageMeta, refusalToAct, serverDate,
+  SYSTEM_ACTOR, type Actor, type ActRefusal, type Approval, type ApprovalDetails, type ApprovalStatus, type ApprovalTab, type AssigneeInput,
+  type AssigneeStatus, type DirectoryUser, type Placement, type Recipient, type SavedSignature,
+} from '@app/contracts';
+import { Bus, CONFIG, logger, Outbox } from '@app/platform';
+import { ApprovalDb, type Scope } from '../common/approval-db';
+import type { ApprovalConfig } from '../config';
+import { DocumentStore, sha256 } from '../signing/document-store';
+import { appendAuditPage, type AuditEntry } from '../signing/audit';
+import { SigningKeys } from '../signing/signing-keys';
+import { decodeImage, pageCount, stampPdf } from '../signing/stamp';
+import { ApprovalRepository, type ApprovalRow, type AssigneeRow, type DocumentRow, type VersionRow } from './approval.repository';
+
+interface Call {
+  orgId: string;
+  actor: Actor;
+}
+interface Client {
+  ip: string | null;
+  userAgent: string | null;
+}
+type Org = { id: string; slug: string; name: string; time_zone: string };
+
+const REFUSALS: Record<ActRefusal, keyof typeof ApprovalErrors> = {
+  NOT_AN_ASSIGNEE: 'APPROVAL_NOT_ASSIGNEE',
+  ALREADY_ACTED: 'APPROVAL_ALREADY_ACTED',
+  APPROVAL_REJECTED: 'APPROVAL_REJECTED',
+  EARLIER_STEP_PENDING: 'APPROVAL_EARLIER_STEP_PENDING',
+};
+const DOC_STATUS: Record<ApprovalStatus, 1 | 2 | 3> = { pending: 1, 'partly signed': 2, 'fully signed': 3, rejected: 1 };
+const ordered = (rows: AssigneeRow[]) => rows.map((a) => ({ id: String(a.id), order: a.step, status: a.status as AssigneeStatus }));
+const nameOf = (a: AssigneeRow) => a.userName ?? a.guestName ?? a.userEmail ?? '';
+
+/** who calls, for one approval: the sender, one of its assignees (a member or a guest by token), or an administrator */
+interface Seen {
+  approval: ApprovalRow;
+  docs: DocumentRow[];
+  assignees: AssigneeRow[];
+  me: AssigneeRow | null;
+  sender: boolean;
+}
+
+/** Use cases of approvals (docs/approval.md): one transaction per command, events through the outbox. */
+@Injectable()
+export class ApprovalService {
+  constructor(
+    private readonly db: ApprovalDb,
+    private readonly repo: ApprovalRepository,
+    private readonly bus: Bus,
+    private readonly outbox: Outbox,
+    private readonly store: DocumentStore,
+    private readonly keys: SigningKeys,
+    @Inject(CONFIG) private readonly config: ApprovalConfig,
+  ) {}
+
+  // ---------- access ----------
+
+  private async see(s: Scope, c: Call, approvalId: number, guestId?: number, lock = false): Promise<Seen> {
+    const approval = await this.repo.get(s, approvalId, { lock });
+    if (!approval) throw AppError.notFound('approval');
+    const [docs, assignees] = await Promise.all([this.repo.documentsOf(s, [approval.id]), this.repo.assigneesOf(s, [approval.id])]);
+    let me: AssigneeRow | null = null;
+    if (c.actor.kind === 'guest') {
+      const hash = c.actor.guestToken ? sha256(c.actor.guestToken) : '';
+      me = assignees.find((a) => a.tokenHash === hash && (guestId === undefined || a.id === guestId)) ?? null;
+      if (!me) throw AppError.notFound('approval');
+      return { approval, docs, assignees, me, sender: false };
+    }
+    if (c.actor.kind !== 'user' || !c.actor.userId) throw AppError.notFound('approval');
+    me = assignees.find((a) => a.userId === c.actor.userId) ?? null;
+    const sender = approval.senderId === c.actor.userId;
+    if (!me && !sender && !c.actor.isAdmin) throw AppError.notFound('approval');
+    return { approval, docs, assignees, me, sender };
+  }
+
+  private refusal(v: Seen): ActRefusal | null {
+    return v.me ? refusalToAct(ordered(v.assignees), String(v.me.id)) : 'NOT_AN_ASSIGNEE';
+  }
+
+  // ---------- answers ----------
+
+  private toApproval(a: ApprovalRow, docs: DocumentRow[], assignees: AssigneeRow[], me: AssigneeRow | null): Approval {
+    return {
+      id: a.id, title: a.title, description: a.description, status: a.status as ApprovalStatus,
+      sender: { id: a.senderId, name: a.senderName }, user_id: a.senderId, committee_id: a.committeeId, meeting_id: a.meetingId,
+      documents: docs.map((d) => ({ id: d.id, library_id: d.libraryId, name: d.name, size: d.size, status: d.status as 1 | 2 | 3 | 4, version: d.version })),
+      assignees: assignees.map((x) => ({
+        id: x.id, user_id: x.userId, user: x.userId ? { id: x.userId, name: x.userName ?? '', image: x.userImage } : null,
+        user_email: x.userEmail, guest_name: x.guestName, guest: !x.userId, order: x.step, status: x.status as 1 | 2 | 3, can_edit: x.canEdit,
+        comment: x.comment, committee_id: x.committeeId, updated_at: serverDate(x.updatedAt)!,
+      })),
+      my_status: me ? (me.status as 1 | 2 | 3) : null,
+      created_at: serverDate(a.createdAt)!, updated_at: serverDate(a.updatedAt)!,
+    };
+  }
+
+  private details(v: Seen, versions: VersionRow[]): ApprovalDetails {
+    const refusal = this.refusal(v);
+    const done = v.approval.status === 'fully signed';
+    return {
+      ...this.toApproval(v.approval, v.docs, v.assignees, v.me),
+      can_sign: refusal === null,
+      can_download: done || v.sender,
+      can_edit: v.sender || !!v.me?.canEdit || refusal === null,
+      note: refusal && v.me ? errorSpec(REFUSALS[refusal]).message : null,
+      versions: versions.map((r) => ({ library_id: r.libraryId, version: r.version, by: r.byName, action: r.action as 'sent' | 'signed' | 'sealed', sha256: r.sha256, created_at: serverDate(r.createdAt)! })),
+    };
+  }
+
+  // ---------- queries ----------
+
+  list(c: Call & { tab: ApprovalTab; status?: ApprovalStatus; committeeId?: number; meetingId?: number; search?: string; fromDate?: string; toDate?: string; page: number; perPage: number }) {
+    if (c.actor.kind !== 'user' || !c.actor.userId) throw new AppError('UNAUTHENTICATED');
+    const userId = c.actor.userId;
+    return this.db.tenant(c.orgId, async (s) => {
+      const { rows, total } = await this.repo.list(s, { userId, isAdmin: c.actor.isAdmin, tab: c.tab, status: c.status, committeeId: c.committeeId, meetingId: c.meetingId, search: c.search, fromDate: c.fromDate, toDate: c.toDate }, c.page, c.perPage);
+      const ids = rows.map((r) => r.id);
+      const [docs, people] = await Promise.all([this.repo.documentsOf(s, ids), this.repo.assigneesOf(s, ids)]);
+      const items = rows.map((r) => {
+        const as = people.filter((p) => p.approvalId === r.id);
+        return this.toApproval(r, docs.filter((d) => d.approvalId === r.id), as, as.find((p) => p.userId === userId) ?? null);
+      });
+      return { items, meta: pageMeta(c.page, c.perPage, total) };
+    });
+  }
+
+  get(c: Call & { approvalId: number; guestId?: number }): Promise<ApprovalDetails> {
+    return this.db.tenant(c.orgId, async (s) => {
+      const v = await this.see(s, c, c.approvalId, c.guestId);
+      return this.details(v, await this.repo.versionsOf(s, v.approval.id));
+    });
+  }
+
+  // ---------- create ----------
+
+  private async org(orgId: string): Promise<Org> {
+    const { organization } = await this.bus.request(GetOrganization, { orgId });
+    if (!organization) throw AppError.notFound('organization');
+    return organization;
+  }
+
+  private async expand(orgId: string, inputs: AssigneeInput[]) {
+    type Row = { step: number; userId: number | null; email: string | null; guestName: string | null; committeeId: number | null; canEdit: boolean };
+    const rows: Row[] = [];
+    for (const [i, a] of inputs.entries()) {
+      if ('committee_id' in a) {
+        const { committee } = await this.bus.request(GetCommittee, { orgId, committeeId: a.committee_id });
+        if (!committee) throw AppError.validation({ [`assignees.${i}.committee_id`]: AM.committeeInvalid });
+        for (const u of [...new Set([...committee.admin_ids, ...committee.member_ids])]) rows.push({ step: a.order, userId: u, email: null, guestName: null, committeeId: committee.id, canEdit: !!a.can_edit });
+      } else if ('user_id' in a) rows.push({ step: a.order, userId: a.user_id, email: null, guestName: null, committeeId: null, canEdit: !!a.can_edit });
+      else rows.push({ step: a.order, userId: null, email: a.email.trim().toLowerCase(), guestName: a.guest_name, committeeId: null, canEdit: false });
+    }
+    const ids = [...new Set(rows.filter((r) => r.userId).map((r) => r.userId!))];
+    const { users } = ids.length ? await this.bus.request(GetUsers, { orgId, ids }) : { users: [] as DirectoryUser[] };
+    const byId = new Map(users.filter((u) => u.status !== 'Deleted').map((u) => [u.id, u]));
+    inputs.forEach((a, i) => {
+      if ('user_id' in a && !byId.has(a.user_id)) throw AppError.validation({ [`assignees.${i}.user_id`]: AM.userInvalid });
+    });
+    // one step per person: the first (lowest) one a person is given
+    const seen = new Set<string>();
+    const out: (Row & { user: DirectoryUser | null })[] = [];
+    for (const r of [...rows].sort((a, b) => a.step - b.step)) {
+      const key = r.userId ? `u${r.userId}` : `g${r.email}`;
+      if (seen.has(key) || (r.userId && !byId.has(r.userId))) continue;
+      seen.add(key);
+      out.push({ ...r, user: r.userId ? byId.get(r.userId)! : null });
+    }
+    return out;
+  }
+
+  async create(c: Call & { title: string; description?: string; documents: number[]; assignees: AssigneeInput[]; committeeId?: number; meetingId?: number }): Promise<ApprovalDetails> {
+    if (c.actor.kind !== 'user' || !c.actor.userId) throw new AppError('UNAUTHENTICATED');
+    const org = await this.org(c.orgId);
+    // the documents: PDF files of the library the sender may open
+    const docIds = [...new Set(c.documents)];
+    const files = await Promise.all(
+      docIds.map(async (id, i) => {
+        const item = await this.bus.request(GetDetails, { orgId: c.orgId, actor: c.actor, itemId: id }).catch((e: unknown) => {
+          if (e instanceof AppError && e.status === 404) throw AppError.validation({ [`documents.${i}`]: AM.documentInvalid });
+          throw e;
+        });
+        if (item.kind !== 'pdf' || !item.file_url) throw AppError.validation({ documents: AM.choosePdf });
+        const bytes = await this.store.readUrl(item.file_url);
+        await pageCount(bytes).catch(() => {
+          throw AppError.validation({ documents: AM.documentInvalid });
+        });
+        return { item, sha: sha256(bytes) };
+      }),
+    );
+    const people = await this.expand(c.orgId, c.assignees);
+    if (!people.length) throw AppError.validation({ assignees: AM.assigneesRequired });
+    const tokens = new Map<number, string>();
+    return this.db.command(c.orgId, async (s, after) => {
+      const a = await this.repo.insert(s, {
+        title: c.title, description: c.description ?? null, senderId: c.actor.userId, senderName: c.actor.name ?? '', committeeId: c.committeeId ?? null, meetingId: c.meetingId ?? null,
+      });
+      await this.repo.addDocuments(s, files.map(({ item }, i) => ({ approvalId: a.id, libraryId: item.id, name: item.name, size: item.size, version: item.version, position: i })));
+      for (const { item, sha } of files) {
+        await this.repo.addVersion(s, { approvalId: a.id, libraryId: item.id, version: item.version, byName: c.actor.name ?? '', action: 'sent', sha256: sha, s3Key: '' });
+      }
+      const inserted = await this.repo.addAssignees(s, people.map((p) => ({
+        approvalId: a.id, step: p.step, userId: p.userId, userName: p.user?.name ?? null, userEmail: p.user?.email ?? p.email, userImage: p.user?.image ?? null,
+        userPosition: p.user?.designation ?? p.user?.position ?? null, guestName: p.guestName, committeeId: p.committeeId, canEdit: p.canEdit,
+      })));
+      for (const row of inserted) if (!row.userId) tokens.set(row.id, await this.newToken(s, row.id));
+      await this.requestCurrent(s, org, a, inserted, tokens, people.map((p) => p.user).filter((u): u is DirectoryUser => !!u));
+      const v = await this.see(s, c, a.id);
+      after(async () => logger().info({ orgId: c.orgId, approvalId: a.id }, 'approval created'));
+      return this.details(v, await this.repo.versionsOf(s, a.id));
+    });
+  }
+
+  /**
+   * A guest's link token: `<assignee id>.<32 random bytes>` (the guest page reads its assignee id from it); only
+   * its SHA-256 is stored. A new one replaces the old.
+   */
+  private async newToken(s: Scope, assigneeId: number): Promise<string> {
+    const token = `${assigneeId}.${randomBytes(32).toString('base64url')}`;
+    await this.repo.setTokenHash(s, assigneeId, sha256(token));
+    return token;
+  }
+
+  /** ApprovalRequested for every signer of the current step (guests with their token link) */
+  private async requestCurrent(s: Scope, org: Org, a: ApprovalRow, assignees: AssigneeRow[], tokens: Map<number, string>, users: DirectoryUser[], onlyNew?: Set<number>) {
+    const current = currentSigners(ordered(assignees)).map((x) => assignees.find((r) => String(r.id) === x.id)!);
+    for (const r of current) {
+      if (onlyNew && !onlyNew.has(r.id)) continue;
+      const u = r.userId ? users.find((x) => x.id === r.userId) : null;
+      if (r.userId && (!u || u.status === 'Inactive' || u.status === 'Deleted')) continue;
+      const token = tokens.get(r.id);
+      if (!r.userId && !token) continue;
+      const recipient: Recipient = u ? { email: u.email, name: u.name, lang: u.lang } : { email: r.userEmail!, name: r.guestName, lang: 'en' };
+      await this.outbox.add(s.tx, ApprovalRequested, {
+        orgId: org.id, orgSlug: org.slug, orgName: org.name, timeZone: org.time_zone, approvalId: a.id, title: a.title, senderName: a.senderName,
+        link: u ? AppPaths.approval(a.id) : AppPaths.guestApproval(a.id, token!), assigneeId: r.id, guest: !u, step: r.step, recipient,
+      });
+    }
+  }
+
+  // ---------- delete ----------
+
+  delete(c: Call & { approvalId: number }): Promise<{ ok: true }> {
+    return this.db.command(c.orgId, async (s) => {
+      const v = await this.see(s, c, c.approvalId, undefined, true);
+      if (!v.sender && !c.actor.isAdmin) throw new AppError(ApprovalErrors.APPROVAL_NOT_SENDER);
+      await this.repo.delete(s, v.approval.id);
+      return { ok: true as const };
+    });
+  }
+
+  // ---------- sign and reject ----------
+
+  private refuse(v: Seen): void {
+    const r = this.refusal(v);
+    if (r) throw new AppError(REFUSALS[r]);
+  }
+
+  private async senderRecipients(orgId: string, a: ApprovalRow): Promise<Recipient[]> {
+    if (!a.senderId) return [];
+    const { users } = await this.bus.request(GetUsers, { orgId, ids: [a.senderId] });
+    return users.filter((u) => u.status !== 'Deleted').map((u) => ({ email: u.email, name: u.name, lang: u.lang }));
+  }
+
+  async reject(c: Call & Client & { approvalId: number; guestId?: number; comment: string }): Promise<ApprovalDetails> {
+    if (!isRejectReasonValid(c.comment)) throw AppError.validation({ comment: AM.reasonRequired });
+    const org = await this.org(c.orgId);
+    const pre = await this.db.tenant(c.orgId, (s) => this.see(s, c, c.approvalId, c.guestId));
+    this.refuse(pre);
+    const to = await this.senderRecipients(c.orgId, pre.approval);
+    return this.db.command(c.orgId, async (s) => {
+      const v = await this.see(s, c, c.approvalId, c.guestId, true);
+      this.refuse(v);
+      await this.repo.updateAssignee(s, v.me!.id, { status: ASSIGNEE_STATUS.rejected, comment: c.comment.trim(), actedAt: new Date(), ip: c.ip, userAgent: c.userAgent });
+      const a = await this.repo.update(s, v.approval.id, { status: 'rejected' });
+      await this.outbox.add(s.tx, ApprovalRejected, {
+        orgId: org.id, orgSlug: org.slug, orgName: org.name, timeZone: org.time_zone, approvalId: a.id, title: a.title, senderName: a.senderName,
+        link: AppPaths.approval(a.id), signerName: nameOf(v.me!), reason: c.comment.trim(), recipients: to,
+      });
+      return this.details(await this.see(s, c, a.id, c.guestId), await this.repo.versionsOf(s, a.id));
+    });
+  }
+
+  /** the signature image: a saved one of the caller, or the drawn / uploaded data URL; png or jpeg by content */
+  private async imageOf(c: Call & { signatureId?: number; image?: string }): Promise<{ bytes: Uint8Array; kind: 'png' | 'jpeg' }> {
+    let dataUrl = c.image;
+    if (c.signatureId) {
+      if (c.actor.kind !== 'user' || !c.actor.userId) throw AppError.validation({ signature_id: AM.signatureInvalid });
+      const row = await this.db.tenant(c.orgId, (s) => this.repo.signature(s, c.actor.userId!, c.signatureId!));
+      if (!row) throw AppError.validation({ signature_id: AM.signatureInvalid });
+      dataUrl = row.payload;
+    }
+    if (!dataUrl) throw AppError.validation({ file: AM.signatureRequired });
+    const img = decodeImage(dataUrl);
+    if (!img) throw AppError.validation({ file: AM.imageType });
+    return img;
+  }
+
+  async sign(c: Call & Client & { approvalId: number; guestId?: number; comment?: string; signatureId?: number; image?: string; placements?: Placement[]; reason?: string }): Promise<ApprovalDetails> {
+    const org = await this.org(c.orgId);
+    const pre = await this.db.tenant(c.orgId, (s) => this.see(s, c, c.approvalId, c.guestId));
+    this.refuse(pre);
+    const image = await this.imageOf(c);
+    const me = pre.me!;
+    const now = new Date();
+    const placements = c.placements ?? [];
+    // every document needs a signature on at least one of its pages
+    const forDoc = (d: DocumentRow) => placements.filter((p) => p.library_id === undefined || p.library_id === d.libraryId);
+    if (placements.length && pre.docs.some((d) => !forDoc(d).length)) throw AppError.validation({ sign_data: AM.placementInvalid });
+    const last = pre.assignees.every((a) => a.id === me.id || a.status === ASSIGNEE_STATUS.signed);
+    const by = { userId: me.userId, name: nameOf(me) };
+    const audit: AuditEntry[] = [];
+    if (last) {
+      for (const a of pre.assignees) {
+        const mine = a.id === me.id;
+        audit.push({ name: nameOf(a), email: a.userEmail, guest: !a.userId, step: a.step, at: mine ? now : a.actedAt!, ip: mine ? c.ip : a.ip, userAgent: mine ? c.userAgent : a.userAgent });
+      }
+    }
+    const history = await this.db.tenant(c.orgId, (s) => this.repo.versionsOf(s, pre.approval.id));
+    const results: { doc: DocumentRow; before: string; after: string; key: string; version: number; size: number; sealed?: { key: string; version: number; size: number; sha: string } }[] = [];
+    for (const d of pre.docs) {
+      const bytes = d.s3Key ? await this.store.readKey(d.s3Key) : await this.readLibrary(c.orgId, d.libraryId);
+      const pages = await pageCount(bytes);
+      const mine = forDoc(d);
+      if (mine.some((p) => p.pageNum > pages)) throw AppError.validation({ sign_data: AM.placementInvalid });
+      const before = sha256(bytes);
+      const stamped = await stampPdf(bytes, image, mine, { name: by.name, title: me.userPosition, date: serverDate(now)!, reason: c.reason ?? c.comment ?? null }).catch((e: unknown) => {
+        // a png or jpeg header over bytes pdf-lib cannot decode: the image is refused, not a 500
+        logger().info({ err: e, approvalId: pre.approval.id }, 'signature image could not be embedded');
+        throw AppError.validation({ file: AM.imageType });
+      });
+      const after = sha256(stamped);
+      const saved = await this.store.addVersion(c.orgId, d.libraryId, stamped, by);
+      const r: (typeof results)[number] = { doc: d, before, after, ...saved };
+      if (last) {
+        // the final PDF: an audit certificate page, then the organization's seal over the whole file
+        const steps = audit.map((e) => {
+          const h = e.name === by.name && e.at === now ? { before, after } : this.hashesOf(history, d.libraryId, pre.assignees.find((a) => nameOf(a) === e.name)?.id);
+          return { ...e, shaBefore: h.before, shaAfter: h.after };
+        });
+        const withAudit = await appendAuditPage(stamped, { title: pre.approval.title, document: d.name, orgName: org.name, timeZone: org.time_zone, steps, sealedAt: now });
+        const sealedBytes = await this.keys.seal(c.orgId, org.name, withAudit);
+        const s2 = await this.store.addVersion(c.orgId, d.libraryId, sealedBytes, { userId: null, name: org.name });
+        r.sealed = { ...s2, sha: sha256(sealedBytes) };
+      }
+      results.push(r);
+    }
+    const sender = await this.senderRecipients(c.orgId, pre.approval);
+    const nextUsers = await this.nextUsers(c.orgId, pre.assignees, me.id);
+    return this.db.command(c.orgId, async (s) => {
+      const v = await this.see(s, c, c.approvalId, c.guestId, true);
+      this.refuse(v);
+      await this.repo.updateAssignee(s, me.id, { status: ASSIGNEE_STATUS.signed, comment: c.comment?.trim() || null, actedAt: now, ip: c.ip, userAgent: c.userAgent });
+      const assignees = v.assignees.map((a) => (a.id === me.id ? { ...a, status: ASSIGNEE_STATUS.signed } : a));
+      const status = approvalProgress(ordered(assignees));
+      const a = await this.repo.update(s, v.approval.id, { status });
+      for (const r of results) {
+        await this.repo.addVersion(s, { approvalId: a.id, libraryId: r.doc.libraryId, version: r.version, assigneeId: me.id, byName: by.name, action: 'signed', shaBefore: r.before, sha256: r.after, s3Key: r.key });
+        let final = { key: r.key, version: r.version, size: r.size };
+        if (r.sealed) {
+          await this.repo.addVersion(s, { approvalId: a.id, libraryId: r.doc.libraryId, version: r.sealed.version, assigneeId: null, byName: org.name, action: 'sealed', shaBefore: r.after, sha256: r.sealed.sha, s3Key: r.sealed.key });
+          final = r.sealed;
+        }
+        await this.repo.updateDocument(s, r.doc.id, { status: DOC_STATUS[status], version: final.version, s3Key: final.key, size: final.size });
+      }
+      const info = { orgId: org.id, orgSlug: org.slug, orgName: org.name, timeZone: org.time_zone, approvalId: a.id, title: a.title, senderName: a.senderName, link: AppPaths.approval(a.id) };
+      await this.outbox.add(s.tx, ApprovalSigned, { ...info, signerName: by.name, recipients: sender });
+      if (status === 'fully signed') await this.outbox.add(s.tx, ApprovalCompleted, { ...info, recipients: sender });
+      else {
+        const before = new Set(currentSigners(ordered(v.assignees)).map((x) => Number(x.id)));
+        const fresh = new Set(currentSigners(ordered(assignees)).map((x) => Number(x.id)).filter((id) => !before.has(id)));
+        // a guest of a later step gets a fresh link now (only the hash is kept, so the first one cannot be sent again)
+        const tokens = new Map<number, string>();
+        for (const id of fresh) {
+          const row = assignees.find((x) => x.id === id)!;
+          if (!row.userId) tokens.set(id, await this.newToken(s, id));
+        }
+        await this.requestCurrent(s, org, a, assignees, tokens, nextUsers, fresh);
+      }
+      return this.details(await this.see(s, c, a.id, c.guestId), await this.repo.versionsOf(s, a.id));
+    });
+  }
+
+  private hashesOf(history: VersionRow[], libraryId: number, assigneeId: number | undefined): { before: string | null; after: string | null } {
+    const row = history.find((h) => h.libraryId === libraryId && h.assigneeId === assigneeId && h.action === 'signed');
+    return { before: row?.shaBefore ?? null, after: row?.sha256 ?? null };
+  }
+
+  private async nextUsers(orgId: string, assignees: AssigneeRow[], exceptId: number): Promise<DirectoryUser[]> {
+    const ids = [...new Set(assignees.filter((a) => a.userId && a.id !== exceptId && a.status === ASSIGNEE_STATUS.needsToSign).map((a) => a.userId!))];
+    return ids.length ? (await this.bus.request(GetUsers, { orgId, ids })).users : [];
+  }
+
+  private async readLibrary(orgId: string, libraryId: number): Promise<Buffer> {
+    const item = await this.bus.request(GetDetails, { orgId, actor: SYSTEM_ACTOR, itemId: libraryId });
+    if (!item.file_url) throw AppError.notFound('document');
+    return this.store.readUrl(item.file_url);
+  }
+
+  // ---------- downloads ----------
+
+  signedUrl(c: Call & { approvalId: number; libraryId: number; guestId?: number }): Promise<{ url: string; name: string }> {
+    return this.db.tenant(c.orgId, async (s) => {
+      const v = await this.see(s, c, c.approvalId, c.guestId);
+      const d = v.docs.find((x) => x.libraryId === c.libraryId);
+      if (!d) throw AppError.notFound('document');
+      if (!(d.status === 3 || d.status === 4 || v.sender)) throw new AppError(ApprovalErrors.APPROVAL_DOWNLOAD_REFUSED);
+      const url = d.s3Key ? await this.store.presigned(d.s3Key, this.config.APPROVAL_URL_TTL_SECONDS) : null;
+      if (url) return { url, name: d.name };
+      const item = await this.bus.request(GetDetails, { orgId: c.orgId, actor: SYSTEM_ACTOR, itemId: d.libraryId });
+      if (!item.file_url) throw AppError.notFound('document');
+      return { url: item.file_url, name: d.name };
+    });
+  }
+
+  // ---------- saved signatures ----------
+
+  private toSignature(r: { id: number; type: string; title: string; payload: string; createdAt: Date }): SavedSignature {
+    return { id: r.id, type: r.type as SavedSignature['type'], title: r.title, payload: r.payload, created_at: serverDate(r.createdAt)! };
+  }
+
+  private me(c: Call): number {
+    if (c.actor.kind !== 'user' || !c.actor.userId) throw new AppError('UNAUTHENTICATED');
+    return c.actor.userId;
+  }
+
+  listSignatures(c: Call) {
+    const userId = this.me(c);
+    return this.db.tenant(c.orgId, async (s) => ({ signatures: (await this.repo.signaturesOf(s, userId)).map((r) => this.toSignature(r)) }));
+  }
+
+  saveSignature(c: Call & { type: SavedSignature['type']; title: string; payload: string }) {
+    const userId = this.me(c);
+    if (!decodeImage(c.payload)) throw AppError.validation({ payload: AM.imageType });
+    return this.db.command(c.orgId, async (s) => this.toSignature(await this.repo.addSignature(s, { userId, type: c.type, title: c.title, payload: c.payload })));
+  }
+
+  deleteSignature(c: Call & { signatureId: number }) {
+    const userId = this.me(c);
+    return this.db.command(c.orgId, async (s) => {
+      if (!(await this.repo.deleteSignature(s, userId, c.signatureId))) throw AppError.notFound('signature');
+      return { ok: true as const };
+    });
+  }
+}

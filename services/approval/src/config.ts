@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { baseConfigSchema, ConfigError, databaseConfigSchema, parseConfig, s3ConfigSchema } from '@app/platform';
+
+export const approvalConfigSchema = baseConfigSchema
+  .extend({
+    SERVICE_NAME: z.string().default('approval'),
+    HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(3104),
+    /** lifetime of the presigned download URLs of signed documents (each one issued after the download rules) */
+    APPROVAL_URL_TTL_SECONDS: z.coerce.number().int().min(5).max(7 * 24 * 3600).default(300),
+    /** root key of sealed secrets (the organizations' signing keys); required in production */
+    AUTH_SECRET: z.string().min(16).optional(),
+  })
+  .extend(databaseConfigSchema.shape)
+  .extend(s3ConfigSchema.shape);
+
+export type ApprovalConfig = z.output<typeof approvalConfigSchema>;
+
+const DEV_SECRET = 'development-only-auth-secret';
+
+export const loadApprovalConfig = (env?: Record<string, string | undefined>): ApprovalConfig => {
+  const c = parseConfig(approvalConfigSchema, env);
+  if (!c.AUTH_SECRET) {
+    if (c.NODE_ENV === 'production') throw new ConfigError('Invalid configuration:\n  AUTH_SECRET: required in production');
+    c.AUTH_SECRET = DEV_SECRET;
+  }
+  return c;
+};

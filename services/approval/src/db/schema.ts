@@ -1,0 +1,129 @@
+import { bigint, boolean, index, integer, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The approval service's own schema. Every table has org_id, so row-level security applies (the migration
+ * runner forces the tenant policy); repositories reach it only through ApprovalDb.tenant(orgId).
+ */
+export const approval = pgSchema('approval');
+
+/** An approval: a title, its documents (library files) and its ordered assignees. */
+export const approvals = approval.table(
+  'approvals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orgId: uuid('org_id').notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+    /** pending, partly signed, fully signed, rejected */
+    status: text('status').notNull().default('pending'),
+    senderId: integer('sender_id'),
+    senderName: text('sender_name').notNull().default(''),
+    committeeId: integer('committee_id'),
+    meetingId: integer('meeting_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('approvals_sender_idx').on(t.orgId, t.senderId), index('approvals_meeting_idx').on(t.orgId, t.meetingId)],
+);
+
+/** A document of an approval: a library file; each signature adds a version of it in the library. */
+export const documents = approval.table(
+  'documents',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orgId: uuid('org_id').notNull(),
+    approvalId: bigint('approval_id', { mode: 'number' }).notNull(),
+    libraryId: integer('library_id').notNull(),
+    name: text('name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    /** 1 new, 2 partly signed, 3 fully signed, 4 approved */
+    status: integer('status').notNull().default(1),
+    /** the library version of the latest signed state (1: as sent) */
+    version: integer('version').notNull().default(1),
+    /** S3 key of the latest signed state */
+    s3Key: text('s3_key'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [uniqueIndex('documents_approval_library_uq').on(t.orgId, t.approvalId, t.libraryId)],
+);
+
+/** Who signs, step by step: a member (user_id) or a guest (e-mail, name and the hash of their token). */
+export const assignees = approval.table(
+  'assignees',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orgId: uuid('org_id').notNull(),
+    approvalId: bigint('approval_id', { mode: 'number' }).notNull(),
+    step: integer('step').notNull(),
+    userId: integer('user_id'),
+    userName: text('user_name'),
+    userEmail: text('user_email'),
+    userImage: text('user_image'),
+    userPosition: text('user_position'),
+    guestName: text('guest_name'),
+    tokenHash: text('token_hash'),
+    committeeId: integer('committee_id'),
+    /** 1 needs to sign, 2 signed, 3 rejected */
+    status: integer('status').notNull().default(1),
+    canEdit: boolean('can_edit').notNull().default(false),
+    comment: text('comment'),
+    actedAt: timestamp('acted_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('assignees_approval_idx').on(t.orgId, t.approvalId),
+    index('assignees_user_idx').on(t.orgId, t.userId),
+    uniqueIndex('assignees_token_uq').on(t.tokenHash),
+  ],
+);
+
+/** Every state a document went through: SHA-256 of the bytes before and after each signature, and the seal. */
+export const versions = approval.table(
+  'versions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orgId: uuid('org_id').notNull(),
+    approvalId: bigint('approval_id', { mode: 'number' }).notNull(),
+    libraryId: integer('library_id').notNull(),
+    version: integer('version').notNull(),
+    assigneeId: bigint('assignee_id', { mode: 'number' }),
+    byName: text('by_name').notNull(),
+    /** sent, signed, sealed */
+    action: text('action').notNull(),
+    shaBefore: text('sha_before'),
+    sha256: text('sha256').notNull(),
+    s3Key: text('s3_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('versions_approval_idx').on(t.orgId, t.approvalId)],
+);
+
+/** A user's saved signatures and stamps (small png/jpeg data URLs). */
+export const signatures = approval.table(
+  'signatures',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orgId: uuid('org_id').notNull(),
+    userId: integer('user_id').notNull(),
+    type: text('type').notNull(),
+    title: text('title').notNull().default(''),
+    payload: text('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('signatures_user_idx').on(t.orgId, t.userId)],
+);
+
+/** The organization's sealing key (PKCS#12, sealed with a key derived from AUTH_SECRET), made at first use. */
+export const signingKeys = approval.table(
+  'signing_keys',
+  {
+    orgId: uuid('org_id').notNull(),
+    sealedP12: text('sealed_p12').notNull(),
+    subject: text('subject').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId] })],
+);
+

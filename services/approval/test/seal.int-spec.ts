@@ -1,0 +1,73 @@
+/**
+ * The final PDF checked by independent tools (poppler, installed by the test set-up when missing): the seal made
+ * with the organization's key is valid for pdfsig; one changed byte makes it invalid; pdftotext reads every
+ * signer off the audit page.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { pdfFile } from '@app/testing';
+import { appendAuditPage } from '../src/signing/audit';
+import { sha256 } from '../src/signing/document-store';
+import { makeP12, sealPdf } from '../src/signing/signing-keys';
+import { stampPdf } from '../src/signing/stamp';
+
+const run = promisify(execFile);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+jest.setTimeout(120_000);
+
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'approval-seal-'));
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** pdfsig's verdict: its output, and whether it called the signature valid */
+async function pdfsig(bytes: Uint8Array, name: string): Promise<{ out: string; valid: boolean }> {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, bytes);
+  const out = await run('pdfsig', [file]).then((r) => r.stdout, (e: { stdout?: string; stderr?: string }) => `${e.stdout ?? ''}${e.stderr ?? ''}`);
+  return { out, valid: /Signature Validation: Signature is Valid\./.test(out) };
+}
+
+it('sign twice, audit page, seal: valid; one byte changed: invalid; the audit page lists every signer', async () => {
+  const original = await pdfFile(2, 'Board resolution');
+  const image = { bytes: PNG, kind: 'png' as const };
+  const first = await stampPdf(original, image, [], { name: 'Signer One', title: 'Treasurer', date: '2026-03-01 10:00:00', reason: null });
+  const second = await stampPdf(first, image, [], { name: 'Grace Guest', title: null, date: '2026-03-01 11:00:00', reason: 'Agreed' });
+  const steps = [
+    { name: 'Signer One', email: 'one@demo.test', guest: false, step: 1, at: new Date('2026-03-01T10:00:00Z'), ip: '10.0.0.1', userAgent: 'Mozilla/5.0 Test', shaBefore: sha256(original), shaAfter: sha256(first) },
+    { name: 'Grace Guest', email: 'grace@guests.test', guest: true, step: 2, at: new Date('2026-03-01T11:00:00Z'), ip: '10.0.0.2', userAgent: 'curl/8', shaBefore: sha256(first), shaAfter: sha256(second) },
+  ];
+  const audited = await appendAuditPage(second, { title: 'Resolution 7', document: 'resolution.pdf', orgName: 'Demo Board', timeZone: 'Asia/Dubai', steps, sealedAt: new Date('2026-03-01T11:00:01Z') });
+  const sealed = await sealPdf(audited, makeP12('Demo Board'), { name: 'Demo Board', reason: 'Approval completed', location: 'Demo Board', at: new Date() });
+
+  const ok = await pdfsig(sealed, 'sealed.pdf');
+  expect(ok.out).toMatch(/Signature #1/);
+  expect(ok.valid).toBe(true);
+  expect(ok.out).toMatch(/Demo Board/);
+
+  // one changed byte inside the signed range (not in the signature's own hex)
+  const tampered = Buffer.from(sealed);
+  const at = tampered.indexOf('Board resolution') >= 0 ? tampered.indexOf('Board resolution') : 200;
+  tampered[at] = tampered[at] ^ 0x01;
+  const bad = await pdfsig(tampered, 'tampered.pdf');
+  expect(bad.valid).toBe(false);
+  expect(bad.out).toMatch(/Signature Validation: (Digest Mismatch|Signature is Invalid)/);
+
+  // the audit page (the last) lists every signer, their role, address and hashes
+  const file = path.join(dir, 'text.pdf');
+  fs.writeFileSync(file, sealed);
+  const pages = (await run('pdfinfo', [file])).stdout.match(/Pages:\s+(\d+)/)![1];
+  const text = (await run('pdftotext', ['-f', pages, '-l', pages, '-layout', file, '-'])).stdout;
+  expect(text).toContain('Audit certificate');
+  for (const s of steps) {
+    expect(text).toContain(`${s.name} (${s.guest ? 'guest' : 'member'})`);
+    expect(text).toContain(s.ip);
+    expect(text).toContain(s.shaBefore);
+    expect(text).toContain(s.shaAfter);
+  }
+  expect(text).toContain('2026-03-01 15:00:00 (Asia/Dubai)');
+});

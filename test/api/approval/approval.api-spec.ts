@@ -1,0 +1,294 @@
+/**
+ * Approvals through the gateway (docs/approval.md): creation refusals, the signing order (a later step is
+ * refused until the earlier one has signed), rejection needing a reason, tenant isolation, a guest signing
+ * through the token link of the e-mail found in the mail catcher, and the download rules.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { api, createTestUser, login, mailsTo, pdfFile, waitFor, type ApiClient } from '@app/testing';
+import { GATEWAY, env, orgWithAdmin, PNG } from '../organization/helpers';
+
+jest.setTimeout(180_000);
+
+type Ctx = Awaited<ReturnType<typeof orgWithAdmin>>;
+let a: Ctx;
+let b: Ctx;
+const users: { id: number; email: string; client: ApiClient; token: string }[] = [];
+const SIGNATURE = `data:image/png;base64,${PNG.toString('base64')}`;
+
+async function member(name: string) {
+  const u = await createTestUser(env.NATS_URL, a.org.orgId, { name });
+  const token = await login(GATEWAY, a.org.slug, u.email, u.password);
+  return { id: u.userId, email: u.email, token, client: api(GATEWAY, { org: a.org.slug, token }) };
+}
+
+async function uploadPdf(c: ApiClient, name = 'contract.pdf'): Promise<number> {
+  const r = await c.upload('/library', {}, { file: { name, type: 'application/pdf', data: await pdfFile(2, 'Contract to sign') } });
+  expect(r.status).toBe(200);
+  return r.body.data.id as number;
+}
+
+const run = promisify(execFile);
+const download = (path: string, headers: Record<string, string>) => fetch(`${GATEWAY}${path}`, { headers });
+
+beforeAll(async () => {
+  a = await orgWithAdmin();
+  b = await orgWithAdmin();
+  for (const n of ['Sender Sam', 'Signer One', 'Signer Two', 'Signer Three']) users.push(await member(n));
+});
+
+describe('POST /api/approvals: refusals write nothing', () => {
+  it('a missing title, a non-PDF document and no assignees are field errors', async () => {
+    const [sender, s1] = users;
+    const pdf = await uploadPdf(sender.client);
+    const txt = await sender.client.upload('/library', {}, { file: { name: 'notes.txt', type: 'text/plain', data: Buffer.from('Agenda\n') } });
+    const before = (await sender.client.get('/approvals')).body.meta.total;
+
+    const noTitle = await sender.client.post('/approvals', { title: '  ', documents: [pdf], assignees: [{ user_id: s1.id, order: 1 }] });
+    expect(noTitle.status).toBe(409);
+    expect(noTitle.body.errors.title).toEqual(['The title field is required.']);
+
+    const notPdf = await sender.client.post('/approvals', { title: 'Notes', documents: [txt.body.data.id], assignees: [{ user_id: s1.id, order: 1 }] });
+    expect(notPdf.status).toBe(409);
+    expect(notPdf.body.errors.documents).toEqual(['Choose only pdf']);
+
+    const nobody = await sender.client.post('/approvals', { title: 'Nobody', documents: [pdf], assignees: [] });
+    expect(nobody.status).toBe(409);
+    expect(nobody.body.errors.assignees).toEqual(['The assignees field is required.']);
+
+    const strict = await sender.client.post('/approvals', { title: 'Strict', documents: [true], assignees: [{ user_id: [s1.id], order: 1 }] });
+    expect(strict.status).toBe(409);
+
+    expect((await sender.client.get('/approvals')).body.meta.total).toBe(before);
+  });
+});
+
+describe('the signing order', () => {
+  let id: number;
+  let pdf: number;
+
+  it('three steps: the third signer is refused until the second has signed', async () => {
+    const [sender, s1, s2, s3] = users;
+    pdf = await uploadPdf(sender.client);
+    const created = await sender.client.post('/approvals', {
+      title: 'Supplier contract', documents: [pdf],
+      assignees: [{ user_id: s1.id, order: 1 }, { user_id: s2.id, order: 2 }, { user_id: s3.id, order: 3 }],
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.message).toBe('approvals added');
+    id = created.body.data.id;
+    expect(created.body.data).toEqual(expect.objectContaining({ title: 'Supplier contract', status: 'pending', can_download: true }));
+    expect(created.body.data.assignees.map((x: { order: number; status: number }) => [x.order, x.status])).toEqual([[1, 1], [2, 1], [3, 1]]);
+
+    // the first step is current: only it is in "action required"
+    const tabs = async (c: ApiClient, tab: string) => (await c.get('/approvals', { tab })).body.data.map((x: { id: number }) => x.id);
+    expect(await tabs(s1.client, 'action_required')).toContain(id);
+    expect(await tabs(s3.client, 'action_required')).not.toContain(id);
+    expect(await tabs(s3.client, 'waiting')).toContain(id);
+
+    const one = await s1.client.post(`/approvals/${id}/approve`, { file: SIGNATURE, comment: 'Fine' });
+    expect(one.status).toBe(200);
+    expect(one.body.data.status).toBe('partly signed');
+
+    const early = await s3.client.post(`/approvals/${id}/approve`, { file: SIGNATURE });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe('You cannot sign yet: an earlier step has not signed.');
+    const view = await s3.client.get(`/approvals/${id}`);
+    expect(view.body.data).toEqual(expect.objectContaining({ can_sign: false, note: 'You cannot sign yet: an earlier step has not signed.' }));
+
+    expect((await s2.client.post(`/approvals/${id}/approve`, { file: SIGNATURE })).status).toBe(200);
+    const last = await s3.client.post(`/approvals/${id}/approve`, { file: SIGNATURE });
+    expect(last.status).toBe(200);
+    expect(last.body.data.status).toBe('fully signed');
+    expect(last.body.data.documents[0].status).toBe(3);
+    expect(await tabs(s3.client, 'completed')).toContain(id);
+
+    const twice = await s3.client.post(`/approvals/${id}/approve`, { file: SIGNATURE });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe('You have already acted on this approval.');
+  });
+
+  it('each signature is a new library version', async () => {
+    const [sender] = users;
+    const details = await sender.client.get(`/library/${pdf}`);
+    expect(details.status).toBe(200);
+    // v1 as sent, three signatures, and the sealed final version
+    expect(details.body.data.version).toBe(5);
+    const v = (await sender.client.get(`/approvals/${id}`)).body.data.versions;
+    expect(v.map((x: { action: string }) => x.action)).toEqual(['sent', 'signed', 'signed', 'signed', 'sealed']);
+  });
+
+  it('the downloaded final PDF: pdfsig finds the seal valid, pdftotext reads every signer off the audit page', async () => {
+    const [sender, s1, s2, s3] = users;
+    const res = await download(`/api/approvals/${id}/signed/${pdf}`, { 'x-org': a.org.slug, token: s1.token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'approval-api-'));
+    try {
+      const file = path.join(dir, 'sealed.pdf');
+      fs.writeFileSync(file, bytes);
+      const sig = (await run('pdfsig', [file])).stdout;
+      expect(sig).toMatch(/Signature Validation: Signature is Valid\./);
+      const pages = (await run('pdfinfo', [file])).stdout.match(/Pages:\s+(\d+)/)![1];
+      expect(Number(pages)).toBe(3);
+      const text = (await run('pdftotext', ['-f', pages, '-l', pages, '-layout', file, '-'])).stdout;
+      expect(text).toContain('Audit certificate');
+      for (const u of [s1, s2, s3]) expect(text).toContain(`${u.email}`);
+      expect(text).toContain('Signer One (member)');
+      expect(text).toContain('Signer Three (member)');
+      expect(text).not.toContain(sender.email);
+      // the SHA-256 before each signature is the one after the previous one
+      const shas = [...text.matchAll(/SHA-256 (before|after):\s+([0-9a-f]{64})/g)].map((m) => m[2]);
+      expect(shas).toHaveLength(6);
+      expect(shas[1]).toBe(shas[2]);
+      expect(shas[3]).toBe(shas[4]);
+      // one changed byte: the seal no longer holds
+      bytes[300] ^= 0x01;
+      fs.writeFileSync(file, bytes);
+      const bad = await run('pdfsig', [file]).then((r) => r.stdout, (e: { stdout?: string }) => e.stdout ?? '');
+      expect(bad).not.toMatch(/Signature is Valid/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("another organization's approval is 404", async () => {
+    expect((await b.admin.get(`/approvals/${id}`)).status).toBe(404);
+    expect((await b.admin.post(`/approvals/${id}/approve`, { file: SIGNATURE })).status).toBe(404);
+    expect((await b.admin.post(`/approvals/${id}/reject`, { comment: 'No' })).status).toBe(404);
+    expect((await b.admin.delete(`/approvals/${id}`)).status).toBe(404);
+    expect((await download(`/api/approvals/${id}/signed/${pdf}`, { 'x-org': b.org.slug, token: b.token })).status).toBe(404);
+    // and someone of the organization who takes no part in it does not see it either
+    const outsider = await member('Outsider');
+    expect((await outsider.client.get(`/approvals/${id}`)).status).toBe(404);
+  });
+});
+
+describe('rejecting', () => {
+  it('an empty reason is 409 and changes nothing; a reason ends the approval', async () => {
+    const [sender, s1, s2] = users;
+    const pdf = await uploadPdf(sender.client);
+    const created = await sender.client.post('/approvals', { title: 'Lease', documents: [pdf], assignees: [{ user_id: s1.id, order: 1 }, { user_id: s2.id, order: 2 }] });
+    const id = created.body.data.id as number;
+    for (const comment of ['', '   ', undefined]) {
+      const r = await s1.client.post(`/approvals/${id}/reject`, comment === undefined ? {} : { comment });
+      expect(r.status).toBe(409);
+      expect(r.body.message).toBe('Error in validation');
+      expect(r.body.errors.comment).toEqual(['The reason field is required.']);
+    }
+    expect((await s1.client.get(`/approvals/${id}`)).body.data.my_status).toBe(1);
+
+    const r = await s1.client.post(`/approvals/${id}/reject`, { comment: 'Wrong rent' });
+    expect(r.status).toBe(200);
+    expect(r.body.data.status).toBe('rejected');
+    expect(r.body.data.assignees[0]).toEqual(expect.objectContaining({ status: 3, comment: 'Wrong rent' }));
+    const after = await s2.client.post(`/approvals/${id}/approve`, { file: SIGNATURE });
+    expect(after.status).toBe(409);
+    expect(after.body.message).toBe('This approval has been rejected.');
+  });
+});
+
+describe('a guest signs through the e-mailed token link', () => {
+  it('the link in the mail catcher opens, signs and downloads', async () => {
+    const [sender, s1] = users;
+    const guestEmail = `guest-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@guests.test`;
+    const pdf = await uploadPdf(sender.client);
+    const created = await sender.client.post('/approvals', {
+      title: 'Consulting agreement', documents: [pdf],
+      assignees: [{ email: guestEmail, guest_name: 'Grace Guest', order: 1 }, { user_id: s1.id, order: 2 }],
+    });
+    expect(created.status).toBe(200);
+    const id = created.body.data.id as number;
+    const guest = created.body.data.assignees.find((x: { guest: boolean }) => x.guest);
+    expect(guest).toEqual(expect.objectContaining({ guest_name: 'Grace Guest', user_email: guestEmail, user_id: null }));
+    expect(JSON.stringify(created.body)).not.toMatch(/token/i);
+
+    const mail = await waitFor('the approval e-mail', async () => (await mailsTo(guestEmail)).find((m) => m.subject.includes('Consulting agreement')), 60_000, 500);
+    expect(mail.subject).toBe('Your signature is requested: Consulting agreement');
+    const m = new RegExp(`/approval/${id}\\?token=([A-Za-z0-9_.%-]+)`).exec(mail.text ?? mail.html ?? '');
+    expect(m).not.toBeNull();
+    const token = decodeURIComponent(m![1]);
+    // the token names its assignee (the guest page reads the guest id from it)
+    expect(token.split('.')[0]).toBe(String(guest.id));
+
+    const anon = api(GATEWAY, { org: a.org.slug });
+    const seen = await anon.get(`/approvals/${id}/guest_approval/${guest.id}`, { token });
+    expect(seen.status).toBe(200);
+    expect(seen.body.data).toEqual(expect.objectContaining({ title: 'Consulting agreement', can_sign: true, my_status: 1 }));
+    // a wrong token, or the right token with another guest id, is 404
+    expect((await anon.get(`/approvals/${id}/guest_approval/${guest.id}`, { token: `${token}x` })).status).toBe(404);
+    expect((await anon.get(`/approvals/${id}/guest_approval/${guest.id + 1}`, { token })).status).toBe(404);
+    // the member of step 2 waits for the guest
+    expect((await s1.client.post(`/approvals/${id}/approve`, { file: SIGNATURE })).status).toBe(409);
+
+    const signed = await fetch(`${GATEWAY}/api/approvals/${id}/guest_approve/${guest.id}?token=${encodeURIComponent(token)}`, {
+      method: 'POST', headers: { 'x-org': a.org.slug, 'content-type': 'application/json' }, body: JSON.stringify({ file: SIGNATURE, comment: 'Agreed' }),
+    });
+    expect(signed.status).toBe(200);
+    expect(((await signed.json()) as { data: { status: string } }).data.status).toBe('partly signed');
+
+    // not complete yet: the guest may not download
+    expect((await download(`/api/approvals/guest/${id}/new_signed/${pdf}/${token}`, { 'x-org': a.org.slug })).status).toBe(409);
+    expect((await s1.client.post(`/approvals/${id}/approve`, { file: SIGNATURE })).status).toBe(200);
+    const got = await download(`/api/approvals/guest/${id}/new_signed/${pdf}/${token}`, { 'x-org': a.org.slug });
+    expect(got.status).toBe(200);
+    const bytes = Buffer.from(await got.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+describe('download rules', () => {
+  it('status fully signed, or the sender', async () => {
+    const [sender, s1, s2] = users;
+    const pdf = await uploadPdf(sender.client);
+    const id = (await sender.client.post('/approvals', { title: 'Budget', documents: [pdf], assignees: [{ user_id: s1.id, order: 1 }, { user_id: s2.id, order: 2 }] })).body.data.id as number;
+    const h = (u: { token: string }) => ({ 'x-org': a.org.slug, token: u.token });
+    expect((await download(`/api/approvals/${id}/signed/${pdf}`, h(sender))).status).toBe(200);
+    const refused = await download(`/api/approvals/${id}/signed/${pdf}`, h(s1));
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { message: string }).message).toBe('The signed document can be downloaded once every step has signed.');
+    expect((await s1.client.get(`/approvals/${id}`)).body.data.can_download).toBe(false);
+    await s1.client.post(`/approvals/${id}/approve`, { file: SIGNATURE });
+    await s2.client.post(`/approvals/${id}/approve`, { file: SIGNATURE });
+    expect((await download(`/api/approvals/${id}/signed/${pdf}`, h(s1))).status).toBe(200);
+    expect((await download(`/api/approvals/${id}/new_signed/${pdf}`, h(s2))).status).toBe(200);
+    // a document that is not part of the approval
+    expect((await download(`/api/approvals/${id}/signed/${pdf + 100000}`, h(sender))).status).toBe(404);
+  });
+});
+
+describe('signatures', () => {
+  it('a png or jpeg by content; a saved one signs', async () => {
+    const [sender, s1] = users;
+    const fake = `data:image/png;base64,${Buffer.from('GIF89a not a png').toString('base64')}`;
+    const bad = await s1.client.post('/userprofile/signatures', { type: 'signature_image', title: 'Mine', payload: fake });
+    expect(bad.status).toBe(409);
+    expect(bad.body.errors.payload).toEqual(['The signature must be a png or jpeg image.']);
+    const saved = await s1.client.post('/userprofile/signatures', { type: 'signature', title: 'Mine', payload: SIGNATURE });
+    expect(saved.status).toBe(200);
+    const list = await s1.client.get('/userprofile/signatures');
+    expect(list.body.data.signatures.map((x: { id: number }) => x.id)).toContain(saved.body.data.id);
+
+    const pdf = await uploadPdf(sender.client);
+    const id = (await sender.client.post('/approvals', { title: 'Memo', documents: [pdf], assignees: [{ user_id: s1.id, order: 1 }] })).body.data.id as number;
+    expect((await s1.client.post(`/approvals/${id}/approve`, { file: fake })).status).toBe(409);
+    // a png header over bytes that are no image: refused too, and nothing is signed
+    const broken = `data:image/png;base64,${Buffer.concat([PNG.subarray(0, 16), Buffer.from('not really an image at all')]).toString('base64')}`;
+    const refused = await s1.client.post(`/approvals/${id}/approve`, { file: broken });
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors.file).toEqual(['The signature must be a png or jpeg image.']);
+    expect((await sender.client.get(`/library/${pdf}`)).body.data.version).toBe(1);
+    expect((await s1.client.post(`/approvals/${id}/approve`, {})).body.errors.file).toEqual(['A signature is required.']);
+    const placed = await s1.client.post(`/approvals/${id}/approve`, {
+      signature_id: saved.body.data.id,
+      sign_data: [{ pageNum: 2, px: 100, py: 200, pageWidth: 612, pageHeight: 792, width: 150, height: 50, options: { showName: true, showDate: true } }],
+    });
+    expect(placed.status).toBe(200);
+    expect(placed.body.data.status).toBe('fully signed');
+    expect((await s1.client.delete(`/userprofile/signatures/${saved.body.data.id}`)).status).toBe(200);
+  });
+});

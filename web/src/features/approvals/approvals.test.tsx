@@ -1,0 +1,129 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Routes } from '@app/contracts';
+import type { ApprovalDetails } from '../../api/approvals';
+import { session } from '../../api/session';
+import { profileBody } from '../../test/app';
+import { installFetch, jsonResponse, on } from '../../test/fetch';
+import { renderWithApp } from '../../test/render';
+import { ApprovalDetailsPage, GuestApprovalPage, guestKeyOf } from './ApprovalDetailsPage';
+import { ApprovalCreatePage } from './ApprovalCreatePage';
+import { ApprovalsPage } from './ApprovalsPage';
+
+jest.setTimeout(20_000);
+
+const at = '2026-03-01 10:00:00';
+const assignee = (id: number, order: number, status: 1 | 2 | 3, o: Partial<ApprovalDetails['assignees'][number]> = {}) => ({
+  id, user_id: id, user: { id, name: `Signer ${id}`, image: null }, user_email: `s${id}@demo.test`, guest_name: null, guest: false,
+  order, status, can_edit: false, comment: null, committee_id: null, updated_at: at, ...o,
+});
+function anApproval(o: Partial<ApprovalDetails> = {}): ApprovalDetails {
+  const a: ApprovalDetails = {
+    id: 7, title: 'Supplier contract', description: null, status: 'partly signed', sender: { id: 1, name: 'Sam Sender' }, user_id: 1, committee_id: null, meeting_id: null,
+    documents: [{ id: 1, library_id: 11, name: 'contract.pdf', size: 1000, status: 2, version: 2 }],
+    assignees: [assignee(2, 1, 2), assignee(3, 2, 1), assignee(9, 3, 1, { user_id: null, user: null, guest_name: 'Grace Guest', guest: true, user_email: 'grace@guests.test' })],
+    my_status: 1, created_at: at, updated_at: at, can_sign: true, can_download: false, can_edit: true, note: null,
+    versions: [{ library_id: 11, version: 1, by: 'Sam Sender', action: 'sent', sha256: 'a'.repeat(64), created_at: at }],
+    ...o,
+  };
+  // the fixture is the contract's shape
+  return Routes.approvalDetails.response.parse(a);
+}
+const profile = on('GET', '/api/profile', () => jsonResponse(200, profileBody([])));
+
+beforeEach(() => {
+  window.localStorage.clear();
+  session.signIn({ token: 'tok', email: 'ada@example.com' });
+});
+
+describe('guestKeyOf: the guest id is the token’s first part', () => {
+  it.each([
+    ['9.abcdefghijklmnopqrstuvwxyz012345', { guestId: 9 }],
+    ['guest', null],
+    ['9.short', null],
+    ['x.abcdefghijklmnopqrstuvwxyz012345', null],
+    [null, null],
+  ])('%s', (token, want) => {
+    const got = guestKeyOf(token);
+    expect(got ? { guestId: got.guestId } : null).toEqual(want);
+  });
+});
+
+describe('approvals list', () => {
+  it('lists approvals with their status; a tab asks the server for it', async () => {
+    const calls = installFetch(
+      profile,
+      on('GET', '/api/approvals', (c) => {
+        const tab = new URL(c.url, 'http://x').searchParams.get('tab');
+        const items = tab === 'completed' ? [] : [anApproval()];
+        return jsonResponse(200, { success: true, data: items, meta: { page: 1, per_page: 20, total: items.length, last_page: 1 } });
+      }),
+    );
+    renderWithApp(<ApprovalsPage />, { path: '/app/activity/approvals' });
+    expect(await screen.findByText('Supplier contract')).toBeInTheDocument();
+    expect(screen.getByTestId('approval-status')).toHaveTextContent('Partly signed');
+    fireEvent.click(screen.getByText('Completed'));
+    expect(await screen.findByTestId('approvals-empty')).toBeInTheDocument();
+    expect(calls.some((c) => c.path.startsWith('/api/approvals') && c.url.includes('tab=completed'))).toBe(true);
+  });
+});
+
+describe('approval details', () => {
+  it('shows the steps, a guest label, and why the caller cannot sign yet', async () => {
+    installFetch(profile, on('GET', '/api/userprofile/signatures', () => jsonResponse(200, { success: true, data: { signatures: [] } })),
+      on('GET', '/api/approvals/7', () => jsonResponse(200, { success: true, data: anApproval({ can_sign: false, note: 'You cannot sign yet: an earlier step has not signed.' }) })));
+    renderWithApp(<ApprovalDetailsPage />, { path: '/app/activity/approval/7', route: '/app/activity/approval/:id' });
+    expect(await screen.findByTestId('approval-note')).toHaveTextContent('You cannot sign yet');
+    expect(screen.queryByTestId('approval-sign')).toBeNull();
+    expect(screen.getAllByTestId('approval-recipient')).toHaveLength(3);
+    expect(screen.getAllByText('Guest').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Grace Guest').length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('approval-download')).toBeNull();
+  });
+
+  it('reject: submit stays disabled until a reason is written, then sends it', async () => {
+    const calls = installFetch(profile, on('GET', '/api/userprofile/signatures', () => jsonResponse(200, { success: true, data: { signatures: [] } })),
+      on('GET', '/api/approvals/7', () => jsonResponse(200, { success: true, data: anApproval() })),
+      on('POST', '/api/approvals/7/reject', () => jsonResponse(200, { success: true, message: 'Approval rejected', data: anApproval({ status: 'rejected', my_status: 3, can_sign: false }) })));
+    renderWithApp(<ApprovalDetailsPage />, { path: '/app/activity/approval/7', route: '/app/activity/approval/:id' });
+    fireEvent.click(await screen.findByTestId('approval-reject'));
+    const submit = await screen.findByTestId('reject-submit');
+    expect(submit).toBeDisabled();
+    fireEvent.change(screen.getByTestId('reject-reason'), { target: { value: '   ' } });
+    expect(submit).toBeDisabled();
+    fireEvent.change(screen.getByTestId('reject-reason'), { target: { value: 'Wrong figures' } });
+    expect(submit).toBeEnabled();
+    fireEvent.click(submit);
+    await waitFor(() => expect(screen.getByTestId('approval-details')).toHaveAttribute('data-status', 'rejected'));
+    expect(calls.find((c) => c.path === '/api/approvals/7/reject')?.body).toEqual({ comment: 'Wrong figures' });
+  });
+
+  it('the guest page reads its guest id from the token and calls the guest route', async () => {
+    const token = '9.abcdefghijklmnopqrstuvwxyz012345';
+    const calls = installFetch(on('GET', '/api/approvals/7/guest_approval/9', () => jsonResponse(200, { success: true, data: anApproval() })));
+    renderWithApp(<GuestApprovalPage />, { path: `/approval/7?token=${token}`, route: '/approval/:id' });
+    expect(await screen.findByText('Supplier contract')).toBeInTheDocument();
+    expect(calls.find((c) => c.path.startsWith('/api/approvals/7/guest_approval/9'))?.url).toContain(`token=${encodeURIComponent(token)}`);
+    expect(screen.queryByTestId('approval-back')).toBeNull();
+  });
+});
+
+describe('creating an approval', () => {
+  it("shows the server's field errors next to their fields and sends the signers with their order", async () => {
+    const calls = installFetch(
+      profile,
+      on('GET', '/api/users/all', () => jsonResponse(200, { success: true, data: [] })),
+      on('GET', '/api/committees', () => jsonResponse(200, { success: true, data: [], meta: { page: 1, per_page: 100, total: 0, last_page: 1 } })),
+      on('POST', '/api/approvals', () => jsonResponse(409, { success: false, message: 'Error in validation', errors: { title: ['The title field is required.'], documents: ['The documents field is required.'] } })),
+    );
+    renderWithApp(<ApprovalCreatePage />, { path: '/app/activity/approvals-uploadfile?mtg=4' });
+    fireEvent.click(await screen.findByTestId('approval-add-guest'));
+    fireEvent.change(screen.getByLabelText('Guest name'), { target: { value: 'Grace' } });
+    fireEvent.change(screen.getByLabelText('Guest e-mail'), { target: { value: 'grace@guests.test' } });
+    fireEvent.click(screen.getByTestId('approval-send'));
+    expect(await screen.findByText('The title field is required.')).toBeInTheDocument();
+    expect(screen.getByText('The documents field is required.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/approvals')?.body).toEqual({
+      title: '', documents: [], assignees: [{ email: 'grace@guests.test', guest_name: 'Grace', order: 1 }], meeting_id: 4,
+    });
+  });
+});
