@@ -20,3 +20,4 @@ export * from './bootstrap';
 export * from './sessions';
 export * from './rate-limit';
 export * from './seal';
+export * from './secret-box';

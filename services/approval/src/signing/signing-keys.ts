@@ -8,11 +8,10 @@ import { SignPdf } from '@signpdf/signpdf';
 /** PAdES: the ETSI CAdES detached sub-filter (@signpdf/utils' SUBFILTER_ETSI_CADES_DETACHED) */
 const SUBFILTER_ETSI_CADES_DETACHED = 'ETSI.CAdES.detached';
 import { eq } from 'drizzle-orm';
-import { CONFIG } from '@app/platform';
+import { CONFIG, SecretBox } from '@app/platform';
 import { ApprovalDb } from '../common/approval-db';
 import type { ApprovalConfig } from '../config';
 import { signingKeys } from '../db/schema';
-import { SecretBox } from './secret-box';
 
 /** A self-signed certificate and its key, as PKCS#12 (no passphrase: the bytes are sealed at rest). */
 export function makeP12(orgName: string, now = new Date()): Buffer {

@@ -6,7 +6,7 @@ import {
   type ChangePassword, type CompleteProfile, type ForgotPassword, type Login, type PinLogin, type ResetPassword, type SetPin,
   type TwoFactorDisable, type TwoFactorEnable, type TwoFactorLogin, type VerifyEmail,
 } from '@app/contracts';
-import { CONFIG, Outbox, SessionStore, logger } from '@app/platform';
+import { CONFIG, Outbox, SessionStore, logger, SecretBox } from '@app/platform';
 import type { OrganizationConfig } from '../config';
 import { OrgDb, type Scope } from '../common/org-db';
 import { Passwords } from '../common/passwords';
@@ -17,7 +17,6 @@ import { RolesRepository } from '../roles/roles.repository';
 import { UsersRepository, type UserRow } from '../users/users.repository';
 import { LogsRepository } from '../logs/logs.repository';
 import { TokensRepository } from './tokens.repository';
-import { SecretBox } from './secret-box';
 import { tokenLifetimeMs, tokenState, type TokenPurpose } from './token-rules';
 
 

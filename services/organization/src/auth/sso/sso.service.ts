@@ -3,7 +3,7 @@ import {
   AppError, OrgErrors, OrgMessages, UserUpdated, orgUrl,
   type Actor, type LoginResult, type RequestOf, type SsoCallback, type SsoCheck, type SsoSettings, type SsoSettingsView, type TestSsoConnection,
 } from '@app/contracts';
-import { CONFIG, Outbox, logger } from '@app/platform';
+import { CONFIG, Outbox, logger, SecretBox } from '@app/platform';
 import type { OrganizationConfig } from '../../config';
 import { OrgDb, type Scope } from '../../common/org-db';
 import { requirePermission } from '../../common/access';
@@ -13,7 +13,6 @@ import { UsersRepository, type UserRow } from '../../users/users.repository';
 import { LogsRepository } from '../../logs/logs.repository';
 import { TokensRepository } from '../tokens.repository';
 import { AuthService } from '../auth.service';
-import { SecretBox } from '../secret-box';
 import { tokenLifetimeMs, tokenState } from '../token-rules';
 import { OidcClients, describeOidcError, type OidcClientSettings } from './oidc.provider';
 import { SsoAttempts } from './sso-attempts';

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
- * Secrets kept at rest encrypted (a user's TOTP seed): AES-256-GCM under a key derived from AUTH_SECRET
+ * Secrets kept at rest encrypted (a user's TOTP seed, SSO client secrets, organization signing keys): AES-256-GCM under a key derived from AUTH_SECRET
  * with HKDF, one key per purpose. The additional data binds a sealed value to its row (organization and
  * user), so a value copied to another user's row does not open.
  *
