@@ -2,6 +2,7 @@ import { CORE_ERRORS, type AppErrorJson, type ErrorSpec, type FieldErrors } from
 import { MEETING_ERRORS } from './meeting/meeting.errors';
 import { ORGANIZATION_ERRORS } from './organization/organization.errors';
 import { LIBRARY_ERRORS } from './library/library.errors';
+import { MINUTES_ERRORS } from './minutes/minutes.errors';
 
 /**
  * Every error code of the platform, in one explicit registry: each domain's table is a plain
@@ -14,9 +15,10 @@ export const ERROR_TABLES = {
   organization: ORGANIZATION_ERRORS,
   meeting: MEETING_ERRORS,
   library: LIBRARY_ERRORS,
+  minutes: MINUTES_ERRORS,
 } as const;
 
-export const ERRORS = { ...CORE_ERRORS, ...ORGANIZATION_ERRORS, ...MEETING_ERRORS, ...LIBRARY_ERRORS } as const satisfies Record<string, ErrorSpec>;
+export const ERRORS = { ...CORE_ERRORS, ...ORGANIZATION_ERRORS, ...MEETING_ERRORS, ...LIBRARY_ERRORS, ...MINUTES_ERRORS } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;
 export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];

@@ -30,4 +30,5 @@ export * from './meeting';
 export * from './notification/notification.rpc';
 export * from './library';
 export * from './presentation';
+export * from './minutes';
 export * from './routes';

@@ -20,6 +20,7 @@ import { ProfileRoutes } from './organization/profile.routes';
 import { SettingsRoutes } from './organization/settings.routes';
 import { LibraryRoutes } from './library/library.routes';
 import { PresentationRoutes } from './presentation/presentation.routes';
+import { MinutesRoutes } from './minutes/minutes.routes';
 
 /**
  * The route table: every `/api` route of the product, by name. The gateway registers exactly these, /api/docs
@@ -49,6 +50,7 @@ export const Routes = {
   ...SettingsRoutes,
   ...LibraryRoutes,
   ...PresentationRoutes,
+  ...MinutesRoutes,
 } as const;
 
 /** [name, route] pairs; throws at import when a name or a method + path is defined twice */
@@ -75,4 +77,5 @@ export const ROUTE_TABLE = routeList(
   SettingsRoutes,
   LibraryRoutes,
   PresentationRoutes,
+  MinutesRoutes,
 );

@@ -6,6 +6,7 @@ import { NotificationsGatewayModule } from './notifications/notifications.module
 import { MeetingsGatewayModule } from './meetings/meetings.module';
 import { LibraryGatewayModule } from './library/library.module';
 import { LiveGatewayModule } from './live/live.module';
+import { MinutesGatewayModule } from './minutes/minutes.module';
 import type { GatewayConfig } from './config';
 
 /**
@@ -26,6 +27,7 @@ export class GatewayModule {
         MeetingsGatewayModule,
         LibraryGatewayModule,
         LiveGatewayModule,
+        MinutesGatewayModule,
       ],
     };
   }

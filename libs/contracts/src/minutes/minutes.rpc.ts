@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { defineRpc } from '../core/define';
+import { zId, zLang, zTenant } from '../core/common';
+import { zVariant } from '../organization/tenancy.rpc';
+import { zMomConclusionBody, zMomSettingBody, zUploadMomBody } from './minutes.http';
+import { zMinutesState } from './minutes.schemas';
+
+/**
+ * RPCs of the minutes service (subjects minutes.v1.<verb>). The meeting's data comes from the meeting service
+ * (GetMeeting, as the actor: it decides who sees the meeting); files are library files. No file bytes here.
+ */
+const R = <T extends z.ZodRawShape>(shape: T) => zTenant.extend({ variant: zVariant.optional(), lang: zLang.optional(), meetingId: zId, ...shape });
+
+export const GetMinutes = defineRpc({ subject: 'minutes.v1.get-minutes', request: R({}), response: zMinutesState });
+export const SetMinutesSetting = defineRpc({ subject: 'minutes.v1.set-setting', request: R({ body: zMomSettingBody }), response: zMinutesState });
+export const SaveConclusions = defineRpc({ subject: 'minutes.v1.save-conclusions', request: R({ body: zMomConclusionBody }), response: zMinutesState });
+export const UploadMinutes = defineRpc({ subject: 'minutes.v1.upload-minutes', request: R({ body: zUploadMomBody }), response: zMinutesState });
+
+/**
+ * Where the gateway reads a version's bytes from (checked for the actor: download rights): the S3 key when the
+ * service stored it, else a short-lived URL of the library file; `name` is the file name (the meeting's title).
+ */
+export const MinutesFile = defineRpc({
+  subject: 'minutes.v1.minutes-file',
+  request: R({ version: zId.optional() }),
+  response: z.object({ key: z.string().nullable(), url: z.string(), name: z.string() }),
+});

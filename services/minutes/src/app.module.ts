@@ -1,0 +1,35 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { RenderMinutes } from '@app/contracts';
+import { PlatformModule } from '@app/platform';
+import type { MinutesConfig } from './config';
+import { Meetings } from './common/meetings';
+import { MinutesDb } from './common/minutes-db';
+import { minutesTables } from './db/tables';
+import { MinutesHandlers } from './minutes/minutes.handlers';
+import { MinutesRepository } from './minutes/minutes.repository';
+import { MinutesService } from './minutes/minutes.service';
+import { PdfRenderer } from './pdf/pdf-renderer';
+import { RenderMinutesProcessor } from './pdf/render.processor';
+
+/**
+ * services/minutes: the minutes of meetings (setting, conclusions, comments, versions) and their PDF, rendered
+ * by Chromium in a BullMQ job and stored in the library. docs/minutes.md.
+ */
+@Module({})
+export class AppModule {
+  static register(config: MinutesConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forRoot({
+          service: 'minutes',
+          config,
+          db: { schema: minutesTables },
+          storage: true,
+          queues: { produces: [RenderMinutes], processes: [RenderMinutes], concurrency: config.RENDER_CONCURRENCY },
+        }),
+      ],
+      providers: [MinutesDb, MinutesRepository, Meetings, MinutesService, MinutesHandlers, PdfRenderer, RenderMinutesProcessor],
+    };
+  }
+}
