@@ -1,6 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { RenderMinutes } from '@app/contracts';
+import { MergeBookJob, RenderMinutes } from '@app/contracts';
 import { PlatformModule } from '@app/platform';
+import { BookHandlers } from './book/book.handlers';
+import { MergeBookProcessor } from './book/book.processor';
+import { BookRepository } from './book/book.repository';
+import { BookService } from './book/book.service';
 import type { MinutesConfig } from './config';
 import { Meetings } from './common/meetings';
 import { MinutesDb } from './common/minutes-db';
@@ -13,7 +17,7 @@ import { RenderMinutesProcessor } from './pdf/render.processor';
 
 /**
  * services/minutes: the minutes of meetings (setting, conclusions, comments, versions) and their PDF, rendered
- * by Chromium in a BullMQ job and stored in the library. docs/minutes.md.
+ * by Chromium in a BullMQ job and stored in the library; the merged board book (pdf-lib). docs/minutes.md.
  */
 @Module({})
 export class AppModule {
@@ -26,10 +30,10 @@ export class AppModule {
           config,
           db: { schema: minutesTables },
           storage: true,
-          queues: { produces: [RenderMinutes], processes: [RenderMinutes], concurrency: config.RENDER_CONCURRENCY },
+          queues: { produces: [RenderMinutes, MergeBookJob], processes: [RenderMinutes, MergeBookJob], concurrency: config.RENDER_CONCURRENCY },
         }),
       ],
-      providers: [MinutesDb, MinutesRepository, Meetings, MinutesService, MinutesHandlers, PdfRenderer, RenderMinutesProcessor],
+      providers: [MinutesDb, MinutesRepository, Meetings, MinutesService, MinutesHandlers, PdfRenderer, RenderMinutesProcessor, BookRepository, BookService, BookHandlers, MergeBookProcessor],
     };
   }
 }

@@ -15,3 +15,13 @@ export const RenderMinutes = defineJob({
   attempts: 3,
   backoffMs: 3000,
 });
+
+/** The board book of one agenda state (`bookId`): cover, agenda with page numbers, attachments, outline; one library file. */
+export const MergeBookJob = defineJob({
+  queue: 'minutes-book',
+  name: 'merge-book',
+  owner: 'minutes',
+  payload: z.object({ orgId: zOrgId, meetingId: z.number().int().positive(), bookId: z.number().int().positive() }),
+  attempts: 3,
+  backoffMs: 3000,
+});

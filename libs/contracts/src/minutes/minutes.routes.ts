@@ -3,7 +3,7 @@ import { zId } from '../core/common';
 import { defineComposedRoute, defineRoute } from '../core/route';
 import { MinutesMessages } from './minutes.errors';
 import { zMomConclusionBody, zMomDownloadQuery, zMomSettingBody, zUploadMomBody } from './minutes.http';
-import { GetMinutes, SaveConclusions, SetMinutesSetting, UploadMinutes } from './minutes.rpc';
+import { GetMinutes, MergeBook, SaveConclusions, SetMinutesSetting, UploadMinutes } from './minutes.rpc';
 
 const tags = ['minutes'];
 const zIdParams = z.object({ id: zId });
@@ -37,5 +37,14 @@ export const MinutesRoutes = {
     method: 'POST', path: '/api/meetings/:id/upload_mom', access: 'user', tags, params: zIdParams, body: zUploadMomBody, message: MinutesMessages.uploaded,
     summary: 'A PDF of the library (library_id) becomes the next minutes version',
     rpc: UploadMinutes, toRpc: ({ call, params, body }) => ({ ...call, meetingId: params.id, body }),
+  }),
+  mergeFiles: defineRoute({
+    method: 'GET', path: '/api/meetings/actions/merge_files/:id', access: 'user', tags, params: zIdParams,
+    summary: "The meeting's board book (cover, agenda with page numbers, every attachment in agenda order, bookmarks per section): made by a job when the agenda changed (status, progress), then its library id, URL, outline and number_of_files_merged",
+    rpc: MergeBook, toRpc: ({ call, params }) => ({ ...call, meetingId: params.id }),
+  }),
+  downloadBook: defineComposedRoute({
+    method: 'GET', path: '/api/downolad/:docId', access: 'user', tags, params: z.object({ docId: zId }), response: z.null(), produces: 'file',
+    summary: 'A merged board book (its library id) as a PDF, for those who see its meeting',
   }),
 } as const;

@@ -3,7 +3,7 @@ import { defineRpc } from '../core/define';
 import { zId, zLang, zTenant } from '../core/common';
 import { zVariant } from '../organization/tenancy.rpc';
 import { zMomConclusionBody, zMomSettingBody, zUploadMomBody } from './minutes.http';
-import { zMinutesState } from './minutes.schemas';
+import { zBookState, zMinutesState } from './minutes.schemas';
 
 /**
  * RPCs of the minutes service (subjects minutes.v1.<verb>). The meeting's data comes from the meeting service
@@ -24,4 +24,13 @@ export const MinutesFile = defineRpc({
   subject: 'minutes.v1.minutes-file',
   request: R({ version: zId.optional() }),
   response: z.object({ key: z.string().nullable(), url: z.string(), name: z.string() }),
+});
+
+/** the meeting's board book for its current agenda: made by the MergeBook job when missing (anyone who sees the meeting) */
+export const MergeBook = defineRpc({ subject: 'minutes.v1.merge-book', request: R({}), response: zBookState });
+/** where a board book's bytes are, for GET /api/downolad/{docId} (the reader must see its meeting) */
+export const BookFile = defineRpc({
+  subject: 'minutes.v1.book-file',
+  request: zTenant.extend({ variant: zVariant.optional(), lang: zLang.optional(), docId: zId }),
+  response: z.object({ key: z.string(), name: z.string() }),
 });

@@ -98,3 +98,23 @@ export const zMinutesState = z.object({
   render: zMinutesRender.nullable(),
 });
 export type MinutesState = z.output<typeof zMinutesState>;
+
+export const zBookStatus = z.enum(['queued', 'merging', 'done', 'failed']);
+export const zBookOutlineEntry = z.object({ name: z.string(), start: z.number().int(), end: z.number().int() });
+/**
+ * The merged board book of a meeting (GET /api/meetings/actions/merge_files/{id}): a cover, the agenda with page
+ * numbers and every attachment in agenda order in one PDF with bookmarks, made by a job; `library_id` is its docId.
+ */
+export const zBookState = z.object({
+  meeting_id: z.number().int(),
+  status: zBookStatus,
+  progress: z.number().int().min(0).max(100),
+  /** the book's library file (GET /api/downolad/{docId}, /api/library/fetch/{docId}) once made */
+  library_id: z.number().int().nullable(),
+  /** a short-lived URL of the book (the spec's agenda_merged_file) */
+  agenda_merged_file: z.string().nullable(),
+  number_of_files_merged: z.number().int(),
+  outlines_data: z.object({ libraryName: z.string(), entries: z.array(zBookOutlineEntry) }),
+  error: z.string().nullable(),
+});
+export type BookState = z.output<typeof zBookState>;

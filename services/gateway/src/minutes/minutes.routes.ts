@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Readable } from 'node:stream';
-import { AppError, MinutesFile, MinutesRoutes } from '@app/contracts';
+import { AppError, BookFile, MinutesFile, MinutesRoutes } from '@app/contracts';
 import { Bus, Storage } from '@app/platform';
 import { FileAnswer, Implements, type RouteContext, type RouteResult } from '../core/routes';
 
@@ -32,5 +32,16 @@ export class MinutesGatewayRoutes {
     if (!res.ok || !res.body) throw new AppError('UNAVAILABLE');
     const length = res.headers.get('content-length');
     return new FileAnswer(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), length ? { ...headers, 'Content-Length': length } : headers);
+  }
+
+  /** the merged board book (the spec's `/downolad` path, spelling kept) */
+  @Implements(MinutesRoutes.downloadBook)
+  async downloadBook({ call, params }: RouteContext<typeof MinutesRoutes.downloadBook>): Promise<RouteResult<typeof MinutesRoutes.downloadBook>> {
+    const f = await this.bus.request(BookFile, { ...call, docId: params.docId });
+    const stat = await this.storage.stat(f.key);
+    if (!stat) throw AppError.notFound('board book');
+    return new FileAnswer(await this.storage.get(f.key), {
+      'Content-Type': 'application/pdf', 'Content-Disposition': attachmentDisposition(f.name), 'Content-Length': String(stat.size), 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff',
+    });
   }
 }

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgSchema, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgSchema, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The minutes service's own schema (docs/minutes.md). Every table has org_id, so row-level security applies
@@ -95,4 +95,26 @@ export const versions = minutes.table(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('versions_number_idx').on(t.orgId, t.meetingId, t.version), uniqueIndex('versions_render_idx').on(t.orgId, t.renderId)],
+);
+
+/** a board book: one per agenda state (`fingerprint` of its sections and files), made by the MergeBook job */
+export const books = minutes.table(
+  'books',
+  {
+    id: serial('id').primaryKey(),
+    orgId: uuid('org_id').notNull(),
+    meetingId: integer('meeting_id').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    status: text('status').notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    attempt: integer('attempt').notNull().default(1),
+    libraryId: integer('library_id'),
+    s3Key: text('s3_key'),
+    filesMerged: integer('files_merged').notNull().default(0),
+    outlines: jsonb('outlines').$type<{ name: string; start: number; end: number }[]>(),
+    error: text('error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('books_fingerprint_idx').on(t.orgId, t.meetingId, t.fingerprint), index('books_library_idx').on(t.orgId, t.libraryId)],
 );

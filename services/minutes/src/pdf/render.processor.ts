@@ -53,6 +53,7 @@ export class RenderMinutesProcessor {
       const owner: Actor = { kind: 'user', userId: r.userId, email: null, name: r.userName, roleId: null, isAdmin: false, permissions: [], guestToken: null };
       const item = await this.bus.request(RegisterFile, {
         orgId: p.orgId, actor: owner, key, size: bytes.length, mime: 'application/pdf', kind: 'pdf', extension: 'pdf', name: minutesFileName(meeting.title),
+        usage: { type: 'meeting', id: meeting.id, title: meeting.title, meeting_id: meeting.id, meeting_title: meeting.title },
       });
       await this.progress(p.orgId, r.id, 90);
       await this.db.tenant(p.orgId, async (s) => {
