@@ -74,6 +74,8 @@ describe('GET /api/meetings/actions/merge_files/{id}', () => {
     expect(attached.map((e: any) => e.name)).toEqual(files.map((f) => f.name));
     expect(attached.map((e: any) => e.end - e.start + 1)).toEqual(files.map((f) => f.pages));
     for (let i = 1; i < attached.length; i++) expect(attached[i].start).toBe(attached[i - 1].end + 1);
+    // the meeting details name the book
+    expect(expectOk(await w.m2.c.get(`/meetings/${m.id}`))).toMatchObject({ agenda_merged_file: expect.stringContaining('http'), number_of_files_merged: 3 });
     // asking again with the same agenda makes nothing new
     expect(expectOk(await merge(w.chair)).library_id).toBe(s.library_id);
   });

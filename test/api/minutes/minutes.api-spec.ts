@@ -154,6 +154,12 @@ describe('POST /api/meetings/{id}/mom (the minutes setting) and GET /api/meeting
     expect(lib).toMatchObject({ name: 'Quarterly board.pdf', kind: 'pdf' });
     // a participant sees no history
     expect(expectOk(await minutes(w.m1)).mom_versions).toEqual([]);
+    // the meeting details carry the minutes fields (composed by the gateway)
+    const details = expectOk(await w.editor.c.get(`/meetings/${live.id}`));
+    expect(details).toMatchObject({ mom_settings: 1, can_commit: true, mom_conclusion: 'The board met.' });
+    expect(details.mom_versions).toEqual([{ file_url: expect.stringContaining('http'), updated_at: s.mom_versions[0].updated_at }]);
+    expect(expectOk(await w.m1.c.get(`/meetings/${live.id}`))).toMatchObject({ mom_versions: [], can_commit: true });
+    expect(expectOk(await w.chair.c.get(`/meetings/${live.id}`)).can_commit).toBe(true);
   });
 
   it('POST /api/meetings/{id}/upload_mom: a library PDF becomes the next version; other files are refused', async () => {

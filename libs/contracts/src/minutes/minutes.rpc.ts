@@ -34,3 +34,31 @@ export const BookFile = defineRpc({
   request: zTenant.extend({ variant: zVariant.optional(), lang: zLang.optional(), docId: zId }),
   response: z.object({ key: z.string(), name: z.string() }),
 });
+
+/**
+ * The minutes' fields of the meeting details (mom_settings, mom_versions, can_commit, mom_conclusion,
+ * agenda_merged_file, number_of_files_merged), composed by the gateway into GET /api/meetings/{id}: it passes the
+ * facts of the details it already has (who owns and administers the meeting, the caller's member row, the status),
+ * so the meeting is not read twice; the minutes service decides from them.
+ */
+export const MeetingMinutesFields = defineRpc({
+  subject: 'minutes.v1.meeting-fields',
+  request: zTenant.extend({
+    meeting: z.object({
+      id: zId,
+      owner_id: z.number().int(),
+      admin_ids: z.array(z.number().int()),
+      member: z.object({ can_edit: z.boolean() }).nullable(),
+      meeting_status_id: z.number().int(),
+      mom: z.union([z.literal(0), z.literal(1)]),
+    }),
+  }),
+  response: z.object({
+    mom_settings: z.union([z.literal(0), z.literal(1)]),
+    mom_versions: z.array(z.object({ file_url: z.string(), updated_at: z.string() })),
+    can_commit: z.boolean(),
+    mom_conclusion: z.string().nullable(),
+    agenda_merged_file: z.string().nullable(),
+    number_of_files_merged: z.number().int(),
+  }),
+});

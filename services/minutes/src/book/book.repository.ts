@@ -18,6 +18,12 @@ export class BookRepository {
     return row ?? null;
   }
 
+  /** the meeting's newest finished book */
+  async lastDone(s: Scope, meetingId: number): Promise<BookRow | null> {
+    const [row] = await s.tx.select().from(books).where(and(eq(books.orgId, s.orgId), eq(books.meetingId, meetingId), eq(books.status, 'done'))).orderBy(desc(books.id)).limit(1);
+    return row ?? null;
+  }
+
   /** the book of this agenda state, created (queued) when missing; a failed one starts a new attempt. `started`: a job must run */
   async claim(s: Scope, meetingId: number, fingerprint: string): Promise<{ row: BookRow; started: boolean }> {
     const [created] = await s.tx.insert(books).values({ orgId: s.orgId, meetingId, fingerprint }).onConflictDoNothing().returning();

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { GetMinutes, MinutesFile, SaveConclusions, SetMinutesSetting, UploadMinutes, type RequestOf } from '@app/contracts';
+import { GetMinutes, MeetingMinutesFields, MinutesFile, SaveConclusions, SetMinutesSetting, UploadMinutes, type RequestOf } from '@app/contracts';
 import { Rpc } from '@app/platform';
 import { MinutesService } from './minutes.service';
 
@@ -11,5 +11,6 @@ export class MinutesHandlers {
   @Rpc(SetMinutesSetting) setSetting(r: RequestOf<typeof SetMinutesSetting>) { return this.minutes.setSetting(r); }
   @Rpc(SaveConclusions) save(r: RequestOf<typeof SaveConclusions>) { return this.minutes.saveConclusions(r); }
   @Rpc(UploadMinutes) upload(r: RequestOf<typeof UploadMinutes>) { return this.minutes.upload(r); }
+  @Rpc(MeetingMinutesFields) meetingFields(r: RequestOf<typeof MeetingMinutesFields>) { return this.minutes.meetingFields(r); }
   @Rpc(MinutesFile) file(r: RequestOf<typeof MinutesFile>) { return this.minutes.file(r); }
 }

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AppError, FetchFile, minutesKey, MinutesErrors, MinutesMessages, normalizeConclusion, RenderMinutes, ResolveFiles, serverDate, SYSTEM_ACTOR,
+  AppError, FetchFile, type MeetingMinutesFields, minutesKey, MinutesErrors, MinutesMessages, normalizeConclusion, RenderMinutes, ResolveFiles, serverDate, SYSTEM_ACTOR,
   type Actor, type GetMinutes, type MeetingDetails, type MinutesFile, type MinutesItem, type MinutesState, type RequestOf, type ResponseOf, type SaveConclusions,
   type SetMinutesSetting, type UploadMinutes,
 } from '@app/contracts';
 import { Bus, CONFIG, Jobs, Storage } from '@app/platform';
+import { BookRepository } from '../book/book.repository';
 import { Meetings } from '../common/meetings';
 import { MinutesDb, type Scope } from '../common/minutes-db';
 import type { MinutesConfig } from '../config';
@@ -31,12 +32,45 @@ export class MinutesService {
   constructor(
     private readonly db: MinutesDb,
     private readonly repo: MinutesRepository,
+    private readonly books: BookRepository,
     private readonly meetings: Meetings,
     private readonly bus: Bus,
     private readonly jobs: Jobs,
     private readonly storage: Storage,
     @Inject(CONFIG) private readonly config: MinutesConfig,
   ) {}
+
+  /** the minutes' fields of the meeting details (the gateway composes them into GET /api/meetings/{id}) */
+  async meetingFields(c: RequestOf<typeof MeetingMinutesFields>): Promise<ResponseOf<typeof MeetingMinutesFields>> {
+    const m = c.meeting;
+    const { momSettings, versions, meetingRow, book } = await this.db.tenant(c.orgId, async (s) => ({
+      momSettings: await this.repo.momSettings(s, m.id),
+      versions: await this.repo.versionsOf(s, m.id),
+      meetingRow: (await this.repo.conclusionsOf(s, m.id)).find((r) => r.itemType === 'meeting' && r.itemId === m.id) ?? null,
+      book: await this.books.lastDone(s, m.id),
+    }));
+    const rights = minutesPermissions({
+      actor: { kind: c.actor.kind, userId: c.actor.userId, isAdmin: c.actor.isAdmin },
+      ownerId: m.owner_id, committeeAdminIds: m.admin_ids, member: m.member ? { canEdit: m.member.can_edit } : null,
+      statusId: m.meeting_status_id, momModule: m.mom === 1, momSettings,
+    });
+    const shown = rights.history ? versions : [];
+    const uploaded = shown.filter((v) => !v.s3Key).map((v) => v.libraryId);
+    const files = uploaded.length ? (await this.bus.request(ResolveFiles, { orgId: c.orgId, actor: SYSTEM_ACTOR, ids: [...new Set(uploaded)].slice(0, 100) })).files : [];
+    return {
+      mom_settings: momSettings ? 1 : 0,
+      mom_versions: await Promise.all(
+        shown.map(async (v) => ({
+          file_url: v.s3Key ? await this.storage.presignedGet(v.s3Key, this.config.MINUTES_URL_TTL_SECONDS) : (files.find((f) => f.id === v.libraryId)?.file_url ?? ''),
+          updated_at: serverDate(v.createdAt)!,
+        })),
+      ),
+      can_commit: rights.canCommit,
+      mom_conclusion: meetingRow && meetingRow.active ? meetingRow.conclusion || null : null,
+      agenda_merged_file: book?.s3Key ? await this.storage.presignedGet(book.s3Key, this.config.MINUTES_URL_TTL_SECONDS) : null,
+      number_of_files_merged: book?.filesMerged ?? 0,
+    };
+  }
 
   rightsOf(actor: Actor, m: MeetingDetails, momSettings: boolean): Rights {
     return minutesPermissions({
