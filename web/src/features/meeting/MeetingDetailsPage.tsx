@@ -26,6 +26,7 @@ import { ActivityCard, ArchivedDecisionsCard, CardSlot, NotesCard } from './deta
 import { alertText, AttendanceDialog, NdaModal, StatusDialog } from './details/Dialogs';
 import { ParticipantsCard, ParticipantsDrawer } from './details/Participants';
 import { MeetingDrawer } from './MeetingForm';
+import { MinutesCard } from './minutes/MinutesCard';
 import { useMeetingCommittees } from './use-committees';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -256,6 +257,7 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
           {header}
           <VirtualJoin meeting={meeting} token={token} header={header} />
           <CardSlot name="merged-agenda" />
+          {!guest && <MinutesCard meeting={meeting} />}
           {p.createItems && !guest && (
             <div className="create-buttons" data-testid="create-buttons">
               <Button type="button" icon="pi pi-plus" label={t('create.agenda')} onClick={() => createItem('talking_point')} data-testid="create-agenda" />
