@@ -26,6 +26,7 @@ import { ActivityCard, ArchivedDecisionsCard, CardSlot, NotesCard } from './deta
 import { alertText, AttendanceDialog, NdaModal, StatusDialog } from './details/Dialogs';
 import { ParticipantsCard, ParticipantsDrawer } from './details/Participants';
 import { MeetingDrawer } from './MeetingForm';
+import { BookCard } from './minutes/BookCard';
 import { MinutesCard } from './minutes/MinutesCard';
 import { useMeetingCommittees } from './use-committees';
 
@@ -256,7 +257,7 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
         <main className="meeting-layout__main">
           {header}
           <VirtualJoin meeting={meeting} token={token} header={header} />
-          <CardSlot name="merged-agenda" />
+          {!guest && <BookCard meeting={meeting} />}
           {!guest && <MinutesCard meeting={meeting} />}
           {p.createItems && !guest && (
             <div className="create-buttons" data-testid="create-buttons">

@@ -36,6 +36,7 @@ describe('minutes card', () => {
     renderWithApp(<MinutesCard meeting={aMeeting({ meeting_status_id: 3 })} />);
     fireEvent.click(await screen.findByTestId('minutes-manage'));
     fireEvent.change(await screen.findByTestId('minutes-conclusion-meeting-1'), { target: { value: '  The board met. ' } });
+    expect(screen.getByTestId('minutes-item-talking_point-5')).toHaveTextContent('Agenda item');
     fireEvent.click(screen.getByTestId('minutes-active-talking_point-5').querySelector('input')!);
     fireEvent.click(screen.getByTestId('minutes-done'));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
@@ -79,4 +80,23 @@ describe('minutes card', () => {
     ['2026-11-24 00:30:00', '2026-11-24 - 12:30 AM'],
     ['2026-11-24 12:00:00', '2026-11-24 - 12:00 PM'],
   ])('versionDate(%s) = %s', (input, out) => expect(versionDate(input)).toBe(out));
+});
+
+describe('board book card', () => {
+  it('asks for the book, follows the job, then offers the viewer and the download', async () => {
+    const { BookCard } = await import('./BookCard');
+    const states = [
+      { status: 'queued', progress: 0, library_id: null, agenda_merged_file: null, number_of_files_merged: 0 },
+      { status: 'done', progress: 100, library_id: 77, agenda_merged_file: 'http://s3.test/book.pdf', number_of_files_merged: 3 },
+    ];
+    let n = 0;
+    installFetch(on('GET', '/api/meetings/actions/merge_files/1', () => jsonResponse(200, {
+      success: true, data: { meeting_id: 1, error: null, outlines_data: { libraryName: 'Board meeting - board book.pdf', entries: [] }, ...states[Math.min(n++, 1)] },
+    })));
+    renderWithApp(<BookCard meeting={aMeeting()} />);
+    fireEvent.click(screen.getByTestId('book-make'));
+    const open = await screen.findByTestId('book-open', {}, { timeout: 5000 });
+    expect(open.getAttribute('href')).toBe('/doc-view?doc=http%3A%2F%2Fs3.test%2Fbook.pdf&id=77&e=0&meeting_id=1');
+    expect(screen.getByTestId('book-files')).toHaveTextContent('3 files merged');
+  });
 });
