@@ -30,6 +30,7 @@ export const ALL_SERVICES = Object.freeze([
   { name: 'approval', port: 3104 },
   { name: 'library', port: 3105, render: true },
   { name: 'presentation', port: 3106, render: true, sockets: true },
+  { name: 'minutes', port: 3107, render: true },
   { name: 'gateway', port: 3000 },
 ]);
 

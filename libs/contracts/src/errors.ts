@@ -3,6 +3,7 @@ import { MEETING_ERRORS } from './meeting/meeting.errors';
 import { ORGANIZATION_ERRORS } from './organization/organization.errors';
 import { LIBRARY_ERRORS } from './library/library.errors';
 import { APPROVAL_ERRORS } from './approval/approval.errors';
+import { MINUTES_ERRORS } from './minutes/minutes.errors';
 
 /**
  * Every error code of the platform, in one explicit registry: each domain's table is a plain
@@ -16,9 +17,10 @@ export const ERROR_TABLES = {
   meeting: MEETING_ERRORS,
   library: LIBRARY_ERRORS,
   approval: APPROVAL_ERRORS,
+  minutes: MINUTES_ERRORS,
 } as const;
 
-export const ERRORS = { ...CORE_ERRORS, ...ORGANIZATION_ERRORS, ...MEETING_ERRORS, ...LIBRARY_ERRORS, ...APPROVAL_ERRORS } as const satisfies Record<string, ErrorSpec>;
+export const ERRORS = { ...CORE_ERRORS, ...ORGANIZATION_ERRORS, ...MEETING_ERRORS, ...LIBRARY_ERRORS, ...APPROVAL_ERRORS, ...MINUTES_ERRORS } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;
 export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];

@@ -31,4 +31,5 @@ export * from './notification/notification.rpc';
 export * from './library';
 export * from './presentation';
 export * from './approval';
+export * from './minutes';
 export * from './routes';

@@ -21,6 +21,7 @@ import { SettingsRoutes } from './organization/settings.routes';
 import { LibraryRoutes } from './library/library.routes';
 import { PresentationRoutes } from './presentation/presentation.routes';
 import { ApprovalRoutes } from './approval/approval.routes';
+import { MinutesRoutes } from './minutes/minutes.routes';
 
 /**
  * The route table: every `/api` route of the product, by name. The gateway registers exactly these, /api/docs
@@ -51,6 +52,7 @@ export const Routes = {
   ...LibraryRoutes,
   ...PresentationRoutes,
   ...ApprovalRoutes,
+  ...MinutesRoutes,
 } as const;
 
 /** [name, route] pairs; throws at import when a name or a method + path is defined twice */
@@ -78,4 +80,5 @@ export const ROUTE_TABLE = routeList(
   LibraryRoutes,
   PresentationRoutes,
   ApprovalRoutes,
+  MinutesRoutes,
 );

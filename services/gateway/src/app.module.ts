@@ -7,6 +7,7 @@ import { MeetingsGatewayModule } from './meetings/meetings.module';
 import { LibraryGatewayModule } from './library/library.module';
 import { LiveGatewayModule } from './live/live.module';
 import { ApprovalsGatewayModule } from './approvals/approvals.module';
+import { MinutesGatewayModule } from './minutes/minutes.module';
 import type { GatewayConfig } from './config';
 
 /**
@@ -28,6 +29,7 @@ export class GatewayModule {
         LibraryGatewayModule,
         LiveGatewayModule,
         ApprovalsGatewayModule,
+        MinutesGatewayModule,
       ],
     };
   }

@@ -25,6 +25,7 @@ import en_decisions from '../locales/en/decisions.json';
 import en_library from '../locales/en/library.json';
 import en_meeting from '../locales/en/meeting.json';
 import en_presentation from '../locales/en/presentation.json';
+import en_minutes from '../locales/en/minutes.json';
 import en_viewer from '../locales/en/viewer.json';
 import en_approvals from '../locales/en/approvals.json';
 import ar_common from '../locales/ar/common.json';
@@ -50,6 +51,7 @@ import ar_decisions from '../locales/ar/decisions.json';
 import ar_library from '../locales/ar/library.json';
 import ar_meeting from '../locales/ar/meeting.json';
 import ar_presentation from '../locales/ar/presentation.json';
+import ar_minutes from '../locales/ar/minutes.json';
 import ar_viewer from '../locales/ar/viewer.json';
 import ar_approvals from '../locales/ar/approvals.json';
 import ru_common from '../locales/ru/common.json';
@@ -75,10 +77,11 @@ import ru_decisions from '../locales/ru/decisions.json';
 import ru_library from '../locales/ru/library.json';
 import ru_meeting from '../locales/ru/meeting.json';
 import ru_presentation from '../locales/ru/presentation.json';
+import ru_minutes from '../locales/ru/minutes.json';
 import ru_viewer from '../locales/ru/viewer.json';
 import ru_approvals from '../locales/ru/approvals.json';
 
-export const NAMESPACES = ['common', 'validation', 'shell', 'tour', 'auth', 'portal', 'errors', 'home', 'news', 'activity', 'profile', 'integrations', 'organization', 'users', 'roles', 'committees', 'boards', 'logs', 'actions', 'decisions', 'library', 'meeting', 'presentation', 'viewer', 'approvals'] as const;
+export const NAMESPACES = ['common', 'validation', 'shell', 'tour', 'auth', 'portal', 'errors', 'home', 'news', 'activity', 'profile', 'integrations', 'organization', 'users', 'roles', 'committees', 'boards', 'logs', 'actions', 'decisions', 'library', 'meeting', 'presentation', 'viewer', 'approvals', 'minutes'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const en = {
@@ -105,6 +108,7 @@ const en = {
   library: en_library,
   meeting: en_meeting,
   presentation: en_presentation,
+  minutes: en_minutes,
   viewer: en_viewer,
   approvals: en_approvals,
 };
@@ -132,6 +136,7 @@ const ar = {
   library: ar_library,
   meeting: ar_meeting,
   presentation: ar_presentation,
+  minutes: ar_minutes,
   viewer: ar_viewer,
   approvals: ar_approvals,
 };
@@ -159,6 +164,7 @@ const ru = {
   library: ru_library,
   meeting: ru_meeting,
   presentation: ru_presentation,
+  minutes: ru_minutes,
   viewer: ru_viewer,
   approvals: ru_approvals,
 };

@@ -4,7 +4,7 @@ import { zOk, zTenant } from '../core/common';
 import { zFileKind } from './library.kinds';
 import {
   zEmailView, zLibraryAnnotation, zLibraryDetails, zLibraryFetch, zLibraryFileRef, zLibraryItem, zLibraryListing, zLibraryScope,
-  zLibraryTab, zSharedWith, zSheetJson, zUsageType,
+  zLibraryTab, zOutlineEntry, zSharedWith, zSheetJson, zUsageType,
 } from './library.schemas';
 
 /** RPCs of the library service (subject library.v1.*). File bytes never travel here: only S3 keys. */
@@ -28,10 +28,18 @@ export const GetDetails = defineRpc({ subject: 'library.v1.details', request: R(
 /** May the caller put a new file here? Asked before the bytes go to S3 (restricted folder, unknown folder). */
 export const CheckUploadTarget = defineRpc({ subject: 'library.v1.check-upload-target', request: R({ dir: id.optional(), scope: zLibraryScope.optional() }), response: zOk });
 const zStored = { key: z.string().min(1), size: z.number().int().positive(), mime: z.string(), kind: zFileKind, extension: z.string() };
-/** a file the gateway has put in S3 under the organization's prefix becomes a library item */
+/**
+ * a file put in S3 under the organization's prefix (by the gateway, or a service that made it) becomes a library
+ * item; a made PDF may carry its outline (the board book's sections: fetch answers them as `outlines_data`) and the
+ * meeting it belongs to (its "used in": whoever may see that meeting opens it with ?meeting_id=)
+ */
 export const RegisterFile = defineRpc({
   subject: 'library.v1.register-file',
-  request: R({ ...zStored, name: z.string().min(1), dir: id.optional(), scope: zLibraryScope.optional() }),
+  request: R({
+    ...zStored, name: z.string().min(1), dir: id.optional(), scope: zLibraryScope.optional(),
+    outlines: z.array(zOutlineEntry).max(10_000).optional(),
+    usage: z.object({ type: zUsageType, id, title: z.string(), meeting_id: id.nullable(), meeting_title: z.string().nullable() }).optional(),
+  }),
   response: zLibraryItem,
 });
 /** a saved, edited file becomes the item's next version (older versions kept) */

@@ -29,7 +29,8 @@ export const zSharedWith = z.object({
 });
 export type SharedWith = z.output<typeof zSharedWith>;
 
-export const zUsageType = z.enum(['talking_point', 'subpoint', 'decision', 'action']);
+/** where a file is used: an agenda item, decision or action, or the meeting itself (its minutes, its board book) */
+export const zUsageType = z.enum(['talking_point', 'subpoint', 'decision', 'action', 'meeting']);
 export type UsageType = z.output<typeof zUsageType>;
 /** one place a file is attached: an agenda item, decision or action, and its meeting */
 export const zUsedIn = z.object({

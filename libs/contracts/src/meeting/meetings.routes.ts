@@ -24,10 +24,10 @@ export const MeetingRoutes = {
     summary: 'Create a meeting (Draft); start_date YYYY-MM-DD hh:mm A in the organization time zone', message: 'Meeting created successfully',
     rpc: CreateMeeting, toRpc: ({ call, body }) => ({ ...call, body }),
   }),
-  getMeeting: defineRoute({
-    method: 'GET', path: '/api/meetings/:id', access: 'guest', tags, params: zIdParams,
-    summary: 'Meeting details with the permission flags of the actor (members, or guests with ?token=)',
-    rpc: GetMeeting, toRpc: ({ call, params }) => ({ ...call, meetingId: params.id }),
+  /** composed in the gateway: the meeting service's details with the minutes service's fields (mom_versions, can_commit, agenda_merged_file...) */
+  getMeeting: defineComposedRoute({
+    method: 'GET', path: '/api/meetings/:id', access: 'guest', tags, params: zIdParams, response: GetMeeting.response,
+    summary: 'Meeting details with the permission flags of the actor (members, or guests with ?token=); the minutes fields (mom_settings, mom_versions, can_commit, mom_conclusion, agenda_merged_file, number_of_files_merged) come from the minutes service',
   }),
   updateMeeting: defineRoute({
     method: 'PUT', path: '/api/meetings/:id', access: 'user', tags, params: zIdParams, body: zMeetingBody,

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AppError, CalendarFeedRoutes, ChangeMeetingStatus, JoinVirtual, MeetingRoutes, MM, NoteRoutes, orgUrl, RenderCalendarFeed, SaveRecordSummary, translate,
+  AppError, CalendarFeedRoutes, ChangeMeetingStatus, GetMeeting, JoinVirtual, MeetingMinutesFields, MeetingRoutes, MM, NoteRoutes, orgUrl, RenderCalendarFeed, SaveRecordSummary, translate,
 } from '@app/contracts';
-import { Bus, CONFIG } from '@app/platform';
+import { Bus, CONFIG, logger } from '@app/platform';
 import type { GatewayConfig } from '../config';
 import { FileAnswer, Implements, type RouteContext, type RouteResult } from '../core/routes';
 
@@ -28,6 +28,30 @@ export class MeetingsRoutes {
       'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',
     });
+  }
+
+  /**
+   * The details from the meeting service, with the minutes service's fields laid over them (docs/minutes.md): the
+   * facts it needs are passed from the details, so the meeting is read once. When the minutes service does not
+   * answer in time the details still answer, with those fields as the meeting service left them (empty).
+   */
+  @Implements(MeetingRoutes.getMeeting)
+  async getMeeting({ call, params }: RouteContext<typeof MeetingRoutes.getMeeting>): Promise<RouteResult<typeof MeetingRoutes.getMeeting>> {
+    const details = await this.bus.request(GetMeeting, { ...call, meetingId: params.id });
+    try {
+      const fields = await this.bus.request(MeetingMinutesFields, {
+        orgId: call.orgId, actor: call.actor,
+        meeting: {
+          id: details.id, owner_id: details.owner_id, admin_ids: details.admins.map((a) => a.id), meeting_status_id: details.meeting_status_id, mom: details.mom,
+          member: details.current_member ? { can_edit: details.current_member.can_edit === 1 } : null,
+        },
+      });
+      return { ...details, ...fields };
+    } catch (e) {
+      if (!(e instanceof AppError && e.code === 'RPC_TIMEOUT')) throw e;
+      logger().warn({ meetingId: details.id }, 'the minutes service did not answer: meeting details without its minutes fields');
+      return details;
+    }
   }
 
   /** the success message is the service's, naming the new status in the request's language */

@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The library service's own schema. Every table has org_id, so row-level security applies (the migration
@@ -31,6 +31,8 @@ export const items = library.table(
     conversionStatus: text('conversion_status').notNull().default('none'),
     conversionProgress: integer('conversion_progress').notNull().default(0),
     pdfKey: text('pdf_key'),
+    /** a made PDF's sections (the board book): name, start and end page; null for uploads */
+    outlines: jsonb('outlines').$type<{ name: string; start: number; end: number }[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -168,6 +168,10 @@ export class LibraryRepository {
     const [row] = await s.tx.select({ id: usages.itemId }).from(usages).where(and(eq(usages.orgId, s.orgId), eq(usages.itemId, itemId), eq(usages.meetingId, meetingId))).limit(1);
     return !!row;
   }
+  /** one more place the file is used (kept beside the others) */
+  async addUsage(s: Scope, usage: { type: string; id: number; title: string; meetingId: number | null; meetingTitle: string | null }, itemId: number): Promise<void> {
+    await s.tx.insert(usages).values({ orgId: s.orgId, itemId, usageType: usage.type, usageId: usage.id, title: usage.title, meetingId: usage.meetingId, meetingTitle: usage.meetingTitle }).onConflictDoNothing();
+  }
   async replaceUsages(s: Scope, usage: { type: string; id: number; title: string; meetingId: number | null; meetingTitle: string | null }, itemIds: number[]): Promise<void> {
     await s.tx.delete(usages).where(and(eq(usages.orgId, s.orgId), eq(usages.usageType, usage.type), eq(usages.usageId, usage.id)));
     if (itemIds.length) {

@@ -14,6 +14,8 @@ interface Call {
   orgId: string;
   actor: Actor;
 }
+type OutlineEntry = { name: string; start: number; end: number };
+type Usage = { type: UsageType; id: number; title: string; meeting_id: number | null; meeting_title: string | null };
 type Need = 'view' | 'edit';
 const rank = (a: Access) => (a === 'edit' ? 2 : a === 'view' ? 1 : 0);
 const best = (a: Access, b: Access): Access => (rank(a) >= rank(b) ? a : b);
@@ -224,14 +226,16 @@ export class LibraryService {
     });
   }
 
-  registerFile(c: Call & Stored & { name: string; dir?: number; scope?: LibraryScope }): Promise<LibraryItem> {
+  registerFile(c: Call & Stored & { name: string; dir?: number; scope?: LibraryScope; outlines?: OutlineEntry[]; usage?: Usage }): Promise<LibraryItem> {
     return this.db.command(c.orgId, async (s, after) => {
       const t = await this.target(s, c, c.dir, c.scope);
       const convertible = CONVERTIBLE_KINDS.includes(c.kind);
       const row = await this.repo.insert(s, {
         parentId: t.parentId, isFolder: false, name: c.name, scope: t.scope, ownerId: c.actor.userId, ownerName: c.actor.name ?? '',
         kind: c.kind, mime: c.mime, extension: c.extension, size: c.size, s3Key: c.key, version: 1, conversionStatus: convertible ? 'pending' : 'none',
+        outlines: c.outlines ?? null,
       });
+      if (c.usage) await this.repo.addUsage(s, { type: c.usage.type, id: c.usage.id, title: c.usage.title, meetingId: c.usage.meeting_id, meetingTitle: c.usage.meeting_title }, row.id);
       await this.repo.addVersion(s, { itemId: row.id, version: 1, s3Key: c.key, size: c.size, createdBy: c.actor.userId, createdByName: c.actor.name ?? '' });
       await this.outbox.add(s.tx, FileUploaded, { orgId: c.orgId, itemId: row.id, name: row.name, kind: c.kind, ownerId: row.ownerId, size: c.size, version: 1 });
       if (convertible) after(() => this.enqueueConversion(c.orgId, row.id, 1));
@@ -359,7 +363,7 @@ export class LibraryService {
     }
     return {
       id: item.id, name: item.name, size: item.size, kind: item.kind as ItemKind, type: item.mime ?? 'application/octet-stream', can_edit: access === 'edit',
-      file_url: fileUrl, outlines_data: { libraryName: item.name, entries: [] }, message: fileUrl ? null : (msg ?? LibraryMessages.noFileUrl),
+      file_url: fileUrl, outlines_data: { libraryName: item.name, entries: item.outlines ?? [] }, message: fileUrl ? null : (msg ?? LibraryMessages.noFileUrl),
       conversion: { status: item.conversionStatus as LibraryFetch['conversion']['status'], progress: item.conversionProgress },
     };
   }

@@ -26,6 +26,8 @@ import { alertText, AttendanceDialog, NdaModal, StatusDialog } from './details/D
 import { ParticipantsCard, ParticipantsDrawer } from './details/Participants';
 import { VirtualJoin } from './details/VirtualJoin';
 import { MeetingDrawer } from './MeetingForm';
+import { BookCard } from './minutes/BookCard';
+import { MinutesCard } from './minutes/MinutesCard';
 import { useMeetingCommittees } from './use-committees';
 
 /**
@@ -214,7 +216,8 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
         <main className="meeting-layout__main">
           {header}
           <VirtualJoin meeting={meeting} token={token} header={header} auto={meeting.meeting_status_id === MeetingStatus.Live} />
-          <CardSlot name="merged-agenda" />
+          {!guest && <BookCard meeting={meeting} />}
+          {!guest && <MinutesCard meeting={meeting} />}
           {p.createItems && !guest && (
             <div className="create-buttons" data-testid="create-buttons">
               <Button type="button" icon="pi pi-plus" label={t('create.agenda')} onClick={() => createItem('talking_point')} data-testid="create-agenda" />

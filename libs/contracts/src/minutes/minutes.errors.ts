@@ -1,0 +1,31 @@
+import { codesOf, type ErrorSpec } from '../core/errors';
+
+/**
+ * Error codes of the minutes service (docs/minutes.md). A refused permission is the meeting's own
+ * MEETING_FORBIDDEN (the web only offers what the minutes' `permissions` allow); these are the state rules.
+ */
+export const MINUTES_ERRORS = {
+  MINUTES_NOT_AVAILABLE: { status: 409, message: 'Minutes are managed only while the meeting is live or archived.' },
+  MINUTES_NO_VERSION: { status: 404, message: 'No minutes have been made for this meeting yet.' },
+  MINUTES_DOWNLOAD_OFF: { status: 409, message: 'Downloading the minutes is turned off for this meeting.' },
+  MINUTES_NOT_A_PDF: { status: 409, message: 'Choose only pdf' },
+  MINUTES_BOOK_EMPTY: { status: 409, message: 'The agenda has no PDF attachments to merge.' },
+} as const satisfies Record<string, ErrorSpec>;
+
+export const MinutesErrors = codesOf(MINUTES_ERRORS);
+
+/** Field and success messages of the minutes (English keys; translations in minutes.messages.ts). */
+export const MinutesMessages = {
+  settingOn: 'Minutes download turned on',
+  settingOff: 'Minutes download turned off',
+  saved: 'Minutes saved successfully',
+  done: 'Minutes are being generated',
+  uploaded: 'Minutes uploaded successfully',
+  merging: 'The board book is being prepared',
+  merged: 'Board book ready',
+  idMismatch: 'The id does not match the meeting.',
+  commentFormat: 'The comment must be a list of texts.',
+  unknownItem: 'The selected item is not on this meeting.',
+  duplicateItem: 'The item is listed twice.',
+  doneOwnerOnly: 'Only the owner of the meeting can finish the minutes.',
+} as const;

@@ -1,0 +1,40 @@
+import { addMessages } from '../i18n/messages';
+import { MINUTES_ERRORS, MinutesMessages as M } from './minutes.errors';
+
+addMessages('ar', {
+  [MINUTES_ERRORS.MINUTES_NOT_AVAILABLE.message]: 'تتم إدارة المحضر فقط أثناء انعقاد الاجتماع أو بعد أرشفته.',
+  [MINUTES_ERRORS.MINUTES_NO_VERSION.message]: 'لم يتم إعداد محضر لهذا الاجتماع بعد.',
+  [MINUTES_ERRORS.MINUTES_DOWNLOAD_OFF.message]: 'تنزيل المحضر غير مفعّل لهذا الاجتماع.',
+  [MINUTES_ERRORS.MINUTES_BOOK_EMPTY.message]: 'لا يحتوي جدول الأعمال على مرفقات PDF لدمجها.',
+  [M.settingOn]: 'تم تفعيل تنزيل المحضر',
+  [M.settingOff]: 'تم إيقاف تنزيل المحضر',
+  [M.saved]: 'تم حفظ المحضر بنجاح',
+  [M.done]: 'جارٍ إعداد المحضر',
+  [M.uploaded]: 'تم رفع المحضر بنجاح',
+  [M.merging]: 'جارٍ تجهيز ملف الاجتماع',
+  [M.merged]: 'ملف الاجتماع جاهز',
+  [M.idMismatch]: 'المعرّف لا يطابق الاجتماع.',
+  [M.commentFormat]: 'يجب أن يكون التعليق قائمة نصوص.',
+  [M.unknownItem]: 'العنصر المحدد ليس في هذا الاجتماع.',
+  [M.duplicateItem]: 'العنصر مذكور مرتين.',
+  [M.doneOwnerOnly]: 'يمكن لمالك الاجتماع فقط إنهاء المحضر.',
+});
+
+addMessages('ru', {
+  [MINUTES_ERRORS.MINUTES_NOT_AVAILABLE.message]: 'Протоколом можно управлять только во время заседания или после его архивации.',
+  [MINUTES_ERRORS.MINUTES_NO_VERSION.message]: 'Протокол этого заседания ещё не составлен.',
+  [MINUTES_ERRORS.MINUTES_DOWNLOAD_OFF.message]: 'Скачивание протокола для этого заседания выключено.',
+  [MINUTES_ERRORS.MINUTES_BOOK_EMPTY.message]: 'В повестке нет вложений PDF для объединения.',
+  [M.settingOn]: 'Скачивание протокола включено',
+  [M.settingOff]: 'Скачивание протокола выключено',
+  [M.saved]: 'Протокол сохранён',
+  [M.done]: 'Протокол формируется',
+  [M.uploaded]: 'Протокол загружен',
+  [M.merging]: 'Папка заседания готовится',
+  [M.merged]: 'Папка заседания готова',
+  [M.idMismatch]: 'Идентификатор не совпадает с заседанием.',
+  [M.commentFormat]: 'Комментарий должен быть списком текстов.',
+  [M.unknownItem]: 'Выбранный пункт не относится к этому заседанию.',
+  [M.duplicateItem]: 'Пункт указан дважды.',
+  [M.doneOwnerOnly]: 'Завершить протокол может только владелец заседания.',
+});

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { zId } from '../core/common';
+import { defineComposedRoute, defineRoute } from '../core/route';
+import { MinutesMessages } from './minutes.errors';
+import { zMomConclusionBody, zMomDownloadQuery, zMomSettingBody, zUploadMomBody } from './minutes.http';
+import { GetMinutes, MergeBook, SaveConclusions, SetMinutesSetting, UploadMinutes } from './minutes.rpc';
+
+const tags = ['minutes'];
+const zIdParams = z.object({ id: zId });
+
+/**
+ * The minutes of a meeting (docs/minutes.md): the setting, conclusions and comments, versions, the PDF.
+ * Offered only while the meeting is Live or Archived.
+ */
+export const MinutesRoutes = {
+  getMinutes: defineRoute({
+    method: 'GET', path: '/api/meetings/:id/minutes', access: 'user', tags, params: zIdParams,
+    summary: "The meeting's minutes: every item with its conclusion, active switch and comments, the setting, the versions (mom_versions), the PDF job's progress and what the actor may do",
+    rpc: GetMinutes, toRpc: ({ call, params }) => ({ ...call, meetingId: params.id }),
+  }),
+  setMinutesSetting: defineRoute({
+    method: 'POST', path: '/api/meetings/:id/mom', access: 'user', tags, params: zIdParams, body: zMomSettingBody, message: 'Done',
+    summary: "The meeting's minutes setting (mom_settings 0/1; toggled when absent): whether admins and editors may download the minutes PDF",
+    rpc: SetMinutesSetting, toRpc: ({ call, params, body }) => ({ ...call, meetingId: params.id, body }),
+  }),
+  saveConclusions: defineRoute({
+    method: 'POST', path: '/api/meetings/:id/mom_conclusion', access: 'user', tags, params: zIdParams, body: zMomConclusionBody, upload: { kind: 'none' },
+    message: MinutesMessages.saved,
+    summary: 'Conclusions and comments (multipart or JSON: id, conclusions[n][type|id|conclusion|active|comment], isConclusion; done=1 makes a new PDF version, owner only)',
+    rpc: SaveConclusions, toRpc: ({ call, params, body }) => ({ ...call, meetingId: params.id, body }),
+  }),
+  downloadMinutes: defineComposedRoute({
+    method: 'GET', path: '/api/meetings/:id/mom', access: 'user', tags, params: zIdParams, query: zMomDownloadQuery, response: z.null(), produces: 'file',
+    summary: 'The minutes PDF (the newest version, or ?version=), named after the meeting title',
+  }),
+  uploadMinutes: defineRoute({
+    method: 'POST', path: '/api/meetings/:id/upload_mom', access: 'user', tags, params: zIdParams, body: zUploadMomBody, message: MinutesMessages.uploaded,
+    summary: 'A PDF of the library (library_id) becomes the next minutes version',
+    rpc: UploadMinutes, toRpc: ({ call, params, body }) => ({ ...call, meetingId: params.id, body }),
+  }),
+  mergeFiles: defineRoute({
+    method: 'GET', path: '/api/meetings/actions/merge_files/:id', access: 'user', tags, params: zIdParams,
+    summary: "The meeting's board book (cover, agenda with page numbers, every attachment in agenda order, bookmarks per section): made by a job when the agenda changed (status, progress), then its library id, URL, outline and number_of_files_merged",
+    rpc: MergeBook, toRpc: ({ call, params }) => ({ ...call, meetingId: params.id }),
+  }),
+  downloadBook: defineComposedRoute({
+    method: 'GET', path: '/api/downolad/:docId', access: 'user', tags, params: z.object({ docId: zId }), response: z.null(), produces: 'file',
+    summary: 'A merged board book (its library id) as a PDF, for those who see its meeting',
+  }),
+} as const;

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { defineRpc } from '../core/define';
+import { zId, zLang, zTenant } from '../core/common';
+import { zVariant } from '../organization/tenancy.rpc';
+import { zMomConclusionBody, zMomSettingBody, zUploadMomBody } from './minutes.http';
+import { zBookState, zMinutesState } from './minutes.schemas';
+
+/**
+ * RPCs of the minutes service (subjects minutes.v1.<verb>). The meeting's data comes from the meeting service
+ * (GetMeeting, as the actor: it decides who sees the meeting); files are library files. No file bytes here.
+ */
+const R = <T extends z.ZodRawShape>(shape: T) => zTenant.extend({ variant: zVariant.optional(), lang: zLang.optional(), meetingId: zId, ...shape });
+
+export const GetMinutes = defineRpc({ subject: 'minutes.v1.get-minutes', request: R({}), response: zMinutesState });
+export const SetMinutesSetting = defineRpc({ subject: 'minutes.v1.set-setting', request: R({ body: zMomSettingBody }), response: zMinutesState });
+export const SaveConclusions = defineRpc({ subject: 'minutes.v1.save-conclusions', request: R({ body: zMomConclusionBody }), response: zMinutesState });
+export const UploadMinutes = defineRpc({ subject: 'minutes.v1.upload-minutes', request: R({ body: zUploadMomBody }), response: zMinutesState });
+
+/**
+ * Where the gateway reads a version's bytes from (checked for the actor: download rights): the S3 key when the
+ * service stored it, else a short-lived URL of the library file; `name` is the file name (the meeting's title).
+ */
+export const MinutesFile = defineRpc({
+  subject: 'minutes.v1.minutes-file',
+  request: R({ version: zId.optional() }),
+  response: z.object({ key: z.string().nullable(), url: z.string(), name: z.string() }),
+});
+
+/** the meeting's board book for its current agenda: made by the MergeBook job when missing (anyone who sees the meeting) */
+export const MergeBook = defineRpc({ subject: 'minutes.v1.merge-book', request: R({}), response: zBookState });
+/** where a board book's bytes are, for GET /api/downolad/{docId} (the reader must see its meeting) */
+export const BookFile = defineRpc({
+  subject: 'minutes.v1.book-file',
+  request: zTenant.extend({ variant: zVariant.optional(), lang: zLang.optional(), docId: zId }),
+  response: z.object({ key: z.string(), name: z.string() }),
+});
+
+/**
+ * The minutes' fields of the meeting details (mom_settings, mom_versions, can_commit, mom_conclusion,
+ * agenda_merged_file, number_of_files_merged), composed by the gateway into GET /api/meetings/{id}: it passes the
+ * facts of the details it already has (who owns and administers the meeting, the caller's member row, the status),
+ * so the meeting is not read twice; the minutes service decides from them.
+ */
+export const MeetingMinutesFields = defineRpc({
+  subject: 'minutes.v1.meeting-fields',
+  request: zTenant.extend({
+    meeting: z.object({
+      id: zId,
+      owner_id: z.number().int(),
+      admin_ids: z.array(z.number().int()),
+      member: z.object({ can_edit: z.boolean() }).nullable(),
+      meeting_status_id: z.number().int(),
+      mom: z.union([z.literal(0), z.literal(1)]),
+    }),
+  }),
+  response: z.object({
+    mom_settings: z.union([z.literal(0), z.literal(1)]),
+    mom_versions: z.array(z.object({ file_url: z.string(), updated_at: z.string() })),
+    can_commit: z.boolean(),
+    mom_conclusion: z.string().nullable(),
+    agenda_merged_file: z.string().nullable(),
+    number_of_files_merged: z.number().int(),
+  }),
+});

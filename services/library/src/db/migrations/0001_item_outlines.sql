@@ -1,0 +1,1 @@
+ALTER TABLE "library"."items" ADD COLUMN "outlines" jsonb;

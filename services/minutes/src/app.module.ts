@@ -1,0 +1,39 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { MergeBookJob, RenderMinutes } from '@app/contracts';
+import { PlatformModule } from '@app/platform';
+import { BookHandlers } from './book/book.handlers';
+import { MergeBookProcessor } from './book/book.processor';
+import { BookRepository } from './book/book.repository';
+import { BookService } from './book/book.service';
+import type { MinutesConfig } from './config';
+import { Meetings } from './common/meetings';
+import { MinutesDb } from './common/minutes-db';
+import { minutesTables } from './db/tables';
+import { MinutesHandlers } from './minutes/minutes.handlers';
+import { MinutesRepository } from './minutes/minutes.repository';
+import { MinutesService } from './minutes/minutes.service';
+import { PdfRenderer } from './pdf/pdf-renderer';
+import { RenderMinutesProcessor } from './pdf/render.processor';
+
+/**
+ * services/minutes: the minutes of meetings (setting, conclusions, comments, versions) and their PDF, rendered
+ * by Chromium in a BullMQ job and stored in the library; the merged board book (pdf-lib). docs/minutes.md.
+ */
+@Module({})
+export class AppModule {
+  static register(config: MinutesConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forRoot({
+          service: 'minutes',
+          config,
+          db: { schema: minutesTables },
+          storage: true,
+          queues: { produces: [RenderMinutes, MergeBookJob], processes: [RenderMinutes, MergeBookJob], concurrency: config.RENDER_CONCURRENCY },
+        }),
+      ],
+      providers: [MinutesDb, MinutesRepository, Meetings, MinutesService, MinutesHandlers, PdfRenderer, RenderMinutesProcessor, BookRepository, BookService, BookHandlers, MergeBookProcessor],
+    };
+  }
+}

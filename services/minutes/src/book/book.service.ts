@@ -1,0 +1,66 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError, MergeBookJob, MinutesErrors, type BookFile, type BookState, type MergeBook, type RequestOf, type ResponseOf } from '@app/contracts';
+import { CONFIG, Jobs, Storage } from '@app/platform';
+import { Meetings } from '../common/meetings';
+import { MinutesDb } from '../common/minutes-db';
+import type { MinutesConfig } from '../config';
+import { bookFingerprint, bookSections } from '../rules/book';
+import { BookRepository, type BookRow } from './book.repository';
+
+/** the file name of a meeting's board book */
+export const bookFileName = (title: string) => `${title.replace(/[\\/:*?"<>|]+/g, ' ').trim().slice(0, 140) || 'meeting'} - board book.pdf`;
+
+/**
+ * The merged board book (docs/minutes.md#the-board-book): one per agenda state. Asking for it answers the book of
+ * the meeting's current agenda: made already (its library file, URL and outline), or being made by the MergeBook
+ * job (status and progress; asking again follows it), or failed (asking again retries).
+ */
+@Injectable()
+export class BookService {
+  constructor(
+    private readonly db: MinutesDb,
+    private readonly repo: BookRepository,
+    private readonly meetings: Meetings,
+    private readonly jobs: Jobs,
+    private readonly storage: Storage,
+    @Inject(CONFIG) private readonly config: MinutesConfig,
+  ) {}
+
+  private async state(meetingId: number, title: string, b: BookRow): Promise<BookState> {
+    const url = b.status === 'done' && b.s3Key ? await this.storage.presignedGet(b.s3Key, this.config.MINUTES_URL_TTL_SECONDS) : null;
+    return {
+      meeting_id: meetingId,
+      status: b.status as BookState['status'],
+      progress: b.progress,
+      library_id: b.status === 'done' ? b.libraryId : null,
+      agenda_merged_file: url,
+      number_of_files_merged: b.filesMerged,
+      outlines_data: { libraryName: bookFileName(title), entries: b.outlines ?? [] },
+      error: b.error,
+    };
+  }
+
+  async merge(c: RequestOf<typeof MergeBook>): Promise<BookState> {
+    const meeting = await this.meetings.load(c.orgId, c.actor, c.meetingId, { variant: c.variant, lang: c.lang });
+    const sections = bookSections(meeting);
+    if (!sections.length) throw new AppError(MinutesErrors.MINUTES_BOOK_EMPTY);
+    const fingerprint = bookFingerprint(meeting.title, sections);
+    const { row } = await this.db.command(c.orgId, async (s, after) => {
+      const claimed = await this.repo.claim(s, c.meetingId, fingerprint);
+      if (claimed.started) {
+        const r = claimed.row;
+        after(() => this.jobs.add(MergeBookJob, { orgId: c.orgId, meetingId: c.meetingId, bookId: r.id }, { jobId: `book-${c.orgId}-${r.id}-${r.attempt}` }));
+      }
+      return claimed;
+    });
+    return this.state(c.meetingId, meeting.title, row);
+  }
+
+  async file(c: RequestOf<typeof BookFile>): Promise<ResponseOf<typeof BookFile>> {
+    const b = await this.db.tenant(c.orgId, (s) => this.repo.byLibraryId(s, c.docId));
+    if (!b || b.status !== 'done' || !b.s3Key) throw AppError.notFound('board book');
+    // 404 when the reader may not see the book's meeting
+    const meeting = await this.meetings.load(c.orgId, c.actor, b.meetingId, { variant: c.variant, lang: c.lang });
+    return { key: b.s3Key, name: bookFileName(meeting.title) };
+  }
+}

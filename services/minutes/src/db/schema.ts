@@ -1,0 +1,120 @@
+import { boolean, index, integer, jsonb, pgSchema, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The minutes service's own schema (docs/minutes.md). Every table has org_id, so row-level security applies
+ * (migrate adds the tenant policy). Meetings, items and people belong to the meeting service: only ids are kept.
+ */
+export const minutes = pgSchema('minutes');
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** the meeting's minutes setting (download of the PDF allowed for admins and editors) */
+export const settings = minutes.table(
+  'settings',
+  {
+    orgId: uuid('org_id').notNull(),
+    meetingId: integer('meeting_id').notNull(),
+    momSettings: boolean('mom_settings').notNull().default(false),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('settings_meeting_idx').on(t.orgId, t.meetingId)],
+);
+
+/** one item's conclusion and active switch */
+export const conclusions = minutes.table(
+  'conclusions',
+  {
+    id: serial('id').primaryKey(),
+    orgId: uuid('org_id').notNull(),
+    meetingId: integer('meeting_id').notNull(),
+    itemType: text('item_type').notNull(),
+    itemId: integer('item_id').notNull(),
+    conclusion: text('conclusion').notNull().default(''),
+    active: boolean('active').notNull().default(true),
+    updatedBy: integer('updated_by'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('conclusions_item_idx').on(t.orgId, t.meetingId, t.itemType, t.itemId)],
+);
+
+/** comments on an item's conclusion */
+export const comments = minutes.table(
+  'comments',
+  {
+    id: serial('id').primaryKey(),
+    orgId: uuid('org_id').notNull(),
+    meetingId: integer('meeting_id').notNull(),
+    itemType: text('item_type').notNull(),
+    itemId: integer('item_id').notNull(),
+    userId: integer('user_id'),
+    userName: text('user_name').notNull(),
+    comment: text('comment').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('comments_meeting_idx').on(t.orgId, t.meetingId)],
+);
+
+/** a PDF the owner asked for (Done): the job's state and progress; `versionId` once it made its version */
+export const renders = minutes.table(
+  'renders',
+  {
+    id: serial('id').primaryKey(),
+    orgId: uuid('org_id').notNull(),
+    meetingId: integer('meeting_id').notNull(),
+    status: text('status').notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    lang: text('lang').notNull().default('en'),
+    variant: text('variant').notNull().default('default'),
+    /** who pressed Done: the library file is theirs */
+    userId: integer('user_id').notNull(),
+    userName: text('user_name').notNull(),
+    error: text('error'),
+    versionId: integer('version_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('renders_meeting_idx').on(t.orgId, t.meetingId)],
+);
+
+/** the versions of a meeting's minutes: each a library file */
+export const versions = minutes.table(
+  'versions',
+  {
+    id: serial('id').primaryKey(),
+    orgId: uuid('org_id').notNull(),
+    meetingId: integer('meeting_id').notNull(),
+    version: integer('version').notNull(),
+    libraryId: integer('library_id').notNull(),
+    /** the S3 key when this service stored the PDF (rendered); null for a library file used as the minutes */
+    s3Key: text('s3_key'),
+    source: text('source').notNull(),
+    lang: text('lang').notNull().default('en'),
+    /** the render that made it (at most one version per render, whatever the retries) */
+    renderId: integer('render_id'),
+    createdBy: integer('created_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('versions_number_idx').on(t.orgId, t.meetingId, t.version), uniqueIndex('versions_render_idx').on(t.orgId, t.renderId)],
+);
+
+/** a board book: one per agenda state (`fingerprint` of its sections and files), made by the MergeBook job */
+export const books = minutes.table(
+  'books',
+  {
+    id: serial('id').primaryKey(),
+    orgId: uuid('org_id').notNull(),
+    meetingId: integer('meeting_id').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    status: text('status').notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    attempt: integer('attempt').notNull().default(1),
+    libraryId: integer('library_id'),
+    s3Key: text('s3_key'),
+    filesMerged: integer('files_merged').notNull().default(0),
+    outlines: jsonb('outlines').$type<{ name: string; start: number; end: number }[]>(),
+    error: text('error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('books_fingerprint_idx').on(t.orgId, t.meetingId, t.fingerprint), index('books_library_idx').on(t.orgId, t.libraryId)],
+);

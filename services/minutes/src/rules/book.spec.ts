@@ -1,0 +1,47 @@
+import type { MeetingDetails } from '@app/contracts';
+import { bookFingerprint, bookLayout, bookSections } from './book';
+
+const f = (library_id: number, name: string) => ({ library_id, name });
+const agendas = [
+  {
+    agenda_type: 'talking_point', agenda_type_id: 1, row_num: 1,
+    data: [{
+      agenda_type: 'talking_point', id: 1, title: 'Budget', attachments: [f(10, 'budget.pdf')],
+      subpoints: [{ subpoint_id: 11, title: 'Capex', attachments: [f(11, 'capex.pdf')], decision: [] }],
+      decisions: [{ agenda_type: 'decision', id: 21, title: 'Approve budget', attachments: [f(12, 'resolution.pdf')] }],
+      actions: [{ agenda_type: 'action', id: 31, title: 'Send', attachments: [] }],
+    }],
+  },
+  { agenda_type: 'decision', agenda_type_id: 21, row_num: 2, data: [{ agenda_type: 'decision', id: 21, title: 'Approve budget', attachments: [f(12, 'resolution.pdf')] }] },
+  { agenda_type: 'action', agenda_type_id: 32, row_num: 3, data: [{ agenda_type: 'action', id: 32, title: 'Book venue', attachments: [f(13, 'venue.pdf')] }] },
+] as unknown as MeetingDetails['agendas'];
+
+describe('bookSections: attachments in agenda order', () => {
+  it('talking point, sub-points, its decisions and actions, then top-level items; items without files left out; each item once', () => {
+    expect(bookSections({ agendas })).toEqual([
+      { title: '1. Budget', files: [f(10, 'budget.pdf')] },
+      { title: '1.1 Capex', files: [f(11, 'capex.pdf')] },
+      { title: 'Approve budget', files: [f(12, 'resolution.pdf')] },
+      { title: 'Book venue', files: [f(13, 'venue.pdf')] },
+    ]);
+  });
+
+  it('the fingerprint changes with a file and not with nothing', () => {
+    const a = bookFingerprint('Board', bookSections({ agendas }));
+    expect(bookFingerprint('Board', bookSections({ agendas }))).toBe(a);
+    expect(bookFingerprint('Board', [{ title: '1. Budget', files: [f(99, 'x.pdf')] }])).not.toBe(a);
+    expect(bookFingerprint('Other', bookSections({ agendas }))).not.toBe(a);
+  });
+});
+
+describe('bookLayout: page ranges after the cover and the agenda', () => {
+  it.each([
+    ['one file', 1, 1, [[3]], [[3, 5]], 5],
+    ['files one after the other, across sections', 1, 2, [[2, 1], [4]], [[4, 5], [6, 6], [7, 10]], 10],
+    ['no files', 1, 1, [], [], 2],
+  ] as const)('%s', (_n, cover, agenda, pages, ranges, total) => {
+    const l = bookLayout(cover, agenda, pages.map((ps, i) => ({ title: `s${i}`, files: ps.map((p, j) => ({ name: `f${i}${j}`, pages: p })) })));
+    expect(l.entries.map((e) => [e.start, e.end])).toEqual(ranges);
+    expect(l.total).toBe(total);
+  });
+});

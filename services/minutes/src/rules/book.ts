@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import type { MeetingDetails } from '@app/contracts';
+
+/** One section of the board book: an agenda item and the library files attached to it, in agenda order. */
+export interface BookSection {
+  title: string;
+  files: { library_id: number; name: string }[];
+}
+
+type Agenda = Pick<MeetingDetails, 'agendas'>;
+
+/**
+ * The board book's sections: each talking point (its own files), then its sub-points, its decisions and its
+ * actions, each with theirs; top-level decisions and actions in agenda order. Items without files are left out; an
+ * item met twice (nested and on top) counts once.
+ */
+export function bookSections(m: Agenda): BookSection[] {
+  const out: BookSection[] = [];
+  const seen = new Set<string>();
+  const add = (key: string, title: string, files: { library_id: number; name: string | null }[]) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    if (files.length) out.push({ title, files: files.map((f) => ({ library_id: f.library_id, name: f.name ?? `#${f.library_id}` })) });
+  };
+  let n = 0;
+  for (const group of m.agendas) {
+    for (const item of group.data) {
+      if (item.agenda_type === 'talking_point') {
+        n += 1;
+        add(`tp:${item.id}`, `${n}. ${item.title}`, item.attachments);
+        item.subpoints.forEach((s, i) => {
+          add(`sp:${s.subpoint_id}`, `${n}.${i + 1} ${s.title}`, s.attachments);
+          for (const d of s.decision) add(`d:${d.id}`, d.title, d.attachments);
+        });
+        for (const d of item.decisions) add(`d:${d.id}`, d.title, d.attachments);
+        for (const a of item.actions) add(`a:${a.id}`, a.title, a.attachments);
+      } else if (item.agenda_type === 'decision') {
+        add(`d:${item.id}`, item.title, item.attachments);
+      } else {
+        add(`a:${item.id}`, item.title, item.attachments);
+      }
+    }
+  }
+  return out;
+}
+
+/** the agenda state a book was made from: a new title, section or file makes a new book */
+export function bookFingerprint(title: string, sections: BookSection[]): string {
+  return createHash('sha256').update(JSON.stringify([title, sections.map((s) => [s.title, s.files.map((f) => f.library_id)])])).digest('hex').slice(0, 40);
+}
+
+/**
+ * Page ranges of the book (1-based): the cover, the agenda, then each file after the other. `pages` are the files'
+ * page counts in section order.
+ */
+export function bookLayout(coverPages: number, agendaPages: number, sections: { title: string; files: { name: string; pages: number }[] }[]) {
+  const entries: { name: string; start: number; end: number; section: number }[] = [];
+  let next = coverPages + agendaPages + 1;
+  sections.forEach((s, i) => {
+    for (const f of s.files) {
+      entries.push({ name: f.name, start: next, end: next + f.pages - 1, section: i });
+      next += f.pages;
+    }
+  });
+  return { entries, total: next - 1 };
+}

@@ -1,0 +1,159 @@
+import { normalizeConclusion, Routes, type MeetingDetails, type MinutesItem, type MinutesState } from '@app/contracts';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { InputSwitch } from 'primereact/inputswitch';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { Message } from 'primereact/message';
+import { ProgressBar } from 'primereact/progressbar';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, apiCommand } from '../../../api/client';
+import { notify } from '../../../api/notify';
+import { useApi } from '../../../hooks/use-api';
+import { saveBlob } from '../../../lib/download';
+
+/** the minutes version date: YYYY-MM-DD - HH:mm A (docs/product/minutes.md) */
+export function versionDate(server: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2})/.exec(server);
+  if (!m) return server;
+  const h = Number(m[2]);
+  return `${m[1]} - ${String(h % 12 === 0 ? 12 : h % 12).padStart(2, '0')}:${m[3]} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+interface Draft {
+  conclusion: string;
+  active: boolean;
+  comment: string;
+}
+
+/**
+ * The minutes card of the meeting page: manage (the dialog with each item's conclusion, active switch and comments,
+ * Save and, for the owner, Done), the history of versions, the download, and the PDF job's progress. It shows
+ * what the minutes service allows (`permissions`), never its own reading of the rules.
+ */
+export function MinutesCard(props: { meeting: MeetingDetails }) {
+  const { t } = useTranslation('minutes');
+  const id = props.meeting.id;
+  const [open, setOpen] = useState(false);
+  const [history, setHistory] = useState(false);
+  const state = useApi('meeting/minutes', [id], () => api(Routes.getMinutes, { params: { id } }), {
+    refreshInterval: (s?: MinutesState) => (s?.render && (s.render.status === 'queued' || s.render.status === 'rendering') ? 1000 : 0),
+  });
+  const s = state.data;
+  if (!s || !s.permissions.seeCard) return null;
+  const p = s.permissions;
+  const busy = s.render && (s.render.status === 'queued' || s.render.status === 'rendering');
+
+  const download = async () => {
+    try {
+      saveBlob((await api(Routes.downloadMinutes, { params: { id } })) as unknown as Blob, `${s.title}.pdf`);
+    } catch (e) {
+      notify('error', e instanceof Error ? e.message : t('failed'));
+    }
+  };
+
+  return (
+    <section className="surface-card" data-testid="minutes-card">
+      <h2 className="section-title">{t('title')}</h2>
+      {busy && (
+        <div data-testid="minutes-progress">
+          <small>{t('generating')}</small>
+          <ProgressBar value={s.render!.progress} />
+        </div>
+      )}
+      {s.render?.status === 'failed' && <Message severity="error" text={t('failed')} />}
+      <div className="create-buttons">
+        {p.manage && <Button type="button" icon="pi pi-pencil" label={t('manage')} onClick={() => setOpen(true)} data-testid="minutes-manage" />}
+        {!p.manage && p.comment && <Button type="button" icon="pi pi-comment" label={t('comment')} outlined onClick={() => setOpen(true)} data-testid="minutes-manage" />}
+        {p.history && <Button type="button" icon="pi pi-history" label={t('history')} outlined onClick={() => setHistory(true)} data-testid="minutes-history" disabled={!s.mom_versions.length} />}
+        {p.download && <Button type="button" icon="pi pi-download" label={t('download')} outlined onClick={() => void download()} data-testid="minutes-download" disabled={!s.mom_versions.length} />}
+      </div>
+      <MinutesDialog state={s} visible={open} onHide={() => setOpen(false)} onSaved={(next) => void state.mutate(next, { revalidate: false })} />
+      <Dialog header={t('history')} visible={history} onHide={() => setHistory(false)} style={{ width: 600 }} data-testid="minutes-history-dialog">
+        <ul className="people-list">
+          {s.mom_versions.map((v) => (
+            <li key={v.id}>
+              <span>{t('version', { n: v.version })}</span>
+              <span className="spacer" />
+              <small className="muted">{versionDate(v.updated_at)}</small>
+              <a href={v.file_url} target="_blank" rel="noreferrer" data-testid={`minutes-version-${v.version}`}>{t('open')}</a>
+            </li>
+          ))}
+        </ul>
+      </Dialog>
+    </section>
+  );
+}
+
+/** The manage-minutes dialog (800): conclusions and switches for who may edit, a comment box where commenting is allowed. */
+export function MinutesDialog(props: { state: MinutesState; visible: boolean; onHide: () => void; onSaved: (s: MinutesState) => void }) {
+  const { t } = useTranslation('minutes');
+  const s = props.state;
+  const p = s.permissions;
+  const [drafts, setDrafts] = useState<Record<string, Draft>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const key = (i: MinutesItem) => `${i.type}:${i.id}`;
+  useEffect(() => {
+    if (props.visible) setDrafts(Object.fromEntries(s.items.map((i) => [key(i), { conclusion: i.conclusion, active: i.active, comment: '' }])));
+  }, [props.visible, s.items]);
+  const set = (i: MinutesItem, patch: Partial<Draft>) => setDrafts((d) => ({ ...d, [key(i)]: { ...d[key(i)], ...patch } }));
+
+  const submit = async (done: boolean) => {
+    setSaving(true);
+    setError(null);
+    try {
+      const conclusions = s.items.map((i) => {
+        const d = drafts[key(i)] ?? { conclusion: i.conclusion, active: i.active, comment: '' };
+        return normalizeConclusion({ type: i.type, id: i.id, conclusion: d.conclusion, active: d.active, comment: [d.comment] });
+      });
+      const r = await apiCommand(Routes.saveConclusions, { params: { id: s.meeting_id }, body: { id: s.meeting_id, isConclusion: true, done: done ? 1 : undefined, conclusions } });
+      notify('success', r.message ?? t('saved'));
+      props.onSaved(r.data);
+      props.onHide();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : t('failed'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog header={t('manage')} visible={props.visible} onHide={props.onHide} style={{ width: 800 }} data-testid="minutes-dialog"
+      footer={s.can_commit ? (
+        <div>
+          <Button type="button" label={t('save')} outlined onClick={() => void submit(false)} disabled={saving} data-testid="minutes-save" />
+          {p.done && <Button type="button" label={t('done')} onClick={() => void submit(true)} disabled={saving} data-testid="minutes-done" />}
+        </div>
+      ) : undefined}>
+      {error && <Message severity="error" text={error} data-testid="minutes-error" />}
+      {s.items.map((i) => {
+        const d = drafts[key(i)] ?? { conclusion: i.conclusion, active: i.active, comment: '' };
+        const k = `${i.type}-${i.id}`;
+        return (
+          <div key={k} className="field" data-testid={`minutes-item-${k}`}>
+            <div className="flex align-items-center gap-2">
+              <strong>{i.type === 'meeting' ? t('meetingItem') : i.title}</strong>
+              <small className="muted">{t(`type.${i.type}`)}</small>
+              <span className="spacer" />
+              {p.edit && <InputSwitch checked={d.active} onChange={(e) => set(i, { active: !!e.value })} data-testid={`minutes-active-${k}`} aria-label={t('active')} />}
+            </div>
+            {p.edit ? (
+              <InputTextarea value={d.active ? d.conclusion : ''} disabled={!d.active} onChange={(e) => set(i, { conclusion: e.target.value })} rows={2} autoResize className="w-full" data-testid={`minutes-conclusion-${k}`} aria-label={t('conclusion')} />
+            ) : (
+              <p data-testid={`minutes-conclusion-${k}`}>{i.active ? i.conclusion || t('noConclusion') : t('inactive')}</p>
+            )}
+            {i.comments.length > 0 && (
+              <ul className="minutes-comments">
+                {i.comments.map((c) => <li key={c.id}><b>{c.user_name}</b>: {c.comment}</li>)}
+              </ul>
+            )}
+            {p.comment && i.active && i.conclusion.trim() !== '' && (
+              <InputTextarea value={d.comment} onChange={(e) => set(i, { comment: e.target.value })} rows={2} className="w-full" placeholder={t('addComment')} data-testid={`minutes-comment-${k}`} aria-label={t('addComment')} />
+            )}
+          </div>
+        );
+      })}
+    </Dialog>
+  );
+}

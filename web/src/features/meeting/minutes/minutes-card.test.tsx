@@ -1,0 +1,102 @@
+import type { MinutesState } from '@app/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { session } from '../../../api/session';
+import { installFetch, jsonResponse, on } from '../../../test/fetch';
+import { renderWithApp } from '../../../test/render';
+import { aMeeting } from '../decisions/fixtures';
+import { MinutesCard, versionDate } from './MinutesCard';
+
+const perms = (over: Partial<MinutesState['permissions']> = {}): MinutesState['permissions'] => ({
+  available: true, manage: true, history: true, edit: true, comment: false, done: true, download: true, upload: true, toggleSetting: true, seeCard: true, ...over,
+});
+function aState(over: Partial<MinutesState> = {}): MinutesState {
+  return {
+    meeting_id: 1, title: 'Board meeting', meeting_status_id: 3, mom: 0, mom_settings: 1, can_commit: true, permissions: perms(),
+    items: [
+      { type: 'meeting', id: 1, title: 'Board meeting', parent: null, conclusion: '', active: true, comments: [] },
+      { type: 'talking_point', id: 5, title: 'Budget', parent: null, conclusion: 'Approved', active: true, comments: [{ id: 1, comment: 'Agreed', user_id: 2, user_name: 'Grace', created_at: '2026-11-24 10:00:00' }] },
+    ],
+    mom_versions: [{ id: 3, version: 1, library_id: 40, file_url: 'http://s3.test/v1.pdf', updated_at: '2026-11-24 14:05:00', source: 'rendered', lang: 'en' }],
+    render: null,
+    ...over,
+  };
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  session.signIn({ token: 'tok', email: 'ada@example.com' });
+});
+
+describe('minutes card', () => {
+  it('the owner writes a conclusion, switches an item off and presses Done: what is sent follows the form rules', async () => {
+    const calls = installFetch(
+      on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState() })),
+      on('POST', '/api/meetings/1/mom_conclusion', () => jsonResponse(200, { success: true, message: 'Minutes saved successfully', data: aState({ render: { id: 1, status: 'queued', progress: 0, version: null, error: null } }) })),
+    );
+    renderWithApp(<MinutesCard meeting={aMeeting({ meeting_status_id: 3 })} />);
+    fireEvent.click(await screen.findByTestId('minutes-manage'));
+    fireEvent.change(await screen.findByTestId('minutes-conclusion-meeting-1'), { target: { value: '  The board met. ' } });
+    expect(screen.getByTestId('minutes-item-talking_point-5')).toHaveTextContent('Agenda item');
+    fireEvent.click(screen.getByTestId('minutes-active-talking_point-5').querySelector('input')!);
+    fireEvent.click(screen.getByTestId('minutes-done'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toEqual({
+      id: 1, isConclusion: true, done: 1,
+      conclusions: [
+        { type: 'meeting', id: 1, conclusion: 'The board met.', active: true, comment: [] },
+        { type: 'talking_point', id: 5, conclusion: '', active: false, comment: [] },
+      ],
+    });
+    expect(await screen.findByTestId('minutes-progress')).toBeInTheDocument();
+  });
+
+  it('a participant only comments, on items with a conclusion; no Done, no history', async () => {
+    const calls = installFetch(
+      on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState({ permissions: perms({ manage: false, history: false, edit: false, comment: true, done: false, download: false }), mom_versions: [] }) })),
+      on('POST', '/api/meetings/1/mom_conclusion', () => jsonResponse(200, { success: true, data: aState() })),
+    );
+    renderWithApp(<MinutesCard meeting={aMeeting({ meeting_status_id: 3 })} />);
+    fireEvent.click(await screen.findByTestId('minutes-manage'));
+    expect(screen.queryByTestId('minutes-history')).toBeNull();
+    expect(screen.queryByTestId('minutes-done')).toBeNull();
+    expect(screen.queryByTestId('minutes-comment-meeting-1')).toBeNull();
+    fireEvent.change(screen.getByTestId('minutes-comment-talking_point-5'), { target: { value: 'Fine' } });
+    fireEvent.click(screen.getByTestId('minutes-save'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect((calls.find((c) => c.method === 'POST')!.body as { conclusions: unknown[] }).conclusions[1]).toEqual({ type: 'talking_point', id: 5, conclusion: 'Approved', active: true, comment: ['Fine'] });
+  });
+
+  it('the history lists each version with its date and link; the card is hidden where the service says so', async () => {
+    installFetch(on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState() })));
+    renderWithApp(<MinutesCard meeting={aMeeting({ meeting_status_id: 3 })} />);
+    fireEvent.click(await screen.findByTestId('minutes-history'));
+    expect(await screen.findByTestId('minutes-version-1')).toHaveAttribute('href', 'http://s3.test/v1.pdf');
+    expect(screen.getByText('2026-11-24 - 02:05 PM')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['2026-11-24 14:05:00', '2026-11-24 - 02:05 PM'],
+    ['2026-11-24 00:30:00', '2026-11-24 - 12:30 AM'],
+    ['2026-11-24 12:00:00', '2026-11-24 - 12:00 PM'],
+  ])('versionDate(%s) = %s', (input, out) => expect(versionDate(input)).toBe(out));
+});
+
+describe('board book card', () => {
+  it('asks for the book, follows the job, then offers the viewer and the download', async () => {
+    const { BookCard } = await import('./BookCard');
+    const states = [
+      { status: 'queued', progress: 0, library_id: null, agenda_merged_file: null, number_of_files_merged: 0 },
+      { status: 'done', progress: 100, library_id: 77, agenda_merged_file: 'http://s3.test/book.pdf', number_of_files_merged: 3 },
+    ];
+    let n = 0;
+    installFetch(on('GET', '/api/meetings/actions/merge_files/1', () => jsonResponse(200, {
+      success: true, data: { meeting_id: 1, error: null, outlines_data: { libraryName: 'Board meeting - board book.pdf', entries: [] }, ...states[Math.min(n++, 1)] },
+    })));
+    renderWithApp(<BookCard meeting={aMeeting()} />);
+    fireEvent.click(screen.getByTestId('book-make'));
+    const open = await screen.findByTestId('book-open', {}, { timeout: 5000 });
+    expect(open.getAttribute('href')).toBe('/doc-view?doc=http%3A%2F%2Fs3.test%2Fbook.pdf&id=77&e=0&meeting_id=1');
+    expect(screen.getByTestId('book-files')).toHaveTextContent('3 files merged');
+  });
+});
