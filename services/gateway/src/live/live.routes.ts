@@ -18,6 +18,47 @@ export function sseFrame(message: LiveMessage | ResolutionLiveMessage, seq?: num
  * meeting service (a member, the owner, an administrator, or the meeting's own guest by ?token=; anything
  * else answers its error before the stream opens), then holds a server-sent event stream fed by LiveHub.
  */
+/**
+ * An open server-sent event stream for one page: `register` gets the stream's `send` and `close` and returns how to
+ * unregister; the stream says `retry`, sends `ready` (with `resync` when the browser reconnects with a Last-Event-ID:
+ * changes in between are not replayed, the page refetches), beats every 20 s, and unregisters when the page goes.
+ */
+function openEventStream<M extends LiveMessage | ResolutionLiveMessage>(
+  req: { headers: Record<string, string | string[] | undefined> },
+  res: { on(event: 'close', fn: () => void): unknown },
+  ready: (resync: boolean) => M,
+  register: (io: { send(message: M, seq?: number): void; close(): void }) => () => void,
+): FileAnswer {
+  const stream = new PassThrough();
+  let open = true;
+  let unregister: () => void = () => undefined;
+  const io = {
+    send: (message: M, seq?: number) => {
+      if (open) stream.write(sseFrame(message, seq));
+    },
+    close: () => {
+      if (!open) return;
+      open = false;
+      clearInterval(beat);
+      unregister();
+      stream.end();
+    },
+  };
+  const beat = setInterval(() => open && stream.write(': ping\n\n'), HEARTBEAT_MS);
+  beat.unref();
+  res.on('close', () => io.close());
+  unregister = register(io);
+  const resync = typeof req.headers['last-event-id'] === 'string' && req.headers['last-event-id'] !== '';
+  stream.write('retry: 2000\n\n');
+  io.send(ready(resync));
+  return new FileAnswer(stream, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache, no-transform',
+    Connection: 'keep-alive',
+    'X-Accel-Buffering': 'no',
+  });
+}
+
 @Injectable()
 export class LiveRoutesImpl {
   constructor(private readonly bus: Bus, private readonly hub: LiveHub) {}
@@ -25,34 +66,10 @@ export class LiveRoutesImpl {
   @Implements(LiveRoutes.meetingLive)
   async meetingLive({ call, params, req, res }: RouteContext<typeof LiveRoutes.meetingLive>): Promise<RouteResult<typeof LiveRoutes.meetingLive>> {
     if (!(await mayListen(this.bus, call, params.id))) throw call.actor.kind === 'guest' ? new AppError('UNAUTHENTICATED') : AppError.notFound('meeting');
-    const stream = new PassThrough();
-    let open = true;
-    const listener: LiveListener = {
-      call, meetingId: params.id,
-      send: (message, seq) => {
-        if (open) stream.write(sseFrame(message, seq));
-      },
-      close: () => {
-        if (!open) return;
-        open = false;
-        clearInterval(beat);
-        this.hub.remove(listener);
-        stream.end();
-      },
-    };
-    const beat = setInterval(() => open && stream.write(': ping\n\n'), HEARTBEAT_MS);
-    beat.unref();
-    res.on('close', () => listener.close());
-    this.hub.add(listener);
-    // a reconnecting EventSource sends the last id it saw: changes in between are not replayed, the page refetches
-    const resync = typeof req.headers['last-event-id'] === 'string' && req.headers['last-event-id'] !== '';
-    stream.write('retry: 2000\n\n');
-    listener.send({ type: 'ready', meetingId: params.id, resync });
-    return new FileAnswer(stream, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
+    return openEventStream<LiveMessage>(req, res, (resync) => ({ type: 'ready', meetingId: params.id, resync }), (io) => {
+      const listener: LiveListener = { call, meetingId: params.id, ...io };
+      this.hub.add(listener);
+      return () => this.hub.remove(listener);
     });
   }
 
@@ -64,33 +81,10 @@ export class LiveRoutesImpl {
   @Implements(LiveRoutes.resolutionsLive)
   async resolutionsLive({ call, req, res }: RouteContext<typeof LiveRoutes.resolutionsLive>): Promise<RouteResult<typeof LiveRoutes.resolutionsLive>> {
     if (call.actor.kind !== 'user' || call.actor.userId === null) throw new AppError('UNAUTHENTICATED');
-    const stream = new PassThrough();
-    let open = true;
-    const listener: ResolutionListener = {
-      call,
-      send: (message, seq) => {
-        if (open) stream.write(sseFrame(message, seq));
-      },
-      close: () => {
-        if (!open) return;
-        open = false;
-        clearInterval(beat);
-        this.hub.removeResolutions(listener);
-        stream.end();
-      },
-    };
-    const beat = setInterval(() => open && stream.write(': ping\n\n'), HEARTBEAT_MS);
-    beat.unref();
-    res.on('close', () => listener.close());
-    this.hub.addResolutions(listener);
-    const resync = typeof req.headers['last-event-id'] === 'string' && req.headers['last-event-id'] !== '';
-    stream.write('retry: 2000\n\n');
-    listener.send({ type: 'ready', resync });
-    return new FileAnswer(stream, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
+    return openEventStream<ResolutionLiveMessage>(req, res, (resync) => ({ type: 'ready', resync }), (io) => {
+      const listener: ResolutionListener = { call, ...io };
+      this.hub.addResolutions(listener);
+      return () => this.hub.removeResolutions(listener);
     });
   }
 }
