@@ -230,6 +230,28 @@ describe('journey: meeting screens', () => {
       await dismissToasts(page);
     });
     expect(expectOk(await w.admin.c.get(`/meetings/${meetingId}`)).meeting_status_id).toBe(2);
+    await s.step('private-note', async () => {
+      await page.click('[data-testid=notes-edit]');
+      await shown(page, '[data-testid=notes-drawer]');
+      await page.click('[data-testid=note-input]');
+      await page.keyboard.type('Ask the auditor ');
+      await page.keyboard.down('Control');
+      await page.keyboard.press('b');
+      await page.keyboard.up('Control');
+      await page.keyboard.type('today');
+      await s.shot('note-typed');
+      await page.click('[data-testid=note-save]');
+      await successToast(page, 'Note saved successfully');
+      await page.waitForFunction(() => !document.querySelector('[data-testid=notes-drawer]'));
+      await page.waitForFunction(() => document.querySelector('[data-testid=note-text] strong')?.textContent === 'today');
+      await s.shot('note-saved');
+      await dismissToasts(page);
+    });
+    expect(JSON.parse(expectOk(await w.admin.c.get(`/meetings/${meetingId}`)).note as string)).toEqual({
+      type: 'doc',
+      version: 2,
+      blocks: [{ type: 'paragraph', children: [{ text: 'Ask the auditor ' }, { text: 'today', marks: ['bold'] }] }],
+    });
   });
 
   it('4. the admin starts the meeting, archives it, the hidden decision appears and every edit control is gone', async () => {

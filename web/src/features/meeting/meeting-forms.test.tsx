@@ -4,7 +4,6 @@ import { commentToSend, isSendKey } from './comments/Comments';
 import { draftValues, MeetingForm, meetingSaveError, meetingValues, toMeetingDate, type MeetingValues } from './MeetingForm';
 import { TalkingPointForm, itemDurationError, talkingPointValues, type TalkingPointValues } from './agenda/TalkingPointForm';
 import { agendaEntries, moveKey, orderBody } from './details/AgendaList';
-import { noteToText, parseNote, textToNote } from './details/Cards';
 import { attendanceReasonDisabled } from './details/Dialogs';
 import { guestEmailError, participantsOf } from './details/Participants';
 import { detailsDate, isDeadlinePassed, meetingIdOf } from './MeetingDetailsPage';
@@ -164,12 +163,6 @@ describe('participants, attendance, notes, comments, agenda order', () => {
   it('the reason box is disabled while Pending only', () => {
     expect(attendanceReasonDisabled('Pending')).toBe(true);
     expect(attendanceReasonDisabled('Not going')).toBe(false);
-  });
-
-  it('notes: JSON paragraphs round-trip; older plain text is one paragraph', () => {
-    expect(parseNote('just text')).toEqual({ type: 'doc', blocks: [{ type: 'paragraph', text: 'just text' }] });
-    expect(noteToText(parseNote(JSON.stringify(textToNote('a\nb'))))).toBe('a\nb');
-    expect(parseNote(null).blocks).toEqual([]);
   });
 
   it.each([

@@ -1,9 +1,8 @@
 import { MM, type DecisionPayload, type MeetingDetails } from '@app/contracts';
 import { Button } from 'primereact/button';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { Sidebar } from 'primereact/sidebar';
 import { Skeleton } from 'primereact/skeleton';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { decisionsApi } from '../../../api/decisions';
 import { meetingsApi } from '../../../api/meetings';
@@ -13,6 +12,8 @@ import { Field } from '../../../components/Field';
 import { useApi } from '../../../hooks/use-api';
 import { useMessage } from '../../../i18n';
 import { formatDateTime } from '../../../lib/dates';
+import { emptyNote, isNoteEmpty, parseNote, serializeNote, type NoteDoc } from './note-doc';
+import { NoteEditor, NoteView } from './NoteEditor';
 
 export const ACTIVITY_SHOWN = 6;
 
@@ -55,53 +56,26 @@ export function ActivityCard(props: { meeting: MeetingDetails }) {
   );
 }
 
-/** A private note: rich text stored as JSON (paragraphs); older plain text reads as one paragraph. */
-export interface NoteDoc {
-  type: 'doc';
-  blocks: Array<{ type: 'paragraph'; text: string }>;
-}
-
-export function parseNote(note: string | null | undefined): NoteDoc {
-  if (!note) return { type: 'doc', blocks: [] };
-  try {
-    const v = JSON.parse(note) as unknown;
-    if (v && typeof v === 'object' && Array.isArray((v as NoteDoc).blocks)) {
-      return { type: 'doc', blocks: (v as NoteDoc).blocks.filter((b) => b && typeof b.text === 'string').map((b) => ({ type: 'paragraph', text: b.text })) };
-    }
-  } catch {
-    /* older plain text */
-  }
-  return { type: 'doc', blocks: [{ type: 'paragraph', text: note }] };
-}
-
-export function noteToText(doc: NoteDoc): string {
-  return doc.blocks.map((b) => b.text).join('\n');
-}
-
-export function textToNote(text: string): NoteDoc {
-  return { type: 'doc', blocks: text.split('\n').map((line) => ({ type: 'paragraph', text: line })) };
-}
-
 /** The private notes card and its 460 drawer (saved as a JSON string; empty is refused with the note message). */
 export function NotesCard(props: { meeting: MeetingDetails; onChanged(): void }) {
   const { t } = useTranslation('meeting');
   const m = useMessage();
   const doc = parseNote(props.meeting.note);
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
+  const initial = useMemo(() => parseNote(props.meeting.note), [props.meeting.note]);
+  const editor = useRef<{ read(): NoteDoc } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    if (open) {
-      setText(noteToText(parseNote(props.meeting.note)));
-      setError(null);
-    }
-  }, [open, props.meeting.note]);
+    if (open) setError(null);
+  }, [open]);
   const save = async () => {
-    if (!text.trim()) return setError(MM.noteRequired);
+    const value = editor.current?.read() ?? emptyNote();
+    if (isNoteEmpty(value)) return setError(MM.noteRequired);
+    setError(null);
     setBusy(true);
     try {
-      const r = await meetingsApi.saveNote(props.meeting.id, JSON.stringify(textToNote(text)));
+      const r = await meetingsApi.saveNote(props.meeting.id, serializeNote(value));
       notify('success', r.message ?? t('notes.saved'));
       props.onChanged();
       setTimeout(() => setOpen(false), 500);
@@ -117,18 +91,16 @@ export function NotesCard(props: { meeting: MeetingDetails; onChanged(): void })
         <h3>{t('notes.title')}</h3>
         {props.meeting.permissions.addNotes && <Button type="button" icon="pi pi-pencil" text rounded aria-label={t('notes.edit')} onClick={() => setOpen(true)} data-testid="notes-edit" />}
       </div>
-      {doc.blocks.length === 0 ? (
+      {isNoteEmpty(doc) ? (
         <p className="muted">{t('notes.empty')}</p>
       ) : (
         <div className="note-text" data-testid="note-text">
-          {doc.blocks.map((b, i) => (
-            <p key={i}>{b.text}</p>
-          ))}
+          <NoteView doc={doc} />
         </div>
       )}
       <Sidebar visible={open} onHide={() => setOpen(false)} position="right" style={{ width: 'min(460px, 100vw)' }} header={<h2 className="drawer-title">{t('notes.title')}</h2>} data-testid="notes-drawer">
         <Field id="note-text" label={t('notes.label')} error={error ? m(error) : null}>
-          <InputTextarea id="note-text" value={text} onChange={(e) => setText(e.target.value)} rows={10} autoResize data-testid="note-input" />
+          <NoteEditor key={open ? 'open' : 'closed'} initial={initial} editorRef={editor} id="note-text" label={t('notes.label')} invalid={Boolean(error)} />
         </Field>
         <div className="form-actions">
           <Button type="button" label={t('cancel')} outlined onClick={() => setOpen(false)} />

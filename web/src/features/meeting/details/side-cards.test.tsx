@@ -1,5 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MeetingDetails } from '@app/contracts';
+import userEvent from '@testing-library/user-event';
+import { onNotify, type Notice } from '../../../api/notify';
 import { session } from '../../../api/session';
 import { installFetch, jsonResponse, on } from '../../../test/fetch';
 import { renderWithApp } from '../../../test/render';
@@ -43,24 +45,120 @@ describe('side cards: participants, activity, notes', () => {
     await waitFor(() => expect(within(drawer).getAllByText(/^Change number/)).toHaveLength(9));
   });
 
-  it('notes: an older plain-text note reads as one paragraph; empty is refused; the note is saved as JSON', async () => {
+  it('notes: an older plain-text note reads as one paragraph', () => {
+    installFetch();
+    renderWithApp(<NotesCard meeting={aMeeting({ note: 'Call the auditor' })} onChanged={jest.fn()} />);
+    const shown = screen.getByTestId('note-text');
+    expect(shown.querySelectorAll('p')).toHaveLength(1);
+    expect(shown).toHaveTextContent('Call the auditor');
+  });
+
+  it('notes: empty is refused; typing with a mark saves the JSON document, the saved message shows and the 460 drawer closes', async () => {
+    const user = userEvent.setup();
     const calls = installFetch(on('POST', '/api/meetings/1/note', () => jsonResponse(200, ok({ note: 'saved' }, 'Note saved successfully'))));
+    const notices: Notice[] = [];
+    const off = onNotify((n) => notices.push(n));
     const onChanged = jest.fn();
-    renderWithApp(<NotesCard meeting={aMeeting({ note: 'Call the auditor' })} onChanged={onChanged} />);
-    expect(screen.getByTestId('note-text')).toHaveTextContent('Call the auditor');
+    renderWithApp(<NotesCard meeting={aMeeting({ note: null })} onChanged={onChanged} />);
+    expect(screen.getByTestId('notes-card')).toHaveTextContent('No note yet.');
     click('notes-edit');
     const drawer = await screen.findByTestId('notes-drawer');
     expect(drawer).toHaveStyle({ width: 'min(460px, 100vw)' });
-    fireEvent.change(screen.getByTestId('note-input'), { target: { value: '   ' } });
+    const input = screen.getByTestId('note-input');
+    await user.click(input);
+    await user.keyboard('   ');
     click('note-save');
     expect(await within(drawer).findByText('The note field is required.')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
-    fireEvent.change(screen.getByTestId('note-input'), { target: { value: 'First line\nSecond line' } });
+    input.replaceChildren();
+    await user.click(input);
+    await user.keyboard('Ask ');
+    await user.keyboard('{Control>}b{/Control}');
+    await user.keyboard('now');
     click('note-save');
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
     const body = calls[0].body as { note: string };
-    expect(JSON.parse(body.note)).toEqual(expect.objectContaining({ type: 'doc' }));
-    expect(body.note).toContain('Second line');
+    expect(typeof body.note).toBe('string');
+    expect(JSON.parse(body.note)).toEqual({ type: 'doc', version: 2, blocks: [{ type: 'paragraph', children: [{ text: 'Ask ' }, { text: 'now', marks: ['bold'] }] }] });
+    expect(notices).toEqual([expect.objectContaining({ severity: 'success', summary: 'Note saved successfully' })]);
+    await waitFor(() => expect(screen.queryByTestId('notes-drawer')).toBeNull());
+    off();
+  });
+
+  it('notes: a failed save shows the server text in the drawer and keeps it open', async () => {
+    installFetch(on('POST', '/api/meetings/1/note', () => jsonResponse(422, { success: false, message: 'The note could not be saved' })));
+    renderWithApp(<NotesCard meeting={aMeeting({ note: 'Old words' })} onChanged={jest.fn()} />);
+    click('notes-edit');
+    const drawer = await screen.findByTestId('notes-drawer');
+    expect(screen.getByTestId('note-input')).toHaveTextContent('Old words');
+    click('note-save');
+    expect(await within(drawer).findByText('The note could not be saved')).toBeInTheDocument();
+    expect(screen.getByTestId('notes-drawer')).toBeInTheDocument();
+  });
+
+  it('notes: the toolbar marks a selection, makes lists and adds only http(s) links', async () => {
+    const calls = installFetch(on('POST', '/api/meetings/1/note', () => jsonResponse(200, ok({ note: 'saved' }, 'Note saved successfully'))));
+    renderWithApp(<NotesCard meeting={aMeeting({ note: 'Budget review' })} onChanged={jest.fn()} />);
+    click('notes-edit');
+    await screen.findByTestId('notes-drawer');
+    const input = screen.getByTestId('note-input');
+    const words = input.querySelector('p')!.firstChild as Text;
+    const selectText = (node: Text, from: number, to: number) => {
+      const r = document.createRange();
+      r.setStart(node, from);
+      r.setEnd(node, to);
+      document.getSelection()!.removeAllRanges();
+      document.getSelection()!.addRange(r);
+    };
+    selectText(words, 0, 6); // 'Budget'
+    click('note-italic');
+    fireEvent.keyDown(input, { key: 'u', ctrlKey: true });
+    click('note-bullets');
+    const rest = input.querySelector('li')!.lastChild as Text; // ' review'
+    selectText(rest, 1, 7);
+    click('note-link');
+    fireEvent.change(screen.getByTestId('note-link-url'), { target: { value: 'javascript:alert(1)' } });
+    click('note-link-apply');
+    expect(await screen.findByTestId('note-link-error')).toHaveTextContent('A link must start with http:// or https://');
+    fireEvent.change(screen.getByTestId('note-link-url'), { target: { value: 'https://example.com/budget' } });
+    click('note-link-apply');
+    await waitFor(() => expect(screen.queryByTestId('note-link-form')).toBeNull());
+    click('note-save');
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(JSON.parse((calls[0].body as { note: string }).note)).toEqual({
+      type: 'doc',
+      version: 2,
+      blocks: [{ type: 'bullet', children: [{ text: 'Budget', marks: ['italic', 'underline'] }, { text: ' ' }, { text: 'review', href: 'https://example.com/budget' }] }],
+    });
+  });
+
+  it('notes: a saved rich note shows formatted, unsafe links as text, and reopens formatted in the editor', async () => {
+    installFetch();
+    const note = JSON.stringify({
+      type: 'doc',
+      version: 2,
+      blocks: [
+        { type: 'paragraph', children: [{ text: 'Decide ' }, { text: 'today', marks: ['bold'] }, { text: '<img src=x onerror=alert(1)>' }] },
+        { type: 'ordered', children: [{ text: 'first', href: 'https://example.com/1' }] },
+        { type: 'ordered', children: [{ text: 'second', href: 'javascript:alert(1)' }] },
+      ],
+    });
+    renderWithApp(<NotesCard meeting={aMeeting({ note })} onChanged={jest.fn()} />);
+    const shown = screen.getByTestId('note-text');
+    expect(within(shown).getByText('today').closest('strong')).not.toBeNull();
+    expect(shown.querySelectorAll('ol > li')).toHaveLength(2);
+    expect(within(shown).getByRole('link', { name: 'first' })).toHaveAttribute('href', 'https://example.com/1');
+    expect(within(shown).queryByRole('link', { name: 'second' })).toBeNull();
+    expect(shown.querySelector('img')).toBeNull();
+    expect(shown).toHaveTextContent('<img src=x onerror=alert(1)>');
+    click('notes-edit');
+    await screen.findByTestId('notes-drawer');
+    const input = screen.getByTestId('note-input');
+    expect(input.querySelector('strong')).toHaveTextContent('today');
+    expect(input.querySelectorAll('ol > li')).toHaveLength(2);
+    expect(input.querySelector('a')).toHaveAttribute('href', 'https://example.com/1');
+    expect(input.querySelectorAll('a')).toHaveLength(1);
+    expect(input.querySelector('img')).toBeNull();
   });
 });
 
