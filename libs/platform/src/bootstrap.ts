@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { createRootLogger, PinoNestLogger } from './logger';
+import { tracingExporter } from './tracing';
 
 export interface BootstrapOptions {
   service: string;
@@ -17,7 +18,7 @@ export async function bootstrapService(module: Type | DynamicModule, opts: Boots
   app.enableShutdownHooks();
   if (opts.configure) await opts.configure(app);
   await app.listen(opts.port, '0.0.0.0');
-  log.info({ port: opts.port }, `${opts.service} listening`);
+  log.info({ port: opts.port, traces: tracingExporter() ?? 'not exported' }, `${opts.service} listening`);
   return app;
 }
 
