@@ -16,6 +16,7 @@
 import 'reflect-metadata';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
+import os from 'node:os';
 import { Client } from 'pg';
 import { ReminderDue } from '@app/contracts';
 import { redisConnection } from '@app/platform';
@@ -207,7 +208,7 @@ async function r2(sys: FaultSystem, api: Api, fx: Fixture): Promise<Row[]> {
   await queue.close();
   log(`R2: reminder jobs: ${before} before the flush, ${afterFlush} after it, ${rebuilt} of ${scheduled.length} after the restart (${back} ms)`);
   return [
-    ['R2', 'domain events lost (acknowledged decisions the notification service never saw)', `${eventsLost} of ${w.decisions.length}`, eventsLost === 0],
+    ['R2', 'domain events lost (acknowledged decisions the notification service never saw)', `${eventsLost} of ${w.decisions.length}`, eventsLost === 0 && w.decisions.length > 0],
     ['R2', 'jobs lost (vote e-mails never sent)', `${mails.missing} of ${mails.expected}`, mails.missing === 0],
     ['R2', 'e-mails sent twice', `${mails.duplicates} (same Message-ID twice: ${mails.sameMessageIdTwice})`, mails.duplicates === 0],
     ['R2', 'scheduled reminders rebuilt after the flush', `${rebuilt} of ${scheduled.length} (${afterFlush} left by the flush)`, rebuilt === scheduled.length],
@@ -240,7 +241,8 @@ async function r1(sys: FaultSystem, api: Api, fx: Fixture): Promise<Row[]> {
   const mails = await mailCheck(sys, fx, w.decisions, 90_000);
   for (const [name, ms] of Object.entries(backTimes)) rows.push(['R1', `${name}: killed -9, ready again`, `${(ms / 1000).toFixed(1)} s`, ms <= 10_000]);
   rows.push(
-    ['R1', 'acknowledged writes lost', `${lostDecisions} decisions of ${w.decisions.length}, ${lostVotes} votes of ${w.lastVote.size}`, lostDecisions + lostVotes === 0],
+    // a run in which nothing was acknowledged proves nothing
+    ['R1', 'acknowledged writes lost', `${lostDecisions} decisions of ${w.decisions.length}, ${lostVotes} votes of ${w.lastVote.size}`, lostDecisions + lostVotes === 0 && w.decisions.length > 0 && w.lastVote.size > 0],
     ['R1', 'e-mails sent twice', `${mails.duplicates} (same Message-ID twice: ${mails.sameMessageIdTwice})`, mails.duplicates === 0],
     ['R1', 'vote e-mails missing after the kills', `${mails.missing} of ${mails.expected}`, mails.missing === 0],
   );
@@ -265,14 +267,20 @@ async function main(): Promise<number> {
     const api = new Api(sys.gatewayUrl, 'demo');
     const { runSetup } = await loadScript('load-tests/client.mjs');
     const { SCENARIOS, DEMO } = await loadScript('load-tests/scenarios.js');
-    const fx = (await runSetup(SCENARIOS['vote-burst'], sys.gatewayUrl, 'demo', DEMO)) as Fixture;
-    log(`fixture: meeting ${fx.meetingId}, decision ${fx.decisionId}, ${fx.members.length} voters`);
-    if (suites.includes('r2')) rows.push(...(await r2(sys, api, fx)));
-    if (suites.includes('r1')) rows.push(...(await r1(sys, api, fx)));
+    // each suite its own meeting, decision and sign-ins (R2's flush ends every session)
+    const fixture = async () => {
+      const fx = (await runSetup(SCENARIOS['vote-burst'], sys!.gatewayUrl, 'demo', DEMO)) as Fixture;
+      log(`fixture: meeting ${fx.meetingId}, decision ${fx.decisionId}, ${fx.members.length} voters`);
+      return fx;
+    };
+    if (suites.includes('r2')) rows.push(...(await r2(sys, api, await fixture())));
+    if (suites.includes('r1')) rows.push(...(await r1(sys, api, await fixture())));
   } finally {
     await stop();
   }
-  console.log('\n| suite | what | figure | goal met |\n|---|---|---|---|');
+  // restart times depend on what else the machine runs: the load average goes with the figures
+  console.log(`\n${os.cpus().length} cores, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')} (1, 5, 15 min)`);
+  console.log('| suite | what | figure | goal met |\n|---|---|---|---|');
   for (const [s, what, fig, met] of rows) console.log(`| ${s} | ${what} | ${fig} | ${met ? 'yes' : 'NO'} |`);
   return rows.every((r) => r[3]) ? 0 : 1;
 }

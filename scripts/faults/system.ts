@@ -6,8 +6,9 @@
  *     DATABASE_ADMIN_URL's server), dropped and created again at the start;
  *   - its own SMTP sink in this process (every e-mail, with its Message-ID and subject);
  *   - the shared s3rver (bucket boardroom-test), as the tests use it;
- *   - every service of scripts/services.mjs on free ports (offset 11000 or the next free range), logs in
- *     .data/faults/logs. The harness plays the supervisor: `kill9(name)` then `restart(name)`.
+ *   - every service of scripts/services.mjs on free ports (offset 11000 or the next free range), compiled to
+ *     JavaScript first (scripts/build-server.mjs, as the image runs them), logs in .data/faults/logs. The harness
+ *     plays the supervisor: `kill9(name)` then `restart(name)`, which resolves when /health/ready answers 200.
  */
 import crypto from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -175,17 +176,43 @@ export async function startFaultSystem(log: (m: string) => void): Promise<FaultS
       const code = await run(process.execPath, ['-r', '@swc-node/register', `scripts/${step}.ts`], env);
       if (code !== 0) throw new Error(`${step} failed (exit ${code})`);
     }
-    const logDir = path.join(DATA_DIR, 'logs');
-    const handles: Array<{ stop(): Promise<void>; running: Array<{ name: string; port: number; url: string; child: ChildProcess }> }> = [];
+    // the services run compiled, as in the image (deploy/Dockerfile): a restart measures the service, not swc-node
+    const dist = path.join(DATA_DIR, 'dist');
+    fs.rmSync(dist, { recursive: true, force: true });
+    if ((await run(process.execPath, ['scripts/build-server.mjs', '--out', path.relative(ROOT, dist)], env)) !== 0) throw new Error('build-server failed');
+    fs.mkdirSync(path.join(dist, 'node_modules', '@app'), { recursive: true });
+    for (const lib of ['contracts', 'platform']) fs.symlinkSync(path.join(dist, 'libs', lib), path.join(dist, 'node_modules', '@app', lib), 'dir');
     const services = new Map<string, Service>();
-    const adopt = (h: { running: Array<{ name: string; port: number; url: string; child: ChildProcess }> }) => {
-      for (const r of h.running) services.set(r.name, { name: r.name, port: r.port, url: r.url, child: r.child });
+    const start = async (def: { name: string; port: number }) => {
+      const port = def.port + offset;
+      const out = fs.openSync(path.join(DATA_DIR, 'logs', `${def.name}.log`), 'a');
+      const child = spawn(process.execPath, ['-r', path.join(ROOT, 'scripts/lib/exit-with-parent.cjs'), '--enable-source-maps', path.join(dist, 'services', def.name, 'src', 'main.js')], {
+        cwd: ROOT, env: { ...env, HTTP_PORT: String(port), SERVICE_NAME: def.name }, stdio: ['ignore', out, out, 'ipc'],
+      });
+      const s = { name: def.name, port, url: `http://127.0.0.1:${port}`, child };
+      services.set(def.name, s);
+      const until = Date.now() + 60_000;
+      while (Date.now() < until) {
+        if (child.exitCode !== null) throw new Error(`${def.name} exited (code ${child.exitCode}); see .data/faults/logs/${def.name}.log`);
+        const status = await fetch(`${s.url}/health/ready`, { signal: AbortSignal.timeout(1000) }).then((r) => r.status, () => 0);
+        if (status === 200) return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`${def.name} not ready within 60 s`);
     };
-    const first = await servicesMod.startServices({ env, portOffset: offset, logDir, log: (m: string) => log(m), onExit: () => undefined });
-    handles.push(first);
-    adopt(first);
+    for (const def of [...present.filter((s) => s.name !== 'gateway'), ...present.filter((s) => s.name === 'gateway')]) {
+      const t = Date.now();
+      await start(def);
+      log(`${def.name} up on http://127.0.0.1:${def.port + offset} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+    }
     stops.push(async () => {
-      for (const h of handles.reverse()) await h.stop();
+      await Promise.all([...services.values()].map((s) => {
+        if (s.child.exitCode !== null || s.child.signalCode !== null) return undefined;
+        const gone = new Promise((r) => s.child.once('exit', r));
+        s.child.kill('SIGTERM');
+        const timer = setTimeout(() => s.child.kill('SIGKILL'), 8000);
+        return gone.then(() => clearTimeout(timer));
+      }));
     });
     return {
       env,
@@ -202,10 +229,7 @@ export async function startFaultSystem(log: (m: string) => void): Promise<FaultS
         await gone;
       },
       async restart(name) {
-        const def = present.find((s) => s.name === name)!;
-        const h = await servicesMod.startServices({ env, portOffset: offset, logDir, services: [def], log: () => undefined, onExit: () => undefined, healthTimeoutMs: 60_000 });
-        handles.push(h);
-        adopt(h);
+        await start(present.find((s) => s.name === name)!);
       },
       stop: stopAll,
     };
