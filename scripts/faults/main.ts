@@ -10,12 +10,17 @@
  *       started again at once as a supervisor would: 0 acknowledged writes lost (each decision there, each voter's
  *       last acknowledged vote stored), 0 duplicate e-mails, the time each service takes to answer ready again.
  *
- *   npm run faults              R2 then R1
- *   npm run faults -- r2        one suite (r1 | r2)
+ *   replicas  a second process of every service and a second gateway: requests through both gateways, RPCs
+ *       answered by both replicas, each event handled and each e-mail sent once, a presentation room whose viewers
+ *       are on both presentation processes.
+ *
+ *   npm run faults              R2, R1, then replicas
+ *   npm run faults -- r2        one suite (r1 | r2 | replicas)
  */
 import 'reflect-metadata';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
+import WebSocket from 'ws';
 import os from 'node:os';
 import { Client } from 'pg';
 import { ReminderDue } from '@app/contracts';
@@ -249,14 +254,99 @@ async function r1(sys: FaultSystem, api: Api, fx: Fixture): Promise<Row[]> {
   return rows;
 }
 
+/** sum of a counter's samples on a process's /metrics, for the lines whose labels contain `match` */
+async function counter(url: string, name: string, match = ''): Promise<number> {
+  const text = await fetch(`${url}/metrics`).then((r) => r.text(), () => '');
+  let n = 0;
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`) || !line.includes(match)) continue;
+    n += Number(line.slice(line.lastIndexOf(' ') + 1)) || 0;
+  }
+  return n;
+}
+
+function socket(url: string, onText: (t: string) => void): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { headers: { 'x-org': 'demo' }, perMessageDeflate: false });
+    ws.on('message', (d) => onText(String(d)));
+    ws.once('message', () => resolve(ws));
+    ws.once('error', reject);
+  });
+}
+
+async function replicas(sys: FaultSystem, fx: Fixture, viewersDef: any): Promise<Row[]> {
+  const first = new Map(sys.services);
+  const second = await sys.secondReplicas();
+  const gateways = [first.get('gateway')!.url, second.get('gateway')!.url];
+  const apis = gateways.map((u) => new Api(u, 'demo'));
+  const before = { meeting: await Promise.all([first, second].map((m) => counter(m.get('meeting')!.url, 'rpc_server_duration_seconds_count'))) };
+
+  // requests and writes through both gateways
+  let reads = 0;
+  let readsOk = 0;
+  for (let i = 0; i < 40; i++) {
+    reads++;
+    if ((await apis[i % 2].call('GET', `/api/meetings/${fx.meetingId}`, fx.members[i % fx.members.length].token)).status === 200) readsOk++;
+  }
+  const writes = [new Writes(apis[0], fx, 'RP'), new Writes(apis[1], fx, 'RP')];
+  for (let i = 0; i < 20; i++) await writes[i % 2].decide(i);
+  const decisions = writes.flatMap((w) => w.decisions);
+  // each member's votes one after another, alternating gateways: the last acknowledged one must be stored
+  const lastVote = new Map<number, string>();
+  for (let i = 0; i < 12; i++) {
+    const m = fx.members[i % fx.members.length];
+    const vote = Math.floor(i / fx.members.length) % 2 ? 'Approved' : 'Abstained';
+    if ((await apis[i % 2].call('POST', `/api/decisions/${fx.decisionId}/vote/change`, m.token, { id: fx.decisionId, vote })).status === 200) lastVote.set(m.id, vote);
+  }
+  const final = await apis[1].call('GET', `/api/decisions/${fx.decisionId}`, fx.chair.token);
+  const stored = new Map<number, string>((final.body?.data?.voters ?? []).map((v: { user_id: number; vote: string }) => [v.user_id, v.vote]));
+  const wrongVotes = [...lastVote].filter(([id, vote]) => stored.get(id) !== vote).length;
+  const mails = await mailCheck(sys, fx, decisions, 60_000);
+  const served = await Promise.all([first, second].map((m) => counter(m.get('meeting')!.url, 'rpc_server_duration_seconds_count')));
+  const byReplica = served.map((n, i) => n - before.meeting[i]);
+  const consumed = await Promise.all([first, second].map((m) => counter(m.get('notification')!.url, 'events_consumed_total', 'outcome="ok"')));
+  const jobs = await Promise.all([first, second].map((m) => counter(m.get('notification')!.url, 'job_duration_seconds_count', 'queue="notification-email"')));
+
+  // a presentation room with viewers on both presentation processes (each gateway passes upgrades to its own)
+  const seen: Map<number, number>[] = [];
+  const viewers: WebSocket[] = [];
+  for (let k = 0; k < 20; k++) {
+    const mine = new Map<number, number>();
+    seen.push(mine);
+    viewers.push(await socket(gateways[k % 2].replace(/^http/, 'ws') + viewersDef.path(fx, viewersDef.viewerToken(fx, k)), (t) => {
+      const sl = viewersDef.slideOf(t);
+      if (sl !== null && !mine.has(sl)) mine.set(sl, Date.now());
+    }));
+  }
+  const presenter = await socket(gateways[0].replace(/^http/, 'ws') + viewersDef.path(fx, viewersDef.presenterToken(fx)), () => undefined);
+  const turns = 20;
+  for (let sl = 1; sl <= turns; sl++) {
+    presenter.send(viewersDef.frame(5000 + sl));
+    await sleep(150);
+  }
+  await sleep(2000);
+  let lost = 0;
+  for (const mine of seen) for (let sl = 1; sl <= turns; sl++) if (!mine.has(5000 + sl)) lost++;
+  for (const ws of [...viewers, presenter]) ws.terminate();
+  log(`replicas: meeting RPCs served ${byReplica.join(' / ')}, events handled ${consumed.join(' / ')}, e-mail jobs ${jobs.join(' / ')} (first / second process)`);
+  return [
+    ['replicas', 'requests through two gateways answered', `${readsOk} of ${reads} reads, ${decisions.length} of 20 decisions`, readsOk === reads && decisions.length === 20],
+    ['replicas', 'RPCs served by each meeting process', byReplica.join(' / '), byReplica.every((n) => n > 0)],
+    ['replicas', "votes through both gateways: each voter's last vote stored", `${lastVote.size - wrongVotes} of ${lastVote.size}`, wrongVotes === 0 && lastVote.size > 0],
+    ['replicas', 'events handled once (vote e-mails missing, sent twice)', `${mails.missing} missing of ${mails.expected}, ${mails.duplicates} twice`, mails.missing === 0 && mails.duplicates === 0],
+    ['replicas', 'events handled / e-mail jobs run per notification process', `${consumed.join(' / ')}; ${jobs.join(' / ')}`, true],
+    ['replicas', `slide turns lost, 20 viewers over two presentation processes (${turns} turns)`, `${lost} of ${turns * 20}`, lost === 0],
+  ];
+}
+
 async function main(): Promise<number> {
   const which = process.argv.slice(2).map((a) => a.toLowerCase());
-  const bad = which.filter((a) => a !== 'r1' && a !== 'r2');
+  const bad = which.filter((a) => !['r1', 'r2', 'replicas'].includes(a));
   if (bad.length) {
-    console.error(`[faults] unknown suite ${bad.join(', ')}\nusage: npm run faults [-- r1|r2]`);
+    console.error(`[faults] unknown suite ${bad.join(', ')}\nusage: npm run faults [-- r1|r2|replicas]`);
     return 2;
   }
-  const suites = which.length ? which : ['r2', 'r1'];
+  const suites = which.length ? which : ['r2', 'r1', 'replicas'];
   let sys: FaultSystem | undefined;
   const stop = async () => sys?.stop();
   for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => void stop().finally(() => process.exit(130)));
@@ -275,6 +365,7 @@ async function main(): Promise<number> {
     };
     if (suites.includes('r2')) rows.push(...(await r2(sys, api, await fixture())));
     if (suites.includes('r1')) rows.push(...(await r1(sys, api, await fixture())));
+    if (suites.includes('replicas')) rows.push(...(await replicas(sys, await fixture(), SCENARIOS['presentation-viewers'].viewers)));
   } finally {
     await stop();
   }

@@ -96,6 +96,8 @@ export interface FaultSystem {
   kill9(name: string): Promise<void>;
   /** start a service again (as a supervisor would); resolves when /health/ready answers 200 */
   restart(name: string): Promise<void>;
+  /** a second process of every service (the second gateway's WebSockets go to the second presentation) */
+  secondReplicas(): Promise<Map<string, Service>>;
   stop(): Promise<void>;
 }
 
@@ -183,14 +185,14 @@ export async function startFaultSystem(log: (m: string) => void): Promise<FaultS
     fs.mkdirSync(path.join(dist, 'node_modules', '@app'), { recursive: true });
     for (const lib of ['contracts', 'platform']) fs.symlinkSync(path.join(dist, 'libs', lib), path.join(dist, 'node_modules', '@app', lib), 'dir');
     const services = new Map<string, Service>();
-    const start = async (def: { name: string; port: number }) => {
-      const port = def.port + offset;
+    const start = async (def: { name: string; port: number }, off = offset, extraEnv: Record<string, string> = {}, into = services) => {
+      const port = def.port + off;
       const out = fs.openSync(path.join(DATA_DIR, 'logs', `${def.name}.log`), 'a');
       const child = spawn(process.execPath, ['-r', path.join(ROOT, 'scripts/lib/exit-with-parent.cjs'), '--enable-source-maps', path.join(dist, 'services', def.name, 'src', 'main.js')], {
-        cwd: ROOT, env: { ...env, HTTP_PORT: String(port), SERVICE_NAME: def.name }, stdio: ['ignore', out, out, 'ipc'],
+        cwd: ROOT, env: { ...env, ...extraEnv, HTTP_PORT: String(port), SERVICE_NAME: def.name }, stdio: ['ignore', out, out, 'ipc'],
       });
       const s = { name: def.name, port, url: `http://127.0.0.1:${port}`, child };
-      services.set(def.name, s);
+      into.set(def.name, s);
       const until = Date.now() + 60_000;
       while (Date.now() < until) {
         if (child.exitCode !== null) throw new Error(`${def.name} exited (code ${child.exitCode}); see .data/faults/logs/${def.name}.log`);
@@ -205,8 +207,9 @@ export async function startFaultSystem(log: (m: string) => void): Promise<FaultS
       await start(def);
       log(`${def.name} up on http://127.0.0.1:${def.port + offset} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
     }
+    const seconds: Map<string, Service>[] = [];
     stops.push(async () => {
-      await Promise.all([...services.values()].map((s) => {
+      await Promise.all([...services.values(), ...seconds.flatMap((m) => [...m.values()])].map((s) => {
         if (s.child.exitCode !== null || s.child.signalCode !== null) return undefined;
         const gone = new Promise((r) => s.child.once('exit', r));
         s.child.kill('SIGTERM');
@@ -230,6 +233,28 @@ export async function startFaultSystem(log: (m: string) => void): Promise<FaultS
       },
       async restart(name) {
         await start(present.find((s) => s.name === name)!);
+      },
+      async secondReplicas() {
+        let off = -1;
+        for (const candidate of [offset + 500, offset + 600, offset + 700]) {
+          let free = true;
+          for (const s of present) if (await infra.tcpCheck(s.port + candidate)) free = false;
+          if (free) {
+            off = candidate;
+            break;
+          }
+        }
+        if (off < 0) throw new Error('no free port range for the second replicas');
+        const second = new Map<string, Service>();
+        seconds.push(second);
+        // the second gateway passes WebSocket upgrades to the second presentation process
+        const urls = Object.fromEntries(present.map((s) => [`${s.name.toUpperCase()}_URL`, `http://127.0.0.1:${s.port + off}`]));
+        for (const def of [...present.filter((s) => s.name !== 'gateway'), ...present.filter((s) => s.name === 'gateway')]) {
+          const t = Date.now();
+          await start(def, off, urls, second);
+          log(`${def.name} (second) up on http://127.0.0.1:${def.port + off} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+        }
+        return second;
       },
       stop: stopAll,
     };
