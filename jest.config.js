@@ -44,7 +44,7 @@ const projects = [
   {
     ...base,
     displayName: 'unit',
-    testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/services/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts'],
+    testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/services/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts', '<rootDir>/load-tests/**/*.spec.ts'],
   },
   {
     ...base,

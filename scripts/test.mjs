@@ -102,7 +102,7 @@ const subdirs = (dir, sub) => {
 function testFiles(tier) {
   switch (tier) {
     case 'unit':
-      return ['libs', 'services', 'scripts'].flatMap((d) => findFiles(path.join(ROOT, d), '.spec.ts')).filter((f) => !/[.-](int|api|e2e)-spec\.ts$/.test(f));
+      return ['libs', 'services', 'scripts', 'load-tests'].flatMap((d) => findFiles(path.join(ROOT, d), '.spec.ts')).filter((f) => !/[.-](int|api|e2e)-spec\.ts$/.test(f));
     case 'int':
       return [...subdirs('services', 'test'), ...subdirs('libs', 'test')].flatMap((d) => findFiles(d, '.int-spec.ts'));
     case 'api':

@@ -3,6 +3,7 @@ import { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Server } from 'node:http';
 import { createRootLogger, PinoNestLogger } from './logger';
+import { tracingExporter } from './tracing';
 
 export interface BootstrapOptions {
   service: string;
@@ -26,7 +27,7 @@ export async function bootstrapService(module: Type | DynamicModule, opts: Boots
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.headersTimeout = KEEP_ALIVE_MS + 1000;
   await app.listen(opts.port, '0.0.0.0');
-  log.info({ port: opts.port }, `${opts.service} listening`);
+  log.info({ port: opts.port, traces: tracingExporter() ?? 'not exported' }, `${opts.service} listening`);
   return app;
 }
 

@@ -20,6 +20,10 @@ export const baseConfigSchema = z.object({
    * every service; required in production, a fixed development key otherwise
    */
   OUTBOX_KEY: z.string().min(16).optional(),
+  /** OTLP/HTTP collector for trace spans (docs/operations.md#tracing); unset: spans are not recorded, ids still travel */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
+  /** share of new traces recorded when exporting (0..1); continued traces follow their caller */
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
 });
 
 export const databaseConfigSchema = z.object({

@@ -1,11 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 
-/** Per-request context carried through async calls: correlation id, org id, trace parent. */
+/**
+ * Per-request context carried through async calls: correlation id, org id, deadline. The trace (span) context is
+ * OpenTelemetry's own, beside it (tracing.ts).
+ */
 export interface RequestContext {
   correlationId: string;
   orgId?: string;
-  traceparent?: string;
   /**
    * when the caller stops waiting (epoch ms; the RPC's timeout, carried in `x-deadline`): work that has not started
    * by then is not done — under a burst, requests whose caller has given up do not hold the database (Db.run)
@@ -24,13 +26,7 @@ export function runWithContext<T>(ctx: Partial<RequestContext>, fn: () => T): T 
   const next: RequestContext = {
     correlationId: ctx.correlationId ?? parent?.correlationId ?? randomUUID(),
     orgId: ctx.orgId ?? parent?.orgId,
-    traceparent: ctx.traceparent ?? parent?.traceparent,
     deadline: ctx.deadline ?? parent?.deadline,
   };
   return storage.run(next, fn);
-}
-
-export function newTraceparent(): string {
-  const hex = (n: number) => randomUUID().replace(/-/g, '').slice(0, n);
-  return `00-${hex(32)}-${hex(16)}-01`;
 }

@@ -1,6 +1,7 @@
 export * from './config';
 export * from './context';
 export * from './logger';
+export * from './tracing';
 export * from './redis';
 export * from './bus/nats';
 export * from './bus/bus.service';

@@ -1,6 +1,7 @@
 import { LoggerService } from '@nestjs/common';
 import pino, { Logger } from 'pino';
 import { currentContext } from './context';
+import { activeTraceIds } from './tracing';
 
 let root: Logger | undefined;
 
@@ -29,9 +30,12 @@ export function scrubSecrets(value: unknown, depth = 0): unknown {
   return out;
 }
 
-/** pino JSON logs with service, correlation id and org id on every line. */
-export function createRootLogger(service: string, level = 'info'): Logger {
-  root = pino({
+/**
+ * pino JSON logs with service, correlation id, org id and, inside a span, trace and span id on every line.
+ * `destination`: where lines go (stdout by default; tests collect them).
+ */
+export function createRootLogger(service: string, level = 'info', destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
@@ -47,9 +51,11 @@ export function createRootLogger(service: string, level = 'info'): Logger {
     },
     mixin() {
       const ctx = currentContext();
-      return ctx ? { correlationId: ctx.correlationId, orgId: ctx.orgId } : {};
+      const ids = activeTraceIds();
+      return { ...(ctx ? { correlationId: ctx.correlationId, orgId: ctx.orgId } : {}), ...ids };
     },
-  });
+  };
+  root = destination ? pino(options, destination) : pino(options);
   return root;
 }
 

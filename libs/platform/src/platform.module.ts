@@ -15,6 +15,7 @@ import { JOB_HANDLER, JobRegistry, QueuesModule, QUEUES_OPTIONS, QueuesOptions, 
 import { CONFIG } from './config';
 import { enableDefaultMetrics } from './http/metrics';
 import { logger } from './logger';
+import { flushTracing, initTracing } from './tracing';
 import { SessionStore } from './sessions';
 import { RateLimiter } from './rate-limit';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -37,6 +38,9 @@ export interface PlatformConfig {
   NODE_ENV?: string;
   /** seals outbox payloads at rest (databaseConfigSchema) */
   OUTBOX_KEY?: string;
+  /** tracing (baseConfigSchema): spans are exported over OTLP/HTTP when set */
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string;
+  OTEL_TRACES_SAMPLER_ARG?: number;
 }
 
 export interface PlatformOptions {
@@ -120,6 +124,7 @@ export class PlatformModule {
   static forRoot(opts: PlatformOptions): DynamicModule {
     enableDefaultMetrics(opts.service);
     const c = opts.config;
+    initTracing({ service: opts.service, otlpEndpoint: c.OTEL_EXPORTER_OTLP_ENDPOINT, sampleRatio: c.OTEL_TRACES_SAMPLER_ARG });
     const providers: Provider[] = [
       { provide: PLATFORM_OPTIONS, useValue: opts },
       { provide: CONFIG, useValue: c },
@@ -158,7 +163,7 @@ export class PlatformModule {
   }
 }
 
-/** Closes NATS and Redis after everything else has shut down. */
+/** Closes NATS and Redis after everything else has shut down, and sends the last spans. */
 @Injectable()
 class CloseConnections {
   constructor(@Inject(NATS_CONNECTION) private readonly nc: NatsConnection, @Inject(REDIS) private readonly redis: Redis) {}
@@ -166,5 +171,6 @@ class CloseConnections {
   async onApplicationShutdown(): Promise<void> {
     await this.nc.drain().catch((err: unknown) => logger().warn({ err }, 'NATS connection did not drain cleanly'));
     this.redis.disconnect();
+    await flushTracing().catch((err: unknown) => logger().warn({ err }, 'the last trace spans could not be sent'));
   }
 }

@@ -1,7 +1,8 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { headers as natsHeaders, Msg, NatsConnection, Subscription, TimeoutError, RequestError } from '@nats-io/transport-node';
 import { AppError, AppErrorJson, fieldErrorsOf, RpcDef, RequestInputOf, ResponseOf, RequestOf } from '@app/contracts';
-import { currentContext, runWithContext, newTraceparent } from '../context';
+import { currentContext, runWithContext } from '../context';
+import { contextFromHeaders, inSpan, markFailed, SpanKind, traceHeaders } from '../tracing';
 import { logger } from '../logger';
 import { NATS_CONNECTION } from './nats';
 import { metrics } from '../http/metrics';
@@ -34,11 +35,16 @@ export class Bus implements OnApplicationShutdown {
   async request<D extends RpcDef>(def: D, payload: RequestInputOf<D>, options: { timeoutMs?: number } = {}): Promise<ResponseOf<D>> {
     const parsed = def.request.safeParse(payload);
     if (!parsed.success) throw new AppError('VALIDATION', { fields: fieldErrorsOf(parsed.error) });
+    return inSpan(def.subject, { kind: SpanKind.CLIENT, attributes: { 'rpc.system': 'nats', 'rpc.method': def.subject, 'messaging.system': 'nats' } }, () => this.send(def, parsed.data, options));
+  }
+
+  private async send<D extends RpcDef>(def: D, data: unknown, options: { timeoutMs?: number }): Promise<ResponseOf<D>> {
     const ctx = currentContext();
     const h = natsHeaders();
     h.set('x-correlation-id', ctx?.correlationId ?? crypto.randomUUID());
-    h.set('traceparent', ctx?.traceparent ?? newTraceparent());
-    const orgId = (parsed.data as { orgId?: string }).orgId;
+    // the W3C trace context of this client span: the handler's span continues it
+    for (const [k, v] of Object.entries(traceHeaders())) h.set(k, v);
+    const orgId = (data as { orgId?: string }).orgId;
     if (orgId) h.set('x-org-id', orgId);
     const timeout = options.timeoutMs ?? def.timeoutMs ?? this.opts.defaultTimeoutMs;
     // the callee skips work its caller (or the caller's caller) no longer waits for
@@ -46,7 +52,7 @@ export class Bus implements OnApplicationShutdown {
     const end = metrics.rpcClientDuration.startTimer({ subject: def.subject });
     let msg: Msg;
     try {
-      msg = await this.nc.request(def.subject, enc.encode(JSON.stringify(parsed.data)), { timeout, headers: h });
+      msg = await this.nc.request(def.subject, enc.encode(JSON.stringify(data)), { timeout, headers: h });
     } catch (e) {
       end({ outcome: 'timeout' });
       if (e instanceof TimeoutError || e instanceof RequestError) {
@@ -85,10 +91,11 @@ export class Bus implements OnApplicationShutdown {
 
   private async serve<D extends RpcDef>(def: D, fn: (req: RequestOf<D>) => unknown, msg: Msg): Promise<void> {
     const correlationId = msg.headers?.get('x-correlation-id') || crypto.randomUUID();
-    const traceparent = msg.headers?.get('traceparent') || undefined;
     const deadline = Number(msg.headers?.get('x-deadline')) || undefined;
+    const parent = contextFromHeaders((k) => msg.headers?.get(k) || undefined);
     const end = metrics.rpcServerDuration.startTimer({ subject: def.subject });
-    await runWithContext({ correlationId, traceparent, deadline }, async () => {
+    const attributes = { 'rpc.system': 'nats', 'rpc.method': def.subject, 'rpc.service': this.opts.service, 'messaging.system': 'nats' };
+    await inSpan(def.subject, { kind: SpanKind.SERVER, parent, attributes }, (span) => runWithContext({ correlationId, deadline }, async () => {
       let reply: Reply;
       try {
         const raw = JSON.parse(dec.decode(msg.data));
@@ -104,6 +111,7 @@ export class Bus implements OnApplicationShutdown {
         reply = { ok: true, data: out.data };
         end({ outcome: 'ok' });
       } catch (e) {
+        markFailed(span, e);
         if (e instanceof AppError) {
           reply = { ok: false, error: e.toJSON() };
           end({ outcome: e.status >= 500 ? 'error' : 'rejected' });
@@ -114,7 +122,7 @@ export class Bus implements OnApplicationShutdown {
         }
       }
       if (msg.reply) msg.respond(enc.encode(JSON.stringify(reply)));
-    });
+    }));
   }
 
   get connection(): NatsConnection {

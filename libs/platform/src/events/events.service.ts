@@ -1,5 +1,6 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { NatsConnection, headers as natsHeaders } from '@nats-io/transport-node';
+import type { Span } from '@opentelemetry/api';
 import {
   AckPolicy, Consumer, ConsumerMessages, DeliverPolicy, JetStreamClient, JetStreamManager, JsMsg, jetstream, jetstreamManager,
   RetentionPolicy, StorageType,
@@ -10,6 +11,7 @@ import { EventDef, EventMeta, PayloadInputOf, PayloadOf, fieldErrorsOf, AppError
 import { NATS_CONNECTION } from '../bus/nats';
 import { REDIS } from '../redis';
 import { currentContext, runWithContext } from '../context';
+import { contextFromHeaders, inSpan, markFailed, otelContext, SpanKind, traceHeaders, traceparentOf } from '../tracing';
 import { logger } from '../logger';
 import { metrics } from '../http/metrics';
 import { Lanes } from './lanes';
@@ -17,6 +19,8 @@ import { PayloadSeal } from '../seal';
 
 export interface EventEnvelope<P = unknown> extends EventMeta {
   payload: P;
+  /** the trace of the change that wrote the event (W3C traceparent): the relay's publish span continues it */
+  traceparent?: string;
 }
 
 export type EventHandlerFn<D extends EventDef> = (payload: PayloadOf<D>, meta: EventMeta) => Promise<void> | void;
@@ -130,6 +134,7 @@ export class Events implements OnApplicationShutdown {
       subject: def.subject,
       occurredAt: new Date().toISOString(),
       correlationId: currentContext()?.correlationId,
+      traceparent: traceparentOf(),
       payload: parsed.data,
     };
   }
@@ -141,18 +146,22 @@ export class Events implements OnApplicationShutdown {
   async publish<D extends EventDef>(def: D, payload: PayloadInputOf<D>, opts: { id?: string } = {}): Promise<EventMeta> {
     const envelope = this.envelope(def, payload, opts);
     await this.publishEnvelope(def.owner, envelope);
-    const { payload: _p, ...meta } = envelope;
+    const { payload: _p, traceparent: _t, ...meta } = envelope;
     return meta;
   }
 
   /** Publish a stored envelope; its id is the Nats-Msg-Id, so publishing it twice within the window stores it once. */
   async publishEnvelope(owner: string, envelope: EventEnvelope): Promise<void> {
     await this.ensureStream(owner);
-    const h = natsHeaders();
-    if (envelope.correlationId) h.set('x-correlation-id', envelope.correlationId);
-    const ctx = currentContext();
-    if (ctx?.traceparent) h.set('traceparent', ctx.traceparent);
-    await this.js.publish(envelope.subject, enc.encode(JSON.stringify(this.seal.seal(envelope))), { msgID: envelope.id, headers: h });
+    // the relay publishes long after the request: the span continues the trace stored with the event
+    const parent = envelope.traceparent ? contextFromHeaders((k) => (k === 'traceparent' ? envelope.traceparent : undefined)) : otelContext.active();
+    const attributes = { 'messaging.system': 'nats', 'messaging.operation.type': 'send', 'messaging.destination.name': envelope.subject, 'messaging.message.id': envelope.id };
+    await inSpan(`publish ${envelope.subject}`, { kind: SpanKind.PRODUCER, parent, attributes }, async () => {
+      const h = natsHeaders();
+      if (envelope.correlationId) h.set('x-correlation-id', envelope.correlationId);
+      for (const [k, v] of Object.entries(traceHeaders())) h.set(k, v);
+      await this.js.publish(envelope.subject, enc.encode(JSON.stringify(this.seal.seal(envelope))), { msgID: envelope.id, headers: h });
+    });
     metrics.eventsPublished.inc({ subject: envelope.subject });
   }
 
@@ -186,10 +195,18 @@ export class Events implements OnApplicationShutdown {
     const lanes = new Lanes(options.concurrency ?? DEFAULT_CONCURRENCY);
     this.lanes.push(lanes);
 
-    const handle = async (m: JsMsg, envelope: EventEnvelope): Promise<void> => {
+    const handle = (m: JsMsg, envelope: EventEnvelope): Promise<void> => {
+      // the consumer's span continues the publisher's (headers), else the trace stored in the envelope
+      const fromHeaders = m.headers?.get('traceparent');
+      const parent = contextFromHeaders((k) => (fromHeaders ? m.headers?.get(k) : k === 'traceparent' ? envelope.traceparent : undefined) || undefined);
+      const attributes = { 'messaging.system': 'nats', 'messaging.operation.type': 'process', 'messaging.destination.name': def.subject, 'messaging.consumer.group.name': durable, 'messaging.message.id': envelope.id };
+      return inSpan(`process ${def.subject}`, { kind: SpanKind.CONSUMER, parent, attributes }, (span) => handleInSpan(m, envelope, span));
+    };
+    const handleInSpan = async (m: JsMsg, envelope: EventEnvelope, span: Span): Promise<void> => {
       const marker = `evt:${durable}:${envelope.id}`;
       if (idempotent && (await this.redis.exists(marker))) {
         m.ack();
+        span.setAttribute('app.outcome', 'duplicate');
         metrics.eventsConsumed.inc({ subject: def.subject, outcome: 'duplicate' });
         return;
       }
@@ -197,6 +214,7 @@ export class Events implements OnApplicationShutdown {
       if (!parsed.success) {
         logger().error({ subject: def.subject, id: envelope.id, issues: parsed.error.issues.slice(0, 5) }, 'event does not match its contract; terminated');
         m.term();
+        markFailed(span, new Error('event does not match its contract'));
         metrics.eventsConsumed.inc({ subject: def.subject, outcome: 'invalid' });
         return;
       }
@@ -216,6 +234,8 @@ export class Events implements OnApplicationShutdown {
         }
       } catch (e) {
         const attempt = m.info.deliveryCount;
+        markFailed(span, e);
+        span.setAttribute('messaging.delivery_count', attempt);
         const delay = Math.min(30_000, 250 * 2 ** (attempt - 1));
         logger().warn({ err: e, subject: def.subject, id: envelope.id, attempt }, 'event handler failed; will be redelivered');
         m.nak(delay);

@@ -4,6 +4,7 @@ import { ModuleRef } from '@nestjs/core';
 import { Job, Queue, UnrecoverableError } from 'bullmq';
 import { AppError, JobDef, PayloadInputOf, PayloadOf, fieldErrorsOf } from '@app/contracts';
 import { runWithContext, currentContext } from '../context';
+import { contextFromHeaders, inSpan, SpanKind, traceparentOf } from '../tracing';
 import { logger } from '../logger';
 import { metrics, queueDepthSources, type QueueDepthSource } from '../http/metrics';
 import { PayloadSeal } from '../seal';
@@ -15,6 +16,8 @@ import { PayloadSeal } from '../seal';
 export interface JobData {
   orgId?: string;
   correlationId?: string;
+  /** the trace of the code that added the job (W3C traceparent): each attempt's span continues it */
+  traceparent?: string;
   sealed?: string;
   payload?: unknown;
 }
@@ -98,18 +101,24 @@ export class JobRegistry {
       logger().error({ job: job.name, id: job.id, issues: parsed.error.issues.slice(0, 5) }, 'job payload does not match its contract');
       throw new Error('job payload does not match its contract');
     }
-    const end = metrics.jobDuration.startTimer({ queue: job.queueName, name: job.name });
-    try {
-      const out = await runWithContext({ correlationId: job.data?.correlationId, orgId: (parsed.data as { orgId?: string }).orgId }, () =>
-        entry.fn(parsed.data, { id: String(job.id), attempt: job.attemptsMade + 1, attemptsAllowed: job.opts.attempts ?? 1 }),
-      );
-      end({ outcome: 'ok' });
-      return out;
-    } catch (e) {
-      end({ outcome: 'error' });
-      logger().warn({ err: e, job: job.name, id: job.id, attempt: job.attemptsMade + 1 }, 'job failed');
-      throw e;
-    }
+    const data = job.data as JobData | undefined;
+    const parent = contextFromHeaders((k) => (k === 'traceparent' ? data?.traceparent : undefined));
+    const attempt = job.attemptsMade + 1;
+    const attributes = { 'messaging.system': 'bullmq', 'messaging.operation.type': 'process', 'messaging.destination.name': job.queueName, 'messaging.message.id': String(job.id), 'app.job.name': job.name, 'messaging.delivery_count': attempt };
+    return inSpan(`process ${job.queueName} ${job.name}`, { kind: SpanKind.CONSUMER, parent, attributes }, async () => {
+      const end = metrics.jobDuration.startTimer({ queue: job.queueName, name: job.name });
+      try {
+        const out = await runWithContext({ correlationId: data?.correlationId, orgId: (parsed.data as { orgId?: string }).orgId }, () =>
+          entry.fn(parsed.data, { id: String(job.id), attempt, attemptsAllowed: job.opts.attempts ?? 1 }),
+        );
+        end({ outcome: 'ok' });
+        return out;
+      } catch (e) {
+        end({ outcome: 'error' });
+        logger().warn({ err: e, job: job.name, id: job.id, attempt }, 'job failed');
+        throw e;
+      }
+    });
   }
 }
 
@@ -143,12 +152,17 @@ export class Jobs {
   async addMany<D extends JobDef>(def: D, list: { payload: PayloadInputOf<D>; opts?: AddJobOptions }[]): Promise<string[]> {
     if (!list.length) return [];
     const correlationId = currentContext()?.correlationId;
-    const jobs = list.map(({ payload, opts = {} }) => {
+    const prepared = list.map(({ payload, opts = {} }) => {
       const parsed = def.payload.safeParse(payload);
       if (!parsed.success) throw new AppError('VALIDATION', { fields: fieldErrorsOf(parsed.error) });
-      return {
+      return { data: parsed.data, opts };
+    });
+    const attributes = { 'messaging.system': 'bullmq', 'messaging.operation.type': 'send', 'messaging.destination.name': def.queue, 'app.job.name': def.name, 'messaging.batch.message_count': list.length };
+    return inSpan(`enqueue ${def.queue} ${def.name}`, { kind: SpanKind.PRODUCER, attributes }, async () => {
+      const traceparent = traceparentOf();
+      const jobs = prepared.map(({ data, opts }) => ({
         name: def.name,
-        data: { orgId: (parsed.data as { orgId?: string }).orgId, correlationId, sealed: this.seal.sealValue(parsed.data, jobAad(def.queue, def.name)) } satisfies JobData,
+        data: { orgId: (data as { orgId?: string }).orgId, correlationId, traceparent, sealed: this.seal.sealValue(data, jobAad(def.queue, def.name)) } satisfies JobData,
         opts: {
           jobId: opts.jobId,
           delay: opts.delayMs,
@@ -157,10 +171,10 @@ export class Jobs {
           removeOnComplete: { age: 7 * 24 * 3600, count: 100_000 },
           removeOnFail: false,
         },
-      };
+      }));
+      const added = await this.queue(def.queue).addBulk(jobs);
+      return added.map((j) => String(j.id));
     });
-    const added = await this.queue(def.queue).addBulk(jobs);
-    return added.map((j) => String(j.id));
   }
 
   /** Remove a waiting or delayed job (a reminder whose item was closed or deleted). */

@@ -2,11 +2,11 @@ import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { parseLang } from '@app/contracts';
-import { CONFIG, runWithContext, newTraceparent, metrics } from '@app/platform';
+import { CONFIG, runWithContext, metrics, httpServerSpan, otelContext } from '@app/platform';
 import { allowsXOrg, type GatewayConfig } from '../config';
 import { orgOfRequest, type ApiRequest } from './request';
 
-/** Correlation id, trace parent, Lang and the host's organization label for every request. */
+/** Correlation id, the request's server span (trace), Lang and the host's organization label for every request. */
 @Injectable()
 export class ContextMiddleware implements NestMiddleware {
   private readonly allowXOrg: boolean;
@@ -26,6 +26,7 @@ export class ContextMiddleware implements NestMiddleware {
     res.setHeader('x-correlation-id', req.correlationId);
     const end = metrics.httpDuration.startTimer({ method: req.method });
     res.on('finish', () => end({ route: (req.route?.path as string | undefined) ?? 'unmatched', status: String(res.statusCode) }));
-    runWithContext({ correlationId: req.correlationId, traceparent: req.header('traceparent') ?? newTraceparent() }, () => next());
+    // the span continues a caller's traceparent; RPCs, events and jobs of this request continue it in turn
+    otelContext.with(httpServerSpan(req, res), () => runWithContext({ correlationId: req.correlationId }, () => next()));
   }
 }

@@ -1,0 +1,7 @@
+// k6 run -e BASE_URL=https://<organization host> load-tests/k6/upload.js   (scenario 'upload' of ../scenarios.js)
+import { optionsFor, runFor, setupFor } from './lib.js';
+
+const NAME = 'upload';
+export const options = optionsFor(NAME);
+export const setup = () => setupFor(NAME);
+export default runFor(NAME);
