@@ -7,6 +7,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { bootstrapService, runService } from '@app/platform';
 import { GatewayModule } from './app.module';
 import { swaggerDir } from './core/openapi';
+import { undecodableMultipart } from './core/input-guard';
 import { upgradeProxy } from './core/upgrade-proxy';
 import { allowsXOrg, loadGatewayConfig } from './config';
 
@@ -26,6 +27,8 @@ runService(async () => {
       const wsRoutes = config.PRESENTATION_URL ? [{ path: '/ws/presentation', target: config.PRESENTATION_URL }] : [];
       const log = new Logger('UpgradeProxy');
       app.getHttpServer().on('upgrade', upgradeProxy({ routes: wsRoutes, peerTrusted: (a) => trust(a, 0), allowXOrg: allowsXOrg(config), onError: (m) => log.warn(m) }));
+      // a multipart body without a usable boundary cannot be split into its parts: 415 before any parser or route
+      http.use((req, _res, next) => next(undecodableMultipart(req.headers['content-type']) ? Object.assign(new Error('multipart body without a boundary'), { status: 415 }) : undefined));
       const xapp = app as NestExpressApplication;
       xapp.useBodyParser('json', { limit: '2mb' });
       xapp.useBodyParser('urlencoded', { extended: true, limit: '2mb' });

@@ -124,7 +124,10 @@ describe('secrets at rest: a guest invitation', () => {
       }
     } while (cursor !== '0');
     expect(job).toBeDefined();
-    expect(JSON.parse(job!.data)).toEqual({ orgId: w.org.orgId, correlationId: expect.any(String), sealed: expect.stringMatching(/^v1\./) });
+    // in clear: the tenant, the correlation id and the W3C trace context (docs/operations.md, tracing); all else sealed
+    expect(JSON.parse(job!.data)).toEqual({
+      orgId: w.org.orgId, correlationId: expect.any(String), traceparent: expect.stringMatching(/^00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]$/), sealed: expect.stringMatching(/^v1\./),
+    });
     expect(JSON.stringify(openJobData(testSeal, SendEmail.queue, SendEmail.name, JSON.parse(job!.data)))).toContain(token);
 
     // PostgreSQL: no row of any table of any schema (outboxes, members, e-mail records) holds it

@@ -1,4 +1,4 @@
-import { badStringPaths, isBadString } from './input-guard';
+import { badStringPaths, isBadString, undecodableMultipart } from './input-guard';
 
 describe('strings no service may store', () => {
   const strings: [string, string, boolean][] = [
@@ -34,5 +34,23 @@ describe('strings no service may store', () => {
 
   it('names fields under a prefix', () => {
     expect(badStringPaths({ q: '\u0000' }, 'filter')).toEqual(['filter.q']);
+  });
+});
+
+describe('undecodableMultipart: a multipart body without a usable boundary is refused (415)', () => {
+  it.each([
+    [undefined, false],
+    ['application/json', false],
+    ['multipart/form-data; boundary=abc123', false],
+    ['multipart/form-data; boundary="a b c"', false],
+    ['multipart/form-data;boundary=x', false],
+    ['MULTIPART/FORM-DATA; charset=utf-8; boundary=----WebKitFormBoundary7MA4YWxkTrZu0gW', false],
+    ['multipart/form-data', true],
+    ['multipart/form-data; boundary=', true],
+    ['multipart/form-data; boundary=""', true],
+    ['multipart/mixed; charset=utf-8', true],
+    [`multipart/form-data; boundary=${'x'.repeat(71)}`, true],
+  ])('%s → %s', (type, refused) => {
+    expect(undecodableMultipart(type)).toBe(refused);
   });
 });

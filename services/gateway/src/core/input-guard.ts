@@ -37,3 +37,15 @@ export function badStringPaths(value: unknown, prefix = '', maxDepth = 64): stri
   walk(value, prefix, 0);
   return [...new Set(out)];
 }
+
+/**
+ * A multipart Content-Type the server can decode names a boundary of 1 to 70 characters (RFC 2046); without one
+ * (`multipart/form-data`, `boundary=`) the body cannot be split into its parts, so the gateway answers 415 before
+ * any parser or route sees it (a parser that reads such a body as empty would let a route with optional fields run).
+ */
+export function undecodableMultipart(contentType: string | undefined): boolean {
+  if (!contentType || !/^\s*multipart\//i.test(contentType)) return false;
+  const m = /;\s*boundary\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType);
+  const boundary = m ? (m[1] ?? m[2] ?? '') : '';
+  return boundary.length < 1 || boundary.length > 70;
+}
