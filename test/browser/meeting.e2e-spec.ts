@@ -210,6 +210,9 @@ describe('journey: meeting screens', () => {
     });
     expect(await agendaOrder(w, meetingId)).toEqual(['talking_point', 'decision', 'action']);
     await s.step('drag-reorder', async () => {
+      // the whole agenda in view (cards above it, such as the board book's, push it down): a drag starts on a visible handle
+      await page.$eval('[data-testid=agenda-list]', (el: any) => el.scrollIntoView({ block: 'start' }));
+      await settled(page);
       const handle = await page.waitForSelector('[data-testid^="drag-action:"]', { visible: true });
       const first = await page.waitForSelector('[data-testid=agenda-item]', { visible: true });
       const from = (await handle!.boundingBox())!;
