@@ -5,7 +5,7 @@
  */
 import { api, login, pdfFile, type ApiClient } from '@app/testing';
 import type { Page } from 'puppeteer-core';
-import { DEMO, GATEWAY, openBrowser, orgUrl, signIn, successToast, dismissToasts, waitForText, type Session } from './support';
+import { DEMO, GATEWAY, openBrowser, orgUrl, settled, signIn, successToast, dismissToasts, waitForText, type Session } from './support';
 
 declare const document: any;
 
@@ -26,6 +26,8 @@ async function createApproval(title: string): Promise<number> {
 
 /** draw a stroke on the signature canvas with the mouse */
 async function draw(page: Page) {
+  // the signature dialog grows in: measure the canvas once it stands still, or the stroke lands beside it
+  await settled(page);
   const canvas = await page.waitForSelector('[data-testid=signature-canvas]', { visible: true });
   const box = (await canvas!.boundingBox())!;
   await page.mouse.move(box.x + 30, box.y + box.height / 2);

@@ -110,6 +110,8 @@ describe('journey: voice commands', () => {
       await s.page.waitForFunction(() => document.documentElement.dir === 'rtl');
       await sayAndGo(s, 'مساعدة', '/app/settings/voice-commands');
       expect(await s.page.evaluate(() => window.__voiceLang)).toBe('ar-EG');
+      // the help page is loaded on demand: wait for it, not only for the address
+      await s.page.waitForSelector('[data-testid=voice-help]', { visible: true });
       const text = await s.page.$eval('[data-testid=voice-help]', (n: any) => n.textContent ?? '');
       for (const [, phrase] of NAVIGATE) expect(text).toContain(phrase);
       for (const [, phrase, path] of NAVIGATE) await sayAndGo(s, phrase, path);

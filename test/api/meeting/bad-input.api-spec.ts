@@ -26,7 +26,8 @@ describe('bad input never reaches a 500', () => {
     const doc = (await (await fetch(`${GATEWAY}/api/docs/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
     const routes: Array<[string, string]> = [];
     for (const [path, ops] of Object.entries(doc.paths)) {
-      if (MINE.test(path)) for (const method of Object.keys(ops)) routes.push([method, path]);
+      // the live channels answer a stream that stays open by design: live.api-spec.ts covers their refusals
+      if (MINE.test(path) && !/\/live$/.test(path)) for (const method of Object.keys(ops)) routes.push([method, path]);
     }
     expect(routes.length).toBeGreaterThan(50);
     const ids = ['0', '-1', 'abc', '1e309', '99999999999999999999', String(m.id), String(tp.id), '%20'];
