@@ -18,9 +18,9 @@ let ids: Record<string, number> = {};
 
 async function createApproval(title: string): Promise<number> {
   const up = await chair.upload('/library', {}, { file: { name: `${title}.pdf`, type: 'application/pdf', data: await pdfFile(1, title) } });
-  expect(up.status).toBe(200);
+  expect({ status: up.status, body: up.body }).toMatchObject({ status: 200 }); // the body tells why when it is not
   const r = await chair.post('/approvals', { title, documents: [up.body.data.id], assignees: [{ user_id: ids[M1], order: 1 }, { user_id: ids[M2], order: 2 }] });
-  expect(r.status).toBe(200);
+  expect({ status: r.status, body: r.body }).toMatchObject({ status: 200 });
   return r.body.data.id as number;
 }
 
@@ -72,6 +72,7 @@ describe('journey: approvals', () => {
     });
     await s.step('member1-draws', async () => {
       await page.click('[data-testid=approval-sign]');
+      await page.waitForSelector('[data-testid="pen-#2293FB"]', { visible: true });
       await page.click('[data-testid="pen-#2293FB"]');
       await draw(page);
       await page.waitForSelector('[data-testid=signature-submit]:not([disabled])');
@@ -115,6 +116,7 @@ describe('journey: approvals', () => {
       await page.goto(orgUrl(DEMO.slug, `/app/activity/approval/${second}`));
       await page.waitForSelector('[data-testid=approval-sign]', { visible: true });
       await page.click('[data-testid=approval-sign]');
+      await page.waitForSelector('[data-testid="pen-#4636E3"]', { visible: true });
       await page.click('[data-testid="pen-#4636E3"]');
       await draw(page);
       await page.waitForSelector('[data-testid=signature-submit]:not([disabled])');

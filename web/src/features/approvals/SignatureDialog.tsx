@@ -22,9 +22,11 @@ export interface SignatureChoice {
  */
 export function SignatureDialog(props: { visible: boolean; saved: SavedSignature[] | null; busy: boolean; onHide(): void; onSubmit(choice: SignatureChoice): void }) {
   const { t } = useTranslation('approvals');
-  const canvas = useRef<HTMLCanvasElement | null>(null);
+  // the canvas as state: the dialog mounts its content after it opens, and the pad is made when the canvas is there
+  const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
   const pad = useRef<SignaturePad | null>(null);
   const [colour, setColour] = useState<string>(PEN_COLOURS[0]);
+  const colourRef = useRef<string>(PEN_COLOURS[0]);
   const [drawn, setDrawn] = useState(false);
   const [image, setImage] = useState<string | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
@@ -33,12 +35,22 @@ export function SignatureDialog(props: { visible: boolean; saved: SavedSignature
   const [comment, setComment] = useState('');
 
   useEffect(() => {
-    if (!props.visible || tab !== 0 || !canvas.current || typeof canvas.current.getContext !== 'function' || !canvas.current.getContext('2d')) return;
-    const p = new SignaturePad(canvas.current, { penColor: colour });
+    if (!props.visible || tab !== 0 || !canvas || typeof canvas.getContext !== 'function' || !canvas.getContext('2d')) return;
+    // one pad while the draw tab is open: a new pen colour changes the pen, it never replaces the pad (which would
+    // drop the strokes already drawn, and a stroke begun as the colour changed)
+    const p = new SignaturePad(canvas, { penColor: colourRef.current });
     p.addEventListener('endStroke', () => setDrawn(!p.isEmpty()));
     pad.current = p;
-    return () => p.off();
-  }, [props.visible, tab, colour]);
+    return () => {
+      p.off();
+      if (pad.current === p) pad.current = null;
+    };
+  }, [props.visible, tab, canvas]);
+
+  useEffect(() => {
+    colourRef.current = colour;
+    if (pad.current) pad.current.penColor = colour;
+  }, [colour]);
 
   const pickFile = (f: File | undefined) => {
     setImage(null);
@@ -75,7 +87,7 @@ export function SignatureDialog(props: { visible: boolean; saved: SavedSignature
             ))}
             <Button type="button" text size="small" label={t('sign.clear')} onClick={() => { pad.current?.clear(); setDrawn(false); }} />
           </div>
-          <canvas ref={canvas} width={480} height={180} style={{ border: '1px dashed #bbb', width: '100%', touchAction: 'none' }} data-testid="signature-canvas" />
+          <canvas ref={setCanvas} width={480} height={180} style={{ border: '1px dashed #bbb', width: '100%', touchAction: 'none' }} data-testid="signature-canvas" />
         </TabPanel>
         <TabPanel header={t('sign.upload')}>
           <input type="file" accept="image/png,image/jpeg" data-testid="signature-file" onChange={(e) => pickFile(e.target.files?.[0])} />
