@@ -130,9 +130,9 @@ describe('journey: voice commands', () => {
       await say(s, `new meeting title Budget review committee ${committee} date 2027-01-05 time 3 pm duration 2 hours location Board room`);
       await s.page.waitForSelector('[data-testid=meeting-drawer] [data-testid=meeting-title]', { visible: true });
       expect(s.page.url()).toContain('/app/activity/meetings');
-      await s.page.waitForFunction(() => (document.querySelector('[data-testid=meeting-title]') as any)?.value === 'budget review');
+      await s.page.waitForFunction(() => (document.querySelector('[data-testid=meeting-title]') as any)?.value === 'Budget review');
       await waitForText(s.page, '[data-testid=meeting-committee]', committee);
-      expect(await s.page.$eval('[data-testid=meeting-location]', (n: any) => n.value)).toBe('board room');
+      expect(await s.page.$eval('[data-testid=meeting-location]', (n: any) => n.value)).toBe('Board room');
       await s.shot('drawer-filled');
     });
     await s.step('save', async () => {
@@ -142,7 +142,7 @@ describe('journey: voice commands', () => {
     });
     const id = Number(/\/meetings\/(\d+)/.exec(s.page.url())![1]);
     const m = expectOk(await w.chair.c.get(`/meetings/${id}`));
-    expect(m).toMatchObject({ title: 'budget review', duration: 120, location: 'Board room'.toLowerCase(), start_date: '2027-01-05 15:00:00' });
+    expect(m).toMatchObject({ title: 'Budget review', duration: 120, location: 'Board room', start_date: '2027-01-05 15:00:00' });
     expect(m.committee.name).toBe(committee);
   });
 

@@ -37,13 +37,13 @@ describe('parseVoiceCommand: navigation and help', () => {
 describe('parseVoiceCommand: dictating a new meeting', () => {
   it.each<[VoiceLang, string, object]>([
     ['en-US', 'New meeting title Budget review description Quarterly figures committee Finance date tomorrow time 3 pm duration 2 hours location Board room virtual yes',
-      { title: 'budget review', description: 'quarterly figures', committee: 'finance', date: '2026-12-03', time: '15:00', duration: 2, location: 'board room', virtual: true }],
+      { title: 'Budget review', description: 'Quarterly figures', committee: 'Finance', date: '2026-12-03', time: '15:00', duration: 2, location: 'Board room', virtual: true }],
     ['en-US', 'create a meeting title Audit kickoff on December 14 at 10:30 for two hours virtual no',
-      { title: 'audit kickoff', date: '2026-12-14', time: '10:30', duration: 2, virtual: false }],
+      { title: 'Audit kickoff', date: '2026-12-14', time: '10:30', duration: 2, virtual: false }],
     ['en-US', 'schedule a meeting title Strategy date 2027-01-05 time 9 am duration 1.5',
-      { title: 'strategy', date: '2027-01-05', time: '09:00', duration: 1.5 }],
-    ['en-US', 'new meeting Quick sync date 5 march time 12 am', { title: 'quick sync', date: '2027-03-05', time: '00:00' }],
-    ['en-US', 'new meeting title Offsite date 3rd december online', { title: 'offsite', date: '2026-12-03', virtual: true }],
+      { title: 'Strategy', date: '2027-01-05', time: '09:00', duration: 1.5 }],
+    ['en-US', 'new meeting Quick sync date 5 march time 12 am', { title: 'Quick sync', date: '2027-03-05', time: '00:00' }],
+    ['en-US', 'new meeting title Offsite date 3rd december online', { title: 'Offsite', date: '2026-12-03', virtual: true }],
     ['en-US', 'new meeting', {}],
     ['ar-EG', 'اجتماع جديد العنوان مراجعة الميزانية الوصف أرقام الربع اللجنة المالية التاريخ غدا الوقت ٣ مساء المدة ساعتين المكان قاعة المجلس افتراضي نعم',
       { title: 'مراجعة الميزانية', description: 'أرقام الربع', committee: 'المالية', date: '2026-12-03', time: '15:00', duration: 2, location: 'قاعة المجلس', virtual: true }],

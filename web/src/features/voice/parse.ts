@@ -110,12 +110,13 @@ const NAV_VERBS = { 'en-US': ['go to', 'open', 'show', 'show me', 'navigate to',
 
 const words = (lang: VoiceLang): Words => (lang === 'ar-EG' ? AR : EN);
 
-/** lower case, Arabic-Indic digits to ASCII, no tatweel or diacritics, single spaces, no final punctuation */
-export function normalize(text: string): string {
-  return text
-    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[\u064B-\u0652\u0640]/g, '')
-    .toLowerCase()
+/**
+ * lower case, Arabic-Indic digits to ASCII, no tatweel or diacritics, single spaces, no final punctuation;
+ * `keepCase` does all of it but the lower case, word for word the same words (what a title is saved as)
+ */
+export function normalize(text: string, keepCase = false): string {
+  const plain = text.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/[\u064B-\u0652\u0640]/g, '');
+  return (keepCase ? plain : plain.toLowerCase())
     .replace(/[?!.،,؟]+$/g, '')
     .replace(/[,،]/g, ' ')
     .replace(/\s+/g, ' ')
@@ -208,25 +209,30 @@ function parseYesNo(raw: string, lang: VoiceLang): boolean | undefined {
  * a title may contain "in" or "for" further along; the short English keywords (on, at, for, in) count only
  * when what follows them fits (a date, a time, a duration).
  */
-function dictation(rest: string, lang: VoiceLang, now: Date): MeetingDraft {
+function dictation(rest: string, said: string, lang: VoiceLang, now: Date): MeetingDraft {
   const w = words(lang);
   const tokens = rest.split(' ').filter(Boolean);
+  // the same words as said (case kept); a lower case that changed the word count falls back to the matched words
+  const saidTokens = said.split(' ').filter(Boolean);
+  const shown = saidTokens.length === tokens.length ? saidTokens : tokens;
   const keywords: Array<{ field: Field; words: string[] }> = [];
   for (const [field, list] of Object.entries(w.fields) as Array<[Field, string[]]>) for (const k of list) keywords.push({ field, words: k.split(' ') });
   keywords.sort((a, b) => b.words.length - a.words.length);
-  const segments: Array<{ field: Field; text: string[] }> = [];
+  const segments: Array<{ field: Field; text: string[]; said: string[] }> = [];
   const weak = new Set(['on', 'at', 'for']);
   let i = 0;
   while (i < tokens.length) {
     // a field is said once: its keyword said again ("location board room") is part of the text
     const hit = keywords.find((k) => k.words.every((x, j) => tokens[i + j] === x) && !segments.some((s) => s.field === k.field));
     if (hit && !(weak.has(hit.words[0]) && hit.words.length === 1 && !weakFits(hit.field, tokens.slice(i + 1), lang, now, segments))) {
-      segments.push({ field: hit.field, text: [] });
+      segments.push({ field: hit.field, text: [], said: [] });
       i += hit.words.length;
       continue;
     }
-    if (segments.length) segments[segments.length - 1].text.push(tokens[i]);
-    else segments.push({ field: 'title', text: [tokens[i]] });
+    if (segments.length) {
+      segments[segments.length - 1].text.push(tokens[i]);
+      segments[segments.length - 1].said.push(shown[i]);
+    } else segments.push({ field: 'title', text: [tokens[i]], said: [shown[i]] });
     i += 1;
   }
   const draft: MeetingDraft = {};
@@ -254,7 +260,7 @@ function dictation(rest: string, lang: VoiceLang, now: Date): MeetingDraft {
         break;
       }
       default:
-        if (text) draft[seg.field] = text;
+        if (text) draft[seg.field] = seg.said.join(' ').trim();
     }
   }
   return draft;
@@ -277,7 +283,10 @@ export function parseVoiceCommand(heard: string, lang: VoiceLang, now: Date = ne
   if (!text) return { kind: 'unknown', text: heard };
   if (w.help.some((h) => text === h || startsWithPhrase(text, h))) return { kind: 'help' };
   const create = [...w.newMeeting].sort((a, b) => b.length - a.length).find((p) => startsWithPhrase(text, p));
-  if (create) return { kind: 'new-meeting', draft: dictation(text.slice(create.length).trim(), lang, now) };
+  if (create) {
+    const said = normalize(heard, true);
+    return { kind: 'new-meeting', draft: dictation(text.slice(create.length).trim(), said.slice(create.length).trim(), lang, now) };
+  }
   let rest = text;
   const verb = [...NAV_VERBS[lang]].sort((a, b) => b.length - a.length).find((v) => startsWithPhrase(text, v));
   if (verb) rest = text.slice(verb.length).trim();

@@ -57,7 +57,7 @@ describe('voice commands in the browser', () => {
     expect(FakeRecognition.last?.lang).toBe('en-US');
     act(() => FakeRecognition.last?.hear('New meeting title Budget review committee Finance date 2031-06-10 time 3 pm duration 2 hours location Board room virtual no'));
     off();
-    expect(drafts).toEqual([{ title: 'budget review', committee: 'finance', date: '2031-06-10', time: '15:00', duration: 2, location: 'board room', virtual: false }]);
+    expect(drafts).toEqual([{ title: 'Budget review', committee: 'Finance', date: '2031-06-10', time: '15:00', duration: 2, location: 'Board room', virtual: false }]);
     expect(went).toEqual([AppPaths.meetings()]);
   });
 
