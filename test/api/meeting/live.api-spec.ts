@@ -142,11 +142,18 @@ describe('live channel across two gateways', () => {
     expect(hit.data).toMatchObject({ committeeId: w.committeeId, byUserId: w.m1.userId });
     expect(hit.data.tallies.find((t: any) => t.vote === 'Approved')).toEqual({ vote: 'Approved', count: 1, percentage: 50 });
     await tap.next('meeting.v1.resolution.changed', (p) => p.decisionId === d.id && p.kind === 'vote');
+    // a comment, and its deletion, reach the open resolutions pages too
+    const comment = expectOk(await w.m1.c.post(`/decisions/${d.id}/comment`, { comment: 'Agreed, with a remark' }));
+    await waitFor('comment on B', () => chair.frames.find((f) => f.data.kind === 'comment' && f.data.decisionId === d.id && f.data.byUserId === w.m1.userId), 2_000, 20);
+    expectOk(await w.m1.c.delete(`/deleteComment/${comment.id}`));
+    await waitFor('comment deleted on B', () => chair.frames.filter((f) => f.data.kind === 'comment' && f.data.decisionId === d.id).length >= 2 || null, 6_000, 20).catch((e) => {
+      throw new Error(`${e.message}; frames: ${JSON.stringify(chair.frames.map((f) => f.data))}`);
+    });
     // reading a resolution announces nothing; the outsider (not of the committee, not a voter) heard nothing of it
     expectOk(await w.m2.c.get(`/singleDecision/${d.id}`));
     expectOk(await w.chair.c.put(`/singleDecision/hide/${d.id}`, { is_fulfilled: 1 }));
     await waitFor('ended', () => chair.frames.filter((f) => f.data.kind === 'decision' && f.data.decisionId === d.id).length >= 2 || null, 2_000, 20);
-    expect(tap.all('meeting.v1.resolution.changed', (p) => p.decisionId === d.id).map((p) => p.kind)).toEqual(['decision', 'vote', 'decision']);
+    expect(tap.all('meeting.v1.resolution.changed', (p) => p.decisionId === d.id).map((p) => p.kind)).toEqual(['decision', 'vote', 'comment', 'comment', 'decision']);
     expect(outsider.frames.filter((f) => f.data.type === 'change' && f.data.decisionId === d.id)).toEqual([]);
   });
 

@@ -184,8 +184,9 @@ export const MeetingChanged = defineEvent({
 });
 
 /** What changed on a standalone resolution, for the resolutions pages open on it. */
-export const RESOLUTION_CHANGE_KINDS = ['vote', 'decision'] as const;
+export const RESOLUTION_CHANGE_KINDS = ['vote', 'decision', 'comment'] as const;
 export const zResolutionChangeKind = z.enum(RESOLUTION_CHANGE_KINDS);
+export type ResolutionChangeKind = z.infer<typeof zResolutionChangeKind>;
 
 /**
  * Something on a standalone resolution changed (a vote, created, edited, ended, resumed, deleted): the gateways

@@ -65,6 +65,15 @@ export class CommentsService {
     return null;
   }
 
+  /** a standalone resolution's comments changed: its viewers' resolutions pages hear of it (docs/meeting.md#live-updates) */
+  private async resolutionCommented(s: Scope, t: Awaited<ReturnType<CommentsService['target']>>, actor: Actor) {
+    const decisionId = 'decisionId' in t.target ? t.target.decisionId : 0;
+    const c = t.committeeId ? await this.directory.committee(s.orgId, t.committeeId) : null;
+    const voters = await this.decisions.votersOf(s, [decisionId]);
+    const viewers = [...(c?.admin_ids ?? []), ...(c?.member_ids ?? []), t.createdBy ?? null, ...voters.map((v) => v.userId)];
+    return this.events.resolutionChanged(s.orgId, { id: decisionId, committeeId: t.committeeId ?? 0 }, 'comment', viewers, { byUserId: actor.userId });
+  }
+
   private view(orgId: string, ctx: MeetingCtx | null, actor: Actor, users: ViewCtx['users'], tz: string): ViewCtx {
     return {
       tz, now: new Date(), variant: ctx?.variant ?? 'default', actor, actorKey: ctx ? ctx.actorKey : actorKey(actor, null), users,
@@ -93,7 +102,10 @@ export class CommentsService {
       });
       if (t.meetingId) await this.comments.log(s, { meetingId: t.meetingId, userId: actor.userId, userName: name, activity: `${name ?? 'Someone'} commented on "${t.title}"` });
       if (t.meetingId) pending.push(this.events.meetingChanged(orgId, t.meetingId, 'comment', { byUserId: actor.userId }));
-      else if ('decisionId' in t.target) await this.comments.log(s, { decisionId: t.target.decisionId, userId: actor.userId, userName: name, activity: `${name ?? 'Someone'} commented` });
+      else if ('decisionId' in t.target) {
+        await this.comments.log(s, { decisionId: t.target.decisionId, userId: actor.userId, userName: name, activity: `${name ?? 'Someone'} commented` });
+        pending.push(await this.resolutionCommented(s, t, actor));
+      }
       return commentPayload(row, this.view(orgId, ctx, actor, users, org.time_zone));
     });
   }
@@ -101,7 +113,7 @@ export class CommentsService {
   /** the author, while the meeting is not archived (docs/product/meetings.md#permissions); statuses 4 and 5 lock everything */
   async remove(req: RequestOf<typeof DeleteComment>) {
     const { orgId, actor } = req;
-    return this.db.tenant(orgId, async (s) => {
+    return this.publisher.inTx(this.db, orgId, async (s, pending) => {
       const c = await this.comments.comment(s, req.commentId);
       if (!c) throw actor.kind === 'guest' ? new AppError('UNAUTHENTICATED') : AppError.notFound('comment');
       const kind: CommentKind = c.talkingPointId ? 'talkingpoints' : c.subpointId ? 'subpoints' : c.decisionId ? 'decisions' : 'actions';
@@ -112,6 +124,7 @@ export class CommentsService {
       assertCan(key !== null && key === personKey(c));
       await this.comments.deleteComment(s, c.id);
       if (t.meetingId) await this.comments.log(s, { meetingId: t.meetingId, userId: actor.userId, userName: ctx?.actorName ?? actor.name, activity: `${ctx?.actorName ?? actor.name ?? 'Someone'} deleted a comment on "${t.title}"` });
+      else if ('decisionId' in t.target) pending.push(await this.resolutionCommented(s, t, actor));
       return { ok: true as const, message: 'Deleted successfully' };
     });
   }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   ActionAssigned, ActionClosed, ActionStatusChanged, CommentNotified, DecisionClosed, DecisionOpened, DecisionVoted, MeetingCancelled, MeetingChanged, ResolutionChanged,
   MeetingScheduled, MeetingUpdated, MemberInvited,
-  type ActionStatus, type CommentKind, type DecisionOutcome, type Lang, type LiveChangeKind, type MeetingChange, type Recipient, type Tally, type Vote,
+  type ActionStatus, type CommentKind, type DecisionOutcome, type Lang, type LiveChangeKind, type MeetingChange, type ResolutionChangeKind, type Recipient, type Tally, type Vote,
 } from '@app/contracts';
 import type { OrgSettings } from '../common/directory';
 import { MeetingPublisher, type PendingEvent, type People, type Person } from '../common/publisher';
@@ -96,7 +96,7 @@ export class MeetingEvents {
    * see it (`viewerIds`: the committee's admins and members, the creator, the voters; administrators see all)
    */
   resolutionChanged(
-    orgId: string, d: { id: number; committeeId: number }, kind: 'vote' | 'decision', viewerIds: Iterable<number | null>,
+    orgId: string, d: { id: number; committeeId: number }, kind: ResolutionChangeKind, viewerIds: Iterable<number | null>,
     o: { tallies?: Tally[]; byUserId?: number | null } = {},
   ): PendingEvent {
     return this.publisher.later(ResolutionChanged, () => ({
