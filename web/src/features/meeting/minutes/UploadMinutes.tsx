@@ -34,7 +34,9 @@ export function UploadMinutes(props: { meetingId: number; onUploaded(): void }) 
       notify('success', r.message ?? t('uploaded'));
       props.onUploaded();
     } catch (e) {
-      setError(alertText(e) || t('failed'));
+      // a refused file names the reason in its field error ('Choose only pdf'); anything else as the meeting page shows it
+      const fields = Object.values((e as { fieldErrors?: Record<string, string> }).fieldErrors ?? {});
+      setError(fields[0] ?? (alertText(e) || t('failed')));
     } finally {
       setBusy(false);
     }
