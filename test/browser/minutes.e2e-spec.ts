@@ -14,7 +14,6 @@ import { dismissToasts, openBrowser, orgUrl, settled, signIn, textOf, waitForTex
 
 // page functions run inside Chromium; the root tsconfig has no DOM lib, so the globals they use are named here
 declare const document: any;
-declare const window: any;
 declare const navigator: any;
 
 jest.setTimeout(420_000);

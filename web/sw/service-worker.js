@@ -1,4 +1,4 @@
-/* global self, caches, fetch, URL, Response */
+/* global self, caches, Request, Response, VERSION, PRECACHE */
 /**
  * The app's service worker (docs/minutes.md#offline-board-book, docs/how-to-add-a-page.md#offline). The build
  * (vite.config.ts, plugin `service-worker`) writes it to dist/sw.js with two constants in front of this text:
