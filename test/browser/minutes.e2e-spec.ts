@@ -57,8 +57,13 @@ describe('journey: minutes, the board book viewer and the offline board book', (
     await talkingPoint(w, meetingId, { title: 'Venue', attachment_ids: [venue] });
     await setStatus(w, meetingId, 2, 3);
     owner = await openBrowser('minutes-owner');
+    // two browsers, Chromium renders of the minutes and the book: on a loaded machine a page may take longer than 15 s
+    owner.page.setDefaultNavigationTimeout(60_000);
     await owner.step('owner-sign-in', () => signIn(owner.page, w.org.slug, w.chair.email, TEST_PASSWORD));
     member = await openBrowser('minutes-member');
+    member.page.setDefaultNavigationTimeout(60_000);
+    member.page.setDefaultTimeout(30_000);
+    owner.page.setDefaultTimeout(30_000);
     await member.step('member-sign-in', () => signIn(member.page, w.org.slug, w.m1.email, TEST_PASSWORD));
   });
   afterAll(async () => {
