@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
@@ -27,10 +29,35 @@ function pdfWorker(): Plugin {
   };
 }
 
+/**
+ * The service worker (web/sw/service-worker.js, docs/how-to-add-a-page.md#offline): written to dist/sw.js with the
+ * build's file list (PRECACHE) and a VERSION hashed from it, so every build installs a new worker that precaches the
+ * new app shell. The public folder's files are listed too, except the user manuals (downloads, not the shell).
+ */
+function serviceWorker(): Plugin {
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  const publicFiles = (dir: string, base = ''): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? publicFiles(path.join(dir, e.name), `${base}${e.name}/`) : [`${base}${e.name}`]));
+  return {
+    name: 'service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const hash = createHash('sha256');
+      const fromPublic = publicFiles(path.join(root, 'public')).filter((f) => !/^manual-[a-z]+\.pdf$/.test(f));
+      for (const f of fromPublic) hash.update(f).update(fs.readFileSync(path.join(root, 'public', f)));
+      const built = Object.keys(bundle).filter((f) => !f.endsWith('.map') && f !== 'sw.js');
+      for (const f of built) hash.update(f);
+      const precache = [...new Set(['/index.html', ...built.map((f) => `/${f}`), ...fromPublic.map((f) => `/${f}`)])].sort();
+      const head = `const VERSION = ${JSON.stringify(hash.digest('hex').slice(0, 16))};\nconst PRECACHE = ${JSON.stringify(precache)};\n`;
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: head + fs.readFileSync(path.join(root, 'sw/service-worker.js'), 'utf8') });
+    },
+  };
+}
+
 // The SPA is served by the gateway on the same origin (base '/'); in development Vite proxies /api.
 export default defineConfig({
   base: '/',
-  plugins: [react(), pdfWorker()],
+  plugins: [react(), pdfWorker(), serviceWorker()],
   resolve: {
     alias: [
       { find: /^@app\/contracts$/, replacement: contracts },

@@ -42,7 +42,9 @@ runService(async () => {
       http.use('/api/docs/assets', express.static(swaggerDir(), { index: false }));
       const dist = path.resolve(config.WEB_DIST);
       if (fs.existsSync(path.join(dist, 'index.html'))) {
-        http.use(express.static(dist, { index: false, maxAge: '1h' }));
+        // the service worker and the manifest are asked for again on every visit, so a new build reaches installed apps
+        const fresh = new Set(['sw.js', 'manifest.webmanifest']);
+        http.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: (res, file) => fresh.has(path.basename(file)) && res.setHeader('Cache-Control', 'no-cache') }));
         // the SPA answers every non-API path; its router shows /404 for unknown ones
         http.use((req, res, next) => {
           if (req.method !== 'GET' || req.path.startsWith('/api') || req.path.startsWith('/admin/') || req.path === '/health' || req.path.startsWith('/health/') || req.path === '/metrics') return next();

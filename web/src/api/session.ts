@@ -69,6 +69,14 @@ function emit(): void {
   for (const l of [...listeners]) l();
 }
 
+type EndListener = (who: { email: string | null }) => void;
+const endListeners = new Set<EndListener>();
+/** Called with the signed-out user before a sign-out, idle logout or 401/403 clears the stored login. */
+export function onSessionEnd(listener: EndListener): () => void {
+  endListeners.add(listener);
+  return () => endListeners.delete(listener);
+}
+
 export const session = {
   token(): string | null {
     return read(STORAGE_KEYS.token);
@@ -78,6 +86,10 @@ export const session = {
   },
   role(): string | null {
     return read(STORAGE_KEYS.role);
+  },
+  /** the e-mail of the signed-in user (what offline copies are kept under) */
+  email(): string | null {
+    return read(STORAGE_KEYS.email) ?? session.user()?.email ?? null;
   },
   pinToken(): PinToken | null {
     return readJson<PinToken>(STORAGE_KEYS.pinToken);
@@ -111,6 +123,9 @@ export const session = {
   },
   /** Sign-out, idle logout and 401/403: clear token and user data (the PIN token stays). */
   clear(): void {
+    // what belongs to the user who is signed out goes with them (the offline board books)
+    const who = { email: session.email() };
+    for (const l of [...endListeners]) l(who);
     write(STORAGE_KEYS.token, null);
     write(STORAGE_KEYS.user, null);
     write(STORAGE_KEYS.role, null);

@@ -61,6 +61,11 @@ export function isThemeHost(info: HostInfo = hostInfo()): boolean {
   return h === 'localhost' || h === '127.0.0.1' || h.endsWith('.localhost') || info.firstLabel === 'test' || h.startsWith('test-');
 }
 
+/** The upload-minutes control appears only on local and test hosts (docs/product/minutes.md): the theme drawer's hosts. */
+export function isLocalOrTestHost(info: HostInfo = hostInfo()): boolean {
+  return isThemeHost(info);
+}
+
 /** A guest link carries its token in the URL; guests are not logged out on 401/403 (docs/product/sign-in.md#guests). */
 export function hasUrlToken(search: string = window.location.search): boolean {
   const token = new URLSearchParams(search).get('token');

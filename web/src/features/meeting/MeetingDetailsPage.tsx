@@ -26,7 +26,11 @@ import { alertText, AttendanceDialog, NdaModal, StatusDialog } from './details/D
 import { ParticipantsCard, ParticipantsDrawer } from './details/Participants';
 import { VirtualJoin } from './details/VirtualJoin';
 import { MeetingDrawer } from './MeetingForm';
-import { BookCard } from './minutes/BookCard';
+import { isNetworkFailure } from '../offline/keys';
+import { OfflineBanner } from '../offline/OfflineBanner';
+import type { OfflineCopy } from '../offline/store';
+import { useOfflineCopy } from '../offline/use-offline';
+import { BookCard, bookViewerHref, OfflineBookActions } from './minutes/BookCard';
 import { MinutesCard } from './minutes/MinutesCard';
 import { useMeetingCommittees } from './use-committees';
 
@@ -104,6 +108,42 @@ function HeaderCard(props: { meeting: MeetingDetails; guest: boolean; onEdit(): 
 }
 
 /**
+ * The meeting page from the signed-in user's offline copy (docs/minutes.md#offline-board-book), when the network is
+ * gone: the banner with the copy's date, the header, the board book (opened from the copy) and the agenda, read-only.
+ */
+function OfflineMeetingView(props: { copy: OfflineCopy }) {
+  const { t } = useTranslation('meeting');
+  const { t: tm } = useTranslation('minutes');
+  const navigate = useNavigate();
+  const meeting: MeetingDetails = { ...props.copy.meeting, permissions: { ...props.copy.meeting.permissions, reorderAgenda: false } };
+  const none = () => undefined;
+  return (
+    <div className="meeting-page" data-testid="meeting-page" data-offline="1">
+      <div className="meeting-page__back">
+        <Button type="button" icon="pi pi-arrow-left" label={t('back')} text onClick={() => navigate(-1)} data-testid="meeting-back" className="back-button" />
+      </div>
+      <OfflineBanner savedAt={props.copy.savedAt} />
+      <div className="meeting-layout">
+        <main className="meeting-layout__main">
+          <HeaderCard meeting={meeting} guest onEdit={none} onStatus={none} onDelete={none} onAttendance={none} />
+          <section className="surface-card" data-testid="book-card">
+            <h2 className="section-title">{tm('book.title')}</h2>
+            <div className="create-buttons">
+              <a className="p-button p-button-outlined" href={bookViewerHref({ agenda_merged_file: '', library_id: props.copy.docId }, meeting.id)} data-testid="book-open">{tm('open')}</a>
+              <OfflineBookActions meetingId={meeting.id} book={null} copy={props.copy} />
+            </div>
+          </section>
+          <section className="surface-card" data-testid="agenda-card">
+            <h2 className="section-title">{t('agenda.title')}</h2>
+            <AgendaList meeting={meeting} onOpen={none} onChanged={none} />
+          </section>
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/**
  * Meeting details (/app/activity/meetings/{id}, and the guest page /meeting/{id}?token=): header card,
  * create buttons, the agenda, and the side cards. Everything follows the server's flags
  * (`permissions`, per-item can_*); after each change the details are loaded again.
@@ -118,6 +158,8 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
   const id = meetingIdOf(params.meetingId);
   const { data: meeting, error, mutate, isLoading } = useApi(id ? 'meeting' : null, [id, token ?? null], () => meetingsApi.get(id!, token));
   const committees = useMeetingCommittees();
+  // the signed-in user's offline copy: shown when the network fails (never for guests, never on a refusal)
+  const copy = useOfflineCopy(!props.guest && id ? { meetingId: id } : null);
   const [open, setOpen] = useState<Open>(null);
   const [editing, setEditing] = useState(false);
   const [statusOpen, setStatusOpen] = useState(false);
@@ -160,6 +202,10 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
 
   if (!id) return <ErrorState error={new Error(t('notFound'))} testId="meeting-error" />;
   if (isLoading && !meeting) return <div className="full-spinner" data-testid="meeting-loading"><Loading /></div>;
+  if (error && !meeting && isNetworkFailure(error)) {
+    if (copy) return <OfflineMeetingView copy={copy} />;
+    if (copy === undefined) return <div className="full-spinner" data-testid="meeting-loading"><Loading /></div>;
+  }
   if (error && !meeting) return <ErrorState error={error} onRetry={refresh} testId="meeting-error" />;
   if (!meeting) return null;
 

@@ -1,18 +1,24 @@
+import { Routes } from '@app/contracts';
 import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ProgressBar } from 'primereact/progressbar';
+import { api } from '../../api/client';
 import { libraryApi } from '../../api/library';
 import { notify } from '../../api/notify';
 import { ErrorState } from '../../components/ErrorState';
+import { saveBlob } from '../../lib/download';
 import { FileIcon } from '../library/FileChip';
+import { isNetworkFailure } from '../offline/keys';
+import { OfflineBanner } from '../offline/OfflineBanner';
+import { useOfflineCopy } from '../offline/use-offline';
+import { BookViewer } from './BookViewer';
 import { MeetingDetailsDrawer } from './MeetingDetailsDrawer';
 import { PdfViewer } from './PdfViewer';
 import { isEditable } from './pdf-rules';
 import { fileIdOf, isConverting, useLibraryFile } from './use-library-file';
 import './viewers.css';
-
 
 /**
  * The PDF viewer's pages: /doc-view?doc=&id=&e=&meeting_id= (e=1 opens the editor when the file may be
@@ -30,7 +36,10 @@ export function DocumentPage(props: { route: 'docView' | 'documentView' | 'docum
   const [drawer, setDrawer] = useState(false);
   const file = useLibraryFile(id, meetingId, token);
   const f = file.data;
-  const name = f?.name ?? query.get('doc') ?? '';
+  // a board book kept offline by the signed-in user opens from the copy when the network fails
+  const copy = useOfflineCopy(id !== null && !token ? { docId: id } : null);
+  const offline = !f && file.error && isNetworkFailure(file.error) && copy ? copy : null;
+  const name = offline?.name ?? f?.name ?? query.get('doc') ?? '';
   const editable = !!f && isEditable(props.route === 'docView' ? query.get('e') : null, f.can_edit);
 
   if (id === null) return <ErrorState error={new Error(t('noFile'))} testId="document-error" />;
@@ -45,7 +54,9 @@ export function DocumentPage(props: { route: 'docView' | 'documentView' | 'docum
         </h1>
         {props.route === 'document' && meetingId && <Button type="button" outlined icon="pi pi-info-circle" label={t('meetingDetails')} onClick={() => setDrawer(true)} data-testid="meeting-details" />}
       </div>
-      {file.error ? (
+      {offline ? (
+        <BookViewer url={null} data={offline.pdf} name={offline.name} entries={offline.entries} banner={<OfflineBanner savedAt={offline.savedAt} />} onDownload={() => saveBlob(new Blob([offline.pdf], { type: 'application/pdf' }), offline.name)} />
+      ) : file.error && isNetworkFailure(file.error) && copy === undefined ? null : file.error ? (
         <ErrorState error={file.error} onRetry={() => void file.mutate()} testId="document-error" />
       ) : f && isConverting(f) ? (
         <div className="surface-card" data-testid="viewer-converting">
@@ -57,6 +68,20 @@ export function DocumentPage(props: { route: 'docView' | 'documentView' | 'docum
         <div className="pdf-banner pdf-banner--error" role="alert" data-testid="document-message">
           {f.message ?? t('noPermission')}
         </div>
+      ) : f && f.file_url && f.outlines_data.entries.length > 0 ? (
+        // a merged board book (the library keeps its outline): the book viewer
+        <BookViewer
+          url={f.file_url}
+          name={name}
+          entries={f.outlines_data.entries}
+          onDownload={async () => {
+            try {
+              saveBlob((await api(Routes.downloadBook, { params: { docId: id } })) as unknown as Blob, f.outlines_data.libraryName || name);
+            } catch (e) {
+              console.error('book download', e);
+            }
+          }}
+        />
       ) : (
         <PdfViewer
           url={f?.file_url ?? null}

@@ -37,10 +37,25 @@ type SidePanel = 'thumbs' | 'outline' | null;
 /** documents over 50 pages say that processing may take a moment */
 export const LARGE_DOCUMENT_PAGES = 50;
 
-function Thumb(props: { handle: PdfHandle; n: number; active: boolean; onOpen(n: number): void }) {
+/**
+ * A page's thumbnail. `lazy` draws it only once it scrolls into view (a long book's strip); without an
+ * IntersectionObserver (old browsers, jsdom) it draws at once.
+ */
+export function Thumb(props: { handle: PdfHandle; n: number; active: boolean; onOpen(n: number): void; lazy?: boolean; testId?: string }) {
   const ref = useRef<HTMLCanvasElement>(null);
+  const box = useRef<HTMLButtonElement>(null);
   const [failed, setFailed] = useState(false);
+  const [seen, setSeen] = useState(!props.lazy || typeof IntersectionObserver === 'undefined');
   useEffect(() => {
+    if (seen || !box.current) return undefined;
+    const io = new IntersectionObserver((list) => {
+      if (list.some((e) => e.isIntersecting)) setSeen(true);
+    });
+    io.observe(box.current);
+    return () => io.disconnect();
+  }, [seen]);
+  useEffect(() => {
+    if (!seen) return undefined;
     let live = true;
     (async () => {
       const { width } = await props.handle.size(props.n);
@@ -54,16 +69,16 @@ function Thumb(props: { handle: PdfHandle; n: number; active: boolean; onOpen(n:
     return () => {
       live = false;
     };
-  }, [props.handle, props.n]);
+  }, [props.handle, props.n, seen]);
   return (
-    <button type="button" className={`pdf-thumb${props.active ? ' pdf-thumb--active' : ''}`} onClick={() => props.onOpen(props.n)} data-testid={`pdf-thumb-${props.n}`} aria-current={props.active ? 'page' : undefined}>
+    <button ref={box} type="button" className={`pdf-thumb${props.active ? ' pdf-thumb--active' : ''}`} onClick={() => props.onOpen(props.n)} data-testid={`${props.testId ?? 'pdf-thumb'}-${props.n}`} aria-current={props.active ? 'page' : undefined}>
       {failed ? <span className="pdf-thumb__failed pi pi-exclamation-triangle" aria-hidden="true" /> : <canvas ref={ref} />}
       <span className="pdf-thumb__n">{props.n}</span>
     </button>
   );
 }
 
-function isCancel(e: unknown): boolean {
+export function isCancel(e: unknown): boolean {
   return !!e && typeof e === 'object' && (e as { name?: string }).name === 'RenderingCancelledException';
 }
 

@@ -26,7 +26,10 @@ export interface PdfHandle {
 }
 
 export interface OpenOptions {
+  /** where the bytes are; with `data` this only names the document */
   url: string;
+  /** the bytes themselves (an offline copy): opened from memory, no request */
+  data?: ArrayBuffer;
   /** headers the request needs (the API's own routes); presigned S3 URLs need none */
   headers?: Record<string, string>;
   onProgress?(loaded: number, total: number | undefined): void;
@@ -57,10 +60,11 @@ async function outlineOf(doc: PDFDocumentProxy): Promise<OutlineEntry[]> {
 const running = new WeakMap<HTMLCanvasElement, { cancel(): void; promise: Promise<void> }>();
 
 /** Open a PDF with pdf.js (the browser's implementation of PdfOpener). */
-export const openPdf: PdfOpener = async ({ url, headers, onProgress }) => {
+export const openPdf: PdfOpener = async ({ url, data, headers, onProgress }) => {
   const pdfjs = await import('pdfjs-dist');
   if (pdfjs.GlobalWorkerOptions.workerSrc !== PDF_WORKER_URL) pdfjs.GlobalWorkerOptions.workerSrc = PDF_WORKER_URL;
-  const task = pdfjs.getDocument({ url, httpHeaders: headers, withCredentials: false });
+  // pdf.js hands `data` to its worker (the buffer is transferred): it gets a copy, the caller keeps its own
+  const task = data ? pdfjs.getDocument({ data: new Uint8Array(data.slice(0)) }) : pdfjs.getDocument({ url, httpHeaders: headers, withCredentials: false });
   task.onProgress = (p: { loaded: number; total?: number }) => onProgress?.(p.loaded, p.total);
   const doc = await task.promise;
   return {

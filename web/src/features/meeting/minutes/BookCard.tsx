@@ -8,6 +8,10 @@ import { api } from '../../../api/client';
 import { notify } from '../../../api/notify';
 import { saveBlob } from '../../../lib/download';
 import { ROUTES } from '../../../routes';
+import { copyDate } from '../../offline/keys';
+import { makeOffline, removeOffline } from '../../offline/offline-book';
+import { offlineSupported, type OfflineCopy } from '../../offline/store';
+import { useOfflineCopy } from '../../offline/use-offline';
 
 const working = (b: BookState | null) => !!b && (b.status === 'queued' || b.status === 'merging');
 
@@ -15,6 +19,40 @@ const working = (b: BookState | null) => !!b && (b.status === 'queued' || b.stat
 export function bookViewerHref(b: Pick<BookState, 'agenda_merged_file' | 'library_id'>, meetingId: number): string {
   const q = new URLSearchParams({ doc: b.agenda_merged_file ?? '', id: String(b.library_id ?? ''), e: '0', meeting_id: String(meetingId) });
   return `${ROUTES.docView}?${q.toString()}`;
+}
+
+/**
+ * The offline copy's part of the card: "Make available offline" once the book is made, then the copy's date and
+ * "Remove offline copy" (docs/minutes.md#offline-board-book).
+ */
+export function OfflineBookActions(props: { meetingId: number; book: BookState | null; copy: OfflineCopy | null | undefined }) {
+  const { t } = useTranslation('minutes');
+  const [busy, setBusy] = useState(false);
+  if (!offlineSupported() || props.copy === undefined) return null;
+  const run = async (fn: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await fn();
+      notify('success', done);
+    } catch (e) {
+      console.error('offline copy', e);
+      notify('error', t('offline.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (props.copy)
+    return (
+      <div className="create-buttons" data-testid="book-offline">
+        <small className="muted" data-testid="book-offline-date"><i className="pi pi-check-circle" aria-hidden="true" /> {t('offline.since', { date: copyDate(props.copy.savedAt) })}</small>
+        <Button type="button" icon="pi pi-trash" text severity="danger" label={t('offline.remove')} loading={busy} disabled={busy} onClick={() => void run(() => removeOffline(props.meetingId), t('offline.removed'))} data-testid="book-offline-remove" />
+      </div>
+    );
+  const book = props.book;
+  if (book?.status !== 'done' || !book.library_id) return null;
+  return (
+    <Button type="button" icon="pi pi-cloud-download" outlined label={t('offline.make')} loading={busy} disabled={busy} onClick={() => void run(() => makeOffline(props.meetingId, book), t('offline.made'))} data-testid="book-offline-make" />
+  );
 }
 
 /**
@@ -26,6 +64,7 @@ export function BookCard(props: { meeting: MeetingDetails }) {
   const id = props.meeting.id;
   const [book, setBook] = useState<BookState | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const copy = useOfflineCopy({ meetingId: id });
 
   const ask = async () => {
     setError(null);
@@ -65,6 +104,7 @@ export function BookCard(props: { meeting: MeetingDetails }) {
       ) : (
         <Button type="button" icon="pi pi-book" label={t('book.make')} onClick={() => void ask()} disabled={working(book)} data-testid="book-make" />
       )}
+      <OfflineBookActions meetingId={id} book={book} copy={copy} />
     </section>
   );
 }

@@ -11,6 +11,8 @@ import { api, apiCommand } from '../../../api/client';
 import { notify } from '../../../api/notify';
 import { useApi } from '../../../hooks/use-api';
 import { saveBlob } from '../../../lib/download';
+import { isLocalOrTestHost } from '../../../lib/host';
+import { UploadMinutes } from './UploadMinutes';
 
 /** the minutes version date: YYYY-MM-DD - HH:mm A (docs/product/minutes.md) */
 export function versionDate(server: string): string {
@@ -67,6 +69,7 @@ export function MinutesCard(props: { meeting: MeetingDetails }) {
         {!p.manage && p.comment && <Button type="button" icon="pi pi-comment" label={t('comment')} outlined onClick={() => setOpen(true)} data-testid="minutes-manage" />}
         {p.history && <Button type="button" icon="pi pi-history" label={t('history')} outlined onClick={() => setHistory(true)} data-testid="minutes-history" disabled={!s.mom_versions.length} />}
         {p.download && <Button type="button" icon="pi pi-download" label={t('download')} outlined onClick={() => void download()} data-testid="minutes-download" disabled={!s.mom_versions.length} />}
+        {p.upload && isLocalOrTestHost() && <UploadMinutes meetingId={id} onUploaded={() => void state.mutate()} />}
       </div>
       <MinutesDialog state={s} visible={open} onHide={() => setOpen(false)} onSaved={(next) => void state.mutate(next, { revalidate: false })} />
       <Dialog header={t('history')} visible={history} onHide={() => setHistory(false)} style={{ width: 600 }} data-testid="minutes-history-dialog">

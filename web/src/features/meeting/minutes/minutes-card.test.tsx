@@ -1,8 +1,10 @@
 import type { MinutesState } from '@app/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { session } from '../../../api/session';
+import { hostInfo, isLocalOrTestHost } from '../../../lib/host';
 import { installFetch, jsonResponse, on } from '../../../test/fetch';
 import { renderWithApp } from '../../../test/render';
+import { aListing, aPdf } from '../../library/library-fixtures';
 import { aMeeting } from '../decisions/fixtures';
 import { MinutesCard, versionDate } from './MinutesCard';
 
@@ -80,6 +82,67 @@ describe('minutes card', () => {
     ['2026-11-24 00:30:00', '2026-11-24 - 12:30 AM'],
     ['2026-11-24 12:00:00', '2026-11-24 - 12:00 PM'],
   ])('versionDate(%s) = %s', (input, out) => expect(versionDate(input)).toBe(out));
+});
+
+describe('upload minutes', () => {
+  const listing = on('GET', /^\/api\/library(\/search)?$/, () => jsonResponse(200, { success: true, data: aListing({ files: [aPdf(40, 'Signed minutes.pdf')] }) }));
+
+  it('a library PDF chosen in the picker becomes the next version: upload_mom {id, library_id}', async () => {
+    let uploaded = false;
+    const calls = installFetch(
+      on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: uploaded ? aState() : aState({ mom_versions: [] }) })),
+      listing,
+      on('POST', '/api/meetings/1/upload_mom', () => {
+        uploaded = true;
+        return jsonResponse(200, { success: true, message: 'Minutes uploaded successfully', data: aState() });
+      }),
+    );
+    renderWithApp(<MinutesCard meeting={aMeeting({ meeting_status_id: 5 })} />);
+    expect(await screen.findByTestId('minutes-download')).toBeDisabled();
+    fireEvent.click(screen.getByTestId('minutes-upload'));
+    await screen.findByTestId('library-picker');
+    const row = (await screen.findAllByTestId('library-row')).find((r) => r.getAttribute('data-name') === 'Signed minutes.pdf')!;
+    const tick = within(row).queryByRole('checkbox') ?? within(row).queryByRole('radio');
+    if (tick) fireEvent.click(tick);
+    fireEvent.click(screen.getByTestId('picker-done'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ id: 1, library_id: 40 });
+    await waitFor(() => expect(screen.getByTestId('minutes-download')).toBeEnabled());
+    expect(screen.queryByTestId('minutes-upload-error')).toBeNull();
+  });
+
+  it('a refusal shows the closable alert titled with the meetings error label', async () => {
+    installFetch(
+      on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState() })),
+      listing,
+      on('POST', '/api/meetings/1/upload_mom', () => jsonResponse(409, { success: false, message: 'Error in validation', data: { library_id: 'Choose only pdf' } })),
+    );
+    renderWithApp(<MinutesCard meeting={aMeeting({ meeting_status_id: 3 })} />);
+    fireEvent.click(await screen.findByTestId('minutes-upload'));
+    const row = (await screen.findAllByTestId('library-row')).find((r) => r.getAttribute('data-name') === 'Signed minutes.pdf')!;
+    fireEvent.click(within(row).queryByRole('checkbox') ?? within(row).getByRole('radio'));
+    fireEvent.click(screen.getByTestId('picker-done'));
+    const alert = await screen.findByTestId('minutes-upload-error');
+    expect(alert).toHaveTextContent('Meetings error: Choose only pdf');
+    fireEvent.click(screen.getByTestId('minutes-upload-error-close'));
+    expect(screen.queryByTestId('minutes-upload-error')).toBeNull();
+  });
+
+  it('not offered without the right to upload', async () => {
+    installFetch(on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState({ permissions: perms({ upload: false }) }) })));
+    renderWithApp(<MinutesCard meeting={aMeeting({ meeting_status_id: 3 })} />);
+    await screen.findByTestId('minutes-manage');
+    expect(screen.queryByTestId('minutes-upload')).toBeNull();
+  });
+
+  it.each([
+    ['localhost', true],
+    ['demo.localhost', true],
+    ['test.boardroom.example', true],
+    ['acme.boardroom.example', false],
+  ])('the control appears on %p: %p', (hostname, shown) => {
+    expect(isLocalOrTestHost(hostInfo({ hostname, host: hostname, protocol: 'https:' }))).toBe(shown);
+  });
 });
 
 describe('board book card', () => {

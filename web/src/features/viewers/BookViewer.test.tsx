@@ -1,0 +1,155 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Providers } from '../../App';
+import { BookViewer } from './BookViewer';
+import type { OutlineEntry, PdfHandle, PdfOpener } from './pdf-engine';
+
+jest.setTimeout(20_000);
+
+/**
+ * The board book viewer over a document drawn by this test (jsdom has no canvas; pdf.js itself is driven by the
+ * browser journey test/browser/minutes.e2e-spec.ts).
+ */
+const entries = [
+  { name: 'Board meeting', start: 1, end: 1 },
+  { name: 'Agenda', start: 2, end: 2 },
+  { name: 'budget.pdf', start: 3, end: 5 },
+  { name: 'forecast.pdf', start: 6, end: 6 },
+  { name: 'hr-policy.pdf', start: 7, end: 9 },
+];
+const bookmarks: OutlineEntry[] = [
+  { title: 'Board meeting', page: 1, items: [] },
+  { title: 'Agenda', page: 2, items: [] },
+  { title: 'Budget 2027', page: 3, items: [{ title: 'budget.pdf', page: 3, items: [] }, { title: 'forecast.pdf', page: 6, items: [] }] },
+  { title: 'HR policy', page: 7, items: [{ title: 'hr-policy.pdf', page: 7, items: [] }] },
+];
+
+function book(pages = 9, outline: OutlineEntry[] = bookmarks) {
+  const rendered: { n: number; rotation: number; main: boolean }[] = [];
+  const opened: { url: string; data?: ArrayBuffer }[] = [];
+  const handle: PdfHandle = {
+    pages,
+    size: async () => ({ width: 600, height: 800 }),
+    render: async (n, canvas, _scale, rotation) => void rendered.push({ n, rotation, main: canvas.dataset.testid === 'book-canvas' }),
+    outline: async () => outline,
+    destroy: () => undefined,
+  };
+  const opener: PdfOpener = async (o) => {
+    opened.push({ url: o.url, data: o.data });
+    o.onProgress?.(100, 100);
+    return handle;
+  };
+  return { opener, rendered, opened };
+}
+
+function show(props: Partial<Parameters<typeof BookViewer>[0]> = {}) {
+  const onDownload = jest.fn();
+  const doc = book();
+  render(
+    <Providers>
+      <BookViewer url="https://s3.test/book.pdf" name="Board meeting - board book.pdf" entries={entries} onDownload={onDownload} opener={doc.opener} {...props} />
+    </Providers>,
+  );
+  return { onDownload, ...doc };
+}
+
+const viewer = () => screen.getByTestId('book-viewer');
+const page = () => Number(viewer().getAttribute('data-page'));
+const rotation = () => Number(viewer().getAttribute('data-rotation'));
+
+describe('board book viewer', () => {
+  it('the outline: the book bookmarks hold the files of outlines_data, each with its page range; sections collapse', async () => {
+    show();
+    await screen.findByText('Budget 2027');
+    const outline = screen.getByTestId('book-outline');
+    expect(within(outline).getAllByRole('listitem').filter((li) => li.dataset.testid?.startsWith('book-section-')).map((li) => li.querySelector('[data-testid^="book-section-open"]')!.textContent)).toEqual([
+      'Board meetingpp. 1–1',
+      'Agendapp. 2–2',
+      'Budget 2027pp. 3–6',
+      'HR policypp. 7–9',
+    ]);
+    expect(screen.getByTestId('book-entry-2-0')).toHaveTextContent('budget.pdfpp. 3–5');
+    expect(screen.getByTestId('book-entry-2-1')).toHaveTextContent('forecast.pdfpp. 6–6');
+    // the cover and the agenda are their own entries: nothing to collapse
+    expect(screen.queryByTestId('book-section-toggle-0')).toBeNull();
+    const toggle = screen.getByTestId('book-section-toggle-2');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByTestId('book-entry-2-0')).toBeNull();
+    fireEvent.click(toggle);
+    expect(screen.getByTestId('book-entry-2-1')).toBeInTheDocument();
+  });
+
+  it('an outline entry opens its first page and highlights its section and file', async () => {
+    show();
+    fireEvent.click(await screen.findByTestId('book-entry-2-1'));
+    expect(page()).toBe(6);
+    expect(screen.getByTestId('book-jump')).toHaveValue('6');
+    expect(screen.getByTestId('book-section-2')).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByTestId('book-entry-2-1')).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByTestId('book-entry-2-0')).not.toHaveAttribute('aria-current');
+    fireEvent.click(screen.getByTestId('book-section-open-3'));
+    expect(page()).toBe(7);
+    expect(screen.getByTestId('book-section-3')).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByTestId('book-section-2')).not.toHaveAttribute('aria-current');
+  });
+
+  it('previous / next, rotate through 0, 90, 180, 270 and back, reset on a page change; the page is drawn rotated', async () => {
+    const { rendered } = show();
+    await waitFor(() => expect(viewer()).toHaveAttribute('data-rendered', '1'));
+    expect(screen.getByTestId('book-prev')).toBeDisabled();
+    for (const r of [90, 180, 270, 0, 90]) {
+      fireEvent.click(screen.getByTestId('book-rotate'));
+      expect(rotation()).toBe(r);
+    }
+    await waitFor(() => expect(rendered.filter((x) => x.main).at(-1)).toEqual({ n: 1, rotation: 90, main: true }));
+    fireEvent.click(screen.getByTestId('book-next'));
+    expect(page()).toBe(2);
+    expect(rotation()).toBe(0);
+    fireEvent.click(screen.getByTestId('book-rotate'));
+    fireEvent.click(screen.getByTestId('book-prev'));
+    expect([page(), rotation()]).toEqual([1, 0]);
+    fireEvent.change(screen.getByTestId('book-jump'), { target: { value: '9' } });
+    fireEvent.keyDown(screen.getByTestId('book-jump'), { key: 'Enter' });
+    expect(page()).toBe(9);
+    expect(screen.getByTestId('book-next')).toBeDisabled();
+    fireEvent.change(screen.getByTestId('book-jump'), { target: { value: '12' } });
+    fireEvent.keyDown(screen.getByTestId('book-jump'), { key: 'Enter' });
+    expect(page()).toBe(9);
+  });
+
+  it('the thumbnail strip shows every page, marks the current one and opens a page', async () => {
+    const { rendered } = show();
+    const strip = await screen.findByTestId('book-strip');
+    expect(within(strip).getAllByRole('button')).toHaveLength(9);
+    await waitFor(() => expect(rendered.filter((x) => !x.main).length).toBe(9));
+    fireEvent.click(screen.getByTestId('book-thumb-4'));
+    expect(page()).toBe(4);
+    expect(screen.getByTestId('book-thumb-4')).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByTestId('book-section-2')).toHaveAttribute('aria-current', 'true');
+    fireEvent.click(screen.getByTestId('book-strip-toggle'));
+    expect(screen.queryByTestId('book-strip')).toBeNull();
+  });
+
+  it('download asks the page for the book; an offline copy opens from its bytes with its banner', async () => {
+    const data = new Uint8Array([1, 2, 3]).buffer;
+    const { onDownload, opened } = show({ url: null, data, banner: <div data-testid="the-banner">offline</div> });
+    await screen.findByTestId('book-section-0');
+    expect(opened[0].data).toBe(data);
+    expect(screen.getByTestId('the-banner')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('book-download'));
+    expect(onDownload).toHaveBeenCalledTimes(1);
+  });
+
+  it('without bookmarks each entry of outlines_data is a section of its own', async () => {
+    const doc = book(9, []);
+    render(
+      <Providers>
+        <BookViewer url="https://s3.test/book.pdf" name="b.pdf" entries={entries} onDownload={jest.fn()} opener={doc.opener} />
+      </Providers>,
+    );
+    await screen.findByTestId('book-section-4');
+    expect(screen.getByTestId('book-section-open-2')).toHaveTextContent('budget.pdfpp. 3–5');
+    expect(screen.queryByTestId('book-section-5')).toBeNull();
+  });
+});

@@ -1,0 +1,255 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { ProgressBar } from 'primereact/progressbar';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../api/notify';
+import { bookSections, rotate, sectionAt, turnTo, type BookEntry, type BookMark, type PageView } from './book-rules';
+import { openPdf, type PdfHandle, type PdfOpener } from './pdf-engine';
+import { canGoBack, canGoForward, fitScale, jumpTarget, loadPercent, stepPage } from './pdf-rules';
+import { isCancel, LARGE_DOCUMENT_PAGES, Thumb } from './PdfViewer';
+import './viewers.css';
+
+export interface BookViewerProps {
+  /** where the book is (a short-lived URL); null while it is asked for */
+  url: string | null;
+  /** the book's bytes (an offline copy): opened instead of the URL */
+  data?: ArrayBuffer | null;
+  /** the book's name (outlines_data.libraryName) */
+  name: string;
+  /** outlines_data.entries: each file with its first and last page */
+  entries: BookEntry[];
+  /** the download button (GET /api/downolad/{docId}, or the offline copy's bytes) */
+  onDownload(): Promise<void> | void;
+  /** shown above the toolbar (the offline copy's banner) */
+  banner?: ReactNode;
+  /** pdf.js by default; tests pass a document of their own */
+  opener?: PdfOpener;
+}
+
+/**
+ * The merged-agenda book viewer (docs/minutes.md#the-book-viewer): the outline of collapsible sections with their
+ * page ranges (an entry opens its first page; the current section and file are highlighted), the page view with
+ * previous / next, the page-jump input and rotate (0, 90, 180, 270, reset on a page change: `turnTo`, `rotate`),
+ * a thumbnail strip and the download button. Pages are drawn by pdf.js (pdf-engine).
+ */
+export function BookViewer(props: BookViewerProps) {
+  const { t } = useTranslation('viewer');
+  const opener = props.opener ?? openPdf;
+  const [handle, setHandle] = useState<PdfHandle | null>(null);
+  const [percent, setPercent] = useState(0);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [view, setView] = useState<PageView>({ page: 1, rotation: 0 });
+  const [jump, setJump] = useState('1');
+  const [marks, setMarks] = useState<BookMark[]>([]);
+  const [closed, setClosed] = useState<Record<number, boolean>>({});
+  const [outlineOpen, setOutlineOpen] = useState(true);
+  const [stripOpen, setStripOpen] = useState(true);
+  const [pageFailed, setPageFailed] = useState(false);
+  const [renderedPage, setRenderedPage] = useState(0);
+  const [stageWidth, setStageWidth] = useState(0);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const stripRef = useRef<HTMLDivElement>(null);
+  const source = props.data ?? props.url;
+
+  useEffect(() => {
+    if (!source) return undefined;
+    let live = true;
+    let opened: PdfHandle | null = null;
+    setHandle(null);
+    setLoadError(null);
+    setPercent(0);
+    opener({ url: props.url ?? props.name, data: props.data ?? undefined, onProgress: (l, total) => live && setPercent(loadPercent(l, total)) })
+      .then((h) => {
+        opened = h;
+        if (!live) return h.destroy();
+        setPercent(100);
+        setHandle(h);
+        setView({ page: 1, rotation: 0 });
+        setJump('1');
+        if (h.pages > LARGE_DOCUMENT_PAGES) notify('info', t('manyPages'));
+        // the book's own bookmarks name the sections that hold the files of outlines_data
+        h.outline()
+          .then((o) => live && setMarks(o.map((x) => ({ title: x.title, page: x.page }))))
+          .catch((e: unknown) => console.warn('book outline', e));
+      })
+      .catch((e: unknown) => {
+        console.error('book open', e);
+        if (live) setLoadError(t('fetchFailed', { file: props.name, reason: e instanceof Error ? e.message : String(e) }));
+      });
+    return () => {
+      live = false;
+      opened?.destroy();
+    };
+    // the name only labels the message; the source decides what to open
+  }, [source, opener]);
+
+  const pages = handle?.pages ?? 0;
+  const sections = useMemo(() => bookSections(props.entries, marks), [props.entries, marks]);
+  const current = sectionAt(sections, view.page);
+
+  const goTo = useCallback(
+    (n: number) => {
+      setView((v) => turnTo(v, n, pages));
+      setJump(String(stepPage(n, 0, pages)));
+    },
+    [pages],
+  );
+
+  // arrow keys turn the page, except while typing
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (!handle || (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable))) return;
+      if (e.key === 'ArrowRight') goTo(view.page + 1);
+      else if (e.key === 'ArrowLeft') goTo(view.page - 1);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [handle, view.page, goTo]);
+
+  useEffect(() => {
+    const el = stageRef.current;
+    if (!el) return undefined;
+    const measure = () => setStageWidth(el.clientWidth);
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [handle]);
+
+  // draw the page
+  useEffect(() => {
+    if (!handle || !canvasRef.current) return undefined;
+    let live = true;
+    const canvas = canvasRef.current;
+    setPageFailed(false);
+    setRenderedPage(0);
+    (async () => {
+      const size = await handle.size(view.page);
+      const shown = view.rotation === 90 || view.rotation === 270 ? size.height : size.width;
+      await handle.render(view.page, canvas, fitScale(shown, stageWidth || shown + 32), view.rotation);
+      if (live) setRenderedPage(view.page);
+    })().catch((e: unknown) => {
+      if (isCancel(e)) return;
+      console.error(`book page ${view.page}`, e);
+      if (live) setPageFailed(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [handle, view, stageWidth]);
+
+  // the strip keeps the current page's thumbnail in view
+  useEffect(() => {
+    stripRef.current?.querySelector<HTMLElement>(`[data-testid="book-thumb-${view.page}"]`)?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+  }, [view.page]);
+
+  const onJumpKey = (key: string) => {
+    if (key !== 'Enter' || !handle) return;
+    const n = jumpTarget(jump, view.page, pages);
+    if (n === view.page) setJump(String(view.page));
+    else goTo(n);
+  };
+
+  if (loadError) {
+    return (
+      <div className="pdf-viewer book-viewer" data-testid="book-viewer">
+        {props.banner}
+        <div className="pdf-banner pdf-banner--error" role="alert" data-testid="pdf-load-error">
+          {loadError}
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="pdf-viewer book-viewer" data-testid="book-viewer" data-page={view.page} data-pages={pages} data-rotation={view.rotation} data-rendered={renderedPage} data-section={current}>
+      {props.banner}
+      {!handle && (
+        <div className="pdf-progress" data-testid="pdf-progress">
+          <ProgressBar value={percent} aria-label={t('loading')} />
+        </div>
+      )}
+      <div className="pdf-toolbar" role="toolbar" aria-label={props.name}>
+        <Button type="button" text size="small" icon="pi pi-list" tooltip={t('outline')} aria-label={t('outline')} aria-pressed={outlineOpen} onClick={() => setOutlineOpen((o) => !o)} data-testid="book-outline-toggle" />
+        <Button type="button" text size="small" icon="pi pi-images" tooltip={t('thumbnails')} aria-label={t('thumbnails')} aria-pressed={stripOpen} onClick={() => setStripOpen((o) => !o)} data-testid="book-strip-toggle" />
+        <span className="pdf-toolbar__sep" />
+        <Button type="button" text size="small" icon="pi pi-chevron-left" className="pdf-flip" aria-label={t('previous')} disabled={!handle || !canGoBack(view.page)} onClick={() => goTo(view.page - 1)} data-testid="book-prev" />
+        <span className="pdf-pageinfo">
+          <label htmlFor="book-jump">{t('page')}</label>
+          <InputText id="book-jump" className="pdf-jump" value={jump} inputMode="numeric" onChange={(e) => setJump(e.target.value)} onKeyDown={(e) => onJumpKey(e.key)} onBlur={() => setJump(String(view.page))} disabled={!handle} data-testid="book-jump" />
+          <span data-testid="book-page-count">{t('of', { count: pages })}</span>
+        </span>
+        <Button type="button" text size="small" icon="pi pi-chevron-right" className="pdf-flip" aria-label={t('next')} disabled={!handle || !canGoForward(view.page, pages)} onClick={() => goTo(view.page + 1)} data-testid="book-next" />
+        <span className="pdf-toolbar__sep" />
+        <Button type="button" text size="small" icon="pi pi-refresh" aria-label={t('rotate')} tooltip={t('rotate')} disabled={!handle} onClick={() => setView(rotate)} data-testid="book-rotate" />
+        <Button type="button" text size="small" icon="pi pi-download" aria-label={t('download')} tooltip={t('download')} disabled={!source} onClick={() => void props.onDownload()} data-testid="book-download" />
+      </div>
+      <div className="pdf-body">
+        {outlineOpen && (
+          <nav className="pdf-side book-outline" aria-label={t('outline')} data-testid="book-outline">
+            {sections.length === 0 && <p className="pdf-side__empty">{t('noOutline')}</p>}
+            <ul className="pdf-outline">
+              {sections.map((s, i) => {
+                const open = s.entries.length > 0 && !closed[i];
+                const here = i === current;
+                const file = here ? sectionAt(s.entries, view.page) : -1;
+                return (
+                  <li key={`${s.name}-${s.start}`} className={here ? 'book-section book-section--current' : 'book-section'} data-testid={`book-section-${i}`} aria-current={here ? 'true' : undefined}>
+                    <div className="book-section__head">
+                      {s.entries.length > 0 ? (
+                        <button type="button" className="book-section__toggle" aria-expanded={open} aria-label={t(open ? 'book.collapse' : 'book.expand', { name: s.name })} onClick={() => setClosed((c) => ({ ...c, [i]: !c[i] }))} data-testid={`book-section-toggle-${i}`}>
+                          <i className={`pi ${open ? 'pi-chevron-down' : 'pi-chevron-right'} pdf-flip`} aria-hidden="true" />
+                        </button>
+                      ) : (
+                        <span className="book-section__toggle" aria-hidden="true" />
+                      )}
+                      <button type="button" className="pdf-outline__item" onClick={() => goTo(s.start)} data-testid={`book-section-open-${i}`}>
+                        <span>{s.name}</span>
+                        <span className="pdf-outline__page">{t('book.range', { start: s.start, end: s.end })}</span>
+                      </button>
+                    </div>
+                    {open && (
+                      <ul className="pdf-outline book-section__entries">
+                        {s.entries.map((e, j) => (
+                          <li key={`${e.name}-${e.start}`}>
+                            <button type="button" className={`pdf-outline__item${j === file ? ' book-entry--current' : ''}`} aria-current={j === file ? 'true' : undefined} onClick={() => goTo(e.start)} data-testid={`book-entry-${i}-${j}`}>
+                              <span>{e.name}</span>
+                              <span className="pdf-outline__page">{t('book.range', { start: e.start, end: e.end })}</span>
+                            </button>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+        )}
+        <div className="pdf-stage" ref={stageRef}>
+          {handle && (
+            <div className="pdf-page" data-testid="book-page">
+              {pageFailed && (
+                <div className="pdf-page__failed" role="alert" data-testid="pdf-page-failed">
+                  <i className="pi pi-exclamation-triangle" aria-hidden="true" />
+                  {t('pageFailed')}
+                </div>
+              )}
+              <canvas ref={canvasRef} hidden={pageFailed} data-testid="book-canvas" />
+            </div>
+          )}
+        </div>
+      </div>
+      {stripOpen && handle && (
+        <div className="book-strip" ref={stripRef} data-testid="book-strip">
+          {Array.from({ length: pages }, (_, i) => (
+            <Thumb key={i + 1} handle={handle} n={i + 1} active={view.page === i + 1} onOpen={goTo} lazy testId="book-thumb" />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
