@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { Server } from 'node:http';
 import { createRootLogger, PinoNestLogger } from './logger';
 import { tracingExporter } from './tracing';
+import { closeConnectionsWhileDraining, installGracefulShutdown, trackResponses } from './shutdown';
 
 export interface BootstrapOptions {
   service: string;
@@ -19,13 +20,15 @@ export const KEEP_ALIVE_MS = 65_000;
 export async function bootstrapService(module: Type | DynamicModule, opts: BootstrapOptions): Promise<INestApplication> {
   const log = createRootLogger(opts.service, opts.logLevel ?? 'info');
   const app = await NestFactory.create(module as Type, { logger: new PinoNestLogger(log), bufferLogs: false });
-  app.enableShutdownHooks();
+  // SIGTERM drains (shutdown.ts): not ready, `Connection: close`, sockets told to reconnect, HTTP, NATS, jobs
+  app.use(closeConnectionsWhileDraining);
   if (opts.configure) await opts.configure(app);
   // an idle keep-alive socket stays open longer than clients and load balancers keep theirs (60 s behind most), so
   // the client closes it first and never sends a request on a socket the server is closing ("other side closed")
   const server = app.getHttpServer() as Server;
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.headersTimeout = KEEP_ALIVE_MS + 1000;
+  installGracefulShutdown(app, server, trackResponses(server));
   await app.listen(opts.port, '0.0.0.0');
   log.info({ port: opts.port, traces: tracingExporter() ?? 'not exported' }, `${opts.service} listening`);
   return app;
