@@ -166,8 +166,8 @@ async function main() {
     globalThis.__ITER = 0;
     if (typeof mod.default === 'function') mod.default(fx);
   }
-  const { phase, ...out } = rec;
-  console.log(JSON.stringify({ options: mod.options, errors, ...out }));
+  const { setupCalls, requests, sockets, checks, sleeps, metrics } = rec;
+  console.log(JSON.stringify({ options: mod.options, errors, setupCalls, requests, sockets, checks, sleeps, metrics }));
 }
 
 main().catch((e) => {

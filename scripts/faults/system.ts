@@ -202,14 +202,14 @@ export async function startFaultSystem(log: (m: string) => void): Promise<FaultS
       });
       const s = { name: def.name, port, url: `http://127.0.0.1:${port}`, child };
       into.set(def.name, s);
-      const until = Date.now() + 60_000;
+      const until = Date.now() + 180_000;
       while (Date.now() < until) {
         if (child.exitCode !== null) throw new Error(`${def.name} exited (code ${child.exitCode}); see .data/faults/logs/${def.name}.log`);
         const status = await fetch(`${s.url}/health/ready`, { signal: AbortSignal.timeout(1000) }).then((r) => r.status, () => 0);
         if (status === 200) return;
         await new Promise((r) => setTimeout(r, 100));
       }
-      throw new Error(`${def.name} not ready within 60 s`);
+      throw new Error(`${def.name} not ready within 180 s (a loaded machine)`);
     };
     for (const def of [...present.filter((s) => s.name !== 'gateway'), ...present.filter((s) => s.name === 'gateway')]) {
       const t = Date.now();

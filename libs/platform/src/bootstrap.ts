@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { Server } from 'node:http';
 import { createRootLogger, PinoNestLogger } from './logger';
 import { tracingExporter } from './tracing';
+import { CONFIG, type BaseConfig } from './config';
 import { closeConnectionsWhileDraining, installGracefulShutdown, trackResponses } from './shutdown';
 
 export interface BootstrapOptions {
@@ -28,7 +29,10 @@ export async function bootstrapService(module: Type | DynamicModule, opts: Boots
   const server = app.getHttpServer() as Server;
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.headersTimeout = KEEP_ALIVE_MS + 1000;
-  installGracefulShutdown(app, server, trackResponses(server));
+  const c = app.get<symbol, Partial<BaseConfig>>(CONFIG, { strict: false });
+  // in production the balancer needs a few seconds to see the 503; on one machine (npm start, tests) nothing waits
+  const delayMs = c.SHUTDOWN_DELAY_MS ?? (c.NODE_ENV === 'production' ? 5000 : 0);
+  installGracefulShutdown(app, server, trackResponses(server), { delayMs, timeoutMs: c.SHUTDOWN_TIMEOUT_MS ?? 20_000 });
   await app.listen(opts.port, '0.0.0.0');
   log.info({ port: opts.port, traces: tracingExporter() ?? 'not exported' }, `${opts.service} listening`);
   return app;

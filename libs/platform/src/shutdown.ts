@@ -33,11 +33,6 @@ export function onDrain(stage: DrainStage, fn: () => Promise<unknown> | unknown)
   return () => hooks[stage].delete(fn);
 }
 
-const envMs = (name: string, dflt: number): number => {
-  const v = Number(process.env[name]);
-  return Number.isFinite(v) && v >= 0 && process.env[name] !== '' && process.env[name] !== undefined ? v : dflt;
-};
-
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
 
 async function stage(name: string, fns: Iterable<() => Promise<unknown> | unknown>, timeoutMs: number): Promise<void> {
@@ -63,15 +58,20 @@ export function closeConnectionsWhileDraining(_req: unknown, res: ServerResponse
   next();
 }
 
+export interface ShutdownTimes {
+  /** SHUTDOWN_DELAY_MS (config.ts) */
+  delayMs: number;
+  /** SHUTDOWN_TIMEOUT_MS */
+  timeoutMs: number;
+}
+
 /** Install the SIGTERM/SIGINT handler (instead of Nest's enableShutdownHooks). */
-export function installGracefulShutdown(app: INestApplication, server: Server, open: Set<ServerResponse>): void {
+export function installGracefulShutdown(app: INestApplication, server: Server, open: Set<ServerResponse>, times: ShutdownTimes): void {
   let started = false;
   const run = async (signal: string) => {
     if (started) return;
     started = true;
-    // in production the balancer needs a few seconds to see the 503; on one machine (npm start, tests) nothing waits
-    const delayMs = envMs('SHUTDOWN_DELAY_MS', process.env.NODE_ENV === 'production' ? 5000 : 0);
-    const timeoutMs = envMs('SHUTDOWN_TIMEOUT_MS', 20_000);
+    const { delayMs, timeoutMs } = times;
     const hard = setTimeout(() => {
       logger().error({ signal }, 'graceful shutdown took too long: exiting');
       process.exit(1);

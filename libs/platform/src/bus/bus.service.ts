@@ -43,7 +43,16 @@ export class Bus implements OnApplicationShutdown {
    * take them), the requests already delivered are handled and answered.
    */
   async drain(): Promise<void> {
-    await Promise.all(this.subs.map((s) => (s.isClosed() ? undefined : s.drain().catch(() => undefined))));
+    await Promise.all(
+      this.subs.map((s) =>
+        s.isClosed()
+          ? undefined
+          : s.drain().catch((err: unknown) => {
+              // the connection closed under it: nothing more is delivered here; the requests in flight still finish
+              logger().warn({ err, subject: s.getSubject() }, 'NATS subscription did not drain');
+            }),
+      ),
+    );
     while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
   }
 
