@@ -25,6 +25,7 @@
  *   npm run faults                      R2, R1, replicas, then rolling
  *   npm run faults -- r2                one suite (r1 | r2 | replicas | rolling)
  *   npm run faults -- r1 --seconds 30   R1 with 30 s of load
+ *   npm run faults -- rolling --services meeting,presentation   a short rolling run: those and the gateway
  */
 import 'reflect-metadata';
 import { Queue } from 'bullmq';
@@ -566,8 +567,9 @@ class Viewers {
   }
 }
 
-async function rolling(sys: FaultSystem, fx: Fixture, viewersDef: any): Promise<Row[]> {
-  if (!sys.replicaSets[1]) await sys.secondReplicas();
+async function rolling(sys: FaultSystem, fx: Fixture, viewersDef: any, only?: string[]): Promise<Row[]> {
+  // --services a,b: only those (and the gateway) get a second process and are restarted (a short run)
+  if (!sys.replicaSets[1]) await sys.secondReplicas(only && [...new Set([...only, 'gateway'])]);
   const gateways = sys.replicaSets.map((set) => set.get('gateway')!.url);
   const lb = new Balancer(gateways).start();
   const api = new Api(lb.pick, 'demo');
@@ -616,7 +618,7 @@ async function rolling(sys: FaultSystem, fx: Fixture, viewersDef: any): Promise<
 
   // each service's replicas one at a time (the gateways last), SIGTERM, ready again before the next
   const steps: string[] = [];
-  const names = [...sys.services.keys()].filter((n) => n !== 'gateway').concat('gateway');
+  const names = [...sys.services.keys()].filter((n) => n !== 'gateway' && sys.replicaSets[1].has(n)).concat('gateway');
   let unclean = 0;
   for (const name of names) {
     for (const replica of [0, 1]) {
@@ -671,10 +673,13 @@ async function main(): Promise<number> {
     console.error('[faults] --seconds takes a number of seconds (at least 5)');
     return 2;
   }
+  const sat = args.indexOf('--services');
+  const only = sat >= 0 ? args[sat + 1]?.split(',').filter(Boolean) : undefined;
+  if (sat >= 0) args.splice(sat, 2);
   const which = args.map((a) => a.toLowerCase());
   const bad = which.filter((a) => !['r1', 'r2', 'replicas', 'rolling'].includes(a));
   if (bad.length) {
-    console.error(`[faults] unknown suite ${bad.join(', ')}\nusage: npm run faults [-- r1|r2|replicas|rolling] [--seconds 60 (R1's load)]`);
+    console.error(`[faults] unknown suite ${bad.join(', ')}\nusage: npm run faults [-- r1|r2|replicas|rolling] [--seconds 60 (R1's load)] [--services a,b (rolling: which to restart)]`);
     return 2;
   }
   const suites = which.length ? which : ['r2', 'r1', 'replicas', 'rolling'];
@@ -697,7 +702,7 @@ async function main(): Promise<number> {
     if (suites.includes('r2')) rows.push(...(await r2(sys, api, await fixture())));
     if (suites.includes('r1')) rows.push(...(await r1(sys, api, await fixture(), seconds)));
     if (suites.includes('replicas')) rows.push(...(await replicas(sys, await fixture(), SCENARIOS['presentation-viewers'].viewers)));
-    if (suites.includes('rolling')) rows.push(...(await rolling(sys, await fixture(), SCENARIOS['presentation-viewers'].viewers)));
+    if (suites.includes('rolling')) rows.push(...(await rolling(sys, await fixture(), SCENARIOS['presentation-viewers'].viewers, only)));
   } finally {
     await stop();
   }

@@ -97,7 +97,7 @@ export interface FaultSystem {
   /** start a service again (as a supervisor would); resolves when /health/ready answers 200 */
   restart(name: string): Promise<void>;
   /** a second process of every service (the second gateway's WebSockets go to the second presentation) */
-  secondReplicas(): Promise<Map<string, Service>>;
+  secondReplicas(only?: string[]): Promise<Map<string, Service>>;
   /** the processes of each replica set: [first, second (once started)] */
   replicaSets: Map<string, Service>[];
   /**
@@ -261,7 +261,7 @@ export async function startFaultSystem(log: (m: string) => void): Promise<FaultS
       async restart(name) {
         await start(present.find((s) => s.name === name)!);
       },
-      async secondReplicas() {
+      async secondReplicas(only) {
         let off = -1;
         for (const candidate of [offset + 500, offset + 600, offset + 700]) {
           let free = true;
@@ -278,7 +278,8 @@ export async function startFaultSystem(log: (m: string) => void): Promise<FaultS
         // the second gateway passes WebSocket upgrades to the second presentation process
         const urls = Object.fromEntries(present.map((s) => [`${s.name.toUpperCase()}_URL`, `http://127.0.0.1:${s.port + off}`]));
         setup.set(second, { off, extraEnv: urls });
-        for (const def of [...present.filter((s) => s.name !== 'gateway'), ...present.filter((s) => s.name === 'gateway')]) {
+        const which = present.filter((s) => !only || only.includes(s.name));
+        for (const def of [...which.filter((s) => s.name !== 'gateway'), ...which.filter((s) => s.name === 'gateway')]) {
           const t = Date.now();
           await start(def, off, urls, second);
           log(`${def.name} (second) up on http://127.0.0.1:${def.port + off} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
