@@ -6,8 +6,9 @@ import { ROUTE_TABLE } from '@app/contracts';
 /**
  * The load-test scenarios (load-tests/scenarios.js, an ES module both runners import) checked without a running
  * system: each is complete and short, every call of its set-up and every request of its load is a route of the
- * route table whose body schema accepts what the scenario sends, and every scenario has its k6 script. k6 itself does
- * not run here; its scripts are checked for syntax and for the scenario they name.
+ * route table whose body schema accepts what the scenario sends, and every scenario has its k6 script. k6 itself is
+ * not installable here: each script runs in Node under k6-check.mjs (stand-ins of k6's modules with only k6's
+ * exports, its options read as k6 reads them, its setup and two iterations against stand-in answers).
  */
 const ROOT = path.resolve(__dirname, '..');
 const DIR = path.join(ROOT, 'load-tests');
@@ -125,5 +126,46 @@ describe('load-test scenarios', () => {
 
   it.each(k6Files)('k6/%s parses', (f) => {
     expect(() => execFileSync(process.execPath, ['--check', path.join(DIR, 'k6', f)], { stdio: 'pipe' })).not.toThrow();
+  });
+
+  interface K6Run {
+    options: { scenarios: Record<string, { executor: string; vus: number; duration: string }> };
+    errors: string[];
+    setupCalls: { method: string; url: string; headers: Record<string, string>; body: unknown }[];
+    requests: { method: string; url: string; headers: Record<string, string>; body: unknown }[];
+    sockets: { url: string; sent: string[] }[];
+    checks: { name: string; ok: boolean }[];
+  }
+  const k6Run = (script: string) => JSON.parse(execFileSync(process.execPath, [path.join(DIR, 'k6-check.mjs'), path.join(DIR, 'k6', script)], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as K6Run;
+  const BASE = 'https://demo.k6.test';
+
+  describe.each(scenarios.map((s) => s.name))('k6/%s.js run without k6', (name) => {
+    const s = scenarios.find((x) => x.name === name)!;
+    const run = k6Run(`${name}.js`);
+    it('has options k6 accepts: one constant-VU scenario of the scenario’s size, valid thresholds', () => {
+      expect(run.errors).toEqual([]);
+      expect(run.options.scenarios[name]).toEqual({ executor: 'constant-vus', vus: s.load.connections + (s.kind === 'ws' ? 1 : 0), duration: `${s.load.seconds}s` });
+    });
+    it('sends the scenario’s set-up through k6’s http, call for call', () => {
+      expect(run.setupCalls.map((c) => `${c.method} ${c.url.replace(BASE, '')}`)).toEqual(s.setupCalls.map((c) => `${c.method} ${c.path}`));
+      for (const c of run.setupCalls) expect(c.headers['x-org']).toBe('demo');
+    });
+    if (s.kind === 'http') {
+      it('sends routes of the route table in its iterations, and checks their status', () => {
+        expect(run.requests.length).toBe(2);
+        for (const r of run.requests) {
+          const { route } = routeOf({ method: r.method, path: r.url.replace(BASE, '') });
+          expect(route).toBeDefined();
+        }
+        expect(run.checks.length).toBe(2);
+        expect(run.checks.every((c) => c.ok)).toBe(true);
+      });
+    } else {
+      it('opens the room socket of the set-up meeting and document, and the presenter turns slides', () => {
+        expect(run.sockets.map((x) => x.url.replace('wss://demo.k6.test', ''))).toEqual([s.wsPath, s.wsPath]);
+        expect(run.sockets[0].sent.length).toBe(3);
+        expect(run.checks.every((c) => c.ok)).toBe(true);
+      });
+    }
   });
 });

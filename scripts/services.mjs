@@ -21,16 +21,17 @@ import { ROOT, sleep, tcpCheck } from './infra.mjs';
  * WebSockets the gateway passes on, `sockets: true` (its NetworkPolicy takes them from the gateway's pods). A new
  * service adds its own line when it lands (the next free port), with its k8s manifest (`node k8s/generate.mjs`) and
  * its docker-compose.yml entry: see docs/how-to-add-a-service.md. The planned ones (docs/architecture.md) are not
- * listed before their code exists.
+ * listed before their code exists. `workers`: the BullMQ queues whose jobs this service's processes take (the
+ * workers run inside the service's process; the fault suite R1 kills the process while one of these jobs runs).
  */
 export const ALL_SERVICES = Object.freeze([
   { name: 'organization', port: 3101 },
   { name: 'meeting', port: 3102 },
-  { name: 'notification', port: 3103 },
+  { name: 'notification', port: 3103, workers: ['notification-email', 'notification-reminder'] },
   { name: 'approval', port: 3104 },
-  { name: 'library', port: 3105, render: true },
-  { name: 'presentation', port: 3106, render: true, sockets: true },
-  { name: 'minutes', port: 3107, render: true },
+  { name: 'library', port: 3105, render: true, workers: ['library-convert'] },
+  { name: 'presentation', port: 3106, render: true, sockets: true, workers: ['presentation-slides'] },
+  { name: 'minutes', port: 3107, render: true, workers: ['minutes-pdf', 'minutes-book'] },
   { name: 'gateway', port: 3000 },
 ]);
 

@@ -6,26 +6,38 @@
  *       lost cache) and restart the notification service: 0 domain events lost (every acknowledged decision reached
  *       the notification service: its schedule row and its e-mails), 0 jobs lost (every e-mail sent), every
  *       scheduled reminder back in Redis from the schedules table.
- *   R1  mixed load (decisions written by the chair, votes changed by the members), and kill -9 each service in turn,
- *       started again at once as a supervisor would: 0 acknowledged writes lost (each decision there, each voter's
- *       last acknowledged vote stored), 0 duplicate e-mails, the time each service takes to answer ready again.
+ *       The services' output must show no unhandled error event (every Redis client has its 'error' listener).
+ *   R1  60 s (--seconds) of mixed load (decisions written by the chair, votes changed by the members), and kill -9
+ *       each service in turn, then each worker (scripts/services.mjs `workers`: its process is killed while one of
+ *       that queue's jobs runs), started again at once as a supervisor would: 0 acknowledged writes lost (each
+ *       decision there, each voter's last acknowledged vote stored), 0 duplicate e-mails, each back within 10 s,
+ *       each interrupted job finished after the restart.
  *
  *   replicas  a second process of every service and a second gateway: requests through both gateways, RPCs
  *       answered by both replicas, each event handled and each e-mail sent once, a presentation room whose viewers
  *       are on both presentation processes.
  *
- *   npm run faults              R2, R1, then replicas
- *   npm run faults -- r2        one suite (r1 | r2 | replicas)
+ *   rolling  under mixed load through both gateways (reads, decisions, votes, uploads, presentation sockets; a
+ *       balancer that polls each gateway's readiness as a Kubernetes Service does), each replica of each service is
+ *       stopped with SIGTERM (graceful shutdown: docs/operations.md) and started again, one at a time: 0 requests
+ *       failed, every acknowledged write found, each e-mail sent once, sockets told to reconnect and none failed.
+ *
+ *   npm run faults                      R2, R1, replicas, then rolling
+ *   npm run faults -- r2                one suite (r1 | r2 | replicas | rolling)
+ *   npm run faults -- r1 --seconds 30   R1 with 30 s of load
+ *   npm run faults -- rolling --services meeting,presentation   a short rolling run: those and the gateway
  */
 import 'reflect-metadata';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import WebSocket from 'ws';
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { Client } from 'pg';
 import { ReminderDue } from '@app/contracts';
-import { redisConnection } from '@app/platform';
-import { loadScript, startFaultSystem, type FaultSystem } from './system';
+import { redisConnection, watchRedisErrors } from '@app/platform';
+import { DATA_DIR, loadScript, startFaultSystem, type FaultSystem } from './system';
 
 const t0 = Date.now();
 const log = (m: string) => console.log(`[faults ${((Date.now() - t0) / 1000).toFixed(0).padStart(4)} s] ${m}`);
@@ -42,13 +54,15 @@ const serverDate = (days: number) => {
 };
 
 class Api {
-  constructor(private readonly base: string, private readonly org: string) {}
-  async call(method: string, path: string, token: string, json?: unknown): Promise<{ status: number; body: any }> {
+  /** `base`: a gateway's URL, or a balancer's choice for each call */
+  constructor(private readonly base: string | (() => string), private readonly org: string) {}
+  async call(method: string, path: string, token: string, json?: unknown, form?: FormData): Promise<{ status: number; body: any }> {
     try {
-      const res = await fetch(this.base + path, {
+      const base = typeof this.base === 'string' ? this.base : this.base();
+      const res = await fetch(base + path, {
         method,
         headers: { 'x-org': this.org, token, ...(json ? { 'content-type': 'application/json' } : {}) },
-        body: json ? JSON.stringify(json) : undefined,
+        body: json ? JSON.stringify(json) : form,
         signal: AbortSignal.timeout(15_000),
       });
       const text = await res.text();
@@ -172,7 +186,26 @@ async function allReady(sys: FaultSystem, timeoutMs = 30_000): Promise<void> {
 
 type Row = [string, string, string, boolean];
 
+/** where each service log ends now (.data/faults/logs; appended across runs) */
+function logMark(): Map<string, number> {
+  const dir = path.join(DATA_DIR, 'logs');
+  return new Map(fs.readdirSync(dir).map((f) => [f, fs.statSync(path.join(dir, f)).size]));
+}
+
+/** lines written to the logs since `mark` that report an error nobody listened to (ioredis, an EventEmitter's 'error') */
+function unhandledSince(mark: Map<string, number>): string[] {
+  const dir = path.join(DATA_DIR, 'logs');
+  const found: string[] = [];
+  for (const f of fs.readdirSync(dir)) {
+    if (f === 'nats.log' || f === 'redis.log') continue;
+    const text = fs.readFileSync(path.join(dir, f)).subarray(mark.get(f) ?? 0).toString('utf8');
+    for (const line of text.split('\n')) if (/Unhandled error event|ERR_UNHANDLED_ERROR|Unhandled error\.|unhandledRejection/i.test(line)) found.push(`${f}: ${line.slice(0, 160)}`);
+  }
+  return found;
+}
+
 async function r2(sys: FaultSystem, api: Api, fx: Fixture): Promise<Row[]> {
+  const mark = logMark();
   log('R2: decisions written every 150 ms; NATS restarted');
   const w = new Writes(api, fx, 'R2');
   const load = w.run({ decisions: true, votes: false, gapMs: 150 });
@@ -193,11 +226,11 @@ async function r2(sys: FaultSystem, api: Api, fx: Fixture): Promise<Row[]> {
   const eventsLost = w.decisions.length - new Set(rows.map((r) => r.itemId)).size;
 
   log('R2: Redis flushed (a lost cache), then the notification service restarted');
-  const queue = new Queue(ReminderDue.queue, { connection: redisConnection(sys.env.REDIS_URL), prefix: 'bull' });
+  const queue = watchRedisErrors(new Queue(ReminderDue.queue, { connection: redisConnection(sys.env.REDIS_URL), prefix: 'bull' }), 'faults reminders');
   const scheduled = rows.filter((r) => r.status === 'scheduled' && r.jobId);
   const present = async () => (await Promise.all(scheduled.map((r) => queue.getJob(r.jobId!)))).filter(Boolean).length;
   const before = await present();
-  const raw = new Redis(sys.env.REDIS_URL, { maxRetriesPerRequest: 2 });
+  const raw = watchRedisErrors(new Redis(sys.env.REDIS_URL, { maxRetriesPerRequest: 2 }), 'faults flush');
   await raw.flushall();
   await raw.quit();
   const afterFlush = await present();
@@ -211,45 +244,135 @@ async function r2(sys: FaultSystem, api: Api, fx: Fixture): Promise<Row[]> {
     rebuilt = await present();
   }
   await queue.close();
+  const unhandled = unhandledSince(mark);
+  for (const line of unhandled.slice(0, 5)) log(`R2: unhandled: ${line}`);
   log(`R2: reminder jobs: ${before} before the flush, ${afterFlush} after it, ${rebuilt} of ${scheduled.length} after the restart (${back} ms)`);
   return [
     ['R2', 'domain events lost (acknowledged decisions the notification service never saw)', `${eventsLost} of ${w.decisions.length}`, eventsLost === 0 && w.decisions.length > 0],
     ['R2', 'jobs lost (vote e-mails never sent)', `${mails.missing} of ${mails.expected}`, mails.missing === 0],
     ['R2', 'e-mails sent twice', `${mails.duplicates} (same Message-ID twice: ${mails.sameMessageIdTwice})`, mails.duplicates === 0],
     ['R2', 'scheduled reminders rebuilt after the flush', `${rebuilt} of ${scheduled.length} (${afterFlush} left by the flush)`, rebuilt === scheduled.length],
+    ['R2', "unhandled error events in the services' output (Redis and NATS restarts)", `${unhandled.length} lines`, unhandled.length === 0],
     ['R2', 'writes refused while NATS or Redis restarted', `${w.failures} of ${w.attempts}`, true],
   ];
 }
 
-async function r1(sys: FaultSystem, api: Api, fx: Fixture): Promise<Row[]> {
+/** a tiny RTF document: the library takes it as a Word file and converts it (LibreOffice) in a library-convert job */
+const rtf = (text: string) => `{\\rtf1\\ansi\\deff0 {\\fonttbl {\\f0 Helvetica;}}\\f0\\fs24 ${text.replace(/[{}\\]/g, '')}\\par}`;
+
+/**
+ * Work that makes a job for each worker (scripts/services.mjs `workers`), so that R1 can kill its process while the
+ * job runs. E-mails come from the decisions of the load; reminders are delayed jobs (nothing runs before a deadline)
+ * and a minutes PDF needs a meeting marked done: those two are listed as not exercised.
+ */
+function jobMakers(api: Api, fx: Fixture, tinyPdf: (t: string) => string): Record<string, (() => Promise<void>) | null> {
+  let n = 0;
+  const upload = async (name: string, type: string, data: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([data], { type }), name);
+    const r = await api.call('POST', '/api/library', fx.chair.token, undefined, form);
+    return r.status === 200 ? (r.body.data.id as number) : null;
+  };
+  // a new PDF on the agenda: the presentation renders its slides, the board book is merged again
+  const onAgenda = async () => {
+    const id = await upload(`r1-${++n}.pdf`, 'application/pdf', tinyPdf(`R1 slides ${n}`));
+    if (!id) return null;
+    const r = await api.call('POST', `/api/meetings/${fx.meetingId}/talkingpoints`, fx.chair.token, { title: `R1 ${n}`, viewers: fx.members.map((m) => m.id), presenters: [fx.chair.id], duration: 5, attachments: [id] });
+    return r.status === 200 ? id : null;
+  };
+  return {
+    'notification-email': async () => undefined,
+    'notification-reminder': null,
+    'library-convert': async () => void (await upload(`r1-${++n}.rtf`, 'application/rtf', rtf(`R1 conversion ${n} `.repeat(50)))),
+    'presentation-slides': async () => {
+      const id = await onAgenda();
+      if (id) await api.call('GET', `/api/presentation?document=${id}&ref_id=${fx.meetingId}`, fx.chair.token);
+    },
+    'minutes-book': async () => {
+      if (await onAgenda()) await api.call('GET', `/api/meetings/actions/merge_files/${fx.meetingId}`, fx.chair.token);
+    },
+    'minutes-pdf': null,
+  };
+}
+
+async function r1(sys: FaultSystem, api: Api, fx: Fixture, seconds: number): Promise<Row[]> {
   const w = new Writes(api, fx, 'R1');
   const rows: Row[] = [];
-  const backTimes: Record<string, number> = {};
+  const { tinyPdf } = await loadScript('load-tests/scenarios.js');
+  const { presentServices } = await loadScript('scripts/services.mjs');
+  const workers: { service: string; queue: string }[] = presentServices().flatMap((s: { name: string; workers?: string[] }) => (s.workers ?? []).map((queue) => ({ service: s.name, queue })));
+  const makers = jobMakers(api, fx, tinyPdf);
+  const steps: { kind: 'service' | 'worker'; service: string; queue?: string }[] = [
+    ...[...sys.services.keys()].map((service) => ({ kind: 'service' as const, service })),
+    ...workers.filter((x) => makers[x.queue]).map((x) => ({ kind: 'worker' as const, ...x })),
+  ];
+  const gap = Math.max(500, Math.floor((seconds * 1000) / (steps.length + 1)));
+  log(`R1: ${seconds} s of load (decisions, votes), ${steps.length} kills about ${(gap / 1000).toFixed(1)} s apart`);
+  const started = Date.now();
   const load = w.run({ decisions: true, votes: true, gapMs: 100 });
-  for (const name of [...sys.services.keys()]) {
-    await sleep(2500);
+  const connection = redisConnection(sys.env.REDIS_URL);
+  const killedJobs: { queue: string; id: string; q: Queue }[] = [];
+  for (const [i, step] of steps.entries()) {
+    const due = started + (i + 1) * gap;
+    if (Date.now() < due) await sleep(due - Date.now());
+    let what = `${step.service} (process)`;
+    if (step.kind === 'worker') {
+      // make work for this worker until one of its jobs is active, then kill its process
+      const q = watchRedisErrors(new Queue(step.queue!, { connection, prefix: 'bull' }), `faults ${step.queue}`);
+      const make = makers[step.queue!]!;
+      let active: string | undefined;
+      const until = Date.now() + 20_000;
+      let making: Promise<void> | null = null;
+      while (!active && Date.now() < until) {
+        making ??= make().catch(() => undefined).finally(() => (making = null));
+        active = (await q.getActive(0, 0))[0]?.id;
+        if (!active) await sleep(25);
+      }
+      if (!active) {
+        rows.push(['R1', `${step.queue} worker (in ${step.service}): killed -9 during a job`, 'no job became active within 20 s', false]);
+        await q.close();
+        continue;
+      }
+      killedJobs.push({ queue: step.queue!, id: active, q });
+      what = `${step.queue} worker (in ${step.service}) during job ${active}`;
+    }
     const t = Date.now();
-    await sys.kill9(name);
-    await sys.restart(name);
-    backTimes[name] = Date.now() - t;
-    log(`R1: ${name} killed (-9) and ready again after ${(backTimes[name] / 1000).toFixed(1)} s`);
+    await sys.kill9(step.service);
+    await sys.restart(step.service);
+    const ms = Date.now() - t;
+    log(`R1: ${what} killed (-9) and ready again after ${(ms / 1000).toFixed(1)} s`);
+    rows.push(['R1', `${what}: killed -9, ready again`, `${(ms / 1000).toFixed(1)} s`, ms <= 10_000]);
     await allReady(sys);
   }
-  await sleep(2500);
+  const left = started + seconds * 1000 - Date.now();
+  if (left > 0) await sleep(left);
   await load.stop();
   log(`R1: ${w.decisions.length} decisions and ${w.lastVote.size} voters' votes acknowledged; ${w.failures} of ${w.attempts} writes refused during the kills`);
+  // each job that was running when its process was killed is taken back (stalled) and finishes
+  for (const k of killedJobs) {
+    let state = 'unknown';
+    for (let i = 0; i < 120; i++) {
+      state = (await (await k.q.getJob(k.id))?.getState()) ?? 'gone';
+      if (state === 'completed' || state === 'failed') break;
+      await sleep(500);
+    }
+    const job = await k.q.getJob(k.id);
+    rows.push(['R1', `${k.queue}: the job running at the kill finished`, `${state}${job ? ` after ${job.attemptsMade} attempt(s), stalled ${job.stalledCounter ?? 0}×` : ''}`, state === 'completed']);
+    await k.q.close();
+  }
   let lostDecisions = 0;
   for (const d of w.decisions) if ((await api.call('GET', `/api/decisions/${d.id}`, fx.chair.token)).status !== 200) lostDecisions++;
   const final = await api.call('GET', `/api/decisions/${fx.decisionId}`, fx.chair.token);
   const stored = new Map<number, string>((final.body?.data?.voters ?? []).map((v: { user_id: number; vote: string }) => [v.user_id, v.vote]));
   const lostVotes = [...w.lastVote].filter(([id, vote]) => stored.get(id) !== vote).length;
   const mails = await mailCheck(sys, fx, w.decisions, 90_000);
-  for (const [name, ms] of Object.entries(backTimes)) rows.push(['R1', `${name}: killed -9, ready again`, `${(ms / 1000).toFixed(1)} s`, ms <= 10_000]);
+  for (const x of workers.filter((y) => !makers[y.queue])) rows.push(['R1', `${x.queue} worker (in ${x.service})`, 'not exercised: no job runs during the load (see docs/operations.md)', true]);
   rows.push(
     // a run in which nothing was acknowledged proves nothing
     ['R1', 'acknowledged writes lost', `${lostDecisions} decisions of ${w.decisions.length}, ${lostVotes} votes of ${w.lastVote.size}`, lostDecisions + lostVotes === 0 && w.decisions.length > 0 && w.lastVote.size > 0],
     ['R1', 'e-mails sent twice', `${mails.duplicates} (same Message-ID twice: ${mails.sameMessageIdTwice})`, mails.duplicates === 0],
     ['R1', 'vote e-mails missing after the kills', `${mails.missing} of ${mails.expected}`, mails.missing === 0],
+    ['R1', 'writes refused during the kills', `${w.failures} of ${w.attempts} (${((Date.now() - started) / 1000).toFixed(0)} s)`, true],
   );
   return rows;
 }
@@ -339,14 +462,227 @@ async function replicas(sys: FaultSystem, fx: Fixture, viewersDef: any): Promise
   ];
 }
 
+/**
+ * What a Kubernetes Service does in front of the gateways: each request goes to the next gateway whose
+ * /health/ready answered 200 at the last look (every 150 ms); a draining gateway (503) gets no new request.
+ */
+class Balancer {
+  private readonly ready: boolean[];
+  private next = 0;
+  private timer: NodeJS.Timeout | undefined;
+  constructor(private readonly urls: string[]) {
+    this.ready = urls.map(() => true);
+  }
+  start(): this {
+    const poll = async () => {
+      await Promise.all(this.urls.map(async (u, i) => {
+        this.ready[i] = (await fetch(`${u}/health/ready`, { signal: AbortSignal.timeout(1000) }).then((r) => r.status, () => 0)) === 200;
+      }));
+      this.timer = setTimeout(() => void poll(), 150);
+    };
+    void poll();
+    return this;
+  }
+  stop(): void {
+    clearTimeout(this.timer);
+  }
+  pick = (): string => {
+    for (let k = 0; k < this.urls.length; k++) {
+      const i = this.next++ % this.urls.length;
+      if (this.ready[i]) return this.urls[i];
+    }
+    return this.urls[this.next++ % this.urls.length];
+  };
+}
+
+/**
+ * Presentation viewers (and the presenter) that behave as the web app does: a socket closed with 1012 or 1001 (a
+ * process restarting) or refused with 503 while a gateway drains is opened again through the balancer; any other
+ * end counts as a failure.
+ */
+class Viewers {
+  told = 0;
+  failures = 0;
+  opened = 0;
+  private stopping = false;
+  readonly seen: Set<number>[] = [];
+  private readonly sockets = new Set<WebSocket>();
+  constructor(private readonly lb: Balancer, private readonly def: any, private readonly fx: Fixture) {}
+
+  private open(token: string, onSlide: (n: number) => void, first: boolean): Promise<WebSocket | null> {
+    return new Promise((resolve) => {
+      const ws = new WebSocket(this.lb.pick().replace(/^http/, 'ws') + this.def.path(this.fx, token), { headers: { 'x-org': 'demo' }, perMessageDeflate: false });
+      let up = false;
+      this.sockets.add(ws);
+      ws.on('message', (d) => {
+        if (!up) {
+          up = true;
+          this.opened++;
+          resolve(ws);
+        }
+        const sl = this.def.slideOf(String(d));
+        if (sl !== null) onSlide(sl);
+      });
+      ws.on('unexpected-response', (_req, res) => {
+        // a draining gateway refuses new upgrades (503): another gateway is tried
+        if (res.statusCode === 503) this.told++;
+        else this.failures++;
+        ws.terminate();
+      });
+      ws.on('error', () => undefined);
+      ws.on('close', (code) => {
+        this.sockets.delete(ws);
+        if (!up) resolve(null);
+        if (this.stopping) return;
+        if (up && (code === 1012 || code === 1001)) this.told++;
+        else if (up) this.failures++;
+        if (!first || up) setTimeout(() => void this.open(token, onSlide, false), 100);
+      });
+    });
+  }
+
+  async join(n: number): Promise<(slide: number) => void> {
+    for (let k = 0; k < n; k++) {
+      const mine = new Set<number>();
+      this.seen.push(mine);
+      await this.open(this.def.viewerToken(this.fx, k), (sl) => mine.add(sl), true);
+    }
+    let presenter: WebSocket | null = null;
+    const connect = async () => {
+      presenter = await this.open(this.def.presenterToken(this.fx), () => undefined, true);
+      presenter?.once('close', () => {
+        if (!this.stopping) setTimeout(() => void connect(), 150);
+      });
+    };
+    await connect();
+    return (slide) => {
+      const p = presenter as WebSocket | null;
+      if (p && p.readyState === WebSocket.OPEN) p.send(this.def.frame(slide));
+    };
+  }
+
+  close(): void {
+    this.stopping = true;
+    for (const ws of this.sockets) ws.terminate();
+  }
+}
+
+async function rolling(sys: FaultSystem, fx: Fixture, viewersDef: any, only?: string[]): Promise<Row[]> {
+  // --services a,b: only those (and the gateway) get a second process and are restarted (a short run)
+  if (!sys.replicaSets[1]) await sys.secondReplicas(only && [...new Set([...only, 'gateway'])]);
+  const gateways = sys.replicaSets.map((set) => set.get('gateway')!.url);
+  const lb = new Balancer(gateways).start();
+  const api = new Api(lb.pick, 'demo');
+  const { tinyPdf } = await loadScript('load-tests/scenarios.js');
+
+  // mixed load through both gateways: reads, decisions, votes, uploads, presentation sockets
+  let stopping = false;
+  const reads = { sent: 0, failed: 0 };
+  const uploads: { id: number; token: string }[] = [];
+  const up = { sent: 0, failed: 0 };
+  const failures: string[] = [];
+  const w = new Writes(api, fx, 'RR');
+  const writes = w.run({ decisions: true, votes: true, gapMs: 150 });
+  const loops: Promise<void>[] = [];
+  for (let c = 0; c < 2; c++) loops.push((async () => {
+    for (let i = c; !stopping; i += 2) {
+      reads.sent++;
+      const path = i % 3 === 0 ? `/api/meetings?page=1&per_page=10&role=All` : `/api/meetings/${fx.meetingId}`;
+      const r = await api.call('GET', path, fx.members[i % fx.members.length].token);
+      if (r.status !== 200) {
+        reads.failed++;
+        if (failures.length < 10) failures.push(`GET ${path} -> ${r.status} ${JSON.stringify(r.body).slice(0, 120)}`);
+      }
+      await sleep(50);
+    }
+  })());
+  loops.push((async () => {
+    for (let i = 0; !stopping; i++) {
+      const m = fx.members[i % fx.members.length];
+      const form = new FormData();
+      form.append('file', new Blob([tinyPdf(`Rolling ${i}`)], { type: 'application/pdf' }), `rolling-${i}.pdf`);
+      up.sent++;
+      const r = await api.call('POST', '/api/library', m.token, undefined, form);
+      if (r.status === 200) uploads.push({ id: r.body.data.id, token: m.token });
+      else {
+        up.failed++;
+        if (failures.length < 10) failures.push(`upload -> ${r.status} ${JSON.stringify(r.body).slice(0, 120)}`);
+      }
+      await sleep(400);
+    }
+  })());
+  const viewers = new Viewers(lb, viewersDef, fx);
+  const turn = await viewers.join(12);
+  let slide = 7000;
+  const presenting = setInterval(() => turn(++slide), 500);
+
+  // each service's replicas one at a time (the gateways last), SIGTERM, ready again before the next
+  const steps: string[] = [];
+  const names = [...sys.services.keys()].filter((n) => n !== 'gateway' && sys.replicaSets[1].has(n)).concat('gateway');
+  let unclean = 0;
+  for (const name of names) {
+    for (const replica of [0, 1]) {
+      await sleep(1500);
+      const r = await sys.restartGracefully(name, replica);
+      if (r.exitCode !== 0) unclean++;
+      steps.push(`${name}#${replica + 1} ${(r.stopMs / 1000).toFixed(1)}+${(r.readyMs / 1000).toFixed(1)} s`);
+      log(`rolling: ${name} replica ${replica + 1} stopped in ${(r.stopMs / 1000).toFixed(1)} s (exit ${r.exitCode}), ready again after ${(r.readyMs / 1000).toFixed(1)} s`);
+    }
+  }
+  await sleep(2000);
+  stopping = true;
+  clearInterval(presenting);
+  await writes.stop();
+  await Promise.all(loops);
+  // the last turn after the restarts: every viewer sees it (each joined again where it was told to)
+  const last = ++slide;
+  turn(last);
+  await sleep(2500);
+  const sawLast = viewers.seen.filter((s) => s.has(last)).length;
+  viewers.close();
+  lb.stop();
+
+  let lostDecisions = 0;
+  for (const d of w.decisions) if ((await api.call('GET', `/api/decisions/${d.id}`, fx.chair.token)).status !== 200) lostDecisions++;
+  const final = await api.call('GET', `/api/decisions/${fx.decisionId}`, fx.chair.token);
+  const stored = new Map<number, string>((final.body?.data?.voters ?? []).map((v: { user_id: number; vote: string }) => [v.user_id, v.vote]));
+  const lostVotes = [...w.lastVote].filter(([id, vote]) => stored.get(id) !== vote).length;
+  let lostUploads = 0;
+  for (const u of uploads) if ((await api.call('GET', `/api/library/${u.id}`, u.token)).status !== 200) lostUploads++;
+  const mails = await mailCheck(sys, fx, w.decisions, 90_000);
+  const sent = reads.sent + up.sent + w.attempts;
+  const failed = reads.failed + up.failed + w.failures;
+  for (const f of failures) log(`rolling: failed ${f}`);
+  log(`rolling: ${steps.join(', ')}`);
+  const acked = w.decisions.length + w.lastVote.size + uploads.length;
+  return [
+    ['rolling', `requests failed while ${names.length} services x 2 replicas restarted one at a time (SIGTERM)`, `${failed} of ${sent} (reads ${reads.failed}/${reads.sent}, writes ${w.failures}/${w.attempts}, uploads ${up.failed}/${up.sent})`, failed === 0 && sent > 0],
+    ['rolling', 'acknowledged writes found afterwards', `${acked - lostDecisions - lostVotes - lostUploads} of ${acked} (${w.decisions.length} decisions, ${w.lastVote.size} last votes, ${uploads.length} uploads)`, lostDecisions + lostVotes + lostUploads === 0 && acked > 0],
+    ['rolling', 'vote e-mails sent once', `${mails.expected - mails.missing} of ${mails.expected} sent, ${mails.missing} missing, ${mails.duplicates} twice`, mails.missing === 0 && mails.duplicates === 0],
+    ['rolling', 'presentation sockets: told to reconnect / failed', `${viewers.told} / ${viewers.failures} (${viewers.opened} opened); ${sawLast} of ${viewers.seen.length} viewers saw the last turn`, viewers.failures === 0 && sawLast === viewers.seen.length],
+    ['rolling', 'processes that did not exit 0 after SIGTERM', `${unclean} of ${names.length * 2}`, unclean === 0],
+  ];
+}
+
 async function main(): Promise<number> {
-  const which = process.argv.slice(2).map((a) => a.toLowerCase());
-  const bad = which.filter((a) => !['r1', 'r2', 'replicas'].includes(a));
-  if (bad.length) {
-    console.error(`[faults] unknown suite ${bad.join(', ')}\nusage: npm run faults [-- r1|r2|replicas]`);
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--seconds');
+  const seconds = at >= 0 ? Number(args[at + 1]) : 60;
+  if (at >= 0) args.splice(at, 2);
+  if (!Number.isFinite(seconds) || seconds < 5) {
+    console.error('[faults] --seconds takes a number of seconds (at least 5)');
     return 2;
   }
-  const suites = which.length ? which : ['r2', 'r1', 'replicas'];
+  const sat = args.indexOf('--services');
+  const only = sat >= 0 ? args[sat + 1]?.split(',').filter(Boolean) : undefined;
+  if (sat >= 0) args.splice(sat, 2);
+  const which = args.map((a) => a.toLowerCase());
+  const bad = which.filter((a) => !['r1', 'r2', 'replicas', 'rolling'].includes(a));
+  if (bad.length) {
+    console.error(`[faults] unknown suite ${bad.join(', ')}\nusage: npm run faults [-- r1|r2|replicas|rolling] [--seconds 60 (R1's load)] [--services a,b (rolling: which to restart)]`);
+    return 2;
+  }
+  const suites = which.length ? which : ['r2', 'r1', 'replicas', 'rolling'];
   let sys: FaultSystem | undefined;
   const stop = async () => sys?.stop();
   for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => void stop().finally(() => process.exit(130)));
@@ -364,8 +700,9 @@ async function main(): Promise<number> {
       return fx;
     };
     if (suites.includes('r2')) rows.push(...(await r2(sys, api, await fixture())));
-    if (suites.includes('r1')) rows.push(...(await r1(sys, api, await fixture())));
+    if (suites.includes('r1')) rows.push(...(await r1(sys, api, await fixture(), seconds)));
     if (suites.includes('replicas')) rows.push(...(await replicas(sys, await fixture(), SCENARIOS['presentation-viewers'].viewers)));
+    if (suites.includes('rolling')) rows.push(...(await rolling(sys, await fixture(), SCENARIOS['presentation-viewers'].viewers, only)));
   } finally {
     await stop();
   }

@@ -97,7 +97,14 @@ export interface FaultSystem {
   /** start a service again (as a supervisor would); resolves when /health/ready answers 200 */
   restart(name: string): Promise<void>;
   /** a second process of every service (the second gateway's WebSockets go to the second presentation) */
-  secondReplicas(): Promise<Map<string, Service>>;
+  secondReplicas(only?: string[]): Promise<Map<string, Service>>;
+  /** the processes of each replica set: [first, second (once started)] */
+  replicaSets: Map<string, Service>[];
+  /**
+   * a rolling restart's step: SIGTERM to one replica of a service (0 first, 1 second), wait for it to exit (its
+   * graceful shutdown), start it again; resolves when /health/ready answers 200, with the milliseconds it took
+   */
+  restartGracefully(name: string, replica: number): Promise<{ exitCode: number | null; stopMs: number; readyMs: number }>;
   stop(): Promise<void>;
 }
 
@@ -173,6 +180,8 @@ export async function startFaultSystem(log: (m: string) => void): Promise<FaultS
       // a killed worker's jobs come back within seconds, not the default 30 s lock
       JOB_LOCK_MS: '5000',
       JOB_STALLED_INTERVAL_MS: '2000',
+      // a draining process stays 1 s not-ready before it closes (the harness's balancer polls readiness every 150 ms)
+      SHUTDOWN_DELAY_MS: '1000',
     };
     for (const step of ['migrate', 'seed']) {
       const code = await run(process.execPath, ['-r', '@swc-node/register', `scripts/${step}.ts`], env);
@@ -193,14 +202,14 @@ export async function startFaultSystem(log: (m: string) => void): Promise<FaultS
       });
       const s = { name: def.name, port, url: `http://127.0.0.1:${port}`, child };
       into.set(def.name, s);
-      const until = Date.now() + 60_000;
+      const until = Date.now() + 180_000;
       while (Date.now() < until) {
         if (child.exitCode !== null) throw new Error(`${def.name} exited (code ${child.exitCode}); see .data/faults/logs/${def.name}.log`);
         const status = await fetch(`${s.url}/health/ready`, { signal: AbortSignal.timeout(1000) }).then((r) => r.status, () => 0);
         if (status === 200) return;
         await new Promise((r) => setTimeout(r, 100));
       }
-      throw new Error(`${def.name} not ready within 60 s`);
+      throw new Error(`${def.name} not ready within 180 s (a loaded machine)`);
     };
     for (const def of [...present.filter((s) => s.name !== 'gateway'), ...present.filter((s) => s.name === 'gateway')]) {
       const t = Date.now();
@@ -208,6 +217,9 @@ export async function startFaultSystem(log: (m: string) => void): Promise<FaultS
       log(`${def.name} up on http://127.0.0.1:${def.port + offset} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
     }
     const seconds: Map<string, Service>[] = [];
+    const replicaSets: Map<string, Service>[] = [services];
+    /** how each replica set's processes are started (port offset, extra env) */
+    const setup = new Map<Map<string, Service>, { off: number; extraEnv: Record<string, string> }>([[services, { off: offset, extraEnv: {} }]]);
     stops.push(async () => {
       await Promise.all([...services.values(), ...seconds.flatMap((m) => [...m.values()])].map((s) => {
         if (s.child.exitCode !== null || s.child.signalCode !== null) return undefined;
@@ -225,6 +237,21 @@ export async function startFaultSystem(log: (m: string) => void): Promise<FaultS
       adminUrl: server.toString(),
       services,
       mails: sink.mails,
+      replicaSets,
+      async restartGracefully(name, replica) {
+        const set = replicaSets[replica];
+        const s = set.get(name)!;
+        const t0 = Date.now();
+        const gone = new Promise<number | null>((r) => s.child.once('exit', (code) => r(code)));
+        s.child.kill('SIGTERM');
+        const timer = setTimeout(() => s.child.kill('SIGKILL'), 30_000);
+        const exitCode = await gone;
+        clearTimeout(timer);
+        const stopMs = Date.now() - t0;
+        const { off, extraEnv } = setup.get(set)!;
+        await start(present.find((d) => d.name === name)!, off, extraEnv, set);
+        return { exitCode, stopMs, readyMs: Date.now() - t0 - stopMs };
+      },
       async kill9(name) {
         const s = services.get(name)!;
         const gone = new Promise((r) => s.child.once('exit', r));
@@ -234,7 +261,7 @@ export async function startFaultSystem(log: (m: string) => void): Promise<FaultS
       async restart(name) {
         await start(present.find((s) => s.name === name)!);
       },
-      async secondReplicas() {
+      async secondReplicas(only) {
         let off = -1;
         for (const candidate of [offset + 500, offset + 600, offset + 700]) {
           let free = true;
@@ -247,9 +274,12 @@ export async function startFaultSystem(log: (m: string) => void): Promise<FaultS
         if (off < 0) throw new Error('no free port range for the second replicas');
         const second = new Map<string, Service>();
         seconds.push(second);
+        replicaSets.push(second);
         // the second gateway passes WebSocket upgrades to the second presentation process
         const urls = Object.fromEntries(present.map((s) => [`${s.name.toUpperCase()}_URL`, `http://127.0.0.1:${s.port + off}`]));
-        for (const def of [...present.filter((s) => s.name !== 'gateway'), ...present.filter((s) => s.name === 'gateway')]) {
+        setup.set(second, { off, extraEnv: urls });
+        const which = present.filter((s) => !only || only.includes(s.name));
+        for (const def of [...which.filter((s) => s.name !== 'gateway'), ...which.filter((s) => s.name === 'gateway')]) {
           const t = Date.now();
           await start(def, off, urls, second);
           log(`${def.name} (second) up on http://127.0.0.1:${def.port + off} (${((Date.now() - t) / 1000).toFixed(1)} s)`);

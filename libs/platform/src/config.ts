@@ -13,6 +13,13 @@ export const baseConfigSchema = z.object({
   NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
   REDIS_URL: z.string().min(1).default('redis://127.0.0.1:6379'),
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * graceful shutdown (shutdown.ts): how long a stopping process stays not-ready, still serving, before it closes
+   * (the balancer's time to notice); unset: 5000 in production, 0 otherwise
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** graceful shutdown: the longest each stage (sockets, HTTP requests, NATS requests, jobs) may take */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().max(300_000).default(20_000),
   /** copies of each domain event stream on a NATS cluster (3 in Kubernetes: k8s/base); 1 on one server */
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   /**

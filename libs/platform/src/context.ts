@@ -13,6 +13,11 @@ export interface RequestContext {
    * by then is not done — under a burst, requests whose caller has given up do not hold the database (Db.run)
    */
   deadline?: number;
+  /**
+   * the gateway's request only reads (GET, HEAD): an RPC that finds no responder (a replica restarting) is sent once
+   * more; never set for a write
+   */
+  readOnly?: boolean;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -27,6 +32,7 @@ export function runWithContext<T>(ctx: Partial<RequestContext>, fn: () => T): T 
     correlationId: ctx.correlationId ?? parent?.correlationId ?? randomUUID(),
     orgId: ctx.orgId ?? parent?.orgId,
     deadline: ctx.deadline ?? parent?.deadline,
+    readOnly: ctx.readOnly ?? parent?.readOnly,
   };
   return storage.run(next, fn);
 }

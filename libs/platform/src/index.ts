@@ -18,6 +18,7 @@ export * from './http/metrics';
 export * from './http/health.controller';
 export * from './platform.module';
 export * from './bootstrap';
+export * from './shutdown';
 export * from './sessions';
 export * from './rate-limit';
 export * from './seal';

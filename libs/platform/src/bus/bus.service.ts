@@ -6,6 +6,7 @@ import { contextFromHeaders, inSpan, markFailed, SpanKind, traceHeaders } from '
 import { logger } from '../logger';
 import { NATS_CONNECTION } from './nats';
 import { metrics } from '../http/metrics';
+import { onDrain } from '../shutdown';
 
 type Reply = { ok: true; data: unknown } | { ok: false; error: AppErrorJson };
 
@@ -26,11 +27,34 @@ export interface BusOptions {
 @Injectable()
 export class Bus implements OnApplicationShutdown {
   private readonly subs: Subscription[] = [];
+  /** requests being answered: a drain waits for them */
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly removeDrain: () => void;
 
   constructor(
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(BUS_OPTIONS) private readonly opts: BusOptions,
-  ) {}
+  ) {
+    this.removeDrain = onDrain('nats', () => this.drain());
+  }
+
+  /**
+   * Graceful shutdown: the server stops routing this service's subjects here (the other replicas of the queue group
+   * take them), the requests already delivered are handled and answered.
+   */
+  async drain(): Promise<void> {
+    await Promise.all(
+      this.subs.map((s) =>
+        s.isClosed()
+          ? undefined
+          : s.drain().catch((err: unknown) => {
+              // the connection closed under it: nothing more is delivered here; the requests in flight still finish
+              logger().warn({ err, subject: s.getSubject() }, 'NATS subscription did not drain');
+            }),
+      ),
+    );
+    while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
+  }
 
   async request<D extends RpcDef>(def: D, payload: RequestInputOf<D>, options: { timeoutMs?: number } = {}): Promise<ResponseOf<D>> {
     const parsed = def.request.safeParse(payload);
@@ -52,7 +76,16 @@ export class Bus implements OnApplicationShutdown {
     const end = metrics.rpcClientDuration.startTimer({ subject: def.subject });
     let msg: Msg;
     try {
-      msg = await this.nc.request(def.subject, enc.encode(JSON.stringify(data)), { timeout, headers: h });
+      try {
+        msg = await this.nc.request(def.subject, enc.encode(JSON.stringify(data)), { timeout, headers: h });
+      } catch (e) {
+        // no process listened (a replica restarting while its peer was not subscribed yet): nothing was delivered;
+        // a read is sent once more, a write never (its caller decides)
+        if (!(e instanceof RequestError && e.isNoResponders() && ctx?.readOnly)) throw e;
+        metrics.rpcNoResponderRetries.inc({ subject: def.subject });
+        await new Promise((r) => setTimeout(r, 250));
+        msg = await this.nc.request(def.subject, enc.encode(JSON.stringify(data)), { timeout, headers: h });
+      }
     } catch (e) {
       end({ outcome: 'timeout' });
       if (e instanceof TimeoutError || e instanceof RequestError) {
@@ -83,7 +116,8 @@ export class Bus implements OnApplicationShutdown {
           logger().error({ err, subject: def.subject }, 'subscription error');
           return;
         }
-        void this.serve(def, fn, msg);
+        const p = this.serve(def, fn, msg).finally(() => this.inFlight.delete(p));
+        this.inFlight.add(p);
       },
     });
     this.subs.push(sub);
@@ -130,6 +164,7 @@ export class Bus implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    for (const s of this.subs) s.unsubscribe();
+    this.removeDrain();
+    for (const s of this.subs) if (!s.isClosed()) s.unsubscribe();
   }
 }

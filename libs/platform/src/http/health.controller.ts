@@ -5,6 +5,7 @@ import { NATS_CONNECTION } from '../bus/nats';
 import { REDIS } from '../redis';
 import { Db } from '../db/db';
 import { registry } from './metrics';
+import { isDraining } from '../shutdown';
 
 /**
  * Probes and /metrics.
@@ -42,7 +43,7 @@ export class HealthController implements BeforeApplicationShutdown {
     };
     // a failed ping is the answer: the database is down, and the probe gets 503 with the checks below
     if (this.db) checks.database = await this.db.ping().catch(() => false);
-    if (this.stopping) throw new HttpException({ status: 'stopping', checks }, 503);
+    if (this.stopping || isDraining()) throw new HttpException({ status: 'stopping', checks }, 503);
     const ok = Object.values(checks).every(Boolean);
     if (!ok) throw new HttpException({ status: 'down', checks }, 503);
     return { status: 'ok', checks };

@@ -17,6 +17,7 @@ export const queueDepthSources = new Set<QueueDepthSource>();
 export const metrics = {
   rpcClientDuration: new Histogram({ name: 'rpc_client_duration_seconds', help: 'NATS RPC round trips', labelNames: ['subject', 'outcome'], registers: [registry] }),
   rpcServerDuration: new Histogram({ name: 'rpc_server_duration_seconds', help: 'NATS RPC handling', labelNames: ['subject', 'outcome'], registers: [registry] }),
+  rpcNoResponderRetries: new Counter({ name: 'rpc_no_responder_retries_total', help: 'read RPCs sent once more because no process was subscribed (a restart)', labelNames: ['subject'], registers: [registry] }),
   expiredTransactions: new Counter({ name: 'db_transactions_expired_total', help: 'transactions not begun because the RPC caller had stopped waiting', registers: [registry] }),
   eventsPublished: new Counter({ name: 'events_published_total', help: 'domain events published', labelNames: ['subject'], registers: [registry] }),
   eventsConsumed: new Counter({ name: 'events_consumed_total', help: 'domain events consumed', labelNames: ['subject', 'outcome'], registers: [registry] }),

@@ -1,4 +1,4 @@
-import { DynamicModule, Inject, Injectable, Module, OnModuleDestroy, OnModuleInit, SetMetadata, Type } from '@nestjs/common';
+import { DynamicModule, Inject, Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown, OnModuleDestroy, OnModuleInit, SetMetadata, Type } from '@nestjs/common';
 import { BullModule, InjectQueue, Processor, WorkerHost, getQueueToken } from '@nestjs/bullmq';
 import { ModuleRef } from '@nestjs/core';
 import { Job, Queue, UnrecoverableError } from 'bullmq';
@@ -8,6 +8,8 @@ import { contextFromHeaders, inSpan, SpanKind, traceparentOf } from '../tracing'
 import { logger } from '../logger';
 import { metrics, queueDepthSources, type QueueDepthSource } from '../http/metrics';
 import { PayloadSeal } from '../seal';
+import { watchRedisErrors } from '../redis';
+import { onDrain } from '../shutdown';
 
 /**
  * Job data as it rests in Redis: the organization and correlation id in clear (the tenant's queue view, logs),
@@ -202,12 +204,23 @@ function processorFor(queue: string, concurrency: number, tuning: WorkerTuning =
     ...(tuning.stalledIntervalMs ? { stalledInterval: tuning.stalledIntervalMs } : {}),
     ...(tuning.maxStalledCount !== undefined ? { maxStalledCount: tuning.maxStalledCount } : {}),
   })
-  class QueueProcessor extends WorkerHost {
+  class QueueProcessor extends WorkerHost implements OnApplicationBootstrap, OnApplicationShutdown {
+    private removeDrain?: () => void;
     constructor(@Inject(JobRegistry) private readonly registry: JobRegistry) {
       super();
     }
     async process(job: Job): Promise<unknown> {
       return this.registry.dispatch(job);
+    }
+    onApplicationBootstrap(): void {
+      // the worker exists once BullModule's explorer has run (onModuleInit)
+      watchRedisErrors(this.worker, `worker ${queue}`);
+      // graceful shutdown: the jobs being processed finish, no new one is taken (a killed process's jobs come back
+      // as stalled after the lock expires instead)
+      this.removeDrain = onDrain('jobs', () => this.worker.close());
+    }
+    onApplicationShutdown(): void {
+      this.removeDrain?.();
     }
   }
   Object.defineProperty(QueueProcessor, 'name', { value: `QueueProcessor_${queue.replace(/\W/g, '_')}` });
@@ -224,6 +237,16 @@ export function redisConnection(url: string) {
     db: u.pathname && u.pathname.length > 1 ? Number(u.pathname.slice(1)) : undefined,
     maxRetriesPerRequest: null,
   };
+}
+
+/** Each queue's Redis errors (its connection retrying while Redis is away) go to the outage log, not to stderr. */
+@Injectable()
+export class QueueErrorListeners implements OnModuleInit {
+  constructor(private readonly jobs: Jobs, @Inject(QUEUES_OPTIONS) private readonly opts: QueuesOptions) {}
+  onModuleInit(): void {
+    const names = new Set([...this.opts.produces, ...(this.opts.processes ?? [])].map((d) => d.queue));
+    for (const name of names) watchRedisErrors(this.jobs.queue(name), `queue ${name}`);
+  }
 }
 
 /** queue_jobs{queue,state} on /metrics for the queues this service processes (waiting, delayed, active, failed). */
@@ -263,7 +286,7 @@ export class QueuesModule {
         BullModule.forRoot({ connection: redisConnection(opts.redisUrl), prefix: 'bull' }),
         BullModule.registerQueue(...queues.map((name) => ({ name }))),
       ],
-      providers: [JobRegistry, Jobs, QueueDepthMetrics, ...processors, { provide: QUEUES_OPTIONS, useValue: { ...opts, processes } }],
+      providers: [JobRegistry, Jobs, QueueDepthMetrics, QueueErrorListeners, ...processors, { provide: QUEUES_OPTIONS, useValue: { ...opts, processes } }],
       exports: [JobRegistry, Jobs, BullModule, QUEUES_OPTIONS],
     };
   }

@@ -1,7 +1,7 @@
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Gauge } from 'prom-client';
 import { AppError, ListMembers, MeetingChanged, ResolutionChanged, type LiveMessage, type MemberCall, type PayloadOf, type ResolutionLiveMessage } from '@app/contracts';
-import { Bus, Events, logger, registry } from '@app/platform';
+import { Bus, Events, logger, onDrain, registry } from '@app/platform';
 
 const openChannels = new Gauge({ name: 'live_channels_open', help: 'live channels (server-sent event streams) open on this gateway', registers: [registry] });
 
@@ -52,12 +52,18 @@ export class LiveHub implements OnApplicationBootstrap, OnApplicationShutdown {
 
   constructor(private readonly events: Events, private readonly bus: Bus) {}
 
+  private removeDrain?: () => void;
+
   async onApplicationBootstrap(): Promise<void> {
+    // graceful shutdown: the pages' streams end before the HTTP server waits for its requests; each page reconnects
+    // (EventSource) through another gateway process
+    this.removeDrain = onDrain('sockets', () => this.onApplicationShutdown());
     await this.events.watch(MeetingChanged, (p, meta) => this.deliver(p, meta.seq));
     await this.events.watch(ResolutionChanged, (p, meta) => this.deliverResolution(p, meta.seq));
   }
 
   onApplicationShutdown(): void {
+    this.removeDrain?.();
     for (const set of this.byMeeting.values()) for (const l of set) l.close();
     for (const set of this.byOrg.values()) for (const l of set) l.close();
     this.byMeeting.clear();

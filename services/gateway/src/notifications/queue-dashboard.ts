@@ -8,7 +8,7 @@ import type Redis from 'ioredis';
 import {
   AppError, GetActor, NotificationMessages, parseLang, ReminderDue, ResolveOrganization, SendEmail, type OrgPublic,
 } from '@app/contracts';
-import { Bus, CONFIG, logger, PayloadSeal, REDIS, redisConnection, SessionStore } from '@app/platform';
+import { Bus, CONFIG, logger, PayloadSeal, REDIS, redisConnection, SessionStore, watchRedisErrors } from '@app/platform';
 import { allowsXOrg, type GatewayConfig } from '../config';
 import { errorBody, toAppError } from '../core/error.filter';
 import { orgOfRequest } from '../core/request';
@@ -115,7 +115,7 @@ export class QueueDashboard implements OnModuleInit, OnApplicationShutdown {
       for (const k of keys) names.add(k.slice('bull:'.length, -':meta'.length));
     } while (cursor !== '0');
     for (const name of names) {
-      if (!this.queues.has(name)) this.queues.set(name, new Queue(name, { connection: redisConnection(this.config.REDIS_URL), prefix: 'bull' }));
+      if (!this.queues.has(name)) this.queues.set(name, watchRedisErrors(new Queue(name, { connection: redisConnection(this.config.REDIS_URL), prefix: 'bull' }), `dashboard queue ${name}`));
     }
   }
 

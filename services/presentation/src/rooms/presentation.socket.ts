@@ -16,7 +16,7 @@ import {
   type PresenterAction,
   type ServerFrame,
 } from '@app/contracts';
-import { CONFIG, NATS_CONNECTION, registry } from '@app/platform';
+import { CONFIG, isDraining, NATS_CONNECTION, onDrain, registry } from '@app/platform';
 import type { PresentationConfig } from '../config';
 import { RoomStore, type RoomKey } from './room-store';
 import { handleFrame, join, type Outcome, type Participant } from './room-rules';
@@ -73,15 +73,26 @@ export class PresentationSocket implements OnGatewayConnection, OnModuleInit, On
     })();
     this.pinger = setInterval(() => this.ping(), this.config.WS_PING_MS);
     this.pinger.unref();
+    // graceful shutdown: every socket is told to reconnect (1012 "service restart"); the browser joins again
+    // through another process, whose room state is the same (Redis)
+    this.removeDrain = onDrain('sockets', () => this.closeAll());
+  }
+
+  private removeDrain?: () => void;
+
+  private closeAll(): void {
+    for (const set of this.rooms.values()) for (const c of set) c.ws.close(1012, 'server restarting');
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.removeDrain?.();
     if (this.pinger) clearInterval(this.pinger);
     this.sub?.unsubscribe();
-    for (const set of this.rooms.values()) for (const c of set) c.ws.close(1001, 'server restarting');
+    this.closeAll();
   }
 
   handleConnection(ws: WebSocket, req: IncomingMessage): void {
+    if (isDraining()) return ws.close(1012, 'server restarting');
     // frames that arrive while the socket is being identified wait in order
     const early: Buffer[] = [];
     const onEarly = (data: Buffer) => early.push(data);
@@ -90,6 +101,7 @@ export class PresentationSocket implements OnGatewayConnection, OnModuleInit, On
       async (who) => {
         ws.off('message', onEarly);
         if (ws.readyState !== ws.OPEN) return;
+        if (isDraining()) return ws.close(1012, 'server restarting');
         const conn = this.open(ws, who);
         await this.run(conn, () => this.joined(conn));
         for (const data of early) this.receive(conn, data);

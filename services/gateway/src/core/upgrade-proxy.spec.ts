@@ -1,0 +1,44 @@
+import { closeFrame, FrameBoundary } from './upgrade-proxy';
+
+/** a server frame (unmasked) with a payload of n bytes */
+function frame(n: number, opcode = 0x1): Buffer {
+  const head = n < 126 ? Buffer.from([0x80 | opcode, n]) : n < 65536 ? Buffer.from([0x80 | opcode, 126, n >> 8, n & 0xff]) : Buffer.concat([Buffer.from([0x80 | opcode, 127]), (() => {
+    const b = Buffer.alloc(8);
+    b.writeBigUInt64BE(BigInt(n));
+    return b;
+  })()]);
+  return Buffer.concat([head, Buffer.alloc(n, 0x61)]);
+}
+const handshake = Buffer.from('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n');
+
+/** the stream cut into chunks at the given offsets: at the end of each chunk, between two frames or not */
+function boundaries(stream: Buffer, cuts: number[]): boolean[] {
+  const fb = new FrameBoundary();
+  const out: boolean[] = [];
+  let from = 0;
+  for (const to of [...cuts, stream.length]) {
+    out.push(fb.feed(stream.subarray(from, to)));
+    from = to;
+  }
+  return out;
+}
+
+describe('FrameBoundary: where the gateway may put its own close frame in a service’s stream', () => {
+  const two = Buffer.concat([handshake, frame(5), frame(300)]);
+  it.each([
+    ['inside the handshake', handshake, [10], [false, true]],
+    ['the handshake and a frame in one chunk', Buffer.concat([handshake, frame(5)]), [], [true]],
+    ['a frame cut in its payload', Buffer.concat([handshake, frame(5)]), [handshake.length + 4], [false, true]],
+    ['a frame cut in its header', Buffer.concat([handshake, frame(5)]), [handshake.length + 1], [false, true]],
+    ['a 16-bit length cut in its extended length', two, [handshake.length + 7 + 2], [false, true]],
+    ['between two frames', two, [handshake.length + 7], [true, true]],
+    ['a 64-bit length', Buffer.concat([handshake, frame(70_000, 0x2)]), [handshake.length + 10, handshake.length + 40_000], [false, false, true]],
+    ['the handshake’s blank line cut in two', Buffer.concat([handshake, frame(1)]), [handshake.length - 2], [false, true]],
+  ] as [string, Buffer, number[], boolean[]][])('%s', (_name, stream, cuts, expected) => {
+    expect(boundaries(stream, cuts)).toEqual(expected);
+  });
+
+  it('closeFrame: opcode 8, the code and the reason', () => {
+    expect([...closeFrame(1012, 'restart')]).toEqual([0x88, 9, 0x03, 0xf4, ...Buffer.from('restart')]);
+  });
+});
