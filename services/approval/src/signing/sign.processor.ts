@@ -1,6 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError, GetDetails, GetOrganization, GetUsers, serverDate, SignApprovalJob, SYSTEM_ACTOR, type Lang, type PayloadOf, type Placement } from '@app/contracts';
-import { Bus, logger, ProcessJob, Storage, type JobContext } from '@app/platform';
+import { Bus, CONFIG, logger, ProcessJob, Storage, type JobContext } from '@app/platform';
+import type { ApprovalConfig } from '../config';
 import { ApprovalDb } from '../common/approval-db';
 import { ApprovalRepository, type AssigneeRow, type DocumentRow, type SignJobRow, type VersionRow } from '../approval/approval.repository';
 import { appendAuditPage, type AuditStep } from './audit';
@@ -30,7 +32,12 @@ export class SignApprovalProcessor {
     private readonly store: DocumentStore,
     private readonly storage: Storage,
     private readonly keys: SigningKeys,
+    @Inject(CONFIG) private readonly config: ApprovalConfig,
   ) {}
+
+  private async pause(): Promise<void> {
+    if (this.config.SIGN_JOB_PAUSE_MS) await sleep(this.config.SIGN_JOB_PAUSE_MS);
+  }
 
   private mark(orgId: string, id: number, v: Partial<Pick<SignJobRow, 'status' | 'stage' | 'progress' | 'error'>>) {
     return this.db.tenant(orgId, (s) => this.repo.updateSignJob(s, id, v));
@@ -91,6 +98,7 @@ export class SignApprovalProcessor {
           return stampPdf(current, image, forDoc, { name: j.signerName, title: j.signerTitle, date: serverDate(j.signedAt)!, reason: j.reason });
         });
         const v = await this.store.register(orgId, d.libraryId, key, bytes.length, { userId: me.userId, name: j.signerName });
+        await this.pause();
         await this.db.command(orgId, async (s) => {
           await this.repo.addVersion(s, { approvalId: approval.id, libraryId: d.libraryId, version: v.version, assigneeId: me.id, byName: j.signerName, action: 'signed', shaBefore: before, sha256: sha256(bytes), s3Key: key, idemKey: idem });
           await this.repo.updateDocument(s, d.id, { status: 2, version: v.version, s3Key: key, size: bytes.length });
@@ -118,6 +126,7 @@ export class SignApprovalProcessor {
             return this.keys.seal(orgId, org.name, withAudit);
           });
           const v = await this.store.register(orgId, d.libraryId, key, bytes.length, { userId: null, name: org.name });
+          await this.pause();
           await this.db.command(orgId, async (s) => {
             await this.repo.addVersion(s, { approvalId: approval.id, libraryId: d.libraryId, version: v.version, assigneeId: null, byName: org.name, action: 'sealed', shaBefore: sha256(current), sha256: sha256(bytes), s3Key: key, idemKey: idem });
             await this.repo.updateDocument(s, d.id, { status: 3, version: v.version, s3Key: key, size: bytes.length });
