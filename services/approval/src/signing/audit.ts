@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
 import type { Lang } from '@app/contracts';
-import { drawRuns, ltr } from './rtl';
+import { drawRuns } from './rtl';
 import { winAnsi } from './stamp';
 
 /**
@@ -71,6 +71,8 @@ export async function appendAuditPage(
   const W = auditWords(a.lang);
   let font: PDFFont;
   let bold: PDFFont;
+  const latin = await doc.embedFont(StandardFonts.Helvetica);
+  const latinBold = await doc.embedFont(StandardFonts.HelveticaBold);
   if (rtl) {
     doc.registerFontkit(fontkit);
     const bytes = arabicFontBytes();
@@ -79,10 +81,9 @@ export async function appendAuditPage(
     font = await doc.embedFont(bytes.regular, { subset: false, features: { ccmp: false } });
     bold = await doc.embedFont(bytes.bold, { subset: false, features: { ccmp: false } });
   } else {
-    font = await doc.embedFont(StandardFonts.Helvetica);
-    bold = await doc.embedFont(StandardFonts.HelveticaBold);
+    font = latin;
+    bold = latinBold;
   }
-  const v = (x: string) => (rtl ? ltr(x) : x);
   let page = doc.addPage([595.28, 841.89]);
   let y = 800;
   const line = (text: string, o: { size?: number; b?: boolean; indent?: number } = {}) => {
@@ -94,7 +95,11 @@ export async function appendAuditPage(
     const f = o.b ? bold : font;
     const color = rgb(0.1, 0.1, 0.1);
     if (!rtl) page.drawText(winAnsi(text).slice(0, 110), { x: 40 + (o.indent ?? 0), y, size, font: f, color });
-    else {
+    else if (winAnsi(text) === text) {
+      // a value without Arabic (a date, an address, a hash, a Latin name): Helvetica, right-aligned
+      const h = o.b ? latinBold : latin;
+      page.drawText(text.slice(0, 110), { x: 555.28 - (o.indent ?? 0) - h.widthOfTextAtSize(text.slice(0, 110), size), y, size, font: h, color });
+    } else {
       // right-aligned, runs drawn left to right in visual order
       const runs = drawRuns(text.slice(0, 130));
       const widths = runs.map((r) => f.widthOfTextAtSize(r.text, size));
@@ -108,22 +113,43 @@ export async function appendAuditPage(
   };
   line(W.title, { size: 16, b: true });
   y -= 4;
-  line(`${W.approval}: ${a.title}`, { size: 11 });
-  line(`${W.document}: ${a.document}`, { size: 11 });
-  line(`${W.organization}: ${a.orgName}`, { size: 11 });
-  line(`${W.completed}: ${v(localTime(a.sealedAt, a.timeZone))}`, { size: 11 });
-  y -= 8;
-  for (const [i, s] of a.steps.entries()) {
-    if (rtl) {
-      line(`${i + 1}. ${W.step} ${s.step}: ${s.name} - ${s.guest ? W.guest : W.member}`, { size: 10, b: true });
-      if (s.email) line(`${W.email}: ${v(s.email)}`, { indent: 12 });
-    } else line(`${i + 1}. ${W.step} ${s.step}: ${s.name} (${s.guest ? W.guest : W.member})${s.email ? ` <${s.email}>` : ''}`, { size: 10, b: true });
-    line(`${W.signed}: ${v(localTime(s.at, a.timeZone))}`, { indent: 12 });
-    line(`${W.ip}: ${s.ip ? v(s.ip) : W.unknown}`, { indent: 12 });
-    line(`${W.agent}: ${s.userAgent ? v(s.userAgent) : W.unknown}`, { indent: 12, size: 8 });
-    line(`${W.before}: ${s.shaBefore ? v(s.shaBefore) : W.unknown}`, { indent: 12, size: 8 });
-    line(`${W.after}:${rtl ? '' : ' '} ${s.shaAfter ? v(s.shaAfter) : W.unknown}`, { indent: 12, size: 8 });
-    y -= 6;
+  if (!rtl) {
+    line(`${W.approval}: ${a.title}`, { size: 11 });
+    line(`${W.document}: ${a.document}`, { size: 11 });
+    line(`${W.organization}: ${a.orgName}`, { size: 11 });
+    line(`${W.completed}: ${localTime(a.sealedAt, a.timeZone)}`, { size: 11 });
+    y -= 8;
+    for (const [i, s] of a.steps.entries()) {
+      line(`${i + 1}. ${W.step} ${s.step}: ${s.name} (${s.guest ? W.guest : W.member})${s.email ? ` <${s.email}>` : ''}`, { size: 10, b: true });
+      line(`${W.signed}: ${localTime(s.at, a.timeZone)}`, { indent: 12 });
+      line(`${W.ip}: ${s.ip ?? W.unknown}`, { indent: 12 });
+      line(`${W.agent}: ${s.userAgent ?? W.unknown}`, { indent: 12, size: 8 });
+      line(`${W.before}: ${s.shaBefore ?? W.unknown}`, { indent: 12, size: 8 });
+      line(`${W.after}:  ${s.shaAfter ?? W.unknown}`, { indent: 12, size: 8 });
+      y -= 6;
+    }
+  } else {
+    // Arabic: a label line, then a left-to-right value (a date, an address, a hash) on a line of its own, so
+    // readers and text extraction never mix the two directions inside a technical value
+    const pair = (label: string, value: string | null, o: { size?: number; indent?: number } = {}) => {
+      line(`${label}:`, o);
+      line(value ?? W.unknown, { ...o, size: o.size ?? 9 });
+    };
+    pair(W.approval, a.title, { size: 11 });
+    pair(W.document, a.document, { size: 11 });
+    pair(W.organization, a.orgName, { size: 11 });
+    pair(W.completed, localTime(a.sealedAt, a.timeZone), { size: 11 });
+    y -= 8;
+    for (const [i, s] of a.steps.entries()) {
+      line(`${W.step} ${s.step}: ${s.name} - ${s.guest ? W.guest : W.member}`, { size: 10, b: true });
+      if (s.email) pair(W.email, s.email, { indent: 12 });
+      pair(W.signed, localTime(s.at, a.timeZone), { indent: 12 });
+      pair(W.ip, s.ip, { indent: 12 });
+      pair(W.agent, s.userAgent, { indent: 12, size: 8 });
+      pair(W.before, s.shaBefore, { indent: 12, size: 8 });
+      pair(W.after, s.shaAfter, { indent: 12, size: 8 });
+      y -= 6;
+    }
   }
   line(W.footer, { size: 8 });
   return doc.save({ useObjectStreams: false });

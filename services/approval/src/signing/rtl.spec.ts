@@ -27,6 +27,8 @@ describe('drawRuns: Arabic shaped and ordered right to left', () => {
     [`تاريخ: ${ltr('2026-01-02 10:00')}`, '2026-01-02 10:00 :ﺦﻳﺭﺎﺗ'],
     [`البريد: ${ltr('<a@b.c>')}`, '<a@b.c> :ﺪﻳﺮﺒﻟﺍ'],
     ['', ''],
+    // no Arabic letter: a left-to-right line, whatever its neutrals
+    ['2026-03-01 15:00:00 (Asia/Dubai)', '2026-03-01 15:00:00 (Asia/Dubai)'],
   ])('%s reads %s', (line, seen) => {
     expect(visualLine(line)).toBe(seen);
   });

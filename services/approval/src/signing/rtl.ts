@@ -20,8 +20,8 @@ export interface DrawRun {
 }
 
 /**
- * One line of text as runs to draw from left to right, for a right-to-left paragraph (the Unicode bidirectional
- * algorithm, bidi-js): each run of one direction, in visual order. Arabic letters are shaped into their joined
+ * One line of text as runs to draw from left to right: a line with Arabic letters is a right-to-left paragraph
+ * (the Unicode bidirectional algorithm, bidi-js), a line without is left to right as it is: each run of one direction, in visual order. Arabic letters are shaped into their joined
  * forms (Presentation Forms-B, arabic-reshaper: initial, medial, final, isolated, lam-alef), so a font's cmap gives
  * the right glyph without OpenType shaping and the PDF's text extracts as those letters. A right-to-left run with
  * Arabic letters stays in logical order with its brackets mirrored: fontkit lays runs of Arabic script out right to
@@ -29,6 +29,8 @@ export interface DrawRun {
  */
 export function drawRuns(line: string): DrawRun[] {
   if (!line) return [];
+  // a line without Arabic letters is a left-to-right paragraph of its own (a date, an address, a Latin name)
+  if (!ARABIC.test(line)) return [{ text: line.replace(CONTROLS, ''), rtl: false }];
   const { levels } = bidi.getEmbeddingLevels(line, 'rtl');
   const runs: { text: string; level: number }[] = [];
   let start = 0;

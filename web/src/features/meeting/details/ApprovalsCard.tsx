@@ -16,7 +16,7 @@ type Assignee = ApprovalItem['assignees'][number];
 export function ApprovalsCard(props: { meeting: { id: number } }) {
   const { t } = useTranslation('approvals');
   const list = useApi('approvals/meeting', [props.meeting.id], () => approvalsApi.ofMeeting(props.meeting.id));
-  const items = list.data ?? [];
+  const items = list.data?.items ?? [];
   return (
     <section className="surface-card" data-testid="meeting-approvals-card">
       <h2 className="section-title">{t('meetingCard.title')}</h2>
