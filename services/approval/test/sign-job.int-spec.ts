@@ -6,6 +6,8 @@
  * PostgreSQL, NATS, Redis and S3.
  */
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { CreateApproval, GetApproval, GetDetails, RegisterFile, SignApproval, type Actor } from '@app/contracts';
 import { Bus, Storage } from '@app/platform';
@@ -30,7 +32,7 @@ describe('an approval worker killed during the signed PDF work', () => {
     const base = { ...process.env, ...env, LOG_LEVEL: 'warn' } as Record<string, string | undefined>;
     procs.push(await startServiceProcess('organization', { ...base, ARGON2_MEMORY_KIB: '4096' }));
     procs.push(await startServiceProcess('library', base));
-    const first = await startServiceProcess('approval', { ...base, SIGN_JOB_PAUSE_MS: '4000' });
+    const first = await startServiceProcess('approval', { ...base, SIGN_JOB_PAUSE_MS: '4000' }, { timeoutMs: 180_000 });
     procs.push(first);
     nc = await connect({ servers: env.NATS_URL.replace(/^nats:\/\//, ''), name: 'approval-int' });
     bus = new Bus(nc, { service: 'test', defaultTimeoutMs: 30_000 });
@@ -64,7 +66,8 @@ describe('an approval worker killed during the signed PDF work', () => {
     first.child.kill('SIGKILL');
     await new Promise((r) => first.child.once('exit', r));
 
-    procs.push(await startServiceProcess('approval', base));
+    // a log of its own (the first one's is named after this test process too)
+    procs.push(await startServiceProcess('approval', base, { timeoutMs: 180_000, logFile: path.join(os.tmpdir(), `approval-second-${process.pid}.log`) }));
     const done = await waitFor('the job finished on the other worker', async () => {
       const d = await bus.request(GetApproval, { ...call, actor: sender, approvalId: created.id });
       if (d.processing?.status === 'failed') throw new Error('the PDF work failed');

@@ -109,8 +109,8 @@ export class ApprovalService {
 
   private async answer(s: Scope, c: Call, approvalId: number, guestId?: number): Promise<ApprovalDetails> {
     const v = await this.see(s, c, approvalId, guestId);
-    const [versions, jobs] = await Promise.all([this.repo.versionsOf(s, v.approval.id), this.repo.signJobsOf(s, v.approval.id)]);
-    return this.details(v, versions, jobs);
+    const versions = await this.repo.versionsOf(s, v.approval.id);
+    return this.details(v, versions, await this.repo.signJobsOf(s, v.approval.id));
   }
 
   private details(v: Seen, versions: VersionRow[], jobs: SignJobRow[] = []): ApprovalDetails {

@@ -75,8 +75,9 @@ export class SignApprovalProcessor {
     const load = () => this.db.tenant(orgId, async (s) => {
       const approval = await this.repo.get(s, j.approvalId);
       if (!approval) throw AppError.notFound('approval');
-      const [docs, assignees, versions] = await Promise.all([this.repo.documentsOf(s, [approval.id]), this.repo.assigneesOf(s, [approval.id]), this.repo.versionsOf(s, approval.id)]);
-      return { approval, docs, assignees, versions };
+      const docs = await this.repo.documentsOf(s, [approval.id]);
+      const assignees = await this.repo.assigneesOf(s, [approval.id]);
+      return { approval, docs, assignees, versions: await this.repo.versionsOf(s, approval.id) };
     });
     let { approval, docs, assignees, versions } = await load();
     const me = assignees.find((a) => a.id === j.assigneeId);
