@@ -140,7 +140,7 @@ export async function appendAuditPage(
     pair(W.organization, a.orgName, { size: 11 });
     pair(W.completed, localTime(a.sealedAt, a.timeZone), { size: 11 });
     y -= 8;
-    for (const [i, s] of a.steps.entries()) {
+    for (const s of a.steps) {
       line(`${W.step} ${s.step}: ${s.name} - ${s.guest ? W.guest : W.member}`, { size: 10, b: true });
       if (s.email) pair(W.email, s.email, { indent: 12 });
       pair(W.signed, localTime(s.at, a.timeZone), { indent: 12 });

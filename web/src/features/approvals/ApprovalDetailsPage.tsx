@@ -64,11 +64,12 @@ export function ApprovalView(props: { id: number; guest?: GuestKey | null }) {
   const [busy, setBusy] = useState(false);
   // the stamps and the seal are a job: while it runs, the details are asked again until the signed version exists
   const working = details.data?.processing && details.data.processing.status !== 'failed';
+  const { mutate } = details;
   useEffect(() => {
     if (!working) return undefined;
-    const timer = setInterval(() => void details.mutate(), 1500);
+    const timer = setInterval(() => void mutate(), 1500);
     return () => clearInterval(timer);
-  }, [working, details]);
+  }, [working, mutate]);
 
   if (details.error) return <ErrorState error={details.error} onRetry={() => details.mutate()} />;
   if (!details.data) return <Loading />;
