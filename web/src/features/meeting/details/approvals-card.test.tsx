@@ -36,7 +36,7 @@ describe("the meeting's approvals card", () => {
     renderWithApp(<ApprovalsCard meeting={{ id: 5 }} />);
     const card = await screen.findByTestId('meeting-approvals-card');
     expect(await within(card).findByText('Supplier contract')).toBeInTheDocument();
-    const query = new URL(calls.find((c) => c.path === '/api/approvals')!.url, 'http://x').searchParams;
+    const query = new URL(calls.find((c) => c.path.startsWith('/api/approvals'))!.url, 'http://x').searchParams;
     expect({ paginate: query.get('paginate'), per_page: query.get('per_page'), meeting_id: query.get('meeting_id') }).toEqual({ paginate: '1', per_page: '100', meeting_id: '5' });
 
     const rows = within(card).getAllByTestId('meeting-approval-recipient');
