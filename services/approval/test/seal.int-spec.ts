@@ -97,6 +97,8 @@ it('an Arabic audit page: shaped right to left in a font with Arabic glyphs; pdf
   expect(text).toContain('Grace Guest');
   expect(text).toContain('grace@guests.test');
   expect(text).toContain(steps[0].shaBefore);
-  expect(text).toContain('2026-03-01 15:00:00 (Asia/Dubai)');
+  // on a right-to-left page pdftotext mirrors the brackets of a left-to-right line: the time and the zone are checked apart
+  expect(text).toContain('2026-03-01 15:00:00');
+  expect(text).toContain('Asia/Dubai');
   expect(text).not.toContain('Audit certificate');
 });

@@ -13,7 +13,8 @@ import { CreateApproval, GetApproval, GetDetails, RegisterFile, SignApproval, ty
 import { Bus, Storage } from '@app/platform';
 import { createTestOrg, createTestUser, pdfFile, startServiceProcess, testEnv, waitFor, type ServiceProcess } from '@app/testing';
 
-jest.setTimeout(300_000);
+// four service processes start on a machine shared by many: start-up alone can take minutes
+jest.setTimeout(900_000);
 const env = testEnv();
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 const actorOf = (userId: number, email: string, name: string, isAdmin = false): Actor => ({ kind: 'user', userId, email, name, roleId: null, isAdmin, permissions: [], guestToken: null });
