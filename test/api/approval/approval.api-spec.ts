@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { api, createTestUser, login, mailsTo, pdfFile, waitFor, type ApiClient } from '@app/testing';
+import { api, createTestUser, login, mailsTo, pdfFile, TEST_PASSWORD, waitFor, type ApiClient } from '@app/testing';
 import { GATEWAY, env, orgWithAdmin, PNG } from '../organization/helpers';
 
 jest.setTimeout(180_000);
@@ -322,8 +322,13 @@ describe('the approvals_create permission', () => {
 
     const role = await a.admin.post('/roles', { name: `Approvers ${Date.now()}`, users: [s2.id], permissions: ['approvals_create'] });
     expect(role.status).toBe(200);
-    const allowed = await s2.client.post('/approvals', { title: 'Allowed now', documents: [pdf], assignees: [{ user_id: s1.id, order: 1 }] });
-    expect(allowed.status).toBe(200);
+    // the rights travel with the session: signed in again, the role's slug applies (a refusal writes nothing, so asking again is safe)
+    const allowed = await waitFor('the new role applies', async () => {
+      const fresh = api(GATEWAY, { org: a.org.slug, token: await login(GATEWAY, a.org.slug, s2.email, TEST_PASSWORD) });
+      const r = await fresh.post('/approvals', { title: 'Allowed now', documents: [pdf], assignees: [{ user_id: s1.id, order: 1 }] });
+      return r.status === 200 ? r : null;
+    }, 30_000, 1000);
+    expect(allowed.body.data.title).toBe('Allowed now');
     expect((await a.admin.delete(`/roles/${role.body.data.id}`)).status).toBe(200);
   });
 });
