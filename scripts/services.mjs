@@ -28,7 +28,7 @@ export const ALL_SERVICES = Object.freeze([
   { name: 'organization', port: 3101 },
   { name: 'meeting', port: 3102 },
   { name: 'notification', port: 3103, workers: ['notification-email', 'notification-reminder'] },
-  { name: 'approval', port: 3104 },
+  { name: 'approval', port: 3104, workers: ['approval-pdf'] },
   { name: 'library', port: 3105, render: true, workers: ['library-convert'] },
   { name: 'presentation', port: 3106, render: true, sockets: true, workers: ['presentation-slides'] },
   { name: 'minutes', port: 3107, render: true, workers: ['minutes-pdf', 'minutes-book'] },

@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { SignApprovalJob } from '@app/contracts';
 import { PlatformModule } from '@app/platform';
 import type { ApprovalConfig } from './config';
 import { ApprovalDb } from './common/approval-db';
@@ -8,19 +9,20 @@ import { ApprovalService } from './approval/approval.service';
 import { ApprovalHandlers } from './approval/approval.handlers';
 import { DocumentStore } from './signing/document-store';
 import { SigningKeys } from './signing/signing-keys';
+import { SignApprovalProcessor } from './signing/sign.processor';
 
 /**
  * services/approval: approvals of library PDFs signed step by step by members, committees' members and guests;
  * each signature stamped onto a new library version, the last one sealed with the organization's key and an
- * audit certificate page. See docs/approval.md.
+ * audit certificate page, in a BullMQ job (SignApprovalJob) whose progress the details show. See docs/approval.md.
  */
 @Module({})
 export class AppModule {
   static register(config: ApprovalConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot({ service: 'approval', config, db: { schema: approvalTables }, storage: true, streams: ['approval'] })],
-      providers: [ApprovalDb, ApprovalRepository, ApprovalService, ApprovalHandlers, DocumentStore, SigningKeys],
+      imports: [PlatformModule.forRoot({ service: 'approval', config, db: { schema: approvalTables }, storage: true, streams: ['approval'], queues: { produces: [SignApprovalJob], processes: [SignApprovalJob] } })],
+      providers: [ApprovalDb, ApprovalRepository, ApprovalService, ApprovalHandlers, DocumentStore, SigningKeys, SignApprovalProcessor],
     };
   }
 }

@@ -7,6 +7,11 @@ export const approvalConfigSchema = baseConfigSchema
     HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(3104),
     /** lifetime of the presigned download URLs of signed documents (each one issued after the download rules) */
     APPROVAL_URL_TTL_SECONDS: z.coerce.number().int().min(5).max(7 * 24 * 3600).default(300),
+    /**
+     * a pause after a version is registered in the library and before this service records it (0: none); the
+     * crash test (services/approval/test/sign-job.int-spec.ts) widens with it the window it kills the worker in
+     */
+    SIGN_JOB_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     /** root key of sealed secrets (the organizations' signing keys); required in production */
     AUTH_SECRET: z.string().min(16).optional(),
   })

@@ -71,3 +71,34 @@ it('sign twice, audit page, seal: valid; one byte changed: invalid; the audit pa
   }
   expect(text).toContain('2026-03-01 15:00:00 (Asia/Dubai)');
 });
+
+it('an Arabic audit page: shaped right to left in a font with Arabic glyphs; pdftotext reads the heading and every signer; the seal holds', async () => {
+  const original = await pdfFile(1, 'Board resolution');
+  const image = { bytes: PNG, kind: 'png' as const };
+  const first = await stampPdf(original, image, [], { name: 'Sara', title: null, date: '2026-03-01 10:00:00', reason: null });
+  const steps = [
+    { name: 'سارة أحمد', email: 'sara@demo.test', guest: false, step: 1, at: new Date('2026-03-01T10:00:00Z'), ip: '10.0.0.1', userAgent: 'Mozilla/5.0 Test', shaBefore: sha256(original), shaAfter: sha256(first) },
+    { name: 'Grace Guest', email: 'grace@guests.test', guest: true, step: 2, at: new Date('2026-03-01T11:00:00Z'), ip: '10.0.0.2', userAgent: 'curl/8', shaBefore: sha256(first), shaAfter: sha256(first) },
+  ];
+  const audited = await appendAuditPage(first, { title: 'قرار مجلس الإدارة', document: 'resolution.pdf', orgName: 'مجلس العرض', timeZone: 'Asia/Dubai', steps, sealedAt: new Date('2026-03-01T11:00:01Z'), lang: 'ar' });
+  const sealed = await sealPdf(audited, makeP12('Demo Board'), { name: 'Demo Board', reason: 'Approval completed', location: 'Demo Board', at: new Date() });
+  expect((await pdfsig(sealed, 'arabic.pdf')).valid).toBe(true);
+
+  const file = path.join(dir, 'arabic-text.pdf');
+  fs.writeFileSync(file, sealed);
+  const fonts = (await run('pdffonts', [file])).stdout;
+  expect(fonts).toMatch(/NotoNaskhArabic/);
+  const pages = (await run('pdfinfo', [file])).stdout.match(/Pages:\s+(\d+)/)![1];
+  // pdftotext may answer the joined (presentation) forms: NFKC gives the letters back; bidi marks are dropped
+  const text = (await run('pdftotext', ['-f', pages, '-l', pages, file, '-'])).stdout.normalize('NFKC').replace(/[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, '');
+  expect(text).toContain('شهادة التدقيق');
+  expect(text).toContain('قرار مجلس الإدارة');
+  expect(text).toContain('سارة أحمد');
+  expect(text).toContain('Grace Guest');
+  expect(text).toContain('grace@guests.test');
+  expect(text).toContain(steps[0].shaBefore);
+  // on a right-to-left page pdftotext mirrors the brackets of a left-to-right line: the time and the zone are checked apart
+  expect(text).toContain('2026-03-01 15:00:00');
+  expect(text).toContain('Asia/Dubai');
+  expect(text).not.toContain('Audit certificate');
+});

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { api, createTestUser, login, mailsTo, pdfFile, waitFor, type ApiClient } from '@app/testing';
+import { api, createTestUser, login, mailsTo, pdfFile, TEST_PASSWORD, waitFor, type ApiClient } from '@app/testing';
 import { GATEWAY, env, orgWithAdmin, PNG } from '../organization/helpers';
 
 jest.setTimeout(180_000);
@@ -19,8 +19,8 @@ let b: Ctx;
 const users: { id: number; email: string; client: ApiClient; token: string }[] = [];
 const SIGNATURE = `data:image/png;base64,${PNG.toString('base64')}`;
 
-async function member(name: string) {
-  const u = await createTestUser(env.NATS_URL, a.org.orgId, { name });
+async function member(name: string, role: 'admin' | 'member' = 'member') {
+  const u = await createTestUser(env.NATS_URL, a.org.orgId, { name, role });
   const token = await login(GATEWAY, a.org.slug, u.email, u.password);
   return { id: u.userId, email: u.email, token, client: api(GATEWAY, { org: a.org.slug, token }) };
 }
@@ -32,12 +32,23 @@ async function uploadPdf(c: ApiClient, name = 'contract.pdf'): Promise<number> {
 }
 
 const run = promisify(execFile);
+
+/** the details once the signatures' PDF work is done (stamps and seal are a job: `processing` until then) */
+async function settled(c: ApiClient, id: number) {
+  return waitFor(`approval ${id} processed`, async () => {
+    const d = (await c.get(`/approvals/${id}`)).body.data;
+    if (d.processing?.status === 'failed') throw new Error(`the PDF work failed: ${JSON.stringify(d.processing)}`);
+    return d.processing === null ? d : null;
+  }, 120_000, 300);
+}
 const download = (path: string, headers: Record<string, string>) => fetch(`${GATEWAY}${path}`, { headers });
 
 beforeAll(async () => {
   a = await orgWithAdmin();
   b = await orgWithAdmin();
-  for (const n of ['Sender Sam', 'Signer One', 'Signer Two', 'Signer Three']) users.push(await member(n));
+  // the sender holds approvals_create (an administrator); the signers are members
+  users.push(await member('Sender Sam', 'admin'));
+  for (const n of ['Signer One', 'Signer Two', 'Signer Three']) users.push(await member(n));
 });
 
 describe('POST /api/approvals: refusals write nothing', () => {
@@ -103,7 +114,10 @@ describe('the signing order', () => {
     const last = await s3.client.post(`/approvals/${id}/approve`, { file: SIGNATURE });
     expect(last.status).toBe(200);
     expect(last.body.data.status).toBe('fully signed');
-    expect(last.body.data.documents[0].status).toBe(3);
+    // the decision is recorded; the stamps and the seal follow in the job, whose progress the details show
+    expect(last.body.data.processing).toEqual(expect.objectContaining({ status: expect.stringMatching(/^(queued|running)$/), percent: expect.any(Number) }));
+    const done = await settled(s3.client, id);
+    expect(done.documents[0].status).toBe(3);
     expect(await tabs(s3.client, 'completed')).toContain(id);
 
     const twice = await s3.client.post(`/approvals/${id}/approve`, { file: SIGNATURE });
@@ -234,6 +248,7 @@ describe('a guest signs through the e-mailed token link', () => {
     // not complete yet: the guest may not download
     expect((await download(`/api/approvals/guest/${id}/new_signed/${pdf}/${token}`, { 'x-org': a.org.slug })).status).toBe(409);
     expect((await s1.client.post(`/approvals/${id}/approve`, { file: SIGNATURE })).status).toBe(200);
+    await settled(s1.client, id);
     const got = await download(`/api/approvals/guest/${id}/new_signed/${pdf}/${token}`, { 'x-org': a.org.slug });
     expect(got.status).toBe(200);
     const bytes = Buffer.from(await got.arrayBuffer());
@@ -254,6 +269,7 @@ describe('download rules', () => {
     expect((await s1.client.get(`/approvals/${id}`)).body.data.can_download).toBe(false);
     await s1.client.post(`/approvals/${id}/approve`, { file: SIGNATURE });
     await s2.client.post(`/approvals/${id}/approve`, { file: SIGNATURE });
+    await settled(s1.client, id);
     expect((await download(`/api/approvals/${id}/signed/${pdf}`, h(s1))).status).toBe(200);
     expect((await download(`/api/approvals/${id}/new_signed/${pdf}`, h(s2))).status).toBe(200);
     // a document that is not part of the approval
@@ -290,5 +306,66 @@ describe('signatures', () => {
     expect(placed.status).toBe(200);
     expect(placed.body.data.status).toBe('fully signed');
     expect((await s1.client.delete(`/userprofile/signatures/${saved.body.data.id}`)).status).toBe(200);
+  });
+});
+
+describe('the approvals_create permission', () => {
+  it('without it, creating is refused (403) and nothing is written; a role holding it may create', async () => {
+    const [sender, s1, s2] = users;
+    const pdf = await uploadPdf(s2.client);
+    const before = (await sender.client.get('/approvals', { tab: 'all' })).body.meta.total;
+    const refused = await s2.client.post('/approvals', { title: 'Not allowed', documents: [pdf], assignees: [{ user_id: s1.id, order: 1 }] });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Authentication Fail');
+    expect((await sender.client.get('/approvals', { tab: 'all' })).body.meta.total).toBe(before);
+    expect((await s2.client.get('/approvals', { search: 'Not allowed' })).body.data).toEqual([]);
+
+    const role = await a.admin.post('/roles', { name: `Approvers ${Date.now()}`, users: [s2.id], permissions: ['approvals_create'] });
+    expect(role.status).toBe(200);
+    // the rights travel with the session: signed in again, the role's slug applies (a refusal writes nothing, so asking again is safe)
+    const allowed = await waitFor('the new role applies', async () => {
+      const fresh = api(GATEWAY, { org: a.org.slug, token: await login(GATEWAY, a.org.slug, s2.email, TEST_PASSWORD) });
+      const r = await fresh.post('/approvals', { title: 'Allowed now', documents: [pdf], assignees: [{ user_id: s1.id, order: 1 }] });
+      return r.status === 200 ? r : null;
+    }, 30_000, 1000);
+    expect(allowed.body.data.title).toBe('Allowed now');
+    expect((await a.admin.delete(`/roles/${role.body.data.id}`)).status).toBe(200);
+  });
+});
+
+describe('an Arabic audit certificate', () => {
+  it("the sender's language ar: the audit page is Arabic, shaped right to left, lists every signer, and the seal holds", async () => {
+    const [sender, s1] = users;
+    const arab = await member('سارة أحمد');
+    // the sender (an administrator of the organization) writes in Arabic
+    const me = (await sender.client.get('/profile')).body.data;
+    expect((await sender.client.with({ lang: 'ar' }).put('/profile', { name: me.name, email: me.email, phone: '555123', lang: 'ar' })).status).toBe(200);
+    try {
+      const pdf = await uploadPdf(sender.client, 'arabic.pdf');
+      const id = (await sender.client.post('/approvals', { title: 'عقد المورد', documents: [pdf], assignees: [{ user_id: arab.id, order: 1 }, { user_id: s1.id, order: 2 }] })).body.data.id as number;
+      expect((await arab.client.post(`/approvals/${id}/approve`, { file: SIGNATURE })).status).toBe(200);
+      expect((await s1.client.post(`/approvals/${id}/approve`, { file: SIGNATURE })).status).toBe(200);
+      await settled(s1.client, id);
+      const res = await download(`/api/approvals/${id}/signed/${pdf}`, { 'x-org': a.org.slug, token: s1.token });
+      expect(res.status).toBe(200);
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'approval-ar-'));
+      try {
+        const file = path.join(dir, 'sealed.pdf');
+        fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+        expect((await run('pdfsig', [file])).stdout).toMatch(/Signature Validation: Signature is Valid\./);
+        const pages = (await run('pdfinfo', [file])).stdout.match(/Pages:\s+(\d+)/)![1];
+        // pdftotext may answer the joined (presentation) forms: NFKC gives the letters back; bidi marks are dropped
+        const text = (await run('pdftotext', ['-f', pages, '-l', pages, file, '-'])).stdout.normalize('NFKC').replace(/[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, '');
+        expect(text).toContain('شهادة التدقيق');
+        expect(text).toContain('سارة أحمد');
+        expect(text).toContain('Signer One');
+        expect(text).toContain(s1.email);
+        expect(text).not.toContain('Audit certificate');
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    } finally {
+      await sender.client.put('/profile', { name: me.name, email: me.email, phone: '555123', lang: 'en' });
+    }
   });
 });

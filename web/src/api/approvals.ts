@@ -32,6 +32,8 @@ export interface GuestKey {
 export const approvalsApi = {
   list: (f: ApprovalFilters) =>
     api(Routes.listApprovals, { query: { tab: f.tab, status: f.status, search: f.search || undefined, from_date: f.from_date, to_date: f.to_date, page: f.page, per_page: 20 } }),
+  /** a meeting's approvals (the meeting's approvals card): one page of 100 */
+  ofMeeting: (meetingId: number) => api(Routes.listApprovals, { query: { tab: 'all', meeting_id: meetingId, paginate: 1, per_page: 100 } }),
   details: (id: number, guest?: GuestKey | null): Promise<ApprovalDetails> =>
     guest ? api(Routes.guestApprovalDetails, { params: { id, guestId: guest.guestId }, token: guest.token }) : api(Routes.approvalDetails, { params: { id } }),
   sign: async (id: number, body: { file?: string; signature_id?: number; comment?: string }, guest?: GuestKey | null) =>

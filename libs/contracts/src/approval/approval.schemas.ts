@@ -67,6 +67,17 @@ export const zApprovalVersion = z.object({
   created_at: zServerDate,
 });
 
+/**
+ * The PDF work of the latest signature while it is not done (null once every signed version exists): queued,
+ * running (stamping each document, then sealing after the last step) or failed after its last attempt.
+ */
+export const zApprovalProcessing = z.object({
+  status: z.enum(['queued', 'running', 'failed']),
+  stage: z.enum(['queued', 'stamping', 'sealing']),
+  percent: z.number().int().min(0).max(100),
+});
+export type ApprovalProcessing = z.output<typeof zApprovalProcessing>;
+
 export const zApprovalDetails = zApproval.extend({
   /** the caller may sign or reject now (their step is the current one) */
   can_sign: z.boolean(),
@@ -77,6 +88,7 @@ export const zApprovalDetails = zApproval.extend({
   /** why the caller cannot sign, when they cannot */
   note: z.string().nullable(),
   versions: z.array(zApprovalVersion),
+  processing: zApprovalProcessing.nullable(),
 });
 export type ApprovalDetails = z.output<typeof zApprovalDetails>;
 

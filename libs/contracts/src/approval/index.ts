@@ -5,4 +5,5 @@ export * from './approval.http';
 export * from './approval.rpc';
 export * from './approval.events';
 export * from './approval.routes';
+export * from './approval.jobs';
 import './approval.messages';

@@ -42,7 +42,10 @@ export const RegisterFile = defineRpc({
   }),
   response: zLibraryItem,
 });
-/** a saved, edited file becomes the item's next version (older versions kept) */
+/**
+ * a saved, edited file becomes the item's next version (older versions kept); the same key again adds nothing and
+ * answers the version that key already is (a retried job registers its object once)
+ */
 export const AddVersion = defineRpc({ subject: 'library.v1.add-version', request: R({ ...zStored, itemId: id, meetingId: id.optional() }), response: zLibraryItem });
 /** may the caller save a new version of this item? (asked before the bytes go to S3) */
 export const CheckEditable = defineRpc({ subject: 'library.v1.check-editable', request: R({ itemId: id }), response: zLibraryItem });

@@ -2,13 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, exists, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ApprovalStatus, ApprovalTab } from '@app/contracts';
 import type { Scope } from '../common/approval-db';
-import { approvals, assignees, documents, signatures, versions } from '../db/schema';
+import { approvals, assignees, documents, signatures, signJobs, versions } from '../db/schema';
 
 export type ApprovalRow = typeof approvals.$inferSelect;
 export type DocumentRow = typeof documents.$inferSelect;
 export type AssigneeRow = typeof assignees.$inferSelect;
 export type VersionRow = typeof versions.$inferSelect;
 export type SignatureRow = typeof signatures.$inferSelect;
+export type SignJobRow = typeof signJobs.$inferSelect;
 
 export interface ListFilter {
   userId: number;
@@ -42,7 +43,7 @@ export class ApprovalRepository {
   }
 
   async delete(s: Scope, id: number): Promise<void> {
-    for (const t of [versions, documents, assignees] as const) await s.tx.delete(t).where(and(eq(t.orgId, s.orgId), eq(t.approvalId, id)));
+    for (const t of [versions, documents, assignees, signJobs] as const) await s.tx.delete(t).where(and(eq(t.orgId, s.orgId), eq(t.approvalId, id)));
     await s.tx.delete(approvals).where(and(eq(approvals.orgId, s.orgId), eq(approvals.id, id)));
   }
 
@@ -53,7 +54,32 @@ export class ApprovalRepository {
     return rows.length ? s.tx.insert(assignees).values(rows.map((r) => ({ ...r, orgId: s.orgId }))).returning() : [];
   }
   async addVersion(s: Scope, v: Omit<typeof versions.$inferInsert, 'orgId'>): Promise<void> {
-    await s.tx.insert(versions).values({ ...v, orgId: s.orgId });
+    await s.tx.insert(versions).values({ ...v, orgId: s.orgId }).onConflictDoNothing();
+  }
+  async versionByIdem(s: Scope, idemKey: string): Promise<VersionRow | null> {
+    const [row] = await s.tx.select().from(versions).where(and(eq(versions.orgId, s.orgId), eq(versions.idemKey, idemKey)));
+    return row ?? null;
+  }
+
+  // ---------- the PDF work of signatures ----------
+
+  async addSignJob(s: Scope, v: Omit<typeof signJobs.$inferInsert, 'orgId'>): Promise<SignJobRow> {
+    const [row] = await s.tx.insert(signJobs).values({ ...v, orgId: s.orgId }).returning();
+    return row;
+  }
+  async signJob(s: Scope, id: number): Promise<SignJobRow | null> {
+    const [row] = await s.tx.select().from(signJobs).where(and(eq(signJobs.orgId, s.orgId), eq(signJobs.id, id)));
+    return row ?? null;
+  }
+  signJobsOf(s: Scope, approvalId: number): Promise<SignJobRow[]> {
+    return s.tx.select().from(signJobs).where(and(eq(signJobs.orgId, s.orgId), eq(signJobs.approvalId, approvalId))).orderBy(asc(signJobs.id));
+  }
+  async updateSignJob(s: Scope, id: number, v: Partial<Pick<SignJobRow, 'status' | 'stage' | 'progress' | 'error'>>): Promise<void> {
+    await s.tx.update(signJobs).set({ ...v, updatedAt: new Date() }).where(and(eq(signJobs.orgId, s.orgId), eq(signJobs.id, id)));
+  }
+  /** one worker at a time per approval (a transaction-scoped advisory lock: a dead worker's connection lets it go) */
+  async lockWork(s: Scope, approvalId: number): Promise<void> {
+    await s.tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`approval-pdf:${s.orgId}:${approvalId}`}))`);
   }
 
   documentsOf(s: Scope, ids: number[]): Promise<DocumentRow[]> {

@@ -2,18 +2,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import {
   AppError, ApprovalCompleted, ApprovalErrors, ApprovalMessages as AM, ApprovalRejected, ApprovalRequested, ApprovalSigned, AppPaths, ASSIGNEE_STATUS,
-  approvalProgress, currentSigners, errorSpec, GetCommittee, GetDetails, GetOrganization, GetUsers, isRejectReasonValid, pageMeta, refusalToAct, serverDate,
-  SYSTEM_ACTOR, type Actor, type ActRefusal, type Approval, type ApprovalDetails, type ApprovalStatus, type ApprovalTab, type AssigneeInput,
+  approvalProgress, currentSigners, errorSpec, GetCommittee, GetDetails, GetOrganization, GetUsers, hasPermission, isRejectReasonValid, pageMeta, refusalToAct, serverDate,
+  SignApprovalJob, SYSTEM_ACTOR, type Actor, type ApprovalProcessing, type ActRefusal, type Approval, type ApprovalDetails, type ApprovalStatus, type ApprovalTab, type AssigneeInput,
   type AssigneeStatus, type DirectoryUser, type Placement, type Recipient, type SavedSignature,
 } from '@app/contracts';
-import { Bus, CONFIG, logger, Outbox } from '@app/platform';
+import { Bus, CONFIG, Jobs, logger, Outbox } from '@app/platform';
 import { ApprovalDb, type Scope } from '../common/approval-db';
 import type { ApprovalConfig } from '../config';
 import { DocumentStore, sha256 } from '../signing/document-store';
-import { appendAuditPage, type AuditEntry } from '../signing/audit';
-import { SigningKeys } from '../signing/signing-keys';
-import { decodeImage, pageCount, stampPdf } from '../signing/stamp';
-import { ApprovalRepository, type ApprovalRow, type AssigneeRow, type DocumentRow, type VersionRow } from './approval.repository';
+import { decodeImage, embeddable, pageCount } from '../signing/stamp';
+import { ApprovalRepository, type ApprovalRow, type AssigneeRow, type DocumentRow, type SignJobRow, type VersionRow } from './approval.repository';
 
 interface Call {
   orgId: string;
@@ -31,7 +29,6 @@ const REFUSALS: Record<ActRefusal, keyof typeof ApprovalErrors> = {
   APPROVAL_REJECTED: 'APPROVAL_REJECTED',
   EARLIER_STEP_PENDING: 'APPROVAL_EARLIER_STEP_PENDING',
 };
-const DOC_STATUS: Record<ApprovalStatus, 1 | 2 | 3> = { pending: 1, 'partly signed': 2, 'fully signed': 3, rejected: 1 };
 const ordered = (rows: AssigneeRow[]) => rows.map((a) => ({ id: String(a.id), order: a.step, status: a.status as AssigneeStatus }));
 const nameOf = (a: AssigneeRow) => a.userName ?? a.guestName ?? a.userEmail ?? '';
 
@@ -53,7 +50,7 @@ export class ApprovalService {
     private readonly bus: Bus,
     private readonly outbox: Outbox,
     private readonly store: DocumentStore,
-    private readonly keys: SigningKeys,
+    private readonly jobs: Jobs,
     @Inject(CONFIG) private readonly config: ApprovalConfig,
   ) {}
 
@@ -98,7 +95,25 @@ export class ApprovalService {
     };
   }
 
-  private details(v: Seen, versions: VersionRow[]): ApprovalDetails {
+  /** the latest signature's PDF work while it is not done */
+  private processing(jobs: SignJobRow[]): ApprovalProcessing | null {
+    const open = jobs.filter((j) => j.status !== 'done');
+    const j = open[open.length - 1];
+    if (!j) return null;
+    return {
+      status: j.status === 'failed' ? 'failed' : j.status === 'running' ? 'running' : 'queued',
+      stage: j.stage === 'sealing' ? 'sealing' : j.stage === 'stamping' ? 'stamping' : 'queued',
+      percent: Math.max(0, Math.min(100, j.progress)),
+    };
+  }
+
+  private async answer(s: Scope, c: Call, approvalId: number, guestId?: number): Promise<ApprovalDetails> {
+    const v = await this.see(s, c, approvalId, guestId);
+    const versions = await this.repo.versionsOf(s, v.approval.id);
+    return this.details(v, versions, await this.repo.signJobsOf(s, v.approval.id));
+  }
+
+  private details(v: Seen, versions: VersionRow[], jobs: SignJobRow[] = []): ApprovalDetails {
     const refusal = this.refusal(v);
     const done = v.approval.status === 'fully signed';
     return {
@@ -108,6 +123,7 @@ export class ApprovalService {
       can_edit: v.sender || !!v.me?.canEdit || refusal === null,
       note: refusal && v.me ? errorSpec(REFUSALS[refusal]).message : null,
       versions: versions.map((r) => ({ library_id: r.libraryId, version: r.version, by: r.byName, action: r.action as 'sent' | 'signed' | 'sealed', sha256: r.sha256, created_at: serverDate(r.createdAt)! })),
+      processing: this.processing(jobs),
     };
   }
 
@@ -129,10 +145,7 @@ export class ApprovalService {
   }
 
   get(c: Call & { approvalId: number; guestId?: number }): Promise<ApprovalDetails> {
-    return this.db.tenant(c.orgId, async (s) => {
-      const v = await this.see(s, c, c.approvalId, c.guestId);
-      return this.details(v, await this.repo.versionsOf(s, v.approval.id));
-    });
+    return this.db.tenant(c.orgId, (s) => this.answer(s, c, c.approvalId, c.guestId));
   }
 
   // ---------- create ----------
@@ -174,6 +187,7 @@ export class ApprovalService {
 
   async create(c: Call & { title: string; description?: string; documents: number[]; assignees: AssigneeInput[]; committeeId?: number; meetingId?: number }): Promise<ApprovalDetails> {
     if (c.actor.kind !== 'user' || !c.actor.userId) throw new AppError('UNAUTHENTICATED');
+    if (!hasPermission(c.actor, 'approvals_create')) throw AppError.forbidden('approvals_create');
     const org = await this.org(c.orgId);
     // the documents: PDF files of the library the sender may open
     const docIds = [...new Set(c.documents)];
@@ -280,12 +294,12 @@ export class ApprovalService {
         orgId: org.id, orgSlug: org.slug, orgName: org.name, timeZone: org.time_zone, approvalId: a.id, title: a.title, senderName: a.senderName,
         link: AppPaths.approval(a.id), signerName: nameOf(v.me!), reason: c.comment.trim(), recipients: to,
       });
-      return this.details(await this.see(s, c, a.id, c.guestId), await this.repo.versionsOf(s, a.id));
+      return this.answer(s, c, a.id, c.guestId);
     });
   }
 
   /** the signature image: a saved one of the caller, or the drawn / uploaded data URL; png or jpeg by content */
-  private async imageOf(c: Call & { signatureId?: number; image?: string }): Promise<{ bytes: Uint8Array; kind: 'png' | 'jpeg' }> {
+  private async imageOf(c: Call & { signatureId?: number; image?: string }): Promise<{ bytes: Uint8Array; kind: 'png' | 'jpeg'; dataUrl: string }> {
     let dataUrl = c.image;
     if (c.signatureId) {
       if (c.actor.kind !== 'user' || !c.actor.userId) throw AppError.validation({ signature_id: AM.signatureInvalid });
@@ -296,76 +310,47 @@ export class ApprovalService {
     if (!dataUrl) throw AppError.validation({ file: AM.signatureRequired });
     const img = decodeImage(dataUrl);
     if (!img) throw AppError.validation({ file: AM.imageType });
-    return img;
+    return { ...img, dataUrl };
   }
 
+  /**
+   * Records the decision and enqueues the PDF work (SignApprovalJob: the stamp on each document, then the audit
+   * page and the seal after the last step); the details' `processing` follows it until the versions exist.
+   */
   async sign(c: Call & Client & { approvalId: number; guestId?: number; comment?: string; signatureId?: number; image?: string; placements?: Placement[]; reason?: string }): Promise<ApprovalDetails> {
     const org = await this.org(c.orgId);
     const pre = await this.db.tenant(c.orgId, (s) => this.see(s, c, c.approvalId, c.guestId));
     this.refuse(pre);
     const image = await this.imageOf(c);
+    // a png or jpeg header over bytes pdf-lib cannot decode: the image is refused now, not in the job
+    if (!(await embeddable(image))) throw AppError.validation({ file: AM.imageType });
     const me = pre.me!;
     const now = new Date();
     const placements = c.placements ?? [];
-    // every document needs a signature on at least one of its pages
+    // every document needs a signature on at least one of its pages, on a page it has
     const forDoc = (d: DocumentRow) => placements.filter((p) => p.library_id === undefined || p.library_id === d.libraryId);
     if (placements.length && pre.docs.some((d) => !forDoc(d).length)) throw AppError.validation({ sign_data: AM.placementInvalid });
-    const last = pre.assignees.every((a) => a.id === me.id || a.status === ASSIGNEE_STATUS.signed);
+    if (placements.length) {
+      for (const d of pre.docs) {
+        const bytes = d.s3Key ? await this.store.readKey(d.s3Key) : await this.readLibrary(c.orgId, d.libraryId);
+        const pages = await pageCount(bytes);
+        if (forDoc(d).some((p) => p.pageNum > pages)) throw AppError.validation({ sign_data: AM.placementInvalid });
+      }
+    }
     const by = { userId: me.userId, name: nameOf(me) };
-    const audit: AuditEntry[] = [];
-    if (last) {
-      for (const a of pre.assignees) {
-        const mine = a.id === me.id;
-        audit.push({ name: nameOf(a), email: a.userEmail, guest: !a.userId, step: a.step, at: mine ? now : a.actedAt!, ip: mine ? c.ip : a.ip, userAgent: mine ? c.userAgent : a.userAgent });
-      }
-    }
-    const history = await this.db.tenant(c.orgId, (s) => this.repo.versionsOf(s, pre.approval.id));
-    const results: { doc: DocumentRow; before: string; after: string; key: string; version: number; size: number; sealed?: { key: string; version: number; size: number; sha: string } }[] = [];
-    for (const d of pre.docs) {
-      const bytes = d.s3Key ? await this.store.readKey(d.s3Key) : await this.readLibrary(c.orgId, d.libraryId);
-      const pages = await pageCount(bytes);
-      const mine = forDoc(d);
-      if (mine.some((p) => p.pageNum > pages)) throw AppError.validation({ sign_data: AM.placementInvalid });
-      const before = sha256(bytes);
-      const stamped = await stampPdf(bytes, image, mine, { name: by.name, title: me.userPosition, date: serverDate(now)!, reason: c.reason ?? c.comment ?? null }).catch((e: unknown) => {
-        // a png or jpeg header over bytes pdf-lib cannot decode: the image is refused, not a 500
-        logger().info({ err: e, approvalId: pre.approval.id }, 'signature image could not be embedded');
-        throw AppError.validation({ file: AM.imageType });
-      });
-      const after = sha256(stamped);
-      const saved = await this.store.addVersion(c.orgId, d.libraryId, stamped, by);
-      const r: (typeof results)[number] = { doc: d, before, after, ...saved };
-      if (last) {
-        // the final PDF: an audit certificate page, then the organization's seal over the whole file
-        const steps = audit.map((e) => {
-          const h = e.name === by.name && e.at === now ? { before, after } : this.hashesOf(history, d.libraryId, pre.assignees.find((a) => nameOf(a) === e.name)?.id);
-          return { ...e, shaBefore: h.before, shaAfter: h.after };
-        });
-        const withAudit = await appendAuditPage(stamped, { title: pre.approval.title, document: d.name, orgName: org.name, timeZone: org.time_zone, steps, sealedAt: now });
-        const sealedBytes = await this.keys.seal(c.orgId, org.name, withAudit);
-        const s2 = await this.store.addVersion(c.orgId, d.libraryId, sealedBytes, { userId: null, name: org.name });
-        r.sealed = { ...s2, sha: sha256(sealedBytes) };
-      }
-      results.push(r);
-    }
     const sender = await this.senderRecipients(c.orgId, pre.approval);
     const nextUsers = await this.nextUsers(c.orgId, pre.assignees, me.id);
-    return this.db.command(c.orgId, async (s) => {
+    return this.db.command(c.orgId, async (s, after) => {
       const v = await this.see(s, c, c.approvalId, c.guestId, true);
       this.refuse(v);
       await this.repo.updateAssignee(s, me.id, { status: ASSIGNEE_STATUS.signed, comment: c.comment?.trim() || null, actedAt: now, ip: c.ip, userAgent: c.userAgent });
       const assignees = v.assignees.map((a) => (a.id === me.id ? { ...a, status: ASSIGNEE_STATUS.signed } : a));
       const status = approvalProgress(ordered(assignees));
       const a = await this.repo.update(s, v.approval.id, { status });
-      for (const r of results) {
-        await this.repo.addVersion(s, { approvalId: a.id, libraryId: r.doc.libraryId, version: r.version, assigneeId: me.id, byName: by.name, action: 'signed', shaBefore: r.before, sha256: r.after, s3Key: r.key });
-        let final = { key: r.key, version: r.version, size: r.size };
-        if (r.sealed) {
-          await this.repo.addVersion(s, { approvalId: a.id, libraryId: r.doc.libraryId, version: r.sealed.version, assigneeId: null, byName: org.name, action: 'sealed', shaBefore: r.after, sha256: r.sealed.sha, s3Key: r.sealed.key });
-          final = r.sealed;
-        }
-        await this.repo.updateDocument(s, r.doc.id, { status: DOC_STATUS[status], version: final.version, s3Key: final.key, size: final.size });
-      }
+      const job = await this.repo.addSignJob(s, {
+        approvalId: a.id, assigneeId: me.id, image: image.dataUrl, placements, signerName: by.name, signerTitle: me.userPosition, reason: c.reason ?? c.comment ?? null, signedAt: now,
+      });
+      after(() => this.jobs.add(SignApprovalJob, { orgId: c.orgId, approvalId: a.id, signJobId: job.id }, { jobId: `approval-sign-${c.orgId}-${job.id}` }));
       const info = { orgId: org.id, orgSlug: org.slug, orgName: org.name, timeZone: org.time_zone, approvalId: a.id, title: a.title, senderName: a.senderName, link: AppPaths.approval(a.id) };
       await this.outbox.add(s.tx, ApprovalSigned, { ...info, signerName: by.name, recipients: sender });
       if (status === 'fully signed') await this.outbox.add(s.tx, ApprovalCompleted, { ...info, recipients: sender });
@@ -380,13 +365,8 @@ export class ApprovalService {
         }
         await this.requestCurrent(s, org, a, assignees, tokens, nextUsers, fresh);
       }
-      return this.details(await this.see(s, c, a.id, c.guestId), await this.repo.versionsOf(s, a.id));
+      return this.answer(s, c, a.id, c.guestId);
     });
-  }
-
-  private hashesOf(history: VersionRow[], libraryId: number, assigneeId: number | undefined): { before: string | null; after: string | null } {
-    const row = history.find((h) => h.libraryId === libraryId && h.assigneeId === assigneeId && h.action === 'signed');
-    return { before: row?.shaBefore ?? null, after: row?.sha256 ?? null };
   }
 
   private async nextUsers(orgId: string, assignees: AssigneeRow[], exceptId: number): Promise<DirectoryUser[]> {

@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The approval service's own schema. Every table has org_id, so row-level security applies (the migration
@@ -95,9 +95,41 @@ export const versions = approval.table(
     shaBefore: text('sha_before'),
     sha256: text('sha256').notNull(),
     s3Key: text('s3_key').notNull(),
+    /** the step that wrote it (`sign:<assignee>:doc:<document>`, `seal:doc:<document>`): a retried job writes it once */
+    idemKey: text('idem_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('versions_approval_idx').on(t.orgId, t.approvalId)],
+  (t) => [index('versions_approval_idx').on(t.orgId, t.approvalId), uniqueIndex('versions_idem_uq').on(t.orgId, t.idemKey)],
+);
+
+/**
+ * The PDF work of one signature, written with the decision by the sign request and done by the SignApprovalJob:
+ * what to stamp (the image, placements and lines) and where the work stands (status, stage, progress).
+ */
+export const signJobs = approval.table(
+  'sign_jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orgId: uuid('org_id').notNull(),
+    approvalId: bigint('approval_id', { mode: 'number' }).notNull(),
+    assigneeId: bigint('assignee_id', { mode: 'number' }).notNull(),
+    /** queued, running, done, failed */
+    status: text('status').notNull().default('queued'),
+    /** queued, stamping, sealing, done */
+    stage: text('stage').notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    error: text('error'),
+    /** the signature image as a data URL (png or jpeg, checked by content) */
+    image: text('image').notNull(),
+    placements: jsonb('placements').notNull().default([]),
+    signerName: text('signer_name').notNull(),
+    signerTitle: text('signer_title'),
+    reason: text('reason'),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sign_jobs_approval_idx').on(t.orgId, t.approvalId), uniqueIndex('sign_jobs_assignee_uq').on(t.orgId, t.assigneeId)],
 );
 
 /** A user's saved signatures and stamps (small png/jpeg data URLs). */

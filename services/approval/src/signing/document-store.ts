@@ -29,6 +29,16 @@ export class DocumentStore {
   }
 
   /**
+   * Registers an object already in S3 as the library file's next version (the library answers the version it
+   * already is when it has the key: a retried job's call adds nothing), in the name of `by`, with the system's rights.
+   */
+  async register(orgId: string, libraryId: number, key: string, size: number, by: { userId: number | null; name: string }): Promise<{ version: number }> {
+    const actor: Actor = { ...SYSTEM_ACTOR, userId: by.userId, name: by.name };
+    const item = await this.bus.request(AddVersion, { orgId, actor, itemId: libraryId, key, size, mime: 'application/pdf', kind: 'pdf', extension: 'pdf' });
+    return { version: item.version };
+  }
+
+  /**
    * Stores the bytes and makes them the library file's next version, in the name of `by` (the approval service
    * writes with the system's rights: the signer need not be able to edit the sender's file).
    */

@@ -1,5 +1,6 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage } from 'pdf-lib';
 import type { Placement } from '@app/contracts';
+import { logger } from '@app/platform';
 
 /** png or jpeg, decided by the bytes (not by the data URL's label); null for anything else */
 export function imageKind(bytes: Uint8Array): 'png' | 'jpeg' | null {
@@ -15,6 +16,18 @@ export function decodeImage(dataUrl: string): { bytes: Uint8Array; kind: 'png' |
   const bytes = Buffer.from(m[2], 'base64');
   const kind = imageKind(bytes);
   return kind ? { bytes, kind } : null;
+}
+
+/** can pdf-lib embed this image (a png or jpeg header over bytes it cannot decode cannot be stamped)? */
+export async function embeddable(image: { bytes: Uint8Array; kind: 'png' | 'jpeg' }): Promise<boolean> {
+  const doc = await PDFDocument.create();
+  try {
+    await (image.kind === 'png' ? doc.embedPng(image.bytes) : doc.embedJpg(image.bytes));
+    return true;
+  } catch (err) {
+    logger().info({ err }, 'a signature image pdf-lib cannot decode');
+    return false;
+  }
 }
 
 /** Helvetica writes WinAnsi only: other characters become '?' (a Unicode font is on the to-do list). */

@@ -114,6 +114,10 @@ export class LibraryRepository {
   async addVersion(s: Scope, v: Omit<typeof versions.$inferInsert, 'orgId' | 'id'>): Promise<void> {
     await s.tx.insert(versions).values({ ...v, orgId: s.orgId });
   }
+  async versionByKey(s: Scope, itemId: number, key: string): Promise<VersionRow | null> {
+    const [row] = await s.tx.select().from(versions).where(and(eq(versions.orgId, s.orgId), eq(versions.itemId, itemId), eq(versions.s3Key, key)));
+    return row ?? null;
+  }
   async versionsOf(s: Scope, itemId: number): Promise<VersionRow[]> {
     return s.tx.select().from(versions).where(and(eq(versions.orgId, s.orgId), eq(versions.itemId, itemId))).orderBy(desc(versions.version));
   }

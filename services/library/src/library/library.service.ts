@@ -254,6 +254,9 @@ export class LibraryService {
     return this.db.command(c.orgId, async (s, after) => {
       const { item: found, access } = await this.need(s, c, c.itemId, 'edit', { folder: false });
       const item = (await this.repo.get(s, found.id, { lock: true }))!;
+      // the same stored object again (a job retried after a crash): nothing new, the version it already is
+      const again = await this.repo.versionByKey(s, item.id, c.key);
+      if (again) return { ...(await this.one(s, c.actor, item, access)), version: again.version };
       if (item.kind !== c.kind) throw new AppError(LibraryErrors.LIBRARY_FILE_TYPE, { fields: { file: [item.kind === 'pdf' ? LibraryMessages.pdfOnly : LibraryMessages.fileType] } });
       const version = item.version + 1;
       await this.repo.addVersion(s, { itemId: item.id, version, s3Key: c.key, size: c.size, createdBy: c.actor.userId, createdByName: c.actor.name ?? '', meetingId: c.meetingId ?? null });

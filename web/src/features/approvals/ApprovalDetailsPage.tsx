@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
+import { ProgressBar } from 'primereact/progressbar';
 import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
@@ -61,6 +62,14 @@ export function ApprovalView(props: { id: number; guest?: GuestKey | null }) {
   const [signing, setSigning] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [busy, setBusy] = useState(false);
+  // the stamps and the seal are a job: while it runs, the details are asked again until the signed version exists
+  const working = details.data?.processing && details.data.processing.status !== 'failed';
+  const { mutate } = details;
+  useEffect(() => {
+    if (!working) return undefined;
+    const timer = setInterval(() => void mutate(), 1500);
+    return () => clearInterval(timer);
+  }, [working, mutate]);
 
   if (details.error) return <ErrorState error={details.error} onRetry={() => details.mutate()} />;
   if (!details.data) return <Loading />;
@@ -90,6 +99,12 @@ export function ApprovalView(props: { id: number; guest?: GuestKey | null }) {
         subtitle={t('header.sent', { name: a.sender.name, date: a.created_at })}
         actions={!props.guest && <Button type="button" icon="pi pi-arrow-left" label={t('back')} text onClick={() => navigate(AppPaths.approvals())} data-testid="approval-back" />}
       />
+      {a.processing && (
+        <div className="surface-card p-3 mb-3" data-testid="approval-processing" data-stage={a.processing.stage}>
+          <p className="m-0 mb-2">{a.processing.status === 'failed' ? t('processing.failed') : t(`processing.${a.processing.stage}`)}</p>
+          {a.processing.status !== 'failed' && <ProgressBar value={a.processing.percent} />}
+        </div>
+      )}
       <div className="grid">
         <div className="col-12 md:col-6">
           <div className="surface-card p-3 h-full">

@@ -14,6 +14,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchBox } from '../../components/SearchBox';
 import { useApi } from '../../hooks/use-api';
+import { useCan } from '../../hooks/use-profile';
 import { ROUTES } from '../../routes';
 import { ApprovalStatusTag } from './status';
 
@@ -24,6 +25,7 @@ import { ApprovalStatusTag } from './status';
 export function ApprovalsPage() {
   const { t } = useTranslation('approvals');
   const navigate = useNavigate();
+  const can = useCan();
   const [tab, setTab] = useState(0);
   const [status, setStatus] = useState<ApprovalStatus | null>(null);
   const [search, setSearch] = useState('');
@@ -68,7 +70,7 @@ export function ApprovalsPage() {
 
   return (
     <div data-testid="approvals-page">
-      <PageHeader title={t('title')} actions={<Button type="button" icon="pi pi-plus" label={t('new')} onClick={() => navigate(ROUTES.approvalsUpload)} data-testid="approvals-new" />} />
+      <PageHeader title={t('title')} actions={can('approvals_create') && <Button type="button" icon="pi pi-plus" label={t('new')} onClick={() => navigate(ROUTES.approvalsUpload)} data-testid="approvals-new" />} />
       <div className="surface-card">
         <div className="flex flex-wrap gap-2 align-items-end mb-3" data-testid="approvals-filters">
           <SearchBox value={search} onChange={reset(setSearch)} placeholder={t('filter.search')} testId="approvals-search" />

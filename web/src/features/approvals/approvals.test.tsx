@@ -23,6 +23,7 @@ function anApproval(o: Partial<ApprovalDetails> = {}): ApprovalDetails {
     assignees: [assignee(2, 1, 2), assignee(3, 2, 1), assignee(9, 3, 1, { user_id: null, user: null, guest_name: 'Grace Guest', guest: true, user_email: 'grace@guests.test' })],
     my_status: 1, created_at: at, updated_at: at, can_sign: true, can_download: false, can_edit: true, note: null,
     versions: [{ library_id: 11, version: 1, by: 'Sam Sender', action: 'sent', sha256: 'a'.repeat(64), created_at: at }],
+    processing: null,
     ...o,
   };
   // the fixture is the contract's shape
@@ -64,6 +65,48 @@ describe('approvals list', () => {
     fireEvent.click(screen.getByText('Completed'));
     expect(await screen.findByTestId('approvals-empty')).toBeInTheDocument();
     expect(calls.some((c) => c.path.startsWith('/api/approvals') && c.url.includes('tab=completed'))).toBe(true);
+  });
+});
+
+describe('the create button needs approvals_create', () => {
+  it.each([
+    [[], false],
+    [['approvals_create'], true],
+  ])('permissions %j: shown %s', async (slugs, shown) => {
+    installFetch(
+      on('GET', '/api/profile', () => jsonResponse(200, profileBody(slugs))),
+      on('GET', '/api/approvals', () => jsonResponse(200, { success: true, data: [anApproval()], meta: { page: 1, per_page: 20, total: 1, last_page: 1 } })),
+    );
+    renderWithApp(<ApprovalsPage />, { path: '/app/activity/approvals' });
+    expect(await screen.findByText('Supplier contract')).toBeInTheDocument();
+    if (shown) expect(await screen.findByTestId('approvals-new')).toBeInTheDocument();
+    else await waitFor(() => expect(screen.queryByTestId('approvals-new')).toBeNull());
+  });
+});
+
+describe('the signed PDF in progress', () => {
+  it('shows a progress bar while the job runs, then the signed version once it exists', async () => {
+    let asked = 0;
+    installFetch(
+      profile,
+      on('GET', '/api/userprofile/signatures', () => jsonResponse(200, { success: true, data: { signatures: [] } })),
+      on('GET', '/api/approvals/7', () => {
+        asked += 1;
+        const done = asked > 1;
+        return jsonResponse(200, { success: true, data: anApproval({
+          status: 'fully signed', can_sign: false,
+          processing: done ? null : { status: 'running', stage: 'sealing', percent: 60 },
+          versions: done ? [...anApproval().versions, { library_id: 11, version: 2, by: 'Demo', action: 'sealed', sha256: 'b'.repeat(64), created_at: at }] : anApproval().versions,
+        }) });
+      }),
+    );
+    renderWithApp(<ApprovalDetailsPage />, { path: '/app/activity/approval/7', route: '/app/activity/approval/:id' });
+    const box = await screen.findByTestId('approval-processing');
+    expect(box).toHaveAttribute('data-stage', 'sealing');
+    expect(box).toHaveTextContent('Adding the audit certificate and sealing');
+    expect(box.querySelector('[role="progressbar"]')).toHaveAttribute('aria-valuenow', '60');
+    await waitFor(() => expect(screen.queryByTestId('approval-processing')).toBeNull(), { timeout: 8000 });
+    expect(screen.getByTestId('approval-versions')).toHaveTextContent('v2');
   });
 });
 

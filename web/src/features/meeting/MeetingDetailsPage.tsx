@@ -22,6 +22,7 @@ import { DecisionDialog } from './decisions/DecisionDialog';
 import { keyToRef, personKey } from './decisions/people';
 import { AgendaList, agendaEntries, type AgendaEntry } from './details/AgendaList';
 import { ActivityCard, ArchivedDecisionsCard, CardSlot, NotesCard } from './details/Cards';
+import { ApprovalsCard } from './details/ApprovalsCard';
 import { alertText, AttendanceDialog, NdaModal, StatusDialog } from './details/Dialogs';
 import { ParticipantsCard, ParticipantsDrawer } from './details/Participants';
 import { VirtualJoin } from './details/VirtualJoin';
@@ -280,7 +281,7 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
           {!guest && <CardSlot name="recorder" />}
           <ParticipantsCard meeting={meeting} onManage={() => setParticipants(true)} onRespond={(m) => setAttendanceFor(m)} />
           {!guest && <ArchivedDecisionsCard decisions={meeting.archived_decisions} onChanged={refresh} onOpen={(d) => setOpen({ kind: 'decision', id: d })} />}
-          <CardSlot name="approvals" />
+          {!guest && <ApprovalsCard meeting={meeting} />}
           {!guest && p.seeActivity && <ActivityCard meeting={meeting} />}
           {!guest && p.seeNotes && <NotesCard meeting={meeting} onChanged={refresh} />}
         </aside>

@@ -1,0 +1,166 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { AppError, GetDetails, GetOrganization, GetUsers, serverDate, SignApprovalJob, SYSTEM_ACTOR, type Lang, type PayloadOf, type Placement } from '@app/contracts';
+import { Bus, CONFIG, logger, ProcessJob, Storage, type JobContext } from '@app/platform';
+import type { ApprovalConfig } from '../config';
+import { ApprovalDb } from '../common/approval-db';
+import { ApprovalRepository, type AssigneeRow, type DocumentRow, type SignJobRow, type VersionRow } from '../approval/approval.repository';
+import { appendAuditPage, type AuditStep } from './audit';
+import { DocumentStore, sha256 } from './document-store';
+import { SigningKeys } from './signing-keys';
+import { decodeImage, stampPdf } from './stamp';
+
+const nameOf = (a: AssigneeRow) => a.userName ?? a.guestName ?? a.userEmail ?? '';
+
+/**
+ * SignApprovalJob: the PDF work of signatures, one approval at a time (a transaction-scoped advisory lock), the
+ * earlier signatures' work first (each signed state is stamped on the one before). For each signature, each
+ * document: the image stamped onto the document's latest state, stored under a key made from the step's
+ * idempotency key (`sign:<assignee>:doc:<document>`) and registered as the library file's next version (the library
+ * answers the version it already is for a key it has); then, after the last step, the audit certificate page and
+ * the organization's seal (`seal:doc:<document>`). A step whose object is in S3 already (a crash after the write)
+ * reuses those bytes; a step whose version row exists is skipped. So a job retried after a crash (a killed worker)
+ * writes each version exactly once. Progress on the sign_jobs row: 5 started, up to 90 stamping (up to 45 when
+ * a seal follows), up to 95 sealing, 100 done.
+ */
+@Injectable()
+export class SignApprovalProcessor {
+  constructor(
+    private readonly db: ApprovalDb,
+    private readonly repo: ApprovalRepository,
+    private readonly bus: Bus,
+    private readonly store: DocumentStore,
+    private readonly storage: Storage,
+    private readonly keys: SigningKeys,
+    @Inject(CONFIG) private readonly config: ApprovalConfig,
+  ) {}
+
+  private async pause(): Promise<void> {
+    if (this.config.SIGN_JOB_PAUSE_MS) await sleep(this.config.SIGN_JOB_PAUSE_MS);
+  }
+
+  private mark(orgId: string, id: number, v: Partial<Pick<SignJobRow, 'status' | 'stage' | 'progress' | 'error'>>) {
+    return this.db.tenant(orgId, (s) => this.repo.updateSignJob(s, id, v));
+  }
+
+  @ProcessJob(SignApprovalJob)
+  async sign(p: PayloadOf<typeof SignApprovalJob>, ctx: JobContext): Promise<void> {
+    const mine = await this.db.tenant(p.orgId, (s) => this.repo.signJob(s, p.signJobId));
+    if (!mine || mine.status === 'done') return;
+    try {
+      await this.db.tenant(p.orgId, async (lock) => {
+        await this.repo.lockWork(lock, p.approvalId);
+        const all = await this.db.tenant(p.orgId, (s) => this.repo.signJobsOf(s, p.approvalId));
+        for (const j of all.filter((x) => x.status !== 'done' && x.id <= p.signJobId)) await this.work(p.orgId, j, all);
+      });
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      logger().warn({ err: e, approvalId: p.approvalId, signJobId: p.signJobId, attempt: ctx.attempt }, 'the signed PDF could not be made');
+      const last = ctx.attempt >= ctx.attemptsAllowed;
+      await this.mark(p.orgId, p.signJobId, { status: last ? 'failed' : 'running', error: message.slice(0, 500) });
+      throw e;
+    }
+  }
+
+  /** the bytes of a step: the object a crashed attempt stored already, or made now and stored under the step's key */
+  private async stored(key: string, make: () => Promise<Uint8Array>): Promise<Buffer> {
+    if (await this.storage.stat(key)) return this.storage.getBuffer(key);
+    const bytes = Buffer.from(await make());
+    await this.storage.put(key, bytes, bytes.length, 'application/pdf');
+    return bytes;
+  }
+
+  private async work(orgId: string, j: SignJobRow, all: SignJobRow[]): Promise<void> {
+    await this.mark(orgId, j.id, { status: 'running', stage: 'stamping', progress: 5 });
+    const load = () => this.db.tenant(orgId, async (s) => {
+      const approval = await this.repo.get(s, j.approvalId);
+      if (!approval) throw AppError.notFound('approval');
+      const docs = await this.repo.documentsOf(s, [approval.id]);
+      const assignees = await this.repo.assigneesOf(s, [approval.id]);
+      return { approval, docs, assignees, versions: await this.repo.versionsOf(s, approval.id) };
+    });
+    let { approval, docs, assignees, versions } = await load();
+    const me = assignees.find((a) => a.id === j.assigneeId);
+    if (!me) throw AppError.notFound('approval');
+    // the last signature of a completed approval seals: every assignee signed and no later signature's work follows
+    const seals = approval.status === 'fully signed' && j.id === Math.max(...all.map((x) => x.id));
+    const image = decodeImage(j.image);
+    if (!image) throw new Error('the stored signature image is not png or jpeg');
+    const placements = j.placements as Placement[];
+    const stampShare = seals ? 45 : 90;
+    for (const [i, d] of docs.entries()) {
+      const idem = `sign:${me.id}:doc:${d.id}`;
+      if (!versions.some((v) => v.idemKey === idem)) {
+        const key = this.keyOf(orgId, approval.id, idem);
+        const current = await this.current(orgId, d);
+        const before = sha256(current);
+        const bytes = await this.stored(key, async () => {
+          const forDoc = placements.filter((p) => p.library_id === undefined || p.library_id === d.libraryId);
+          return stampPdf(current, image, forDoc, { name: j.signerName, title: j.signerTitle, date: serverDate(j.signedAt)!, reason: j.reason });
+        });
+        const v = await this.store.register(orgId, d.libraryId, key, bytes.length, { userId: me.userId, name: j.signerName });
+        await this.pause();
+        await this.db.command(orgId, async (s) => {
+          await this.repo.addVersion(s, { approvalId: approval.id, libraryId: d.libraryId, version: v.version, assigneeId: me.id, byName: j.signerName, action: 'signed', shaBefore: before, sha256: sha256(bytes), s3Key: key, idemKey: idem });
+          await this.repo.updateDocument(s, d.id, { status: 2, version: v.version, s3Key: key, size: bytes.length });
+        });
+      }
+      await this.mark(orgId, j.id, { progress: 5 + Math.floor(((i + 1) / docs.length) * stampShare) });
+    }
+    if (seals) {
+      await this.mark(orgId, j.id, { stage: 'sealing' });
+      ({ approval, docs, assignees, versions } = await load());
+      const { organization: org } = await this.bus.request(GetOrganization, { orgId });
+      if (!org) throw AppError.notFound('organization');
+      const lang = await this.senderLang(orgId, approval.senderId);
+      for (const [i, d] of docs.entries()) {
+        const idem = `seal:doc:${d.id}`;
+        if (!versions.some((v) => v.idemKey === idem)) {
+          const key = this.keyOf(orgId, approval.id, idem);
+          const current = await this.current(orgId, d);
+          const bytes = await this.stored(key, async () => {
+            const steps: AuditStep[] = assignees.map((a) => {
+              const h = this.hashesOf(versions, d.libraryId, a.id);
+              return { name: nameOf(a), email: a.userEmail, guest: !a.userId, step: a.step, at: a.actedAt ?? j.signedAt, ip: a.ip, userAgent: a.userAgent, shaBefore: h.before, shaAfter: h.after };
+            });
+            const withAudit = await appendAuditPage(current, { title: approval.title, document: d.name, orgName: org.name, timeZone: org.time_zone, steps, sealedAt: j.signedAt, lang });
+            return this.keys.seal(orgId, org.name, withAudit);
+          });
+          const v = await this.store.register(orgId, d.libraryId, key, bytes.length, { userId: null, name: org.name });
+          await this.pause();
+          await this.db.command(orgId, async (s) => {
+            await this.repo.addVersion(s, { approvalId: approval.id, libraryId: d.libraryId, version: v.version, assigneeId: null, byName: org.name, action: 'sealed', shaBefore: sha256(current), sha256: sha256(bytes), s3Key: key, idemKey: idem });
+            await this.repo.updateDocument(s, d.id, { status: 3, version: v.version, s3Key: key, size: bytes.length });
+          });
+        }
+        await this.mark(orgId, j.id, { progress: 50 + Math.floor(((i + 1) / docs.length) * 45) });
+      }
+    }
+    await this.mark(orgId, j.id, { status: 'done', stage: 'done', progress: 100, error: null });
+  }
+
+  private keyOf(orgId: string, approvalId: number, idem: string): string {
+    return Storage.key(orgId, 'library', `approval-${approvalId}-${idem.replace(/:/g, '-')}.pdf`);
+  }
+
+  /** a document's latest state: the key this service wrote last, or the library file as sent */
+  private async current(orgId: string, d: DocumentRow): Promise<Buffer> {
+    const fresh = await this.db.tenant(orgId, async (s) => (await this.repo.documentsOf(s, [d.approvalId])).find((x) => x.id === d.id) ?? d);
+    if (fresh.s3Key) return this.store.readKey(fresh.s3Key);
+    const item = await this.bus.request(GetDetails, { orgId, actor: SYSTEM_ACTOR, itemId: d.libraryId });
+    if (!item.file_url) throw AppError.notFound('document');
+    return this.store.readUrl(item.file_url);
+  }
+
+  private hashesOf(history: VersionRow[], libraryId: number, assigneeId: number): { before: string | null; after: string | null } {
+    const row = history.find((h) => h.libraryId === libraryId && h.assigneeId === assigneeId && h.action === 'signed');
+    return { before: row?.shaBefore ?? null, after: row?.sha256 ?? null };
+  }
+
+  /** the audit page's language: the sender's (organizations have no language of their own; docs/decisions.md) */
+  private async senderLang(orgId: string, senderId: number | null): Promise<Lang> {
+    if (!senderId) return 'en';
+    const { users } = await this.bus.request(GetUsers, { orgId, ids: [senderId] });
+    return users[0]?.lang ?? 'en';
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * An approval worker killed (SIGKILL) in the middle of the signature's PDF work — after the library took a
+ * stamped version and before this service recorded it, the worst moment — and another approval process takes the
+ * job over once its lock expires: every document ends with exactly one signed and one sealed version, in the
+ * library and in the approval's history. Real organization and library services in their own processes, over real
+ * PostgreSQL, NATS, Redis and S3.
+ */
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { CreateApproval, GetApproval, GetDetails, RegisterFile, SignApproval, type Actor } from '@app/contracts';
+import { Bus, Storage } from '@app/platform';
+import { createTestOrg, createTestUser, pdfFile, startServiceProcess, testEnv, waitFor, type ServiceProcess } from '@app/testing';
+
+// four service processes start on a machine shared by many: start-up alone can take minutes
+jest.setTimeout(900_000);
+const env = testEnv();
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+const actorOf = (userId: number, email: string, name: string, isAdmin = false): Actor => ({ kind: 'user', userId, email, name, roleId: null, isAdmin, permissions: [], guestToken: null });
+
+describe('an approval worker killed during the signed PDF work', () => {
+  const procs: ServiceProcess[] = [];
+  let nc: NatsConnection;
+  let bus: Bus;
+
+  afterAll(async () => {
+    await nc?.drain().catch(() => undefined);
+    for (const p of procs.reverse()) await p.stop();
+  });
+
+  it('the job finishes on another worker with exactly one version per step', async () => {
+    const base = { ...process.env, ...env, LOG_LEVEL: 'warn' } as Record<string, string | undefined>;
+    procs.push(await startServiceProcess('organization', { ...base, ARGON2_MEMORY_KIB: '4096' }));
+    procs.push(await startServiceProcess('library', base));
+    const first = await startServiceProcess('approval', { ...base, SIGN_JOB_PAUSE_MS: '4000' }, { timeoutMs: 180_000 });
+    procs.push(first);
+    nc = await connect({ servers: env.NATS_URL.replace(/^nats:\/\//, ''), name: 'approval-int' });
+    bus = new Bus(nc, { service: 'test', defaultTimeoutMs: 30_000 });
+
+    const org = await createTestOrg(bus);
+    const signer = await createTestUser(bus, org.orgId, { name: 'Signer One' });
+    const sender = actorOf(org.admin.userId, org.admin.email, 'Admin', true);
+    const storage = new Storage({ endpoint: env.S3_ENDPOINT, accessKey: env.S3_ACCESS_KEY, secretKey: env.S3_SECRET_KEY, bucket: env.S3_BUCKET, region: env.S3_REGION });
+    const docs: number[] = [];
+    for (const name of ['one.pdf', 'two.pdf']) {
+      const bytes = await pdfFile(2, name);
+      const key = Storage.key(org.orgId, 'library', `${randomUUID()}.pdf`);
+      await storage.put(key, bytes, bytes.length, 'application/pdf');
+      docs.push((await bus.request(RegisterFile, { orgId: org.orgId, actor: sender, key, size: bytes.length, mime: 'application/pdf', kind: 'pdf', extension: 'pdf', name })).id);
+    }
+    const call = { orgId: org.orgId };
+    const created = await bus.request(CreateApproval, { ...call, actor: sender, title: 'Killed worker', documents: docs, assignees: [{ user_id: signer.userId, order: 1 }] });
+    const me = actorOf(signer.userId, signer.email, 'Signer One');
+    const signed = await bus.request(SignApproval, { ...call, actor: me, approvalId: created.id, image: `data:image/png;base64,${PNG.toString('base64')}`, ip: '10.0.0.1', userAgent: 'int-test' });
+    expect(signed.status).toBe('fully signed');
+    expect(signed.processing).toEqual(expect.objectContaining({ status: expect.stringMatching(/^(queued|running)$/) }));
+
+    // the library has the first stamped version, the approval has not recorded it yet: kill the worker now
+    await waitFor('a version registered and not yet recorded', async () => {
+      const item = await bus.request(GetDetails, { ...call, actor: sender, itemId: docs[0] });
+      return item.version === 2 ? item : null;
+    }, 60_000, 50);
+    const mid = await bus.request(GetApproval, { ...call, actor: sender, approvalId: created.id });
+    expect(mid.versions.filter((v) => v.action === 'signed')).toHaveLength(0);
+    expect(mid.processing).toEqual(expect.objectContaining({ status: 'running', stage: 'stamping' }));
+    first.child.kill('SIGKILL');
+    await new Promise((r) => first.child.once('exit', r));
+
+    // a log of its own (the first one's is named after this test process too)
+    procs.push(await startServiceProcess('approval', base, { timeoutMs: 180_000, logFile: path.join(os.tmpdir(), `approval-second-${process.pid}.log`) }));
+    const done = await waitFor('the job finished on the other worker', async () => {
+      const d = await bus.request(GetApproval, { ...call, actor: sender, approvalId: created.id });
+      if (d.processing?.status === 'failed') throw new Error('the PDF work failed');
+      return d.processing === null ? d : null;
+    }, 200_000, 500);
+    // per document: sent (v1), signed (v2), sealed (v3) — once each
+    for (const id of docs) {
+      expect(done.versions.filter((v) => v.library_id === id).map((v) => [v.action, v.version])).toEqual([['sent', 1], ['signed', 2], ['sealed', 3]]);
+      expect((await bus.request(GetDetails, { ...call, actor: sender, itemId: id })).version).toBe(3);
+    }
+    expect(done.documents.map((d) => [d.status, d.version])).toEqual([[3, 3], [3, 3]]);
+  });
+});
