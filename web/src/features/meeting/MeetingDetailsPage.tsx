@@ -28,6 +28,7 @@ import { VirtualJoin } from './details/VirtualJoin';
 import { MeetingDrawer } from './MeetingForm';
 import { BookCard } from './minutes/BookCard';
 import { MinutesCard } from './minutes/MinutesCard';
+import { RecorderCard } from './recorder/RecorderCard';
 import { useMeetingCommittees } from './use-committees';
 
 /**
@@ -231,7 +232,7 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
           </section>
         </main>
         <aside className="meeting-layout__side">
-          {!guest && <CardSlot name="recorder" />}
+          {!guest && p.seeRecorder && <RecorderCard meeting={meeting} onChanged={refresh} />}
           <ParticipantsCard meeting={meeting} onManage={() => setParticipants(true)} onRespond={(m) => setAttendanceFor(m)} />
           {!guest && <ArchivedDecisionsCard decisions={meeting.archived_decisions} onChanged={refresh} onOpen={(d) => setOpen({ kind: 'decision', id: d })} />}
           <CardSlot name="approvals" />
