@@ -49,7 +49,7 @@ describe('tokenize and normalizeToken', () => {
     ['الميزانية', 'ميزانيه'],
     ['بالمبنى', 'مبني'],
     ['للجنة', 'جنه'],
-    ['الى', 'الى'],
+    ['إلى', 'الي'],
     ['Budget', 'budget'],
   ])('normalizeToken(%s) = %s', (w, n) => expect(normalizeToken(w)).toBe(n));
 });

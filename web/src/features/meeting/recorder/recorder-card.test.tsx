@@ -87,7 +87,7 @@ describe('recorder card: states', () => {
     expect(link).toHaveAttribute('download', 'Voice Note 2026-11-25 09-05.wav');
     expect(link).toHaveAttribute('type', 'audio/wav');
     await waitFor(() => expect(screen.getByTestId('recorder-library')).toHaveAttribute('data-store', 'stored'));
-    const file = deps.storeInLibrary.mock.calls[0][0];
+    const file = (deps.storeInLibrary as jest.Mock).mock.calls[0][0] as File;
     expect([file.name, file.type]).toEqual(['Voice Note 2026-11-25 09-05.wav', 'audio/wav']);
     expect(screen.getByTestId('recorder-start')).toHaveTextContent('New recording');
   });
@@ -211,7 +211,7 @@ describe('recorder card: summary', () => {
 
   it('regenerate asks again and replaces the summary', async () => {
     const { deps } = fakeDeps();
-    deps.summarize.mockResolvedValueOnce({ summary: 'First.', message: null }).mockResolvedValueOnce({ summary: 'Second.', message: null });
+    (deps.summarize as jest.Mock).mockResolvedValueOnce({ summary: 'First.', message: null }).mockResolvedValueOnce({ summary: 'Second.', message: null });
     await withTranscript(deps);
     click('recorder-summarize');
     expect(await screen.findByTestId('recorder-summary')).toHaveValue('First.');
