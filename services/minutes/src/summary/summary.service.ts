@@ -29,6 +29,7 @@ export class SummaryService {
       this.log.warn(`summarizer unreachable: ${e instanceof Error ? e.message : String(e)}`);
       throw new AppError('UNAVAILABLE');
     }
+    // a body that is not JSON is a malformed answer: the check below refuses it and logs the status
     const parsed = zSummarizeAnswer.safeParse(res.ok ? await res.json().catch(() => null) : null);
     if (!parsed.success) {
       this.log.warn(`summarizer answered ${res.status} without a summary`);

@@ -77,6 +77,7 @@ export function RecorderCard(props: { meeting: MeetingDetails; onChanged(): void
   // the object URL and a running recording or recognition end with the card
   useEffect(() => () => {
     stopListening.current?.();
+    // the card is gone: the recording is dropped; a failure to stop only means the microphone was already released
     void handle.current?.stop().catch(() => undefined);
   }, []);
   useEffect(() => () => {

@@ -30,6 +30,7 @@ export async function startWavRecording(): Promise<RecordingHandle> {
   source.connect(processor);
   // the processor only runs while it is connected to an output; it writes silence there
   processor.connect(ctx.destination);
+  // a context that cannot resume records silence; the recording still works and says nothing wrong
   if (ctx.state === 'suspended') await ctx.resume().catch(() => undefined);
   return {
     async stop() {
@@ -38,6 +39,7 @@ export async function startWavRecording(): Promise<RecordingHandle> {
       processor.disconnect();
       for (const t of stream.getTracks()) t.stop();
       const rate = ctx.sampleRate;
+      // the samples are already collected: a context that fails to close changes nothing in the WAV
       await ctx.close().catch(() => undefined);
       return wavBlob(chunks, rate);
     },
