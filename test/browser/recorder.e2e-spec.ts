@@ -14,6 +14,10 @@ import { openBrowser, orgUrl, settled, signIn, waitForText, type Session } from 
 declare const window: any;
 declare const document: any;
 
+// the shared build machines run many suites at once: this journey gives pages a minute rather than support's 15 s
+const SLOW_MS = 60_000;
+jest.setTimeout(300_000);
+
 const HEARD = 'The committee reviewed the annual budget for the new building.';
 const TYPED = ' Sara said the weather was nice today. The committee approved the revised budget for the new building with a reserve.';
 
@@ -28,6 +32,8 @@ describe('journey: recorder and voice-note summary', () => {
     await setStatus(w, m.id, 3);
     meetingId = m.id;
     s = await openBrowser('recorder', { args: ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] });
+    s.page.setDefaultTimeout(SLOW_MS);
+    s.page.setDefaultNavigationTimeout(SLOW_MS);
     // a continuous recognition that hears one sentence once started, and ends only when stopped
     await s.page.evaluateOnNewDocument((heard: string) => {
       class FakeRecognition {
@@ -170,6 +176,8 @@ describe('journey: recorder and voice-note summary', () => {
   it('a member of the meeting sees no recorder', async () => {
     await s.step('member', async () => {
       const m = await openBrowser('recorder-member');
+      m.page.setDefaultTimeout(SLOW_MS);
+      m.page.setDefaultNavigationTimeout(SLOW_MS);
       try {
         await signIn(m.page, w.org.slug, w.m1.email, w.org.admin.password);
         await m.page.goto(orgUrl(w.org.slug, AppPaths.meeting(meetingId)));
