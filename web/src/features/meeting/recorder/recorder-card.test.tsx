@@ -87,6 +87,8 @@ describe('recorder card: states', () => {
     expect(link).toHaveAttribute('download', 'Voice Note 2026-11-25 09-05.wav');
     expect(link).toHaveAttribute('type', 'audio/wav');
     await waitFor(() => expect(screen.getByTestId('recorder-library')).toHaveAttribute('data-store', 'stored'));
+    expect(screen.getByTestId('recorder-library')).toHaveTextContent('Saved in your library');
+    expect(screen.getByTestId('recorder-lang')).toHaveTextContent('English (en-US)');
     const file = (deps.storeInLibrary as jest.Mock).mock.calls[0][0] as File;
     expect([file.name, file.type]).toEqual(['Voice Note 2026-11-25 09-05.wav', 'audio/wav']);
     expect(screen.getByTestId('recorder-start')).toHaveTextContent('New recording');
