@@ -57,7 +57,7 @@ export interface Session {
  * A fresh headless Chromium (own profile directory) with one desktop-sized page.
  * `tourSeen` (default true) marks the guided tour as seen so it does not cover the first screen.
  */
-export async function openBrowser(journey: string, opts: { tourSeen?: boolean } = {}): Promise<Session> {
+export async function openBrowser(journey: string, opts: { tourSeen?: boolean; args?: string[] } = {}): Promise<Session> {
   // the gateway serves the built app; `npm start` builds it when stale, `npm test` does not
   if (!fs.existsSync(path.resolve(__dirname, '../../web/dist/index.html'))) throw new Error('web/dist/index.html is missing: build the web app first (npm run build -w web)');
   const dir = path.join(ARTIFACTS, journey);
@@ -79,6 +79,7 @@ export async function openBrowser(journey: string, opts: { tourSeen?: boolean } 
       '--disable-sync',
       '--disable-dev-shm-usage',
       `--window-size=${VIEWPORT.width},${VIEWPORT.height}`,
+      ...(opts.args ?? []),
     ],
   });
   const page = await browser.newPage();

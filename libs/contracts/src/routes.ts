@@ -22,6 +22,7 @@ import { LibraryRoutes } from './library/library.routes';
 import { PresentationRoutes } from './presentation/presentation.routes';
 import { ApprovalRoutes } from './approval/approval.routes';
 import { MinutesRoutes } from './minutes/minutes.routes';
+import { SummaryRoutes } from './minutes/summary';
 
 /**
  * The route table: every `/api` route of the product, by name. The gateway registers exactly these, /api/docs
@@ -53,6 +54,7 @@ export const Routes = {
   ...PresentationRoutes,
   ...ApprovalRoutes,
   ...MinutesRoutes,
+  ...SummaryRoutes,
 } as const;
 
 /** [name, route] pairs; throws at import when a name or a method + path is defined twice */
@@ -81,4 +83,5 @@ export const ROUTE_TABLE = routeList(
   PresentationRoutes,
   ApprovalRoutes,
   MinutesRoutes,
+  SummaryRoutes,
 );

@@ -14,6 +14,8 @@ import { MinutesRepository } from './minutes/minutes.repository';
 import { MinutesService } from './minutes/minutes.service';
 import { PdfRenderer } from './pdf/pdf-renderer';
 import { RenderMinutesProcessor } from './pdf/render.processor';
+import { SummaryHandlers } from './summary/summary.handlers';
+import { SummaryService } from './summary/summary.service';
 
 /**
  * services/minutes: the minutes of meetings (setting, conclusions, comments, versions) and their PDF, rendered
@@ -33,7 +35,7 @@ export class AppModule {
           queues: { produces: [RenderMinutes, MergeBookJob], processes: [RenderMinutes, MergeBookJob], concurrency: config.RENDER_CONCURRENCY },
         }),
       ],
-      providers: [MinutesDb, MinutesRepository, Meetings, MinutesService, MinutesHandlers, PdfRenderer, RenderMinutesProcessor, BookRepository, BookService, BookHandlers, MergeBookProcessor],
+      providers: [MinutesDb, MinutesRepository, Meetings, MinutesService, MinutesHandlers, PdfRenderer, RenderMinutesProcessor, BookRepository, BookService, BookHandlers, MergeBookProcessor, SummaryService, SummaryHandlers],
     };
   }
 }

@@ -13,6 +13,10 @@ export const minutesConfigSchema = baseConfigSchema
     RENDER_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
     /** lifetime of the presigned URLs of the versions (file_url) */
     MINUTES_URL_TTL_SECONDS: z.coerce.number().int().min(5).max(7 * 24 * 3600).default(300),
+    /** the recorder's summarizer (POST {url}/summarize); unset or empty: the local extractive summarizer */
+    SUMMARIZER_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+    /** a call to SUMMARIZER_URL is abandoned after this long */
+    SUMMARIZER_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   })
   .extend(databaseConfigSchema.shape)
   .extend(s3ConfigSchema.shape);

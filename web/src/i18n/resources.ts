@@ -26,6 +26,7 @@ import en_library from '../locales/en/library.json';
 import en_meeting from '../locales/en/meeting.json';
 import en_presentation from '../locales/en/presentation.json';
 import en_minutes from '../locales/en/minutes.json';
+import en_recorder from '../locales/en/recorder.json';
 import en_viewer from '../locales/en/viewer.json';
 import en_approvals from '../locales/en/approvals.json';
 import ar_common from '../locales/ar/common.json';
@@ -52,6 +53,7 @@ import ar_library from '../locales/ar/library.json';
 import ar_meeting from '../locales/ar/meeting.json';
 import ar_presentation from '../locales/ar/presentation.json';
 import ar_minutes from '../locales/ar/minutes.json';
+import ar_recorder from '../locales/ar/recorder.json';
 import ar_viewer from '../locales/ar/viewer.json';
 import ar_approvals from '../locales/ar/approvals.json';
 import ru_common from '../locales/ru/common.json';
@@ -78,10 +80,11 @@ import ru_library from '../locales/ru/library.json';
 import ru_meeting from '../locales/ru/meeting.json';
 import ru_presentation from '../locales/ru/presentation.json';
 import ru_minutes from '../locales/ru/minutes.json';
+import ru_recorder from '../locales/ru/recorder.json';
 import ru_viewer from '../locales/ru/viewer.json';
 import ru_approvals from '../locales/ru/approvals.json';
 
-export const NAMESPACES = ['common', 'validation', 'shell', 'tour', 'auth', 'portal', 'errors', 'home', 'news', 'activity', 'profile', 'integrations', 'organization', 'users', 'roles', 'committees', 'boards', 'logs', 'actions', 'decisions', 'library', 'meeting', 'presentation', 'viewer', 'approvals', 'minutes'] as const;
+export const NAMESPACES = ['common', 'validation', 'shell', 'tour', 'auth', 'portal', 'errors', 'home', 'news', 'activity', 'profile', 'integrations', 'organization', 'users', 'roles', 'committees', 'boards', 'logs', 'actions', 'decisions', 'library', 'meeting', 'presentation', 'viewer', 'approvals', 'minutes', 'recorder'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const en = {
@@ -109,6 +112,7 @@ const en = {
   meeting: en_meeting,
   presentation: en_presentation,
   minutes: en_minutes,
+  recorder: en_recorder,
   viewer: en_viewer,
   approvals: en_approvals,
 };
@@ -137,6 +141,7 @@ const ar = {
   meeting: ar_meeting,
   presentation: ar_presentation,
   minutes: ar_minutes,
+  recorder: ar_recorder,
   viewer: ar_viewer,
   approvals: ar_approvals,
 };
@@ -165,6 +170,7 @@ const ru = {
   meeting: ru_meeting,
   presentation: ru_presentation,
   minutes: ru_minutes,
+  recorder: ru_recorder,
   viewer: ru_viewer,
   approvals: ru_approvals,
 };

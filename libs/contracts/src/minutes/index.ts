@@ -6,3 +6,4 @@ export * from './minutes.rpc';
 export * from './minutes.jobs';
 export * from './minutes.routes';
 import './minutes.messages';
+export * from './summary';

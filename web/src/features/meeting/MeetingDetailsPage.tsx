@@ -33,6 +33,7 @@ import type { OfflineCopy } from '../offline/store';
 import { useOfflineCopy } from '../offline/use-offline';
 import { BookCard, bookViewerHref, OfflineBookActions } from './minutes/BookCard';
 import { MinutesCard } from './minutes/MinutesCard';
+import { RecorderCard } from './recorder/RecorderCard';
 import { useMeetingCommittees } from './use-committees';
 
 /**
@@ -278,7 +279,7 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
           </section>
         </main>
         <aside className="meeting-layout__side">
-          {!guest && <CardSlot name="recorder" />}
+          {!guest && p.seeRecorder && <RecorderCard meeting={meeting} onChanged={refresh} />}
           <ParticipantsCard meeting={meeting} onManage={() => setParticipants(true)} onRespond={(m) => setAttendanceFor(m)} />
           {!guest && <ArchivedDecisionsCard decisions={meeting.archived_decisions} onChanged={refresh} onOpen={(d) => setOpen({ kind: 'decision', id: d })} />}
           {!guest && <ApprovalsCard meeting={meeting} />}
