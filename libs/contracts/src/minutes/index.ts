@@ -5,4 +5,5 @@ export * from './minutes.http';
 export * from './minutes.rpc';
 export * from './minutes.jobs';
 export * from './minutes.routes';
+export * from './report';
 import './minutes.messages';
