@@ -40,7 +40,8 @@ export function reportFileName(title: string): string {
   const base = title
     .normalize('NFC')
     .replace(/\s+/g, ' ')
-    .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, '')
+    .replace(/[\\/:*?"<>|]+/g, '')
+    .replace(/\p{Cc}+/gu, '')
     .trim()
     .replace(/ +/g, '_')
     .replace(/^\.+/, '')
