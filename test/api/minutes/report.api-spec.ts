@@ -44,8 +44,8 @@ async function finished(p: Person, reportId: number, seen?: Set<string>): Promis
     50,
   );
 }
-async function bytesOf(p: Person, path: string): Promise<{ status: number; bytes: Buffer; headers: Headers }> {
-  const res = await fetch(`${GATEWAY}${path}`, { headers: { 'x-org': w.org.slug, token: p.token } });
+async function bytesOf(p: Person, path: string, org = w.org.slug): Promise<{ status: number; bytes: Buffer; headers: Headers }> {
+  const res = await fetch(`${GATEWAY}${path}`, { headers: { 'x-org': org, token: p.token } });
   return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()), headers: res.headers };
 }
 async function pdfText(bytes: Buffer): Promise<string> {
@@ -112,7 +112,7 @@ describe('POST /api/decisions/{id}/report', () => {
     expect((await start(other.admin, resolution.id)).status).toBe(404);
     expect((await w.m2.c.get(`/resolution_reports/${mine.id}`)).status).toBe(404);
     expect((await other.admin.c.get(`/resolution_reports/${mine.id}`)).status).toBe(404);
-    expect((await bytesOf(other.admin, `/api/resolution_reports/${mine.id}/download`)).status).toBe(404);
+    expect((await bytesOf(other.admin, `/api/resolution_reports/${mine.id}/download`, other.org.slug)).status).toBe(404);
     expect((await bytesOf(w.m2, `/api/resolution_reports/${mine.id}/download`)).status).toBe(404);
     expect((await w.anon.post(`/decisions/${resolution.id}/report`, {})).status).toBe(401);
     expect((await w.m1.c.get('/resolution_reports/2147483000')).status).toBe(404);
