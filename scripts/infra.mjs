@@ -263,6 +263,20 @@ export async function ensurePoppler({ log = defaultLog, logFile } = {}) {
   return ok && fs.existsSync(PDFTOPPM) ? PDFTOPPM : null;
 }
 
+export const QPDF = '/usr/bin/qpdf';
+/**
+ * Debian's qpdf, the baseline of the P4 benchmark (board book merge): QPDF_PATH when it exists, else /usr/bin/qpdf,
+ * installed with apt-get (qpdf) when missing and root. Resolves the path or null.
+ */
+export async function ensureQpdf({ log = defaultLog, logFile } = {}) {
+  const given = process.env.QPDF_PATH;
+  if (given && fs.existsSync(given)) return given;
+  if (fs.existsSync(QPDF)) return QPDF;
+  if (logFile) fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const ok = await aptInstall(['qpdf'], { log, logFile });
+  return ok && fs.existsSync(QPDF) ? QPDF : null;
+}
+
 function defaultLog(msg) {
   console.log(`[infra] ${msg}`);
 }

@@ -31,7 +31,7 @@ export const ALL_SERVICES = Object.freeze([
   { name: 'approval', port: 3104, workers: ['approval-pdf'] },
   { name: 'library', port: 3105, render: true, workers: ['library-convert'] },
   { name: 'presentation', port: 3106, render: true, sockets: true, workers: ['presentation-slides'] },
-  { name: 'minutes', port: 3107, render: true, workers: ['minutes-pdf', 'minutes-book'] },
+  { name: 'minutes', port: 3107, render: true, workers: ['minutes-pdf', 'minutes-book', 'minutes-report'] },
   { name: 'gateway', port: 3000 },
 ]);
 

@@ -3,26 +3,28 @@
  * and ratios against a baseline measured in the same run; they are not timed tests and never fail on a
  * figure (only on a broken check: votes lost, an e-mail sent twice, a request that errs).
  *
- *   npm run bench                      every benchmark (P1, P2, P3, P6, P7, P8)
- *   npm run bench -- votes             one (p1|request, p2|votes, p3|presentation, p6|email, p7|tenants, p8|live), or several
+ *   npm run bench                      every benchmark (P1 to P8)
+ *   npm run bench -- votes             one (p1|request, p2|votes, p3|presentation, p4|book, p5|minutes, p6|email, p7|tenants, p8|live), or several
  *   npm run bench -- --quick           smaller N for development (not the issue's figures)
  *   npm run bench -- votes --voters 400
  *
- * Steps: an SMTP sink in this process -> the system (system.ts: infrastructure, migrate, seed, services)
- * -> each benchmark -> one table on stdout, bench/results/<time>.json and .md (and latest.*).
+ * Steps: an SMTP sink in this process -> the system (system.ts: infrastructure, migrate, seed, services; not
+ * started when only P4 and P5 run, which measure the minutes service's code in this process) -> each benchmark -> one table on stdout, bench/results/<time>.json and .md (and latest.*).
  */
 import 'reflect-metadata';
 import os from 'node:os';
 import path from 'node:path';
 import { createRootLogger } from '@app/platform';
 import { Fixtures } from './fixtures';
-import { parseOptions, UsageError, type BenchId, type BenchOptions } from './options';
+import { parseOptions, STANDALONE, UsageError, type BenchId, type BenchOptions } from './options';
 import { machine, table, writeResults, type BenchResult } from './report';
 import { smtpSink } from './smtp';
 import { ROOT, startSystem, type BenchSystem } from './system';
 import { runRequestPath } from './p1-request-path';
 import { runVotes } from './p2-votes';
 import { runPresentation } from './p3-presentation';
+import { runBookMerge } from './p4-book-merge';
+import { runMinutesRender } from './p5-minutes-render';
 import { runEmail } from './p6-email';
 import { runTenants } from './p7-tenants';
 import { runLive } from './p8-live';
@@ -35,6 +37,8 @@ const RUNNERS: Record<BenchId, Runner> = {
   p1: (sys, fx, opts, l) => runRequestPath(sys, fx, opts, l),
   p2: (sys, fx, opts, l) => runVotes(sys, fx, opts, l),
   p3: (sys, fx, opts, l) => runPresentation(sys, fx, opts, l),
+  p4: (_sys, _fx, opts, l) => runBookMerge(opts, l),
+  p5: (_sys, _fx, opts, l) => runMinutesRender(opts, l),
   p6: (sys, fx, opts, l, sink) => runEmail(sys, fx, opts, l, sink),
   p7: (sys, fx, opts, l) => runTenants(sys, fx, opts, l),
   p8: (sys, fx, opts, l) => runLive(sys, fx, opts, l),
@@ -46,7 +50,7 @@ async function main(): Promise<number> {
     opts = parseOptions(process.argv.slice(2), process.env);
   } catch (e) {
     if (e instanceof UsageError) {
-      console.error(`[bench] ${e.message}\nusage: npm run bench [-- [p1|p2|p3|p6|p7|p8 ...] [--quick] [--voters N] [--viewers N] [--emails N] [--orgs N] [--meetings N] [--duration S] [--connections N] [--channels N]]`);
+      console.error(`[bench] ${e.message}\nusage: npm run bench [-- [p1|p2|p3|p4|p5|p6|p7|p8 ...] [--quick] [--voters N] [--viewers N] [--emails N] [--orgs N] [--meetings N] [--duration S] [--connections N] [--channels N]]`);
       return 2;
     }
     throw e;
@@ -75,13 +79,16 @@ async function main(): Promise<number> {
   }
   const results: BenchResult[] = [];
   try {
-    sys = await startSystem(opts, sink.url, log);
-    log(`system up: ${sys.services.map((s) => `${s.name}:${s.port}`).join(' ')}`);
-    fx = await Fixtures.open(sys.env);
+    if (opts.only.some((id) => !STANDALONE.has(id))) {
+      sys = await startSystem(opts, sink.url, log);
+      log(`system up: ${sys.services.map((s) => `${s.name}:${s.port}`).join(' ')}`);
+      fx = await Fixtures.open(sys.env);
+    }
     for (const id of opts.only) {
       log(`--- ${id.toUpperCase()} ---`);
       try {
-        results.push(await RUNNERS[id](sys, fx, opts, log, sink));
+        // the standalone benchmarks (P4, P5) do not use the system; the others only run when it was started
+        results.push(await RUNNERS[id](sys as BenchSystem, fx as Fixtures, opts, log, sink));
       } catch (e) {
         log(`${id.toUpperCase()} failed: ${e instanceof Error ? (e.stack ?? e.message) : e}`);
         results.push({

@@ -2,7 +2,8 @@ import { parseOptions, UsageError } from './options';
 
 describe('bench options', () => {
   it.each([
-    [[], ['p1', 'p2', 'p3', 'p6', 'p7', 'p8']],
+    [[], ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8']],
+    [['p5', 'book'], ['p4', 'p5']],
     [['viewers', 'votes'], ['p2', 'p3']],
     [['live', '--channels', '50'], ['p8']],
     [['votes'], ['p2']],

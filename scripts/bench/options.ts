@@ -1,17 +1,21 @@
 /**
  * `npm run bench [-- [ids...] [--quick] [--voters N] [--viewers N] [--emails N] [--orgs N] [--duration S] [--connections N]]`
  *
- * ids: p1 (or request), p2 (or votes), p3 (or presentation), p6 (or email), p7 (or tenants), p8 (or live); none = all.
+ * ids: p1 (or request), p2 (or votes), p3 (or presentation), p4 (or book), p5 (or minutes), p6 (or email), p7 (or tenants), p8 (or live); none = all.
  * --quick shrinks every N for development (the figures are then not the issue's). Environment: BENCH_DATABASE
  * (boardroom_bench), BENCH_REDIS_DB (15), BENCH_LOG_LEVEL (the services' LOG_LEVEL, default info as `npm start`).
  */
-export const BENCHMARKS = ['p1', 'p2', 'p3', 'p6', 'p7', 'p8'] as const;
+export const BENCHMARKS = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8'] as const;
+/** benchmarks that measure code in this process and need no running system (infrastructure, services) */
+export const STANDALONE: ReadonlySet<BenchId> = new Set<BenchId>(['p4', 'p5']);
 export type BenchId = (typeof BENCHMARKS)[number];
 
 const ALIASES: Record<string, BenchId> = {
   p1: 'p1', request: 'p1', 'request-path': 'p1', memory: 'p1',
   p2: 'p2', votes: 'p2', vote: 'p2',
   p3: 'p3', presentation: 'p3', viewers: 'p3',
+  p4: 'p4', book: 'p4', merge: 'p4',
+  p5: 'p5', minutes: 'p5', render: 'p5',
   p6: 'p6', email: 'p6', emails: 'p6', notification: 'p6',
   p7: 'p7', tenants: 'p7', lists: 'p7',
   p8: 'p8', live: 'p8',

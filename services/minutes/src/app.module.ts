@@ -1,11 +1,13 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { MergeBookJob, RenderMinutes } from '@app/contracts';
+import { MergeBookJob, RebuildBookJob, RenderMinutes, RenderReportJob } from '@app/contracts';
 import { PlatformModule } from '@app/platform';
 import { BookHandlers } from './book/book.handlers';
+import { BookRebuild } from './book/book.rebuild';
 import { MergeBookProcessor } from './book/book.processor';
 import { BookRepository } from './book/book.repository';
 import { BookService } from './book/book.service';
 import type { MinutesConfig } from './config';
+import { LibraryPdfs } from './common/library-pdfs';
 import { Meetings } from './common/meetings';
 import { MinutesDb } from './common/minutes-db';
 import { minutesTables } from './db/tables';
@@ -16,6 +18,10 @@ import { PdfRenderer } from './pdf/pdf-renderer';
 import { RenderMinutesProcessor } from './pdf/render.processor';
 import { SummaryHandlers } from './summary/summary.handlers';
 import { SummaryService } from './summary/summary.service';
+import { RenderReportProcessor } from './report/report.processor';
+import { ReportHandlers } from './report/report.handlers';
+import { ReportRepository } from './report/report.repository';
+import { ReportService } from './report/report.service';
 
 /**
  * services/minutes: the minutes of meetings (setting, conclusions, comments, versions) and their PDF, rendered
@@ -32,10 +38,12 @@ export class AppModule {
           config,
           db: { schema: minutesTables },
           storage: true,
-          queues: { produces: [RenderMinutes, MergeBookJob], processes: [RenderMinutes, MergeBookJob], concurrency: config.RENDER_CONCURRENCY },
+          queues: { produces: [RenderMinutes, MergeBookJob, RenderReportJob, RebuildBookJob], processes: [RenderMinutes, MergeBookJob, RenderReportJob, RebuildBookJob], concurrency: config.RENDER_CONCURRENCY },
+          streams: ['meeting'],
         }),
       ],
-      providers: [MinutesDb, MinutesRepository, Meetings, MinutesService, MinutesHandlers, PdfRenderer, RenderMinutesProcessor, BookRepository, BookService, BookHandlers, MergeBookProcessor, SummaryService, SummaryHandlers],
+      providers: [MinutesDb, MinutesRepository, Meetings, MinutesService, MinutesHandlers, PdfRenderer, RenderMinutesProcessor, BookRepository, BookService, BookHandlers, MergeBookProcessor,
+        SummaryService, SummaryHandlers, BookRebuild, LibraryPdfs, ReportRepository, ReportService, ReportHandlers, RenderReportProcessor],
     };
   }
 }

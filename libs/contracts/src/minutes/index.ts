@@ -5,5 +5,6 @@ export * from './minutes.http';
 export * from './minutes.rpc';
 export * from './minutes.jobs';
 export * from './minutes.routes';
+export * from './report';
 import './minutes.messages';
 export * from './summary';

@@ -25,3 +25,27 @@ export const MergeBookJob = defineJob({
   attempts: 3,
   backoffMs: 3000,
 });
+
+/** One resolution report (`reportId`): the resolution's content and attachments as one A4 PDF, with its stage on the row. */
+export const RenderReportJob = defineJob({
+  queue: 'minutes-report',
+  name: 'render-report',
+  owner: 'minutes',
+  payload: z.object({ orgId: zOrgId, reportId: z.number().int().positive() }),
+  attempts: 3,
+  backoffMs: 3000,
+});
+
+/**
+ * A meeting's board book made again after its agenda or attachments changed (MeetingChanged): events that fall in
+ * the same window share one job (its id names the meeting and the window), which runs after the window closes and
+ * merges the agenda as it is then. Only meetings that already have a book are rebuilt.
+ */
+export const RebuildBookJob = defineJob({
+  queue: 'minutes-book',
+  name: 'rebuild-book',
+  owner: 'minutes',
+  payload: z.object({ orgId: zOrgId, meetingId: z.number().int().positive() }),
+  attempts: 3,
+  backoffMs: 3000,
+});

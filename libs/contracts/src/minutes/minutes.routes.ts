@@ -3,7 +3,7 @@ import { zId } from '../core/common';
 import { defineComposedRoute, defineRoute } from '../core/route';
 import { MinutesMessages } from './minutes.errors';
 import { zMomConclusionBody, zMomDownloadQuery, zMomSettingBody, zUploadMomBody } from './minutes.http';
-import { GetMinutes, MergeBook, SaveConclusions, SetMinutesSetting, UploadMinutes } from './minutes.rpc';
+import { GetMinutes, GetReport, MergeBook, SaveConclusions, SetMinutesSetting, StartReport, UploadMinutes } from './minutes.rpc';
 
 const tags = ['minutes'];
 const zIdParams = z.object({ id: zId });
@@ -46,5 +46,19 @@ export const MinutesRoutes = {
   downloadBook: defineComposedRoute({
     method: 'GET', path: '/api/downolad/:docId', access: 'user', tags, params: z.object({ docId: zId }), response: z.null(), produces: 'file',
     summary: 'A merged board book (its library id) as a PDF, for those who see its meeting',
+  }),
+  startReport: defineRoute({
+    method: 'POST', path: '/api/decisions/:id/report', access: 'user', tags, params: zIdParams,
+    summary: "Starts the resolution report of a decision or standalone resolution (A4 PDF of its content and attachments, in the Lang language): the job's state (stage, progress)",
+    rpc: StartReport, toRpc: ({ call, params }) => ({ ...call, decisionId: params.id }),
+  }),
+  getReport: defineRoute({
+    method: 'GET', path: '/api/resolution_reports/:id', access: 'user', tags, params: zIdParams,
+    summary: 'A resolution report of the caller: status, stage (initializing, processing attachments, preparing content, generating, finalizing), progress, pages, file_name',
+    rpc: GetReport, toRpc: ({ call, params }) => ({ ...call, reportId: params.id }),
+  }),
+  downloadReport: defineComposedRoute({
+    method: 'GET', path: '/api/resolution_reports/:id/download', access: 'user', tags, params: zIdParams, response: z.null(), produces: 'file',
+    summary: 'The finished resolution report as a PDF named after the title with underscores',
   }),
 } as const;

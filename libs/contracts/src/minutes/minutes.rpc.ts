@@ -4,6 +4,7 @@ import { zId, zLang, zTenant } from '../core/common';
 import { zVariant } from '../organization/tenancy.rpc';
 import { zMomConclusionBody, zMomSettingBody, zUploadMomBody } from './minutes.http';
 import { zBookState, zMinutesState } from './minutes.schemas';
+import { zReportState } from './report';
 
 /**
  * RPCs of the minutes service (subjects minutes.v1.<verb>). The meeting's data comes from the meeting service
@@ -62,3 +63,13 @@ export const MeetingMinutesFields = defineRpc({
     number_of_files_merged: z.number().int(),
   }),
 });
+
+/**
+ * The resolution report (docs/minutes.md#the-resolution-report). StartReport reads the resolution with the
+ * actor's rights (404 when they may not see it) and queues the job; GetReport and ReportFile answer only the user
+ * who asked for the report (404 for anyone else).
+ */
+const RR = <T extends z.ZodRawShape>(shape: T) => zTenant.extend({ variant: zVariant.optional(), lang: zLang.optional(), ...shape });
+export const StartReport = defineRpc({ subject: 'minutes.v1.start-report', request: RR({ decisionId: zId }), response: zReportState });
+export const GetReport = defineRpc({ subject: 'minutes.v1.get-report', request: RR({ reportId: zId }), response: zReportState });
+export const ReportFile = defineRpc({ subject: 'minutes.v1.report-file', request: RR({ reportId: zId }), response: z.object({ key: z.string(), name: z.string() }) });

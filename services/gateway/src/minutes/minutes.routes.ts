@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Readable } from 'node:stream';
-import { AppError, BookFile, MinutesFile, MinutesRoutes } from '@app/contracts';
+import { AppError, BookFile, MinutesFile, MinutesRoutes, ReportFile } from '@app/contracts';
 import { Bus, Storage } from '@app/platform';
 import { FileAnswer, Implements, type RouteContext, type RouteResult } from '../core/routes';
 
@@ -40,6 +40,17 @@ export class MinutesGatewayRoutes {
     const f = await this.bus.request(BookFile, { ...call, docId: params.docId });
     const stat = await this.storage.stat(f.key);
     if (!stat) throw AppError.notFound('board book');
+    return new FileAnswer(await this.storage.get(f.key), {
+      'Content-Type': 'application/pdf', 'Content-Disposition': attachmentDisposition(f.name), 'Content-Length': String(stat.size), 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff',
+    });
+  }
+
+  /** a finished resolution report of the caller, named after the resolution's title with underscores */
+  @Implements(MinutesRoutes.downloadReport)
+  async downloadReport({ call, params }: RouteContext<typeof MinutesRoutes.downloadReport>): Promise<RouteResult<typeof MinutesRoutes.downloadReport>> {
+    const f = await this.bus.request(ReportFile, { ...call, reportId: params.id });
+    const stat = await this.storage.stat(f.key);
+    if (!stat) throw AppError.notFound('report');
     return new FileAnswer(await this.storage.get(f.key), {
       'Content-Type': 'application/pdf', 'Content-Disposition': attachmentDisposition(f.name), 'Content-Length': String(stat.size), 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff',
     });

@@ -6,7 +6,8 @@ import { Bus, logger, ProcessJob, Storage, type JobContext } from '@app/platform
 import { Meetings } from '../common/meetings';
 import { MinutesDb } from '../common/minutes-db';
 import { bookFrontHtml, bookWords } from '../pdf/book-html';
-import { writeOutline, type OutlineNode } from '../pdf/outline';
+import { mergeDocuments } from '../pdf/merge';
+import type { OutlineNode } from '../pdf/outline';
 import { PdfRenderer } from '../pdf/pdf-renderer';
 import { bookFingerprint, bookLayout, bookSections } from '../rules/book';
 import { BookRepository } from './book.repository';
@@ -85,10 +86,6 @@ export class MergeBookProcessor {
       }
       await this.progress(p.orgId, book.id, 70);
 
-      const out = await PDFDocument.create();
-      out.setTitle(meeting.title);
-      for (const page of await out.copyPages(front, front.getPageIndices())) out.addPage(page);
-      for (const s of loaded) for (const f of s.files) for (const page of await out.copyPages(f.doc, f.doc.getPageIndices())) out.addPage(page);
       const W = bookWords(lang);
       const nodes: OutlineNode[] = [
         { title: meeting.title, page: 0 },
@@ -98,8 +95,7 @@ export class MergeBookProcessor {
           return { title: s.title, page: mine[0].start - 1, children: mine.map((e) => ({ title: e.name, page: e.start - 1 })) };
         }),
       ];
-      writeOutline(out, nodes);
-      const bytes = Buffer.from(await out.save());
+      const bytes = Buffer.from(await mergeDocuments(meeting.title, [front, ...loaded.flatMap((s) => s.files.map((f) => f.doc))], nodes));
       await this.progress(p.orgId, book.id, 85);
 
       const outlines = [{ name: meeting.title, start: 1, end: 1 }, { name: W.agenda, start: 2, end: frontPages }, ...layout.entries.map((e) => ({ name: e.name, start: e.start, end: e.end }))];

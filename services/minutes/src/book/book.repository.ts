@@ -24,6 +24,12 @@ export class BookRepository {
     return row ?? null;
   }
 
+  /** whether the meeting has ever had a book asked for (the rebuild job only rebuilds those) */
+  async hasAny(s: Scope, meetingId: number): Promise<boolean> {
+    const [row] = await s.tx.select({ id: books.id }).from(books).where(and(eq(books.orgId, s.orgId), eq(books.meetingId, meetingId))).limit(1);
+    return !!row;
+  }
+
   /** the book of this agenda state, created (queued) when missing; a failed one starts a new attempt. `started`: a job must run */
   async claim(s: Scope, meetingId: number, fingerprint: string): Promise<{ row: BookRow; started: boolean }> {
     const [created] = await s.tx.insert(books).values({ orgId: s.orgId, meetingId, fingerprint }).onConflictDoNothing().returning();

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, MergeBookJob, MinutesErrors, type BookFile, type BookState, type MergeBook, type RequestOf, type ResponseOf } from '@app/contracts';
+import { AppError, MergeBookJob, MinutesErrors, type BookFile, type BookState, type MeetingDetails, type MergeBook, type RequestOf, type ResponseOf } from '@app/contracts';
 import { CONFIG, Jobs, Storage } from '@app/platform';
 import { Meetings } from '../common/meetings';
 import { MinutesDb } from '../common/minutes-db';
@@ -42,18 +42,28 @@ export class BookService {
 
   async merge(c: RequestOf<typeof MergeBook>): Promise<BookState> {
     const meeting = await this.meetings.load(c.orgId, c.actor, c.meetingId, { variant: c.variant, lang: c.lang });
+    const row = await this.ensure(c.orgId, meeting);
+    if (!row) throw new AppError(MinutesErrors.MINUTES_BOOK_EMPTY);
+    return this.state(c.meetingId, meeting.title, row);
+  }
+
+  /**
+   * The book of the meeting's current agenda state: its row, created with a MergeBook job when this state has none
+   * (or its last attempt failed); null when the agenda has no files. Asked for by a user or by the rebuild job.
+   */
+  async ensure(orgId: string, meeting: MeetingDetails): Promise<BookRow | null> {
     const sections = bookSections(meeting);
-    if (!sections.length) throw new AppError(MinutesErrors.MINUTES_BOOK_EMPTY);
+    if (!sections.length) return null;
     const fingerprint = bookFingerprint(meeting.title, sections);
-    const { row } = await this.db.command(c.orgId, async (s, after) => {
-      const claimed = await this.repo.claim(s, c.meetingId, fingerprint);
+    const { row } = await this.db.command(orgId, async (s, after) => {
+      const claimed = await this.repo.claim(s, meeting.id, fingerprint);
       if (claimed.started) {
         const r = claimed.row;
-        after(() => this.jobs.add(MergeBookJob, { orgId: c.orgId, meetingId: c.meetingId, bookId: r.id }, { jobId: `book-${c.orgId}-${r.id}-${r.attempt}` }));
+        after(() => this.jobs.add(MergeBookJob, { orgId, meetingId: meeting.id, bookId: r.id }, { jobId: `book-${orgId}-${r.id}-${r.attempt}` }));
       }
       return claimed;
     });
-    return this.state(c.meetingId, meeting.title, row);
+    return row;
   }
 
   async file(c: RequestOf<typeof BookFile>): Promise<ResponseOf<typeof BookFile>> {

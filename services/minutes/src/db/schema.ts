@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgSchema, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgSchema, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The minutes service's own schema (docs/minutes.md). Every table has org_id, so row-level security applies
@@ -117,4 +117,31 @@ export const books = minutes.table(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('books_fingerprint_idx').on(t.orgId, t.meetingId, t.fingerprint), index('books_library_idx').on(t.orgId, t.libraryId)],
+);
+
+/**
+ * Resolution reports (docs/minutes.md#the-resolution-report): one row per export a user asked for. `snapshot` is
+ * the resolution as the user saw it when they asked (the meeting service's payload, read with their rights);
+ * `stage` and `progress` are what the web's progress bar shows; `pages` is known once generated.
+ */
+export const reports = minutes.table(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    orgId: uuid('org_id').notNull(),
+    decisionId: integer('decision_id').notNull(),
+    userId: integer('user_id').notNull(),
+    title: text('title').notNull(),
+    lang: text('lang').notNull().default('en'),
+    snapshot: jsonb('snapshot').notNull(),
+    status: text('status').notNull().default('queued'),
+    stage: text('stage').notNull().default('initializing'),
+    progress: doublePrecision('progress').notNull().default(0),
+    pages: integer('pages'),
+    s3Key: text('s3_key'),
+    error: text('error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('reports_user_idx').on(t.orgId, t.userId, t.decisionId)],
 );

@@ -10,6 +10,7 @@ import { Loading } from '../../components/Loading';
 import { useMessage } from '../../i18n';
 import { DecisionDetails } from '../meeting/decisions/DecisionDetails';
 import { saveErrorMessage } from '../meeting/decisions/people';
+import { ReportButton } from './ReportButton';
 
 /** A meeting decision opened from the resolutions page: its votes and the vote dialog; editing stays on the meeting page. */
 export function MeetingDecisionDialog(props: { decisionId: number | null; visible: boolean; onHide(): void; onChanged(): void }) {
@@ -49,6 +50,7 @@ export function MeetingDecisionDialog(props: { decisionId: number | null; visibl
               {t('page.meetingLink')}
             </Link>
           )}
+          {decision && <ReportButton decisionId={decision.id} />}
           <Button type="button" label={t('close')} outlined onClick={props.onHide} />
         </div>
       }

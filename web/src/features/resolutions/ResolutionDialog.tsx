@@ -14,6 +14,7 @@ import { decisionValues } from '../meeting/decisions/DecisionDialog';
 import { DecisionDetails } from '../meeting/decisions/DecisionDetails';
 import { DecisionForm } from '../meeting/decisions/DecisionForm';
 import { saveErrorMessage, withCurrent, type PersonOption } from '../meeting/decisions/people';
+import { ReportButton } from './ReportButton';
 
 /** the committee's members as voter options (GET /users/all?committee_id=) */
 function useCommitteeVoters(committeeId: number | null) {
@@ -110,6 +111,7 @@ export function ResolutionDialog(props: { resolutionId: number | null; visible: 
       footer={
         !editing ? (
           <div className="dialog-footer">
+            {resolution && <ReportButton decisionId={resolution.id} />}
             <Button type="button" label={t('close')} outlined onClick={props.onHide} data-testid="resolution-close" />
           </div>
         ) : undefined
