@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { AppError, DecisionVoted, MeetingChanged, type CastVote, type RequestOf, type Vote, type VoteResult } from '@app/contracts';
-import { currentContext, logger, runDetached } from '@app/platform';
+import { CONFIG, currentContext, logger, runDetached } from '@app/platform';
+import type { MeetingConfig } from '../config';
 import { MeetingDb, type Scope } from '../db/db';
 import type { DecisionRow, MemberRow } from '../db/schema';
 import { actorInfo, sha256 } from '../common/actor';
@@ -32,8 +33,6 @@ interface Entry {
   reject(e: unknown): void;
 }
 
-/** the most votes written in one transaction (bounds the statements' size; a burst forms several batches) */
-export const MAX_BATCH = 250;
 
 /** what the batch decided for one vote: its answer, its refusal, or "run it alone" (the old path) */
 type Outcome = { ok: VoteResult } | { err: unknown } | { alone: true } | { again: true };
@@ -68,6 +67,8 @@ export class VoteBatcher {
     private readonly decisionView: DecisionView,
     private readonly publisher: MeetingPublisher,
     private readonly events: MeetingEvents,
+    /** VOTE_BATCH_MAX: the most votes written in one transaction (bounds the statements' size; a burst forms several batches) */
+    @Inject(CONFIG) private readonly config: Pick<MeetingConfig, 'VOTE_BATCH_MAX'>,
   ) {}
 
   cast(req: VoteReq): Promise<VoteResult> {
@@ -93,7 +94,7 @@ export class VoteBatcher {
         this.queues.delete(key);
         return;
       }
-      const batch = q.splice(0, MAX_BATCH);
+      const batch = q.splice(0, this.config.VOTE_BATCH_MAX);
       let again: Entry[] = [];
       try {
         again = await this.run(batch);
