@@ -24,6 +24,15 @@ import { DecisionsRouter } from './decisions.router';
 
 type VoteReq = RequestOf<typeof CastVote>;
 
+/** the tallies with one voter's vote `from` counted as `to` instead */
+export function recount(counts: Array<{ vote: string; n: number }>, from: string, to: string): Array<{ vote: string; n: number }> {
+  if (from === to) return counts;
+  const m = new Map(counts.map((c) => [c.vote, Number(c.n)]));
+  m.set(from, (m.get(from) ?? 0) - 1);
+  m.set(to, (m.get(to) ?? 0) + 1);
+  return [...m].filter(([, n]) => n > 0).map(([vote, n]) => ({ vote, n }));
+}
+
 interface Entry {
   req: VoteReq;
   /** the caller's deadline (x-deadline): a vote whose voter has stopped waiting is not written */
@@ -35,11 +44,12 @@ interface Entry {
 
 
 /** what the batch decided for one vote: its answer, its refusal, or "run it alone" (the old path) */
-type Outcome = { ok: VoteResult } | { err: unknown } | { alone: true } | { again: true };
+type Outcome = { ok: VoteResult } | { err: unknown } | { alone: true };
 
 /**
  * Group commit for votes on one decision of a meeting (docs/performance.md, P2). Votes on the same decision that
- * arrive while a batch of that decision is being written wait for it and form the next batch: one transaction
+ * arrive while VOTE_BATCHES_IN_FLIGHT batches of that decision are being written wait and form the next batch
+ * (at most VOTE_BATCH_MAX votes): one transaction
  * for all of them (the decision read once under FOR SHARE, the meeting and the people of every vote read with
  * one query each, one multi-row insert-or-update of the voter rows, one of the activity rows, one of the outbox
  * events: still one DecisionVoted and one MeetingChanged per vote), and each request is answered with its own
@@ -47,13 +57,17 @@ type Outcome = { ok: VoteResult } | { err: unknown } | { alone: true } | { again
  *
  * The rules are those of `MeetingDecisionsService.vote`, applied per vote: a vote the rules refuse gets its own
  * error and writes nothing, and the others of its batch are written. Two votes for the same voter in one batch
- * are not written together: the later one goes into the next batch, as if the two had come one after the other.
+ * are taken in their order of arrival: the later one is stored, and the earlier one is answered as it was before
+ * the later one replaced it (its row and the tallies with its value), as if the two had come one after the other.
+ * Two batches of one decision in flight at once touch different voter rows, or wait on the same row's lock (a
+ * voter who voted twice), as two single votes would.
  * A standalone resolution, a decision or meeting that is not there, and a batch whose transaction fails are run
  * vote by vote through the ordinary path (`DecisionsRouter.run`), which gives each its own answer.
  */
 @Injectable()
 export class VoteBatcher {
-  private readonly queues = new Map<string, Entry[]>();
+  /** per decision (org:decision): the votes waiting for a batch and how many batches are being written */
+  private readonly lanes = new Map<string, { waiting: Entry[]; running: number }>();
 
   constructor(
     private readonly db: MeetingDb,
@@ -67,8 +81,8 @@ export class VoteBatcher {
     private readonly decisionView: DecisionView,
     private readonly publisher: MeetingPublisher,
     private readonly events: MeetingEvents,
-    /** VOTE_BATCH_MAX: the most votes written in one transaction (bounds the statements' size; a burst forms several batches) */
-    @Inject(CONFIG) private readonly config: Pick<MeetingConfig, 'VOTE_BATCH_MAX'>,
+    /** VOTE_BATCH_MAX votes at most in one transaction, VOTE_BATCHES_IN_FLIGHT transactions at most per decision */
+    @Inject(CONFIG) private readonly config: Pick<MeetingConfig, 'VOTE_BATCH_MAX' | 'VOTE_BATCHES_IN_FLIGHT'>,
   ) {}
 
   cast(req: VoteReq): Promise<VoteResult> {
@@ -76,47 +90,45 @@ export class VoteBatcher {
       const key = `${req.orgId}:${req.decisionId}`;
       const c = currentContext();
       const entry: Entry = { req, deadline: c?.deadline, correlationId: c?.correlationId, resolve, reject };
-      const q = this.queues.get(key);
-      if (q) {
-        q.push(entry);
-        return;
-      }
-      this.queues.set(key, [entry]);
-      setImmediate(() => void runDetached({ correlationId: `vote-batch-${randomUUID()}` }, () => this.drain(key)));
+      let lane = this.lanes.get(key);
+      if (!lane) this.lanes.set(key, (lane = { waiting: [], running: 0 }));
+      lane.waiting.push(entry);
+      // the first vote of a quiet moment starts a batch at the next turn of the event loop (with whatever else has
+      // arrived by then); while batches run, the votes wait for a free one
+      if (lane.running < this.config.VOTE_BATCHES_IN_FLIGHT && lane.waiting.length === 1) setImmediate(() => this.start(key));
     });
   }
 
-  /** one batch after the other for one decision, while votes keep coming */
-  private async drain(key: string): Promise<void> {
-    for (;;) {
-      const q = this.queues.get(key) ?? [];
-      if (!q.length) {
-        this.queues.delete(key);
-        return;
-      }
-      const batch = q.splice(0, this.config.VOTE_BATCH_MAX);
-      let again: Entry[] = [];
-      try {
-        again = await this.run(batch);
-      } catch (e) {
-        // run answers every entry itself; this is a bug guard, never a silent loss
-        logger().error({ err: e }, 'vote batch failed unexpectedly');
-        for (const x of batch) x.reject(e);
-      }
-      // votes deferred (a second vote of the same voter) go first in the next batch
-      if (again.length) q.unshift(...again);
+  /** start batches of one decision while there are votes waiting and fewer than VOTE_BATCHES_IN_FLIGHT run */
+  private start(key: string): void {
+    const lane = this.lanes.get(key);
+    if (!lane) return;
+    while (lane.waiting.length && lane.running < this.config.VOTE_BATCHES_IN_FLIGHT) {
+      const batch = lane.waiting.splice(0, this.config.VOTE_BATCH_MAX);
+      lane.running++;
+      void runDetached({ correlationId: `vote-batch-${randomUUID()}` }, () => this.run(batch))
+        .catch((e: unknown) => {
+          // run answers every vote itself; this is a guard against a bug, never a silent loss
+          logger().error({ err: e }, 'vote batch failed unexpectedly');
+          for (const x of batch) x.reject(e);
+        })
+        .finally(() => {
+          lane.running--;
+          if (lane.waiting.length) this.start(key);
+          else if (!lane.running) this.lanes.delete(key);
+        });
     }
   }
 
-  /** writes one batch and answers its votes; returns the votes deferred to the next batch */
-  private async run(batch: Entry[]): Promise<Entry[]> {
+  /** writes one batch and answers its votes */
+  private async run(batch: Entry[]): Promise<void> {
     const now = Date.now();
     const live: Entry[] = [];
     for (const x of batch) {
       if (x.deadline !== undefined && now > x.deadline) x.reject(new AppError('RPC_TIMEOUT', { details: { reason: 'the caller stopped waiting before the transaction began' } }));
       else live.push(x);
     }
-    if (!live.length) return [];
+    if (!live.length) return;
     const { orgId, decisionId } = live[0].req;
     let outcomes: Outcome[];
     try {
@@ -126,17 +138,14 @@ export class VoteBatcher {
       logger().warn({ err: e, votes: live.length }, 'a batch of votes failed; its votes run one by one');
       outcomes = live.map(() => ({ alone: true }));
     }
-    const again: Entry[] = [];
     const alone: Entry[] = [];
     live.forEach((x, i) => {
       const o = outcomes[i];
       if ('ok' in o) x.resolve(o.ok);
       else if ('err' in o) x.reject(o.err);
-      else if ('again' in o) again.push(x);
       else alone.push(x);
     });
     await Promise.all(alone.map((x) => this.alone(x)));
-    return again;
   }
 
   /** the ordinary path for one vote (its own transaction), in its own request's context */
@@ -189,7 +198,6 @@ export class VoteBatcher {
     });
     const existing = new Set((await this.decisions.votersByKeys(s, d.id, considered.map((c) => c.key))).map((v) => v.voterKey));
     const accepted: Accepted[] = [];
-    const taken = new Set<string>();
     const clock = new Date();
     for (const c of considered) {
       const gate = voteGate(
@@ -202,19 +210,17 @@ export class VoteBatcher {
         out[c.i] = { err: reason === 'not_voter' || reason === 'not_member' ? new AppError('MEETING_FORBIDDEN', { details: { reason } }) : new AppError('DECISION_VOTING_CLOSED', { details: { reason } }) };
         continue;
       }
-      if (taken.has(c.key)) {
-        out[c.i] = { again: true };
-        continue;
-      }
-      taken.add(c.key);
       accepted.push(c);
     }
     if (!accepted.length) return out;
 
-    // the writes: voter rows, activity rows, then the answers and one event pair per vote
-    await this.decisions.upsertVotes(s, d.id, accepted.map(({ x, person, forOther }) => ({
-      userId: person.userId, userEmail: person.userEmail, vote: x.req.body.vote, reason: keptReason(x.req.body.vote, x.req.body.reason), votedBy: forOther ? x.req.actor.userId : null,
-    })));
+    // the writes: voter rows (a voter who voted twice in this batch: the later vote, as if it came second),
+    // activity rows, then the answers and one event pair per vote
+    const row = (a: Accepted) => ({
+      userId: a.person.userId, userEmail: a.person.userEmail, vote: a.x.req.body.vote as string, reason: keptReason(a.x.req.body.vote, a.x.req.body.reason), votedBy: a.forOther ? a.x.req.actor.userId : null,
+    });
+    const last = new Map(accepted.map((a) => [a.key, a]));
+    await this.decisions.upsertVotes(s, d.id, [...last.values()].map(row));
     await this.comments.logMany(s, accepted.map(({ ctx, forOther }) => ({
       meetingId: ctx.meeting.id, userId: ctx.actor.userId, userName: ctx.actorName,
       activity: `${ctx.actorName ?? 'Someone'} ${forOther ? `voted for another voter on "${d.title}"` : `voted on "${d.title}"`}`,
@@ -225,7 +231,11 @@ export class VoteBatcher {
     const events: Array<{ def: typeof DecisionVoted | typeof MeetingChanged; payload: unknown }> = [];
     for (const a of accepted) {
       const { x, ctx } = a;
-      const result = await this.decisionView.voteAnswerFrom(s, d, { meeting: ctx }, { voter: a.key, actor: ctx.actorKey }, voterRows, counts);
+      // an earlier vote of a voter who voted again in this batch is answered as it was written before the later one
+      const superseded = last.get(a.key) !== a ? { written: row(last.get(a.key)!), mine: row(a) } : null;
+      const rowsFor = superseded ? voterRows.map((r) => (r.voterKey === a.key ? { ...r, vote: superseded.mine.vote, reason: superseded.mine.reason, votedBy: superseded.mine.votedBy } : r)) : voterRows;
+      const countsFor = superseded ? recount(counts, superseded.written.vote, superseded.mine.vote) : counts;
+      const result = await this.decisionView.voteAnswerFrom(s, d, { meeting: ctx }, { voter: a.key, actor: ctx.actorKey }, rowsFor, countsFor);
       const voterUser = a.person.userId ? ctx.people.get(a.person.userId) : undefined;
       const name = ctx.actorName ?? 'Someone';
       events.push({
@@ -274,7 +284,9 @@ export class VoteBatcher {
     }
     const ctx = this.access.build({
       org: shared.org, actor, meeting: shared.meeting, members, me, committee: shared.committee, agendaCount: shared.agendaCount, variant: req.variant,
-      people: shared.people, participantCount: shared.participants,
+      // locked: the decision is held FOR SHARE, and every person the answers and events need was looked up before
+      // (a user the directory does not know shows with the stored name, as under any command's lock: no NATS here)
+      people: shared.people, participantCount: shared.participants, locked: true,
     });
     if (!canView(ctx.facts)) throw AppError.notFound('meeting');
     return ctx;
