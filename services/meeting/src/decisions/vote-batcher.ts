@@ -4,7 +4,7 @@ import { AppError, DecisionVoted, MeetingChanged, type CastVote, type RequestOf,
 import { CONFIG, currentContext, logger, runDetached } from '@app/platform';
 import type { MeetingConfig } from '../config';
 import { MeetingDb, type Scope } from '../db/db';
-import type { DecisionRow, MemberRow } from '../db/schema';
+import type { MemberRow } from '../db/schema';
 import { actorInfo, sha256 } from '../common/actor';
 import { Directory } from '../common/directory';
 import { MeetingAccess, type MeetingCtx } from '../common/meeting-access';
