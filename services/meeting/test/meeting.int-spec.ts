@@ -160,13 +160,13 @@ describe('meeting service (real PostgreSQL, NATS, Redis)', () => {
     return { m, d };
   }
 
-  it('a burst of 400 votes over NATS is written in batches: exactly 400 voter rows, 400 activity rows and events, exact tallies (1,000: npm run bench -- votes)', async () => {
+  it('a burst of 200 votes over NATS is written in batches: exactly 200 voter rows, 200 activity rows and events, exact tallies (1,000: npm run bench -- votes)', async () => {
     const { m, d } = await decisionFor('Assembly');
-    // 400 more participants and voters, written straight into the tables (the directory does not know them:
+    // 200 more participants and voters, written straight into the tables (the directory does not know them:
     // a vote needs their member and voter rows, not their names)
     const admin = new Client({ connectionString: env.DATABASE_ADMIN_URL });
     await admin.connect();
-    const N = 400;
+    const N = 200;
     const base = 9_000_000;
     try {
       await admin.query(`insert into meeting.members (org_id, meeting_id, user_id) select $1, $2, $3 + g from generate_series(1, $4) g`, [a.orgId, m.id, base, N]);
