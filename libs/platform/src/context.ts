@@ -36,3 +36,11 @@ export function runWithContext<T>(ctx: Partial<RequestContext>, fn: () => T): T 
   };
   return storage.run(next, fn);
 }
+
+/**
+ * Run fn with exactly this context, inheriting nothing from the caller's (work done for several requests at once,
+ * such as a batch of votes, must not carry the deadline of the request that happened to start it).
+ */
+export function runDetached<T>(ctx: RequestContext, fn: () => T): T {
+  return storage.run({ ...ctx }, fn);
+}

@@ -23,6 +23,7 @@ import { DecisionsRepository } from './repositories/decisions.repository';
 import { MeetingDecisionsService } from './decisions/meeting-decisions.service';
 import { ResolutionsService } from './decisions/resolutions.service';
 import { DecisionsRouter } from './decisions/decisions.router';
+import { VoteBatcher } from './decisions/vote-batcher';
 import { DecisionView } from './view/decision-view';
 import { MeetingEvents } from './events/meeting-events';
 import { DecisionsHandlers } from './decisions/decisions.handlers';
@@ -53,7 +54,7 @@ export class MeetingModule {
         MeetingDb, Directory, MeetingPublisher, LibraryFiles, Attachments, CalendarFeedsRepository, CalendarFeedService, CalendarFeedHandlers,
         MeetingsRepository, MembersRepository, AgendaRepository, DecisionsRepository, ActionsRepository, CommentsRepository, RecordsRepository, DashboardRepository,
         MeetingAccess, MeetingView, DecisionView, MeetingEvents,
-        MeetingsService, MembersService, AgendaService, MeetingDecisionsService, ResolutionsService, DecisionsRouter, ActionsService, CommentsService, DashboardService,
+        MeetingsService, MembersService, AgendaService, MeetingDecisionsService, ResolutionsService, DecisionsRouter, VoteBatcher, ActionsService, CommentsService, DashboardService,
         IjmeetProvider, ZoomProvider, VirtualProviders, VirtualService,
         MeetingsHandlers, MembersHandlers, AgendaHandlers, DecisionsHandlers, ActionsHandlers, CommentsHandlers, DashboardHandlers, VirtualHandlers,
       ],

@@ -7,6 +7,10 @@ export const meetingConfigSchema = baseConfigSchema
     HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(3102),
     /** seconds the organization settings, committees and users are cached in memory */
     DIRECTORY_CACHE_SECONDS: z.coerce.number().int().min(0).default(5),
+    /** the most votes on one decision written in one transaction (VoteBatcher; 1 writes each vote alone) */
+    VOTE_BATCH_MAX: z.coerce.number().int().min(1).max(1000).default(100),
+    /** batches of one decision written at the same time (each its own transaction and pooled connection) */
+    VOTE_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(20).default(3),
     /** ijmeet: rooms are links on this base URL, signed with IJMEET_SECRET (per organization: see docs/meeting-service.md) */
     IJMEET_BASE_URL: z.url().default('https://ijmeet.com'),
     IJMEET_SECRET: z.string().min(1).default('development-ijmeet-secret'),

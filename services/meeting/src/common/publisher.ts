@@ -72,6 +72,11 @@ export class MeetingPublisher {
     };
   }
 
+  /** several events written into the current transaction's outbox with one statement (a batch of votes) */
+  addMany(tx: Tx, items: Array<{ def: EventDef; payload: unknown }>): Promise<string[]> {
+    return this.outbox.addMany(tx, items);
+  }
+
   /** a tenant transaction whose collected events are written to the outbox before it commits */
   async inTx<T>(db: MeetingDb, orgId: string, fn: (s: Scope, pending: PendingEvent[]) => Promise<T>): Promise<T> {
     return db.tenant(orgId, async (s) => {

@@ -7,6 +7,7 @@ import { Rpc } from '@app/platform';
 import { DecisionsRouter } from './decisions.router';
 import { MeetingDecisionsService } from './meeting-decisions.service';
 import { ResolutionsService } from './resolutions.service';
+import { VoteBatcher } from './vote-batcher';
 
 @Injectable()
 export class DecisionsHandlers {
@@ -14,6 +15,7 @@ export class DecisionsHandlers {
     private readonly router: DecisionsRouter,
     private readonly meeting: MeetingDecisionsService,
     private readonly resolutions: ResolutionsService,
+    private readonly votes: VoteBatcher,
   ) {}
 
   @Rpc(CreateDecision) create(req: RequestOf<typeof CreateDecision>) {
@@ -22,7 +24,8 @@ export class DecisionsHandlers {
   @Rpc(GetDecision) get(req: RequestOf<typeof GetDecision>) { return this.router.run(req, (uc, s, d) => uc.get(s, d, req), null); }
   @Rpc(UpdateDecision) update(req: RequestOf<typeof UpdateDecision>) { return this.router.run(req, (uc, s, d, pending) => uc.update(s, d, req, pending)); }
   @Rpc(DeleteDecision) remove(req: RequestOf<typeof DeleteDecision>) { return this.router.run(req, (uc, s, d, pending) => uc.remove(s, d, req, pending)); }
-  @Rpc(CastVote) vote(req: RequestOf<typeof CastVote>) { return this.router.run(req, (uc, s, d, pending) => uc.vote(s, d, req, pending), 'vote'); }
+  /** votes on one decision arriving together are written together (VoteBatcher; each still gets its own answer) */
+  @Rpc(CastVote) vote(req: RequestOf<typeof CastVote>) { return this.votes.cast(req); }
   @Rpc(SetDecisionVisibility) visibility(req: RequestOf<typeof SetDecisionVisibility>) { return this.router.run(req, (uc, s, d) => uc.visibility(s, d, req)); }
   @Rpc(SetDecisionFulfilled) fulfilled(req: RequestOf<typeof SetDecisionFulfilled>) { return this.router.run(req, (uc, s, d, pending) => uc.fulfilled(s, d, req, pending)); }
   @Rpc(ListArchivedDecisions) archived(req: RequestOf<typeof ListArchivedDecisions>) { return this.meeting.archived(req); }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   ActionAssigned, ActionClosed, ActionStatusChanged, CommentNotified, DecisionClosed, DecisionOpened, DecisionVoted, MeetingCancelled, MeetingChanged, ResolutionChanged,
   MeetingScheduled, MeetingUpdated, MemberInvited,
-  type ActionStatus, type CommentKind, type DecisionOutcome, type Lang, type LiveChangeKind, type MeetingChange, type ResolutionChangeKind, type Recipient, type Tally, type Vote,
+  type ActionStatus, type CommentKind, type DecisionOutcome, type Lang, type LiveChangeKind, type MeetingChange, type PayloadInputOf, type ResolutionChangeKind, type Recipient, type Tally, type Vote,
 } from '@app/contracts';
 import type { OrgSettings } from '../common/directory';
 import { MeetingPublisher, type PendingEvent, type People, type Person } from '../common/publisher';
@@ -85,10 +85,15 @@ export class MeetingEvents {
 
   /** something on the meeting's page changed: the gateways push it to the pages open on the meeting */
   meetingChanged(orgId: string, meetingId: number, kind: LiveChangeKind, o: { decisionId?: number | null; tallies?: Tally[]; byUserId?: number | null } = {}): PendingEvent {
-    return this.publisher.later(MeetingChanged, () => ({
+    return this.publisher.later(MeetingChanged, () => this.meetingChangedPayload(orgId, meetingId, kind, o));
+  }
+
+  /** meetingChanged's payload, for a caller that writes several events at once (a batch of votes) */
+  meetingChangedPayload(orgId: string, meetingId: number, kind: LiveChangeKind, o: { decisionId?: number | null; tallies?: Tally[]; byUserId?: number | null } = {}): PayloadInputOf<typeof MeetingChanged> {
+    return {
       orgId, meetingId, kind, decisionId: o.decisionId ?? null, byUserId: o.byUserId ?? null,
       ...(o.tallies ? { tallies: o.tallies.map((t) => ({ vote: t.vote, count: t.count, percentage: t.percentage })) } : {}),
-    }));
+    };
   }
 
   /**
@@ -135,9 +140,15 @@ export class MeetingEvents {
     org: OrgSettings, d: DecisionRef, v: { voter: { userId: number | null; name: string | null; email: string | null }; vote: Vote; tallies: Tally[] },
     by: By, people: People, to: Person[], opts: RecipientOpts,
   ): PendingEvent {
-    return this.publisher.later(DecisionVoted, () => ({
-      ...this.decisionInfo(org, d), voter: v.voter, vote: v.vote, by, tallies: v.tallies, recipients: this.recipients(people, to, opts),
-    }));
+    return this.publisher.later(DecisionVoted, () => this.decisionVotedPayload(org, d, v, by, people, to, opts));
+  }
+
+  /** decisionVoted's payload, for a caller that writes several events at once (a batch of votes) */
+  decisionVotedPayload(
+    org: OrgSettings, d: DecisionRef, v: { voter: { userId: number | null; name: string | null; email: string | null }; vote: Vote; tallies: Tally[] },
+    by: By, people: People, to: Person[], opts: RecipientOpts,
+  ): PayloadInputOf<typeof DecisionVoted> {
+    return { ...this.decisionInfo(org, d), voter: v.voter, vote: v.vote, by, tallies: v.tallies, recipients: this.recipients(people, to, opts) };
   }
 
   // ---------- actions ----------

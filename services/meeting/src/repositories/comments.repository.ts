@@ -57,6 +57,13 @@ export class CommentsRepository {
     return row;
   }
 
+  /** several activity rows in one statement (a batch of votes) */
+  async logMany(s: Scope, vs: Array<{ meetingId?: number | null; decisionId?: number | null; userId: number | null; userName: string | null; activity: string }>): Promise<void> {
+    const { orgId, tx } = s;
+    if (!vs.length) return;
+    await tx.insert(activities).values(vs.map((v) => ({ orgId, meetingId: v.meetingId ?? null, decisionId: v.decisionId ?? null, userId: v.userId, userName: v.userName, activity: v.activity })));
+  }
+
   async activitiesOf(s: Scope, f: { meetingId?: number; decisionId?: number }, limit?: number): Promise<ActivityRow[]> {
     const { orgId, tx } = s;
     const w = f.meetingId ? and(eq(activities.orgId, orgId), eq(activities.meetingId, f.meetingId)) : and(eq(activities.orgId, orgId), eq(activities.decisionId, f.decisionId ?? 0));

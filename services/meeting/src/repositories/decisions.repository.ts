@@ -9,10 +9,11 @@ import { personKey } from '../rules/person';
 /** Decisions (meeting-bound and standalone) and their voters. */
 @Injectable()
 export class DecisionsRepository {
-  async get(s: Scope, id: number, opts: { lock?: boolean } = {}): Promise<DecisionRow | null> {
+  /** `lock`: FOR UPDATE (a command that changes the decision); `share`: FOR SHARE (a batch of votes: a close waits for it) */
+  async get(s: Scope, id: number, opts: { lock?: boolean; share?: boolean } = {}): Promise<DecisionRow | null> {
     const { orgId, tx } = s;
     const q = tx.select().from(decisions).where(and(eq(decisions.orgId, orgId), eq(decisions.id, id)));
-    const [row] = opts.lock ? await q.for('update') : await q;
+    const [row] = opts.lock ? await q.for('update') : opts.share ? await q.for('share') : await q;
     return row ?? null;
   }
 
@@ -88,6 +89,23 @@ export class DecisionsRepository {
       .onConflictDoUpdate({
         target: [voters.orgId, voters.decisionId, voters.voterKey],
         set: { vote: v.vote, reason: v.reason, votedBy: v.votedBy, updatedAt: sql`now()` },
+      });
+  }
+
+  /**
+   * Several votes on one decision in one statement (a batch of votes; each voter key at most once, the caller
+   * makes sure). Only voters already on the list are changed: a key without a row is not inserted (the gate
+   * checked it is there; the insert-or-update keeps the unique (decision, voter) constraint as the guard).
+   */
+  async upsertVotes(s: Scope, decisionId: number, vs: Array<{ userId: number | null; userEmail: string | null; vote: string; reason: string | null; votedBy: number | null }>): Promise<void> {
+    const { orgId, tx } = s;
+    if (!vs.length) return;
+    await tx
+      .insert(voters)
+      .values(vs.map((v) => ({ orgId, decisionId, voterKey: personKey(v), userId: v.userId, userEmail: v.userEmail, vote: v.vote, reason: v.reason, votedBy: v.votedBy })))
+      .onConflictDoUpdate({
+        target: [voters.orgId, voters.decisionId, voters.voterKey],
+        set: { vote: sql`excluded.vote`, reason: sql`excluded.reason`, votedBy: sql`excluded.voted_by`, updatedAt: sql`now()` },
       });
   }
 

@@ -17,12 +17,13 @@ export class MembersRepository {
    * The rows of some people on one meeting — users by id, guests by their lower-cased e-mail, the holder of a
    * guest link by its token's hash — for commands that need a few people, not the whole board (a vote).
    */
-  async membersAmong(s: Scope, meetingId: number, who: { userIds: number[]; emails: string[]; tokenHash?: string | null }): Promise<MemberRow[]> {
+  async membersAmong(s: Scope, meetingId: number, who: { userIds: number[]; emails: string[]; tokenHash?: string | null; tokenHashes?: string[] }): Promise<MemberRow[]> {
     const { orgId, tx } = s;
     const any: SQL[] = [];
     if (who.userIds.length) any.push(inArray(members.userId, [...new Set(who.userIds)]));
     if (who.emails.length) any.push(and(isNull(members.userId), inArray(members.userEmail, [...new Set(who.emails)]))!);
     if (who.tokenHash) any.push(eq(members.tokenHash, who.tokenHash));
+    if (who.tokenHashes?.length) any.push(inArray(members.tokenHash, [...new Set(who.tokenHashes)]));
     if (!any.length) return [];
     return tx.select().from(members).where(and(eq(members.orgId, orgId), eq(members.meetingId, meetingId), or(...any))).orderBy(desc(members.isOwner), asc(members.id));
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor, DecisionPayload, DirectoryCommittee, Variant, VoteResult } from '@app/contracts';
 import type { Scope } from '../db/db';
-import type { DecisionRow } from '../db/schema';
+import type { DecisionRow, VoterRow } from '../db/schema';
 import type { OrgSettings } from '../common/directory';
 import type { People } from '../common/publisher';
 import { actorKey } from '../common/actor';
@@ -67,6 +67,15 @@ export class DecisionView {
   async voteAnswer(s: Scope, d: DecisionRow, on: { meeting: MeetingCtx } | { resolution: ResolutionScene }, keys: { voter: string; actor: string | null }): Promise<VoteResult> {
     const rows = await this.decisions.votersByKeys(s, d.id, keys.actor ? [keys.voter, keys.actor] : [keys.voter]);
     const counts = await this.decisions.voteCounts(s, d.id);
+    return this.voteAnswerFrom(s, d, on, keys, rows, counts);
+  }
+
+  /** voteAnswer from rows already read (a batch of votes reads the voter rows and the tallies once for all of them) */
+  async voteAnswerFrom(
+    s: Scope, d: DecisionRow, on: { meeting: MeetingCtx } | { resolution: ResolutionScene }, keys: { voter: string; actor: string | null },
+    allRows: VoterRow[], counts: Array<{ vote: string; n: number }>,
+  ): Promise<VoteResult> {
+    const rows = allRows.filter((r) => r.decisionId === d.id && (r.voterKey === keys.voter || (keys.actor !== null && r.voterKey === keys.actor)));
     const b = emptyBundle();
     b.decisions = [d];
     b.voters = rows;
