@@ -31,15 +31,20 @@ export function freePort(): Promise<number> {
  * `npm start` runs it): a service's tests never import another service's code (lint). Resolves once it
  * answers GET /health; its output goes to `logFile` (default .data/test/logs/<name>-<pid>.log).
  */
-export async function startServiceProcess(name: string, env: Record<string, string | undefined>, opts: { logFile?: string; timeoutMs?: number } = {}): Promise<ServiceProcess> {
+export async function startServiceProcess(
+  name: string,
+  env: Record<string, string | undefined>,
+  /** nodeArgs go before the entry (e.g. `--expose-gc`); ipc opens a channel to the child (`child.send`) */
+  opts: { logFile?: string; timeoutMs?: number; nodeArgs?: string[]; ipc?: boolean } = {},
+): Promise<ServiceProcess> {
   const port = await freePort();
   const logFile = opts.logFile ?? path.join(ROOT, '.data', 'test', 'logs', `${name}-${process.pid}.log`);
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const out = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', `services/${name}/src/main.ts`], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '-r', '@swc-node/register', `services/${name}/src/main.ts`], {
     cwd: ROOT,
     env: { ...env, HTTP_PORT: String(port) },
-    stdio: ['ignore', out, out],
+    stdio: opts.ipc ? ['ignore', out, out, 'ipc'] : ['ignore', out, out],
   });
   fs.closeSync(out);
   let exited: string | null = null;
