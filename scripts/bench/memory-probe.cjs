@@ -7,14 +7,15 @@
  *   {probe: 'snapshot', file}     -> the same collections, then a heap snapshot written to `file`
  */
 'use strict';
+/* global setImmediate */
 const v8 = require('node:v8');
 
 async function collect() {
-  if (typeof global.gc !== 'function') throw new Error('memory-probe: start the process with --expose-gc');
+  if (typeof globalThis.gc !== 'function') throw new Error('memory-probe: start the process with --expose-gc');
   let last = Infinity;
   // a few rounds with a turn of the event loop between them: finalizers and weak callbacks run in between
   for (let i = 0; i < 6; i++) {
-    global.gc();
+    globalThis.gc();
     await new Promise((r) => setImmediate(r));
     const used = process.memoryUsage().heapUsed;
     if (i >= 2 && used >= last * 0.999) break;
@@ -38,5 +39,5 @@ if (typeof process.send === 'function') {
       .catch((e) => reply({ probe: m.probe, id, error: e instanceof Error ? e.message : String(e) }));
   });
   // listening on 'message' holds the channel open; the measured process must still exit as it would without it
-  process.channel && process.channel.unref();
+  if (process.channel) process.channel.unref();
 }
