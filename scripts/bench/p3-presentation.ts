@@ -214,7 +214,7 @@ export async function runPresentation(sys: BenchSystem, fx: Fixtures, opts: Benc
   // one presentation process, started by the bench with the memory probe (the running one has no probe)
   const env = { ...process.env, ...sys.env };
   const logDir = path.join(ROOT, '.data', 'bench', 'logs');
-  const first: ServiceProcess = await startServiceProcess('presentation', env, { logFile: path.join(logDir, 'presentation-p3-first.log'), nodeArgs: ['--expose-gc', '-r', PROBE], ipc: true });
+  const first: ServiceProcess = await startServiceProcess('presentation', env, { logFile: path.join(logDir, 'presentation-p3-first.log'), nodeArgs: ['--expose-gc', '-r', PROBE], ipc: true, timeoutMs: 180_000 });
   let one: { latencies: number[]; lost: number };
   let two: { latencies: number[]; lost: number };
   let mem: PerViewer;
@@ -239,7 +239,7 @@ export async function runPresentation(sys: BenchSystem, fx: Fixtures, opts: Benc
     await close(measured.viewers);
 
     // two presentation processes behind NATS
-    const second = await startServiceProcess('presentation', env, { logFile: path.join(logDir, 'presentation-p3-second.log') });
+    const second = await startServiceProcess('presentation', env, { logFile: path.join(logDir, 'presentation-p3-second.log'), timeoutMs: 180_000 });
     try {
       const split = await connectViewers([q(first.port, viewerToken), q(second.port, viewerToken)], headers, n, slideOf);
       log(`P3: ${n} viewers over two processes`);
