@@ -57,7 +57,9 @@ export async function startServiceProcess(
     await gone;
     clearTimeout(timer);
   };
-  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  // TEST_SERVICE_START_MS: a loaded shared machine can need more than a minute to compile and start a service
+  const timeoutMs = opts.timeoutMs ?? (Number(process.env.TEST_SERVICE_START_MS) || 60_000);
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (exited) throw new Error(`${name} stopped (${exited}) before it was ready; see ${logFile}`);
     const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
@@ -68,7 +70,7 @@ export async function startServiceProcess(
     if (ok) break;
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`${name} did not answer /health on ${port} within ${opts.timeoutMs ?? 60_000} ms; see ${logFile}`);
+      throw new Error(`${name} did not answer /health on ${port} within ${timeoutMs} ms; see ${logFile}`);
     }
     await sleep(250);
   }
