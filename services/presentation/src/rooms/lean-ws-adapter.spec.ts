@@ -15,7 +15,7 @@ describe('LeanWsAdapter', () => {
   it.each(cases)('$name', ({ handlers, disconnectEvents, expected }) => {
     const adapter = new LeanWsAdapter(undefined, { disconnectEvents });
     const client = new EventEmitter();
-    const handlerList = Array.from({ length: handlers }, () => ({ message: 'm', methodName: 'm', callback: () => 1, isAckHandledManually: false }));
+    const handlerList = Array.from({ length: handlers }, () => ({ message: 'm', methodName: 'm', callback: () => of(1), isAckHandledManually: false }));
     adapter.bindMessageHandlers(client, handlerList, (d) => of(d));
     adapter.bindClientDisconnect(client, () => undefined);
     expect(listeners(client)).toEqual(expected);
