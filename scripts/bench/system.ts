@@ -169,6 +169,8 @@ export async function startSystem(opts: BenchOptions, smtpUrl: string, log: (m: 
       env,
       portOffset: offset,
       logDir: path.join(DATA_DIR, 'logs'),
+      // on a shared machine at a high load a service can take more than the default minute to answer /health
+      healthTimeoutMs: 180_000,
       log: (m: string) => log(m),
       onExit: (name: string, code: number | null, signal: string | null) => log(`warning: ${name} exited (${signal ?? `code ${code}`}) during the run`),
     });

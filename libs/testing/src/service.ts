@@ -31,15 +31,20 @@ export function freePort(): Promise<number> {
  * `npm start` runs it): a service's tests never import another service's code (lint). Resolves once it
  * answers GET /health; its output goes to `logFile` (default .data/test/logs/<name>-<pid>.log).
  */
-export async function startServiceProcess(name: string, env: Record<string, string | undefined>, opts: { logFile?: string; timeoutMs?: number } = {}): Promise<ServiceProcess> {
+export async function startServiceProcess(
+  name: string,
+  env: Record<string, string | undefined>,
+  /** nodeArgs go before the entry (e.g. `--expose-gc`); ipc opens a channel to the child (`child.send`) */
+  opts: { logFile?: string; timeoutMs?: number; nodeArgs?: string[]; ipc?: boolean } = {},
+): Promise<ServiceProcess> {
   const port = await freePort();
   const logFile = opts.logFile ?? path.join(ROOT, '.data', 'test', 'logs', `${name}-${process.pid}.log`);
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const out = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', `services/${name}/src/main.ts`], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '-r', '@swc-node/register', `services/${name}/src/main.ts`], {
     cwd: ROOT,
     env: { ...env, HTTP_PORT: String(port) },
-    stdio: ['ignore', out, out],
+    stdio: opts.ipc ? ['ignore', out, out, 'ipc'] : ['ignore', out, out],
   });
   fs.closeSync(out);
   let exited: string | null = null;
@@ -52,7 +57,9 @@ export async function startServiceProcess(name: string, env: Record<string, stri
     await gone;
     clearTimeout(timer);
   };
-  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  // TEST_SERVICE_START_MS: a loaded shared machine can need more than a minute to compile and start a service
+  const timeoutMs = opts.timeoutMs ?? (Number(process.env.TEST_SERVICE_START_MS) || 60_000);
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (exited) throw new Error(`${name} stopped (${exited}) before it was ready; see ${logFile}`);
     const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
@@ -63,7 +70,7 @@ export async function startServiceProcess(name: string, env: Record<string, stri
     if (ok) break;
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`${name} did not answer /health on ${port} within ${opts.timeoutMs ?? 60_000} ms; see ${logFile}`);
+      throw new Error(`${name} did not answer /health on ${port} within ${timeoutMs} ms; see ${logFile}`);
     }
     await sleep(250);
   }

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
-import { WsAdapter } from '@nestjs/platform-ws';
 import { bootstrapService, runService } from '@app/platform';
 import { AppModule } from './app.module';
 import { loadPresentationConfig } from './config';
+import { LeanWsAdapter } from './rooms/lean-ws-adapter';
 
 runService(async () => {
   const config = loadPresentationConfig();
@@ -11,7 +11,8 @@ runService(async () => {
     port: config.HTTP_PORT,
     logLevel: config.LOG_LEVEL,
     configure: (app) => {
-      app.useWebSocketAdapter(new WsAdapter(app));
+      // the presentation gateway reads its frames and closes itself: no per-socket Nest streams (lean-ws-adapter.ts)
+      app.useWebSocketAdapter(new LeanWsAdapter(app, { disconnectEvents: false }));
     },
   });
 });

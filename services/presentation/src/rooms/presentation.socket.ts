@@ -19,8 +19,8 @@ import {
 import { CONFIG, isDraining, NATS_CONNECTION, onDrain, registry } from '@app/platform';
 import type { PresentationConfig } from '../config';
 import { RoomStore, type RoomKey } from './room-store';
-import { handleFrame, join, type Outcome, type Participant } from './room-rules';
-import { SocketAuth, SocketRefused, type SocketIdentity } from './socket-auth';
+import { handleFrame, join, type Outcome } from './room-rules';
+import { SocketAuth, SocketRefused, type Seat, type SocketIdentity } from './socket-auth';
 
 const connections = new Gauge({ name: 'presentation_connections', help: 'open presentation sockets in this process', registers: [registry] });
 const framesIn = new Counter({ name: 'presentation_frames_in_total', help: 'client frames by type and outcome', labelNames: ['type', 'outcome'], registers: [registry] });
@@ -28,43 +28,81 @@ const dropped = new Counter({ name: 'presentation_slow_consumers_total', help: '
 
 type ForwardFrame = Extract<ClientFrame, { type: 'forward' }>;
 
-interface Conn {
-  id: string;
-  ws: WebSocket;
-  who: SocketIdentity;
-  room: RoomKey;
-  subject: string;
-  me: Participant;
-  alive: boolean;
-  /** frames are handled one after another per connection, in the order they came */
-  queue: Promise<void>;
-  /** created on the first pointer move or drawing (only a presenter's socket ever needs them) */
-  pointer?: Throttle<ForwardFrame>;
-  operations?: Throttle<ForwardFrame>;
+/** this process's sockets of one room, and what they share (one object per room, not per socket) */
+interface Room {
+  readonly key: RoomKey;
+  /** NATS subject of the room */
+  readonly subject: string;
+  readonly conns: Set<Conn>;
 }
 
-const encode = (frames: ServerFrame[]): string[] => frames.map((f) => JSON.stringify(f));
+/**
+ * What one socket keeps (docs/presentation.md, "Memory per viewer"): a handful of fields; the room, the person and
+ * the meeting's presenters and documents are shared objects, the socket's listeners are functions shared by all
+ * sockets, and the ping is one timer for the process.
+ */
+interface Conn {
+  /** unique in this process; on NATS the origin is `<process id>:<n>` */
+  readonly n: number;
+  readonly ws: WebSocket;
+  readonly room: Room;
+  readonly seat: Seat;
+  alive: boolean;
+  /** frames are handled one after another per connection, in the order they came (null when idle) */
+  queue: Promise<void> | null;
+  /** created on the first pointer move or drawing (only a presenter's socket ever needs them) */
+  pointer: Throttle<ForwardFrame> | null;
+  operations: Throttle<ForwardFrame> | null;
+}
+
+/** the Conn of a socket, on the socket itself (the shared listeners get the socket as `this`) */
+const CONN = Symbol('presentation.conn');
+type ConnSocket = WebSocket & { [CONN]?: Conn };
+
+/** frames are serialized once and the same bytes go to every socket; sent as text frames */
+const encode = (frames: ServerFrame[]): Buffer[] => frames.map((f) => Buffer.from(JSON.stringify(f)));
+const TEXT = { binary: false } as const;
 
 /**
  * The live presentation socket (docs/presentation.md): `/ws/presentation?ref_id=&document=&token=[&isGuest=1]`,
  * reached through the gateway's origin. One room per meeting and document; room state in Redis; every frame a
  * room must hear is published once on NATS and each process delivers it to its own sockets, so two processes
- * behave as one room.
+ * behave as one room. Served with `LeanWsAdapter` (main.ts): frames are read by one listener shared by every
+ * socket, not by Nest's per-socket message streams.
  */
-@WebSocketGateway({ path: '/ws/presentation', maxPayload: 1024 * 1024 })
+// no compression (a deflate context per socket costs tens of KB), no ws client set (the rooms below are the only list of sockets);
+// UTF-8 stays checked (only the presenter sends much, and a broken frame still closes with 1007 as before)
+@WebSocketGateway({ path: '/ws/presentation', maxPayload: 1024 * 1024, perMessageDeflate: false, clientTracking: false })
 export class PresentationSocket implements OnGatewayConnection, OnModuleInit, OnModuleDestroy {
   private readonly log = new Logger('PresentationSocket');
   /** NATS subject of a room -> this process's sockets in it */
-  private readonly rooms = new Map<string, Set<Conn>>();
+  private readonly rooms = new Map<string, Room>();
+  /** names this process in fan-out origins */
+  private readonly instance = randomUUID();
+  private nextConn = 0;
   private sub?: Subscription;
   private pinger?: NodeJS.Timeout;
+  /** the listeners every socket shares (`this` is the socket) */
+  private readonly onMessage: (this: ConnSocket, data: Buffer) => void;
+  private readonly onClose: (this: ConnSocket) => void;
 
   constructor(
     private readonly auth: SocketAuth,
     private readonly store: RoomStore,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(CONFIG) private readonly config: PresentationConfig,
-  ) {}
+  ) {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the listeners' own `this` is the socket
+    const gateway = this;
+    this.onMessage = function (this: ConnSocket, data: Buffer) {
+      const conn = this[CONN];
+      if (conn) gateway.receive(conn, data);
+    };
+    this.onClose = function (this: ConnSocket) {
+      const conn = this[CONN];
+      if (conn) gateway.closed(conn);
+    };
+  }
 
   onModuleInit(): void {
     this.sub = this.nc.subscribe(PresentationFanout.wildcard);
@@ -81,7 +119,7 @@ export class PresentationSocket implements OnGatewayConnection, OnModuleInit, On
   private removeDrain?: () => void;
 
   private closeAll(): void {
-    for (const set of this.rooms.values()) for (const c of set) c.ws.close(1012, 'server restarting');
+    for (const room of this.rooms.values()) for (const c of room.conns) c.ws.close(1012, 'server restarting');
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -97,6 +135,7 @@ export class PresentationSocket implements OnGatewayConnection, OnModuleInit, On
     const early: Buffer[] = [];
     const onEarly = (data: Buffer) => early.push(data);
     ws.on('message', onEarly);
+    // the upgrade request is read here and not kept: nothing below holds `req`
     void this.auth.identify(req).then(
       async (who) => {
         ws.off('message', onEarly);
@@ -105,9 +144,10 @@ export class PresentationSocket implements OnGatewayConnection, OnModuleInit, On
         const conn = this.open(ws, who);
         await this.run(conn, () => this.joined(conn));
         for (const data of early) this.receive(conn, data);
-        ws.on('message', (data: Buffer) => this.receive(conn, data));
+        ws.on('message', this.onMessage);
       },
       (e: unknown) => {
+        ws.off('message', onEarly);
         if (e instanceof SocketRefused) return ws.close(e.closeCode, e.message.slice(0, 120));
         this.log.error(`presentation socket refused: ${e instanceof Error ? e.message : String(e)}`);
         ws.close(1011, 'Something went wrong');
@@ -115,33 +155,26 @@ export class PresentationSocket implements OnGatewayConnection, OnModuleInit, On
     );
   }
 
-  private open(ws: WebSocket, who: SocketIdentity): Conn {
-    const room: RoomKey = { orgId: who.orgId, meetingId: who.meetingId, documentId: who.documentId };
-    const subject = PresentationFanout.subject(room.orgId, room.meetingId, room.documentId);
-    const conn: Conn = {
-      id: randomUUID(),
-      ws,
-      who,
-      room,
-      subject,
-      me: { userId: who.actor.userId, guest: who.actor.kind === 'guest', name: who.name, canManage: who.canManage },
-      alive: true,
-      queue: Promise.resolve(),
-    };
-    let set = this.rooms.get(subject);
-    if (!set) this.rooms.set(subject, (set = new Set()));
-    set.add(conn);
+  private open(ws: ConnSocket, who: SocketIdentity): Conn {
+    const subject = PresentationFanout.subject(who.room.orgId, who.room.meetingId, who.room.documentId);
+    let room = this.rooms.get(subject);
+    if (!room) this.rooms.set(subject, (room = { key: who.room, subject, conns: new Set() }));
+    const conn: Conn = { n: ++this.nextConn, ws, room, seat: who.seat, alive: true, queue: null, pointer: null, operations: null };
+    ws[CONN] = conn;
+    room.conns.add(conn);
     connections.inc();
-    ws.on('pong', () => (conn.alive = true));
-    ws.on('close', () => {
-      conn.operations?.flush();
-      conn.pointer?.cancel();
-      set.delete(conn);
-      if (!set.size) this.rooms.delete(subject);
-      connections.dec();
-    });
-    ws.on('error', (err) => this.log.warn(`presentation socket error: ${err.message}`));
+    ws.on('pong', onPong);
+    ws.on('close', this.onClose);
     return conn;
+  }
+
+  private closed(conn: Conn): void {
+    conn.operations?.flush();
+    conn.pointer?.cancel();
+    const { room } = conn;
+    room.conns.delete(conn);
+    if (!room.conns.size && this.rooms.get(room.subject) === room) this.rooms.delete(room.subject);
+    connections.dec();
   }
 
   /** one raw frame from a client: size, JSON and schema checks, then the throttles, then the room */
@@ -185,58 +218,67 @@ export class PresentationSocket implements OnGatewayConnection, OnModuleInit, On
     void this.run(conn, () => this.apply(conn, frame));
   }
 
+  /** `work` after the connection's earlier work; the queue is dropped again once it is empty */
   private run(conn: Conn, work: () => Promise<void>): Promise<void> {
-    conn.queue = conn.queue.then(work).catch((e: unknown) => {
-      this.log.error(`presentation frame failed: ${e instanceof Error ? e.message : String(e)}`);
-      this.sendTo(conn, encode([{ type: 'error', code: 'BAD_FRAME', message: 'Something went wrong' }]));
-    });
-    return conn.queue;
+    const next: Promise<void> = (conn.queue ?? Promise.resolve())
+      .then(work)
+      .catch((e: unknown) => {
+        this.log.error(`presentation frame failed: ${e instanceof Error ? e.message : String(e)}`);
+        this.sendTo(conn, encode([{ type: 'error', code: 'BAD_FRAME', message: 'Something went wrong' }]));
+      })
+      .then(() => {
+        if (conn.queue === next) conn.queue = null;
+      });
+    conn.queue = next;
+    return next;
   }
 
   private async joined(conn: Conn): Promise<void> {
-    const state = await this.store.state(conn.room);
-    const { presenters, documents } = conn.who;
-    await this.commit(conn, join({ state, presenters, documents, me: conn.me }), presenters);
+    const { key } = conn.room;
+    const state = await this.store.state(key);
+    const { presenters, documents, me } = conn.seat;
+    await this.commit(conn, join({ state, presenters, documents, me }), presenters);
   }
 
   private async apply(conn: Conn, frame: ClientFrame): Promise<void> {
-    const state = await this.store.state(conn.room);
-    const { presenters, documents } = conn.who;
-    const outcome = handleFrame({ state, presenters, documents, me: conn.me }, frame);
+    const state = await this.store.state(conn.room.key);
+    const { presenters, documents, me } = conn.seat;
+    const outcome = handleFrame({ state, presenters, documents, me }, frame);
     framesIn.inc({ type: frame.type === 'forward' ? frame.action.type : frame.type, outcome: outcome.reply.some((f) => f.type === 'error') ? 'refused' : 'ok' });
     await this.commit(conn, outcome, presenters);
   }
 
   /** store what changed, then tell the room (through NATS) and the sender */
   private async commit(conn: Conn, o: Outcome, presenters: readonly Presenter[]): Promise<void> {
-    if (o.state) await this.store.save(conn.room, o.state);
-    if (o.clearHistory) await this.store.clear(conn.room);
-    if (o.append) await this.store.append(conn.room, o.append);
+    const key = conn.room.key;
+    if (o.state) await this.store.save(key, o.state);
+    if (o.clearHistory) await this.store.clear(key);
+    if (o.append) await this.store.append(key, o.append);
     if (o.currentDocument !== undefined) {
-      const next: RoomKey = { ...conn.room, documentId: o.currentDocument };
-      const current = await this.store.state(conn.room);
+      const next: RoomKey = { ...key, documentId: o.currentDocument };
+      const current = await this.store.state(key);
       await this.store.save(next, { document: o.currentDocument, slide: 0, scale: current.scale, presenterUserId: current.presenterUserId });
-      await this.store.setCurrentDocument(conn.room.orgId, conn.room.meetingId, o.currentDocument);
+      await this.store.setCurrentDocument(key.orgId, key.meetingId, o.currentDocument);
     }
     if (o.broadcast.length) this.publish(conn, o.broadcast);
     if (o.toPresenter?.length) {
-      const presenter = (o.state ?? (await this.store.state(conn.room))).presenterUserId;
-      if (presenter != null && presenter !== conn.me.userId) this.publish(conn, o.toPresenter, presenter);
+      const presenter = (o.state ?? (await this.store.state(key))).presenterUserId;
+      if (presenter != null && presenter !== conn.seat.me.userId) this.publish(conn, o.toPresenter, presenter);
     }
     const reply = [...o.reply];
-    if (o.sendHistory) reply.push({ type: 'history', history: await this.store.history(conn.room, o.state ?? (await this.store.state(conn.room)), presenters) });
+    if (o.sendHistory) reply.push({ type: 'history', history: await this.store.history(key, o.state ?? (await this.store.state(key)), presenters) });
     if (reply.length) this.sendTo(conn, encode(reply));
   }
 
   private publish(conn: Conn, frames: ServerFrame[], onlyUser: number | null = null): void {
-    const payload = PresentationFanout.payload.parse({ origin: conn.id, skipOrigin: false, onlyUser, frames });
-    this.nc.publish(conn.subject, JSON.stringify(payload));
+    const payload = PresentationFanout.payload.parse({ origin: `${this.instance}:${conn.n}`, skipOrigin: false, onlyUser, frames });
+    this.nc.publish(conn.room.subject, JSON.stringify(payload));
   }
 
-  /** a fan-out message from NATS: every local socket of that room gets the frames, encoded once */
+  /** a fan-out message from NATS: every local socket of that room gets the frames, serialized once */
   private deliver(subject: string, data: Uint8Array): void {
-    const set = this.rooms.get(subject);
-    if (!set?.size) return;
+    const room = this.rooms.get(subject);
+    if (!room?.conns.size) return;
     let payload;
     try {
       payload = PresentationFanout.payload.parse(JSON.parse(Buffer.from(data).toString('utf8')));
@@ -245,15 +287,17 @@ export class PresentationSocket implements OnGatewayConnection, OnModuleInit, On
       return;
     }
     const encoded = encode(payload.frames);
-    for (const conn of set) {
-      if (payload.skipOrigin && conn.id === payload.origin) continue;
-      if (payload.onlyUser != null && conn.me.userId !== payload.onlyUser) continue;
+    const skip = payload.skipOrigin && payload.origin.startsWith(`${this.instance}:`) ? Number(payload.origin.slice(this.instance.length + 1)) : 0;
+    const onlyUser = payload.onlyUser;
+    for (const conn of room.conns) {
+      if (conn.n === skip) continue;
+      if (onlyUser != null && conn.seat.me.userId !== onlyUser) continue;
       this.sendTo(conn, encoded);
     }
   }
 
   /** send, unless the socket is behind: then drop it (4008); the client reconnects and asks for history */
-  private sendTo(conn: Conn, frames: string[]): void {
+  private sendTo(conn: Conn, frames: Buffer[]): void {
     const ws = conn.ws;
     if (ws.readyState !== ws.OPEN) return;
     if (ws.bufferedAmount > this.config.WS_MAX_BUFFERED_BYTES) {
@@ -262,12 +306,13 @@ export class PresentationSocket implements OnGatewayConnection, OnModuleInit, On
       setTimeout(() => ws.terminate(), 2000).unref();
       return;
     }
-    for (const f of frames) ws.send(f);
+    for (const f of frames) ws.send(f, TEXT);
   }
 
+  /** one timer for every socket of the process: a socket that did not answer the last ping is closed */
   private ping(): void {
-    for (const set of this.rooms.values()) {
-      for (const conn of set) {
+    for (const room of this.rooms.values()) {
+      for (const conn of room.conns) {
         if (!conn.alive) {
           conn.ws.terminate();
           continue;
@@ -277,6 +322,12 @@ export class PresentationSocket implements OnGatewayConnection, OnModuleInit, On
       }
     }
   }
+}
+
+/** shared by every socket (`this` is the socket) */
+function onPong(this: ConnSocket): void {
+  const conn = this[CONN];
+  if (conn) conn.alive = true;
 }
 
 /** drawing sent within one throttle window goes out as one frame, in order (same slide; a slide change flushes first) */

@@ -4,21 +4,28 @@ import { AppError, GetActor, PRESENTATION_CLOSE, ResolveOrganization, type Actor
 import { Bus, SessionStore } from '@app/platform';
 import { MeetingAccess } from '../common/meetings';
 import { Interner } from './intern';
+import type { Participant } from './room-rules';
+import type { RoomKey } from './room-store';
 
 /** The header the gateway sets on a proxied upgrade: the organization label of the browser's host. */
 export const ORG_HEADER = 'x-boardroom-org';
 
-/** What a socket keeps about its person and meeting (small: a room may hold thousands of sockets). */
+/**
+ * What a socket keeps about its person in its meeting (a room may hold thousands of sockets): who they are in the
+ * room, and the meeting's presenters and documents when they joined. Read-only, and one copy for every socket
+ * with the same content (`Interner`): the sockets of one person share a seat, the people of one meeting share
+ * the presenter list and the document set. The actor, the token and the upgrade request are not kept.
+ */
+export interface Seat {
+  readonly me: Participant;
+  readonly presenters: readonly Presenter[];
+  readonly documents: ReadonlySet<number>;
+}
+
 export interface SocketIdentity {
-  orgId: string;
-  actor: Actor;
-  meetingId: number;
-  documentId: number;
-  /** the meeting's presenters and documents when the socket joined */
-  presenters: Presenter[];
-  documents: Set<number>;
-  name: string;
-  canManage: boolean;
+  /** the room the socket joins (the gateway keeps one copy per room) */
+  room: RoomKey;
+  seat: Seat;
 }
 
 export class SocketRefused extends Error {
@@ -87,15 +94,10 @@ export class SocketAuth {
     }
     const documents = this.shared.numbers('documents', new Set(access.documents));
     if (!documents.has(documentId)) throw new SocketRefused(PRESENTATION_CLOSE.notFound, 'This document is not part of the meeting');
-    return {
-      orgId: org.id,
-      actor: this.shared.json('actor', actor),
-      meetingId,
-      documentId,
-      presenters: this.shared.json('presenters', access.presenters),
-      documents,
-      name: actor.name ?? access.guest_name ?? actor.email ?? 'Guest',
-      canManage: access.can_manage,
-    };
+    const presenters = this.shared.json('presenters', access.presenters);
+    const me: Participant = { userId: actor.userId, guest: actor.kind === 'guest', name: actor.name ?? access.guest_name ?? actor.email ?? 'Guest', canManage: access.can_manage };
+    const seatKey = `${org.id}\u0000${meetingId}\u0000${JSON.stringify(me)}\u0000${JSON.stringify(presenters)}\u0000${[...documents].sort((x, y) => x - y).join(',')}`;
+    const seat = this.shared.intern<Seat>('seat', seatKey, { me, presenters, documents });
+    return { room: { orgId: org.id, meetingId, documentId }, seat };
   }
 }
