@@ -8,6 +8,9 @@ import { ApprovalService } from './approval/approval.service';
 import { ApprovalHandlers } from './approval/approval.handlers';
 import { DocumentStore } from './signing/document-store';
 import { SigningKeys } from './signing/signing-keys';
+import { PlacementsRepository } from './documents/placements.repository';
+import { DocumentsService } from './documents/documents.service';
+import { DocumentsHandlers } from './documents/documents.handlers';
 
 /**
  * services/approval: approvals of library PDFs signed step by step by members, committees' members and guests;
@@ -20,7 +23,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [PlatformModule.forRoot({ service: 'approval', config, db: { schema: approvalTables }, storage: true, streams: ['approval'] })],
-      providers: [ApprovalDb, ApprovalRepository, ApprovalService, ApprovalHandlers, DocumentStore, SigningKeys],
+      providers: [ApprovalDb, ApprovalRepository, ApprovalService, ApprovalHandlers, DocumentStore, SigningKeys, PlacementsRepository, DocumentsService, DocumentsHandlers],
     };
   }
 }

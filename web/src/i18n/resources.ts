@@ -28,6 +28,7 @@ import en_presentation from '../locales/en/presentation.json';
 import en_minutes from '../locales/en/minutes.json';
 import en_viewer from '../locales/en/viewer.json';
 import en_approvals from '../locales/en/approvals.json';
+import en_signing from '../locales/en/signing.json';
 import ar_common from '../locales/ar/common.json';
 import ar_validation from '../locales/ar/validation.json';
 import ar_shell from '../locales/ar/shell.json';
@@ -54,6 +55,7 @@ import ar_presentation from '../locales/ar/presentation.json';
 import ar_minutes from '../locales/ar/minutes.json';
 import ar_viewer from '../locales/ar/viewer.json';
 import ar_approvals from '../locales/ar/approvals.json';
+import ar_signing from '../locales/ar/signing.json';
 import ru_common from '../locales/ru/common.json';
 import ru_validation from '../locales/ru/validation.json';
 import ru_shell from '../locales/ru/shell.json';
@@ -80,8 +82,9 @@ import ru_presentation from '../locales/ru/presentation.json';
 import ru_minutes from '../locales/ru/minutes.json';
 import ru_viewer from '../locales/ru/viewer.json';
 import ru_approvals from '../locales/ru/approvals.json';
+import ru_signing from '../locales/ru/signing.json';
 
-export const NAMESPACES = ['common', 'validation', 'shell', 'tour', 'auth', 'portal', 'errors', 'home', 'news', 'activity', 'profile', 'integrations', 'organization', 'users', 'roles', 'committees', 'boards', 'logs', 'actions', 'decisions', 'library', 'meeting', 'presentation', 'viewer', 'approvals', 'minutes'] as const;
+export const NAMESPACES = ['common', 'validation', 'shell', 'tour', 'auth', 'portal', 'errors', 'home', 'news', 'activity', 'profile', 'integrations', 'organization', 'users', 'roles', 'committees', 'boards', 'logs', 'actions', 'decisions', 'library', 'meeting', 'presentation', 'viewer', 'approvals', 'minutes', 'signing'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const en = {
@@ -111,6 +114,7 @@ const en = {
   minutes: en_minutes,
   viewer: en_viewer,
   approvals: en_approvals,
+  signing: en_signing,
 };
 const ar = {
   common: ar_common,
@@ -139,6 +143,7 @@ const ar = {
   minutes: ar_minutes,
   viewer: ar_viewer,
   approvals: ar_approvals,
+  signing: ar_signing,
 };
 const ru = {
   common: ru_common,
@@ -167,6 +172,7 @@ const ru = {
   minutes: ru_minutes,
   viewer: ru_viewer,
   approvals: ru_approvals,
+  signing: ru_signing,
 };
 
 export const resources = { en, fr: en, ar, ru };
