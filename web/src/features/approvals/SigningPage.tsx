@@ -299,7 +299,7 @@ export function SigningView(props: { id: number; guest: GuestKey | null; opener?
             <Button type="button" outlined icon="pi pi-sliders-h" label={t('appearance')} onClick={() => setAppearanceOpen(true)} data-testid="signing-appearance" />
             <Button type="button" text severity="danger" icon="pi pi-eraser" label={t('deleteSignature')} disabled={!onPage.some((b) => b.kind === 'signature')} onClick={() => removeKind('signature')} data-testid="signing-delete-signature" />
             <Button type="button" text severity="danger" icon="pi pi-eraser" label={t('deleteStamp')} disabled={!onPage.some((b) => b.kind === 'stamp')} onClick={() => removeKind('stamp')} data-testid="signing-delete-stamp" />
-            <Button type="button" outlined severity="danger" icon="pi pi-times" label={t('reject')} disabled={placedAny || busy} tooltip={placedAny ? t('rejectDisabled') : undefined} tooltipOptions={{ showOnDisabled: true }} onClick={() => setRejecting(true)} data-testid="signing-reject" />
+            <Button type="button" outlined severity="danger" icon="pi pi-times" label={t('reject')} disabled={placedAny || busy} title={placedAny ? t('rejectDisabled') : undefined} onClick={() => setRejecting(true)} data-testid="signing-reject" />
             <Button type="button" outlined icon="pi pi-pen-to-square" label={t('sign')} onClick={() => setChoosing('signature')} data-testid="signing-sign" />
             <Button type="button" icon="pi pi-save" label={t('save')} loading={busy} disabled={!ready} onClick={() => void save()} data-testid="signing-save" />
           </>
