@@ -184,8 +184,11 @@ describe('journey: approvals', () => {
     });
     await s.step('member1-places', async () => {
       const before = await page.$eval('[data-testid=placement-box-signature]', (n: any) => n.getAttribute('data-box'));
-      await page.$eval('[data-testid=placement-page]', (n: any) => n.scrollIntoView({ block: 'start' }));
-      await dragTo(page, '[data-testid=placement-box-signature]', '[data-testid=placement-page]', 120, 500);
+      // the box in the middle of the window (clear of the sticky header), then dragged lower on the page
+      await page.$eval('[data-testid=placement-box-signature]', (n: any) => n.scrollIntoView({ block: 'center' }));
+      const top = await page.$eval('[data-testid=placement-box-signature]', (n: any) => n.getBoundingClientRect().top);
+      const pageTop = await page.$eval('[data-testid=placement-page]', (n: any) => n.getBoundingClientRect().top);
+      await dragTo(page, '[data-testid=placement-box-signature]', '[data-testid=placement-page]', 140, Math.min(top - pageTop + 220, 760));
       await page.waitForFunction((b: string) => document.querySelector('[data-testid=placement-box-signature]')?.getAttribute('data-box') !== b, {}, before);
       await s.shot('member1-placed');
       await page.waitForSelector('[data-testid=signing-save]:not([disabled])');

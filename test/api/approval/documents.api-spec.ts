@@ -50,7 +50,10 @@ async function signedBytes(approvalId: number, libraryId: number, token: string)
   return Buffer.from(await res.arrayBuffer());
 }
 
-/** where images are drawn on a page: the `w 0 0 h x y cm /Name Do` of its content streams (pdf-lib's drawImage) */
+/**
+ * where images are drawn on a page: each `Do` of its content streams with the `cm` matrices since the `q` before it
+ * composed (pdf-lib's drawImage: translate, rotate, scale, skew), as x, y (bottom-left origin), width and height
+ */
 async function imagesOn(pdf: Buffer, pageIndex: number): Promise<{ x: number; y: number; w: number; h: number }[]> {
   const doc = await PDFDocument.load(pdf);
   const page = doc.getPage(pageIndex);
@@ -61,7 +64,16 @@ async function imagesOn(pdf: Buffer, pageIndex: number): Promise<{ x: number; y:
     const s = doc.context.lookup(r as PDFRef);
     if (s instanceof PDFRawStream) text += `${Buffer.from(decodePDFRawStream(s).decode()).toString('latin1')}\n`;
   }
-  return [...text.matchAll(/([-\d.]+) 0 0 ([-\d.]+) ([-\d.]+) ([-\d.]+) cm\s*\/\S+ Do/g)].map((m) => ({ w: Number(m[1]), h: Number(m[2]), x: Number(m[3]), y: Number(m[4]) }));
+  type M = [number, number, number, number, number, number];
+  const times = (m: M, n: M): M => [m[0] * n[0] + m[1] * n[2], m[0] * n[1] + m[1] * n[3], m[2] * n[0] + m[3] * n[2], m[2] * n[1] + m[3] * n[3], m[4] * n[0] + m[5] * n[2] + n[4], m[4] * n[1] + m[5] * n[3] + n[5]];
+  const out: { x: number; y: number; w: number; h: number }[] = [];
+  let ctm: M = [1, 0, 0, 1, 0, 0];
+  for (const m of text.matchAll(/(?:^|\s)(q)(?=\s)|((?:[-\d.]+\s+){6})cm(?=\s)|\/\S+\s+(Do)(?=\s)/g)) {
+    if (m[1]) ctm = [1, 0, 0, 1, 0, 0];
+    else if (m[2]) ctm = times(m[2].trim().split(/\s+/).map(Number) as M, ctm);
+    else if (m[3]) out.push({ x: ctm[4], y: ctm[5], w: ctm[0], h: ctm[3] });
+  }
+  return out;
 }
 
 /** words with their boxes (top-left origin, points) as poppler's `pdftotext -bbox` reads them */

@@ -57,7 +57,8 @@ interface Chosen {
  */
 export function safeReturnUrl(v: string | null): string | null {
   if (!v || !v.startsWith('/') || v.startsWith('//') || v.startsWith('/\\')) return null;
-  return /[\u0000-\u001f]/.test(v) ? null : v;
+  // no control characters (a tab or newline inside a path is never one of ours)
+  return [...v].some((c) => c.charCodeAt(0) < 0x20) ? null : v;
 }
 
 /** the sign post's placements: every box in points of its page, the signature's appearance on signature boxes */
