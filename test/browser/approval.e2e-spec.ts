@@ -96,6 +96,8 @@ describe('journey: approvals', () => {
     second = await createApproval(`Journey lease ${Date.now()}`);
     await setMode('new');
     s = await openBrowser('approval');
+    // a cold Chromium on a loaded machine can take longer than a step's wait for its first page: load it once here
+    await s.page.goto(orgUrl(DEMO.slug, '/auth/login'), { timeout: 90_000 });
   });
   afterAll(async () => {
     await s?.close();
