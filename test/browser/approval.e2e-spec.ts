@@ -130,13 +130,14 @@ describe('journey: approvals', () => {
     });
     await s.step('chair-places', async () => {
       await page.waitForSelector('[data-testid=placement-step] [data-testid=placement-page][data-rendered="1"]', { visible: true });
-      await page.$eval('[data-testid=placement-chip-signature]', (n: any) => n.scrollIntoView({ block: 'start' }));
+      // the chip in the middle of the window: at the top it sits under the fixed app header
+      await page.$eval('[data-testid=placement-chip-signature]', (n: any) => n.scrollIntoView({ block: 'center' }));
       // Member One's box near the top of the page, Member Two's lower down
-      await dragTo(page, '[data-testid=placement-chip-signature]', '[data-testid=placement-step] [data-testid=placement-page]', 200, 160);
+      await dragTo(page, '[data-testid=placement-chip-signature]', '[data-testid=placement-step] [data-testid=placement-page]', 200, 120);
       await page.waitForFunction(() => document.querySelectorAll('[data-testid=placement-step] [data-testid=placement-box-signature]').length === 1);
       await page.click('[data-testid=placement-signer]');
       await pickOption(page, 'Member Two');
-      await dragTo(page, '[data-testid=placement-chip-signature]', '[data-testid=placement-step] [data-testid=placement-page]', 360, 420);
+      await dragTo(page, '[data-testid=placement-chip-signature]', '[data-testid=placement-step] [data-testid=placement-page]', 360, 300);
       await page.waitForFunction(() => document.querySelectorAll('[data-testid=placement-step] [data-testid=placement-box-signature]').length === 2);
       await s.shot('chair-placed');
       await page.click('[data-testid=approval-send]');
