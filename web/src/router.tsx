@@ -34,6 +34,7 @@ const ApprovalsPage = named(() => import('./features/approvals/ApprovalsPage'), 
 const ApprovalCreatePage = named(() => import('./features/approvals/ApprovalCreatePage'), 'ApprovalCreatePage');
 const ApprovalDetailsPage = named(() => import('./features/approvals/ApprovalDetailsPage'), 'ApprovalDetailsPage');
 const GuestApprovalPage = named(() => import('./features/approvals/ApprovalDetailsPage'), 'GuestApprovalPage');
+const SigningPage = named(() => import('./features/approvals/SigningPage'), 'SigningPage');
 
 const ProfilePage = named(() => import('./features/settings/ProfilePage'), 'ProfilePage');
 const EditProfilePage = named(() => import('./features/settings/EditProfilePage'), 'EditProfilePage');
@@ -104,6 +105,7 @@ export function AppRoutes() {
                   <Route path={ROUTES.approvals} element={page(<ApprovalsPage />)} />
                   <Route path={ROUTES.approvalsUpload} element={page(<ApprovalCreatePage />)} />
                   <Route path={ROUTES.approval} element={page(<ApprovalDetailsPage />)} />
+                  <Route path={ROUTES.signing} element={page(<SigningPage />)} />
                   <Route path={ROUTES.decisions} element={page(<ResolutionsPage />)} />
                 </Route>
                 <Route path={ROUTES.settings}>
@@ -130,6 +132,7 @@ export function AppRoutes() {
               <Route element={<GuestLayout />}>
                 <Route path={ROUTES.guestMeeting} element={page(<GuestMeetingPage />)} />
                 <Route path={ROUTES.guestApproval} element={page(<GuestApprovalPage />)} />
+                <Route path={ROUTES.guestSigning} element={page(<SigningPage />)} />
                 <Route path={ROUTES.docView} element={page(<DocumentPage route="docView" />)} />
                 <Route path={ROUTES.documentView} element={page(<DocumentPage route="documentView" />)} />
                 <Route path={ROUTES.document} element={page(<DocumentPage route="document" />)} />

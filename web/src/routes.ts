@@ -38,6 +38,8 @@ export const ROUTES = {
   approvals: AppPaths.approvals(),
   approvalsUpload: '/app/activity/approvals-uploadfile',
   approval: '/app/activity/approval/:id',
+  /** the signing page of a member (docs/approval.md#the-signing-page): route parameter unique (the approval) */
+  signing: '/app/activity/approval/:unique/sign',
   decisions: AppPaths.decisions(),
 
   // settings
@@ -58,6 +60,8 @@ export const ROUTES = {
   // guest pages (header only)
   guestMeeting: '/meeting/:meetingId',
   guestApproval: '/approval/:id',
+  /** the signing page of a guest: route parameters unique (the approval) and token (their link's) */
+  guestSigning: '/approval/:unique/:token',
 
   // viewers (later issues)
   docView: '/doc-view',

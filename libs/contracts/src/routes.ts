@@ -21,6 +21,7 @@ import { SettingsRoutes } from './organization/settings.routes';
 import { LibraryRoutes } from './library/library.routes';
 import { PresentationRoutes } from './presentation/presentation.routes';
 import { ApprovalRoutes } from './approval/approval.routes';
+import { DocumentRoutes } from './approval/documents.routes';
 import { MinutesRoutes } from './minutes/minutes.routes';
 import { SummaryRoutes } from './minutes/summary';
 
@@ -53,6 +54,7 @@ export const Routes = {
   ...LibraryRoutes,
   ...PresentationRoutes,
   ...ApprovalRoutes,
+  ...DocumentRoutes,
   ...MinutesRoutes,
   ...SummaryRoutes,
 } as const;
@@ -82,6 +84,7 @@ export const ROUTE_TABLE = routeList(
   LibraryRoutes,
   PresentationRoutes,
   ApprovalRoutes,
+  DocumentRoutes,
   MinutesRoutes,
   SummaryRoutes,
 );

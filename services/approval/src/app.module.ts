@@ -10,6 +10,9 @@ import { ApprovalHandlers } from './approval/approval.handlers';
 import { DocumentStore } from './signing/document-store';
 import { SigningKeys } from './signing/signing-keys';
 import { SignApprovalProcessor } from './signing/sign.processor';
+import { PlacementsRepository } from './documents/placements.repository';
+import { DocumentsService } from './documents/documents.service';
+import { DocumentsHandlers } from './documents/documents.handlers';
 
 /**
  * services/approval: approvals of library PDFs signed step by step by members, committees' members and guests;
@@ -22,7 +25,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [PlatformModule.forRoot({ service: 'approval', config, db: { schema: approvalTables }, storage: true, streams: ['approval'], queues: { produces: [SignApprovalJob], processes: [SignApprovalJob] } })],
-      providers: [ApprovalDb, ApprovalRepository, ApprovalService, ApprovalHandlers, DocumentStore, SigningKeys, SignApprovalProcessor],
+      providers: [ApprovalDb, ApprovalRepository, ApprovalService, ApprovalHandlers, DocumentStore, SigningKeys, SignApprovalProcessor, PlacementsRepository, DocumentsService, DocumentsHandlers],
     };
   }
 }

@@ -10,6 +10,9 @@ export type ApprovalDetails = RouteData<typeof Routes.approvalDetails>;
 export type ApprovalTab = 'all' | 'action_required' | 'waiting' | 'completed';
 export type ApprovalStatus = ApprovalItem['status'];
 export type SavedSignature = RouteData<typeof Routes.listSignatures>['signatures'][number];
+/** the signing page's data (GET /api/documents/{id}: the spec's `payload`) */
+export type SigningPageData = RouteData<typeof Routes.signingDocument>['payload'];
+export type DocumentActionBody = RouteRequest<typeof Routes.signDocument>['body'];
 
 export const APPROVAL_TABS: readonly ApprovalTab[] = ['all', 'action_required', 'waiting', 'completed'];
 export const APPROVAL_STATUSES: readonly ApprovalStatus[] = ['pending', 'partly signed', 'fully signed', 'rejected'];
@@ -52,5 +55,15 @@ export const approvalsApi = {
       ? api(Routes.guestNewSignedDocument, { params: { id, library_id: libraryId, token: guest.token }, token: guest.token })
       : api(Routes.signedDocument, { params: { id, library_id: libraryId } })) as unknown as Promise<Blob>,
   signatures: () => api(Routes.listSignatures),
+  /** the signing page: documents with their pages' sizes, saved signatures, boxes already placed */
+  signingPage: async (id: number, guest?: GuestKey | null): Promise<SigningPageData> =>
+    (guest ? await api(Routes.guestSigningDocument, { params: { id, guestId: guest.guestId }, token: guest.token }) : await api(Routes.signingDocument, { params: { id } })).payload,
+  /** sign with the placed boxes, or (action 'save') keep the boxes without signing */
+  documentAction: async (id: number, body: DocumentActionBody, guest?: GuestKey | null): Promise<{ data: SigningPageData; message: string | null }> => {
+    const r = guest
+      ? await apiCommand(Routes.guestSignDocument, { params: { id, guestId: guest.guestId }, body, token: guest.token })
+      : await apiCommand(Routes.signDocument, { params: { id }, body });
+    return { data: r.data.payload, message: r.message };
+  },
   saveSignature: async (body: { type: 'signature' | 'signature_image'; title: string; payload: string }) => (await apiCommand(Routes.saveSignature, { body })).data,
 };

@@ -29,6 +29,7 @@ import en_minutes from '../locales/en/minutes.json';
 import en_recorder from '../locales/en/recorder.json';
 import en_viewer from '../locales/en/viewer.json';
 import en_approvals from '../locales/en/approvals.json';
+import en_signing from '../locales/en/signing.json';
 import ar_common from '../locales/ar/common.json';
 import ar_validation from '../locales/ar/validation.json';
 import ar_shell from '../locales/ar/shell.json';
@@ -56,6 +57,7 @@ import ar_minutes from '../locales/ar/minutes.json';
 import ar_recorder from '../locales/ar/recorder.json';
 import ar_viewer from '../locales/ar/viewer.json';
 import ar_approvals from '../locales/ar/approvals.json';
+import ar_signing from '../locales/ar/signing.json';
 import ru_common from '../locales/ru/common.json';
 import ru_validation from '../locales/ru/validation.json';
 import ru_shell from '../locales/ru/shell.json';
@@ -83,8 +85,9 @@ import ru_minutes from '../locales/ru/minutes.json';
 import ru_recorder from '../locales/ru/recorder.json';
 import ru_viewer from '../locales/ru/viewer.json';
 import ru_approvals from '../locales/ru/approvals.json';
+import ru_signing from '../locales/ru/signing.json';
 
-export const NAMESPACES = ['common', 'validation', 'shell', 'tour', 'auth', 'portal', 'errors', 'home', 'news', 'activity', 'profile', 'integrations', 'organization', 'users', 'roles', 'committees', 'boards', 'logs', 'actions', 'decisions', 'library', 'meeting', 'presentation', 'viewer', 'approvals', 'minutes', 'recorder'] as const;
+export const NAMESPACES = ['common', 'validation', 'shell', 'tour', 'auth', 'portal', 'errors', 'home', 'news', 'activity', 'profile', 'integrations', 'organization', 'users', 'roles', 'committees', 'boards', 'logs', 'actions', 'decisions', 'library', 'meeting', 'presentation', 'viewer', 'approvals', 'minutes', 'recorder', 'signing'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const en = {
@@ -115,6 +118,7 @@ const en = {
   recorder: en_recorder,
   viewer: en_viewer,
   approvals: en_approvals,
+  signing: en_signing,
 };
 const ar = {
   common: ar_common,
@@ -144,6 +148,7 @@ const ar = {
   recorder: ar_recorder,
   viewer: ar_viewer,
   approvals: ar_approvals,
+  signing: ar_signing,
 };
 const ru = {
   common: ru_common,
@@ -173,6 +178,7 @@ const ru = {
   recorder: ru_recorder,
   viewer: ru_viewer,
   approvals: ru_approvals,
+  signing: ru_signing,
 };
 
 export const resources = { en, fr: en, ar, ru };

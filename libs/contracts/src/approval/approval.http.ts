@@ -58,6 +58,8 @@ export const zPlacement = z.object({
   library_id: optId,
   pageNum: numeric(z.number().int().min(1).max(10_000)),
   type: z.enum(['signature', 'stamp']).default('signature'),
+  /** this box's own image (a png or jpeg data URL, checked by content when stamped): a stamp's, or another signature */
+  src: z.string().max(700_000).optional(),
   px: numeric(z.number().min(0).max(100_000)),
   py: numeric(z.number().min(0).max(100_000)),
   pageWidth: numeric(z.number().positive().max(100_000)),

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, exists, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ApprovalStatus, ApprovalTab } from '@app/contracts';
 import type { Scope } from '../common/approval-db';
-import { approvals, assignees, documents, signatures, signJobs, versions } from '../db/schema';
+import { approvals, assignees, documents, placements, signatures, signJobs, versions } from '../db/schema';
 
 export type ApprovalRow = typeof approvals.$inferSelect;
 export type DocumentRow = typeof documents.$inferSelect;
@@ -43,7 +43,7 @@ export class ApprovalRepository {
   }
 
   async delete(s: Scope, id: number): Promise<void> {
-    for (const t of [versions, documents, assignees, signJobs] as const) await s.tx.delete(t).where(and(eq(t.orgId, s.orgId), eq(t.approvalId, id)));
+    for (const t of [versions, documents, assignees, signJobs, placements] as const) await s.tx.delete(t).where(and(eq(t.orgId, s.orgId), eq(t.approvalId, id)));
     await s.tx.delete(approvals).where(and(eq(approvals.orgId, s.orgId), eq(approvals.id, id)));
   }
 

@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The approval service's own schema. Every table has org_id, so row-level security applies (the migration
@@ -159,3 +159,31 @@ export const signingKeys = approval.table(
   (t) => [primaryKey({ columns: [t.orgId] })],
 );
 
+
+/**
+ * Boxes placed on a document's pages for an assignee (the signing page, docs/approval.md#placements): by the sender
+ * when creating the approval, or by the assignee saving a draft. In PDF points of the page, top-left origin.
+ */
+export const placements = approval.table(
+  'placements',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orgId: uuid('org_id').notNull(),
+    approvalId: bigint('approval_id', { mode: 'number' }).notNull(),
+    assigneeId: bigint('assignee_id', { mode: 'number' }).notNull(),
+    libraryId: integer('library_id').notNull(),
+    pageNum: integer('page_num').notNull(),
+    /** signature or stamp */
+    type: text('type').notNull(),
+    px: doublePrecision('px').notNull(),
+    py: doublePrecision('py').notNull(),
+    width: doublePrecision('width').notNull(),
+    height: doublePrecision('height').notNull(),
+    pageWidth: doublePrecision('page_width').notNull(),
+    pageHeight: doublePrecision('page_height').notNull(),
+    /** { displayOnBottom, showName, showTitle, showDate, showReason, applyToAll } */
+    options: jsonb('options').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('placements_approval_idx').on(t.orgId, t.approvalId, t.assigneeId)],
+);

@@ -40,6 +40,8 @@ export interface Box {
   width: number;
   height: number;
   options: Placement['options'];
+  /** the box's own image (a data URL), when it is not the signer's signature (a stamp) */
+  src?: string;
 }
 
 /**
@@ -63,7 +65,7 @@ export function boxesFor(pages: { width: number; height: number }[], placements:
       const { width: W, height: H } = pages[i];
       const sx = W / p.pageWidth;
       const sy = H / p.pageHeight;
-      out.push({ page: i, x: p.px * sx, y: H - p.py * sy - p.height * sy, width: p.width * sx, height: p.height * sy, options: p.options });
+      out.push({ page: i, x: p.px * sx, y: H - p.py * sy - p.height * sy, width: p.width * sx, height: p.height * sy, options: p.options, ...(p.src ? { src: p.src } : {}) });
     }
   }
   return out;
@@ -79,12 +81,24 @@ export interface StampText {
 /** The signature image on every box, with the chosen lines (name, title, date, reason) to its right or below. */
 export async function stampPdf(pdf: Uint8Array, image: { bytes: Uint8Array; kind: 'png' | 'jpeg' }, placements: readonly Placement[], text: StampText): Promise<Uint8Array> {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
-  const img: PDFImage = image.kind === 'png' ? await doc.embedPng(image.bytes) : await doc.embedJpg(image.bytes);
+  const signature: PDFImage = image.kind === 'png' ? await doc.embedPng(image.bytes) : await doc.embedJpg(image.bytes);
   const font: PDFFont = await doc.embedFont(StandardFonts.Helvetica);
   const pages = doc.getPages();
-  const boxes = boxesFor(pages.map((p) => p.getSize()), placements, img.height / img.width);
+  const boxes = boxesFor(pages.map((p) => p.getSize()), placements, signature.height / signature.width);
+  // a box with its own image (a stamp) embeds it once, however many boxes show it
+  const own = new Map<string, PDFImage>();
+  const imageOf = async (src: string): Promise<PDFImage> => {
+    const hit = own.get(src);
+    if (hit) return hit;
+    const d = decodeImage(src);
+    if (!d) throw new Error('a placement image is not png or jpeg');
+    const embedded = d.kind === 'png' ? await doc.embedPng(d.bytes) : await doc.embedJpg(d.bytes);
+    own.set(src, embedded);
+    return embedded;
+  };
   for (const b of boxes) {
     const page = pages[b.page];
+    const img = b.src ? await imageOf(b.src) : signature;
     // the image keeps its proportions inside the box
     const scale = Math.min(b.width / img.width, b.height / img.height);
     const w = img.width * scale;

@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { CoreModule } from '../core/core.module';
 import { ApprovalGatewayRoutes } from './approvals.routes';
+import { DocumentGatewayRoutes } from './documents.routes';
 
-/** Routes of the approval service that compose (sign, reject, signed-document downloads). */
+/** Routes of the approval service that compose (sign, reject, signed-document downloads, the signing page). */
 @Module({
   imports: [CoreModule],
-  providers: [ApprovalGatewayRoutes],
+  providers: [ApprovalGatewayRoutes, DocumentGatewayRoutes],
 })
 export class ApprovalsGatewayModule {}

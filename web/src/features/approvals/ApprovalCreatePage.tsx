@@ -13,6 +13,7 @@ import { notify } from '../../api/notify';
 import { Field } from '../../components/Field';
 import { PageHeader } from '../../components/PageHeader';
 import { LibraryPicker } from '../library/LibraryPicker';
+import { assigneesOf, PlacementStep, type DraftBox, type Signer } from './PlacementStep';
 import { useCommitteeOptions, useUserOptions } from '../organization/pickers';
 
 type Step =
@@ -25,7 +26,7 @@ let nextKey = 1;
 /**
  * Creating an approval (docs/approval.md): a title, PDF documents from the library ('Choose only pdf' in the
  * picker), and the signers with their order: members, committees (every member of it) and guests by e-mail.
- * `?mtg=` ties it to a meeting. Signature placement happens when each signer signs.
+ * `?mtg=` ties it to a meeting. The signature placement step lets the sender drag each signer's boxes onto the pages.
  */
 export function ApprovalCreatePage() {
   const { t } = useTranslation('approvals');
@@ -40,6 +41,16 @@ export function ApprovalCreatePage() {
   const [steps, setSteps] = useState<Step[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [boxes, setBoxes] = useState<DraftBox[]>([]);
+  const { t: ts } = useTranslation('signing');
+  // the signers the placement step places boxes for (steps still without a person are left out)
+  const signers: Signer[] = steps.flatMap((s): Signer[] => {
+    if (s.kind === 'member') return s.user_id ? [{ key: `u:${s.user_id}`, label: users.data?.find((u) => u.id === s.user_id)?.name ?? `#${s.user_id}` }] : [];
+    if (s.kind === 'committee') return s.committee_id ? [{ key: `c:${s.committee_id}`, label: committees.data?.find((c) => c.id === s.committee_id)?.name ?? `#${s.committee_id}` }] : [];
+    return s.email.trim() ? [{ key: `g:${s.email.trim().toLowerCase()}`, label: s.guest_name.trim() || s.email.trim() }] : [];
+  });
+  const placed = boxes.filter((b) => docs.some((d) => d.id === b.libraryId) && signers.some((x) => x.key === b.signer));
+  const unplacedDocs = placed.length ? docs.filter((d) => !placed.some((b) => b.libraryId === d.id)) : [];
 
   const add = (kind: Step['kind']) => {
     const order = steps.length + 1;
@@ -53,10 +64,21 @@ export function ApprovalCreatePage() {
     const assignees = steps.map((s) =>
       s.kind === 'member' ? { user_id: s.user_id ?? 0, order: s.order, can_edit: s.can_edit } : s.kind === 'committee' ? { committee_id: s.committee_id ?? 0, order: s.order } : { email: s.email.trim(), guest_name: s.guest_name.trim(), order: s.order },
     );
+    if (unplacedDocs.length) {
+      setErrors({ sign_data: ts('signatureOnEveryDocument') });
+      return;
+    }
     setBusy(true);
     try {
       const r = await approvalsApi.create({ title, documents: docs.map((d) => d.id), assignees, meeting_id: meetingId });
       notify('success', r.message ?? t('created'));
+      // the boxes placed for each signer are kept for their signing page (a second call, once the assignees exist)
+      const signData = placed.flatMap((b) =>
+        assigneesOf(b.signer, r.data.assignees).map((assignee_id) => ({
+          assignee_id, library_id: b.libraryId, pageNum: b.page, type: 'signature' as const, px: b.px, py: b.py, width: b.width, height: b.height, pageWidth: b.pageWidth, pageHeight: b.pageHeight,
+        })),
+      );
+      if (signData.length) await approvalsApi.documentAction(r.data.id, { id: r.data.id, action: 'save', sign_data: signData }).catch((e: unknown) => console.error('placements', e));
       navigate(AppPaths.approval(r.data.id));
     } catch (e) {
       if (e instanceof ApiError) setErrors(e.fieldErrors);
@@ -113,6 +135,9 @@ export function ApprovalCreatePage() {
           <Button type="button" icon="pi pi-users" label={t('create.addCommittee')} text onClick={() => add('committee')} />
           <Button type="button" icon="pi pi-envelope" label={t('create.addGuest')} text onClick={() => add('guest')} data-testid="approval-add-guest" />
         </div>
+        <h3>{ts('placementTitle')}</h3>
+        {docs.length > 0 && signers.length > 0 ? <PlacementStep docs={docs} signers={signers} boxes={placed} onChange={setBoxes} /> : <p data-testid="placement-step-empty">{ts('placementNeeds')}</p>}
+        {errorOf('sign_data') && <small className="p-error block" data-testid="placement-error">{errorOf('sign_data')}</small>}
         <div className="flex justify-content-end mt-3">
           <Button type="button" label={t('create.send')} icon="pi pi-send" loading={busy} disabled={busy} onClick={submit} data-testid="approval-send" />
         </div>

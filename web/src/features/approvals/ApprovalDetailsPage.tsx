@@ -15,7 +15,9 @@ import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { useApi } from '../../hooks/use-api';
+import { useModules } from '../../hooks/use-org';
 import { saveBlob } from '../../lib/download';
+import { ROUTES } from '../../routes';
 import { RejectDialog, SignatureDialog, type SignatureChoice } from './SignatureDialog';
 import { ApprovalStatusTag, AssigneeStatusTag } from './status';
 
@@ -60,6 +62,13 @@ export function ApprovalView(props: { id: number; guest?: GuestKey | null }) {
   const details = useApi('approvals/details', [props.id, props.guest?.guestId ?? null], () => approvalsApi.details(props.id, props.guest));
   const saved = useApi(props.guest ? null : 'approvals/signatures', [], () => approvalsApi.signatures());
   const [signing, setSigning] = useState(false);
+  // approval_mode 'new': signing places boxes on the signing page; 'old': a saved signature is picked here
+  const { modules } = useModules();
+  const startSigning = () => {
+    if (modules.approvalMode !== 'new') return setSigning(true);
+    if (props.guest) return navigate(signingPath(props.id, props.guest.token));
+    navigate(`${signingPath(props.id)}?returnUrl=${encodeURIComponent(AppPaths.approval(props.id))}`);
+  };
   const [rejecting, setRejecting] = useState(false);
   const [busy, setBusy] = useState(false);
   // the stamps and the seal are a job: while it runs, the details are asked again until the signed version exists
@@ -121,7 +130,7 @@ export function ApprovalView(props: { id: number; guest?: GuestKey | null }) {
             {a.note && <p data-testid="approval-note">{a.note}</p>}
             {a.can_sign && (
               <div className="flex gap-2">
-                <Button type="button" label={t('decision.sign')} icon="pi pi-pen-to-square" onClick={() => setSigning(true)} data-testid="approval-sign" />
+                <Button type="button" label={t('decision.sign')} icon="pi pi-pen-to-square" onClick={startSigning} data-testid="approval-sign" />
                 <Button type="button" label={t('decision.reject')} icon="pi pi-times" severity="danger" outlined onClick={() => setRejecting(true)} data-testid="approval-reject" />
               </div>
             )}
@@ -191,6 +200,11 @@ export function ApprovalView(props: { id: number; guest?: GuestKey | null }) {
       <RejectDialog visible={rejecting} busy={busy} onHide={() => setRejecting(false)} onSubmit={reject} />
     </div>
   );
+}
+
+/** the signing page of a member, or of a guest with their token (routes.ts: signing, guestSigning) */
+export function signingPath(id: number, token?: string): string {
+  return token ? ROUTES.guestSigning.replace(':unique', String(id)).replace(':token', encodeURIComponent(token)) : ROUTES.signing.replace(':unique', String(id));
 }
 
 /** /app/activity/approval/:id */

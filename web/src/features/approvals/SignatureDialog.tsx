@@ -20,7 +20,17 @@ export interface SignatureChoice {
  * The signature modal: draw (three pen colours), upload a png or jpeg, or pick a saved signature; submit stays
  * disabled until a signature is given.
  */
-export function SignatureDialog(props: { visible: boolean; saved: SavedSignature[] | null; busy: boolean; onHide(): void; onSubmit(choice: SignatureChoice): void }) {
+export function SignatureDialog(props: {
+  visible: boolean;
+  saved: SavedSignature[] | null;
+  busy: boolean;
+  onHide(): void;
+  onSubmit(choice: SignatureChoice): void;
+  /** the signing page picks a signature or a stamp to place: its own title and button, no comment */
+  header?: string;
+  submitLabel?: string;
+  noComment?: boolean;
+}) {
   const { t } = useTranslation('approvals');
   // the canvas as state: the dialog mounts its content after it opens, and the pad is made when the canvas is there
   const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
@@ -69,7 +79,7 @@ export function SignatureDialog(props: { visible: boolean; saved: SavedSignature
     tab === 0 && drawn && pad.current ? { file: pad.current.toDataURL('image/png') } : tab === 1 && image ? { file: image } : tab === 2 && savedId ? { signature_id: savedId } : null;
 
   return (
-    <Dialog header={t('sign.title')} visible={props.visible} onHide={props.onHide} style={{ width: 'min(560px, 96vw)' }} data-testid="signature-dialog">
+    <Dialog header={props.header ?? t('sign.title')} visible={props.visible} onHide={props.onHide} style={{ width: 'min(560px, 96vw)' }} data-testid="signature-dialog">
       <TabView activeIndex={tab} onTabChange={(e) => setTab(e.index)}>
         <TabPanel header={t('sign.draw')}>
           <div className="flex gap-2 mb-2" role="radiogroup" aria-label={t('sign.pen')}>
@@ -108,11 +118,15 @@ export function SignatureDialog(props: { visible: boolean; saved: SavedSignature
           )}
         </TabPanel>
       </TabView>
-      <label htmlFor="sign-comment">{t('sign.comment')}</label>
-      <InputTextarea id="sign-comment" value={comment} onChange={(e) => setComment(e.target.value)} rows={2} className="w-full" />
+      {!props.noComment && (
+        <>
+          <label htmlFor="sign-comment">{t('sign.comment')}</label>
+          <InputTextarea id="sign-comment" value={comment} onChange={(e) => setComment(e.target.value)} rows={2} className="w-full" />
+        </>
+      )}
       <div className="flex justify-content-end gap-2 mt-3">
         <Button type="button" text label={t('cancel')} onClick={props.onHide} />
-        <Button type="button" label={t('sign.submit')} icon="pi pi-pen-to-square" disabled={!choice || props.busy} loading={props.busy} data-testid="signature-submit" onClick={() => choice && props.onSubmit({ ...choice, comment: comment.trim() || undefined })} />
+        <Button type="button" label={props.submitLabel ?? t('sign.submit')} icon="pi pi-pen-to-square" disabled={!choice || props.busy} loading={props.busy} data-testid="signature-submit" onClick={() => choice && props.onSubmit({ ...choice, comment: comment.trim() || undefined })} />
       </div>
     </Dialog>
   );

@@ -1,0 +1,260 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AppError, ApprovalErrors, ApprovalMessages as AM, ASSIGNEE_STATUS, DocumentMessages as DM, GetDetails, GetOrganization, M, refusalToAct, SYSTEM_ACTOR,
+  type Actor, type ActRefusal, type ApprovalStatus, type AssigneeStatus, type DocumentPlacement, type SigningDocument, type SigningPage, type StoredPlacement,
+} from '@app/contracts';
+import { Bus, CONFIG } from '@app/platform';
+import { ApprovalDb, type Scope } from '../common/approval-db';
+import type { ApprovalConfig } from '../config';
+import { ApprovalRepository, type AssigneeRow, type DocumentRow } from '../approval/approval.repository';
+import { ApprovalService } from '../approval/approval.service';
+import { DocumentStore } from '../signing/document-store';
+import { imageAspect, pageSizes } from './images';
+import { planPlacements, unsignedDocuments, type DocPages } from './plan';
+import { PlacementsRepository, type PlacementRow } from './placements.repository';
+
+interface Call {
+  orgId: string;
+  actor: Actor;
+  approvalId: number;
+  guestId?: number;
+}
+interface Client {
+  ip: string | null;
+  userAgent: string | null;
+}
+export interface SignInput extends Call, Client {
+  comment?: string;
+  reason?: string;
+  signatureId?: number;
+  image?: string;
+  stampId?: number;
+  stampImage?: string;
+  placements: DocumentPlacement[];
+}
+
+const REFUSALS: Record<ActRefusal, keyof typeof ApprovalErrors> = {
+  NOT_AN_ASSIGNEE: 'APPROVAL_NOT_ASSIGNEE',
+  ALREADY_ACTED: 'APPROVAL_ALREADY_ACTED',
+  APPROVAL_REJECTED: 'APPROVAL_REJECTED',
+  EARLIER_STEP_PENDING: 'APPROVAL_EARLIER_STEP_PENDING',
+};
+const ordered = (rows: AssigneeRow[]) => rows.map((a) => ({ id: String(a.id), order: a.step, status: a.status as AssigneeStatus }));
+const nameOf = (a: AssigneeRow) => a.userName ?? a.guestName ?? a.userEmail ?? '';
+/** the default box of an image whose proportions are unknown (a box placed before the image is chosen) */
+const UNKNOWN_ASPECT = 0.5;
+
+/** who calls and what the approval holds, once ApprovalService.get has let them see it */
+interface Seen {
+  status: ApprovalStatus;
+  title: string;
+  docs: DocumentRow[];
+  assignees: AssigneeRow[];
+  me: AssigneeRow | null;
+  sender: boolean;
+  canSign: boolean;
+  canDownload: boolean;
+  note: string | null;
+}
+
+/**
+ * The signing page (docs/approval.md#the-signing-page): what it shows, signing with boxes placed on the pages, and
+ * saving boxes without signing. Access and the signing order are the approval service's (ApprovalService.get and
+ * .sign); this adds the pages, the placement rules (pure, in plan.ts) and the stored boxes.
+ */
+@Injectable()
+export class DocumentsService {
+  constructor(
+    private readonly db: ApprovalDb,
+    private readonly repo: ApprovalRepository,
+    private readonly boxes: PlacementsRepository,
+    private readonly approvals: ApprovalService,
+    private readonly store: DocumentStore,
+    private readonly bus: Bus,
+    @Inject(CONFIG) private readonly config: ApprovalConfig,
+  ) {}
+
+  // ---------- reading ----------
+
+  private async see(c: Call): Promise<Seen> {
+    // 404 for another organization, someone who takes no part, a wrong guest token
+    const details = await this.approvals.get({ orgId: c.orgId, actor: c.actor, approvalId: c.approvalId, guestId: c.guestId });
+    const { docs, assignees } = await this.db.tenant(c.orgId, async (s) => ({
+      docs: await this.repo.documentsOf(s, [details.id]),
+      assignees: await this.repo.assigneesOf(s, [details.id]),
+    }));
+    const userId = c.actor.kind === 'user' ? c.actor.userId : null;
+    const me = c.actor.kind === 'guest' ? (assignees.find((a) => a.id === c.guestId && !a.userId) ?? null) : (assignees.find((a) => userId && a.userId === userId) ?? null);
+    return {
+      status: details.status, title: details.title, docs, assignees, me, sender: !!userId && details.sender.id === userId,
+      canSign: details.can_sign, canDownload: details.can_download, note: details.note,
+    };
+  }
+
+  /** the bytes of a document's latest state: what this service wrote last, or the library file as sent */
+  private async bytesOf(orgId: string, d: DocumentRow): Promise<{ bytes: Buffer; url: string }> {
+    if (d.s3Key) return { bytes: await this.store.readKey(d.s3Key), url: await this.store.presigned(d.s3Key, this.config.APPROVAL_URL_TTL_SECONDS) };
+    const item = await this.bus.request(GetDetails, { orgId, actor: SYSTEM_ACTOR, itemId: d.libraryId });
+    if (!item.file_url) throw AppError.notFound('document');
+    return { bytes: await this.store.readUrl(item.file_url), url: item.file_url };
+  }
+
+  private async describe(orgId: string, docs: DocumentRow[]): Promise<SigningDocument[]> {
+    return Promise.all(
+      docs.map(async (d) => {
+        const { bytes, url } = await this.bytesOf(orgId, d);
+        return { id: d.id, library_id: d.libraryId, name: d.name, status: d.status as 1 | 2 | 3 | 4, version: d.version, url, pages: await pageSizes(bytes) };
+      }),
+    );
+  }
+
+  private canSave(v: Seen): boolean {
+    if (v.status === 'rejected' || v.status === 'fully signed') return false;
+    if (v.sender) return v.assignees.some((a) => a.status === ASSIGNEE_STATUS.needsToSign);
+    return v.me?.status === ASSIGNEE_STATUS.needsToSign;
+  }
+
+  private toStored(r: PlacementRow): StoredPlacement {
+    return {
+      id: r.id, library_id: r.libraryId, assignee_id: r.assigneeId, pageNum: r.pageNum, type: r.type as StoredPlacement['type'],
+      px: r.px, py: r.py, width: r.width, height: r.height, pageWidth: r.pageWidth, pageHeight: r.pageHeight, options: r.options as StoredPlacement['options'],
+    };
+  }
+
+  private async answer(c: Call, v: Seen, documents?: SigningDocument[]): Promise<SigningPage> {
+    const approvalId = c.approvalId;
+    const [org, docs, signatures, placed] = await Promise.all([
+      this.bus.request(GetOrganization, { orgId: c.orgId }),
+      documents ?? this.describe(c.orgId, v.docs),
+      c.actor.kind === 'user' && c.actor.userId ? this.approvals.listSignatures({ orgId: c.orgId, actor: c.actor }).then((r) => r.signatures) : Promise.resolve([]),
+      this.db.tenant(c.orgId, (s) => this.boxes.of(s, approvalId, v.sender ? undefined : v.me ? [v.me.id] : [])),
+    ]);
+    return {
+      id: approvalId, title: v.title, status: v.status, document: docs[0] ?? null, documents: docs,
+      can_sign: v.canSign, can_download: v.canDownload, can_save: this.canSave(v), note: v.note,
+      approval_mode: org.organization?.modules.approval_mode ?? 'old',
+      sender: v.sender,
+      me: v.me ? { assignee_id: v.me.id, name: nameOf(v.me), title: v.me.userPosition, guest: !v.me.userId } : null,
+      assignees: v.assignees.map((a) => ({ id: a.id, name: nameOf(a), guest: !a.userId, order: a.step, status: a.status as 1 | 2 | 3 })),
+      signatures,
+      placements: placed.map((r) => this.toStored(r)),
+    };
+  }
+
+  async page(c: Call): Promise<SigningPage> {
+    return this.answer(c, await this.see(c));
+  }
+
+  // ---------- signing ----------
+
+  /** a saved signature or stamp of the caller, as its data URL */
+  private async saved(s: Scope, actor: Actor, id: number): Promise<string | null> {
+    if (actor.kind !== 'user' || !actor.userId) return null;
+    return (await this.repo.signature(s, actor.userId, id))?.payload ?? null;
+  }
+
+  private async pagesOf(orgId: string, docs: DocumentRow[]): Promise<{ described: SigningDocument[]; pages: DocPages[] }> {
+    const described = await this.describe(orgId, docs);
+    return { described, pages: described.map((d) => ({ libraryId: d.library_id, pages: d.pages })) };
+  }
+
+  async sign(c: SignInput): Promise<SigningPage> {
+    const v = await this.see(c);
+    // the signing order first: acting out of turn is said as such, whatever the boxes
+    const refusal = v.me ? refusalToAct(ordered(v.assignees), String(v.me.id)) : 'NOT_AN_ASSIGNEE';
+    if (refusal) throw new AppError(REFUSALS[refusal]);
+    const me = v.me!;
+    const errors: Record<string, string> = {};
+
+    // the images: the signature (file or a saved one), the stamp (stamp_file or a saved one), a box's own
+    const resolved = await this.db.tenant(c.orgId, async (s) => ({
+      signature: c.signatureId ? await this.saved(s, c.actor, c.signatureId) : (c.image ?? null),
+      stamp: c.stampId ? await this.saved(s, c.actor, c.stampId) : (c.stampImage ?? null),
+      own: await Promise.all(c.placements.map(async (p) => (p.signature_id ? await this.saved(s, c.actor, p.signature_id) : (p.src ?? null)))),
+    }));
+    if (c.signatureId && !resolved.signature) errors.signature_id = AM.signatureInvalid;
+    if (c.stampId && !resolved.stamp) errors.stamp_id = AM.signatureInvalid;
+    const aspects = new Map<string, number | null>();
+    const aspectOfUrl = async (u: string | null) => {
+      if (!u) return null;
+      if (!aspects.has(u)) aspects.set(u, await imageAspect(u));
+      return aspects.get(u)!;
+    };
+    if (resolved.signature && (await aspectOfUrl(resolved.signature)) === null) errors[c.signatureId ? 'signature_id' : 'file'] = AM.imageType;
+    if (resolved.stamp && (await aspectOfUrl(resolved.stamp)) === null) errors[c.stampId ? 'stamp_id' : 'stamp_file'] = AM.imageType;
+    const images = await Promise.all(
+      c.placements.map(async (p, i) => {
+        if (p.assignee_id !== undefined && p.assignee_id !== me.id) errors[`sign_data.${i}.assignee_id`] = DM.assigneeInvalid;
+        const own = resolved.own[i];
+        if (p.signature_id && !own) errors[`sign_data.${i}.signature_id`] = AM.signatureInvalid;
+        if (own && (await aspectOfUrl(own)) === null) errors[`sign_data.${i}.${p.signature_id ? 'signature_id' : 'src'}`] = AM.imageType;
+        const url = own ?? (p.type === 'stamp' ? resolved.stamp : resolved.signature);
+        if (!url && !own) {
+          if (p.type === 'stamp') errors.stamp_file = DM.stampRequired;
+          else errors.file = AM.signatureRequired;
+        }
+        return url;
+      }),
+    );
+
+    const { pages } = await this.pagesOf(c.orgId, v.docs);
+    const plan = planPlacements(c.placements, pages, (p) => aspects.get(images[c.placements.indexOf(p)] ?? '') ?? UNKNOWN_ASPECT);
+    Object.assign(errors, plan.errors);
+    if (!Object.keys(plan.errors).length && unsignedDocuments(plan.boxes, pages).length) errors.sign_data = DM.signatureOnEveryDocument;
+    if (Object.keys(errors).length) throw AppError.validation(errors);
+
+    // a box with its own image (a stamp, or another saved signature) carries it; the others show the signature
+    const placements = plan.boxes.map((b) => {
+      const own = resolved.own[b.index] ?? (c.placements[b.index].type === 'stamp' ? resolved.stamp : null);
+      return own ? { ...b.placement, src: own } : b.placement;
+    });
+    const signature = resolved.signature ?? placements.find((p) => p.type === 'signature' && p.src)?.src;
+    await this.approvals.sign({
+      orgId: c.orgId, actor: c.actor, approvalId: c.approvalId, guestId: c.guestId, comment: c.comment, reason: c.reason,
+      // a saved signature is read again by the approval service; a drawn one travels as its data URL
+      signatureId: c.signatureId, image: c.signatureId ? undefined : signature, placements, ip: c.ip, userAgent: c.userAgent,
+    });
+    return this.page(c);
+  }
+
+  // ---------- saving boxes ----------
+
+  async save(c: Call & { placements: DocumentPlacement[] }): Promise<SigningPage> {
+    const v = await this.see(c);
+    if (v.status === 'rejected') throw new AppError(ApprovalErrors.APPROVAL_REJECTED);
+    if (!v.sender) {
+      if (!v.me) throw new AppError(ApprovalErrors.APPROVAL_NOT_ASSIGNEE);
+      if (v.me.status !== ASSIGNEE_STATUS.needsToSign) throw new AppError(ApprovalErrors.APPROVAL_ALREADY_ACTED);
+    }
+    const errors: Record<string, string> = {};
+    c.placements.forEach((p, i) => {
+      const target = p.assignee_id ?? v.me?.id;
+      const at = `sign_data.${i}.assignee_id`;
+      if (target === undefined) errors[at] = M.required;
+      else if (!v.sender && target !== v.me?.id) errors[at] = DM.assigneeInvalid;
+      else {
+        const a = v.assignees.find((x) => x.id === target);
+        if (!a) errors[at] = DM.assigneeInvalid;
+        else if (a.status !== ASSIGNEE_STATUS.needsToSign) errors[at] = DM.assigneeActed;
+      }
+    });
+    const { described, pages } = await this.pagesOf(c.orgId, v.docs);
+    const plan = planPlacements(c.placements, pages, () => UNKNOWN_ASPECT);
+    Object.assign(errors, plan.errors);
+    if (Object.keys(errors).length) throw AppError.validation(errors);
+
+    // the sender's save is the whole set for everyone still to sign; an assignee's is their own
+    const owners = v.sender ? v.assignees.filter((a) => a.status === ASSIGNEE_STATUS.needsToSign).map((a) => a.id) : [v.me!.id];
+    await this.db.command(c.orgId, async (s) => {
+      await this.boxes.replace(
+        s, c.approvalId, owners,
+        plan.boxes.map((b) => ({
+          approvalId: c.approvalId, assigneeId: b.assigneeId ?? v.me!.id, libraryId: b.libraryId, pageNum: b.placement.pageNum, type: b.placement.type,
+          px: b.placement.px, py: b.placement.py, width: b.placement.width, height: b.placement.height, pageWidth: b.placement.pageWidth, pageHeight: b.placement.pageHeight,
+          options: b.placement.options,
+        })),
+      );
+    });
+    return this.answer(c, v, described);
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * The arithmetic of placing boxes on a drawn PDF page (docs/approval.md#the-signing-page). Boxes are kept in PDF
+ * points with a top-left origin (what the API takes: pageWidth x pageHeight = the page in points); the screen
+ * draws the page at `scale` CSS pixels per point. Pure functions, tested table-driven.
+ */
+import { defaultBox, type PageSize } from '@app/contracts';
+
+export interface Box {
+  px: number;
+  py: number;
+  width: number;
+  height: number;
+}
+
+/** the smallest box the handles let one make, in points */
+export const MIN_BOX = 12;
+
+/** CSS pixels per point of a page of `pageWidth` points drawn `drawnWidth` pixels wide */
+export function scaleOf(drawnWidth: number, pageWidth: number): number {
+  return pageWidth > 0 && drawnWidth > 0 ? drawnWidth / pageWidth : 1;
+}
+
+/** a box in points -> where it is drawn, in pixels of the page's drawing */
+export function toPixels(b: Box, scale: number): Box {
+  return { px: b.px * scale, py: b.py * scale, width: b.width * scale, height: b.height * scale };
+}
+
+/** a box in pixels of the page's drawing -> points */
+export function toPoints(b: Box, scale: number): Box {
+  const s = scale > 0 ? scale : 1;
+  return { px: b.px / s, py: b.py / s, width: b.width / s, height: b.height / s };
+}
+
+/** a box kept on its page: no larger than the page, no smaller than MIN_BOX, moved back inside */
+export function clampBox(b: Box, page: PageSize): Box {
+  const width = Math.min(page.width, Math.max(MIN_BOX, b.width));
+  const height = Math.min(page.height, Math.max(MIN_BOX, b.height));
+  return { px: Math.min(page.width - width, Math.max(0, b.px)), py: Math.min(page.height - height, Math.max(0, b.py)), width, height };
+}
+
+/** dragged by (dx, dy) pixels on a page drawn at `scale` */
+export function moveBox(b: Box, dx: number, dy: number, scale: number, page: PageSize): Box {
+  const d = toPoints({ px: dx, py: dy, width: 0, height: 0 }, scale);
+  return clampBox({ ...b, px: b.px + d.px, py: b.py + d.py }, page);
+}
+
+/** its bottom-right corner dragged by (dx, dy) pixels: the top-left corner stays, the box stays on the page */
+export function resizeBox(b: Box, dx: number, dy: number, scale: number, page: PageSize): Box {
+  const d = toPoints({ px: dx, py: dy, width: 0, height: 0 }, scale);
+  const width = Math.min(page.width - b.px, Math.max(MIN_BOX, b.width + d.px));
+  const height = Math.min(page.height - b.py, Math.max(MIN_BOX, b.height + d.py));
+  return { ...b, width, height };
+}
+
+/**
+ * A new box dropped at (x, y) pixels of the page's drawing: the spec's default size (half the page wide, the
+ * image's proportions), centred on the drop point, kept on the page.
+ */
+export function dropBox(x: number, y: number, scale: number, page: PageSize, aspect: number): Box {
+  const d = defaultBox(page, aspect);
+  const at = toPoints({ px: x, py: y, width: 0, height: 0 }, scale);
+  return clampBox({ px: at.px - d.width / 2, py: at.py - d.height / 2, width: d.width, height: d.height }, page);
+}
+
+/** a box added without a drop point (the Sign button): the spec's default box */
+export function initialBox(page: PageSize, aspect: number): Box {
+  return clampBox(defaultBox(page, aspect), page);
+}
