@@ -21,7 +21,7 @@ import { Comments } from './comments/Comments';
 import { DecisionDialog } from './decisions/DecisionDialog';
 import { keyToRef, personKey } from './decisions/people';
 import { AgendaList, agendaEntries, type AgendaEntry } from './details/AgendaList';
-import { ActivityCard, ArchivedDecisionsCard, CardSlot, NotesCard } from './details/Cards';
+import { ActivityCard, ArchivedDecisionsCard, NotesCard } from './details/Cards';
 import { ApprovalsCard } from './details/ApprovalsCard';
 import { alertText, AttendanceDialog, NdaModal, StatusDialog } from './details/Dialogs';
 import { ParticipantsCard, ParticipantsDrawer } from './details/Participants';

@@ -149,8 +149,3 @@ export function ArchivedDecisionsCard(props: { decisions: DecisionPayload[]; onC
     </section>
   );
 }
-
-/** Places the recorder, approvals and merged-agenda cards take when their issues land. */
-export function CardSlot(props: { name: 'recorder' | 'approvals' | 'merged-agenda' }) {
-  return <div className={`card-slot card-slot--${props.name}`} data-slot={props.name} hidden />;
-}
