@@ -3,7 +3,7 @@
  * signs; member2 rejects with a reason. A second approval, signed by both, ends fully signed, and its sealed PDF
  * downloads. (The approvals are created through the API: the create page's own test covers its form.)
  */
-import { api, login, pdfFile, type ApiClient } from '@app/testing';
+import { api, login, pdfFile, waitFor, type ApiClient } from '@app/testing';
 import type { Page } from 'puppeteer-core';
 import { DEMO, GATEWAY, openBrowser, orgUrl, settled, signIn, successToast, dismissToasts, waitForText, type Session } from './support';
 
@@ -46,10 +46,18 @@ describe('journey: approvals', () => {
   let second: number;
 
   beforeAll(async () => {
-    chair = api(GATEWAY, { org: DEMO.slug, token: await login(GATEWAY, DEMO.slug, CHAIR, DEMO.password) });
-    const users = (await chair.get('/users/all')).body.data as { id: number; email: string }[];
+    // sending approvals needs approvals_create: the administrator gives the chair a role that holds it, and the chair
+    // signs in after (the rights travel with the session)
+    const admin = api(GATEWAY, { org: DEMO.slug, token: await login(GATEWAY, DEMO.slug, 'admin@demo.test', DEMO.password) });
+    const users = (await admin.get('/users/all')).body.data as { id: number; email: string }[];
     ids = Object.fromEntries(users.map((u) => [u.email, u.id]));
-    first = await createApproval(`Journey contract ${Date.now()}`);
+    const role = await admin.post('/roles', { name: `Approval senders ${Date.now()}`, users: [ids[CHAIR]], permissions: ['approvals_create'] });
+    expect({ status: role.status, body: role.body }).toMatchObject({ status: 200 });
+    // (a refusal writes nothing, so asking again until the new role applies is safe)
+    first = await waitFor('the chair may send approvals', async () => {
+      chair = api(GATEWAY, { org: DEMO.slug, token: await login(GATEWAY, DEMO.slug, CHAIR, DEMO.password) });
+      return createApproval(`Journey contract ${Date.now()}`).catch(() => null);
+    }, 60_000, 1000);
     second = await createApproval(`Journey lease ${Date.now()}`);
     s = await openBrowser('approval');
   });

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { libraryApi, type LibraryFetch } from '../../api/library';
 import { useApi } from '../../hooks/use-api';
 
@@ -15,14 +14,14 @@ export function isConverting(f: Pick<LibraryFetch, 'file_url' | 'conversion'> | 
   return !!f && !f.file_url && (f.conversion.status === 'pending' || f.conversion.status === 'processing');
 }
 
-/** GET /api/library/fetch/{id} for a viewer, asked again while the PDF of an office file is being made */
+/**
+ * GET /api/library/fetch/{id} for a viewer, asked again every CONVERSION_POLL_MS while the PDF of an office file is
+ * being made. SWR's own refresh interval, decided on each answer: an effect keyed on the data stopped asking when two
+ * answers were equal (SWR keeps the same data object then), so a conversion that stayed at 10 % was never seen done.
+ */
 export function useLibraryFile(id: number | null, meetingId: number | null, token: string | undefined) {
-  const file = useApi(id === null ? null : 'library/fetch', [id, meetingId, token ?? null], () => libraryApi.fetchFile(id!, { meetingId, token }), { revalidateOnFocus: false });
-  const converting = isConverting(file.data);
-  useEffect(() => {
-    if (!converting) return undefined;
-    const timer = setTimeout(() => void file.mutate(), CONVERSION_POLL_MS);
-    return () => clearTimeout(timer);
-  }, [converting, file.data, file]);
-  return file;
+  return useApi(id === null ? null : 'library/fetch', [id, meetingId, token ?? null], () => libraryApi.fetchFile(id!, { meetingId, token }), {
+    revalidateOnFocus: false,
+    refreshInterval: (latest) => (isConverting(latest) ? CONVERSION_POLL_MS : 0),
+  });
 }
