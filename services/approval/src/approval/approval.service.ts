@@ -23,14 +23,15 @@ interface Client {
 }
 type Org = { id: string; slug: string; name: string; time_zone: string };
 
-const REFUSALS: Record<ActRefusal, keyof typeof ApprovalErrors> = {
+/** the signing order's refusals as this service's errors (the signing page's routes answer the same) */
+export const REFUSALS: Record<ActRefusal, keyof typeof ApprovalErrors> = {
   NOT_AN_ASSIGNEE: 'APPROVAL_NOT_ASSIGNEE',
   ALREADY_ACTED: 'APPROVAL_ALREADY_ACTED',
   APPROVAL_REJECTED: 'APPROVAL_REJECTED',
   EARLIER_STEP_PENDING: 'APPROVAL_EARLIER_STEP_PENDING',
 };
-const ordered = (rows: AssigneeRow[]) => rows.map((a) => ({ id: String(a.id), order: a.step, status: a.status as AssigneeStatus }));
-const nameOf = (a: AssigneeRow) => a.userName ?? a.guestName ?? a.userEmail ?? '';
+export const ordered = (rows: AssigneeRow[]) => rows.map((a) => ({ id: String(a.id), order: a.step, status: a.status as AssigneeStatus }));
+export const nameOf = (a: AssigneeRow) => a.userName ?? a.guestName ?? a.userEmail ?? '';
 
 /** who calls, for one approval: the sender, one of its assignees (a member or a guest by token), or an administrator */
 interface Seen {

@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError, ApprovalErrors, ApprovalMessages as AM, ASSIGNEE_STATUS, DocumentMessages as DM, GetDetails, GetOrganization, M, refusalToAct, SYSTEM_ACTOR,
-  type Actor, type ActRefusal, type ApprovalStatus, type AssigneeStatus, type DocumentPlacement, type SigningDocument, type SigningPage, type StoredPlacement,
+  type Actor, type ApprovalStatus, type DocumentPlacement, type SigningDocument, type SigningPage, type StoredPlacement,
 } from '@app/contracts';
 import { Bus, CONFIG } from '@app/platform';
 import { ApprovalDb, type Scope } from '../common/approval-db';
 import type { ApprovalConfig } from '../config';
 import { ApprovalRepository, type AssigneeRow, type DocumentRow } from '../approval/approval.repository';
-import { ApprovalService } from '../approval/approval.service';
+import { ApprovalService, nameOf, ordered, REFUSALS } from '../approval/approval.service';
 import { DocumentStore } from '../signing/document-store';
 import { imageAspect, pageSizes } from './images';
 import { planPlacements, unsignedDocuments, type DocPages } from './plan';
@@ -33,14 +33,6 @@ export interface SignInput extends Call, Client {
   placements: DocumentPlacement[];
 }
 
-const REFUSALS: Record<ActRefusal, keyof typeof ApprovalErrors> = {
-  NOT_AN_ASSIGNEE: 'APPROVAL_NOT_ASSIGNEE',
-  ALREADY_ACTED: 'APPROVAL_ALREADY_ACTED',
-  APPROVAL_REJECTED: 'APPROVAL_REJECTED',
-  EARLIER_STEP_PENDING: 'APPROVAL_EARLIER_STEP_PENDING',
-};
-const ordered = (rows: AssigneeRow[]) => rows.map((a) => ({ id: String(a.id), order: a.step, status: a.status as AssigneeStatus }));
-const nameOf = (a: AssigneeRow) => a.userName ?? a.guestName ?? a.userEmail ?? '';
 /** the default box of an image whose proportions are unknown (a box placed before the image is chosen) */
 const UNKNOWN_ASPECT = 0.5;
 
