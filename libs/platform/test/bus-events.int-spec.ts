@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Injectable, Module, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { AppError, defineEvent, defineRpc, zTenant, type EventMeta } from '@app/contracts';
 import { Bus, currentContext, Events, OnEvent, PlatformModule, Rpc, runWithContext } from '@app/platform';
@@ -18,6 +18,7 @@ const Crash = defineRpc({ subject: `${owner}.v1.crash`, request: z.object({}), r
 const Slow = defineRpc({ subject: `${owner}.v1.slow`, request: z.object({}), response: z.object({}), timeoutMs: 300 });
 const Deadline = defineRpc({ subject: `${owner}.v1.deadline`, request: z.object({}), response: z.object({ deadline: z.number().nullable() }), timeoutMs: 700 });
 const Absent = defineRpc({ subject: `${owner}.v1.absent`, request: z.object({}), response: z.object({}), timeoutMs: 300 });
+const Big = defineRpc({ subject: `${owner}.v1.big`, request: z.object({ rows: z.number().int(), random: z.boolean() }), response: z.object({ rows: z.array(z.object({ id: z.number(), text: z.string() })) }) });
 const Happened = defineEvent({ subject: `${owner}.v1.thing.happened`, payload: z.object({ orgId: z.string(), n: z.number() }) });
 
 const seen: { n: number; orgId: string; meta: EventMeta }[] = [];
@@ -39,6 +40,10 @@ class Handlers {
   }
   @Rpc(Crash) crash(): {} {
     throw new Error('unexpected');
+  }
+  /** a reply of `rows` rows of 200 characters: repetitive text (compresses), or random (does not) */
+  @Rpc(Big) big(r: { rows: number; random: boolean }) {
+    return { rows: Array.from({ length: r.rows }, (_, id) => ({ id, text: r.random ? randomBytes(100).toString('hex') : `decision ${id} `.padEnd(200, 'x') })) };
   }
   @Rpc(Deadline) deadline() {
     return { deadline: currentContext()?.deadline ?? null };
@@ -96,6 +101,18 @@ describe('typed NATS bus and JetStream events', () => {
   it('a reply that breaks its contract, or a handler crash, is an INTERNAL error, not a leak', async () => {
     await expect(bus.request(BadReply, {})).rejects.toMatchObject({ code: 'INTERNAL' });
     await expect(bus.request(Crash, {})).rejects.toMatchObject({ code: 'INTERNAL', status: 500 });
+  });
+
+  it('a reply bigger than NATS takes travels compressed; one too big even so is an INTERNAL error, and the service lives on', async () => {
+    // 12,000 rows of 200 characters: about 2.6 MB of JSON, over the server's 1 MiB max_payload
+    const big = await bus.request(Big, { rows: 12_000, random: false });
+    expect(big.rows).toHaveLength(12_000);
+    expect(big.rows[11_999]).toEqual({ id: 11_999, text: 'decision 11999 '.padEnd(200, 'x') });
+    // random text does not compress: about 2.6 MB stays too big
+    await expect(bus.request(Big, { rows: 12_000, random: true })).rejects.toMatchObject({ code: 'INTERNAL', status: 500 });
+    // small replies are as before, and the handler's process still answers
+    await expect(bus.request(Big, { rows: 2, random: true })).resolves.toMatchObject({ rows: [{ id: 0 }, { id: 1 }] });
+    await expect(bus.request(Add, { orgId: randomUUID(), actor, a: 1, b: 1 })).resolves.toEqual({ sum: 2 });
   });
 
   it('a service that does not answer in time, or at all, gives RPC_TIMEOUT (508)', async () => {

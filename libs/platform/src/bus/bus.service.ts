@@ -7,6 +7,7 @@ import { logger } from '../logger';
 import { NATS_CONNECTION } from './nats';
 import { metrics } from '../http/metrics';
 import { onDrain } from '../shutdown';
+import { packReply, unpackReply } from './wire';
 
 type Reply = { ok: true; data: unknown } | { ok: false; error: AppErrorJson };
 
@@ -93,7 +94,7 @@ export class Bus implements OnApplicationShutdown {
       }
       throw e;
     }
-    const reply = JSON.parse(dec.decode(msg.data)) as Reply;
+    const reply = JSON.parse(unpackReply(msg)) as Reply;
     if (!reply.ok) {
       end({ outcome: 'error' });
       throw AppError.fromJSON(reply.error);
@@ -155,8 +156,26 @@ export class Bus implements OnApplicationShutdown {
           end({ outcome: 'error' });
         }
       }
-      if (msg.reply) msg.respond(enc.encode(JSON.stringify(reply)));
+      if (msg.reply) this.respond(def.subject, msg, reply);
     }));
+  }
+
+  /**
+   * Send a reply; never throws (an exception here would end the process, as nothing above catches it). A reply too
+   * big for NATS even compressed becomes an INTERNAL error for the caller, and the log says which subject.
+   */
+  private respond(subject: string, msg: Msg, reply: Reply): void {
+    const maxPayload = this.nc.info?.max_payload ?? 1024 * 1024;
+    try {
+      let packed = packReply(JSON.stringify(reply), maxPayload);
+      if (!packed) {
+        logger().error({ subject, maxPayload }, 'RPC reply too big for NATS even compressed: answered as an internal error');
+        packed = packReply(JSON.stringify({ ok: false, error: { code: 'INTERNAL', details: { subject, reason: 'reply too big' } } }), maxPayload)!;
+      }
+      msg.respond(packed.data, packed.headers ? { headers: packed.headers } : undefined);
+    } catch (err) {
+      logger().error({ err, subject }, 'RPC reply could not be sent');
+    }
   }
 
   get connection(): NatsConnection {
