@@ -1,6 +1,6 @@
 import { HttpException, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
 import { AppError, type ErrorCode } from '@app/contracts';
-import { errorBody, toAppError } from './error.filter';
+import { ErrorFilter, errorBody, toAppError } from './error.filter';
 
 describe('error catalogue (docs/product/errors.md#the-catalogue)', () => {
   const cases: [ErrorCode, number, string][] = [
@@ -62,5 +62,25 @@ describe('error catalogue (docs/product/errors.md#the-catalogue)', () => {
   ];
   it.each(mapped)('maps %p to %s', (thrown, code) => {
     expect(toAppError(thrown).code).toBe(code);
+  });
+});
+
+describe('ErrorFilter: readiness', () => {
+  /** the filter's answer to one exception: status and body as Express would send them */
+  function answer(exception: unknown): { status?: number; body?: unknown } {
+    const out: { status?: number; body?: unknown } = {};
+    const res = { headersSent: false, setHeader() {}, status(s: number) { out.status = s; return res; }, json(b: unknown) { out.body = b; return res; } };
+    const req = { path: '/health/ready', header: () => undefined };
+    const host = { switchToHttp: () => ({ getRequest: () => req, getResponse: () => res }) };
+    new ErrorFilter().catch(exception, host as never);
+    return out;
+  }
+
+  it('a 503 from /health/ready (draining, a dependency down) stays the probe\'s 503 with its checks', () => {
+    expect(answer(new HttpException({ status: 'stopping', checks: { nats: true } }, 503))).toEqual({ status: 503, body: { status: 'stopping', checks: { nats: true } } });
+  });
+
+  it('other unexpected errors are still the catalogue\'s 500', () => {
+    expect(answer(new Error('boom'))).toMatchObject({ status: 500, body: { code: 'INTERNAL' } });
   });
 });

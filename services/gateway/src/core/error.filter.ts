@@ -73,6 +73,11 @@ export class ErrorFilter implements ExceptionFilter {
     const ctx = host.switchToHttp();
     const req = ctx.getRequest<ApiRequest>();
     const res = ctx.getResponse<Response>();
+    // not ready (health while draining or a dependency is down): the probe's own answer, not an error of the catalogue
+    if (exception instanceof HttpException && exception.getStatus() === 503) {
+      if (!res.headersSent) res.status(503).json(exception.getResponse());
+      return;
+    }
     const e = toAppError(exception);
     if (e.code === 'INTERNAL') logger().error({ err: exception, path: req.path }, 'unhandled error');
     // body-parser fails before the context middleware has read Lang
