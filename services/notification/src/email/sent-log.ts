@@ -15,8 +15,12 @@ interface Waiter<T> {
  * resolves only once its row is committed, so a job completes only after its row exists, exactly as
  * when it wrote the row alone (the exactly-once guarantee does not depend on the batching).
  *
- * One batch is in flight at a time; calls made meanwhile form the next batch, so batches grow with
- * the load and a lone call is written at the next turn of the event loop.
+ * Look-ups: one batch is in flight at a time; calls made meanwhile form the next batch, so batches grow
+ * with the load and a lone call goes at the next turn of the event loop.
+ * Rows: the rows of one turn of the event loop are written together at the next turn, never behind another
+ * batch. Between the SMTP server's acceptance and this commit a process killed with -9 leaves an e-mail sent
+ * but not logged, which its retry sends again (with the same Message-ID); that window is kept to one INSERT
+ * (docs/notification.md, "Limits worth knowing").
  */
 @Injectable()
 export class SentLog {
@@ -24,6 +28,7 @@ export class SentLog {
   private writes = new Map<string, { row: SentEmail; w: Waiter<void> }[]>();
   private scheduled = false;
   private flushing = false;
+  private writesScheduled = false;
 
   constructor(private readonly db: NotificationDb, private readonly repo: EmailRepository) {}
 
@@ -45,44 +50,54 @@ export class SentLog {
       const list = this.writes.get(orgId) ?? [];
       list.push({ row, w: { resolve, reject } });
       this.writes.set(orgId, list);
-      this.schedule();
+      if (this.writesScheduled) return;
+      this.writesScheduled = true;
+      setImmediate(() => void this.flushWrites());
     });
   }
 
   private schedule(): void {
     if (this.scheduled || this.flushing) return;
     this.scheduled = true;
-    setImmediate(() => void this.flush());
+    setImmediate(() => void this.flushChecks());
   }
 
-  private async flush(): Promise<void> {
+  private async flushWrites(): Promise<void> {
+    this.writesScheduled = false;
+    const writes = this.writes;
+    this.writes = new Map();
+    await Promise.all(
+      [...writes].map(async ([orgId, list]) => {
+        try {
+          await this.db.tenant(orgId, (s) => this.repo.recordMany(s, list.map((x) => x.row)));
+          for (const x of list) x.w.resolve();
+        } catch (e) {
+          // every caller of this batch gets the error, as it would have got its own
+          for (const x of list) x.w.reject(e);
+        }
+      }),
+    );
+  }
+
+  private async flushChecks(): Promise<void> {
     this.scheduled = false;
     this.flushing = true;
     const checks = this.checks;
-    const writes = this.writes;
     this.checks = new Map();
-    this.writes = new Map();
     try {
-      const orgs = new Set([...checks.keys(), ...writes.keys()]);
-      await Promise.all([...orgs].map((orgId) => this.flushOrg(orgId, checks.get(orgId), writes.get(orgId))));
+      await Promise.all([...checks].map(([orgId, byJob]) => this.checkOrg(orgId, byJob)));
     } finally {
       this.flushing = false;
-      if (this.checks.size || this.writes.size) this.schedule();
+      if (this.checks.size) this.schedule();
     }
   }
 
-  private async flushOrg(orgId: string, checks: Map<string, Waiter<boolean>[]> | undefined, writes: { row: SentEmail; w: Waiter<void> }[] | undefined): Promise<void> {
+  private async checkOrg(orgId: string, checks: Map<string, Waiter<boolean>[]>): Promise<void> {
     try {
-      const sent = await this.db.tenant(orgId, async (s) => {
-        if (writes?.length) await this.repo.recordMany(s, writes.map((x) => x.row));
-        return checks?.size ? this.repo.sentAmong(s, [...checks.keys()]) : new Set<string>();
-      });
-      for (const x of writes ?? []) x.w.resolve();
-      for (const [jobId, ws] of checks ?? []) for (const w of ws) w.resolve(sent.has(jobId));
+      const sent = await this.db.tenant(orgId, (s) => this.repo.sentAmong(s, [...checks.keys()]));
+      for (const [jobId, ws] of checks) for (const w of ws) w.resolve(sent.has(jobId));
     } catch (e) {
-      // every caller of this batch gets the error, as it would have got its own
-      for (const x of writes ?? []) x.w.reject(e);
-      for (const ws of checks?.values() ?? []) for (const w of ws) w.reject(e);
+      for (const ws of checks.values()) for (const w of ws) w.reject(e);
     }
   }
 }
