@@ -503,13 +503,19 @@ class Balancer {
 class Viewers {
   told = 0;
   failures = 0;
+  /** close code -> sockets that ended with it (not 1012/1001) */
+  readonly failureCodes = new Map<number, number>();
   opened = 0;
   private stopping = false;
   readonly seen: Set<number>[] = [];
   private readonly sockets = new Set<WebSocket>();
   constructor(private readonly lb: Balancer, private readonly def: any, private readonly fx: Fixture) {}
 
-  private open(token: string, onSlide: (n: number) => void, first: boolean): Promise<WebSocket | null> {
+  /**
+   * open one socket; a viewer's (`reconnect`) opens itself again after every end, the presenter's is reopened by
+   * `join` (one presenter socket at a time)
+   */
+  private open(token: string, onSlide: (n: number) => void, first: boolean, reconnect = true): Promise<WebSocket | null> {
     return new Promise((resolve) => {
       const ws = new WebSocket(this.lb.pick().replace(/^http/, 'ws') + this.def.path(this.fx, token), { headers: { 'x-org': 'demo' }, perMessageDeflate: false });
       let up = false;
@@ -526,7 +532,11 @@ class Viewers {
       ws.on('unexpected-response', (_req, res) => {
         // a draining gateway refuses new upgrades (503): another gateway is tried
         if (res.statusCode === 503) this.told++;
-        else this.failures++;
+        else {
+          this.failures++;
+          const status = res.statusCode ?? 0;
+          this.failureCodes.set(status, (this.failureCodes.get(status) ?? 0) + 1);
+        }
         ws.terminate();
       });
       ws.on('error', () => undefined);
@@ -535,8 +545,11 @@ class Viewers {
         if (!up) resolve(null);
         if (this.stopping) return;
         if (up && (code === 1012 || code === 1001)) this.told++;
-        else if (up) this.failures++;
-        if (!first || up) setTimeout(() => void this.open(token, onSlide, false), 100);
+        else if (up) {
+          this.failures++;
+          this.failureCodes.set(code, (this.failureCodes.get(code) ?? 0) + 1);
+        }
+        if (reconnect && (!first || up)) setTimeout(() => void this.open(token, onSlide, false), 100);
       });
     });
   }
@@ -548,9 +561,12 @@ class Viewers {
       await this.open(this.def.viewerToken(this.fx, k), (sl) => mine.add(sl), true);
     }
     let presenter: WebSocket | null = null;
-    const connect = async () => {
-      presenter = await this.open(this.def.presenterToken(this.fx), () => undefined, true);
-      presenter?.once('close', () => {
+    // the presenter's socket: opened again after each end, and until it opens (a refused upgrade resolves null)
+    const connect = async (): Promise<void> => {
+      presenter = await this.open(this.def.presenterToken(this.fx), () => undefined, true, false);
+      if (this.stopping) return;
+      if (!presenter) return void setTimeout(() => void connect(), 150);
+      presenter.once('close', () => {
         if (!this.stopping) setTimeout(() => void connect(), 150);
       });
     };
@@ -659,7 +675,7 @@ async function rolling(sys: FaultSystem, fx: Fixture, viewersDef: any, only?: st
     ['rolling', `requests failed while ${names.length} services x 2 replicas restarted one at a time (SIGTERM)`, `${failed} of ${sent} (reads ${reads.failed}/${reads.sent}, writes ${w.failures}/${w.attempts}, uploads ${up.failed}/${up.sent})`, failed === 0 && sent > 0],
     ['rolling', 'acknowledged writes found afterwards', `${acked - lostDecisions - lostVotes - lostUploads} of ${acked} (${w.decisions.length} decisions, ${w.lastVote.size} last votes, ${uploads.length} uploads)`, lostDecisions + lostVotes + lostUploads === 0 && acked > 0],
     ['rolling', 'vote e-mails sent once', `${mails.expected - mails.missing} of ${mails.expected} sent, ${mails.missing} missing, ${mails.duplicates} twice`, mails.missing === 0 && mails.duplicates === 0],
-    ['rolling', 'presentation sockets: told to reconnect / failed', `${viewers.told} / ${viewers.failures} (${viewers.opened} opened); ${sawLast} of ${viewers.seen.length} viewers saw the last turn`, viewers.failures === 0 && sawLast === viewers.seen.length],
+    ['rolling', 'presentation sockets: told to reconnect / failed', `${viewers.told} / ${viewers.failures}${viewers.failureCodes.size ? ` (by close code or HTTP status: ${[...viewers.failureCodes].map(([c, n]) => `${c} ×${n}`).join(', ')})` : ''} (${viewers.opened} opened); ${sawLast} of ${viewers.seen.length} viewers saw the last turn`, viewers.failures === 0 && sawLast === viewers.seen.length],
     ['rolling', 'processes that did not exit 0 after SIGTERM', `${unclean} of ${names.length * 2}`, unclean === 0],
   ];
 }

@@ -11,7 +11,8 @@ import { logger } from './logger';
  *      stages run in order:
  *        'sockets'  long-lived connections are told to go elsewhere (WebSockets closed with 1012 "service restart",
  *                   server-sent event streams ended: their clients reconnect through another process);
- *        'http'     (internal) the HTTP server stops accepting, finishes the requests in flight, closes idle sockets;
+ *        'http'     (internal) the HTTP server stops accepting, finishes the requests in flight, closes idle sockets
+ *                   (and, once no request is in flight, every connection left);
  *        'nats'     RPC subscriptions drained: the server routes new requests to the other replicas, the requests
  *                   already delivered here are answered;
  *        'jobs'     BullMQ workers closed: the current jobs finish, no new one is taken;
@@ -88,8 +89,13 @@ export function installGracefulShutdown(app: INestApplication, server: Server, o
       [
         () =>
           new Promise<void>((resolve) => {
+            // no new connections; idle keep-alive ones close now, busy ones after their response (Connection: close)
             server.close(() => resolve());
             server.closeIdleConnections();
+            // done when no request is in flight: a connection that outlives its requests (a client that keeps its
+            // side open, an upgraded socket already told to go) is closed below, it does not hold the shutdown
+            const settled = () => (open.size === 0 ? resolve() : void setTimeout(settled, 50).unref());
+            settled();
           }),
       ],
       timeoutMs,

@@ -1,4 +1,8 @@
-import { closeFrame, FrameBoundary } from './upgrade-proxy';
+import http from 'node:http';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import WebSocket from 'ws';
+import { closeFrame, FrameBoundary, upgradeProxy } from './upgrade-proxy';
 
 /** a server frame (unmasked) with a payload of n bytes */
 function frame(n: number, opcode = 0x1): Buffer {
@@ -40,5 +44,35 @@ describe('FrameBoundary: where the gateway may put its own close frame in a serv
 
   it('closeFrame: opcode 8, the code and the reason', () => {
     expect([...closeFrame(1012, 'restart')]).toEqual([0x88, 9, 0x03, 0xf4, ...Buffer.from('restart')]);
+  });
+});
+
+describe('upgradeProxy: a service that cannot be reached', () => {
+  it('answers 503 with Retry-After (the client opens the socket again), not 502', async () => {
+    // a port that was free a moment ago: nothing listens there
+    const probe = net.createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', () => r()));
+    const deadPort = (probe.address() as AddressInfo).port;
+    await new Promise((r) => probe.close(r));
+    const errors: string[] = [];
+    const server = http.createServer();
+    server.on('upgrade', upgradeProxy({ routes: [{ path: '/ws/presentation', target: `http://127.0.0.1:${deadPort}` }], peerTrusted: () => false, allowXOrg: false, onError: (m) => errors.push(m) }));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const answer = await new Promise<{ status?: number; retryAfter?: string }>((resolve, reject) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${port}/ws/presentation?token=t`);
+        ws.on('unexpected-response', (_req, res) => {
+          resolve({ status: res.statusCode, retryAfter: res.headers['retry-after'] as string | undefined });
+          ws.terminate();
+        });
+        ws.on('open', () => reject(new Error('opened')));
+        ws.on('error', () => undefined);
+      });
+      expect(answer).toEqual({ status: 503, retryAfter: '1' });
+      expect(errors).toEqual([expect.stringContaining('websocket upstream /ws/presentation: connect ECONNREFUSED')]);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 });

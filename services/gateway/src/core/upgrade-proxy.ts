@@ -123,9 +123,12 @@ export function upgradeProxy(o: UpgradeProxyOptions) {
     const upstream = net.connect(Number(target.port) || 80, target.hostname);
     upstream.setNoDelay(true);
     socket.on('error', () => upstream.destroy());
+    let connected = false;
     upstream.on('error', (e) => {
       o.onError(`websocket upstream ${route.path}: ${e.message}`);
-      if (socket.writable) socket.end('HTTP/1.1 502 Bad Gateway\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      // the service could not be reached (restarting, not there yet): 503 with Retry-After, as a draining gateway
+      // answers, so that the client opens the socket again; a failure after the handshake just ends the socket
+      if (!connected && socket.writable) socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nRetry-After: 1\r\nContent-Length: 0\r\n\r\n');
       else socket.destroy();
     });
     const frames = new FrameBoundary();
@@ -135,8 +138,11 @@ export function upgradeProxy(o: UpgradeProxyOptions) {
       if (closed) return;
       closed = true;
       upstream.destroy();
-      if (frames.atBoundary && socket.writable) socket.end(closeFrame(1012, 'server restarting'));
-      else socket.destroy();
+      if (frames.atBoundary && socket.writable) {
+        socket.end(closeFrame(1012, 'server restarting'));
+        // the client answers the close and closes its side; one that does not is cut after a second
+        setTimeout(() => socket.destroy(), 1000).unref();
+      } else socket.destroy();
     };
     const tunnel = {
       close: () =>
@@ -152,6 +158,7 @@ export function upgradeProxy(o: UpgradeProxyOptions) {
     };
     tunnels.add(tunnel);
     upstream.once('connect', () => {
+      connected = true;
       upstream.write(lines.join('\r\n') + '\r\n\r\n');
       if (head.length) upstream.write(head);
       socket.pipe(upstream);
