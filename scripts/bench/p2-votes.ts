@@ -6,6 +6,7 @@
  * Checks: every burst vote answered 200, the database holds exactly one non-pending vote per voter, and
  * the decision's tallies (GET /api/decisions/{id}) count them all.
  */
+import os from 'node:os';
 import { Client } from 'pg';
 import type { BenchOptions } from './options';
 import type { BenchResult } from './report';
@@ -13,6 +14,7 @@ import type { BenchSystem } from './system';
 import { Fixtures } from './fixtures';
 import { call, emailQueueIdle } from './http';
 import { fmt, fmtRatio, meets, median, ratio, summarize } from './stats';
+import { formatSpent, snapshot, spent } from './cpu';
 
 const SINGLES = 9;
 const VOTES = ['Approved', 'Denied', 'Abstained', 'Others'] as const;
@@ -45,6 +47,8 @@ export async function runVotes(sys: BenchSystem, fx: Fixtures, opts: BenchOption
   const latencies: number[] = [];
   const answered: number[] = []; // every answer's latency, errors included (a 508 is a voter waiting 10 s too)
   const failures = new Map<string, number>();
+  const pids = Object.fromEntries(sys.services.map((x) => [x.name, x.pid]));
+  const cpuBefore = snapshot(pids);
   const t0 = performance.now();
   await Promise.all(
     burst.map(async ({ token, i }) => {
@@ -60,6 +64,10 @@ export async function runVotes(sys: BenchSystem, fx: Fixtures, opts: BenchOption
     }),
   );
   const wallS = (performance.now() - t0) / 1000;
+  // where the burst's time went: CPU seconds per process while the votes were answered (2 cores: 2 s per second)
+  const cpu = spent(cpuBefore, snapshot(pids));
+  const cpuTotal = cpu.reduce((a, [, v]) => a + v, 0);
+  log(`P2: CPU while the burst was answered (${fmt(wallS, 's')} wall): ${formatSpent(cpu)}`);
   const s = summarize(answered);
   const nFailed = n - latencies.length;
   const votesPerS = latencies.length / wallS;
@@ -118,10 +126,11 @@ export async function runVotes(sys: BenchSystem, fx: Fixtures, opts: BenchOption
         goal: 'exactly N', met: failedChecks.length === 0,
       },
     ],
-    figures: { voters: n, singleVoteMs: singles, singleMedianMs: single, burst: s, wallS, votesPerS, failures: Object.fromEntries(failures), stored, burstStored, tallied, expected, tallyStatus: d.status, storedWithoutOk: burstStored - latencies.length },
+    figures: { cpuSeconds: Object.fromEntries(cpu), voters: n, singleVoteMs: singles, singleMedianMs: single, burst: s, wallS, votesPerS, failures: Object.fromEntries(failures), stored, burstStored, tallied, expected, tallyStatus: d.status, storedWithoutOk: burstStored - latencies.length },
     details: [
       `${n} members each POST \`/api/decisions/${'{id}'}/vote/change\` at once (one HTTP request each, their own session, through the gateway, NATS and the meeting service).`,
       `Burst latency (every answer, errors included): p50 ${fmt(s.p50, 'ms')}, p95 ${fmt(s.p95, 'ms')}, p99 ${fmt(s.p99, 'ms')}, max ${fmt(s.max, 'ms')}; wall ${fmt(wallS, 's')}, ${fmt(votesPerS)} votes/s answered 200.`,
+      `CPU during the burst (${fmt(wallS, 's')} wall, ${os.cpus().length} cores): ${formatSpent(cpu)}; ${fmt(cpuTotal, 's')} in all, ${fmt((cpuTotal / n) * 1000, 'ms')} of CPU per vote.`,
       `One vote alone (median of ${SINGLES} sequential votes after a warm-up): ${fmt(single, 'ms')} (${singles.map((x) => x.toFixed(0)).join(', ')} ms).`,
       `Check: ${latencies.length}/${n} burst votes answered 200; ${burstStored}/${n} stored (${Math.max(0, burstStored - latencies.length)} of them although their answer was an error, e.g. 508 after the gateway's RPC timeout); ${stored}/${expected} votes stored in all; the tallies (GET answered ${d.status}) count ${tallied}; failures: ${failures.size ? [...failures].map(([k, c]) => `${k} ${c}`).join(', ') : 'none'}.`,
     ],
