@@ -262,10 +262,12 @@ const rtf = (text: string) => `{\\rtf1\\ansi\\deff0 {\\fonttbl {\\f0 Helvetica;}
 
 /**
  * Work that makes a job for each worker (scripts/services.mjs `workers`), so that R1 can kill its process while the
- * job runs. E-mails come from the decisions of the load; reminders are delayed jobs (nothing runs before a deadline)
- * and a minutes PDF needs a meeting marked done: those two are listed as not exercised.
+ * job runs. E-mails come from the decisions of the load; a signature makes an approval PDF job (the chair is given
+ * approvals_create by the administrator first), a resolution report export a report job; reminders are delayed
+ * jobs (nothing runs before a deadline) and a minutes PDF needs a meeting marked done: those two are listed as not
+ * exercised.
  */
-function jobMakers(api: Api, fx: Fixture, tinyPdf: (t: string) => string): Record<string, (() => Promise<void>) | null> {
+function jobMakers(api: Api, fx: Fixture, tinyPdf: (t: string) => string, demo: { password: string }): Record<string, (() => Promise<void>) | null> {
   let n = 0;
   const upload = async (name: string, type: string, data: string) => {
     const form = new FormData();
@@ -280,8 +282,30 @@ function jobMakers(api: Api, fx: Fixture, tinyPdf: (t: string) => string): Recor
     const r = await api.call('POST', `/api/meetings/${fx.meetingId}/talkingpoints`, fx.chair.token, { title: `R1 ${n}`, viewers: fx.members.map((m) => m.id), presenters: [fx.chair.id], duration: 5, attachments: [id] });
     return r.status === 200 ? id : null;
   };
+  // the chair may send approvals once a role gives it approvals_create; its next sign-in carries the right
+  let sender: Promise<string | null> | null = null;
+  const approvalSender = () =>
+    (sender ??= (async () => {
+      const admin = await api.call('POST', '/api/login', '', { email: 'admin@demo.test', password: demo.password });
+      if (admin.status !== 200) return null;
+      const role = await api.call('POST', '/api/roles', admin.body.token, { name: `R1 approval senders ${Date.now()}`, users: [fx.chair.id], permissions: ['approvals_create'] });
+      if (role.status !== 200) return null;
+      const chair = await api.call('POST', '/api/login', '', { email: fx.chair.email, password: demo.password });
+      return chair.status === 200 ? (chair.body.token as string) : null;
+    })());
+  // a 1×1 PNG: the member's drawn signature
+  const signature = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
   return {
     'notification-email': async () => undefined,
+    'approval-pdf': async () => {
+      const token = await approvalSender();
+      const doc = await upload(`r1-approval-${++n}.pdf`, 'application/pdf', tinyPdf(`R1 approval ${n}`));
+      if (!token || !doc) return;
+      const created = await api.call('POST', '/api/approvals', token, { title: `R1 approval ${n}`, documents: [doc], assignees: [{ user_id: fx.members[0].id, order: 1 }] });
+      if (created.status !== 200) return;
+      await api.call('POST', `/api/approvals/${created.body.data.id}/approve`, fx.members[0].token, { file: signature });
+    },
+    'minutes-report': async () => void (await api.call('POST', `/api/decisions/${fx.decisionId}/report`, fx.chair.token)),
     'notification-reminder': null,
     'library-convert': async () => void (await upload(`r1-${++n}.rtf`, 'application/rtf', rtf(`R1 conversion ${n} `.repeat(50)))),
     'presentation-slides': async () => {
@@ -301,7 +325,8 @@ async function r1(sys: FaultSystem, api: Api, fx: Fixture, seconds: number): Pro
   const { tinyPdf } = await loadScript('load-tests/scenarios.js');
   const { presentServices } = await loadScript('scripts/services.mjs');
   const workers: { service: string; queue: string }[] = presentServices().flatMap((s: { name: string; workers?: string[] }) => (s.workers ?? []).map((queue) => ({ service: s.name, queue })));
-  const makers = jobMakers(api, fx, tinyPdf);
+  const { DEMO } = await loadScript('load-tests/scenarios.js');
+  const makers = jobMakers(api, fx, tinyPdf, DEMO);
   const steps: { kind: 'service' | 'worker'; service: string; queue?: string }[] = [
     ...[...sys.services.keys()].map((service) => ({ kind: 'service' as const, service })),
     ...workers.filter((x) => makers[x.queue]).map((x) => ({ kind: 'worker' as const, ...x })),

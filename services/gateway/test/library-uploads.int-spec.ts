@@ -277,6 +277,25 @@ describe('library service (real PostgreSQL, S3, NATS, Redis)', () => {
     expect((await fetch(again.file_url!)).status).toBe(200);
   });
 
+  it('S3 not answering is 503 Service Unavailable for a small file too (not a body that could not be read), and nothing is registered', async () => {
+    const rows = async () => (await bus.request(ListLibrary, { orgId: a.orgId, actor: alice, tab: 'my' })).files.length;
+    const rowsBefore = await rows();
+    // an S3 endpoint where nothing listens: the whole (small) file has been read before the upload fails
+    const dead = http.createServer();
+    await new Promise<void>((r) => dead.listen(0, '127.0.0.1', () => r()));
+    const deadPort = (dead.address() as AddressInfo).port;
+    await new Promise((r) => dead.close(r));
+    const real = storage;
+    storage = new Storage({ endpoint: `http://127.0.0.1:${deadPort}`, accessKey: env.S3_ACCESS_KEY, secretKey: env.S3_SECRET_KEY, bucket: env.S3_BUCKET, region: env.S3_REGION });
+    try {
+      const e = await upload(a.orgId, alice, 'small.pdf', await pdfFile()).then(() => null, (x: unknown) => x);
+      expect(e).toMatchObject({ code: 'UNAVAILABLE', status: 503 });
+    } finally {
+      storage = real;
+    }
+    expect(await rows()).toBe(rowsBefore);
+  });
+
   it('an upload that fails half-way (after the bytes reached S3) leaves neither an object nor a row', async () => {
     const folder = await bus.request(CreateDirectory, { orgId: a.orgId, actor: alice, name: 'Vanishing' });
     const before = await objects(a.orgId);

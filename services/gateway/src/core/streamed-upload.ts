@@ -115,7 +115,9 @@ class S3StreamEngine implements StorageEngine {
     } catch (e) {
       // what is left of the file is not wanted: let it flow away instead of holding the request
       stream.resume();
-      if (e instanceof AppError || stream.destroyed) throw e;
+      // the client went away before its body was complete: whatever failed, nobody waits for the answer. (The file
+      // stream itself says nothing: it is destroyed after a normal end too, and a small file has ended before S3.)
+      if (e instanceof AppError || (req.destroyed && !req.complete)) throw e;
       // the request is still there, so S3 failed: 503, with the cause in the log
       logger().error({ err: e }, 'upload to S3 failed');
       throw new AppError('UNAVAILABLE', { details: { what: 'storage', op: 'upload' } });
@@ -150,7 +152,8 @@ export async function streamUpload(req: Request, t: StreamTarget): Promise<Store
     // an aborted request settles at once; wait for the engine to abort its S3 upload or remove what it stored
     while (engine.work.size) await Promise.allSettled([...engine.work]);
     const err = refusal(e);
-    if (!(err instanceof AppError) || err.status >= 500) logger().warn({ err: e }, 'upload refused');
+    // a refusal of ours is the answer; anything else mapped to 'could not be read' keeps its cause in the log
+    if (!(e instanceof AppError) || e.status >= 500) logger().warn({ err: e }, 'upload refused');
     throw err;
   }
   return req.file as unknown as StoredFile | undefined;
