@@ -7,3 +7,5 @@ export * from './raw-http';
 export * from './library-files';
 export * from './live';
 export * from './events';
+export * from './pdf-tools';
+export * from './worker-takeover';

@@ -6,6 +6,9 @@ import { sleep } from './wait';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
+/** where a process a test starts writes its output: .data/test/logs/<name>-<pid of the test process>.log */
+export const testLogFile = (name: string): string => path.join(ROOT, '.data', 'test', 'logs', `${name}-${process.pid}.log`);
+
 export interface ServiceProcess {
   name: string;
   port: number;
@@ -38,7 +41,7 @@ export async function startServiceProcess(
   opts: { logFile?: string; timeoutMs?: number; nodeArgs?: string[]; ipc?: boolean } = {},
 ): Promise<ServiceProcess> {
   const port = await freePort();
-  const logFile = opts.logFile ?? path.join(ROOT, '.data', 'test', 'logs', `${name}-${process.pid}.log`);
+  const logFile = opts.logFile ?? testLogFile(name);
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const out = fs.openSync(logFile, 'a');
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '-r', '@swc-node/register', `services/${name}/src/main.ts`], {

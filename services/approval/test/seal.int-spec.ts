@@ -3,34 +3,14 @@
  * with the organization's key is valid for pdfsig; one changed byte makes it invalid; pdftotext reads every
  * signer off the audit page.
  */
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { pdfFile } from '@app/testing';
+import { pdfFile, pdfFonts, pdfPageCount, pdfSignature, pdfText } from '@app/testing';
 import { appendAuditPage } from '../src/signing/audit';
 import { sha256 } from '../src/signing/document-store';
 import { makeP12, sealPdf } from '../src/signing/signing-keys';
 import { stampPdf } from '../src/signing/stamp';
 
-const run = promisify(execFile);
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 jest.setTimeout(120_000);
-
-let dir: string;
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'approval-seal-'));
-});
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-/** pdfsig's verdict: its output, and whether it called the signature valid */
-async function pdfsig(bytes: Uint8Array, name: string): Promise<{ out: string; valid: boolean }> {
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, bytes);
-  const out = await run('pdfsig', [file]).then((r) => r.stdout, (e: { stdout?: string; stderr?: string }) => `${e.stdout ?? ''}${e.stderr ?? ''}`);
-  return { out, valid: /Signature Validation: Signature is Valid\./.test(out) };
-}
 
 it('sign twice, audit page, seal: valid; one byte changed: invalid; the audit page lists every signer', async () => {
   const original = await pdfFile(2, 'Board resolution');
@@ -44,7 +24,7 @@ it('sign twice, audit page, seal: valid; one byte changed: invalid; the audit pa
   const audited = await appendAuditPage(second, { title: 'Resolution 7', document: 'resolution.pdf', orgName: 'Demo Board', timeZone: 'Asia/Dubai', steps, sealedAt: new Date('2026-03-01T11:00:01Z') });
   const sealed = await sealPdf(audited, makeP12('Demo Board'), { name: 'Demo Board', reason: 'Approval completed', location: 'Demo Board', at: new Date() });
 
-  const ok = await pdfsig(sealed, 'sealed.pdf');
+  const ok = await pdfSignature(sealed);
   expect(ok.out).toMatch(/Signature #1/);
   expect(ok.valid).toBe(true);
   expect(ok.out).toMatch(/Demo Board/);
@@ -53,15 +33,12 @@ it('sign twice, audit page, seal: valid; one byte changed: invalid; the audit pa
   const tampered = Buffer.from(sealed);
   const at = tampered.indexOf('Board resolution') >= 0 ? tampered.indexOf('Board resolution') : 200;
   tampered[at] = tampered[at] ^ 0x01;
-  const bad = await pdfsig(tampered, 'tampered.pdf');
+  const bad = await pdfSignature(tampered);
   expect(bad.valid).toBe(false);
   expect(bad.out).toMatch(/Signature Validation: (Digest Mismatch|Signature is Invalid)/);
 
   // the audit page (the last) lists every signer, their role, address and hashes
-  const file = path.join(dir, 'text.pdf');
-  fs.writeFileSync(file, sealed);
-  const pages = (await run('pdfinfo', [file])).stdout.match(/Pages:\s+(\d+)/)![1];
-  const text = (await run('pdftotext', ['-f', pages, '-l', pages, '-layout', file, '-'])).stdout;
+  const text = await pdfText(sealed, { page: await pdfPageCount(sealed), layout: true });
   expect(text).toContain('Audit certificate');
   for (const s of steps) {
     expect(text).toContain(`${s.name} (${s.guest ? 'guest' : 'member'})`);
@@ -82,15 +59,11 @@ it('an Arabic audit page: shaped right to left in a font with Arabic glyphs; pdf
   ];
   const audited = await appendAuditPage(first, { title: 'قرار مجلس الإدارة', document: 'resolution.pdf', orgName: 'مجلس العرض', timeZone: 'Asia/Dubai', steps, sealedAt: new Date('2026-03-01T11:00:01Z'), lang: 'ar' });
   const sealed = await sealPdf(audited, makeP12('Demo Board'), { name: 'Demo Board', reason: 'Approval completed', location: 'Demo Board', at: new Date() });
-  expect((await pdfsig(sealed, 'arabic.pdf')).valid).toBe(true);
+  expect((await pdfSignature(sealed)).valid).toBe(true);
 
-  const file = path.join(dir, 'arabic-text.pdf');
-  fs.writeFileSync(file, sealed);
-  const fonts = (await run('pdffonts', [file])).stdout;
-  expect(fonts).toMatch(/NotoNaskhArabic/);
-  const pages = (await run('pdfinfo', [file])).stdout.match(/Pages:\s+(\d+)/)![1];
-  // pdftotext may answer the joined (presentation) forms: NFKC gives the letters back; bidi marks are dropped
-  const text = (await run('pdftotext', ['-f', pages, '-l', pages, file, '-'])).stdout.normalize('NFKC').replace(/[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, '');
+  expect(await pdfFonts(sealed)).toMatch(/NotoNaskhArabic/);
+  // the text as written (pdfText: Arabic's joined forms back to letters, bidi marks dropped)
+  const text = await pdfText(sealed, { page: await pdfPageCount(sealed) });
   expect(text).toContain('شهادة التدقيق');
   expect(text).toContain('قرار مجلس الإدارة');
   expect(text).toContain('سارة أحمد');

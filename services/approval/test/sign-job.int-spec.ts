@@ -6,12 +6,9 @@
  * PostgreSQL, NATS, Redis and S3.
  */
 import { randomUUID } from 'node:crypto';
-import os from 'node:os';
-import path from 'node:path';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { CreateApproval, GetApproval, GetDetails, RegisterFile, SignApproval, type Actor } from '@app/contracts';
-import { Bus, Storage } from '@app/platform';
-import { createTestOrg, createTestUser, pdfFile, startServiceProcess, testEnv, waitFor, type ServiceProcess } from '@app/testing';
+import { Storage } from '@app/platform';
+import { createTestOrg, createTestUser, pdfFile, testEnv, waitFor, workerTakeover } from '@app/testing';
 
 // four service processes start on a machine shared by many: start-up alone can take minutes
 jest.setTimeout(900_000);
@@ -20,23 +17,14 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const actorOf = (userId: number, email: string, name: string, isAdmin = false): Actor => ({ kind: 'user', userId, email, name, roleId: null, isAdmin, permissions: [], guestToken: null });
 
 describe('an approval worker killed during the signed PDF work', () => {
-  const procs: ServiceProcess[] = [];
-  let nc: NatsConnection;
-  let bus: Bus;
-
-  afterAll(async () => {
-    await nc?.drain().catch(() => undefined);
-    for (const p of procs.reverse()) await p.stop();
+  const workers = workerTakeover({
+    worker: 'approval', services: ['organization', 'library'], env: { ...process.env, ...env },
+    firstEnv: { SIGN_JOB_PAUSE_MS: '4000' }, startMs: 180_000,
   });
+  afterAll(() => workers.stop());
 
   it('the job finishes on another worker with exactly one version per step', async () => {
-    const base = { ...process.env, ...env, LOG_LEVEL: 'warn' } as Record<string, string | undefined>;
-    procs.push(await startServiceProcess('organization', { ...base, ARGON2_MEMORY_KIB: '4096' }));
-    procs.push(await startServiceProcess('library', base));
-    const first = await startServiceProcess('approval', { ...base, SIGN_JOB_PAUSE_MS: '4000' }, { timeoutMs: 180_000 });
-    procs.push(first);
-    nc = await connect({ servers: env.NATS_URL.replace(/^nats:\/\//, ''), name: 'approval-int' });
-    bus = new Bus(nc, { service: 'test', defaultTimeoutMs: 30_000 });
+    const bus = await workers.start();
 
     const org = await createTestOrg(bus);
     const signer = await createTestUser(bus, org.orgId, { name: 'Signer One' });
@@ -64,11 +52,9 @@ describe('an approval worker killed during the signed PDF work', () => {
     const mid = await bus.request(GetApproval, { ...call, actor: sender, approvalId: created.id });
     expect(mid.versions.filter((v) => v.action === 'signed')).toHaveLength(0);
     expect(mid.processing).toEqual(expect.objectContaining({ status: 'running', stage: 'stamping' }));
-    first.child.kill('SIGKILL');
-    await new Promise((r) => first.child.once('exit', r));
+    await workers.killFirst();
 
-    // a log of its own (the first one's is named after this test process too)
-    procs.push(await startServiceProcess('approval', base, { timeoutMs: 180_000, logFile: path.join(os.tmpdir(), `approval-second-${process.pid}.log`) }));
+    await workers.startSecond();
     const done = await waitFor('the job finished on the other worker', async () => {
       const d = await bus.request(GetApproval, { ...call, actor: sender, approvalId: created.id });
       if (d.processing?.status === 'failed') throw new Error('the PDF work failed');

@@ -3,10 +3,8 @@
  * expires and finishes it, and the meeting has exactly one new version. Real organization, meeting and library
  * services in their own processes, over real PostgreSQL, NATS, Redis, S3 and Chromium.
  */
-import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { AddMembers, ChangeMeetingStatus, CreateMeeting, CreateTalkingPoint, GetMinutes, SaveConclusions, type Actor } from '@app/contracts';
-import { Bus } from '@app/platform';
-import { createTestCommittee, createTestOrg, createTestUser, startServiceProcess, testEnv, waitFor, type ServiceProcess } from '@app/testing';
+import { createTestCommittee, createTestOrg, createTestUser, testEnv, waitFor, workerTakeover } from '@app/testing';
 
 jest.setTimeout(300_000);
 const env = testEnv();
@@ -19,24 +17,11 @@ const local = (days: number) => {
 const actorOf = (userId: number, email: string): Actor => ({ kind: 'user', userId, email, name: 'Chair', roleId: null, isAdmin: false, permissions: [], guestToken: null });
 
 describe('a minutes worker killed during a render', () => {
-  const procs: ServiceProcess[] = [];
-  let nc: NatsConnection;
-  let bus: Bus;
-
-  afterAll(async () => {
-    await nc?.drain().catch(() => undefined);
-    for (const p of procs.reverse()) await p.stop();
-  });
+  const workers = workerTakeover({ worker: 'minutes', services: ['organization', 'meeting', 'library'], env: { ...process.env, ...env } });
+  afterAll(() => workers.stop());
 
   it('the job finishes on another worker with exactly one new version', async () => {
-    const base = { ...process.env, ...env, LOG_LEVEL: 'warn' } as Record<string, string | undefined>;
-    procs.push(await startServiceProcess('organization', { ...base, ARGON2_MEMORY_KIB: '4096' }));
-    procs.push(await startServiceProcess('meeting', base));
-    procs.push(await startServiceProcess('library', base));
-    const first = await startServiceProcess('minutes', base);
-    procs.push(first);
-    nc = await connect({ servers: env.NATS_URL.replace(/^nats:\/\//, ''), name: 'minutes-int' });
-    bus = new Bus(nc, { service: 'test', defaultTimeoutMs: 30_000 });
+    const bus = await workers.start();
 
     const org = await createTestOrg(bus);
     const c = await createTestUser(bus, org.orgId, { name: 'Chair' });
@@ -63,10 +48,9 @@ describe('a minutes worker killed during a render', () => {
       return s.render && s.render.status !== 'queued' ? s.render : null;
     }, 60_000, 50);
     expect(taken.status).toBe('rendering');
-    first.child.kill('SIGKILL');
-    await new Promise((r) => first.child.once('exit', r));
+    await workers.killFirst();
 
-    procs.push(await startServiceProcess('minutes', base));
+    await workers.startSecond();
     const done = await waitFor('render finished on the other worker', async () => {
       const s = await bus.request(GetMinutes, { ...call, meetingId: meeting.id });
       if (s.render?.status === 'failed') throw new Error(`render failed: ${s.render.error}`);

@@ -5,13 +5,8 @@
  * refusals (no box, a document without a signature, bad sign_data, out of turn, another organization) that
  * write nothing, saving boxes for assignees, and a guest through their token.
  */
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFRef } from 'pdf-lib';
-import { api, createTestUser, login, mailsTo, pdfFile, waitFor, type ApiClient } from '@app/testing';
+import { api, createTestUser, login, mailsTo, pdfFile, pdfWords, waitFor, type ApiClient } from '@app/testing';
 import { GATEWAY, env, orgWithAdmin, PNG } from '../organization/helpers';
 
 jest.setTimeout(180_000);
@@ -21,7 +16,6 @@ let a: Ctx;
 let b: Ctx;
 const users: { id: number; email: string; client: ApiClient; token: string }[] = [];
 const SIGNATURE = `data:image/png;base64,${PNG.toString('base64')}`;
-const run = promisify(execFile);
 const A4 = { width: 595, height: 842 };
 
 async function member(name: string, role: 'admin' | 'member' = 'member') {
@@ -81,19 +75,6 @@ async function imagesOn(pdf: Buffer, pageIndex: number): Promise<{ x: number; y:
     else if (m[3]) out.push({ x: ctm[4], y: ctm[5], w: ctm[0], h: ctm[3] });
   }
   return out;
-}
-
-/** words with their boxes (top-left origin, points) as poppler's `pdftotext -bbox` reads them */
-async function words(pdf: Buffer, page: number): Promise<{ text: string; xMin: number; yMin: number }[]> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'documents-api-'));
-  try {
-    const file = path.join(dir, 'signed.pdf');
-    fs.writeFileSync(file, pdf);
-    const html = (await run('pdftotext', ['-bbox', '-f', String(page), '-l', String(page), file, '-'])).stdout;
-    return [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="[\d.]+">([^<]*)<\/word>/g)].map((m) => ({ text: m[3], xMin: Number(m[1]), yMin: Number(m[2]) }));
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 beforeAll(async () => {
@@ -162,7 +143,7 @@ describe('POST /api/documents/{id}: signing with placed boxes', () => {
     expect(imgs[0].y).toBeCloseTo(842 - 200 - 50, 3);
     expect(await imagesOn(signed, 0)).toHaveLength(0);
     // the name line: 4 points right of the box, on its first line
-    const name = (await words(signed, 2)).find((w) => w.text === 'Placer');
+    const name = (await pdfWords(signed, 2)).find((w) => w.text === 'Placer');
     expect(name).toBeDefined();
     expect(name!.xMin).toBeCloseTo(100 + 150 + 4, 0);
     expect(name!.yMin).toBeGreaterThanOrEqual(200);

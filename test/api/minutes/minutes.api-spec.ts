@@ -3,13 +3,10 @@
  * rules, the permissions of each level, Done making a PDF version in a job (progress, then a library file), the
  * download named after the title, a library PDF used as the minutes, and the statuses where minutes are offered.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { docxFile, pdfFile, waitFor } from '@app/testing';
+import { docxFile, pdfFile, pdfText, waitFor } from '@app/testing';
 import { closeRedis, expectOk, GATEWAY, libraryFile, meeting, scheduled, setStatus, talkingPoint, world, type Person, type World } from '../meeting/helpers';
 
 jest.setTimeout(240_000);
-const run = promisify(execFile);
 
 let w: World;
 let live: any;
@@ -208,19 +205,3 @@ describe('statuses', () => {
     expect(text).toContain(conclusion);
   });
 });
-
-/** the text of a PDF as poppler's pdftotext reads it (NFKC: presentation forms back to letters) */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const fs = await import('node:fs/promises');
-  const os = await import('node:os');
-  const path = await import('node:path');
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'minutes-'));
-  try {
-    const file = path.join(dir, 'm.pdf');
-    await fs.writeFile(file, bytes);
-    const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-    return stdout.normalize('NFKC');
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
-}

@@ -4,13 +4,10 @@
  * finalizing); GET /api/resolution_reports/{id} follows it; .../download answers an A4 portrait PDF of the
  * resolution with its attachments, named after the title with underscores. A report is its requester's only.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { PDFDocument } from 'pdf-lib';
-import { pdfFile, waitFor } from '@app/testing';
+import { pdfFile, pdfText, waitFor } from '@app/testing';
 import { closeRedis, expectOk, GATEWAY, libraryFile, meeting, serverDate, world, type Person, type World } from '../meeting/helpers';
 
-const run = promisify(execFile);
 jest.setTimeout(240_000);
 
 let w: World;
@@ -47,20 +44,6 @@ async function finished(p: Person, reportId: number, seen?: Set<string>): Promis
 async function bytesOf(p: Person, path: string, org = w.org.slug): Promise<{ status: number; bytes: Buffer; headers: Headers }> {
   const res = await fetch(`${GATEWAY}${path}`, { headers: { 'x-org': org, token: p.token } });
   return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()), headers: res.headers };
-}
-async function pdfText(bytes: Buffer): Promise<string> {
-  const fs = await import('node:fs/promises');
-  const os = await import('node:os');
-  const path = await import('node:path');
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'report-'));
-  try {
-    const file = path.join(dir, 'r.pdf');
-    await fs.writeFile(file, bytes);
-    const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-    return stdout.normalize('NFKC');
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
 }
 
 describe('POST /api/decisions/{id}/report', () => {

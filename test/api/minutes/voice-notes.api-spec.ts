@@ -5,13 +5,10 @@
  * refused; guests, other members and other organizations refused), the meeting's `recordsummarize`, and the
  * accepted summary printed in the minutes PDF (read back with pdftotext).
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { api, waitFor } from '@app/testing';
+import { api, pdfText, waitFor } from '@app/testing';
 import { GATEWAY, MeetingEvents, expectOk, scheduled, setStatus, tokenOf, world, worldWithEvents, type World } from '../meeting/helpers';
 
 jest.setTimeout(240_000);
-const run = promisify(execFile);
 
 let w: World;
 let tap: MeetingEvents;
@@ -116,19 +113,3 @@ describe('POST /api/app/activity/meetings/{id}/record-summarize', () => {
     expect(text).toContain(accepted);
   });
 });
-
-/** the text of a PDF as poppler's pdftotext reads it */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const fs = await import('node:fs/promises');
-  const os = await import('node:os');
-  const path = await import('node:path');
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'voice-'));
-  try {
-    const file = path.join(dir, 'm.pdf');
-    await fs.writeFile(file, bytes);
-    const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-    return stdout.normalize('NFKC');
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
-}

@@ -1,5 +1,5 @@
 import type { Lang, MeetingDetails } from '@app/contracts';
-import { escapeHtml } from './minutes-html';
+import { escapeHtml } from './html';
 
 const WORDS = {
   en: { book: 'Board book', agenda: 'Agenda', page: 'Page', committee: 'Committee', date: 'Date', location: 'Location' },

@@ -1,5 +1,5 @@
 import type { MeetingDetails } from '@app/contracts';
-import { escapeHtml, footerHtml, minutesHtml } from './minutes-html';
+import { footerHtml, minutesHtml } from './minutes-html';
 import { minutesFileName } from '../minutes/minutes.service';
 
 const meeting = {
@@ -25,11 +25,42 @@ describe('minutesHtml', () => {
     expect(html).not.toContain('<script>');
   });
 
-  it.each([
-    ['<a href="x">', '&lt;a href=&quot;x&quot;&gt;'],
-    ["it's", 'it&#39;s'],
-    [null, ''],
-  ])('escapeHtml(%p)', (input, out) => expect(escapeHtml(input)).toBe(out));
+  it('the facts, the attendance and a resolution with its tallies', () => {
+    const decision = {
+      agenda_type: 'decision', id: 4, title: 'Approve the budget', description: null, deadline: '2026-11-30 10:00:00', outcome: 'Passed',
+      tallies: [{ vote: 'Approved', label: 'Approved', count: 3, percentage: 100 }, { vote: 'Rejected', label: 'Rejected', count: 0, percentage: 0 }],
+    };
+    const html = minutesHtml({
+      meeting: {
+        ...meeting,
+        members: [{ user_id: 2, user: { id: 2, name: 'Mona' }, user_email: 'm@x', guest_name: null, type: 'Editor', attendance_status: 'Attending' }],
+        guest_member: [{ user_id: null, user: null, user_email: 'g@x', guest_name: 'Gus <guest>', type: 'Viewer', attendance_status: 'Pending' }],
+        agendas: [{ agenda_type: 'decision', agenda_type_id: 2, row_num: 1, data: [decision] }],
+      } as unknown as MeetingDetails,
+      items: [], lang: 'en', version: 3, generatedAt: '2026-11-24 11:00:00',
+    });
+    expect(html).toContain(`<p class="subtitle">Minutes of the meeting · Version 3</p>
+<dl class="facts">
+  <dt>Committee</dt><dd>Board</dd>
+  <dt>Date</dt><dd>2026-11-24 10:00:00</dd>
+  <dt>Duration (minutes)</dt><dd>60</dd>
+  <dt>Location</dt><dd>HQ</dd>
+  <dt>Status</dt><dd>Live</dd>
+  <dt>Owner</dt><dd>Chair</dd>
+  <dt>Generated</dt><dd>2026-11-24 11:00:00</dd>
+</dl>`);
+    expect(html).toContain(
+      '<h2>Attendance</h2>\n<table><thead><tr><th>Name</th><th>Role</th><th>Response</th></tr></thead><tbody>' +
+        '<tr><td>Mona</td><td>Editor</td><td>Attending</td></tr>' +
+        '<tr><td>Gus &lt;guest&gt; <span class="muted">(Guest)</span></td><td>Viewer</td><td>Pending</td></tr></tbody></table>',
+    );
+    expect(html).toContain(
+      '<p class="meta">Deadline: 2026-11-30 10:00:00 · Outcome: <b>Passed</b></p>\n' +
+        '<table><thead><tr><th>Vote</th><th>Votes</th><th>%</th></tr></thead><tbody>' +
+        '<tr><td>Approved</td><td class="num">3</td><td class="num">100%</td></tr>' +
+        '<tr><td>Rejected</td><td class="num">0</td><td class="num">0%</td></tr></tbody></table>',
+    );
+  });
 });
 
 describe('minutesFileName', () => {

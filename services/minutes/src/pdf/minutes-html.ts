@@ -1,4 +1,5 @@
 import { minutesKey, type ActionPayload, type DecisionPayload, type Lang, type MeetingDetails, type MinutesItem } from '@app/contracts';
+import { CELL_CSS, commentItems, escapeHtml, FACTS_CSS, factsList, PAGE_CSS, para, printedPage, table, talliesTable } from './html';
 import { labelsFor, type MinutesLabels } from './labels';
 
 /**
@@ -15,26 +16,35 @@ export interface MinutesDocument {
   generatedAt: string;
 }
 
-export const escapeHtml = (s: string | null | undefined): string =>
-  String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-const para = (s: string) => escapeHtml(s).replace(/\r?\n/g, '<br>');
+/** the minutes' own style rules around the shared ones */
+const CSS = `  @page { size: A4; margin: 18mm 16mm 20mm 16mm; }
+${PAGE_CSS}  h3 { font-size: 12pt; margin: 10pt 0 4pt; }
+  h4 { font-size: 11pt; margin: 8pt 0 3pt; }
+  .subtitle { color: #52606d; margin: 0 0 10pt; }
+  table { width: 100%; border-collapse: collapse; margin: 4pt 0 8pt; page-break-inside: auto; }
+${CELL_CSS}  .meta { color: #52606d; font-size: 10pt; }
+  .label { font-weight: bold; font-size: 10pt; color: #3b5bdb; margin-top: 4pt; }
+  .conclusion { background: #f8f9fa; border-inline-start: 3pt solid #3b5bdb; padding: 4pt 8pt; margin: 2pt 0 6pt; }
+  .muted { color: #7b8794; }
+  .comments ul { margin: 2pt 0 6pt; padding-inline-start: 16pt; }
+  .subpoint { margin-inline-start: 14pt; }
+  section { page-break-inside: avoid; }
+${FACTS_CSS}`;
 
 function conclusionBlock(item: MinutesItem | undefined, L: MinutesLabels): string {
   if (!item) return '';
   const text = !item.active ? `<p class="muted">${escapeHtml(L.inactive)}</p>` : item.conclusion ? `<p class="conclusion">${para(item.conclusion)}</p>` : `<p class="muted">${escapeHtml(L.noConclusion)}</p>`;
   const comments = item.comments.length
-    ? `<div class="comments"><div class="label">${escapeHtml(L.comments)}</div><ul>${item.comments.map((c) => `<li><b>${escapeHtml(c.user_name)}</b>: ${para(c.comment)}</li>`).join('')}</ul></div>`
+    ? `<div class="comments"><div class="label">${escapeHtml(L.comments)}</div><ul>${commentItems(item.comments.map((c) => ({ name: c.user_name, comment: c.comment })))}</ul></div>`
     : '';
   return `<div class="label">${escapeHtml(L.conclusion)}</div>${text}${comments}`;
 }
 
 function decisionBlock(d: DecisionPayload, item: MinutesItem | undefined, L: MinutesLabels): string {
-  const tallies = d.tallies.map((t) => `<tr><td>${escapeHtml(t.label)}</td><td class="num">${t.count}</td><td class="num">${t.percentage}%</td></tr>`).join('');
   const outcome = d.outcome ?? L.votingOpen;
   return `<section class="decision"><h3>${escapeHtml(d.title)}</h3>${d.description ? `<p>${para(d.description)}</p>` : ''}
 <p class="meta">${escapeHtml(L.deadline)}: ${escapeHtml(d.deadline)} · ${escapeHtml(L.outcome)}: <b>${escapeHtml(outcome)}</b></p>
-<table><thead><tr><th>${escapeHtml(L.vote)}</th><th>${escapeHtml(L.votes)}</th><th>%</th></tr></thead><tbody>${tallies}</tbody></table>
+${talliesTable(d.tallies, L)}
 ${conclusionBlock(item, L)}</section>`;
 }
 
@@ -42,14 +52,13 @@ function actionBlock(a: ActionPayload, item: MinutesItem | undefined, L: Minutes
   const rows = a.participants.map((p) => `<tr><td>${escapeHtml(p.user?.name ?? p.user_email ?? '')}</td><td>${escapeHtml(p.status)}</td></tr>`).join('');
   return `<section class="action"><h3>${escapeHtml(a.title)}</h3>${a.description ? `<p>${para(a.description)}</p>` : ''}
 <p class="meta">${escapeHtml(L.status)}: <b>${escapeHtml(a.status)}</b> · ${escapeHtml(L.priority)}: ${escapeHtml(a.priority)} · ${escapeHtml(L.openTill)}: ${escapeHtml(a.open_till)}</p>
-<table><thead><tr><th>${escapeHtml(L.participant)}</th><th>${escapeHtml(L.status)}</th></tr></thead><tbody>${rows}</tbody></table>
+${table([L.participant, L.status], rows)}
 ${conclusionBlock(item, L)}</section>`;
 }
 
 export function minutesHtml(doc: MinutesDocument): string {
   const L = labelsFor(doc.lang);
   const m = doc.meeting;
-  const rtl = doc.lang === 'ar';
   const byKey = new Map(doc.items.map((i) => [minutesKey(i.type, i.id), i]));
   const at = (type: MinutesItem['type'], id: number) => byKey.get(minutesKey(type, id));
   const people = [...m.members, ...m.guest_member];
@@ -81,54 +90,30 @@ export function minutesHtml(doc: MinutesDocument): string {
   }
   const unique = (list: string[]) => [...new Set(list)];
 
-  return `<!doctype html>
-<html lang="${doc.lang}" dir="${rtl ? 'rtl' : 'ltr'}">
-<head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"><title>${escapeHtml(m.title)}</title>
-<style>
-  @page { size: A4; margin: 18mm 16mm 20mm 16mm; }
-  body { font-family: 'Noto Sans', 'Noto Naskh Arabic', 'Noto Sans Arabic', 'DejaVu Sans', 'Liberation Sans', sans-serif; font-size: 11pt; color: #1f2933; line-height: 1.45; }
-  h1 { font-size: 20pt; margin: 0 0 4pt; }
-  h2 { font-size: 14pt; border-bottom: 1.5pt solid #3b5bdb; padding-bottom: 3pt; margin: 18pt 0 8pt; }
-  h3 { font-size: 12pt; margin: 10pt 0 4pt; }
-  h4 { font-size: 11pt; margin: 8pt 0 3pt; }
-  .subtitle { color: #52606d; margin: 0 0 10pt; }
-  table { width: 100%; border-collapse: collapse; margin: 4pt 0 8pt; page-break-inside: auto; }
-  tr { page-break-inside: avoid; }
-  th, td { border: 0.6pt solid #cbd2d9; padding: 3pt 5pt; text-align: start; vertical-align: top; }
-  th { background: #f0f4f8; }
-  td.num { text-align: end; white-space: nowrap; }
-  .meta { color: #52606d; font-size: 10pt; }
-  .label { font-weight: bold; font-size: 10pt; color: #3b5bdb; margin-top: 4pt; }
-  .conclusion { background: #f8f9fa; border-inline-start: 3pt solid #3b5bdb; padding: 4pt 8pt; margin: 2pt 0 6pt; }
-  .muted { color: #7b8794; }
-  .comments ul { margin: 2pt 0 6pt; padding-inline-start: 16pt; }
-  .subpoint { margin-inline-start: 14pt; }
-  section { page-break-inside: avoid; }
-  dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 2pt 10pt; margin: 0 0 8pt; }
-  dl.facts dt { font-weight: bold; }
-  dl.facts dd { margin: 0; }
-</style></head>
-<body>
-<h1>${escapeHtml(m.title)}</h1>
-<p class="subtitle">${escapeHtml(L.minutes)} · ${escapeHtml(L.version)} ${doc.version}</p>
-<dl class="facts">
-  <dt>${escapeHtml(L.committee)}</dt><dd>${escapeHtml(m.committee?.name ?? '')}</dd>
-  <dt>${escapeHtml(L.date)}</dt><dd>${escapeHtml(m.start_date)}</dd>
-  ${m.duration ? `<dt>${escapeHtml(L.duration)}</dt><dd>${m.duration}</dd>` : ''}
-  ${m.location ? `<dt>${escapeHtml(L.location)}</dt><dd>${escapeHtml(m.location)}</dd>` : ''}
-  <dt>${escapeHtml(L.status)}</dt><dd>${escapeHtml(m.status.name)}</dd>
-  <dt>${escapeHtml(L.owner)}</dt><dd>${escapeHtml(m.owner.name ?? '')}</dd>
-  <dt>${escapeHtml(L.generated)}</dt><dd>${escapeHtml(doc.generatedAt)}</dd>
-</dl>
+  const facts = factsList([
+    [L.committee, escapeHtml(m.committee?.name ?? '')],
+    [L.date, escapeHtml(m.start_date)],
+    m.duration ? [L.duration, String(m.duration)] : null,
+    m.location ? [L.location, escapeHtml(m.location)] : null,
+    [L.status, escapeHtml(m.status.name)],
+    [L.owner, escapeHtml(m.owner.name ?? '')],
+    [L.generated, escapeHtml(doc.generatedAt)],
+  ]);
+  return printedPage({
+    lang: doc.lang,
+    title: m.title,
+    subtitle: `${L.minutes} · ${L.version} ${doc.version}`,
+    css: CSS,
+    body: `${facts}
 ${m.description ? `<p>${para(m.description)}</p>` : ''}
 ${conclusionBlock(at('meeting', m.id), L)}
 <h2>${escapeHtml(L.attendance)}</h2>
-<table><thead><tr><th>${escapeHtml(L.name)}</th><th>${escapeHtml(L.role)}</th><th>${escapeHtml(L.response)}</th></tr></thead><tbody>${attendance}</tbody></table>
+${table([L.name, L.role, L.response], attendance)}
 ${agenda.length ? `<h2>${escapeHtml(L.agenda)}</h2>${agenda.join('\n')}` : ''}
 ${decisions.length ? `<h2>${escapeHtml(L.decisions)}</h2>${unique(decisions).join('\n')}` : ''}
 ${actions.length ? `<h2>${escapeHtml(L.actions)}</h2>${unique(actions).join('\n')}` : ''}
-${m.summary ? `<h2>${escapeHtml(L.summary)}</h2><p>${para(m.summary)}</p>` : ''}
-</body></html>`;
+${m.summary ? `<h2>${escapeHtml(L.summary)}</h2><p>${para(m.summary)}</p>` : ''}`,
+  });
 }
 
 /** the page footer Chromium prints on every page: "Page n of N" in the document's language */

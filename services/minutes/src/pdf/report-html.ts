@@ -1,5 +1,5 @@
 import type { DecisionPayload, Lang } from '@app/contracts';
-import { escapeHtml } from './minutes-html';
+import { CELL_CSS, commentItems, escapeHtml, FACTS_CSS, factsList, PAGE_CSS, para, printedPage, table, talliesTable } from './html';
 
 /**
  * The resolution report as one HTML document for Chromium's print to PDF (A4 portrait): the resolution's facts
@@ -111,60 +111,47 @@ export interface ReportDocument {
   generatedAt: string;
 }
 
-const para = (s: string) => escapeHtml(s).replace(/\r?\n/g, '<br>');
+/** the report's own style rules around the shared ones */
+const CSS = `  @page { size: A4 portrait; margin: 18mm 16mm 20mm 16mm; }
+${PAGE_CSS}  .subtitle { color: #52606d; margin: 0 0 10pt; }
+  table { width: 100%; border-collapse: collapse; margin: 4pt 0 8pt; }
+${CELL_CSS}  td.nowrap { white-space: nowrap; }
+  .muted { color: #7b8794; }
+  ul { margin: 2pt 0 6pt; padding-inline-start: 16pt; }
+${FACTS_CSS}`;
 
 export function reportHtml(doc: ReportDocument): string {
   const W = reportWords(doc.lang);
   const d = doc.decision;
-  const rtl = doc.lang === 'ar';
-  const tallies = d.tallies.map((t) => `<tr><td>${escapeHtml(t.label)}</td><td class="num">${t.count}</td><td class="num">${t.percentage}%</td></tr>`).join('');
   const voters = d.voters
     .map((v) => `<tr><td>${escapeHtml(v.user?.name ?? v.user_email ?? '')}</td><td>${escapeHtml(v.vote_label)}</td><td>${para(v.reason ?? '')}</td><td class="nowrap">${escapeHtml(v.updated_at)}</td></tr>`)
     .join('');
-  const comments = d.comments.map((c) => `<li><b>${escapeHtml(c.user_name ?? c.user_email ?? '')}</b>: ${para(c.comment)}</li>`).join('');
+  const comments = commentItems(d.comments.map((c) => ({ name: c.user_name ?? c.user_email, comment: c.comment })));
   const files = doc.attachments
     .map((a) => `<tr><td>${escapeHtml(a.name)}</td><td class="num">${a.start === null ? escapeHtml(W.notIncluded) : a.start}</td><td class="num">${a.start === null ? '' : a.pages}</td></tr>`)
     .join('');
-  return `<!doctype html>
-<html lang="${doc.lang}" dir="${rtl ? 'rtl' : 'ltr'}">
-<head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"><title>${escapeHtml(d.title)}</title>
-<style>
-  @page { size: A4 portrait; margin: 18mm 16mm 20mm 16mm; }
-  body { font-family: 'Noto Sans', 'Noto Naskh Arabic', 'Noto Sans Arabic', 'DejaVu Sans', 'Liberation Sans', sans-serif; font-size: 11pt; color: #1f2933; line-height: 1.45; }
-  h1 { font-size: 20pt; margin: 0 0 4pt; }
-  h2 { font-size: 14pt; border-bottom: 1.5pt solid #3b5bdb; padding-bottom: 3pt; margin: 18pt 0 8pt; }
-  .subtitle { color: #52606d; margin: 0 0 10pt; }
-  table { width: 100%; border-collapse: collapse; margin: 4pt 0 8pt; }
-  tr { page-break-inside: avoid; }
-  th, td { border: 0.6pt solid #cbd2d9; padding: 3pt 5pt; text-align: start; vertical-align: top; }
-  th { background: #f0f4f8; }
-  td.num { text-align: end; white-space: nowrap; }
-  td.nowrap { white-space: nowrap; }
-  .muted { color: #7b8794; }
-  ul { margin: 2pt 0 6pt; padding-inline-start: 16pt; }
-  dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 2pt 10pt; margin: 0 0 8pt; }
-  dl.facts dt { font-weight: bold; }
-  dl.facts dd { margin: 0; }
-</style></head>
-<body>
-<h1>${escapeHtml(d.title)}</h1>
-<p class="subtitle">${escapeHtml(W.report)}</p>
-<dl class="facts">
-  <dt>${escapeHtml(W.committee)}</dt><dd>${escapeHtml(d.committee?.name ?? '')}</dd>
-  <dt>${escapeHtml(W.meeting)}</dt><dd>${d.meeting_id ? `#${d.meeting_id}` : escapeHtml(W.standalone)}</dd>
-  <dt>${escapeHtml(W.deadline)}</dt><dd>${escapeHtml(d.deadline)}</dd>
-  <dt>${escapeHtml(W.state)}</dt><dd>${escapeHtml(d.state)}</dd>
-  <dt>${escapeHtml(W.outcome)}</dt><dd><b>${escapeHtml(d.outcome ?? W.votingOpen)}</b></dd>
-  ${d.tender_number ? `<dt>${escapeHtml(W.tender)}</dt><dd>${escapeHtml(d.tender_number)}</dd>` : ''}
-  <dt>${escapeHtml(W.created)}</dt><dd>${escapeHtml(d.created_at)}</dd>
-  <dt>${escapeHtml(W.generated)}</dt><dd>${escapeHtml(doc.generatedAt)}</dd>
-</dl>
+  const facts = factsList([
+    [W.committee, escapeHtml(d.committee?.name ?? '')],
+    [W.meeting, d.meeting_id ? `#${d.meeting_id}` : escapeHtml(W.standalone)],
+    [W.deadline, escapeHtml(d.deadline)],
+    [W.state, escapeHtml(d.state)],
+    [W.outcome, `<b>${escapeHtml(d.outcome ?? W.votingOpen)}</b>`],
+    d.tender_number ? [W.tender, escapeHtml(d.tender_number)] : null,
+    [W.created, escapeHtml(d.created_at)],
+    [W.generated, escapeHtml(doc.generatedAt)],
+  ]);
+  return printedPage({
+    lang: doc.lang,
+    title: d.title,
+    subtitle: W.report,
+    css: CSS,
+    body: `${facts}
 ${d.description ? `<h2>${escapeHtml(W.description)}</h2><p>${para(d.description)}</p>` : ''}
 <h2>${escapeHtml(W.results)}</h2>
-<table><thead><tr><th>${escapeHtml(W.vote)}</th><th>${escapeHtml(W.votes)}</th><th>%</th></tr></thead><tbody>${tallies}</tbody></table>
+${talliesTable(d.tallies, W)}
 <h2>${escapeHtml(W.voters)}</h2>
-${d.voters.length ? `<table><thead><tr><th>${escapeHtml(W.name)}</th><th>${escapeHtml(W.vote)}</th><th>${escapeHtml(W.reason)}</th><th>${escapeHtml(W.date)}</th></tr></thead><tbody>${voters}</tbody></table>` : `<p class="muted">${escapeHtml(W.noVote)}</p>`}
+${d.voters.length ? table([W.name, W.vote, W.reason, W.date], voters) : `<p class="muted">${escapeHtml(W.noVote)}</p>`}
 ${comments ? `<h2>${escapeHtml(W.comments)}</h2><ul>${comments}</ul>` : ''}
-${files ? `<h2>${escapeHtml(W.attachments)}</h2><table><thead><tr><th>${escapeHtml(W.file)}</th><th>${escapeHtml(W.page)}</th><th>${escapeHtml(W.pages)}</th></tr></thead><tbody>${files}</tbody></table>` : ''}
-</body></html>`;
+${files ? `<h2>${escapeHtml(W.attachments)}</h2>${table([W.file, W.page, W.pages], files)}` : ''}`,
+  });
 }

@@ -1,0 +1,56 @@
+import { reportHtml, type ReportDocument } from './report-html';
+
+const decision = {
+  id: 7, title: 'Hire an <auditor>', description: 'Line one\nLine two', committee: { id: 1, name: 'Board' }, meeting_id: null, deadline: '2026-11-30 10:00:00',
+  state: 'DUE', outcome: 'Passed', tender_number: null, created_at: '2026-11-20 09:00:00',
+  tallies: [{ vote: 'Approved', label: 'Approved', count: 1, percentage: 50 }, { vote: 'Rejected', label: 'Rejected', count: 1, percentage: 50 }],
+  voters: [
+    { user: { id: 2, name: 'Mona' }, user_email: 'm@x', vote_label: 'Approved', reason: 'Needed\nnow', updated_at: '2026-11-21 10:00:00' },
+    { user: null, user_email: 'g@x', vote_label: 'Rejected', reason: null, updated_at: '2026-11-21 11:00:00' },
+  ],
+  comments: [{ user_name: null, user_email: 'c@x', comment: 'A & B' }],
+} as unknown as ReportDocument['decision'];
+const doc = (over: Partial<ReportDocument> = {}): ReportDocument => ({
+  decision, attachments: [{ name: 'annex.pdf', start: 3, pages: 2 }, { name: 'notes.docx', start: null, pages: 0 }], lang: 'en', generatedAt: '2026-11-24 10:00', ...over,
+});
+
+describe('reportHtml', () => {
+  it('the facts, the tallies, the voters, the comments and the attachments with their pages', () => {
+    const html = reportHtml(doc());
+    expect(html).toContain(`<title>Hire an &lt;auditor&gt;</title>`);
+    expect(html).toContain(`<h1>Hire an &lt;auditor&gt;</h1>
+<p class="subtitle">Resolution report</p>
+<dl class="facts">
+  <dt>Committee</dt><dd>Board</dd>
+  <dt>Meeting</dt><dd>Standalone resolution</dd>
+  <dt>Deadline</dt><dd>2026-11-30 10:00:00</dd>
+  <dt>State</dt><dd>DUE</dd>
+  <dt>Outcome</dt><dd><b>Passed</b></dd>
+  
+  <dt>Created</dt><dd>2026-11-20 09:00:00</dd>
+  <dt>Generated</dt><dd>2026-11-24 10:00</dd>
+</dl>
+<h2>Description</h2><p>Line one<br>Line two</p>
+<h2>Results</h2>
+<table><thead><tr><th>Vote</th><th>Votes</th><th>%</th></tr></thead><tbody><tr><td>Approved</td><td class="num">1</td><td class="num">50%</td></tr><tr><td>Rejected</td><td class="num">1</td><td class="num">50%</td></tr></tbody></table>
+<h2>Voters</h2>
+<table><thead><tr><th>Name</th><th>Vote</th><th>Reason</th><th>Date</th></tr></thead><tbody><tr><td>Mona</td><td>Approved</td><td>Needed<br>now</td><td class="nowrap">2026-11-21 10:00:00</td></tr><tr><td>g@x</td><td>Rejected</td><td></td><td class="nowrap">2026-11-21 11:00:00</td></tr></tbody></table>
+<h2>Comments</h2><ul><li><b>c@x</b>: A &amp; B</li></ul>
+<h2>Attachments</h2><table><thead><tr><th>File</th><th>Page</th><th>Pages</th></tr></thead><tbody><tr><td>annex.pdf</td><td class="num">3</td><td class="num">2</td></tr><tr><td>notes.docx</td><td class="num">not included (no PDF)</td><td class="num"></td></tr></tbody></table>
+</body></html>`);
+  });
+
+  it('a meeting and a tender number among the facts; no voters, comments or attachments: a line instead of the tables', () => {
+    const html = reportHtml(doc({ decision: { ...decision, meeting_id: 12, tender_number: 'T-9', voters: [], comments: [] }, attachments: [] }));
+    expect(html).toContain('<dt>Meeting</dt><dd>#12</dd>');
+    expect(html).toContain('<dt>Tender number</dt><dd>T-9</dd>');
+    expect(html).toContain('<h2>Voters</h2>\n<p class="muted">No votes yet.</p>\n\n\n</body></html>');
+  });
+
+  it('Arabic right-to-left with its own words', () => {
+    const html = reportHtml(doc({ lang: 'ar' }));
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).toContain('<p class="subtitle">تقرير القرار</p>');
+    expect(html).toContain('<th>التصويت</th><th>الأصوات</th><th>%</th>');
+  });
+});
