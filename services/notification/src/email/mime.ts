@@ -39,6 +39,7 @@ const HEADER_NAME = /^[A-Za-z0-9-]+$/;
 const ATOMS = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~ -]+$/;
 const PRINTABLE = /^[\x20-\x7e]*$/;
 /** control characters (a CR or LF in a header would end it) become spaces */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROLS = /[\x00-\x1f\x7f]+/g;
 const SOFT_LIMIT = 78;
 const HARD_LIMIT = 998;
