@@ -1,10 +1,16 @@
 /**
- * The ceiling of SMTP here (docs/performance.md, P6): nodemailer's pool sending N e-mails to the bench's sink, both
- * in this one process, nothing else (no BullMQ, no database), composed by nodemailer (the service's way) or handed
- * over as a message built beforehand (`raw`), beside N no-op BullMQ jobs against Redis.
+ * The ceiling of SMTP here (docs/performance.md, P6): N e-mails sent to the bench's sink, both in this one process,
+ * nothing else (no BullMQ, no database), with a pool of [connections]:
+ *  - nodemailer composing them (the service's way until it built its messages itself),
+ *  - nodemailer handed a message built beforehand (`raw`),
+ *  - the service's way now: the message built per e-mail by `buildMime`, sent by nodemailer (`raw`) and by the
+ *    service's own client (`SmtpClient`),
+ * beside N no-op BullMQ jobs against Redis.
  * `node -r @swc-node/register scripts/bench/smtp-ceiling.ts [N] [connections]` (REDIS_URL for the no-op side).
  */
 import nodemailer from 'nodemailer';
+import { buildMime } from '../../services/notification/src/email/mime';
+import { SmtpClient } from '../../services/notification/src/email/smtp-client';
 import { Queue, Worker } from 'bullmq';
 import { redisConnection } from '@app/platform';
 import { smtpSink } from './smtp';
@@ -31,7 +37,18 @@ async function main(): Promise<void> {
   const composed = await run('nodemailer composes', (i) => t.sendMail(mail(i)));
   const raws = await Promise.all(Array.from({ length: 50 }, async (_, i) => (await nodemailer.createTransport({ streamTransport: true, buffer: true }).sendMail(mail(i))).message as Buffer));
   const raw = await run('nodemailer, raw message', (i) => t.sendMail({ envelope: { from: 'no-reply@example.test', to: [`r${i}@bench.test`] }, raw: raws[i % 50] }));
+  const built = (i: number) => {
+    const m = mail(i);
+    return buildMime({
+      from: m.from, to: { name: m.to.name, address: m.to.address }, subject: m.subject, text: m.text, html: m.html, messageId: m.messageId, date: new Date(),
+      headers: [['Content-Language', 'fr'], ['Auto-Submitted', 'auto-generated']],
+    });
+  };
+  const mimeRaw = await run('buildMime + nodemailer raw', (i) => t.sendMail({ envelope: { from: 'no-reply@example.test', to: [`r${i}@bench.test`] }, raw: built(i) }));
   t.close();
+  const client = new SmtpClient({ url: sink.url, poolSize: conns });
+  const own = await run('buildMime + SmtpClient', (i) => client.send({ from: 'no-reply@example.test', to: [`r${i}@bench.test`] }, built(i)));
+  client.close();
   let noop = 0;
   if (process.env.REDIS_URL) {
     const connection = redisConnection(process.env.REDIS_URL);
@@ -52,7 +69,10 @@ async function main(): Promise<void> {
     await q.close();
   }
   await sink.stop();
-  if (noop) console.log(`ratios to no-op jobs: composed ${(composed / noop).toFixed(2)}x, raw ${(raw / noop).toFixed(2)}x`);
+  if (noop) {
+    const r = (x: number) => `${(x / noop).toFixed(2)}x`;
+    console.log(`ratios to no-op jobs: nodemailer composes ${r(composed)}, nodemailer raw ${r(raw)}, buildMime + nodemailer raw ${r(mimeRaw)}, buildMime + SmtpClient ${r(own)}`);
+  }
   process.exit(0);
 }
 void main();

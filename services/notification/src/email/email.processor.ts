@@ -35,18 +35,13 @@ export class EmailProcessor {
     if (sent.value) return { sent: false };
     if (found.status === 'rejected') throw found.reason;
     const org = found.value;
+    const messageId = messageIdFor(ctx.id, this.config.MAIL_FROM_ADDRESS);
     let rendered;
+    let composed;
     try {
       // p is one case of the contract's e-mail union (template + its params); rendering switches on it
       rendered = renderEmail({ email: p, to: p.to, org, links: { baseDomain: this.config.PUBLIC_BASE_DOMAIN, protocol: this.config.PUBLIC_PROTOCOL } });
-    } catch (e) {
-      // rendering is deterministic: a retry would fail the same way
-      throw new UnrecoverableError(`template ${p.template}: ${(e as Error).message}`);
-    }
-
-    const messageId = messageIdFor(ctx.id, this.config.MAIL_FROM_ADDRESS);
-    try {
-      await this.mailer.send({
+      composed = this.mailer.compose({
         from: { name: org.name, address: this.config.MAIL_FROM_ADDRESS },
         to: { name: p.to.name, address: p.to.email },
         subject: rendered.subject,
@@ -55,6 +50,13 @@ export class EmailProcessor {
         messageId,
         lang: p.to.lang === 'fr' ? 'en' : p.to.lang,
       });
+    } catch (e) {
+      // rendering and composing are deterministic: a retry would fail the same way
+      throw new UnrecoverableError(`template ${p.template}: ${(e as Error).message}`);
+    }
+
+    try {
+      await this.mailer.send(composed);
     } catch (e) {
       if (isPermanentSmtpError(e)) throw new UnrecoverableError(`SMTP refused permanently: ${(e as Error).message}`);
       throw e;

@@ -1,7 +1,8 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import nodemailer, { type Transporter } from 'nodemailer';
 import { CONFIG } from '@app/platform';
 import type { NotificationConfig } from '../config';
+import { buildMime } from './mime';
+import { SmtpClient } from './smtp-client';
 
 export interface OutgoingEmail {
   from: { name: string; address: string };
@@ -13,45 +14,60 @@ export interface OutgoingEmail {
   lang: string;
 }
 
+/** A message built by `Mailer.compose`, ready for `Mailer.send`. */
+export interface ComposedEmail {
+  envelope: { from: string; to: string[] };
+  message: Buffer;
+}
+
 /** An SMTP error that will not get better by retrying (5xx: unknown mailbox, rejected sender...). */
 export function isPermanentSmtpError(e: unknown): boolean {
   const code = (e as { responseCode?: number })?.responseCode;
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
-/** nodemailer over SMTP_URL with a small connection pool. */
+/**
+ * The service's SMTP side: the MIME message is built here (mime.ts, a pure function), and sent over
+ * SMTP_URL by a pool of SMTP_POOL_SIZE connections kept open across messages (smtp-client.ts).
+ */
 @Injectable()
 export class Mailer implements OnApplicationShutdown {
-  private readonly transport: Transporter;
+  private readonly client: SmtpClient;
 
   constructor(@Inject(CONFIG) config: NotificationConfig) {
-    this.transport = nodemailer.createTransport({
+    this.client = new SmtpClient({
       url: config.SMTP_URL,
-      pool: true,
-      maxConnections: config.SMTP_POOL_SIZE,
-      // a pooled connection is reused for every message (no reconnect every N messages)
-      maxMessages: Infinity,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
-    } as Parameters<typeof nodemailer.createTransport>[0]);
+      poolSize: config.SMTP_POOL_SIZE,
+      connectionTimeoutMs: 10_000,
+      greetingTimeoutMs: 10_000,
+      socketTimeoutMs: 30_000,
+    });
   }
 
-  /** Resolves when the SMTP server accepted the message; rejects with the server's response otherwise. */
-  async send(mail: OutgoingEmail): Promise<{ accepted: number; response: string }> {
-    const info = await this.transport.sendMail({
+  /** The message and its envelope; throws on what no retry can fix (an address that is not one). */
+  compose(mail: OutgoingEmail, date = new Date()): ComposedEmail {
+    const message = buildMime({
       from: mail.from,
-      to: mail.to.name ? { name: mail.to.name, address: mail.to.address } : mail.to.address,
+      to: mail.to,
       subject: mail.subject,
-      html: mail.html,
       text: mail.text,
+      html: mail.html,
       messageId: mail.messageId,
-      headers: { 'Content-Language': mail.lang, 'Auto-Submitted': 'auto-generated' },
+      date,
+      headers: [
+        ['Content-Language', mail.lang],
+        ['Auto-Submitted', 'auto-generated'],
+      ],
     });
-    return { accepted: (info.accepted as unknown[]).length, response: String(info.response ?? '') };
+    return { envelope: { from: mail.from.address, to: [mail.to.address] }, message };
+  }
+
+  /** Resolves when the SMTP server accepted the message; rejects with the server's response (responseCode) otherwise. */
+  async send(mail: ComposedEmail): Promise<{ response: string }> {
+    return this.client.send(mail.envelope, mail.message);
   }
 
   onApplicationShutdown(): void {
-    this.transport.close();
+    this.client.close();
   }
 }

@@ -16,10 +16,21 @@ function smtpError(code: number, message: string): Error {
   return Object.assign(new Error(message), { responseCode: code });
 }
 
+export interface SmtpSinkOptions {
+  /** offer STARTTLS (smtp-server's own self-signed certificate) */
+  starttls?: boolean;
+  /** require AUTH (PLAIN or LOGIN) with these credentials */
+  auth?: { user: string; pass: string };
+  /** close a connection idle this long */
+  socketTimeoutMs?: number;
+}
+
 /**
  * An SMTP server for tests: records every accepted message; can refuse a recipient's first attempts
- * with a temporary error (451), and can hold messages without answering (so a test can kill the
- * sender while a message is in flight: a message never answered with 250 is not delivered).
+ * with a temporary error (451), refuse a recipient at RCPT TO, and can hold messages without answering
+ * (so a test can kill the sender while a message is in flight: a message never answered with 250 is
+ * not delivered). Counts the connections it accepted and remembers how each session was secured and
+ * authenticated.
  */
 export class SmtpSink {
   readonly received: ReceivedMail[] = [];
@@ -27,15 +38,39 @@ export class SmtpSink {
   readonly attempts = new Map<string, number>();
   private readonly refusals = new Map<string, { left: number; code: number }>();
   private hold: { after: number; callbacks: ((err?: Error | null) => void)[]; reached: () => void; promise: Promise<void> } | null = null;
+  private readonly rcptRefusals = new Map<string, number>();
   private server?: SMTPServer;
   port = 0;
+  /** connections accepted so far */
+  connections = 0;
+  /** per accepted message: whether its connection was under TLS, and the user it authenticated as */
+  readonly sessions: { secure: boolean; user: string | null }[] = [];
+
+  constructor(private readonly options: SmtpSinkOptions = {}) {}
 
   async start(): Promise<string> {
+    const o = this.options;
+    const disabled = [...(o.starttls ? [] : ['STARTTLS']), ...(o.auth ? [] : ['AUTH'])];
     this.server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
+      authOptional: !o.auth,
+      allowInsecureAuth: true,
+      authMethods: ['PLAIN', 'LOGIN'],
+      disabledCommands: disabled,
       logger: false,
       size: 10 * 1024 * 1024,
+      ...(o.socketTimeoutMs ? { socketTimeout: o.socketTimeoutMs } : {}),
+      onConnect: (_session, callback) => {
+        this.connections++;
+        callback();
+      },
+      onAuth: (auth, _session, callback) => {
+        if (o.auth && auth.username === o.auth.user && auth.password === o.auth.pass) callback(null, { user: auth.username });
+        else callback(smtpError(535, 'Authentication failed'));
+      },
+      onRcptTo: (address, _session, callback) => {
+        const code = this.rcptRefusals.get(address.address.toLowerCase());
+        callback(code ? smtpError(code, 'No such user') : null);
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
@@ -56,6 +91,11 @@ export class SmtpSink {
   /** Refuse the first `n` attempts at delivering to `email` (451: try again later; 550: permanently). */
   refuseFirst(email: string, n: number, code = 451): void {
     this.refusals.set(email.toLowerCase(), { left: n, code });
+  }
+
+  /** Refuse `email` at RCPT TO with this code (550: no such user). */
+  refuseRecipient(email: string, code = 550): void {
+    this.rcptRefusals.set(email.toLowerCase(), code);
   }
 
   /** After `after` more accepted messages, stop answering DATA; resolves when the first message is held. */
@@ -108,6 +148,7 @@ export class SmtpSink {
     }
     const mail = parseMail(raw);
     const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+    this.sessions.push({ secure: Boolean(session.secure), user: typeof session.user === 'string' ? session.user : null });
     this.received.push({
       to: rcpts,
       from: decodeWords(mail.headers.from ?? from),
