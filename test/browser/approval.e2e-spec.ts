@@ -356,7 +356,10 @@ describe('journey: approvals', () => {
       await page.click('[data-testid=signing-save]');
       await successToast(page, 'Document signed successfully');
       await page.waitForSelector('[data-testid=approval-details][data-status="fully signed"]');
-      await page.waitForSelector('[data-testid=approval-download]', { visible: true, timeout: 90_000 });
+      // the stamps, the audit page and the seal are a job: the details ask again until the signed version exists
+      // (until then the download answers 409)
+      await page.waitForFunction(() => !document.querySelector('[data-testid=approval-processing]'), { timeout: 90_000 });
+      await page.waitForSelector('[data-testid=approval-download]', { visible: true });
       await s.shot('completed');
     });
     await s.step('download', async () => {
