@@ -6,6 +6,7 @@
  */
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import { MEMBER_PERMISSIONS } from '@app/contracts';
 import { createRootLogger, PinoNestLogger } from '@app/platform';
 import { OrganizationModule } from '../services/organization/src/app.module';
 import { loadOrganizationConfig } from '../services/organization/src/config';
@@ -24,7 +25,9 @@ async function main() {
       admin: { name: 'Demo Admin', email: 'admin@demo.test', password: DEMO_PASSWORD, phone: '100000001' }, ifExists: 'return',
     });
     await p.ensureUser(demo.orgId, { email: 'admin@demo.test', name: 'Demo Admin', password: DEMO_PASSWORD, role: 'admin', phone: '100000001', position: 'Administrator' });
-    await p.ensureUser(demo.orgId, { email: 'chair@demo.test', name: 'Chair Person', password: DEMO_PASSWORD, role: 'member', phone: '100000002', position: 'Chairman', designation: 'Chairman' });
+    // the chair sends approvals (approvals_create) on top of what every member sees
+    await p.ensureRole(demo.orgId, { name: 'Chair', permissions: [...MEMBER_PERMISSIONS, 'approvals_create'] });
+    await p.ensureUser(demo.orgId, { email: 'chair@demo.test', name: 'Chair Person', password: DEMO_PASSWORD, role: 'member', roleName: 'Chair', phone: '100000002', position: 'Chairman', designation: 'Chairman' });
     await p.ensureUser(demo.orgId, { email: 'member1@demo.test', name: 'Member One', password: DEMO_PASSWORD, role: 'member', phone: '100000003', position: 'Board member', designation: 'Member' });
     await p.ensureUser(demo.orgId, { email: 'member2@demo.test', name: 'Member Two', password: DEMO_PASSWORD, role: 'member', phone: '100000004', position: 'Board member', designation: 'Member' });
     const committeeId = await p.ensureCommittee(demo.orgId, {

@@ -294,7 +294,10 @@ async function main() {
   // infrastructure + migrations (int, api and browser need them)
   let infra = null;
   let infraError = null;
-  const authSecret = crypto.randomBytes(32).toString('base64url');
+  // fixed per test database: the database outlives a run, and what a run sealed with the secret (an organization's
+  // approval sealing key, TOTP seeds, SSO client secrets) must open in the next one (a random secret per run left the
+  // demo organization's sealing key unreadable from the second run on, and its approvals never sealed)
+  const authSecret = crypto.createHash('sha256').update(`boardroom test secret: ${DATABASES.test}`).digest('base64url');
   if (want.int || want.api || want.browser) {
     banner('infrastructure');
     const t0 = Date.now();

@@ -7,12 +7,13 @@ import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Client } from 'pg';
 import { eq, sql } from 'drizzle-orm';
-import { FindUsersByEmail, GetActor, GetCommittee, GetUsers, ListUserCommittees, ResolveOrganization, PERMISSION_SLUGS } from '@app/contracts';
+import { FindUsersByEmail, GetActor, GetCommittee, GetUsers, ListUserCommittees, MEMBER_PERMISSIONS, ResolveOrganization, PERMISSION_SLUGS } from '@app/contracts';
 import { Bus } from '@app/platform';
 import { createTestCommittee, createTestOrg, createTestUser, testEnv, uniqueSlug } from '@app/testing';
 import { OrganizationModule } from '../src/app.module';
 import { loadOrganizationConfig } from '../src/config';
 import { OrgDb } from '../src/common/org-db';
+import { ProvisioningService } from '../src/tenancy/provisioning.service';
 import { committees, users, schema } from '../src/db/schema';
 
 jest.setTimeout(60_000);
@@ -142,6 +143,22 @@ describe('organization service: tenancy (real PostgreSQL, NATS, Redis)', () => {
     expect(member).toMatchObject({ isAdmin: false });
     expect(member!.permissions.every((p) => p.endsWith('_show'))).toBe(true);
     expect(member!.permissions).toContain('home_show');
+  });
+
+  it('the seed\'s ensureRole and ensureUser(roleName): a named role with exactly its permissions, given to a user; again changes nothing but the set', async () => {
+    const p = app.get(ProvisioningService);
+    const roleId = await p.ensureRole(a.orgId, { name: 'Chair', permissions: [...MEMBER_PERMISSIONS, 'approvals_create'] });
+    const chair = await p.ensureUser(a.orgId, { email: `chair-${a.slug}@example.test`, name: 'Chair Person', password: 'Demo@12345', role: 'member', roleName: 'chair' });
+    expect(chair.roleId).toBe(roleId);
+    const actor = (await bus.request(GetActor, { orgId: a.orgId, userId: chair.id })).actor;
+    expect(actor).toMatchObject({ isAdmin: false });
+    expect([...actor!.permissions].sort()).toEqual([...MEMBER_PERMISSIONS, 'approvals_create'].sort());
+    // run again (the seed is idempotent): the same role, its permissions set exactly
+    expect(await p.ensureRole(a.orgId, { name: 'Chair', permissions: ['home_show', 'approvals_create'] })).toBe(roleId);
+    expect([...(await bus.request(GetActor, { orgId: a.orgId, userId: chair.id })).actor!.permissions].sort()).toEqual(['approvals_create', 'home_show']);
+    // a built-in role's name is not taken over; a missing role is refused
+    await expect(p.ensureRole(a.orgId, { name: 'Admin', permissions: [] })).rejects.toMatchObject({ code: 'VALIDATION' });
+    await expect(p.ensureUser(a.orgId, { email: `x-${a.slug}@example.test`, name: 'X', password: 'Demo@12345', role: 'member', roleName: 'No such role' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it("directory RPCs answer another organization's ids with nothing", async () => {

@@ -1,5 +1,5 @@
 import { PDFDocument } from 'pdf-lib';
-import { decodeImage } from '../signing/stamp';
+import { decodeImage, frameOf, shownSize } from '../signing/stamp';
 
 /**
  * The height / width of a png or jpeg data URL, read the way the stamping will read it (pdf-lib); null when the
@@ -18,8 +18,11 @@ export async function imageAspect(dataUrl: string): Promise<number | null> {
   }
 }
 
-/** each page's size in points (pdf-lib's media box, as the stamping measures it) */
+/**
+ * each page's size in points as a viewer shows it (its crop box, width and height swapped by a quarter-turn
+ * /Rotate): what the web draws and places boxes on, and what the stamping measures
+ */
 export async function pageSizes(pdf: Uint8Array): Promise<{ width: number; height: number }[]> {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
-  return doc.getPages().map((p) => p.getSize());
+  return doc.getPages().map((p) => shownSize(frameOf(p)));
 }

@@ -1,25 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
 import type { Lang } from '@app/contracts';
+import { arabicFontBytes } from './fonts';
 import { drawRuns } from './rtl';
 import { winAnsi } from './stamp';
-
-/**
- * Noto Naskh Arabic (SIL Open Font License, shipped as TTF files by @expo-google-fonts/noto-naskh-arabic, a
- * dependency of this service, so the image has it): Arabic letters with their presentation forms, and Latin.
- */
-let arabicFonts: { regular: Buffer; bold: Buffer } | null = null;
-const fontsDir = '@expo-google-fonts/noto-naskh-arabic';
-function arabicFontBytes() {
-  const req = createRequire(__filename);
-  arabicFonts ??= {
-    regular: readFileSync(req.resolve(`${fontsDir}/400Regular/NotoNaskhArabic_400Regular.ttf`)),
-    bold: readFileSync(req.resolve(`${fontsDir}/700Bold/NotoNaskhArabic_700Bold.ttf`)),
-  };
-  return arabicFonts;
-}
 
 /** the audit page's words: English, and Arabic (French follows English as the e-mails do) */
 const WORDS = {

@@ -1,4 +1,4 @@
-import { boxesFor, decodeImage, imageKind, winAnsi } from './stamp';
+import { boxesFor, decodeImage, imageKind, shownSize, toUser, winAnsi, type PageFrame } from './stamp';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 const opts = { displayOnBottom: false, showName: false, showTitle: false, showDate: false, showReason: false, applyToAll: false };
@@ -49,4 +49,26 @@ describe('winAnsi', () => {
     ['accents', 'Zoë Müller', 'Zoë Müller'],
     ['Arabic', 'سامي', '????'],
   ])('%s', (_, s, out) => expect(winAnsi(s)).toBe(out));
+});
+
+describe('toUser: a point of the page as shown (bottom-left origin) -> user space, by /Rotate', () => {
+  // a 400 x 600 crop box at (5, 7); the shown point (10, 20)
+  it.each([
+    [0, { width: 400, height: 600 }, { x: 15, y: 27 }],
+    // a quarter turn clockwise: shown 600 wide; the shown bottom-left corner is the user space's bottom-right
+    [90, { width: 600, height: 400 }, { x: 5 + 400 - 20, y: 7 + 10 }],
+    [180, { width: 400, height: 600 }, { x: 5 + 390, y: 7 + 580 }],
+    [270, { width: 600, height: 400 }, { x: 5 + 20, y: 7 + 590 }],
+  ] as const)('rotation %i', (rotation, shown, user) => {
+    const f: PageFrame = { x: 5, y: 7, width: 400, height: 600, rotation };
+    expect(shownSize(f)).toEqual(shown);
+    expect(toUser(f, 10, 20)).toEqual(user);
+  });
+
+  it.each([0, 90, 180, 270] as const)('rotation %i: the shown corners are the crop box corners', (rotation) => {
+    const f: PageFrame = { x: 0, y: 0, width: 400, height: 600, rotation };
+    const { width, height } = shownSize(f);
+    const corners = [toUser(f, 0, 0), toUser(f, width, 0), toUser(f, 0, height), toUser(f, width, height)].map((c) => `${c.x},${c.y}`).sort();
+    expect(corners).toEqual(['0,0', '0,600', '400,0', '400,600']);
+  });
 });

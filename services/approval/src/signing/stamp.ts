@@ -1,6 +1,9 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage } from 'pdf-lib';
+import fontkit from '@pdf-lib/fontkit';
+import { degrees, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import type { Placement } from '@app/contracts';
 import { logger } from '@app/platform';
+import { arabicFontBytes } from './fonts';
+import { drawRuns } from './rtl';
 
 /** png or jpeg, decided by the bytes (not by the data URL's label); null for anything else */
 export function imageKind(bytes: Uint8Array): 'png' | 'jpeg' | null {
@@ -30,8 +33,41 @@ export async function embeddable(image: { bytes: Uint8Array; kind: 'png' | 'jpeg
   }
 }
 
-/** Helvetica writes WinAnsi only: other characters become '?' (a Unicode font is on the to-do list). */
+/** Helvetica writes WinAnsi only: other characters become '?' (text beyond it is drawn in Noto Naskh Arabic). */
 export const winAnsi = (s: string): string => s.replace(/[^\x20-\x7E\u00A0-\u00FF]/g, '?');
+
+/**
+ * A page as a viewer shows it: its crop box (what pdf.js and poppler draw; the media box when there is none)
+ * turned by its /Rotate (clockwise, a multiple of 90). The web places boxes on the page as shown, top-left
+ * origin; `toUser` maps a point of the shown page (bottom-left origin, as `boxesFor` gives it) to the page's own
+ * user space, where pdf-lib draws.
+ */
+export interface PageFrame {
+  x: number;
+  y: number;
+  /** of the crop box, before the rotation */
+  width: number;
+  height: number;
+  rotation: 0 | 90 | 180 | 270;
+}
+
+export function frameOf(page: PDFPage): PageFrame {
+  const box = page.getCropBox();
+  const turned = ((Math.round(page.getRotation().angle / 90) * 90) % 360 + 360) % 360;
+  return { x: box.x, y: box.y, width: box.width, height: box.height, rotation: turned as PageFrame['rotation'] };
+}
+
+/** the size of the page as shown (width and height swap on a quarter turn) */
+export function shownSize(f: PageFrame): { width: number; height: number } {
+  return f.rotation === 90 || f.rotation === 270 ? { width: f.height, height: f.width } : { width: f.width, height: f.height };
+}
+
+/** a point of the shown page (points, origin at its bottom-left corner) -> the same point in the page's user space */
+export function toUser(f: PageFrame, p: number, q: number): { x: number; y: number } {
+  const { width: W, height: H } = f;
+  const at = f.rotation === 90 ? { x: W - q, y: p } : f.rotation === 180 ? { x: W - p, y: H - q } : f.rotation === 270 ? { x: q, y: H - p } : { x: p, y: q };
+  return { x: f.x + at.x, y: f.y + at.y };
+}
 
 export interface Box {
   page: number;
@@ -45,8 +81,8 @@ export interface Box {
 }
 
 /**
- * Placements (drawn on a page of pageWidth x pageHeight, origin top-left) -> boxes in PDF points (origin
- * bottom-left) on 0-based pages. `applyToAll` repeats a box on every page. None: the default box on the last
+ * Placements (drawn on a page of pageWidth x pageHeight, origin top-left) -> boxes in points of the page as
+ * shown (origin bottom-left; `toUser` turns them into the page's user space) on 0-based pages. `applyToAll` repeats a box on every page. None: the default box on the last
  * page: half the page wide, at the page height divided by 2.8 from the top, centred.
  */
 export function boxesFor(pages: { width: number; height: number }[], placements: readonly Placement[], aspect: number): Box[] {
@@ -78,13 +114,40 @@ export interface StampText {
   reason: string | null;
 }
 
-/** The signature image on every box, with the chosen lines (name, title, date, reason) to its right or below. */
+/** a font for each line: Helvetica for WinAnsi text, Noto Naskh Arabic (embedded once, when a line needs it) for the rest */
+function fontsFor(doc: PDFDocument): (line: string) => Promise<{ font: PDFFont; runs: { text: string }[] }> {
+  let latin: Promise<PDFFont> | null = null;
+  let unicode: Promise<PDFFont> | null = null;
+  return async (line) => {
+    if (winAnsi(line) === line) {
+      latin ??= doc.embedFont(StandardFonts.Helvetica);
+      return { font: await latin, runs: [{ text: line }] };
+    }
+    if (!unicode) {
+      doc.registerFontkit(fontkit);
+      // the whole font, no glyph decomposition (as on the audit page: pdf-lib's subsetting loses glyphs of this one)
+      unicode = doc.embedFont(arabicFontBytes().regular, { subset: false, features: { ccmp: false } });
+    }
+    // right-to-left runs in visual order, Arabic letters shaped (rtl.ts); a character the font lacks becomes '?'
+    const font = await unicode;
+    const known = new Set(font.getCharacterSet());
+    const safe = [...line].map((c) => (known.has(c.codePointAt(0)!) || /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/.test(c) ? c : '?')).join('');
+    return { font, runs: drawRuns(safe) };
+  };
+}
+
+/**
+ * The signature image on every box, with the chosen lines (name, title, date, reason) to its right or below, where
+ * the signer put them on the page as shown (a page with /Rotate included: image and lines are turned with it, so
+ * they stand upright on screen). Lines in Arabic (or any text Helvetica cannot write) use Noto Naskh Arabic.
+ */
 export async function stampPdf(pdf: Uint8Array, image: { bytes: Uint8Array; kind: 'png' | 'jpeg' }, placements: readonly Placement[], text: StampText): Promise<Uint8Array> {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
   const signature: PDFImage = image.kind === 'png' ? await doc.embedPng(image.bytes) : await doc.embedJpg(image.bytes);
-  const font: PDFFont = await doc.embedFont(StandardFonts.Helvetica);
+  const fontFor = fontsFor(doc);
   const pages = doc.getPages();
-  const boxes = boxesFor(pages.map((p) => p.getSize()), placements, signature.height / signature.width);
+  const frames = pages.map(frameOf);
+  const boxes = boxesFor(frames.map(shownSize), placements, signature.height / signature.width);
   // a box with its own image (a stamp) embeds it once, however many boxes show it
   const own = new Map<string, PDFImage>();
   const imageOf = async (src: string): Promise<PDFImage> => {
@@ -98,24 +161,31 @@ export async function stampPdf(pdf: Uint8Array, image: { bytes: Uint8Array; kind
   };
   for (const b of boxes) {
     const page = pages[b.page];
+    const frame = frames[b.page];
+    const rotate = degrees(frame.rotation);
     const img = b.src ? await imageOf(b.src) : signature;
     // the image keeps its proportions inside the box
     const scale = Math.min(b.width / img.width, b.height / img.height);
     const w = img.width * scale;
     const h = img.height * scale;
-    page.drawImage(img, { x: b.x + (b.width - w) / 2, y: b.y + (b.height - h) / 2, width: w, height: h });
+    const corner = toUser(frame, b.x + (b.width - w) / 2, b.y + (b.height - h) / 2);
+    page.drawImage(img, { ...corner, width: w, height: h, rotate });
     const lines = [
       b.options.showName ? text.name : null,
       b.options.showTitle ? text.title : null,
       b.options.showDate ? text.date : null,
       b.options.showReason && text.reason ? text.reason : null,
-    ].filter((l): l is string => !!l).map(winAnsi);
+    ].filter((l): l is string => !!l);
     const size = 8;
-    lines.forEach((l, i) => {
-      const x = b.options.displayOnBottom ? b.x : b.x + b.width + 4;
+    for (const [i, l] of lines.entries()) {
+      let x = b.options.displayOnBottom ? b.x : b.x + b.width + 4;
       const y = b.options.displayOnBottom ? b.y - (i + 1) * (size + 2) : b.y + b.height - (i + 1) * (size + 2);
-      page.drawText(l, { x, y, size, font, color: rgb(0.1, 0.1, 0.1) });
-    });
+      const { font, runs } = await fontFor(l);
+      for (const r of runs) {
+        page.drawText(r.text, { ...toUser(frame, x, y), size, font, color: rgb(0.1, 0.1, 0.1), rotate });
+        x += font.widthOfTextAtSize(r.text, size);
+      }
+    }
   }
   return doc.save({ useObjectStreams: false });
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { AppError, MEMBER_PERMISSIONS, OrgMessages, SYSTEM_ACTOR, type OrgModules, type RequestOf, type CreateOrganization } from '@app/contracts';
+import { AppError, MEMBER_PERMISSIONS, OrgMessages, SYSTEM_ACTOR, type OrgModules, type PermissionSlug, type RequestOf, type CreateOrganization } from '@app/contracts';
 import { OrgDb, type Scope } from '../common/org-db';
 import { Passwords } from '../common/passwords';
 import { OrganizationsRepository } from './organizations.repository';
@@ -17,6 +17,8 @@ export interface EnsureUser {
   phone?: string | null;
   position?: string | null;
   designation?: string | null;
+  /** a role of the organization by name (ensureRole) instead of the built-in one */
+  roleName?: string;
 }
 
 /**
@@ -85,7 +87,9 @@ export class ProvisioningService {
     return this.db.tenant(orgId, async (s) => {
       if (!(await this.orgs.get(s))) throw AppError.notFound('organization');
       const roles = await this.builtinRoles(s);
-      const roleId = roles[u.role].id;
+      const named = u.roleName ? await this.roles.byName(s, u.roleName) : null;
+      if (u.roleName && !named) throw AppError.notFound('role');
+      const roleId = named ? named.id : roles[u.role].id;
       const found = await this.users.byEmail(s, u.email, { withDeleted: true });
       const values = {
         name: u.name,
@@ -101,6 +105,17 @@ export class ProvisioningService {
       };
       if (found) return this.users.update(s, found.id, values);
       return this.users.insert(s, values);
+    });
+  }
+
+  /** A role with exactly these permissions, created or updated by name (case-insensitive); its id. */
+  async ensureRole(orgId: string, r: { name: string; permissions: readonly PermissionSlug[] }): Promise<number> {
+    return this.db.tenant(orgId, async (s) => {
+      if (!(await this.orgs.get(s))) throw AppError.notFound('organization');
+      const found = await this.roles.byName(s, r.name);
+      if (found?.builtin) throw AppError.validation({ name: 'The name has already been taken.' });
+      const row = found ? await this.roles.update(s, found.id, { permissions: [...r.permissions] }) : await this.roles.insert(s, { name: r.name, permissions: [...r.permissions] });
+      return row.id;
     });
   }
 

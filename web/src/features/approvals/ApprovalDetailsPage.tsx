@@ -63,7 +63,8 @@ export function ApprovalView(props: { id: number; guest?: GuestKey | null }) {
   const saved = useApi(props.guest ? null : 'approvals/signatures', [], () => approvalsApi.signatures());
   const [signing, setSigning] = useState(false);
   // approval_mode 'new': signing places boxes on the signing page; 'old': a saved signature is picked here
-  const { modules } = useModules();
+  // (the button waits for the modules: a click before they arrive would take the default, 'old')
+  const { modules, loading: modulesLoading } = useModules();
   const startSigning = () => {
     if (modules.approvalMode !== 'new') return setSigning(true);
     if (props.guest) return navigate(signingPath(props.id, props.guest.token));
@@ -130,7 +131,7 @@ export function ApprovalView(props: { id: number; guest?: GuestKey | null }) {
             {a.note && <p data-testid="approval-note">{a.note}</p>}
             {a.can_sign && (
               <div className="flex gap-2">
-                <Button type="button" label={t('decision.sign')} icon="pi pi-pen-to-square" onClick={startSigning} data-testid="approval-sign" />
+                <Button type="button" label={t('decision.sign')} icon="pi pi-pen-to-square" onClick={startSigning} disabled={modulesLoading} data-testid="approval-sign" />
                 <Button type="button" label={t('decision.reject')} icon="pi pi-times" severity="danger" outlined onClick={() => setRejecting(true)} data-testid="approval-reject" />
               </div>
             )}

@@ -198,43 +198,50 @@ export function PlacementStage(props: {
 /**
  * Chips dragged onto a page: a pointer drag (mouse, pen or finger) that ends over the page adds a box there;
  * a click adds one at the default position. `onDrop` gets the point in pixels of the page's drawing.
+ *
+ * The window's move and up listeners are added in the pointerdown handler itself, not by an effect after the
+ * ghost renders: a quick drag (a loaded machine, a fast hand, a test's mouse) can end before React has rendered
+ * and run effects, and an up that nobody heard left the drag stuck with no box placed.
  */
 export function usePaletteDrag(page: HTMLElement | null, onDrop: (kind: string, at: { x: number; y: number } | null) => void) {
   const [ghost, setGhost] = useState<{ kind: string; x: number; y: number } | null>(null);
-  const drag = useRef<{ kind: string; x: number; y: number; moved: boolean } | null>(null);
-
+  // the page and the drop handler of the latest render, read when the drag ends
+  const latest = useRef({ page, onDrop });
   useEffect(() => {
-    if (!ghost) return undefined;
-    const move = (e: PointerEvent) => {
-      const d = drag.current;
-      if (!d) return;
-      if (Math.abs(e.clientX - d.x) + Math.abs(e.clientY - d.y) > 4) d.moved = true;
-      setGhost({ kind: d.kind, x: e.clientX, y: e.clientY });
-    };
-    const up = (e: PointerEvent) => {
-      const d = drag.current;
-      drag.current = null;
-      setGhost(null);
-      if (!d) return;
-      if (!d.moved) {
-        onDrop(d.kind, null);
-        return;
-      }
-      const r = page?.getBoundingClientRect();
-      if (r && e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom) onDrop(d.kind, { x: e.clientX - r.left, y: e.clientY - r.top });
-    };
-    window.addEventListener('pointermove', move);
-    window.addEventListener('pointerup', up);
-    return () => {
-      window.removeEventListener('pointermove', move);
-      window.removeEventListener('pointerup', up);
-    };
-  }, [ghost, page, onDrop]);
+    latest.current = { page, onDrop };
+  });
+  const stop = useRef<(() => void) | null>(null);
+  useEffect(() => () => stop.current?.(), []);
 
   const start = (kind: string) => (e: ReactPointerEvent<HTMLElement>) => {
     if (e.button !== undefined && e.button !== 0) return;
     e.preventDefault();
-    drag.current = { kind, x: e.clientX, y: e.clientY, moved: false };
+    stop.current?.();
+    const d = { kind, x: e.clientX, y: e.clientY, moved: false };
+    const move = (ev: PointerEvent) => {
+      if (Math.abs(ev.clientX - d.x) + Math.abs(ev.clientY - d.y) > 4) d.moved = true;
+      setGhost({ kind, x: ev.clientX, y: ev.clientY });
+    };
+    const up = (ev: PointerEvent) => {
+      end();
+      if (!d.moved) {
+        latest.current.onDrop(kind, null);
+        return;
+      }
+      const r = latest.current.page?.getBoundingClientRect();
+      if (r && ev.clientX >= r.left && ev.clientX <= r.right && ev.clientY >= r.top && ev.clientY <= r.bottom) latest.current.onDrop(kind, { x: ev.clientX - r.left, y: ev.clientY - r.top });
+    };
+    const end = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+      window.removeEventListener('pointercancel', end);
+      if (stop.current === end) stop.current = null;
+      setGhost(null);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+    window.addEventListener('pointercancel', end);
+    stop.current = end;
     setGhost({ kind, x: e.clientX, y: e.clientY });
   };
   return { start, ghost };

@@ -267,3 +267,22 @@ describe('a live online meeting starts by itself when the page opens', () => {
     expect(calls.some((c) => c.path.startsWith('/api/meetings/1/participant'))).toBe(false);
   });
 });
+
+describe("the meeting's approvals card is for members only", () => {
+  const noApprovals = on('GET', '/api/approvals', () => jsonResponse(200, { success: true, data: [], meta: { page: 1, per_page: 100, total: 0, last_page: 1 } }));
+
+  it('a member sees it', async () => {
+    renderPage(aMeeting(), { handlers: [noApprovals] });
+    expect(await screen.findByTestId('meeting-approvals-card')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['through the link', true],
+    ['signed in as a guest member', false],
+  ])('a guest %s does not, and nothing asks for the approvals', async (_, link) => {
+    const calls = renderPage(aMeeting({ permissions: permissions({ level: 'participant', isGuest: true }) }), { guest: link, handlers: [noApprovals] });
+    expect(await screen.findByTestId('meeting-page')).toHaveAttribute('data-guest', '1');
+    expect(screen.queryByTestId('meeting-approvals-card')).toBeNull();
+    expect(calls.some((c) => c.path.startsWith('/api/approvals'))).toBe(false);
+  });
+});
