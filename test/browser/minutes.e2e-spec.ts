@@ -43,7 +43,9 @@ async function openMeeting(page: Page, w: World, id: number): Promise<void> {
 }
 
 async function openMinutesDialog(page: Page): Promise<void> {
-  await page.click('[data-testid=minutes-manage]');
+  // the minutes card comes with its own request, after the meeting's header
+  const manage = await page.waitForSelector('[data-testid=minutes-manage]', { visible: true });
+  await manage!.click();
   await page.waitForSelector('[data-testid=minutes-dialog]', { visible: true });
   await settled(page);
 }
