@@ -56,6 +56,10 @@ const viewer = () => screen.getByTestId('book-viewer');
 const page = () => Number(viewer().getAttribute('data-page'));
 const rotation = () => Number(viewer().getAttribute('data-rotation'));
 
+const cleanups: (() => void)[] = [];
+const afterThis = (fn: () => void) => cleanups.push(fn);
+afterEach(() => cleanups.splice(0).forEach((fn) => fn()));
+
 describe('board book viewer', () => {
   it('the outline: the book bookmarks hold the files of outlines_data, each with its page range; sections collapse', async () => {
     show();
@@ -92,6 +96,24 @@ describe('board book viewer', () => {
     expect(page()).toBe(7);
     expect(screen.getByTestId('book-section-3')).toHaveAttribute('aria-current', 'true');
     expect(screen.getByTestId('book-section-2')).not.toHaveAttribute('aria-current');
+  });
+
+  it('following an entry scrolls the thumbnail strip only, never the page (the toolbar stays in view)', async () => {
+    const intoView = jest.fn();
+    const before = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = intoView;
+    afterThis(() => (Element.prototype.scrollIntoView = before));
+    show();
+    fireEvent.click(await screen.findByTestId('book-entry-2-1'));
+    const strip = screen.getByTestId('book-strip');
+    const thumb = await screen.findByTestId('book-thumb-6');
+    const box = (left: number, width: number) => ({ left, width, right: left + width, top: 0, bottom: 100, height: 100, x: left, y: 0, toJSON: () => ({}) });
+    strip.getBoundingClientRect = () => box(0, 400);
+    thumb.getBoundingClientRect = () => box(700, 100);
+    fireEvent.click(screen.getByTestId('book-next'));
+    fireEvent.click(screen.getByTestId('book-prev'));
+    await waitFor(() => expect(strip.scrollLeft).toBeGreaterThan(0));
+    expect(intoView).not.toHaveBeenCalled();
   });
 
   it('previous / next, rotate through 0, 90, 180, 270 and back, reset on a page change; the page is drawn rotated', async () => {

@@ -141,9 +141,15 @@ export function BookViewer(props: BookViewerProps) {
     };
   }, [handle, view, stageWidth]);
 
-  // the strip keeps the current page's thumbnail in view
+  // the strip keeps the current page's thumbnail in view by scrolling itself only: scrollIntoView scrolled the page
+  // as well, and the toolbar went out of view under the header after an outline entry was followed
   useEffect(() => {
-    stripRef.current?.querySelector<HTMLElement>(`[data-testid="book-thumb-${view.page}"]`)?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+    const strip = stripRef.current;
+    const thumb = strip?.querySelector<HTMLElement>(`[data-testid="book-thumb-${view.page}"]`);
+    if (!strip || !thumb) return;
+    const s = strip.getBoundingClientRect();
+    const t = thumb.getBoundingClientRect();
+    strip.scrollLeft += t.left + t.width / 2 - (s.left + s.width / 2);
   }, [view.page]);
 
   const onJumpKey = (key: string) => {
