@@ -51,7 +51,7 @@ export class SignApprovalProcessor {
       await this.db.tenant(p.orgId, async (lock) => {
         await this.repo.lockWork(lock, p.approvalId);
         const all = await this.db.tenant(p.orgId, (s) => this.repo.signJobsOf(s, p.approvalId));
-        for (const j of all.filter((x) => x.status !== 'done' && x.id <= p.signJobId)) await this.work(p.orgId, j, all);
+        for (const j of all.filter((x) => x.status !== 'done' && x.id <= p.signJobId)) await this.work(p.orgId, j);
       });
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
@@ -70,20 +70,26 @@ export class SignApprovalProcessor {
     return bytes;
   }
 
-  private async work(orgId: string, j: SignJobRow, all: SignJobRow[]): Promise<void> {
+  private async work(orgId: string, j: SignJobRow): Promise<void> {
     await this.mark(orgId, j.id, { status: 'running', stage: 'stamping', progress: 5 });
     const load = () => this.db.tenant(orgId, async (s) => {
       const approval = await this.repo.get(s, j.approvalId);
       if (!approval) throw AppError.notFound('approval');
       const docs = await this.repo.documentsOf(s, [approval.id]);
       const assignees = await this.repo.assigneesOf(s, [approval.id]);
-      return { approval, docs, assignees, versions: await this.repo.versionsOf(s, approval.id) };
+      // read after the approval: a signature that made it fully signed wrote its sign job in the same transaction
+      const jobs = await this.repo.signJobsOf(s, approval.id);
+      return { approval, docs, assignees, versions: await this.repo.versionsOf(s, approval.id), lastJob: Math.max(...jobs.map((x) => x.id)) };
     });
-    let { approval, docs, assignees, versions } = await load();
+    const first = await load();
+    const { lastJob } = first;
+    let { approval, docs, assignees, versions } = first;
     const me = assignees.find((a) => a.id === j.assigneeId);
     if (!me) throw AppError.notFound('approval');
-    // the last signature of a completed approval seals: every assignee signed and no later signature's work follows
-    const seals = approval.status === 'fully signed' && j.id === Math.max(...all.map((x) => x.id));
+    // the last signature of a completed approval seals: every assignee signed and no later signature's work follows.
+    // Both read now, together: the list of jobs this run started from may predate the last signature (signed while
+    // this job waited for the lock), and sealing before it would leave its stamp outside the seal
+    const seals = approval.status === 'fully signed' && j.id === lastJob;
     const image = decodeImage(j.image);
     if (!image) throw new Error('the stored signature image is not png or jpeg');
     const placements = j.placements as Placement[];
