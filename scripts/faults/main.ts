@@ -263,9 +263,9 @@ const rtf = (text: string) => `{\\rtf1\\ansi\\deff0 {\\fonttbl {\\f0 Helvetica;}
 /**
  * Work that makes a job for each worker (scripts/services.mjs `workers`), so that R1 can kill its process while the
  * job runs. E-mails come from the decisions of the load; a signature makes an approval PDF job (the chair is given
- * approvals_create by the administrator first), a resolution report export a report job; reminders are delayed
- * jobs (nothing runs before a deadline) and a minutes PDF needs a meeting marked done: those two are listed as not
- * exercised.
+ * approvals_create by the administrator first), a resolution report export a report job, Done on the minutes of a
+ * live meeting of the chair's a minutes PDF job; reminders are delayed jobs (nothing runs before a deadline) and are
+ * listed as not exercised.
  */
 function jobMakers(api: Api, fx: Fixture, tinyPdf: (t: string) => string, demo: { password: string }): Record<string, (() => Promise<void>) | null> {
   let n = 0;
@@ -293,6 +293,25 @@ function jobMakers(api: Api, fx: Fixture, tinyPdf: (t: string) => string, demo: 
       const chair = await api.call('POST', '/api/login', '', { email: fx.chair.email, password: demo.password });
       return chair.status === 200 ? (chair.body.token as string) : null;
     })());
+  // a live meeting the chair owns, whose minutes the chair marks done (each Done renders a new version)
+  let live: Promise<number | null> | null = null;
+  const liveMeeting = () =>
+    (live ??= (async () => {
+      const committees = await api.call('GET', '/api/committees?page=1&per_page=50', fx.chair.token);
+      const committee = committees.body?.data?.[0]?.id;
+      if (!committee) return null;
+      const d = new Date(Date.now() + 7 * 86_400_000);
+      const start = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} 10:00 AM`;
+      const m = await api.call('POST', '/api/meetings', fx.chair.token, { title: `R1 minutes ${Date.now()}`, committee_id: committee, start_date: start, duration: 60, location: 'R1' });
+      const id = m.body?.data?.id as number | undefined;
+      if (m.status !== 200 || !id) return null;
+      await api.call('POST', `/api/meetings/${id}/members`, fx.chair.token, { user_id: fx.members.map((x) => x.id) });
+      await api.call('POST', `/api/meetings/${id}/talkingpoints`, fx.chair.token, { title: 'R1 item', viewers: fx.members.map((x) => x.id), presenters: [fx.chair.id], duration: 5 });
+      for (const status of [2, 3]) {
+        if ((await api.call('POST', `/api/meetings/${id}/changestatus`, fx.chair.token, { meeting_status_id: status, reason: 'R1' })).status !== 200) return null;
+      }
+      return id;
+    })());
   // a 1×1 PNG: the member's drawn signature
   const signature = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
   return {
@@ -315,7 +334,13 @@ function jobMakers(api: Api, fx: Fixture, tinyPdf: (t: string) => string, demo: 
     'minutes-book': async () => {
       if (await onAgenda()) await api.call('GET', `/api/meetings/actions/merge_files/${fx.meetingId}`, fx.chair.token);
     },
-    'minutes-pdf': null,
+    'minutes-pdf': async () => {
+      const id = await liveMeeting();
+      if (!id) return;
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ id: String(id), isConclusion: 'true', done: '1', 'conclusions[0][type]': 'meeting', 'conclusions[0][id]': String(id), 'conclusions[0][conclusion]': `R1 conclusion ${++n}`, 'conclusions[0][active]': '1' })) form.append(k, v);
+      await api.call('POST', `/api/meetings/${id}/mom_conclusion`, fx.chair.token, undefined, form);
+    },
   };
 }
 
