@@ -353,6 +353,8 @@ describe('journey: approvals', () => {
       // no box was placed for member2: Sign puts the signature at the default place
       await page.waitForSelector('[data-testid=placement-box-signature] img', { visible: true });
       await page.waitForSelector('[data-testid=signing-page][data-ready=true]');
+      // the dialog fades out over the toolbar: a click before it is gone lands on the dialog, not on Save
+      await page.waitForFunction(() => !document.querySelector('[data-testid=signature-dialog]'));
       await page.click('[data-testid=signing-save]');
       await successToast(page, 'Document signed successfully');
       await page.waitForSelector('[data-testid=approval-details][data-status="fully signed"]');

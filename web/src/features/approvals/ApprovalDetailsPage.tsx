@@ -20,6 +20,7 @@ import { saveBlob } from '../../lib/download';
 import { ROUTES } from '../../routes';
 import { RejectDialog, SignatureDialog, type SignatureChoice } from './SignatureDialog';
 import { ApprovalStatusTag, AssigneeStatusTag } from './status';
+import { useApprovalsChanged } from './refresh';
 
 type Assignee = ApprovalDetails['assignees'][number];
 
@@ -61,6 +62,7 @@ export function ApprovalView(props: { id: number; guest?: GuestKey | null }) {
   const navigate = useNavigate();
   const details = useApi('approvals/details', [props.id, props.guest?.guestId ?? null], () => approvalsApi.details(props.id, props.guest));
   const saved = useApi(props.guest ? null : 'approvals/signatures', [], () => approvalsApi.signatures());
+  const changed = useApprovalsChanged();
   const [signing, setSigning] = useState(false);
   // approval_mode 'new': signing places boxes on the signing page; 'old': a saved signature is picked here
   // (the button waits for the modules: a click before they arrive would take the default, 'old')
@@ -92,6 +94,7 @@ export function ApprovalView(props: { id: number; guest?: GuestKey | null }) {
       notify('success', r.message ?? t('done'));
       close();
       await details.mutate(r.data, { revalidate: false });
+      void changed();
     } catch {
       // the request layer has shown the server's message; the dialog stays open
     } finally {

@@ -21,6 +21,7 @@ import { canGoBack, canGoForward, loadPercent, stepPage } from '../viewers/pdf-r
 import { guestKeyOf } from './ApprovalDetailsPage';
 import { PlacementStage, usePaletteDrag, type StageBox } from './PlacementStage';
 import { dropBox, initialBox, scaleOf, type Box } from './placement-math';
+import { useApprovalsChanged } from './refresh';
 import { RejectDialog, SignatureDialog, type SignatureChoice } from './SignatureDialog';
 
 type Kind = 'signature' | 'stamp';
@@ -97,6 +98,7 @@ export function SigningView(props: { id: number; guest: GuestKey | null; opener?
   const returnUrl = safeReturnUrl(params.get('returnUrl'));
   const opener = props.opener ?? openPdf;
   const data = useApi('approvals/signing', [props.id, props.guest?.guestId ?? null], () => approvalsApi.signingPage(props.id, props.guest), { revalidateOnFocus: false });
+  const changed = useApprovalsChanged();
   const [docIndex, setDocIndex] = useState(0);
   const [page, setPage] = useState(1);
   const [handle, setHandle] = useState<PdfHandle | null>(null);
@@ -237,6 +239,7 @@ export function SigningView(props: { id: number; guest: GuestKey | null; opener?
       );
       notify('success', r.message ?? t('signed'));
       await data.mutate(r.data, { revalidate: false });
+      void changed();
       // after saving: the returnUrl when the link has one, otherwise back to the approval
       if (returnUrl) navigate(returnUrl);
       else back();
@@ -253,6 +256,7 @@ export function SigningView(props: { id: number; guest: GuestKey | null; opener?
       const r = await approvalsApi.reject(props.id, text, props.guest);
       notify('success', r.message ?? t('rejected'));
       setRejecting(false);
+      void changed();
       back();
     } catch {
       // shown by the request layer
