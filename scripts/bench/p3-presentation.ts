@@ -3,7 +3,11 @@
  * ROUNDS times and each viewer notes when the change reached it. Measured side by side in one run:
  *   - baseline: the same N clients on a bare `ws` broadcast server (raw-ws-broadcast.ts, its own process);
  *   - one presentation process (sign-in, room state in Redis, NATS fan-out), and its memory per viewer;
- *   - two presentation processes behind NATS: the presenter on the first, the viewers split over both.
+ *   - two presentation processes behind NATS: the presenter on the first, N viewers of another room (a second
+ *     document of the same meeting) split over both.
+ * All three sets of viewers stay connected together and the rounds are interleaved (bare, one, two; the order
+ * turns each round), so that the three are measured under the same conditions: a busy moment of the machine falls
+ * on all of them, not on whichever ran then.
  * The clients connect to the service's own port (the gateway's upgrade proxy only pipes bytes).
  *
  * Memory per viewer, the same way for the presentation process and the bare server: both run with
@@ -100,8 +104,10 @@ async function connectViewers(urls: string[], headers: Record<string, string>, n
       const ws = new WebSocket(url, { headers, perMessageDeflate: false });
       const v: Viewer = { ws, seen: new Map() };
       ws.on('message', (data) => {
+        // the arrival time first: parsing is the client's work, not the delivery's
+        const at = performance.now();
         const slide = isSlide(String(data));
-        if (slide !== null && !v.seen.has(slide)) v.seen.set(slide, performance.now());
+        if (slide !== null && !v.seen.has(slide)) v.seen.set(slide, at);
       });
       ws.once('message', () => resolve(v));
       ws.once('error', reject);
@@ -118,24 +124,39 @@ async function connectViewers(urls: string[], headers: Record<string, string>, n
   return out;
 }
 
-/** ROUNDS slide changes; latency = arrival at each viewer - the moment the presenter sent it */
-async function rounds(send: (slide: number) => void, viewers: Viewer[], base: number): Promise<{ latencies: number[]; lost: number }> {
-  const latencies: number[] = [];
-  let lost = 0;
-  for (let r = 1; r <= ROUNDS; r++) {
-    const slide = base + r;
-    const t0 = performance.now();
-    send(slide);
-    const deadline = t0 + 5000;
-    while (viewers.some((v) => !v.seen.has(slide)) && performance.now() < deadline) await new Promise((res) => setTimeout(res, 2));
-    for (const v of viewers) {
-      const at = v.seen.get(slide);
-      if (at === undefined) lost++;
-      else latencies.push(at - t0);
-    }
-    await new Promise((res) => setTimeout(res, GAP_MS));
+interface Run {
+  latencies: number[];
+  lost: number;
+}
+
+/** one slide change; latency = arrival at each viewer - the moment the presenter sent it */
+async function round(send: (slide: number) => void, viewers: Viewer[], slide: number, into: Run): Promise<void> {
+  const t0 = performance.now();
+  send(slide);
+  const deadline = t0 + 5000;
+  while (viewers.some((v) => !v.seen.has(slide)) && performance.now() < deadline) await new Promise((res) => setTimeout(res, 2));
+  for (const v of viewers) {
+    const at = v.seen.get(slide);
+    if (at === undefined) into.lost++;
+    else into.latencies.push(at - t0);
   }
-  return { latencies, lost };
+  await new Promise((res) => setTimeout(res, GAP_MS));
+}
+
+interface Contender {
+  send: (slide: number) => void;
+  viewers: Viewer[];
+  run: Run;
+}
+
+/** ROUNDS rounds of every contender, interleaved; the order turns each round (a, b, c; b, c, a; c, a, b ...) */
+async function interleaved(contenders: Contender[]): Promise<void> {
+  for (let r = 1; r <= ROUNDS; r++) {
+    for (let k = 0; k < contenders.length; k++) {
+      const c = contenders[(r + k) % contenders.length];
+      await round(c.send, c.viewers, r, c.run);
+    }
+  }
 }
 
 const close = async (viewers: Viewer[]) => {
@@ -165,17 +186,21 @@ export async function runPresentation(sys: BenchSystem, fx: Fixtures, opts: Benc
   const board = await fx.board('Bench presentation', 1);
   const chair = await fx.actor(board.org.orgId, board.chair.userId);
   // the presented document: a library file (attachments are checked by the library); its bytes are not needed here
-  const { id: DOC } = await fx.bus.request(RegisterFile, {
-    orgId: board.org.orgId, actor: chair, key: `${board.org.orgId}/bench/slides.pdf`, size: 1024, mime: 'application/pdf', kind: 'pdf', extension: 'pdf', name: 'slides.pdf',
-  });
+  const register = (name: string) =>
+    fx.bus.request(RegisterFile, {
+      orgId: board.org.orgId, actor: chair, key: `${board.org.orgId}/bench/${name}`, size: 1024, mime: 'application/pdf', kind: 'pdf', extension: 'pdf', name,
+    });
+  const { id: DOC } = await register('slides.pdf');
+  // the two-process room: another document of the same meeting (its own room, its own viewers)
+  const { id: DOC2 } = await register('slides-2.pdf');
   await fx.bus.request(CreateTalkingPoint, {
     orgId: board.org.orgId, actor: chair, meetingId: board.meetingId,
-    body: { title: 'Slides', viewers: [{ user_id: board.members[0].userId, user_email: null }], presenters: [{ user_id: board.chair.userId, user_email: null }], attachments: [DOC], attachment_ids: [], subpoints: [] },
+    body: { title: 'Slides', viewers: [{ user_id: board.members[0].userId, user_email: null }], presenters: [{ user_id: board.chair.userId, user_email: null }], attachments: [DOC, DOC2], attachment_ids: [], subpoints: [] },
   });
   const chairToken = await fx.session(board.org.orgId, board.chair.userId);
   const viewerToken = await fx.session(board.org.orgId, board.members[0].userId);
   const headers = { 'x-boardroom-org': board.org.slug };
-  const q = (port: number, token: string) => `ws://127.0.0.1:${port}/ws/presentation?ref_id=${board.meetingId}&document=${DOC}&token=${encodeURIComponent(token)}`;
+  const q = (port: number, token: string, doc = DOC) => `ws://127.0.0.1:${port}/ws/presentation?ref_id=${board.meetingId}&document=${doc}&token=${encodeURIComponent(token)}`;
   const slideOf = (text: string) => {
     if (!text.includes('SLIDE_CHANGE')) return null;
     const f = JSON.parse(text) as { action?: { slide?: number } };
@@ -188,68 +213,73 @@ export async function runPresentation(sys: BenchSystem, fx: Fixtures, opts: Benc
     return f.action?.slide ?? null;
   };
 
-  // baseline: the bare ws broadcast server, the same clients and frames, its memory measured the same way
+  const env = { ...process.env, ...sys.env };
+  const logDir = path.join(ROOT, '.data', 'bench', 'logs');
+  const rawRun: Run = { latencies: [], lost: 0 };
+  const one: Run = { latencies: [], lost: 0 };
+  const two: Run = { latencies: [], lost: 0 };
+  let rawMem: PerViewer;
+  let mem: PerViewer;
+  let joinSeconds = NaN;
+  const open: Viewer[] = [];
   const rawPort = await freePort();
   const raw = await startRaw(rawPort);
-  let rawRun: { latencies: number[]; lost: number };
-  let rawMem: PerViewer;
+  let first: ServiceProcess | null = null;
+  let second: ServiceProcess | null = null;
   try {
+    // baseline: the bare ws broadcast server, the same clients and frames, its memory measured the same way
     const rawUrl = `ws://127.0.0.1:${rawPort}/`;
     const rawPresenter = (await connectViewers([rawUrl], {}, 1, () => null))[0];
-    const measured = await perViewer(
+    const rawMeasured = await perViewer(
       raw,
       'bare-ws',
       n,
       async () => close(await connectViewers([rawUrl], {}, WARMUP, rawSlideOf)),
       () => connectViewers([rawUrl], {}, n, rawSlideOf),
     );
-    rawMem = measured.mem;
+    open.push(rawPresenter, ...rawMeasured.viewers);
+    rawMem = rawMeasured.mem;
     log(`P3: baseline: ${n} viewers on a bare ws server; per viewer ${memRow(rawMem)}`);
-    rawRun = await rounds((s) => rawPresenter.ws.send(frame(s)), measured.viewers, 0);
-    await close([...measured.viewers, rawPresenter]);
-  } finally {
-    raw.kill('SIGTERM');
-  }
 
-  // one presentation process, started by the bench with the memory probe (the running one has no probe)
-  const env = { ...process.env, ...sys.env };
-  const logDir = path.join(ROOT, '.data', 'bench', 'logs');
-  const first: ServiceProcess = await startServiceProcess('presentation', env, { logFile: path.join(logDir, 'presentation-p3-first.log'), nodeArgs: ['--expose-gc', '-r', PROBE], ipc: true, timeoutMs: 180_000 });
-  let one: { latencies: number[]; lost: number };
-  let two: { latencies: number[]; lost: number };
-  let mem: PerViewer;
-  let joinSeconds = NaN;
-  try {
-    const presenter = (await connectViewers([q(first.port, chairToken)], headers, 1, () => null))[0];
+    // one presentation process, started by the bench with the memory probe (the running one has no probe)
+    first = await startServiceProcess('presentation', env, { logFile: path.join(logDir, 'presentation-p3-first.log'), nodeArgs: ['--expose-gc', '-r', PROBE], ipc: true, timeoutMs: 180_000 });
+    const firstPort = first.port;
+    const presenter = (await connectViewers([q(firstPort, chairToken)], headers, 1, () => null))[0];
+    open.push(presenter);
     const measured = await perViewer(
       first.child,
       'presentation',
       n,
-      async () => close(await connectViewers([q(first.port, viewerToken)], headers, WARMUP, slideOf)),
+      async () => close(await connectViewers([q(firstPort, viewerToken)], headers, WARMUP, slideOf)),
       async () => {
         const t0 = performance.now();
-        const v = await connectViewers([q(first.port, viewerToken)], headers, n, slideOf);
+        const v = await connectViewers([q(firstPort, viewerToken)], headers, n, slideOf);
         joinSeconds = (performance.now() - t0) / 1000;
         return v;
       },
     );
+    open.push(...measured.viewers);
     mem = measured.mem;
     log(`P3: ${n} viewers joined one process in ${joinSeconds.toFixed(1)} s; per viewer ${memRow(mem)}`);
-    one = await rounds((s) => presenter.ws.send(frame(s)), measured.viewers, 100);
-    await close(measured.viewers);
 
-    // two presentation processes behind NATS
-    const second = await startServiceProcess('presentation', env, { logFile: path.join(logDir, 'presentation-p3-second.log'), timeoutMs: 180_000 });
-    try {
-      const split = await connectViewers([q(first.port, viewerToken), q(second.port, viewerToken)], headers, n, slideOf);
-      log(`P3: ${n} viewers over two processes`);
-      two = await rounds((s) => presenter.ws.send(frame(s)), split, 200);
-      await close([...split, presenter]);
-    } finally {
-      await second.stop();
-    }
+    // two presentation processes behind NATS: the second document's room, its viewers split over both
+    second = await startServiceProcess('presentation', env, { logFile: path.join(logDir, 'presentation-p3-second.log'), timeoutMs: 180_000 });
+    const presenter2 = (await connectViewers([q(firstPort, chairToken, DOC2)], headers, 1, () => null))[0];
+    open.push(presenter2);
+    const split = await connectViewers([q(firstPort, viewerToken, DOC2), q(second.port, viewerToken, DOC2)], headers, n, slideOf);
+    open.push(...split);
+    log(`P3: ${n} more viewers over two processes; ${ROUNDS} rounds of each, interleaved`);
+
+    await interleaved([
+      { send: (sl) => rawPresenter.ws.send(frame(sl)), viewers: rawMeasured.viewers, run: rawRun },
+      { send: (sl) => presenter.ws.send(frame(sl)), viewers: measured.viewers, run: one },
+      { send: (sl) => presenter2.ws.send(frame(sl)), viewers: split, run: two },
+    ]);
   } finally {
-    await first.stop();
+    await close(open);
+    raw.kill('SIGTERM');
+    await second?.stop();
+    await first?.stop();
   }
 
   const base = summarize(rawRun.latencies);
@@ -259,7 +289,7 @@ export async function runPresentation(sys: BenchSystem, fx: Fixtures, opts: Benc
   const twoRatio = ratio(s2.p99, s1.p99);
   const row = (s: LatencySummary) => `p50 ${fmt(s.p50, 'ms')} / p99 ${fmt(s.p99, 'ms')}`;
   const failedChecks: string[] = [];
-  if (one.lost || two.lost) failedChecks.push(`P3: ${one.lost + two.lost} slide changes never reached a viewer`);
+  if (one.lost || two.lost || rawRun.lost) failedChecks.push(`P3: ${one.lost + two.lost + rawRun.lost} slide changes never reached a viewer`);
   // the goal is 10 KB (10,000 bytes) of RSS per viewer
   const memGoalKiB = 10_000 / 1024;
   return {
@@ -282,10 +312,12 @@ export async function runPresentation(sys: BenchSystem, fx: Fixtures, opts: Benc
       rawPerViewerHeapKiB: rawMem.heap,
       memory: { presentation: { before: mem.before, after: mem.after }, bareWs: { before: rawMem.before, after: rawMem.after } },
       joinSeconds,
-      lost: one.lost + two.lost,
+      lost: one.lost + two.lost + rawRun.lost,
+      interleaved: true,
     },
     details: [
       `Viewers joined one process in ${joinSeconds.toFixed(1)} s (sign-in, organization, meeting access per socket).`,
+      `The ${3 * n} viewers (bare ws, one process, two processes) were connected together and the ${ROUNDS} rounds of each interleaved, the order turning each round.`,
       `Memory after full collections (--expose-gc), ${WARMUP} viewers joined and left before the first measure. Presentation process: ${kib(mem.before)} before, ${kib(mem.after)} after ${n} viewers. Bare ws server: ${kib(rawMem.before)} before, ${kib(rawMem.after)} after.`,
     ],
     failedChecks,

@@ -21,6 +21,7 @@ import type { PresentationConfig } from '../config';
 import { RoomStore, type RoomKey } from './room-store';
 import { handleFrame, join, type Outcome } from './room-rules';
 import { SocketAuth, SocketRefused, type Seat, type SocketIdentity } from './socket-auth';
+import { wireFrames, writeFrames, type WireFrame } from './wire';
 
 const connections = new Gauge({ name: 'presentation_connections', help: 'open presentation sockets in this process', registers: [registry] });
 const framesIn = new Counter({ name: 'presentation_frames_in_total', help: 'client frames by type and outcome', labelNames: ['type', 'outcome'], registers: [registry] });
@@ -59,9 +60,8 @@ interface Conn {
 const CONN = Symbol('presentation.conn');
 type ConnSocket = WebSocket & { [CONN]?: Conn };
 
-/** frames are serialized once and the same bytes go to every socket; sent as text frames */
-const encode = (frames: ServerFrame[]): Buffer[] => frames.map((f) => Buffer.from(JSON.stringify(f)));
-const TEXT = { binary: false } as const;
+/** frames are serialized and framed once (wire.ts); the same bytes go to every socket */
+const encode = (frames: ServerFrame[]): WireFrame[] => wireFrames(frames.map((f) => JSON.stringify(f)));
 
 /**
  * The live presentation socket (docs/presentation.md): `/ws/presentation?ref_id=&document=&token=[&isGuest=1]`,
@@ -297,7 +297,7 @@ export class PresentationSocket implements OnGatewayConnection, OnModuleInit, On
   }
 
   /** send, unless the socket is behind: then drop it (4008); the client reconnects and asks for history */
-  private sendTo(conn: Conn, frames: Buffer[]): void {
+  private sendTo(conn: Conn, frames: WireFrame[]): void {
     const ws = conn.ws;
     if (ws.readyState !== ws.OPEN) return;
     if (ws.bufferedAmount > this.config.WS_MAX_BUFFERED_BYTES) {
@@ -306,7 +306,7 @@ export class PresentationSocket implements OnGatewayConnection, OnModuleInit, On
       setTimeout(() => ws.terminate(), 2000).unref();
       return;
     }
-    for (const f of frames) ws.send(f, TEXT);
+    writeFrames(ws, frames);
   }
 
   /** one timer for every socket of the process: a socket that did not answer the last ping is closed */
