@@ -108,7 +108,10 @@ function spawnService(svc, { env, log, logDir, colorIndex }) {
     logStream = fs.createWriteStream(logFile, { flags: 'a' });
     logStream.write(`\n=== ${new Date().toISOString()} start ${svc.name} on port ${svc.port}\n`);
   }
-  const child = spawn(process.execPath, ['-r', EXIT_WITH_PARENT, '-r', '@swc-node/register', path.relative(ROOT, entryOf(svc.name))], {
+  // SERVICE_NODE_ARGS: options for every service's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile a bench
+  // run (docs/performance.md); NODE_OPTIONS refuses --cpu-prof
+  const nodeArgs = (process.env.SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '-r', EXIT_WITH_PARENT, '-r', '@swc-node/register', path.relative(ROOT, entryOf(svc.name))], {
     cwd: ROOT,
     env: { ...process.env, ...env, HTTP_PORT: String(svc.port), SERVICE_NAME: svc.name },
     // detached: a terminal Ctrl-C reaches only the runner, which stops the gateway first, then the rest

@@ -18,6 +18,7 @@ import type { BenchSystem } from './system';
 import type { Fixtures } from './fixtures';
 import type { SmtpSink } from './smtp';
 import { emailQueueIdle } from './http';
+import { formatSpent, snapshot, spent } from './cpu';
 import { fmt, fmtRatio, meets, ratio } from './stats';
 
 const LANGS = ['en', 'ar', 'ru', 'fr'] as const;
@@ -58,6 +59,8 @@ export async function runEmail(sys: BenchSystem, fx: Fixtures, opts: BenchOption
   const address = (i: number) => `p6-${stamp}-${i}@bench.test`;
   const q = new Queue(SendEmail.queue, { connection, prefix: 'bull' });
   let mail: { enqueueS: number; runS: number };
+  let cpu: Array<[string, number]> = [];
+  const pids = Object.fromEntries(sys.services.map((x) => [x.name, x.pid]));
   try {
     await q.pause();
     const job = (i: number) => ({
@@ -84,10 +87,14 @@ export async function runEmail(sys: BenchSystem, fx: Fixtures, opts: BenchOption
     await q.pause();
     const enqueueS = await addInChunks(q, jobs);
     const before = sink.count();
+    const cpuBefore = snapshot(pids);
     const t1 = performance.now();
     await q.resume();
     await until(() => sink.count() - before >= n, 30 * 60_000, `${n} e-mails at the sink`);
     mail = { enqueueS, runS: (performance.now() - t1) / 1000 };
+    // where the run's time went: CPU seconds per process (the sink is this bench process)
+    cpu = spent(cpuBefore, snapshot(pids));
+    log(`P6: CPU while the e-mails were sent (${fmt(mail.runS, 's')} wall): ${formatSpent(cpu)}`);
   } finally {
     await q.resume().catch(() => undefined);
     await q.close();
@@ -137,10 +144,11 @@ export async function runEmail(sys: BenchSystem, fx: Fixtures, opts: BenchOption
       { id: 'P6', work: `${n} e-mails to an SMTP sink`, figure: `${fmt(mailRate)} e-mails/s`, baseline: `${fmt(noopRate)} no-op jobs/s`, ratio: fmtRatio(r), goal: '>= 0.5x', met: meets(r, { ge: 0.5 }) },
       { id: 'P6', work: 'e-mails sent exactly once (check)', figure: `${n - missing - twice}/${n} once`, baseline: '', ratio: '', goal: 'all once', met: failedChecks.length === 0 },
     ],
-    figures: { emails: n, concurrency, mail, noop, mailRate, noopRate, ratio: r, missing, twice },
+    figures: { emails: n, concurrency, mail, noop, mailRate, noopRate, ratio: r, missing, twice, cpuSeconds: Object.fromEntries(cpu) },
     details: [
       `${n} SendEmail jobs (template password-reset, one recipient each, en/ar/ru/fr) added to the paused \`${SendEmail.queue}\` queue in ${fmt(mail.enqueueS, 's')}, then sent by the running notification service (worker concurrency ${concurrency}) in ${fmt(mail.runS, 's')}: ${fmt(mailRate)} e-mails/s.`,
       `${n} no-op jobs with the same options and concurrency (a BullMQ worker in the bench process, same Redis): ${fmt(noop.runS, 's')}, ${fmt(noopRate)} jobs/s.`,
+      `CPU while the e-mails were sent (${fmt(mail.runS, 's')} wall, the SMTP sink is the bench process): ${formatSpent(cpu)}.`,
       `E-mails run at ${fmtRatio(r)} of the no-op rate. Exactly once: ${n - missing - twice} recipients received one e-mail, ${missing} none, ${twice} more than one.`,
     ],
     failedChecks,
