@@ -42,6 +42,18 @@ describe('tenant-scoped database (RLS)', () => {
     expect(r).toEqual({ rolsuper: false, rolbypassrls: false });
   });
 
+  it('a transaction opens in one round trip with the organization set; an id that is not a UUID never reaches SQL', async () => {
+    const r = await db.tenant(orgA, async (_tx, c) => (await c.query(`SELECT current_setting('app.org_id') AS org, current_user AS who`)).rows[0]);
+    expect(r.org).toBe(orgA);
+    expect(r.who).not.toBe('postgres');
+    // the id goes into the opening statement as an escaped literal, behind the UUID check: both would have to fail
+    for (const odd of [`x'; SET LOCAL ROLE postgres; SELECT '`, 'back\\slash', '']) {
+      await expect((async () => db.tenant(odd, async () => 'ran'))()).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    }
+    const global = await db.unsafeGlobal(async (_tx, c) => (await c.query(`SELECT current_setting('app.org_id', true) AS org`)).rows[0].org);
+    expect(global).toBe('');
+  });
+
   it('the tenant table has RLS enabled and forced; the table without org_id has none', async () => {
     const r = await admin.query(
       `SELECT c.relname, c.relrowsecurity, c.relforcerowsecurity FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 ORDER BY c.relname`,

@@ -113,9 +113,10 @@ export class Db<S extends Record<string, unknown> = Record<string, unknown>> imp
       throw new AppError('RPC_TIMEOUT', { details: { reason: 'the caller stopped waiting before the transaction began' } });
     }
     try {
-      await client.query('BEGIN');
-      if (this.setRole) await client.query(`SET LOCAL ROLE ${this.setRole}`);
-      await client.query(`SELECT set_config('app.org_id', $1, true)`, [orgId ?? '']);
+      // one round trip: BEGIN, the role and the organization as one simple query (no parameters there, so the
+      // organization id goes in as an escaped literal); a transaction used to cost three round trips with COMMIT (four on PGlite)
+      const role = this.setRole ? `SET LOCAL ROLE ${this.setRole}; ` : '';
+      await client.query(`BEGIN; ${role}SELECT set_config('app.org_id', ${client.escapeLiteral(orgId ?? '')}, true)`);
       const tx = this.drizzleFor(client);
       const out = await fn(tx, client);
       await client.query('COMMIT');
