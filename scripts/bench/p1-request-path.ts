@@ -14,6 +14,7 @@ import { ROOT, type BenchSystem } from './system';
 import type { Fixtures } from './fixtures';
 import { call, load, rssKiB, sampleRss, type LoadResult } from './http';
 import { fmt, fmtRatio, mb, meets, ratio } from './stats';
+import { snapshot, spent } from './cpu';
 
 const MEMBERS = 20;
 
@@ -84,12 +85,21 @@ export async function runRequestPath(sys: BenchSystem, fx: Fixtures, opts: Bench
     log(`P1: warm-up, then ${c.connections} connections × ${c.duration} s on each side`);
     await load(`${sys.gatewayUrl}${route}`, { ...c, duration: 1, headers });
     await load(`${bare.url}${route}`, { ...c, duration: 1 });
+    const pids = Object.fromEntries(procs.map((p) => [p.name, p.pid]));
     const sampler = sampleRss(procs.map((p) => p.pid));
+    let cpuBefore = snapshot(pids);
     const gw: LoadResult = await load(`${sys.gatewayUrl}${route}`, { ...c, headers });
+    const gwCpu = spent(cpuBefore, snapshot(pids));
     const peak = sampler.stop();
     const bareSampler = sampleRss([bare.child.pid!]);
+    cpuBefore = snapshot(pids);
     const base: LoadResult = await load(`${bare.url}${route}`, c);
+    const bareCpu = spent(cpuBefore, snapshot(pids));
     const barePeak = bareSampler.stop().get(bare.child.pid!) ?? NaN;
+    // CPU per request on each side (autocannon is the bench process): where the gateway path's time goes
+    const perRequest = (cpu: Array<[string, number]>, r: LoadResult) => `${cpu.map(([k, v]) => `${k} ${fmt((v / Math.max(1, r.rps * c.duration)) * 1000, 'ms')}`).join(', ')}`;
+    log(`P1: CPU per request through the gateway: ${perRequest(gwCpu, gw)}`);
+    log(`P1: CPU per request on the bare route: ${perRequest(bareCpu, base)}`);
     if (gw.non2xx || gw.errors) failedChecks.push(`gateway: ${gw.non2xx} non-2xx answers, ${gw.errors} errors under load`);
     if (base.non2xx || base.errors) failedChecks.push(`bare route: ${base.non2xx} non-2xx answers, ${base.errors} errors under load`);
 
@@ -108,12 +118,14 @@ export async function runRequestPath(sys: BenchSystem, fx: Fixtures, opts: Bench
       title: 'the request path, and memory',
       rows,
       figures: { connections: c.connections, durationS: c.duration, gateway: gw, bare: base, p50Ratio, rpsRatio, samePayload: same, payloadBytes: bytes,
+        cpuSeconds: { gateway: Object.fromEntries(gwCpu), bare: Object.fromEntries(bareCpu) },
         memoryKiB: Object.fromEntries(procs.map((p) => [p.name, { idle: idle.get(p.pid), underLoad: p.name === 'bare route' ? barePeak : peak.get(p.pid) }])) },
       details: [
         `\`GET ${'/api/meetings/{id}'}\` of a meeting with ${MEMBERS} members, one talking point and one decision, as its organizer; ${c.connections} connections for ${c.duration} s on each side (autocannon), after 1 s of warm-up each.`,
         `Gateway: p50 ${fmt(gw.p50, 'ms')}, p99 ${fmt(gw.p99, 'ms')}, mean ${fmt(gw.mean, 'ms')}, ${fmt(gw.rps)} req/s (${gw.requests} requests).`,
         `Bare route (same code and queries, PostgreSQL only, one process): p50 ${fmt(base.p50, 'ms')}, p99 ${fmt(base.p99, 'ms')}, mean ${fmt(base.mean, 'ms')}, ${fmt(base.rps)} req/s (${base.requests} requests).`,
         `Both answered the same payload: ${same ? 'yes' : 'NO'} (${bytes.gateway} bytes through the gateway).`,
+        `CPU per request through the gateway: ${perRequest(gwCpu, gw)}; on the bare route: ${perRequest(bareCpu, base)} (the bench process is autocannon).`,
         `Resident memory (VmRSS) idle -> peak under the gateway load: ${procs.map((p) => `${p.name} ${mb(idle.get(p.pid) ?? NaN)} -> ${mb(p.name === 'bare route' ? barePeak : (peak.get(p.pid) ?? NaN))}`).join(', ')}.`,
       ],
       failedChecks,

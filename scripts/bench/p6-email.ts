@@ -6,7 +6,7 @@
  * service's own queue while it is paused, with the options the platform's Jobs.addMany gives them; the clock
  * runs from resume until the sink has received N messages. Every recipient must receive exactly one.
  * No-op jobs: the same number of jobs with the same options on a queue of their own, processed by a BullMQ
- * worker in the bench process with the service's e-mail concurrency (EMAIL_CONCURRENCY, default 10).
+ * worker in the bench process with the service's e-mail concurrency (EMAIL_CONCURRENCY, the service's default 50).
  */
 import { Queue, Worker } from 'bullmq';
 import { SendEmail } from '@app/contracts';
@@ -18,6 +18,7 @@ import type { BenchSystem } from './system';
 import type { Fixtures } from './fixtures';
 import type { SmtpSink } from './smtp';
 import { emailQueueIdle } from './http';
+import { notificationConfigSchema } from '../../services/notification/src/config';
 import { formatSpent, snapshot, spent } from './cpu';
 import { fmt, fmtRatio, meets, ratio } from './stats';
 
@@ -48,7 +49,8 @@ async function addInChunks(q: Queue, jobs: Array<{ name: string; data: unknown; 
 
 export async function runEmail(sys: BenchSystem, fx: Fixtures, opts: BenchOptions, log: (m: string) => void, sink: SmtpSink): Promise<BenchResult> {
   const n = opts.emails;
-  const concurrency = Number(sys.env.EMAIL_CONCURRENCY || 10);
+  // the service's own setting, its default included (the baseline must run at the same concurrency)
+  const concurrency = notificationConfigSchema.shape.EMAIL_CONCURRENCY.parse(sys.env.EMAIL_CONCURRENCY);
   const connection = redisConnection(sys.env.REDIS_URL);
   const org = await createTestOrg(fx.bus, { name: 'Bench e-mail' });
   const open = await emailQueueIdle(sys.env.REDIS_URL);

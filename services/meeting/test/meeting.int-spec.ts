@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import {
-  AddMembers, CastVote, ChangeMeetingStatus, CreateDecision, CreateMeeting, CreateTalkingPoint, GetMeeting, ListMeetings, SetDecisionFulfilled, SYSTEM_ACTOR, type Actor, type VoteResult,
+  AddMembers, CastVote, ChangeMeetingStatus, CreateDecision, CreateMeeting, CreateTalkingPoint, DecisionVoted, GetMeeting, ListMeetings, MeetingChanged, SetDecisionFulfilled, SYSTEM_ACTOR, type Actor, type VoteResult,
 } from '@app/contracts';
 import { Bus, Db } from '@app/platform';
 import { createTestCommittee, createTestOrg, createTestUser, openEvent, startServiceProcess, testEnv, uniqueSlug, type ServiceProcess } from '@app/testing';
@@ -164,6 +164,17 @@ describe('meeting service (real PostgreSQL, NATS, Redis)', () => {
     const { m, d } = await decisionFor('Batch rules', voters.slice(0, 10));
     const batcher = app.get(VoteBatcher);
     const counter = statementCounter(a.orgId);
+    const eventsOf = async () => {
+      const c = new Client({ connectionString: env.DATABASE_ADMIN_URL });
+      await c.connect();
+      try {
+        const r = await c.query(`select subject, count(*)::int as n from meeting.__outbox where org_id = $1 and subject = any($2) group by subject`, [a.orgId, [DecisionVoted.subject, MeetingChanged.subject]]);
+        return Object.fromEntries(r.rows.map((x) => [x.subject, x.n])) as Record<string, number>;
+      } finally {
+        await c.end();
+      }
+    };
+    const before = await eventsOf();
     const cast = (v: { userId: number; email: string }, vote: string) =>
       batcher.cast({ orgId: a.orgId, actor: user(v.userId, v.email), decisionId: d.id, standalone: false, body: { vote: vote as 'Approved', reason: 'why' } } as Parameters<VoteBatcher['cast']>[0]);
     const { result: answers, statements } = await counter.measure(() =>
@@ -196,6 +207,10 @@ describe('meeting service (real PostgreSQL, NATS, Redis)', () => {
       expect(rows.rows.some((r) => r.u === voters[20].userId)).toBe(false);
       const logged = await admin.query(`select count(*)::int as n from meeting.activities where meeting_id = $1 and activity like '% voted on "Batch rules"'`, [m.id]);
       expect(logged.rows[0].n).toBe(11);
+      // one DecisionVoted per accepted vote (11), one MeetingChanged for the batch
+      const after = await eventsOf();
+      const grew = (subject: string) => (after[subject] ?? 0) - (before[subject] ?? 0);
+      expect({ voted: grew(DecisionVoted.subject), changed: grew(MeetingChanged.subject) }).toEqual({ voted: 11, changed: 1 });
     } finally {
       await admin.end();
     }

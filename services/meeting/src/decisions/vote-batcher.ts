@@ -52,7 +52,7 @@ type Outcome = { ok: VoteResult } | { err: unknown } | { alone: true };
  * (at most VOTE_BATCH_MAX votes): one transaction
  * for all of them (the decision read once under FOR SHARE, the meeting and the people of every vote read with
  * one query each, one multi-row insert-or-update of the voter rows, one of the activity rows, one of the outbox
- * events: still one DecisionVoted and one MeetingChanged per vote), and each request is answered with its own
+ * events: one DecisionVoted per vote, one MeetingChanged per batch), and each request is answered with its own
  * result. A lone vote goes at the next turn of the event loop, so a vote alone waits for nothing.
  *
  * The rules are those of `MeetingDecisionsService.vote`, applied per vote: a vote the rules refuse gets its own
@@ -229,6 +229,7 @@ export class VoteBatcher {
     const voterRows = await this.decisions.votersByKeys(s, d.id, keys);
     const counts = await this.decisions.voteCounts(s, d.id);
     const events: Array<{ def: typeof DecisionVoted | typeof MeetingChanged; payload: unknown }> = [];
+    let lastTallies: VoteResult['tallies'] | undefined;
     for (const a of accepted) {
       const { x, ctx } = a;
       // an earlier vote of a voter who voted again in this batch is answered as it was written before the later one
@@ -246,8 +247,15 @@ export class VoteBatcher {
           actorInfo(x.req.actor, ctx.me), ctx.people, [{ userId: d.createdBy, userEmail: null }, { userId: ctx.meeting.ownerId, userEmail: null }], { exceptUserId: x.req.actor.userId },
         ),
       });
-      events.push({ def: MeetingChanged, payload: this.events.meetingChangedPayload(s.orgId, meetingId, 'vote', { decisionId: d.id, tallies: result.tallies, byUserId: x.req.actor.userId }) });
       out[a.i] = { ok: result };
+      lastTallies = result.tallies;
+    }
+    // the meeting's live channel and the other services hear of the batch once, with the tallies after its last
+    // vote (which no later vote of the batch superseded): a burst of 1,000 votes was 1,000 MeetingChanged events for
+    // every consumer to take and acknowledge. byUserId names the voter when the batch is one vote
+    if (accepted.length) {
+      const byUserId = accepted.length === 1 ? accepted[0].x.req.actor.userId : null;
+      events.push({ def: MeetingChanged, payload: this.events.meetingChangedPayload(s.orgId, meetingId, 'vote', { decisionId: d.id, tallies: lastTallies, byUserId }) });
     }
     await this.publisher.addMany(s.tx, events);
     return out;
