@@ -5,7 +5,6 @@ import {
   type SetMinutesSetting, type UploadMinutes,
 } from '@app/contracts';
 import { Bus, CONFIG, Jobs, Storage } from '@app/platform';
-import { BookRepository } from '../book/book.repository';
 import { Meetings } from '../common/meetings';
 import { MinutesDb, type Scope } from '../common/minutes-db';
 import type { MinutesConfig } from '../config';
@@ -32,7 +31,6 @@ export class MinutesService {
   constructor(
     private readonly db: MinutesDb,
     private readonly repo: MinutesRepository,
-    private readonly books: BookRepository,
     private readonly meetings: Meetings,
     private readonly bus: Bus,
     private readonly jobs: Jobs,
@@ -43,12 +41,7 @@ export class MinutesService {
   /** the minutes' fields of the meeting details (the gateway composes them into GET /api/meetings/{id}) */
   async meetingFields(c: RequestOf<typeof MeetingMinutesFields>): Promise<ResponseOf<typeof MeetingMinutesFields>> {
     const m = c.meeting;
-    const { momSettings, versions, meetingRow, book } = await this.db.tenant(c.orgId, async (s) => ({
-      momSettings: await this.repo.momSettings(s, m.id),
-      versions: await this.repo.versionsOf(s, m.id),
-      meetingRow: (await this.repo.conclusionsOf(s, m.id)).find((r) => r.itemType === 'meeting' && r.itemId === m.id) ?? null,
-      book: await this.books.lastDone(s, m.id),
-    }));
+    const { momSettings, versions, meetingRow, book } = await this.db.tenant(c.orgId, (s) => this.repo.detailsFacts(s, m.id));
     const rights = minutesPermissions({
       actor: { kind: c.actor.kind, userId: c.actor.userId, isAdmin: c.actor.isAdmin },
       ownerId: m.owner_id, committeeAdminIds: m.admin_ids, member: m.member ? { canEdit: m.member.can_edit } : null,
