@@ -319,6 +319,7 @@ async function main() {
     // which engine ran (race tests refuse PGlite) and where this run's services log (log scans read only these)
     TEST_DATABASE_ENGINE: infra.summary.postgres.engine ?? 'postgresql',
     TEST_LOG_DIR: LOG_DIR,
+    TEST_RUN_STARTED: String(Date.now()),
     LOG_LEVEL: process.env.LOG_LEVEL || 'info',
     PUPPETEER_SKIP_DOWNLOAD: 'true',
     ...(chromiumPath ? { PUPPETEER_EXECUTABLE_PATH: chromiumPath } : {}),

@@ -87,13 +87,15 @@ export function requireConcurrentDatabase(what: string, env: Record<string, stri
 }
 
 /**
- * The folder the running system of THIS test run writes its logs to (`npm test` sets TEST_LOG_DIR: .data/test/logs,
- * or .data/test-<slot>/logs under TEST_SLOT). A test that scans logs reads this one, never a fixed path that another
- * run may have filled; it fails when the folder is unknown or holds no log written during this run.
+ * The logs the running system of THIS test run writes (`npm test` sets TEST_LOG_DIR: .data/test/logs, or
+ * .data/test-<slot>/logs under TEST_SLOT, and TEST_RUN_STARTED). A test that scans logs reads these, never a fixed
+ * path that another run may have filled; it fails when the folder is unknown or holds no log written since this run
+ * started (the services log their start, so a run's own logs are always there).
  */
-export function runLogFiles(since: number, env: Record<string, string | undefined> = process.env): string[] {
+export function runLogFiles(env: Record<string, string | undefined> = process.env): string[] {
   const dir = env.TEST_LOG_DIR;
-  if (!dir) throw new Error('TEST_LOG_DIR is not set: run the api tier through npm test, which starts the system and says where it logs');
+  const since = Number(env.TEST_RUN_STARTED);
+  if (!dir || !Number.isFinite(since) || since <= 0) throw new Error('TEST_LOG_DIR and TEST_RUN_STARTED are not set: run the api tier through npm test, which starts the system and says where it logs');
   const files = fs.readdirSync(dir).filter((f) => f.endsWith('.log')).map((f) => path.join(dir, f));
   const fresh = files.filter((f) => fs.statSync(f).mtimeMs >= since);
   if (!fresh.length) throw new Error(`no log in ${dir} was written since ${new Date(since).toISOString()}: the scan would prove nothing`);
