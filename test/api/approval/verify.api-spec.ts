@@ -112,11 +112,13 @@ describe('POST /api/approvals/verify (no sign-in)', () => {
   });
 
   it('refusals: a non-PDF 415, no file 409 with the field, an oversized body 413', async () => {
+    // a kind the platform knows (text) but not a PDF, whatever its name and declared type
     const txt = await verify(a.anon, Buffer.from('Just some text\n'), 'notes.pdf', 'application/pdf');
     expect(txt.status).toBe(415);
+    expect(txt.body.message).toBe('Only a PDF can be verified.');
+    // a kind no upload takes is refused by its first bytes before it is stored (the library's 415)
     const png = await verify(a.anon, PNG, 'image.pdf');
     expect(png.status).toBe(415);
-    expect(png.body.message).toBe('Only a PDF can be verified.');
 
     const none = await a.anon.upload('/approvals/verify', { note: 'x' }, {});
     expect(none.status).toBe(409);
