@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { Routes, type SealVerification } from '@app/contracts';
 import { changeLanguage } from '../../i18n';
 import { session } from '../../api/session';
