@@ -137,6 +137,25 @@ describe('Mailer (nodemailer) against real SMTP servers', () => {
     expect(sink.received[0].headers['dkim-signature']).toBeUndefined();
   });
 
+  it('a subject or a name with CR/LF cannot add a header or a recipient', async () => {
+    const { sink, mailer } = await setUp({}, (port) => `smtp://127.0.0.1:${port}`);
+    const victim = to('inject');
+    await mailer.send({
+      ...mail(victim),
+      subject: 'Hello\r\nBcc: attacker@evil.test\r\nX-Injected: 1',
+      from: { name: 'Board\r\nX-Injected: 2', address: 'no-reply@boardroom.test' },
+      to: { name: 'Layla\nCc: attacker@evil.test', address: victim },
+    });
+    expect(sink.received).toHaveLength(1);
+    const m = sink.received[0];
+    expect(m.to).toEqual([victim.toLowerCase()]);
+    expect(Object.keys(m.headers)).not.toEqual(expect.arrayContaining(['bcc']));
+    expect(m.headers.bcc).toBeUndefined();
+    expect(m.headers.cc).toBeUndefined();
+    expect(m.headers['x-injected']).toBeUndefined();
+    expect(m.raw).not.toMatch(/^(Bcc|Cc|X-Injected):/im);
+  });
+
   it('XOAUTH2 with an access token: the server receives the configured user and token, after STARTTLS', async () => {
     const { sink, mailer } = await setUp(
       { starttls: { key: tlsKey, cert: tlsCert }, auth: { user: 'board@contoso.test', accessToken: 'ya29.fixed-access-token' } },
