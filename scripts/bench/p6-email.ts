@@ -120,7 +120,10 @@ export async function runEmail(sys: BenchSystem, fx: Fixtures, opts: BenchOption
   let mail: { enqueueS: number; runS: number };
   let cpu: Array<[string, number]> = [];
   try {
-    await until(async () => (await q.getWorkers()).length >= workers, 180_000, `${workers} notification workers on the e-mail queue`);
+    // each process's BullMQ worker shows as a Redis client of the queue; a worker that is not seen in time is reported, not fatal
+    await until(async () => (await q.getWorkers()).length >= workers, 180_000, `${workers} notification workers on the e-mail queue`).catch(async () =>
+      log(`P6: warning: ${(await q.getWorkers()).length} of ${workers} notification workers seen on the e-mail queue`),
+    );
     await q.pause();
     const job = (i: number) => ({
       name: SendEmail.name,

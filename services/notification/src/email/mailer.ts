@@ -84,7 +84,8 @@ export function transportOptions(config: NotificationConfig): { options: SMTPPoo
     ignoreTLS: false,
     opportunisticTLS: false,
     ...(auth ? { auth } : {}),
-    tls: { servername: host, minVersion: 'TLSv1.2', ...(config.SMTP_TLS_CA ? { ca: [config.SMTP_TLS_CA] } : {}) },
+    // SNI: nodemailer gives the host name (not an IP address) as servername
+    tls: { minVersion: 'TLSv1.2', ...(config.SMTP_TLS_CA ? { ca: [config.SMTP_TLS_CA] } : {}) },
     // connections kept open across jobs: a job waits for a free one; never recycled after N messages
     maxConnections: config.SMTP_POOL_SIZE,
     maxMessages: Infinity,
