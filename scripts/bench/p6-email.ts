@@ -87,7 +87,11 @@ async function ceiling(sys: BenchSystem, sinkUrl: string, n: number, workers: nu
     for (const c of children) c.stdin!.write('go\n');
     const results = (await Promise.all(done)).map((l) => JSON.parse(l) as { sent: number; seconds: number; cpuSeconds: number });
     const runS = (performance.now() - t0) / 1000;
-    const cpu = spent(cpu0, snapshot(pids)).filter(([k]) => !['postgres', 'nats'].includes(k));
+    // each child measures its own CPU (it may have exited before /proc is read again); the sink's and Redis's from /proc
+    const cpu: Array<[string, number]> = [
+      ...results.map((r, i): [string, number] => [`nodemailer-${i + 1}`, r.cpuSeconds]),
+      ...spent(cpu0, snapshot(pids)).filter(([k]) => k === 'bench' || k === 'redis'),
+    ].sort((a, b) => b[1] - a[1]);
     const sent = results.reduce((a, r) => a + r.sent, 0);
     return { sent, runS, rate: sent / runS, cpu };
   } finally {
