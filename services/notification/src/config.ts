@@ -46,6 +46,7 @@ export const notificationConfigSchema = baseConfigSchema
           createPrivateKey(k);
           return true;
         } catch {
+          // the answer is "not a key": the refinement's message says so (the key itself is never repeated)
           return false;
         }
       }, 'DKIM_PRIVATE_KEY must be a PEM private key')
@@ -93,6 +94,7 @@ export function smtpUrlHasUser(url: string): boolean {
   try {
     return new URL(url).username !== '';
   } catch {
+    // not a URL: the SMTP_URL check above reports it; here it carries no user
     return false;
   }
 }
