@@ -26,6 +26,12 @@ export const zTrustedProxies = z
   )
   .transform((xs) => xs.filter((x) => x !== 'none'));
 
+/** CSP_FRAME_SRC -> origins (an optional `*.` before the host) the app may show in a frame: the video-meeting providers */
+export const zFrameSources = z
+  .string()
+  .transform((s) => s.split(/[\s,]+/).map((x) => x.trim().toLowerCase()).filter(Boolean))
+  .pipe(z.array(z.string().regex(/^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/, 'expected origins such as https://ijmeet.com or https://*.zoom.us')));
+
 export const gatewayConfigSchema = baseConfigSchema
   .extend({
     SERVICE_NAME: z.string().default('gateway'),
@@ -67,6 +73,8 @@ export const gatewayConfigSchema = baseConfigSchema
      * outside production. Off, X-Org (and X-Forwarded-Host) count only from a peer in TRUSTED_PROXIES.
      */
     ALLOW_X_ORG: z.enum(['auto', 'true', 'false']).default('auto'),
+    /** origins the web app may frame (Content-Security-Policy frame-src): the video-meeting providers' sessions */
+    CSP_FRAME_SRC: zFrameSources.default(['https://ijmeet.com', 'https://*.zoom.us']),
   })
   .extend(s3ConfigSchema.shape)
   .extend(linksConfigSchema.shape);
