@@ -10,6 +10,8 @@ import { swaggerDir } from './core/openapi';
 import { undecodableMultipart } from './core/input-guard';
 import { upgradeProxy } from './core/upgrade-proxy';
 import { securityHeaders } from './core/security-headers';
+import { largestMultipart, multipartBodyLimit } from './core/body-limits';
+import { ROUTE_TABLE } from '@app/contracts';
 import { allowsXOrg, loadGatewayConfig } from './config';
 
 runService(async () => {
@@ -33,6 +35,8 @@ runService(async () => {
       app.getHttpServer().on('upgrade', upgradeProxy({ routes: wsRoutes, peerTrusted: (a) => trust(a, 0), allowXOrg: allowsXOrg(config), onError: (m) => log.warn(m) }));
       // a multipart body without a usable boundary cannot be split into its parts: 415 before any parser or route
       http.use((req, _res, next) => next(undecodableMultipart(req.headers['content-type']) ? Object.assign(new Error('multipart body without a boundary'), { status: 415 }) : undefined));
+      // every multipart body counted while it is read: 413 past the largest route's limit (each route lowers it)
+      http.use(multipartBodyLimit(largestMultipart(ROUTE_TABLE.map((r) => r.route))));
       const xapp = app as NestExpressApplication;
       xapp.useBodyParser('json', { limit: '2mb' });
       xapp.useBodyParser('urlencoded', { extended: true, limit: '2mb' });
