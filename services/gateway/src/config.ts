@@ -75,9 +75,20 @@ export const gatewayConfigSchema = baseConfigSchema
     ALLOW_X_ORG: z.enum(['auto', 'true', 'false']).default('auto'),
     /** origins the web app may frame (Content-Security-Policy frame-src): the video-meeting providers' sessions */
     CSP_FRAME_SRC: zFrameSources.default(['https://ijmeet.com', 'https://*.zoom.us']),
+    /**
+     * The queue dashboard (/admin/queues) is for platform operators, behind its own credential (HTTP Basic): both
+     * set, it is on; neither set, it is off (the production default). Never a tenant's sign-in.
+     */
+    QUEUE_DASHBOARD_USER: z.string().min(1).max(100).regex(/^[^:]+$/, 'may not contain a colon').optional(),
+    QUEUE_DASHBOARD_PASSWORD: z.string().min(16, 'at least 16 characters').max(200).optional(),
   })
   .extend(s3ConfigSchema.shape)
-  .extend(linksConfigSchema.shape);
+  .extend(linksConfigSchema.shape)
+  .superRefine((c, ctx) => {
+    if (!!c.QUEUE_DASHBOARD_USER !== !!c.QUEUE_DASHBOARD_PASSWORD) {
+      ctx.addIssue({ code: 'custom', path: [c.QUEUE_DASHBOARD_USER ? 'QUEUE_DASHBOARD_PASSWORD' : 'QUEUE_DASHBOARD_USER'], message: 'set both QUEUE_DASHBOARD_USER and QUEUE_DASHBOARD_PASSWORD, or neither (dashboard off)' });
+    }
+  });
 
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
 
