@@ -122,7 +122,12 @@ export async function openBrowser(journey: string, opts: { tourSeen?: boolean; a
   await watchCsp(page, journey);
   // pages the app opens itself (a link in a new tab) are watched too
   browser.on('targetcreated', (t) => {
-    void t.page().then((p) => p && p !== page && watchCsp(p, journey), () => undefined);
+    void t.page().then(
+      async (p) => {
+        if (p && p !== page) await watchCsp(p, journey);
+      },
+      () => undefined,
+    );
   });
   page.setDefaultTimeout(WAIT_MS);
   page.setDefaultNavigationTimeout(WAIT_MS);
