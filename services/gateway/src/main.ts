@@ -11,8 +11,13 @@ import { undecodableMultipart } from './core/input-guard';
 import { upgradeProxy } from './core/upgrade-proxy';
 import { securityHeaders } from './core/security-headers';
 import { largestMultipart, multipartBodyLimit } from './core/body-limits';
-import { ROUTE_TABLE } from '@app/contracts';
+import { AppError, parseLang, ROUTE_TABLE } from '@app/contracts';
+import { errorBody } from './core/error.filter';
 import { allowsXOrg, loadGatewayConfig } from './config';
+
+/** paths answered by the routes registered after this set-up (/api, the queue dashboard, health, metrics) */
+const servedByRoutes = (p: string): boolean =>
+  p.startsWith('/api') || p === '/admin' || p.startsWith('/admin/') || p === '/health' || p.startsWith('/health/') || p === '/metrics';
 
 runService(async () => {
   const config = loadGatewayConfig();
@@ -55,10 +60,16 @@ runService(async () => {
         http.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: (res, file) => fresh.has(path.basename(file)) && res.setHeader('Cache-Control', 'no-cache') }));
         // the SPA answers every non-API path; its router shows /404 for unknown ones
         http.use((req, res, next) => {
-          if (req.method !== 'GET' || req.path.startsWith('/api') || req.path.startsWith('/admin/') || req.path === '/health' || req.path.startsWith('/health/') || req.path === '/metrics') return next();
+          if (req.method !== 'GET' || servedByRoutes(req.path)) return next();
           res.sendFile(path.join(dist, 'index.html'));
         });
       }
+      // anything else outside the routes (a POST to a static path...): the catalogue's 404, with this app's headers
+      http.use((req, res, next) => {
+        if (servedByRoutes(req.path)) return next();
+        const { status, body } = errorBody(new AppError('NOT_FOUND'), parseLang(req.header('lang') ?? req.header('accept-language')));
+        res.status(status).json(body);
+      });
     },
   });
 });

@@ -60,6 +60,7 @@ describe('security headers on every answer', () => {
     ['GET the signing page (index.html)', () => raw(base, { method: 'GET', path: '/app/activity/approval/abc/sign', headers: { host: `${org.slug}.localhost` } }), 200],
     ['GET /assets/app.js (static asset)', () => raw(base, { method: 'GET', path: '/assets/app.js' }), 200],
     ['POST /assets/missing.js (404 outside /api)', () => raw(base, { method: 'POST', path: '/assets/missing.js' }), 404],
+    ['DELETE /no-such-file.js (404 outside /api)', () => raw(base, { method: 'DELETE', path: '/no-such-file.js' }), 404],
     ['GET /api/docs (the API documentation page)', () => raw(base, { method: 'GET', path: '/api/docs' }), 200],
     ['GET /health', () => raw(base, { method: 'GET', path: '/health' }), 200],
   ];
@@ -88,6 +89,11 @@ describe('security headers on every answer', () => {
     expect(r.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(r.headers.get('strict-transport-security')).toBeNull();
     expect(r.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('a 404 outside /api is the catalogue\'s (JSON), not an HTML error page with a policy of its own', async () => {
+    const r = await raw(base, { method: 'POST', path: '/assets/missing.js' });
+    expect(r.body).toEqual({ success: false, code: 'NOT_FOUND', message: 'Not Found' });
   });
 
   it('the index.html and the asset are the files served (not an error page with the headers)', async () => {
