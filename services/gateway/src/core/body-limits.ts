@@ -4,6 +4,8 @@ import type { Observable } from 'rxjs';
 import { AppError, type RouteDef, type RouteUpload } from '@app/contracts';
 import { IMAGE_MAX_BYTES } from './upload-options';
 
+/** One text field of a multipart form (busboy's default): a longer one is 409 on that field. */
+export const FORM_FIELD_MAX_BYTES = 1024 * 1024;
 /** A multipart body without a file (a form of text fields, e.g. /api/sso/check): as much as a JSON body. */
 export const FORM_FIELDS_MAX_BYTES = 2 * 1024 * 1024;
 /** What a multipart body may carry besides its files (boundaries, part headers, the text fields). */

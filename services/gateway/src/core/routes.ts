@@ -13,7 +13,7 @@ import { RATE_LIMIT, SignInLimitsInterceptor } from './sign-in-limits';
 import type { ApiRequest } from './request';
 import { StreamedUploadInterceptor, type StoredFile } from './streamed-upload';
 import { uploadOptions } from './upload-options';
-import { FORM_FIELDS_MAX_BYTES, MultipartLimitInterceptor, multipartMaxBytes } from './body-limits';
+import { FORM_FIELD_MAX_BYTES, MultipartLimitInterceptor, multipartMaxBytes } from './body-limits';
 
 /**
  * The gateway's routes come from the route table in libs/contracts (see docs/how-to-add-a-route.md):
@@ -245,7 +245,7 @@ export function routesController(table: { name: string; route: RouteDef }[]): Ty
       decorators.push(UseInterceptors(StreamedUploadInterceptor({ ...route.upload, stream: route.upload.stream }, uploadOptions.limits.fileSize)));
     } else if (route.upload?.kind === 'single') decorators.push(UseInterceptors(FileInterceptor(route.upload.field, limits)));
     if (route.upload?.kind === 'fields') decorators.push(UseInterceptors(FileFieldsInterceptor([...route.upload.fields], limits)));
-    if (route.upload?.kind === 'none') decorators.push(UseInterceptors(NoFilesInterceptor({ limits: { fields: 200, fieldSize: FORM_FIELDS_MAX_BYTES } })));
+    if (route.upload?.kind === 'none') decorators.push(UseInterceptors(NoFilesInterceptor({ limits: { fields: 200, fieldSize: FORM_FIELD_MAX_BYTES } })));
     // the whole multipart body's limit, checked before the parser above starts (decorators apply last first)
     if (route.upload) decorators.push(UseInterceptors(MultipartLimitInterceptor(multipartMaxBytes(route.upload))));
     const desc = Object.getOwnPropertyDescriptor(proto, key)!;
