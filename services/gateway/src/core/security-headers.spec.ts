@@ -42,7 +42,7 @@ describe('security headers', () => {
     [{ S3_ENDPOINT: 'http://127.0.0.1:4569', PUBLIC_PROTOCOL: 'http', PUBLIC_BASE_DOMAIN: 'localhost:3000' }, 'http://127.0.0.1:4569', 'ws://*.localhost:3000'],
   ])('the S3 origin and the sockets come from the config: %p', (env, s3, sockets) => {
     const d = contentSecurityPolicy(parseConfig(gatewayConfigSchema, env));
-    expect(d['connect-src']).toEqual(["'self'", sockets, s3]);
+    expect(d['connect-src']).toEqual(["'self'", sockets, s3, 'blob:']);
     expect(d['img-src']).toEqual(["'self'", 'data:', 'blob:', s3]);
     expect(d['media-src']).toEqual(["'self'", 'blob:', s3]);
     expect(d['script-src']).toEqual(["'self'"]);

@@ -12,8 +12,9 @@ export type SecurityHeadersConfig = Pick<GatewayConfig, 'NODE_ENV' | 'S3_ENDPOIN
  * - scripts and workers from this origin only (the bundle, pdf.js's worker /pdf.worker.min.js, the service worker);
  *   no inline script, no eval;
  * - styles from this origin plus inline styles: PrimeReact writes `<style>` elements at run time (docs/decisions.md);
- * - fetches to this origin, its sockets (the presentation rooms, ws/wss on the organization hosts) and the S3
- *   endpoint (pdf.js reads presigned URLs);
+ * - fetches to this origin, its sockets (the presentation rooms, ws/wss on the organization hosts), the S3
+ *   endpoint (pdf.js reads presigned URLs) and `blob:` (object URLs only this page can have made: a recording read
+ *   back; nothing leaves through them);
  * - images and media also from `blob:` (previews of a picked file, recordings) and `data:` (signatures, icons);
  * - frames: this origin and the video-meeting providers (CSP_FRAME_SRC); nobody may frame the app.
  */
@@ -29,7 +30,7 @@ export function contentSecurityPolicy(c: SecurityHeadersConfig): Directives {
     'img-src': ["'self'", 'data:', 'blob:', s3],
     'media-src': ["'self'", 'blob:', s3],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", sockets, s3],
+    'connect-src': ["'self'", sockets, s3, 'blob:'],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
     'frame-src': ["'self'", ...c.CSP_FRAME_SRC],
