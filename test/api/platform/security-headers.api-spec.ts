@@ -75,8 +75,9 @@ describe('security headers on every answer', () => {
     expect(csp.get('base-uri')).toEqual(["'none'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp.get('form-action')).toEqual(["'self'"]);
-    // only this origin, its sockets and the S3 endpoint of the presigned URLs
-    expect(csp.get('connect-src')).toEqual(["'self'", `ws://*.${process.env.PUBLIC_BASE_DOMAIN ?? 'localhost:3000'}`, s3, 'blob:']);
+    // only this origin, the organization hosts (the portal), their sockets, the S3 endpoint of the presigned URLs, blob:
+    const domain = process.env.PUBLIC_BASE_DOMAIN ?? 'localhost:3000';
+    expect(csp.get('connect-src')).toEqual(["'self'", `http://*.${domain}`, `ws://*.${domain}`, s3, 'blob:']);
     expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', s3]);
     expect(csp.get('worker-src')).toEqual(["'self'"]);
     for (const sources of csp.values()) {

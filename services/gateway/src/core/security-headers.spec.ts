@@ -38,11 +38,11 @@ describe('security headers', () => {
   });
 
   it.each([
-    [{ S3_ENDPOINT: 'https://s3.example.com/some/path', PUBLIC_PROTOCOL: 'https', PUBLIC_BASE_DOMAIN: 'boardroom.example' }, 'https://s3.example.com', 'wss://*.boardroom.example'],
-    [{ S3_ENDPOINT: 'http://127.0.0.1:4569', PUBLIC_PROTOCOL: 'http', PUBLIC_BASE_DOMAIN: 'localhost:3000' }, 'http://127.0.0.1:4569', 'ws://*.localhost:3000'],
-  ])('the S3 origin and the sockets come from the config: %p', (env, s3, sockets) => {
+    [{ S3_ENDPOINT: 'https://s3.example.com/some/path', PUBLIC_PROTOCOL: 'https', PUBLIC_BASE_DOMAIN: 'boardroom.example' }, 'https://s3.example.com', 'wss://*.boardroom.example', 'https://*.boardroom.example'],
+    [{ S3_ENDPOINT: 'http://127.0.0.1:4569', PUBLIC_PROTOCOL: 'http', PUBLIC_BASE_DOMAIN: 'localhost:3000' }, 'http://127.0.0.1:4569', 'ws://*.localhost:3000', 'http://*.localhost:3000'],
+  ])('the S3 origin, the organization hosts and their sockets come from the config: %p', (env, s3, sockets, hosts) => {
     const d = contentSecurityPolicy(parseConfig(gatewayConfigSchema, env));
-    expect(d['connect-src']).toEqual(["'self'", sockets, s3, 'blob:']);
+    expect(d['connect-src']).toEqual(["'self'", hosts, sockets, s3, 'blob:']);
     expect(d['img-src']).toEqual(["'self'", 'data:', 'blob:', s3]);
     expect(d['media-src']).toEqual(["'self'", 'blob:', s3]);
     expect(d['script-src']).toEqual(["'self'"]);

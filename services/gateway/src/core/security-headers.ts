@@ -12,7 +12,8 @@ export type SecurityHeadersConfig = Pick<GatewayConfig, 'NODE_ENV' | 'S3_ENDPOIN
  * - scripts and workers from this origin only (the bundle, pdf.js's worker /pdf.worker.min.js, the service worker);
  *   no inline script, no eval;
  * - styles from this origin plus inline styles: PrimeReact writes `<style>` elements at run time (docs/decisions.md);
- * - fetches to this origin, its sockets (the presentation rooms, ws/wss on the organization hosts), the S3
+ * - fetches to this origin, the other organization hosts (the portal reads their public /api/), their sockets (the
+ *   presentation rooms, ws/wss on the organization hosts), the S3
  *   endpoint (pdf.js reads presigned URLs) and `blob:` (object URLs only this page can have made: a recording read
  *   back; nothing leaves through them);
  * - images and media also from `blob:` (previews of a picked file, recordings) and `data:` (signatures, icons);
@@ -21,6 +22,8 @@ export type SecurityHeadersConfig = Pick<GatewayConfig, 'NODE_ENV' | 'S3_ENDPOIN
 export function contentSecurityPolicy(c: SecurityHeadersConfig): Directives {
   const s3 = new URL(c.S3_ENDPOINT).origin;
   const sockets = `${c.PUBLIC_PROTOCOL === 'https' ? 'wss' : 'ws'}://*.${c.PUBLIC_BASE_DOMAIN}`;
+  // the organization portal (org.<domain>) reads each saved organization's public name and logo at <slug>.<domain>/api/
+  const organizations = `${c.PUBLIC_PROTOCOL}://*.${c.PUBLIC_BASE_DOMAIN}`;
   const production = c.NODE_ENV === 'production';
   return {
     'default-src': ["'self'"],
@@ -30,7 +33,7 @@ export function contentSecurityPolicy(c: SecurityHeadersConfig): Directives {
     'img-src': ["'self'", 'data:', 'blob:', s3],
     'media-src': ["'self'", 'blob:', s3],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", sockets, s3, 'blob:'],
+    'connect-src': ["'self'", organizations, sockets, s3, 'blob:'],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
     'frame-src': ["'self'", ...c.CSP_FRAME_SRC],
