@@ -12,6 +12,11 @@
  * wrong passwords on purpose should use its own user or organization (createTestOrg, as
  * disabled-module.e2e-spec.ts does).
  *
+ * Every page a journey opens is watched for Content-Security-Policy violations (the gateway's policy,
+ * services/gateway/src/core/security-headers.ts): `securitypolicyviolation` events of the page and the CSP errors
+ * Chromium writes to the console (workers' too). Any of them fails the journey's file in its last afterAll,
+ * which prints each one: the app must run under its policy with none.
+ *
  * Every journey saves a screenshot of each screen it visits under test-artifacts/browser/<journey>/ and,
  * when a step fails, one more named `<step>-FAILED.png`.
  */
@@ -36,6 +41,37 @@ export const VIEWPORT = { width: 1280, height: 860 } as const;
 export const WAIT_MS = 15_000;
 
 const ARTIFACTS = path.resolve(__dirname, '../../test-artifacts/browser');
+
+/** the CSP violations seen by the journeys of this test file */
+export const cspViolations: string[] = [];
+
+/** a console message is Chromium's report of a blocked load or script under the page's CSP */
+export const isCspConsoleError = (text: string): boolean => /Content[ -]Security[ -]Policy/i.test(text);
+
+/** record every CSP violation of `page` (its documents, its frames' reports and its workers' console errors) */
+async function watchCsp(page: Page, journey: string): Promise<void> {
+  const seen = (what: string) => {
+    const line = `[${journey}] ${what}`;
+    cspViolations.push(line);
+    console.error(`CSP violation ${line}`);
+  };
+  await page.exposeFunction('__reportCspViolation', (v: { directive: string; blocked: string; source: string; line: number; sample: string; url: string }) =>
+    seen(`${v.directive} blocked ${v.blocked || '(inline)'} at ${v.source || v.url}:${v.line}${v.sample ? ` (${v.sample})` : ''}`),
+  );
+  await page.evaluateOnNewDocument(() => {
+    document.addEventListener('securitypolicyviolation', (e: any) => {
+      window.__reportCspViolation?.({ directive: e.effectiveDirective, blocked: e.blockedURI, source: e.sourceFile, line: e.lineNumber, sample: e.sample, url: window.location.href });
+    });
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error' && isCspConsoleError(m.text())) seen(`console: ${m.text()}`);
+  });
+}
+
+// after the journeys of the file (and their own afterAll, which close the browsers): fail when any page broke the CSP
+afterAll(() => {
+  if (cspViolations.length) throw new Error(`${cspViolations.length} Content-Security-Policy violation(s):\n${cspViolations.join('\n')}`);
+});
 
 /** http://<slug>.localhost:<port><path>, from TEST_GATEWAY_URL */
 export function orgUrl(slug: string, pathname = '/'): string {
@@ -83,6 +119,16 @@ export async function openBrowser(journey: string, opts: { tourSeen?: boolean; a
     ],
   });
   const page = await browser.newPage();
+  await watchCsp(page, journey);
+  // pages the app opens itself (a link in a new tab) are watched too
+  browser.on('targetcreated', (t) => {
+    void t.page().then(
+      async (p) => {
+        if (p && p !== page) await watchCsp(p, journey);
+      },
+      () => undefined,
+    );
+  });
   page.setDefaultTimeout(WAIT_MS);
   page.setDefaultNavigationTimeout(WAIT_MS);
   if (opts.tourSeen !== false) {

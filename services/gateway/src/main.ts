@@ -9,6 +9,7 @@ import { GatewayModule } from './app.module';
 import { swaggerDir } from './core/openapi';
 import { undecodableMultipart } from './core/input-guard';
 import { upgradeProxy } from './core/upgrade-proxy';
+import { securityHeaders } from './core/security-headers';
 import { largestMultipart, multipartBodyLimit } from './core/body-limits';
 import { AppError, parseLang, ROUTE_TABLE } from '@app/contracts';
 import { errorBody } from './core/error.filter';
@@ -29,6 +30,9 @@ runService(async () => {
       // X-Forwarded-For/-Proto are believed only from these peers: req.ip is then the real client behind an ingress
       http.set('trust proxy', config.TRUSTED_PROXIES.length ? config.TRUSTED_PROXIES : false);
       http.disable('x-powered-by');
+      // CSP, frame-ancestors/X-Frame-Options, nosniff, Referrer-Policy, HSTS in production: on every answer (the app,
+      // its static files, /api, errors and 404s), so first
+      http.use(securityHeaders(config));
       // WebSockets of the services that own them (presentation rooms), on this origin
       const trust = http.get('trust proxy fn') as (addr: string, i: number) => boolean;
       const wsRoutes = config.PRESENTATION_URL ? [{ path: '/ws/presentation', target: config.PRESENTATION_URL }] : [];

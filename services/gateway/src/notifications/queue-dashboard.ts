@@ -83,7 +83,6 @@ export class QueueDashboard implements OnModuleInit, OnApplicationShutdown {
     await this.limiter.refund([attempt.key]);
     // bull-board's own page: its inline styles and font stylesheet (scripts stay this origin's only)
     res.setHeader('Content-Security-Policy', DASHBOARD_CSP);
-    res.setHeader('X-Frame-Options', 'DENY');
     const router = await this.router();
     router(req, res, next);
   }
