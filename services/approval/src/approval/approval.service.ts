@@ -2,15 +2,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import {
   AppError, ApprovalCompleted, ApprovalErrors, ApprovalMessages as AM, ApprovalRejected, ApprovalRequested, ApprovalSigned, AppPaths, ASSIGNEE_STATUS,
-  approvalProgress, currentSigners, errorSpec, GetCommittee, GetDetails, GetOrganization, GetUsers, hasPermission, isRejectReasonValid, pageMeta, refusalToAct, serverDate,
+  approvalProgress, currentSigners, errorSpec, GetCommittee, GetDetails, GetOrganization, GetUsers, hasPermission, isRejectReasonValid, LibraryErrors, signedName, pageMeta, refusalToAct, serverDate,
   SignApprovalJob, SYSTEM_ACTOR, type Actor, type ApprovalProcessing, type ActRefusal, type Approval, type ApprovalDetails, type ApprovalStatus, type ApprovalTab, type AssigneeInput,
   type AssigneeStatus, type DirectoryUser, type Placement, type Recipient, type SavedSignature,
 } from '@app/contracts';
 import { Bus, CONFIG, Jobs, logger, Outbox } from '@app/platform';
 import { ApprovalDb, type Scope } from '../common/approval-db';
 import type { ApprovalConfig } from '../config';
-import { DocumentStore, sha256 } from '../signing/document-store';
+import { DocumentStore, sentKey, sha256 } from '../signing/document-store';
 import { decodeImage, embeddable, pageCount } from '../signing/stamp';
+import { PlacementsRepository, type PlacementRow } from '../documents/placements.repository';
 import { ApprovalRepository, type ApprovalRow, type AssigneeRow, type DocumentRow, type SignJobRow, type VersionRow } from './approval.repository';
 
 interface Call {
@@ -33,6 +34,21 @@ export const REFUSALS: Record<ActRefusal, keyof typeof ApprovalErrors> = {
 export const ordered = (rows: AssigneeRow[]) => rows.map((a) => ({ id: String(a.id), order: a.step, status: a.status as AssigneeStatus }));
 export const nameOf = (a: AssigneeRow) => a.userName ?? a.guestName ?? a.userEmail ?? '';
 
+/**
+ * A stored box (the sender's, or the signer's own saved draft) as a placement to stamp. Stamp boxes need a stamp
+ * image the details page does not give: only signature boxes. A box saved with no lines chosen (the sender's) shows
+ * the signer's name and the date inside it, under the signature (docs/approval.md).
+ */
+export function fromStored(r: PlacementRow): Placement[] {
+  if (r.type !== 'signature') return [];
+  const o = r.options as Placement['options'];
+  const chosen = o.showName || o.showTitle || o.showDate || o.showReason;
+  return [{
+    library_id: r.libraryId, pageNum: r.pageNum, type: 'signature', px: r.px, py: r.py, width: r.width, height: r.height, pageWidth: r.pageWidth, pageHeight: r.pageHeight,
+    options: chosen ? o : { ...o, showName: true, showDate: true, inside: true },
+  }];
+}
+
 /** who calls, for one approval: the sender, one of its assignees (a member or a guest by token), or an administrator */
 interface Seen {
   approval: ApprovalRow;
@@ -52,6 +68,7 @@ export class ApprovalService {
     private readonly outbox: Outbox,
     private readonly store: DocumentStore,
     private readonly jobs: Jobs,
+    private readonly boxes: PlacementsRepository,
     @Inject(CONFIG) private readonly config: ApprovalConfig,
   ) {}
 
@@ -198,12 +215,14 @@ export class ApprovalService {
           if (e instanceof AppError && e.status === 404) throw AppError.validation({ [`documents.${i}`]: AM.documentInvalid });
           throw e;
         });
+        // an approval stamps the file's content: only someone who may edit it may send it (view-only: the catalogue's refusal)
+        if (!item.can_edit) throw new AppError(LibraryErrors.LIBRARY_NO_PERMISSION);
         if (item.kind !== 'pdf' || !item.file_url) throw AppError.validation({ documents: AM.choosePdf });
         const bytes = await this.store.readUrl(item.file_url);
         await pageCount(bytes).catch(() => {
           throw AppError.validation({ documents: AM.documentInvalid });
         });
-        return { item, sha: sha256(bytes) };
+        return { item, bytes, sha: sha256(bytes) };
       }),
     );
     const people = await this.expand(c.orgId, c.assignees);
@@ -213,9 +232,10 @@ export class ApprovalService {
       const a = await this.repo.insert(s, {
         title: c.title, description: c.description ?? null, senderId: c.actor.userId, senderName: c.actor.name ?? '', committeeId: c.committeeId ?? null, meetingId: c.meetingId ?? null,
       });
-      await this.repo.addDocuments(s, files.map(({ item }, i) => ({ approvalId: a.id, libraryId: item.id, name: item.name, size: item.size, version: item.version, position: i })));
+      // the approval works on its own copy of each file as sent: the library file is never written (docs/approval.md)
+      await this.repo.addDocuments(s, files.map(({ item, bytes, sha }, i) => ({ approvalId: a.id, libraryId: item.id, name: item.name, size: bytes.length, version: item.version, position: i, s3Key: sentKey(c.orgId, sha) })));
       for (const { item, sha } of files) {
-        await this.repo.addVersion(s, { approvalId: a.id, libraryId: item.id, version: item.version, byName: c.actor.name ?? '', action: 'sent', sha256: sha, s3Key: '' });
+        await this.repo.addVersion(s, { approvalId: a.id, libraryId: item.id, version: item.version, byName: c.actor.name ?? '', action: 'sent', sha256: sha, s3Key: sentKey(c.orgId, sha) });
       }
       const inserted = await this.repo.addAssignees(s, people.map((p) => ({
         approvalId: a.id, step: p.step, userId: p.userId, userName: p.user?.name ?? null, userEmail: p.user?.email ?? p.email, userImage: p.user?.image ?? null,
@@ -223,6 +243,8 @@ export class ApprovalService {
       })));
       for (const row of inserted) if (!row.userId) tokens.set(row.id, await this.newToken(s, row.id));
       await this.requestCurrent(s, org, a, inserted, tokens, people.map((p) => p.user).filter((u): u is DirectoryUser => !!u));
+      // the copies last, once every row is in (named by content: a copy left by a failed commit is the same object next time)
+      for (const f of files) await this.store.put(sentKey(c.orgId, f.sha), f.bytes);
       const v = await this.see(s, c, a.id);
       after(async () => logger().info({ orgId: c.orgId, approvalId: a.id }, 'approval created'));
       return this.details(v, await this.repo.versionsOf(s, a.id));
@@ -327,10 +349,12 @@ export class ApprovalService {
     if (!(await embeddable(image))) throw AppError.validation({ file: AM.imageType });
     const me = pre.me!;
     const now = new Date();
-    const placements = c.placements ?? [];
+    // no boxes given (the details page's signature modal, approval_mode old): the boxes placed for this signer
+    const given = c.placements ?? [];
+    const placements = given.length ? given : await this.db.tenant(c.orgId, async (s) => (await this.boxes.of(s, pre.approval.id, [me.id])).flatMap(fromStored));
     // every document needs a signature on at least one of its pages, on a page it has
     const forDoc = (d: DocumentRow) => placements.filter((p) => p.library_id === undefined || p.library_id === d.libraryId);
-    if (placements.length && pre.docs.some((d) => !forDoc(d).length)) throw AppError.validation({ sign_data: AM.placementInvalid });
+    if (given.length && pre.docs.some((d) => !forDoc(d).length)) throw AppError.validation({ sign_data: AM.placementInvalid });
     if (placements.length) {
       for (const d of pre.docs) {
         const bytes = d.s3Key ? await this.store.readKey(d.s3Key) : await this.readLibrary(c.orgId, d.libraryId);
@@ -341,6 +365,9 @@ export class ApprovalService {
     const by = { userId: me.userId, name: nameOf(me) };
     const sender = await this.senderRecipients(c.orgId, pre.approval);
     const nextUsers = await this.nextUsers(c.orgId, pre.assignees, me.id);
+    // the signature that completes the approval tells every signer too (not only the sender), each with their link
+    const completes = approvalProgress(ordered(pre.assignees.map((a) => (a.id === me.id ? { ...a, status: ASSIGNEE_STATUS.signed } : a)))) === 'fully signed';
+    const signers = completes ? await this.memberRecipients(c.orgId, pre.assignees) : [];
     return this.db.command(c.orgId, async (s, after) => {
       const v = await this.see(s, c, c.approvalId, c.guestId, true);
       this.refuse(v);
@@ -354,7 +381,16 @@ export class ApprovalService {
       after(() => this.jobs.add(SignApprovalJob, { orgId: c.orgId, approvalId: a.id, signJobId: job.id }, { jobId: `approval-sign-${c.orgId}-${job.id}` }));
       const info = { orgId: org.id, orgSlug: org.slug, orgName: org.name, timeZone: org.time_zone, approvalId: a.id, title: a.title, senderName: a.senderName, link: AppPaths.approval(a.id) };
       await this.outbox.add(s.tx, ApprovalSigned, { ...info, signerName: by.name, recipients: sender });
-      if (status === 'fully signed') await this.outbox.add(s.tx, ApprovalCompleted, { ...info, recipients: sender });
+      if (status === 'fully signed') {
+        const seen = new Set(sender.map((r) => r.email.toLowerCase()));
+        const members = signers.filter((r) => !seen.has(r.email.toLowerCase()) && seen.add(r.email.toLowerCase()));
+        await this.outbox.add(s.tx, ApprovalCompleted, { ...info, recipients: [...sender, ...members] });
+        // a guest's page needs their token: a fresh link each (only hashes are kept; the approval is complete)
+        for (const g of assignees.filter((x) => !x.userId && x.userEmail)) {
+          const token = await this.newToken(s, g.id);
+          await this.outbox.add(s.tx, ApprovalCompleted, { ...info, link: AppPaths.guestApproval(a.id, token), recipients: [{ email: g.userEmail!, name: g.guestName, lang: 'en' }] });
+        }
+      }
       else {
         const before = new Set(currentSigners(ordered(v.assignees)).map((x) => Number(x.id)));
         const fresh = new Set(currentSigners(ordered(assignees)).map((x) => Number(x.id)).filter((id) => !before.has(id)));
@@ -368,6 +404,14 @@ export class ApprovalService {
       }
       return this.answer(s, c, a.id, c.guestId);
     });
+  }
+
+  /** every member assignee who is still a user of the organization, as e-mail recipients */
+  private async memberRecipients(orgId: string, assignees: AssigneeRow[]): Promise<Recipient[]> {
+    const ids = [...new Set(assignees.filter((a) => a.userId).map((a) => a.userId!))];
+    if (!ids.length) return [];
+    const { users } = await this.bus.request(GetUsers, { orgId, ids });
+    return users.filter((u) => u.status !== 'Deleted' && u.status !== 'Inactive').map((u) => ({ email: u.email, name: u.name, lang: u.lang }));
   }
 
   private async nextUsers(orgId: string, assignees: AssigneeRow[], exceptId: number): Promise<DirectoryUser[]> {
@@ -389,11 +433,13 @@ export class ApprovalService {
       const d = v.docs.find((x) => x.libraryId === c.libraryId);
       if (!d) throw AppError.notFound('document');
       if (!(d.status === 3 || d.status === 4 || v.sender)) throw new AppError(ApprovalErrors.APPROVAL_DOWNLOAD_REFUSED);
+      // a stamped state is named after the original with "-signed" (contract.pdf -> contract-signed.pdf)
+      const name = d.status >= 2 ? signedName(d.name) : d.name;
       const url = d.s3Key ? await this.store.presigned(d.s3Key, this.config.APPROVAL_URL_TTL_SECONDS) : null;
-      if (url) return { url, name: d.name };
+      if (url) return { url, name };
       const item = await this.bus.request(GetDetails, { orgId: c.orgId, actor: SYSTEM_ACTOR, itemId: d.libraryId });
       if (!item.file_url) throw AppError.notFound('document');
-      return { url: item.file_url, name: d.name };
+      return { url: item.file_url, name };
     });
   }
 
