@@ -367,6 +367,16 @@ describe('a guest signs through the e-mailed token link', () => {
     expect(got.status).toBe(200);
     const bytes = Buffer.from(await got.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // every member signer is told it is complete (not only the sender), with the approval's page where the sealed PDF downloads
+    const done = (to: string) => waitFor(`the completion e-mail to ${to}`, async () => (await mailsTo(to)).find((x) => x.subject.includes('Consulting agreement') && x.subject.includes('is fully signed')), 60_000, 500);
+    const body = (m: { text?: string; html?: string }) => m.text ?? m.html ?? '';
+    expect(body(await done(sender.email))).toContain(`/app/activity/approval/${id}`);
+    expect(body(await done(s1.email))).toContain(`/app/activity/approval/${id}`);
+    // the guest's link still opens the sealed PDF
+    const sealed = await download(`/api/approvals/guest/${id}/new_signed/${pdf}/${token}`, { 'x-org': a.org.slug });
+    expect(sealed.status).toBe(200);
+    expect((await pdfSignature(Buffer.from(await sealed.arrayBuffer()))).out).toMatch(/Signature Validation: Signature is Valid\./);
   });
 });
 

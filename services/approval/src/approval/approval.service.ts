@@ -384,12 +384,9 @@ export class ApprovalService {
       if (status === 'fully signed') {
         const seen = new Set(sender.map((r) => r.email.toLowerCase()));
         const members = signers.filter((r) => !seen.has(r.email.toLowerCase()) && seen.add(r.email.toLowerCase()));
+        // guests are not e-mailed here: their page needs their token, of which only the hash is kept (a new one would
+        // end the link they hold; docs/approval.md, remains)
         await this.outbox.add(s.tx, ApprovalCompleted, { ...info, recipients: [...sender, ...members] });
-        // a guest's page needs their token: a fresh link each (only hashes are kept; the approval is complete)
-        for (const g of assignees.filter((x) => !x.userId && x.userEmail)) {
-          const token = await this.newToken(s, g.id);
-          await this.outbox.add(s.tx, ApprovalCompleted, { ...info, link: AppPaths.guestApproval(a.id, token), recipients: [{ email: g.userEmail!, name: g.guestName, lang: 'en' }] });
-        }
       }
       else {
         const before = new Set(currentSigners(ordered(v.assignees)).map((x) => Number(x.id)));

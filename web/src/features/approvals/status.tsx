@@ -21,6 +21,8 @@ export function ApprovalStatusTag(props: { status: ApprovalStatus }) {
  * to sign" (the signing order's rule, `currentSigners`).
  */
 export function waitingIds(assignees: readonly { id: number; order: number; status: 1 | 2 | 3 }[]): Set<number> {
+  // a rejection ended the approval: nobody's turn is coming
+  if (assignees.some((a) => a.status === 3)) return new Set();
   const ordered = assignees.map((a) => ({ id: String(a.id), order: a.order, status: a.status }));
   const now = new Set(currentSigners(ordered).map((a) => Number(a.id)));
   return new Set(assignees.filter((a) => a.status === 1 && !now.has(a.id)).map((a) => a.id));
