@@ -69,7 +69,13 @@ spec:
 `;
 }
 
-function manifest({ name, port, render, sockets }) {
+/** each secret the service needs from boardroom-secrets, by name (a missing key stops the pod before it starts) */
+function secretEnv(secrets, optional) {
+  const line = (key, opt) => `\n            - { name: ${key}, valueFrom: { secretKeyRef: { name: boardroom-secrets, key: ${key}${opt ? ', optional: true' : ''} } } }`;
+  return [...secrets.map((k) => line(k, false)), ...optional.map((k) => line(k, true))].join('');
+}
+
+function manifest({ name, port, render, sockets, secrets = [], optionalSecrets = [] }) {
   const s = { ...DEFAULT, ...(SIZING[name] ?? {}) };
   const app = `boardroom-${name}`;
   const image = render ? 'boardroom-render' : 'boardroom';
@@ -112,10 +118,10 @@ spec:
             - { name: SERVICE, value: ${name} }
             - { name: SERVICE_NAME, value: ${name} }
             - { name: HTTP_PORT, value: "${port}" }
-          # the application role's DATABASE_URL (RLS applies); the owner's URL is only in the migrate Job
+            # its secrets only (scripts/services.mjs); the application role's DATABASE_URL (RLS applies): the
+            # owner's URL is only in the migrate Job${secretEnv(secrets, optionalSecrets)}
           envFrom:
             - configMapRef: { name: boardroom-config }
-            - secretRef: { name: boardroom-secrets }
           ports:
             - { name: http, containerPort: ${port}, protocol: TCP }
           # the process listens once start-up (NATS, streams, queues) is done: up to 90 s before liveness applies

@@ -80,6 +80,8 @@ describe('docker-compose.yml rules', () => {
     ['a service that does not exist', (s) => s.replace('  gateway:\n', '  nosuch:\n    <<: *app\n    environment: { <<: *app-env, SERVICE: nosuch, HTTP_PORT: "3199" }\n  gateway:\n'), /service nosuch has an entry but no services\/nosuch/],
     ['a service left out', (s) => s.replace(/ {2}meeting:\n {4}<<: \*app\n {4}environment: \{[^\n]*\n/, ''), /service meeting exists .* but has no entry/],
     ['the owner URL in a service', (s) => s.replace('SERVICE: gateway,', 'SERVICE: gateway, DATABASE_ADMIN_URL: "postgres://x@y/z",'), /gateway: a service gets the database owner's URL/],
+    ['a service without one of its secrets', (s) => s.replace('<<: [*app-env, *db-secret, *outbox-secret, *auth-secret], SERVICE: meeting,', '<<: [*app-env, *db-secret, *outbox-secret], SERVICE: meeting,'), /compose meeting: secret AUTH_SECRET is not in its environment/],
+    ['a service given a secret it does not need', (s) => s.replace('<<: [*app-env, *outbox-secret, *s3-secrets], SERVICE: gateway,', '<<: [*app-env, *outbox-secret, *s3-secrets, *auth-secret], SERVICE: gateway,'), /compose gateway: gets secret AUTH_SECRET, which it does not need/],
   ];
   const prepared = cases.map(([name, mutate, expected]) => {
     const file = `${tmpName('compose')}.yml`;
@@ -119,7 +121,9 @@ describe('Kubernetes rules', () => {
     ['a Deployment without its PodDisruptionBudget', 'base/services/meeting.yaml', (s) => s.replace(/---\napiVersion: policy\/v1\nkind: PodDisruptionBudget[\s\S]*?(?=---)/, ''), /boardroom-meeting has no PodDisruptionBudget/],
     ['a wrongly typed field (schema)', 'base/services/meeting.yaml', (s) => s.replace('revisionHistoryLimit: 5', 'revisionHistoryLimit: five'), /Deployment boardroom-meeting: .*revisionHistoryLimit must be integer/],
     ['an HTTPRoute port given as text (Gateway API schema)', 'base/httproute.yaml', (s) => s.replace('port: 80', 'port: "80"'), /HTTPRoute boardroom: .*port must be integer/],
-    ['the owner credentials in a service', 'base/services/meeting.yaml', (s) => s.replace('- secretRef: { name: boardroom-secrets }', '- secretRef: { name: boardroom-secrets }\n            - secretRef: { name: boardroom-pg-owner }'), /boardroom-meeting: the database owner's credentials outside the migrate Job/],
+    ['the owner credentials in a service', 'base/services/meeting.yaml', (s) => s.replace('- configMapRef: { name: boardroom-config }', '- configMapRef: { name: boardroom-config }\n            - secretRef: { name: boardroom-pg-owner }'), /boardroom-meeting: the database owner's credentials outside the migrate Job/],
+    ['a service given all of boardroom-secrets', 'base/services/meeting.yaml', (s) => s.replace('- configMapRef: { name: boardroom-config }', '- configMapRef: { name: boardroom-config }\n            - secretRef: { name: boardroom-secrets }'), /Deployment boardroom-meeting: takes all of boardroom-secrets/],
+    ['a service without one of its secrets', 'base/services/approval.yaml', (s) => s.replace(/\n {12}- \{ name: AUTH_SECRET, valueFrom[^\n]*/, ''), /Deployment boardroom-approval: secret AUTH_SECRET is not taken from boardroom-secrets/],
     ['a service open to every namespace', 'base/services/meeting.yaml', (s) => s.replace('kubernetes.io/metadata.name: monitoring', 'kubernetes.io/metadata.name: default'), /NetworkPolicy boardroom-meeting lets in traffic from default/],
     ['an Ingress with ingress-nginx annotations', 'base/httproute.yaml', (s) => `${s}---\napiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata:\n  name: old\n  annotations: { nginx.ingress.kubernetes.io/proxy-body-size: 60m }\nspec:\n  rules: []\n`, /Ingress old: use the Gateway API HTTPRoute/],
     ['a ServiceMonitor endpoint of the wrong type (prometheus-operator schema)', 'monitoring/servicemonitor.yaml', (s) => s.replace('interval: 15s', 'interval: 15'), /ServiceMonitor boardroom: .*interval must be string/],

@@ -1,12 +1,15 @@
 import { z } from 'zod';
-import { baseConfigSchema, databaseConfigSchema, linksConfigSchema, parseConfig } from '@app/platform';
+import { baseConfigSchema, databaseConfigSchema, devOnly, linksConfigSchema, parseConfig } from '@app/platform';
 
 export const notificationConfigSchema = baseConfigSchema
   .extend({
     SERVICE_NAME: z.string().default('notification'),
     HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(3103),
-    /** SMTP server (maildev on one machine): smtp://user:pass@host:port, smtps:// for implicit TLS */
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').default('smtp://127.0.0.1:1025'),
+    /**
+     * SMTP server: smtp://user:pass@host:port, smtps:// for implicit TLS. It carries the SMTP password, so it is a
+     * secret in the deploy files; maildev on one machine by default, which production refuses (devOnly)
+     */
+    SMTP_URL: devOnly(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://'), 'smtp://127.0.0.1:1025'),
     /**
      * pooled SMTP connections per process (kept open across jobs; a job waits for a free one). 20: two replicas stay
      * under the 50 connections per client an MTA allows by default (Postfix), and P6 measured 2,027 e-mails/s with

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema, ConfigError, databaseConfigSchema, linksConfigSchema, parseConfig, s3ConfigSchema } from '@app/platform';
+import { baseConfigSchema, databaseConfigSchema, linksConfigSchema, parseConfig, s3ConfigSchema, secret } from '@app/platform';
 
 export const organizationConfigSchema = baseConfigSchema
   .extend({
@@ -14,7 +14,7 @@ export const organizationConfigSchema = baseConfigSchema
     TWO_FACTOR_TOKEN_MINUTES: z.coerce.number().int().positive().default(5),
     PIN_TOKEN_DAYS: z.coerce.number().int().positive().default(90),
     /** root key of sealed secrets (TOTP seeds, SSO client secrets); required in production */
-    AUTH_SECRET: z.string().min(16).optional(),
+    AUTH_SECRET: secret('AUTH_SECRET', { min: 16 }),
     /** seconds of clock difference tolerated on a single sign-on ID token (iat, exp, nbf) */
     SSO_CLOCK_TOLERANCE_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
     /** seconds a request to an identity provider (discovery, JWKS, token) may take */
@@ -26,13 +26,4 @@ export const organizationConfigSchema = baseConfigSchema
 
 export type OrganizationConfig = z.output<typeof organizationConfigSchema>;
 
-const DEV_SECRET = 'development-only-auth-secret';
-
-export const loadOrganizationConfig = (env?: Record<string, string | undefined>): OrganizationConfig => {
-  const c = parseConfig(organizationConfigSchema, env);
-  if (!c.AUTH_SECRET) {
-    if (c.NODE_ENV === 'production') throw new ConfigError('Invalid configuration:\n  AUTH_SECRET: required in production');
-    c.AUTH_SECRET = DEV_SECRET;
-  }
-  return c;
-};
+export const loadOrganizationConfig = (env?: Record<string, string | undefined>): OrganizationConfig => parseConfig(organizationConfigSchema, env);

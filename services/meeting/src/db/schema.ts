@@ -341,8 +341,18 @@ export const calendarFeeds = meetingSchema.table(
   (t) => [uniqueIndex('calendar_feeds_user_uq').on(t.orgId, t.userId), uniqueIndex('calendar_feeds_token_uq').on(t.orgId, t.tokenHash)],
 );
 
+/**
+ * Each organization's video-room secret (ijmeet room keys and links are an HMAC under it): 32 random bytes made at
+ * first use, kept sealed with SecretBox under AUTH_SECRET (bound to the organization); never stored or logged in plain.
+ */
+export const roomSecrets = meetingSchema.table('room_secrets', {
+  orgId: orgId().primaryKey(),
+  secretSealed: text('secret_sealed').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
 export const schema = {
-  calendarFeeds,
+  calendarFeeds, roomSecrets,
   meetings, members, talkingPoints, subpoints, itemPeople, decisions, voters, actions, actionParticipants, attachments, comments, notes,
   activities, ratings, virtualSessions, recordSummaries,
 };

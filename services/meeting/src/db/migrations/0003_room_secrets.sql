@@ -1,0 +1,9 @@
+CREATE TABLE "meeting"."room_secrets" (
+	"org_id" uuid PRIMARY KEY NOT NULL,
+	"secret_sealed" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+-- ijmeet rooms made before the per-organization secret were an HMAC of `orgId:meetingId` under a deployment secret
+-- with a public default: they are dropped, and each meeting gets a room under its organization's secret at its next join
+DELETE FROM "meeting"."virtual_sessions" WHERE "provider" = 'ijmeet';
