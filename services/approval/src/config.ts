@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema, databaseConfigSchema, parseConfig, s3ConfigSchema, secret } from '@app/platform';
+import { baseConfigSchema, databaseConfigSchema, guestLinkConfigSchema, parseConfig, s3ConfigSchema, secret } from '@app/platform';
 
 export const approvalConfigSchema = baseConfigSchema
   .extend({
@@ -16,7 +16,8 @@ export const approvalConfigSchema = baseConfigSchema
     AUTH_SECRET: secret('AUTH_SECRET', { min: 16 }),
   })
   .extend(databaseConfigSchema.shape)
-  .extend(s3ConfigSchema.shape);
+  .extend(s3ConfigSchema.shape)
+  .extend(guestLinkConfigSchema.shape);
 
 export type ApprovalConfig = z.output<typeof approvalConfigSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema, databaseConfigSchema, linksConfigSchema, optionalSecret, parseConfig, secret } from '@app/platform';
+import { baseConfigSchema, databaseConfigSchema, guestLinkConfigSchema, linksConfigSchema, optionalSecret, parseConfig, secret } from '@app/platform';
 
 export const meetingConfigSchema = baseConfigSchema
   .extend({
@@ -27,7 +27,8 @@ export const meetingConfigSchema = baseConfigSchema
   })
   .extend(databaseConfigSchema.shape)
   .extend({ DATABASE_POOL_MAX: z.coerce.number().int().positive().default(10) })
-  .extend(linksConfigSchema.shape);
+  .extend(linksConfigSchema.shape)
+  .extend(guestLinkConfigSchema.shape);
 
 export type MeetingConfig = z.output<typeof meetingConfigSchema>;
 

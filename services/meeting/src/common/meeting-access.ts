@@ -1,5 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { AppError, type Actor, type DirectoryCommittee, type MeetingPermissions, type Variant } from '@app/contracts';
+import { CONFIG, guestLinkState } from '@app/platform';
+import type { MeetingConfig } from '../config';
 import type { MeetingRow, MemberRow } from '../db/schema';
 import type { Scope } from '../db/db';
 import { Directory, type OrgSettings } from './directory';
@@ -52,7 +54,8 @@ export interface LoadOpts {
 @Injectable()
 export class MeetingAccess {
   constructor(private readonly meetings: MeetingsRepository,
-    private readonly memberRows: MembersRepository, private readonly directory: Directory) {}
+    private readonly memberRows: MembersRepository, private readonly directory: Directory,
+    @Inject(CONFIG) private readonly config: Pick<MeetingConfig, 'GUEST_LINK_DAYS'>) {}
 
   /**
    * Reads first, asks the directory (NATS) next, and only then, for a command (`lock`), takes the meeting's
@@ -117,6 +120,10 @@ export class MeetingAccess {
     const { org, actor, meeting, members, me, committee } = f;
     const variant = f.variant ?? org.variant;
     const now = new Date();
+    // a guest's link ends GUEST_LINK_DAYS after it was issued, and with its meeting (cancelled or archived): 410
+    if (actor.kind === 'guest' && me) {
+      if (guestLinkState({ issuedAt: me.tokenIssuedAt, fallbackIssuedAt: me.updatedAt, ended: !isOpenStatus(meeting.statusId) }, now, this.config.GUEST_LINK_DAYS) !== 'live') throw new AppError('GUEST_LINK_EXPIRED');
+    }
     const facts: MeetingFacts = {
       actor: { kind: actor.kind, userId: actor.userId, isAdmin: actor.isAdmin },
       ownerId: meeting.ownerId,

@@ -65,6 +65,8 @@ export const members = meetingSchema.table(
     attendanceReason: text('attendance_reason'),
     /** sha256 of a guest's link token (the token itself is only sent in the invitation) */
     tokenHash: varchar('token_hash', { length: 64 }),
+    /** when the guest's link token was issued: it works GUEST_LINK_DAYS from then (docs/security.md) */
+    tokenIssuedAt: ts('token_issued_at'),
     ndaAcceptedAt: ts('nda_accepted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

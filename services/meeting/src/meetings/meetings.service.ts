@@ -308,7 +308,7 @@ export class MeetingsService {
         // guests get their own link now: a fresh token for each (they had none while the meeting was a draft)
         for (const g of ctx.members.filter((x) => !x.userId && x.userEmail)) {
           const token = newGuestToken();
-          await this.memberRows.updateMember(s, g.id, { tokenHash: sha256(token) });
+          await this.memberRows.updateMember(s, g.id, { tokenHash: sha256(token), tokenIssuedAt: new Date() });
           pending.push(this.events.memberInvited(org, m, g, token, by, ctx.people, req.lang));
         }
       }

@@ -8,6 +8,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { meetingsApi } from '../../api/meetings';
 import { notify } from '../../api/notify';
 import { ErrorState } from '../../components/ErrorState';
+import { isExpiredLink, LinkExpired } from '../guest/LinkExpired';
 import { Loading } from '../../components/Loading';
 import { confirmAction } from '../../components/confirm';
 import { useApi } from '../../hooks/use-api';
@@ -204,6 +205,8 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
 
   if (!id) return <ErrorState error={new Error(t('notFound'))} testId="meeting-error" />;
   if (isLoading && !meeting) return <div className="full-spinner" data-testid="meeting-loading"><Loading /></div>;
+  // a guest link past its expiry, or whose meeting was cancelled or archived (even while the page was open)
+  if (props.guest && isExpiredLink(error)) return <LinkExpired />;
   if (error && !meeting && isNetworkFailure(error)) {
     if (copy) return <OfflineMeetingView copy={copy} />;
     if (copy === undefined) return <div className="full-spinner" data-testid="meeting-loading"><Loading /></div>;
