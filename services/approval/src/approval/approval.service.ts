@@ -154,8 +154,9 @@ export class ApprovalService {
     });
   }
 
-  get(c: Call & { approvalId: number; guestId?: number }): Promise<ApprovalDetails> {
-    return this.db.tenant(c.orgId, (s) => this.answer(s, c, c.approvalId, c.guestId));
+  /** `afterOwnAct`: the answer to the caller's own signature or rejection (a guest link it ended still gets it) */
+  get(c: Call & { approvalId: number; guestId?: number; afterOwnAct?: boolean }): Promise<ApprovalDetails> {
+    return this.db.tenant(c.orgId, (s) => this.answer(s, c, c.approvalId, c.guestId, c.afterOwnAct ? 'none' : 'running'));
   }
 
   // ---------- create ----------
