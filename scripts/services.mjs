@@ -33,7 +33,7 @@ const S3 = ['S3_ACCESS_KEY', 'S3_SECRET_KEY'];
 export const ALL_SERVICES = Object.freeze([
   { name: 'organization', port: 3101, secrets: [...DB, 'OUTBOX_KEY', 'AUTH_SECRET', ...S3] },
   { name: 'meeting', port: 3102, secrets: [...DB, 'OUTBOX_KEY', 'AUTH_SECRET'], optionalSecrets: ['ZOOM_ACCOUNT_ID', 'ZOOM_CLIENT_ID', 'ZOOM_CLIENT_SECRET'] },
-  { name: 'notification', port: 3103, workers: ['notification-email', 'notification-reminder'], secrets: [...DB, 'OUTBOX_KEY', 'SMTP_URL'] },
+  { name: 'notification', port: 3103, workers: ['notification-email', 'notification-reminder'], secrets: [...DB, 'OUTBOX_KEY', 'SMTP_URL'], optionalSecrets: ['SMTP_OAUTH2_CLIENT_ID', 'SMTP_OAUTH2_CLIENT_SECRET', 'SMTP_OAUTH2_REFRESH_TOKEN', 'SMTP_OAUTH2_ACCESS_TOKEN', 'DKIM_PRIVATE_KEY'] },
   { name: 'approval', port: 3104, workers: ['approval-pdf'], secrets: [...DB, 'OUTBOX_KEY', 'AUTH_SECRET', ...S3] },
   { name: 'library', port: 3105, render: true, workers: ['library-convert'], secrets: [...DB, 'OUTBOX_KEY', ...S3] },
   { name: 'presentation', port: 3106, render: true, sockets: true, workers: ['presentation-slides'], secrets: [...DB, 'OUTBOX_KEY', ...S3] },

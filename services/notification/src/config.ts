@@ -1,6 +1,6 @@
 import { createPrivateKey } from 'node:crypto';
 import { z } from 'zod';
-import { baseConfigSchema, databaseConfigSchema, devOnly, linksConfigSchema, parseConfig } from '@app/platform';
+import { baseConfigSchema, databaseConfigSchema, devOnly, linksConfigSchema, optionalSecret, parseConfig } from '@app/platform';
 
 export const notificationConfigSchema = baseConfigSchema
   .extend({
@@ -35,9 +35,9 @@ export const notificationConfigSchema = baseConfigSchema
     /** Microsoft 365: the directory (tenant) id or domain whose token endpoint issues the tokens */
     SMTP_OAUTH2_TENANT: z.string().regex(/^[A-Za-z0-9.-]+$/).default('organizations'),
     SMTP_OAUTH2_CLIENT_ID: z.string().min(1).optional(),
-    SMTP_OAUTH2_CLIENT_SECRET: z.string().min(1).optional(),
-    SMTP_OAUTH2_REFRESH_TOKEN: z.string().min(1).optional(),
-    SMTP_OAUTH2_ACCESS_TOKEN: z.string().min(1).optional(),
+    SMTP_OAUTH2_CLIENT_SECRET: optionalSecret(),
+    SMTP_OAUTH2_REFRESH_TOKEN: optionalSecret(),
+    SMTP_OAUTH2_ACCESS_TOKEN: optionalSecret(),
     /** the token endpoint, when not the provider's own (tests; a proxy) */
     SMTP_OAUTH2_TOKEN_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** DKIM signing (relaxed/relaxed, rsa-sha256) of every message when all three are set: d=, s= and the PEM private key */
