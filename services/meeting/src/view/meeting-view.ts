@@ -15,7 +15,8 @@ import { ActionsRepository } from '../repositories/actions.repository';
 import { CommentsRepository } from '../repositories/comments.repository';
 import { totalDuration } from '../rules/durations';
 import { statusInfo } from '../rules/status-machine';
-import { MeetingAccess, type MeetingCtx } from '../common/meeting-access';
+import { MeetingAccess, ndaPending, type MeetingCtx } from '../common/meeting-access';
+import { ndaPreview } from './nda-preview';
 import { MeetingsRepository } from '../repositories/meetings.repository';
 import { MembersRepository } from '../repositories/members.repository';
 import {
@@ -115,15 +116,20 @@ export class MeetingView {
     return agendaShowsDecision(ctx.meeting.statusId);
   }
 
-  async details(orgId: string, actor: Actor, meetingId: number, variant?: Variant): Promise<MeetingDetails> {
+  async details(orgId: string, actor: Actor, meetingId: number, variant?: Variant, opts: { ndaPreview?: boolean } = {}): Promise<MeetingDetails> {
     return this.db.tenant(orgId, async (s) => {
-      const ctx = await this.access.load(s, actor, meetingId, { variant });
+      const ctx = await this.access.load(s, actor, meetingId, { variant, ndaPreview: opts.ndaPreview });
       return this.detailsIn(s, ctx);
     });
   }
 
   async detailsIn(s: Scope, ctx: MeetingCtx): Promise<MeetingDetails> {
     const m = ctx.meeting;
+    // before the NDA is accepted: the title and date only, read from nothing but the meeting's row and the caller's own
+    if (ndaPending(ctx)) {
+      const own = { ...ctx, members: ctx.me ? [ctx.me] : [] };
+      return ndaPreview(await this.compose(s.orgId, own, { bundle: emptyBundle(), activities: [], note: null, myRating: null, session: null, summaries: [] }));
+    }
     const guest = ctx.actor.kind === 'guest';
     const b = await this.loadBundle(s, m.id);
     const parts: DetailsParts = {
