@@ -6,6 +6,7 @@ import { Loading } from './components/Loading';
 import { useModules } from './hooks/use-org';
 import { useToken } from './hooks/use-session';
 import { hasUrlToken, isPortalHost } from './lib/host';
+import { loginWithReturn } from './lib/return-path';
 import { savedOrgs } from './lib/saved-orgs';
 import { appHome, isPathDisabled, portalHostTarget, ROUTES } from './routes';
 
@@ -46,7 +47,8 @@ export function RequireAuth() {
   useEffect(() => {
     if (expired) session.clear();
   }, [expired]);
-  if (!token || expired) return <Navigate to={ROUTES.login} replace state={{ from: location.pathname + location.search }} />;
+  // the page asked for is kept (?next=, same-origin /app/ paths only) and opened after sign-in
+  if (!token || expired) return <Navigate to={loginWithReturn(ROUTES.login, location.pathname + location.search + location.hash)} replace />;
   return <Outlet />;
 }
 
