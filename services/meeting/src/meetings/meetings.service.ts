@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, MEETING_STATUS_INFO, MeetingStatus, parseMonth, pageMeta,
+  AppError, AppPaths, MEETING_STATUS_INFO, MeetingStatus, parseMonth, pageMeta,
   type Actor, type DirectoryCommittee, type MeetingBody, type MeetingDetails, type MeetingStatusId, type RequestOf, type Variant,
   type ListMeetings, type CreateMeeting, type UpdateMeeting, type DeleteMeeting, type CopyMeeting, type ChangeMeetingStatus, type ReorderAgenda,
   ATTENDANCE_VALUES, ACTION_STATUS_VALUES, type ActionStatus, type Attendance, type Vote, type AcceptNda, type SaveRecordSummary, type GetAnalytics, type RateMeeting, type SaveNote, type ListActivities, type GetMeeting, type GetGuestMeeting, type GetRoomAccess, type RoomAccess, presentersOf, documentsOf, type MeetingChange,
@@ -308,10 +308,20 @@ export class MeetingsService {
       if (to === MeetingStatus.Scheduled) {
         pending.push(this.events.meetingScheduled(org, m, by, ctx.people, ctx.members.filter((x) => x.userId), { exceptUserId: actor.userId }));
         // guests get their own link now: a fresh token for each (they had none while the meeting was a draft)
+        const guestLinks = new Map<string, string>();
         for (const g of ctx.members.filter((x) => !x.userId && x.userEmail)) {
           const token = newGuestToken();
           await this.memberRows.updateMember(s, g.id, { tokenHash: sha256(token) });
           pending.push(this.events.memberInvited(org, m, g, token, by, ctx.people, req.lang));
+          guestLinks.set(g.userEmail!.trim().toLowerCase(), AppPaths.guestMeeting(m.id, token));
+        }
+        // the vote requests a Draft kept back go out with the invitations: every decision still open for voting, to
+        // its voters (a guest with the link of their own page, the token just made)
+        const open = (await this.decisions.ofMeeting(s, meetingId)).filter((d) => !d.isFulfilled && d.deadline.getTime() > ctx.now.getTime());
+        const votersOf = await this.decisions.votersOf(s, open.map((d) => d.id));
+        for (const d of open) {
+          const to = votersOf.filter((v) => v.decisionId === d.id).map((v) => ({ userId: v.userId, userEmail: v.userEmail }));
+          pending.push(this.events.decisionOpened(org, d, 'created', by, ctx.people, to, { exceptUserId: actor.userId, guestLang: req.lang, meetingTitle: m.title, guestLinks }));
         }
       }
       if (to === MeetingStatus.Cancelled) {
