@@ -317,11 +317,11 @@ export class MeetingsService {
         }
         // the vote requests a Draft kept back go out with the invitations: every decision still open for voting, to
         // its voters (a guest with the link of their own page, the token just made)
-        const open = (await this.decisions.ofMeeting(s, meetingId)).filter((d) => !d.isFulfilled && d.deadline.getTime() > ctx.now.getTime());
-        const votersOf = await this.decisions.votersOf(s, open.map((d) => d.id));
-        for (const d of open) {
-          const to = votersOf.filter((v) => v.decisionId === d.id).map((v) => ({ userId: v.userId, userEmail: v.userEmail }));
-          pending.push(this.events.decisionOpened(org, d, 'created', by, ctx.people, to, { exceptUserId: actor.userId, guestLang: req.lang, meetingTitle: m.title, guestLinks }));
+        const stillOpen = (await this.decisions.ofMeeting(s, meetingId)).filter((d) => !d.isFulfilled && d.deadline.getTime() > ctx.now.getTime());
+        const votersOf = await this.decisions.votersOf(s, stillOpen.map((d) => d.id));
+        for (const d of stillOpen) {
+          const voters = votersOf.filter((v) => v.decisionId === d.id).map((v) => ({ userId: v.userId, userEmail: v.userEmail }));
+          pending.push(this.events.decisionOpened(org, d, 'created', by, ctx.people, voters, { exceptUserId: actor.userId, guestLang: req.lang, meetingTitle: m.title, guestLinks }));
         }
       }
       if (to === MeetingStatus.Cancelled) {
