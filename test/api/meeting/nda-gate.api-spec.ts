@@ -61,6 +61,11 @@ describe('the NDA gate', () => {
     const g = await api(GATEWAY, { org: w.org.slug }).get(`/meeting/guest/${guestToken}`);
     expect(expectOk(g)).toMatchObject({ title: 'Gated board', nda: 1, agendas: [], members: [], guest_member: [] });
     expect(leaks(g.body)).toEqual([]);
+    // the meetings list shows it by its title and date only
+    const list = await w.m1.c.get('/meetings', { per_page: 100 });
+    const row = expectOk(list).find((x: any) => x.id === meetingId);
+    expect(row).toMatchObject({ title: 'Gated board', description: null, location: null });
+    expect(leaks(list.body)).toEqual([]);
     // the owner is not gated
     expect(expectOk(await w.chair.c.get(`/meetings/${meetingId}`)).agendas).toHaveLength(3);
   });

@@ -256,6 +256,8 @@ export class MeetingView {
 
   summary(m: MeetingRow, ctx: MeetingCtx, v: Pick<ViewCtx, 'users'>, membersCount: number): MeetingSummary {
     const role: MeetingSummary['role'] = ctx.perms.level === 'owner' ? 'Organizer' : ctx.me?.role === 'Editor' ? 'Editor' : ctx.me ? 'Participate' : 'Admin';
-    return { ...this.core(m, ctx, v), members_count: membersCount, role, permissions: ctx.perms };
+    const row = { ...this.core(m, ctx, v), members_count: membersCount, role, permissions: ctx.perms };
+    // the NDA gate: a list shows such a meeting by its title and date only (docs/meeting.md#the-nda-gate)
+    return ndaPending(ctx) ? { ...row, description: null, location: null, committee: null, owner: { id: m.ownerId, name: null, image: null }, status_reason: null, members_count: 0 } : row;
   }
 }
