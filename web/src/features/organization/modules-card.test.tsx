@@ -30,7 +30,7 @@ describe('organization modules card', () => {
     const calls = installFetch(
       orgPublic(),
       on('GET', '/api/status', () => jsonResponse(200, { success: true, data: status() })),
-      on('PUT', '/api/status', (c) => jsonResponse(200, { success: true, message: 'Status updated successfully', data: status(c.body as object) })),
+      on('PUT', '/api/status', (c) => jsonResponse(200, { success: true, message: 'Status updated successfully', data: status(c.body as Record<string, unknown>) })),
     );
     renderWithApp(<ModulesCard />);
     fireEvent.click((await screen.findByTestId('module-nda-switch')).querySelector('input')!);
@@ -43,7 +43,7 @@ describe('organization modules card', () => {
     const calls = installFetch(
       orgPublic(),
       on('GET', '/api/status', () => jsonResponse(200, { success: true, data: status() })),
-      on('PUT', '/api/status', (c) => jsonResponse(200, { success: true, message: 'Status updated successfully', data: status(c.body as object) })),
+      on('PUT', '/api/status', (c) => jsonResponse(200, { success: true, message: 'Status updated successfully', data: status(c.body as Record<string, unknown>) })),
     );
     renderWithApp(<ModulesCard />);
     fireEvent.click(await screen.findByRole('button', { name: 'Placed boxes' }));
