@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { registerNavigator } from './api/navigation';
 import { session } from './api/session';
@@ -44,11 +44,13 @@ export function RequireAuth() {
   const token = useToken();
   const location = useLocation();
   const expired = token !== null && session.isIdleExpired();
+  // a page opened signed out is kept for after sign-in; a session that ends here (sign-out) goes to the plain login
+  const [arrivedSignedIn] = useState(() => token !== null && !expired);
   useEffect(() => {
     if (expired) session.clear();
   }, [expired]);
   // the page asked for is kept (?next=, same-origin /app/ paths only) and opened after sign-in
-  if (!token || expired) return <Navigate to={loginWithReturn(ROUTES.login, location.pathname + location.search + location.hash)} replace />;
+  if (!token || expired) return <Navigate to={arrivedSignedIn ? ROUTES.login : loginWithReturn(ROUTES.login, location.pathname + location.search + location.hash)} replace />;
   return <Outlet />;
 }
 

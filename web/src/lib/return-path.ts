@@ -13,11 +13,12 @@ export function safeReturnPath(next: string | null | undefined): string | null {
   // a single leading slash, then no slash or backslash: '//evil', '/\evil' and '\\evil' name another host
   if (!next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return null;
   // control characters and spaces (a tab or newline inside '/\t/evil' is dropped by URL parsers)
-  if (/[\u0000-\u0020\u007f]/.test(next)) return null;
+  if ([...next].some((c) => c.charCodeAt(0) <= 0x20 || c.charCodeAt(0) === 0x7f)) return null;
   let url: URL;
   try {
     url = new URL(next, BASE);
   } catch {
+    // not a URL at all: nothing to return to
     return null;
   }
   if (url.origin !== BASE) return null;
