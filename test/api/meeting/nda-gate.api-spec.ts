@@ -8,6 +8,9 @@
 import { api } from '@app/testing';
 import { GATEWAY, MeetingEvents, closeRedis, expectOk, formDate, libraryFile, serverDate, tokenOf, world, type World } from './helpers';
 
+// the set-up makes an organization, a file, a meeting with items and a guest: more than the tier's 30 s on a busy machine
+jest.setTimeout(120_000);
+
 const SECRET = 'Confidential acquisition';
 const SECRET_DECISION = 'Approve the takeover bid';
 const SECRET_ACTION = 'Draft the term sheet';
@@ -90,8 +93,7 @@ describe('the NDA gate', () => {
   it.each(subResources())('%s answers 409 NDA_NOT_ACCEPTED before acceptance, and leaks nothing', async (_name, method, path, body) => {
     const r = method === 'get' ? await w.m1.c.get(path()) : await w.m1.c.post(path(), body ?? {});
     expect(r.status).toBe(409);
-    expect(r.body.message).toBe('Error in validation');
-    expect(JSON.stringify(r.body)).toContain('Accept the confidentiality agreement of this meeting first.');
+    expect(r.body).toMatchObject({ success: false, code: 'NDA_NOT_ACCEPTED', message: 'Accept the confidentiality agreement of this meeting first.' });
     expect(leaks(r.body)).toEqual([]);
   });
 
