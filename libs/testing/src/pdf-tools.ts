@@ -62,3 +62,9 @@ export async function pdfSignature(bytes: Uint8Array): Promise<{ out: string; va
   });
   return { out, valid: /Signature Validation: Signature is Valid\./.test(out) };
 }
+
+/** the images `pdfimages -list` finds (one line per image or mask, after its two header lines) */
+export async function pdfImageCount(bytes: Uint8Array): Promise<number> {
+  const out = await poppler('pdfimages', bytes, (file) => ['-list', file]);
+  return out.split('\n').slice(2).filter((l) => l.trim()).length;
+}
