@@ -10,7 +10,7 @@ export interface ConvertOptions {
   timeoutMs: number;
   /** LibreOffice's address space (RLIMIT_AS) */
   memoryBytes: number;
-  /** the largest PDF kept; also the largest file LibreOffice may write (RLIMIT_FSIZE) */
+  /** the largest PDF kept; also the largest file LibreOffice may write (RLIMIT_FSIZE, at least 64 MiB) */
   maxPdfBytes: number;
   /** bounds of an OOXML / ODF archive before LibreOffice gets it */
   zip: ZipLimits;
@@ -80,7 +80,8 @@ export async function officeToPdf(sandbox: Sandbox, bytes: Buffer, extension: st
       {
         workDir: dir,
         timeoutMs: o.timeoutMs,
-        limits: { cpuSeconds: Math.ceil(o.timeoutMs / 1000), memoryBytes: o.memoryBytes, fileBytes: o.maxPdfBytes },
+        // any file it writes (its profile, temporary files, the PDF) stays under the PDF bound, or 64 MiB when that is less
+        limits: { cpuSeconds: Math.ceil(o.timeoutMs / 1000), memoryBytes: o.memoryBytes, fileBytes: Math.max(o.maxPdfBytes, 64 * 1024 * 1024) },
         readOnly: SOFFICE_READS,
         // LibreOffice's temporary files go to the work directory (disk), not the sandbox's small /tmp (memory)
         env: { TMPDIR: path.join(dir, 'tmp'), SAL_USE_VCLPLUGIN: 'svp' },
