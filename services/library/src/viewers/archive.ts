@@ -35,7 +35,7 @@ const RATIO_FLOOR = 1024 * 1024;
 
 class NotAZip extends Error {}
 /** by name: Node's own (zlib, Buffer reads) may come from another realm than this module's RangeError */
-const isRangeError = (e: unknown): boolean => typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'RangeError';
+const isRangeError = (e: unknown): e is Error => typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'RangeError';
 
 const u64 = (buf: Buffer, at: number): number => {
   const v = buf.readBigUInt64LE(at);
