@@ -21,7 +21,25 @@ export class SessionStore {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
 
   private key(token: string): string {
-    return `sess:${createHash('sha256').update(token).digest('hex')}`;
+    return `sess:${this.idOf(token)}`;
+  }
+
+  /** the id a token's session is stored under (its SHA-256): what a long-lived connection keeps instead of the token */
+  idOf(token: string): string {
+    return createHash('sha256').update(token).digest('hex');
+  }
+
+  /** which of these sessions (by `idOf`) still exist: a look-up that does not slide their expiry */
+  async alive(ids: readonly string[]): Promise<boolean[]> {
+    if (!ids.length) return [];
+    const p = this.redis.pipeline();
+    for (const id of ids) p.exists(`sess:${id}`);
+    const res = (await p.exec()) ?? [];
+    return ids.map((_, i) => {
+      const [err, n] = res[i] ?? [new Error('no answer'), 0];
+      // a failed look-up keeps the connection: the next check asks again
+      return err ? true : Number(n) > 0;
+    });
   }
   private userKey(orgId: string, userId: number): string {
     return `sessu:${orgId}:${userId}`;
