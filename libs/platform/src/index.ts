@@ -24,3 +24,4 @@ export * from './rate-limit';
 export * from './seal';
 export * from './secret-box';
 export * from './guest-links';
+export * from './process/sandbox';
