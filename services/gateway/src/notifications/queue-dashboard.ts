@@ -65,7 +65,7 @@ export class QueueDashboard implements OnModuleInit, OnApplicationShutdown {
     const org = await this.organization(req);
     const queryToken = typeof req.query.token === 'string' ? req.query.token : undefined;
     const token = queryToken ?? cookieOf(req, DASHBOARD_COOKIE) ?? this.headerToken(req);
-    const session = token ? await this.sessions.touch(token, this.config.IDLE_TIMEOUT_MINUTES * 60) : null;
+    const session = token ? await this.sessions.touch(token, this.config.IDLE_TIMEOUT_MINUTES * 60, this.config.SESSION_LIFETIME_MINUTES * 60) : null;
     if (!session || session.orgId !== org.id) throw new AppError('UNAUTHENTICATED');
     const { actor } = await this.bus.request(GetActor, { orgId: org.id, userId: session.userId });
     if (!actor) throw new AppError('UNAUTHENTICATED');
