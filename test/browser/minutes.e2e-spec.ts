@@ -1,7 +1,7 @@
 /**
  * Journey: minutes and the board book (docs/minutes.md). A Live meeting whose two talking points carry PDFs, owned by
- * the committee's chair, with the minutes setting on (mom_settings 1: the owner and editors may download the PDF).
- * The owner writes a conclusion for every item of the manage-minutes dialog and saves; a member adds a comment (the
+ * the committee's chair, with the minutes setting off (its default). The owner turns the download on with the minutes
+ * card's switch (mom_settings 1: the owner, committee admins and editors may download the PDF), writes a conclusion for every item of the manage-minutes dialog and saves; a member adds a comment (the
  * owner may not comment, spec §6); the owner sees it, presses Done, watches the render's progress, finds the new
  * version in the history and downloads the minutes: a PDF holding the conclusions and the comment. The member
  * prepares the board book, opens it in the book viewer, follows an outline entry (the page shown becomes the entry's
@@ -119,9 +119,8 @@ describe('journey: minutes, the board book viewer and the offline board book', (
     venueTp = (await talkingPoint(w, meetingId, { title: 'Venue', attachment_ids: [venue] })).id;
     // Scheduled, then Live: minutes are offered in statuses 3 and 5
     await setStatus(w, meetingId, 2, 3);
-    // the minutes setting: the download button exists only while it is on (spec §6), and the card reads it with
-    // the minutes' state, so it is on before the owner's page loads
-    expect(expectOk(await w.chair.c.post(`/meetings/${meetingId}/mom`, { mom_settings: 1 })).mom_settings).toBe(1);
+    // the minutes setting starts off (mom_settings 0): the owner turns it on from the minutes card below
+    expect(expectOk(await w.chair.c.get(`/meetings/${meetingId}/minutes`)).mom_settings).toBe(0);
 
     owner = await openBrowser('minutes-owner');
     member = await openBrowser('minutes-member');
@@ -148,8 +147,28 @@ describe('journey: minutes, the board book viewer and the offline board book', (
     await owner.step('conclusions', async () => {
       await openMeeting(page, w, meetingId);
       await page.waitForSelector('[data-testid=minutes-card]', { visible: true });
+      // the minutes setting is off: no download offered (409 MINUTES_DOWNLOAD_OFF behind it); the owner turns it on
+      // with the card's switch (spec §6: admins and editors, and the owner, may download while it is on)
+      await page.waitForSelector('[data-testid=minutes-setting-switch]', { visible: true });
+      expect(await page.$('[data-testid=minutes-download]')).toBeNull();
+      expect(await page.$eval('[data-testid=minutes-setting-switch] input', (i: any) => i.checked)).toBe(false);
+      await owner.shot('setting-off');
+      await page.click('[data-testid=minutes-setting-switch]');
+      expect(await successToast(page)).toContain('The minutes can now be downloaded.');
+      await dismissToasts(page);
+      await page.waitForSelector('[data-testid=minutes-download]', { visible: true });
+      expect(await page.$eval('[data-testid=minutes-setting-switch] input', (i: any) => i.checked)).toBe(true);
+      // stored: the minutes service answers the setting on
+      expect(expectOk(await w.chair.c.get(`/meetings/${meetingId}/minutes`)).mom_settings).toBe(1);
       // no version yet: history and download wait for one
       expect(await page.$eval('[data-testid=minutes-download]', (b: any) => b.disabled)).toBe(true);
+      // on a phone (390x844) the card, its switch and its buttons fit the width
+      await page.setViewport({ width: 390, height: 844 });
+      await page.waitForSelector('[data-testid=minutes-setting-switch]', { visible: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+      expect(await page.$eval('[data-testid=minutes-card]', (c: any) => c.getBoundingClientRect().right <= window.innerWidth + 1)).toBe(true);
+      await owner.shot('setting-on-phone');
+      await page.setViewport({ width: 1280, height: 860 });
       await openMinutesDialog(page);
       const items = await page.$$eval('[data-testid^="minutes-item-"]', (els: any[]) => els.map((e) => e.dataset.testid as string));
       expect(items).toEqual([`minutes-item-meeting-${meetingId}`, `minutes-item-talking_point-${budgetTp}`, `minutes-item-talking_point-${venueTp}`]);

@@ -38,6 +38,7 @@ export function MinutesCard(props: { meeting: MeetingDetails }) {
   const id = props.meeting.id;
   const [open, setOpen] = useState(false);
   const [history, setHistory] = useState(false);
+  const [switching, setSwitching] = useState(false);
   const state = useApi('meeting/minutes', [id], () => api(Routes.getMinutes, { params: { id } }), {
     refreshInterval: (s?: MinutesState) => (s?.render && (s.render.status === 'queued' || s.render.status === 'rendering') ? 1000 : 0),
   });
@@ -54,9 +55,30 @@ export function MinutesCard(props: { meeting: MeetingDetails }) {
     }
   };
 
+  // the meeting's minutes setting (spec §6: the download is offered while it is on); who may turn it on is the service's
+  const toggleDownload = async (on: boolean) => {
+    setSwitching(true);
+    try {
+      const r = await apiCommand(Routes.setMinutesSetting, { params: { id }, body: { id, mom_settings: on ? 1 : 0 } });
+      void state.mutate(r.data, { revalidate: false });
+      notify('success', t(on ? 'setting.on' : 'setting.off'));
+    } catch {
+      /* the request layer showed the catalogue's toast */
+    } finally {
+      setSwitching(false);
+    }
+  };
+
   return (
     <section className="surface-card" data-testid="minutes-card">
       <h2 className="section-title">{t('title')}</h2>
+      {p.toggleSetting && (
+        <div className="minutes-setting" data-testid="minutes-setting">
+          <InputSwitch inputId={`minutes-setting-${id}`} checked={s.mom_settings === 1} disabled={switching} onChange={(e) => void toggleDownload(!!e.value)} data-testid="minutes-setting-switch" />
+          <label htmlFor={`minutes-setting-${id}`}>{t('setting.label')}</label>
+          <small className="muted">{t('setting.hint')}</small>
+        </div>
+      )}
       {busy && (
         <div data-testid="minutes-progress">
           <small>{t('generating')}</small>

@@ -77,6 +77,30 @@ describe('minutes card', () => {
     expect(screen.getByText('2026-11-24 - 02:05 PM')).toBeInTheDocument();
   });
 
+  it('the owner turns the minutes download on from the card: POST mom {mom_settings: 1}, then the download is offered', async () => {
+    const off = aState({ mom_settings: 0, permissions: perms({ download: false }) });
+    const calls = installFetch(
+      on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: off })),
+      on('POST', '/api/meetings/1/mom', () => jsonResponse(200, { success: true, message: 'Done', data: aState() })),
+    );
+    renderWithApp(<MinutesCard meeting={aMeeting({ meeting_status_id: 3 })} />);
+    const sw = await screen.findByTestId('minutes-setting-switch');
+    expect(screen.queryByTestId('minutes-download')).toBeNull();
+    expect(sw.querySelector('input')).not.toBeChecked();
+    fireEvent.click(sw.querySelector('input')!);
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ id: 1, mom_settings: 1 });
+    expect(await screen.findByTestId('minutes-download')).toBeEnabled();
+    expect(screen.getByTestId('minutes-setting-switch').querySelector('input')).toBeChecked();
+  });
+
+  it('no setting switch for who may not change it', async () => {
+    installFetch(on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState({ permissions: perms({ manage: false, toggleSetting: false, comment: true }) }) })));
+    renderWithApp(<MinutesCard meeting={aMeeting({ meeting_status_id: 3 })} />);
+    await screen.findByTestId('minutes-manage');
+    expect(screen.queryByTestId('minutes-setting')).toBeNull();
+  });
+
   it.each([
     ['2026-11-24 14:05:00', '2026-11-24 - 02:05 PM'],
     ['2026-11-24 00:30:00', '2026-11-24 - 12:30 AM'],
