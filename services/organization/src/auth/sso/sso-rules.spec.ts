@@ -64,8 +64,10 @@ describe('ssoAccountDecision: bound by issuer and subject; an existing account l
   const unbound = { id: 7, ssoSubject: null };
   const boundElsewhere = { id: 7, ssoSubject: 'another-sub' };
   it.each<[string, Parameters<typeof ssoAccountDecision>[0], ReturnType<typeof ssoAccountDecision>]>([
-    ['bound account: signs in, whatever the e-mail', { bound: { id: 3 }, byEmail: null, email: { refusal: 'unverified' }, allowedDomains: [], createUnknown: false }, { action: 'sign-in', userId: 3 }],
-    ['bound account, allowed list empty', { bound: { id: 3 }, byEmail: unbound, email: ok, allowedDomains: [], createUnknown: false }, { action: 'sign-in', userId: 3 }],
+    ['bound account: signs in, whatever the provider says of the e-mail', { bound: { id: 3, email: 'bo@corp.test' }, byEmail: null, email: { refusal: 'unverified' }, allowedDomains: [], createUnknown: false }, { action: 'sign-in', userId: 3 }],
+    ['bound account, allowed list empty', { bound: { id: 3, email: 'bo@corp.test' }, byEmail: unbound, email: ok, allowedDomains: [], createUnknown: false }, { action: 'sign-in', userId: 3 }],
+    ["bound account, its own domain listed", { bound: { id: 3, email: 'bo@corp.test' }, byEmail: null, email: { email: 'new@elsewhere.test' }, allowedDomains: ['corp.test'], createUnknown: false }, { action: 'sign-in', userId: 3 }],
+    ["bound account, its own domain no longer listed", { bound: { id: 3, email: 'bo@corp.test' }, byEmail: null, email: ok, allowedDomains: ['other.test'], createUnknown: false }, { refuse: 'SSO_DOMAIN_NOT_ALLOWED' }],
     ['unverified e-mail', { bound: null, byEmail: unbound, email: { refusal: 'unverified' }, allowedDomains: ['corp.test'], createUnknown: false }, { refuse: 'SSO_EMAIL_NOT_VERIFIED' }],
     ['no e-mail', { bound: null, byEmail: null, email: { refusal: 'no-email' }, allowedDomains: [], createUnknown: true }, { refuse: 'SSO_EMAIL_NOT_VERIFIED' }],
     ['domain not in the list', { bound: null, byEmail: unbound, email: ok, allowedDomains: ['other.test'], createUnknown: false }, { refuse: 'SSO_DOMAIN_NOT_ALLOWED' }],

@@ -85,7 +85,8 @@ export type SsoAccountDecision =
 
 /**
  * Which account a provider's identity (issuer + `sub`) signs in to:
- * - an account bound to this issuer and subject: that one (whatever the e-mail says now);
+ * - an account bound to this issuer and subject: that one, whatever e-mail the provider reports now, while the
+ *   account's own e-mail is within `allowed_domains` (an administrator who narrows the list shuts out the rest);
  * - otherwise the e-mail must be verified by the provider and within `allowed_domains` (empty: any);
  * - an existing account with that e-mail is linked (bound to the subject) only when it is bound to no other
  *   subject, the list of allowed domains is NOT empty and names the e-mail's domain (an administrator vouched for
@@ -93,13 +94,13 @@ export type SsoAccountDecision =
  * - no account: created when the organization says so (bound from the start), else refused.
  */
 export function ssoAccountDecision(p: {
-  bound: { id: number } | null;
+  bound: { id: number; email: string } | null;
   byEmail: { id: number; ssoSubject: string | null } | null;
   email: { email: string } | { refusal: 'no-email' | 'unverified' };
   allowedDomains: readonly string[];
   createUnknown: boolean;
 }): SsoAccountDecision {
-  if (p.bound) return { action: 'sign-in', userId: p.bound.id };
+  if (p.bound) return domainAllowed(p.bound.email, p.allowedDomains) ? { action: 'sign-in', userId: p.bound.id } : { refuse: 'SSO_DOMAIN_NOT_ALLOWED' };
   if ('refusal' in p.email) return { refuse: 'SSO_EMAIL_NOT_VERIFIED' };
   if (!domainAllowed(p.email.email, p.allowedDomains)) return { refuse: 'SSO_DOMAIN_NOT_ALLOWED' };
   if (p.byEmail) {
