@@ -35,6 +35,7 @@ describe('single sign-on (OpenID Connect) through the gateway', () => {
   let ctx: Awaited<ReturnType<typeof orgWithAdmin>>;
   let op: OidcProviderProcess;
   let redirectUri: string;
+  let domains: string[];
 
   beforeAll(async () => {
     ctx = await orgWithAdmin();
@@ -42,8 +43,9 @@ describe('single sign-on (OpenID Connect) through the gateway', () => {
     expect(before.status).toBe(200);
     redirectUri = before.body.data.redirect_uri;
     op = await startOidcProviderProcess({ clients: [{ client_id: 'boardroom', client_secret: SECRET, redirect_uris: [redirectUri] }] });
-    // existing accounts of example.test may be linked to the provider (with the list empty none is)
-    const put = await ctx.admin.put('/sso/settings', { provider: 'oidc', issuer: op.issuer, client_id: 'boardroom', client_secret: SECRET, allowed_domains: ['example.test'] });
+    // existing accounts of the test users' and the administrator's domains may be linked to the provider (with the list empty none is)
+    domains = ['example.test', `${ctx.org.slug}.test`];
+    const put = await ctx.admin.put('/sso/settings', { provider: 'oidc', issuer: op.issuer, client_id: 'boardroom', client_secret: SECRET, allowed_domains: domains });
     expect(put.status).toBe(200);
   });
 
@@ -80,7 +82,7 @@ describe('single sign-on (OpenID Connect) through the gateway', () => {
     expect(r.status).toBe(409);
     expect(r.body.message).toBe('Error in validation');
     expect(Object.keys(r.body.errors)).toContain(field);
-    expect((await ctx.admin.get('/sso/settings')).body.data).toMatchObject({ issuer: op.issuer, unknown_user: 'refuse', allowed_domains: ['example.test'] });
+    expect((await ctx.admin.get('/sso/settings')).body.data).toMatchObject({ issuer: op.issuer, unknown_user: 'refuse', allowed_domains: domains });
   });
 
   it('a member cannot read or change the settings', async () => {
@@ -160,7 +162,7 @@ describe('single sign-on (OpenID Connect) through the gateway', () => {
   }
 
   it("whoever controls the provider cannot take over the administrator's account: never linked with allowed_domains empty", async () => {
-    const settings = (domains: string[]) => ctx.admin.put('/sso/settings', { provider: 'oidc', issuer: op.issuer, client_id: 'boardroom', allowed_domains: domains });
+    const settings = (list: string[]) => ctx.admin.put('/sso/settings', { provider: 'oidc', issuer: op.issuer, client_id: 'boardroom', allowed_domains: list });
     // an administrator who never signed in through the provider (so bound to no subject)
     const admin = await createTestUser(env.NATS_URL, ctx.org.orgId, { role: 'admin' });
     expect((await settings([])).status).toBe(200);
@@ -171,7 +173,7 @@ describe('single sign-on (OpenID Connect) through the gateway', () => {
       // nor with the address the account itself would use at the provider
       expect(await refusalFor(admin.email)).toBe('SSO_LINK_NOT_ALLOWED');
     } finally {
-      expect((await settings(['example.test'])).status).toBe(200);
+      expect((await settings(domains)).status).toBe(200);
     }
   });
 
