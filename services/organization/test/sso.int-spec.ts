@@ -264,7 +264,9 @@ describe('organization service: single sign-on (openid-client against oidc-provi
     it('with allowed_domains empty no existing account is linked, the administrator included (SSO_LINK_NOT_ALLOWED)', async () => {
       await settingsOf(a, adminA, oidcSettings({ allowed_domains: [] }));
       const user = await createTestUser(bus, a.orgId);
-      for (const login of [user.email, a.admin.email]) {
+      // an administrator who never signed in through the provider (a.admin is bound by the tests above)
+      const admin = await createTestUser(bus, a.orgId, { role: 'admin' });
+      for (const login of [user.email, admin.email]) {
         const impostor = `provider-admin-${randomBytes(4).toString('hex')}`;
         op.accounts.set(impostor, { email: login, email_verified: true });
         const { url, browser } = await attempt(a, impostor);
