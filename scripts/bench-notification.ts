@@ -2,7 +2,7 @@
  * `npm run bench:notification` — a benchmark, not a test: it prints rates, never a verdict.
  *
  * Queues BENCH_COUNT (10,000) e-mails as SendEmail jobs and lets the notification service's own
- * e-mail pipeline (EmailProcessor: delivery-log check, template rendering, MIME message, pooled SMTP client,
+ * e-mail pipeline (EmailProcessor: delivery-log check, template rendering, nodemailer (message and pooled SMTP),
  * delivery log row) send them to a local SMTP sink; then queues as many no-op BullMQ jobs with the
  * same options and the same worker concurrency. Both are measured in the same run, from the moment the
  * paused queue is resumed until the last job is done, and printed side by side with their ratio.

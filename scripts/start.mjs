@@ -161,6 +161,12 @@ async function main() {
   const pdftoppmPath = await poppler;
   if (pdftoppmPath) env.PDFTOPPM_PATH = pdftoppmPath;
   else log('warning: no poppler (apt-get install poppler-utils): presentations show no slide images');
+  // the queue dashboard is for operators, behind its own credential: a fresh one per run unless one is given
+  const dashboardGenerated = !env.QUEUE_DASHBOARD_USER && !env.QUEUE_DASHBOARD_PASSWORD;
+  if (dashboardGenerated) {
+    env.QUEUE_DASHBOARD_USER = 'operator';
+    env.QUEUE_DASHBOARD_PASSWORD = crypto.randomBytes(18).toString('base64url');
+  }
   const present = presentServices();
   const missing = ALL_SERVICES.filter((s) => !present.some((p) => p.name === s.name)).map((s) => s.name);
   let started = [];
@@ -192,7 +198,7 @@ async function main() {
     line('app', `http://demo.localhost:3000${gateway ? '' : '   (gateway not started: services/gateway missing)'}`),
     line('API docs', 'http://demo.localhost:3000/api/docs'),
     line('mail inbox', infra.env.MAIL_UI_URL || '(external SMTP, no inbox UI)'),
-    line('queue dashboard', 'http://demo.localhost:3000/admin/queues'),
+    line('queue dashboard', `http://localhost:3000/admin/queues   (operators: ${env.QUEUE_DASHBOARD_USER} / ${dashboardGenerated ? env.QUEUE_DASHBOARD_PASSWORD : 'QUEUE_DASHBOARD_PASSWORD'})`),
     line('services', started.length ? started.map((s) => `${s.name}:${s.port}`).join(' ') : 'none yet'),
     '',
     '  Demo sign-ins (password Demo@12345):',

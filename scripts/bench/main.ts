@@ -50,7 +50,7 @@ async function main(): Promise<number> {
     opts = parseOptions(process.argv.slice(2), process.env);
   } catch (e) {
     if (e instanceof UsageError) {
-      console.error(`[bench] ${e.message}\nusage: npm run bench [-- [p1|p2|p3|p4|p5|p6|p7|p8 ...] [--quick] [--voters N] [--viewers N] [--emails N] [--orgs N] [--meetings N] [--duration S] [--connections N] [--channels N]]`);
+      console.error(`[bench] ${e.message}\nusage: npm run bench [-- [p1|p2|p3|p4|p5|p6|p7|p8 ...] [--quick] [--voters N] [--viewers N] [--emails N] [--email-workers N] [--orgs N] [--meetings N] [--duration S] [--connections N] [--channels N]]`);
       return 2;
     }
     throw e;

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- [ids...] [--quick] [--voters N] [--viewers N] [--emails N] [--orgs N] [--duration S] [--connections N]]`
+ * `npm run bench [-- [ids...] [--quick] [--voters N] [--viewers N] [--emails N] [--email-workers N] [--orgs N] [--duration S] [--connections N]]`
  *
  * ids: p1 (or request), p2 (or votes), p3 (or presentation), p4 (or book), p5 (or minutes), p6 (or email), p7 (or tenants), p8 (or live); none = all.
  * --quick shrinks every N for development (the figures are then not the issue's). Environment: BENCH_DATABASE
@@ -28,6 +28,8 @@ export interface BenchOptions {
   /** P3: WebSocket viewers in one presentation room */
   viewers: number;
   emails: number;
+  /** P6: notification processes sending (the system's one and more of it) */
+  emailWorkers: number;
   orgs: number;
   meetingsPerOrg: number;
   /** autocannon seconds per measured side */
@@ -57,6 +59,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     voters: quick ? 100 : 1000,
     viewers: quick ? 300 : 2000,
     emails: quick ? 1000 : 10_000,
+    emailWorkers: 2,
     orgs: quick ? 100 : 1000,
     meetingsPerOrg: 100,
     duration: quick ? 3 : 10,
@@ -75,6 +78,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     else if (flag === '--voters') o.voters = int('--voters', value(), 2, 20_000);
     else if (flag === '--viewers') o.viewers = int('--viewers', value(), 2, 20_000);
     else if (flag === '--emails') o.emails = int('--emails', value(), 10, 1_000_000);
+    else if (flag === '--email-workers') o.emailWorkers = int('--email-workers', value(), 1, 16);
     else if (flag === '--orgs') o.orgs = int('--orgs', value(), 2, 100_000);
     else if (flag === '--meetings') o.meetingsPerOrg = int('--meetings', value(), 1, 10_000);
     else if (flag === '--duration') o.duration = int('--duration', value(), 1, 600);

@@ -44,6 +44,19 @@ export class SessionStore {
   private keyOfId(id: string): string {
     return `sess:${id}`;
   }
+
+  /** which of these sessions (by `idOf`) still exist: a look-up that does not slide their expiry */
+  async alive(ids: readonly string[]): Promise<boolean[]> {
+    if (!ids.length) return [];
+    const p = this.redis.pipeline();
+    for (const id of ids) p.exists(this.keyOfId(id));
+    const res = (await p.exec()) ?? [];
+    return ids.map((_, i) => {
+      const [err, n] = res[i] ?? [new Error('no answer'), 0];
+      // a failed look-up keeps the connection: the next check asks again
+      return err ? true : Number(n) > 0;
+    });
+  }
   private userKey(orgId: string, userId: number): string {
     return `sessu:${orgId}:${userId}`;
   }

@@ -9,6 +9,9 @@ export interface CaughtMail {
   to: { address: string }[];
   text?: string;
   html?: string;
+  /** the message's header fields, names in lower case (maildev) */
+  headers?: Record<string, string>;
+  messageId?: string;
 }
 
 /** Every caught message addressed to `address` (case-insensitive), in the order the catcher lists them. */

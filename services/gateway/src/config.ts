@@ -26,6 +26,12 @@ export const zTrustedProxies = z
   )
   .transform((xs) => xs.filter((x) => x !== 'none'));
 
+/** CSP_FRAME_SRC -> origins (an optional `*.` before the host) the app may show in a frame: the video-meeting providers */
+export const zFrameSources = z
+  .string()
+  .transform((s) => s.split(/[\s,]+/).map((x) => x.trim().toLowerCase()).filter(Boolean))
+  .pipe(z.array(z.string().regex(/^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/, 'expected origins such as https://ijmeet.com or https://*.zoom.us')));
+
 export const gatewayConfigSchema = baseConfigSchema
   .extend({
     SERVICE_NAME: z.string().default('gateway'),
@@ -69,9 +75,22 @@ export const gatewayConfigSchema = baseConfigSchema
      * outside production. Off, X-Org (and X-Forwarded-Host) count only from a peer in TRUSTED_PROXIES.
      */
     ALLOW_X_ORG: z.enum(['auto', 'true', 'false']).default('auto'),
+    /** origins the web app may frame (Content-Security-Policy frame-src): the video-meeting providers' sessions */
+    CSP_FRAME_SRC: zFrameSources.default(['https://ijmeet.com', 'https://*.zoom.us']),
+    /**
+     * The queue dashboard (/admin/queues) is for platform operators, behind its own credential (HTTP Basic): both
+     * set, it is on; neither set, it is off (the production default). Never a tenant's sign-in.
+     */
+    QUEUE_DASHBOARD_USER: z.string().min(1).max(100).regex(/^[^:]+$/, 'may not contain a colon').optional(),
+    QUEUE_DASHBOARD_PASSWORD: z.string().min(16, 'at least 16 characters').max(200).optional(),
   })
   .extend(s3ConfigSchema.shape)
-  .extend(linksConfigSchema.shape);
+  .extend(linksConfigSchema.shape)
+  .superRefine((c, ctx) => {
+    if (!!c.QUEUE_DASHBOARD_USER !== !!c.QUEUE_DASHBOARD_PASSWORD) {
+      ctx.addIssue({ code: 'custom', path: [c.QUEUE_DASHBOARD_USER ? 'QUEUE_DASHBOARD_PASSWORD' : 'QUEUE_DASHBOARD_USER'], message: 'set both QUEUE_DASHBOARD_USER and QUEUE_DASHBOARD_PASSWORD, or neither (dashboard off)' });
+    }
+  });
 
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
 

@@ -9,7 +9,14 @@ import { GatewayModule } from './app.module';
 import { swaggerDir } from './core/openapi';
 import { undecodableMultipart } from './core/input-guard';
 import { upgradeProxy } from './core/upgrade-proxy';
+import { largestMultipart, multipartBodyLimit } from './core/body-limits';
+import { AppError, parseLang, ROUTE_TABLE } from '@app/contracts';
+import { errorBody } from './core/error.filter';
 import { allowsXOrg, loadGatewayConfig } from './config';
+
+/** paths answered by the routes registered after this set-up (/api, the queue dashboard, health, metrics) */
+const servedByRoutes = (p: string): boolean =>
+  p.startsWith('/api') || p === '/admin' || p.startsWith('/admin/') || p === '/health' || p.startsWith('/health/') || p === '/metrics';
 
 runService(async () => {
   const config = loadGatewayConfig();
@@ -29,6 +36,8 @@ runService(async () => {
       app.getHttpServer().on('upgrade', upgradeProxy({ routes: wsRoutes, peerTrusted: (a) => trust(a, 0), allowXOrg: allowsXOrg(config), onError: (m) => log.warn(m) }));
       // a multipart body without a usable boundary cannot be split into its parts: 415 before any parser or route
       http.use((req, _res, next) => next(undecodableMultipart(req.headers['content-type']) ? Object.assign(new Error('multipart body without a boundary'), { status: 415 }) : undefined));
+      // every multipart body counted while it is read: 413 past the largest route's limit (each route lowers it)
+      http.use(multipartBodyLimit(largestMultipart(ROUTE_TABLE.map((r) => r.route))));
       const xapp = app as NestExpressApplication;
       xapp.useBodyParser('json', { limit: '2mb' });
       xapp.useBodyParser('urlencoded', { extended: true, limit: '2mb' });
@@ -47,10 +56,16 @@ runService(async () => {
         http.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: (res, file) => fresh.has(path.basename(file)) && res.setHeader('Cache-Control', 'no-cache') }));
         // the SPA answers every non-API path; its router shows /404 for unknown ones
         http.use((req, res, next) => {
-          if (req.method !== 'GET' || req.path.startsWith('/api') || req.path.startsWith('/admin/') || req.path === '/health' || req.path.startsWith('/health/') || req.path === '/metrics') return next();
+          if (req.method !== 'GET' || servedByRoutes(req.path)) return next();
           res.sendFile(path.join(dist, 'index.html'));
         });
       }
+      // anything else outside the routes (a POST to a static path...): the catalogue's 404, with this app's headers
+      http.use((req, res, next) => {
+        if (servedByRoutes(req.path)) return next();
+        const { status, body } = errorBody(new AppError('NOT_FOUND'), parseLang(req.header('lang') ?? req.header('accept-language')));
+        res.status(status).json(body);
+      });
     },
   });
 });

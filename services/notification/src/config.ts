@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { z } from 'zod';
 import { baseConfigSchema, databaseConfigSchema, linksConfigSchema, parseConfig } from '@app/platform';
 
@@ -13,6 +14,43 @@ export const notificationConfigSchema = baseConfigSchema
      * 20 against 2,089 with 50 (docs/performance.md)
      */
     SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(20),
+    /**
+     * TLS always (STARTTLS required on smtp://): the transport refuses to send anything over a connection that did
+     * not upgrade. Whatever this says, TLS is required whenever the transport authenticates (a password in SMTP_URL,
+     * or OAuth2): a stripped STARTTLS never sends credentials in clear.
+     */
+    SMTP_REQUIRE_TLS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+    /** a CA (PEM) trusted for the SMTP server's certificate besides the system's (a private relay; the tests' self-signed one) */
+    SMTP_TLS_CA: pem().optional(),
+    /**
+     * OAuth2 (XOAUTH2) instead of a password, for Microsoft 365 and Google: the mailbox, and either a client id,
+     * secret and refresh token (access tokens are fetched and renewed from the provider's token endpoint) or a
+     * fixed access token. Secrets: never logged, never in an error.
+     */
+    SMTP_OAUTH2_USER: z.email().optional(),
+    SMTP_OAUTH2_PROVIDER: z.enum(['google', 'microsoft']).default('google'),
+    /** Microsoft 365: the directory (tenant) id or domain whose token endpoint issues the tokens */
+    SMTP_OAUTH2_TENANT: z.string().regex(/^[A-Za-z0-9.-]+$/).default('organizations'),
+    SMTP_OAUTH2_CLIENT_ID: z.string().min(1).optional(),
+    SMTP_OAUTH2_CLIENT_SECRET: z.string().min(1).optional(),
+    SMTP_OAUTH2_REFRESH_TOKEN: z.string().min(1).optional(),
+    SMTP_OAUTH2_ACCESS_TOKEN: z.string().min(1).optional(),
+    /** the token endpoint, when not the provider's own (tests; a proxy) */
+    SMTP_OAUTH2_TOKEN_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** DKIM signing (relaxed/relaxed, rsa-sha256) of every message when all three are set: d=, s= and the PEM private key */
+    DKIM_DOMAIN: z.string().regex(/^[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/, 'DKIM_DOMAIN must be a domain name').optional(),
+    DKIM_SELECTOR: z.string().regex(/^[A-Za-z0-9._-]+$/, 'DKIM_SELECTOR must be a DNS label').optional(),
+    DKIM_PRIVATE_KEY: pem()
+      .refine((k) => {
+        try {
+          createPrivateKey(k);
+          return true;
+        } catch {
+          // the answer is "not a key": the refinement's message says so (the key itself is never repeated)
+          return false;
+        }
+      }, 'DKIM_PRIVATE_KEY must be a PEM private key')
+      .optional(),
     /** the From address; the display name is the recipient's organization's name */
     MAIL_FROM_ADDRESS: z.email().default('no-reply@boardroom.local'),
     /** e-mails (and reminder jobs) processed at the same time by this process (50: P6 measured 1,203 e-mails/s at 10, 2,027 at 50) */
@@ -28,7 +66,38 @@ export const notificationConfigSchema = baseConfigSchema
       .pipe(z.array(z.number().int().positive()).min(1)),
   })
   .extend(databaseConfigSchema.shape)
-  .extend(linksConfigSchema.shape);
+  .extend(linksConfigSchema.shape)
+  .superRefine((c, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    const dkim = [c.DKIM_DOMAIN, c.DKIM_SELECTOR, c.DKIM_PRIVATE_KEY].filter((x) => x !== undefined).length;
+    if (dkim > 0 && dkim < 3) issue('DKIM_PRIVATE_KEY', 'DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY go together (all three or none)');
+    const oauth = c.SMTP_OAUTH2_CLIENT_ID || c.SMTP_OAUTH2_CLIENT_SECRET || c.SMTP_OAUTH2_REFRESH_TOKEN || c.SMTP_OAUTH2_ACCESS_TOKEN;
+    if (oauth && !c.SMTP_OAUTH2_USER) issue('SMTP_OAUTH2_USER', 'the mailbox the OAuth2 tokens belong to is required');
+    if (c.SMTP_OAUTH2_USER) {
+      const refresh = [c.SMTP_OAUTH2_CLIENT_ID, c.SMTP_OAUTH2_CLIENT_SECRET, c.SMTP_OAUTH2_REFRESH_TOKEN].filter(Boolean).length;
+      if (refresh > 0 && refresh < 3) issue('SMTP_OAUTH2_REFRESH_TOKEN', 'SMTP_OAUTH2_CLIENT_ID, SMTP_OAUTH2_CLIENT_SECRET and SMTP_OAUTH2_REFRESH_TOKEN go together');
+      if (refresh === 0 && !c.SMTP_OAUTH2_ACCESS_TOKEN) issue('SMTP_OAUTH2_USER', 'OAuth2 needs a client id, secret and refresh token, or an access token');
+      if (smtpUrlHasUser(c.SMTP_URL)) issue('SMTP_URL', 'a user in SMTP_URL and OAuth2 at the same time: choose one');
+    }
+  });
+
+/** PEM text; `\n` written literally (one-line environment values) become line ends */
+function pem() {
+  return z
+    .string()
+    .transform((s) => s.replace(/\\n/g, '\n').trim())
+    .pipe(z.string().regex(/^-----BEGIN [A-Z0-9 ]+-----\n[\s\S]+\n-----END [A-Z0-9 ]+-----$/, 'a PEM block (-----BEGIN ...)'));
+}
+
+/** whether SMTP_URL carries a user (password authentication) */
+export function smtpUrlHasUser(url: string): boolean {
+  try {
+    return new URL(url).username !== '';
+  } catch {
+    // not a URL: the SMTP_URL check above reports it; here it carries no user
+    return false;
+  }
+}
 
 export type NotificationConfig = z.output<typeof notificationConfigSchema>;
 

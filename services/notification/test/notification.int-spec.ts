@@ -22,7 +22,7 @@ import {
 } from '@app/contracts';
 import { Queue } from 'bullmq';
 import { Jobs, openJobData, redisConnection, type Bus, type Events } from '@app/platform';
-import { sleep, testSeal, waitFor } from '@app/testing';
+import { mailsTo as caughtMailsTo, sleep, testSeal, waitFor } from '@app/testing';
 import { emailJobId } from '../src/email/job-id';
 import { SentLog } from '../src/email/sent-log';
 import { AccountConsumers } from '../src/account/account.consumers';
@@ -471,4 +471,85 @@ describe('a notification worker killed in the middle of a batch', () => {
     expect(log.rows[0].n).toBe(60);
     worker.kill('SIGTERM');
   }, 240_000);
+});
+
+describe('the service\'s SMTP transport', () => {
+  let pub: { app: INestApplicationContext; events: Events; bus: Bus };
+  let db: Client;
+  let org: Org;
+
+  beforeAll(async () => {
+    pub = await startPublisher();
+    db = await adminDb();
+  });
+
+  afterAll(async () => {
+    await pub?.app.close();
+    await db?.end();
+  });
+
+  it('through maildev (the suites\' catcher): the message nodemailer builds has the subject, body, link and headers the template set', async () => {
+    const app = await startNotification(serviceConfig(env.SMTP_URL));
+    try {
+      org = await freshOrganization(pub.events, db, 'مجلس الإدارة Ruwi');
+      const email = address('maildev');
+      const token = TOKEN();
+      const meta = await pub.events.publish(PasswordResetRequested, { orgId: org.orgId, userId: 12, recipient: { email, name: 'Layla Haddad', lang: 'ar' }, token, expiresAt: inOneDay() });
+      const mails = await waitFor('the message in maildev', async () => {
+        const m = await caughtMailsTo(email);
+        return m.length ? m : null;
+      });
+      await sleep(1500);
+      expect(await caughtMailsTo(email)).toHaveLength(1);
+      const m = mails[0];
+      expect(m.subject).toBe(`إعادة تعيين كلمة مرور ${org.name}`);
+      const link = `http://${org.slug}.localhost:3000/auth/reset-password?token=${token}`;
+      expect(m.text).toContain(link);
+      expect(m.html).toContain(`href="${link.replace(/&/g, '&amp;')}`);
+      expect(m.html).toContain('dir="rtl"');
+      expect(m.headers?.['content-language']).toBe('ar');
+      expect(m.headers?.['auto-submitted']).toBe('auto-generated');
+      expect(m.headers?.['message-id']).toBe(`<${emailJobId(meta.id, email)}@boardroom.local>`);
+      expect(m.headers?.from).toContain('no-reply@boardroom.local');
+      expect(m.headers?.['content-type']).toMatch(/^multipart\/alternative/);
+      const log = await db.query('select template, lang, subject from notification.email_log where org_id = $1 and to_email = $2', [org.orgId, email]);
+      expect(log.rows).toEqual([{ template: 'password-reset', lang: 'ar', subject: m.subject }]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('an SMTP server that asks for AUTH but offers no STARTTLS: the job fails with a clear error, no AUTH in clear, nothing sent', async () => {
+    const sink = new SmtpSink({ auth: { user: 'relay', pass: 'relay-pass-1' }, recordClearText: true });
+    const port = Number(new URL(await sink.start()).port);
+    const app = await startNotification(serviceConfig(`smtp://relay:relay-pass-1@127.0.0.1:${port}`));
+    const queue = app.get(Jobs).queue(SendEmail.queue);
+    const email = address('stripped');
+    let jobId = '';
+    try {
+      org = await freshOrganization(pub.events, db, 'Stripped TLS board');
+      const meta = await pub.events.publish(PasswordResetRequested, { orgId: org.orgId, userId: 13, recipient: { email, name: null, lang: 'en' }, token: TOKEN(), expiresAt: inOneDay() });
+      jobId = emailJobId(meta.id, email);
+      const job = await waitFor('the job\'s first failed attempt', async () => {
+        const j = await queue.getJob(jobId);
+        return j && j.attemptsMade >= 1 && j.failedReason ? j : null;
+      });
+      expect(job.failedReason).toMatch(/did not upgrade the connection with STARTTLS .*TLS is required because it authenticates: nothing was sent, no AUTH either/);
+      expect(job.failedReason).not.toContain('relay-pass-1');
+      expect(sink.auths).toEqual([]);
+      expect(sink.clearCommands()).toContain('STARTTLS');
+      expect(sink.clearCommands()).not.toContain('AUTH');
+      expect(sink.clearCommands()).not.toContain('MAIL');
+      expect(sink.received).toHaveLength(0);
+      const log = await db.query('select 1 from notification.email_log where org_id = $1 and to_email = $2', [org.orgId, email]);
+      expect(log.rowCount).toBe(0);
+    } finally {
+      await app.close();
+      // the job waits for its retry: it must not reach another suite's SMTP server
+      const q = new Queue(SendEmail.queue, { connection: redisConnection(env.REDIS_URL), prefix: 'bull' });
+      await (await q.getJob(jobId))?.remove().catch(() => undefined);
+      await q.close();
+      await sink.stop();
+    }
+  });
 });

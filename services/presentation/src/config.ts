@@ -15,6 +15,13 @@ export const presentationConfigSchema = baseConfigSchema
     OPERATION_THROTTLE_MS: z.coerce.number().int().min(0).max(10_000).default(PRESENTATION_THROTTLE_MS.operations),
     /** a viewer whose unsent data passes this is dropped (close 4008) and resyncs from history */
     WS_MAX_BUFFERED_BYTES: z.coerce.number().int().min(1024).default(512 * 1024),
+    /** frames a socket may send while it is being authenticated (kept until then): past either, it is closed (1008) */
+    WS_EARLY_MAX_FRAMES: z.coerce.number().int().min(1).max(1000).default(32),
+    WS_EARLY_MAX_BYTES: z.coerce.number().int().min(1024).max(8 * 1024 * 1024).default(256 * 1024),
+    /** frames a socket may send per second (the client throttles pointer and drawing far below): past it, closed (1008) */
+    WS_MAX_FRAMES_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(40),
+    /** how often the sockets' sign-in sessions are checked: a socket whose session ended (sign-out, expiry) is closed (4401) */
+    WS_SESSION_CHECK_MS: z.coerce.number().int().min(100).max(10 * 60_000).default(30_000),
     /** ping interval; a socket that does not answer two pings is closed */
     WS_PING_MS: z.coerce.number().int().min(1000).default(25_000),
     /** poppler's pdftoppm (pdfinfo beside it); the local runner sets it after installing poppler-utils */

@@ -288,4 +288,83 @@ describe('presentation rooms (two processes, real Redis and NATS)', () => {
     await expect(bus.request(AddPresentationNote, { orgId: org.orgId, actor: chair.actor, body: { id: 999, meeting_id: meetingId, annotation: 'x', is_private: 0, type: 'note', slide_id: 0 } })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(bus.request(ListPresentationNotes, { orgId: other.orgId, actor: actorOf(other.admin.userId, other.admin.email), meetingId, documentId: 101 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
+
+  describe('socket limits (a third process with small limits)', () => {
+    let p3: ServiceProcess;
+    beforeAll(async () => {
+      const base = { ...process.env, ...env, LOG_LEVEL: 'warn' } as Record<string, string | undefined>;
+      p3 = await startServiceProcess('presentation', { ...base, WS_EARLY_MAX_FRAMES: '8', WS_EARLY_MAX_BYTES: '65536', WS_MAX_FRAMES_PER_SECOND: '20', WS_SESSION_CHECK_MS: '300' });
+    });
+    afterAll(async () => {
+      await p3?.stop();
+    });
+
+    /** open a socket and send `frames` in the same tick as its opening (before the server has authenticated it) */
+    const floodOnOpen = (who: { token: string }, frames: string[]): Promise<{ code: number; reason: string }> => {
+      const qs = new URLSearchParams(Object.entries(q(who)).map(([k, v]): [string, string] => [k, String(v)])).toString();
+      const ws = new WebSocket(`ws://127.0.0.1:${p3.port}/ws/presentation?${qs}`, { headers: { 'x-boardroom-org': org.slug } });
+      ws.once('open', () => {
+        for (const f of frames) ws.send(f);
+      });
+      return new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
+    };
+
+    it('frames before authentication are bounded in count: past it the socket is closed (1008)', async () => {
+      const closed = await floodOnOpen(chair, Array.from({ length: 50 }, () => JSON.stringify({ type: 'history' })));
+      expect(closed).toEqual({ code: PRESENTATION_CLOSE.tooManyFrames, reason: 'Too many frames before the socket was authenticated' });
+    });
+
+    it('frames before authentication are bounded in bytes: past it the socket is closed (1008)', async () => {
+      const closed = await floodOnOpen(chair, [JSON.stringify({ type: 'history', pad: 'x'.repeat(40 * 1024) }), JSON.stringify({ type: 'history', pad: 'x'.repeat(40 * 1024) })]);
+      expect(closed.code).toBe(PRESENTATION_CLOSE.tooManyFrames);
+    });
+
+    it('a few frames before authentication are kept and answered once the socket is known', async () => {
+      const c = track(await Client.open(p3.port, org.slug, q(chair)));
+      c.send({ type: 'current_document' });
+      expect(await c.next((f) => f.type === 'document_changed')).toMatchObject({ document: 101 });
+      expect(c.ws.readyState).toBe(WebSocket.OPEN);
+      c.close();
+    });
+
+    it('more frames per second than allowed close the socket (1008); a socket under the rate stays', async () => {
+      const calm = track(await Client.open(p3.port, org.slug, q(member)));
+      await calm.next((f) => f.type === 'history');
+      const c = track(await Client.open(p3.port, org.slug, q(chair)));
+      await c.next((f) => f.type === 'history');
+      // 60 at once: even split over two one-second windows, more than 2 x 20
+      for (let i = 0; i < 60; i++) c.send({ type: 'current_document' });
+      await new Promise<void>((r) => (c.closed ? r() : c.ws.once('close', () => r())));
+      expect(c.closed).toEqual({ code: PRESENTATION_CLOSE.tooManyFrames, reason: 'Too many frames' });
+      // at most the allowed number were answered
+      expect(c.frames.filter((f) => f.type === 'document_changed').length).toBeLessThanOrEqual(40);
+      for (let i = 0; i < 5; i++) {
+        calm.send({ type: 'current_document' });
+        await calm.next((f) => f.type === 'document_changed');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(calm.ws.readyState).toBe(WebSocket.OPEN);
+      calm.close();
+    });
+
+    it('a socket does not outlive its session: signed out, it is closed (4401); expired, too', async () => {
+      const signedOut = await sessions.create(org.orgId, member.userId);
+      const expiring = await sessions.create(org.orgId, member.userId);
+      const staying = await sessions.create(org.orgId, member.userId);
+      const a = track(await Client.open(p3.port, org.slug, q({ token: signedOut })));
+      const b = track(await Client.open(p3.port, org.slug, q({ token: expiring })));
+      const c = track(await Client.open(p3.port, org.slug, q({ token: staying })));
+      await Promise.all([a, b, c].map((x) => x.next((f) => f.type === 'history')));
+      await sessions.destroy(signedOut);
+      await sessions.expireIn(expiring, 1);
+      const closedOf = (x: Client) => new Promise<{ code: number; reason: string }>((r) => (x.closed ? r(x.closed) : x.ws.once('close', () => r(x.closed!))));
+      expect(await closedOf(a)).toEqual({ code: PRESENTATION_CLOSE.unauthorized, reason: 'Session ended' });
+      expect(await closedOf(b)).toEqual({ code: PRESENTATION_CLOSE.unauthorized, reason: 'Session ended' });
+      // the session that still exists keeps its socket
+      c.send({ type: 'current_document' });
+      expect(await c.next((f) => f.type === 'document_changed')).toMatchObject({ document: 101 });
+      expect(c.ws.readyState).toBe(WebSocket.OPEN);
+      c.close();
+    });
+  });
 });

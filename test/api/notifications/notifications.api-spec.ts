@@ -1,7 +1,7 @@
 /**
  * Through the gateway: the home widget's reminders (GET /api/reminders, POST /api/reminders/dismiss_all,
- * POST /api/reminders/{id}/dismiss) and the queue dashboard at /admin/queues (organization admins; a
- * `token` query parameter exchanged for an HttpOnly cookie). Reminders are fed by a meeting event,
+ * POST /api/reminders/{id}/dismiss) and the queue dashboard at /admin/queues (platform operators only, behind
+ * QUEUE_DASHBOARD_USER/QUEUE_DASHBOARD_PASSWORD; never an organization's session, an admin's included). Reminders are fed by a meeting event,
  * published here as the meeting service publishes it.
  */
 import 'reflect-metadata';
@@ -9,7 +9,7 @@ import { Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppPaths, MeetingScheduled, type Lang } from '@app/contracts';
 import { createRootLogger, Events, PlatformModule } from '@app/platform';
-import { api, createTestOrg, createTestUser, login, pollUntil, testEnv, type ApiClient, type TestOrg } from '@app/testing';
+import { api, createTestOrg, createTestUser, login, pollUntil, rawRequest as raw, startServiceProcess, testEnv, type ApiClient, type ServiceProcess, type TestOrg } from '@app/testing';
 
 jest.setTimeout(120_000);
 
@@ -127,68 +127,85 @@ describe('notifications through the gateway', () => {
     });
   });
 
-  describe('queue dashboard at /admin/queues', () => {
-    it('answers 401 without a session and 403 to a member who is not an administrator', async () => {
-      expect((await dashboard(org.slug, '')).status).toBe(401);
-      expect((await dashboard(org.slug, '?token=not-a-session')).status).toBe(401);
-      const memberToken = await login(GATEWAY, org.slug, member.email, member.password);
-      const r = await dashboard(org.slug, `?token=${memberToken}`, { lang: 'ru' });
-      expect(r.status).toBe(403);
-      expect(r.body.message).toBe('Панель очередей доступна только администраторам организации.');
+  describe('queue dashboard at /admin/queues: platform operators only, behind its own credential', () => {
+    const USER = 'operator';
+    const PASSWORD = `op-${Date.now()}-long-enough-password`;
+    const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+    let gw: ServiceProcess;
+    let base: string;
+
+    beforeAll(async () => {
+      // a second gateway with the operators' credential set (the test system runs with the dashboard off, as production does by default)
+      gw = await startServiceProcess('gateway', { ...process.env, QUEUE_DASHBOARD_USER: USER, QUEUE_DASHBOARD_PASSWORD: PASSWORD });
+      base = `http://127.0.0.1:${gw.port}`;
+    }, 90_000);
+    afterAll(async () => {
+      await gw?.stop();
     });
 
-    it('exchanges the token in the URL for an HttpOnly cookie scoped to /admin/queues, then serves the board', async () => {
-      const first = await dashboard(org.slug, `?token=${encodeURIComponent(adminToken)}`);
-      expect(first.status).toBe(303);
-      expect(first.headers.get('location')).toBe('/admin/queues');
-      const setCookie = first.headers.get('set-cookie') ?? '';
-      expect(setCookie).toContain('queues_token=');
-      expect(setCookie).toMatch(/HttpOnly/i);
-      expect(setCookie).toMatch(/Path=\/admin\/queues/i);
-      expect(setCookie).toMatch(/SameSite=Strict/i);
-      const cookie = setCookie.split(';')[0];
-
-      const page = await dashboard(org.slug, '', { cookie });
-      expect(page.status).toBe(200);
-      expect(page.text).toContain('<html');
-
-      const queues = await dashboard(org.slug, '/api/queues?activeQueue=notification-email&status=latest&page=1&jobsPerPage=10', { cookie });
-      expect(queues.status).toBe(200);
-      const names = (queues.body.queues as { name: string }[]).map((q) => q.name);
-      expect(names).toEqual(expect.arrayContaining(['notification-email', 'notification-reminder']));
-      // jobs carry no secret in the dashboard, and other organizations' jobs show no data
-      for (const q of queues.body.queues as { jobs: { data: Record<string, unknown> }[] }[]) {
-        for (const j of q.jobs) expect(JSON.stringify(j.data)).not.toMatch(/token=(?!\[hidden\])[A-Za-z0-9_-]{8,}|"token":"(?!\[hidden\])/);
+    it('without a credential configured the dashboard is off: 404, an organization admin\'s session included', async () => {
+      for (const path of ['', `?token=${encodeURIComponent(adminToken)}`, '/api/queues']) {
+        const r = await dashboard(org.slug, path, { header: adminToken });
+        expect(r.status).toBe(404);
       }
-      // the session header works for tools, the cookie is not valid for another organization
-      expect((await dashboard(org.slug, '/api/queues', { header: adminToken })).status).toBe(200);
-      const other = await createTestOrg(env.NATS_URL);
-      expect((await dashboard(other.slug, '/api/queues', { cookie })).status).toBe(401);
     });
 
-    it('shows the organization\'s own e-mail jobs with their secrets hidden', async () => {
+    it('an organization admin\'s session never opens it (401 asking for the operators\' credential), in any form', async () => {
+      const tries: Record<string, string>[] = [
+        { 'x-org': org.slug, token: adminToken },
+        { 'x-org': org.slug, authorization: `Bearer ${adminToken}` },
+        { 'x-org': org.slug, cookie: `queues_token=${adminToken}` },
+        { 'x-org': org.slug, authorization: basic(org.admin.email, org.admin.password) },
+        { authorization: basic(USER, `${PASSWORD}x`) },
+        { authorization: basic(`${USER}x`, PASSWORD) },
+      ];
+      for (const headers of tries) {
+        for (const path of ['/admin/queues', `/admin/queues?token=${encodeURIComponent(adminToken)}`, '/admin/queues/api/queues']) {
+          // from an address of its own: these wrong attempts count against it, not against the next tests' address
+          const r = await raw(base, { method: 'GET', path, headers, localAddress: '127.0.0.4' });
+          expect([path, r.status]).toEqual([path, 401]);
+          expect(r.headers.get('www-authenticate')).toBe('Basic realm="Boardroom queues", charset="UTF-8"');
+        }
+      }
+    });
+
+    it('the operators\' credential opens it (200): every queue, payloads left sealed, no secret shown', async () => {
+      const auth = { authorization: basic(USER, PASSWORD) };
+      const page = await raw(base, { method: 'GET', path: '/admin/queues', headers: auth });
+      expect(page.status).toBe(200);
+      expect(String(page.body)).toContain('<html');
+      expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(page.headers.get('x-frame-options')).toBe('DENY');
+      // an invitation e-mail job of this organization, to be seen sealed
       const admin = api(GATEWAY, { org: org.slug, token: adminToken });
       const roles = (await admin.get('/roles')).body.data as { id: number; name: string }[];
-      const email = `dash-${Date.now()}@${org.slug}.test`;
-      const created = await admin.post('/users', { name: 'Dashboard Invitee', email, phone: '5550101', role_id: roles.find((r) => r.name !== 'Admin')?.id ?? roles[0].id, team: 'Board' });
+      const created = await admin.post('/users', { name: 'Dashboard Invitee', email: `dash-${Date.now()}@${org.slug}.test`, phone: '5550101', role_id: roles.find((r) => r.name !== 'Admin')?.id ?? roles[0].id, team: 'Board' });
       expect(created.status).toBe(200);
-      type Job = { id: string; data: { payload?: { to?: { email: string }; params?: Record<string, unknown> } } };
-      const find = async () => {
-        const r = await dashboard(org.slug, '/api/queues?activeQueue=notification-email&status=latest&page=1&jobsPerPage=50', { header: adminToken });
-        const q = (r.body.queues as { name: string; jobs: Job[] }[]).find((x) => x.name === 'notification-email');
-        return q?.jobs.find((j) => j.data.payload?.to?.email === email);
+      type Job = { data: Record<string, unknown> };
+      const queues = async () => {
+        const r = await raw(base, { method: 'GET', path: '/admin/queues/api/queues?activeQueue=notification-email&status=latest&page=1&jobsPerPage=50', headers: auth });
+        expect(r.status).toBe(200);
+        return r.body as { queues: { name: string; jobs: Job[] }[] };
       };
-      const job = await pollUntil(find, (j) => !!j, 45_000);
-      expect(job).toBeDefined();
-      expect(job!.data.payload!.params!.token).toBe('[hidden]');
-      expect(job!.data.payload!.params!.email).toBe(email);
+      const found = await pollUntil(queues, (b) => !!b.queues.find((q) => q.name === 'notification-email')?.jobs.some((j) => j.data.orgId === org.orgId), 45_000);
+      expect(found.queues.map((q) => q.name)).toEqual(expect.arrayContaining(['notification-email', 'notification-reminder']));
+      for (const q of found.queues) {
+        for (const j of q.jobs) {
+          expect(JSON.stringify(j.data)).not.toMatch(/token=(?!\[hidden\])[A-Za-z0-9_-]{8,}|"token":"(?!\[hidden\])|"sealed"/);
+        }
+      }
+      const own = found.queues.find((q) => q.name === 'notification-email')!.jobs.find((j) => j.data.orgId === org.orgId)!;
+      expect(own.data.payload).toBe('[sealed]');
     });
 
-    it('refuses queue-wide actions that would touch other organizations\' jobs', async () => {
-      const r = await fetch(`${GATEWAY}/admin/queues/api/queues/notification-email/pause`, { method: 'PUT', headers: { 'x-org': org.slug, token: adminToken } });
-      expect(r.status).toBeGreaterThanOrEqual(400);
-      const q = await dashboard(org.slug, '/api/queues?activeQueue=notification-email', { header: adminToken });
-      expect((q.body.queues as { name: string; isPaused: boolean }[]).find((x) => x.name === 'notification-email')?.isPaused).toBe(false);
+    it('guessing the credential is limited per address: 429 after 20 attempts a minute', async () => {
+      let last = 0;
+      for (let i = 0; i < 21; i++) last = (await raw(base, { method: 'GET', path: '/admin/queues', headers: { authorization: basic(USER, `guess-${i}`) }, localAddress: '127.0.0.3' })).status;
+      expect(last).toBe(429);
+      // even the right credential waits from that address; another address is not affected
+      expect((await raw(base, { method: 'GET', path: '/admin/queues', headers: { authorization: basic(USER, PASSWORD) }, localAddress: '127.0.0.3' })).status).toBe(429);
+      expect((await raw(base, { method: 'GET', path: '/admin/queues', headers: { authorization: basic(USER, PASSWORD) } })).status).toBe(200);
     });
   });
 });

@@ -32,9 +32,18 @@ describe('password sign-in', () => {
     expect(me.body.data.id).toBe(ctx.org.admin.userId);
   });
 
-  it('accepts the fields as query parameters too', async () => {
+  it('takes the e-mail from the query, never the password: a password in the query is refused (409 on password), no session', async () => {
+    const email = await ctx.anon.post(`/login?email=${encodeURIComponent(ctx.org.admin.email)}`, { password: ctx.org.admin.password });
+    expect(email.body.status).toBe(1);
     const r = await ctx.anon.post(`/login?email=${encodeURIComponent(ctx.org.admin.email)}&password=${encodeURIComponent(ctx.org.admin.password)}`, {});
-    expect(r.body.status).toBe(1);
+    expect(r.status).toBe(409);
+    expect(r.body).toMatchObject({ success: false, code: 'VALIDATION', errors: { password: ['Credentials must be sent in the request body, not in the address.'] } });
+    expect(r.body.token).toBeUndefined();
+    // also when the body holds the password as well
+    const both = await ctx.anon.post(`/login?password=${encodeURIComponent(ctx.org.admin.password)}`, { email: ctx.org.admin.email, password: ctx.org.admin.password });
+    expect([both.status, both.body.token]).toEqual([409, undefined]);
+    const pin = await ctx.anon.with({ lang: 'ru' }).post('/token_login?bin_code=12345', { token: 'x' });
+    expect([pin.status, pin.body.errors?.bin_code]).toEqual([409, ['Учётные данные нужно передавать в теле запроса, а не в адресе.']]);
   });
 
   it.each([

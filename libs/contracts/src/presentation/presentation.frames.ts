@@ -122,6 +122,8 @@ export const PRESENTATION_CLOSE = Object.freeze({
   disabled: 4403,
   /** the client could not keep up; reconnect and ask for history */
   slowConsumer: 4008,
+  /** too many frames: before the socket was authenticated, or per second (WebSocket's "policy violation") */
+  tooManyFrames: 1008,
 });
 
 /**

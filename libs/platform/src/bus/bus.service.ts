@@ -13,6 +13,8 @@ type Reply = { ok: true; data: unknown } | { ok: false; error: AppErrorJson };
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
+/** room left in a request for its headers (correlation, trace, org, deadline) under the server's max_payload */
+const REQUEST_HEADER_ROOM = 4096;
 
 export const BUS_OPTIONS = Symbol('BUS_OPTIONS');
 export interface BusOptions {
@@ -74,18 +76,23 @@ export class Bus implements OnApplicationShutdown {
     const timeout = options.timeoutMs ?? def.timeoutMs ?? this.opts.defaultTimeoutMs;
     // the callee skips work its caller (or the caller's caller) no longer waits for
     h.set('x-deadline', String(Math.min(Date.now() + timeout, ctx?.deadline ?? Infinity)));
+    // NATS refuses a message above the server's max_payload (1 MiB by default): a request that big (a large but
+    // well-formed field) is the caller's body being too large, 413, not an internal error
+    const body = enc.encode(JSON.stringify(data));
+    const maxPayload = this.nc.info?.max_payload ?? 1024 * 1024;
+    if (body.length > maxPayload - REQUEST_HEADER_ROOM) throw new AppError('PAYLOAD_TOO_LARGE', { details: { subject: def.subject, bytes: body.length, maxPayload } });
     const end = metrics.rpcClientDuration.startTimer({ subject: def.subject });
     let msg: Msg;
     try {
       try {
-        msg = await this.nc.request(def.subject, enc.encode(JSON.stringify(data)), { timeout, headers: h });
+        msg = await this.nc.request(def.subject, body, { timeout, headers: h });
       } catch (e) {
         // no process listened (a replica restarting while its peer was not subscribed yet): nothing was delivered;
         // a read is sent once more, a write never (its caller decides)
         if (!(e instanceof RequestError && e.isNoResponders() && ctx?.readOnly)) throw e;
         metrics.rpcNoResponderRetries.inc({ subject: def.subject });
         await new Promise((r) => setTimeout(r, 250));
-        msg = await this.nc.request(def.subject, enc.encode(JSON.stringify(data)), { timeout, headers: h });
+        msg = await this.nc.request(def.subject, body, { timeout, headers: h });
       }
     } catch (e) {
       end({ outcome: 'timeout' });

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
 import type { Response } from 'express';
+import { multipartRefused } from './body-limits';
 import { AppError, errorSpec, parseLang, translate, type Lang } from '@app/contracts';
 import { logger } from '@app/platform';
 import type { ApiRequest } from './request';
@@ -78,7 +79,8 @@ export class ErrorFilter implements ExceptionFilter {
       if (!res.headersSent) res.status(503).json(exception.getResponse());
       return;
     }
-    const e = toAppError(exception);
+    // a multipart body refused for its size mid-way: the parser reports whatever it made of the cut, the answer is 413
+    const e = multipartRefused(req) ? new AppError('PAYLOAD_TOO_LARGE') : toAppError(exception);
     if (e.code === 'INTERNAL') logger().error({ err: exception, path: req.path }, 'unhandled error');
     // body-parser fails before the context middleware has read Lang
     const { status, body } = errorBody(e, req.lang ?? parseLang(req.header?.('lang') ?? req.header?.('accept-language')));

@@ -6,6 +6,19 @@
  */
 export const BAD_STRING_MESSAGE = 'This field may not contain a NUL character or an unpaired surrogate.';
 
+/**
+ * Fields that are credentials: never taken from a query string (it ends up in access logs, proxies' logs and the
+ * browser's history), on any route, also those that merge the query into the body (POST /api/login).
+ */
+export const CREDENTIAL_FIELDS = ['password', 'password_confirmation', 'current_password', 'bin_code', 'pin', 'pin_confirmation'] as const;
+export const CREDENTIAL_IN_QUERY_MESSAGE = 'Credentials must be sent in the request body, not in the address.';
+
+/** the credential fields a query carries (each answered as a field error) */
+export function credentialsInQuery(query: unknown): string[] {
+  if (!query || typeof query !== 'object') return [];
+  return CREDENTIAL_FIELDS.filter((f) => Object.prototype.hasOwnProperty.call(query, f));
+}
+
 // eslint-disable-next-line no-control-regex -- finding NUL is the point
 const BAD = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 

@@ -8,11 +8,12 @@ import {
 import { Bus, CONFIG, logger } from '@app/platform';
 import { validatesResponses, type GatewayConfig } from '../config';
 import { ACCESS } from './decorators';
-import { BAD_STRING_MESSAGE, badStringPaths } from './input-guard';
+import { BAD_STRING_MESSAGE, badStringPaths, CREDENTIAL_IN_QUERY_MESSAGE, credentialsInQuery } from './input-guard';
 import { RATE_LIMIT, SignInLimitsInterceptor } from './sign-in-limits';
 import type { ApiRequest } from './request';
 import { StreamedUploadInterceptor, type StoredFile } from './streamed-upload';
 import { uploadOptions } from './upload-options';
+import { FORM_FIELD_MAX_BYTES, MultipartLimitInterceptor, multipartMaxBytes } from './body-limits';
 
 /**
  * The gateway's routes come from the route table in libs/contracts (see docs/how-to-add-a-route.md):
@@ -138,6 +139,8 @@ export class RouteDispatcher implements OnApplicationBootstrap {
   async dispatch(route: RouteDef, req: ApiRequest, res: Response): Promise<void> {
     const call = this.callOf(route, req);
     const raw = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : req.body === undefined ? {} : req.body;
+    const inQuery = credentialsInQuery(req.query);
+    if (inQuery.length) throw new AppError('VALIDATION', { fields: Object.fromEntries(inQuery.map((f) => [f, [CREDENTIAL_IN_QUERY_MESSAGE]])) });
     const bodyIn = route.mergeQuery ? { ...(req.query as object), ...(raw as object) } : raw;
     const files = req.files && !Array.isArray(req.files) ? (req.files as Record<string, Express.Multer.File[]>) : undefined;
     refuseBadStrings(bodyIn, req.query);
@@ -242,7 +245,9 @@ export function routesController(table: { name: string; route: RouteDef }[]): Ty
       decorators.push(UseInterceptors(StreamedUploadInterceptor({ ...route.upload, stream: route.upload.stream }, uploadOptions.limits.fileSize)));
     } else if (route.upload?.kind === 'single') decorators.push(UseInterceptors(FileInterceptor(route.upload.field, limits)));
     if (route.upload?.kind === 'fields') decorators.push(UseInterceptors(FileFieldsInterceptor([...route.upload.fields], limits)));
-    if (route.upload?.kind === 'none') decorators.push(UseInterceptors(NoFilesInterceptor()));
+    if (route.upload?.kind === 'none') decorators.push(UseInterceptors(NoFilesInterceptor({ limits: { fields: 200, fieldSize: FORM_FIELD_MAX_BYTES } })));
+    // the whole multipart body's limit, checked before the parser above starts (decorators apply last first)
+    if (route.upload) decorators.push(UseInterceptors(MultipartLimitInterceptor(multipartMaxBytes(route.upload))));
     const desc = Object.getOwnPropertyDescriptor(proto, key)!;
     Reflect.decorate(decorators, proto, key, desc);
     Req()(proto, key, 0);

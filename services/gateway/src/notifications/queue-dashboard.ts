@@ -3,54 +3,63 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { createBullBoard } from '@bull-board/api';
 import { ExpressAdapter } from '@bull-board/express';
 import { Queue } from 'bullmq';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response, Router } from 'express';
 import type Redis from 'ioredis';
-import {
-  AppError, GetActor, NotificationMessages, parseLang, ReminderDue, ResolveOrganization, SendEmail, type OrgPublic,
-} from '@app/contracts';
-import { Bus, CONFIG, logger, PayloadSeal, REDIS, redisConnection, SessionStore, watchRedisErrors } from '@app/platform';
-import { allowsXOrg, type GatewayConfig } from '../config';
+import { AppError, parseLang, ReminderDue, SendEmail } from '@app/contracts';
+import { CONFIG, logger, RateLimiter, REDIS, redisConnection, watchRedisErrors } from '@app/platform';
+import type { GatewayConfig } from '../config';
 import { errorBody, toAppError } from '../core/error.filter';
-import { orgOfRequest } from '../core/request';
-import { TenantQueueAdapter } from './tenant-queue.adapter';
+import { DASHBOARD_CSP } from '../core/security-headers';
+import { OperatorQueueAdapter } from './operator-queue.adapter';
 
 export const DASHBOARD_PATH = '/admin/queues';
-export const DASHBOARD_COOKIE = 'queues_token';
+export const DASHBOARD_REALM = 'Boardroom queues';
 const QUEUE_REFRESH_MS = 30_000;
-const BOARD_MAX = 200;
+/** credential attempts per client address and minute (a success gives its attempt back) */
+const ATTEMPTS_PER_MINUTE = 20;
 
-function cookieOf(req: Request, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const i = part.indexOf('=');
-    if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
-  }
-  return undefined;
+const digest = (s: string): Buffer => createHash('sha256').update(s, 'utf8').digest();
+
+/** `Authorization: Basic <base64 user:password>` -> its user and password, or null */
+export function basicCredentials(header: string | undefined): { user: string; password: string } | null {
+  const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
+  if (!m) return null;
+  const text = Buffer.from(m[1], 'base64').toString('utf8');
+  const i = text.indexOf(':');
+  return i < 0 ? null : { user: text.slice(0, i), password: text.slice(i + 1) };
+}
+
+/** both parts equal, compared in constant time (on their hashes, so the lengths do not show either) */
+export function sameCredential(given: { user: string; password: string }, expected: { user: string; password: string }): boolean {
+  const user = timingSafeEqual(digest(given.user), digest(expected.user));
+  const password = timingSafeEqual(digest(given.password), digest(expected.password));
+  return user && password;
 }
 
 /**
- * The BullMQ dashboard (bull-board) at /admin/queues, for the administrators of the host's
- * organization. A browser cannot send the app's `token` header on a plain visit, so the web app opens
- * `/admin/queues?token=<session token>`: the token is checked, set as an HttpOnly cookie scoped to
- * /admin/queues (SameSite=Strict), and the browser is redirected to the same URL without it. Every
- * later request (the UI's own API calls) is checked again against the session store (sliding idle
- * expiry) and the actor's admin flag; the `token` header or `Authorization: Bearer` also work for tools.
+ * The BullMQ dashboard (bull-board) at /admin/queues, for the platform's operators only (docs/security.md
+ * "HTTP edge"). The queues are shared by every organization, so no organization's sign-in opens it, an
+ * administrator's neither: it has its own credential, QUEUE_DASHBOARD_USER and QUEUE_DASHBOARD_PASSWORD (HTTP Basic,
+ * compared in constant time, 20 attempts per address and minute). Without them the dashboard is off and the path
+ * answers 404 (the production default). Operators see every queue's state and timing, and each job's metadata
+ * with its sealed payload left sealed and secret-looking values hidden (OperatorQueueAdapter).
  * Queues are found in Redis (every `bull:<name>:meta`), so other services' queues appear as they are created.
  */
 @Injectable()
 export class QueueDashboard implements OnModuleInit, OnApplicationShutdown {
   private readonly queues = new Map<string, Queue>();
-  private readonly boards = new Map<string, { router: Router; names: string }>();
+  private board?: { router: Router; names: string };
   private refreshedAt = 0;
-  private readonly seal: PayloadSeal;
+  private readonly credential: { user: string; password: string } | null;
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
-    private readonly bus: Bus,
-    private readonly sessions: SessionStore,
+    private readonly limiter: RateLimiter,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(CONFIG) private readonly config: GatewayConfig,
   ) {
-    this.seal = PayloadSeal.fromKey(config.OUTBOX_KEY, config.NODE_ENV === 'production');
+    this.credential = config.QUEUE_DASHBOARD_USER && config.QUEUE_DASHBOARD_PASSWORD ? { user: config.QUEUE_DASHBOARD_USER, password: config.QUEUE_DASHBOARD_PASSWORD } : null;
   }
 
   onModuleInit(): void {
@@ -62,45 +71,21 @@ export class QueueDashboard implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async handle(req: Request, res: Response, next: NextFunction): Promise<void> {
-    const org = await this.organization(req);
-    const queryToken = typeof req.query.token === 'string' ? req.query.token : undefined;
-    const token = queryToken ?? cookieOf(req, DASHBOARD_COOKIE) ?? this.headerToken(req);
-    const session = token ? await this.sessions.touch(token, this.config.IDLE_TIMEOUT_MINUTES * 60, this.config.SESSION_LIFETIME_MINUTES * 60) : null;
-    if (!session || session.orgId !== org.id) throw new AppError('UNAUTHENTICATED');
-    const { actor } = await this.bus.request(GetActor, { orgId: org.id, userId: session.userId });
-    if (!actor) throw new AppError('UNAUTHENTICATED');
-    if (!actor.isAdmin) throw new AppError('FORBIDDEN', { message: NotificationMessages.dashboardAdminsOnly });
-
-    if (queryToken) {
-      // exchange the token in the URL for a cookie, and take it out of the address bar and history
-      res.cookie(DASHBOARD_COOKIE, queryToken, {
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: req.secure || this.config.PUBLIC_PROTOCOL === 'https',
-        path: DASHBOARD_PATH,
-      });
-      const url = new URL(req.originalUrl, 'http://x');
-      url.searchParams.delete('token');
-      res.redirect(303, `${url.pathname}${url.search}`);
-      return;
+    if (!this.credential) throw new AppError('NOT_FOUND');
+    res.setHeader('Cache-Control', 'no-store');
+    const given = basicCredentials(req.header('authorization'));
+    const attempt = { key: `{queues-dashboard}:${req.ip ?? 'unknown'}`, limit: ATTEMPTS_PER_MINUTE, windowSeconds: 60 };
+    await this.limiter.takeOrThrow([attempt]);
+    if (!given || !sameCredential(given, this.credential)) {
+      res.setHeader('WWW-Authenticate', `Basic realm="${DASHBOARD_REALM}", charset="UTF-8"`);
+      throw new AppError('UNAUTHENTICATED');
     }
-    const router = await this.board(org);
+    await this.limiter.refund([attempt.key]);
+    // bull-board's own page: its inline styles and font stylesheet (scripts stay this origin's only)
+    res.setHeader('Content-Security-Policy', DASHBOARD_CSP);
+    res.setHeader('X-Frame-Options', 'DENY');
+    const router = await this.router();
     router(req, res, next);
-  }
-
-  private headerToken(req: Request): string | undefined {
-    const h = req.header('token');
-    if (h && h !== 'null' && h !== 'undefined') return h;
-    const auth = req.header('authorization');
-    return auth?.toLowerCase().startsWith('bearer ') ? auth.slice(7).trim() : undefined;
-  }
-
-  private async organization(req: Request): Promise<OrgPublic> {
-    const { slug } = orgOfRequest(req, allowsXOrg(this.config));
-    if (!slug) throw new AppError('INVALID_ORGANIZATION');
-    const { organization } = await this.bus.request(ResolveOrganization, { slug });
-    if (!organization || organization.status !== 'active') throw new AppError('INVALID_ORGANIZATION');
-    return organization;
   }
 
   /** Every BullMQ queue in Redis, plus the notification queues (so the board is never empty on a fresh system). */
@@ -119,29 +104,27 @@ export class QueueDashboard implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  private async board(org: OrgPublic): Promise<Router> {
+  private async router(): Promise<Router> {
     await this.refreshQueues();
     const names = [...this.queues.keys()].sort().join(',');
-    const cached = this.boards.get(org.id);
-    if (cached && cached.names === names) return cached.router;
+    if (this.board && this.board.names === names) return this.board.router;
     const server = new ExpressAdapter();
     server.setBasePath(DASHBOARD_PATH);
     createBullBoard({
-      queues: [...this.queues.values()].map((q) => new TenantQueueAdapter(q, org.id, this.seal)),
+      queues: [...this.queues.values()].map((q) => new OperatorQueueAdapter(q)),
       // @bull-board/express 9.10.1 pins its own copy of @bull-board/api (the root one is 9.10.2): same shape, separate private fields
       serverAdapter: server as unknown as Parameters<typeof createBullBoard>[0]['serverAdapter'],
-      options: { uiConfig: { boardTitle: `${org.name}: queues`, hideDocsLink: true } },
+      options: { uiConfig: { boardTitle: 'Boardroom: queues', hideDocsLink: true } },
     });
-    const router = server.getRouter() as Router;
-    if (this.boards.size >= BOARD_MAX) this.boards.delete(this.boards.keys().next().value as string);
-    this.boards.set(org.id, { router, names });
-    return router;
+    this.board = { router: server.getRouter() as Router, names };
+    return this.board.router;
   }
 
   private fail(req: Request, res: Response, e: unknown): void {
     const err = toAppError(e);
     if (err.code === 'INTERNAL') logger().error({ err: e, path: req.originalUrl }, 'queue dashboard failed');
     const { status, body } = errorBody(err, parseLang(req.header('lang') ?? req.header('accept-language')));
+    if (err.code === 'TOO_MANY_ATTEMPTS' && typeof err.details?.retryAfter === 'number') res.setHeader('Retry-After', String(err.details.retryAfter));
     if (!res.headersSent) res.status(status).json(body);
   }
 

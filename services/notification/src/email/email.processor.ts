@@ -11,7 +11,7 @@ import { SentLog } from './sent-log';
 
 /**
  * Sends one e-mail. Retried with exponential backoff on temporary failures (SMTP 4xx, connection
- * errors, the organization service not answering); failed at once on permanent ones (SMTP 5xx, an
+ * errors, no TLS where it is required, the organization service not answering); failed at once on permanent ones (SMTP 5xx, an
  * unknown organization, a template that cannot render). The parameters were checked against the
  * contract's e-mail union when the job was added and again when it was taken. Either way a job that ran out of
  * attempts stays in the queue's failed list (bull-board at /admin/queues).
@@ -37,11 +37,17 @@ export class EmailProcessor {
     const org = found.value;
     const messageId = messageIdFor(ctx.id, this.config.MAIL_FROM_ADDRESS);
     let rendered;
-    let composed;
     try {
       // p is one case of the contract's e-mail union (template + its params); rendering switches on it
       rendered = renderEmail({ email: p, to: p.to, org, links: { baseDomain: this.config.PUBLIC_BASE_DOMAIN, protocol: this.config.PUBLIC_PROTOCOL } });
-      composed = this.mailer.compose({
+    } catch (e) {
+      // rendering is deterministic: a retry would fail the same way
+      throw new UnrecoverableError(`template ${p.template}: ${(e as Error).message}`);
+    }
+
+    try {
+      // nodemailer builds the message (and signs it when DKIM is configured) and sends it on a pooled connection
+      await this.mailer.send({
         from: { name: org.name, address: this.config.MAIL_FROM_ADDRESS },
         to: { name: p.to.name, address: p.to.email },
         subject: rendered.subject,
@@ -51,14 +57,8 @@ export class EmailProcessor {
         lang: p.to.lang === 'fr' ? 'en' : p.to.lang,
       });
     } catch (e) {
-      // rendering and composing are deterministic: a retry would fail the same way
-      throw new UnrecoverableError(`template ${p.template}: ${(e as Error).message}`);
-    }
-
-    try {
-      await this.mailer.send(composed);
-    } catch (e) {
       if (isPermanentSmtpError(e)) throw new UnrecoverableError(`SMTP refused permanently: ${(e as Error).message}`);
+      // connection errors, 4xx, a server that did not upgrade to TLS where it is required: retried with backoff
       throw e;
     }
 

@@ -1,6 +1,6 @@
 /**
  * Just enough MIME decoding for the test SMTP sink: headers (folded, RFC 2047 encoded words),
- * multipart bodies, quoted-printable and base64 parts (the messages the service builds in src/email/mime.ts).
+ * multipart bodies, quoted-printable and base64 parts (the messages nodemailer builds for the service).
  */
 export interface ParsedMail {
   headers: Record<string, string>;

@@ -1,5 +1,5 @@
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { decodeWords, parseMail } from './mime';
 
 export interface ReceivedMail {
@@ -10,6 +10,16 @@ export interface ReceivedMail {
   text: string;
   html: string;
   headers: Record<string, string>;
+  /** the message as it arrived (after the final dot), for checks on its bytes (DKIM) */
+  raw: string;
+}
+
+/** one AUTH the server received: its mechanism, user, token (XOAUTH2) and whether the connection was under TLS */
+export interface AuthSeen {
+  method: string;
+  user: string;
+  accessToken: string | null;
+  secure: boolean;
 }
 
 function smtpError(code: number, message: string): Error {
@@ -17,10 +27,12 @@ function smtpError(code: number, message: string): Error {
 }
 
 export interface SmtpSinkOptions {
-  /** offer STARTTLS (smtp-server's own self-signed certificate) */
-  starttls?: boolean;
-  /** require AUTH (PLAIN or LOGIN) with these credentials */
-  auth?: { user: string; pass: string };
+  /** offer STARTTLS with this key and certificate (PEM) */
+  starttls?: { key: string; cert: string };
+  /** require AUTH: PLAIN or LOGIN with user and pass, XOAUTH2 with user and accessToken */
+  auth?: { user: string; pass?: string; accessToken?: string };
+  /** keep the bytes received in clear (clearCommands) */
+  recordClearText?: boolean;
   /** close a connection idle this long */
   socketTimeoutMs?: number;
 }
@@ -45,6 +57,10 @@ export class SmtpSink {
   connections = 0;
   /** per accepted message: whether its connection was under TLS, and the user it authenticated as */
   readonly sessions: { secure: boolean; user: string | null }[] = [];
+  /** every AUTH the server received, accepted or not */
+  readonly auths: AuthSeen[] = [];
+  /** every byte received on the TCP connections before any TLS (after STARTTLS only ciphertext can follow) */
+  private clear = '';
 
   constructor(private readonly options: SmtpSinkOptions = {}) {}
 
@@ -54,8 +70,9 @@ export class SmtpSink {
     this.server = new SMTPServer({
       authOptional: !o.auth,
       allowInsecureAuth: true,
-      authMethods: ['PLAIN', 'LOGIN'],
+      authMethods: o.auth?.accessToken ? ['XOAUTH2'] : ['PLAIN', 'LOGIN'],
       disabledCommands: disabled,
+      ...(o.starttls ? { key: o.starttls.key, cert: o.starttls.cert } : {}),
       logger: false,
       size: 10 * 1024 * 1024,
       ...(o.socketTimeoutMs ? { socketTimeout: o.socketTimeoutMs } : {}),
@@ -63,8 +80,15 @@ export class SmtpSink {
         this.connections++;
         callback();
       },
-      onAuth: (auth, _session, callback) => {
-        if (o.auth && auth.username === o.auth.user && auth.password === o.auth.pass) callback(null, { user: auth.username });
+      onAuth: (auth, session, callback) => {
+        const a = auth as typeof auth & { accessToken?: string };
+        this.auths.push({ method: auth.method, user: auth.username ?? '', accessToken: a.accessToken ?? null, secure: Boolean(session.secure) });
+        const ok =
+          o.auth &&
+          auth.username === o.auth.user &&
+          (auth.method === 'XOAUTH2' ? a.accessToken === o.auth.accessToken : auth.password === o.auth.pass);
+        if (ok) callback(null, { user: auth.username });
+        else if (auth.method === 'XOAUTH2') callback(null, { data: { status: '401', schemes: 'bearer', scope: 'https://mail.google.com/' } });
         else callback(smtpError(535, 'Authentication failed'));
       },
       onRcptTo: (address, _session, callback) => {
@@ -74,10 +98,14 @@ export class SmtpSink {
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => this.onMessage(Buffer.concat(chunks).toString('utf8'), session, callback));
+        stream.on('end', () => {
+          const buf = Buffer.concat(chunks);
+          this.onMessage(buf.toString('utf8'), buf.toString('latin1'), session, callback);
+        });
       },
     });
     this.server.on('error', () => undefined);
+    if (o.recordClearText) this.server.server.on('connection', (socket: Socket) => socket.on('data', (d: Buffer) => (this.clear += d.toString('latin1'))));
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', () => resolve()));
     this.port = (this.server.server.address() as AddressInfo).port;
     return `smtp://127.0.0.1:${this.port}`;
@@ -125,12 +153,17 @@ export class SmtpSink {
     return this.hold?.callbacks.length ?? 0;
   }
 
+  /** the SMTP commands received in clear (lines that start a command: `AUTH PLAIN ...`, `MAIL FROM:...`) */
+  clearCommands(): string[] {
+    return this.clear.split(/\r?\n/).filter((l) => /^[A-Za-z]{4,8}\b/.test(l)).map((l) => l.split(' ')[0].toUpperCase());
+  }
+
   for(email: string): ReceivedMail[] {
     const e = email.toLowerCase();
     return this.received.filter((m) => m.to.includes(e));
   }
 
-  private onMessage(raw: string, session: SMTPServerSession, callback: (err?: Error | null) => void): void {
+  private onMessage(text: string, raw: string, session: SMTPServerSession, callback: (err?: Error | null) => void): void {
     const rcpts = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
     for (const r of rcpts) this.attempts.set(r, (this.attempts.get(r) ?? 0) + 1);
     for (const r of rcpts) {
@@ -146,7 +179,7 @@ export class SmtpSink {
       if (this.hold.callbacks.length === 1) this.hold.reached();
       return;
     }
-    const mail = parseMail(raw);
+    const mail = parseMail(text);
     const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
     this.sessions.push({ secure: Boolean(session.secure), user: typeof session.user === 'string' ? session.user : null });
     this.received.push({
@@ -157,6 +190,7 @@ export class SmtpSink {
       text: mail.text,
       html: mail.html,
       headers: mail.headers,
+      raw,
     });
     callback(null);
   }

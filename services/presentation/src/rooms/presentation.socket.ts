@@ -16,7 +16,7 @@ import {
   type PresenterAction,
   type ServerFrame,
 } from '@app/contracts';
-import { CONFIG, isDraining, NATS_CONNECTION, onDrain, registry } from '@app/platform';
+import { CONFIG, isDraining, NATS_CONNECTION, onDrain, registry, SessionStore } from '@app/platform';
 import type { PresentationConfig } from '../config';
 import { RoomStore, type RoomKey } from './room-store';
 import { handleFrame, join, type Outcome } from './room-rules';
@@ -26,6 +26,7 @@ import { wireFrames, writeFrames, type WireFrame } from './wire';
 const connections = new Gauge({ name: 'presentation_connections', help: 'open presentation sockets in this process', registers: [registry] });
 const framesIn = new Counter({ name: 'presentation_frames_in_total', help: 'client frames by type and outcome', labelNames: ['type', 'outcome'], registers: [registry] });
 const dropped = new Counter({ name: 'presentation_slow_consumers_total', help: 'sockets closed because they could not keep up', registers: [registry] });
+const refusedSockets = new Counter({ name: 'presentation_sockets_closed_total', help: 'sockets the server closed for a limit or an ended session', labelNames: ['reason'], registers: [registry] });
 
 type ForwardFrame = Extract<ClientFrame, { type: 'forward' }>;
 
@@ -49,6 +50,11 @@ interface Conn {
   readonly room: Room;
   readonly seat: Seat;
   alive: boolean;
+  /** the sign-in session (SessionStore.idOf) the socket lives by; null for a guest */
+  readonly session: string | null;
+  /** frames received in the current one-second window, and when it began */
+  frames: number;
+  windowStart: number;
   /** frames are handled one after another per connection, in the order they came (null when idle) */
   queue: Promise<void> | null;
   /** created on the first pointer move or drawing (only a presenter's socket ever needs them) */
@@ -82,12 +88,15 @@ export class PresentationSocket implements OnGatewayConnection, OnModuleInit, On
   private nextConn = 0;
   private sub?: Subscription;
   private pinger?: NodeJS.Timeout;
+  private sessionChecker?: NodeJS.Timeout;
+  private checking = false;
   /** the listeners every socket shares (`this` is the socket) */
   private readonly onMessage: (this: ConnSocket, data: Buffer) => void;
   private readonly onClose: (this: ConnSocket) => void;
 
   constructor(
     private readonly auth: SocketAuth,
+    private readonly sessions: SessionStore,
     private readonly store: RoomStore,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(CONFIG) private readonly config: PresentationConfig,
@@ -111,6 +120,8 @@ export class PresentationSocket implements OnGatewayConnection, OnModuleInit, On
     })();
     this.pinger = setInterval(() => this.ping(), this.config.WS_PING_MS);
     this.pinger.unref();
+    this.sessionChecker = setInterval(() => void this.checkSessions(), this.config.WS_SESSION_CHECK_MS);
+    this.sessionChecker.unref();
     // graceful shutdown: every socket is told to reconnect (1012 "service restart"); the browser joins again
     // through another process, whose room state is the same (Redis)
     this.removeDrain = onDrain('sockets', () => this.closeAll());
@@ -125,15 +136,29 @@ export class PresentationSocket implements OnGatewayConnection, OnModuleInit, On
   async onModuleDestroy(): Promise<void> {
     this.removeDrain?.();
     if (this.pinger) clearInterval(this.pinger);
+    if (this.sessionChecker) clearInterval(this.sessionChecker);
     this.sub?.unsubscribe();
     this.closeAll();
   }
 
   handleConnection(ws: WebSocket, req: IncomingMessage): void {
     if (isDraining()) return ws.close(1012, 'server restarting');
-    // frames that arrive while the socket is being identified wait in order
+    // frames that arrive while the socket is being identified wait in order, a bounded few: a client that sends more
+    // (count or bytes) before it is known is closed, and nothing it sent is kept
     const early: Buffer[] = [];
-    const onEarly = (data: Buffer) => early.push(data);
+    let earlyBytes = 0;
+    const onEarly = (data: Buffer) => {
+      earlyBytes += data.length;
+      if (early.length >= this.config.WS_EARLY_MAX_FRAMES || earlyBytes > this.config.WS_EARLY_MAX_BYTES) {
+        ws.off('message', onEarly);
+        early.length = 0;
+        refusedSockets.inc({ reason: 'early_frames' });
+        ws.close(PRESENTATION_CLOSE.tooManyFrames, 'Too many frames before the socket was authenticated');
+        setTimeout(() => ws.terminate(), 2000).unref();
+        return;
+      }
+      early.push(data);
+    };
     ws.on('message', onEarly);
     // the upgrade request is read here and not kept: nothing below holds `req`
     void this.auth.identify(req).then(
@@ -159,7 +184,7 @@ export class PresentationSocket implements OnGatewayConnection, OnModuleInit, On
     const subject = PresentationFanout.subject(who.room.orgId, who.room.meetingId, who.room.documentId);
     let room = this.rooms.get(subject);
     if (!room) this.rooms.set(subject, (room = { key: who.room, subject, conns: new Set() }));
-    const conn: Conn = { n: ++this.nextConn, ws, room, seat: who.seat, alive: true, queue: null, pointer: null, operations: null };
+    const conn: Conn = { n: ++this.nextConn, ws, room, seat: who.seat, session: who.session, frames: 0, windowStart: Date.now(), alive: true, queue: null, pointer: null, operations: null };
     ws[CONN] = conn;
     room.conns.add(conn);
     connections.inc();
@@ -177,8 +202,9 @@ export class PresentationSocket implements OnGatewayConnection, OnModuleInit, On
     connections.dec();
   }
 
-  /** one raw frame from a client: size, JSON and schema checks, then the throttles, then the room */
+  /** one raw frame from a client: the frame rate, size, JSON and schema checks, then the throttles, then the room */
   private receive(conn: Conn, data: Buffer): void {
+    if (!this.withinRate(conn)) return;
     if (data.length > PRESENTATION_LIMITS.maxFrameBytes) {
       framesIn.inc({ type: 'unknown', outcome: 'too_large' });
       return this.sendTo(conn, encode([{ type: 'error', code: 'FRAME_TOO_LARGE', message: `A frame may hold at most ${PRESENTATION_LIMITS.maxFrameBytes} bytes` }]));
@@ -307,6 +333,61 @@ export class PresentationSocket implements OnGatewayConnection, OnModuleInit, On
       return;
     }
     writeFrames(ws, frames);
+  }
+
+  /** count a frame in the socket's one-second window; past WS_MAX_FRAMES_PER_SECOND the socket is closed (1008) */
+  private withinRate(conn: Conn): boolean {
+    const now = Date.now();
+    if (now - conn.windowStart >= 1000) {
+      conn.windowStart = now;
+      conn.frames = 0;
+    }
+    if (++conn.frames <= this.config.WS_MAX_FRAMES_PER_SECOND) return true;
+    if (conn.frames === this.config.WS_MAX_FRAMES_PER_SECOND + 1) {
+      refusedSockets.inc({ reason: 'frame_rate' });
+      conn.ws.close(PRESENTATION_CLOSE.tooManyFrames, 'Too many frames');
+      setTimeout(() => conn.ws.terminate(), 2000).unref();
+    }
+    return false;
+  }
+
+  /**
+   * One timer for every socket of the process: the sign-in sessions of the open sockets are looked up (each once,
+   * without sliding them) and the sockets of a session that ended (signed out, expired, ended by a password change)
+   * are closed with 4401, as a socket opened without a session would be.
+   */
+  private async checkSessions(): Promise<void> {
+    if (this.checking) return;
+    this.checking = true;
+    try {
+      const bySession = new Map<string, Conn[]>();
+      for (const room of this.rooms.values()) {
+        for (const conn of room.conns) {
+          if (!conn.session) continue;
+          const list = bySession.get(conn.session);
+          if (list) list.push(conn);
+          else bySession.set(conn.session, [conn]);
+        }
+      }
+      const ids = [...bySession.keys()];
+      for (let i = 0; i < ids.length; i += 1000) {
+        const batch = ids.slice(i, i + 1000);
+        const alive = await this.sessions.alive(batch);
+        batch.forEach((id, j) => {
+          if (alive[j]) return;
+          for (const conn of bySession.get(id) ?? []) {
+            refusedSockets.inc({ reason: 'session_ended' });
+            conn.ws.close(PRESENTATION_CLOSE.unauthorized, 'Session ended');
+            setTimeout(() => conn.ws.terminate(), 2000).unref();
+          }
+        });
+      }
+    } catch (e) {
+      // Redis did not answer: the sockets stay, the next check asks again
+      this.log.warn(`presentation session check failed: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      this.checking = false;
+    }
   }
 
   /** one timer for every socket of the process: a socket that did not answer the last ping is closed */

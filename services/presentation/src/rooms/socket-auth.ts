@@ -26,6 +26,8 @@ export interface SocketIdentity {
   /** the room the socket joins (the gateway keeps one copy per room) */
   room: RoomKey;
   seat: Seat;
+  /** the sign-in session's id (SessionStore.idOf, not the token): the socket closes when it ends; null for a guest */
+  session: string | null;
 }
 
 export class SocketRefused extends Error {
@@ -72,12 +74,14 @@ export class SocketAuth {
     if (org.modules.na.includes('presentation')) throw new SocketRefused(PRESENTATION_CLOSE.disabled, 'The presentation module is disabled');
 
     let actor: Actor;
+    let session: string | null = null;
     if (guest) {
       actor = { kind: 'guest', userId: null, email: null, name: null, roleId: null, isAdmin: false, permissions: [], guestToken: token };
     } else {
-      const session = await this.sessions.touch(token);
-      if (!session || session.orgId !== org.id) throw new SocketRefused(PRESENTATION_CLOSE.unauthorized, 'Unauthenticated');
-      const found = (await this.bus.request(GetActor, { orgId: org.id, userId: session.userId })).actor;
+      const signedIn = await this.sessions.touch(token);
+      if (!signedIn || signedIn.orgId !== org.id) throw new SocketRefused(PRESENTATION_CLOSE.unauthorized, 'Unauthenticated');
+      session = this.sessions.idOf(token);
+      const found = (await this.bus.request(GetActor, { orgId: org.id, userId: signedIn.userId })).actor;
       if (!found) throw new SocketRefused(PRESENTATION_CLOSE.unauthorized, 'Unauthenticated');
       actor = found;
     }
@@ -98,6 +102,6 @@ export class SocketAuth {
     const me: Participant = { userId: actor.userId, guest: actor.kind === 'guest', name: actor.name ?? access.guest_name ?? actor.email ?? 'Guest', canManage: access.can_manage };
     const seatKey = `${org.id}\u0000${meetingId}\u0000${JSON.stringify(me)}\u0000${JSON.stringify(presenters)}\u0000${[...documents].sort((x, y) => x - y).join(',')}`;
     const seat = this.shared.intern<Seat>('seat', seatKey, { me, presenters, documents });
-    return { room: { orgId: org.id, meetingId, documentId }, seat };
+    return { room: { orgId: org.id, meetingId, documentId }, seat, session };
   }
 }

@@ -64,7 +64,11 @@ export const openPdf: PdfOpener = async ({ url, data, headers, onProgress }) => 
   const pdfjs = await import('pdfjs-dist');
   if (pdfjs.GlobalWorkerOptions.workerSrc !== PDF_WORKER_URL) pdfjs.GlobalWorkerOptions.workerSrc = PDF_WORKER_URL;
   // pdf.js hands `data` to its worker (the buffer is transferred): it gets a copy, the caller keeps its own
-  const task = data ? pdfjs.getDocument({ data: new Uint8Array(data.slice(0)) }) : pdfjs.getDocument({ url, httpHeaders: headers, withCredentials: false });
+  // isEvalSupported false: the Content-Security-Policy forbids eval, and pdf.js would otherwise try `new Function`
+  // (a CSP violation) before falling back to its interpreter
+  const task = data
+    ? pdfjs.getDocument({ data: new Uint8Array(data.slice(0)), isEvalSupported: false })
+    : pdfjs.getDocument({ url, httpHeaders: headers, withCredentials: false, isEvalSupported: false });
   task.onProgress = (p: { loaded: number; total?: number }) => onProgress?.(p.loaded, p.total);
   const doc = await task.promise;
   return {
