@@ -105,4 +105,9 @@ export class SessionStore {
     if (keys.length) await this.redis.multi().del(...keys).srem(uk, ...keys).exec();
     if (!keep) await this.redis.del(uk);
   }
+
+  /** For tests: shorten a session's remaining life (the expiry of the lifetimes themselves is tested with short configured values). */
+  async expireIn(token: string, seconds: number): Promise<void> {
+    await this.redis.expire(this.key(token), seconds);
+  }
 }
