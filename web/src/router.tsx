@@ -35,6 +35,7 @@ const ApprovalCreatePage = named(() => import('./features/approvals/ApprovalCrea
 const ApprovalDetailsPage = named(() => import('./features/approvals/ApprovalDetailsPage'), 'ApprovalDetailsPage');
 const GuestApprovalPage = named(() => import('./features/approvals/ApprovalDetailsPage'), 'GuestApprovalPage');
 const SigningPage = named(() => import('./features/approvals/SigningPage'), 'SigningPage');
+const VerifySealPage = named(() => import('./features/approvals/VerifySealPage'), 'VerifySealPage');
 
 const ProfilePage = named(() => import('./features/settings/ProfilePage'), 'ProfilePage');
 const EditProfilePage = named(() => import('./features/settings/EditProfilePage'), 'EditProfilePage');
@@ -74,6 +75,7 @@ export function AppRoutes() {
               <Route index element={<Navigate to={ROUTES.login} replace />} />
               <Route path={ROUTES.login} element={<LoginPage />} />
               <Route path={ROUTES.forgotPassword} element={page(<ForgotPasswordPage />)} />
+              <Route path={ROUTES.verifySeal} element={page(<VerifySealPage />)} />
               <Route path={ROUTES.checkEmail} element={page(<CheckEmailPage />)} />
               <Route path={ROUTES.resetPassword} element={page(<ResetPasswordPage />)} />
               <Route path={ROUTES.verifyEmail} element={page(<VerifyEmailPage />)} />

@@ -12,6 +12,8 @@ export const ROUTES = {
   auth: '/auth',
   login: AppPaths.login(),
   forgotPassword: AppPaths.forgotPassword(),
+  /** verification of a sealed PDF, no sign-in */
+  verifySeal: AppPaths.verifySeal(),
   checkEmail: AppPaths.checkEmail(),
   resetPassword: '/auth/reset-password',
   verifyEmail: '/auth/verify-email',

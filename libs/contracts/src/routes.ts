@@ -22,6 +22,7 @@ import { LibraryRoutes } from './library/library.routes';
 import { PresentationRoutes } from './presentation/presentation.routes';
 import { ApprovalRoutes } from './approval/approval.routes';
 import { DocumentRoutes } from './approval/documents.routes';
+import { SealRoutes } from './approval/verify.routes';
 import { MinutesRoutes } from './minutes/minutes.routes';
 import { SummaryRoutes } from './minutes/summary';
 
@@ -55,6 +56,7 @@ export const Routes = {
   ...PresentationRoutes,
   ...ApprovalRoutes,
   ...DocumentRoutes,
+  ...SealRoutes,
   ...MinutesRoutes,
   ...SummaryRoutes,
 } as const;
@@ -85,6 +87,7 @@ export const ROUTE_TABLE = routeList(
   PresentationRoutes,
   ApprovalRoutes,
   DocumentRoutes,
+  SealRoutes,
   MinutesRoutes,
   SummaryRoutes,
 );

@@ -13,6 +13,9 @@ import { SignApprovalProcessor } from './signing/sign.processor';
 import { PlacementsRepository } from './documents/placements.repository';
 import { DocumentsService } from './documents/documents.service';
 import { DocumentsHandlers } from './documents/documents.handlers';
+import { SealCertificates } from './verify/seal-certificates';
+import { VerifyService } from './verify/verify.service';
+import { VerifyHandlers } from './verify/verify.handlers';
 
 /**
  * services/approval: approvals of library PDFs signed step by step by members, committees' members and guests;
@@ -25,7 +28,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [PlatformModule.forRoot({ service: 'approval', config, db: { schema: approvalTables }, storage: true, streams: ['approval'], queues: { produces: [SignApprovalJob], processes: [SignApprovalJob] } })],
-      providers: [ApprovalDb, ApprovalRepository, ApprovalService, ApprovalHandlers, DocumentStore, SigningKeys, SignApprovalProcessor, PlacementsRepository, DocumentsService, DocumentsHandlers],
+      providers: [ApprovalDb, ApprovalRepository, ApprovalService, ApprovalHandlers, DocumentStore, SigningKeys, SignApprovalProcessor, PlacementsRepository, DocumentsService, DocumentsHandlers, SealCertificates, VerifyService, VerifyHandlers],
     };
   }
 }

@@ -62,6 +62,8 @@ export const gatewayConfigSchema = baseConfigSchema
     AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
     /** guest links: every attempt per (organization, client address) */
     GUEST_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+    /** POST /api/approvals/verify (public): every verification per (organization, client address) */
+    SEAL_VERIFY_RATE_LIMIT: z.coerce.number().int().positive().default(30),
     /** check each composed route's answer against the route table (off in production: the tests and development catch drift) */
     VALIDATE_RESPONSES: z.enum(['auto', 'true', 'false']).default('auto'),
     /**

@@ -15,6 +15,7 @@ const limits: Limits = {
   AUTH_IP_FAILURE_LIMIT: 30,
   AUTH_RATE_LIMIT: 10,
   GUEST_RATE_LIMIT: 60,
+  SEAL_VERIFY_RATE_LIMIT: 30,
 };
 const login: RateLimitSpec = { name: 'login', count: 'failures', identityField: 'email' };
 const forgot: RateLimitSpec = { name: 'password-reset', count: 'attempts', identityField: 'email' };

@@ -30,6 +30,7 @@ import en_recorder from '../locales/en/recorder.json';
 import en_viewer from '../locales/en/viewer.json';
 import en_approvals from '../locales/en/approvals.json';
 import en_signing from '../locales/en/signing.json';
+import en_verify from '../locales/en/verify.json';
 import ar_common from '../locales/ar/common.json';
 import ar_validation from '../locales/ar/validation.json';
 import ar_shell from '../locales/ar/shell.json';
@@ -58,6 +59,7 @@ import ar_recorder from '../locales/ar/recorder.json';
 import ar_viewer from '../locales/ar/viewer.json';
 import ar_approvals from '../locales/ar/approvals.json';
 import ar_signing from '../locales/ar/signing.json';
+import ar_verify from '../locales/ar/verify.json';
 import ru_common from '../locales/ru/common.json';
 import ru_validation from '../locales/ru/validation.json';
 import ru_shell from '../locales/ru/shell.json';
@@ -86,8 +88,9 @@ import ru_recorder from '../locales/ru/recorder.json';
 import ru_viewer from '../locales/ru/viewer.json';
 import ru_approvals from '../locales/ru/approvals.json';
 import ru_signing from '../locales/ru/signing.json';
+import ru_verify from '../locales/ru/verify.json';
 
-export const NAMESPACES = ['common', 'validation', 'shell', 'tour', 'auth', 'portal', 'errors', 'home', 'news', 'activity', 'profile', 'integrations', 'organization', 'users', 'roles', 'committees', 'boards', 'logs', 'actions', 'decisions', 'library', 'meeting', 'presentation', 'viewer', 'approvals', 'minutes', 'recorder', 'signing'] as const;
+export const NAMESPACES = ['common', 'validation', 'shell', 'tour', 'auth', 'portal', 'errors', 'home', 'news', 'activity', 'profile', 'integrations', 'organization', 'users', 'roles', 'committees', 'boards', 'logs', 'actions', 'decisions', 'library', 'meeting', 'presentation', 'viewer', 'approvals', 'minutes', 'recorder', 'signing', 'verify'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const en = {
@@ -119,6 +122,7 @@ const en = {
   viewer: en_viewer,
   approvals: en_approvals,
   signing: en_signing,
+  verify: en_verify,
 };
 const ar = {
   common: ar_common,
@@ -149,6 +153,7 @@ const ar = {
   viewer: ar_viewer,
   approvals: ar_approvals,
   signing: ar_signing,
+  verify: ar_verify,
 };
 const ru = {
   common: ru_common,
@@ -179,6 +184,7 @@ const ru = {
   viewer: ru_viewer,
   approvals: ru_approvals,
   signing: ru_signing,
+  verify: ru_verify,
 };
 
 export const resources = { en, fr: en, ar, ru };

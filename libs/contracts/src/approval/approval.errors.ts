@@ -11,6 +11,8 @@ export const APPROVAL_ERRORS = {
   APPROVAL_NOT_ASSIGNEE: { status: 409, message: 'You are not an assignee of this approval.' },
   APPROVAL_NOT_SENDER: { status: 409, message: 'Only the sender can delete this approval.' },
   APPROVAL_DOWNLOAD_REFUSED: { status: 409, message: 'The signed document can be downloaded once every step has signed.' },
+  /** POST /api/approvals/verify with a file that is not a PDF (by its first bytes) */
+  APPROVAL_VERIFY_NOT_PDF: { status: 415, message: 'Only a PDF can be verified.' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export const ApprovalErrors = codesOf(APPROVAL_ERRORS);
@@ -35,4 +37,5 @@ export const ApprovalMessages = {
   rejected: 'Approval rejected',
   signatureSaved: 'Signature saved',
   signatureDeleted: 'Signature deleted',
+  verifyFileRequired: 'Choose the PDF to verify.',
 } as const;

@@ -26,6 +26,8 @@ addMessages('ar', {
   [A.rejected]: 'تم رفض الموافقة',
   [A.signatureSaved]: 'تم حفظ التوقيع',
   [A.signatureDeleted]: 'تم حذف التوقيع',
+  [E.APPROVAL_VERIFY_NOT_PDF.message]: 'يمكن التحقق من ملفات PDF فقط.',
+  [A.verifyFileRequired]: 'اختر ملف PDF للتحقق منه.',
 });
 
 addMessages('ru', {
@@ -53,4 +55,6 @@ addMessages('ru', {
   [A.rejected]: 'Согласование отклонено',
   [A.signatureSaved]: 'Подпись сохранена',
   [A.signatureDeleted]: 'Подпись удалена',
+  [E.APPROVAL_VERIFY_NOT_PDF.message]: 'Проверить можно только PDF.',
+  [A.verifyFileRequired]: 'Выберите PDF для проверки.',
 });

@@ -13,3 +13,6 @@ export * from './documents.schemas';
 export * from './documents.rpc';
 export * from './documents.routes';
 import './documents.messages';
+export * from './verify.schemas';
+export * from './verify.rpc';
+export * from './verify.routes';

@@ -11,6 +11,8 @@ export const AppPaths = {
   organizationPortals: () => '/auth/organization-portals',
   choosePortal: () => '/auth/choose-portal',
   forgotPassword: () => '/auth/forgot-password',
+  /** verification of a sealed PDF, no sign-in (docs/product/approvals.md#verifying-a-sealed-pdf) */
+  verifySeal: () => '/auth/verify-seal',
   checkEmail: () => '/auth/check-email',
   /** where single sign-on lands: the login page exchanges the one-time secret for a session */
   ssoLogin: (secret: string) => `/auth/login?secret=${encodeURIComponent(secret)}`,

@@ -9,6 +9,8 @@ import { appendAuditPage, type AuditStep } from './audit';
 import { DocumentStore, sha256 } from './document-store';
 import { SigningKeys } from './signing-keys';
 import { decodeImage, stampPdf } from './stamp';
+import { embedSealRecord, sealRecordOf } from '../verify/seal-record';
+import { sealFieldName } from '../verify/seal-name';
 
 const nameOf = (a: AssigneeRow) => a.userName ?? a.guestName ?? a.userEmail ?? '';
 
@@ -130,7 +132,10 @@ export class SignApprovalProcessor {
               return { name: nameOf(a), email: a.userEmail, guest: !a.userId, step: a.step, at: a.actedAt ?? j.signedAt, ip: a.ip, userAgent: a.userAgent, shaBefore: h.before, shaAfter: h.after };
             });
             const withAudit = await appendAuditPage(current, { title: approval.title, document: d.name, orgName: org.name, timeZone: org.time_zone, steps, sealedAt: j.signedAt, lang });
-            return this.keys.seal(orgId, org.name, withAudit);
+            // the audit page's data as JSON inside the sealed bytes, and the signers in the seal's field name (verify/)
+            const at = new Date();
+            const record = sealRecordOf({ orgId, orgName: org.name, approvalId: approval.id, title: approval.title, document: d.name, sealedAt: at, steps });
+            return this.keys.seal(orgId, org.name, await embedSealRecord(withAudit, record), { at, fieldName: sealFieldName(org.name, record.signers.map((x) => x.name)) });
           });
           const v = await this.store.register(orgId, d.libraryId, key, bytes.length, { userId: null, name: org.name });
           await this.pause();

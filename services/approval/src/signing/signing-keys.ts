@@ -12,6 +12,7 @@ import { CONFIG, SecretBox } from '@app/platform';
 import { ApprovalDb } from '../common/approval-db';
 import type { ApprovalConfig } from '../config';
 import { signingKeys } from '../db/schema';
+import { nameLastSignatureField } from '../verify/seal-name';
 
 /** A self-signed certificate and its key, as PKCS#12 (no passphrase: the bytes are sealed at rest). */
 export function makeP12(orgName: string, now = new Date()): Buffer {
@@ -35,12 +36,14 @@ export function makeP12(orgName: string, now = new Date()): Buffer {
 }
 
 /** Seal a PDF: a signature placeholder added with pdf-lib, then a detached CAdES signature over the whole file. */
-export async function sealPdf(pdf: Uint8Array, p12: Buffer, info: { name: string; reason: string; location: string; at: Date }): Promise<Buffer> {
+export async function sealPdf(pdf: Uint8Array, p12: Buffer, info: { name: string; reason: string; location: string; at: Date; fieldName?: string }): Promise<Buffer> {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
   pdflibAddPlaceholder({
     pdfDoc: doc, reason: info.reason, contactInfo: '', name: info.name, location: info.location, signingTime: info.at,
     signatureLength: 8192, subFilter: SUBFILTER_ETSI_CADES_DETACHED,
   });
+  // pdfsig prints the field's name: the seal names the signers there (verify/seal-name.ts)
+  if (info.fieldName) nameLastSignatureField(doc, info.fieldName);
   const withPlaceholder = Buffer.from(await doc.save({ useObjectStreams: false }));
   return new SignPdf().sign(withPlaceholder, new P12Signer(p12, { passphrase: '' }), info.at);
 }
@@ -71,7 +74,7 @@ export class SigningKeys {
     return Buffer.from(plain, 'base64');
   }
 
-  async seal(orgId: string, orgName: string, pdf: Uint8Array): Promise<Buffer> {
-    return sealPdf(pdf, await this.p12(orgId, orgName), { name: orgName, reason: 'Approval completed', location: orgName, at: new Date() });
+  async seal(orgId: string, orgName: string, pdf: Uint8Array, o: { at?: Date; fieldName?: string } = {}): Promise<Buffer> {
+    return sealPdf(pdf, await this.p12(orgId, orgName), { name: orgName, reason: 'Approval completed', location: orgName, at: o.at ?? new Date(), fieldName: o.fieldName });
   }
 }

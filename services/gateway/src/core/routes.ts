@@ -238,8 +238,10 @@ export function routesController(table: { name: string; route: RouteDef }[]): Ty
       SetMetadata(ROUTE, { name, route }),
       SetMetadata(ACCESS, route.access),
     ];
-    // the sign-in limits interceptor after the upload interceptor (decorators apply last first), so it sees the parsed body
-    if (route.rateLimit) decorators.push(SetMetadata(RATE_LIMIT, route.rateLimit), UseInterceptors(SignInLimitsInterceptor));
+    // the sign-in limits interceptor after the upload interceptor (decorators apply last first), so it sees the parsed body;
+    // a limit that names no identity from the body counts before the upload is read (a refused caller sends no file to S3)
+    const limitFirst = !!route.rateLimit && !route.rateLimit.identityField && !!route.upload && route.upload.kind !== 'none';
+    if (route.rateLimit && !limitFirst) decorators.push(SetMetadata(RATE_LIMIT, route.rateLimit), UseInterceptors(SignInLimitsInterceptor));
     const limits = route.upload && route.upload.kind !== 'none' && route.upload.maxBytes ? { ...uploadOptions, limits: { ...uploadOptions.limits, fileSize: route.upload.maxBytes } } : uploadOptions;
     if (route.upload?.kind === 'single' && route.upload.stream) {
       decorators.push(UseInterceptors(StreamedUploadInterceptor({ ...route.upload, stream: route.upload.stream }, uploadOptions.limits.fileSize)));
@@ -248,6 +250,8 @@ export function routesController(table: { name: string; route: RouteDef }[]): Ty
     if (route.upload?.kind === 'none') decorators.push(UseInterceptors(NoFilesInterceptor({ limits: { fields: 200, fieldSize: FORM_FIELD_MAX_BYTES } })));
     // the whole multipart body's limit, checked before the parser above starts (decorators apply last first)
     if (route.upload) decorators.push(UseInterceptors(MultipartLimitInterceptor(multipartMaxBytes(route.upload))));
+    // a rate limit that needs nothing of the body counts before any of it is read
+    if (route.rateLimit && limitFirst) decorators.push(SetMetadata(RATE_LIMIT, route.rateLimit), UseInterceptors(SignInLimitsInterceptor));
     const desc = Object.getOwnPropertyDescriptor(proto, key)!;
     Reflect.decorate(decorators, proto, key, desc);
     Req()(proto, key, 0);

@@ -10,11 +10,13 @@ const limits: Limits = {
   AUTH_IP_FAILURE_LIMIT: 30,
   AUTH_RATE_LIMIT: 10,
   GUEST_RATE_LIMIT: 60,
+  SEAL_VERIFY_RATE_LIMIT: 30,
 };
 const login: RateLimitSpec = { name: 'login', count: 'failures', identityField: 'email' };
 const reset: RateLimitSpec = { name: 'password-reset', count: 'failures', identityField: 'email', credentialFields: ['token'] };
 const forgot: RateLimitSpec = { name: 'password-reset', count: 'attempts', identityField: 'email' };
 const guest: RateLimitSpec = { name: 'guest' };
+const sealVerify: RateLimitSpec = { name: 'seal-verify' };
 const enable2fa: RateLimitSpec = { name: 'two-factor', count: 'failures', identityFromActor: true, credentialFields: ['code'] };
 
 describe('planFor: what one attempt counts', () => {
@@ -26,6 +28,7 @@ describe('planFor: what one attempt counts', () => {
     ['password reset (token)', reset, subject, [['ip-all', 300], ['ip-failed', 30], ['account-ip-failed', 5], ['account-failed', 20]]],
     ['forgotten password (always the same answer)', forgot, subject, [['ip', 10], ['id', 10]]],
     ['guest link', guest, { ...subject, identity: '' }, [['ip', 60]]],
+    ['seal verification (public)', sealVerify, { ...subject, identity: '' }, [['ip', 30]]],
     ['two-factor on (the signed-in user)', enable2fa, { ...subject, identity: 'user:7' }, [['ip-all', 300], ['ip-failed', 30], ['account-ip-failed', 5], ['account-failed', 20]]],
   ];
   it.each(rows)('%s', (_name, spec, s, expected) => {

@@ -35,7 +35,7 @@ export type RateLimitSpec = RouteRateLimit;
 /** The numbers of gateway config a plan needs. */
 export type Limits = Pick<
   GatewayConfig,
-  'AUTH_RATE_WINDOW_SECONDS' | 'AUTH_IP_RATE_LIMIT' | 'AUTH_FAILURE_LIMIT' | 'AUTH_ACCOUNT_FAILURE_LIMIT' | 'AUTH_IP_FAILURE_LIMIT' | 'AUTH_RATE_LIMIT' | 'GUEST_RATE_LIMIT'
+  'AUTH_RATE_WINDOW_SECONDS' | 'AUTH_IP_RATE_LIMIT' | 'AUTH_FAILURE_LIMIT' | 'AUTH_ACCOUNT_FAILURE_LIMIT' | 'AUTH_IP_FAILURE_LIMIT' | 'AUTH_RATE_LIMIT' | 'GUEST_RATE_LIMIT' | 'SEAL_VERIFY_RATE_LIMIT'
 >;
 
 /** Who is attempting: organization id ('none' on the portal host), client address key, account ('' when none). */
@@ -98,7 +98,7 @@ export function planFor(spec: RateLimitSpec, s: Subject, limits: Limits): Plan {
   const base = `{${spec.name}:${s.org}}`;
   const c = (key: string, limit: number): Counter => ({ key, limit, windowSeconds: w });
   if (spec.count !== 'failures') {
-    const perAddress = spec.name === 'guest' ? limits.GUEST_RATE_LIMIT : limits.AUTH_RATE_LIMIT;
+    const perAddress = spec.name === 'guest' ? limits.GUEST_RATE_LIMIT : spec.name === 'seal-verify' ? limits.SEAL_VERIFY_RATE_LIMIT : limits.AUTH_RATE_LIMIT;
     const counters = [c(`${base}:ip:${s.address}`, perAddress)];
     if (s.identity) counters.push(c(`${base}:id:${digest(s.identity)}`, limits.AUTH_RATE_LIMIT));
     return { counters, resetOnSuccess: [], refundOnSuccess: [], refundOnNeutral: [] };

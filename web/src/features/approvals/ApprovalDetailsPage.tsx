@@ -5,7 +5,7 @@ import { ProgressBar } from 'primereact/progressbar';
 import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { AppPaths } from '@app/contracts';
 import { approvalsApi, type ApprovalDetails, type GuestKey } from '../../api/approvals';
 import { notify } from '../../api/notify';
@@ -189,6 +189,11 @@ export function ApprovalView(props: { id: number; guest?: GuestKey | null }) {
               </li>
             ))}
           </ul>
+        )}
+        {a.status === 'fully signed' && (
+          <Link to={ROUTES.verifySeal} className="inline-flex align-items-center gap-2" data-testid="approval-verify-link">
+            <i className="pi pi-shield" aria-hidden="true" /> {t('link', { ns: 'verify' })}
+          </Link>
         )}
         <h4>{t('versions.title')}</h4>
         <ul className="list-none p-0" data-testid="approval-versions">

@@ -200,6 +200,11 @@ export function LoginPage() {
         data-testid="login-mode"
       />
       {mode === 'password' ? <PasswordForm onTwoFactor={(email, logToken) => setTwoFactor({ email, logToken })} /> : <PinForm />}
+      <p className="auth-footer">
+        <Link to={ROUTES.verifySeal} data-testid="verify-seal-link">
+          <i className="pi pi-shield" aria-hidden="true" /> {t('link', { ns: 'verify' })}
+        </Link>
+      </p>
     </div>
   );
 }
