@@ -304,7 +304,7 @@ async function main() {
     try {
       infra = await resolveInfra({ purpose: 'test', dataDir: DATA_DIR, log: (m) => log(`infra: ${m}`) });
       cleanups.push(infra.stop);
-      record('infra', 'passed', since(t0), Object.entries(infra.summary).map(([k, s]) => `${k} ${s.source}`).join(', '));
+      record('infra', 'passed', since(t0), Object.entries(infra.summary).map(([k, s]) => `${k} ${s.source}${s.engine ? ` (${s.engine})` : ''}`).join(', '));
     } catch (e) {
       infraError = e?.message ?? String(e);
       console.error(infraError);
@@ -316,6 +316,10 @@ async function main() {
     ...infra.env,
     NODE_ENV: 'test',
     AUTH_SECRET: authSecret,
+    // which engine ran (race tests refuse PGlite) and where this run's services log (log scans read only these)
+    TEST_DATABASE_ENGINE: infra.summary.postgres.engine ?? 'postgresql',
+    TEST_LOG_DIR: LOG_DIR,
+    TEST_RUN_STARTED: String(Date.now()),
     LOG_LEVEL: process.env.LOG_LEVEL || 'info',
     PUPPETEER_SKIP_DOWNLOAD: 'true',
     ...(chromiumPath ? { PUPPETEER_EXECUTABLE_PATH: chromiumPath } : {}),

@@ -304,6 +304,18 @@ export function policyErrors(docs, where) {
     if (!named('HorizontalPodAutoscaler').some((h) => h.spec?.scaleTargetRef?.kind === 'Deployment' && h.spec?.scaleTargetRef?.name === name)) e.push(`${where}: Deployment ${name} has no HorizontalPodAutoscaler`);
     if (!named('PodDisruptionBudget').some((p) => selects(p, labels))) e.push(`${where}: Deployment ${name} has no PodDisruptionBudget`);
     if (!named('NetworkPolicy').some((p) => Object.keys(p.spec?.podSelector?.matchLabels ?? {}).length && selects(p, labels))) e.push(`${where}: Deployment ${name} has no NetworkPolicy of its own`);
+    // a pod that runs external programs on uploaded files (the boardroom-render image) has its egress closed: only
+    // namespaces of the cluster, never an address block (the internet) nor an open rule
+    if ((d.spec?.template?.spec?.containers ?? []).some((c) => /(^|\/)boardroom-render(:|@|$)/.test(String(c.image)))) {
+      const egress = named('NetworkPolicy').filter((p) => (p.spec?.policyTypes ?? []).includes('Egress') && selects(p, labels));
+      if (!egress.length) e.push(`${where}: Deployment ${name} renders uploaded files but has no egress NetworkPolicy`);
+      for (const p of egress) {
+        for (const rule of p.spec?.egress ?? []) {
+          const to = rule.to ?? [];
+          if (!to.length || to.some((t) => t.ipBlock || !t.namespaceSelector)) e.push(`${where}: NetworkPolicy ${p.metadata?.name} lets ${name} reach ${to.length ? JSON.stringify(to.find((t) => t.ipBlock || !t.namespaceSelector)) : 'anywhere'}`);
+        }
+      }
+    }
     for (const c of d.spec?.template?.spec?.containers ?? []) {
       const probe = (p) => c[p]?.httpGet?.path;
       if (probe('livenessProbe') !== '/health/live') e.push(`${where}: Deployment ${name}: livenessProbe must call /health/live (the process only)`);

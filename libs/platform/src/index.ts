@@ -23,3 +23,4 @@ export * from './sessions';
 export * from './rate-limit';
 export * from './seal';
 export * from './secret-box';
+export * from './process/sandbox';

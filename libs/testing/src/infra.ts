@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
 /**
  * The infrastructure a jest test talks to. `npm test` (scripts/test.mjs) resolves it with
  * scripts/infra.mjs and passes it in the environment; when a developer runs jest directly, the
@@ -65,4 +68,36 @@ export function testEnv(env: Record<string, string | undefined> = process.env): 
   };
   if (env.DATABASE_SET_ROLE) out.DATABASE_SET_ROLE = env.DATABASE_SET_ROLE;
   return out;
+}
+
+/** 'pglite' when `npm test` started PGlite for this run (or DATABASE_SET_ROLE says so), else 'postgresql' */
+export function databaseEngine(env: Record<string, string | undefined> = process.env): 'postgresql' | 'pglite' {
+  if (env.TEST_DATABASE_ENGINE === 'pglite' || env.TEST_DATABASE_ENGINE === 'postgresql') return env.TEST_DATABASE_ENGINE;
+  return env.DATABASE_SET_ROLE ? 'pglite' : 'postgresql';
+}
+
+/**
+ * A test that races transactions proves nothing on PGlite, which runs them one at a time: it refuses to run there
+ * (fails with this message) instead of passing vacuously. Call it first in such a test.
+ */
+export function requireConcurrentDatabase(what: string, env: Record<string, string | undefined> = process.env): void {
+  if (databaseEngine(env) === 'pglite') {
+    throw new Error(`${what} races transactions, and PGlite runs them one at a time, so it cannot fail there: run it against PostgreSQL (a server on 127.0.0.1:5432 or DATABASE_URL)`);
+  }
+}
+
+/**
+ * The logs the running system of THIS test run writes (`npm test` sets TEST_LOG_DIR: .data/test/logs, or
+ * .data/test-<slot>/logs under TEST_SLOT, and TEST_RUN_STARTED). A test that scans logs reads these, never a fixed
+ * path that another run may have filled; it fails when the folder is unknown or holds no log written since this run
+ * started (the services log their start, so a run's own logs are always there).
+ */
+export function runLogFiles(env: Record<string, string | undefined> = process.env): string[] {
+  const dir = env.TEST_LOG_DIR;
+  const since = Number(env.TEST_RUN_STARTED);
+  if (!dir || !Number.isFinite(since) || since <= 0) throw new Error('TEST_LOG_DIR and TEST_RUN_STARTED are not set: run the api tier through npm test, which starts the system and says where it logs');
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.log')).map((f) => path.join(dir, f));
+  const fresh = files.filter((f) => fs.statSync(f).mtimeMs >= since);
+  if (!fresh.length) throw new Error(`no log in ${dir} was written since ${new Date(since).toISOString()}: the scan would prove nothing`);
+  return fresh;
 }

@@ -14,7 +14,7 @@ import {
   AddMembers, CastVote, ChangeMeetingStatus, CreateDecision, CreateMeeting, CreateTalkingPoint, DecisionVoted, GetMeeting, ListMeetings, MeetingChanged, SetDecisionFulfilled, SYSTEM_ACTOR, type Actor, type VoteResult,
 } from '@app/contracts';
 import { Bus, Db } from '@app/platform';
-import { createTestCommittee, createTestOrg, createTestUser, openEvent, startServiceProcess, testEnv, uniqueSlug, type ServiceProcess } from '@app/testing';
+import { createTestCommittee, createTestOrg, createTestUser, openEvent, requireConcurrentDatabase, startServiceProcess, testEnv, uniqueSlug, type ServiceProcess } from '@app/testing';
 import { MeetingModule } from '../src/app.module';
 import { loadMeetingConfig } from '../src/config';
 import { meetings } from '../src/db/schema';
@@ -124,11 +124,13 @@ describe('meeting service (real PostgreSQL, NATS, Redis)', () => {
     // it is stored in the MEETING stream (for durable consumers), deduplicated by the event id
     const jsm = await jetstreamManager(nc);
     const stored = await jsm.streams.getMessage('MEETING', { last_by_subj: 'meeting.v1.meeting.scheduled' });
-    expect(stored).toBeTruthy();
+    expect(stored?.subject).toBe('meeting.v1.meeting.scheduled');
+    expect(stored!.seq).toBeGreaterThan(0);
     expect(hit!.headers?.get('Nats-Msg-Id')).toBe(hit!.e.id);
   });
 
   it('concurrent votes over NATS: one row per voter in the database, and 20 changes of one voter leave one row', async () => {
+    requireConcurrentDatabase('concurrent votes over NATS');
     const m = await scheduledMeeting();
     const d = await bus.request(CreateDecision, {
       orgId: a.orgId, actor: chair, meetingId: m.id, body: { title: 'Vote', deadline: local(6), voters: voters.map((v) => ({ user_id: v.userId, user_email: null })), attachments: [], attachment_ids: [] },

@@ -15,7 +15,7 @@ import { MinutesHandlers } from './minutes/minutes.handlers';
 import { MinutesRepository } from './minutes/minutes.repository';
 import { MinutesService } from './minutes/minutes.service';
 import { PdfRenderer } from './pdf/pdf-renderer';
-import { RenderMinutesProcessor } from './pdf/render.processor';
+import { RenderMinutesProcessor } from './minutes/render.processor';
 import { SummaryHandlers } from './summary/summary.handlers';
 import { SummaryService } from './summary/summary.service';
 import { RenderReportProcessor } from './report/report.processor';

@@ -5,7 +5,7 @@
  */
 import { api } from '@app/testing';
 import { GATEWAY, closeRedis, expectOk, scheduled, serverDate, sessionFor, world, env, type World } from './helpers';
-import { createTestUser, uniqueSlug } from '@app/testing';
+import { createTestUser, requireConcurrentDatabase, uniqueSlug } from '@app/testing';
 
 jest.setTimeout(180_000);
 
@@ -20,6 +20,7 @@ async function inBatches<T, R>(items: T[], size: number, fn: (t: T) => Promise<R
 
 describe('200 voters at once', () => {
   it('ends with exactly 200 votes and the right tallies', async () => {
+    requireConcurrentDatabase('200 voters at once');
     w = await world();
     const voters = await inBatches(Array.from({ length: 200 }, (_, i) => i), 20, async (i) => {
       const u = await createTestUser(env.NATS_URL, w.org.orgId, { name: `Voter ${i}`, email: `voter${i}.${uniqueSlug('v')}@example.test` });
@@ -53,6 +54,7 @@ describe('200 voters at once', () => {
   });
 
   it("one voter's 20 simultaneous vote changes leave exactly one vote", async () => {
+    requireConcurrentDatabase('20 simultaneous vote changes');
     const m = await scheduled(w);
     const d = expectOk(await w.chair.c.post(`/meetings/${m.id}/decisions`, { title: 'Hesitant voter', deadline: serverDate(10), voters: [w.m1.userId, w.m2.userId] }));
     const values = ['Approved', 'Denied', 'Abstained', 'Others'];

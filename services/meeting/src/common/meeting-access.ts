@@ -40,6 +40,11 @@ export interface LoadOpts {
   variant?: Variant;
   /** take the meeting's row lock (commands) once the directory has been asked */
   lock?: boolean;
+  /**
+   * the caller may be someone who has not accepted the meeting's NDA yet: the details' preview (title and date) and
+   * accepting it. Every other use of a meeting refuses them with NDA_NOT_ACCEPTED (docs/meeting.md#the-nda-gate).
+   */
+  ndaPreview?: boolean;
   /** more users the command will need for its events (looked up with the members) */
   alsoUsers?: (pre: { meeting: MeetingRow; committee: DirectoryCommittee | null }) => Array<number | null | undefined>;
 }
@@ -109,6 +114,7 @@ export class MeetingAccess {
     const agendaCount = await this.meetings.agendaCount(s, meetingId);
     const ctx = this.build({ org, actor, meeting, members, me, committee, agendaCount, variant: opts.variant, people, locked: opts.lock, participantCount });
     if (!canView(ctx.facts)) throw AppError.notFound('meeting');
+    if (ndaPending(ctx) && !opts.ndaPreview) throw new AppError('NDA_NOT_ACCEPTED');
     return ctx;
   }
 
@@ -149,6 +155,11 @@ export class MeetingAccess {
     if (!m) throw new AppError('UNAUTHENTICATED');
     return m.meetingId;
   }
+}
+
+/** the NDA gate: the organization requires an NDA and this member or guest has not accepted it (the modal's flag) */
+export function ndaPending(ctx: Pick<MeetingCtx, 'perms'>): boolean {
+  return ctx.perms.acceptNda;
 }
 
 /** 4 and 5 lock all editing for everyone */

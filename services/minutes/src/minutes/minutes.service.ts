@@ -1,3 +1,4 @@
+import { minutesFileName } from '../rules/file-name';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError, FetchFile, type MeetingMinutesFields, minutesKey, MinutesErrors, MinutesMessages, normalizeConclusion, RenderMinutes, ResolveFiles, serverDate, SYSTEM_ACTOR,
@@ -14,13 +15,6 @@ import { MinutesRepository, type RenderRow } from './minutes.repository';
 
 type Call = RequestOf<typeof GetMinutes>;
 type Rights = ReturnType<typeof minutesPermissions>;
-
-/** the file name of a meeting's minutes: its title, without what file systems refuse */
-export function minutesFileName(title: string): string {
-  const visible = [...title].map((ch) => (ch.charCodeAt(0) < 32 ? ' ' : ch)).join('');
-  const clean = visible.replace(/[\\/:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 150);
-  return `${clean || 'minutes'}.pdf`;
-}
 
 /**
  * Use cases of the minutes (docs/minutes.md): the meeting comes from the meeting service as the actor sees it,

@@ -1,6 +1,5 @@
 import type { MeetingDetails } from '@app/contracts';
 import { footerHtml, minutesHtml } from './minutes-html';
-import { minutesFileName } from '../minutes/minutes.service';
 
 const meeting = {
   id: 9, title: 'اجتماع مجلس الإدارة <b>', description: null, committee: { id: 1, name: 'Board', status: 'Active' }, start_date: '2026-11-24 10:00:00', duration: 60,
@@ -61,13 +60,4 @@ describe('minutesHtml', () => {
         '<tr><td>Rejected</td><td class="num">0</td><td class="num">0%</td></tr></tbody></table>',
     );
   });
-});
-
-describe('minutesFileName', () => {
-  it.each([
-    ['Board meeting', 'Board meeting.pdf'],
-    ['اجتماع المجلس', 'اجتماع المجلس.pdf'],
-    ['a/b\\c:d', 'a b c d.pdf'],
-    ['   ', 'minutes.pdf'],
-  ])('%p -> %p', (title, name) => expect(minutesFileName(title)).toBe(name));
 });

@@ -4,10 +4,11 @@ import { RegisterFile, RenderMinutes, serverDate, type Actor, type Lang, type Pa
 import { Bus, logger, ProcessJob, Storage, type JobContext } from '@app/platform';
 import { Meetings } from '../common/meetings';
 import { MinutesDb } from '../common/minutes-db';
-import { MinutesRepository } from '../minutes/minutes.repository';
-import { MinutesService, minutesFileName } from '../minutes/minutes.service';
-import { footerHtml, minutesHtml } from './minutes-html';
-import { PdfRenderer } from './pdf-renderer';
+import { footerHtml, minutesHtml } from '../pdf/minutes-html';
+import { PdfRenderer } from '../pdf/pdf-renderer';
+import { minutesFileName } from '../rules/file-name';
+import { MinutesRepository } from './minutes.repository';
+import { MinutesService } from './minutes.service';
 
 /**
  * RenderMinutes: the meeting (as the system sees it) and the stored conclusions and comments become HTML, Chromium
