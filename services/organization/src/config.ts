@@ -12,7 +12,14 @@ export const organizationConfigSchema = baseConfigSchema
     RESET_TOKEN_MINUTES: z.coerce.number().int().positive().default(60),
     VERIFY_TOKEN_HOURS: z.coerce.number().int().positive().default(24),
     TWO_FACTOR_TOKEN_MINUTES: z.coerce.number().int().positive().default(5),
-    PIN_TOKEN_DAYS: z.coerce.number().int().positive().default(90),
+    /** life of the PIN sign-in device token (issued by a complete password sign-in; docs/security.md#accounts) */
+    PIN_TOKEN_DAYS: z.coerce.number().int().positive().max(90).default(14),
+    /** consecutive wrong PINs of an account after which its device tokens are revoked (password sign-in again) */
+    PIN_MAX_FAILURES: z.coerce.number().int().min(1).max(20).default(5),
+    /** second-factor backoff per account: failures before the first lock, the first lock, the longest lock */
+    TWO_FACTOR_FREE_FAILURES: z.coerce.number().int().min(1).max(20).default(5),
+    TWO_FACTOR_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    TWO_FACTOR_MAX_LOCK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     /** root key of sealed secrets (TOTP seeds, SSO client secrets); required in production */
     AUTH_SECRET: secret('AUTH_SECRET', { min: 16 }),
     /** seconds of clock difference tolerated on a single sign-on ID token (iat, exp, nbf) */
