@@ -64,3 +64,16 @@ export async function pdfSignature(bytes: Uint8Array): Promise<{ out: string; va
   });
   return { out, valid: /Signature Validation: Signature is Valid\./.test(out) };
 }
+
+/** the images `pdfimages -list` finds (one line per image or soft mask, after its two header lines): type and pixel size */
+export async function pdfImages(bytes: Uint8Array): Promise<{ type: string; width: number; height: number }[]> {
+  const out = await poppler('pdfimages', bytes, (file) => ['-list', file]);
+  return out
+    .split('\n')
+    .slice(2)
+    .filter((l) => l.trim())
+    .map((l) => {
+      const [, , type, width, height] = l.trim().split(/\s+/);
+      return { type, width: Number(width), height: Number(height) };
+    });
+}

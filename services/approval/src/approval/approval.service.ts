@@ -6,7 +6,7 @@ import {
   SignApprovalJob, SYSTEM_ACTOR, type Actor, type ApprovalProcessing, type ActRefusal, type Approval, type ApprovalDetails, type ApprovalStatus, type ApprovalTab, type AssigneeInput,
   type AssigneeStatus, type DirectoryUser, type Placement, type Recipient, type SavedSignature,
 } from '@app/contracts';
-import { Bus, CONFIG, Jobs, logger, Outbox } from '@app/platform';
+import { Bus, CONFIG, guestLinkState, Jobs, logger, Outbox } from '@app/platform';
 import { ApprovalDb, type Scope } from '../common/approval-db';
 import type { ApprovalConfig } from '../config';
 import { DocumentStore, sentKey, sha256 } from '../signing/document-store';
@@ -74,7 +74,13 @@ export class ApprovalService {
 
   // ---------- access ----------
 
-  private async see(s: Scope, c: Call, approvalId: number, guestId?: number, lock = false): Promise<Seen> {
+  /**
+   * `link`: how a guest's link is checked (410 GUEST_LINK_EXPIRED). 'running': it works GUEST_LINK_DAYS from when it
+   * was sent, and only while the approval runs (fully signed or rejected ends it). 'download': the signed document of
+   * a fully signed approval stays downloadable until the link's expiry (the spec's guest download); a rejected one
+   * ends it. 'none': the answer to the guest's own sign or reject, checked before it.
+   */
+  private async see(s: Scope, c: Call, approvalId: number, guestId?: number, lock = false, link: 'running' | 'download' | 'none' = 'running'): Promise<Seen> {
     const approval = await this.repo.get(s, approvalId, { lock });
     if (!approval) throw AppError.notFound('approval');
     const [docs, assignees] = await Promise.all([this.repo.documentsOf(s, [approval.id]), this.repo.assigneesOf(s, [approval.id])]);
@@ -83,6 +89,9 @@ export class ApprovalService {
       const hash = c.actor.guestToken ? sha256(c.actor.guestToken) : '';
       me = assignees.find((a) => a.tokenHash === hash && (guestId === undefined || a.id === guestId)) ?? null;
       if (!me) throw AppError.notFound('approval');
+      // the link's issue time is the row's last change (its token is set, or replaced, with it)
+      const ended = approval.status === 'rejected' || (approval.status === 'fully signed' && link === 'running');
+      if (link !== 'none' && guestLinkState({ issuedAt: null, fallbackIssuedAt: me.updatedAt, ended }, new Date(), this.config.GUEST_LINK_DAYS) !== 'live') throw new AppError('GUEST_LINK_EXPIRED');
       return { approval, docs, assignees, me, sender: false };
     }
     if (c.actor.kind !== 'user' || !c.actor.userId) throw AppError.notFound('approval');
@@ -125,8 +134,8 @@ export class ApprovalService {
     };
   }
 
-  private async answer(s: Scope, c: Call, approvalId: number, guestId?: number): Promise<ApprovalDetails> {
-    const v = await this.see(s, c, approvalId, guestId);
+  private async answer(s: Scope, c: Call, approvalId: number, guestId?: number, link: 'running' | 'none' = 'running'): Promise<ApprovalDetails> {
+    const v = await this.see(s, c, approvalId, guestId, false, link);
     const versions = await this.repo.versionsOf(s, v.approval.id);
     return this.details(v, versions, await this.repo.signJobsOf(s, v.approval.id));
   }
@@ -162,8 +171,9 @@ export class ApprovalService {
     });
   }
 
-  get(c: Call & { approvalId: number; guestId?: number }): Promise<ApprovalDetails> {
-    return this.db.tenant(c.orgId, (s) => this.answer(s, c, c.approvalId, c.guestId));
+  /** `afterOwnAct`: the answer to the caller's own signature or rejection (a guest link it ended still gets it) */
+  get(c: Call & { approvalId: number; guestId?: number; afterOwnAct?: boolean }): Promise<ApprovalDetails> {
+    return this.db.tenant(c.orgId, (s) => this.answer(s, c, c.approvalId, c.guestId, c.afterOwnAct ? 'none' : 'running'));
   }
 
   // ---------- create ----------
@@ -317,7 +327,7 @@ export class ApprovalService {
         orgId: org.id, orgSlug: org.slug, orgName: org.name, timeZone: org.time_zone, approvalId: a.id, title: a.title, senderName: a.senderName,
         link: AppPaths.approval(a.id), signerName: nameOf(v.me!), reason: c.comment.trim(), recipients: to,
       });
-      return this.answer(s, c, a.id, c.guestId);
+      return this.answer(s, c, a.id, c.guestId, 'none');
     });
   }
 
@@ -399,7 +409,7 @@ export class ApprovalService {
         }
         await this.requestCurrent(s, org, a, assignees, tokens, nextUsers, fresh);
       }
-      return this.answer(s, c, a.id, c.guestId);
+      return this.answer(s, c, a.id, c.guestId, 'none');
     });
   }
 
@@ -426,7 +436,7 @@ export class ApprovalService {
 
   signedUrl(c: Call & { approvalId: number; libraryId: number; guestId?: number }): Promise<{ url: string; name: string }> {
     return this.db.tenant(c.orgId, async (s) => {
-      const v = await this.see(s, c, c.approvalId, c.guestId);
+      const v = await this.see(s, c, c.approvalId, c.guestId, false, 'download');
       const d = v.docs.find((x) => x.libraryId === c.libraryId);
       if (!d) throw AppError.notFound('document');
       if (!(d.status === 3 || d.status === 4 || v.sender)) throw new AppError(ApprovalErrors.APPROVAL_DOWNLOAD_REFUSED);

@@ -12,6 +12,7 @@ import { notify } from '../../api/notify';
 import { UserAvatar } from '../../components/Avatar';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
+import { isExpiredLink, LinkExpired } from '../guest/LinkExpired';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { useApi } from '../../hooks/use-api';
@@ -84,6 +85,8 @@ export function ApprovalView(props: { id: number; guest?: GuestKey | null }) {
     return () => clearInterval(timer);
   }, [working, mutate]);
 
+  // a guest link past its expiry, or whose approval has ended
+  if (props.guest && isExpiredLink(details.error)) return <LinkExpired />;
   if (details.error) return <ErrorState error={details.error} onRetry={() => details.mutate()} />;
   if (!details.data) return <Loading />;
   const a = details.data;
