@@ -31,6 +31,57 @@ const DEFAULT = { maxReplicas: 6, cpu: '100m', memory: '256Mi', memoryLimit: '51
 /** namespaces allowed to reach pods: Prometheus (/metrics) and, for the gateway only, the Gateway API data plane */
 const MONITORING_NS = 'monitoring';
 const EDGE_NS = 'gateway-system';
+/** services that run external programs in bubblewrap (libs/platform/src/process/sandbox.ts): they need namespaces */
+const SANDBOXED = new Set(['library', 'presentation']);
+/** where NATS, Valkey, PostgreSQL and SeaweedFS run (k8s/infra) */
+const DATA_NS = 'boardroom-data';
+
+/**
+ * A service that runs external programs on uploaded files (render: true: LibreOffice, poppler, Chromium) may reach
+ * only what it needs (docs/security.md#files-and-external-programs): DNS, the data systems (NATS 4222, Valkey 6379,
+ * PostgreSQL 5432, SeaweedFS's S3 8333), S3 through its public name (S3_ENDPOINT, served by the Gateway API data plane
+ * on 443) and the trace collector (monitoring, 4318). Nothing outside the cluster: a converter tricked into a request
+ * gets no route. (Inside the pod, the programs themselves run with no network at all: libs/platform's Sandbox.)
+ */
+function egressPolicy(app) {
+  return `---
+apiVersion: networking.k8s.io/v1
+kind: NetworkPolicy
+metadata:
+  name: ${app}-egress
+  labels: { app.kubernetes.io/name: ${app}, app.kubernetes.io/part-of: boardroom }
+spec:
+  podSelector:
+    matchLabels: { app.kubernetes.io/name: ${app} }
+  policyTypes: [Egress]
+  egress:
+    # DNS
+    - to:
+        - namespaceSelector: { matchLabels: { kubernetes.io/metadata.name: kube-system } }
+          podSelector: { matchLabels: { k8s-app: kube-dns } }
+      ports:
+        - { port: 53, protocol: UDP }
+        - { port: 53, protocol: TCP }
+    # NATS, Redis (Valkey), PostgreSQL, the S3 filer (SeaweedFS)
+    - to:
+        - namespaceSelector: { matchLabels: { kubernetes.io/metadata.name: ${DATA_NS} } }
+      ports:
+        - { port: 4222, protocol: TCP }
+        - { port: 6379, protocol: TCP }
+        - { port: 5432, protocol: TCP }
+        - { port: 8333, protocol: TCP }
+    # S3 at its public HTTPS name (presigned URLs need it), through the Gateway API data plane
+    - to:
+        - namespaceSelector: { matchLabels: { kubernetes.io/metadata.name: ${EDGE_NS} } }
+      ports:
+        - { port: 443, protocol: TCP }
+    # trace spans (OTEL_EXPORTER_OTLP_ENDPOINT)
+    - to:
+        - namespaceSelector: { matchLabels: { kubernetes.io/metadata.name: ${MONITORING_NS} } }
+      ports:
+        - { port: 4318, protocol: TCP }
+`;
+}
 
 function networkPolicy(name, app, sockets) {
   // a service whose WebSockets the gateway passes on (sockets: true in scripts/services.mjs) takes them from the gateway's pods
@@ -69,7 +120,13 @@ spec:
 `;
 }
 
-function manifest({ name, port, render, sockets }) {
+/** each secret the service needs from boardroom-secrets, by name (a missing key stops the pod before it starts) */
+function secretEnv(secrets, optional) {
+  const line = (key, opt) => `\n            - { name: ${key}, valueFrom: { secretKeyRef: { name: boardroom-secrets, key: ${key}${opt ? ', optional: true' : ''} } } }`;
+  return [...secrets.map((k) => line(k, false)), ...optional.map((k) => line(k, true))].join('');
+}
+
+function manifest({ name, port, render, sockets, secrets = [], optionalSecrets = [] }) {
   const s = { ...DEFAULT, ...(SIZING[name] ?? {}) };
   const app = `boardroom-${name}`;
   const image = render ? 'boardroom-render' : 'boardroom';
@@ -112,10 +169,10 @@ spec:
             - { name: SERVICE, value: ${name} }
             - { name: SERVICE_NAME, value: ${name} }
             - { name: HTTP_PORT, value: "${port}" }
-          # the application role's DATABASE_URL (RLS applies); the owner's URL is only in the migrate Job
+            # its secrets only (scripts/services.mjs); the application role's DATABASE_URL (RLS applies): the
+            # owner's URL is only in the migrate Job${secretEnv(secrets, optionalSecrets)}
           envFrom:
             - configMapRef: { name: boardroom-config }
-            - secretRef: { name: boardroom-secrets }
           ports:
             - { name: http, containerPort: ${port}, protocol: TCP }
           # the process listens once start-up (NATS, streams, queues) is done: up to 90 s before liveness applies
@@ -144,7 +201,14 @@ spec:
           securityContext:
             allowPrivilegeEscalation: false
             readOnlyRootFilesystem: true
-            capabilities: { drop: ["ALL"] }
+            capabilities: { drop: ["ALL"] }${
+              SANDBOXED.has(name)
+                ? `
+            # bubblewrap makes user, network and PID namespaces for LibreOffice and poppler (docs/decisions.md "Sandbox
+            # for external programs"); the runtime's default seccomp profile refuses that without CAP_SYS_ADMIN
+            seccompProfile: { type: Unconfined }`
+                : ''
+            }
           volumeMounts:
             - { name: tmp, mountPath: /tmp }
       volumes:
@@ -189,7 +253,7 @@ spec:
   selector:
     matchLabels: { app.kubernetes.io/name: ${app} }
 ---
-${networkPolicy(name, app, sockets)}`;
+${networkPolicy(name, app, sockets)}${render ? egressPolicy(app) : ''}`;
 }
 
 function kustomization() {

@@ -234,18 +234,33 @@ export async function ensureChromium({ log = defaultLog, logFile } = {}) {
   return ok && fs.existsSync(CHROMIUM) ? CHROMIUM : null;
 }
 
+export const BWRAP = '/usr/bin/bwrap';
+/**
+ * bubblewrap, the sandbox LibreOffice and poppler run in (libs/platform/src/process/sandbox.ts): Debian's package,
+ * installed with apt-get when missing and root. Resolves the path or null (the services then log that conversions
+ * cannot run; SANDBOX=off runs them without it, never in production).
+ */
+export async function ensureBubblewrap({ log = defaultLog, logFile } = {}) {
+  if (fs.existsSync(BWRAP)) return BWRAP;
+  if (logFile) fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const ok = await aptInstall(['bubblewrap'], { log, logFile });
+  return ok && fs.existsSync(BWRAP) ? BWRAP : null;
+}
+
 export const SOFFICE_CANDIDATES = ['/usr/bin/soffice', '/usr/bin/libreoffice', '/usr/lib/libreoffice/program/soffice'];
 /**
  * LibreOffice headless for the library's office-to-PDF conversions: SOFFICE_PATH when it exists, else Debian's
  * binary, installed with apt-get (the -nogui packages) when missing and root. Resolves the path or null.
  */
 export async function ensureLibreOffice({ log = defaultLog, logFile } = {}) {
+  await ensureBubblewrap({ log, logFile });
   const given = process.env.SOFFICE_PATH;
   if (given && fs.existsSync(given)) return given;
   const found = () => SOFFICE_CANDIDATES.find((p) => fs.existsSync(p)) ?? null;
   if (found()) return found();
   if (logFile) fs.mkdirSync(path.dirname(logFile), { recursive: true });
-  const ok = await aptInstall(['libreoffice-writer-nogui', 'libreoffice-calc-nogui', 'libreoffice-impress-nogui'], { log, logFile });
+  // bubblewrap: the sandbox every conversion runs in (libs/platform/src/process/sandbox.ts)
+  const ok = await aptInstall(['libreoffice-writer-nogui', 'libreoffice-calc-nogui', 'libreoffice-impress-nogui', 'bubblewrap'], { log, logFile });
   return ok ? found() : null;
 }
 
@@ -255,6 +270,7 @@ export const PDFTOPPM = '/usr/bin/pdftoppm';
  * Debian's binary, installed with apt-get (poppler-utils) when missing and root. Resolves the path or null.
  */
 export async function ensurePoppler({ log = defaultLog, logFile } = {}) {
+  await ensureBubblewrap({ log, logFile });
   const given = process.env.PDFTOPPM_PATH;
   if (given && fs.existsSync(given)) return given;
   if (fs.existsSync(PDFTOPPM)) return PDFTOPPM;

@@ -23,16 +23,22 @@ import { ROOT, sleep, tcpCheck } from './infra.mjs';
  * its docker-compose.yml entry: see docs/how-to-add-a-service.md. The planned ones (docs/architecture.md) are not
  * listed before their code exists. `workers`: the BullMQ queues whose jobs this service's processes take (the
  * workers run inside the service's process; the fault suite R1 kills the process while one of these jobs runs).
+ * `secrets`: what the service refuses to start without in production (its config.ts: secret()/devOnly(), and
+ * DATABASE_URL, which holds the database password); each deploy file hands the service exactly these from its secret
+ * store (k8s/generate.mjs, docker-compose.yml), and scripts/production-config.spec.ts checks the three agree.
+ * `optionalSecrets`: credentials of a feature that is off without them (optional in the deploy files).
  */
+const DB = ['DATABASE_URL'];
+const S3 = ['S3_ACCESS_KEY', 'S3_SECRET_KEY'];
 export const ALL_SERVICES = Object.freeze([
-  { name: 'organization', port: 3101 },
-  { name: 'meeting', port: 3102 },
-  { name: 'notification', port: 3103, workers: ['notification-email', 'notification-reminder'] },
-  { name: 'approval', port: 3104, workers: ['approval-pdf'] },
-  { name: 'library', port: 3105, render: true, workers: ['library-convert'] },
-  { name: 'presentation', port: 3106, render: true, sockets: true, workers: ['presentation-slides'] },
-  { name: 'minutes', port: 3107, render: true, workers: ['minutes-pdf', 'minutes-book', 'minutes-report'] },
-  { name: 'gateway', port: 3000 },
+  { name: 'organization', port: 3101, secrets: [...DB, 'OUTBOX_KEY', 'AUTH_SECRET', ...S3] },
+  { name: 'meeting', port: 3102, secrets: [...DB, 'OUTBOX_KEY', 'AUTH_SECRET'], optionalSecrets: ['ZOOM_ACCOUNT_ID', 'ZOOM_CLIENT_ID', 'ZOOM_CLIENT_SECRET'] },
+  { name: 'notification', port: 3103, workers: ['notification-email', 'notification-reminder'], secrets: [...DB, 'OUTBOX_KEY', 'SMTP_URL'], optionalSecrets: ['SMTP_OAUTH2_CLIENT_ID', 'SMTP_OAUTH2_CLIENT_SECRET', 'SMTP_OAUTH2_REFRESH_TOKEN', 'SMTP_OAUTH2_ACCESS_TOKEN', 'DKIM_PRIVATE_KEY'] },
+  { name: 'approval', port: 3104, workers: ['approval-pdf'], secrets: [...DB, 'OUTBOX_KEY', 'AUTH_SECRET', ...S3] },
+  { name: 'library', port: 3105, render: true, workers: ['library-convert'], secrets: [...DB, 'OUTBOX_KEY', ...S3] },
+  { name: 'presentation', port: 3106, render: true, sockets: true, workers: ['presentation-slides'], secrets: [...DB, 'OUTBOX_KEY', ...S3] },
+  { name: 'minutes', port: 3107, render: true, workers: ['minutes-pdf', 'minutes-book', 'minutes-report'], secrets: [...DB, 'OUTBOX_KEY', ...S3] },
+  { name: 'gateway', port: 3000, secrets: ['OUTBOX_KEY', ...S3] },
 ]);
 
 export const entryOf = (name) => path.join(ROOT, 'services', name, 'src', 'main.ts');

@@ -72,7 +72,7 @@ async function main(): Promise<void> {
   const meetings = new MeetingsRepository();
   const members = new MembersRepository();
   const view = new MeetingView(
-    new MeetingDb(meetingDb), new MeetingAccess(meetings, members, directory), directory,
+    new MeetingDb(meetingDb), new MeetingAccess(meetings, members, directory, { GUEST_LINK_DAYS: 30 }), directory,
     new AgendaRepository(), new DecisionsRepository(), new ActionsRepository(), new CommentsRepository(), new RecordsRepository(), meetings, members,
     // the bare route has no library: attachments keep their ids only
     { resolve: async () => new Map() } as unknown as LibraryFiles,

@@ -130,6 +130,12 @@ export function validateCompose(text, { services, render = [] }) {
   for (const [name, s] of Object.entries(svcs)) {
     const env = s.environment && !Array.isArray(s.environment) ? s.environment : {};
     if (env.SERVICE && env.DATABASE_ADMIN_URL) errors.push(`compose ${name}: a service gets the database owner's URL (only migrate may)`);
+    // each service gets exactly the secrets it needs (scripts/services.mjs `secrets`): none missing, none of another's
+    const svc = ALL_SERVICES.find((x) => x.name === String(env.SERVICE));
+    if (!svc) continue;
+    for (const k of svc.secrets ?? []) if (env[k] === undefined || env[k] === '') errors.push(`compose ${name}: secret ${k} is not in its environment (scripts/services.mjs secrets)`);
+    const allSecrets = new Set(ALL_SERVICES.flatMap((x) => [...(x.secrets ?? []), ...(x.optionalSecrets ?? [])]));
+    for (const k of Object.keys(env)) if (allSecrets.has(k) && !(svc.secrets ?? []).includes(k) && !(svc.optionalSecrets ?? []).includes(k)) errors.push(`compose ${name}: gets secret ${k}, which it does not need`);
   }
   return errors;
 }
@@ -299,11 +305,33 @@ export function policyErrors(docs, where) {
     }
     if (d.kind !== 'Deployment') continue;
     const name = d.metadata?.name;
+    // each service's secrets by name from boardroom-secrets (scripts/services.mjs `secrets`), never the whole secret
+    const svc = ALL_SERVICES.find((x) => `boardroom-${x.name}` === name);
+    for (const c of spec.containers ?? []) {
+      if ((c.envFrom ?? []).some((x) => x.secretRef?.name === 'boardroom-secrets')) e.push(`${where}: Deployment ${name}: takes all of boardroom-secrets (list its secrets by name)`);
+      const fromSecret = new Map((c.env ?? []).filter((x) => x.valueFrom?.secretKeyRef?.name === 'boardroom-secrets').map((x) => [x.name, x.valueFrom.secretKeyRef]));
+      for (const k of svc?.secrets ?? []) {
+        const ref = fromSecret.get(k);
+        if (!ref || ref.key !== k || ref.optional) e.push(`${where}: Deployment ${name}: secret ${k} is not taken from boardroom-secrets (required) (scripts/services.mjs secrets)`);
+      }
+    }
     const labels = d.spec?.template?.metadata?.labels ?? {};
     if ('replicas' in (d.spec ?? {})) e.push(`${where}: Deployment ${name} sets replicas (its HPA owns the number)`);
     if (!named('HorizontalPodAutoscaler').some((h) => h.spec?.scaleTargetRef?.kind === 'Deployment' && h.spec?.scaleTargetRef?.name === name)) e.push(`${where}: Deployment ${name} has no HorizontalPodAutoscaler`);
     if (!named('PodDisruptionBudget').some((p) => selects(p, labels))) e.push(`${where}: Deployment ${name} has no PodDisruptionBudget`);
     if (!named('NetworkPolicy').some((p) => Object.keys(p.spec?.podSelector?.matchLabels ?? {}).length && selects(p, labels))) e.push(`${where}: Deployment ${name} has no NetworkPolicy of its own`);
+    // a pod that runs external programs on uploaded files (the boardroom-render image) has its egress closed: only
+    // namespaces of the cluster, never an address block (the internet) nor an open rule
+    if ((d.spec?.template?.spec?.containers ?? []).some((c) => /(^|\/)boardroom-render(:|@|$)/.test(String(c.image)))) {
+      const egress = named('NetworkPolicy').filter((p) => (p.spec?.policyTypes ?? []).includes('Egress') && selects(p, labels));
+      if (!egress.length) e.push(`${where}: Deployment ${name} renders uploaded files but has no egress NetworkPolicy`);
+      for (const p of egress) {
+        for (const rule of p.spec?.egress ?? []) {
+          const to = rule.to ?? [];
+          if (!to.length || to.some((t) => t.ipBlock || !t.namespaceSelector)) e.push(`${where}: NetworkPolicy ${p.metadata?.name} lets ${name} reach ${to.length ? JSON.stringify(to.find((t) => t.ipBlock || !t.namespaceSelector)) : 'anywhere'}`);
+        }
+      }
+    }
     for (const c of d.spec?.template?.spec?.containers ?? []) {
       const probe = (p) => c[p]?.httpGet?.path;
       if (probe('livenessProbe') !== '/health/live') e.push(`${where}: Deployment ${name}: livenessProbe must call /health/live (the process only)`);

@@ -2,6 +2,8 @@
  * Journey 5: guest pages (a token in the URL) show the header only — no side menu, no profile menu.
  */
 import type { Page } from 'puppeteer-core';
+import { mailsTo, pollUntil } from '@app/testing';
+import { closeRedis, expectOk, libraryFile, scheduled, setStatus, world } from '../api/meeting/helpers';
 import { DEMO, openBrowser, orgUrl, signIn, waitForPath, type Session } from './support';
 
 // page functions run inside Chromium; the root tsconfig has no DOM lib, so the global they use is named here
@@ -23,6 +25,7 @@ describe('journey: guest pages', () => {
   });
   afterAll(async () => {
     await s?.close();
+    closeRedis();
   });
 
   it('a guest meeting link shows the header and no side menu', async () => {
@@ -63,5 +66,50 @@ describe('journey: guest pages', () => {
     });
     await expectGuestChrome(page);
     expect(await page.evaluate(() => window.localStorage.getItem('auth_token'))).toBeNull();
+  });
+
+  /** the link of the newest e-mail to `to` matching `re` */
+  async function linkIn(to: string, re: RegExp): Promise<string> {
+    const mails = await pollUntil(() => mailsTo(to), (list) => list.some((x) => re.test(`${x.text ?? ''}${x.html ?? ''}`)), 60_000);
+    return re.exec(mails.map((x) => `${x.text ?? ''} ${x.html ?? ''}`).join(' '))![0];
+  }
+  async function expectExpiredState(page: Page, kind: 'meeting' | 'approval') {
+    await page.waitForSelector(`[data-testid=guest-${kind}] [data-testid=guest-link-expired]`, { visible: true });
+    expect(await page.$eval('[data-testid=guest-link-expired]', (n: any) => n.textContent)).toContain('This link has expired');
+    // a state of the page, not an error toast
+    expect(await page.$('.p-toast-message-error')).toBeNull();
+    await expectGuestChrome(page);
+  }
+
+  it('a guest link whose meeting was cancelled shows "this link has expired", not an error', async () => {
+    const w = await world();
+    const guestEmail = `expired.guest.${Date.now() % 100000}@example.com`;
+    const m = await scheduled(w);
+    expectOk(await w.chair.c.post(`/meetings/${m.id}/members`, { user_email: guestEmail, guest_name: 'Late Guest' }));
+    const link = await linkIn(guestEmail, /\/meeting\/\d+\?token=[^\s"'<>&]+/);
+    await setStatus(w, m.id, 4);
+    const { page } = s;
+    await s.step('expired-meeting-link', async () => {
+      await page.goto(orgUrl(w.org.slug, link));
+      await expectExpiredState(page, 'meeting');
+      await s.shot('expired-meeting-link');
+    });
+    expect(await page.$('[data-testid=meeting-error]')).toBeNull();
+  });
+
+  it('a guest link whose approval was rejected shows "this link has expired", not an error', async () => {
+    const w = await world();
+    const guestEmail = `expired.signer.${Date.now() % 100000}@example.com`;
+    const pdf = await libraryFile(w.admin.c, 'expiring.pdf');
+    const title = `Expiring approval ${Date.now() % 100000}`;
+    const a = expectOk(await w.admin.c.post('/approvals', { title, documents: [pdf], assignees: [{ email: guestEmail, guest_name: 'Late Signer', order: 1 }, { user_id: w.m1.userId, order: 1 }] }));
+    const link = await linkIn(guestEmail, new RegExp(`/approval/${a.id}\\?token=[^\\s"'<>&]+`));
+    expect((await w.m1.c.post(`/approvals/${a.id}/reject`, { comment: 'No' })).status).toBe(200);
+    const { page } = s;
+    await s.step('expired-approval-link', async () => {
+      await page.goto(orgUrl(w.org.slug, link));
+      await expectExpiredState(page, 'approval');
+      await s.shot('expired-approval-link');
+    });
   });
 });

@@ -35,6 +35,9 @@ async function vote(page: Page, value: string, reason?: string): Promise<void> {
   await page.$eval('[data-testid=decision-vote]', (b: any) => b.click());
   await page.waitForSelector('[data-testid=vote-dialog]', { visible: true });
   await settled(page);
+  // a vote starts with no choice: nothing checked, Submit disabled until one is chosen
+  expect(await page.$$eval('[data-testid=vote-values] input[type=radio]', (rs: any[]) => rs.filter((r) => r.checked).length)).toBe(0);
+  expect(await page.$eval('[data-testid=vote-submit]', (b: any) => b.disabled)).toBe(true);
   await page.$eval(`label[for=vote-${value}]`, (l: any) => l.click());
   await page.waitForFunction((v: string) => document.querySelector(`#vote-${v}`)?.checked === true, {}, value);
   if (reason) await typeInto(page, '[data-testid=vote-reason]', reason);

@@ -231,8 +231,9 @@ describe('journey: resolutions page', () => {
       await page.waitForFunction(() => document.documentElement.dir === 'rtl');
       await waitForText(page, '.page-header__title', decisionsText('ar', 'page.title'));
       await waitForText(page, '[data-testid=resolutions-table] tbody', RESOLUTION);
-      // the rows follow the language too: the state tag and the vote names
-      await waitForText(page, '[data-testid^=resolution-state-]', decisionsText('ar', 'OPEN'));
+      // the rows follow the language too: the state tag and the vote names (the resolution was ended above: its
+      // state is DUE, never OPEN once voting is closed)
+      await waitForText(page, '[data-testid^=resolution-state-]', decisionsText('ar', 'DUE'));
       await waitForText(page, '[data-testid=resolutions-table] tbody', decisionsText('ar', 'Denied'));
       await member.shot('resolutions-arabic');
     });

@@ -59,6 +59,9 @@ describe('journey: single sign-on through the organization’s identity provider
     await admin.step('save', async () => {
       await typeInto(page, '#sso-client-id', 'boardroom');
       await typeInto(page, '#sso-client-secret', SECRET);
+      // existing accounts of this domain may be linked to the provider (empty: none is)
+      await typeInto(page, '#sso-domains', 'example.test');
+      await page.keyboard.press('Enter');
       await page.click('[data-testid=sso-save]');
       await successToast(page, 'Single sign-on settings saved.');
       // the secret is not shown again: the field is empty and says one is stored

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { registerNavigator } from './api/navigation';
 import { session } from './api/session';
@@ -6,6 +6,7 @@ import { Loading } from './components/Loading';
 import { useModules } from './hooks/use-org';
 import { useToken } from './hooks/use-session';
 import { hasUrlToken, isPortalHost } from './lib/host';
+import { loginWithReturn } from './lib/return-path';
 import { savedOrgs } from './lib/saved-orgs';
 import { appHome, isPathDisabled, portalHostTarget, ROUTES } from './routes';
 
@@ -43,10 +44,13 @@ export function RequireAuth() {
   const token = useToken();
   const location = useLocation();
   const expired = token !== null && session.isIdleExpired();
+  // a page opened signed out is kept for after sign-in; a session that ends here (sign-out) goes to the plain login
+  const [arrivedSignedIn] = useState(() => token !== null && !expired);
   useEffect(() => {
     if (expired) session.clear();
   }, [expired]);
-  if (!token || expired) return <Navigate to={ROUTES.login} replace state={{ from: location.pathname + location.search }} />;
+  // the page asked for is kept (?next=, same-origin /app/ paths only) and opened after sign-in
+  if (!token || expired) return <Navigate to={arrivedSignedIn ? ROUTES.login : loginWithReturn(ROUTES.login, location.pathname + location.search + location.hash)} replace />;
   return <Outlet />;
 }
 

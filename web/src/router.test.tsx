@@ -74,17 +74,17 @@ describe('routes (docs/product/overview.md#screens-and-routes)', () => {
     expect(await screen.findByTestId('error-409')).toBeInTheDocument();
   });
 
-  it('/app without a token goes to login', async () => {
+  it('/app without a token goes to login, keeping the page for after sign-in (?next=)', async () => {
     installFetch(orgPublic());
     renderApp('/app/settings/profile');
-    await waitFor(() => expect(location()).toBe('/auth/login'));
+    await waitFor(() => expect(location()).toBe('/auth/login?next=%2Fapp%2Fsettings%2Fprofile'));
   });
 
   it('/app after 60 idle minutes clears the login and goes to login', async () => {
     signedIn();
     window.localStorage.setItem('auth_last_request_at', String(Date.now() - 61 * 60 * 1000));
     renderApp('/app/dashboards/home');
-    await waitFor(() => expect(location()).toBe('/auth/login'));
+    await waitFor(() => expect(location()).toBe('/auth/login?next=%2Fapp%2Fdashboards%2Fhome'));
     expect(session.token()).toBeNull();
   });
 

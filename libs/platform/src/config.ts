@@ -1,6 +1,76 @@
 import { z } from 'zod';
 
 /**
+ * Secrets (docs/security.md "Secrets and configuration"): one rule for every service. A secret is declared in a
+ * config schema with `secret('NAME')` (required: development and tests get its development default below) or
+ * `optionalSecret()` (a feature is off without it), a setting whose default only suits one machine with
+ * `devOnly(schema, default)`. `parseConfig` then refuses to start with NODE_ENV=production when a required one is
+ * unset, or any of them holds a development default, and names the variable.
+ */
+export const DEVELOPMENT_SECRETS = Object.freeze({
+  AUTH_SECRET: 'development-only-auth-secret',
+  OUTBOX_KEY: 'development-only-outbox-key',
+  S3_ACCESS_KEY: 'S3RVER',
+  S3_SECRET_KEY: 'S3RVER',
+});
+export type SecretName = keyof typeof DEVELOPMENT_SECRETS;
+/** every value that was ever a development default (the retired IJMEET_SECRET's too): refused in production in any secret */
+const DEVELOPMENT_VALUES = new Set<string>([...Object.values(DEVELOPMENT_SECRETS), 'development-ijmeet-secret']);
+
+type SecretKind = { kind: 'secret'; dev: string } | { kind: 'optional' } | { kind: 'devOnly'; dev: string };
+const DECLARED = new WeakMap<z.ZodType, SecretKind>();
+const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
+
+/** A required secret: its development default outside production; production refuses it unset or at that default. */
+export function secret(name: SecretName, opts: { min?: number } = {}) {
+  const dev = DEVELOPMENT_SECRETS[name];
+  const s = z.preprocess(blankIsUnset, z.string().min(opts.min ?? 1).optional()).transform((v): string => v ?? dev);
+  DECLARED.set(s, { kind: 'secret', dev });
+  return s;
+}
+
+/** A secret a feature needs (the feature is off without it): production refuses only a development default. */
+export function optionalSecret(opts: { min?: number } = {}) {
+  const s = z.preprocess(blankIsUnset, z.string().min(opts.min ?? 1).optional());
+  DECLARED.set(s, { kind: 'optional' });
+  return s;
+}
+
+/** A setting whose default suits one machine only (maildev): production must set it (any value, the same one too). */
+export function devOnly<T extends z.ZodType<string>>(schema: T, dev: string) {
+  const s = z.preprocess(blankIsUnset, schema.optional()).transform((v) => (v ?? dev) as z.output<T>);
+  DECLARED.set(s, { kind: 'devOnly', dev });
+  return s;
+}
+
+/** The variables a schema declares with secret()/optionalSecret()/devOnly(), and whether production requires each. */
+export function declaredSecrets(schema: z.ZodType): { name: string; required: boolean; kind: SecretKind['kind'] }[] {
+  const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
+  return Object.entries(shape).flatMap(([name, field]) => {
+    const d = DECLARED.get(field);
+    return d ? [{ name, required: d.kind !== 'optional', kind: d.kind }] : [];
+  });
+}
+
+/** With NODE_ENV=production: each declared variable unset (when required) or holding a development default. */
+export function productionSecretProblems(schema: z.ZodType, env: Record<string, string | undefined>): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
+  const out: string[] = [];
+  for (const [name, field] of Object.entries(shape)) {
+    const d = DECLARED.get(field);
+    if (!d) continue;
+    const raw = env[name];
+    if (raw === undefined || raw === '') {
+      if (d.kind !== 'optional') out.push(`${name}: required in production (${d.kind === 'secret' ? 'a secret; the development default is refused' : 'the default suits one machine only'})`);
+    } else if (d.kind !== 'devOnly' && DEVELOPMENT_VALUES.has(raw)) {
+      out.push(`${name}: still a development default; set a secret of its own in production`);
+    }
+  }
+  return out;
+}
+
+/**
  * Config once (docs/architecture.md#configuration-parsed-once): each service parses its environment with a zod schema at start-up
  * and fails fast with a clear message. This file and each service's config.ts are the only readers of
  * process.env.
@@ -24,9 +94,9 @@ export const baseConfigSchema = z.object({
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   /**
    * seals payloads at rest — outbox rows, JetStream messages, BullMQ job data (links with tokens): the same key in
-   * every service; required in production, a fixed development key otherwise
+   * every service; required in production (secret(): refused unset or at its development default)
    */
-  OUTBOX_KEY: z.string().min(16).optional(),
+  OUTBOX_KEY: secret('OUTBOX_KEY', { min: 16 }),
   /** OTLP/HTTP collector for trace spans (docs/operations.md#tracing); unset: spans are not recorded, ids still travel */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
   /** share of new traces recorded when exporting (0..1); continued traces follow their caller */
@@ -43,8 +113,8 @@ export const databaseConfigSchema = z.object({
 
 export const s3ConfigSchema = z.object({
   S3_ENDPOINT: z.url().default('http://127.0.0.1:4569'),
-  S3_ACCESS_KEY: z.string().min(1).default('S3RVER'),
-  S3_SECRET_KEY: z.string().min(1).default('S3RVER'),
+  S3_ACCESS_KEY: secret('S3_ACCESS_KEY'),
+  S3_SECRET_KEY: secret('S3_SECRET_KEY'),
   S3_BUCKET: z.string().min(3).default('boardroom'),
   S3_REGION: z.string().min(1).default('us-east-1'),
 });
@@ -58,12 +128,12 @@ export type BaseConfig = z.output<typeof baseConfigSchema>;
 
 export class ConfigError extends Error {}
 
-/** Parse `env` with `schema`; on failure throw one error listing every bad variable. */
+/** Parse `env` with `schema`; on failure (or a secret production refuses) throw one error listing every bad variable. */
 export function parseConfig<T extends z.ZodType>(schema: T, env: Record<string, string | undefined> = process.env): z.output<T> {
   const r = schema.safeParse(env);
-  if (r.success) return r.data;
-  const lines = r.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
-  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  const lines = [...(r.success ? [] : r.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`)), ...productionSecretProblems(schema, env)];
+  if (!lines.length && r.success) return r.data;
+  throw new ConfigError(`Invalid configuration:\n${lines.map((l) => `  ${l}`).join('\n')}`);
 }
 
 /** Token under which a service's parsed config is provided. */

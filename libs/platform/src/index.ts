@@ -23,3 +23,5 @@ export * from './sessions';
 export * from './rate-limit';
 export * from './seal';
 export * from './secret-box';
+export * from './guest-links';
+export * from './process/sandbox';

@@ -1,7 +1,8 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { DEVELOPMENT_SECRETS } from './config';
 
-/** The key of development and tests when OUTBOX_KEY is not set (production refuses to start without one). */
-const DEV_KEY = 'development-only-outbox-key';
+/** The key of development and tests when OUTBOX_KEY is not set (production refuses to start without one: config.ts). */
+const DEV_KEY = DEVELOPMENT_SECRETS.OUTBOX_KEY;
 
 /** What an envelope needs to be sealed: an id (bound as associated data) and a payload. */
 interface Sealable {
@@ -24,7 +25,7 @@ export class PayloadSeal {
   }
 
   static fromKey(key: string | undefined, production: boolean | undefined): PayloadSeal {
-    if (!key && production) throw new Error('OUTBOX_KEY is required in production (event payloads and job data are sealed with it)');
+    if ((!key || key === DEV_KEY) && production) throw new Error('OUTBOX_KEY is required in production, not its development default (event payloads and job data are sealed with it)');
     return new PayloadSeal(key ?? DEV_KEY);
   }
 

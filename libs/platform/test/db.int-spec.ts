@@ -104,6 +104,36 @@ describe('tenant-scoped database (RLS)', () => {
     expect(rows).toEqual([{ body: 'in-time' }]);
   });
 
+  it('a connection whose ROLLBACK failed is destroyed, never handed to the next transaction', async () => {
+    // one connection in the pool: were the broken one kept, the next transaction would get it back
+    const one = new Db({ url: env.DATABASE_URL, setRole: env.DATABASE_SET_ROLE, poolMax: 1, schema: {} });
+    const released: { err: unknown; pid: number | undefined }[] = [];
+    one.pool.on('release', (err, client) => released.push({ err, pid: (client as unknown as { processID?: number }).processID }));
+    try {
+      const pid = await one.unsafeGlobal(async (_tx, c) => (await c.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number);
+      await expect(
+        one.unsafeGlobal(async (_tx, c) => {
+          // the server ends this session in the middle of the transaction; the ROLLBACK that follows cannot run
+          await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+          for (let i = 0; i < 100 && (await admin.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid])).rowCount; i++) await new Promise((r) => setTimeout(r, 20));
+          expect(c).toBeDefined();
+          throw new Error('fails after its session ended');
+        }),
+      ).rejects.toThrow('fails after its session ended');
+      // the pool was told the connection is broken (release with an error: it ends it)
+      expect(released.at(-1)).toEqual({ err: expect.any(Error), pid });
+      const next = await one.unsafeGlobal(async (_tx, c) => (await c.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number);
+      expect(next).not.toBe(pid);
+      expect(one.pool.totalCount).toBe(1);
+      // a healthy failed transaction still goes back to the pool (its ROLLBACK ran)
+      await expect(one.unsafeGlobal(async () => { throw new Error('plain failure'); })).rejects.toThrow('plain failure');
+      expect(released.at(-1)).toEqual({ err: undefined, pid: next });
+      expect(await one.unsafeGlobal(async (_tx, c) => (await c.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number)).toBe(next);
+    } finally {
+      await one.onApplicationShutdown();
+    }
+  });
+
   it('an id that is not an organization id answers Not Found', () => {
     expect(() => db.tenant('not-a-uuid', async () => 1)).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
   });

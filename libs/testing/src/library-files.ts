@@ -1,3 +1,4 @@
+import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -94,3 +95,70 @@ export const LIBRARY_MIME = {
   eml: 'message/rfc822',
   wav: 'audio/wav',
 } as const;
+
+/**
+ * An OpenDocument text whose two images are linked, not embedded (`xlink:href` to each URL): what LibreOffice
+ * fetches or reads when nothing stops it.
+ */
+export async function odtWithLinkedImages(urls: string[], text = 'Linked images below'): Promise<Buffer> {
+  const zip = new JSZip();
+  zip.file('mimetype', 'application/vnd.oasis.opendocument.text', { compression: 'STORE' });
+  zip.file(
+    'META-INF/manifest.xml',
+    '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.text"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>',
+  );
+  const frames = urls
+    .map((u, i) => `<text:p><draw:frame draw:name="linked${i}" text:anchor-type="paragraph" svg:width="5cm" svg:height="5cm"><draw:image xlink:href="${u}" xlink:type="simple" xlink:show="embed" xlink:actuate="onLoad"/></draw:frame></text:p>`)
+    .join('');
+  zip.file(
+    'content.xml',
+    `<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" xmlns:xlink="http://www.w3.org/1999/xlink" office:version="1.2"><office:body><office:text><text:p>${text}</text:p>${frames}</office:text></office:body></office:document-content>`,
+  );
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
+
+/**
+ * A decompression bomb shaped as an Office Open XML file (`xl/...` for a workbook, `word/...` for a document): one
+ * entry of `mib` MiB of zeros, deflated to about a thousandth of that, with an honest central directory. Written by
+ * hand with zlib (the CRC is left 0: whatever reads it must refuse it before inflating it anyway).
+ */
+export function zipBomb(kind: 'xlsx' | 'docx', mib: number): Buffer {
+  const entries: [string, Buffer][] = [
+    ['[Content_Types].xml', Buffer.from('<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>')],
+    [kind === 'xlsx' ? 'xl/worksheets/sheet1.xml' : 'word/document.xml', Buffer.alloc(mib * 1024 * 1024)],
+  ];
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [entryName, data] of entries) {
+    const body = deflateRawSync(data, { level: 9 });
+    const name = Buffer.from(entryName);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(body.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    locals.push(local, name, body);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(body.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    centrals.push(central, name);
+    offset += 30 + name.length + body.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}

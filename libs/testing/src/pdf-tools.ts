@@ -35,9 +35,11 @@ export async function pdfText(bytes: Uint8Array, opts: { page?: number; layout?:
 }
 
 /** the words of a page (1-based) with where each starts (top-left origin, points), as `pdftotext -bbox` reads them */
-export async function pdfWords(bytes: Uint8Array, page: number): Promise<{ text: string; xMin: number; yMin: number }[]> {
+export async function pdfWords(bytes: Uint8Array, page: number): Promise<{ text: string; xMin: number; yMin: number; xMax: number; yMax: number }[]> {
   const html = await poppler('pdftotext', bytes, (file) => ['-bbox', '-f', String(page), '-l', String(page), file, '-']);
-  return [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="[\d.]+">([^<]*)<\/word>/g)].map((m) => ({ text: m[3], xMin: Number(m[1]), yMin: Number(m[2]) }));
+  return [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
+    text: m[5], xMin: Number(m[1]), yMin: Number(m[2]), xMax: Number(m[3]), yMax: Number(m[4]),
+  }));
 }
 
 /** how many pages pdfinfo counts */
@@ -61,4 +63,17 @@ export async function pdfSignature(bytes: Uint8Array): Promise<{ out: string; va
     return `${e.stdout ?? ''}${e.stderr ?? ''}`;
   });
   return { out, valid: /Signature Validation: Signature is Valid\./.test(out) };
+}
+
+/** the images `pdfimages -list` finds (one line per image or soft mask, after its two header lines): type and pixel size */
+export async function pdfImages(bytes: Uint8Array): Promise<{ type: string; width: number; height: number }[]> {
+  const out = await poppler('pdfimages', bytes, (file) => ['-list', file]);
+  return out
+    .split('\n')
+    .slice(2)
+    .filter((l) => l.trim())
+    .map((l) => {
+      const [, , type, width, height] = l.trim().split(/\s+/);
+      return { type, width: Number(width), height: Number(height) };
+    });
 }

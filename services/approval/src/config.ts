@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema, ConfigError, databaseConfigSchema, parseConfig, s3ConfigSchema } from '@app/platform';
+import { baseConfigSchema, databaseConfigSchema, guestLinkConfigSchema, parseConfig, s3ConfigSchema, secret } from '@app/platform';
 
 export const approvalConfigSchema = baseConfigSchema
   .extend({
@@ -13,20 +13,12 @@ export const approvalConfigSchema = baseConfigSchema
      */
     SIGN_JOB_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     /** root key of sealed secrets (the organizations' signing keys); required in production */
-    AUTH_SECRET: z.string().min(16).optional(),
+    AUTH_SECRET: secret('AUTH_SECRET', { min: 16 }),
   })
   .extend(databaseConfigSchema.shape)
-  .extend(s3ConfigSchema.shape);
+  .extend(s3ConfigSchema.shape)
+  .extend(guestLinkConfigSchema.shape);
 
 export type ApprovalConfig = z.output<typeof approvalConfigSchema>;
 
-const DEV_SECRET = 'development-only-auth-secret';
-
-export const loadApprovalConfig = (env?: Record<string, string | undefined>): ApprovalConfig => {
-  const c = parseConfig(approvalConfigSchema, env);
-  if (!c.AUTH_SECRET) {
-    if (c.NODE_ENV === 'production') throw new ConfigError('Invalid configuration:\n  AUTH_SECRET: required in production');
-    c.AUTH_SECRET = DEV_SECRET;
-  }
-  return c;
-};
+export const loadApprovalConfig = (env?: Record<string, string | undefined>): ApprovalConfig => parseConfig(approvalConfigSchema, env);

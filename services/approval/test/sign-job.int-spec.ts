@@ -1,14 +1,15 @@
 /**
- * An approval worker killed (SIGKILL) in the middle of the signature's PDF work — after the library took a
- * stamped version and before this service recorded it, the worst moment — and another approval process takes the
- * job over once its lock expires: every document ends with exactly one signed and one sealed version, in the
- * library and in the approval's history. Real organization and library services in their own processes, over real
+ * An approval worker killed (SIGKILL) in the middle of the signature's PDF work — after the stamped state went to
+ * S3 and before this service recorded it, the worst moment — and another approval process takes the
+ * job over once its lock expires: every document ends with exactly one signed and one sealed version in the
+ * approval's history, and the library file keeps its one version. Real organization and library services in their own processes, over real
  * PostgreSQL, NATS, Redis and S3.
  */
 import { randomUUID } from 'node:crypto';
 import { CreateApproval, GetApproval, GetDetails, RegisterFile, SignApproval, type Actor } from '@app/contracts';
 import { Storage } from '@app/platform';
 import { createTestOrg, createTestUser, pdfFile, testEnv, waitFor, workerTakeover } from '@app/testing';
+import { approvalKey } from '../src/signing/document-store';
 
 // four service processes start on a machine shared by many: start-up alone can take minutes
 jest.setTimeout(900_000);
@@ -44,11 +45,9 @@ describe('an approval worker killed during the signed PDF work', () => {
     expect(signed.status).toBe('fully signed');
     expect(signed.processing).toEqual(expect.objectContaining({ status: expect.stringMatching(/^(queued|running)$/) }));
 
-    // the library has the first stamped version, the approval has not recorded it yet: kill the worker now
-    await waitFor('a version registered and not yet recorded', async () => {
-      const item = await bus.request(GetDetails, { ...call, actor: sender, itemId: docs[0] });
-      return item.version === 2 ? item : null;
-    }, 60_000, 50);
+    // the first stamped state is in S3, the approval has not recorded it yet: kill the worker now
+    const firstKey = approvalKey(org.orgId, created.id, `sign:${created.assignees[0].id}:doc:${created.documents[0].id}`);
+    await waitFor('a stamped state stored and not yet recorded', async () => ((await storage.stat(firstKey)) ? true : null), 60_000, 50);
     const mid = await bus.request(GetApproval, { ...call, actor: sender, approvalId: created.id });
     expect(mid.versions.filter((v) => v.action === 'signed')).toHaveLength(0);
     expect(mid.processing).toEqual(expect.objectContaining({ status: 'running', stage: 'stamping' }));
@@ -60,10 +59,10 @@ describe('an approval worker killed during the signed PDF work', () => {
       if (d.processing?.status === 'failed') throw new Error('the PDF work failed');
       return d.processing === null ? d : null;
     }, 200_000, 500);
-    // per document: sent (v1), signed (v2), sealed (v3) — once each
+    // per document: sent (v1), signed (v2), sealed (v3) — once each, in the approval's own history; the library file is untouched
     for (const id of docs) {
       expect(done.versions.filter((v) => v.library_id === id).map((v) => [v.action, v.version])).toEqual([['sent', 1], ['signed', 2], ['sealed', 3]]);
-      expect((await bus.request(GetDetails, { ...call, actor: sender, itemId: id })).version).toBe(3);
+      expect((await bus.request(GetDetails, { ...call, actor: sender, itemId: id })).version).toBe(1);
     }
     expect(done.documents.map((d) => [d.status, d.version])).toEqual([[3, 3], [3, 3]]);
   });

@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { degrees, PDFDocument } from 'pdf-lib';
 import type { Placement } from '@app/contracts';
+import { pdfWords } from '@app/testing';
 import { pageSizes } from '../src/documents/images';
 import { stampPdf } from '../src/signing/stamp';
 
@@ -121,5 +122,25 @@ describe('the lines beside a signature', () => {
     expect(got.fonts).toMatch(/Helvetica/);
     expect(got.fonts).not.toMatch(/NotoNaskhArabic/);
     expect(got.words).toContain('Zoë Müller');
+  });
+});
+
+describe('a box with its lines inside (the sender\'s box, signed from the details page)', () => {
+  it('the name and the date lie inside the box, the image above them, nothing outside', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([595, 842]);
+    // 180 x 60 points, 100 from the left and 500 from the top
+    const box: Placement = { pageNum: 1, px: 100, py: 500, width: 180, height: 60, pageWidth: 595, pageHeight: 842, type: 'signature', options: { ...none, showName: true, showDate: true, inside: true } };
+    const stamped = await stampPdf(await doc.save(), { bytes: redPng(20, 10), kind: 'png' }, [box], { name: 'Signer One', title: null, date: '2026-03-01', reason: null });
+    const words = await pdfWords(stamped, 1);
+    expect(words.map((w) => w.text)).toEqual(['Signer', 'One', '2026-03-01']);
+    for (const w of words) {
+      expect({ w: w.text, inside: w.xMin >= 100 && w.xMax <= 280 && w.yMin >= 500 && w.yMax <= 560 }).toEqual({ w: w.text, inside: true });
+    }
+    // the image takes the box above the lines: red at the box's upper middle, the page white just outside
+    const img = await render(stamped, 'inside');
+    expect(red(img.at(190, 515))).toBe(true);
+    expect(white(img.at(190, 495))).toBe(true);
+    expect(white(img.at(285, 530))).toBe(true);
   });
 });

@@ -37,3 +37,18 @@ describe('sign-in limit defaults', () => {
     expect(c).toMatchObject({ AUTH_IP_RATE_LIMIT: 300, AUTH_FAILURE_LIMIT: 5, AUTH_ACCOUNT_FAILURE_LIMIT: 20, AUTH_IP_FAILURE_LIMIT: 30, AUTH_RATE_WINDOW_SECONDS: 60 });
   });
 });
+
+describe('session lifetimes: parsed once, fractions of minutes allowed (tests use seconds)', () => {
+  it.each([
+    [{}, 60, 720],
+    [{ IDLE_TIMEOUT_MINUTES: '30', SESSION_LIFETIME_MINUTES: '480' }, 30, 480],
+    [{ IDLE_TIMEOUT_MINUTES: '0.04', SESSION_LIFETIME_MINUTES: '0.12' }, 0.04, 0.12],
+  ] as const)('%p -> idle %p, lifetime %p', (env, idle, lifetime) => {
+    const c = parseConfig(gatewayConfigSchema, env);
+    expect([c.IDLE_TIMEOUT_MINUTES, c.SESSION_LIFETIME_MINUTES]).toEqual([idle, lifetime]);
+  });
+
+  it.each([{ SESSION_LIFETIME_MINUTES: '0' }, { SESSION_LIFETIME_MINUTES: 'forever' }, { IDLE_TIMEOUT_MINUTES: '-1' }])('refuses %p at start-up', (env) => {
+    expect(() => parseConfig(gatewayConfigSchema, env)).toThrow(ConfigError);
+  });
+});

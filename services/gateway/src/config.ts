@@ -36,8 +36,10 @@ export const gatewayConfigSchema = baseConfigSchema
   .extend({
     SERVICE_NAME: z.string().default('gateway'),
     HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    /** minutes between requests after which a sign-in ends */
-    IDLE_TIMEOUT_MINUTES: z.coerce.number().int().positive().default(60),
+    /** minutes between requests after which a sign-in ends (fractions allowed: tests use seconds) */
+    IDLE_TIMEOUT_MINUTES: z.coerce.number().positive().max(24 * 60).default(60),
+    /** absolute lifetime of a sign-in from its start, however active (fractions allowed); at least the idle window */
+    SESSION_LIFETIME_MINUTES: z.coerce.number().positive().max(30 * 24 * 60).default(12 * 60),
     /** where the built web app is; served on the same origin when it exists */
     WEB_DIST: z.string().default('web/dist'),
     /** the presentation service's HTTP origin: the gateway passes /ws/presentation upgrades there (set by the local runner; unset: no rooms) */

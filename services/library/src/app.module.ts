@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ConvertToPdf } from '@app/contracts';
-import { PlatformModule } from '@app/platform';
+import { PlatformModule, Sandbox } from '@app/platform';
 import type { LibraryConfig } from './config';
 import { LibraryDb } from './common/library-db';
 import { libraryTables } from './db/tables';
@@ -30,7 +30,7 @@ export class AppModule {
           streams: ['library'],
         }),
       ],
-      providers: [LibraryDb, LibraryRepository, LibraryService, LibraryHandlers, ViewersService, ConvertProcessor],
+      providers: [{ provide: Sandbox, useValue: new Sandbox(config) }, LibraryDb, LibraryRepository, LibraryService, LibraryHandlers, ViewersService, ConvertProcessor],
     };
   }
 }

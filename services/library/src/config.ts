@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema, databaseConfigSchema, parseConfig, s3ConfigSchema } from '@app/platform';
+import { baseConfigSchema, databaseConfigSchema, parseConfig, s3ConfigSchema, sandboxConfigSchema } from '@app/platform';
 
 export const libraryConfigSchema = baseConfigSchema
   .extend({
@@ -13,10 +13,24 @@ export const libraryConfigSchema = baseConfigSchema
     CONVERT_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
     /** conversions at the same time in this process (LibreOffice is heavy) */
     CONVERT_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+    /** LibreOffice's address space inside the sandbox (RLIMIT_AS), MiB */
+    CONVERT_MEMORY_MB: z.coerce.number().int().min(256).max(16_384).default(2048),
+    /** the largest PDF a conversion may write and the library keeps, MiB */
+    CONVERT_MAX_PDF_MB: z.coerce.number().int().min(1).max(1024).default(100),
+    /**
+     * bounds of an office archive (xlsx, docx, pptx, odt...) judged from its central directory before the spreadsheet
+     * viewer or LibreOffice inflates it: total uncompressed size (MiB), entries, ratio of an entry over 1 MiB
+     */
+    ARCHIVE_MAX_UNCOMPRESSED_MB: z.coerce.number().int().min(1).max(4096).default(100),
+    ARCHIVE_MAX_ENTRIES: z.coerce.number().int().min(10).max(1_000_000).default(10_000),
+    ARCHIVE_MAX_RATIO: z.coerce.number().int().min(10).max(100_000).default(200),
   })
+  .extend(sandboxConfigSchema.shape)
   .extend(databaseConfigSchema.shape)
   .extend(s3ConfigSchema.shape);
 
 export type LibraryConfig = z.output<typeof libraryConfigSchema>;
+
+export const zipLimitsOf = (c: LibraryConfig) => ({ maxEntries: c.ARCHIVE_MAX_ENTRIES, maxUncompressedBytes: c.ARCHIVE_MAX_UNCOMPRESSED_MB * 1024 * 1024, maxRatio: c.ARCHIVE_MAX_RATIO });
 
 export const loadLibraryConfig = (env?: Record<string, string | undefined>): LibraryConfig => parseConfig(libraryConfigSchema, env);

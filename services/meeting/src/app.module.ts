@@ -40,6 +40,8 @@ import { CalendarFeedHandlers } from './calendar/calendar-feed.handlers';
 import { CalendarFeedService } from './calendar/calendar-feed.service';
 import { CalendarFeedsRepository } from './repositories/calendar-feeds.repository';
 import { IjmeetProvider, VirtualProviders, ZoomProvider } from './virtual/providers';
+import { RoomSecrets } from './virtual/room-secrets';
+import { RoomSecretsRepository } from './repositories/room-secrets.repository';
 import { VirtualService } from './virtual/virtual.service';
 import { VirtualHandlers } from './virtual/virtual.handlers';
 
@@ -55,7 +57,7 @@ export class MeetingModule {
         MeetingsRepository, MembersRepository, AgendaRepository, DecisionsRepository, ActionsRepository, CommentsRepository, RecordsRepository, DashboardRepository,
         MeetingAccess, MeetingView, DecisionView, MeetingEvents,
         MeetingsService, MembersService, AgendaService, MeetingDecisionsService, ResolutionsService, DecisionsRouter, VoteBatcher, ActionsService, CommentsService, DashboardService,
-        IjmeetProvider, ZoomProvider, VirtualProviders, VirtualService,
+        IjmeetProvider, ZoomProvider, VirtualProviders, VirtualService, RoomSecrets, RoomSecretsRepository,
         MeetingsHandlers, MembersHandlers, AgendaHandlers, DecisionsHandlers, ActionsHandlers, CommentsHandlers, DashboardHandlers, VirtualHandlers,
       ],
     };

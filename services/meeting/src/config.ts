@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema, databaseConfigSchema, linksConfigSchema, parseConfig } from '@app/platform';
+import { baseConfigSchema, databaseConfigSchema, guestLinkConfigSchema, linksConfigSchema, optionalSecret, parseConfig, secret } from '@app/platform';
 
 export const meetingConfigSchema = baseConfigSchema
   .extend({
@@ -11,19 +11,24 @@ export const meetingConfigSchema = baseConfigSchema
     VOTE_BATCH_MAX: z.coerce.number().int().min(1).max(1000).default(100),
     /** batches of one decision written at the same time (each its own transaction and pooled connection) */
     VOTE_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(20).default(3),
-    /** ijmeet: rooms are links on this base URL, signed with IJMEET_SECRET (per organization: see docs/meeting-service.md) */
+    /**
+     * ijmeet: rooms are links on this base URL, keyed with each organization's own random room secret (made at first
+     * use, sealed under AUTH_SECRET: src/virtual/room-secrets.ts); there is no deployment-wide ijmeet secret
+     */
     IJMEET_BASE_URL: z.url().default('https://ijmeet.com'),
-    IJMEET_SECRET: z.string().min(1).default('development-ijmeet-secret'),
+    /** root key of sealed secrets (the organizations' video-room secrets); required in production */
+    AUTH_SECRET: secret('AUTH_SECRET', { min: 16 }),
     /** zoom server-to-server OAuth app; zoom meetings are refused ('no online session') when unset */
     ZOOM_ACCOUNT_ID: z.string().optional(),
     ZOOM_CLIENT_ID: z.string().optional(),
-    ZOOM_CLIENT_SECRET: z.string().optional(),
+    ZOOM_CLIENT_SECRET: optionalSecret(),
     ZOOM_API_URL: z.url().default('https://api.zoom.us/v2'),
     ZOOM_OAUTH_URL: z.url().default('https://zoom.us/oauth/token'),
   })
   .extend(databaseConfigSchema.shape)
   .extend({ DATABASE_POOL_MAX: z.coerce.number().int().positive().default(10) })
-  .extend(linksConfigSchema.shape);
+  .extend(linksConfigSchema.shape)
+  .extend(guestLinkConfigSchema.shape);
 
 export type MeetingConfig = z.output<typeof meetingConfigSchema>;
 

@@ -11,9 +11,10 @@ import { sql } from 'drizzle-orm';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import {
-  AddMembers, CastVote, ChangeMeetingStatus, CreateDecision, CreateMeeting, CreateTalkingPoint, DecisionVoted, GetMeeting, ListMeetings, MeetingChanged, SetDecisionFulfilled, SYSTEM_ACTOR, type Actor, type VoteResult,
+  AddMembers, CastVote, ChangeMeetingStatus, CreateDecision, CreateMeeting, CreateTalkingPoint, DecisionVoted, GetMeeting, JoinVirtual, ListMeetings, MeetingChanged, SetDecisionFulfilled, SYSTEM_ACTOR, type Actor, type VoteResult,
 } from '@app/contracts';
-import { Bus, Db } from '@app/platform';
+import { createHmac } from 'node:crypto';
+import { Bus, Db, SecretBox } from '@app/platform';
 import { createTestCommittee, createTestOrg, createTestUser, openEvent, requireConcurrentDatabase, startServiceProcess, testEnv, uniqueSlug, type ServiceProcess } from '@app/testing';
 import { MeetingModule } from '../src/app.module';
 import { loadMeetingConfig } from '../src/config';
@@ -39,13 +40,16 @@ describe('meeting service (real PostgreSQL, NATS, Redis)', () => {
   let chair: Actor;
   let committeeId: number;
   let voters: Array<{ userId: number; email: string }>;
+  let authSecret: string;
 
   const user = (userId: number, email: string, isAdmin = false): Actor => ({ kind: 'user', userId, email, name: email, roleId: null, isAdmin, permissions: [], guestToken: null });
 
   beforeAll(async () => {
     const base = { ...env, HTTP_PORT: '0', LOG_LEVEL: 'warn' } as Record<string, string | undefined>;
     org = await startServiceProcess('organization', { ...process.env, ...base, ARGON2_MEMORY_KIB: '4096' });
-    app = await NestFactory.createApplicationContext(MeetingModule.register(loadMeetingConfig({ ...base, PUBLIC_BASE_DOMAIN: 'example.test:3000' })), { logger: false });
+    const config = loadMeetingConfig({ ...base, PUBLIC_BASE_DOMAIN: 'example.test:3000' });
+    authSecret = config.AUTH_SECRET;
+    app = await NestFactory.createApplicationContext(MeetingModule.register(config), { logger: false });
     await app.init();
     bus = app.get(Bus);
     nc = await connect({ servers: env.NATS_URL.replace(/^nats:\/\//, ''), name: 'meeting-int-tap' });
@@ -312,5 +316,55 @@ describe('meeting service (real PostgreSQL, NATS, Redis)', () => {
     for (const id of seen) await expect(bus.request(GetMeeting, { orgId: a.orgId, actor, meetingId: id })).resolves.toMatchObject({ id });
     expect(made.filter((id) => seen.includes(id))).toEqual([made[0], made[2], made[4]]);
     for (const id of made.filter((x) => !seen.includes(x))) await expect(bus.request(GetMeeting, { orgId: a.orgId, actor, meetingId: id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('video-room keys: an HMAC under the organization\'s own sealed random secret, stable per meeting; the old scheme and another organization\'s data do not make them', async () => {
+    const online = async (orgId: string, actor: Actor, committee: number) =>
+      bus.request(CreateMeeting, { orgId, actor, body: { title: 'Online', committee_id: committee, start_date: local(6), virtual: 1, virtual_type: 'ijmeet' } });
+    const roomOf = (url: string) => new URL(url).pathname.split('/').pop()!;
+    const m = await online(a.orgId, chair, committeeId);
+    const first = await bus.request(JoinVirtual, { orgId: a.orgId, actor: chair, meetingId: m.id });
+    const room = roomOf(first.participant_url);
+    expect(room).toMatch(/^[\w-]{24}$/);
+    // the same meeting keeps its key (and its host link) at every join
+    const again = await bus.request(JoinVirtual, { orgId: a.orgId, actor: chair, meetingId: m.id });
+    expect(again.participant_url).toBe(first.participant_url);
+    expect(again.participant_url).toContain('host=');
+
+    // the old scheme (the public default secret over `orgId:meetingId`, both of which an outsider can know) does not match
+    const hmac = (key: string | Buffer, s: string) => createHmac('sha256', key).update(s).digest('base64url');
+    expect(hmac('development-ijmeet-secret', `${a.orgId}:${m.id}`).slice(0, 24)).not.toBe(room);
+
+    // each organization has its own secret, sealed in its row (never the plain bytes), bound to the organization
+    const admin = new Client({ connectionString: env.DATABASE_ADMIN_URL });
+    await admin.connect();
+    try {
+      const bChair = await createTestUser(bus, b.orgId, { name: 'B chair' });
+      const bCommittee = await createTestCommittee(bus, b.orgId, { admins: [bChair.email], members: [] });
+      const mb = await online(b.orgId, user(bChair.userId, bChair.email), bCommittee);
+      await bus.request(JoinVirtual, { orgId: b.orgId, actor: user(bChair.userId, bChair.email), meetingId: mb.id });
+      const rows = (await admin.query(`SELECT org_id, secret_sealed FROM meeting.room_secrets WHERE org_id = ANY($1::uuid[])`, [[a.orgId, b.orgId]])).rows as { org_id: string; secret_sealed: string }[];
+      expect(rows.map((r) => r.org_id).sort()).toEqual([a.orgId, b.orgId].sort());
+      const box = new SecretBox(authSecret, 'meeting-room-secret');
+      const sealedOf = (org: string) => rows.find((r) => r.org_id === org)!.secret_sealed;
+      const secretOf = (org: string) => Buffer.from(box.open(sealedOf(org), org)!, 'base64url');
+      for (const org of [a.orgId, b.orgId]) {
+        expect(sealedOf(org)).toMatch(/^v1\./);
+        expect(sealedOf(org)).not.toContain(secretOf(org).toString('base64url'));
+        expect(secretOf(org)).toHaveLength(32);
+      }
+      // a's sealed secret copied to b's row does not open there
+      expect(box.open(sealedOf(a.orgId), b.orgId)).toBeNull();
+      // the key is the HMAC under a's secret (positive control); b's secret, or b's id in the old scheme, make another one
+      expect(hmac(secretOf(a.orgId), `room:${m.id}`).slice(0, 24)).toBe(room);
+      expect(hmac(secretOf(b.orgId), `room:${m.id}`).slice(0, 24)).not.toBe(room);
+      expect(hmac('development-ijmeet-secret', `${b.orgId}:${m.id}`).slice(0, 24)).not.toBe(room);
+      // the participant signature is under the secret too
+      const sig = new URL(first.participant_url).searchParams.get('sig');
+      expect(sig).toBe(hmac(secretOf(a.orgId), `${room}:${first.participant_id}`).slice(0, 32));
+      expect(sig).not.toBe(hmac('development-ijmeet-secret', `${room}:${first.participant_id}`).slice(0, 32));
+    } finally {
+      await admin.end();
+    }
   });
 });

@@ -1,13 +1,16 @@
 import { createPrivateKey } from 'node:crypto';
 import { z } from 'zod';
-import { baseConfigSchema, databaseConfigSchema, linksConfigSchema, parseConfig } from '@app/platform';
+import { baseConfigSchema, databaseConfigSchema, devOnly, linksConfigSchema, optionalSecret, parseConfig } from '@app/platform';
 
 export const notificationConfigSchema = baseConfigSchema
   .extend({
     SERVICE_NAME: z.string().default('notification'),
     HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(3103),
-    /** SMTP server (maildev on one machine): smtp://user:pass@host:port, smtps:// for implicit TLS */
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').default('smtp://127.0.0.1:1025'),
+    /**
+     * SMTP server: smtp://user:pass@host:port, smtps:// for implicit TLS. It carries the SMTP password, so it is a
+     * secret in the deploy files; maildev on one machine by default, which production refuses (devOnly)
+     */
+    SMTP_URL: devOnly(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://'), 'smtp://127.0.0.1:1025'),
     /**
      * pooled SMTP connections per process (kept open across jobs; a job waits for a free one). 20: two replicas stay
      * under the 50 connections per client an MTA allows by default (Postfix), and P6 measured 2,027 e-mails/s with
@@ -32,9 +35,9 @@ export const notificationConfigSchema = baseConfigSchema
     /** Microsoft 365: the directory (tenant) id or domain whose token endpoint issues the tokens */
     SMTP_OAUTH2_TENANT: z.string().regex(/^[A-Za-z0-9.-]+$/).default('organizations'),
     SMTP_OAUTH2_CLIENT_ID: z.string().min(1).optional(),
-    SMTP_OAUTH2_CLIENT_SECRET: z.string().min(1).optional(),
-    SMTP_OAUTH2_REFRESH_TOKEN: z.string().min(1).optional(),
-    SMTP_OAUTH2_ACCESS_TOKEN: z.string().min(1).optional(),
+    SMTP_OAUTH2_CLIENT_SECRET: optionalSecret(),
+    SMTP_OAUTH2_REFRESH_TOKEN: optionalSecret(),
+    SMTP_OAUTH2_ACCESS_TOKEN: optionalSecret(),
     /** the token endpoint, when not the provider's own (tests; a proxy) */
     SMTP_OAUTH2_TOKEN_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** DKIM signing (relaxed/relaxed, rsa-sha256) of every message when all three are set: d=, s= and the PEM private key */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema, ConfigError, databaseConfigSchema, linksConfigSchema, parseConfig, s3ConfigSchema } from '@app/platform';
+import { baseConfigSchema, databaseConfigSchema, linksConfigSchema, parseConfig, s3ConfigSchema, secret } from '@app/platform';
 
 export const organizationConfigSchema = baseConfigSchema
   .extend({
@@ -12,9 +12,16 @@ export const organizationConfigSchema = baseConfigSchema
     RESET_TOKEN_MINUTES: z.coerce.number().int().positive().default(60),
     VERIFY_TOKEN_HOURS: z.coerce.number().int().positive().default(24),
     TWO_FACTOR_TOKEN_MINUTES: z.coerce.number().int().positive().default(5),
-    PIN_TOKEN_DAYS: z.coerce.number().int().positive().default(90),
+    /** life of the PIN sign-in device token (issued by a complete password sign-in; docs/security.md#accounts) */
+    PIN_TOKEN_DAYS: z.coerce.number().int().positive().max(90).default(14),
+    /** consecutive wrong PINs of an account after which its device tokens are revoked (password sign-in again) */
+    PIN_MAX_FAILURES: z.coerce.number().int().min(1).max(20).default(5),
+    /** second-factor backoff per account: failures before the first lock, the first lock, the longest lock */
+    TWO_FACTOR_FREE_FAILURES: z.coerce.number().int().min(1).max(20).default(5),
+    TWO_FACTOR_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    TWO_FACTOR_MAX_LOCK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     /** root key of sealed secrets (TOTP seeds, SSO client secrets); required in production */
-    AUTH_SECRET: z.string().min(16).optional(),
+    AUTH_SECRET: secret('AUTH_SECRET', { min: 16 }),
     /** seconds of clock difference tolerated on a single sign-on ID token (iat, exp, nbf) */
     SSO_CLOCK_TOLERANCE_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
     /** seconds a request to an identity provider (discovery, JWKS, token) may take */
@@ -26,13 +33,4 @@ export const organizationConfigSchema = baseConfigSchema
 
 export type OrganizationConfig = z.output<typeof organizationConfigSchema>;
 
-const DEV_SECRET = 'development-only-auth-secret';
-
-export const loadOrganizationConfig = (env?: Record<string, string | undefined>): OrganizationConfig => {
-  const c = parseConfig(organizationConfigSchema, env);
-  if (!c.AUTH_SECRET) {
-    if (c.NODE_ENV === 'production') throw new ConfigError('Invalid configuration:\n  AUTH_SECRET: required in production');
-    c.AUTH_SECRET = DEV_SECRET;
-  }
-  return c;
-};
+export const loadOrganizationConfig = (env?: Record<string, string | undefined>): OrganizationConfig => parseConfig(organizationConfigSchema, env);

@@ -41,8 +41,10 @@ describe('organization service: single sign-on (openid-client against oidc-provi
   let adminB: Actor;
   let memberRoleA: number;
 
+  /** the domains of the test users and of both organizations' admins: existing accounts may be linked */
+  const domains = () => ['example.test', `${a.slug}.test`, `${b.slug}.test`];
   const oidcSettings = (over: Partial<Extract<SsoSettings, { provider: 'oidc' }>> = {}): SsoSettings => ({
-    provider: 'oidc', issuer: op.issuer, client_id: 'boardroom-a', client_secret: SECRET_A, allowed_domains: [], unknown_user: 'refuse', create_role_id: null, two_factor: 'organization', ...over,
+    provider: 'oidc', issuer: op.issuer, client_id: 'boardroom-a', client_secret: SECRET_A, allowed_domains: domains(), unknown_user: 'refuse', create_role_id: null, two_factor: 'organization', ...over,
   });
 
   /** check at the organization, sign in at the provider's login page: the callback URL and the browser's attempt cookie hash */
@@ -101,7 +103,7 @@ describe('organization service: single sign-on (openid-client against oidc-provi
     it('the client secret is stored sealed and never answered; the redirect URI is the organization host', async () => {
       const view = await bus.request(GetSsoSettings, { orgId: a.orgId, actor: adminA });
       expect(view).toEqual({
-        provider: 'oidc', issuer: op.issuer, client_id: 'boardroom-a', has_client_secret: true, allowed_domains: [], unknown_user: 'refuse', create_role_id: null,
+        provider: 'oidc', issuer: op.issuer, client_id: 'boardroom-a', has_client_secret: true, allowed_domains: domains(), unknown_user: 'refuse', create_role_id: null,
         two_factor: 'organization', redirect_uri: redirectOf(a.slug),
       });
       expect(JSON.stringify(view)).not.toContain(SECRET_A);
@@ -231,6 +233,65 @@ describe('organization service: single sign-on (openid-client against oidc-provi
     });
   });
 
+  describe('binding to the provider\'s subject', () => {
+    const bindingOf = async (userId: number) => {
+      const [u] = await db.tenant(a.orgId, (s) => s.tx.select({ issuer: users.ssoIssuer, subject: users.ssoSubject }).from(users).where(eq(users.id, userId)));
+      return u;
+    };
+
+    it('the first sign-in binds the account to issuer and sub; afterwards the sub signs in, whatever e-mail the provider gives', async () => {
+      const user = await createTestUser(bus, a.orgId);
+      expect(await bindingOf(user.userId)).toEqual({ issuer: null, subject: null });
+      expect(await signIn(a, user.email)).toMatchObject({ status: 1, email: user.email });
+      // the test provider's subject is the login name
+      expect(await bindingOf(user.userId)).toEqual({ issuer: op.issuer, subject: user.email });
+      op.accounts.set(user.email, { email: `renamed-${randomBytes(4).toString('hex')}@example.test`, email_verified: true });
+      const again = await signIn(a, user.email);
+      expect(again).toMatchObject({ status: 1, email: user.email });
+      expect(again.token).toEqual(expect.any(String));
+    });
+
+    it('another subject with the e-mail of a bound account is refused (SSO_ACCOUNT_LINKED), nothing changes', async () => {
+      const user = await createTestUser(bus, a.orgId);
+      await signIn(a, user.email);
+      const impostor = `impostor-${randomBytes(4).toString('hex')}`;
+      op.accounts.set(impostor, { email: user.email, email_verified: true });
+      const { url, browser } = await attempt(a, impostor);
+      await expect(callback(url, browser)).rejects.toMatchObject({ code: 'SSO_ACCOUNT_LINKED' });
+      expect(await bindingOf(user.userId)).toEqual({ issuer: op.issuer, subject: user.email });
+    });
+
+    it('with allowed_domains empty no existing account is linked, the administrator included (SSO_LINK_NOT_ALLOWED)', async () => {
+      await settingsOf(a, adminA, oidcSettings({ allowed_domains: [] }));
+      const user = await createTestUser(bus, a.orgId);
+      // an administrator who never signed in through the provider (a.admin is bound by the tests above)
+      const admin = await createTestUser(bus, a.orgId, { role: 'admin' });
+      for (const login of [user.email, admin.email]) {
+        const impostor = `provider-admin-${randomBytes(4).toString('hex')}`;
+        op.accounts.set(impostor, { email: login, email_verified: true });
+        const { url, browser } = await attempt(a, impostor);
+        await expect(callback(url, browser)).rejects.toMatchObject({ code: 'SSO_LINK_NOT_ALLOWED' });
+      }
+      expect(await bindingOf(user.userId)).toEqual({ issuer: null, subject: null });
+    });
+
+    it('an existing account is linked only for a listed domain and a verified e-mail', async () => {
+      await settingsOf(a, adminA, oidcSettings({ allowed_domains: ['example.test'] }));
+      const listed = await createTestUser(bus, a.orgId);
+      expect(await signIn(a, listed.email)).toMatchObject({ status: 1, email: listed.email });
+      const unverified = await createTestUser(bus, a.orgId);
+      op.accounts.set(unverified.email, { email: unverified.email, email_verified: false });
+      const u = await attempt(a, unverified.email);
+      await expect(callback(u.url, u.browser)).rejects.toMatchObject({ code: 'SSO_EMAIL_NOT_VERIFIED' });
+      expect(await bindingOf(unverified.userId)).toEqual({ issuer: null, subject: null });
+      // the administrator's domain is not listed: another subject claiming that address is refused
+      const impostor = `admin-login-${randomBytes(4).toString('hex')}`;
+      op.accounts.set(impostor, { email: a.admin.email, email_verified: true });
+      const admin = await attempt(a, impostor);
+      await expect(callback(admin.url, admin.browser)).rejects.toMatchObject({ code: 'SSO_DOMAIN_NOT_ALLOWED' });
+    });
+  });
+
   describe('unknown users', () => {
     it('are refused by default', async () => {
       const { url, browser } = await attempt(a, `stranger-${randomBytes(4).toString('hex')}@example.test`);
@@ -244,7 +305,7 @@ describe('organization service: single sign-on (openid-client against oidc-provi
       const r = await signIn(a, email);
       expect(r).toMatchObject({ status: 1, email, role: 'Member' });
       const [u] = await db.tenant(a.orgId, (s) => s.tx.select().from(users).where(eq(users.email, email)));
-      expect(u).toMatchObject({ name: 'New Comer', status: 'Active', roleId: memberRoleA, passwordHash: null });
+      expect(u).toMatchObject({ name: 'New Comer', status: 'Active', roleId: memberRoleA, passwordHash: null, ssoIssuer: op.issuer, ssoSubject: email });
       expect(u.emailVerifiedAt).toBeInstanceOf(Date);
     });
 

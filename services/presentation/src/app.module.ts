@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { RenderSlides } from '@app/contracts';
-import { PlatformModule } from '@app/platform';
+import { PlatformModule, Sandbox } from '@app/platform';
 import type { PresentationConfig } from './config';
 import { MeetingAccess } from './common/meetings';
 import { PresentationDb } from './common/presentation-db';
@@ -34,7 +34,7 @@ export class AppModule {
           queues: { produces: [RenderSlides], processes: [RenderSlides], concurrency: config.SLIDE_CONCURRENCY },
         }),
       ],
-      providers: [PresentationDb, MeetingAccess, NotesRepository, NotesService, NotesHandlers, RoomStore, SocketAuth, PresentationSocket, SlidesRepository, SlidesService, SlidesHandlers, SlidesProcessor],
+      providers: [{ provide: Sandbox, useValue: new Sandbox(config) }, PresentationDb, MeetingAccess, NotesRepository, NotesService, NotesHandlers, RoomStore, SocketAuth, PresentationSocket, SlidesRepository, SlidesService, SlidesHandlers, SlidesProcessor],
     };
   }
 }

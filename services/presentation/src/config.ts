@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRESENTATION_THROTTLE_MS } from '@app/contracts';
-import { baseConfigSchema, databaseConfigSchema, parseConfig, s3ConfigSchema } from '@app/platform';
+import { baseConfigSchema, databaseConfigSchema, parseConfig, s3ConfigSchema, sandboxConfigSchema } from '@app/platform';
 
 export const presentationConfigSchema = baseConfigSchema
   .extend({
@@ -32,7 +32,12 @@ export const presentationConfigSchema = baseConfigSchema
     SLIDE_MAX_PAGES: z.coerce.number().int().min(1).max(5000).default(500),
     SLIDE_PAGE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
     SLIDE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+    /** the pixel cap: no side of a slide or thumbnail image passes this, whatever the page's MediaBox says */
+    SLIDE_MAX_SIDE_PX: z.coerce.number().int().min(256).max(16_384).default(4096),
+    /** the largest PDF made into slides (a merged board book is larger than one upload), MiB */
+    SLIDE_MAX_SOURCE_MB: z.coerce.number().int().min(1).max(4096).default(500),
   })
+  .extend(sandboxConfigSchema.shape)
   .extend(databaseConfigSchema.shape)
   .extend(s3ConfigSchema.shape);
 

@@ -1,11 +1,13 @@
 import 'reflect-metadata';
-import { bootstrapService, runService } from '@app/platform';
+import { bootstrapService, checkSandboxAtStart, logger, runService } from '@app/platform';
 import { AppModule } from './app.module';
 import { loadPresentationConfig } from './config';
 import { LeanWsAdapter } from './rooms/lean-ws-adapter';
 
 runService(async () => {
   const config = loadPresentationConfig();
+  // production refuses to start without a working sandbox for poppler (docs/security.md#files-and-external-programs)
+  await checkSandboxAtStart(config, (msg) => logger().warn(msg));
   await bootstrapService(AppModule.register(config), {
     service: 'presentation',
     port: config.HTTP_PORT,

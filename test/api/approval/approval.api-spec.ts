@@ -3,7 +3,9 @@
  * refused until the earlier one has signed), rejection needing a reason, tenant isolation, a guest signing
  * through the token link of the e-mail found in the mail catcher, and the download rules.
  */
-import { api, createTestUser, login, mailsTo, pdfFile, pdfPageCount, pdfSignature, pdfText, TEST_PASSWORD, waitFor, type ApiClient } from '@app/testing';
+import { createHash } from 'node:crypto';
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFRef } from 'pdf-lib';
+import { api, createTestUser, login, mailsTo, pdfFile, pdfPageCount, pdfSignature, pdfText, pdfWords, TEST_PASSWORD, waitFor, type ApiClient } from '@app/testing';
 import { GATEWAY, env, orgWithAdmin, PNG } from '../organization/helpers';
 
 jest.setTimeout(180_000);
@@ -20,9 +22,15 @@ async function member(name: string, role: 'admin' | 'member' = 'member') {
   return { id: u.userId, email: u.email, token, client: api(GATEWAY, { org: a.org.slug, token }) };
 }
 
+/** what was uploaded, by library id (the library file must keep these bytes whatever its approvals do) */
+const uploaded = new Map<number, Buffer>();
+const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+
 async function uploadPdf(c: ApiClient, name = 'contract.pdf'): Promise<number> {
-  const r = await c.upload('/library', {}, { file: { name, type: 'application/pdf', data: await pdfFile(2, 'Contract to sign') } });
+  const data = await pdfFile(2, 'Contract to sign');
+  const r = await c.upload('/library', {}, { file: { name, type: 'application/pdf', data } });
   expect(r.status).toBe(200);
+  uploaded.set(r.body.data.id as number, data);
   return r.body.data.id as number;
 }
 
@@ -35,6 +43,28 @@ async function settled(c: ApiClient, id: number) {
   }, 120_000, 300);
 }
 const download = (path: string, headers: Record<string, string>) => fetch(`${GATEWAY}${path}`, { headers });
+
+/** where images are drawn on a page (0-based): each `Do` with the `cm` matrices since its `q`, as x, y (bottom-left origin), width, height */
+async function imagesOn(pdf: Buffer, pageIndex: number): Promise<{ x: number; y: number; w: number; h: number }[]> {
+  const doc = await PDFDocument.load(pdf);
+  const contents = doc.getPage(pageIndex).node.Contents();
+  const refs = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : [];
+  let text = '';
+  for (const r of refs) {
+    const st = doc.context.lookup(r as PDFRef);
+    if (st instanceof PDFRawStream) text += `${Buffer.from(decodePDFRawStream(st).decode()).toString('latin1')}\n`;
+  }
+  type M = [number, number, number, number, number, number];
+  const times = (m: M, n: M): M => [m[0] * n[0] + m[1] * n[2], m[0] * n[1] + m[1] * n[3], m[2] * n[0] + m[3] * n[2], m[2] * n[1] + m[3] * n[3], m[4] * n[0] + m[5] * n[2] + n[4], m[4] * n[1] + m[5] * n[3] + n[5]];
+  const out: { x: number; y: number; w: number; h: number }[] = [];
+  let ctm: M = [1, 0, 0, 1, 0, 0];
+  for (const m of text.matchAll(/(?:^|\s)(q)(?=\s)|((?:[-\d.]+\s+){6})cm(?=\s)|\/\S+\s+(Do)(?=\s)/g)) {
+    if (m[1]) ctm = [1, 0, 0, 1, 0, 0];
+    else if (m[2]) ctm = times(m[2].trim().split(/\s+/).map(Number) as M, ctm);
+    else if (m[3]) out.push({ x: ctm[4], y: ctm[5], w: ctm[0], h: ctm[3] });
+  }
+  return out;
+}
 
 beforeAll(async () => {
   a = await orgWithAdmin();
@@ -67,6 +97,41 @@ describe('POST /api/approvals: refusals write nothing', () => {
     expect(strict.status).toBe(409);
 
     expect((await sender.client.get('/approvals')).body.meta.total).toBe(before);
+  });
+});
+
+describe('rights on the documents (security review 32.8)', () => {
+  it('a creator with view-only access to a PDF gets the catalogue refusal and nothing is written; edit access may send it', async () => {
+    const [sender, s1] = users;
+    const vera = await member('Viewer Vera');
+    const role = await a.admin.post('/roles', { name: `Senders ${Date.now()}`, users: [vera.id], permissions: ['approvals_create'] });
+    expect(role.status).toBe(200);
+    try {
+      const own = await uploadPdf(vera.client, 'own.pdf');
+      // the rights travel with the session: wait until Vera's own file may be sent (a refusal writes nothing)
+      const fresh = await waitFor('the new role applies', async () => {
+        const c = api(GATEWAY, { org: a.org.slug, token: await login(GATEWAY, a.org.slug, vera.email, TEST_PASSWORD) });
+        return (await c.post('/approvals', { title: 'Own file', documents: [own], assignees: [{ user_id: s1.id, order: 1 }] })).status === 200 ? c : null;
+      }, 30_000, 1000);
+
+      const pdf = await uploadPdf(sender.client, 'board-pack.pdf');
+      expect((await sender.client.post('/share', { id: pdf, users: [{ user_id: vera.id, can_edit: false }] })).status).toBe(200);
+      expect((await fresh.get(`/library/${pdf}`)).body.data.can_edit).toBe(false);
+      const before = (await a.admin.get('/approvals', { tab: 'all' })).body.meta.total;
+      const refused = await fresh.post('/approvals', { title: 'View only', documents: [pdf], assignees: [{ user_id: s1.id, order: 1 }] });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe('You do not have permission to open this item.');
+      expect((await a.admin.get('/approvals', { tab: 'all' })).body.meta.total).toBe(before);
+      expect((await fresh.get('/approvals', { search: 'View only' })).body.data).toEqual([]);
+      expect((await sender.client.get(`/library/${pdf}`)).body.data.version).toBe(1);
+
+      // shared with edit rights: allowed
+      expect((await sender.client.post('/share', { id: pdf, users: [{ user_id: vera.id, can_edit: true }] })).status).toBe(200);
+      const allowed = await fresh.post('/approvals', { title: 'Editable', documents: [pdf], assignees: [{ user_id: s1.id, order: 1 }] });
+      expect(allowed.status).toBe(200);
+    } finally {
+      await a.admin.delete(`/roles/${role.body.data.id}`);
+    }
   });
 });
 
@@ -118,14 +183,27 @@ describe('the signing order', () => {
     expect(twice.body.message).toBe('You have already acted on this approval.');
   });
 
-  it('each signature is a new library version', async () => {
+  it("each signature is a version of the approval's own copy; the library file stays as its owner left it", async () => {
     const [sender] = users;
     const details = await sender.client.get(`/library/${pdf}`);
     expect(details.status).toBe(200);
-    // v1 as sent, three signatures, and the sealed final version
-    expect(details.body.data.version).toBe(5);
+    // the library: still the one version uploaded, its bytes those uploaded
+    expect(details.body.data.version).toBe(1);
+    expect(details.body.data.versions).toHaveLength(1);
+    const fetched = (await sender.client.get(`/library/fetch/${pdf}`)).body.data;
+    expect(sha(Buffer.from(await (await fetch(fetched.file_url)).arrayBuffer()))).toBe(sha(uploaded.get(pdf)!));
+    // the approval: as sent (the library's v1), three signatures, and the sealed final version
     const v = (await sender.client.get(`/approvals/${id}`)).body.data.versions;
-    expect(v.map((x: { action: string }) => x.action)).toEqual(['sent', 'signed', 'signed', 'signed', 'sealed']);
+    expect(v.map((x: { action: string; version: number }) => [x.action, x.version])).toEqual([['sent', 1], ['signed', 2], ['signed', 3], ['signed', 4], ['sealed', 5]]);
+    expect(v[0].sha256).toBe(sha(uploaded.get(pdf)!));
+    // the next approval on that file starts from the original: what it sends is the library's bytes, no stamp, no seal
+    const next = (await sender.client.post('/approvals', { title: 'Second round', documents: [pdf], assignees: [{ user_id: users[1].id, order: 1 }] })).body.data;
+    expect(next.versions).toEqual([expect.objectContaining({ action: 'sent', version: 1, sha256: sha(uploaded.get(pdf)!) })]);
+    const copy = await download(`/api/approvals/${next.id}/signed/${pdf}`, { 'x-org': a.org.slug, token: sender.token });
+    const copyBytes = Buffer.from(await copy.arrayBuffer());
+    expect(sha(copyBytes)).toBe(sha(uploaded.get(pdf)!));
+    expect((await pdfSignature(copyBytes)).out).not.toMatch(/Signature is Valid/);
+    expect(copy.headers.get('content-disposition')).toContain('filename="contract.pdf"');
   });
 
   it('the downloaded final PDF: pdfsig finds the seal valid, pdftotext reads every signer off the audit page', async () => {
@@ -133,6 +211,8 @@ describe('the signing order', () => {
     const res = await download(`/api/approvals/${id}/signed/${pdf}`, { 'x-org': a.org.slug, token: s1.token });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
+    // named after the original, with "-signed"
+    expect(res.headers.get('content-disposition')).toContain('filename="contract-signed.pdf"');
     const bytes = Buffer.from(await res.arrayBuffer());
     expect((await pdfSignature(bytes)).out).toMatch(/Signature Validation: Signature is Valid\./);
     const pages = await pdfPageCount(bytes);
@@ -162,6 +242,57 @@ describe('the signing order', () => {
     // and someone of the organization who takes no part in it does not see it either
     const outsider = await member('Outsider');
     expect((await outsider.client.get(`/approvals/${id}`)).status).toBe(404);
+  });
+});
+
+describe("approval_mode old: each signature in its signer's box (issue 25.2)", () => {
+  it('boxes the sender placed on pages 1 and 2: the member and the guest sign from the details page, each lands in their box with their name', async () => {
+    const [sender, s1] = users;
+    const guestEmail = `boxed-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@guests.test`;
+    const pdf = await uploadPdf(sender.client, 'boxed.pdf');
+    const created = await sender.client.post('/approvals', { title: 'Boxed contract', documents: [pdf], assignees: [{ user_id: s1.id, order: 1 }, { email: guestEmail, guest_name: 'Gita Guest', order: 2 }] });
+    expect(created.status).toBe(200);
+    const id = created.body.data.id as number;
+    const one = created.body.data.assignees.find((x: { user_id: number | null }) => x.user_id === s1.id).id as number;
+    const guest = created.body.data.assignees.find((x: { guest: boolean }) => x.guest).id as number;
+    // the create page saves the sender's boxes (points of the page, top-left origin): page 1 for the member, page 2 for the guest
+    const box1 = { px: 60, py: 80, width: 180, height: 60 };
+    const box2 = { px: 300, py: 600, width: 180, height: 60 };
+    const saved = await sender.client.post(`/documents/${id}`, { id, action: 'save', sign_data: [{ assignee_id: one, library_id: pdf, pageNum: 1, ...box1 }, { assignee_id: guest, library_id: pdf, pageNum: 2, ...box2 }] });
+    expect(saved.status).toBe(200);
+    expect((await sender.client.get(`/documents/${id}`)).body.payload.approval_mode).toBe('old');
+
+    // the details page's signature modal posts the image only
+    expect((await s1.client.post(`/approvals/${id}/approve`, { file: SIGNATURE })).status).toBe(200);
+    const mail = await waitFor('the guest e-mail', async () => (await mailsTo(guestEmail)).find((m) => m.subject.includes('Boxed contract')), 60_000, 500);
+    const token = decodeURIComponent(new RegExp(`/approval/${id}\\?token=([A-Za-z0-9_.%-]+)`).exec(mail.text ?? mail.html ?? '')![1]);
+    const signed = await fetch(`${GATEWAY}/api/approvals/${id}/guest_approve/${guest}?token=${encodeURIComponent(token)}`, {
+      method: 'POST', headers: { 'x-org': a.org.slug, 'content-type': 'application/json' }, body: JSON.stringify({ file: SIGNATURE }),
+    });
+    expect(signed.status).toBe(200);
+    await settled(sender.client, id);
+    const res = await download(`/api/approvals/${id}/signed/${pdf}`, { 'x-org': a.org.slug, token: sender.token });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect((await pdfSignature(bytes)).out).toMatch(/Signature Validation: Signature is Valid\./);
+
+    const inside = (w: { xMin: number; yMin: number; xMax: number; yMax: number }, b: typeof box1) => w.xMin >= b.px && w.xMax <= b.px + b.width && w.yMin >= b.py && w.yMax <= b.py + b.height;
+    const page1 = await pdfWords(bytes, 1);
+    const page2 = await pdfWords(bytes, 2);
+    for (const [words, name, box, other] of [[page1, ['Signer', 'One'], box1, 'Gita'], [page2, ['Gita', 'Guest'], box2, 'Signer']] as const) {
+      for (const part of name) {
+        const w = words.find((x) => x.text === part);
+        expect({ part, found: !!w, inside: !!w && inside(w, box) }).toEqual({ part, found: true, inside: true });
+      }
+      // the other signer's name is not on this page
+      expect(words.some((x) => x.text === other)).toBe(false);
+    }
+    // the signature images too: one on each page, inside its box (bottom-left origin in the content stream)
+    for (const [page, box] of [[0, box1], [1, box2]] as const) {
+      const imgs = await imagesOn(bytes, page);
+      expect(imgs).toHaveLength(1);
+      const top = 842 - imgs[0].y - imgs[0].h;
+      expect(imgs[0].x >= box.px && imgs[0].x + imgs[0].w <= box.px + box.width + 0.01 && top >= box.py - 0.01 && top + imgs[0].h <= box.py + box.height + 0.01).toBe(true);
+    }
   });
 });
 
@@ -236,6 +367,16 @@ describe('a guest signs through the e-mailed token link', () => {
     expect(got.status).toBe(200);
     const bytes = Buffer.from(await got.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // every member signer is told it is complete (not only the sender), with the approval's page where the sealed PDF downloads
+    const done = (to: string) => waitFor(`the completion e-mail to ${to}`, async () => (await mailsTo(to)).find((x) => x.subject.includes('Consulting agreement') && x.subject.includes('is fully signed')), 60_000, 500);
+    const body = (m: { text?: string; html?: string }) => m.text ?? m.html ?? '';
+    expect(body(await done(sender.email))).toContain(`/app/activity/approval/${id}`);
+    expect(body(await done(s1.email))).toContain(`/app/activity/approval/${id}`);
+    // the guest's link still opens the sealed PDF
+    const sealed = await download(`/api/approvals/guest/${id}/new_signed/${pdf}/${token}`, { 'x-org': a.org.slug });
+    expect(sealed.status).toBe(200);
+    expect((await pdfSignature(Buffer.from(await sealed.arrayBuffer()))).out).toMatch(/Signature Validation: Signature is Valid\./);
   });
 });
 
@@ -280,7 +421,7 @@ describe('signatures', () => {
     const refused = await s1.client.post(`/approvals/${id}/approve`, { file: broken });
     expect(refused.status).toBe(409);
     expect(refused.body.errors.file).toEqual(['The signature must be a png or jpeg image.']);
-    expect((await sender.client.get(`/library/${pdf}`)).body.data.version).toBe(1);
+    expect((await sender.client.get(`/approvals/${id}`)).body.data.versions.map((v: { action: string }) => v.action)).toEqual(['sent']);
     expect((await s1.client.post(`/approvals/${id}/approve`, {})).body.errors.file).toEqual(['A signature is required.']);
     const placed = await s1.client.post(`/approvals/${id}/approve`, {
       signature_id: saved.body.data.id,

@@ -37,6 +37,13 @@ async function approval(c: ApiClient, documents: number[], assignees: unknown[],
 }
 
 const versionOf = async (c: ApiClient, libraryId: number) => (await c.get(`/library/${libraryId}`)).body.data.version as number;
+/** a refusal wrote nothing: the approval has only its documents as sent and no PDF work, the library files their one version */
+async function nothingSigned(c: ApiClient, approvalId: number, libraryIds: number[]) {
+  const d = (await c.get(`/approvals/${approvalId}`)).body.data;
+  expect(d.versions.map((v: { action: string }) => v.action)).toEqual(libraryIds.map(() => 'sent'));
+  expect(d.processing).toBeNull();
+  for (const id of libraryIds) expect(await versionOf(c, id)).toBe(1);
+}
 
 /** the signed file once the signatures' PDF work is done (stamping is a job: the details say `processing` until then) */
 async function signedBytes(approvalId: number, libraryId: number, token: string): Promise<Buffer> {
@@ -115,7 +122,7 @@ describe('GET /api/documents/{id}: what the signing page needs', () => {
     expect((await b.admin.post(`/documents/${ap.id}`, { action: 'sign', file: SIGNATURE, sign_data: [{ pageNum: 1 }] })).status).toBe(404);
     const outsider = await member('Outsider Olga');
     expect((await outsider.client.get(`/documents/${ap.id}`)).status).toBe(404);
-    expect(await versionOf(sender.client, pdf)).toBe(1);
+    await nothingSigned(sender.client, ap.id, [pdf]);
   });
 });
 
@@ -133,7 +140,9 @@ describe('POST /api/documents/{id}: signing with placed boxes', () => {
     expect(r.body).toEqual(expect.objectContaining({ success: true, message: 'Document signed successfully' }));
     expect(r.body.payload).toEqual(expect.objectContaining({ status: 'partly signed', can_sign: false }));
     const signed = await signedBytes(ap.id, pdf, sender.token);
-    expect(await versionOf(sender.client, pdf)).toBe(2);
+    // the stamped state is the approval's own version; the library file keeps its one version
+    expect((await sender.client.get(`/approvals/${ap.id}`)).body.data.versions.map((v: { action: string; version: number }) => [v.action, v.version])).toEqual([['sent', 1], ['signed', 2]]);
+    expect(await versionOf(sender.client, pdf)).toBe(1);
     // the 1x1 image keeps its proportions: 50 x 50 centred in the 150 x 50 box at (100, 200) from the top-left
     const imgs = await imagesOn(signed, 1);
     expect(imgs).toHaveLength(1);
@@ -175,7 +184,7 @@ describe('POST /api/documents/{id}: signing with placed boxes', () => {
     const noStamp = await s1.client.post(`/documents/${ap.id}`, { action: 'sign', signature_id: saved.body.data.id, sign_data: [{ pageNum: 1, px: 10, py: 10, width: 100, height: 40 }, { pageNum: 1, type: 'stamp', px: 300, py: 10, width: 80, height: 80 }] });
     expect(noStamp.status).toBe(409);
     expect(noStamp.body.errors.stamp_file).toEqual(['A stamp image is required.']);
-    expect(await versionOf(sender.client, pdf)).toBe(1);
+    await nothingSigned(sender.client, ap.id, [pdf]);
     const r = await s1.client.post(`/documents/${ap.id}`, {
       action: 'sign', signature_id: saved.body.data.id, stamp_id: stamp.body.data.id,
       sign_data: [{ pageNum: 1, px: 10, py: 10, width: 100, height: 40 }, { pageNum: 1, type: 'stamp', px: 300, py: 10, width: 80, height: 80 }],
@@ -197,8 +206,7 @@ describe('refusals write nothing', () => {
     id = (await approval(sender.client, [pdf, pdf2], [{ user_id: s1.id, order: 1 }, { user_id: s2.id, order: 2 }], 'Two documents')).id;
   });
   const untouched = async () => {
-    expect(await versionOf(users[0].client, pdf)).toBe(1);
-    expect(await versionOf(users[0].client, pdf2)).toBe(1);
+    await nothingSigned(users[0].client, id, [pdf, pdf2]);
     expect((await users[1].client.get(`/documents/${id}`)).body.payload.can_sign).toBe(true);
   };
 
@@ -279,7 +287,7 @@ describe("action 'save': boxes kept without signing", () => {
     expect(saved.status).toBe(200);
     expect(saved.body.message).toBe('Placements saved');
     expect(saved.body.payload.placements).toHaveLength(2);
-    expect(await versionOf(sender.client, pdf)).toBe(1);
+    await nothingSigned(sender.client, ap.id, [pdf]);
 
     const mine = (await s2.client.get(`/documents/${ap.id}`)).body.payload.placements;
     // measured on a half-size page: kept in the page's points

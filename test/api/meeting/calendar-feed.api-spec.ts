@@ -102,6 +102,23 @@ describe('calendar feed', () => {
     expect((await readFeed(fresh)).status).toBe(404);
   });
 
+  it('the feed dies with its user: deactivated, the address answers 404 at once; deleted, 404 too', async () => {
+    const p = await w.person();
+    const path = await feedPath(p);
+    expect((await readFeed(path)).status).toBe(200);
+    // deactivated by an administrator: the next read (no waiting for any cache) finds nothing
+    const off = await w.admin.c.post(`/users/${p.userId}/togglestatus`, {});
+    expect(off.body.data.status).toBe('Inactive');
+    expect((await readFeed(path)).status).toBe(404);
+
+    const q = await w.person();
+    const qPath = await feedPath(q);
+    expect((await readFeed(qPath)).status).toBe(200);
+    const del = await w.admin.c.delete(`/users/${q.userId}`);
+    expect(del.status).toBe(200);
+    expect((await readFeed(qPath)).status).toBe(404);
+  });
+
   it('needs a signed-in user for the address, and a well-formed token for the feed', async () => {
     const anon = await fetch(`${GATEWAY}/api/integrations/calendars/feed`, { headers: { 'X-Org': w.org.slug } });
     expect(anon.status).toBe(401);

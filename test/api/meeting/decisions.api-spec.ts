@@ -159,7 +159,8 @@ describe('the voting gate', () => {
     const m = await scheduled(w);
     const d = expectOk(await decide(m));
     const ended = expectOk(await w.editor.c.post(`/decisions/${d.id}/fulfill`, { is_fulfilled: 1 }));
-    expect(ended).toMatchObject({ is_fulfilled: true, voting_open: false, voting_closed_reason: 'fulfilled', can_resume: true, can_end: false });
+    // ended: its state is DUE, not OPEN (the deadline is still ahead)
+    expect(ended).toMatchObject({ state: 'DUE', is_fulfilled: true, voting_open: false, voting_closed_reason: 'fulfilled', can_resume: true, can_end: false });
     expect((await vote(w.m1, d, { vote: 'Approved' })).body.code).toBe('DECISION_VOTING_CLOSED');
     expect((await w.m1.c.post(`/decisions/${d.id}/fulfill`, { is_fulfilled: 0 })).status).toBe(403);
     expect(expectOk(await w.chair.c.post(`/decisions/${d.id}/fulfill`, { is_fulfilled: 0 })).voting_open).toBe(true);

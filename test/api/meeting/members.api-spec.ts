@@ -3,7 +3,8 @@
  * by the owner), the committee in one call, attendance (statuses 2 and 3; Pending drops the reason; the
  * ministry values), answers for others, guests acting by token (wrong token 401), the NDA.
  */
-import { GATEWAY, MeetingEvents, expectOk, meeting, scheduled, setStatus, talkingPoint, tokenOf, world, worldWithEvents, type World } from './helpers';
+import { Client } from 'pg';
+import { GATEWAY, MeetingEvents, env, expectOk, meeting, scheduled, setStatus, talkingPoint, tokenOf, world, worldWithEvents, type World } from './helpers';
 import { api } from '@app/testing';
 
 let w: World;
@@ -161,6 +162,55 @@ describe('guests act through their token', () => {
     // but manages nothing
     expect((await guest.post(`/meetings/${m.id}/members?token=${token}`, { user_email: 'friend@example.test' })).status).toBe(401);
     expect((await guest.post(`/meetings/${m.id}/note?token=${token}`, { note: 'x' })).status).toBe(401);
+  });
+
+  it('a guest link expires GUEST_LINK_DAYS (30) after it was sent and ends with its meeting (cancelled, archived): 410 with its message, localized', async () => {
+    const guestLink = async (m: { id: number }, email: string) => {
+      expectOk(await w.chair.c.post(`/meetings/${m.id}/members`, { user_email: email, guest_name: 'Link Guest' }));
+      return tokenOf((await tap.next('meeting.v1.member.invited', (p) => p.meetingId === m.id && p.guest)).link);
+    };
+    const guest = api(GATEWAY, { org: w.org.slug });
+    const m = await scheduled(w);
+    const token = await guestLink(m, 'ageing@example.test');
+    expect((await guest.get(`/meeting/guest/${token}`)).status).toBe(200);
+
+    // the link's age: sent 29 days ago it still works, 31 days ago it has expired (on every guest route)
+    const db = new Client({ connectionString: env.DATABASE_ADMIN_URL });
+    await db.connect();
+    const sentDaysAgo = (days: number) =>
+      db.query(`UPDATE meeting.members SET token_issued_at = now() - make_interval(days => $4) WHERE org_id = $1 AND meeting_id = $2 AND user_email = $3`, [w.org.orgId, m.id, 'ageing@example.test', days]);
+    try {
+      await sentDaysAgo(29);
+      expect((await guest.get(`/meeting/guest/${token}`)).status).toBe(200);
+      await sentDaysAgo(31);
+      const old = await guest.get(`/meeting/guest/${token}`);
+      expect(old.status).toBe(410);
+      expect(old.body).toMatchObject({ success: false, message: 'This link has expired.' });
+      expect((await guest.get(`/meetings/${m.id}`, { token })).status).toBe(410);
+      const changed = await guest.post(`/meetings/${m.id}/members/changestatus?token=${token}`, { status: 'Maybe', reason: 'late', user_email: 'ageing@example.test' });
+      expect(changed.status).toBe(410);
+      for (const [lang, message] of [['ar', 'انتهت صلاحية هذا الرابط.'], ['ru', 'Срок действия этой ссылки истёк.'], ['fr', 'This link has expired.']]) {
+        const r = await fetch(`${GATEWAY}/api/meeting/guest/${token}`, { headers: { 'x-org': w.org.slug, lang } });
+        expect({ lang, status: r.status, message: ((await r.json()) as { message: string }).message }).toEqual({ lang, status: 410, message });
+      }
+      // nothing was written by the refused change
+      const row = (await db.query(`SELECT attendance FROM meeting.members WHERE org_id = $1 AND meeting_id = $2 AND user_email = $3`, [w.org.orgId, m.id, 'ageing@example.test'])).rows[0];
+      expect(row.attendance).toBe('Pending');
+    } finally {
+      await db.end();
+    }
+
+    // a live link ends when its meeting is cancelled, or archived; members still open the meeting
+    for (const status of [4, 5]) {
+      const ended = await scheduled(w);
+      const t = await guestLink(ended, `ends-${status}@example.test`);
+      expect((await guest.get(`/meeting/guest/${t}`)).status).toBe(200);
+      await setStatus(w, ended.id, status);
+      const r = await guest.get(`/meeting/guest/${t}`);
+      expect({ status, answer: r.status, message: r.body.message }).toEqual({ status, answer: 410, message: 'This link has expired.' });
+      expect((await guest.get(`/meetings/${ended.id}`, { token: t })).status).toBe(410);
+      expect((await w.chair.c.get(`/meetings/${ended.id}`)).status).toBe(200);
+    }
   });
 
   it('guests added to a draft get their link when it is scheduled', async () => {

@@ -79,8 +79,26 @@ describe('POST /api/decisions/{id}/report', () => {
     const s = await finished(w.chair, a.id);
     expect(s.file_name).toBe('Approve_the_budget.pdf');
     const d = await bytesOf(w.chair, `/api/resolution_reports/${a.id}/download`);
-    expect(await pdfText(d.bytes)).toContain('Approve the budget');
+    const text = await pdfText(d.bytes);
+    expect(text).toContain('Approve the budget');
+    // the meeting is named by its title, not its number
+    expect(text).toContain('Report meeting');
+    expect(text).not.toContain(`#${decision.meeting_id}`);
     await finished(w.chair, b.id);
+  });
+
+  it('a member who voted exports an ended decision: the outcome, and no OPEN beside it', async () => {
+    expectOk(await w.m1.c.post(`/decisions/${decision.id}/vote/change`, { vote: 'Approved' }));
+    expectOk(await w.chair.c.post(`/decisions/${decision.id}/fulfill`, { is_fulfilled: 1 }));
+    const r = expectOk(await start(w.m1, decision.id));
+    await finished(w.m1, r.id);
+    const d = await bytesOf(w.m1, `/api/resolution_reports/${r.id}/download`);
+    expect(d.status).toBe(200);
+    const text = (await pdfText(d.bytes)).replace(/\s+/g, ' ');
+    expect(text).toContain('Passed');
+    expect(text).toContain('Report meeting');
+    expect(text).not.toMatch(/\bOPEN\b/);
+    expect(text).toContain('DUE');
   });
 
   it('refusals: bad ids 409, unknown 404, who may not see the resolution 404, another user\'s or organization\'s report 404, no session 401', async () => {

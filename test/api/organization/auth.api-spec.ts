@@ -1,13 +1,11 @@
 /**
  * Sign-in flows through the gateway (black box): password, wrong password in three languages, e-mail
  * verification (status 2), invitation (complete profile), password reset (single use), PIN, two-factor
- * (TOTP computed here with otplib), logout, idle expiry, rate limit, single sign-on without a provider
+ * (TOTP computed here with otplib), logout, rate limit (idle and absolute session expiry: account-security.api-spec.ts), single sign-on without a provider
  * (with one: sso.api-spec.ts).
  */
-import IORedis from 'ioredis';
 import { Client } from 'pg';
 import { generateSync } from 'otplib';
-import { SessionStore } from '@app/platform';
 import { api, createTestOrg, createTestUser, login, TEST_PASSWORD } from '@app/testing';
 import { EventTap, GATEWAY, env, orgWithAdmin } from './helpers';
 
@@ -84,24 +82,6 @@ describe('password sign-in', () => {
     const after = await c.get('/profile');
     expect(after.status).toBe(401);
     expect(after.body.message).toBe('Authentication Fail');
-  });
-});
-
-describe('idle expiry', () => {
-  it('a session idle past its window answers 401', async () => {
-    const ctx = await orgWithAdmin();
-    const redis = new IORedis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 });
-    try {
-      const sessions = new SessionStore(redis);
-      expect((await ctx.admin.get('/profile')).status).toBe(200);
-      await sessions.expireIn(ctx.token, 1);
-      await new Promise((r) => setTimeout(r, 1600));
-      const r = await ctx.admin.get('/profile');
-      expect(r.status).toBe(401);
-      expect(r.body.message).toBe('Authentication Fail');
-    } finally {
-      redis.disconnect();
-    }
   });
 });
 
@@ -291,7 +271,8 @@ describe('two-factor', () => {
     const bad = await ctx.anon.post('/two_auth_factor', { log_token: step1.body.log_token, code: generateSync({ secret }) === '123456' ? '654321' : '123456' });
     expect(bad.status).toBe(401);
     expect(bad.body.message).toBe('The two-factor code is invalid.');
-    const step2 = await ctx.anon.post('/two_auth_factor', { log_token: step1.body.log_token, code: generateSync({ secret }) });
+    // the step of the enrolling code is used: sign in with the next one (one step of drift is accepted)
+    const step2 = await ctx.anon.post('/two_auth_factor', { log_token: step1.body.log_token, code: generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }) });
     expect(step2.status).toBe(200);
     expect(step2.body.status).toBe(1);
     expect(typeof step2.body.token).toBe('string');
@@ -303,7 +284,8 @@ describe('two-factor', () => {
     const admin = new Client({ connectionString: env.DATABASE_ADMIN_URL });
     await admin.connect();
     try {
-      await admin.query('update organization.users set two_factor_secret = $3 where org_id = $1 and id = $2', [ctx.org.orgId, user.userId, secret]);
+      // (a row from before seeds were sealed has no used time step either)
+      await admin.query('update organization.users set two_factor_secret = $3, totp_last_step = null where org_id = $1 and id = $2', [ctx.org.orgId, user.userId, secret]);
       const legacy1 = await ctx.anon.post('/login', { email: user.email, password: user.password });
       const legacy2 = await ctx.anon.post('/two_auth_factor', { log_token: legacy1.body.log_token, code: generateSync({ secret }) });
       expect(legacy2.status).toBe(200);

@@ -35,6 +35,7 @@ describe('single sign-on (OpenID Connect) through the gateway', () => {
   let ctx: Awaited<ReturnType<typeof orgWithAdmin>>;
   let op: OidcProviderProcess;
   let redirectUri: string;
+  let domains: string[];
 
   beforeAll(async () => {
     ctx = await orgWithAdmin();
@@ -42,7 +43,9 @@ describe('single sign-on (OpenID Connect) through the gateway', () => {
     expect(before.status).toBe(200);
     redirectUri = before.body.data.redirect_uri;
     op = await startOidcProviderProcess({ clients: [{ client_id: 'boardroom', client_secret: SECRET, redirect_uris: [redirectUri] }] });
-    const put = await ctx.admin.put('/sso/settings', { provider: 'oidc', issuer: op.issuer, client_id: 'boardroom', client_secret: SECRET });
+    // existing accounts of the test users' and the administrator's domains may be linked to the provider (with the list empty none is)
+    domains = ['example.test', `${ctx.org.slug}.test`];
+    const put = await ctx.admin.put('/sso/settings', { provider: 'oidc', issuer: op.issuer, client_id: 'boardroom', client_secret: SECRET, allowed_domains: domains });
     expect(put.status).toBe(200);
   });
 
@@ -79,7 +82,7 @@ describe('single sign-on (OpenID Connect) through the gateway', () => {
     expect(r.status).toBe(409);
     expect(r.body.message).toBe('Error in validation');
     expect(Object.keys(r.body.errors)).toContain(field);
-    expect((await ctx.admin.get('/sso/settings')).body.data).toMatchObject({ issuer: op.issuer, unknown_user: 'refuse', allowed_domains: [] });
+    expect((await ctx.admin.get('/sso/settings')).body.data).toMatchObject({ issuer: op.issuer, unknown_user: 'refuse', allowed_domains: domains });
   });
 
   it('a member cannot read or change the settings', async () => {
@@ -148,5 +151,39 @@ describe('single sign-on (OpenID Connect) through the gateway', () => {
     const back = await signInAtProvider(c.body.url, user.email, redirectUri);
     const r = await callback(back, { slug: ctx.org.slug, cookie: c.cookie });
     expect(new URL(r.headers.get('location')!).searchParams.get('error')).toBe('SSO_EMAIL_NOT_VERIFIED');
+  });
+
+  /** sign in at the provider as `login` and deliver the return to the gateway: the error code of the refusal, or null */
+  async function refusalFor(login: string): Promise<string | null> {
+    const c = await check(ctx.org.slug, ctx.org.admin.email);
+    const back = await signInAtProvider(c.body.url, login, redirectUri);
+    const r = await callback(back, { slug: ctx.org.slug, cookie: c.cookie });
+    return new URL(r.headers.get('location')!).searchParams.get('error');
+  }
+
+  it("whoever controls the provider cannot take over the administrator's account: never linked with allowed_domains empty", async () => {
+    const settings = (list: string[]) => ctx.admin.put('/sso/settings', { provider: 'oidc', issuer: op.issuer, client_id: 'boardroom', allowed_domains: list });
+    // an administrator who never signed in through the provider (so bound to no subject)
+    const admin = await createTestUser(env.NATS_URL, ctx.org.orgId, { role: 'admin' });
+    expect((await settings([])).status).toBe(200);
+    try {
+      const impostor = `provider-admin-${Date.now()}`;
+      await op.setAccount(impostor, { email: admin.email, email_verified: true });
+      expect(await refusalFor(impostor)).toBe('SSO_LINK_NOT_ALLOWED');
+      // nor with the address the account itself would use at the provider
+      expect(await refusalFor(admin.email)).toBe('SSO_LINK_NOT_ALLOWED');
+    } finally {
+      expect((await settings(domains)).status).toBe(200);
+    }
+  });
+
+  it("an account bound to one subject is refused to another subject with the same e-mail", async () => {
+    const user = await createTestUser(env.NATS_URL, ctx.org.orgId);
+    expect(await refusalFor(user.email)).toBeNull();
+    const impostor = `same-email-${Date.now()}`;
+    await op.setAccount(impostor, { email: user.email, email_verified: true });
+    expect(await refusalFor(impostor)).toBe('SSO_ACCOUNT_LINKED');
+    // the bound subject still signs in
+    expect(await refusalFor(user.email)).toBeNull();
   });
 });

@@ -141,7 +141,8 @@ export function handleFailure(status: number, body: unknown, opts: RequestOption
   }
 
   const message = t(statusMessage(status));
-  if (show) {
+  // an expired guest link is a state of the guest page (features/guest/LinkExpired.tsx), not an error toast
+  if (show && !(status === 410 && hasUrlToken())) {
     const detail = status === 409 ? Object.values(fieldErrors)[0] ?? serverMessage : undefined;
     notify('error', message, detail);
   }

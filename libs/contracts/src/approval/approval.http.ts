@@ -74,6 +74,8 @@ export const zPlacement = z.object({
       showDate: z.boolean().default(false),
       showReason: z.boolean().default(false),
       applyToAll: z.boolean().default(false),
+      /** the lines inside the box, under the image (a box the sender placed, signed without the signing page) */
+      inside: z.boolean().optional(),
     })
     .default({ displayOnBottom: false, showName: false, showTitle: false, showDate: false, showReason: false, applyToAll: false }),
 });

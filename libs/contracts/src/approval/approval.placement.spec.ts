@@ -1,4 +1,4 @@
-import { defaultBox, isOnPage, resolveBox, type BoxInput, type PlacedBox } from './approval.placement';
+import { signatureBoxSize, defaultBox, isOnPage, resolveBox, type BoxInput, type PlacedBox } from './approval.placement';
 
 const A4 = { width: 595, height: 842 };
 const LETTER = { width: 612, height: 792 };
@@ -41,4 +41,12 @@ describe('isOnPage', () => {
   ])('%s', (_n, b, want) => {
     expect(isOnPage(b)).toBe(want);
   });
+});
+
+describe('signatureBoxSize: a box placed on screen is a signature, not half the page', () => {
+  it.each([
+    ['A4', { width: 595, height: 842 }, { width: 180, height: 60 }],
+    ['Letter', { width: 612, height: 792 }, { width: 180, height: 60 }],
+    ['a small page: 40 % of its width', { width: 200, height: 300 }, { width: 80, height: 80 / 3 }],
+  ])('%s', (_n, page, want) => expect(signatureBoxSize(page)).toEqual(want));
 });

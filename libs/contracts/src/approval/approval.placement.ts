@@ -34,6 +34,15 @@ export function defaultBox(page: PageSize, aspect: number): Omit<PlacedBox, 'pag
 }
 
 /**
+ * The size of a box placed on screen (dragged from the palette, or the Sign button): a signature's, not half the
+ * page: 180 x 60 points (2.5 x 0.83 in), narrower on a small page (at most 40 % of its width, 3 : 1). In points.
+ */
+export function signatureBoxSize(page: PageSize): { width: number; height: number } {
+  const width = Math.max(1, Math.min(180, page.width * 0.4));
+  return { width, height: width / 3 };
+}
+
+/**
  * A placement's box with every field: the frame defaults to the page in points; each missing coordinate or size
  * takes the default box's, scaled into the frame.
  */

@@ -8,6 +8,7 @@ export * from './approval.routes';
 export * from './approval.jobs';
 import './approval.messages';
 export * from './approval.placement';
+export * from './approval.signed-name';
 export * from './documents.http';
 export * from './documents.schemas';
 export * from './documents.rpc';

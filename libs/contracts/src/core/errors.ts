@@ -4,7 +4,7 @@
  * catalogue, in the Lang language. This file holds what every domain's error table is made of.
  */
 export interface ErrorSpec {
-  status: 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503 | 508;
+  status: 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 500 | 503 | 508;
   message: string;
 }
 
@@ -22,6 +22,11 @@ export const CORE_ERRORS = {
   PAYLOAD_TOO_LARGE: { status: 413, message: 'File too large' },
   /** a body the gateway cannot decode: an unknown charset or Content-Encoding, or a corrupt compressed body */
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported Media Type' },
+  /**
+   * a guest link (meeting or approval) past its expiry, or whose meeting was cancelled or archived, or whose approval
+   * ended (docs/security.md "Guest links and calendar feeds"); the spec names no status: 410 Gone
+   */
+  GUEST_LINK_EXPIRED: { status: 410, message: 'This link has expired.' },
 } as const satisfies Record<string, ErrorSpec>;
 
 /** `{ CODE: 'CODE' }` for a domain's table, for call sites that prefer `OrgErrors.X` to the literal. */

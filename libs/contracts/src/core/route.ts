@@ -22,7 +22,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteAccess = 'user' | 'guest' | 'public' | 'no-org';
 
 /** Rate-limit buckets of the credential routes (the gateway's limiter decides the numbers). */
-export type RateLimitName = 'login' | 'pin' | 'password-reset' | 'two-factor' | 'guest' | 'sso' | 'verify' | 'seal-verify';
+export type RateLimitName = 'login' | 'pin' | 'password-reset' | 'password-change' | 'two-factor' | 'guest' | 'sso' | 'verify' | 'seal-verify';
 export interface RouteRateLimit {
   /** bucket family, e.g. 'login': counters are per family, organization and address */
   name: RateLimitName;

@@ -16,4 +16,6 @@ export const MEETING_ERRORS = {
   DEADLINE_PASSED: { status: 409, message: 'Deadline passed, you cannot join the meeting' },
   VIRTUAL_NOT_AVAILABLE: { status: 409, message: 'This meeting has no online session.' },
   NDA_NOT_REQUIRED: { status: 409, message: 'This organization does not require an NDA.' },
+  /** a member or guest who has not accepted the meeting's NDA asked for more than its title and date (docs/meeting.md#the-nda-gate) */
+  NDA_NOT_ACCEPTED: { status: 409, message: 'Accept the confidentiality agreement of this meeting first.' },
 } as const satisfies Record<string, ErrorSpec>;

@@ -90,7 +90,16 @@ const zDecisionInfo = {
 /** Voting opened (created, resumed) or its deadline moved: (re)schedule the deadline reminder. */
 export const DecisionOpened = defineEvent({
   subject: 'meeting.v1.decision.opened',
-  payload: z.object({ ...zOrgInfo, ...zDecisionInfo, reason: z.enum(['created', 'resumed', 'rescheduled']), by: zActorInfo, recipients: z.array(zRecipient) }),
+  payload: z.object({
+    ...zOrgInfo, ...zDecisionInfo, reason: z.enum(['created', 'resumed', 'rescheduled']), by: zActorInfo, recipients: z.array(zRecipient),
+    /** the meeting's title (null: a standalone resolution): the e-mail names the meeting */
+    meetingTitle: z.string().nullable().default(null),
+    /**
+     * each guest among the recipients with their own page (AppPaths.guestMeeting with their token), or null when the
+     * token is not known here (it is stored as a hash: known only when it is minted, at scheduling)
+     */
+    guestLinks: z.array(z.object({ email: z.email(), link: zAppPath.nullable() })).default([]),
+  }),
 });
 
 /**

@@ -25,7 +25,11 @@ const zMembers = z.object({ items: z.array(zMemberPayload) });
 
 // ---------- meetings ----------
 export const ListMeetings = defineRpc({ subject: 'meeting.v1.list-meetings', request: R({ query: zMeetingListQuery }), response: zMeetingPage });
-export const GetMeeting = defineRpc({ subject: 'meeting.v1.get-meeting', request: R({ meetingId: zId }), response: zMeetingDetails });
+/**
+ * `ndaPreview`: the meeting page's own read (GET /api/meetings/{id}) answers a person who has not accepted the NDA with
+ * the title and date only; without it (every other service's access check) such a person gets NDA_NOT_ACCEPTED.
+ */
+export const GetMeeting = defineRpc({ subject: 'meeting.v1.get-meeting', request: R({ meetingId: zId, ndaPreview: z.literal(true).optional() }), response: zMeetingDetails });
 /** the guest's meeting, found by the token of the actor (GET /meeting/guest/{token}) */
 export const GetGuestMeeting = defineRpc({ subject: 'meeting.v1.get-guest-meeting', request: R({}), response: zMeetingDetails });
 export const CreateMeeting = defineRpc({ subject: 'meeting.v1.create-meeting', request: R({ body: zMeetingBody }), response: zMeetingDetails });

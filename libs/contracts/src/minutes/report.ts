@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zDecisionPayload } from '../meeting/meeting.schemas';
 
 /**
  * The resolution report (docs/minutes.md#the-resolution-report): one resolution (a meeting's decision or a
@@ -48,3 +49,7 @@ export function reportFileName(title: string): string {
     .slice(0, 150);
   return `${base || 'resolution'}.pdf`;
 }
+
+/** what a report keeps of its resolution: the payload its requester saw, and the title of its meeting (null: standalone) */
+export const zReportSnapshot = zDecisionPayload.extend({ meeting_title: z.string().nullable().default(null) });
+export type ReportSnapshot = z.input<typeof zReportSnapshot>;

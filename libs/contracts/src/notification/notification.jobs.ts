@@ -51,7 +51,13 @@ export const zEmail = z.discriminatedUnion('template', [
   ),
   email(
     'decision-opened',
-    z.object({ title: z.string().min(1), deadline: z.string(), path: zAppPath, reason: z.enum(['created', 'resumed', 'rescheduled']).default('created'), by: zBy }),
+    z.object({
+      title: z.string().min(1), deadline: z.string(),
+      /** the page to vote on; null for a guest whose token is not known (the e-mail points to their invitation) */
+      path: zAppPath.nullable(),
+      reason: z.enum(['created', 'resumed', 'rescheduled']).default('created'), by: zBy,
+      meetingTitle: z.string().nullable().default(null),
+    }),
   ),
   email('decision-deadline', zDeadlineEmail),
   email(

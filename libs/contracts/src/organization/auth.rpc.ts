@@ -59,7 +59,8 @@ export const NameByToken = defineRpc({
 
 export const ChangePassword = defineRpc({
   subject: 'organization.v1.change-password',
-  request: zTenant.extend(changePasswordFields).superRefine(confirmed('password', 'password_confirmation', OrgMessages.mismatchedPassword)),
+  /** keep_session: the id (SessionStore.idOf) of the session that asked; the user's other sessions end */
+  request: zTenant.extend({ ...changePasswordFields, keep_session: z.string().max(100).nullable() }).superRefine(confirmed('password', 'password_confirmation', OrgMessages.mismatchedPassword)),
   response: zOk,
 });
 export const SetPin = defineRpc({

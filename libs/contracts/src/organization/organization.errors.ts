@@ -13,6 +13,8 @@ export const ORGANIZATION_ERRORS = {
   SSO_EMAIL_NOT_VERIFIED: { status: 401, message: 'The identity provider has not verified your e-mail address.' },
   SSO_DOMAIN_NOT_ALLOWED: { status: 401, message: 'Your e-mail domain may not sign in to this organization.' },
   SSO_UNKNOWN_USER: { status: 401, message: 'There is no account for your e-mail address in this organization.' },
+  SSO_ACCOUNT_LINKED: { status: 401, message: 'This account is linked to another identity at the provider.' },
+  SSO_LINK_NOT_ALLOWED: { status: 401, message: 'Your account cannot be linked to single sign-on. Sign in with your password, or ask an administrator.' },
   USER_SHEET_STRUCTURE: { status: 409, message: 'Please use the same sheet structure as the template.' },
 } as const satisfies Record<string, ErrorSpec>;
 

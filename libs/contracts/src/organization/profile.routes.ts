@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineComposedRoute, defineRoute } from '../core/route';
-import { ChangePassword, SetPin, TwoFactorSetup } from './auth.rpc';
+import { SetPin, TwoFactorSetup } from './auth.rpc';
 import { zChangePasswordBody, zSetPinBody, zTwoFactorCodeBody, zTwoFactorDisableBody } from './auth.http';
 import { OrgMessages } from './organization.errors';
 import { DeleteProfilePhoto, GetProfile, zProfile } from './users.rpc';
@@ -37,10 +37,10 @@ export const ProfileRoutes = {
     summary: 'Delete my photo (POST for form clients)',
     rpc: DeleteProfilePhoto, toRpc: ({ call }) => ({ orgId: call.orgId, actor: call.actor }),
   }),
-  changePassword: defineRoute({
-    method: 'POST', path: '/api/change_password', access: 'user', tags, body: zChangePasswordBody, answer: 'empty', message: OrgMessages.passwordChanged,
-    summary: 'Change the password (current, new and retype)',
-    rpc: ChangePassword, toRpc: ({ call, body }) => ({ orgId: call.orgId, actor: call.actor, ...body }),
+  changePassword: defineComposedRoute({
+    method: 'POST', path: '/api/change_password', access: 'user', tags, body: zChangePasswordBody, response: z.null(), message: OrgMessages.passwordChanged,
+    rateLimit: { name: 'password-change', count: 'failures', identityFromActor: true, credentialFields: ['current_password'] },
+    summary: "Change the password (current, new and retype); ends the user's other sessions and PIN device tokens",
   }),
   setPin: defineRoute({
     method: 'POST', path: '/api/pin', access: 'user', tags, body: zSetPinBody, answer: 'empty', message: OrgMessages.pinSet,

@@ -112,6 +112,16 @@ export class Db<S extends Record<string, unknown> = Record<string, unknown>> imp
       metrics.expiredTransactions.inc();
       throw new AppError('RPC_TIMEOUT', { details: { reason: 'the caller stopped waiting before the transaction began' } });
     }
+    // a connection whose ROLLBACK failed (or that is still inside a transaction afterwards) is in an unknown
+    // state: it is destroyed, never handed to the next transaction (docs/security.md "Secrets and configuration")
+    let broken: Error | undefined;
+    // a checked-out connection the server ends (restart, failover, an administrator) emits 'error': without a
+    // listener that would end the process; it marks the connection broken and the transaction's query fails
+    const onError = (err: Error): void => {
+      broken = err;
+      logger().warn({ err }, 'database connection lost during a transaction');
+    };
+    client.on('error', onError);
     try {
       // one round trip: BEGIN, the role and the organization as one simple query (no parameters there, so the
       // organization id goes in as an escaped literal); a transaction used to cost three round trips with COMMIT (four on PGlite)
@@ -122,11 +132,18 @@ export class Db<S extends Record<string, unknown> = Record<string, unknown>> imp
       await client.query('COMMIT');
       return out;
     } catch (e) {
-      await client.query('ROLLBACK').catch((err: unknown) => logger().warn({ err }, 'ROLLBACK failed (the transaction\'s own error follows)'));
+      await client.query('ROLLBACK').catch((err: unknown) => {
+        broken = err instanceof Error ? err : new Error(String(err));
+        logger().warn({ err }, 'ROLLBACK failed: the connection is destroyed (the transaction\'s own error follows)');
+      });
+      const status = client.getTransactionStatus();
+      if (!broken && (status === 'T' || status === 'E')) broken = new Error('still in a transaction after ROLLBACK');
       // a duplicate, a dangling id or a value the column cannot hold is the caller's fault: 409 with a field
       throw pgConflict(e);
     } finally {
-      client.release();
+      // release(err) makes the pool end the connection and open a fresh one when needed
+      client.off('error', onError);
+      client.release(broken);
     }
   }
 

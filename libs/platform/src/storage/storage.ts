@@ -119,10 +119,22 @@ export class Storage {
     return this.client.getObject(this.bucket, key);
   }
 
-  async getBuffer(key: string): Promise<Buffer> {
+  /**
+   * An object whole in memory. With `maxBytes`, an object larger than that is refused (AppError PAYLOAD_TOO_LARGE,
+   * 413) as soon as the bytes read pass it: never held whole.
+   */
+  async getBuffer(key: string, maxBytes?: number): Promise<Buffer> {
     const s = await this.get(key);
     const chunks: Buffer[] = [];
-    for await (const c of s) chunks.push(c as Buffer);
+    let total = 0;
+    for await (const c of s) {
+      total += (c as Buffer).length;
+      if (maxBytes !== undefined && total > maxBytes) {
+        s.destroy();
+        throw new AppError('PAYLOAD_TOO_LARGE', { details: { key, maxBytes } });
+      }
+      chunks.push(c as Buffer);
+    }
     return Buffer.concat(chunks);
   }
 

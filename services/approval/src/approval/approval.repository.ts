@@ -133,7 +133,8 @@ export class ApprovalRepository {
   }
 
   async setTokenHash(s: Scope, id: number, hash: string): Promise<void> {
-    await s.tx.update(assignees).set({ tokenHash: hash }).where(and(eq(assignees.orgId, s.orgId), eq(assignees.id, id)));
+    // updated_at is the link's issue time (GUEST_LINK_DAYS count from it)
+    await s.tx.update(assignees).set({ tokenHash: hash, updatedAt: new Date() }).where(and(eq(assignees.orgId, s.orgId), eq(assignees.id, id)));
   }
 
   async assigneeByToken(s: Scope, hash: string): Promise<AssigneeRow | null> {

@@ -2,15 +2,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import {
   AppError, ApprovalCompleted, ApprovalErrors, ApprovalMessages as AM, ApprovalRejected, ApprovalRequested, ApprovalSigned, AppPaths, ASSIGNEE_STATUS,
-  approvalProgress, currentSigners, errorSpec, GetCommittee, GetDetails, GetOrganization, GetUsers, hasPermission, isRejectReasonValid, pageMeta, refusalToAct, serverDate,
+  approvalProgress, currentSigners, errorSpec, GetCommittee, GetDetails, GetOrganization, GetUsers, hasPermission, isRejectReasonValid, LibraryErrors, signedName, pageMeta, refusalToAct, serverDate,
   SignApprovalJob, SYSTEM_ACTOR, type Actor, type ApprovalProcessing, type ActRefusal, type Approval, type ApprovalDetails, type ApprovalStatus, type ApprovalTab, type AssigneeInput,
   type AssigneeStatus, type DirectoryUser, type Placement, type Recipient, type SavedSignature,
 } from '@app/contracts';
-import { Bus, CONFIG, Jobs, logger, Outbox } from '@app/platform';
+import { Bus, CONFIG, guestLinkState, Jobs, logger, Outbox } from '@app/platform';
 import { ApprovalDb, type Scope } from '../common/approval-db';
 import type { ApprovalConfig } from '../config';
-import { DocumentStore, sha256 } from '../signing/document-store';
+import { DocumentStore, sentKey, sha256 } from '../signing/document-store';
 import { decodeImage, embeddable, pageCount } from '../signing/stamp';
+import { PlacementsRepository, type PlacementRow } from '../documents/placements.repository';
 import { ApprovalRepository, type ApprovalRow, type AssigneeRow, type DocumentRow, type SignJobRow, type VersionRow } from './approval.repository';
 
 interface Call {
@@ -33,6 +34,21 @@ export const REFUSALS: Record<ActRefusal, keyof typeof ApprovalErrors> = {
 export const ordered = (rows: AssigneeRow[]) => rows.map((a) => ({ id: String(a.id), order: a.step, status: a.status as AssigneeStatus }));
 export const nameOf = (a: AssigneeRow) => a.userName ?? a.guestName ?? a.userEmail ?? '';
 
+/**
+ * A stored box (the sender's, or the signer's own saved draft) as a placement to stamp. Stamp boxes need a stamp
+ * image the details page does not give: only signature boxes. A box saved with no lines chosen (the sender's) shows
+ * the signer's name and the date inside it, under the signature (docs/approval.md).
+ */
+export function fromStored(r: PlacementRow): Placement[] {
+  if (r.type !== 'signature') return [];
+  const o = r.options as Placement['options'];
+  const chosen = o.showName || o.showTitle || o.showDate || o.showReason;
+  return [{
+    library_id: r.libraryId, pageNum: r.pageNum, type: 'signature', px: r.px, py: r.py, width: r.width, height: r.height, pageWidth: r.pageWidth, pageHeight: r.pageHeight,
+    options: chosen ? o : { ...o, showName: true, showDate: true, inside: true },
+  }];
+}
+
 /** who calls, for one approval: the sender, one of its assignees (a member or a guest by token), or an administrator */
 interface Seen {
   approval: ApprovalRow;
@@ -52,12 +68,19 @@ export class ApprovalService {
     private readonly outbox: Outbox,
     private readonly store: DocumentStore,
     private readonly jobs: Jobs,
+    private readonly boxes: PlacementsRepository,
     @Inject(CONFIG) private readonly config: ApprovalConfig,
   ) {}
 
   // ---------- access ----------
 
-  private async see(s: Scope, c: Call, approvalId: number, guestId?: number, lock = false): Promise<Seen> {
+  /**
+   * `link`: how a guest's link is checked (410 GUEST_LINK_EXPIRED). 'running': it works GUEST_LINK_DAYS from when it
+   * was sent, and only while the approval runs (fully signed or rejected ends it). 'download': the signed document of
+   * a fully signed approval stays downloadable until the link's expiry (the spec's guest download); a rejected one
+   * ends it. 'none': the answer to the guest's own sign or reject, checked before it.
+   */
+  private async see(s: Scope, c: Call, approvalId: number, guestId?: number, lock = false, link: 'running' | 'download' | 'none' = 'running'): Promise<Seen> {
     const approval = await this.repo.get(s, approvalId, { lock });
     if (!approval) throw AppError.notFound('approval');
     const [docs, assignees] = await Promise.all([this.repo.documentsOf(s, [approval.id]), this.repo.assigneesOf(s, [approval.id])]);
@@ -66,6 +89,9 @@ export class ApprovalService {
       const hash = c.actor.guestToken ? sha256(c.actor.guestToken) : '';
       me = assignees.find((a) => a.tokenHash === hash && (guestId === undefined || a.id === guestId)) ?? null;
       if (!me) throw AppError.notFound('approval');
+      // the link's issue time is the row's last change (its token is set, or replaced, with it)
+      const ended = approval.status === 'rejected' || (approval.status === 'fully signed' && link === 'running');
+      if (link !== 'none' && guestLinkState({ issuedAt: null, fallbackIssuedAt: me.updatedAt, ended }, new Date(), this.config.GUEST_LINK_DAYS) !== 'live') throw new AppError('GUEST_LINK_EXPIRED');
       return { approval, docs, assignees, me, sender: false };
     }
     if (c.actor.kind !== 'user' || !c.actor.userId) throw AppError.notFound('approval');
@@ -108,8 +134,8 @@ export class ApprovalService {
     };
   }
 
-  private async answer(s: Scope, c: Call, approvalId: number, guestId?: number): Promise<ApprovalDetails> {
-    const v = await this.see(s, c, approvalId, guestId);
+  private async answer(s: Scope, c: Call, approvalId: number, guestId?: number, link: 'running' | 'none' = 'running'): Promise<ApprovalDetails> {
+    const v = await this.see(s, c, approvalId, guestId, false, link);
     const versions = await this.repo.versionsOf(s, v.approval.id);
     return this.details(v, versions, await this.repo.signJobsOf(s, v.approval.id));
   }
@@ -145,8 +171,9 @@ export class ApprovalService {
     });
   }
 
-  get(c: Call & { approvalId: number; guestId?: number }): Promise<ApprovalDetails> {
-    return this.db.tenant(c.orgId, (s) => this.answer(s, c, c.approvalId, c.guestId));
+  /** `afterOwnAct`: the answer to the caller's own signature or rejection (a guest link it ended still gets it) */
+  get(c: Call & { approvalId: number; guestId?: number; afterOwnAct?: boolean }): Promise<ApprovalDetails> {
+    return this.db.tenant(c.orgId, (s) => this.answer(s, c, c.approvalId, c.guestId, c.afterOwnAct ? 'none' : 'running'));
   }
 
   // ---------- create ----------
@@ -198,12 +225,14 @@ export class ApprovalService {
           if (e instanceof AppError && e.status === 404) throw AppError.validation({ [`documents.${i}`]: AM.documentInvalid });
           throw e;
         });
+        // an approval stamps the file's content: only someone who may edit it may send it (view-only: the catalogue's refusal)
+        if (!item.can_edit) throw new AppError(LibraryErrors.LIBRARY_NO_PERMISSION);
         if (item.kind !== 'pdf' || !item.file_url) throw AppError.validation({ documents: AM.choosePdf });
         const bytes = await this.store.readUrl(item.file_url);
         await pageCount(bytes).catch(() => {
           throw AppError.validation({ documents: AM.documentInvalid });
         });
-        return { item, sha: sha256(bytes) };
+        return { item, bytes, sha: sha256(bytes) };
       }),
     );
     const people = await this.expand(c.orgId, c.assignees);
@@ -213,9 +242,10 @@ export class ApprovalService {
       const a = await this.repo.insert(s, {
         title: c.title, description: c.description ?? null, senderId: c.actor.userId, senderName: c.actor.name ?? '', committeeId: c.committeeId ?? null, meetingId: c.meetingId ?? null,
       });
-      await this.repo.addDocuments(s, files.map(({ item }, i) => ({ approvalId: a.id, libraryId: item.id, name: item.name, size: item.size, version: item.version, position: i })));
+      // the approval works on its own copy of each file as sent: the library file is never written (docs/approval.md)
+      await this.repo.addDocuments(s, files.map(({ item, bytes, sha }, i) => ({ approvalId: a.id, libraryId: item.id, name: item.name, size: bytes.length, version: item.version, position: i, s3Key: sentKey(c.orgId, sha) })));
       for (const { item, sha } of files) {
-        await this.repo.addVersion(s, { approvalId: a.id, libraryId: item.id, version: item.version, byName: c.actor.name ?? '', action: 'sent', sha256: sha, s3Key: '' });
+        await this.repo.addVersion(s, { approvalId: a.id, libraryId: item.id, version: item.version, byName: c.actor.name ?? '', action: 'sent', sha256: sha, s3Key: sentKey(c.orgId, sha) });
       }
       const inserted = await this.repo.addAssignees(s, people.map((p) => ({
         approvalId: a.id, step: p.step, userId: p.userId, userName: p.user?.name ?? null, userEmail: p.user?.email ?? p.email, userImage: p.user?.image ?? null,
@@ -223,6 +253,8 @@ export class ApprovalService {
       })));
       for (const row of inserted) if (!row.userId) tokens.set(row.id, await this.newToken(s, row.id));
       await this.requestCurrent(s, org, a, inserted, tokens, people.map((p) => p.user).filter((u): u is DirectoryUser => !!u));
+      // the copies last, once every row is in (named by content: a copy left by a failed commit is the same object next time)
+      for (const f of files) await this.store.put(sentKey(c.orgId, f.sha), f.bytes);
       const v = await this.see(s, c, a.id);
       after(async () => logger().info({ orgId: c.orgId, approvalId: a.id }, 'approval created'));
       return this.details(v, await this.repo.versionsOf(s, a.id));
@@ -295,7 +327,7 @@ export class ApprovalService {
         orgId: org.id, orgSlug: org.slug, orgName: org.name, timeZone: org.time_zone, approvalId: a.id, title: a.title, senderName: a.senderName,
         link: AppPaths.approval(a.id), signerName: nameOf(v.me!), reason: c.comment.trim(), recipients: to,
       });
-      return this.answer(s, c, a.id, c.guestId);
+      return this.answer(s, c, a.id, c.guestId, 'none');
     });
   }
 
@@ -327,10 +359,12 @@ export class ApprovalService {
     if (!(await embeddable(image))) throw AppError.validation({ file: AM.imageType });
     const me = pre.me!;
     const now = new Date();
-    const placements = c.placements ?? [];
+    // no boxes given (the details page's signature modal, approval_mode old): the boxes placed for this signer
+    const given = c.placements ?? [];
+    const placements = given.length ? given : await this.db.tenant(c.orgId, async (s) => (await this.boxes.of(s, pre.approval.id, [me.id])).flatMap(fromStored));
     // every document needs a signature on at least one of its pages, on a page it has
     const forDoc = (d: DocumentRow) => placements.filter((p) => p.library_id === undefined || p.library_id === d.libraryId);
-    if (placements.length && pre.docs.some((d) => !forDoc(d).length)) throw AppError.validation({ sign_data: AM.placementInvalid });
+    if (given.length && pre.docs.some((d) => !forDoc(d).length)) throw AppError.validation({ sign_data: AM.placementInvalid });
     if (placements.length) {
       for (const d of pre.docs) {
         const bytes = d.s3Key ? await this.store.readKey(d.s3Key) : await this.readLibrary(c.orgId, d.libraryId);
@@ -341,6 +375,9 @@ export class ApprovalService {
     const by = { userId: me.userId, name: nameOf(me) };
     const sender = await this.senderRecipients(c.orgId, pre.approval);
     const nextUsers = await this.nextUsers(c.orgId, pre.assignees, me.id);
+    // the signature that completes the approval tells every signer too (not only the sender), each with their link
+    const completes = approvalProgress(ordered(pre.assignees.map((a) => (a.id === me.id ? { ...a, status: ASSIGNEE_STATUS.signed } : a)))) === 'fully signed';
+    const signers = completes ? await this.memberRecipients(c.orgId, pre.assignees) : [];
     return this.db.command(c.orgId, async (s, after) => {
       const v = await this.see(s, c, c.approvalId, c.guestId, true);
       this.refuse(v);
@@ -354,7 +391,13 @@ export class ApprovalService {
       after(() => this.jobs.add(SignApprovalJob, { orgId: c.orgId, approvalId: a.id, signJobId: job.id }, { jobId: `approval-sign-${c.orgId}-${job.id}` }));
       const info = { orgId: org.id, orgSlug: org.slug, orgName: org.name, timeZone: org.time_zone, approvalId: a.id, title: a.title, senderName: a.senderName, link: AppPaths.approval(a.id) };
       await this.outbox.add(s.tx, ApprovalSigned, { ...info, signerName: by.name, recipients: sender });
-      if (status === 'fully signed') await this.outbox.add(s.tx, ApprovalCompleted, { ...info, recipients: sender });
+      if (status === 'fully signed') {
+        const seen = new Set(sender.map((r) => r.email.toLowerCase()));
+        const members = signers.filter((r) => !seen.has(r.email.toLowerCase()) && seen.add(r.email.toLowerCase()));
+        // guests are not e-mailed here: their page needs their token, of which only the hash is kept (a new one would
+        // end the link they hold; docs/approval.md, remains)
+        await this.outbox.add(s.tx, ApprovalCompleted, { ...info, recipients: [...sender, ...members] });
+      }
       else {
         const before = new Set(currentSigners(ordered(v.assignees)).map((x) => Number(x.id)));
         const fresh = new Set(currentSigners(ordered(assignees)).map((x) => Number(x.id)).filter((id) => !before.has(id)));
@@ -366,8 +409,16 @@ export class ApprovalService {
         }
         await this.requestCurrent(s, org, a, assignees, tokens, nextUsers, fresh);
       }
-      return this.answer(s, c, a.id, c.guestId);
+      return this.answer(s, c, a.id, c.guestId, 'none');
     });
+  }
+
+  /** every member assignee who is still a user of the organization, as e-mail recipients */
+  private async memberRecipients(orgId: string, assignees: AssigneeRow[]): Promise<Recipient[]> {
+    const ids = [...new Set(assignees.filter((a) => a.userId).map((a) => a.userId!))];
+    if (!ids.length) return [];
+    const { users } = await this.bus.request(GetUsers, { orgId, ids });
+    return users.filter((u) => u.status !== 'Deleted' && u.status !== 'Inactive').map((u) => ({ email: u.email, name: u.name, lang: u.lang }));
   }
 
   private async nextUsers(orgId: string, assignees: AssigneeRow[], exceptId: number): Promise<DirectoryUser[]> {
@@ -385,15 +436,17 @@ export class ApprovalService {
 
   signedUrl(c: Call & { approvalId: number; libraryId: number; guestId?: number }): Promise<{ url: string; name: string }> {
     return this.db.tenant(c.orgId, async (s) => {
-      const v = await this.see(s, c, c.approvalId, c.guestId);
+      const v = await this.see(s, c, c.approvalId, c.guestId, false, 'download');
       const d = v.docs.find((x) => x.libraryId === c.libraryId);
       if (!d) throw AppError.notFound('document');
       if (!(d.status === 3 || d.status === 4 || v.sender)) throw new AppError(ApprovalErrors.APPROVAL_DOWNLOAD_REFUSED);
+      // a stamped state is named after the original with "-signed" (contract.pdf -> contract-signed.pdf)
+      const name = d.status >= 2 ? signedName(d.name) : d.name;
       const url = d.s3Key ? await this.store.presigned(d.s3Key, this.config.APPROVAL_URL_TTL_SECONDS) : null;
-      if (url) return { url, name: d.name };
+      if (url) return { url, name };
       const item = await this.bus.request(GetDetails, { orgId: c.orgId, actor: SYSTEM_ACTOR, itemId: d.libraryId });
       if (!item.file_url) throw AppError.notFound('document');
-      return { url: item.file_url, name: d.name };
+      return { url: item.file_url, name };
     });
   }
 

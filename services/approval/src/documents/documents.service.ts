@@ -18,6 +18,8 @@ interface Call {
   actor: Actor;
   approvalId: number;
   guestId?: number;
+  /** the answer to the caller's own signature: a guest link its last signature ended still gets it */
+  afterOwnAct?: boolean;
 }
 interface Client {
   ip: string | null;
@@ -70,7 +72,7 @@ export class DocumentsService {
 
   private async see(c: Call): Promise<Seen> {
     // 404 for another organization, someone who takes no part, a wrong guest token
-    const details = await this.approvals.get({ orgId: c.orgId, actor: c.actor, approvalId: c.approvalId, guestId: c.guestId });
+    const details = await this.approvals.get({ orgId: c.orgId, actor: c.actor, approvalId: c.approvalId, guestId: c.guestId, afterOwnAct: c.afterOwnAct });
     const { docs, assignees } = await this.db.tenant(c.orgId, async (s) => ({
       docs: await this.repo.documentsOf(s, [details.id]),
       assignees: await this.repo.assigneesOf(s, [details.id]),
@@ -206,7 +208,7 @@ export class DocumentsService {
       // a saved signature is read again by the approval service; a drawn one travels as its data URL
       signatureId: c.signatureId, image: c.signatureId ? undefined : signature, placements, ip: c.ip, userAgent: c.userAgent,
     });
-    return this.page(c);
+    return this.page({ ...c, afterOwnAct: true });
   }
 
   // ---------- saving boxes ----------

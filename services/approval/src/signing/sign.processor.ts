@@ -6,7 +6,7 @@ import type { ApprovalConfig } from '../config';
 import { ApprovalDb } from '../common/approval-db';
 import { ApprovalRepository, type AssigneeRow, type DocumentRow, type SignJobRow, type VersionRow } from '../approval/approval.repository';
 import { appendAuditPage, type AuditStep } from './audit';
-import { DocumentStore, sha256 } from './document-store';
+import { approvalKey, DocumentStore, sha256 } from './document-store';
 import { SigningKeys } from './signing-keys';
 import { decodeImage, stampPdf } from './stamp';
 import { embedSealRecord, sealRecordOf } from '../verify/seal-record';
@@ -100,17 +100,16 @@ export class SignApprovalProcessor {
       const idem = `sign:${me.id}:doc:${d.id}`;
       if (!versions.some((v) => v.idemKey === idem)) {
         const key = this.keyOf(orgId, approval.id, idem);
-        const current = await this.current(orgId, d);
+        const { bytes: current, version } = await this.current(orgId, d);
         const before = sha256(current);
         const bytes = await this.stored(key, async () => {
           const forDoc = placements.filter((p) => p.library_id === undefined || p.library_id === d.libraryId);
           return stampPdf(current, image, forDoc, { name: j.signerName, title: j.signerTitle, date: serverDate(j.signedAt)!, reason: j.reason });
         });
-        const v = await this.store.register(orgId, d.libraryId, key, bytes.length, { userId: me.userId, name: j.signerName });
         await this.pause();
         await this.db.command(orgId, async (s) => {
-          await this.repo.addVersion(s, { approvalId: approval.id, libraryId: d.libraryId, version: v.version, assigneeId: me.id, byName: j.signerName, action: 'signed', shaBefore: before, sha256: sha256(bytes), s3Key: key, idemKey: idem });
-          await this.repo.updateDocument(s, d.id, { status: 2, version: v.version, s3Key: key, size: bytes.length });
+          await this.repo.addVersion(s, { approvalId: approval.id, libraryId: d.libraryId, version: version + 1, assigneeId: me.id, byName: j.signerName, action: 'signed', shaBefore: before, sha256: sha256(bytes), s3Key: key, idemKey: idem });
+          await this.repo.updateDocument(s, d.id, { status: 2, version: version + 1, s3Key: key, size: bytes.length });
         });
       }
       await this.mark(orgId, j.id, { progress: 5 + Math.floor(((i + 1) / docs.length) * stampShare) });
@@ -125,7 +124,7 @@ export class SignApprovalProcessor {
         const idem = `seal:doc:${d.id}`;
         if (!versions.some((v) => v.idemKey === idem)) {
           const key = this.keyOf(orgId, approval.id, idem);
-          const current = await this.current(orgId, d);
+          const { bytes: current, version } = await this.current(orgId, d);
           const bytes = await this.stored(key, async () => {
             const steps: AuditStep[] = assignees.map((a) => {
               const h = this.hashesOf(versions, d.libraryId, a.id);
@@ -137,11 +136,10 @@ export class SignApprovalProcessor {
             const record = sealRecordOf({ orgId, orgName: org.name, approvalId: approval.id, title: approval.title, document: d.name, sealedAt: at, steps });
             return this.keys.seal(orgId, org.name, await embedSealRecord(withAudit, record), { at, fieldName: sealFieldName(org.name, record.signers.map((x) => x.name)) });
           });
-          const v = await this.store.register(orgId, d.libraryId, key, bytes.length, { userId: null, name: org.name });
           await this.pause();
           await this.db.command(orgId, async (s) => {
-            await this.repo.addVersion(s, { approvalId: approval.id, libraryId: d.libraryId, version: v.version, assigneeId: null, byName: org.name, action: 'sealed', shaBefore: sha256(current), sha256: sha256(bytes), s3Key: key, idemKey: idem });
-            await this.repo.updateDocument(s, d.id, { status: 3, version: v.version, s3Key: key, size: bytes.length });
+            await this.repo.addVersion(s, { approvalId: approval.id, libraryId: d.libraryId, version: version + 1, assigneeId: null, byName: org.name, action: 'sealed', shaBefore: sha256(current), sha256: sha256(bytes), s3Key: key, idemKey: idem });
+            await this.repo.updateDocument(s, d.id, { status: 3, version: version + 1, s3Key: key, size: bytes.length });
           });
         }
         await this.mark(orgId, j.id, { progress: 50 + Math.floor(((i + 1) / docs.length) * 45) });
@@ -150,17 +148,22 @@ export class SignApprovalProcessor {
     await this.mark(orgId, j.id, { status: 'done', stage: 'done', progress: 100, error: null });
   }
 
+  /** the approval's own objects (never the library's): `<org>/approval/<id>-<idem>.pdf` */
   private keyOf(orgId: string, approvalId: number, idem: string): string {
-    return Storage.key(orgId, 'library', `approval-${approvalId}-${idem.replace(/:/g, '-')}.pdf`);
+    return approvalKey(orgId, approvalId, idem);
   }
 
-  /** a document's latest state: the key this service wrote last, or the library file as sent */
-  private async current(orgId: string, d: DocumentRow): Promise<Buffer> {
+  /**
+   * A document's latest state and its number in the approval's history: the approval's own copy (as sent, then
+   * each stamped state), or, for an approval made before copies were kept, the library file. The library file
+   * itself is only read, never written.
+   */
+  private async current(orgId: string, d: DocumentRow): Promise<{ bytes: Buffer; version: number }> {
     const fresh = await this.db.tenant(orgId, async (s) => (await this.repo.documentsOf(s, [d.approvalId])).find((x) => x.id === d.id) ?? d);
-    if (fresh.s3Key) return this.store.readKey(fresh.s3Key);
+    if (fresh.s3Key) return { bytes: await this.store.readKey(fresh.s3Key), version: fresh.version };
     const item = await this.bus.request(GetDetails, { orgId, actor: SYSTEM_ACTOR, itemId: d.libraryId });
     if (!item.file_url) throw AppError.notFound('document');
-    return this.store.readUrl(item.file_url);
+    return { bytes: await this.store.readUrl(item.file_url), version: fresh.version };
   }
 
   private hashesOf(history: VersionRow[], libraryId: number, assigneeId: number): { before: string | null; after: string | null } {

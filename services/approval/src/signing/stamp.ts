@@ -164,12 +164,6 @@ export async function stampPdf(pdf: Uint8Array, image: { bytes: Uint8Array; kind
     const frame = frames[b.page];
     const rotate = degrees(frame.rotation);
     const img = b.src ? await imageOf(b.src) : signature;
-    // the image keeps its proportions inside the box
-    const scale = Math.min(b.width / img.width, b.height / img.height);
-    const w = img.width * scale;
-    const h = img.height * scale;
-    const corner = toUser(frame, b.x + (b.width - w) / 2, b.y + (b.height - h) / 2);
-    page.drawImage(img, { ...corner, width: w, height: h, rotate });
     const lines = [
       b.options.showName ? text.name : null,
       b.options.showTitle ? text.title : null,
@@ -177,13 +171,25 @@ export async function stampPdf(pdf: Uint8Array, image: { bytes: Uint8Array; kind
       b.options.showReason && text.reason ? text.reason : null,
     ].filter((l): l is string => !!l);
     const size = 8;
+    // `inside`: the lines take the bottom of the box (as much of it as they need, at most half) and the image the rest
+    const block = b.options.inside ? Math.min(b.height / 2, lines.length * (size + 2) + 2) : 0;
+    const area = { x: b.x, y: b.y + block, width: b.width, height: b.height - block };
+    // the image keeps its proportions inside its area
+    const scale = Math.min(area.width / img.width, area.height / img.height);
+    const w = img.width * scale;
+    const h = img.height * scale;
+    const corner = toUser(frame, area.x + (area.width - w) / 2, area.y + (area.height - h) / 2);
+    page.drawImage(img, { ...corner, width: w, height: h, rotate });
     for (const [i, l] of lines.entries()) {
-      let x = b.options.displayOnBottom ? b.x : b.x + b.width + 4;
-      const y = b.options.displayOnBottom ? b.y - (i + 1) * (size + 2) : b.y + b.height - (i + 1) * (size + 2);
       const { font, runs } = await fontFor(l);
+      // inside the box a line shrinks to the box's width (never below 4 points)
+      const full = runs.reduce((sum, r) => sum + font.widthOfTextAtSize(r.text, size), 0);
+      const sz = b.options.inside && full > b.width - 4 ? Math.max(4, (size * (b.width - 4)) / full) : size;
+      let x = b.options.inside ? b.x + 2 : b.options.displayOnBottom ? b.x : b.x + b.width + 4;
+      const y = b.options.inside ? b.y + block - (i + 1) * (size + 2) : b.options.displayOnBottom ? b.y - (i + 1) * (size + 2) : b.y + b.height - (i + 1) * (size + 2);
       for (const r of runs) {
-        page.drawText(r.text, { ...toUser(frame, x, y), size, font, color: rgb(0.1, 0.1, 0.1), rotate });
-        x += font.widthOfTextAtSize(r.text, size);
+        page.drawText(r.text, { ...toUser(frame, x, y), size: sz, font, color: rgb(0.1, 0.1, 0.1), rotate });
+        x += font.widthOfTextAtSize(r.text, sz);
       }
     }
   }

@@ -34,7 +34,7 @@ class TtlCache<V> {
 /**
  * One guard for every route: resolves the host's organization (404 'Invalid Organization URL'),
  * authenticates the `token` header or `Authorization: Bearer` against the session store (sliding 60
- * minute idle expiry) and loads the actor. Rate limits run next, around the handler (the route's rateLimit,
+ * minute idle expiry, never past SESSION_LIFETIME_MINUTES from the sign-in) and loads the actor. Rate limits run next, around the handler (the route's rateLimit,
  * sign-in-limits.ts), where the outcome of an attempt is known.
  */
 @Injectable()
@@ -69,8 +69,7 @@ export class AuthGuard implements CanActivate {
 
     const token = this.tokenOf(req);
     if (token && req.org) {
-      const idle = this.config.IDLE_TIMEOUT_MINUTES * 60;
-      const session = await this.sessions.touch(token, idle);
+      const session = await this.sessions.touch(token, this.config.IDLE_TIMEOUT_MINUTES * 60, this.config.SESSION_LIFETIME_MINUTES * 60);
       if (session && session.orgId === req.org.id) {
         const actor = await this.actorOf(session.orgId, session.userId);
         if (actor) {

@@ -50,6 +50,8 @@ export function operationOf(name: string, route: RouteDef): Record<string, unkno
     responses: {
       ...successResponse(route),
       ...(member ? { 401: errorRef('Authentication Fail'), 403: errorRef('Authentication Fail') } : {}),
+      // a guest link past its expiry, or whose meeting or approval has ended (docs/security.md)
+      ...(route.access === 'guest' ? { 410: errorRef('This link has expired.') } : {}),
       404: errorRef('Not Found (also Invalid Organization URL)'),
       409: errorRef('Error in validation'),
       ...(route.upload && route.upload.kind !== 'none' ? { 413: errorRef('File too large') } : {}),

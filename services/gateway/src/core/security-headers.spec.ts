@@ -7,7 +7,9 @@ import { contentSecurityPolicy, securityHeaders } from './security-headers';
 /** the headers a real Express app with the middleware answers, for a config made of `env` */
 async function headersFor(env: Record<string, string>): Promise<Headers> {
   const app = express();
-  app.use(securityHeaders(parseConfig(gatewayConfigSchema, env)));
+  // a production config needs its secrets (docs/security.md "Secrets and configuration")
+  const secrets = env.NODE_ENV === 'production' ? { OUTBOX_KEY: 'outbox-key-of-this-test-0123', S3_ACCESS_KEY: 'test-access', S3_SECRET_KEY: 'test-secret' } : {};
+  app.use(securityHeaders(parseConfig(gatewayConfigSchema, { ...secrets, ...env })));
   app.get('/', (_req, res) => res.json({ ok: true }));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));

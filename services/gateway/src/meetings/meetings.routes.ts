@@ -37,7 +37,10 @@ export class MeetingsRoutes {
    */
   @Implements(MeetingRoutes.getMeeting)
   async getMeeting({ call, params }: RouteContext<typeof MeetingRoutes.getMeeting>): Promise<RouteResult<typeof MeetingRoutes.getMeeting>> {
-    const details = await this.bus.request(GetMeeting, { ...call, meetingId: params.id });
+    // the meeting page's own read: before the NDA is accepted the service answers its preview (title and date)
+    const details = await this.bus.request(GetMeeting, { ...call, meetingId: params.id, ndaPreview: true });
+    // and the minutes' fields (versions, the book) are not laid over it
+    if (details.permissions.acceptNda) return details;
     try {
       const fields = await this.bus.request(MeetingMinutesFields, {
         orgId: call.orgId, actor: call.actor,

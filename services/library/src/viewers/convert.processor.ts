@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ConvertToPdf, type PayloadOf } from '@app/contracts';
-import { CONFIG, logger, ProcessJob, Storage, type JobContext } from '@app/platform';
+import { ConvertToPdf, LIBRARY_MAX_BYTES, type PayloadOf } from '@app/contracts';
+import { CONFIG, logger, ProcessJob, Sandbox, Storage, type JobContext } from '@app/platform';
 import { LibraryDb } from '../common/library-db';
-import type { LibraryConfig } from '../config';
+import { zipLimitsOf, type LibraryConfig } from '../config';
 import { LibraryRepository } from '../library/library.repository';
-import { officeToPdf } from './convert';
+import { ConversionRefused, officeToPdf } from './convert';
 
 /**
  * Office files (word, excel, powerpoint) to PDF for the viewer. Progress is kept on the item (10 started,
@@ -16,6 +16,7 @@ export class ConvertProcessor {
     private readonly db: LibraryDb,
     private readonly repo: LibraryRepository,
     private readonly storage: Storage,
+    private readonly sandbox: Sandbox,
     @Inject(CONFIG) private readonly config: LibraryConfig,
   ) {}
 
@@ -29,7 +30,15 @@ export class ConvertProcessor {
     if (!item || item.version !== p.version || !item.s3Key || item.conversionStatus === 'done') return;
     try {
       await this.progress(p.orgId, item.id, 'processing', 10);
-      const pdf = await officeToPdf(await this.storage.getBuffer(item.s3Key), item.extension ?? 'bin', { soffice: this.config.SOFFICE_PATH, timeoutMs: this.config.CONVERT_TIMEOUT_MS });
+      const c = this.config;
+      const source = await this.storage.getBuffer(item.s3Key, LIBRARY_MAX_BYTES);
+      const pdf = await officeToPdf(this.sandbox, source, item.extension ?? 'bin', {
+        soffice: c.SOFFICE_PATH,
+        timeoutMs: c.CONVERT_TIMEOUT_MS,
+        memoryBytes: c.CONVERT_MEMORY_MB * 1024 * 1024,
+        maxPdfBytes: c.CONVERT_MAX_PDF_MB * 1024 * 1024,
+        zip: zipLimitsOf(c),
+      });
       await this.progress(p.orgId, item.id, 'processing', 60);
       const key = `${item.s3Key.replace(/\.[^./]+$/, '')}.v${p.version}.pdf`;
       await this.storage.put(key, pdf, pdf.length, 'application/pdf');
@@ -40,6 +49,12 @@ export class ConvertProcessor {
       }
       await this.progress(p.orgId, item.id, 'done', 100, key);
     } catch (err) {
+      if (err instanceof ConversionRefused) {
+        // a bomb or a damaged archive: another attempt would refuse it again
+        logger().warn({ err, itemId: item.id, reason: err.reason }, 'office file refused for conversion');
+        await this.progress(p.orgId, item.id, 'failed', 0);
+        return;
+      }
       logger().warn({ err, itemId: item.id, attempt: ctx.attempt }, 'office to PDF conversion failed');
       const last = ctx.attempt >= ctx.attemptsAllowed;
       await this.progress(p.orgId, item.id, last ? 'failed' : 'pending', 0);

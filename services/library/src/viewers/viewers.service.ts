@@ -1,19 +1,30 @@
-import { Injectable } from '@nestjs/common';
-import { AppError, LibraryErrors, type Actor, type EmailView, type SheetJson } from '@app/contracts';
-import { Storage } from '@app/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError, LIBRARY_MAX_BYTES, LibraryErrors, type Actor, type EmailView, type SheetJson } from '@app/contracts';
+import { CONFIG, Storage } from '@app/platform';
+import { zipLimitsOf, type LibraryConfig } from '../config';
 import { LibraryService } from '../library/library.service';
+import { checkZip } from './archive';
 import { parseEml, parseMsg } from './email';
 import { readWorkbook } from './sheets';
 
 /** The spreadsheet viewer's JSON and the e-mail viewer's safe HTML, read from the file's current version in S3. */
 @Injectable()
 export class ViewersService {
-  constructor(private readonly library: LibraryService, private readonly storage: Storage) {}
+  constructor(
+    private readonly library: LibraryService,
+    private readonly storage: Storage,
+    @Inject(CONFIG) private readonly config: LibraryConfig,
+  ) {}
 
   async excelToJson(c: { orgId: string; actor: Actor; itemId: number; rows: number; columns: number }): Promise<SheetJson> {
     const { item, url } = await this.library.openFile(c);
     if (item.kind !== 'excel' || item.extension !== 'xlsx') throw new AppError(LibraryErrors.LIBRARY_NOT_A_SPREADSHEET);
-    const sheets = await readWorkbook(await this.storage.getBuffer(item.s3Key!), c.rows, c.columns).catch(() => {
+    const buf = await this.storage.getBuffer(item.s3Key!, LIBRARY_MAX_BYTES);
+    // judged by its central directory before exceljs inflates it whole: a decompression bomb is 413, never inflated
+    const verdict = checkZip(buf, zipLimitsOf(this.config));
+    if (!verdict.ok && verdict.reason === 'too-large') throw new AppError('PAYLOAD_TOO_LARGE', { details: { reason: verdict.detail } });
+    if (!verdict.ok) throw new AppError(LibraryErrors.LIBRARY_NOT_A_SPREADSHEET);
+    const sheets = await readWorkbook(buf, c.rows, c.columns).catch(() => {
       // exceljs could not read it: a damaged workbook is not a spreadsheet the viewer can show
       throw new AppError(LibraryErrors.LIBRARY_NOT_A_SPREADSHEET);
     });
@@ -23,7 +34,7 @@ export class ViewersService {
   async email(c: { orgId: string; actor: Actor; itemId: number }): Promise<EmailView> {
     const { item } = await this.library.openFile(c);
     if (item.kind !== 'email') throw new AppError(LibraryErrors.LIBRARY_NOT_AN_EMAIL);
-    const buf = await this.storage.getBuffer(item.s3Key!);
+    const buf = await this.storage.getBuffer(item.s3Key!, LIBRARY_MAX_BYTES);
     const parsed = await Promise.resolve()
       .then(() => (item.extension === 'msg' ? parseMsg(buf) : parseEml(buf)))
       .catch(() => {

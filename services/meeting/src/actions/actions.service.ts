@@ -15,7 +15,7 @@ import { openTillBeforeStart } from '../rules/item-dates';
 import { checkPlacement } from '../common/placement';
 import { AgendaRepository } from '../repositories/agenda.repository';
 import { CommentsRepository } from '../repositories/comments.repository';
-import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from '../common/meeting-access';
+import { MeetingAccess, assertCan, assertOpen, ndaPending, type MeetingCtx } from '../common/meeting-access';
 import { MeetingsRepository } from '../repositories/meetings.repository';
 import { MembersRepository } from '../repositories/members.repository';
 import { MeetingView } from '../view/meeting-view';
@@ -214,7 +214,8 @@ export class ActionsService {
           });
           ctxs.set(m.id, ctx);
         }
-        if (!canView(ctx.facts)) continue;
+        // a meeting whose NDA the caller has not accepted shows nothing of its actions (docs/meeting.md#the-nda-gate)
+        if (!canView(ctx.facts) || ndaPending(ctx)) continue;
         out.push(actionPayload(a, b, {
           tz: org.time_zone, now: ctx.now, variant: ctx.variant, actor, actorKey: ctx.actorKey, users, membersByKey: new Map(ctx.members.map((x) => [personKey(x), x])),
           committees: new Map(), meeting: m, perms: ctx.perms, isMember: !!ctx.me,

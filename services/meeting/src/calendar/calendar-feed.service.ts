@@ -69,10 +69,14 @@ export class CalendarFeedService {
     });
   }
 
-  render(req: { orgId: string; token: string; baseUrl: string }): Promise<{ ics: string }> {
+  async render(req: { orgId: string; token: string; baseUrl: string }): Promise<{ ics: string }> {
+    const feed = await this.db.tenant(req.orgId, (s: Scope) => this.feeds.byTokenHash(s, sha256(req.token)));
+    if (!feed) throw AppError.notFound('calendar');
+    // the feed dies with its user: a deactivated, deleted (or unknown) user's address answers as an unknown one
+    // (asked of the organization service now, not from the directory cache)
+    const owner = await this.directory.userNow(req.orgId, feed.userId);
+    if (owner?.status !== 'Active') throw AppError.notFound('calendar');
     return this.db.tenant(req.orgId, async (s: Scope) => {
-      const feed = await this.feeds.byTokenHash(s, sha256(req.token));
-      if (!feed) throw AppError.notFound('calendar');
       const now = new Date();
       const { rows } = await this.meetings.list(s, { kind: 'involved', userId: feed.userId, committeeIds: [] }, {
         from: new Date(now.getTime() - PAST_DAYS * 86_400_000), order: 'asc', limit: MAX_EVENTS,

@@ -116,6 +116,14 @@ export class Directory {
     return out;
   }
 
+  /** one user as the organization service has them now (no cache: a decision that ends access, such as a feed) */
+  async userNow(orgId: string, id: number): Promise<DirectoryUser | null> {
+    const { users } = await this.bus.request(GetUsers, { orgId, ids: [id] });
+    const u = users.find((x) => x.id === id) ?? null;
+    this.users.set(`${orgId}:${id}`, u);
+    return u;
+  }
+
   async usersByEmail(orgId: string, emails: string[]): Promise<Map<string, DirectoryUser>> {
     if (!emails.length) return new Map();
     const { users } = await this.bus.request(FindUsersByEmail, { orgId, emails: [...new Set(emails.map(normalizeEmail))] });

@@ -1,5 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { AppError, type Actor, type DirectoryCommittee, type MeetingPermissions, type Variant } from '@app/contracts';
+import { CONFIG, guestLinkState } from '@app/platform';
+import type { MeetingConfig } from '../config';
 import type { MeetingRow, MemberRow } from '../db/schema';
 import type { Scope } from '../db/db';
 import { Directory, type OrgSettings } from './directory';
@@ -40,6 +42,11 @@ export interface LoadOpts {
   variant?: Variant;
   /** take the meeting's row lock (commands) once the directory has been asked */
   lock?: boolean;
+  /**
+   * the caller may be someone who has not accepted the meeting's NDA yet: the details' preview (title and date) and
+   * accepting it. Every other use of a meeting refuses them with NDA_NOT_ACCEPTED (docs/meeting.md#the-nda-gate).
+   */
+  ndaPreview?: boolean;
   /** more users the command will need for its events (looked up with the members) */
   alsoUsers?: (pre: { meeting: MeetingRow; committee: DirectoryCommittee | null }) => Array<number | null | undefined>;
 }
@@ -52,7 +59,8 @@ export interface LoadOpts {
 @Injectable()
 export class MeetingAccess {
   constructor(private readonly meetings: MeetingsRepository,
-    private readonly memberRows: MembersRepository, private readonly directory: Directory) {}
+    private readonly memberRows: MembersRepository, private readonly directory: Directory,
+    @Inject(CONFIG) private readonly config: Pick<MeetingConfig, 'GUEST_LINK_DAYS'>) {}
 
   /**
    * Reads first, asks the directory (NATS) next, and only then, for a command (`lock`), takes the meeting's
@@ -109,6 +117,7 @@ export class MeetingAccess {
     const agendaCount = await this.meetings.agendaCount(s, meetingId);
     const ctx = this.build({ org, actor, meeting, members, me, committee, agendaCount, variant: opts.variant, people, locked: opts.lock, participantCount });
     if (!canView(ctx.facts)) throw AppError.notFound('meeting');
+    if (ndaPending(ctx) && !opts.ndaPreview) throw new AppError('NDA_NOT_ACCEPTED');
     return ctx;
   }
 
@@ -117,6 +126,10 @@ export class MeetingAccess {
     const { org, actor, meeting, members, me, committee } = f;
     const variant = f.variant ?? org.variant;
     const now = new Date();
+    // a guest's link ends GUEST_LINK_DAYS after it was issued, and with its meeting (cancelled or archived): 410
+    if (actor.kind === 'guest' && me) {
+      if (guestLinkState({ issuedAt: me.tokenIssuedAt, fallbackIssuedAt: me.updatedAt, ended: !isOpenStatus(meeting.statusId) }, now, this.config.GUEST_LINK_DAYS) !== 'live') throw new AppError('GUEST_LINK_EXPIRED');
+    }
     const facts: MeetingFacts = {
       actor: { kind: actor.kind, userId: actor.userId, isAdmin: actor.isAdmin },
       ownerId: meeting.ownerId,
@@ -149,6 +162,11 @@ export class MeetingAccess {
     if (!m) throw new AppError('UNAUTHENTICATED');
     return m.meetingId;
   }
+}
+
+/** the NDA gate: the organization requires an NDA and this member or guest has not accepted it (the modal's flag) */
+export function ndaPending(ctx: Pick<MeetingCtx, 'perms'>): boolean {
+  return ctx.perms.acceptNda;
 }
 
 /** 4 and 5 lock all editing for everyone */

@@ -6,6 +6,7 @@ import { DashboardRepository } from '../repositories/dashboard.repository';
 import { Directory, type OrgSettings } from '../common/directory';
 import { instantToLocal, monthRange } from '../common/time';
 import { MeetingsRepository } from '../repositories/meetings.repository';
+import { MembersRepository } from '../repositories/members.repository';
 import { statusInfo } from '../rules/status-machine';
 import { meetingListFilter, type ListRole } from '../rules/visibility';
 import { overallActionStatus } from '../rules/action-state';
@@ -19,6 +20,7 @@ export class DashboardService {
     private readonly meetings: MeetingsRepository,
     private readonly dashboard: DashboardRepository,
     private readonly directory: Directory,
+    private readonly memberRows: MembersRepository,
   ) {}
 
   private async visible(orgId: string, actor: Actor) {
@@ -69,14 +71,26 @@ export class DashboardService {
         ongoing: await this.entries(orgId, org, ongoing),
         pending: await this.entries(orgId, org, pending),
         draft: await this.entries(orgId, org, draft),
-        my_agenda: {
+        my_agenda: await this.withoutNdaPending(s, uid, org, {
           agenda: await this.myAgenda(s, uid, org),
           decisions: await this.myDecisions(s, uid, org),
           actions: await this.myActions(s, uid, org, now),
-        },
+        }),
         upcoming: await this.entries(orgId, org, upcoming),
       };
     });
+  }
+
+  /**
+   * The NDA gate (docs/meeting.md#the-nda-gate): with the organization's NDA on, items of meetings whose NDA the user
+   * has not accepted are left out (their meeting shows its title and date only).
+   */
+  private async withoutNdaPending<T extends Record<string, Array<{ meeting_id: number | null }>>>(s: Scope, userId: number, org: OrgSettings, lists: T): Promise<T> {
+    if (org.modules.nda !== 1) return lists;
+    const ids = [...new Set(Object.values(lists).flatMap((l) => l.map((x) => x.meeting_id)).filter((x): x is number => typeof x === 'number'))];
+    const pending = await this.memberRows.ndaPendingMeetingIds(s, userId, ids);
+    if (!pending.size) return lists;
+    return Object.fromEntries(Object.entries(lists).map(([k, l]) => [k, l.filter((x) => x.meeting_id === null || !pending.has(x.meeting_id))])) as T;
   }
 
   /** talking points I present or am shown, in open meetings */

@@ -65,6 +65,8 @@ export const members = meetingSchema.table(
     attendanceReason: text('attendance_reason'),
     /** sha256 of a guest's link token (the token itself is only sent in the invitation) */
     tokenHash: varchar('token_hash', { length: 64 }),
+    /** when the guest's link token was issued: it works GUEST_LINK_DAYS from then (docs/security.md) */
+    tokenIssuedAt: ts('token_issued_at'),
     ndaAcceptedAt: ts('nda_accepted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -341,8 +343,18 @@ export const calendarFeeds = meetingSchema.table(
   (t) => [uniqueIndex('calendar_feeds_user_uq').on(t.orgId, t.userId), uniqueIndex('calendar_feeds_token_uq').on(t.orgId, t.tokenHash)],
 );
 
+/**
+ * Each organization's video-room secret (ijmeet room keys and links are an HMAC under it): 32 random bytes made at
+ * first use, kept sealed with SecretBox under AUTH_SECRET (bound to the organization); never stored or logged in plain.
+ */
+export const roomSecrets = meetingSchema.table('room_secrets', {
+  orgId: orgId().primaryKey(),
+  secretSealed: text('secret_sealed').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
 export const schema = {
-  calendarFeeds,
+  calendarFeeds, roomSecrets,
   meetings, members, talkingPoints, subpoints, itemPeople, decisions, voters, actions, actionParticipants, attachments, comments, notes,
   activities, ratings, virtualSessions, recordSummaries,
 };

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { voteRequestsGo } from '../rules/vote-requests';
 import {
   AppError, MM,
   type DecisionBody, type DecisionPayload, type RequestOf, type Vote, type VoteResult,
@@ -60,8 +61,10 @@ export class MeetingDecisionsService implements DecisionUseCases {
     return { ctx, d: row };
   }
 
+  /** the vote requests of a change; none while the meeting is a Draft (scheduling sends them with the invitations) */
   private opened(ctx: MeetingCtx, d: DecisionRow, to: Person[], reason: 'created' | 'resumed' | 'rescheduled', lang?: RequestOf<typeof CreateDecision>['lang']): PendingEvent {
-    return this.events.decisionOpened(ctx.org, d, reason, actorInfo(ctx.actor, ctx.me), ctx.people, to, { exceptUserId: ctx.actor.userId, guestLang: lang });
+    const go = voteRequestsGo(ctx.meeting.statusId);
+    return this.events.decisionOpened(ctx.org, d, reason, actorInfo(ctx.actor, ctx.me), ctx.people, go ? to : [], { exceptUserId: ctx.actor.userId, guestLang: lang, meetingTitle: ctx.meeting.title });
   }
 
   /** voters must be participants of the meeting */

@@ -7,7 +7,7 @@ import { MeetingDb, type Scope } from '../db/db';
 import type { MemberRow } from '../db/schema';
 import { actorInfo, sha256 } from '../common/actor';
 import { Directory } from '../common/directory';
-import { MeetingAccess, type MeetingCtx } from '../common/meeting-access';
+import { MeetingAccess, ndaPending, type MeetingCtx } from '../common/meeting-access';
 import { MeetingPublisher } from '../common/publisher';
 import { MeetingEvents } from '../events/meeting-events';
 import { CommentsRepository } from '../repositories/comments.repository';
@@ -297,6 +297,8 @@ export class VoteBatcher {
       people: shared.people, participantCount: shared.participants, locked: true,
     });
     if (!canView(ctx.facts)) throw AppError.notFound('meeting');
+    // the NDA gate (docs/meeting.md#the-nda-gate): the batched vote path builds its context itself, so it checks too
+    if (ndaPending(ctx)) throw new AppError('NDA_NOT_ACCEPTED');
     return ctx;
   }
 }

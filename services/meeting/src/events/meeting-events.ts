@@ -14,6 +14,8 @@ type MeetingRef = { id: number; title: string; startAt: Date; location: string |
 type DecisionRef = { id: number; meetingId: number | null; title: string; deadline: Date };
 type ActionRef = { id: number; title: string; priority: string; openTill: Date };
 type RecipientOpts = { exceptUserId?: number | null; guestLang?: Lang };
+/** a vote request: the meeting's title, and the guests' own links when their tokens are known (lower-cased e-mail -> link) */
+type VoteRequestOpts = RecipientOpts & { meetingTitle?: string | null; guestLinks?: ReadonlyMap<string, string> };
 
 /**
  * Builders of every event this service publishes (meeting.v1.*), one method per event. Use cases hand
@@ -113,10 +115,13 @@ export class MeetingEvents {
 
   // ---------- decisions ----------
 
-  decisionOpened(org: OrgSettings, d: DecisionRef, reason: 'created' | 'resumed' | 'rescheduled', by: By, people: People, to: Person[], opts: RecipientOpts): PendingEvent {
+  decisionOpened(org: OrgSettings, d: DecisionRef, reason: 'created' | 'resumed' | 'rescheduled', by: By, people: People, to: Person[], opts: VoteRequestOpts): PendingEvent {
     return this.publisher.later(DecisionOpened, () => {
       const recipients = this.recipients(people, to, opts);
-      return recipients.length ? { ...this.decisionInfo(org, d), reason, by, recipients } : null;
+      const guestLinks = to
+        .filter((p) => !p.userId && p.userEmail)
+        .map((p) => ({ email: p.userEmail!, link: opts.guestLinks?.get(p.userEmail!.trim().toLowerCase()) ?? null }));
+      return recipients.length ? { ...this.decisionInfo(org, d), reason, by, recipients, meetingTitle: opts.meetingTitle ?? null, guestLinks } : null;
     });
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, MEETING_STATUS_INFO, MeetingStatus, parseMonth, pageMeta,
+  AppError, AppPaths, MEETING_STATUS_INFO, MeetingStatus, parseMonth, pageMeta,
   type Actor, type DirectoryCommittee, type MeetingBody, type MeetingDetails, type MeetingStatusId, type RequestOf, type Variant,
   type ListMeetings, type CreateMeeting, type UpdateMeeting, type DeleteMeeting, type CopyMeeting, type ChangeMeetingStatus, type ReorderAgenda,
   ATTENDANCE_VALUES, ACTION_STATUS_VALUES, type ActionStatus, type Attendance, type Vote, type AcceptNda, type SaveRecordSummary, type GetAnalytics, type RateMeeting, type SaveNote, type ListActivities, type GetMeeting, type GetGuestMeeting, type GetRoomAccess, type RoomAccess, presentersOf, documentsOf, type MeetingChange,
@@ -19,7 +19,7 @@ import { AgendaRepository } from '../repositories/agenda.repository';
 import { CommentsRepository } from '../repositories/comments.repository';
 import { DecisionsRepository } from '../repositories/decisions.repository';
 import { ActionsRepository } from '../repositories/actions.repository';
-import { tallies } from '../rules/vote-gate';
+import { decisionState, tallies } from '../rules/vote-gate';
 import { overallActionStatus } from '../rules/action-state';
 import { totalDuration } from '../rules/durations';
 import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from '../common/meeting-access';
@@ -93,13 +93,14 @@ export class MeetingsService {
   }
 
   get(req: RequestOf<typeof GetMeeting>): Promise<MeetingDetails> {
-    return this.view.details(req.orgId, req.actor, req.meetingId, req.variant);
+    return this.view.details(req.orgId, req.actor, req.meetingId, req.variant, { ndaPreview: req.ndaPreview });
   }
 
-  async guest(req: RequestOf<typeof GetGuestMeeting>): Promise<MeetingDetails> {
+  /** the guest page's read (GET /meeting/guest/{token}): before the NDA is accepted, the preview (`ndaPreview`) */
+  async guest(req: RequestOf<typeof GetGuestMeeting>, opts: { ndaPreview: boolean } = { ndaPreview: true }): Promise<MeetingDetails> {
     return this.db.tenant(req.orgId, async (s) => {
       const meetingId = await this.access.guestMeetingId(s, req.actor);
-      const ctx = await this.access.load(s, req.actor, meetingId, { variant: req.variant });
+      const ctx = await this.access.load(s, req.actor, meetingId, { variant: req.variant, ndaPreview: opts.ndaPreview });
       return this.view.detailsIn(s, ctx);
     });
   }
@@ -110,7 +111,8 @@ export class MeetingsService {
    */
   async roomAccess(req: RequestOf<typeof GetRoomAccess>): Promise<RoomAccess> {
     const guest = req.actor.kind === 'guest';
-    const d = guest ? await this.guest(req) : await this.get(req);
+    // a room is more than the title and date: before the NDA is accepted it answers NDA_NOT_ACCEPTED
+    const d = guest ? await this.guest(req, { ndaPreview: false }) : await this.get({ ...req, ndaPreview: undefined });
     if (d.id !== req.meetingId) throw new AppError('NOT_FOUND');
     const row = guest ? d.current_member : null;
     return {
@@ -306,10 +308,20 @@ export class MeetingsService {
       if (to === MeetingStatus.Scheduled) {
         pending.push(this.events.meetingScheduled(org, m, by, ctx.people, ctx.members.filter((x) => x.userId), { exceptUserId: actor.userId }));
         // guests get their own link now: a fresh token for each (they had none while the meeting was a draft)
+        const guestLinks = new Map<string, string>();
         for (const g of ctx.members.filter((x) => !x.userId && x.userEmail)) {
           const token = newGuestToken();
-          await this.memberRows.updateMember(s, g.id, { tokenHash: sha256(token) });
+          await this.memberRows.updateMember(s, g.id, { tokenHash: sha256(token), tokenIssuedAt: new Date() });
           pending.push(this.events.memberInvited(org, m, g, token, by, ctx.people, req.lang));
+          guestLinks.set(g.userEmail!.trim().toLowerCase(), AppPaths.guestMeeting(m.id, token));
+        }
+        // the vote requests a Draft kept back go out with the invitations: every decision still open for voting, to
+        // its voters (a guest with the link of their own page, the token just made)
+        const stillOpen = (await this.decisions.ofMeeting(s, meetingId)).filter((d) => !d.isFulfilled && d.deadline.getTime() > ctx.now.getTime());
+        const votersOf = await this.decisions.votersOf(s, stillOpen.map((d) => d.id));
+        for (const d of stillOpen) {
+          const voters = votersOf.filter((v) => v.decisionId === d.id).map((v) => ({ userId: v.userId, userEmail: v.userEmail }));
+          pending.push(this.events.decisionOpened(org, d, 'created', by, ctx.people, voters, { exceptUserId: actor.userId, guestLang: req.lang, meetingTitle: m.title, guestLinks }));
         }
       }
       if (to === MeetingStatus.Cancelled) {
@@ -366,7 +378,7 @@ export class MeetingsService {
     const meetingId = await this.db.tenant(orgId, async (s) => {
       const id = actor.kind === 'guest' ? await this.access.guestMeetingId(s, actor) : req.meetingId;
       if (!id) throw AppError.validation({ id: 'This field is required.' });
-      const ctx = await this.access.load(s, actor, id, { variant: req.variant, lock: true });
+      const ctx = await this.access.load(s, actor, id, { variant: req.variant, lock: true, ndaPreview: true });
       if (!ctx.me) throw new AppError('MEETING_FORBIDDEN');
       if (!ctx.me.ndaAcceptedAt) {
         await this.memberRows.updateMember(s, ctx.me.id, { ndaAcceptedAt: new Date() });
@@ -451,7 +463,8 @@ export class MeetingsService {
       },
       decisions: b.decisions.map((d) => {
         const vs = b.voters.filter((v) => v.decisionId === d.id).map((v) => v.vote as Vote);
-        return { id: d.id, title: d.title, state: (d.deadline.getTime() <= ctx.now.getTime() ? 'DUE' : 'OPEN') as 'DUE' | 'OPEN', is_fulfilled: d.isFulfilled, tallies: tallies(vs, ctx.variant), total_voters: vs.length };
+        const state = decisionState({ deadline: d.deadline, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: ctx.meeting.statusId, variant: ctx.variant }, ctx.now);
+        return { id: d.id, title: d.title, state, is_fulfilled: d.isFulfilled, tallies: tallies(vs, ctx.variant), total_voters: vs.length };
       }),
       votes: tallies(allVotes, ctx.variant),
       actions: ACTION_STATUS_VALUES.map((status) => {

@@ -69,7 +69,7 @@ export class MembersService {
       let token: string | null = null;
       if (!r.userId) {
         token = newGuestToken();
-        await this.memberRows.updateMember(s, r.id, { tokenHash: sha256(token) });
+        await this.memberRows.updateMember(s, r.id, { tokenHash: sha256(token), tokenIssuedAt: new Date() });
       }
       pending.push(this.events.memberInvited(ctx.org, ctx.meeting, r, token, by, people, lang));
     }

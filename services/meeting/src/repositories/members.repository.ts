@@ -57,6 +57,15 @@ export class MembersRepository {
     await tx.delete(members).where(and(eq(members.orgId, orgId), eq(members.id, memberId)));
   }
 
+  /** of `meetingIds`, those where the user is a member (not the owner) who has not accepted the NDA (the NDA gate) */
+  async ndaPendingMeetingIds(s: Scope, userId: number, meetingIds: number[]): Promise<Set<number>> {
+    const { orgId, tx } = s;
+    if (!meetingIds.length) return new Set();
+    const rows = await tx.select({ meetingId: members.meetingId }).from(members)
+      .where(and(eq(members.orgId, orgId), eq(members.userId, userId), eq(members.isOwner, false), isNull(members.ndaAcceptedAt), inArray(members.meetingId, meetingIds)));
+    return new Set(rows.map((r) => r.meetingId));
+  }
+
   async membersOf(s: Scope, meetingIds: number[]): Promise<MemberRow[]> {
     const { orgId, tx } = s;
     if (!meetingIds.length) return [];

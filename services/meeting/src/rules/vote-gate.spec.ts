@@ -42,7 +42,16 @@ describe('vote gate for a voter', () => {
 });
 
 describe('DUE / OPEN', () => {
-  it.each([[earlier, 'DUE'], [now, 'DUE'], [later, 'OPEN']] as Array<[Date, string]>)('%s -> %s', (d, s) => expect(decisionState(d, now)).toBe(s));
+  it.each([[earlier, 'DUE'], [now, 'DUE'], [later, 'OPEN']] as Array<[Date, string]>)('%s -> %s', (d, s) => expect(decisionState({ ...open, deadline: d }, now)).toBe(s));
+  const rows: Array<[string, Partial<DecisionFacts>, string]> = [
+    ['open, meeting Live', { meetingStatusId: 3 }, 'OPEN'],
+    ['meeting Archived, deadline ahead', { meetingStatusId: 5 }, 'DUE'],
+    ['meeting Cancelled, deadline ahead', { meetingStatusId: 4 }, 'DUE'],
+    ['ended (fulfilled), deadline ahead', { isFulfilled: true }, 'DUE'],
+    ['tender, voting not allowed', { variant: 'tender', decisionable: false }, 'DUE'],
+    ['standalone, deadline ahead', { meetingStatusId: null }, 'OPEN'],
+  ];
+  it.each(rows)('%s -> %s', (_l, f, s) => expect(decisionState({ ...open, ...f }, now)).toBe(s));
 });
 
 describe('vote reasons', () => {

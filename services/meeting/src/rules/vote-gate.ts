@@ -47,8 +47,12 @@ export function voteGate(d: DecisionFacts, v: VoterFacts, now: Date): { open: tr
   return { open: true };
 }
 
-/** DUE when the deadline is at or before now, otherwise OPEN */
-export const decisionState = (deadline: Date, now: Date): 'DUE' | 'OPEN' => (deadline.getTime() <= now.getTime() ? 'DUE' : 'OPEN');
+/**
+ * OPEN while voting is open, otherwise DUE (docs/product/votes.md#voting-open-and-closed): a passed deadline, an ended
+ * resolution, a cancelled or archived meeting, a tender resolution without voting. A label never says OPEN where
+ * voting is closed (an archived meeting's resolution, an ended one beside its outcome).
+ */
+export const decisionState = (d: DecisionFacts, now: Date): 'DUE' | 'OPEN' => (votingClosedReason(d, now) === null ? 'OPEN' : 'DUE');
 
 /** a reason is required for Denied and Others; none is kept while Pending */
 export function voteReasonError(vote: Vote, reason: string | null | undefined): boolean {

@@ -15,7 +15,8 @@ import { ActionsRepository } from '../repositories/actions.repository';
 import { CommentsRepository } from '../repositories/comments.repository';
 import { totalDuration } from '../rules/durations';
 import { statusInfo } from '../rules/status-machine';
-import { MeetingAccess, type MeetingCtx } from '../common/meeting-access';
+import { MeetingAccess, ndaPending, type MeetingCtx } from '../common/meeting-access';
+import { ndaPreview } from './nda-preview';
 import { MeetingsRepository } from '../repositories/meetings.repository';
 import { MembersRepository } from '../repositories/members.repository';
 import {
@@ -115,15 +116,20 @@ export class MeetingView {
     return agendaShowsDecision(ctx.meeting.statusId);
   }
 
-  async details(orgId: string, actor: Actor, meetingId: number, variant?: Variant): Promise<MeetingDetails> {
+  async details(orgId: string, actor: Actor, meetingId: number, variant?: Variant, opts: { ndaPreview?: boolean } = {}): Promise<MeetingDetails> {
     return this.db.tenant(orgId, async (s) => {
-      const ctx = await this.access.load(s, actor, meetingId, { variant });
+      const ctx = await this.access.load(s, actor, meetingId, { variant, ndaPreview: opts.ndaPreview });
       return this.detailsIn(s, ctx);
     });
   }
 
   async detailsIn(s: Scope, ctx: MeetingCtx): Promise<MeetingDetails> {
     const m = ctx.meeting;
+    // before the NDA is accepted: the title and date only, read from nothing but the meeting's row and the caller's own
+    if (ndaPending(ctx)) {
+      const own = { ...ctx, members: ctx.me ? [ctx.me] : [] };
+      return ndaPreview(await this.compose(s.orgId, own, { bundle: emptyBundle(), activities: [], note: null, myRating: null, session: null, summaries: [] }));
+    }
     const guest = ctx.actor.kind === 'guest';
     const b = await this.loadBundle(s, m.id);
     const parts: DetailsParts = {
@@ -250,6 +256,8 @@ export class MeetingView {
 
   summary(m: MeetingRow, ctx: MeetingCtx, v: Pick<ViewCtx, 'users'>, membersCount: number): MeetingSummary {
     const role: MeetingSummary['role'] = ctx.perms.level === 'owner' ? 'Organizer' : ctx.me?.role === 'Editor' ? 'Editor' : ctx.me ? 'Participate' : 'Admin';
-    return { ...this.core(m, ctx, v), members_count: membersCount, role, permissions: ctx.perms };
+    const row = { ...this.core(m, ctx, v), members_count: membersCount, role, permissions: ctx.perms };
+    // the NDA gate: a list shows such a meeting by its title and date only (docs/meeting.md#the-nda-gate)
+    return ndaPending(ctx) ? { ...row, description: null, location: null, committee: null, owner: { id: m.ownerId, name: null, image: null }, status_reason: null, members_count: 0 } : row;
   }
 }

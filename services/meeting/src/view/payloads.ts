@@ -151,7 +151,8 @@ function voterPayload(v: VoterRow, open: boolean, ctx: ViewCtx): Voter {
 function decisionSummary(d: DecisionRow, s: { votes: Vote[]; mine: VoterRow | undefined }, ctx: ViewCtx): DecisionSummary {
   const { votes, mine: mineRow } = s;
   const statusId = ctx.meeting?.statusId ?? null;
-  const closed = votingClosedReason({ deadline: d.deadline, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: statusId, variant: ctx.variant }, ctx.now);
+  const facts = { deadline: d.deadline, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: statusId, variant: ctx.variant };
+  const closed = votingClosedReason(facts, ctx.now);
   const open = closed === null;
   const committee = ctx.committees.get(d.committeeId);
   const quorumPct = committee?.quorum ?? DEFAULT_QUORUM;
@@ -172,7 +173,7 @@ function decisionSummary(d: DecisionRow, s: { votes: Vote[]; mine: VoterRow | un
     talkingpoint_id: d.talkingPointId, talkingpoint_subpoint_id: d.subpointId,
     is_fulfilled: d.isFulfilled, is_visible: d.isVisible ? 1 : 0, rownum: d.rowNum,
     created_at: local(d.createdAt, ctx.tz), updated_at: local(d.updatedAt, ctx.tz), created_by: d.createdBy,
-    state: decisionState(d.deadline, ctx.now),
+    state: decisionState(facts, ctx.now),
     voting_open: open, voting_closed_reason: closed,
     can_vote: r.vote,
     can_vote_for_others: r.voteForOthers,

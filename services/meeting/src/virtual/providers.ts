@@ -4,6 +4,7 @@ import { AppError, type VirtualType } from '@app/contracts';
 import { CONFIG, logger } from '@app/platform';
 import type { MeetingConfig } from '../config';
 import type { OrgSettings } from '../common/directory';
+import { RoomSecrets } from './room-secrets';
 
 export interface VirtualSession {
   externalId: string;
@@ -25,33 +26,40 @@ export interface VirtualProvider {
   /** usable for this organization (deployment credentials, and not disabled in the organization's modules) */
   enabled(org: OrgSettings): boolean;
   createSession(m: VirtualMeetingInfo): Promise<VirtualSession>;
-  participantUrl(session: VirtualSession, p: { id: string; name: string; email: string | null; host: boolean }): string;
+  participantUrl(orgId: string, session: VirtualSession, p: { id: string; name: string; email: string | null; host: boolean }): Promise<string>;
 }
 
 const disabledFor = (org: OrgSettings, type: VirtualType) => org.modules.na.some((n) => n === type || n === 'online_meeting' || n === 'virtual');
 
-/** ijmeet rooms: a room key derived from the meeting, links signed with the deployment's secret */
+/**
+ * ijmeet rooms: the room key, the host link and each participant's signature are an HMAC under the organization's own
+ * random room secret (RoomSecrets), never under anything derivable from public data (an organization id, a meeting
+ * number) nor a deployment-wide default
+ */
 @Injectable()
 export class IjmeetProvider implements VirtualProvider {
   readonly type = 'ijmeet' as const;
-  constructor(@Inject(CONFIG) private readonly config: MeetingConfig) {}
+  constructor(@Inject(CONFIG) private readonly config: MeetingConfig, private readonly secrets: RoomSecrets) {}
 
-  private sign(s: string): string {
-    return createHmac('sha256', this.config.IJMEET_SECRET).update(s).digest('base64url');
+  private async signer(orgId: string): Promise<(s: string) => string> {
+    const key = await this.secrets.of(orgId);
+    return (s) => createHmac('sha256', key).update(s).digest('base64url');
   }
   enabled(org: OrgSettings): boolean {
     return !disabledFor(org, 'ijmeet');
   }
   async createSession(m: VirtualMeetingInfo): Promise<VirtualSession> {
-    const room = this.sign(`${m.orgId}:${m.meetingId}`).slice(0, 24);
+    const sign = await this.signer(m.orgId);
+    const room = sign(`room:${m.meetingId}`).slice(0, 24);
     const base = this.config.IJMEET_BASE_URL.replace(/\/+$/, '');
-    return { externalId: room, joinUrl: `${base}/meeting/${room}`, startUrl: `${base}/meeting/${room}?host=${this.sign(`host:${room}`).slice(0, 32)}` };
+    return { externalId: room, joinUrl: `${base}/meeting/${room}`, startUrl: `${base}/meeting/${room}?host=${sign(`host:${room}`).slice(0, 32)}` };
   }
-  participantUrl(s: VirtualSession, p: { id: string; name: string; email: string | null; host: boolean }): string {
+  async participantUrl(orgId: string, s: VirtualSession, p: { id: string; name: string; email: string | null; host: boolean }): Promise<string> {
+    const sign = await this.signer(orgId);
     const url = new URL(p.host && s.startUrl ? s.startUrl : s.joinUrl!);
     url.searchParams.set('name', p.name);
     url.searchParams.set('pid', p.id);
-    url.searchParams.set('sig', this.sign(`${s.externalId}:${p.id}`).slice(0, 32));
+    url.searchParams.set('sig', sign(`${s.externalId}:${p.id}`).slice(0, 32));
     return url.toString();
   }
 }
@@ -88,7 +96,7 @@ export class ZoomProvider implements VirtualProvider {
       throw new AppError('VIRTUAL_NOT_AVAILABLE');
     }
   }
-  participantUrl(s: VirtualSession, p: { id: string; name: string; email: string | null; host: boolean }): string {
+  async participantUrl(_orgId: string, s: VirtualSession, p: { id: string; name: string; email: string | null; host: boolean }): Promise<string> {
     if (p.host && s.startUrl) return s.startUrl;
     const url = new URL(s.joinUrl!);
     url.searchParams.set('uname', p.name);

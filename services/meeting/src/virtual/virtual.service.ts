@@ -43,7 +43,7 @@ export class VirtualService {
     const user = actor.userId ? (await this.directory.usersById(orgId, [actor.userId])).get(actor.userId) : undefined;
     const name = user?.name ?? ctx.actorName ?? 'Participant';
     const participantId = ctx.me ? `m${ctx.me.id}` : `u${actor.userId ?? 0}`;
-    const url = provider.participantUrl(session, { id: participantId, name, email: user?.email ?? ctx.me?.userEmail ?? null, host: ctx.perms.level === 'owner' });
+    const url = await provider.participantUrl(orgId, session, { id: participantId, name, email: user?.email ?? ctx.me?.userEmail ?? null, host: ctx.perms.level === 'owner' });
     return { name, participant_id: participantId, participant_url: url, provider: provider.type };
   }
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { tmpdir } from 'node:os';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { CONFIG, logger } from '@app/platform';
 import type { MinutesConfig } from '../config';
@@ -8,7 +9,8 @@ import type { MinutesConfig } from '../config';
  * started on first use and started again if it dies; pages are reused (a free list), so a render costs a
  * `setContent` and a `pdf`, not a browser start. Pages load nothing from the network (requests
  * other than the document are aborted) and the HTML forbids scripts (its Content-Security-Policy); every user text
- * in it is escaped.
+ * in it is escaped. The browser's environment holds no variable of the service (PATH, HOME, LANG, TMPDIR only).
+ * Tested in services/minutes/test/pdf-renderer.int-spec.ts.
  */
 @Injectable()
 export class PdfRenderer implements OnModuleDestroy {
@@ -22,6 +24,8 @@ export class PdfRenderer implements OnModuleDestroy {
       .launch({
         executablePath: this.config.PUPPETEER_EXECUTABLE_PATH,
         headless: true,
+        // an environment built from nothing: the browser never holds the service's secrets (docs/security.md)
+        env: { PATH: '/usr/bin:/bin', HOME: tmpdir(), LANG: 'C.UTF-8', TMPDIR: tmpdir() },
         args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--font-render-hinting=none', '--no-first-run', '--no-zygote'],
       })
       .then((b) => {

@@ -105,7 +105,10 @@ export interface ReportAttachmentLine {
 }
 
 export interface ReportDocument {
-  decision: Pick<DecisionPayload, 'id' | 'title' | 'description' | 'committee' | 'meeting_id' | 'deadline' | 'state' | 'outcome' | 'tender_number' | 'created_at' | 'tallies' | 'voters' | 'comments'>;
+  decision: Pick<DecisionPayload, 'id' | 'title' | 'description' | 'committee' | 'meeting_id' | 'deadline' | 'state' | 'outcome' | 'tender_number' | 'created_at' | 'tallies' | 'voters' | 'comments'> & {
+    /** the meeting's title (a report made before it was kept: null, the meeting is then named by its number) */
+    meeting_title?: string | null;
+  };
   attachments: ReportAttachmentLine[];
   lang: Lang;
   generatedAt: string;
@@ -132,7 +135,7 @@ export function reportHtml(doc: ReportDocument): string {
     .join('');
   const facts = factsList([
     [W.committee, escapeHtml(d.committee?.name ?? '')],
-    [W.meeting, d.meeting_id ? `#${d.meeting_id}` : escapeHtml(W.standalone)],
+    [W.meeting, d.meeting_id ? escapeHtml(d.meeting_title ?? `#${d.meeting_id}`) : escapeHtml(W.standalone)],
     [W.deadline, escapeHtml(d.deadline)],
     [W.state, escapeHtml(d.state)],
     [W.outcome, `<b>${escapeHtml(d.outcome ?? W.votingOpen)}</b>`],

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
-import { RenderReportJob, zDecisionPayload, type Lang, type PayloadOf, type ReportStage } from '@app/contracts';
+import { RenderReportJob, zReportSnapshot, type Lang, type PayloadOf, type ReportStage } from '@app/contracts';
 import { logger, ProcessJob, Storage, type JobContext } from '@app/platform';
 import { LibraryPdfs } from '../common/library-pdfs';
 import { MinutesDb } from '../common/minutes-db';
@@ -39,7 +39,7 @@ export class RenderReportProcessor {
     if (!report || report.status === 'done') return;
     try {
       await this.stage(p.orgId, report.id, 'initializing', 0.5);
-      const d = zDecisionPayload.parse(report.snapshot);
+      const d = zReportSnapshot.parse(report.snapshot);
       const lang = report.lang as Lang;
 
       await this.stage(p.orgId, report.id, 'processing attachments');

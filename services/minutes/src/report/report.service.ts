@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, GetDecision, RenderReportJob, reportFileName, type GetReport, type Lang, type ReportFile, type ReportState, type RequestOf, type ResponseOf, type StartReport } from '@app/contracts';
+import { AppError, GetDecision, GetMeeting, RenderReportJob, reportFileName, type GetReport, type Lang, type ReportFile, type ReportSnapshot, type ReportState, type RequestOf, type ResponseOf, type StartReport } from '@app/contracts';
 import { Bus, Jobs } from '@app/platform';
 import { MinutesDb } from '../common/minutes-db';
 import { ReportRepository, type ReportRow } from './report.repository';
@@ -31,8 +31,11 @@ export class ReportService {
     if (c.actor.kind !== 'user' || !userId) throw AppError.notFound('decision');
     const decision = await this.bus.request(GetDecision, { orgId: c.orgId, actor: c.actor, decisionId: c.decisionId, variant: c.variant, lang: c.lang });
     const lang: Lang = c.lang ?? 'en';
+    // the report names the meeting by its title (who sees the decision sees its meeting: the same caller asks)
+    const meetingTitle = decision.meeting_id ? (await this.bus.request(GetMeeting, { orgId: c.orgId, actor: c.actor, meetingId: decision.meeting_id, variant: c.variant })).title : null;
+    const snapshot: ReportSnapshot = { ...decision, meeting_title: meetingTitle };
     const row = await this.db.command(c.orgId, async (s, after) => {
-      const r = await this.repo.create(s, { decisionId: decision.id, userId, title: decision.title, lang, snapshot: decision });
+      const r = await this.repo.create(s, { decisionId: decision.id, userId, title: decision.title, lang, snapshot });
       after(() => this.jobs.add(RenderReportJob, { orgId: c.orgId, reportId: r.id }, { jobId: `report-${c.orgId}-${r.id}` }));
       return r;
     });

@@ -120,15 +120,16 @@ export class MeetingConsumers {
   /** Voting opened (created, resumed) or its deadline moved: e-mail, reminder, and (re)schedule the deadline reminder. */
   @OnEvent(DecisionOpened)
   async decisionOpened(e: PayloadOf<typeof DecisionOpened>, meta: EventMeta): Promise<void> {
-    await this.outbox.enqueue(
-      e.orgId,
-      meta.id,
-      { template: 'decision-opened', params: { title: e.title, deadline: e.deadline, path: e.link, reason: e.reason, by: e.by.name } },
-      e.recipients,
-      orgOf(e),
-    );
+    // a guest has no account: their e-mail opens their own page (with their token), never the members' page
+    const guests = new Map(e.guestLinks.map((g) => [g.email.trim().toLowerCase(), g.link]));
+    const params = (path: string | null) => ({ template: 'decision-opened' as const, params: { title: e.title, deadline: e.deadline, path, reason: e.reason, by: e.by.name, meetingTitle: e.meetingTitle } });
+    const users = e.recipients.filter((r) => !guests.has(r.email.trim().toLowerCase()));
+    await this.outbox.enqueue(e.orgId, meta.id, params(e.link), users, orgOf(e));
+    for (const r of e.recipients.filter((x) => guests.has(x.email.trim().toLowerCase()))) {
+      await this.outbox.enqueue(e.orgId, meta.id, params(guests.get(r.email.trim().toLowerCase()) ?? null), [r], orgOf(e));
+    }
     await this.reminders.dismissForEntity(e.orgId, 'decision', e.decisionId, ['decision-opened', 'decision-deadline'], meta.id);
-    await this.reminders.notify(e.orgId, emailsOf(e.recipients), {
+    await this.reminders.notify(e.orgId, emailsOf(users), {
       type: 'decision-opened',
       title: 'Your vote is requested: {title}',
       message: 'Voting is open until {date}.',

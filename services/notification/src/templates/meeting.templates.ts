@@ -125,9 +125,10 @@ export const decisionOpenedTemplate = defineTemplate({
           : p.reason === 'resumed'
             ? ctx.t('Voting on the decision "{title}" has reopened and is open until {date}.', vars)
             : ctx.t('Voting on the decision "{title}" is open until {date}.', vars),
+        ...(p.path === null ? [ctx.t('Open the meeting with the link of your invitation e-mail to vote.')] : []),
       ],
-      details: [{ label: ctx.t('Deadline'), value: vars.date }],
-      action: { label: ctx.t('Vote now'), url: ctx.link(p.path) },
+      details: [...(p.meetingTitle ? [{ label: ctx.t('Meeting'), value: p.meetingTitle }] : []), { label: ctx.t('Deadline'), value: vars.date }],
+      ...(p.path === null ? {} : { action: { label: ctx.t('Vote now'), url: ctx.link(p.path) } }),
     };
   },
 });

@@ -18,7 +18,7 @@ const SAMPLES: { [K in EmailTemplateName]: Extract<EmailInput, { template: K }>[
   'meeting-cancelled': { ...meeting, reason: 'No quorum' },
   'member-invited': { ...meeting, guest: true, path: AppPaths.guestMeeting(7, 'g1') },
   comment: { itemTitle: 'Budget', meetingTitle: 'Q3', comment: 'Please review <b>this</b>', by: 'Omar', path },
-  'decision-opened': { title: 'Approve budget', deadline: '2026-03-07T10:00:00Z', path, reason: 'created', by: 'Omar' },
+  'decision-opened': { title: 'Approve budget', deadline: '2026-03-07T10:00:00Z', path, reason: 'created', by: 'Omar', meetingTitle: 'Q3' },
   'decision-closed': { title: 'Approve budget', outcome: 'Passed', tallies: [{ vote: 'Approved', count: 3, percentage: 75 }, { vote: 'Denied', count: 1, percentage: 25 }], path, by: 'Omar' },
   'decision-deadline': { title: 'Approve budget', dueAt: '2026-03-07T10:00:00Z', path },
   'action-assigned': { title: 'Send minutes', meetingTitle: 'Q3', priority: 'High', openTill: '2026-03-09T10:00:00Z', path, reason: 'assigned', by: 'Omar' },
@@ -126,5 +126,13 @@ describe('SendEmail jobs (the contract a job is checked against when added and w
     const email = { template: 'password-reset', params: token };
     expect(SendEmail.payload.safeParse({ ...base, ...email, org: { name: 'Acme', timeZone: 'UTC' } }).success).toBe(false);
     expect(SendEmail.payload.safeParse({ ...base, ...email, org: { name: 'Acme', timeZone: 'UTC', slug: 'acme' } }).success).toBe(true);
+  });
+
+  it('decision-opened names the meeting; a guest without a known link gets no button that needs an account, and the way to vote', () => {
+    const withMeeting = render('decision-opened', 'en');
+    expect(withMeeting.text).toContain('Q3');
+    const guest = renderEmail({ email: emailOf('decision-opened', { ...SAMPLES['decision-opened'], path: null }), to: { email: 'g@example.com', name: null, lang: 'ar' }, org, links });
+    expect(guest.text).not.toContain('/app/activity/meetings');
+    expect(guest.text).toContain(translate('Open the meeting with the link of your invitation e-mail to vote.', 'ar'));
   });
 });

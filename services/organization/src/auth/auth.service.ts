@@ -18,6 +18,7 @@ import { UsersRepository, type UserRow } from '../users/users.repository';
 import { LogsRepository } from '../logs/logs.repository';
 import { TokensRepository } from './tokens.repository';
 import { tokenLifetimeMs, tokenState, type TokenPurpose } from './token-rules';
+import { attemptGate, pinLockedOut, totpStepFresh, type AttemptPolicy } from './attempt-rules';
 
 
 /**
@@ -53,6 +54,14 @@ export class AuthService {
     const seed = this.totpSeeds.open(stored, this.seedContext(orgId, userId));
     if (seed === null) logger().warn({ orgId, userId }, 'a two-factor seed cannot be opened (AUTH_SECRET changed?); the user must enrol again');
     return seed;
+  }
+
+  private get twoFactorPolicy(): AttemptPolicy {
+    return {
+      freeFailures: this.config.TWO_FACTOR_FREE_FAILURES,
+      lockSeconds: this.config.TWO_FACTOR_LOCK_SECONDS,
+      maxLockSeconds: this.config.TWO_FACTOR_MAX_LOCK_SECONDS,
+    };
   }
 
   private lifetime(p: TokenPurpose): number {
@@ -102,22 +111,45 @@ export class AuthService {
     return { status: 1, token, log_token: null, pin_token: pinToken, two_factor: false, email: user.email, role: profile.role?.name ?? null, message: OrgMessages.loggedIn, profile };
   }
 
+  /**
+   * The code of a two-factor sign-in. Failures count per ACCOUNT (on the user's row, under a row lock), whichever
+   * log_token carries them, with backoff (attemptGate: 429 'Too Many Attempts.' while locked); a time step already
+   * accepted is refused (totpStepFresh). A failure is committed before the refusal is answered: the one write a
+   * failed request makes on purpose.
+   */
   async twoFactorLogin(req: RequestOf<typeof TwoFactorLogin>): Promise<LoginResult> {
-    const user = await this.db.tenant(req.orgId, async (s) => {
+    const now = new Date();
+    const outcome = await this.db.tenant(req.orgId, async (s) => {
       const t = await this.tokens.find(s, 'two_factor', req.log_token);
-      if (tokenState(t, new Date()) !== 'valid') throw new AppError(OrgErrors.TWO_FACTOR_SESSION_EXPIRED);
-      const user = await this.users.get(s, t!.userId);
+      if (tokenState(t, now) !== 'valid') throw new AppError(OrgErrors.TWO_FACTOR_SESSION_EXPIRED);
+      const user = await this.users.getForUpdate(s, t!.userId);
       if (!user || user.status !== 'Active' || !user.twoFactorEnabled || !user.twoFactorSecret) throw new AppError(OrgErrors.TWO_FACTOR_SESSION_EXPIRED);
+      const gate = attemptGate({ failures: user.secondFactorFailures, lastFailureAt: user.secondFactorFailedAt }, now, this.twoFactorPolicy);
+      if (!gate.allowed) return { locked: gate.retryAfter } as const;
       const seed = this.openSeed(req.orgId, user.id, user.twoFactorSecret);
-      if (!seed || !verifyTotp(seed, req.code)) throw new AppError(OrgErrors.INVALID_TWO_FACTOR_CODE);
+      const step = seed ? totpStep(seed, req.code) : null;
+      if (step === null || !totpStepFresh(step, user.totpLastStep)) {
+        await this.users.update(s, user.id, { secondFactorFailures: user.secondFactorFailures + 1, secondFactorFailedAt: now });
+        return { failed: true } as const;
+      }
       await this.tokens.markUsed(s, t!.id);
-      // a seed stored before sealing is sealed now
-      if (!SecretBox.isSealed(user.twoFactorSecret)) await this.users.update(s, user.id, { twoFactorSecret: this.totpSeeds.seal(seed, this.seedContext(req.orgId, user.id)) });
-      return user;
+      await this.users.update(s, user.id, {
+        totpLastStep: step, secondFactorFailures: 0, secondFactorFailedAt: null,
+        // a seed stored before sealing is sealed now
+        ...(SecretBox.isSealed(user.twoFactorSecret) ? {} : { twoFactorSecret: this.totpSeeds.seal(seed!, this.seedContext(req.orgId, user.id)) }),
+      });
+      return { user };
     });
-    return this.signIn(req.orgId, user, true);
+    if ('locked' in outcome) throw new AppError('TOO_MANY_ATTEMPTS', { details: { retryAfter: outcome.locked } });
+    if ('failed' in outcome) throw new AppError(OrgErrors.INVALID_TWO_FACTOR_CODE);
+    return this.signIn(req.orgId, outcome.user, true);
   }
 
+  /**
+   * PIN sign-in with a device token. Wrong PINs count per ACCOUNT (every device token of the user); the
+   * PIN_MAX_FAILURES-th revokes all of the account's device tokens and answers 429 'Too Many Attempts.': the user
+   * signs in with the password again (which issues a new device token).
+   */
   async pinLogin(req: RequestOf<typeof PinLogin>): Promise<LoginResult> {
     const found = await this.db.tenant(req.orgId, async (s) => {
       const t = await this.tokens.find(s, 'pin', req.token);
@@ -125,10 +157,31 @@ export class AuthService {
       return this.users.get(s, t!.userId);
     });
     const ok = await this.passwords.verify(found?.pinHash, req.bin_code);
-    if (!found || !ok) throw new AppError(OrgErrors.INVALID_PIN);
-    if (found.status !== 'Active') throw new AppError(OrgErrors.ACCOUNT_INACTIVE);
+    if (!found) throw new AppError(OrgErrors.INVALID_PIN);
+    const outcome = await this.db.tenant(req.orgId, async (s) => {
+      const user = await this.users.getForUpdate(s, found.id);
+      // the device tokens were revoked meanwhile (a lockout, a password change) or the account went away
+      const t = await this.tokens.find(s, 'pin', req.token);
+      if (!user || tokenState(t, new Date()) !== 'valid') return 'invalid' as const;
+      if (ok) {
+        if (user.pinFailures) await this.users.update(s, user.id, { pinFailures: 0 });
+        return user;
+      }
+      const failures = user.pinFailures + 1;
+      if (pinLockedOut(failures, this.config.PIN_MAX_FAILURES)) {
+        await this.tokens.deleteAll(s, user.id, 'pin');
+        await this.users.update(s, user.id, { pinFailures: 0 });
+        await this.logs.write(s, selfActor(user), 'PIN sign-in locked after too many wrong PINs');
+        return 'locked' as const;
+      }
+      await this.users.update(s, user.id, { pinFailures: failures });
+      return 'invalid' as const;
+    });
+    if (outcome === 'locked') throw new AppError('TOO_MANY_ATTEMPTS');
+    if (outcome === 'invalid') throw new AppError(OrgErrors.INVALID_PIN);
+    if (outcome.status !== 'Active') throw new AppError(OrgErrors.ACCOUNT_INACTIVE);
     // the device token came from a complete sign-in (password, and two-factor when on)
-    return this.signIn(req.orgId, found, false);
+    return this.signIn(req.orgId, outcome, false);
   }
 
   /** Always the same answer, whether or not the e-mail belongs to someone. */
@@ -204,14 +257,21 @@ export class AuthService {
     return user;
   }
 
+  /**
+   * A new password (the current one required; the gateway limits wrong ones per account). The user's other sessions
+   * and every PIN device token end; the session that changed it (keep_session) stays.
+   */
   async changePassword(req: RequestOf<typeof ChangePassword>): Promise<Ok> {
     const hash = await this.passwords.hash(req.password);
-    await this.tx(req.orgId, async (s) => {
+    const userId = await this.tx(req.orgId, async (s) => {
       const user = await this.me(s, req.actor);
       if (!(await this.passwords.verify(user.passwordHash, req.current_password))) throw AppError.validation({ current_password: OrgMessages.currentPassword });
-      await this.users.update(s, user.id, { passwordHash: hash });
+      await this.users.update(s, user.id, { passwordHash: hash, pinFailures: 0 });
+      await this.tokens.deleteAll(s, user.id, 'pin');
       await this.logs.write(s, req.actor, 'Changed their password');
+      return user.id;
     });
+    await this.sessions.destroyAllForUser(req.orgId, userId, { exceptId: req.keep_session });
     return { ok: true, message: OrgMessages.passwordChanged };
   }
 
@@ -238,8 +298,12 @@ export class AuthService {
     await this.tx(req.orgId, async (s) => {
       const user = await this.me(s, req.actor);
       const pending = user.twoFactorPendingSecret ? this.openSeed(req.orgId, user.id, user.twoFactorPendingSecret) : null;
-      if (!pending || !verifyTotp(pending, req.code)) throw AppError.validation({ code: OrgMessages.twoFactorCode });
-      await this.users.update(s, user.id, { twoFactorEnabled: true, twoFactorSecret: user.twoFactorPendingSecret, twoFactorPendingSecret: null });
+      const step = pending ? totpStep(pending, req.code) : null;
+      if (step === null) throw AppError.validation({ code: OrgMessages.twoFactorCode });
+      // the confirming code is used: it cannot sign in afterwards
+      await this.users.update(s, user.id, {
+        twoFactorEnabled: true, twoFactorSecret: user.twoFactorPendingSecret, twoFactorPendingSecret: null, totpLastStep: step, secondFactorFailures: 0, secondFactorFailedAt: null,
+      });
       await this.logs.write(s, req.actor, 'Turned on two-factor authentication');
     });
     return { ok: true, message: OrgMessages.twoFactorActivated };
@@ -256,12 +320,19 @@ export class AuthService {
   }
 }
 
-/** TOTP (RFC 6238, 30 s steps) accepting one step of clock drift either way. */
-export function verifyTotp(secret: string, code: string): boolean {
+/** TOTP (RFC 6238, 30 s steps) accepting one step of clock drift either way: the time step the code is for, or null. */
+export function totpStep(secret: string, code: string): number | null {
   try {
-    return verifySync({ secret, token: code, epochTolerance: 30 }).valid;
+    const r = verifySync({ secret, token: code, epochTolerance: 30 });
+    // the TOTP strategy answers the time step the code matched (HOTP results have none)
+    return r.valid && 'timeStep' in r && typeof r.timeStep === 'number' ? r.timeStep : null;
   } catch {
     // otplib throws on a malformed code or secret: such a code is simply not valid
-    return false;
+    return null;
   }
+}
+
+/** The actor of an activity-log entry written on a user's behalf before they are signed in. */
+function selfActor(u: UserRow): Actor {
+  return { kind: 'user', userId: u.id, email: u.email, name: u.name, roleId: u.roleId, isAdmin: false, permissions: [], guestToken: null };
 }

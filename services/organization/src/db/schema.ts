@@ -76,6 +76,16 @@ export const users = organizationSchema.table(
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     twoFactorSecret: text('two_factor_secret'),
     twoFactorPendingSecret: text('two_factor_pending_secret'),
+    /** the last TOTP time step accepted (a step is never accepted twice: replay) */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** consecutive failed second-factor codes of the account (any log_token), and when the last one failed: backoff */
+    secondFactorFailures: integer('second_factor_failures').notNull().default(0),
+    secondFactorFailedAt: ts('second_factor_failed_at'),
+    /** consecutive wrong PINs of the account (any device token): at PIN_MAX_FAILURES the device tokens are revoked */
+    pinFailures: integer('pin_failures').notNull().default(0),
+    /** single sign-on binding: the provider's issuer and subject (`sub`) this account signs in as */
+    ssoIssuer: text('sso_issuer'),
+    ssoSubject: text('sso_subject'),
     deletedAt: ts('deleted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -83,6 +93,7 @@ export const users = organizationSchema.table(
   (t) => [
     uniqueIndex('users_org_email_uq').on(t.orgId, sql`lower(${t.email})`),
     index('users_org_role_idx').on(t.orgId, t.roleId),
+    uniqueIndex('users_org_sso_subject_uq').on(t.orgId, t.ssoIssuer, t.ssoSubject),
   ],
 );
 

@@ -3,6 +3,7 @@ import { AppError, OrgMessages, pageMeta, serverDate, type Actor, type RequestOf
 import { pgConflict } from '@app/platform';
 import { OrgDb, type Scope } from '../common/org-db';
 import { requirePermission, requireUser } from '../common/access';
+import { adminTouchAllowed, ungrantableSlugs } from '../common/admin-rules';
 import { toUserBrief } from '../common/mappers';
 import { RolesRepository, type RoleRow } from './roles.repository';
 import { UsersRepository } from '../users/users.repository';
@@ -74,12 +75,28 @@ export class RolesService {
     return this.db.command(req.orgId, async (s) => {
       if (await this.roles.nameTaken(s, req.name)) throw AppError.validation({ name: 'The name has already been taken.' });
       await this.checkUsers(s, req.users);
+      await this.guardDelegation(s, req.actor, null, req.users, [], req.permissions);
       await this.guardAdmins(s, req.users, null);
       const r = await this.roles.insert(s, { name: req.name, permissions: [...new Set(req.permissions)] });
       await this.users.setRoleFor(s, req.users, r.id);
       await this.logs.write(s, req.actor, `Added role ${r.name}`);
       return (await this.present(s, [r], req.actor))[0];
     }).catch(conflict(ROLE_CONSTRAINTS));
+  }
+
+  /**
+   * Delegated role managers (common/admin-rules.ts): the Admin role, and users who hold it, are an administrator's
+   * to change; a role gets only slugs its editor holds. 403 otherwise.
+   */
+  private async guardDelegation(s: Scope, actor: Actor, role: RoleRow | null, movingIds: number[], before: readonly string[], after: readonly string[]): Promise<void> {
+    if (actor.kind === 'system' || actor.isAdmin) return;
+    const admin = await this.roles.builtin(s, 'admin');
+    const admins = admin ? new Set(await this.users.idsWithRole(s, admin.id)) : new Set<number>();
+    const movesAnAdmin = movingIds.some((id) => admins.has(id));
+    if (!adminTouchAllowed(actor, { targetIsAdmin: movesAnAdmin || role?.builtin === 'admin', grantsAdmin: role?.builtin === 'admin' })) {
+      throw AppError.forbidden('administrators are managed by administrators');
+    }
+    if (ungrantableSlugs(actor, before, after).length) throw AppError.forbidden('a role gets only rights its editor holds');
   }
 
   /** Moving users off the Admin role must leave an active administrator. */
@@ -106,6 +123,7 @@ export class RolesService {
       const current = await this.users.idsWithRole(s, before.id);
       const removed = current.filter((id) => !req.users.includes(id));
       const added = req.users.filter((id) => !current.includes(id));
+      await this.guardDelegation(s, req.actor, before, [...added, ...removed], before.permissions, before.builtin === 'admin' ? [] : req.permissions);
       await this.guardAdmins(s, added, before);
       if (before.builtin === 'admin') await this.guardAdmins(s, removed, null);
       const member = await this.roles.builtin(s, 'member');

@@ -6,6 +6,7 @@ import {
 import { logger, Storage } from '@app/platform';
 import { OrgDb } from '../common/org-db';
 import { requirePermission } from '../common/access';
+import { adminTouchAllowed } from '../common/admin-rules';
 import { UsersRepository } from './users.repository';
 import { RolesRepository } from '../roles/roles.repository';
 import { CommitteesRepository } from '../committees/committees.repository';
@@ -86,6 +87,8 @@ export class UsersImportService {
         });
         const rowErrors: Record<string, string[]> = parsed.success ? {} : fieldErrorsOf(parsed.error);
         if (r.role && !role) rowErrors.role = [OrgMessages.roleRequired];
+        // only an administrator makes administrators (common/admin-rules.ts)
+        if (role && !adminTouchAllowed(actor, { targetIsAdmin: false, grantsAdmin: role.builtin === 'admin' })) throw AppError.forbidden('administrators are made by administrators');
         if (ids.some((x) => !x)) rowErrors.committees = [OrgMessages.unknownCommittee];
         if (parsed.success) for (const [k, v] of Object.entries(teamOrCommitteeErrors(parsed.data))) rowErrors[k] = [v];
         if (Object.keys(rowErrors).length) {

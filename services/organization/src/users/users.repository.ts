@@ -30,6 +30,27 @@ export class UsersRepository {
     return row ?? null;
   }
 
+  /** The row locked until the transaction ends: attempts on one account's credentials run one at a time. */
+  async getForUpdate(s: Scope, id: number): Promise<UserRow | null> {
+    const [row] = await s.tx
+      .select()
+      .from(users)
+      .where(and(eq(users.orgId, s.orgId), eq(users.id, id), isNull(users.deletedAt)))
+      .limit(1)
+      .for('update');
+    return row ?? null;
+  }
+
+  /** The account bound to a single sign-on identity (issuer and subject). */
+  async bySsoSubject(s: Scope, issuer: string, subject: string): Promise<UserRow | null> {
+    const [row] = await s.tx
+      .select()
+      .from(users)
+      .where(and(eq(users.orgId, s.orgId), eq(users.ssoIssuer, issuer), eq(users.ssoSubject, subject), isNull(users.deletedAt)))
+      .limit(1);
+    return row ?? null;
+  }
+
   /** By e-mail, case-insensitive; deleted users only when asked. */
   async byEmail(s: Scope, email: string, opts: { withDeleted?: boolean } = {}): Promise<UserRow | null> {
     const [row] = await s.tx

@@ -8,6 +8,7 @@ import { CONFIG, Outbox, SessionStore } from '@app/platform';
 import type { OrganizationConfig } from '../config';
 import { OrgDb, type Scope } from '../common/org-db';
 import { actorName, requirePermission, requireUser } from '../common/access';
+import { adminTouchAllowed } from '../common/admin-rules';
 import { toUser, toUserBrief } from '../common/mappers';
 import { UsersRepository, type UserRow } from './users.repository';
 import { RolesRepository } from '../roles/roles.repository';
@@ -79,6 +80,19 @@ export class UsersService {
     if (Object.keys(errors).length) throw AppError.validation(errors);
   }
 
+  /** Is the user an administrator (the built-in Admin role)? */
+  private async isAdminUser(s: Scope, u: Pick<UserRow, 'roleId'>): Promise<boolean> {
+    return !!u.roleId && (await this.roles.get(s, u.roleId))?.builtin === 'admin';
+  }
+
+  /** Only an administrator grants the Admin role or edits an administrator's account (common/admin-rules.ts): else 403. */
+  private async guardAdminTouch(s: Scope, actor: Actor, target: Pick<UserRow, 'roleId'> | null, newRoleId?: number): Promise<void> {
+    if (actor.kind === 'system' || actor.isAdmin) return;
+    const targetIsAdmin = target ? await this.isAdminUser(s, target) : false;
+    const grantsAdmin = newRoleId !== undefined && (await this.roles.get(s, newRoleId))?.builtin === 'admin';
+    if (!adminTouchAllowed(actor, { targetIsAdmin, grantsAdmin })) throw AppError.forbidden('administrators are managed by administrators');
+  }
+
   private async updated(s: Scope, u: UserRow): Promise<void> {
     await this.outbox.add(s.tx, UserUpdated, {
       orgId: s.orgId, userId: u.id, name: u.name, email: u.email, lang: parseLang(u.lang), status: u.deletedAt ? 'Deleted' : (u.status as 'Active' | 'Inactive' | 'Pending'),
@@ -89,6 +103,7 @@ export class UsersService {
     requirePermission(req.actor, 'users_manage');
     return this.db.command(req.orgId, async (s) => {
       await this.checkInput(s, req);
+      await this.guardAdminTouch(s, req.actor, null, req.role_id);
       const u = await this.users.insert(s, {
         name: req.name, email: req.email, phone: req.phone, position: req.position ?? null, designation: req.designation ?? null,
         dateOfBirth: req.date_of_birth ?? null, roleId: req.role_id, team: req.team ?? null, lang: req.lang, image: req.image ?? null, status: 'Pending',
@@ -114,6 +129,7 @@ export class UsersService {
     return this.db.command(req.orgId, async (s) => {
       const before = await this.users.get(s, req.userId);
       if (!before) throw AppError.notFound('user');
+      await this.guardAdminTouch(s, req.actor, before, req.role_id);
       await this.checkInput(s, req, before.id);
       const role = await this.roles.get(s, req.role_id);
       const wasAdmin = (before.roleId ? await this.roles.get(s, before.roleId) : null)?.builtin === 'admin';
@@ -150,6 +166,7 @@ export class UsersService {
     return this.db.command(orgId, async (s, after) => {
       const before = await this.users.get(s, userId);
       if (!before) throw AppError.notFound('user');
+      await this.guardAdminTouch(s, actor, before);
       const next = toggledStatus(before.status, !!before.passwordHash);
       if (next === 'Inactive') await this.guardRemoval(s, actor, before);
       const u = await this.users.update(s, before.id, { status: next });
@@ -166,6 +183,7 @@ export class UsersService {
     await this.db.command(orgId, async (s, after) => {
       const before = await this.users.get(s, userId);
       if (!before) throw AppError.notFound('user');
+      await this.guardAdminTouch(s, actor, before);
       await this.guardRemoval(s, actor, before);
       const u = await this.users.update(s, before.id, { deletedAt: new Date() });
       await this.tokens.deleteAll(s, u.id, 'pin');
@@ -180,6 +198,7 @@ export class UsersService {
     return this.db.command(orgId, async (s) => {
       const before = await this.users.get(s, userId, { withDeleted: true });
       if (!before || !before.deletedAt) throw AppError.notFound('user');
+      await this.guardAdminTouch(s, actor, before);
       const u = await this.users.update(s, before.id, { deletedAt: null });
       await this.logs.write(s, actor, `Restored user ${u.name} (${u.email})`);
       await this.updated(s, u);
@@ -192,6 +211,7 @@ export class UsersService {
     return this.db.command(orgId, async (s) => {
       const before = await this.users.get(s, userId);
       if (!before) throw AppError.notFound('user');
+      if (actor.userId !== userId) await this.guardAdminTouch(s, actor, before);
       const u = await this.users.update(s, before.id, { image: null });
       await this.logs.write(s, actor, `Deleted the photo of ${u.name} (${u.email})`);
       return (await this.present(s, [u]))[0];

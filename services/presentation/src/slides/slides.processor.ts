@@ -3,10 +3,10 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { RenderSlides, type PayloadOf } from '@app/contracts';
-import { CONFIG, ProcessJob, Storage, logger, type JobContext } from '@app/platform';
+import { CONFIG, ProcessJob, Sandbox, Storage, logger, type JobContext } from '@app/platform';
 import { PresentationDb } from '../common/presentation-db';
 import type { PresentationConfig } from '../config';
-import { pageCount, renderPage, slideKeys } from './render';
+import { inspectPdf, renderPage, slideKeys } from './render';
 import { SlidesRepository } from './slides.repository';
 
 /**
@@ -20,6 +20,7 @@ export class SlidesProcessor {
     private readonly db: PresentationDb,
     private readonly repo: SlidesRepository,
     private readonly storage: Storage,
+    private readonly sandbox: Sandbox,
     @Inject(CONFIG) private readonly config: PresentationConfig,
   ) {}
 
@@ -28,15 +29,18 @@ export class SlidesProcessor {
     const set = await this.db.tenant(p.orgId, (s) => this.repo.find(s, p.documentId, p.version));
     if (!set || set.status === 'ready') return;
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'slides-'));
-    const o = { pdftoppm: this.config.PDFTOPPM_PATH, dpi: this.config.SLIDE_DPI, thumbWidth: this.config.THUMB_WIDTH, timeoutMs: this.config.SLIDE_PAGE_TIMEOUT_MS };
+    const c = this.config;
+    const o = { pdftoppm: c.PDFTOPPM_PATH, dpi: c.SLIDE_DPI, thumbWidth: c.THUMB_WIDTH, timeoutMs: c.SLIDE_PAGE_TIMEOUT_MS, maxSide: c.SLIDE_MAX_SIDE_PX };
     try {
       const file = path.join(dir, 'source.pdf');
-      await fs.writeFile(file, await this.storage.getBuffer(p.source));
-      const pages = await pageCount(file, o);
+      await fs.writeFile(file, await this.storage.getBuffer(p.source, c.SLIDE_MAX_SOURCE_MB * 1024 * 1024));
+      const { pages, boxes } = await inspectPdf(this.sandbox, file, this.config.SLIDE_MAX_PAGES, o);
       if (pages < 1 || pages > this.config.SLIDE_MAX_PAGES) throw new Error(`the PDF has ${pages} pages (at most ${this.config.SLIDE_MAX_PAGES} are made into slides)`);
       await this.db.tenant(p.orgId, (s) => this.repo.update(s, set.id, { pages, progress: 1 }));
       for (let n = 1; n <= pages; n++) {
-        const made = await renderPage(file, n, path.join(dir, `p${n}`), o);
+        const box = boxes[n - 1];
+        if (!box) throw new Error(`pdfinfo gave no size for page ${n}`);
+        const made = await renderPage(this.sandbox, file, n, box, path.join(dir, `p${n}`), o);
         const keys = slideKeys(set.s3Prefix, n);
         await this.storage.put(keys.slide, await fs.readFile(made.slide), undefined, 'image/png');
         await this.storage.put(keys.thumb, await fs.readFile(made.thumb), undefined, 'image/png');

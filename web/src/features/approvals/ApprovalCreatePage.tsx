@@ -23,6 +23,11 @@ type Step =
 
 let nextKey = 1;
 
+/** the (signer, document) pairs without a box: every signer needs a signature box on every document */
+export function missingBoxes(signers: Signer[], docs: { id: number; name: string }[], boxes: Pick<DraftBox, 'signer' | 'libraryId'>[]): { signer: string; document: string }[] {
+  return signers.flatMap((s) => docs.filter((d) => !boxes.some((b) => b.signer === s.key && b.libraryId === d.id)).map((d) => ({ signer: s.label, document: d.name })));
+}
+
 /**
  * Creating an approval (docs/approval.md): a title, PDF documents from the library ('Choose only pdf' in the
  * picker), and the signers with their order: members, committees (every member of it) and guests by e-mail.
@@ -50,22 +55,35 @@ export function ApprovalCreatePage() {
     return s.email.trim() ? [{ key: `g:${s.email.trim().toLowerCase()}`, label: s.guest_name.trim() || s.email.trim() }] : [];
   });
   const placed = boxes.filter((b) => docs.some((d) => d.id === b.libraryId) && signers.some((x) => x.key === b.signer));
-  const unplacedDocs = placed.length ? docs.filter((d) => !placed.some((b) => b.libraryId === d.id)) : [];
+  // every signer signs every document: each needs a box on each (the product requires a signature on every document)
+  const unplaced = missingBoxes(signers, docs, placed);
+
+  // an error goes once its field is changed (no stale "field is required")
+  const clear = (...prefixes: string[]) => setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !prefixes.some((p) => k === p || k.startsWith(`${p}.`)))));
+  const changeBoxes = (b: DraftBox[]) => {
+    setBoxes(b);
+    clear('sign_data');
+  };
 
   const add = (kind: Step['kind']) => {
     const order = steps.length + 1;
     const key = nextKey++;
+    clear('assignees', 'sign_data');
     setSteps([...steps, kind === 'member' ? { key, kind, user_id: null, order, can_edit: false } : kind === 'committee' ? { key, kind, committee_id: null, order } : { key, kind, email: '', guest_name: '', order }]);
   };
-  const patch = (key: number, p: Partial<Step>) => setSteps(steps.map((s) => (s.key === key ? ({ ...s, ...p } as Step) : s)));
+  const patch = (key: number, p: Partial<Step>) => {
+    const i = steps.findIndex((s) => s.key === key);
+    clear('assignees', `assignees.${i}`, 'sign_data');
+    setSteps(steps.map((s) => (s.key === key ? ({ ...s, ...p } as Step) : s)));
+  };
 
   const submit = async () => {
     setErrors({});
     const assignees = steps.map((s) =>
       s.kind === 'member' ? { user_id: s.user_id ?? 0, order: s.order, can_edit: s.can_edit } : s.kind === 'committee' ? { committee_id: s.committee_id ?? 0, order: s.order } : { email: s.email.trim(), guest_name: s.guest_name.trim(), order: s.order },
     );
-    if (unplacedDocs.length) {
-      setErrors({ sign_data: ts('signatureOnEveryDocument') });
+    if (unplaced.length) {
+      setErrors({ sign_data: ts('placementForEverySigner', { names: unplaced.map((m) => (docs.length > 1 ? `${m.signer} (${m.document})` : m.signer)).join(', ') }) });
       return;
     }
     setBusy(true);
@@ -94,7 +112,7 @@ export function ApprovalCreatePage() {
       <PageHeader title={t('create.title')} actions={<Button type="button" icon="pi pi-arrow-left" text label={t('back')} onClick={() => navigate(AppPaths.approvals())} />} />
       <div className="surface-card p-3">
         <Field id="approval-title" label={t('create.name')} required error={errorOf('title')}>
-          <InputText id="approval-title" value={title} onChange={(e) => setTitle(e.target.value)} className="w-full" data-testid="approval-title" invalid={!!errorOf('title')} />
+          <InputText id="approval-title" value={title} onChange={(e) => { setTitle(e.target.value); clear('title'); }} className="w-full" data-testid="approval-title" invalid={!!errorOf('title')} />
         </Field>
 
         <h3>{t('documents.title')}</h3>
@@ -102,7 +120,7 @@ export function ApprovalCreatePage() {
           {docs.map((d) => (
             <li key={d.id} className="flex align-items-center gap-2 mb-1">
               <i className="pi pi-file-pdf" /> {d.name}
-              <Button type="button" icon="pi pi-times" text rounded aria-label={t('create.remove')} onClick={() => setDocs(docs.filter((x) => x.id !== d.id))} />
+              <Button type="button" icon="pi pi-times" text rounded aria-label={t('create.remove')} onClick={() => { setDocs(docs.filter((x) => x.id !== d.id)); clear('documents', 'sign_data'); }} />
             </li>
           ))}
         </ul>
@@ -126,7 +144,7 @@ export function ApprovalCreatePage() {
                 <InputText value={s.email} type="email" placeholder={t('create.guestEmail')} onChange={(e) => patch(s.key, { email: e.target.value })} aria-label={t('create.guestEmail')} />
               </>
             )}
-            <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={t('create.remove')} onClick={() => setSteps(steps.filter((x) => x.key !== s.key))} />
+            <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={t('create.remove')} onClick={() => { setSteps(steps.filter((x) => x.key !== s.key)); setErrors({}); }} />
           </div>
         ))}
         {errorOf('assignees') && <small className="p-error block">{errorOf('assignees')}</small>}
@@ -136,13 +154,13 @@ export function ApprovalCreatePage() {
           <Button type="button" icon="pi pi-envelope" label={t('create.addGuest')} text onClick={() => add('guest')} data-testid="approval-add-guest" />
         </div>
         <h3>{ts('placementTitle')}</h3>
-        {docs.length > 0 && signers.length > 0 ? <PlacementStep docs={docs} signers={signers} boxes={placed} onChange={setBoxes} /> : <p data-testid="placement-step-empty">{ts('placementNeeds')}</p>}
+        {docs.length > 0 && signers.length > 0 ? <PlacementStep docs={docs} signers={signers} boxes={placed} onChange={changeBoxes} /> : <p data-testid="placement-step-empty">{ts('placementNeeds')}</p>}
         {errorOf('sign_data') && <small className="p-error block" data-testid="placement-error">{errorOf('sign_data')}</small>}
         <div className="flex justify-content-end mt-3">
           <Button type="button" label={t('create.send')} icon="pi pi-send" loading={busy} disabled={busy} onClick={submit} data-testid="approval-send" />
         </div>
       </div>
-      <LibraryPicker visible={picking} pdfOnly onHide={() => setPicking(false)} onPick={(files) => { setDocs([...docs, ...files.filter((f) => !docs.some((d) => d.id === f.id))]); setPicking(false); }} />
+      <LibraryPicker visible={picking} pdfOnly onHide={() => setPicking(false)} onPick={(files) => { setDocs([...docs, ...files.filter((f) => !docs.some((d) => d.id === f.id))]); clear('documents'); setPicking(false); }} />
     </div>
   );
 }

@@ -6,12 +6,13 @@ import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { AppPaths } from '@app/contracts';
+import { AppPaths, signedName } from '@app/contracts';
 import { approvalsApi, type ApprovalDetails, type GuestKey } from '../../api/approvals';
 import { notify } from '../../api/notify';
 import { UserAvatar } from '../../components/Avatar';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
+import { isExpiredLink, LinkExpired } from '../guest/LinkExpired';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { useApi } from '../../hooks/use-api';
@@ -19,7 +20,7 @@ import { useModules } from '../../hooks/use-org';
 import { saveBlob } from '../../lib/download';
 import { ROUTES } from '../../routes';
 import { RejectDialog, SignatureDialog, type SignatureChoice } from './SignatureDialog';
-import { ApprovalStatusTag, AssigneeStatusTag } from './status';
+import { ApprovalStatusTag, AssigneeStatusTag, waitingIds } from './status';
 import { useApprovalsChanged } from './refresh';
 
 type Assignee = ApprovalDetails['assignees'][number];
@@ -67,11 +68,12 @@ export function ApprovalView(props: { id: number; guest?: GuestKey | null }) {
   // approval_mode 'new': signing places boxes on the signing page; 'old': a saved signature is picked here
   // (the button waits for the modules: a click before they arrive would take the default, 'old')
   const { modules, loading: modulesLoading } = useModules();
-  const startSigning = () => {
-    if (modules.approvalMode !== 'new') return setSigning(true);
+  // the signing page: placing the signature on the pages (both modes), or previewing the document with the boxes
+  const openSigningPage = () => {
     if (props.guest) return navigate(signingPath(props.id, props.guest.token));
     navigate(`${signingPath(props.id)}?returnUrl=${encodeURIComponent(AppPaths.approval(props.id))}`);
   };
+  const startSigning = () => (modules.approvalMode !== 'new' ? setSigning(true) : openSigningPage());
   const [rejecting, setRejecting] = useState(false);
   const [busy, setBusy] = useState(false);
   // the stamps and the seal are a job: while it runs, the details are asked again until the signed version exists
@@ -83,6 +85,8 @@ export function ApprovalView(props: { id: number; guest?: GuestKey | null }) {
     return () => clearInterval(timer);
   }, [working, mutate]);
 
+  // a guest link past its expiry, or whose approval has ended
+  if (props.guest && isExpiredLink(details.error)) return <LinkExpired />;
   if (details.error) return <ErrorState error={details.error} onRetry={() => details.mutate()} />;
   if (!details.data) return <Loading />;
   const a = details.data;
@@ -103,7 +107,9 @@ export function ApprovalView(props: { id: number; guest?: GuestKey | null }) {
   };
   const sign = (c: SignatureChoice) => act(() => approvalsApi.sign(a.id, c, props.guest), () => setSigning(false));
   const reject = (reason: string) => act(() => approvalsApi.reject(a.id, reason, props.guest), () => setRejecting(false));
-  const download = async (libraryId: number, name: string) => saveBlob(await approvalsApi.download(a.id, libraryId, props.guest), name.toLowerCase().endsWith('.pdf') ? name : `${name}.pdf`);
+  // a stamped document is named after the original with "-signed" (the server's Content-Disposition says the same)
+  const download = async (libraryId: number, name: string, status: number) => saveBlob(await approvalsApi.download(a.id, libraryId, props.guest), status >= 2 ? signedName(name) : name.toLowerCase().endsWith('.pdf') ? name : `${name}.pdf`);
+  const waiting = waitingIds(a.assignees);
 
   return (
     <div data-testid="approval-details" data-status={a.status}>
@@ -132,12 +138,21 @@ export function ApprovalView(props: { id: number; guest?: GuestKey | null }) {
             <h3>{t('decision.title')}</h3>
             {a.my_status ? <p><AssigneeStatusTag status={a.my_status} /></p> : <p>{t('decision.notAssignee')}</p>}
             {a.note && <p data-testid="approval-note">{a.note}</p>}
-            {a.can_sign && (
-              <div className="flex gap-2">
-                <Button type="button" label={t('decision.sign')} icon="pi pi-pen-to-square" onClick={startSigning} disabled={modulesLoading} data-testid="approval-sign" />
-                <Button type="button" label={t('decision.reject')} icon="pi pi-times" severity="danger" outlined onClick={() => setRejecting(true)} data-testid="approval-reject" />
-              </div>
-            )}
+            <div className="flex flex-wrap gap-2">
+              {a.can_sign && (
+                <>
+                  <Button type="button" label={t('decision.sign')} icon="pi pi-pen-to-square" onClick={startSigning} disabled={modulesLoading} data-testid="approval-sign" />
+                  {!modulesLoading && modules.approvalMode !== 'new' && (
+                    <Button type="button" label={t('decision.signOnPage')} icon="pi pi-th-large" outlined onClick={openSigningPage} data-testid="approval-sign-on-page" />
+                  )}
+                  <Button type="button" label={t('decision.reject')} icon="pi pi-times" severity="danger" outlined onClick={() => setRejecting(true)} data-testid="approval-reject" />
+                </>
+              )}
+              {/* what is signed, with the boxes, before signing (and while waiting for one's turn) */}
+              {a.documents.length > 0 && (
+                <Button type="button" label={t('decision.preview')} icon="pi pi-eye" text onClick={openSigningPage} data-testid="approval-preview" />
+              )}
+            </div>
           </div>
         </div>
       </div>
@@ -151,7 +166,7 @@ export function ApprovalView(props: { id: number; guest?: GuestKey | null }) {
               {s.people.map((p) => (
                 <div key={p.id} className="flex align-items-center gap-2 mt-1">
                   <Person a={p} />
-                  <AssigneeStatusTag status={p.status} />
+                  <AssigneeStatusTag status={p.status} waiting={waiting.has(p.id)} />
                 </div>
               ))}
             </li>
@@ -166,7 +181,7 @@ export function ApprovalView(props: { id: number; guest?: GuestKey | null }) {
           <Column header={t('recipients.recipient')} body={(r: Assignee) => <Person a={r} />} />
           <Column header={t('recipients.status')} body={(r: Assignee) => (
             <span>
-              <AssigneeStatusTag status={r.status} />
+              <AssigneeStatusTag status={r.status} waiting={waiting.has(r.id)} />
               {r.comment && <small className="block">{r.comment}</small>}
             </span>
           )} />
@@ -185,7 +200,7 @@ export function ApprovalView(props: { id: number; guest?: GuestKey | null }) {
                 <i className="pi pi-file-pdf" />
                 <span>{d.name}</span>
                 <small>v{d.version}</small>
-                {a.can_download && <Button type="button" icon="pi pi-download" text label={t('documents.download')} onClick={() => download(d.library_id, d.name)} data-testid="approval-download" />}
+                {a.can_download && <Button type="button" icon="pi pi-download" text label={t('documents.download')} onClick={() => download(d.library_id, d.name, d.status)} data-testid="approval-download" />}
               </li>
             ))}
           </ul>

@@ -144,8 +144,9 @@ export function PlacementStage(props: {
             <div
               key={b.key}
               className={`placement-box placement-box--${b.kind}${selected ? ' placement-box--selected' : ''}`}
-              style={{ left: r.px, top: r.py, width: r.width, height: r.height, borderColor: b.color }}
+              style={{ left: r.px, top: r.py, width: r.width, height: r.height, borderColor: b.color, backgroundColor: b.color ? `${b.color}1f` : undefined }}
               data-testid={`placement-box-${b.kind}`}
+              data-color={b.color}
               data-key={b.key}
               data-box={[b.px, b.py, b.width, b.height].map((n) => n.toFixed(1)).join(',')}
               role="button"

@@ -8,7 +8,7 @@ import { ProgressBar } from 'primereact/progressbar';
 import { RadioButton } from 'primereact/radiobutton';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { AppPaths } from '@app/contracts';
+import { AppPaths, signedName } from '@app/contracts';
 import { approvalsApi, type DocumentActionBody, type GuestKey, type SigningPageData } from '../../api/approvals';
 import { notify } from '../../api/notify';
 import { EmptyState } from '../../components/EmptyState';
@@ -78,6 +78,11 @@ const round = (n: number) => Math.round(n * 100) / 100;
 /** the documents that still lack a signature box (every document needs one on a page) */
 export function unsigned(boxes: PlacedBox[], docs: SigningPageData['documents']): number[] {
   return docs.filter((d) => !boxes.some((b) => b.libraryId === d.library_id && b.kind === 'signature')).map((d) => d.library_id);
+}
+
+/** Reject waits while the signer has added a box of their own or chosen a signature or stamp; the sender's boxes (keys `p<id>`) alone do not hold it */
+export function rejectHeld(boxes: PlacedBox[], chosen: boolean): boolean {
+  return chosen || boxes.some((b) => !b.key.startsWith('p'));
 }
 
 let nextKey = 1;
@@ -157,7 +162,9 @@ export function SigningView(props: { id: number; guest: GuestKey | null; opener?
 
   const all = boxes ?? [];
   const onPage = all.filter((b) => doc && b.libraryId === doc.library_id && b.page === page);
-  const placedAny = all.length > 0;
+  // reject is held back only by what the signer did here (a box they added, a signature or stamp they chose):
+  // the boxes the sender placed for them (keys `p<id>`) do not hold it back
+  const placedAny = rejectHeld(all, !!signature || !!stamp);
   const canSign = !!d?.can_sign;
   const missing = d ? unsigned(all, d.documents) : [];
   const needsStamp = all.some((b) => b.kind === 'stamp') && !stamp;
@@ -267,7 +274,7 @@ export function SigningView(props: { id: number; guest: GuestKey | null; opener?
 
   const download = async () => {
     if (!doc) return;
-    saveBlob(await approvalsApi.download(props.id, doc.library_id, props.guest), doc.name.toLowerCase().endsWith('.pdf') ? doc.name : `${doc.name}.pdf`);
+    saveBlob(await approvalsApi.download(props.id, doc.library_id, props.guest), doc.status >= 2 ? signedName(doc.name) : doc.name.toLowerCase().endsWith('.pdf') ? doc.name : `${doc.name}.pdf`);
   };
 
   if (data.error) return <ErrorState error={data.error} onRetry={() => data.mutate()} />;

@@ -6,7 +6,8 @@ import { profileBody } from '../../test/app';
 import { installFetch, jsonResponse, on } from '../../test/fetch';
 import { renderWithApp } from '../../test/render';
 import { ApprovalDetailsPage, GuestApprovalPage, guestKeyOf } from './ApprovalDetailsPage';
-import { ApprovalCreatePage } from './ApprovalCreatePage';
+import { ApprovalCreatePage, missingBoxes } from './ApprovalCreatePage';
+import { waitingIds } from './status';
 import { ApprovalsPage } from './ApprovalsPage';
 
 jest.setTimeout(20_000);
@@ -168,5 +169,42 @@ describe('creating an approval', () => {
     expect(calls.find((c) => c.method === 'POST' && c.path === '/api/approvals')?.body).toEqual({
       title: '', documents: [], assignees: [{ email: 'grace@guests.test', guest_name: 'Grace', order: 1 }], meeting_id: 4,
     });
+    // a field's error goes once the field changes (no stale "field is required")
+    fireEvent.change(screen.getByTestId('approval-title'), { target: { value: 'Lease' } });
+    await waitFor(() => expect(screen.queryByText('The title field is required.')).toBeNull());
+    expect(screen.getByText('The documents field is required.')).toBeInTheDocument();
+  });
+});
+
+describe('missingBoxes: every signer needs a box on every document before sending', () => {
+  const signers = [{ key: 'u:1', label: 'Ada' }, { key: 'g:g@x.test', label: 'Gus' }];
+  const docs = [{ id: 11, name: 'a.pdf' }, { id: 12, name: 'b.pdf' }];
+  it.each([
+    ['no box at all', [], ['Ada a.pdf', 'Ada b.pdf', 'Gus a.pdf', 'Gus b.pdf']],
+    ['Ada on both, Gus on one', [{ signer: 'u:1', libraryId: 11 }, { signer: 'u:1', libraryId: 12 }, { signer: 'g:g@x.test', libraryId: 12 }], ['Gus a.pdf']],
+    ['everyone everywhere', [{ signer: 'u:1', libraryId: 11 }, { signer: 'u:1', libraryId: 12 }, { signer: 'g:g@x.test', libraryId: 11 }, { signer: 'g:g@x.test', libraryId: 12 }], []],
+  ])('%s', (_n, boxes, want) => expect(missingBoxes(signers, docs, boxes).map((m) => `${m.signer} ${m.document}`)).toEqual(want));
+});
+
+describe('waitingIds: before their turn a signer is waiting, not "needs to sign"', () => {
+  it.each([
+    ['step 1 pending: steps 2 and 3 wait', [[1, 1, 1], [2, 2, 1], [3, 3, 1]], [2, 3]],
+    ['step 1 signed: step 2 current, step 3 waits', [[1, 1, 2], [2, 2, 1], [3, 3, 1]], [3]],
+    ['two in the current step: nobody waits', [[1, 1, 2], [2, 2, 1], [3, 2, 1]], []],
+    ['a rejection: nobody waits', [[1, 1, 3], [2, 2, 1]], []],
+  ] as [string, [number, number, 1 | 2 | 3][], number[]][])('%s', (_n, rows, want) => {
+    expect([...waitingIds(rows.map(([id, order, status]) => ({ id, order, status })))].sort()).toEqual(want);
+  });
+
+  it('the details page: the later signer shows "Waiting"; Preview is offered before signing', async () => {
+    installFetch(profile, on('GET', '/api/userprofile/signatures', () => jsonResponse(200, { success: true, data: { signatures: [] } })),
+      on('GET', '/api/approvals/7', () => jsonResponse(200, { success: true, data: anApproval() })));
+    renderWithApp(<ApprovalDetailsPage />, { path: '/app/activity/approval/7', route: '/app/activity/approval/:id' });
+    const order = await screen.findByTestId('approval-order');
+    // step 2 (Signer 3) is current: Needs to sign; step 3 (the guest) waits
+    expect(order.querySelectorAll('[data-status=waiting]')).toHaveLength(1);
+    expect(order).toHaveTextContent('Waiting');
+    fireEvent.click(screen.getByTestId('approval-preview'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/app/activity/approval/7/sign'));
   });
 });

@@ -58,11 +58,12 @@ describe('resizeBox: the bottom-right handle', () => {
   ])('%s', (_n, b, dx, dy, scale, want) => close(resizeBox(b, dx, dy, scale, LETTER), want));
 });
 
-describe('dropBox and initialBox: the spec default size', () => {
+describe('dropBox and initialBox: a signature-sized box (180 x 60 points), not half the page', () => {
   it.each<[string, number, number, number, Box]>([
-    ['dropped in the middle at natural size: centred on the point', 306, 396, 1, box(153, 396 - 76.5, 306, 153)],
-    ['on a half-size drawing the point is doubled', 153, 198, 0.5, box(153, 396 - 76.5, 306, 153)],
-    ['dropped in a corner: kept on the page', 0, 0, 1, box(0, 0, 306, 153)],
-  ])('%s', (_n, x, y, scale, want) => close(dropBox(x, y, scale, LETTER, 0.5), want));
-  it('the Sign button: half the page wide, centred, top at height / 2.8', () => close(initialBox(LETTER, 0.5), box(153, 792 / 2.8, 306, 153)));
+    ['dropped in the middle at natural size: centred on the point', 306, 396, 1, box(306 - 90, 396 - 30, 180, 60)],
+    ['on a half-size drawing the point is doubled', 153, 198, 0.5, box(306 - 90, 396 - 30, 180, 60)],
+    ['dropped in a corner: kept on the page', 0, 0, 1, box(0, 0, 180, 60)],
+    ['a small page: 40 % of its width, 3 : 1', 100, 100, 1, box(100 - 40, 100 - 40 / 3, 80, 80 / 3)],
+  ])('%s', (_n, x, y, scale, want) => close(dropBox(x, y, scale, _n.startsWith('a small') ? { width: 200, height: 300 } : LETTER, 0.5), want));
+  it('the Sign button: centred, top at height / 2.8', () => close(initialBox(LETTER, 0.5), box((612 - 180) / 2, 792 / 2.8, 180, 60)));
 });

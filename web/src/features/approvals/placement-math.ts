@@ -3,7 +3,7 @@
  * points with a top-left origin (what the API takes: pageWidth x pageHeight = the page in points); the screen
  * draws the page at `scale` CSS pixels per point. Pure functions, tested table-driven.
  */
-import { defaultBox, type PageSize } from '@app/contracts';
+import { defaultBox, signatureBoxSize, type PageSize } from '@app/contracts';
 
 export interface Box {
   px: number;
@@ -53,16 +53,17 @@ export function resizeBox(b: Box, dx: number, dy: number, scale: number, page: P
 }
 
 /**
- * A new box dropped at (x, y) pixels of the page's drawing: the spec's default size (half the page wide, the
- * image's proportions), centred on the drop point, kept on the page.
+ * A new box dropped at (x, y) pixels of the page's drawing: a signature's size (`signatureBoxSize`, not the spec's
+ * half page), centred on the drop point, kept on the page.
  */
-export function dropBox(x: number, y: number, scale: number, page: PageSize, aspect: number): Box {
-  const d = defaultBox(page, aspect);
+export function dropBox(x: number, y: number, scale: number, page: PageSize, _aspect?: number): Box {
+  const d = signatureBoxSize(page);
   const at = toPoints({ px: x, py: y, width: 0, height: 0 }, scale);
   return clampBox({ px: at.px - d.width / 2, py: at.py - d.height / 2, width: d.width, height: d.height }, page);
 }
 
-/** a box added without a drop point (the Sign button): the spec's default box */
+/** a box added without a drop point (the Sign button): a signature's size, centred, its top where the spec's default box has it */
 export function initialBox(page: PageSize, aspect: number): Box {
-  return clampBox(defaultBox(page, aspect), page);
+  const d = signatureBoxSize(page);
+  return clampBox({ px: (page.width - d.width) / 2, py: defaultBox(page, aspect).py, width: d.width, height: d.height }, page);
 }

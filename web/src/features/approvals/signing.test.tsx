@@ -6,7 +6,7 @@ import { profileBody } from '../../test/app';
 import { installFetch, jsonResponse, on } from '../../test/fetch';
 import { renderWithApp } from '../../test/render';
 import type { PdfHandle, PdfOpener } from '../viewers/pdf-engine';
-import { safeReturnUrl, signData, SigningView, unsigned, DEFAULT_APPEARANCE, type PlacedBox } from './SigningPage';
+import { rejectHeld, safeReturnUrl, signData, SigningView, unsigned, DEFAULT_APPEARANCE, type PlacedBox } from './SigningPage';
 import { assigneesOf } from './PlacementStep';
 
 jest.setTimeout(30_000);
@@ -113,15 +113,15 @@ describe('the signing page', () => {
     fireEvent.click(await screen.findByAltText('Mine'));
     fireEvent.click(screen.getByTestId('signature-submit'));
     await waitFor(() => expect(boxes()).toHaveLength(1));
-    // half the page wide, centred, its top at height / 2.8
-    expect(boxOf(boxes()[0])).toEqual([148.8, 300.7, 297.5, 148.8]);
+    // a signature's size (180 x 60 points), centred, its top at height / 2.8
+    expect(boxOf(boxes()[0])).toEqual([207.5, 300.7, 180, 60]);
     expect(screen.getByTestId('signing-reject')).toBeDisabled();
     expect(screen.getByTestId('signing-save')).toBeEnabled();
     fireEvent.click(screen.getByTestId('signing-save'));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/app\/activity\/approval\/7$/));
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post.body).toEqual(expect.objectContaining({ id: 7, action: 'sign', signature_id: 5, has_returnurl: true }));
-    expect((post.body as { sign_data: unknown[] }).sign_data).toEqual([expect.objectContaining({ library_id: 11, pageNum: 1, type: 'signature', px: 148.75, width: 297.5, pageWidth: 595, pageHeight: 842 })]);
+    expect((post.body as { sign_data: unknown[] }).sign_data).toEqual([expect.objectContaining({ library_id: 11, pageNum: 1, type: 'signature', px: 207.5, width: 180, pageWidth: 595, pageHeight: 842 })]);
   });
 
   it('a box dragged from the palette lands where it is dropped; it moves and resizes; delete signature removes it', async () => {
@@ -133,8 +133,8 @@ describe('the signing page', () => {
     pointer(window, 'pointermove', 300, 400);
     pointer(window, 'pointerup', 300, 400);
     await waitFor(() => expect(boxes()).toHaveLength(1));
-    // centred on the drop point: 297.5 x 148.75 around (300, 400)
-    expect(boxOf(boxes()[0])).toEqual([151.3, 325.6, 297.5, 148.8]);
+    // centred on the drop point: 180 x 60 around (300, 400)
+    expect(boxOf(boxes()[0])).toEqual([210, 370, 180, 60]);
     // no signature chosen yet: it is asked for
     expect(await screen.findByTestId('signature-dialog')).toBeInTheDocument();
     fireEvent.click(screen.getByText('Cancel'));
@@ -143,12 +143,12 @@ describe('the signing page', () => {
     pointer(box, 'pointerdown', 200, 400);
     pointer(box, 'pointermove', 150, 300);
     pointer(box, 'pointerup', 150, 300);
-    expect(boxOf(boxes()[0])).toEqual([101.3, 225.6, 297.5, 148.8]);
+    expect(boxOf(boxes()[0])).toEqual([160, 270, 180, 60]);
     const handle = screen.getByTestId('placement-box-handle');
-    pointer(handle, 'pointerdown', 400, 375);
-    pointer(handle, 'pointermove', 300, 350);
-    pointer(handle, 'pointerup', 300, 350);
-    expect(boxOf(boxes()[0])).toEqual([101.3, 225.6, 197.5, 123.8]);
+    pointer(handle, 'pointerdown', 340, 330);
+    pointer(handle, 'pointermove', 300, 320);
+    pointer(handle, 'pointerup', 300, 320);
+    expect(boxOf(boxes()[0])).toEqual([160, 270, 140, 50]);
 
     expect(screen.getByTestId('signing-reject')).toBeDisabled();
     fireEvent.click(screen.getByTestId('signing-delete-signature'));
@@ -195,6 +195,37 @@ describe('the signing page', () => {
     fireEvent.click(await screen.findByLabelText('Title'));
     fireEvent.click(screen.getByTestId('appearance-apply'));
     await waitFor(() => expect(boxes()[0]).toHaveTextContent('Chair'));
+  });
+
+  it('Reject is enabled from the start when only the sender placed a box (issue 25.10); choosing a signature holds it', async () => {
+    const placed = { id: 3, library_id: 11, assignee_id: 21, pageNum: 1, type: 'signature' as const, px: 50, py: 60, width: 180, height: 60, pageWidth: 595, pageHeight: 842, options: DEFAULT_APPEARANCE };
+    show(aPage({ placements: [placed] }));
+    await screen.findByTestId('placement-page');
+    await waitFor(() => expect(boxes()).toHaveLength(1));
+    expect(screen.getByTestId('signing-reject')).toBeEnabled();
+    fireEvent.click(screen.getByTestId('signing-sign'));
+    fireEvent.click(await screen.findByText('Saved signatures'));
+    fireEvent.click(await screen.findByAltText('Mine'));
+    fireEvent.click(screen.getByTestId('signature-submit'));
+    await waitFor(() => expect(screen.getByTestId('signing-reject')).toBeDisabled());
+  });
+
+  it('rejectHeld: the sender\'s boxes alone do not hold Reject', () => {
+    const b = (key: string): PlacedBox => ({ key, kind: 'signature', libraryId: 11, page: 1, px: 0, py: 0, width: 10, height: 10 });
+    expect(rejectHeld([], false)).toBe(false);
+    expect(rejectHeld([b('p3'), b('p4')], false)).toBe(false);
+    expect(rejectHeld([b('p3'), b('b1')], false)).toBe(true);
+    expect(rejectHeld([b('p3')], true)).toBe(true);
+  });
+
+  it('a preview before one\'s turn: the document with the caller\'s box, the note, no tools', async () => {
+    const placed = { id: 3, library_id: 11, assignee_id: 21, pageNum: 1, type: 'signature' as const, px: 50, py: 60, width: 180, height: 60, pageWidth: 595, pageHeight: 842, options: DEFAULT_APPEARANCE };
+    show(aPage({ can_sign: false, note: 'You cannot sign yet: an earlier step has not signed.', placements: [placed] }));
+    expect(await screen.findByTestId('signing-note')).toHaveTextContent('You cannot sign yet');
+    await screen.findByTestId('placement-page');
+    await waitFor(() => expect(boxes()).toHaveLength(1));
+    expect(boxOf(boxes()[0])).toEqual([50, 60, 180, 60]);
+    expect(screen.queryByTestId('signing-reject')).toBeNull();
   });
 
   it('when the caller may not sign: the note, no tools', async () => {

@@ -87,6 +87,25 @@ describe('sign in with e-mail and password', () => {
     expect(session.user()?.permissions).toEqual(['home_show']);
   });
 
+  it.each([
+    ['/app/activity/meetings/17#_4', '/app/activity/meetings/17#_4'],
+    ['https://evil.example/app/x', '/'],
+    ['//evil.example/app/x', '/'],
+    ['/auth/reset-password', '/'],
+  ])('success with ?next=%s goes to %s (a same-origin /app/ path only)', async (next, target) => {
+    window.history.pushState({}, '', `/auth/login?next=${encodeURIComponent(next)}`);
+    installFetch(
+      orgPublic(),
+      on('POST', '/api/login', () => jsonResponse(200, aLoginAnswer({ token: 'tok-9' }))),
+      on('GET', '/api/profile', () => jsonResponse(200, profileBody(['home_show'], { name: 'Ada' }))),
+    );
+    renderWithApp(<LoginPage />, { path: `/auth/login?next=${encodeURIComponent(next)}` });
+    type('login-email', 'ada@example.com');
+    type('login-password', 'Secret#123');
+    click('login-submit');
+    await waitFor(() => expect(location()).toBe(target.replace(/#.*$/, '')));
+  });
+
   it('a two_factor answer asks for the code (6 digits) and sends it with the log_token', async () => {
     let twoFactorCall: Call | undefined;
     installFetch(

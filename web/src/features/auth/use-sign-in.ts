@@ -1,10 +1,11 @@
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { VERIFY_EMAIL_STATUS, type LoginAnswer } from '../../api/auth';
 import { checkOrganization } from '../../api/organization';
 import { getProfile, storedUserOf } from '../../api/profile';
 import { session } from '../../api/session';
 import { currentOrgSlug } from '../../lib/host';
+import { NEXT_PARAM, safeReturnPath } from '../../lib/return-path';
 import { saveOrg } from '../../lib/saved-orgs';
 import { ROUTES } from '../../routes';
 import { keepOrgPublic } from '../../hooks/use-api';
@@ -13,10 +14,12 @@ export type SignInOutcome = 'signed-in' | 'verify-email' | 'two-factor' | 'faile
 
 /**
  * Sign-in success (docs/product/sign-in.md#sessions-sign-out-and-idle-logout): tokens and user data go to browser storage, this organization is
- * added to the saved list (cookie on the parent domain), and the app goes to the root.
+ * added to the saved list (cookie on the parent domain), and the app goes to the page the visitor opened before
+ * signing in (`?next=`, a same-origin /app/ path only: lib/return-path.ts), else to the root.
  */
 export function useCompleteSignIn() {
   const navigate = useNavigate();
+  const { search } = useLocation();
   const { mutate } = useSWRConfig();
   return async (r: LoginAnswer, fallbackEmail: string | null, opts: { allowTwoFactor?: boolean } = {}): Promise<SignInOutcome> => {
     if (opts.allowTwoFactor && r.two_factor && !r.token) return 'two-factor';
@@ -39,7 +42,7 @@ export function useCompleteSignIn() {
     }
     // the cache of the signed-out visitor (profile, modules) must not leak into the session
     await mutate(keepOrgPublic, undefined, { revalidate: false });
-    navigate(ROUTES.root, { replace: true });
+    navigate(safeReturnPath(new URLSearchParams(search).get(NEXT_PARAM)) ?? ROUTES.root, { replace: true });
     return 'signed-in';
   };
 }

@@ -8,6 +8,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { meetingsApi } from '../../api/meetings';
 import { notify } from '../../api/notify';
 import { ErrorState } from '../../components/ErrorState';
+import { isExpiredLink, LinkExpired } from '../guest/LinkExpired';
 import { Loading } from '../../components/Loading';
 import { confirmAction } from '../../components/confirm';
 import { useApi } from '../../hooks/use-api';
@@ -176,8 +177,10 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
   const [liveTick, setLiveTick] = useState(0);
   const liveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (liveTimer.current && clearTimeout(liveTimer.current)), []);
+  // before the NDA is accepted the page holds the title and date only: no live updates either (the service refuses them)
+  const gated = !!meeting?.permissions.acceptNda;
   useLiveMeeting(
-    meeting ? id : null,
+    meeting && !gated ? id : null,
     (m) => {
       if (m.type === 'revoked') return setAlert(t('live.revoked'));
       if (m.type === 'ready' && !m.resync) return;
@@ -204,6 +207,8 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
 
   if (!id) return <ErrorState error={new Error(t('notFound'))} testId="meeting-error" />;
   if (isLoading && !meeting) return <div className="full-spinner" data-testid="meeting-loading"><Loading /></div>;
+  // a guest link past its expiry, or whose meeting was cancelled or archived (even while the page was open)
+  if (props.guest && isExpiredLink(error)) return <LinkExpired />;
   if (error && !meeting && isNetworkFailure(error)) {
     if (copy) return <OfflineMeetingView copy={copy} />;
     if (copy === undefined) return <div className="full-spinner" data-testid="meeting-loading"><Loading /></div>;
@@ -235,6 +240,33 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
         }
       },
     });
+  const ndaModal = (
+    <NdaModal
+      visible={p.acceptNda && !ndaDone}
+      onAccept={async () => {
+        const r = token ? await meetingsApi.acceptGuestNda(token) : await meetingsApi.acceptNda(meeting.id);
+        notify('success', r.message ?? t('done'));
+        setNdaDone(true);
+        refresh();
+      }}
+      onDecline={() => navigate(guest ? AppPaths.login() : AppPaths.meetings())}
+    />
+  );
+  // the NDA gate (docs/meeting.md#the-nda-gate): until it is accepted the page shows the title and date the service
+  // answered and the modal; no card asks for more (each would be refused)
+  if (p.acceptNda) {
+    return (
+      <div className="meeting-page" data-testid="meeting-page" data-guest={guest ? '1' : '0'} data-nda-gate="1">
+        <div className="meeting-layout">
+          <main className="meeting-layout__main">
+            <HeaderCard meeting={meeting} guest onEdit={() => undefined} onStatus={() => undefined} onDelete={() => undefined} onAttendance={() => undefined} />
+            <p className="muted" data-testid="nda-gate-text">{t('nda.gate')}</p>
+          </main>
+        </div>
+        {ndaModal}
+      </div>
+    );
+  }
   const openEntry = (e: AgendaEntry) => setOpen({ kind: e.type, id: e.item.id });
   const header = (
     <HeaderCard meeting={meeting} guest={guest} onEdit={() => setEditing(true)} onStatus={() => setStatusOpen(true)} onDelete={remove} onAttendance={() => setAttendanceFor(null)} />
@@ -295,16 +327,6 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
       {!guest && <StatusDialog meeting={meeting} visible={statusOpen} onHide={() => setStatusOpen(false)} onChanged={refresh} />}
       {!guest && <ParticipantsDrawer meeting={meeting} visible={participants} onHide={() => setParticipants(false)} onChanged={refresh} />}
       <AttendanceDialog meeting={meeting} member={attendanceFor ?? null} visible={attendanceFor !== undefined} onHide={() => setAttendanceFor(undefined)} onChanged={refresh} guestToken={token} />
-      <NdaModal
-        visible={p.acceptNda && !ndaDone}
-        onAccept={async () => {
-          const r = token ? await meetingsApi.acceptGuestNda(token) : await meetingsApi.acceptNda(meeting.id);
-          notify('success', r.message ?? t('done'));
-          setNdaDone(true);
-          refresh();
-        }}
-        onDecline={() => navigate(guest ? AppPaths.login() : AppPaths.meetings())}
-      />
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { zInformationBody } from '@app/contracts';
 import { schemaValidator } from '../../lib/validation';
 import { reportEditError } from '../settings/edit-errors';
 import { useCan } from '../../hooks/use-profile';
+import { ModulesCard } from './ModulesCard';
 import { SsoSettingsCard } from './SsoSettingsCard';
 
 type Values = { company_name: string; website: string; time_zone: string; location: string };
@@ -95,6 +96,7 @@ export function InformationPage() {
       <Card>
         <InformationForm info={data} onSaved={(info) => void mutate(info)} />
       </Card>
+      {can('organization_manage') && <ModulesCard />}
       {can('organization_manage') && <SsoSettingsCard />}
     </>
   );

@@ -1,4 +1,4 @@
-import { domainAllowed, nameFromClaims, readStoredSso, toStoredSso, verifiedEmail } from './sso-rules';
+import { domainAllowed, nameFromClaims, readStoredSso, toStoredSso, ssoAccountDecision, verifiedEmail } from './sso-rules';
 
 describe('verifiedEmail: only an e-mail the provider says it verified', () => {
   it.each<[string, Record<string, unknown>, ReturnType<typeof verifiedEmail>]>([
@@ -56,5 +56,29 @@ describe('readStoredSso / toStoredSso', () => {
     }],
   ])('%s', (_n, raw, expected) => {
     expect(readStoredSso(raw)).toEqual(expected);
+  });
+});
+
+describe('ssoAccountDecision: bound by issuer and subject; an existing account linked only for an allowed, verified domain', () => {
+  const ok = { email: 'ann@corp.test' };
+  const unbound = { id: 7, ssoSubject: null };
+  const boundElsewhere = { id: 7, ssoSubject: 'another-sub' };
+  it.each<[string, Parameters<typeof ssoAccountDecision>[0], ReturnType<typeof ssoAccountDecision>]>([
+    ['bound account: signs in, whatever the provider says of the e-mail', { bound: { id: 3, email: 'bo@corp.test' }, byEmail: null, email: { refusal: 'unverified' }, allowedDomains: [], createUnknown: false }, { action: 'sign-in', userId: 3 }],
+    ['bound account, allowed list empty', { bound: { id: 3, email: 'bo@corp.test' }, byEmail: unbound, email: ok, allowedDomains: [], createUnknown: false }, { action: 'sign-in', userId: 3 }],
+    ["bound account, its own domain listed", { bound: { id: 3, email: 'bo@corp.test' }, byEmail: null, email: { email: 'new@elsewhere.test' }, allowedDomains: ['corp.test'], createUnknown: false }, { action: 'sign-in', userId: 3 }],
+    ["bound account, its own domain no longer listed", { bound: { id: 3, email: 'bo@corp.test' }, byEmail: null, email: ok, allowedDomains: ['other.test'], createUnknown: false }, { refuse: 'SSO_DOMAIN_NOT_ALLOWED' }],
+    ['unverified e-mail', { bound: null, byEmail: unbound, email: { refusal: 'unverified' }, allowedDomains: ['corp.test'], createUnknown: false }, { refuse: 'SSO_EMAIL_NOT_VERIFIED' }],
+    ['no e-mail', { bound: null, byEmail: null, email: { refusal: 'no-email' }, allowedDomains: [], createUnknown: true }, { refuse: 'SSO_EMAIL_NOT_VERIFIED' }],
+    ['domain not in the list', { bound: null, byEmail: unbound, email: ok, allowedDomains: ['other.test'], createUnknown: false }, { refuse: 'SSO_DOMAIN_NOT_ALLOWED' }],
+    ['existing account, domain listed: linked', { bound: null, byEmail: unbound, email: ok, allowedDomains: ['corp.test'], createUnknown: false }, { action: 'link', userId: 7 }],
+    ['existing account, list empty: never linked', { bound: null, byEmail: unbound, email: ok, allowedDomains: [], createUnknown: true }, { refuse: 'SSO_LINK_NOT_ALLOWED' }],
+    ['existing account bound to another subject', { bound: null, byEmail: boundElsewhere, email: ok, allowedDomains: ['corp.test'], createUnknown: false }, { refuse: 'SSO_ACCOUNT_LINKED' }],
+    ['existing account bound to another subject, list empty', { bound: null, byEmail: boundElsewhere, email: ok, allowedDomains: [], createUnknown: false }, { refuse: 'SSO_ACCOUNT_LINKED' }],
+    ['no account, creation on (list empty: any domain)', { bound: null, byEmail: null, email: ok, allowedDomains: [], createUnknown: true }, { action: 'create' }],
+    ['no account, creation on, domain listed', { bound: null, byEmail: null, email: ok, allowedDomains: ['corp.test'], createUnknown: true }, { action: 'create' }],
+    ['no account, creation off', { bound: null, byEmail: null, email: ok, allowedDomains: [], createUnknown: false }, { refuse: 'SSO_UNKNOWN_USER' }],
+  ])('%s', (_n, input, expected) => {
+    expect(ssoAccountDecision(input)).toEqual(expected);
   });
 });

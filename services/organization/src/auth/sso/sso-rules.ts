@@ -75,3 +75,38 @@ export function nameFromClaims(claims: Record<string, unknown>, email: string): 
   const given = [claims.given_name, claims.family_name].filter((v): v is string => typeof v === 'string' && !!v.trim()).join(' ').trim();
   return (given || email.slice(0, email.indexOf('@'))).slice(0, 191);
 }
+
+/** The account an identity signs in to, or why not (the codes are OrgErrors). */
+export type SsoAccountDecision =
+  | { action: 'sign-in'; userId: number }
+  | { action: 'link'; userId: number }
+  | { action: 'create' }
+  | { refuse: 'SSO_EMAIL_NOT_VERIFIED' | 'SSO_DOMAIN_NOT_ALLOWED' | 'SSO_ACCOUNT_LINKED' | 'SSO_LINK_NOT_ALLOWED' | 'SSO_UNKNOWN_USER' };
+
+/**
+ * Which account a provider's identity (issuer + `sub`) signs in to:
+ * - an account bound to this issuer and subject: that one, whatever e-mail the provider reports now, while the
+ *   account's own e-mail is within `allowed_domains` (an administrator who narrows the list shuts out the rest);
+ * - otherwise the e-mail must be verified by the provider and within `allowed_domains` (empty: any);
+ * - an existing account with that e-mail is linked (bound to the subject) only when it is bound to no other
+ *   subject, the list of allowed domains is NOT empty and names the e-mail's domain (an administrator vouched for
+ *   the provider's control of that domain); with the list empty no existing account is ever linked, admins included;
+ * - no account: created when the organization says so (bound from the start), else refused.
+ */
+export function ssoAccountDecision(p: {
+  bound: { id: number; email: string } | null;
+  byEmail: { id: number; ssoSubject: string | null } | null;
+  email: { email: string } | { refusal: 'no-email' | 'unverified' };
+  allowedDomains: readonly string[];
+  createUnknown: boolean;
+}): SsoAccountDecision {
+  if (p.bound) return domainAllowed(p.bound.email, p.allowedDomains) ? { action: 'sign-in', userId: p.bound.id } : { refuse: 'SSO_DOMAIN_NOT_ALLOWED' };
+  if ('refusal' in p.email) return { refuse: 'SSO_EMAIL_NOT_VERIFIED' };
+  if (!domainAllowed(p.email.email, p.allowedDomains)) return { refuse: 'SSO_DOMAIN_NOT_ALLOWED' };
+  if (p.byEmail) {
+    if (p.byEmail.ssoSubject !== null) return { refuse: 'SSO_ACCOUNT_LINKED' };
+    if (p.allowedDomains.length === 0) return { refuse: 'SSO_LINK_NOT_ALLOWED' };
+    return { action: 'link', userId: p.byEmail.id };
+  }
+  return p.createUnknown ? { action: 'create' } : { refuse: 'SSO_UNKNOWN_USER' };
+}

@@ -16,7 +16,7 @@ import { AuthService } from '../auth.service';
 import { tokenLifetimeMs, tokenState } from '../token-rules';
 import { OidcClients, describeOidcError, type OidcClientSettings } from './oidc.provider';
 import { SsoAttempts } from './sso-attempts';
-import { domainAllowed, nameFromClaims, readStoredSso, toStoredSso, verifiedEmail, type StoredOidcSettings } from './sso-rules';
+import { nameFromClaims, readStoredSso, ssoAccountDecision, toStoredSso, verifiedEmail, type StoredOidcSettings } from './sso-rules';
 
 const CALLBACK_PATH = '/api/sso/callback';
 
@@ -197,20 +197,41 @@ export class SsoService {
       logger().warn({ orgId, err: describeOidcError(e) }, 'single sign-on refused: the provider answer did not verify');
       throw new AppError(OrgErrors.SSO_FAILED);
     }
-    const identity = verifiedEmail(claims);
-    if ('refusal' in identity) throw new AppError(OrgErrors.SSO_EMAIL_NOT_VERIFIED);
-    if (!domainAllowed(identity.email, settings.allowed_domains)) throw new AppError(OrgErrors.SSO_DOMAIN_NOT_ALLOWED);
+    // the identity is the provider's subject at its issuer (both checked in the ID token by openid-client)
+    const subject = typeof claims.sub === 'string' && claims.sub.length > 0 && claims.sub.length <= 255 ? claims.sub : null;
+    const issuer = typeof claims.iss === 'string' && claims.iss ? claims.iss : settings.issuer;
+    if (!subject) {
+      logger().warn({ orgId }, 'single sign-on refused: the ID token has no usable subject');
+      throw new AppError(OrgErrors.SSO_FAILED);
+    }
+    const email = verifiedEmail(claims);
 
     return this.db.command(orgId, async (s) => {
-      let user = await this.users.byEmail(s, identity.email);
-      if (!user) {
-        const role = settings.unknown_user === 'create' && settings.create_role_id ? await this.roles.get(s, settings.create_role_id) : null;
-        if (!role) throw new AppError(OrgErrors.SSO_UNKNOWN_USER);
+      const bound = await this.users.bySsoSubject(s, issuer, subject);
+      const byEmail = bound || 'refusal' in email ? null : await this.users.byEmail(s, email.email);
+      const createRole = settings.unknown_user === 'create' && settings.create_role_id ? await this.roles.get(s, settings.create_role_id) : null;
+      const decision = ssoAccountDecision({ bound, byEmail, email, allowedDomains: settings.allowed_domains, createUnknown: !!createRole });
+      if ('refuse' in decision) {
+        if (decision.refuse === 'SSO_ACCOUNT_LINKED' || decision.refuse === 'SSO_LINK_NOT_ALLOWED') {
+          logger().info({ orgId, userId: byEmail?.id, reason: decision.refuse }, 'single sign-on refused: the e-mail names an account this identity may not take');
+        }
+        throw new AppError(OrgErrors[decision.refuse]);
+      }
+      let user: UserRow;
+      if (decision.action === 'sign-in') {
+        user = bound!;
+      } else if (decision.action === 'link') {
+        if (byEmail!.status !== 'Active') throw new AppError(OrgErrors.ACCOUNT_INACTIVE);
+        user = await this.users.update(s, byEmail!.id, { ssoIssuer: issuer, ssoSubject: subject });
+        await this.logs.write(s, selfActor(user), 'Account linked to single sign-on');
+      } else {
+        const address = (email as { email: string }).email;
         user = await this.users.insert(s, {
-          name: nameFromClaims(claims, identity.email), email: identity.email, roleId: role.id, status: 'Active', emailVerifiedAt: new Date(), lang: 'en',
+          name: nameFromClaims(claims, address), email: address, roleId: createRole!.id, status: 'Active', emailVerifiedAt: new Date(), lang: 'en',
+          ssoIssuer: issuer, ssoSubject: subject,
         });
         await this.outbox.add(s.tx, UserUpdated, { orgId, userId: user.id, name: user.name, email: user.email, lang: 'en', status: 'Active' });
-        await this.logs.write(s, selfActor(user), `Account created through single sign-on (role ${role.name})`);
+        await this.logs.write(s, selfActor(user), `Account created through single sign-on (role ${createRole!.name})`);
       }
       if (user.status !== 'Active') throw new AppError(OrgErrors.ACCOUNT_INACTIVE);
       const t = await this.tokens.issue(s, user.id, 'sso', tokenLifetimeMs('sso', this.config));

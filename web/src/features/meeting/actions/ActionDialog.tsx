@@ -152,7 +152,10 @@ export function ActionDialog(props: {
       {!editing && action && (
         <div className="action-details" data-testid="action-details">
           <div className="action-details__meta">
-            <Tag value={t(action.status)} severity={STATUS_SEVERITY[action.status]} data-testid="action-status" />
+            {/* the tracker's "not started" (nobody has acted, no progress) reads the same here, not "In Progress" */}
+            {action.group === 'not_started'
+              ? <Tag value={t('Not started')} severity="secondary" data-testid="action-status" data-status="not_started" />
+              : <Tag value={t(action.status)} severity={STATUS_SEVERITY[action.status]} data-testid="action-status" data-status={action.status} />}
             <Tag value={t(action.priority)} severity={PRIORITY_SEVERITY[action.priority]} data-testid="action-priority-tag" />
             <span>
               {t('openTill')}: <bdi>{formatDateTime(action.open_till, i18n.language)}</bdi>

@@ -1,5 +1,6 @@
 import type { MeetingDetails } from '@app/contracts';
 import { Button } from 'primereact/button';
+import { ReportButton } from '../../resolutions/ReportButton';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
@@ -135,6 +136,8 @@ export function DecisionDialog(props: {
       footer={
         guestToken || !editing ? (
           <div className="dialog-footer">
+            {/* the resolution report, for whoever sees the decision (the owner, a member who voted...); not for guests */}
+            {!guestToken && decision && <ReportButton decisionId={decision.id} />}
             <Button type="button" label={t('close')} outlined onClick={props.onHide} data-testid="decision-close" />
           </div>
         ) : undefined

@@ -37,7 +37,8 @@ export function VoteDialog(props: { decision: Decision; visible: boolean; onHide
   const d = props.decision;
   const rows = useMemo(() => votable(d), [d]);
   const [voter, setVoter] = useState<string>('');
-  const [vote, setVote] = useState<Vote>('Approved');
+  // a vote starts with no choice (docs/product/votes.md#the-vote-dialog): Submit waits for one
+  const [vote, setVote] = useState<Vote | null>(null);
   const [reason, setReason] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [alerts, setAlerts] = useState<string[]>([]);
@@ -46,20 +47,20 @@ export function VoteDialog(props: { decision: Decision; visible: boolean; onHide
   useEffect(() => {
     if (!props.visible) return;
     setVoter(rows.length === 1 || !d.can_vote_for_others ? (personKey(rows[0] ?? { user_id: null, user_email: null }) ?? '') : '');
-    setVote('Approved');
+    setVote(null);
     setReason('');
     setSubmitted(false);
     setAlerts([]);
   }, [props.visible, d.id]);
 
   const row = rows.find((r) => personKey(r) === voter) ?? null;
-  const reasonError = submitted && reasonRequired(vote) && !reason.trim() ? MM.reasonRequired : null;
+  const reasonError = submitted && vote !== null && reasonRequired(vote) && !reason.trim() ? MM.reasonRequired : null;
   const voterError = submitted && d.can_vote_for_others && !row ? M.required : null;
 
   const submit = async () => {
     setSubmitted(true);
     setAlerts([]);
-    if ((reasonRequired(vote) && !reason.trim()) || (d.can_vote_for_others && !row)) return;
+    if (vote === null || (reasonRequired(vote) && !reason.trim()) || (d.can_vote_for_others && !row)) return;
     const body = {
       vote,
       reason: reasonDisabled(vote) ? undefined : reason.trim() || undefined,
@@ -84,7 +85,7 @@ export function VoteDialog(props: { decision: Decision; visible: boolean; onHide
   const footer = (
     <div className="dialog-footer">
       <Button type="button" label={t('cancel')} outlined onClick={props.onHide} />
-      <Button type="button" label={t('vote.submit')} onClick={() => void submit()} loading={busy} data-testid="vote-submit" disabled={!d.voting_open} />
+      <Button type="button" label={t('vote.submit')} onClick={() => void submit()} loading={busy} data-testid="vote-submit" disabled={!d.voting_open || vote === null} />
     </div>
   );
 
@@ -116,11 +117,11 @@ export function VoteDialog(props: { decision: Decision; visible: boolean; onHide
           </div>
         ))}
       </fieldset>
-      <Field id="vote-reason" label={t('vote.reason')} required={reasonRequired(vote)} error={reasonError}>
+      <Field id="vote-reason" label={t('vote.reason')} required={vote !== null && reasonRequired(vote)} error={reasonError}>
         <InputTextarea
           id="vote-reason"
-          value={reasonDisabled(vote) ? '' : reason}
-          disabled={reasonDisabled(vote)}
+          value={vote !== null && reasonDisabled(vote) ? '' : reason}
+          disabled={vote === null || reasonDisabled(vote)}
           onChange={(e) => setReason(e.target.value)}
           rows={3}
           autoResize

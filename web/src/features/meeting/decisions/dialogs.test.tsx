@@ -156,6 +156,13 @@ describe('action dialog (overall status from the server, per-participant status 
     await waitFor(() => expect(screen.getByTestId('action-status')).toHaveTextContent('Complete'));
   });
 
+  it("an action nobody has acted on reads 'Not started', as in the action tracker's group (not 'In Progress')", async () => {
+    installFetch(on('GET', '/api/actions/21', () => jsonResponse(200, ok(anAction({ status: 'In Progress', group: 'not_started' })))));
+    renderActionDialog(21);
+    expect(await screen.findByTestId('action-status')).toHaveTextContent('Not started');
+    expect(screen.getByTestId('action-status')).not.toHaveTextContent('In Progress');
+  });
+
   it('a locked action (open till passed) shows the warning and no status control', async () => {
     installFetch(on('GET', '/api/actions/21', () => jsonResponse(200, ok(anAction({ locked: true, status: 'Not Complete' })))));
     renderActionDialog(21);

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { changeLanguage } from '../../../i18n';
 import { onNotify, type Notice } from '../../../api/notify';
 import { session } from '../../../api/session';
@@ -28,13 +29,44 @@ function renderVote(d: Decision, extra: { guestToken?: string; standalone?: bool
 }
 
 describe('vote dialog (five values, reason rules, voting for another voter, tally)', () => {
-  it('offers the five values in the variant wording, Approved first and chosen', () => {
-    installFetch();
+  it('offers the five values in the variant wording, none chosen: Submit waits for a choice', async () => {
+    const calls = installFetch(on('POST', '/api/decisions/11/vote/change', () => jsonResponse(200, ok(voteResult(aDecision()), 'Done'))));
     renderVote(aDecision({ tallies: tallies({ Pending: 2 }, { Abstained: 'Postponed to next meeting' }) }));
     const values = within(screen.getByTestId('vote-values')).getAllByRole('radio');
     expect(values.map((r) => r.id)).toEqual(['vote-Approved', 'vote-Denied', 'vote-Abstained', 'vote-Pending', 'vote-Others']);
     expect(within(screen.getByTestId('vote-values')).getByLabelText('Postponed to next meeting')).toBeInTheDocument();
+    for (const r of values) expect(r).not.toBeChecked();
+    expect(screen.getByTestId('vote-submit')).toBeDisabled();
+    expect(screen.getByTestId('vote-reason')).toBeDisabled();
+    click('vote-submit');
+    expect(calls).toHaveLength(0);
+    choose('Approved');
     expect(within(screen.getByTestId('vote-values')).getByLabelText('Approved')).toBeChecked();
+    expect(screen.getByTestId('vote-submit')).toBeEnabled();
+    click('vote-submit');
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0].body).toEqual({ vote: 'Approved' });
+  });
+
+  it('opened again, the dialog forgets the last choice', () => {
+    installFetch();
+    const d = aDecision();
+    function Harness() {
+      const [open, setOpen] = useState(true);
+      return (
+        <>
+          <button type="button" data-testid="toggle" onClick={() => setOpen((o) => !o)} />
+          <VoteDialog decision={d} visible={open} onHide={() => setOpen(false)} onVoted={jest.fn()} />
+        </>
+      );
+    }
+    renderWithApp(<Harness />);
+    choose('Denied');
+    expect(within(screen.getByTestId('vote-values')).getByLabelText('Denied')).toBeChecked();
+    click('toggle');
+    click('toggle');
+    for (const r of within(screen.getByTestId('vote-values')).getAllByRole('radio')) expect(r).not.toBeChecked();
+    expect(screen.getByTestId('vote-submit')).toBeDisabled();
   });
 
   it('Denied without a reason shows the reason error and sends nothing; with a reason it votes', async () => {
@@ -76,6 +108,7 @@ describe('vote dialog (five values, reason rules, voting for another voter, tall
       on('POST', '/api/decisions/11/vote/change', () => jsonResponse(409, { success: false, code: 'VALIDATION', message: 'Error in validation', errors: { vote: ['Voting is closed for this decision.'] } })),
     );
     const { onVoted } = renderVote(aDecision());
+    choose('Approved');
     click('vote-submit');
     expect(await screen.findByTestId('vote-alert')).toHaveTextContent('Voting is closed for this decision.');
     expect(onVoted).not.toHaveBeenCalled();
@@ -85,6 +118,7 @@ describe('vote dialog (five values, reason rules, voting for another voter, tall
     const voters = [aVoter(2, 'Grace', 'Pending', { can_change: true }), aVoter(3, 'Alan', 'Pending', { can_change: true }), aVoter(40, 'Guest', 'Pending', { user_id: null, user_email: 'g@example.com', user: null, can_change: true })];
     const calls = installFetch(on('POST', '/api/decisions/11/vote/change', () => jsonResponse(200, ok(voteResult(aDecision()), 'Done'))));
     renderVote(aDecision({ voters, can_vote_for_others: true }));
+    choose('Approved');
     click('vote-submit');
     expect(await screen.findByTestId('vote-voter-error')).toHaveTextContent('This field is required.');
     expect(calls).toHaveLength(0);
@@ -104,6 +138,7 @@ describe('vote dialog (five values, reason rules, voting for another voter, tall
     const calls = installFetch(on('POST', '/api/decisions/11/vote/change', () => jsonResponse(200, ok(voteResult(aDecision()), 'Done'))));
     renderVote(aDecision(), { guestToken: 'guest-tok' });
     expect(screen.queryByTestId('vote-voter')).toBeNull();
+    choose('Approved');
     click('vote-submit');
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(new URL(calls[0].url, 'http://x').searchParams.get('token')).toBe('guest-tok');
@@ -112,6 +147,7 @@ describe('vote dialog (five values, reason rules, voting for another voter, tall
   it('a standalone resolution votes on /singleDecision/vote/{id}', async () => {
     const calls = installFetch(on('POST', '/api/singleDecision/vote/11', () => jsonResponse(200, ok(voteResult(aDecision()), 'Done'))));
     renderVote(aDecision({ meeting_id: null }), { standalone: true });
+    choose('Abstained');
     click('vote-submit');
     await waitFor(() => expect(calls).toHaveLength(1));
   });

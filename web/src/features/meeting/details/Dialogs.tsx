@@ -161,6 +161,17 @@ export function AttendanceDialog(props: { meeting: MeetingDetails; member: Membe
 export function NdaModal(props: { visible: boolean; onAccept(): Promise<void>; onDecline(): void }) {
   const { t } = useTranslation('meeting');
   const [busy, setBusy] = useState(false);
+  // Escape declines, as the decline button does (leaves the page; nothing of the meeting is behind the modal). The
+  // dialog has no close icon (closable false), and PrimeReact binds Escape only to closable dialogs.
+  const { visible, onDecline } = props;
+  useEffect(() => {
+    if (!visible) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onDecline();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [visible, onDecline]);
   return (
     <Dialog visible={props.visible} onHide={props.onDecline} closable={false} header={t('nda.title')} style={{ width: 'min(600px, 95vw)' }} data-testid="nda-modal">
       <p className="pre-line">{t('nda.text')}</p>

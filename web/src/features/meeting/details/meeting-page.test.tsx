@@ -144,6 +144,23 @@ describe('the NDA modal (accept clears it; decline sends a member to the list an
     expect(calls.some((c) => c.path.startsWith('/api/nda/guest/gt'))).toBe(true);
   });
 
+  it('behind the modal: the title and nothing else; no card asks the API for more', async () => {
+    const calls = renderPage(ndaMeeting());
+    await waitForModal();
+    expect(screen.getByTestId('meeting-title')).toBeInTheDocument();
+    expect(screen.getByTestId('nda-gate-text')).toBeInTheDocument();
+    for (const id of ['agenda-card', 'minutes-card', 'create-buttons', 'participants-card']) expect(screen.queryByTestId(id)).toBeNull();
+    // nothing about meeting 1 but its details (the minutes, the book, the activity, the approvals of the meeting...)
+    expect(calls.map((c) => c.path).filter((x) => x !== '/api/meetings/1' && (/\/1(\/|$)/.test(x) || x.includes('meeting_id=1')))).toEqual([]);
+  });
+
+  it('Escape declines: a member goes to the meeting list', async () => {
+    renderPage(ndaMeeting());
+    await waitForModal();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/app\/activity\/meetings$/));
+  });
+
   async function waitForModal(): Promise<string> {
     expect(await screen.findByTestId('nda-modal')).toHaveTextContent(/./);
     return 'nda-decline';

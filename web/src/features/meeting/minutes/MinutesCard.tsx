@@ -39,7 +39,9 @@ export function MinutesCard(props: { meeting: MeetingDetails }) {
   const [open, setOpen] = useState(false);
   const [history, setHistory] = useState(false);
   const [switching, setSwitching] = useState(false);
-  const state = useApi('meeting/minutes', [id], () => api(Routes.getMinutes, { params: { id } }), {
+  // keyed by the meeting's status too: a change to Live or Archived (the page reloads the meeting on the live event)
+  // asks the minutes again, so the card appears without a reload
+  const state = useApi('meeting/minutes', [id, props.meeting.meeting_status_id], () => api(Routes.getMinutes, { params: { id } }), {
     refreshInterval: (s?: MinutesState) => (s?.render && (s.render.status === 'queued' || s.render.status === 'rendering') ? 1000 : 0),
   });
   const s = state.data;

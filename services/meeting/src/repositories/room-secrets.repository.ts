@@ -1,0 +1,19 @@
+import { Injectable } from '@nestjs/common';
+import { eq } from 'drizzle-orm';
+import { roomSecrets } from '../db/schema';
+import type { Scope } from '../db/db';
+
+/** The organization's sealed video-room secret (one row per organization). */
+@Injectable()
+export class RoomSecretsRepository {
+  async sealed(s: Scope): Promise<string | null> {
+    const [row] = await s.tx.select({ sealed: roomSecrets.secretSealed }).from(roomSecrets).where(eq(roomSecrets.orgId, s.orgId));
+    return row?.sealed ?? null;
+  }
+
+  /** keep the first one written (two first joins at once agree on one secret) and answer the stored one */
+  async putFirst(s: Scope, sealed: string): Promise<string> {
+    await s.tx.insert(roomSecrets).values({ orgId: s.orgId, secretSealed: sealed }).onConflictDoNothing();
+    return (await this.sealed(s))!;
+  }
+}

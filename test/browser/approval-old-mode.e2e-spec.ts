@@ -1,0 +1,184 @@
+/**
+ * Journey: approvals in the organization's 'old' mode (the demo's; set through PUT /api/status and restored after).
+ * The administrator sends a two-page PDF to member1 (step 1) and a guest (step 2) with a box for each: page 1 for
+ * member1, page 2 for the guest (what the create page saves). member1 previews the document with their box before
+ * signing, finds Reject enabled at once on the signing page (only the sender's box is there), and signs from the
+ * details page (the signature modal); the guest opens the e-mailed link, previews, and signs the same way. The sealed
+ * PDF has each signature and each signer's name inside that signer's box, on the right page (pdftotext -bbox).
+ */
+import { api, login, mailsTo, pdfFile, pdfSignature, pdfWords, waitFor, type ApiClient } from '@app/testing';
+import type { Page } from 'puppeteer-core';
+import { DEMO, GATEWAY, openBrowser, orgUrl, settled, signIn, successToast, dismissToasts, waitForPath, type Session } from './support';
+
+declare const document: any;
+
+const M1 = 'member1@demo.test';
+const LOADED_WAIT_MS = 45_000;
+const PART_MS = 360_000;
+const GUEST = 'Olive Guest';
+/** the boxes in points of the page (595 x 842, top-left origin) */
+const BOX1 = { px: 60, py: 90, width: 180, height: 60 };
+const BOX2 = { px: 320, py: 560, width: 180, height: 60 };
+
+let admin: ApiClient;
+let modeBefore: 'new' | 'old' = 'old';
+let id = 0;
+let pdf = 0;
+let guestEmail = '';
+let guestToken = '';
+
+async function setMode(mode: 'new' | 'old'): Promise<void> {
+  const r = await admin.put('/status', { approval_mode: mode });
+  expect({ status: r.status, body: r.body }).toMatchObject({ status: 200 });
+  await waitFor(`approval_mode ${mode}`, async () => {
+    const res = await fetch(`${GATEWAY}/api/`, { headers: { 'x-org': DEMO.slug } });
+    const body = (await res.json()) as { data?: { modules?: { approval_mode?: string } } };
+    return body.data?.modules?.approval_mode === mode ? true : undefined;
+  }, 30_000, 300);
+}
+
+/** draw a stroke on the signature canvas with the mouse */
+async function draw(page: Page) {
+  await settled(page);
+  const canvas = await page.waitForSelector('[data-testid=signature-canvas]', { visible: true });
+  const box = (await canvas!.boundingBox())!;
+  await page.mouse.move(box.x + 30, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 30 + i * 25, box.y + box.height / 2 + (i % 2 ? -25 : 25), { steps: 2 });
+  await page.mouse.up();
+}
+
+/** the signing page shows the document with the caller's one box (data-box: px,py,width,height in points) on `pageNo` */
+async function previewShowsBox(page: Page, pageNo: number, box: typeof BOX1) {
+  await page.waitForSelector('[data-testid=placement-page][data-rendered="1"]', { visible: true });
+  for (let p = 1; p < pageNo; p++) {
+    await page.click('[data-testid=signing-next]');
+  }
+  await page.waitForFunction((n: number) => (document.querySelector('[data-testid=signing-page-of]')?.textContent ?? '').includes(`Page ${n} of 2`), {}, pageNo);
+  await page.waitForSelector('[data-testid=placement-box-signature]', { visible: true });
+  const boxes = await page.$$eval('[data-testid=placement-box-signature]', (n: any[]) => n.map((b) => b.getAttribute('data-box')));
+  expect(boxes).toEqual([[box.px, box.py, box.width, box.height].map((v) => v.toFixed(1)).join(',')]);
+}
+
+describe('journey: approvals in old mode', () => {
+  let s: Session;
+
+  beforeAll(async () => {
+    admin = api(GATEWAY, { org: DEMO.slug, token: await login(GATEWAY, DEMO.slug, DEMO.admin, DEMO.password) });
+    const users = (await admin.get('/users/all')).body.data as { id: number; email: string }[];
+    const m1 = users.find((u) => u.email === M1)!.id;
+    modeBefore = (await admin.get('/status')).body.data?.approval_mode ?? 'old';
+    await setMode('old');
+    const title = `Boxed board resolution ${Date.now()}`;
+    const up = await admin.upload('/library', {}, { file: { name: 'resolution.pdf', type: 'application/pdf', data: await pdfFile(2, title) } });
+    expect(up.status).toBe(200);
+    pdf = up.body.data.id;
+    guestEmail = `olive-${Date.now()}@guests.test`;
+    const created = await admin.post('/approvals', { title, documents: [pdf], assignees: [{ user_id: m1, order: 1 }, { email: guestEmail, guest_name: GUEST, order: 2 }] });
+    expect(created.status).toBe(200);
+    id = created.body.data.id;
+    const one = created.body.data.assignees.find((a: { user_id: number | null }) => a.user_id === m1).id;
+    const guest = created.body.data.assignees.find((a: { guest: boolean }) => a.guest).id;
+    // what the create page saves once the approval exists: the sender's boxes, page 1 for member1, page 2 for the guest
+    const saved = await admin.post(`/documents/${id}`, { id, action: 'save', sign_data: [{ assignee_id: one, library_id: pdf, pageNum: 1, ...BOX1 }, { assignee_id: guest, library_id: pdf, pageNum: 2, ...BOX2 }] });
+    expect(saved.status).toBe(200);
+    s = await openBrowser('approval-old-mode');
+    s.page.setDefaultTimeout(LOADED_WAIT_MS);
+    s.page.setDefaultNavigationTimeout(90_000);
+    await s.page.goto(orgUrl(DEMO.slug, '/auth/login'), { timeout: 90_000 });
+  }, PART_MS);
+  afterAll(async () => {
+    await s?.close();
+    if (admin) await setMode(modeBefore);
+  }, PART_MS);
+
+  it('member1 previews the document with their box, finds Reject enabled at once, and signs from the details page', async () => {
+    const { page } = s;
+    await s.step('member1-preview', async () => {
+      await signIn(page, DEMO.slug, M1, DEMO.password);
+      await page.goto(orgUrl(DEMO.slug, `/app/activity/approval/${id}`));
+      await page.waitForSelector('[data-testid=approval-preview]', { visible: true });
+      // the guest's turn has not come: "Waiting", not "Needs to sign"
+      await page.waitForSelector('[data-testid=approval-order] [data-status=waiting]', { visible: true });
+      await s.shot('member1-details');
+      await page.click('[data-testid=approval-preview]');
+      await waitForPath(page, `/app/activity/approval/${id}/sign`);
+      await previewShowsBox(page, 1, BOX1);
+      // only the sender's box is there: Reject is clickable from the start
+      await page.waitForSelector('[data-testid=signing-reject]:not([disabled])', { visible: true });
+      await s.shot('member1-preview');
+      await page.click('[data-testid=signing-reject]');
+      await page.waitForSelector('[data-testid=reject-reason]', { visible: true });
+      await s.shot('member1-reject-open');
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => !document.querySelector('[data-testid=reject-reason]'));
+      await page.click('[data-testid=signing-back]');
+      await page.waitForSelector('[data-testid=approval-details]', { visible: true });
+    });
+    await s.step('member1-signs', async () => {
+      // old mode: Sign opens the signature modal on the details page; the signing page stays reachable
+      await page.waitForSelector('[data-testid=approval-sign-on-page]', { visible: true });
+      await page.waitForSelector('[data-testid=approval-sign]:not([disabled])', { visible: true });
+      await page.click('[data-testid=approval-sign]');
+      await page.waitForSelector('[data-testid=signature-canvas]', { visible: true });
+      await draw(page);
+      await page.waitForSelector('[data-testid=signature-submit]:not([disabled])');
+      await page.click('[data-testid=signature-submit]');
+      await successToast(page, 'Document signed successfully');
+      await page.waitForSelector('[data-testid=approval-details][data-status="partly signed"]');
+      // the guest's step is now current: nobody waits any more
+      await page.waitForFunction(() => !document.querySelector('[data-testid=approval-order] [data-status=waiting]'));
+      await s.shot('member1-signed');
+    });
+    await dismissToasts(page);
+    await page.evaluate(() => document.defaultView.localStorage.clear());
+  }, PART_MS);
+
+  it('the guest opens the e-mailed link, previews the document with their box on page 2, and signs', async () => {
+    const { page } = s;
+    const mail = await waitFor('the guest e-mail', async () => (await mailsTo(guestEmail)).find((m) => m.subject.includes('Boxed board resolution')), 60_000, 500);
+    guestToken = decodeURIComponent(new RegExp(`/approval/${id}\\?token=([A-Za-z0-9_.%-]+)`).exec(mail.text ?? mail.html ?? '')![1]);
+    await s.step('guest-preview', async () => {
+      await page.goto(orgUrl(DEMO.slug, `/approval/${id}?token=${encodeURIComponent(guestToken)}`));
+      await page.waitForSelector('[data-testid=approval-preview]', { visible: true });
+      await page.click('[data-testid=approval-preview]');
+      await previewShowsBox(page, 2, BOX2);
+      await page.waitForSelector('[data-testid=signing-reject]:not([disabled])', { visible: true });
+      await s.shot('guest-preview');
+      await page.click('[data-testid=signing-back]');
+      await page.waitForSelector('[data-testid=approval-details]', { visible: true });
+    });
+    await s.step('guest-signs', async () => {
+      await page.waitForSelector('[data-testid=approval-sign]:not([disabled])', { visible: true });
+      await page.click('[data-testid=approval-sign]');
+      await page.waitForSelector('[data-testid=signature-canvas]', { visible: true });
+      await draw(page);
+      await page.waitForSelector('[data-testid=signature-submit]:not([disabled])');
+      await page.click('[data-testid=signature-submit]');
+      await successToast(page, 'Document signed successfully');
+      await page.waitForSelector('[data-testid=approval-details][data-status="fully signed"]');
+      await page.waitForFunction(() => !document.querySelector('[data-testid=approval-processing]'), { timeout: 90_000 });
+      await s.shot('guest-signed');
+    });
+  }, PART_MS);
+
+  it('the sealed PDF: each signature and each name inside its signer\'s box, on the right page; the library file untouched', async () => {
+    const res = await fetch(`${GATEWAY}/api/approvals/${id}/signed/${pdf}`, { headers: { 'x-org': DEMO.slug, token: await login(GATEWAY, DEMO.slug, DEMO.admin, DEMO.password) } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain('resolution-signed.pdf');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect((await pdfSignature(bytes)).out).toMatch(/Signature Validation: Signature is Valid\./);
+    const inside = (w: { xMin: number; yMin: number; xMax: number; yMax: number }, b: typeof BOX1) => w.xMin >= b.px && w.xMax <= b.px + b.width && w.yMin >= b.py && w.yMax <= b.py + b.height;
+    const checks: [number, string[], typeof BOX1][] = [[1, ['Member', 'One'], BOX1], [2, ['Olive', 'Guest'], BOX2]];
+    for (const [pageNo, parts, box] of checks) {
+      const words = await pdfWords(bytes, pageNo);
+      for (const part of parts) {
+        const w = words.find((x) => x.text === part);
+        expect({ pageNo, part, inside: !!w && inside(w, box) }).toEqual({ pageNo, part, inside: true });
+      }
+    }
+    expect((await pdfWords(bytes, 1)).some((w) => w.text === 'Olive')).toBe(false);
+    expect((await pdfWords(bytes, 2)).some((w) => w.text === 'Member')).toBe(false);
+    expect((await admin.get(`/library/${pdf}`)).body.data.version).toBe(1);
+  }, PART_MS);
+});
