@@ -2,7 +2,7 @@
  * Journey: accessibility (issue 25). The chair of a fresh organization walks the product's main pages in English and
  * then in Arabic (right-to-left), and each is checked with axe-core against WCAG 2.0/2.1/2.2 A and AA (no critical
  * or serious violation), the Arabic ones also with the contrast measured in the page (support.ts a11y): sign-in,
- * home, meetings list, meeting details, vote dialog, library, PDF viewer, approvals list and details, organization
+ * home, meetings list, meeting details, vote dialog, resolutions, library, PDF viewer, approvals list and details, organization
  * settings, presentation. Then keyboard only: the skip link reaches the main content, a page change moves the focus
  * to the new page's heading, and the chair votes in the vote dialog without the mouse.
  */
@@ -24,6 +24,7 @@ let meetingId: number;
 let decisionId: number;
 let docId: number;
 let approvalId: number;
+let resolutionId: number;
 
 /** what has the keyboard focus: its test id, id or tag, and whether it is inside the main content */
 const focused = (page: Page) =>
@@ -57,6 +58,8 @@ beforeAll(async () => {
   meetingId = m.id;
   await talkingPoint(w, m.id, { title: 'Quarterly review', attachments: [docId] });
   decisionId = expectOk(await w.chair.c.post(`/meetings/${m.id}/decisions`, { title: 'Approve the 2027 budget', deadline: serverDate(10), voters: [w.chair.userId, w.m1.userId] })).id;
+  // a standalone resolution of the committee, for the resolutions page
+  resolutionId = expectOk(await w.chair.c.post('/singleDecision', { title: 'Adopt the travel policy', committee_id: w.committeeId, deadline: serverDate(10), voters: [w.m1.userId, w.m2.userId] })).id;
   const adminDoc = expectOk(await w.admin.c.upload('/library', {}, { file: { name: 'contract.pdf', type: 'application/pdf', data: await pdfFile(1, 'Contract') } })).id;
   approvalId = expectOk(await w.admin.c.post('/approvals', { title: 'Sign the contract', documents: [adminDoc], assignees: [{ user_id: w.chair.userId, order: 1 }] })).id;
   s = await openBrowser('accessibility');
@@ -109,6 +112,12 @@ const PAGES: Array<[string, (lang: string) => Promise<void>]> = [
     await a11y(page, 'vote-dialog', s);
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.querySelector('[data-testid=vote-dialog]'));
+  })],
+  ['resolutions', (lang) => s.step(`resolutions-${lang}`, async () => {
+    const { page } = s;
+    await visit('/app/activity/decisions', '[data-testid=resolutions-page]');
+    await page.waitForSelector(`[data-testid=resolution-state-${resolutionId}]`, { visible: true });
+    await a11y(page, 'resolutions', s);
   })],
   ['library', (lang) => s.step(`library-${lang}`, async () => {
     const { page } = s;
