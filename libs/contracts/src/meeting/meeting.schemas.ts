@@ -123,6 +123,8 @@ export const zDecisionPayload = z.object({
   ballot: zBallot,
   /** how many voters have voted */
   votes_cast: z.number().int(),
+  /** a vote has been cast: the ballot kind can no longer change */
+  ballot_locked: z.boolean(),
   /** a secret ballot whose voting has closed: GET /api/decisions/{id}/ballots answers its list */
   ballots_published: z.boolean(),
   talkingpoint_id: z.number().int().nullable(),

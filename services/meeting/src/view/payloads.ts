@@ -194,7 +194,7 @@ function decisionSummary(d: DecisionRow, s: { votes: Vote[]; cast: number; mine:
     created_at: local(d.createdAt, ctx.tz), updated_at: local(d.updatedAt, ctx.tz), created_by: d.createdBy,
     state: decisionState(facts, ctx.now),
     voting_open: open, voting_closed_reason: closed,
-    ballot: secret ? 'secret' : 'open', votes_cast: s.cast, ballots_published: secret && !open,
+    ballot: secret ? 'secret' : 'open', votes_cast: s.cast, ballot_locked: s.cast > 0, ballots_published: secret && !open,
     // a secret vote is cast once, for oneself
     can_vote: r.vote && !(secret && !!mineRow?.hasVoted),
     can_vote_for_others: r.voteForOthers && !secret,
