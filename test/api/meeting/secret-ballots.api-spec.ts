@@ -164,6 +164,8 @@ describe('a secret ballot with three voters', () => {
 
   it('after the close: tallies and who voted for the admin and the owner; every voter finds their receipt; the hash matches; a changed row breaks it', async () => {
     expectOk(await w.chair.c.post(`/decisions/${d.id}/fulfill`, { is_fulfilled: 1 }));
+    // closed with votes in it, it does not open again (ended, tallies read, resumed: the next vote would show by difference)
+    refused(await w.chair.c.post(`/decisions/${d.id}/fulfill`, { is_fulfilled: 0 }), 'is_fulfilled', 'A closed secret ballot with votes in it cannot open again.');
     for (const viewer of [w.admin, w.chair]) {
       const seen = expectOk(await viewer.c.get(`/decisions/${d.id}`));
       expect(seen).toMatchObject({ voting_open: false, ballots_published: true, votes_cast: 3, my_vote: null });
@@ -217,5 +219,10 @@ describe('a secret standalone resolution', () => {
     expect(list.entries).toEqual(expect.arrayContaining([{ receipt: a.receipt, choice: 'Abstained' }, { receipt: b.receipt, choice: 'Approved' }]));
     expect(sha256(canonical(list.entries))).toBe(list.hash);
     expect([count(list, 'Abstained'), count(list, 'Approved')]).toEqual([1, 1]);
+    refused(await w.chair.c.put(`/singleDecision/hide/${d.id}`, { is_fulfilled: 0 }), 'is_fulfilled');
+    // an ended secret resolution without any vote may be resumed
+    const empty = expectOk(await w.chair.c.post('/singleDecision', body));
+    expectOk(await w.chair.c.put(`/singleDecision/hide/${empty.id}`, { is_fulfilled: 1 }));
+    expect(expectOk(await w.chair.c.put(`/singleDecision/hide/${empty.id}`, { is_fulfilled: 0 }))).toMatchObject({ voting_open: true });
   });
 });

@@ -100,4 +100,5 @@ export const MM = {
   secretNoComments: 'Comments are off on a secret ballot.',
   notSecretBallot: 'This decision is not a secret ballot.',
   ballotsNotYet: 'The ballots are published when voting closes.',
+  secretNoReopen: 'A closed secret ballot with votes in it cannot open again.',
 } as const;

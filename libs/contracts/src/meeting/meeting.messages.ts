@@ -2,6 +2,7 @@ import { addMessages } from '../i18n/messages';
 
 /** ar and ru for the meeting service's messages (English sentences are the keys). */
 addMessages('ar', {
+  'A closed secret ballot with votes in it cannot open again.': 'لا يمكن إعادة فتح اقتراع سري مغلق يحتوي على أصوات.',
   'The ballot cannot change once a vote is cast.': 'لا يمكن تغيير نوع الاقتراع بعد الإدلاء بصوت.',
   'You have already voted in this secret ballot; a secret vote cannot be changed.': 'لقد صوّتّ بالفعل في هذا الاقتراع السري؛ لا يمكن تغيير التصويت السري.',
   'In a secret ballot each voter votes for themselves.': 'في الاقتراع السري يصوّت كل ناخب بنفسه.',
@@ -72,6 +73,7 @@ addMessages('ar', {
 });
 
 addMessages('ru', {
+  'A closed secret ballot with votes in it cannot open again.': 'Закрытое тайное голосование, в котором уже есть голоса, нельзя открыть снова.',
   'The ballot cannot change once a vote is cast.': 'Тип голосования нельзя изменить после того, как подан голос.',
   'You have already voted in this secret ballot; a secret vote cannot be changed.': 'Вы уже проголосовали в этом тайном голосовании; тайный голос нельзя изменить.',
   'In a secret ballot each voter votes for themselves.': 'В тайном голосовании каждый голосует сам за себя.',

@@ -139,7 +139,7 @@ export class MeetingDecisionsService implements DecisionUseCases {
     this.checkVoters(ctx, voters);
     const place = await checkPlacement(this.agenda, s, ctx.meeting.id, body);
     const before = await this.decisions.votersOf(s, [d.id]);
-    const ballot = await this.secret.afterEdit(s, d, body.ballot, before, voters);
+    const ballot = await this.secret.afterEdit(s, d, body.ballot, before, voters, deadline);
     await this.decisions.update(s, d.id, {
       title: body.title, description: body.description ?? null, deadline, decisionable: body.decisionable ?? d.decisionable, tenderNumber: body.tender_number ?? null,
       ballot, talkingPointId: place.talkingPointId, subpointId: place.subpointId,
@@ -225,6 +225,7 @@ export class MeetingDecisionsService implements DecisionUseCases {
     const { ctx, d } = await this.open(s, found, req, true);
     assertOpen(ctx);
     assertCan(canEditItems(ctx.perms));
+    await this.secret.checkResume(s, d, body.is_fulfilled);
     await this.decisions.update(s, d.id, { isFulfilled: body.is_fulfilled });
     const payload = await this.decisionView.inMeeting(s, ctx, d.id);
     const outcome = payload.outcome ? `: ${payload.outcome}` : '';

@@ -150,7 +150,7 @@ export class ResolutionsService implements DecisionUseCases {
     this.checkVoters(committee, voters);
     const deadline = localToInstant(body.deadline, scene.org.time_zone);
     const before = await this.decisions.votersOf(s, [d.id]);
-    const ballot = await this.secret.afterEdit(s, d, body.ballot, before, voters);
+    const ballot = await this.secret.afterEdit(s, d, body.ballot, before, voters, deadline);
     await this.decisions.update(s, d.id, {
       title: body.title, description: body.description ?? null, deadline, decisionable: body.decisionable ?? d.decisionable, tenderNumber: body.tender_number ?? null,
       ballot, talkingPointId: null, subpointId: null,
@@ -220,6 +220,7 @@ export class ResolutionsService implements DecisionUseCases {
     const voters = await this.decisions.votersOf(s, [found.id]);
     const { d, rights, scene } = await this.open(s, found, req, true, voters.map((v) => v.userId));
     assertCan(rights.manage);
+    await this.secret.checkResume(s, d, body.is_fulfilled);
     await this.decisions.update(s, d.id, { isFulfilled: body.is_fulfilled });
     const payload = await this.decisionView.resolution(s, scene, d.id);
     const outcome = payload.outcome ? `: ${payload.outcome}` : '';

@@ -1,5 +1,5 @@
 import { MM, type Vote } from '@app/contracts';
-import { ballotAfterEdit, ballotsRefusal, ruleVotes, rowHasVoted, secretVoteRefusal, showsTallies } from './ballot';
+import { ballotAfterEdit, ballotsRefusal, reopenRefusal, ruleVotes, rowHasVoted, secretFinal, secretVoteRefusal, showsTallies } from './ballot';
 
 describe('rowHasVoted', () => {
   it.each([
@@ -25,9 +25,31 @@ describe('showsTallies', () => {
   it.each([
     ['open', true, true],
     ['open', false, true],
-    ['secret', true, false],
-    ['secret', false, true],
-  ])('%s ballot, voting open %s -> %s', (ballot, open, out) => expect(showsTallies(ballot, open)).toBe(out));
+    ['secret', false, false],
+    ['secret', true, true],
+  ])('%s ballot, final %s -> %s', (ballot, final, out) => expect(showsTallies(ballot, final)).toBe(out));
+});
+
+describe('secretFinal', () => {
+  const now = new Date('2026-11-27T12:00:00Z');
+  it.each([
+    [false, '2026-11-27T12:00:01Z', false],
+    [false, '2026-11-27T12:00:00Z', true],
+    [false, '2026-11-26T12:00:00Z', true],
+    [true, '2026-12-27T12:00:00Z', true],
+  ])('ended %s, close date %s -> %s', (isFulfilled, deadline, out) => expect(secretFinal({ isFulfilled, deadline: new Date(deadline) }, now)).toBe(out));
+});
+
+describe('reopenRefusal', () => {
+  const no = { field: 'is_fulfilled', message: MM.secretNoReopen };
+  it.each<[string, boolean, boolean, boolean, typeof no | null]>([
+    ['secret', true, true, true, no],
+    ['secret', false, true, true, null],
+    ['secret', true, false, true, null],
+    ['secret', true, true, false, null],
+    ['open', true, true, true, null],
+  ])('%s ballot, a vote %s, final before %s, open after %s', (ballot, anyVote, finalBefore, openAfter, out) =>
+    expect(reopenRefusal({ ballot, anyVote, finalBefore, openAfter }, 'is_fulfilled')).toEqual(out));
 });
 
 describe('ballotAfterEdit', () => {
@@ -57,7 +79,7 @@ describe('ballotsRefusal', () => {
   it.each([
     ['open', false, { field: 'ballot', message: MM.notSecretBallot }],
     ['open', true, { field: 'ballot', message: MM.notSecretBallot }],
-    ['secret', true, { field: 'ballot', message: MM.ballotsNotYet }],
-    ['secret', false, null],
-  ] as const)('%s ballot, voting open %s', (ballot, votingOpen, out) => expect(ballotsRefusal({ ballot, votingOpen })).toEqual(out));
+    ['secret', false, { field: 'ballot', message: MM.ballotsNotYet }],
+    ['secret', true, null],
+  ] as const)('%s ballot, final %s', (ballot, final, out) => expect(ballotsRefusal({ ballot, final })).toEqual(out));
 });

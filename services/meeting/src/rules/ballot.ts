@@ -20,10 +20,24 @@ export function ruleVotes(ballot: Ballot | string, rows: ReadonlyArray<{ vote: s
 }
 
 /**
- * Tallies of a secret ballot are shown once voting has closed: shown while it is open, each change of the count
- * next to a new name in "who has voted" would tell that voter's choice. An open ballot shows them always.
+ * A secret ballot is final once it is ended or its close date has passed (not when the meeting's status pauses
+ * voting): only then are its tallies and its list shown, and it cannot open again once a vote is in it.
  */
-export const showsTallies = (ballot: Ballot | string, votingOpen: boolean): boolean => ballot !== 'secret' || !votingOpen;
+export const secretFinal = (d: { isFulfilled: boolean; deadline: Date }, now: Date): boolean => d.isFulfilled || d.deadline.getTime() <= now.getTime();
+
+/**
+ * Tallies of a secret ballot are shown once it is final: shown while it is open, each change of the count next to a
+ * new name in "who has voted" would tell that voter's choice. An open ballot shows them always.
+ */
+export const showsTallies = (ballot: Ballot | string, final: boolean): boolean => ballot !== 'secret' || final;
+
+/**
+ * A final secret ballot with votes in it does not open again (resumed, or its close date moved into the future):
+ * closing it, reading the tallies and opening it again would tell the next voter's choice by difference.
+ */
+export function reopenRefusal(f: { ballot: Ballot | string; anyVote: boolean; finalBefore: boolean; openAfter: boolean }, field: 'is_fulfilled' | 'deadline'): { field: typeof field; message: string } | null {
+  return f.ballot === 'secret' && f.anyVote && f.finalBefore && f.openAfter ? { field, message: MM.secretNoReopen } : null;
+}
 
 /** the ballot an edit leaves: the body's, or the current one when left out; a change once any vote is cast is refused */
 export function ballotAfterEdit(f: { current: Ballot; wanted: Ballot | undefined; anyVote: boolean }): { ok: true; ballot: Ballot } | { ok: false; field: 'ballot'; message: string } {
@@ -40,9 +54,9 @@ export function secretVoteRefusal(f: { vote: Vote; forOther: boolean; alreadyVot
   return null;
 }
 
-/** the published list of a decision: only a secret ballot, only once voting has closed */
-export function ballotsRefusal(f: { ballot: Ballot | string; votingOpen: boolean }): { field: 'ballot'; message: string } | null {
+/** the published list of a decision: only a secret ballot, only once it is final */
+export function ballotsRefusal(f: { ballot: Ballot | string; final: boolean }): { field: 'ballot'; message: string } | null {
   if (f.ballot !== 'secret') return { field: 'ballot', message: MM.notSecretBallot };
-  if (f.votingOpen) return { field: 'ballot', message: MM.ballotsNotYet };
+  if (!f.final) return { field: 'ballot', message: MM.ballotsNotYet };
   return null;
 }

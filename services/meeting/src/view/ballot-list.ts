@@ -15,7 +15,7 @@ export class BallotListView {
   constructor(private readonly ballots: SecretBallotsRepository) {}
 
   async list(s: Scope, d: DecisionRow, seen: DecisionPayload): Promise<BallotList> {
-    const refusal = ballotsRefusal({ ballot: d.ballot, votingOpen: seen.voting_open });
+    const refusal = ballotsRefusal({ ballot: d.ballot, final: seen.ballots_published });
     if (refusal) throw AppError.validation({ [refusal.field]: refusal.message });
     const entries = canonicalBallots((await this.ballots.entries(s, d.id)).map((e) => ({ receipt: e.receipt, choice: e.choice as Vote })));
     return { decision_id: d.id, count: entries.length, entries, hash: await ballotsHash(entries), algorithm: 'sha256', tallies: seen.tallies };

@@ -18,7 +18,7 @@ import { canDeleteComment } from '../rules/comment-rights';
 import { resolutionRights } from '../rules/resolution-rights';
 import { canEditItems } from '../rules/permissions';
 import { showsHiddenDecisions } from '../rules/status-machine';
-import { rowHasVoted, ruleVotes, showsTallies } from '../rules/ballot';
+import { rowHasVoted, ruleVotes, secretFinal, showsTallies } from '../rules/ballot';
 import { totalDuration } from '../rules/durations';
 
 /** everything of a meeting's items, loaded once, from which payloads are built */
@@ -169,6 +169,7 @@ function voterPayload(d: DecisionRow, v: VoterRow, open: boolean, ctx: ViewCtx):
 function decisionSummary(d: DecisionRow, s: { votes: Vote[]; cast: number; mine: VoterRow | undefined }, ctx: ViewCtx): DecisionSummary {
   const { votes, mine: mineRow } = s;
   const secret = d.ballot === 'secret';
+  const final = secretFinal(d, ctx.now);
   const statusId = ctx.meeting?.statusId ?? null;
   const facts = { deadline: d.deadline, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: statusId, variant: ctx.variant };
   const closed = votingClosedReason(facts, ctx.now);
@@ -194,12 +195,12 @@ function decisionSummary(d: DecisionRow, s: { votes: Vote[]; cast: number; mine:
     created_at: local(d.createdAt, ctx.tz), updated_at: local(d.updatedAt, ctx.tz), created_by: d.createdBy,
     state: decisionState(facts, ctx.now),
     voting_open: open, voting_closed_reason: closed,
-    ballot: secret ? 'secret' : 'open', votes_cast: s.cast, ballot_locked: s.cast > 0, ballots_published: secret && !open,
+    ballot: secret ? 'secret' : 'open', votes_cast: s.cast, ballot_locked: s.cast > 0, ballots_published: secret && final,
     // a secret vote is cast once, for oneself
     can_vote: r.vote && !(secret && !!mineRow?.hasVoted),
     can_vote_for_others: r.voteForOthers && !secret,
     my_vote: secret ? null : ((mineRow?.vote as Vote | undefined) ?? null),
-    tallies: showsTallies(d.ballot, open) ? tallies(votes, ctx.variant) : [], total_voters: votes.length,
+    tallies: showsTallies(d.ballot, final) ? tallies(votes, ctx.variant) : [], total_voters: votes.length,
     quorum: quorumInfo(decisionQuorum(votes, quorumPct), quorumPct), outcome: decisionOutcome(votes, quorumPct, !open),
     can_edit: r.edit, can_delete: r.delete, can_end: r.end, can_resume: r.resume,
     can_change_visibility: r.changeVisibility, can_comment: r.comment && !secret, can_add_attachments: r.addAttachments,
