@@ -186,7 +186,7 @@ export class ResolutionsService implements DecisionUseCases {
     const [voterRow] = await this.decisions.votersByKeys(s, d.id, [t.key]);
     const isVoter = !!voterRow;
     const gate = voteGate(
-      { deadline: d.deadline, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: null, variant: scene.variant },
+      { deadline: d.deadline, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: null },
       { isVoter, isMember: true },
       new Date(),
     );

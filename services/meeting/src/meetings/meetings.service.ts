@@ -469,7 +469,7 @@ export class MeetingsService {
       },
       decisions: b.decisions.map((d) => {
         const vs = shownVotes(d);
-        const state = decisionState({ deadline: d.deadline, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: ctx.meeting.statusId, variant: ctx.variant }, ctx.now);
+        const state = decisionState({ deadline: d.deadline, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: ctx.meeting.statusId }, ctx.now);
         return { id: d.id, title: d.title, state, is_fulfilled: d.isFulfilled, tallies: vs ? tallies(vs, ctx.variant) : [], total_voters: b.voters.filter((v) => v.decisionId === d.id).length };
       }),
       votes: tallies(allVotes, ctx.variant),

@@ -171,14 +171,14 @@ function decisionSummary(d: DecisionRow, s: { votes: Vote[]; cast: number; mine:
   const secret = d.ballot === 'secret';
   const final = secretFinal(d, ctx.now);
   const statusId = ctx.meeting?.statusId ?? null;
-  const facts = { deadline: d.deadline, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: statusId, variant: ctx.variant };
+  const facts = { deadline: d.deadline, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: statusId };
   const closed = votingClosedReason(facts, ctx.now);
   const open = closed === null;
   const committee = ctx.committees.get(d.committeeId);
   const quorumPct = committee?.quorum ?? DEFAULT_QUORUM;
   const inMeeting = !!(ctx.meeting && ctx.perms);
   const r = decisionRights({
-    votingOpen: open, deadline: d.deadline, now: ctx.now, isFulfilled: d.isFulfilled, meetingStatusId: statusId, isMember: ctx.isMember, isVoter: !!mineRow,
+    votingOpen: open, deadline: d.deadline, now: ctx.now, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: statusId, isMember: ctx.isMember, isVoter: !!mineRow,
     isOrgAdmin: ctx.actor.kind === 'user' && ctx.actor.isAdmin, votes,
     perms: inMeeting ? ctx.perms : null,
     resolution: inMeeting ? null : resolutionRights({
