@@ -33,6 +33,11 @@ const MONITORING_NS = 'monitoring';
 const EDGE_NS = 'gateway-system';
 /** services that run external programs in bubblewrap (libs/platform/src/process/sandbox.ts): they need namespaces */
 const SANDBOXED = new Set(['library', 'presentation']);
+/**
+ * each service's own credentials for the data systems (its NATS user's password, key `nats-<service>`), created out of
+ * band like boardroom-secrets; a pod reads its own keys only (scripts/manifests.spec.ts)
+ */
+const IDENTITIES_SECRET = 'boardroom-identities';
 /** where NATS, Valkey, PostgreSQL and SeaweedFS run (k8s/infra) */
 const DATA_NS = 'boardroom-data';
 
@@ -171,6 +176,9 @@ spec:
             - { name: HTTP_PORT, value: "${port}" }
             # its secrets only (scripts/services.mjs); the application role's DATABASE_URL (RLS applies): the
             # owner's URL is only in the migrate Job${secretEnv(secrets, optionalSecrets)}
+            # its own NATS user (docs/operations.md "Who may talk to whom"): its key of boardroom-identities only
+            - { name: NATS_USER, value: ${name} }
+            - { name: NATS_PASSWORD, valueFrom: { secretKeyRef: { name: ${IDENTITIES_SECRET}, key: nats-${name} } } }
           envFrom:
             - configMapRef: { name: boardroom-config }
           ports:
@@ -211,9 +219,13 @@ spec:
             }
           volumeMounts:
             - { name: tmp, mountPath: /tmp }
+            # the internal CA that signs NATS's certificate (NODE_EXTRA_CA_CERTS in boardroom-config)
+            - { name: internal-ca, mountPath: /etc/boardroom/ca, readOnly: true }
       volumes:
         - name: tmp
           emptyDir: { sizeLimit: ${render ? '2Gi' : '256Mi'} }
+        - name: internal-ca
+          configMap: { name: boardroom-internal-ca, items: [{ key: ca.crt, path: ca.crt }] }
 ---
 apiVersion: v1
 kind: Service
