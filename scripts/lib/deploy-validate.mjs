@@ -334,7 +334,8 @@ export function policyErrors(docs, where) {
     // a pod that runs external programs on uploaded files (the boardroom-render image) has its egress closed: only
     // namespaces of the cluster, never an address block (the internet) nor an open rule
     if ((d.spec?.template?.spec?.containers ?? []).some((c) => /(^|\/)boardroom-render(:|@|$)/.test(String(c.image)))) {
-      const egress = named('NetworkPolicy').filter((p) => (p.spec?.policyTypes ?? []).includes('Egress') && selects(p, labels));
+      // its own (the namespace's default deny selects every pod and lets nothing out)
+      const egress = named('NetworkPolicy').filter((p) => (p.spec?.policyTypes ?? []).includes('Egress') && Object.keys(p.spec?.podSelector?.matchLabels ?? {}).length && selects(p, labels));
       if (!egress.length) e.push(`${where}: Deployment ${name} renders uploaded files but has no egress NetworkPolicy`);
       for (const p of egress) {
         for (const rule of p.spec?.egress ?? []) {
