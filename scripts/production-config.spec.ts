@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import path from 'node:path';
 import type { z } from 'zod';
 import { ConfigError, declaredSecrets, DEVELOPMENT_SECRETS, parseConfig } from '@app/platform';
@@ -99,6 +100,95 @@ describe('secrets in production, variable by variable', () => {
       const c = parseConfig(schema, { NODE_ENV, DATABASE_URL: 'postgres://boardroom_app@127.0.0.1:5432/boardroom' }) as Record<string, unknown>;
       for (const k of needs(schema).filter((x) => x in devDefaults)) expect(c[k]).toBe(devDefaults[k]);
     }
+  });
+
+  /**
+   * The optional secrets (a feature is off without them) go through the same rule (issue 32): the queue dashboard's
+   * password, the e-mail OAuth2 credentials and the DKIM key. Each feature is configured here with values of its own
+   * and starts; each of its secrets alone at a development value, or left out while the feature is configured, stops
+   * the configuration naming it; and no message ever repeats a secret's value (a ConfigError is printed to the log).
+   */
+  const DKIM_KEY = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const FEATURES: [string, z.ZodType, string, Record<string, string>][] = [
+    ['the queue dashboard', gatewayConfigSchema, 'gateway', { QUEUE_DASHBOARD_USER: 'operator', QUEUE_DASHBOARD_PASSWORD: 'queue-dashboard-password-of-this-deployment' }],
+    ['SMTP OAuth2 with a refresh token', notificationConfigSchema, 'notification', { SMTP_URL: 'smtp://relay:587', SMTP_OAUTH2_USER: 'mail@board.example', SMTP_OAUTH2_CLIENT_ID: 'client-id', SMTP_OAUTH2_CLIENT_SECRET: 'oauth2-client-secret-of-this-deployment', SMTP_OAUTH2_REFRESH_TOKEN: 'oauth2-refresh-token-of-this-deployment' }],
+    ['SMTP OAuth2 with an access token', notificationConfigSchema, 'notification', { SMTP_URL: 'smtp://relay:587', SMTP_OAUTH2_USER: 'mail@board.example', SMTP_OAUTH2_ACCESS_TOKEN: 'oauth2-access-token-of-this-deployment' }],
+    ['DKIM signing', notificationConfigSchema, 'notification', { DKIM_DOMAIN: 'board.example', DKIM_SELECTOR: 's1', DKIM_PRIVATE_KEY: DKIM_KEY }],
+  ];
+  const secretsOf = (schema: z.ZodType, feature: Record<string, string>) => {
+    const optional = new Set(declaredSecrets(schema).filter((d) => !d.required).map((d) => d.name));
+    return Object.keys(feature).filter((k) => optional.has(k));
+  };
+  const featureCases = FEATURES.flatMap(([what, schema, service, feature]) => secretsOf(schema, feature).map((k) => [what, k, schema, service, feature] as const));
+
+  it('the optional secrets under the rule: the dashboard password, the e-mail OAuth2 credentials and the DKIM key', () => {
+    const optional = (schema: z.ZodType) => declaredSecrets(schema).filter((d) => !d.required && !d.name.endsWith('_PREVIOUS')).map((d) => d.name).sort();
+    expect(optional(gatewayConfigSchema)).toEqual(['QUEUE_DASHBOARD_PASSWORD']);
+    expect(optional(notificationConfigSchema)).toEqual(
+      ['DKIM_PRIVATE_KEY', 'SMTP_OAUTH2_ACCESS_TOKEN', 'SMTP_OAUTH2_CLIENT_SECRET', 'SMTP_OAUTH2_REFRESH_TOKEN'],
+    );
+    // in the deploy lists of the pods that use them, and of no other
+    for (const k of ['QUEUE_DASHBOARD_USER', 'QUEUE_DASHBOARD_PASSWORD', 'SMTP_OAUTH2_CLIENT_SECRET', 'SMTP_OAUTH2_REFRESH_TOKEN', 'SMTP_OAUTH2_ACCESS_TOKEN', 'DKIM_PRIVATE_KEY']) {
+      expect(manifest.filter((m) => [...(m.secrets ?? []), ...(m.optionalSecrets ?? [])].includes(k)).map((m) => m.name)).toEqual([k.startsWith('QUEUE_') ? 'gateway' : 'notification']);
+    }
+  });
+
+  it.each(FEATURES)('%s: configured with values of its own, production starts', (_what, schema, _service, feature) => {
+    expect(failure(schema, { ...allSet(schema), ...feature })).toBe('(started)');
+  });
+
+  it.each(featureCases)('%s: %s at a development value stops it, named, the value never printed', (_what, k, schema, _service, feature) => {
+    for (const dev of Object.values(DEVELOPMENT_SECRETS)) {
+      const message = failure(schema, { ...allSet(schema), ...feature, [k]: dev });
+      expect(namedIn(message)).toContain(k);
+      expect(message).toContain(`${k}: still a development default`);
+      expect(message).not.toContain(dev);
+    }
+    // outside production the same value is not judged (development, tests)
+    expect(() => parseConfig(schema, { ...allSet(schema), ...feature, [k]: DEVELOPMENT_SECRETS.AUTH_SECRET, NODE_ENV: 'development' })).not.toThrow(/still a development default/);
+  });
+
+  it.each(featureCases)('%s: configured without %s, production refuses it, named', (_what, k, schema, _service, feature) => {
+    const message = failure(schema, { ...allSet(schema), ...feature, [k]: undefined });
+    expect(message).not.toBe('(started)');
+    expect(namedIn(message).length).toBeGreaterThan(0);
+    // the message names what is missing and repeats no value of the others
+    for (const [other, v] of Object.entries(feature)) if (other !== k && secretsOf(schema, feature).includes(other)) expect(message).not.toContain(v);
+  });
+
+  it('the dashboard password alone, without the user, or shorter than 16 characters, is refused without printing it', () => {
+    const base = allSet(gatewayConfigSchema);
+    expect(namedIn(failure(gatewayConfigSchema, { ...base, QUEUE_DASHBOARD_USER: 'operator' }))).toEqual(['QUEUE_DASHBOARD_PASSWORD']);
+    const short = failure(gatewayConfigSchema, { ...base, QUEUE_DASHBOARD_USER: 'operator', QUEUE_DASHBOARD_PASSWORD: 'tooShort-9x' });
+    expect(namedIn(short)).toEqual(['QUEUE_DASHBOARD_PASSWORD']);
+    expect(short).not.toContain('tooShort-9x');
+    // both unset (or empty, as docker-compose passes them): the dashboard is off, production starts
+    expect(failure(gatewayConfigSchema, { ...base, QUEUE_DASHBOARD_USER: '', QUEUE_DASHBOARD_PASSWORD: '' })).toBe('(started)');
+  });
+
+  it('a DKIM key that is not a key is refused without printing it', () => {
+    const broken = DKIM_KEY.replace(/\n[A-Za-z0-9+/]{20}/, '\nAAAAAAAAAAAAAAAAAAAA');
+    const message = failure(notificationConfigSchema, { ...allSet(notificationConfigSchema), DKIM_DOMAIN: 'board.example', DKIM_SELECTOR: 's1', DKIM_PRIVATE_KEY: broken });
+    expect(namedIn(message)).toEqual(['DKIM_PRIVATE_KEY']);
+    for (const line of broken.split('\n').filter((l) => l && !l.startsWith('-----'))) expect(message).not.toContain(line);
+  });
+
+  /** the key rings (docs/operations.md#rotating-secrets): the previous key is an optional secret of every pod that holds the current one */
+  const previousCases = Object.entries(SCHEMAS).flatMap(([service, schema]) =>
+    ['OUTBOX_KEY', 'AUTH_SECRET'].filter((k) => needs(schema).includes(k)).map((k) => [service, `${k}_PREVIOUS`, schema] as const),
+  );
+  it('every pod holding AUTH_SECRET or OUTBOX_KEY can be given the previous key (and only those pods)', () => {
+    expect(previousCases.length).toBe(8 + 3);
+    for (const [service, k, schema] of previousCases) {
+      expect(declaredSecrets(schema).find((d) => d.name === k)).toEqual({ name: k, required: false, kind: 'optional' });
+      expect(manifest.find((m) => m.name === service)!.optionalSecrets).toContain(k);
+    }
+    for (const m of manifest) if (!(m.secrets ?? []).includes('AUTH_SECRET')) expect(m.optionalSecrets ?? []).not.toContain('AUTH_SECRET_PREVIOUS');
+  });
+  it.each(previousCases)('%s: %s of its own starts; at a development default, or shorter than 16 characters, it stops the service, named', (_service, k, schema) => {
+    expect(failure(schema, { ...allSet(schema), [k]: 'the-key-before-this-rotation-0123' })).toBe('(started)');
+    for (const dev of Object.values(DEVELOPMENT_SECRETS).filter((d) => d.length >= 16)) expect(namedIn(failure(schema, { ...allSet(schema), [k]: dev }))).toEqual([k]);
+    expect(namedIn(failure(schema, { ...allSet(schema), [k]: 'short' }))).toEqual([k]);
   });
 
   it('the retired IJMEET_SECRET is gone: video-room keys come from each organization\'s own secret', () => {

@@ -30,15 +30,18 @@ import { natsIdentityPassword, ROOT, sleep, tcpCheck } from './infra.mjs';
  */
 const DB = ['DATABASE_URL'];
 const S3 = ['S3_ACCESS_KEY', 'S3_SECRET_KEY'];
+/** during a rotation only (docs/operations.md#rotating-secrets): the previous key, which still opens what it sealed */
+const OUTBOX_PREVIOUS = ['OUTBOX_KEY_PREVIOUS'];
+const AUTH_PREVIOUS = ['AUTH_SECRET_PREVIOUS'];
 export const ALL_SERVICES = Object.freeze([
-  { name: 'organization', port: 3101, secrets: [...DB, 'OUTBOX_KEY', 'AUTH_SECRET', ...S3] },
-  { name: 'meeting', port: 3102, secrets: [...DB, 'OUTBOX_KEY', 'AUTH_SECRET'], optionalSecrets: ['ZOOM_ACCOUNT_ID', 'ZOOM_CLIENT_ID', 'ZOOM_CLIENT_SECRET'] },
-  { name: 'notification', port: 3103, workers: ['notification-email', 'notification-reminder'], secrets: [...DB, 'OUTBOX_KEY', 'SMTP_URL'], optionalSecrets: ['SMTP_OAUTH2_CLIENT_ID', 'SMTP_OAUTH2_CLIENT_SECRET', 'SMTP_OAUTH2_REFRESH_TOKEN', 'SMTP_OAUTH2_ACCESS_TOKEN', 'DKIM_PRIVATE_KEY'] },
-  { name: 'approval', port: 3104, workers: ['approval-pdf'], secrets: [...DB, 'OUTBOX_KEY', 'AUTH_SECRET', ...S3] },
-  { name: 'library', port: 3105, render: true, workers: ['library-convert'], secrets: [...DB, 'OUTBOX_KEY', ...S3] },
-  { name: 'presentation', port: 3106, render: true, sockets: true, workers: ['presentation-slides'], secrets: [...DB, 'OUTBOX_KEY', ...S3] },
-  { name: 'minutes', port: 3107, render: true, workers: ['minutes-pdf', 'minutes-book', 'minutes-report'], secrets: [...DB, 'OUTBOX_KEY', ...S3] },
-  { name: 'gateway', port: 3000, secrets: ['OUTBOX_KEY', ...S3] },
+  { name: 'organization', port: 3101, secrets: [...DB, 'OUTBOX_KEY', 'AUTH_SECRET', ...S3], optionalSecrets: [...OUTBOX_PREVIOUS, ...AUTH_PREVIOUS] },
+  { name: 'meeting', port: 3102, secrets: [...DB, 'OUTBOX_KEY', 'AUTH_SECRET'], optionalSecrets: [...OUTBOX_PREVIOUS, ...AUTH_PREVIOUS, 'ZOOM_ACCOUNT_ID', 'ZOOM_CLIENT_ID', 'ZOOM_CLIENT_SECRET'] },
+  { name: 'notification', port: 3103, workers: ['notification-email', 'notification-reminder'], secrets: [...DB, 'OUTBOX_KEY', 'SMTP_URL'], optionalSecrets: [...OUTBOX_PREVIOUS, 'SMTP_OAUTH2_CLIENT_ID', 'SMTP_OAUTH2_CLIENT_SECRET', 'SMTP_OAUTH2_REFRESH_TOKEN', 'SMTP_OAUTH2_ACCESS_TOKEN', 'DKIM_PRIVATE_KEY'] },
+  { name: 'approval', port: 3104, workers: ['approval-pdf'], secrets: [...DB, 'OUTBOX_KEY', 'AUTH_SECRET', ...S3], optionalSecrets: [...OUTBOX_PREVIOUS, ...AUTH_PREVIOUS] },
+  { name: 'library', port: 3105, render: true, workers: ['library-convert'], secrets: [...DB, 'OUTBOX_KEY', ...S3], optionalSecrets: OUTBOX_PREVIOUS },
+  { name: 'presentation', port: 3106, render: true, sockets: true, workers: ['presentation-slides'], secrets: [...DB, 'OUTBOX_KEY', ...S3], optionalSecrets: OUTBOX_PREVIOUS },
+  { name: 'minutes', port: 3107, render: true, workers: ['minutes-pdf', 'minutes-book', 'minutes-report'], secrets: [...DB, 'OUTBOX_KEY', ...S3], optionalSecrets: OUTBOX_PREVIOUS },
+  { name: 'gateway', port: 3000, secrets: ['OUTBOX_KEY', ...S3], optionalSecrets: [...OUTBOX_PREVIOUS, 'QUEUE_DASHBOARD_USER', 'QUEUE_DASHBOARD_PASSWORD'] },
 ]);
 
 export const entryOf = (name) => path.join(ROOT, 'services', name, 'src', 'main.ts');

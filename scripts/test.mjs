@@ -26,6 +26,7 @@ import { webBuildState } from './lib/web-build.mjs';
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM, DATABASES, ROOT, TEST_SLOT, ensureChromium, ensureLibreOffice, ensurePoppler, installDependencies, redact, resolveInfra, tcpCheck } from './infra.mjs';
 import { presentServices, startServices } from './services.mjs';
@@ -423,16 +424,61 @@ async function main() {
   return finish(tStart);
 }
 
-/** the first port offset (1000, 2000, ...) where every service port is free (two runs on one machine) */
+/**
+ * The first port offset (1000, 2000, ...) this run can hold: reserved by a lock file in the system's temporary
+ * directory (created exclusively, holding this process's id; a lock whose process is gone is taken over) and then
+ * checked free, so two runs started at the same moment (several work trees, TEST_SLOT) never pick the same ports.
+ * A slot starts at its own candidate. The lock goes when this process exits.
+ */
 async function pickOffset(services) {
-  const candidates = process.env.TEST_PORT_OFFSET ? [Number(process.env.TEST_PORT_OFFSET)] : [1000, 2000, 4000, 5000, 7000]; // not 3000: the gateway would get 6000, a port fetch refuses
+  const all = process.env.TEST_PORT_OFFSET ? [Number(process.env.TEST_PORT_OFFSET)] : [1000, 2000, 4000, 5000, 7000]; // not 3000: the gateway would get 6000, a port fetch refuses
+  const start = TEST_SLOT ? Number(TEST_SLOT) % all.length : 0;
+  const candidates = [...all.slice(start), ...all.slice(0, start)];
   for (const offset of candidates) {
+    if (!reservePorts(offset)) {
+      log(`ports at offset ${offset} are reserved by another npm test, trying the next`);
+      continue;
+    }
     let free = true;
     for (const s of services) if (await tcpCheck(s.port + offset)) free = false;
     if (free) return offset;
-    log(`ports at offset ${offset} are busy (another npm test?), trying the next`);
+    releasePorts(offset);
+    log(`ports at offset ${offset} are busy (another npm test or npm start?), trying the next`);
   }
   throw new Error(`no free port range for the services (tried offsets ${candidates.join(', ')})`);
+}
+
+const portLock = (offset) => path.join(os.tmpdir(), `boardroom-test-ports-${offset}.lock`);
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
+}
+function reservePorts(offset) {
+  const file = portLock(offset);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      process.once('exit', () => releasePorts(offset));
+      return true;
+    } catch (e) {
+      if (e.code !== 'EEXIST') throw e;
+      const holder = Number(fs.readFileSync(file, 'utf8'));
+      if (holder && alive(holder)) return false;
+      fs.rmSync(file, { force: true }); // its run ended without removing it
+    }
+  }
+  return false;
+}
+function releasePorts(offset) {
+  try {
+    if (Number(fs.readFileSync(portLock(offset), 'utf8')) === process.pid) fs.rmSync(portLock(offset), { force: true });
+  } catch {
+    // already gone
+  }
 }
 
 function finish(tStart) {

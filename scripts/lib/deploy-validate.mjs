@@ -134,6 +134,8 @@ export function validateCompose(text, { services, render = [] }) {
     const svc = ALL_SERVICES.find((x) => x.name === String(env.SERVICE));
     if (!svc) continue;
     for (const k of svc.secrets ?? []) if (env[k] === undefined || env[k] === '') errors.push(`compose ${name}: secret ${k} is not in its environment (scripts/services.mjs secrets)`);
+    // an optional secret is passed through (`${NAME:-}`: empty is off) so that setting it in .env reaches the service
+    for (const k of svc.optionalSecrets ?? []) if (env[k] === undefined) errors.push(`compose ${name}: optional secret ${k} is not in its environment (scripts/services.mjs optionalSecrets)`);
     const allSecrets = new Set(ALL_SERVICES.flatMap((x) => [...(x.secrets ?? []), ...(x.optionalSecrets ?? [])]));
     for (const k of Object.keys(env)) if (allSecrets.has(k) && !(svc.secrets ?? []).includes(k) && !(svc.optionalSecrets ?? []).includes(k)) errors.push(`compose ${name}: gets secret ${k}, which it does not need`);
   }
@@ -325,6 +327,14 @@ export function policyErrors(docs, where) {
         const ref = fromSecret.get(k);
         if (!ref || ref.key !== k || ref.optional) e.push(`${where}: Deployment ${name}: secret ${k} is not taken from boardroom-secrets (required) (scripts/services.mjs secrets)`);
       }
+      // an optional secret by name and optional: true (the pod starts without the key; the feature is then off)
+      for (const k of svc?.optionalSecrets ?? []) {
+        const ref = fromSecret.get(k);
+        if (!ref || ref.key !== k || ref.optional !== true) e.push(`${where}: Deployment ${name}: optional secret ${k} is not taken from boardroom-secrets (optional: true) (scripts/services.mjs optionalSecrets)`);
+      }
+      // and nothing of boardroom-secrets it does not use
+      const own = new Set([...(svc?.secrets ?? []), ...(svc?.optionalSecrets ?? [])]);
+      for (const k of fromSecret.keys()) if (svc && !own.has(k)) e.push(`${where}: Deployment ${name}: gets secret ${k}, which it does not need`);
     }
     const labels = d.spec?.template?.metadata?.labels ?? {};
     if ('replicas' in (d.spec ?? {})) e.push(`${where}: Deployment ${name} sets replicas (its HPA owns the number)`);

@@ -29,11 +29,21 @@ export function secret(name: SecretName, opts: { min?: number } = {}) {
   return s;
 }
 
-/** A secret a feature needs (the feature is off without it): production refuses only a development default. */
-export function optionalSecret(opts: { min?: number } = {}) {
-  const s = z.preprocess(blankIsUnset, z.string().min(opts.min ?? 1).optional());
+/**
+ * A secret a feature needs (the feature is off without it): production refuses only a development default. `schema`
+ * replaces the plain non-empty string when the secret has a form of its own (a PEM key, a length); its messages must
+ * never repeat the value (a ConfigError is printed).
+ */
+export function optionalSecret<T extends z.ZodType<unknown, string> = z.ZodString>(opts: { min?: number; schema?: T } = {}) {
+  const inner = (opts.schema ?? z.string().min(opts.min ?? 1)) as T;
+  const s = z.preprocess(blankIsUnset, inner.optional());
   DECLARED.set(s, { kind: 'optional' });
   return s;
+}
+
+/** An optional setting that is not a secret; an empty value is unset (a deploy file's `${NAME:-}`). */
+export function optionalSetting<T extends z.ZodType<unknown, string>>(schema: T) {
+  return z.preprocess(blankIsUnset, schema.optional());
 }
 
 /** A setting whose default suits one machine only (maildev): production must set it (any value, the same one too). */
@@ -41,6 +51,15 @@ export function devOnly<T extends z.ZodType<string>>(schema: T, dev: string) {
   const s = z.preprocess(blankIsUnset, schema.optional()).transform((v) => (v ?? dev) as z.output<T>);
   DECLARED.set(s, { kind: 'devOnly', dev });
   return s;
+}
+
+/**
+ * A key ring (docs/operations.md#rotating-secrets): the current key, then the previous one while a rotation is under
+ * way (AUTH_SECRET_PREVIOUS, OUTBOX_KEY_PREVIOUS). The first key seals and signs; every key of the ring opens and
+ * verifies. A previous key equal to the current one, or unset, adds nothing.
+ */
+export function keyRing(current: string, previous?: string): string[] {
+  return previous && previous !== current ? [current, previous] : [current];
 }
 
 /** The variables a schema declares with secret()/optionalSecret()/devOnly(), and whether production requires each. */
@@ -104,6 +123,11 @@ export const baseConfigSchema = z.object({
    * every service; required in production (secret(): refused unset or at its development default)
    */
   OUTBOX_KEY: secret('OUTBOX_KEY', { min: 16 }),
+  /**
+   * during a rotation of OUTBOX_KEY only (docs/operations.md#rotating-secrets): the key before it, which still opens
+   * what it sealed (outbox rows, stream messages, queued jobs) but seals nothing; removed once they are gone
+   */
+  OUTBOX_KEY_PREVIOUS: optionalSecret({ min: 16 }),
   /** OTLP/HTTP collector for trace spans (docs/operations.md#tracing); unset: spans are not recorded, ids still travel */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
   /** share of new traces recorded when exporting (0..1); continued traces follow their caller */

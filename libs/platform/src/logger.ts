@@ -6,9 +6,11 @@ import { activeTraceIds } from './tracing';
 let root: Logger | undefined;
 
 /** keys whose values never reach a log line (tokens, passwords, secrets, cookies, the session header) */
-const SECRET_KEY = /^(token|.*[_-]?token|password.*|.*secret.*|authorization|cookie|set-cookie|pin|otp|code_verifier)$/i;
+const SECRET_KEY = /^(token|.*[_-]?token|.*password.*|.*secret.*|.*private[_-]?key.*|.*_key_previous|outbox_key|authorization|cookie|set-cookie|pin|otp|code_verifier)$/i;
 /** tokens inside text: query parameters and path segments after a token-bearing route, long opaque strings after 'token' */
 const SECRET_IN_TEXT: [RegExp, string][] = [
+  // a PEM private key (DKIM_PRIVATE_KEY, a signing key) anywhere in a text, its line ends real or written as \n
+  [/-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY-----[\s\S]*?-----END \1PRIVATE KEY-----/g, '[redacted private key]'],
   [/([?&](?:token|log_token|pin_token|code|state|signature)=)[^&\s"']+/gi, '$1[redacted]'],
   [/(\/(?:guest|invitation|invite|reset|verify|complete-profile|namebytoken|auth\/[a-z-]+|t)\/)[A-Za-z0-9._~%-]{16,}/gi, '$1[redacted]'],
   [/((?:token|secret|password)["']?\s*[:=]\s*["']?)(?!\[redacted\])[^"',\s}&]{6,}/gi, '$1[redacted]'],

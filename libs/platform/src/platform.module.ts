@@ -41,6 +41,8 @@ export interface PlatformConfig {
   NODE_ENV?: string;
   /** seals outbox payloads at rest (databaseConfigSchema) */
   OUTBOX_KEY?: string;
+  /** during a rotation: the previous OUTBOX_KEY, which still opens what it sealed (docs/operations.md#rotating-secrets) */
+  OUTBOX_KEY_PREVIOUS?: string;
   /** tracing (baseConfigSchema): spans are exported over OTLP/HTTP when set */
   OTEL_EXPORTER_OTLP_ENDPOINT?: string;
   OTEL_TRACES_SAMPLER_ARG?: number;
@@ -134,7 +136,7 @@ export class PlatformModule {
       { provide: NATS_CONNECTION, useFactory: () => connectNats(c.NATS_URL, opts.service, { user: c.NATS_USER, pass: c.NATS_PASSWORD }) },
       { provide: REDIS, useFactory: () => createRedis(c.REDIS_URL, opts.service) },
       { provide: BUS_OPTIONS, useValue: { service: opts.service, defaultTimeoutMs: c.RPC_TIMEOUT_MS } },
-      { provide: EVENTS_OPTIONS, useValue: { service: opts.service, outboxKey: c.OUTBOX_KEY, production: c.NODE_ENV === 'production', streamReplicas: c.NATS_STREAM_REPLICAS ?? 1 } },
+      { provide: EVENTS_OPTIONS, useValue: { service: opts.service, outboxKey: c.OUTBOX_KEY, outboxKeyPrevious: c.OUTBOX_KEY_PREVIOUS, production: c.NODE_ENV === 'production', streamReplicas: c.NATS_STREAM_REPLICAS ?? 1 } },
       Bus,
       Events,
       SessionStore,
@@ -160,7 +162,7 @@ export class PlatformModule {
     }
     const imports: DynamicModule[] = [DiscoveryModule as unknown as DynamicModule];
     if (opts.queues) {
-      imports.push(QueuesModule.register({ redisUrl: c.REDIS_URL, produces: opts.queues.produces ?? [], processes: opts.queues.processes ?? [], concurrency: opts.queues.concurrency, worker: opts.queues.worker, sealKey: c.OUTBOX_KEY, production: c.NODE_ENV === 'production' }));
+      imports.push(QueuesModule.register({ redisUrl: c.REDIS_URL, produces: opts.queues.produces ?? [], processes: opts.queues.processes ?? [], concurrency: opts.queues.concurrency, worker: opts.queues.worker, sealKey: c.OUTBOX_KEY, sealKeyPrevious: c.OUTBOX_KEY_PREVIOUS, production: c.NODE_ENV === 'production' }));
     }
     return { module: PlatformModule, global: true, imports, controllers: [HealthController], providers, exports };
   }

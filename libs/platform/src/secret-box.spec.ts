@@ -42,3 +42,57 @@ describe('SecretBox', () => {
     expect(() => new SecretBox('short', 'totp')).toThrow('at least 16 characters');
   });
 });
+
+/**
+ * Rotation of AUTH_SECRET without downtime (issue 26, docs/operations.md#rotating-secrets): the current root secret
+ * seals; the previous one (AUTH_SECRET_PREVIOUS) still opens what it sealed, and `reopen` hands back the value sealed
+ * again under the current key (the callers write it back); once the previous one is dropped, what only it sealed no
+ * longer opens.
+ */
+describe('SecretBox key ring (AUTH_SECRET, AUTH_SECRET_PREVIOUS)', () => {
+  const OLD = 'auth-secret-before-the-rotation';
+  const NEW = 'auth-secret-after-the-rotation!';
+  const box = (current: string, previous?: string) => new SecretBox(current, 'totp', previous);
+
+  it.each<[string, SecretBox, SecretBox, 'opens' | 'refused', 'resealed' | 'as-is' | null]>([
+    ['before: the old secret seals and opens', box(OLD), box(OLD), 'opens', 'as-is'],
+    ['during: the old secret\'s value opens, and comes back sealed under the new one', box(OLD), box(NEW, OLD), 'opens', 'resealed'],
+    ['during: the new secret\'s value opens as it is', box(NEW, OLD), box(NEW, OLD), 'opens', 'as-is'],
+    ['after: the old secret dropped, its value no longer opens', box(OLD), box(NEW), 'refused', null],
+    ['after: the new secret\'s value opens', box(NEW), box(NEW), 'opens', 'as-is'],
+    ['another deployment\'s secret never opens', box('another-deployment-secret'), box(NEW, OLD), 'refused', null],
+  ])('%s', (_case, sealer, opener, outcome, reseal) => {
+    const stored = sealer.seal(SEED, 'org-1:42');
+    const r = opener.reopen(stored, 'org-1:42');
+    if (outcome === 'refused') {
+      expect(r).toBeNull();
+      expect(opener.open(stored, 'org-1:42')).toBeNull();
+      return;
+    }
+    expect(r?.plain).toBe(SEED);
+    expect(opener.open(stored, 'org-1:42')).toBe(SEED);
+    if (reseal === 'as-is') expect(r?.resealed).toBeNull();
+    else {
+      // the value sealed again opens with the new secret alone: the old one can then be dropped
+      expect(r?.resealed).toMatch(/^v1\./);
+      expect(box(NEW).open(r!.resealed!, 'org-1:42')).toBe(SEED);
+      expect(box(OLD).open(r!.resealed!, 'org-1:42')).toBeNull();
+    }
+  });
+
+  it('the previous secret opens only in its row (context), as the current one', () => {
+    expect(box(NEW, OLD).open(box(OLD).seal(SEED, 'org-1:42'), 'org-1:43')).toBeNull();
+  });
+
+  it('isCurrent: only a value sealed under the current secret (plain or previous-only values are sealed again by their callers)', () => {
+    const ring = box(NEW, OLD);
+    expect(ring.isCurrent(box(NEW).seal(SEED, 'c'), 'c')).toBe(true);
+    expect(ring.isCurrent(box(OLD).seal(SEED, 'c'), 'c')).toBe(false);
+    expect(ring.isCurrent(SEED, 'c')).toBe(false);
+    expect(ring.isCurrent(box('another-deployment-secret').seal(SEED, 'c'), 'c')).toBe(false);
+  });
+
+  it('a previous secret shorter than 16 characters is refused', () => {
+    expect(() => box(NEW, 'short')).toThrow('previous root secret');
+  });
+});

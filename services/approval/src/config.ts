@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema, databaseConfigSchema, guestLinkConfigSchema, parseConfig, s3ConfigSchema, secret } from '@app/platform';
+import { baseConfigSchema, databaseConfigSchema, guestLinkConfigSchema, parseConfig, s3ConfigSchema, secret, optionalSecret } from '@app/platform';
 
 export const approvalConfigSchema = baseConfigSchema
   .extend({
@@ -14,6 +14,8 @@ export const approvalConfigSchema = baseConfigSchema
     SIGN_JOB_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     /** root key of sealed secrets (the organizations' signing keys); required in production */
     AUTH_SECRET: secret('AUTH_SECRET', { min: 16 }),
+    /** during a rotation of AUTH_SECRET only (docs/operations.md#rotating-secrets): the secret before it, which still opens what it sealed; removed once re-sealed */
+    AUTH_SECRET_PREVIOUS: optionalSecret({ min: 16 }),
   })
   .extend(databaseConfigSchema.shape)
   .extend(s3ConfigSchema.shape)

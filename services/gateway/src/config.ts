@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { baseConfigSchema, linksConfigSchema, parseConfig, s3ConfigSchema } from '@app/platform';
+import { baseConfigSchema, linksConfigSchema, optionalSecret, optionalSetting, parseConfig, s3ConfigSchema } from '@app/platform';
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -83,8 +83,12 @@ export const gatewayConfigSchema = baseConfigSchema
      * The queue dashboard (/admin/queues) is for platform operators, behind its own credential (HTTP Basic): both
      * set, it is on; neither set, it is off (the production default). Never a tenant's sign-in.
      */
-    QUEUE_DASHBOARD_USER: z.string().min(1).max(100).regex(/^[^:]+$/, 'may not contain a colon').optional(),
-    QUEUE_DASHBOARD_PASSWORD: z.string().min(16, 'at least 16 characters').max(200).optional(),
+    QUEUE_DASHBOARD_USER: optionalSetting(z.string().min(1).max(100).regex(/^[^:]+$/, 'may not contain a colon')),
+    /**
+     * the operators' password: an optional secret (libs/platform secret rule: production refuses a development
+     * value; given to the gateway pod only, optional in the deploy files); never logged
+     */
+    QUEUE_DASHBOARD_PASSWORD: optionalSecret({ schema: z.string().min(16, 'at least 16 characters').max(200) }),
   })
   .extend(s3ConfigSchema.shape)
   .extend(linksConfigSchema.shape)

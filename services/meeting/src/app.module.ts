@@ -3,7 +3,7 @@ import { PlatformModule } from '@app/platform';
 import type { MeetingConfig } from './config';
 import { schema } from './db/schema';
 import { MeetingDb } from './db/db';
-import { Directory } from './common/directory';
+import { Directory, OrganizationWatch } from './common/directory';
 import { LibraryFiles } from './common/library-files';
 import { MeetingPublisher } from './common/publisher';
 import { MeetingsRepository } from './repositories/meetings.repository';
@@ -53,7 +53,7 @@ export class MeetingModule {
       module: MeetingModule,
       imports: [PlatformModule.forRoot({ service: 'meeting', config, db: { schema } })],
       providers: [
-        MeetingDb, Directory, MeetingPublisher, LibraryFiles, Attachments, CalendarFeedsRepository, CalendarFeedService, CalendarFeedHandlers,
+        MeetingDb, Directory, OrganizationWatch, MeetingPublisher, LibraryFiles, Attachments, CalendarFeedsRepository, CalendarFeedService, CalendarFeedHandlers,
         MeetingsRepository, MembersRepository, AgendaRepository, DecisionsRepository, ActionsRepository, CommentsRepository, RecordsRepository, DashboardRepository,
         MeetingAccess, MeetingView, DecisionView, MeetingEvents,
         MeetingsService, MembersService, AgendaService, MeetingDecisionsService, ResolutionsService, DecisionsRouter, VoteBatcher, ActionsService, CommentsService, DashboardService,

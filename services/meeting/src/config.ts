@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema, databaseConfigSchema, guestLinkConfigSchema, linksConfigSchema, optionalSecret, parseConfig, secret } from '@app/platform';
+import { baseConfigSchema, databaseConfigSchema, guestLinkConfigSchema, linksConfigSchema, optionalSecret, optionalSetting, parseConfig, secret } from '@app/platform';
 
 export const meetingConfigSchema = baseConfigSchema
   .extend({
@@ -18,9 +18,11 @@ export const meetingConfigSchema = baseConfigSchema
     IJMEET_BASE_URL: z.url().default('https://ijmeet.com'),
     /** root key of sealed secrets (the organizations' video-room secrets); required in production */
     AUTH_SECRET: secret('AUTH_SECRET', { min: 16 }),
+    /** during a rotation of AUTH_SECRET only (docs/operations.md#rotating-secrets): the secret before it, which still opens what it sealed; removed once re-sealed */
+    AUTH_SECRET_PREVIOUS: optionalSecret({ min: 16 }),
     /** zoom server-to-server OAuth app; zoom meetings are refused ('no online session') when unset */
-    ZOOM_ACCOUNT_ID: z.string().optional(),
-    ZOOM_CLIENT_ID: z.string().optional(),
+    ZOOM_ACCOUNT_ID: optionalSetting(z.string()),
+    ZOOM_CLIENT_ID: optionalSetting(z.string()),
     ZOOM_CLIENT_SECRET: optionalSecret(),
     ZOOM_API_URL: z.url().default('https://api.zoom.us/v2'),
     ZOOM_OAUTH_URL: z.url().default('https://zoom.us/oauth/token'),

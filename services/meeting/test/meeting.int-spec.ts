@@ -15,6 +15,9 @@ import {
 } from '@app/contracts';
 import { createHmac } from 'node:crypto';
 import { Bus, Db, SecretBox } from '@app/platform';
+import { MeetingDb } from '../src/db/db';
+import { RoomSecretsRepository } from '../src/repositories/room-secrets.repository';
+import { RoomSecrets } from '../src/virtual/room-secrets';
 import { createTestCommittee, createTestOrg, createTestUser, openEvent, requireConcurrentDatabase, startServiceProcess, testEnv, uniqueSlug, type ServiceProcess } from '@app/testing';
 import { MeetingModule } from '../src/app.module';
 import { loadMeetingConfig } from '../src/config';
@@ -364,6 +367,40 @@ describe('meeting service (real PostgreSQL, NATS, Redis)', () => {
       expect(sig).toBe(hmac(secretOf(a.orgId), `${room}:${first.participant_id}`).slice(0, 32));
       expect(sig).not.toBe(hmac('development-ijmeet-secret', `${room}:${first.participant_id}`).slice(0, 32));
     } finally {
+      await admin.end();
+    }
+  });
+
+  it('AUTH_SECRET rotation: with AUTH_SECRET_PREVIOUS an organization\'s video-room secret still opens, the same key comes out and the row is sealed again under the new secret; without it, a row never re-sealed no longer opens', async () => {
+    const NEW = 'auth-secret-after-the-rotation-of-this-test';
+    const db = app.get(MeetingDb);
+    const repo = app.get(RoomSecretsRepository);
+    const config = loadMeetingConfig({ ...env, HTTP_PORT: '0', PUBLIC_BASE_DOMAIN: 'example.test:3000' });
+    const before = new RoomSecrets(db, repo, config);
+    const during = new RoomSecrets(db, repo, { ...config, AUTH_SECRET: NEW, AUTH_SECRET_PREVIOUS: authSecret });
+    const after = new RoomSecrets(db, repo, { ...config, AUTH_SECRET: NEW, AUTH_SECRET_PREVIOUS: undefined });
+    const admin = new Client({ connectionString: env.DATABASE_ADMIN_URL });
+    await admin.connect();
+    const sealedOf = async (org: string) => (await admin.query(`SELECT secret_sealed FROM meeting.room_secrets WHERE org_id = $1`, [org])).rows[0]?.secret_sealed as string;
+    // both organizations hold a secret sealed under the old AUTH_SECRET (made now if the test above did not)
+    const secretA = await before.of(a.orgId);
+    await before.of(b.orgId);
+    const oldA = await sealedOf(a.orgId);
+    const oldB = await sealedOf(b.orgId);
+    try {
+      // during the rotation: a's secret opens, is the same, and its row is now sealed under the new secret only
+      expect((await during.of(a.orgId)).equals(secretA)).toBe(true);
+      const resealedA = await sealedOf(a.orgId);
+      expect(resealedA).not.toBe(oldA);
+      expect(new SecretBox(NEW, 'meeting-room-secret').open(resealedA, a.orgId)).toBe(secretA.toString('base64url'));
+      expect(new SecretBox(authSecret, 'meeting-room-secret').open(resealedA, a.orgId)).toBeNull();
+      // after: the previous secret dropped; a (re-sealed) gives the same key, b (not used during the rotation) is refused
+      expect((await after.of(a.orgId)).equals(secretA)).toBe(true);
+      await expect(after.of(b.orgId)).rejects.toThrow('cannot be opened');
+      expect(await sealedOf(b.orgId)).toBe(oldB);
+    } finally {
+      // the service under test keeps the old secret: a's row goes back to its old seal
+      await admin.query(`UPDATE meeting.room_secrets SET secret_sealed = $2 WHERE org_id = $1`, [a.orgId, oldA]);
       await admin.end();
     }
   });

@@ -1,6 +1,6 @@
 import { createPrivateKey } from 'node:crypto';
 import { z } from 'zod';
-import { baseConfigSchema, databaseConfigSchema, devOnly, linksConfigSchema, optionalSecret, parseConfig } from '@app/platform';
+import { baseConfigSchema, databaseConfigSchema, devOnly, linksConfigSchema, optionalSecret, optionalSetting, parseConfig } from '@app/platform';
 
 export const notificationConfigSchema = baseConfigSchema
   .extend({
@@ -30,21 +30,22 @@ export const notificationConfigSchema = baseConfigSchema
      * secret and refresh token (access tokens are fetched and renewed from the provider's token endpoint) or a
      * fixed access token. Secrets: never logged, never in an error.
      */
-    SMTP_OAUTH2_USER: z.email().optional(),
+    SMTP_OAUTH2_USER: optionalSetting(z.email()),
     SMTP_OAUTH2_PROVIDER: z.enum(['google', 'microsoft']).default('google'),
     /** Microsoft 365: the directory (tenant) id or domain whose token endpoint issues the tokens */
     SMTP_OAUTH2_TENANT: z.string().regex(/^[A-Za-z0-9.-]+$/).default('organizations'),
-    SMTP_OAUTH2_CLIENT_ID: z.string().min(1).optional(),
+    SMTP_OAUTH2_CLIENT_ID: optionalSetting(z.string().min(1)),
     SMTP_OAUTH2_CLIENT_SECRET: optionalSecret(),
     SMTP_OAUTH2_REFRESH_TOKEN: optionalSecret(),
     SMTP_OAUTH2_ACCESS_TOKEN: optionalSecret(),
     /** the token endpoint, when not the provider's own (tests; a proxy) */
     SMTP_OAUTH2_TOKEN_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** DKIM signing (relaxed/relaxed, rsa-sha256) of every message when all three are set: d=, s= and the PEM private key */
-    DKIM_DOMAIN: z.string().regex(/^[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/, 'DKIM_DOMAIN must be a domain name').optional(),
-    DKIM_SELECTOR: z.string().regex(/^[A-Za-z0-9._-]+$/, 'DKIM_SELECTOR must be a DNS label').optional(),
-    DKIM_PRIVATE_KEY: pem()
-      .refine((k) => {
+    DKIM_DOMAIN: optionalSetting(z.string().regex(/^[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/, 'DKIM_DOMAIN must be a domain name')),
+    DKIM_SELECTOR: optionalSetting(z.string().regex(/^[A-Za-z0-9._-]+$/, 'DKIM_SELECTOR must be a DNS label')),
+    /** an optional secret (libs/platform secret rule: production refuses a development value); never logged, never in an error */
+    DKIM_PRIVATE_KEY: optionalSecret({
+      schema: pem().refine((k) => {
         try {
           createPrivateKey(k);
           return true;
@@ -52,8 +53,8 @@ export const notificationConfigSchema = baseConfigSchema
           // the answer is "not a key": the refinement's message says so (the key itself is never repeated)
           return false;
         }
-      }, 'DKIM_PRIVATE_KEY must be a PEM private key')
-      .optional(),
+      }, 'DKIM_PRIVATE_KEY must be a PEM private key'),
+    }),
     /** the From address; the display name is the recipient's organization's name */
     MAIL_FROM_ADDRESS: z.email().default('no-reply@boardroom.local'),
     /** e-mails (and reminder jobs) processed at the same time by this process (50: P6 measured 1,203 e-mails/s at 10, 2,027 at 50) */

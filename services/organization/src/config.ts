@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema, databaseConfigSchema, linksConfigSchema, parseConfig, s3ConfigSchema, secret } from '@app/platform';
+import { baseConfigSchema, databaseConfigSchema, linksConfigSchema, parseConfig, s3ConfigSchema, secret, optionalSecret } from '@app/platform';
 
 export const organizationConfigSchema = baseConfigSchema
   .extend({
@@ -22,6 +22,8 @@ export const organizationConfigSchema = baseConfigSchema
     TWO_FACTOR_MAX_LOCK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     /** root key of sealed secrets (TOTP seeds, SSO client secrets); required in production */
     AUTH_SECRET: secret('AUTH_SECRET', { min: 16 }),
+    /** during a rotation of AUTH_SECRET only (docs/operations.md#rotating-secrets): the secret before it, which still opens what it sealed; removed once re-sealed */
+    AUTH_SECRET_PREVIOUS: optionalSecret({ min: 16 }),
     /** seconds of clock difference tolerated on a single sign-on ID token (iat, exp, nbf) */
     SSO_CLOCK_TOLERANCE_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
     /** seconds a request to an identity provider (discovery, JWKS, token) may take */

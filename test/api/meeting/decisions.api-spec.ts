@@ -31,12 +31,12 @@ describe('creating decisions', () => {
       .toEqual(['Дата и время должны быть позже времени начала 2031-06-10 10:00:00']);
     const outsider = await decide(m, { deadline: '2031-06-10 10:00:00', voters: [w.outsider.userId] });
     expect(outsider.body.errors.voters).toEqual(['Choose a person who is a participant of this meeting.']);
-    const r = await decide(m, { deadline: '2031-06-10 10:00:00', tender_number: 'T-42', decisionable: 0 });
+    const r = await decide(m, { deadline: '2031-06-10 10:00:00', tender_number: 'T-42' });
     expect(r.status).toBe(200);
     expect(r.body.message).toBe('Decision saved successfully');
     expect(r.body.data).toMatchObject({
-      title: 'Approve the budget', deadline: '2031-06-10 10:00:00', tender_number: 'T-42', decisionable: 0, is_fulfilled: false, is_visible: 1, state: 'OPEN',
-      voting_open: true, total_voters: 3, can_edit: true,
+      title: 'Approve the budget', deadline: '2031-06-10 10:00:00', tender_number: 'T-42', decisionable: 1, is_fulfilled: false, is_visible: 1, state: 'OPEN',
+      voting_open: true, total_voters: 3, can_edit: true, can_end: true,
     });
     expect(r.body.data.voters.map((v: any) => v.vote)).toEqual(['Pending', 'Pending', 'Pending']);
     expect(tally(r.body.data, 'Pending')).toMatchObject({ count: 3, percentage: 100 });
@@ -194,14 +194,25 @@ describe('the voting gate', () => {
     expect((await vote(w.m2, d, { vote: 'Approved' })).status).toBe(404);
   });
 
-  it('the tender variant needs decisionable = 1', async () => {
+  it('a decision with voting not allowed (decisionable = 0) takes no vote through either host, and offers no End voting', async () => {
     const m = await scheduled(w);
     const tender = (c: World['m1']['c']) => c.with({ headers: { 'x-org': `${w.org.slug}-tender` } });
     const off = expectOk(await tender(w.chair.c).post(`/meetings/${m.id}/decisions`, { title: 'Tender', deadline: serverDate(10), voters: [w.m1.userId], decisionable: 0, tender_number: 'TN-7' }));
-    expect(off).toMatchObject({ voting_open: false, voting_closed_reason: 'not_decisionable' });
-    expect((await tender(w.m1.c).post(`/decisions/${off.id}/vote/change`, { vote: 'Approved' })).body.code).toBe('DECISION_VOTING_CLOSED');
-    // the default host ignores the switch
-    expect((await vote(w.m1, off, { vote: 'Approved' })).status).toBe(200);
+    const closed = { decisionable: 0, state: 'DUE', voting_open: false, voting_closed_reason: 'not_decisionable', can_end: false, can_vote: false };
+    expect(off).toMatchObject(closed);
+    // issue 25, item 14: the rule is the decision's, not the host's (the default host once accepted this vote with 200)
+    for (const [host, c] of [['tender', tender(w.m1.c)], ['default', w.m1.c]] as const) {
+      const r = await c.post(`/decisions/${off.id}/vote/change`, { id: off.id, vote: 'Approved' });
+      expect({ host, status: r.status, code: r.body.code }).toEqual({ host, status: 409, code: 'DECISION_VOTING_CLOSED' });
+      expect(expectOk(await c.get(`/decisions/${off.id}`))).toMatchObject(closed);
+    }
+    // the chair sees the same on the meeting page of either host: not OPEN, no End voting
+    for (const c of [tender(w.chair.c), w.chair.c]) {
+      const details = expectOk(await c.get(`/meetings/${m.id}`));
+      const listed = details.agendas.flatMap((g: any) => g.data).find((x: any) => x.agenda_type === 'decision' && x.id === off.id);
+      expect(listed).toMatchObject({ state: 'DUE', voting_open: false, can_end: false });
+    }
+    expect(tally(expectOk(await w.chair.c.get(`/decisions/${off.id}`)), 'Pending').count).toBe(1);
     const on = expectOk(await tender(w.chair.c).post(`/meetings/${m.id}/decisions`, { title: 'Tender 2', deadline: serverDate(10), voters: [w.m1.userId], decisionable: 1 }));
     const abstained = expectOk(await tender(w.m1.c).post(`/decisions/${on.id}/vote/change`, { vote: 'Abstained' }));
     // the wording of the variant: Abstained reads 'Postponed to next meeting'

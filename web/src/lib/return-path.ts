@@ -32,3 +32,31 @@ export function loginWithReturn(login: string, path: string): string {
   // the bare /app is where sign-in goes anyway
   return safe && safe !== '/app' && safe !== '/app/' ? `${login}?${NEXT_PARAM}=${encodeURIComponent(safe)}` : login;
 }
+
+/**
+ * Single sign-on leaves the site for the identity provider, which returns to /auth/login?secret=... without the
+ * `?next=`: the SSO page keeps the safe return path in this tab's session storage before it leaves, and the
+ * sign-in takes it back (once) when the address has none.
+ */
+const SSO_RETURN_KEY = 'sso-return-path';
+
+export function rememberReturnPath(next: string | null | undefined): void {
+  const safe = safeReturnPath(next);
+  try {
+    if (safe) window.sessionStorage.setItem(SSO_RETURN_KEY, safe);
+    else window.sessionStorage.removeItem(SSO_RETURN_KEY);
+  } catch {
+    // storage refused (private mode): sign-in goes to the root
+  }
+}
+
+export function takeRememberedReturnPath(): string | null {
+  try {
+    const kept = window.sessionStorage.getItem(SSO_RETURN_KEY);
+    window.sessionStorage.removeItem(SSO_RETURN_KEY);
+    return safeReturnPath(kept);
+  } catch {
+    // storage refused: nothing was kept
+    return null;
+  }
+}

@@ -44,6 +44,8 @@ export interface EventsOptions {
   service: string;
   /** key that seals outbox payloads at rest (OUTBOX_KEY); required when `production` */
   outboxKey?: string;
+  /** during a rotation: the previous key, which still opens (never seals) */
+  outboxKeyPrevious?: string;
   production?: boolean;
   /** copies of each stream on a NATS cluster (NATS_STREAM_REPLICAS); 1 when unset */
   streamReplicas?: number;
@@ -77,7 +79,7 @@ export class Events implements OnApplicationShutdown {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(EVENTS_OPTIONS) private readonly opts: EventsOptions,
   ) {
-    this.seal = PayloadSeal.fromKey(opts.outboxKey, opts.production);
+    this.seal = PayloadSeal.fromKey(opts.outboxKey, opts.production, opts.outboxKeyPrevious);
   }
   /** payloads rest in the streams as ciphertext (guest and invitation links carry tokens): sealed here, opened on delivery */
   private readonly seal: PayloadSeal;

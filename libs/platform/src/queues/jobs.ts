@@ -43,6 +43,8 @@ export interface QueuesOptions {
   worker?: WorkerTuning;
   /** OUTBOX_KEY: job payloads rest sealed in Redis; required when `production` */
   sealKey?: string;
+  /** during a rotation: the previous OUTBOX_KEY, which still opens job data (never seals) */
+  sealKeyPrevious?: string;
   production?: boolean;
 }
 
@@ -63,7 +65,7 @@ export class JobRegistry {
   private readonly handlers = new Map<string, { def: JobDef; fn: JobHandlerFn }[]>();
   private readonly seal: PayloadSeal;
   constructor(@Inject(QUEUES_OPTIONS) opts: QueuesOptions) {
-    this.seal = PayloadSeal.fromKey(opts.sealKey, opts.production);
+    this.seal = PayloadSeal.fromKey(opts.sealKey, opts.production, opts.sealKeyPrevious);
   }
   private readyResolve!: () => void;
   readonly ready = new Promise<void>((r) => (this.readyResolve = r));
@@ -135,7 +137,7 @@ export interface AddJobOptions {
 export class Jobs {
   private readonly seal: PayloadSeal;
   constructor(private readonly moduleRef: ModuleRef, @Inject(QUEUES_OPTIONS) opts: QueuesOptions) {
-    this.seal = PayloadSeal.fromKey(opts.sealKey, opts.production);
+    this.seal = PayloadSeal.fromKey(opts.sealKey, opts.production, opts.sealKeyPrevious);
   }
 
   queue(name: string): Queue {

@@ -7,7 +7,7 @@ import { P12Signer } from '@signpdf/signer-p12';
 import { SignPdf } from '@signpdf/signpdf';
 /** PAdES: the ETSI CAdES detached sub-filter (@signpdf/utils' SUBFILTER_ETSI_CADES_DETACHED) */
 const SUBFILTER_ETSI_CADES_DETACHED = 'ETSI.CAdES.detached';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { CONFIG, SecretBox } from '@app/platform';
 import { ApprovalDb } from '../common/approval-db';
 import type { ApprovalConfig } from '../config';
@@ -56,7 +56,7 @@ export async function sealPdf(pdf: Uint8Array, p12: Buffer, info: { name: string
 export class SigningKeys {
   private readonly box: SecretBox;
   constructor(private readonly db: ApprovalDb, @Inject(CONFIG) config: ApprovalConfig) {
-    this.box = new SecretBox(config.AUTH_SECRET!, 'approval-signing-key');
+    this.box = new SecretBox(config.AUTH_SECRET!, 'approval-signing-key', config.AUTH_SECRET_PREVIOUS);
   }
 
   async p12(orgId: string, orgName: string): Promise<Buffer> {
@@ -69,9 +69,14 @@ export class SigningKeys {
       );
       row = await read();
     }
-    const plain = row ? this.box.open(row.sealedP12, orgId) : null;
-    if (!plain) throw new Error('the organization signing key cannot be opened (AUTH_SECRET changed?)');
-    return Buffer.from(plain, 'base64');
+    const opened = row ? this.box.reopen(row.sealedP12, orgId) : null;
+    if (!row || !opened) throw new Error('the organization signing key cannot be opened (AUTH_SECRET changed?)');
+    // opened by AUTH_SECRET_PREVIOUS only (a rotation): kept from now on sealed under the current key
+    if (opened.resealed) {
+      const from = row.sealedP12;
+      await this.db.command(orgId, (s) => s.tx.update(signingKeys).set({ sealedP12: opened.resealed! }).where(and(eq(signingKeys.orgId, orgId), eq(signingKeys.sealedP12, from))));
+    }
+    return Buffer.from(opened.plain, 'base64');
   }
 
   async seal(orgId: string, orgName: string, pdf: Uint8Array, o: { at?: Date; fieldName?: string } = {}): Promise<Buffer> {

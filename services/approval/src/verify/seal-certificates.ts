@@ -25,7 +25,7 @@ export class SealCertificates {
   private readonly cache = new Map<string, string | null>();
 
   constructor(private readonly db: ApprovalDb, @Inject(CONFIG) config: ApprovalConfig) {
-    this.box = new SecretBox(config.AUTH_SECRET!, 'approval-signing-key');
+    this.box = new SecretBox(config.AUTH_SECRET!, 'approval-signing-key', config.AUTH_SECRET_PREVIOUS);
   }
 
   async fingerprintOf(orgId: string): Promise<string | null> {

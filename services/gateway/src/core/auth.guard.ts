@@ -1,7 +1,7 @@
-import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AppError, GetActor, ResolveOrganization, type Actor, type OrgPublic } from '@app/contracts';
-import { Bus, CONFIG, HealthController, SessionStore, currentContext } from '@app/platform';
+import { AppError, GetActor, OrganizationUpdated, ResolveOrganization, type Actor, type OrgPublic } from '@app/contracts';
+import { Bus, CONFIG, Events, HealthController, SessionStore, currentContext } from '@app/platform';
 import type { GatewayConfig } from '../config';
 import { ACCESS, type Access } from './decorators';
 import type { ApiRequest } from './request';
@@ -26,6 +26,9 @@ class TtlCache<V> {
     if (this.m.size >= this.max) this.m.delete(this.m.keys().next().value as string);
     this.m.set(k, { v, at: Date.now() });
   }
+  delete(k: string): void {
+    this.m.delete(k);
+  }
   clear(): void {
     this.m.clear();
   }
@@ -38,7 +41,7 @@ class TtlCache<V> {
  * sign-in-limits.ts), where the outcome of an attempt is known.
  */
 @Injectable()
-export class AuthGuard implements CanActivate {
+export class AuthGuard implements CanActivate, OnApplicationBootstrap {
   private readonly orgs = new TtlCache<OrgPublic | null>(ORG_TTL_MS);
   private readonly actors = new TtlCache<Actor | null>(ACTOR_TTL_MS);
 
@@ -47,7 +50,13 @@ export class AuthGuard implements CanActivate {
     private readonly bus: Bus,
     private readonly sessions: SessionStore,
     @Inject(CONFIG) private readonly config: GatewayConfig,
+    private readonly events: Events,
   ) {}
+
+  /** every replica forgets an organization whose settings changed (its modules, status or name), not only the one that served the change */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.events.watch(OrganizationUpdated, (p) => this.orgs.delete(p.slug));
+  }
 
   /** Forget cached organizations and actors (after an administrative change). */
   invalidate(): void {

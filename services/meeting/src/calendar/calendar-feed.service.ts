@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, AppPaths, MeetingStatus, type Actor, type CalendarFeed } from '@app/contracts';
-import { CONFIG, PayloadSeal } from '@app/platform';
+import { CONFIG, PayloadSeal, logger } from '@app/platform';
 import type { MeetingConfig } from '../config';
 import { MeetingDb, type Scope } from '../db/db';
 import { sha256 } from '../common/actor';
@@ -29,7 +29,7 @@ export class CalendarFeedService {
     private readonly directory: Directory,
     @Inject(CONFIG) config: MeetingConfig,
   ) {
-    this.seal = PayloadSeal.fromKey(config.OUTBOX_KEY, config.NODE_ENV === 'production');
+    this.seal = PayloadSeal.fromKey(config.OUTBOX_KEY, config.NODE_ENV === 'production', config.OUTBOX_KEY_PREVIOUS);
   }
 
   private userOf(actor: Actor): number {
@@ -44,7 +44,15 @@ export class CalendarFeedService {
 
   private answer(orgId: string, row: CalendarFeedRow | null): CalendarFeed {
     if (!row) return { path: null, created_at: null };
-    const token = this.seal.openValue(row.tokenSealed, `calendar-feed:${orgId}:${row.userId}`) as string;
+    let token: string;
+    try {
+      token = this.seal.openValue(row.tokenSealed, `calendar-feed:${orgId}:${row.userId}`) as string;
+    } catch (e) {
+      // sealed under an OUTBOX_KEY no longer in the ring (docs/operations.md#rotating-secrets): the feed still works
+      // (its token is checked by hash), but its address cannot be shown again; "reset" gives a new one
+      logger().warn({ orgId, userId: row.userId, err: e }, 'a calendar feed address cannot be opened (OUTBOX_KEY rotated?); the user can reset it');
+      return { path: null, created_at: row.createdAt.toISOString() };
+    }
     return { path: `/api/calendar-feed/${token}.ics`, created_at: row.createdAt.toISOString() };
   }
 

@@ -1,9 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import {
-  AppError, GetCommittee, GetOrganization, GetUsers, FindUsersByEmail, ListUserCommittees,
+  AppError, GetCommittee, GetOrganization, OrganizationUpdated, GetUsers, FindUsersByEmail, ListUserCommittees,
   type DirectoryCommittee, type DirectoryUser, type ResponseOf, type Variant,
 } from '@app/contracts';
-import { Bus, CONFIG } from '@app/platform';
+import { Bus, CONFIG, Events } from '@app/platform';
 import type { MeetingConfig } from '../config';
 import { normalizeEmail } from '../rules/person';
 import { safeZone } from './time';
@@ -22,6 +22,9 @@ class Ttl<V> {
   set(k: string, v: V): void {
     if (this.m.size >= this.max) this.m.delete(this.m.keys().next().value as string);
     this.m.set(k, { v, at: Date.now() });
+  }
+  delete(k: string): void {
+    this.m.delete(k);
   }
 }
 
@@ -64,6 +67,14 @@ export class Directory {
     }
     if (!o) throw AppError.notFound('organization');
     return { ...o, time_zone: safeZone(o.time_zone) };
+  }
+
+  /**
+   * Forget an organization's settings (OrganizationUpdated, watched by every replica): a module turned on, the NDA
+   * above all, applies to the next request, not after the cache's lifetime.
+   */
+  forgetOrganization(orgId: string): void {
+    this.orgs.delete(orgId);
   }
 
   /** the host's variant wins over the organization's stored one (the gateway passes it) */
@@ -132,5 +143,15 @@ export class Directory {
 
   async userCommittees(orgId: string, userId: number): Promise<{ admin: DirectoryCommittee[]; member: DirectoryCommittee[] }> {
     return this.bus.request(ListUserCommittees, { orgId, userId });
+  }
+}
+
+/** Every replica watches OrganizationUpdated (fan-out, not a shared consumer) and drops its copy of that organization. */
+@Injectable()
+export class OrganizationWatch implements OnApplicationBootstrap {
+  constructor(private readonly events: Events, private readonly directory: Directory) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.events.watch(OrganizationUpdated, (p) => this.directory.forgetOrganization(p.orgId));
   }
 }

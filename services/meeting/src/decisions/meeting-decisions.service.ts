@@ -177,7 +177,7 @@ export class MeetingDecisionsService implements DecisionUseCases {
     const isVoter = (await this.decisions.votersByKeys(s, d.id, [t.key])).length > 0;
     const isMember = ctx.members.some((m) => personKey(m) === t.key);
     const gate = voteGate(
-      { deadline: d.deadline, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: ctx.meeting.statusId, variant: ctx.variant },
+      { deadline: d.deadline, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: ctx.meeting.statusId },
       { isVoter, isMember },
       new Date(),
     );

@@ -182,7 +182,7 @@ export class ResolutionsService implements DecisionUseCases {
     if (!t.ok) throw new AppError('MEETING_FORBIDDEN');
     const isVoter = (await this.decisions.votersByKeys(s, d.id, [t.key])).length > 0;
     const gate = voteGate(
-      { deadline: d.deadline, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: null, variant: scene.variant },
+      { deadline: d.deadline, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: null },
       { isVoter, isMember: true },
       new Date(),
     );

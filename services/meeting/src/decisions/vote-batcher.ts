@@ -201,7 +201,7 @@ export class VoteBatcher {
     const clock = new Date();
     for (const c of considered) {
       const gate = voteGate(
-        { deadline: d.deadline, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: c.ctx.meeting.statusId, variant: c.ctx.variant },
+        { deadline: d.deadline, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: c.ctx.meeting.statusId },
         { isVoter: existing.has(c.key), isMember: c.ctx.members.some((m) => personKey(m) === c.key) },
         clock,
       );

@@ -463,7 +463,7 @@ export class MeetingsService {
       },
       decisions: b.decisions.map((d) => {
         const vs = b.voters.filter((v) => v.decisionId === d.id).map((v) => v.vote as Vote);
-        const state = decisionState({ deadline: d.deadline, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: ctx.meeting.statusId, variant: ctx.variant }, ctx.now);
+        const state = decisionState({ deadline: d.deadline, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: ctx.meeting.statusId }, ctx.now);
         return { id: d.id, title: d.title, state, is_fulfilled: d.isFulfilled, tallies: tallies(vs, ctx.variant), total_voters: vs.length };
       }),
       votes: tallies(allVotes, ctx.variant),

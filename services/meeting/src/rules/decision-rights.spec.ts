@@ -6,7 +6,7 @@ const past = new Date('2029-12-31T10:00:00Z');
 const editor = { userCanEdit: true, editButtons: true, comment: true, addAttachments: true };
 const viewer = { userCanEdit: false, editButtons: false, comment: true, addAttachments: false };
 const base: DecisionRightsFacts = {
-  votingOpen: true, deadline: future, now, isFulfilled: false, perms: editor, resolution: null, meetingStatusId: 3, isMember: true, isVoter: false, isOrgAdmin: false, votes: ['Approved'],
+  votingOpen: true, deadline: future, now, isFulfilled: false, decisionable: true, perms: editor, resolution: null, meetingStatusId: 3, isMember: true, isVoter: false, isOrgAdmin: false, votes: ['Approved'],
 };
 const T = true;
 const F = false;
@@ -17,6 +17,7 @@ describe('decision rights', () => {
     ['meeting editor, live, votes cast', {}, [T, T, F, T, T, T, F, F]],
     ['meeting editor, ended decision', { isFulfilled: true, votingOpen: false }, [T, F, T, T, T, T, F, F]],
     ['meeting editor, deadline passed', { deadline: past, votingOpen: false }, [T, T, F, T, T, F, F, F]],
+    ['meeting editor, voting not allowed (decisionable = 0): nothing to end', { decisionable: false, votingOpen: false }, [T, F, F, T, T, T, F, F]],
     ['meeting editor, scheduled meeting', { meetingStatusId: 2 }, [T, T, F, F, T, T, F, F]],
     ['meeting editor, only pending votes', { votes: ['Pending'] }, [T, T, F, F, T, T, F, F]],
     ['meeting viewer who votes', { perms: viewer, isVoter: true }, [F, F, F, T, T, F, T, F]],

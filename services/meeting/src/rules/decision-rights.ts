@@ -13,6 +13,8 @@ export interface DecisionRightsFacts {
   deadline: Date;
   now: Date;
   isFulfilled: boolean;
+  /** the decision's allow-voting switch: a decision without voting has no voting to end */
+  decisionable: boolean;
   /** the meeting's permissions, or null for a standalone resolution */
   perms: Pick<MeetingPermissions, 'userCanEdit' | 'editButtons' | 'comment' | 'addAttachments'> | null;
   /** a standalone resolution's rights (null in a meeting) */
@@ -53,7 +55,7 @@ export function decisionRights(f: DecisionRightsFacts): DecisionRights {
   }
   const addAttachments = (f.perms ? f.perms.addAttachments : edit) && beforeDeadline;
   return {
-    edit, delete: edit, end: edit && !f.isFulfilled, resume: edit && f.isFulfilled, changeVisibility, comment, addAttachments,
+    edit, delete: edit, end: edit && !f.isFulfilled && f.decisionable, resume: edit && f.isFulfilled, changeVisibility, comment, addAttachments,
     vote: f.votingOpen && f.isVoter && f.isMember,
     voteForOthers: f.votingOpen && f.isOrgAdmin,
   };

@@ -4,7 +4,7 @@ import { DecisionFacts, canChangeVisibility, decisionState, keptReason, tallies,
 const now = new Date('2030-06-01T10:00:00Z');
 const later = new Date('2030-06-01T10:15:00Z');
 const earlier = new Date('2030-06-01T09:45:00Z');
-const open: DecisionFacts = { deadline: later, isFulfilled: false, decisionable: true, meetingStatusId: 2, variant: 'default' };
+const open: DecisionFacts = { deadline: later, isFulfilled: false, decisionable: true, meetingStatusId: 2 };
 
 describe('voting open', () => {
   const rows: Array<[string, Partial<DecisionFacts>, string | null]> = [
@@ -18,10 +18,8 @@ describe('voting open', () => {
     ['meeting status 4 (Cancelled)', { meetingStatusId: 4 }, 'meeting_status'],
     ['meeting status 5 (Archived)', { meetingStatusId: 5 }, 'meeting_status'],
     ['standalone resolution (no meeting)', { meetingStatusId: null }, null],
-    ['tender variant, decisionable', { variant: 'tender', decisionable: true }, null],
-    ['tender variant, not decisionable', { variant: 'tender', decisionable: false }, 'not_decisionable'],
-    ['moe variant ignores decisionable', { variant: 'moe', decisionable: false }, null],
-    ['default variant ignores decisionable', { decisionable: false }, null],
+    ['decisionable', { decisionable: true }, null],
+    ['not decisionable: closed, whatever host (variant) it is reached through', { decisionable: false }, 'not_decisionable'],
     ['fulfilled wins over a passed deadline', { isFulfilled: true, deadline: earlier }, 'fulfilled'],
   ];
   it.each(rows)('%s', (_l, f, reason) => expect(votingClosedReason({ ...open, ...f }, now)).toBe(reason));
@@ -48,7 +46,7 @@ describe('DUE / OPEN', () => {
     ['meeting Archived, deadline ahead', { meetingStatusId: 5 }, 'DUE'],
     ['meeting Cancelled, deadline ahead', { meetingStatusId: 4 }, 'DUE'],
     ['ended (fulfilled), deadline ahead', { isFulfilled: true }, 'DUE'],
-    ['tender, voting not allowed', { variant: 'tender', decisionable: false }, 'DUE'],
+    ['voting not allowed (decisionable = 0)', { decisionable: false }, 'DUE'],
     ['standalone, deadline ahead', { meetingStatusId: null }, 'OPEN'],
   ];
   it.each(rows)('%s -> %s', (_l, f, s) => expect(decisionState({ ...open, ...f }, now)).toBe(s));

@@ -6,8 +6,8 @@ import { percentUp } from './percent';
 /**
  * Voting rules (docs/product/votes.md#voting-open-and-closed). Voting is open while the deadline is in the future and the
  * decision is not fulfilled; a meeting-bound decision also needs its meeting in status 1, 2 or 3 (our
- * reading, docs/decisions.md: Live meetings vote; 4 and 5 lock everything); the tender variant needs
- * decisionable = 1. A voter must be one of the decision's voters and, for a meeting decision, a member
+ * reading, docs/decisions.md: Live meetings vote; 4 and 5 lock everything); a decision whose allow-voting switch is
+ * off (decisionable = 0, set in the tender variant) takes no votes, whatever host it is reached through. A voter must be one of the decision's voters and, for a meeting decision, a member
  * of the meeting.
  */
 export type VoteClosedReason = 'deadline' | 'fulfilled' | 'meeting_status' | 'not_decisionable';
@@ -19,14 +19,14 @@ export interface DecisionFacts {
   decisionable: boolean;
   /** null for a standalone resolution */
   meetingStatusId: number | null;
-  variant: Variant;
 }
 
 export function votingClosedReason(d: DecisionFacts, now: Date): VoteClosedReason | null {
   if (d.isFulfilled) return 'fulfilled';
   if (d.deadline.getTime() <= now.getTime()) return 'deadline';
   if (d.meetingStatusId !== null && !isOpenStatus(d.meetingStatusId)) return 'meeting_status';
-  if (d.variant === 'tender' && !d.decisionable) return 'not_decisionable';
+  // a rule of the decision itself: not the variant of the host it is reached through (issue 25, item 14)
+  if (!d.decisionable) return 'not_decisionable';
   return null;
 }
 
@@ -49,7 +49,7 @@ export function voteGate(d: DecisionFacts, v: VoterFacts, now: Date): { open: tr
 
 /**
  * OPEN while voting is open, otherwise DUE (docs/product/votes.md#voting-open-and-closed): a passed deadline, an ended
- * resolution, a cancelled or archived meeting, a tender resolution without voting. A label never says OPEN where
+ * resolution, a cancelled or archived meeting, a decision without voting (decisionable = 0). A label never says OPEN where
  * voting is closed (an archived meeting's resolution, an ended one beside its outcome).
  */
 export const decisionState = (d: DecisionFacts, now: Date): 'DUE' | 'OPEN' => (votingClosedReason(d, now) === null ? 'OPEN' : 'DUE');

@@ -151,14 +151,14 @@ function voterPayload(v: VoterRow, open: boolean, ctx: ViewCtx): Voter {
 function decisionSummary(d: DecisionRow, s: { votes: Vote[]; mine: VoterRow | undefined }, ctx: ViewCtx): DecisionSummary {
   const { votes, mine: mineRow } = s;
   const statusId = ctx.meeting?.statusId ?? null;
-  const facts = { deadline: d.deadline, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: statusId, variant: ctx.variant };
+  const facts = { deadline: d.deadline, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: statusId };
   const closed = votingClosedReason(facts, ctx.now);
   const open = closed === null;
   const committee = ctx.committees.get(d.committeeId);
   const quorumPct = committee?.quorum ?? DEFAULT_QUORUM;
   const inMeeting = !!(ctx.meeting && ctx.perms);
   const r = decisionRights({
-    votingOpen: open, deadline: d.deadline, now: ctx.now, isFulfilled: d.isFulfilled, meetingStatusId: statusId, isMember: ctx.isMember, isVoter: !!mineRow,
+    votingOpen: open, deadline: d.deadline, now: ctx.now, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: statusId, isMember: ctx.isMember, isVoter: !!mineRow,
     isOrgAdmin: ctx.actor.kind === 'user' && ctx.actor.isAdmin, votes,
     perms: inMeeting ? ctx.perms : null,
     resolution: inMeeting ? null : resolutionRights({

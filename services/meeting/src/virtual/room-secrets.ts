@@ -19,15 +19,17 @@ export class RoomSecrets {
     private readonly repo: RoomSecretsRepository,
     @Inject(CONFIG) config: MeetingConfig,
   ) {
-    this.box = new SecretBox(config.AUTH_SECRET, 'meeting-room-secret');
+    this.box = new SecretBox(config.AUTH_SECRET, 'meeting-room-secret', config.AUTH_SECRET_PREVIOUS);
   }
 
   /** the organization's secret (made now when it has none) */
   async of(orgId: string): Promise<Buffer> {
     const stored = await this.db.tenant(orgId, async (s) => (await this.repo.sealed(s)) ?? (await this.repo.putFirst(s, this.box.seal(randomBytes(32).toString('base64url'), orgId))));
     // a value that is not sealed (written by hand) or does not open (AUTH_SECRET changed) is never used
-    const plain = stored.startsWith('v1.') ? this.box.open(stored, orgId) : null;
-    if (!plain) throw new Error('the organization video-room secret cannot be opened (AUTH_SECRET changed?)');
-    return Buffer.from(plain, 'base64url');
+    const opened = stored.startsWith('v1.') ? this.box.reopen(stored, orgId) : null;
+    if (!opened) throw new Error('the organization video-room secret cannot be opened (AUTH_SECRET changed?)');
+    // opened by AUTH_SECRET_PREVIOUS only (a rotation): kept from now on sealed under the current key
+    if (opened.resealed) await this.db.tenant(orgId, (s) => this.repo.reseal(s, stored, opened.resealed!));
+    return Buffer.from(opened.plain, 'base64url');
   }
 }

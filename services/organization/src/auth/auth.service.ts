@@ -39,7 +39,7 @@ export class AuthService {
     private readonly outbox: Outbox,
     @Inject(CONFIG) private readonly config: OrganizationConfig,
   ) {
-    this.totpSeeds = new SecretBox(config.AUTH_SECRET!, 'totp-seed');
+    this.totpSeeds = new SecretBox(config.AUTH_SECRET!, 'totp-seed', config.AUTH_SECRET_PREVIOUS);
   }
 
   /** TOTP seeds are stored sealed (AES-256-GCM, bound to the user's row): see SecretBox. */
@@ -135,8 +135,8 @@ export class AuthService {
       await this.tokens.markUsed(s, t!.id);
       await this.users.update(s, user.id, {
         totpLastStep: step, secondFactorFailures: 0, secondFactorFailedAt: null,
-        // a seed stored before sealing is sealed now
-        ...(SecretBox.isSealed(user.twoFactorSecret) ? {} : { twoFactorSecret: this.totpSeeds.seal(seed!, this.seedContext(req.orgId, user.id)) }),
+        // a seed stored before sealing, or sealed under AUTH_SECRET_PREVIOUS during a rotation, is sealed now under the current key
+        ...(this.totpSeeds.isCurrent(user.twoFactorSecret, this.seedContext(req.orgId, user.id)) ? {} : { twoFactorSecret: this.totpSeeds.seal(seed!, this.seedContext(req.orgId, user.id)) }),
       });
       return { user };
     });

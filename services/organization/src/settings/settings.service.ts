@@ -73,6 +73,8 @@ export class SettingsService {
       const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
       const org = await this.orgs.update(s, { modules: { ...modulesOf(before), ...defined }, ...(variant ? { variant } : {}) });
       await this.logs.write(s, req.actor, `Updated the organization modules (${Object.keys({ ...defined, ...(variant ? { variant } : {}) }).join(', ') || 'no change'})`);
+      // services that keep the organization's settings (the meeting service's NDA gate, the gateway's module checks) forget them at once
+      await this.outbox.add(s.tx, OrganizationUpdated, { orgId: org.id, slug: org.slug, name: org.name, timeZone: org.timeZone, logo: uploadUrl(org.logo) });
       return this.status(org);
     });
   }

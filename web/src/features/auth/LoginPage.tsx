@@ -13,6 +13,7 @@ import { useForm } from '../../hooks/use-form';
 import { useMessage } from '../../i18n';
 import { pinLoginFields, twoFactorLoginFields, zLoginBody } from '@app/contracts';
 import { fieldRule, rules, schemaValidator, validateWith } from '../../lib/validation';
+import { NEXT_PARAM } from '../../lib/return-path';
 import { ROUTES } from '../../routes';
 import { errorText } from './common';
 import { SsoExchange } from './SsoPage';
@@ -27,6 +28,8 @@ function PasswordForm(props: { onTwoFactor: (email: string, logToken: string) =>
   const { t } = useTranslation('auth');
   const m = useMessage();
   const complete = useCompleteSignIn();
+  const [params] = useSearchParams();
+  const next = params.get(NEXT_PARAM);
   const [error, setError] = useState<string | null>(null);
   const form = useForm({ email: '', password: '' }, validateLogin);
 
@@ -74,7 +77,7 @@ function PasswordForm(props: { onTwoFactor: (email: string, logToken: string) =>
         <Link to={ROUTES.forgotPassword} data-testid="forgot-password-link">
           {t('login.forgot')}
         </Link>
-        <Link to={ROUTES.sso} data-testid="sso-link">
+        <Link to={next ? `${ROUTES.sso}?${NEXT_PARAM}=${encodeURIComponent(next)}` : ROUTES.sso} data-testid="sso-link">
           {t('login.sso')}
         </Link>
       </div>

@@ -11,6 +11,7 @@ import { OTHER_ERROR } from '../../api/client';
 import { Field } from '../../components/Field';
 import { useMessage } from '../../i18n';
 import { schemaValidator } from '../../lib/validation';
+import { NEXT_PARAM, rememberReturnPath } from '../../lib/return-path';
 import { ROUTES } from '../../routes';
 import { errorText, useAuthForm } from './common';
 import { useCompleteSignIn } from './use-sign-in';
@@ -65,7 +66,11 @@ export function SsoPage() {
   const refused = params.get('error');
   const { form, error, submit } = useAuthForm({ email: '' }, validateSso, async (v) => {
     const r = await ssoCheck(v.email.trim());
-    if (r.sso && r.url) window.location.assign(r.url);
+    if (r.sso && r.url) {
+      // the provider returns to /auth/login?secret=...: the page opened before signing in goes with this tab
+      rememberReturnPath(params.get(NEXT_PARAM));
+      window.location.assign(r.url);
+    }
     else return t('sso.notEnabled');
   });
 

@@ -5,6 +5,7 @@ import { profileBody } from '../../test/app';
 import { aLoginAnswer, answerOf } from '../../test/contract-fixtures';
 import { installFetch, jsonResponse, on, orgPublic, type Call } from '../../test/fetch';
 import { renderWithApp } from '../../test/render';
+import { rememberReturnPath } from '../../lib/return-path';
 import { CheckEmailPage } from './CheckEmailPage';
 import { CompleteProfilePage } from './CompleteProfilePage';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
@@ -298,6 +299,36 @@ describe('forgot password, check e-mail, reset, verify, complete profile, SSO', 
     click('sso-submit');
     expect(await screen.findByTestId('form-error')).toHaveTextContent('Single sign-on is not set up for this e-mail.');
     expect(calls.find((c) => c.path === '/api/sso/check')?.body).toEqual({ email: 'ada@example.com' });
+  });
+
+  it('SSO keeps the page opened before signing in: the link carries ?next=, the provider round trip returns to it', async () => {
+    installFetch(
+      orgPublic(),
+      on('POST', '/api/sso/check', () => jsonResponse(200, { success: true, sso: true, url: 'https://idp.example/authorize', data: { sso: true, provider: 'oidc', url: 'https://idp.example/authorize' } } satisfies RouteData<typeof Routes.ssoCheck>)),
+      on('POST', '/api/sso/exchange', () => jsonResponse(200, aLoginAnswer({ token: 'tok-sso-next' }))),
+      on('GET', '/api/profile', () => jsonResponse(200, profileBody([], { name: 'Ada' }))),
+    );
+    const next = '/app/activity/meetings/17';
+    const page = renderWithApp(<LoginPage />, { path: `/auth/login?next=${encodeURIComponent(next)}` });
+    expect(screen.getByTestId('sso-link').getAttribute('href')).toBe(`/auth/sso?next=${encodeURIComponent(next)}`);
+    page.unmount();
+    // the SSO page keeps it before it leaves for the provider (jsdom does not navigate: it reports so on console.error)
+    const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const sso = renderWithApp(<SsoPage />, { path: `/auth/sso?next=${encodeURIComponent(next)}` });
+    type('sso-email', 'ada@example.com');
+    click('sso-submit');
+    await waitFor(() => expect(window.sessionStorage.getItem('sso-return-path')).toBe(next));
+    sso.unmount();
+    quiet.mockRestore();
+    // only a safe path is kept
+    rememberReturnPath('//evil.example/app/x');
+    expect(window.sessionStorage.getItem('sso-return-path')).toBeNull();
+    rememberReturnPath(next);
+    // the provider sends the browser back without the ?next=
+    renderWithApp(<LoginPage />, { path: '/auth/login?secret=s4' });
+    await waitFor(() => expect(location()).toBe(next));
+    // kept once: a later sign-in goes to the root
+    expect(window.sessionStorage.getItem('sso-return-path')).toBeNull();
   });
 
   it('SSO callback (/auth/login?secret=): POST /api/sso/exchange with the secret', async () => {

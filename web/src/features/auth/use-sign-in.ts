@@ -5,7 +5,7 @@ import { checkOrganization } from '../../api/organization';
 import { getProfile, storedUserOf } from '../../api/profile';
 import { session } from '../../api/session';
 import { currentOrgSlug } from '../../lib/host';
-import { NEXT_PARAM, safeReturnPath } from '../../lib/return-path';
+import { NEXT_PARAM, safeReturnPath, takeRememberedReturnPath } from '../../lib/return-path';
 import { saveOrg } from '../../lib/saved-orgs';
 import { ROUTES } from '../../routes';
 import { keepOrgPublic } from '../../hooks/use-api';
@@ -15,7 +15,8 @@ export type SignInOutcome = 'signed-in' | 'verify-email' | 'two-factor' | 'faile
 /**
  * Sign-in success (docs/product/sign-in.md#sessions-sign-out-and-idle-logout): tokens and user data go to browser storage, this organization is
  * added to the saved list (cookie on the parent domain), and the app goes to the page the visitor opened before
- * signing in (`?next=`, a same-origin /app/ path only: lib/return-path.ts), else to the root.
+ * signing in (`?next=`, a same-origin /app/ path only: lib/return-path.ts; through SSO, the path the SSO page kept), else to
+ * the root.
  */
 export function useCompleteSignIn() {
   const navigate = useNavigate();
@@ -42,7 +43,9 @@ export function useCompleteSignIn() {
     }
     // the cache of the signed-out visitor (profile, modules) must not leak into the session
     await mutate(keepOrgPublic, undefined, { revalidate: false });
-    navigate(safeReturnPath(new URLSearchParams(search).get(NEXT_PARAM)) ?? ROUTES.root, { replace: true });
+    // the address's ?next=, else the one the SSO page kept before it left for the identity provider
+    const kept = takeRememberedReturnPath();
+    navigate(safeReturnPath(new URLSearchParams(search).get(NEXT_PARAM)) ?? kept ?? ROUTES.root, { replace: true });
     return 'signed-in';
   };
 }

@@ -47,7 +47,7 @@ export class SsoService {
     private readonly outbox: Outbox,
     @Inject(CONFIG) private readonly config: OrganizationConfig,
   ) {
-    this.secrets = new SecretBox(config.AUTH_SECRET!, 'sso-client-secret');
+    this.secrets = new SecretBox(config.AUTH_SECRET!, 'sso-client-secret', config.AUTH_SECRET_PREVIOUS);
     this.clients = new OidcClients({
       allowHttp: config.NODE_ENV !== 'production',
       clockToleranceSeconds: config.SSO_CLOCK_TOLERANCE_SECONDS,
@@ -118,7 +118,8 @@ export class SsoService {
       // a new secret is sealed; left out, the stored one is kept (for the same client), or sealed from a legacy row
       let sealed: string | null = null;
       if (body.client_secret) sealed = this.secrets.seal(body.client_secret, orgId);
-      else if (sameClient && old.client_secret_sealed) sealed = old.client_secret_sealed;
+      // kept: sealed again under the current AUTH_SECRET when only AUTH_SECRET_PREVIOUS opens it (a rotation)
+      else if (sameClient && old.client_secret_sealed) sealed = this.secrets.reopen(old.client_secret_sealed, orgId)?.resealed ?? old.client_secret_sealed;
       else if (sameClient && old.legacySecret) sealed = this.secrets.seal(old.legacySecret, orgId);
       const org = await this.orgs.update(s, { sso: toStoredSso(body, sealed) });
       await this.logs.write(s, actor, `Updated single sign-on (OpenID Connect, ${body.issuer})`);

@@ -54,7 +54,12 @@ export function DecisionDetails(props: {
   return (
     <div className="decision-details" data-testid="decision-details">
       <div className="decision-details__meta">
-        <Tag value={t(d.state)} severity={d.state === 'DUE' ? 'danger' : 'success'} data-testid="decision-state" />
+        {/* a decision whose allow-voting switch is off is neither OPEN nor overdue: it takes no votes at all */}
+        {d.voting_closed_reason === 'not_decisionable' ? (
+          <Tag value={t('NO_VOTING')} severity="secondary" data-testid="decision-state" />
+        ) : (
+          <Tag value={t(d.state)} severity={d.state === 'DUE' ? 'danger' : 'success'} data-testid="decision-state" />
+        )}
         {d.is_fulfilled && <Tag value={t('ended')} severity="secondary" />}
         {d.is_visible === 0 && <Tag value={t('hidden')} severity="warning" />}
         {d.committee && <span className="decision-details__committee">{d.committee.name}</span>}
