@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { brandTheme } from './src/styles/brand';
 
 const contracts = fileURLToPath(new URL('../libs/contracts/src', import.meta.url));
 
@@ -54,10 +55,22 @@ function serviceWorker(): Plugin {
   };
 }
 
+/** PrimeReact's theme with the accessible brand colour and focus rings (web/src/styles/brand.ts) */
+function accessibleTheme(): Plugin {
+  return {
+    name: 'accessible-theme',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/primereact\/resources\/themes\/lara-light-blue\/theme\.css($|\?)/.test(id.replace(/\\/g, '/'))) return null;
+      return { code: brandTheme(code), map: null };
+    },
+  };
+}
+
 // The SPA is served by the gateway on the same origin (base '/'); in development Vite proxies /api.
 export default defineConfig({
   base: '/',
-  plugins: [react(), pdfWorker(), serviceWorker()],
+  plugins: [react(), accessibleTheme(), pdfWorker(), serviceWorker()],
   resolve: {
     alias: [
       { find: /^@app\/contracts$/, replacement: contracts },

@@ -267,3 +267,134 @@ export async function signIn(page: Page, slug: string, email: string, password: 
   await page.click('#login-submit');
   await page.waitForSelector('[data-testid=side-menu]', { visible: true });
 }
+
+/* ------------------------------------------------ accessibility ------------------------------------------------ */
+
+/** the WCAG tags every page is checked against (axe-core's names: WCAG 2.0, 2.1 and 2.2, levels A and AA) */
+export const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'] as const;
+
+let axeSource: string | undefined;
+/** axe-core's own build, from node_modules (nothing is downloaded); evaluated through the DevTools protocol, so the page's CSP is not bypassed */
+const axeScript = (): string => (axeSource ??= fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+
+export interface ContrastProblem {
+  target: string;
+  text: string;
+  ratio: number;
+  needed: number;
+  colour: string;
+  background: string;
+}
+
+/**
+ * Text contrast computed in the page, for the pages axe cannot judge: axe skips text in joined scripts (Arabic), so on
+ * an Arabic page every visible element with its own text is measured here: its colour (with the opacity of its
+ * ancestors) against its effective background (the backgrounds of its ancestors composited over white), 4.5:1, or 3:1
+ * for large text (24 px, or 18.66 px bold). Disabled controls are exempt (WCAG 1.4.3); text over an image is skipped.
+ */
+export function contrastProblems(): ContrastProblem[] {
+  type C = { r: number; g: number; b: number; a: number };
+  const parse = (s: string): C | null => {
+    const m = /^rgba?\(([^)]+)\)$/.exec(s.trim()) ?? /^color\(srgb ([^)]+)\)$/.exec(s.trim());
+    if (!m) return null;
+    const p = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+    const k = s.startsWith('color(') ? 255 : 1;
+    return { r: p[0] * k, g: p[1] * k, b: p[2] * k, a: p.length > 3 ? p[3] : 1 };
+  };
+  const over = (top: C, bottom: C): C => ({ r: top.r * top.a + bottom.r * (1 - top.a), g: top.g * top.a + bottom.g * (1 - top.a), b: top.b * top.a + bottom.b * (1 - top.a), a: 1 });
+  const channel = (v: number) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const lum = (c: C) => 0.2126 * channel(c.r) + 0.7152 * channel(c.g) + 0.0722 * channel(c.b);
+  const ratio = (x: C, y: C) => {
+    const [a, b] = [lum(x), lum(y)].sort((p, q) => q - p);
+    return (a + 0.05) / (b + 0.05);
+  };
+  const hex = (c: C) => `#${[c.r, c.g, c.b].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
+  const describe = (el: any): string => {
+    const parts: string[] = [];
+    for (let n = el; n && n.nodeType === 1 && parts.length < 4; n = n.parentElement) {
+      const testId = n.getAttribute('data-testid');
+      parts.unshift(n.id ? `#${n.id}` : testId ? `[data-testid=${testId}]` : `${n.tagName.toLowerCase()}${[...n.classList].slice(0, 2).map((c: string) => `.${c}`).join('')}`);
+      if (n.id || testId) break;
+    }
+    return parts.join(' > ');
+  };
+  /** the background under `el`: its own and its ancestors' colours, composited over white; null over an image */
+  const background = (el: any): C | null => {
+    const layers: C[] = [];
+    for (let n = el; n && n.nodeType === 1; n = n.parentElement) {
+      const s = window.getComputedStyle(n);
+      if (s.backgroundImage && s.backgroundImage !== 'none' && !s.backgroundImage.startsWith('linear-gradient')) return null;
+      const c = parse(s.backgroundColor);
+      if (c && c.a > 0) {
+        layers.push(c);
+        if (c.a >= 1) break;
+      }
+    }
+    return layers.reverse().reduce((acc, c) => over(c, acc), { r: 255, g: 255, b: 255, a: 1 } as C);
+  };
+  const problems: ContrastProblem[] = [];
+  for (const el of [...document.body.querySelectorAll('*')] as any[]) {
+    if (['SCRIPT', 'STYLE', 'NOSCRIPT', 'OPTION', 'TITLE', 'TEXTAREA'].includes(el.tagName) || el.closest('svg, canvas')) continue;
+    const own = [...el.childNodes].filter((n: any) => n.nodeType === 3).map((n: any) => n.textContent).join('').trim();
+    const text = own || (el.tagName === 'INPUT' && el.type !== 'hidden' ? el.value || el.placeholder : '');
+    if (!text) continue;
+    const rect = el.getBoundingClientRect();
+    if (rect.width <= 1 || rect.height <= 1) continue;
+    const s = window.getComputedStyle(el);
+    if (s.visibility !== 'visible' || s.clip === 'rect(0px, 0px, 0px, 0px)' || s.clipPath === 'inset(50%)') continue;
+    if (el.closest('[disabled], [aria-disabled=true], .p-disabled, .p-disabled *, [aria-hidden=true]')) continue;
+    let colour = parse(s.color);
+    if (!colour) continue;
+    let opacity = 1;
+    for (let n = el; n && n.nodeType === 1; n = n.parentElement) opacity *= Number(window.getComputedStyle(n).opacity);
+    if (opacity === 0 || colour.a === 0) continue;
+    colour = { ...colour, a: colour.a * opacity };
+    const bg = background(el);
+    if (!bg) continue;
+    const fg = over(colour, bg);
+    const size = parseFloat(s.fontSize);
+    const large = size >= 24 || (size >= 18.66 && Number(s.fontWeight) >= 700);
+    const needed = large ? 3 : 4.5;
+    const r = ratio(fg, bg);
+    if (r + 0.005 < needed) problems.push({ target: describe(el), text: text.slice(0, 40), ratio: Math.round(r * 100) / 100, needed, colour: hex(fg), background: hex(bg) });
+  }
+  return problems;
+}
+
+/**
+ * Check the page as it is now with axe-core (A11Y_TAGS) and, on an Arabic page, with contrastProblems: the step fails
+ * when axe finds any critical or serious violation, or any Arabic text lacks contrast, listing each with its targets.
+ * Screenshots the page as `a11y-<name>-<lang>`.
+ */
+export async function a11y(page: Page, name: string, s?: Pick<Session, 'shot'>): Promise<void> {
+  await settled(page);
+  // fonts and the first paint of lazily loaded parts (a table's rows) are in before the measure
+  await page.evaluate(() => document.fonts?.ready);
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(axeScript());
+  const lang: string = await page.evaluate(() => document.documentElement.lang || 'en');
+  const violations: Array<{ id: string; impact: string; help: string; targets: string[] }> = await page.evaluate(async (tags: string[]) => {
+    const r = await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return r.violations
+      .filter((v: any) => v.impact === 'critical' || v.impact === 'serious')
+      .map((v: any) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n: any) => `${n.target.join(' ')}${n.any?.[0]?.message ? ` (${n.any[0].message})` : ''}`) }));
+  }, [...A11Y_TAGS]);
+  const contrast = lang.startsWith('ar') ? await page.evaluate(contrastProblems) : [];
+  if (s) await s.shot(`a11y-${name}-${lang}`);
+  const lines = [
+    ...violations.map((v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.targets.slice(0, 12).join('\n    ')}${v.targets.length > 12 ? `\n    (+${v.targets.length - 12} more)` : ''}`),
+    ...contrast.map((c) => `serious arabic-color-contrast: ${c.target} "${c.text}" ${c.ratio}:1 < ${c.needed}:1 (${c.colour} on ${c.background})`),
+  ];
+  if (lines.length) throw new Error(`accessibility of ${name} (${lang}): ${violations.length} axe violation(s), ${contrast.length} Arabic contrast problem(s)\n${lines.join('\n')}`);
+}
+
+/** Choose a language with the header's (or the sign-in page's) language switcher, and wait for the document to follow. */
+export async function switchLanguage(page: Page, lang: 'en' | 'ar'): Promise<void> {
+  await page.click('[data-testid=language-switcher]');
+  const option = await page.waitForSelector(`[data-testid=language-option-${lang}]`, { visible: true });
+  await option!.click();
+  await page.waitForFunction((l) => document.documentElement.lang === l, {}, lang);
+  await settled(page);
+}

@@ -11,6 +11,7 @@ import { useTheme } from '../lib/theme';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Header } from './Header';
 import { SideMenu } from './SideMenu';
+import { MAIN_ID, SkipLink, useRouteFocus } from './SkipLink';
 import { Tour } from './Tour';
 
 /** How often the shell looks at the idle clock (the request layer checks it on every call too). */
@@ -27,6 +28,7 @@ export function AppShell() {
   const grants = useGrants();
 
   useEffect(() => setDrawer(false), [pathname]);
+  useRouteFocus();
   useEffect(() => {
     const id = window.setInterval(() => {
       if (session.isIdleExpired()) {
@@ -43,6 +45,7 @@ export function AppShell() {
 
   return (
     <div className={`app-shell app-shell--nav-${theme.sideNavTheme} app-shell--${theme.currentTheme}${desktop && theme.navCollapsed ? ' app-shell--collapsed' : ''}`}>
+      <SkipLink />
       {desktop ? (
         <aside className="app-shell__aside">{menu()}</aside>
       ) : (
@@ -53,7 +56,7 @@ export function AppShell() {
       <div className="app-shell__main">
         <Header profile={profile} onMenuToggle={desktop ? undefined : () => setDrawer(true)} />
         <Breadcrumbs />
-        <main className="app-shell__content" id="main">
+        <main className="app-shell__content" id={MAIN_ID}>
           <Outlet />
         </main>
       </div>

@@ -33,9 +33,13 @@ export function ProfileMenu(props: { profile: Profile | undefined }) {
   const name = props.profile?.name || session.user()?.name || '';
   return (
     <>
-      <Button type="button" text className="profile-menu" data-testid="profile-menu-button" aria-haspopup="true" aria-label={t('header.profileMenu')} onClick={(e) => panel.current?.toggle(e)}>
-        <UserAvatar name={name} image={imageUrl(props.profile?.image)} />
+      <Button type="button" text className="profile-menu" data-testid="profile-menu-button" aria-haspopup="true" onClick={(e) => panel.current?.toggle(e)}>
+        {/* named by its text: the person's name, then "Profile menu" for assistive technology; the initials are decoration */}
+        <span aria-hidden="true">
+          <UserAvatar name={name} image={imageUrl(props.profile?.image)} />
+        </span>
         <span className="profile-menu__name">{name}</span>
+        <span className="p-hidden-accessible">{name ? `, ${t('header.profileMenu')}` : t('header.profileMenu')}</span>
       </Button>
       <OverlayPanel ref={panel} className="profile-menu__panel">
         <div className="profile-menu__head">

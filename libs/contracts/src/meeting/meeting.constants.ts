@@ -8,7 +8,7 @@ export const MEETING_STATUS_IDS: readonly MeetingStatusId[] = [1, 2, 3, 4, 5];
 export const zMeetingStatusId = numeric(z.number().int()).refine((n) => n >= 1 && n <= 5, 'The selected value is invalid.').transform((n) => n as MeetingStatusId);
 
 export const MEETING_STATUS_INFO: Record<MeetingStatusId, { name: string; color: string; bgcolor: string }> = {
-  1: { name: 'Draft', color: '#6b7280', bgcolor: '#f3f4f6' },
+  1: { name: 'Draft', color: '#4b5563', bgcolor: '#f3f4f6' }, // 6.9:1 (#6b7280 read at 4.39:1, issue 25)
   2: { name: 'Scheduled', color: '#1d4ed8', bgcolor: '#dbeafe' },
   3: { name: 'Live', color: '#047857', bgcolor: '#d1fae5' },
   4: { name: 'Cancelled', color: '#b91c1c', bgcolor: '#fee2e2' },

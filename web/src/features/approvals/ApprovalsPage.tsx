@@ -79,6 +79,7 @@ export function ApprovalsPage() {
             options={APPROVAL_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
             onChange={(e) => reset(setStatus)(e.value ?? null)}
             placeholder={t('filter.status')}
+            aria-label={t('filter.status')}
             showClear
             data-testid="approvals-status"
           />

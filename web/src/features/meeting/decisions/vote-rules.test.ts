@@ -57,11 +57,11 @@ describe('donut slices (the server tallies in the fixed order and the spec colou
   });
 
   it.each([
-    ['Approved', '#22c55e'],
-    ['Denied', '#ef4444'],
-    ['Abstained', '#3b82f6'],
-    ['Pending', '#eab308'],
-    ['Others', '#9ca3af'],
+    ['Approved', '#15803d'],
+    ['Denied', '#b91c1c'],
+    ['Abstained', '#1d4ed8'],
+    ['Pending', '#a16207'],
+    ['Others', '#4b5563'],
   ] as const)('%s is %s (green, red, blue, yellow, grey)', (vote, colour) => {
     expect(VOTE_COLOURS[vote]).toBe(colour);
   });

@@ -15,13 +15,13 @@ export function reasonDisabled(vote: Vote): boolean {
   return vote === 'Pending';
 }
 
-/** green Approved, red Denied, blue Abstained, yellow Pending, grey Others */
+/** green Approved, red Denied, blue Abstained, yellow Pending, grey Others: shades that white tag text reads on at 4.5:1 or more */
 export const VOTE_COLOURS: Record<Vote, string> = {
-  Approved: '#22c55e',
-  Denied: '#ef4444',
-  Abstained: '#3b82f6',
-  Pending: '#eab308',
-  Others: '#9ca3af',
+  Approved: '#15803d',
+  Denied: '#b91c1c',
+  Abstained: '#1d4ed8',
+  Pending: '#a16207',
+  Others: '#4b5563',
 };
 
 /** a percentage rounded up to one decimal (33.33 -> 33.4; 50 -> 50.0) */
