@@ -117,14 +117,17 @@ describe('journey: the tender variant of the meeting page', () => {
       await page.click('[data-testid=decision-submit]');
       await successToast(page, 'Decision saved successfully');
       await page.waitForSelector('[data-testid=decision-details]', { visible: true });
-      // voting is closed while the switch is off: no vote button
+      // voting is closed while the switch is off: no vote button, no End voting, and the state reads NO VOTING, not OPEN
       await page.waitForFunction(() => !document.querySelector('[data-testid=decision-vote]'));
+      await waitForText(page, '[data-testid=decision-state]', 'NO VOTING');
+      expect(await page.$('[data-testid=decision-end]')).toBeNull();
       await owner.shot('voting-off');
       await dismissToasts(page);
       await page.$eval('[data-testid=decision-close]', (b: any) => b.click());
       await page.waitForFunction(() => !document.querySelector('[data-testid=decision-dialog]'));
     });
-    expect(expectOk(await w.chair.c.get(`/decisions/${decisionId}`))).toMatchObject({ decisionable: 0, tender_number: TENDER, can_vote: false });
+    // the default host (no -tender marker) says the same: the rule is the decision's (issue 25, item 14)
+    expect(expectOk(await w.chair.c.get(`/decisions/${decisionId}`))).toMatchObject({ decisionable: 0, tender_number: TENDER, can_vote: false, voting_open: false, state: 'DUE', can_end: false });
     await owner.step('attendance-delegate', async () => {
       await page.click('[data-testid=my-attendance]');
       await page.waitForSelector('[data-testid=attendance-dialog]', { visible: true });

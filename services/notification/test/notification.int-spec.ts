@@ -1,7 +1,7 @@
 /**
  * The notification service against real NATS JetStream, Redis (BullMQ), PostgreSQL and an SMTP
- * server (a sink in this process, built on the smtp-server package). Events are published by a
- * 'test' platform context, exactly as their owners publish them.
+ * server (a sink in this process, built on the smtp-server package). Events are published as their
+ * owners publish them (publisherForEveryOwner: an Events named as each event's owner).
  *
  * One file on purpose: each part runs a notification worker on the shared queues and durable
  * consumers, so two suites in parallel would take each other's jobs. For the same reason no other
@@ -21,7 +21,7 @@ import {
   SendEmail, UserInvited, type Actor, type Lang,
 } from '@app/contracts';
 import { Queue } from 'bullmq';
-import { Jobs, openJobData, redisConnection, type Bus, type Events } from '@app/platform';
+import { Jobs, openJobData, redisConnection } from '@app/platform';
 import { mailsTo as caughtMailsTo, sleep, testSeal, waitFor } from '@app/testing';
 import { emailJobId } from '../src/email/job-id';
 import { SentLog } from '../src/email/sent-log';
@@ -45,7 +45,7 @@ function userActor(email: string, userId = 11): Actor {
 describe('notification service', () => {
   const sink = new SmtpSink();
   let app: INestApplicationContext;
-  let pub: { app: INestApplicationContext; events: Events; bus: Bus };
+  let pub: Awaited<ReturnType<typeof startPublisher>>;
   let db: Client;
   let org: Org;
   let smtpUrl: string;
@@ -382,7 +382,7 @@ describe('notification service', () => {
 
 describe('a notification worker killed in the middle of a batch', () => {
   const sink = new SmtpSink();
-  let pub: { app: INestApplicationContext; events: Events; bus: Bus };
+  let pub: Awaited<ReturnType<typeof startPublisher>>;
   let db: Client;
   let smtpUrl: string;
   const children: ChildProcess[] = [];
@@ -474,7 +474,7 @@ describe('a notification worker killed in the middle of a batch', () => {
 });
 
 describe('the service\'s SMTP transport', () => {
-  let pub: { app: INestApplicationContext; events: Events; bus: Bus };
+  let pub: Awaited<ReturnType<typeof startPublisher>>;
   let db: Client;
   let org: Org;
 

@@ -46,7 +46,7 @@ describe('notifications through the gateway', () => {
 
   beforeAll(async () => {
     createRootLogger('test', 'error');
-    @Module({ imports: [PlatformModule.forRoot({ service: 'test', config: { SERVICE_NAME: 'test', NATS_URL: env.NATS_URL, REDIS_URL: env.REDIS_URL, RPC_TIMEOUT_MS: 10_000 }, streams: ['meeting'] })] })
+    @Module({ imports: [PlatformModule.forRoot({ service: 'meeting', config: { SERVICE_NAME: 'meeting', NATS_URL: env.NATS_URL, REDIS_URL: env.REDIS_URL, RPC_TIMEOUT_MS: 10_000 }, streams: ['meeting'] })] })
     class Publisher {}
     events = await NestFactory.createApplicationContext(Publisher, { logger: false });
     await events.init();

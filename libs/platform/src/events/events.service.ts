@@ -40,6 +40,11 @@ export interface SubscribeOptions {
 }
 
 export const EVENTS_OPTIONS = Symbol('EVENTS_OPTIONS');
+
+/** Only an event's owner publishes it: no other name, tests included, is let through (tests publish as the owner). */
+export function mayPublish(service: string, def: Pick<EventDef, 'owner'>): boolean {
+  return service === def.owner;
+}
 export interface EventsOptions {
   service: string;
   /** key that seals outbox payloads at rest (OUTBOX_KEY); required when `production` */
@@ -126,7 +131,7 @@ export class Events implements OnApplicationShutdown {
 
   /** Validate a payload and wrap it in an envelope (only the owner may publish its events). */
   envelope<D extends EventDef>(def: D, payload: PayloadInputOf<D>, opts: { id?: string } = {}): EventEnvelope {
-    if (def.owner !== this.opts.service && this.opts.service !== 'test') {
+    if (!mayPublish(this.opts.service, def)) {
       throw new Error(`${this.opts.service} may not publish ${def.subject}: only ${def.owner} publishes its events`);
     }
     const parsed = def.payload.safeParse(payload);

@@ -4,8 +4,8 @@ import { NestFactory } from '@nestjs/core';
 import { Client } from 'pg';
 import { randomUUID } from 'node:crypto';
 import { OrganizationUpdated } from '@app/contracts';
-import { Bus, createRootLogger, Events, PlatformModule } from '@app/platform';
-import { testEnv, waitFor, type TestEnv } from '@app/testing';
+import { Bus, createRootLogger, NATS_CONNECTION, PlatformModule, REDIS } from '@app/platform';
+import { publisherForEveryOwner, testEnv, waitFor, type AnyOwnerPublisher, type TestEnv } from '@app/testing';
 import { AppModule } from '../../src/app.module';
 import { loadNotificationConfig, type NotificationConfig } from '../../src/config';
 
@@ -47,15 +47,15 @@ export async function startNotification(config: NotificationConfig): Promise<INe
   return app;
 }
 
-/** A 'test' service that may publish any owner's events and call any RPC. */
-export async function startPublisher(): Promise<{ app: INestApplicationContext; events: Events; bus: Bus }> {
+/** A test client that calls any RPC and publishes each event as its owner (publisherForEveryOwner). */
+export async function startPublisher(): Promise<{ app: INestApplicationContext; events: AnyOwnerPublisher; bus: Bus }> {
   createRootLogger('test', 'error');
   const config = { SERVICE_NAME: 'test', NATS_URL: env.NATS_URL, REDIS_URL: env.REDIS_URL, RPC_TIMEOUT_MS: 5000 };
   @Module({ imports: [PlatformModule.forRoot({ service: 'test', config, streams: ['organization', 'meeting'] })] })
   class PublisherModule {}
   const app = await NestFactory.createApplicationContext(PublisherModule, { logger: false });
   await app.init();
-  return { app, events: app.get(Events), bus: app.get(Bus) };
+  return { app, events: publisherForEveryOwner(app.get(NATS_CONNECTION), app.get(REDIS)), bus: app.get(Bus) };
 }
 
 /** PostgreSQL as the owner, for assertions on the notification schema across organizations. */
@@ -66,7 +66,7 @@ export async function adminDb(): Promise<Client> {
 }
 
 /** A fresh organization for the suite, known to the notification service through OrganizationUpdated. */
-export async function freshOrganization(events: Events, db: Client, name = 'Notify Test Board', timeoutMs = 20_000): Promise<{ orgId: string; slug: string; name: string; timeZone: string }> {
+export async function freshOrganization(events: AnyOwnerPublisher, db: Client, name = 'Notify Test Board', timeoutMs = 20_000): Promise<{ orgId: string; slug: string; name: string; timeZone: string }> {
   const orgId = randomUUID();
   const slug = `nt${orgId.replace(/-/g, '').slice(0, 10)}`;
   const org = { orgId, slug, name, timeZone: 'Asia/Dubai' };
