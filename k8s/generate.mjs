@@ -33,17 +33,53 @@ const MONITORING_NS = 'monitoring';
 const EDGE_NS = 'gateway-system';
 /** services that run external programs in bubblewrap (libs/platform/src/process/sandbox.ts): they need namespaces */
 const SANDBOXED = new Set(['library', 'presentation']);
+/**
+ * each service's own credentials for the data systems (its NATS user's password, key `nats-<service>`), created out of
+ * band like boardroom-secrets; a pod reads its own keys only (scripts/manifests.spec.ts)
+ */
+const IDENTITIES_SECRET = 'boardroom-identities';
 /** where NATS, Valkey, PostgreSQL and SeaweedFS run (k8s/infra) */
 const DATA_NS = 'boardroom-data';
 
 /**
- * A service that runs external programs on uploaded files (render: true: LibreOffice, poppler, Chromium) may reach
- * only what it needs (docs/security.md#files-and-external-programs): DNS, the data systems (NATS 4222, Valkey 6379,
- * PostgreSQL 5432, SeaweedFS's S3 8333), S3 through its public name (S3_ENDPOINT, served by the Gateway API data plane
- * on 443) and the trace collector (monitoring, 4318). Nothing outside the cluster: a converter tricked into a request
- * gets no route. (Inside the pod, the programs themselves run with no network at all: libs/platform's Sandbox.)
+ * Services that must reach hosts outside the cluster over HTTPS, and why (docs/operations.md "Who may talk to whom").
+ * Everything else reaches nothing outside the cluster: egress is denied by default in the namespace
+ * (k8s/base/network-policies.yaml) and each service's own policy below opens only its dependencies.
  */
-function egressPolicy(app) {
+const EXTERNAL_HTTPS = {
+  // single sign-on: each organization's OpenID provider (discovery, JWKS, token endpoint; openid-client)
+  organization: 'the organizations\' OpenID Connect providers (SSO)',
+  // Zoom meetings (services/meeting/src/virtual/providers.ts), when ZOOM_* are set
+  meeting: 'the Zoom API (online meetings)',
+  // the SMTP relay's OAuth2 token endpoint (Microsoft 365, Google), when SMTP_OAUTH2_* are set
+  notification: 'the mail provider\'s OAuth2 token endpoint',
+};
+/** the SMTP relay (SMTP_URL): outside the cluster, submission ports only */
+const SMTP_PORTS = [25, 465, 587];
+/** the internet without the cluster's and the cloud's private ranges (the metadata service 169.254.169.254 included) */
+const INTERNET = '{ ipBlock: { cidr: 0.0.0.0/0, except: [10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, 100.64.0.0/10, 169.254.0.0/16, 127.0.0.0/8] } }';
+
+/**
+ * Each service's egress: DNS, NATS and Valkey (every service), PostgreSQL (those with DATABASE_URL), the S3 filer and
+ * S3 at its public HTTPS name (those with S3 credentials), the trace collector, the presentation pods for the
+ * gateway (WebSocket upgrades it passes on), and outside the cluster only what EXTERNAL_HTTPS and SMTP_URL name.
+ * A service that runs external programs on uploaded files (render: true: LibreOffice, poppler, Chromium) gets nothing
+ * outside the cluster (docs/security.md#files-and-external-programs): a converter tricked into a request gets no
+ * route. (Inside the pod, the programs themselves run with no network at all: libs/platform's Sandbox.)
+ */
+function egressPolicy({ name, secrets = [], render }, app) {
+  const db = secrets.includes('DATABASE_URL');
+  const s3 = secrets.includes('S3_ACCESS_KEY');
+  const smtp = secrets.includes('SMTP_URL');
+  if (render && (EXTERNAL_HTTPS[name] || smtp)) throw new Error(`${name} renders uploaded files: it may reach nothing outside the cluster`);
+  const dataPorts = [
+    '        - { port: 4222, protocol: TCP }',
+    '        - { port: 6379, protocol: TCP }',
+    ...(db ? ['        - { port: 5432, protocol: TCP }'] : []),
+    ...(s3 ? ['        - { port: 8333, protocol: TCP }'] : []),
+  ];
+  const what = ['NATS', 'Valkey', ...(db ? ['PostgreSQL'] : []), ...(s3 ? ['the S3 filer (SeaweedFS)'] : [])];
+  const sockets = ALL_SERVICES.filter((x) => x.sockets);
   return `---
 apiVersion: networking.k8s.io/v1
 kind: NetworkPolicy
@@ -62,20 +98,52 @@ spec:
       ports:
         - { port: 53, protocol: UDP }
         - { port: 53, protocol: TCP }
-    # NATS, Redis (Valkey), PostgreSQL, the S3 filer (SeaweedFS)
+    # ${what.join(', ')}
     - to:
         - namespaceSelector: { matchLabels: { kubernetes.io/metadata.name: ${DATA_NS} } }
       ports:
-        - { port: 4222, protocol: TCP }
-        - { port: 6379, protocol: TCP }
-        - { port: 5432, protocol: TCP }
-        - { port: 8333, protocol: TCP }
-    # S3 at its public HTTPS name (presigned URLs need it), through the Gateway API data plane
+${dataPorts.join('\n')}
+${
+  s3
+    ? `    # S3 at its public HTTPS name (presigned URLs need it), through the Gateway API data plane
     - to:
         - namespaceSelector: { matchLabels: { kubernetes.io/metadata.name: ${EDGE_NS} } }
       ports:
         - { port: 443, protocol: TCP }
-    # trace spans (OTEL_EXPORTER_OTLP_ENDPOINT)
+`
+    : ''
+}${
+  name === 'gateway'
+    ? sockets
+        .map(
+          (x) => `    # WebSocket upgrades passed on to ${x.name} (/ws/${x.name})
+    - to:
+        - podSelector: { matchLabels: { app.kubernetes.io/name: boardroom-${x.name} } }
+      ports:
+        - { port: ${x.port}, protocol: TCP }
+`,
+        )
+        .join('')
+    : ''
+}${
+  EXTERNAL_HTTPS[name]
+    ? `    # outside the cluster: ${EXTERNAL_HTTPS[name]}, HTTPS only, never private addresses
+    - to:
+        - ${INTERNET}
+      ports:
+        - { port: 443, protocol: TCP }
+`
+    : ''
+}${
+  smtp
+    ? `    # outside the cluster: the SMTP relay (SMTP_URL), submission ports only
+    - to:
+        - ${INTERNET}
+      ports:
+${SMTP_PORTS.map((p) => `        - { port: ${p}, protocol: TCP }`).join('\n')}
+`
+    : ''
+}    # trace spans (OTEL_EXPORTER_OTLP_ENDPOINT)
     - to:
         - namespaceSelector: { matchLabels: { kubernetes.io/metadata.name: ${MONITORING_NS} } }
       ports:
@@ -171,6 +239,9 @@ spec:
             - { name: HTTP_PORT, value: "${port}" }
             # its secrets only (scripts/services.mjs); the application role's DATABASE_URL (RLS applies): the
             # owner's URL is only in the migrate Job${secretEnv(secrets, optionalSecrets)}
+            # its own NATS user (docs/operations.md "Who may talk to whom"): its key of boardroom-identities only
+            - { name: NATS_USER, value: ${name} }
+            - { name: NATS_PASSWORD, valueFrom: { secretKeyRef: { name: ${IDENTITIES_SECRET}, key: nats-${name} } } }
           envFrom:
             - configMapRef: { name: boardroom-config }
           ports:
@@ -211,9 +282,13 @@ spec:
             }
           volumeMounts:
             - { name: tmp, mountPath: /tmp }
+            # the internal CA that signs NATS's certificate (NODE_EXTRA_CA_CERTS in boardroom-config)
+            - { name: internal-ca, mountPath: /etc/boardroom/ca, readOnly: true }
       volumes:
         - name: tmp
           emptyDir: { sizeLimit: ${render ? '2Gi' : '256Mi'} }
+        - name: internal-ca
+          configMap: { name: boardroom-internal-ca, items: [{ key: ca.crt, path: ca.crt }] }
 ---
 apiVersion: v1
 kind: Service
@@ -253,7 +328,7 @@ spec:
   selector:
     matchLabels: { app.kubernetes.io/name: ${app} }
 ---
-${networkPolicy(name, app, sockets)}${render ? egressPolicy(app) : ''}`;
+${networkPolicy(name, app, sockets)}${egressPolicy({ name, secrets, render }, app)}`;
 }
 
 function kustomization() {

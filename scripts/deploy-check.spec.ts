@@ -137,6 +137,11 @@ describe('Kubernetes rules', () => {
     ['a ServiceMonitor endpoint of the wrong type (prometheus-operator schema)', 'monitoring/servicemonitor.yaml', (s) => s.replace('interval: 15s', 'interval: 15'), /ServiceMonitor boardroom: .*interval must be string/],
     ['an overlay patch that matches nothing', 'overlays/production/kustomization.yaml', (s) => s.replace('name: boardroom-gateway }', 'name: boardroom-gatewy }'), /patch for HorizontalPodAutoscaler boardroom-gatewy matches nothing/],
     ['event streams with one copy on the cluster', 'base/kustomization.yaml', (s) => s.replace('NATS_STREAM_REPLICAS=3', 'NATS_STREAM_REPLICAS=1'), /NATS_STREAM_REPLICAS is 1; the event streams need 3 copies/],
+    ['NATS clients without TLS', 'infra/nats.values.yaml', (s) => s.replace('  nats:\n    tls:\n      enabled: true', '  nats:\n    tls:\n      enabled: false'), /clients do not need TLS/],
+    ['a NATS password written in the values', 'infra/nats.values.yaml', (s) => s.replace('password: << $NATS_PASSWORD_LIBRARY >>', 'password: hunter2'), /NATS user library: the password is not taken from the environment/],
+    ['a NATS user that may do anything', 'infra/nats.values.yaml', (s) => s.replace(/(- user: library\n\s+password: [^\n]+\n\s+permissions:\n\s+publish:\n\s+allow:\n)/, '$1                - ">"\n'), /NATS user library may use >/],
+    ['a service without a NATS user', 'infra/nats.values.yaml', (s) => s.replace('- user: minutes', '- user: minutes-old'), /no NATS user for minutes/],
+    ['a Certificate without its Secret name', 'infra/nats-tls.certificate.yaml', (s) => s.replace('  secretName: nats-server-tls\n', ''), /Certificate nats-server-tls: spec.secretName is required/],
     ['Redis values without noeviction', 'infra/valkey.values.yaml', (s) => s.replace('maxmemory-policy noeviction', 'maxmemory-policy allkeys-lru'), /eviction policy is not noeviction/],
     ['a PostgreSQL application role that bypasses RLS', 'infra/postgres-cluster.yaml', (s) => s.replace('bypassrls: false', 'bypassrls: true'), /role boardroom_app: the application role must not be superuser or bypass RLS/],
   ];

@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
-import { ROOT, sleep, tcpCheck } from './infra.mjs';
+import { natsIdentityPassword, ROOT, sleep, tcpCheck } from './infra.mjs';
 
 /**
  * Every service that exists, with its HTTP port (/health, /metrics; the gateway's /api); for a service that
@@ -103,6 +103,17 @@ class Running {
   }
 }
 
+/**
+ * A service's environment: its port and name and, when the runner started NATS with the services' users
+ * (NATS_IDENTITIES=1, scripts/infra.mjs), its own NATS user and password; the seed they are made from stays here.
+ */
+export function serviceEnv(svc, env) {
+  const { NATS_IDENTITY_SEED: seed, ...rest } = env;
+  const out = { ...rest, HTTP_PORT: String(svc.port), SERVICE_NAME: svc.name };
+  if (seed) Object.assign(out, { NATS_USER: svc.name, NATS_PASSWORD: natsIdentityPassword(seed, svc.name) });
+  return out;
+}
+
 function spawnService(svc, { env, log, logDir, colorIndex }) {
   const tail = [];
   const pushTail = (line) => {
@@ -122,7 +133,7 @@ function spawnService(svc, { env, log, logDir, colorIndex }) {
   const nodeArgs = (process.env.SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, '-r', EXIT_WITH_PARENT, '-r', '@swc-node/register', path.relative(ROOT, entryOf(svc.name))], {
     cwd: ROOT,
-    env: { ...process.env, ...env, HTTP_PORT: String(svc.port), SERVICE_NAME: svc.name },
+    env: serviceEnv(svc, { ...process.env, ...env }),
     // detached: a terminal Ctrl-C reaches only the runner, which stops the gateway first, then the rest
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

@@ -156,6 +156,17 @@ const MODULES = {
 
 /** CRDs without a schema package on npm: the fields this repository relies on */
 const STRUCTURAL = {
+  'cert-manager.io/v1/Certificate': (d) => {
+    const e = [];
+    const s = d.spec ?? {};
+    if (typeof s.secretName !== 'string' || !s.secretName) e.push('spec.secretName is required');
+    if (!Array.isArray(s.dnsNames) || !s.dnsNames.length || s.dnsNames.some((n) => typeof n !== 'string')) e.push('spec.dnsNames must be a list of names');
+    if (typeof s.issuerRef?.name !== 'string') e.push('spec.issuerRef.name is required');
+    for (const k of ['duration', 'renewBefore']) if (s[k] !== undefined && !/^(\d+(\.\d+)?(h|m|s))+$/.test(String(s[k]))) e.push(`spec.${k} must be a Go duration (e.g. 2160h)`);
+    const allowed = new Set(['secretName', 'dnsNames', 'issuerRef', 'duration', 'renewBefore', 'privateKey', 'usages', 'commonName', 'ipAddresses', 'uris', 'isCA', 'subject', 'secretTemplate']);
+    for (const k of Object.keys(s)) if (!allowed.has(k)) e.push(`spec.${k} is not a Certificate field this check knows`);
+    return e;
+  },
   'postgresql.cnpg.io/v1/Cluster': (d) => {
     const e = [];
     const s = d.spec ?? {};
@@ -333,7 +344,8 @@ export function policyErrors(docs, where) {
     // a pod that runs external programs on uploaded files (the boardroom-render image) has its egress closed: only
     // namespaces of the cluster, never an address block (the internet) nor an open rule
     if ((d.spec?.template?.spec?.containers ?? []).some((c) => /(^|\/)boardroom-render(:|@|$)/.test(String(c.image)))) {
-      const egress = named('NetworkPolicy').filter((p) => (p.spec?.policyTypes ?? []).includes('Egress') && selects(p, labels));
+      // its own (the namespace's default deny selects every pod and lets nothing out)
+      const egress = named('NetworkPolicy').filter((p) => (p.spec?.policyTypes ?? []).includes('Egress') && Object.keys(p.spec?.podSelector?.matchLabels ?? {}).length && selects(p, labels));
       if (!egress.length) e.push(`${where}: Deployment ${name} renders uploaded files but has no egress NetworkPolicy`);
       for (const p of egress) {
         for (const rule of p.spec?.egress ?? []) {
@@ -374,6 +386,17 @@ function helmValuesErrors(file, v) {
     if (!v?.config?.jetstream?.enabled) e.push(`${rel(file)}: JetStream is off`);
     if (!v?.config?.jetstream?.fileStore?.pvc?.enabled) e.push(`${rel(file)}: JetStream is not on persistent volumes`);
     if (v?.config?.cluster?.replicas !== 3) e.push(`${rel(file)}: NATS must run 3 servers`);
+    if (!v?.config?.nats?.tls?.enabled || !v?.config?.nats?.tls?.secretName) e.push(`${rel(file)}: clients do not need TLS (config.nats.tls)`);
+    if (!v?.config?.cluster?.tls?.enabled) e.push(`${rel(file)}: cluster routes do not use TLS (config.cluster.tls)`);
+    // one user per service, its password from the environment (a Secret), never a value in the file, never all rights
+    const users = v?.config?.merge?.authorization?.users ?? [];
+    for (const s of ALL_SERVICES) if (!users.some((u) => u.user === s.name)) e.push(`${rel(file)}: no NATS user for ${s.name} (node -r @swc-node/register scripts/identities.ts)`);
+    for (const u of users) {
+      if (!/^<< \$[A-Z0-9_]+ >>$/.test(String(u.password))) e.push(`${rel(file)}: NATS user ${u.user}: the password is not taken from the environment`);
+      if (!u.permissions?.publish?.allow?.length || !u.permissions?.subscribe?.allow?.length) e.push(`${rel(file)}: NATS user ${u.user} has no permissions (it may do anything)`);
+      for (const p of [...(u.permissions?.publish?.allow ?? []), ...(u.permissions?.subscribe?.allow ?? [])]) if (p === '>' || p === '*' || p === '_INBOX.>') e.push(`${rel(file)}: NATS user ${u.user} may use ${p}`);
+    }
+    if (v?.config?.merge?.no_auth_user || v?.config?.merge?.authorization?.no_auth_user) e.push(`${rel(file)}: no_auth_user lets connections without credentials in`);
   }
   if (name.startsWith('valkey.') || name.startsWith('redis.')) {
     const conf = String(v?.valkeyConfig ?? v?.redisConfig ?? '');

@@ -100,6 +100,13 @@ export const baseConfigSchema = z.object({
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
   HTTP_PORT: z.coerce.number().int().min(0).max(65535),
   NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+  /**
+   * this service's NATS user and password (docs/operations.md "Who may talk to whom"): in the cluster the user is
+   * the service's name and the password its own key of the Secret boardroom-identities; unset, the connection is
+   * anonymous (one machine, unless NATS_IDENTITIES=1)
+   */
+  NATS_USER: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
+  NATS_PASSWORD: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
   REDIS_URL: z.string().min(1).default('redis://127.0.0.1:6379'),
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /**

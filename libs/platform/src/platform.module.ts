@@ -24,6 +24,9 @@ import type Redis from 'ioredis';
 export interface PlatformConfig {
   SERVICE_NAME: string;
   NATS_URL: string;
+  /** its own NATS user (docs/operations.md "Who may talk to whom"); unset: anonymous */
+  NATS_USER?: string;
+  NATS_PASSWORD?: string;
   REDIS_URL: string;
   RPC_TIMEOUT_MS: number;
   NATS_STREAM_REPLICAS?: number;
@@ -130,7 +133,7 @@ export class PlatformModule {
     const providers: Provider[] = [
       { provide: PLATFORM_OPTIONS, useValue: opts },
       { provide: CONFIG, useValue: c },
-      { provide: NATS_CONNECTION, useFactory: () => connectNats(c.NATS_URL, opts.service) },
+      { provide: NATS_CONNECTION, useFactory: () => connectNats(c.NATS_URL, opts.service, { user: c.NATS_USER, pass: c.NATS_PASSWORD }) },
       { provide: REDIS, useFactory: () => createRedis(c.REDIS_URL, opts.service) },
       { provide: BUS_OPTIONS, useValue: { service: opts.service, defaultTimeoutMs: c.RPC_TIMEOUT_MS } },
       { provide: EVENTS_OPTIONS, useValue: { service: opts.service, outboxKey: c.OUTBOX_KEY, outboxKeyPrevious: c.OUTBOX_KEY_PREVIOUS, production: c.NODE_ENV === 'production', streamReplicas: c.NATS_STREAM_REPLICAS ?? 1 } },

@@ -103,7 +103,8 @@ function Verdict({ result: r, lang }: { result: SealVerification; lang: string }
             <dd data-testid="verify-organization">{r.organization.name}</dd>
           </>
         )}
-        {r.sealed_at && (
+        {/* a time is shown only from a seal whose signature verifies: a broken or foreign one only claims it */}
+        {r.sealed_at && r.seal_intact && (
           <>
             <dt>{t('sealedAt')}</dt>
             <dd data-testid="verify-sealed-at"><bdi>{formatDateTime(r.sealed_at, lang)}</bdi></dd>

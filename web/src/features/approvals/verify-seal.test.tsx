@@ -80,7 +80,7 @@ describe('the verification page (no sign-in)', () => {
     ['digest_mismatch', 'The document was changed after it was sealed.'],
     ['no_signature', 'This PDF has no seal.'],
     ['not_our_seal', 'The PDF is signed, but not with a seal of this platform.'],
-  ] as const)('not valid (%s): the reason, no organization and no signers', async (reason, text) => {
+  ] as const)('not valid (%s): the reason, no organization, no sealing time and no signers', async (reason, text) => {
     installFetch(on('POST', '/api/approvals/verify', () => answer({ verdict: 'not_valid', reason, ours: false, seal_intact: false, organization: null, signers: [], approval: null })));
     renderWithApp(<VerifySealPage />);
     choose();
@@ -88,6 +88,8 @@ describe('the verification page (no sign-in)', () => {
     expect(await screen.findByTestId('verify-verdict')).toHaveAttribute('data-verdict', 'not_valid');
     expect(screen.getByTestId('verify-detail')).toHaveTextContent(text);
     expect(screen.queryByTestId('verify-organization')).toBeNull();
+    // the time a broken or foreign signature claims is not shown as a fact
+    expect(screen.queryByTestId('verify-sealed-at')).toBeNull();
     expect(screen.queryByTestId('verify-signers')).toBeNull();
   });
 
