@@ -29,6 +29,7 @@ import { MeetingsRepository } from '../../services/meeting/src/repositories/meet
 import { MembersRepository } from '../../services/meeting/src/repositories/members.repository';
 import { AgendaRepository } from '../../services/meeting/src/repositories/agenda.repository';
 import { DecisionsRepository } from '../../services/meeting/src/repositories/decisions.repository';
+import { SecretBallotsRepository } from '../../services/meeting/src/repositories/secret-ballots.repository';
 import { ActionsRepository } from '../../services/meeting/src/repositories/actions.repository';
 import { CommentsRepository } from '../../services/meeting/src/repositories/comments.repository';
 import { RecordsRepository } from '../../services/meeting/src/repositories/records.repository';
@@ -73,7 +74,7 @@ async function main(): Promise<void> {
   const members = new MembersRepository();
   const view = new MeetingView(
     new MeetingDb(meetingDb), new MeetingAccess(meetings, members, directory, { GUEST_LINK_DAYS: 30 }), directory,
-    new AgendaRepository(), new DecisionsRepository(), new ActionsRepository(), new CommentsRepository(), new RecordsRepository(), meetings, members,
+    new AgendaRepository(), new DecisionsRepository(), new SecretBallotsRepository(), new ActionsRepository(), new CommentsRepository(), new RecordsRepository(), meetings, members,
     // the bare route has no library: attachments keep their ids only
     { resolve: async () => new Map() } as unknown as LibraryFiles,
   );

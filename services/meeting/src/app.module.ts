@@ -20,6 +20,7 @@ import { AgendaRepository } from './repositories/agenda.repository';
 import { AgendaService } from './agenda/agenda.service';
 import { AgendaHandlers } from './agenda/agenda.handlers';
 import { DecisionsRepository } from './repositories/decisions.repository';
+import { SecretBallotsRepository } from './repositories/secret-ballots.repository';
 import { MeetingDecisionsService } from './decisions/meeting-decisions.service';
 import { ResolutionsService } from './decisions/resolutions.service';
 import { DecisionsRouter } from './decisions/decisions.router';
@@ -36,6 +37,8 @@ import { CommentsHandlers } from './comments/comments.handlers';
 import { DashboardService } from './dashboard/dashboard.service';
 import { DashboardHandlers } from './dashboard/dashboard.handlers';
 import { Attachments } from './common/attachments';
+import { SecretVotes } from './common/secret-votes';
+import { BallotListView } from './view/ballot-list';
 import { CalendarFeedHandlers } from './calendar/calendar-feed.handlers';
 import { CalendarFeedService } from './calendar/calendar-feed.service';
 import { CalendarFeedsRepository } from './repositories/calendar-feeds.repository';
@@ -53,9 +56,9 @@ export class MeetingModule {
       module: MeetingModule,
       imports: [PlatformModule.forRoot({ service: 'meeting', config, db: { schema } })],
       providers: [
-        MeetingDb, Directory, OrganizationWatch, MeetingPublisher, LibraryFiles, Attachments, CalendarFeedsRepository, CalendarFeedService, CalendarFeedHandlers,
-        MeetingsRepository, MembersRepository, AgendaRepository, DecisionsRepository, ActionsRepository, CommentsRepository, RecordsRepository, DashboardRepository,
-        MeetingAccess, MeetingView, DecisionView, MeetingEvents,
+        MeetingDb, Directory, OrganizationWatch, MeetingPublisher, LibraryFiles, Attachments, SecretVotes, CalendarFeedsRepository, CalendarFeedService, CalendarFeedHandlers,
+        MeetingsRepository, MembersRepository, AgendaRepository, DecisionsRepository, SecretBallotsRepository, ActionsRepository, CommentsRepository, RecordsRepository, DashboardRepository,
+        MeetingAccess, MeetingView, DecisionView, BallotListView, MeetingEvents,
         MeetingsService, MembersService, AgendaService, MeetingDecisionsService, ResolutionsService, DecisionsRouter, VoteBatcher, ActionsService, CommentsService, DashboardService,
         IjmeetProvider, ZoomProvider, VirtualProviders, VirtualService, RoomSecrets, RoomSecretsRepository,
         MeetingsHandlers, MembersHandlers, AgendaHandlers, DecisionsHandlers, ActionsHandlers, CommentsHandlers, DashboardHandlers, VirtualHandlers,

@@ -1,4 +1,4 @@
-import { Routes, type DecisionPayload, type MeetingDetails, type RouteData, type RouteRequest, type Vote, type VoteResult } from '@app/contracts';
+import { Routes, type BallotList, type DecisionPayload, type MeetingDetails, type RouteData, type RouteRequest, type Vote, type VoteResult } from '@app/contracts';
 import { api, apiCommand } from './client';
 import type { Paged } from './paging';
 
@@ -11,7 +11,7 @@ export type DecisionInput = RouteRequest<typeof Routes.createDecision>['body'];
 export type VoteInput = RouteRequest<typeof Routes.castVote>['body'];
 export type Resolution = RouteData<typeof Routes.getResolution>;
 export type ResolutionsQuery = NonNullable<RouteRequest<typeof Routes.listResolutions>['query']>;
-export type { MeetingDetails, Vote, VoteResult };
+export type { BallotList, MeetingDetails, Vote, VoteResult };
 
 export const decisionsApi = {
   get: (id: number, token?: string): Promise<Decision> => api(Routes.getDecision, { params: { id }, token }),
@@ -25,6 +25,8 @@ export const decisionsApi = {
   setFulfilled: async (id: number, fulfilled: boolean) =>
     (await apiCommand(Routes.fulfillDecision, { params: { id }, body: { is_fulfilled: fulfilled ? 1 : 0 } })).message,
   archived: (meetingId: number): Promise<Decision[]> => api(Routes.archivedDecisions, { params: { id: meetingId } }),
+  /** a closed secret ballot's list of (receipt, choice) and its SHA-256 (docs/ballots.md) */
+  ballots: (id: number, token?: string): Promise<BallotList> => api(Routes.getBallots, { params: { id }, token }),
 };
 
 export const resolutionsApi = {

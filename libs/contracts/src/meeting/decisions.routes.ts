@@ -3,7 +3,7 @@ import { zId } from '../core/common';
 import { defineRoute } from '../core/route';
 import { zDecisionBody, zFulfilledBody, zSingleDecisionsQuery, zVisibilityBody, zVoteBody } from './meeting.http';
 import {
-  CastVote, CreateDecision, DeleteDecision, GetDecision, ListArchivedDecisions, ListSingleDecisions, SetDecisionFulfilled, SetDecisionVisibility,
+  CastVote, CreateDecision, GetBallots, DeleteDecision, GetDecision, ListArchivedDecisions, ListSingleDecisions, SetDecisionFulfilled, SetDecisionVisibility,
   UpdateDecision,
 } from './meeting.rpc';
 
@@ -45,6 +45,11 @@ export const DecisionRoutes = {
     summary: 'Vote {vote, reason} (reason required for Denied and Others); an admin adds user_id to vote for another voter; guests vote with ?token=',
     message: 'Done',
     rpc: CastVote, toRpc: ({ call, params, body }) => ({ ...call, decisionId: params.id, body }),
+  }),
+  getBallots: defineRoute({
+    method: 'GET', path: '/api/decisions/:id/ballots', access: 'guest', tags, params: zIdParams,
+    summary: "A closed secret ballot's list of (receipt, choice), sorted by receipt, with its SHA-256; to whoever may see the decision (404 otherwise; 409 on an open ballot or while voting is open)",
+    rpc: GetBallots, toRpc: ({ call, params }) => ({ ...call, decisionId: params.id }),
   }),
   setDecisionVisibility: defineRoute({
     method: 'POST', path: '/api/decisions/:id/visibility', access: 'user', tags, params: zIdParams, body: zVisibilityBody,

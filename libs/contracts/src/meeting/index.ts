@@ -6,6 +6,7 @@ export * from './meeting.schemas';
 export * from './meeting.rpc';
 export * from './meeting.events';
 export * from './quorum';
+export * from './ballots';
 import './meeting.messages';
 export * from './decisions.routes';
 export * from './meetings.routes';

@@ -92,4 +92,13 @@ export const MM = {
   reasonRequired: 'The reason field is required.',
   summaryEmpty: 'Summary cannot be empty',
   summarySaved: 'Summary saved successfully!',
+  ballotLocked: 'The ballot cannot change once a vote is cast.',
+  secretVotedOnce: 'You have already voted in this secret ballot; a secret vote cannot be changed.',
+  secretOwnVote: 'In a secret ballot each voter votes for themselves.',
+  secretNoPending: 'Choose a vote: Pending is not a choice in a secret ballot.',
+  secretVoterVoted: 'A voter who has voted in a secret ballot cannot be removed.',
+  secretNoComments: 'Comments are off on a secret ballot.',
+  notSecretBallot: 'This decision is not a secret ballot.',
+  ballotsNotYet: 'The ballots are published when voting closes.',
+  secretNoReopen: 'A closed secret ballot with votes in it cannot open again.',
 } as const;

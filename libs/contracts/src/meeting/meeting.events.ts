@@ -123,7 +123,8 @@ export const DecisionVoted = defineEvent({
     ...zOrgInfo,
     ...zDecisionInfo,
     voter: zActorInfo,
-    vote: zVote,
+    /** null in a secret ballot: the event names the voter, so never the choice (docs/ballots.md) */
+    vote: zVote.nullable(),
     by: zActorInfo,
     tallies: z.array(z.object({ vote: zVote, count: z.number().int(), percentage: z.number() })),
     /** the decision's creator and the meeting owner */

@@ -5,6 +5,7 @@ import { formatLocal, parseLocalDateTime, parseMonth } from './meeting.dates';
 import {
   MM, zActionStatus, zAgendaType, zAttendance, zMeetingStatusId, zMemberRole, zPriority, zVirtualType, zVote,
 } from './meeting.constants';
+import { zBallot } from './ballots';
 
 /**
  * HTTP bodies and queries of docs/product/meetings.md#api, with the field names the web sends. The gateway validates
@@ -228,6 +229,8 @@ export const zDecisionBody = z
     attachment_ids: zLibraryIds,
     decisionable: zBool01,
     tender_number: zOptText(100),
+    /** open (the default on create) or secret; left out on edit: unchanged; locked once a vote is cast */
+    ballot: z.preprocess(blankToUndefined, zBallot.optional()),
     /** standalone resolutions: required on create, locked on edit */
     committee_id: zOptId,
   })

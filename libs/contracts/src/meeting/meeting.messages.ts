@@ -2,6 +2,15 @@ import { addMessages } from '../i18n/messages';
 
 /** ar and ru for the meeting service's messages (English sentences are the keys). */
 addMessages('ar', {
+  'A closed secret ballot with votes in it cannot open again.': 'لا يمكن إعادة فتح اقتراع سري مغلق يحتوي على أصوات.',
+  'The ballot cannot change once a vote is cast.': 'لا يمكن تغيير نوع الاقتراع بعد الإدلاء بصوت.',
+  'You have already voted in this secret ballot; a secret vote cannot be changed.': 'لقد صوّتّ بالفعل في هذا الاقتراع السري؛ لا يمكن تغيير التصويت السري.',
+  'In a secret ballot each voter votes for themselves.': 'في الاقتراع السري يصوّت كل ناخب بنفسه.',
+  'Choose a vote: Pending is not a choice in a secret ballot.': 'اختر تصويتًا: «قيد الانتظار» ليس خيارًا في الاقتراع السري.',
+  'A voter who has voted in a secret ballot cannot be removed.': 'لا يمكن إزالة ناخب صوّت في اقتراع سري.',
+  'Comments are off on a secret ballot.': 'التعليقات معطلة في الاقتراع السري.',
+  'This decision is not a secret ballot.': 'هذا القرار ليس اقتراعًا سريًا.',
+  'The ballots are published when voting closes.': 'تُنشر الأوراق عند إغلاق التصويت.',
   'duration must be > 0': 'يجب أن تكون المدة أكبر من 0',
   'duration must be in steps of 15 minutes': 'يجب أن تكون المدة بخطوات من 15 دقيقة',
   'The start date must be in steps of 15 minutes.': 'يجب أن يكون تاريخ البدء بخطوات من 15 دقيقة.',
@@ -64,6 +73,15 @@ addMessages('ar', {
 });
 
 addMessages('ru', {
+  'A closed secret ballot with votes in it cannot open again.': 'Закрытое тайное голосование, в котором уже есть голоса, нельзя открыть снова.',
+  'The ballot cannot change once a vote is cast.': 'Тип голосования нельзя изменить после того, как подан голос.',
+  'You have already voted in this secret ballot; a secret vote cannot be changed.': 'Вы уже проголосовали в этом тайном голосовании; тайный голос нельзя изменить.',
+  'In a secret ballot each voter votes for themselves.': 'В тайном голосовании каждый голосует сам за себя.',
+  'Choose a vote: Pending is not a choice in a secret ballot.': 'Выберите вариант: «Ожидание» не является выбором в тайном голосовании.',
+  'A voter who has voted in a secret ballot cannot be removed.': 'Нельзя удалить участника, который уже проголосовал в тайном голосовании.',
+  'Comments are off on a secret ballot.': 'Комментарии в тайном голосовании отключены.',
+  'This decision is not a secret ballot.': 'Это решение не является тайным голосованием.',
+  'The ballots are published when voting closes.': 'Бюллетени публикуются после закрытия голосования.',
   'duration must be > 0': 'длительность должна быть больше 0',
   'duration must be in steps of 15 minutes': 'длительность должна быть кратна 15 минутам',
   'The start date must be in steps of 15 minutes.': 'Время начала должно быть кратно 15 минутам.',

@@ -9,7 +9,7 @@ import {
   zSingleDecisionsQuery, zSummaryBody, zTalkingPointBody, zTrackerQuery, zVisibilityBody, zVoteBody,
 } from './meeting.http';
 import {
-  zActionPayload, zActivity, zAnalytics, zAttachment, zCalendarEntry, zComment, zDecisionPayload, zVoteResult, zHome, zMeetingDetails, zMeetingPage,
+  zActionPayload, zActivity, zAnalytics, zAttachment, zCalendarEntry, zComment, zDecisionPayload, zVoteResult, zBallotList, zHome, zMeetingDetails, zMeetingPage,
   zMemberPayload, zParticipantLink, zTalkingPointPayload, zTracker,
 } from './meeting.schemas';
 
@@ -105,6 +105,8 @@ export const UpdateDecision = defineRpc({
   request: R({ meetingId: zId.nullable(), decisionId: zId, body: zDecisionBody }),
   response: zDecisionPayload,
 });
+/** a closed secret ballot's published list (docs/ballots.md) */
+export const GetBallots = defineRpc({ subject: 'meeting.v1.get-ballots', request: R({ decisionId: zId }), response: zBallotList });
 export const DeleteDecision = defineRpc({ subject: 'meeting.v1.delete-decision', request: R({ meetingId: zId.nullable(), decisionId: zId }), response: zOk });
 export const CastVote = defineRpc({ subject: 'meeting.v1.cast-vote', request: R({ decisionId: zId, standalone: z.boolean().default(false), body: zVoteBody }), response: zVoteResult });
 export const SetDecisionVisibility = defineRpc({ subject: 'meeting.v1.set-decision-visibility', request: R({ decisionId: zId, body: zVisibilityBody }), response: zDecisionPayload });

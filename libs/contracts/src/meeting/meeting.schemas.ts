@@ -4,6 +4,7 @@ import {
   zActionStatus, zAgendaType, zAttendance, zMemberRole, zPermissionLevel, zPriority, zTrackerGroup, zVirtualType, zVote,
 } from './meeting.constants';
 import { zDecisionOutcome, zQuorumInfo } from './quorum';
+import { zBallot, zBallotEntry, zReceipt } from './ballots';
 
 /**
  * What the meeting service answers (docs/product/meetings.md#what-a-meeting-holds field names). Every payload carries the flags the
@@ -102,6 +103,8 @@ export const zVoter = zPerson.extend({
   updated_at: zServerDate,
   /** the actor may change this vote (their own, or any as an administrator) */
   can_change: z.boolean(),
+  /** the voter has voted: in a secret ballot the only thing known of a voter (their vote shows as Pending, the reason null) */
+  has_voted: z.boolean(),
 });
 export type Voter = z.output<typeof zVoter>;
 
@@ -116,6 +119,14 @@ export const zDecisionPayload = z.object({
   deadline: zServerDate,
   decisionable: zNum01,
   tender_number: z.string().nullable(),
+  /** open: who voted what is shown; secret: only who has voted, and the tallies once voting has closed (docs/ballots.md) */
+  ballot: zBallot,
+  /** how many voters have voted */
+  votes_cast: z.number().int(),
+  /** a vote has been cast: the ballot kind can no longer change */
+  ballot_locked: z.boolean(),
+  /** a secret ballot whose voting has closed: GET /api/decisions/{id}/ballots answers its list */
+  ballots_published: z.boolean(),
   talkingpoint_id: z.number().int().nullable(),
   talkingpoint_subpoint_id: z.number().int().nullable(),
   attachments: z.array(zAttachment),
@@ -160,8 +171,24 @@ export type DecisionSummary = z.output<typeof zDecisionSummary>;
  * that changed. Not the whole decision: when 400 members vote at once, 400 answers of 400 voters each
  * would be 160,000 rows on the wire for a dialog that shows one (docs/decisions.md).
  */
-export const zVoteResult = zDecisionSummary.extend({ voter: zVoter });
+export const zVoteResult = zDecisionSummary.extend({
+  voter: zVoter,
+  /** a secret ballot: the voter's receipt, answered this once and kept nowhere with their name (docs/ballots.md) */
+  receipt: zReceipt.nullable(),
+});
 export type VoteResult = z.output<typeof zVoteResult>;
+
+/** GET /api/decisions/{id}/ballots: a closed secret ballot's (receipt, choice) list in canonical order and its SHA-256 */
+export const zBallotList = z.object({
+  decision_id: z.number().int(),
+  count: z.number().int(),
+  entries: z.array(zBallotEntry),
+  /** SHA-256 (hex) of the canonical text: one line `<receipt> <choice>\n` per entry, sorted by receipt */
+  hash: z.string(),
+  algorithm: z.literal('sha256'),
+  tallies: z.array(zTally),
+});
+export type BallotList = z.output<typeof zBallotList>;
 
 export const zActionParticipant = zPerson.extend({
   status: zActionStatus,

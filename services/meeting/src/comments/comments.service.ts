@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, type Actor, type Comment, type CommentKind, type RequestOf, type AddComment, type DeleteComment, type NotifyComment,
+  AppError, MM, type Actor, type Comment, type CommentKind, type RequestOf, type AddComment, type DeleteComment, type NotifyComment,
 } from '@app/contracts';
 import { MeetingDb, type Scope } from '../db/db';
 import type { CommentRow } from '../db/schema';
@@ -33,7 +33,7 @@ export class CommentsService {
   ) {}
 
   /** the item, its meeting (null for a standalone resolution) and its title */
-  private async target(s: Scope, kind: CommentKind, id: number): Promise<{ meetingId: number | null; target: CommentTarget; title: string; committeeId?: number; createdBy?: number | null }> {
+  private async target(s: Scope, kind: CommentKind, id: number): Promise<{ meetingId: number | null; target: CommentTarget; title: string; committeeId?: number; createdBy?: number | null; secret?: boolean }> {
     if (kind === 'talkingpoints') {
       const x = await this.agenda.talkingPoint(s, id);
       if (x) return { meetingId: x.meetingId, target: { talkingPointId: x.id }, title: x.title };
@@ -42,7 +42,7 @@ export class CommentsService {
       if (x) return { meetingId: x.meetingId, target: { subpointId: x.id }, title: x.title };
     } else if (kind === 'decisions') {
       const x = await this.decisions.get(s, id);
-      if (x) return { meetingId: x.meetingId, target: { decisionId: x.id }, title: x.title, committeeId: x.committeeId, createdBy: x.createdBy };
+      if (x) return { meetingId: x.meetingId, target: { decisionId: x.id }, title: x.title, committeeId: x.committeeId, createdBy: x.createdBy, secret: x.ballot === 'secret' };
     } else {
       const x = await this.actions.get(s, id);
       if (x) return { meetingId: x.meetingId, target: { actionId: x.id }, title: x.title };
@@ -90,6 +90,8 @@ export class CommentsService {
         assertOpen(ctx);
         assertCan(ctx.perms.comment);
       }
+      // comments are off on a secret ballot: a voter's words beside the vote could tell their choice (docs/ballots.md)
+      if (t.secret) throw AppError.validation({ comment: MM.secretNoComments });
       const me = ctx?.me ?? null;
       const name = ctx?.actorName ?? actor.name;
       // the directory is asked before this command writes (and so locks) anything

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgSchema, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgSchema, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * The meeting service's schema. Every table carries `org_id` (row-level security from
@@ -144,6 +144,8 @@ export const decisions = meetingSchema.table(
     deadline: ts('deadline').notNull(),
     decisionable: boolean('decisionable').notNull().default(true),
     tenderNumber: varchar('tender_number', { length: 100 }),
+    /** 'open' or 'secret' (docs/ballots.md); locked once a vote is cast */
+    ballot: varchar('ballot', { length: 8 }).notNull().default('open'),
     talkingPointId: ref('talking_point_id').references(() => talkingPoints.id, { onDelete: 'set null' }),
     subpointId: ref('subpoint_id').references(() => subpoints.id, { onDelete: 'set null' }),
     isFulfilled: boolean('is_fulfilled').notNull().default(false),
@@ -171,10 +173,31 @@ export const voters = meetingSchema.table(
     reason: text('reason'),
     /** an administrator who voted on this voter's behalf */
     votedBy: ref('voted_by'),
+    /** the voter has voted (a secret ballot keeps `vote` Pending and the choice in secret_ballots, apart) */
+    hasVoted: boolean('has_voted').notNull().default(false),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('voters_decision_voter_uq').on(t.orgId, t.decisionId, t.voterKey), index('voters_user_idx').on(t.orgId, t.userId)],
 );
+
+/**
+ * The choices of secret ballots (docs/ballots.md#what-is-stored): a random receipt and a choice, nothing else. No
+ * voter, no id of a sequence, no time: nothing to join with `voters`. Each vote rewrites the decision's rows in a
+ * random order (SecretBallotsRepository.cast), so neither the rows' physical order nor their transaction ids follow
+ * the order of the votes.
+ */
+export const secretBallots = meetingSchema.table(
+  'secret_ballots',
+  {
+    orgId: orgId(),
+    decisionId: ref('decision_id').notNull().references(() => decisions.id, { onDelete: 'cascade' }),
+    /** 160 random bits in base32 (32 characters) */
+    receipt: varchar('receipt', { length: 32 }).notNull(),
+    choice: varchar('choice', { length: 16 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.decisionId, t.receipt] })],
+);
+export type SecretBallotRow = typeof secretBallots.$inferSelect;
 
 export const actions = meetingSchema.table(
   'actions',

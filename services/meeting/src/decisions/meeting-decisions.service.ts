@@ -24,6 +24,7 @@ import { canEditItems } from '../rules/permissions';
 import { personKey } from '../rules/person';
 import { canChangeVisibility, keptReason, voteGate } from '../rules/vote-gate';
 import { voteTarget } from '../rules/vote-target';
+import { rowHasVoted } from '../rules/ballot';
 import { DecisionView } from '../view/decision-view';
 import { MeetingView } from '../view/meeting-view';
 import { decisionPayload } from '../view/payloads';
@@ -37,6 +38,7 @@ export const voterPeople = (list: DecisionBody['voters']): Person[] => list.map(
  * and the decision (MeetingAccess.load), writes, and queues its events into the outbox.
  */
 import { Attachments } from '../common/attachments';
+import { SecretVotes } from '../common/secret-votes';
 @Injectable()
 export class MeetingDecisionsService implements DecisionUseCases {
   constructor(
@@ -51,6 +53,7 @@ export class MeetingDecisionsService implements DecisionUseCases {
     private readonly publisher: MeetingPublisher,
     private readonly events: MeetingEvents,
     private readonly attachments: Attachments,
+    private readonly secret: SecretVotes,
   ) {}
 
   /** the decision's meeting as the actor sees it; a command locks the meeting, then the decision */
@@ -114,7 +117,7 @@ export class MeetingDecisionsService implements DecisionUseCases {
       const place = await checkPlacement(this.agenda, s, ctx.meeting.id, body);
       const d = await this.decisions.insert(s, {
         meetingId: ctx.meeting.id, committeeId: ctx.meeting.committeeId, title: body.title, description: body.description ?? null, deadline,
-        decisionable: body.decisionable ?? true, tenderNumber: body.tender_number ?? null, talkingPointId: place.talkingPointId,
+        decisionable: body.decisionable ?? true, tenderNumber: body.tender_number ?? null, ballot: body.ballot ?? 'open', talkingPointId: place.talkingPointId,
         subpointId: place.subpointId, rowNum: await this.meetings.nextRowNum(s, ctx.meeting.id), createdBy: actor.userId,
       });
       await this.decisions.setVoters(s, d.id, voters);
@@ -136,9 +139,10 @@ export class MeetingDecisionsService implements DecisionUseCases {
     this.checkVoters(ctx, voters);
     const place = await checkPlacement(this.agenda, s, ctx.meeting.id, body);
     const before = await this.decisions.votersOf(s, [d.id]);
+    const ballot = await this.secret.afterEdit(s, d, body.ballot, before, voters, deadline);
     await this.decisions.update(s, d.id, {
       title: body.title, description: body.description ?? null, deadline, decisionable: body.decisionable ?? d.decisionable, tenderNumber: body.tender_number ?? null,
-      talkingPointId: place.talkingPointId, subpointId: place.subpointId,
+      ballot, talkingPointId: place.talkingPointId, subpointId: place.subpointId,
     });
     await this.decisions.setVoters(s, d.id, voters);
     await this.attachments.set(s, actor, { decisionId: d.id }, body.attachments, { title: body.title, meeting: ctx.meeting });
@@ -174,7 +178,8 @@ export class MeetingDecisionsService implements DecisionUseCases {
     assertOpen(ctx);
     const t = voteTarget({ actor, ownKey: ctx.actorKey, guestEmail: ctx.me?.userEmail ?? null, body });
     if (!t.ok) throw new AppError('MEETING_FORBIDDEN');
-    const isVoter = (await this.decisions.votersByKeys(s, d.id, [t.key])).length > 0;
+    const [voterRow] = await this.decisions.votersByKeys(s, d.id, [t.key]);
+    const isVoter = !!voterRow;
     const isMember = ctx.members.some((m) => personKey(m) === t.key);
     const gate = voteGate(
       { deadline: d.deadline, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: ctx.meeting.statusId },
@@ -185,14 +190,17 @@ export class MeetingDecisionsService implements DecisionUseCases {
       if (gate.reason === 'not_voter' || gate.reason === 'not_member') throw new AppError('MEETING_FORBIDDEN', { details: { reason: gate.reason } });
       throw new AppError('DECISION_VOTING_CLOSED', { details: { reason: gate.reason } });
     }
-    await this.decisions.upsertVote(s, { decisionId: d.id, userId: t.person.userId, userEmail: t.person.userEmail, vote: body.vote, reason: keptReason(body.vote, body.reason), votedBy: t.forOther ? actor.userId : null });
+    // a secret ballot: the mark on the voter's row, the choice apart under a new receipt; no reason is kept
+    const secret = d.ballot === 'secret';
+    const receipt = secret ? await this.secret.cast(s, d, t, body.vote as Vote, voterRow) : null;
+    if (!secret) await this.decisions.upsertVote(s, { decisionId: d.id, userId: t.person.userId, userEmail: t.person.userEmail, vote: body.vote, reason: keptReason(body.vote, body.reason), votedBy: t.forOther ? actor.userId : null });
     const name = ctx.actorName ?? 'Someone';
     await this.log(s, ctx, t.forOther ? `voted for another voter on "${d.title}"` : `voted on "${d.title}"`);
-    const result = await this.decisionView.voteAnswer(s, d, { meeting: ctx }, { voter: t.key, actor: ctx.actorKey });
+    const result = await this.decisionView.voteAnswer(s, d, { meeting: ctx }, { voter: t.key, actor: ctx.actorKey }, receipt);
     const voterUser = t.person.userId ? ctx.people.get(t.person.userId) : undefined;
     pending.push(this.events.decisionVoted(
       ctx.org, d,
-      { voter: { userId: t.person.userId, name: voterUser?.name ?? (t.forOther ? null : name), email: voterUser?.email ?? t.person.userEmail }, vote: body.vote as Vote, tallies: result.tallies },
+      { voter: { userId: t.person.userId, name: voterUser?.name ?? (t.forOther ? null : name), email: voterUser?.email ?? t.person.userEmail }, vote: secret ? null : (body.vote as Vote), tallies: result.tallies },
       actorInfo(actor, ctx.me), ctx.people, [{ userId: d.createdBy, userEmail: null }, { userId: ctx.meeting.ownerId, userEmail: null }], { exceptUserId: actor.userId },
     ));
     return result;
@@ -206,7 +214,7 @@ export class MeetingDecisionsService implements DecisionUseCases {
     assertOpen(ctx);
     const voters = await this.decisions.votersOf(s, [d.id]);
     const isMember = !!ctx.me || ctx.perms.level === 'owner';
-    if (!canChangeVisibility({ isMember, meetingStatusId: ctx.meeting.statusId, votes: voters.map((v) => v.vote as Vote) })) throw new AppError('DECISION_VISIBILITY_NOT_ALLOWED');
+    if (!canChangeVisibility({ isMember, meetingStatusId: ctx.meeting.statusId, votes: voters.map((v) => (rowHasVoted(d.ballot, v) ? 'Others' : 'Pending') as Vote) })) throw new AppError('DECISION_VISIBILITY_NOT_ALLOWED');
     await this.decisions.update(s, d.id, { isVisible: body.is_visible });
     await this.log(s, ctx, `${body.is_visible ? 'unhid' : 'hid'} the decision "${d.title}"`);
     return this.decisionView.inMeeting(s, ctx, d.id);
@@ -217,6 +225,7 @@ export class MeetingDecisionsService implements DecisionUseCases {
     const { ctx, d } = await this.open(s, found, req, true);
     assertOpen(ctx);
     assertCan(canEditItems(ctx.perms));
+    await this.secret.checkResume(s, d, body.is_fulfilled);
     await this.decisions.update(s, d.id, { isFulfilled: body.is_fulfilled });
     const payload = await this.decisionView.inMeeting(s, ctx, d.id);
     const outcome = payload.outcome ? `: ${payload.outcome}` : '';

@@ -32,6 +32,7 @@ type Req = { actor: Actor; variant?: RequestOf<typeof GetDecision>['variant'] };
  * (organization, committee, users) is asked before a command locks the resolution's row.
  */
 import { Attachments } from '../common/attachments';
+import { SecretVotes } from '../common/secret-votes';
 @Injectable()
 export class ResolutionsService implements DecisionUseCases {
   constructor(
@@ -44,6 +45,7 @@ export class ResolutionsService implements DecisionUseCases {
     private readonly publisher: MeetingPublisher,
     private readonly events: MeetingEvents,
     private readonly attachments: Attachments,
+    private readonly secret: SecretVotes,
   ) {}
 
   /** the organization, the committee and the users a resolution's payloads and events need */
@@ -128,7 +130,7 @@ export class ResolutionsService implements DecisionUseCases {
     return this.publisher.inTx(this.db, orgId, async (s, pending) => {
       const d = await this.decisions.insert(s, {
         meetingId: null, committeeId: committee.id, title: body.title, description: body.description ?? null, deadline: localToInstant(body.deadline, scene.org.time_zone),
-        decisionable: body.decisionable ?? true, tenderNumber: body.tender_number ?? null, createdBy: actor.userId,
+        decisionable: body.decisionable ?? true, tenderNumber: body.tender_number ?? null, ballot: body.ballot ?? 'open', createdBy: actor.userId,
       });
       await this.decisions.setVoters(s, d.id, voters);
       await this.attachments.set(s, actor, { decisionId: d.id }, body.attachments, { title: body.title, meeting: null });
@@ -148,9 +150,10 @@ export class ResolutionsService implements DecisionUseCases {
     this.checkVoters(committee, voters);
     const deadline = localToInstant(body.deadline, scene.org.time_zone);
     const before = await this.decisions.votersOf(s, [d.id]);
+    const ballot = await this.secret.afterEdit(s, d, body.ballot, before, voters, deadline);
     await this.decisions.update(s, d.id, {
       title: body.title, description: body.description ?? null, deadline, decisionable: body.decisionable ?? d.decisionable, tenderNumber: body.tender_number ?? null,
-      talkingPointId: null, subpointId: null,
+      ballot, talkingPointId: null, subpointId: null,
     });
     await this.decisions.setVoters(s, d.id, voters);
     await this.attachments.set(s, actor, { decisionId: d.id }, body.attachments, { title: body.title, meeting: null });
@@ -180,7 +183,8 @@ export class ResolutionsService implements DecisionUseCases {
     const ownKey = actorKey(actor, null);
     const t = voteTarget({ actor, ownKey, guestEmail: null, body });
     if (!t.ok) throw new AppError('MEETING_FORBIDDEN');
-    const isVoter = (await this.decisions.votersByKeys(s, d.id, [t.key])).length > 0;
+    const [voterRow] = await this.decisions.votersByKeys(s, d.id, [t.key]);
+    const isVoter = !!voterRow;
     const gate = voteGate(
       { deadline: d.deadline, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: null },
       { isVoter, isMember: true },
@@ -190,15 +194,18 @@ export class ResolutionsService implements DecisionUseCases {
       if (gate.reason === 'not_voter' || gate.reason === 'not_member') throw new AppError('MEETING_FORBIDDEN', { details: { reason: gate.reason } });
       throw new AppError('DECISION_VOTING_CLOSED', { details: { reason: gate.reason } });
     }
-    await this.decisions.upsertVote(s, { decisionId: d.id, userId: t.person.userId, userEmail: t.person.userEmail, vote: body.vote, reason: keptReason(body.vote, body.reason), votedBy: t.forOther ? actor.userId : null });
+    // a secret ballot: the mark on the voter's row, the choice apart under a new receipt; no reason is kept
+    const secret = d.ballot === 'secret';
+    const receipt = secret ? await this.secret.cast(s, d, t, body.vote as Vote, voterRow) : null;
+    if (!secret) await this.decisions.upsertVote(s, { decisionId: d.id, userId: t.person.userId, userEmail: t.person.userEmail, vote: body.vote, reason: keptReason(body.vote, body.reason), votedBy: t.forOther ? actor.userId : null });
     const name = actor.name ?? 'Someone';
     await this.log(s, d, actor, t.forOther ? `voted for another voter on "${d.title}"` : `voted on "${d.title}"`);
     const locked = { ...scene, lookup: false };
-    const result = await this.decisionView.voteAnswer(s, d, { resolution: locked }, { voter: t.key, actor: ownKey });
+    const result = await this.decisionView.voteAnswer(s, d, { resolution: locked }, { voter: t.key, actor: ownKey }, receipt);
     const voterUser = t.person.userId ? scene.people.get(t.person.userId) : undefined;
     pending.push(this.events.decisionVoted(
       scene.org, d,
-      { voter: { userId: t.person.userId, name: voterUser?.name ?? (t.forOther ? null : name), email: voterUser?.email ?? t.person.userEmail }, vote: body.vote as Vote, tallies: result.tallies },
+      { voter: { userId: t.person.userId, name: voterUser?.name ?? (t.forOther ? null : name), email: voterUser?.email ?? t.person.userEmail }, vote: secret ? null : (body.vote as Vote), tallies: result.tallies },
       actorInfo(actor, null), scene.people, [{ userId: d.createdBy, userEmail: null }], { exceptUserId: actor.userId },
     ));
     return result;
@@ -213,6 +220,7 @@ export class ResolutionsService implements DecisionUseCases {
     const voters = await this.decisions.votersOf(s, [found.id]);
     const { d, rights, scene } = await this.open(s, found, req, true, voters.map((v) => v.userId));
     assertCan(rights.manage);
+    await this.secret.checkResume(s, d, body.is_fulfilled);
     await this.decisions.update(s, d.id, { isFulfilled: body.is_fulfilled });
     const payload = await this.decisionView.resolution(s, scene, d.id);
     const outcome = payload.outcome ? `: ${payload.outcome}` : '';

@@ -142,7 +142,7 @@ export class MeetingEvents {
   }
 
   decisionVoted(
-    org: OrgSettings, d: DecisionRef, v: { voter: { userId: number | null; name: string | null; email: string | null }; vote: Vote; tallies: Tally[] },
+    org: OrgSettings, d: DecisionRef, v: { voter: { userId: number | null; name: string | null; email: string | null }; vote: Vote | null; tallies: Tally[] },
     by: By, people: People, to: Person[], opts: RecipientOpts,
   ): PendingEvent {
     return this.publisher.later(DecisionVoted, () => this.decisionVotedPayload(org, d, v, by, people, to, opts));
@@ -150,7 +150,7 @@ export class MeetingEvents {
 
   /** decisionVoted's payload, for a caller that writes several events at once (a batch of votes) */
   decisionVotedPayload(
-    org: OrgSettings, d: DecisionRef, v: { voter: { userId: number | null; name: string | null; email: string | null }; vote: Vote; tallies: Tally[] },
+    org: OrgSettings, d: DecisionRef, v: { voter: { userId: number | null; name: string | null; email: string | null }; vote: Vote | null; tallies: Tally[] },
     by: By, people: People, to: Person[], opts: RecipientOpts,
   ): PayloadInputOf<typeof DecisionVoted> {
     return { ...this.decisionInfo(org, d), voter: v.voter, vote: v.vote, by, tallies: v.tallies, recipients: this.recipients(people, to, opts) };

@@ -31,6 +31,7 @@ import { checkTransition, isAnnounced, isLockedStatus } from '../rules/status-ma
 import { canCreateIn } from '../rules/create-rights';
 import { meetingListFilter } from '../rules/visibility';
 import { percentUp } from '../rules/percent';
+import { ruleVotes, secretFinal, showsTallies } from '../rules/ballot';
 
 import { Attachments } from '../common/attachments';
 @Injectable()
@@ -448,7 +449,12 @@ export class MeetingsService {
       const count = members.filter((m) => m.attendance === status).length;
       return { status: status as Attendance, count, percentage: percentUp(count, members.length) };
     });
-    const allVotes = b.voters.map((v) => v.vote as Vote);
+    // a secret ballot counts from its choices, and only once final (docs/ballots.md); before, it is left out
+    const shownVotes = (d: (typeof b.decisions)[number]): Vote[] | null => {
+      const vs = ruleVotes(d.ballot, b.voters.filter((v) => v.decisionId === d.id), b.secretCounts.filter((c) => c.decisionId === d.id));
+      return showsTallies(d.ballot, secretFinal(d, ctx.now)) ? vs : null;
+    };
+    const allVotes = b.decisions.flatMap((d) => shownVotes(d) ?? []);
     const actionStates = b.actions.map((a) => overallActionStatus(b.participants.filter((p) => p.actionId === a.id).map((p) => p.status as ActionStatus), a.openTill, ctx.now));
     const ratings = await this.comments.ratingsOf(s, ctx.meeting.id);
     const mine = ctx.actor.userId ? ratings.find((r) => r.userId === ctx.actor.userId) : undefined;
@@ -462,9 +468,9 @@ export class MeetingsService {
         duration: ctx.meeting.duration,
       },
       decisions: b.decisions.map((d) => {
-        const vs = b.voters.filter((v) => v.decisionId === d.id).map((v) => v.vote as Vote);
+        const vs = shownVotes(d);
         const state = decisionState({ deadline: d.deadline, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: ctx.meeting.statusId }, ctx.now);
-        return { id: d.id, title: d.title, state, is_fulfilled: d.isFulfilled, tallies: tallies(vs, ctx.variant), total_voters: vs.length };
+        return { id: d.id, title: d.title, state, is_fulfilled: d.isFulfilled, tallies: vs ? tallies(vs, ctx.variant) : [], total_voters: b.voters.filter((v) => v.decisionId === d.id).length };
       }),
       votes: tallies(allVotes, ctx.variant),
       actions: ACTION_STATUS_VALUES.map((status) => {

@@ -7,6 +7,7 @@ import type { People } from '../common/publisher';
 import { actorKey } from '../common/actor';
 import type { MeetingCtx } from '../common/meeting-access';
 import { DecisionsRepository } from '../repositories/decisions.repository';
+import { SecretBallotsRepository } from '../repositories/secret-ballots.repository';
 import { MeetingView } from './meeting-view';
 import { decisionPayload, emptyBundle, voteResult, type ViewCtx } from './payloads';
 
@@ -27,7 +28,7 @@ export interface ResolutionScene {
  */
 @Injectable()
 export class DecisionView {
-  constructor(private readonly view: MeetingView, private readonly decisions: DecisionsRepository) {}
+  constructor(private readonly view: MeetingView, private readonly decisions: DecisionsRepository, private readonly secretBallots: SecretBallotsRepository) {}
 
   /** one decision of a meeting as the actor sees it */
   inMeeting(s: Scope, ctx: MeetingCtx, decisionId: number): Promise<DecisionPayload> {
@@ -64,22 +65,25 @@ export class DecisionView {
    * The answer to a vote: the decision's summary as the actor sees it, and the voter row that changed. Built
    * from the tallies (one grouped query) and at most two voter rows, so its cost does not grow with the board.
    */
-  async voteAnswer(s: Scope, d: DecisionRow, on: { meeting: MeetingCtx } | { resolution: ResolutionScene }, keys: { voter: string; actor: string | null }): Promise<VoteResult> {
+  async voteAnswer(
+    s: Scope, d: DecisionRow, on: { meeting: MeetingCtx } | { resolution: ResolutionScene }, keys: { voter: string; actor: string | null }, receipt: string | null = null,
+  ): Promise<VoteResult> {
     const rows = await this.decisions.votersByKeys(s, d.id, keys.actor ? [keys.voter, keys.actor] : [keys.voter]);
     const counts = await this.decisions.voteCounts(s, d.id);
-    return this.voteAnswerFrom(s, d, on, keys, rows, counts);
+    const secretCounts = d.ballot === 'secret' ? await this.secretBallots.counts(s, [d.id]) : undefined;
+    return this.voteAnswerFrom(s, d, on, keys, rows, counts, secretCounts, receipt);
   }
 
   /** voteAnswer from rows already read (a batch of votes reads the voter rows and the tallies once for all of them) */
   async voteAnswerFrom(
     s: Scope, d: DecisionRow, on: { meeting: MeetingCtx } | { resolution: ResolutionScene }, keys: { voter: string; actor: string | null },
-    allRows: VoterRow[], counts: Array<{ vote: string; n: number }>,
+    allRows: VoterRow[], counts: Array<{ vote: string; n: number }>, secretCounts?: Array<{ vote: string; n: number }>, receipt: string | null = null,
   ): Promise<VoteResult> {
     const rows = allRows.filter((r) => r.decisionId === d.id && (r.voterKey === keys.voter || (keys.actor !== null && r.voterKey === keys.actor)));
     const b = emptyBundle();
     b.decisions = [d];
     b.voters = rows;
     const v = 'meeting' in on ? await this.view.viewCtx(s.orgId, on.meeting, b) : await this.resolutionCtx(s, on.resolution, rows.map((x) => x.userId));
-    return voteResult(d, { rows, counts }, v, keys.voter);
+    return voteResult(d, { rows, counts, secretCounts }, v, keys.voter, receipt);
   }
 }

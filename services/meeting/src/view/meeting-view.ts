@@ -11,6 +11,7 @@ import type { People } from '../common/publisher';
 import { personKey } from '../rules/person';
 import { AgendaRepository } from '../repositories/agenda.repository';
 import { DecisionsRepository } from '../repositories/decisions.repository';
+import { SecretBallotsRepository } from '../repositories/secret-ballots.repository';
 import { ActionsRepository } from '../repositories/actions.repository';
 import { CommentsRepository } from '../repositories/comments.repository';
 import { totalDuration } from '../rules/durations';
@@ -42,6 +43,7 @@ export class MeetingView {
     private readonly directory: Directory,
     private readonly agenda: AgendaRepository,
     private readonly decisions: DecisionsRepository,
+    private readonly secretBallots: SecretBallotsRepository,
     private readonly actions: ActionsRepository,
     private readonly comments: CommentsRepository,
     private readonly records: RecordsRepository,
@@ -67,6 +69,7 @@ export class MeetingView {
     const aIds = b.actions.map((a) => a.id);
     b.people = await this.agenda.peopleOf(s, tpIds, spIds);
     b.voters = await this.decisions.votersOf(s, dIds);
+    b.secretCounts = await this.secretBallots.counts(s, b.decisions.filter((d) => d.ballot === 'secret').map((d) => d.id));
     b.participants = await this.actions.participantsOf(s, aIds);
     b.attachments = await this.agenda.attachmentsOf(s, { talkingPointIds: tpIds, subpointIds: spIds, decisionIds: dIds, actionIds: aIds });
     b.comments = await this.comments.commentsOf(s, { talkingPointIds: tpIds, subpointIds: spIds, decisionIds: dIds, actionIds: aIds });

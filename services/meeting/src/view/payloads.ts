@@ -18,6 +18,7 @@ import { canDeleteComment } from '../rules/comment-rights';
 import { resolutionRights } from '../rules/resolution-rights';
 import { canEditItems } from '../rules/permissions';
 import { showsHiddenDecisions } from '../rules/status-machine';
+import { rowHasVoted, ruleVotes, secretFinal, showsTallies } from '../rules/ballot';
 import { totalDuration } from '../rules/durations';
 
 /** everything of a meeting's items, loaded once, from which payloads are built */
@@ -27,6 +28,8 @@ export interface ItemsBundle {
   people: ItemPersonRow[];
   decisions: DecisionRow[];
   voters: VoterRow[];
+  /** secret ballots: how many choices of each value (the choices themselves are never in a bundle) */
+  secretCounts: Array<{ decisionId: number; vote: string; n: number }>;
   actions: ActionRow[];
   participants: ActionParticipantRow[];
   attachments: AttachmentRow[];
@@ -34,7 +37,7 @@ export interface ItemsBundle {
   /** the attached library files (name, size, file_url), when the library answered */
   files?: ReadonlyMap<number, LibraryFileRef>;
 }
-export const emptyBundle = (): ItemsBundle => ({ talkingPoints: [], subpoints: [], people: [], decisions: [], voters: [], actions: [], participants: [], attachments: [], comments: [] });
+export const emptyBundle = (): ItemsBundle => ({ talkingPoints: [], subpoints: [], people: [], decisions: [], voters: [], secretCounts: [], actions: [], participants: [], attachments: [], comments: [] });
 
 export type ViewCommittee = Pick<DirectoryCommittee, 'id' | 'name' | 'admin_ids' | 'member_ids'> & { quorum?: number };
 
@@ -117,12 +120,14 @@ const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r
 export function decisionPayload(d: DecisionRow, b: ItemsBundle, ctx: ViewCtx): DecisionPayload {
   const vs = b.voters.filter((v) => v.decisionId === d.id);
   const mine = ctx.actorKey ? vs.find((v) => v.voterKey === ctx.actorKey) : undefined;
-  const summary = decisionSummary(d, { votes: vs.map((v) => v.vote as Vote), mine }, ctx);
+  const counts = b.secretCounts.filter((c) => c.decisionId === d.id);
+  const summary = decisionSummary(d, { votes: ruleVotes(d.ballot, vs, counts), cast: vs.filter((v) => rowHasVoted(d.ballot, v)).length, mine }, ctx);
   return {
     ...summary,
     attachments: b.attachments.filter((a) => a.decisionId === d.id).map((x) => attachment(x, b.files)),
-    voters: vs.map((v) => voterPayload(v, summary.voting_open, ctx)),
-    comments: b.comments.filter((c) => c.decisionId === d.id).map((c) => comment(c, ctx)),
+    voters: vs.map((v) => voterPayload(d, v, summary.voting_open, ctx)),
+    // comments are off on a secret ballot: what a voter writes next to their vote could tell it
+    comments: d.ballot === 'secret' ? [] : b.comments.filter((c) => c.decisionId === d.id).map((c) => comment(c, ctx)),
   };
 }
 
@@ -130,26 +135,41 @@ export function decisionPayload(d: DecisionRow, b: ItemsBundle, ctx: ViewCtx): D
  * The answer to a vote (docs/decisions.md): the summary, from the counts of each value, and the row of
  * the voter `voterKey`. `rows` holds that voter's row and the actor's (when the actor is a voter).
  */
-export function voteResult(d: DecisionRow, agg: { rows: VoterRow[]; counts: Array<{ vote: string; n: number }> }, ctx: ViewCtx, voterKey: string): VoteResult {
+export function voteResult(
+  d: DecisionRow, agg: { rows: VoterRow[]; counts: Array<{ vote: string; n: number }>; secretCounts?: Array<{ vote: string; n: number }> },
+  ctx: ViewCtx, voterKey: string, receipt: string | null = null,
+): VoteResult {
   const row = agg.rows.find((v) => v.decisionId === d.id && v.voterKey === voterKey);
   if (!row) throw new Error(`no voter ${voterKey} on decision ${d.id}`);
   const mine = ctx.actorKey ? agg.rows.find((v) => v.decisionId === d.id && v.voterKey === ctx.actorKey) : undefined;
-  const votes = agg.counts.flatMap((c) => Array<Vote>(c.n).fill(c.vote as Vote));
-  const summary = decisionSummary(d, { votes, mine }, ctx);
-  return { ...summary, voter: voterPayload(row, summary.voting_open, ctx) };
+  const expand = (cs: Array<{ vote: string; n: number }>) => cs.flatMap((c) => Array<Vote>(Number(c.n)).fill(c.vote as Vote));
+  // a secret ballot's voter rows all hold Pending: its votes are the counted choices, and Pending for the others
+  // (a voter who has voted cannot leave the list, so each choice is one of its voters)
+  const total = agg.counts.reduce((a, c) => a + Number(c.n), 0);
+  const chosen = expand(agg.secretCounts ?? []);
+  const votes = d.ballot === 'secret' ? [...chosen, ...Array<Vote>(Math.max(0, total - chosen.length)).fill('Pending')] : expand(agg.counts);
+  const summary = decisionSummary(d, { votes, cast: votes.filter((v) => v !== 'Pending').length, mine }, ctx);
+  return { ...summary, voter: voterPayload(d, row, summary.voting_open, ctx), receipt };
 }
 
-function voterPayload(v: VoterRow, open: boolean, ctx: ViewCtx): Voter {
+function voterPayload(d: DecisionRow, v: VoterRow, open: boolean, ctx: ViewCtx): Voter {
+  const secret = d.ballot === 'secret';
+  const vote = (secret ? 'Pending' : v.vote) as Vote;
   return {
     ...person({ id: v.id, userId: v.userId, userEmail: v.userEmail }, ctx),
-    vote: v.vote as Vote, vote_label: voteLabel(v.vote as Vote, ctx.variant), reason: v.reason, updated_at: local(v.updatedAt, ctx.tz),
-    can_change: canChangeVoterRow({ votingOpen: open, ownRow: v.voterKey === ctx.actorKey, isMember: ctx.isMember, isOrgAdmin: ctx.actor.kind === 'user' && ctx.actor.isAdmin }),
+    vote, vote_label: voteLabel(vote, ctx.variant), reason: secret ? null : v.reason, updated_at: local(v.updatedAt, ctx.tz),
+    // a secret vote is cast once (docs/ballots.md): a voter who has voted has nothing to change
+    can_change: !(secret && v.hasVoted) && !(secret && v.voterKey !== ctx.actorKey)
+      && canChangeVoterRow({ votingOpen: open, ownRow: v.voterKey === ctx.actorKey, isMember: ctx.isMember, isOrgAdmin: ctx.actor.kind === 'user' && ctx.actor.isAdmin }),
+    has_voted: rowHasVoted(d.ballot, v),
   };
 }
 
-/** Everything about a decision but its lists, from its row and its voters `vs`. */
-function decisionSummary(d: DecisionRow, s: { votes: Vote[]; mine: VoterRow | undefined }, ctx: ViewCtx): DecisionSummary {
+/** Everything about a decision but its lists, from its row, the votes its rules see (ruleVotes) and how many have voted. */
+function decisionSummary(d: DecisionRow, s: { votes: Vote[]; cast: number; mine: VoterRow | undefined }, ctx: ViewCtx): DecisionSummary {
   const { votes, mine: mineRow } = s;
+  const secret = d.ballot === 'secret';
+  const final = secretFinal(d, ctx.now);
   const statusId = ctx.meeting?.statusId ?? null;
   const facts = { deadline: d.deadline, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: statusId };
   const closed = votingClosedReason(facts, ctx.now);
@@ -175,13 +195,15 @@ function decisionSummary(d: DecisionRow, s: { votes: Vote[]; mine: VoterRow | un
     created_at: local(d.createdAt, ctx.tz), updated_at: local(d.updatedAt, ctx.tz), created_by: d.createdBy,
     state: decisionState(facts, ctx.now),
     voting_open: open, voting_closed_reason: closed,
-    can_vote: r.vote,
-    can_vote_for_others: r.voteForOthers,
-    my_vote: (mineRow?.vote as Vote | undefined) ?? null,
-    tallies: tallies(votes, ctx.variant), total_voters: votes.length,
+    ballot: secret ? 'secret' : 'open', votes_cast: s.cast, ballot_locked: s.cast > 0, ballots_published: secret && final,
+    // a secret vote is cast once, for oneself
+    can_vote: r.vote && !(secret && !!mineRow?.hasVoted),
+    can_vote_for_others: r.voteForOthers && !secret,
+    my_vote: secret ? null : ((mineRow?.vote as Vote | undefined) ?? null),
+    tallies: showsTallies(d.ballot, final) ? tallies(votes, ctx.variant) : [], total_voters: votes.length,
     quorum: quorumInfo(decisionQuorum(votes, quorumPct), quorumPct), outcome: decisionOutcome(votes, quorumPct, !open),
     can_edit: r.edit, can_delete: r.delete, can_end: r.end, can_resume: r.resume,
-    can_change_visibility: r.changeVisibility, can_comment: r.comment, can_add_attachments: r.addAttachments,
+    can_change_visibility: r.changeVisibility, can_comment: r.comment && !secret, can_add_attachments: r.addAttachments,
   };
 }
 

@@ -53,4 +53,20 @@ describe('reportHtml', () => {
     expect(html).toContain('<p class="subtitle">تقرير القرار</p>');
     expect(html).toContain('<th>التصويت</th><th>الأصوات</th><th>%</th>');
   });
+
+  it('a secret ballot: the counts, who has voted and who has not, never a choice (docs/ballots.md)', () => {
+    const secret = {
+      ...decision, ballot: 'secret',
+      voters: [
+        { user: { id: 2, name: 'Mona' }, user_email: null, vote: 'Pending', vote_label: 'Pending', reason: null, has_voted: true, updated_at: '2026-11-21 10:00:00' },
+        { user: { id: 3, name: 'Mark' }, user_email: null, vote: 'Pending', vote_label: 'Pending', reason: null, has_voted: false, updated_at: '2026-11-21 09:00:00' },
+      ],
+    } as unknown as ReportDocument['decision'];
+    const html = reportHtml(doc({ decision: secret }));
+    expect(html).toContain('<td class="num">1</td><td class="num">50%</td>');
+    expect(html).toContain('<p class="muted">Secret ballot: who has voted is listed, never their choice; the results are the counts above.</p>');
+    expect(html).toContain('<tr><td>Mona</td><td>Voted</td>');
+    expect(html).toContain('<tr><td>Mark</td><td>Not voted</td>');
+    expect(reportHtml(doc({ decision: secret, lang: 'ar' }))).toContain('<tr><td>Mona</td><td>صوّت</td>');
+  });
 });

@@ -28,6 +28,9 @@ const EN = {
   reason: 'Reason',
   date: 'Date',
   noVote: 'No votes yet.',
+  secretBallot: 'Secret ballot: who has voted is listed, never their choice; the results are the counts above.',
+  voted: 'Voted',
+  notVoted: 'Not voted',
   comments: 'Comments',
   attachments: 'Attachments',
   file: 'File',
@@ -58,6 +61,9 @@ const AR: Words = {
   reason: 'السبب',
   date: 'التاريخ',
   noVote: 'لا توجد أصوات بعد.',
+  secretBallot: 'اقتراع سري: تُذكر أسماء من صوّتوا دون اختياراتهم؛ النتائج هي الأعداد أعلاه.',
+  voted: 'صوّت',
+  notVoted: 'لم يصوّت',
   comments: 'التعليقات',
   attachments: 'المرفقات',
   file: 'الملف',
@@ -87,6 +93,9 @@ const RU: Words = {
   reason: 'Причина',
   date: 'Дата',
   noVote: 'Голосов пока нет.',
+  secretBallot: 'Тайное голосование: указано, кто проголосовал, но не их выбор; результаты — подсчёт выше.',
+  voted: 'Проголосовал',
+  notVoted: 'Не голосовал',
   comments: 'Комментарии',
   attachments: 'Вложения',
   file: 'Файл',
@@ -105,7 +114,7 @@ export interface ReportAttachmentLine {
 }
 
 export interface ReportDocument {
-  decision: Pick<DecisionPayload, 'id' | 'title' | 'description' | 'committee' | 'meeting_id' | 'deadline' | 'state' | 'outcome' | 'tender_number' | 'created_at' | 'tallies' | 'voters' | 'comments'> & {
+  decision: Pick<DecisionPayload, 'id' | 'title' | 'description' | 'committee' | 'meeting_id' | 'deadline' | 'state' | 'outcome' | 'tender_number' | 'created_at' | 'tallies' | 'voters' | 'comments'> & Partial<Pick<DecisionPayload, 'ballot'>> & {
     /** the meeting's title (a report made before it was kept: null, the meeting is then named by its number) */
     meeting_title?: string | null;
   };
@@ -126,8 +135,10 @@ ${FACTS_CSS}`;
 export function reportHtml(doc: ReportDocument): string {
   const W = reportWords(doc.lang);
   const d = doc.decision;
+  // a secret ballot (docs/ballots.md): who has voted, never what; the payload holds no choice of anyone anyway
+  const secret = d.ballot === 'secret';
   const voters = d.voters
-    .map((v) => `<tr><td>${escapeHtml(v.user?.name ?? v.user_email ?? '')}</td><td>${escapeHtml(v.vote_label)}</td><td>${para(v.reason ?? '')}</td><td class="nowrap">${escapeHtml(v.updated_at)}</td></tr>`)
+    .map((v) => `<tr><td>${escapeHtml(v.user?.name ?? v.user_email ?? '')}</td><td>${escapeHtml(secret ? (v.has_voted ? W.voted : W.notVoted) : v.vote_label)}</td><td>${para(v.reason ?? '')}</td><td class="nowrap">${escapeHtml(v.updated_at)}</td></tr>`)
     .join('');
   const comments = commentItems(d.comments.map((c) => ({ name: c.user_name ?? c.user_email, comment: c.comment })));
   const files = doc.attachments
@@ -153,7 +164,7 @@ ${d.description ? `<h2>${escapeHtml(W.description)}</h2><p>${para(d.description)
 <h2>${escapeHtml(W.results)}</h2>
 ${talliesTable(d.tallies, W)}
 <h2>${escapeHtml(W.voters)}</h2>
-${d.voters.length ? table([W.name, W.vote, W.reason, W.date], voters) : `<p class="muted">${escapeHtml(W.noVote)}</p>`}
+${secret ? `<p class="muted">${escapeHtml(W.secretBallot)}</p>` : ''}${d.voters.length ? table([W.name, W.vote, W.reason, W.date], voters) : `<p class="muted">${escapeHtml(W.noVote)}</p>`}
 ${comments ? `<h2>${escapeHtml(W.comments)}</h2><ul>${comments}</ul>` : ''}
 ${files ? `<h2>${escapeHtml(W.attachments)}</h2>${table([W.file, W.page, W.pages], files)}` : ''}`,
   });

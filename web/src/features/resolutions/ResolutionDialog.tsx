@@ -124,7 +124,7 @@ export function ResolutionDialog(props: { resolutionId: number | null; visible: 
         <DecisionForm
           key={resolution?.updated_at ?? 'new'}
           initial={decisionValues(resolution, null)}
-          options={{ committee: resolutionId === null ? 'choose' : 'locked', votingSwitch: props.variant === 'tender', tenderNumber: props.variant === 'tender' || !!resolution?.tender_number }}
+          options={{ committee: resolutionId === null ? 'choose' : 'locked', votingSwitch: props.variant === 'tender', tenderNumber: props.variant === 'tender' || !!resolution?.tender_number, ballotLocked: !!resolution?.ballot_locked }}
           people={withCurrent(voters.data ?? [], resolution?.voters ?? [])}
           committees={committees}
           onCommitteeChange={setCommitteeId}

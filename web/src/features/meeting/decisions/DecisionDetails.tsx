@@ -12,6 +12,7 @@ import { AttachmentLinks } from '../details/AttachmentChips';
 import { personName, saveErrorMessage } from './people';
 import { TallyDonut } from './TallyDonut';
 import { VoteDialog } from './VoteDialog';
+import { BallotList } from './BallotList';
 import { VOTE_COLOURS } from './vote-rules';
 
 const HIDE_FAILED = 'Something went wrong, please try again later';
@@ -62,6 +63,7 @@ export function DecisionDetails(props: {
         )}
         {d.is_fulfilled && <Tag value={t('ended')} severity="secondary" />}
         {d.is_visible === 0 && <Tag value={t('hidden')} severity="warning" />}
+        {d.ballot === 'secret' && <Tag value={t('secret.tag')} icon="pi pi-lock" severity="info" data-testid="decision-secret" />}
         {d.committee && <span className="decision-details__committee">{d.committee.name}</span>}
         {d.tender_number && (
           <span>
@@ -75,17 +77,27 @@ export function DecisionDetails(props: {
       {d.description && <p className="decision-details__description">{d.description}</p>}
       <AttachmentLinks items={d.attachments} meetingId={d.meeting_id ?? null} guestToken={props.guestToken} />
       {!d.voting_open && d.voting_closed_reason && <small className="decision-details__closed">{t(`closed.${d.voting_closed_reason}`)}</small>}
-      <TallyDonut tallies={d.tallies} total={d.total_voters} />
+      {d.ballot === 'secret' && (
+        <p className="decision-details__secret" data-testid="decision-secret-cast">
+          {t('secret.cast', { cast: d.votes_cast, total: d.total_voters })} {d.voting_open ? t('secret.talliesLater') : ''}
+        </p>
+      )}
+      {d.tallies.length > 0 && <TallyDonut tallies={d.tallies} total={d.total_voters} />}
       <ul className="voter-list" data-testid="voter-list">
         {d.voters.map((v) => (
           <li key={v.id} className="voter-list__row">
             <UserAvatar name={personName(v)} image={v.user?.image} />
             <span className="voter-list__name">{personName(v)}</span>
-            <Tag value={t(v.vote_label)} style={{ background: VOTE_COLOURS[v.vote] }} data-testid={`voter-vote-${v.id}`} />
+            {d.ballot === 'secret' ? (
+              <Tag value={t(v.has_voted ? 'secret.voted' : 'secret.notVoted')} severity={v.has_voted ? 'success' : 'warning'} data-testid={`voter-vote-${v.id}`} />
+            ) : (
+              <Tag value={t(v.vote_label)} style={{ background: VOTE_COLOURS[v.vote] }} data-testid={`voter-vote-${v.id}`} />
+            )}
             {v.reason && <small className="voter-list__reason">{v.reason}</small>}
           </li>
         ))}
       </ul>
+      {d.ballots_published && <BallotList decision={d} guestToken={props.guestToken} />}
       <div className="decision-details__actions">
         {canVote && <Button type="button" label={t('vote.open')} icon="pi pi-check-square" onClick={() => setVoting(true)} data-testid="decision-vote" />}
         {!props.guestToken && d.can_end && <Button type="button" label={t('endVoting')} outlined loading={busy} onClick={() => void run(() => end(true))} data-testid="decision-end" />}

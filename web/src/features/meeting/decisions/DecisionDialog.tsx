@@ -25,6 +25,7 @@ export function decisionValues(d: Decision | null, meetingStart: string | null):
     decisionable: d ? d.decisionable === 1 : true,
     tender_number: d?.tender_number ?? '',
     committee_id: d?.committee_id ?? null,
+    ballot: d?.ballot ?? 'open',
     talkingpoint_id: d?.talkingpoint_id ?? null,
     talkingpoint_subpoint_id: d?.talkingpoint_subpoint_id ?? null,
   };
@@ -82,6 +83,7 @@ export function DecisionDialog(props: {
     tenderNumber: meeting.variant === 'tender',
     onSubpoint: !!decision?.talkingpoint_subpoint_id,
     attachments: decision ? decision.can_add_attachments : meeting.permissions.addAttachments,
+    ballotLocked: !!decision?.ballot_locked,
   };
 
   const save = async (input: DecisionInput) => {

@@ -1,5 +1,5 @@
 import './decisions.css';
-import { M, MM, zDecisionBody, type Attachment } from '@app/contracts';
+import { BALLOT_KINDS, M, MM, zDecisionBody, type Attachment, type Ballot } from '@app/contracts';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
@@ -7,6 +7,7 @@ import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { MultiSelect } from 'primereact/multiselect';
+import { RadioButton } from 'primereact/radiobutton';
 import { useTranslation } from 'react-i18next';
 import type { DecisionInput } from '../../../api/decisions';
 import { Field } from '../../../components/Field';
@@ -28,6 +29,8 @@ export interface DecisionValues extends Record<string, unknown> {
   decisionable: boolean;
   tender_number: string;
   committee_id: number | null;
+  /** open (who voted what is shown) or secret (docs/ballots.md) */
+  ballot: Ballot;
   /** kept as they are: the item the decision hangs on */
   talkingpoint_id: number | null;
   talkingpoint_subpoint_id: number | null;
@@ -44,6 +47,8 @@ export interface DecisionFormOptions {
   onSubpoint?: boolean;
   /** the library picker (the decision's `can_add_attachments`; none after the deadline); default shown */
   attachments?: boolean;
+  /** the server's `ballot_locked`: a vote has been cast, the ballot kind stays */
+  ballotLocked?: boolean;
 }
 
 export function toDecisionInput(v: DecisionValues, o: DecisionFormOptions): DecisionInput {
@@ -54,6 +59,7 @@ export function toDecisionInput(v: DecisionValues, o: DecisionFormOptions): Deci
     voters: v.voters.map(keyToRef),
     attachments: v.attachments.map((a) => a.library_id),
     attachment_ids: [],
+    ballot: v.ballot,
     ...(v.talkingpoint_id ? { talkingpoint_id: v.talkingpoint_id } : {}),
     ...(v.talkingpoint_subpoint_id ? { talkingpoint_subpoint_id: v.talkingpoint_subpoint_id } : {}),
     ...(o.votingSwitch ? { decisionable: v.decisionable ? 1 : 0 } : {}),
@@ -166,6 +172,16 @@ export function DecisionForm(props: {
           <label htmlFor="decision-decisionable">{t('allowVoting')}</label>
         </div>
       )}
+      <fieldset className="decision-ballot" data-testid="decision-ballot">
+        <legend>{t('ballot.label')}</legend>
+        {BALLOT_KINDS.map((b) => (
+          <div key={b} className="decision-ballot__option">
+            <RadioButton inputId={`decision-ballot-${b}`} name="ballot" value={b} checked={v.ballot === b} onChange={() => form.set('ballot', b)} disabled={o.ballotLocked} />
+            <label htmlFor={`decision-ballot-${b}`}>{t(`ballot.${b}`)}</label>
+          </div>
+        ))}
+        <small className="decision-ballot__hint">{t(o.ballotLocked ? 'ballot.locked' : `ballot.${v.ballot}Hint`)}</small>
+      </fieldset>
       <AttachmentChips items={v.attachments} onChange={(x) => form.set('attachments', x)} testId="decision-attachments" pdfOnly canAdd={o.attachments} />
       <div className="form-actions">
         <Button type="button" label={t('cancel')} outlined onClick={props.onCancel} />

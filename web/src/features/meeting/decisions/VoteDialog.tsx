@@ -1,4 +1,4 @@
-import { M, MM, VOTE_VALUES, type Vote } from '@app/contracts';
+import { M, MM, SECRET_CHOICES, VOTE_VALUES, type Vote } from '@app/contracts';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
@@ -15,6 +15,7 @@ import { useMessage } from '../../../i18n';
 import { personKey, personName } from './people';
 import { reasonDisabled, reasonRequired } from './vote-rules';
 import { TallyDonut } from './TallyDonut';
+import { BallotReceipt } from './BallotReceipt';
 
 /** the voter rows the actor may vote for: their own, or any when the server says they vote for others */
 function votable(decision: Decision) {
@@ -22,8 +23,10 @@ function votable(decision: Decision) {
 }
 
 /** labels of the five values in this variant's wording (the tallies carry them) */
-export function voteLabels(decision: Pick<Decision, 'tallies'>): Array<{ value: Vote; label: string }> {
-  return VOTE_VALUES.map((value) => ({ value, label: decision.tallies.find((x) => x.vote === value)?.label ?? value }));
+export function voteLabels(decision: Pick<Decision, 'tallies'> & Partial<Pick<Decision, 'ballot'>>): Array<{ value: Vote; label: string }> {
+  // a secret ballot is voted once: Pending is not a choice there (and its tallies are withheld while open, so the labels are the values)
+  const values: readonly Vote[] = decision.ballot === 'secret' ? SECRET_CHOICES : VOTE_VALUES;
+  return values.map((value) => ({ value, label: decision.tallies.find((x) => x.vote === value)?.label ?? value }));
 }
 
 /**
@@ -43,9 +46,13 @@ export function VoteDialog(props: { decision: Decision; visible: boolean; onHide
   const [submitted, setSubmitted] = useState(false);
   const [alerts, setAlerts] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  // a secret vote's receipt, shown once in this dialog until it is closed
+  const [receipt, setReceipt] = useState<string | null>(null);
+  const secret = d.ballot === 'secret';
 
   useEffect(() => {
     if (!props.visible) return;
+    setReceipt(null);
     setVoter(rows.length === 1 || !d.can_vote_for_others ? (personKey(rows[0] ?? { user_id: null, user_email: null }) ?? '') : '');
     setVote(null);
     setReason('');
@@ -68,10 +75,12 @@ export function VoteDialog(props: { decision: Decision; visible: boolean; onHide
     };
     setBusy(true);
     try {
-      const { message } = props.standalone ? await resolutionsApi.vote(d.id, body) : await decisionsApi.vote(d.id, body, props.guestToken);
+      const { data, message } = props.standalone ? await resolutionsApi.vote(d.id, body) : await decisionsApi.vote(d.id, body, props.guestToken);
       notify('success', m(message ?? 'Done'));
       props.onVoted();
-      props.onHide();
+      // a secret vote: the dialog stays open on the receipt, which is shown this once
+      if (data.receipt) setReceipt(data.receipt);
+      else props.onHide();
     } catch (err) {
       if (err instanceof ApiError) {
         const values = Object.values(err.fieldErrors);
@@ -81,6 +90,22 @@ export function VoteDialog(props: { decision: Decision; visible: boolean; onHide
       setBusy(false);
     }
   };
+
+  if (receipt) {
+    return (
+      <Dialog
+        header={t('receipt.title')}
+        visible={props.visible}
+        onHide={props.onHide}
+        style={{ width: '800px' }}
+        breakpoints={{ '880px': '95vw' }}
+        footer={<div className="dialog-footer"><Button type="button" label={t('close')} onClick={props.onHide} data-testid="ballot-receipt-close" /></div>}
+        data-testid="vote-dialog"
+      >
+        <BallotReceipt receipt={receipt} />
+      </Dialog>
+    );
+  }
 
   const footer = (
     <div className="dialog-footer">
@@ -92,6 +117,7 @@ export function VoteDialog(props: { decision: Decision; visible: boolean; onHide
   return (
     <Dialog header={t('vote.title')} visible={props.visible} onHide={props.onHide} style={{ width: '800px' }} breakpoints={{ '880px': '95vw' }} footer={footer} data-testid="vote-dialog">
       <h4 className="vote__decision">{d.title}</h4>
+      {secret && <Message severity="info" text={t('secret.voteNote')} className="vote__alert" data-testid="vote-secret-note" />}
       {alerts.map((a, i) => (
         <Message key={i} severity="error" text={m(a)} className="vote__alert" data-testid="vote-alert" />
       ))}
@@ -129,8 +155,9 @@ export function VoteDialog(props: { decision: Decision; visible: boolean; onHide
           data-testid="vote-reason"
         />
       </Field>
+      {secret && <small className="vote__hint">{t('secret.reasonNote')}</small>}
       {!d.voting_open && <Message severity="warn" text={t('vote.closed')} />}
-      <TallyDonut tallies={d.tallies} total={d.total_voters} />
+      {d.tallies.length > 0 && <TallyDonut tallies={d.tallies} total={d.total_voters} />}
     </Dialog>
   );
 }

@@ -18,7 +18,7 @@ const person = (id: number, label: string): PersonOption => ({ value: `u:${id}`,
 const six = [1, 2, 3, 4, 5, 6].map((i) => person(i, `P${i}`));
 
 const decision = (over: Partial<DecisionValues> = {}): DecisionValues => ({
-  title: '', description: '', deadline: null, voters: [], attachments: [], decisionable: true, tender_number: '', committee_id: null, talkingpoint_id: null,
+  title: '', description: '', deadline: null, voters: [], attachments: [], decisionable: true, tender_number: '', committee_id: null, ballot: 'open', talkingpoint_id: null,
   talkingpoint_subpoint_id: null, ...over,
 });
 
@@ -49,12 +49,28 @@ describe('decision form (title, voters and close date required; not before the m
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('the ballot is chosen in the form (open by default) and sent; a locked ballot cannot be changed', async () => {
+    const onSubmit = renderDecision({ title: 'Auditor', voters: ['u:1'], deadline: new Date(2026, 11, 1, 10, 0) });
+    expect(screen.getByText('Everyone who can see the resolution sees who voted what.')).toBeInTheDocument();
+    fireEvent.click(document.getElementById('decision-ballot-secret')!);
+    expect(await screen.findByText(/each voter gets a receipt/)).toBeInTheDocument();
+    click('decision-submit');
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ ballot: 'secret' })));
+  });
+
+  it('a ballot the server locked shows why and its choices are disabled', () => {
+    renderDecision({ ballot: 'secret' }, { meetingStart: '2026-12-01 10:00:00', ballotLocked: true });
+    expect(screen.getByText('A vote has been cast: the ballot can no longer change.')).toBeInTheDocument();
+    expect(document.getElementById('decision-ballot-open')).toBeDisabled();
+    expect(document.getElementById('decision-ballot-secret')).toBeChecked();
+  });
+
   it('a complete decision is sent as the contract body (deadline in the server format, voters as person references)', async () => {
     const onSubmit = renderDecision({ title: ' Budget ', voters: ['u:1', 'e:guest@example.com'], deadline: new Date(2026, 11, 1, 10, 0), attachments: [{ library_id: 7, name: 'a.pdf' }], talkingpoint_id: 5 });
     click('decision-submit');
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit).toHaveBeenCalledWith({
-      title: ' Budget ', description: '', deadline: '2026-12-01 10:00:00', voters: [{ user_id: 1 }, { user_email: 'guest@example.com' }], attachments: [7], attachment_ids: [], talkingpoint_id: 5,
+      title: ' Budget ', description: '', deadline: '2026-12-01 10:00:00', voters: [{ user_id: 1 }, { user_email: 'guest@example.com' }], attachments: [7], attachment_ids: [], ballot: 'open', talkingpoint_id: 5,
     });
   });
 

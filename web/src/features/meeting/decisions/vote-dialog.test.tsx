@@ -13,7 +13,7 @@ const click = (testId: string) => fireEvent.click(screen.getByTestId(testId));
 const choose = (label: string) => fireEvent.click(within(screen.getByTestId('vote-values')).getByLabelText(label));
 const voteResult = (d: Decision) => {
   const { attachments: _a, voters, comments: _c, ...summary } = d;
-  return { ...summary, voter: voters[0] };
+  return { ...summary, voter: voters[0], receipt: null };
 };
 
 beforeEach(() => {

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { AppError, MM, RECEIPT_BYTES, base32, type Ballot, type Vote } from '@app/contracts';
+import type { Scope } from '../db/db';
+import type { DecisionRow, VoterRow } from '../db/schema';
+import { SecretBallotsRepository } from '../repositories/secret-ballots.repository';
+import { ballotAfterEdit, reopenRefusal, rowHasVoted, secretFinal, secretVoteRefusal } from '../rules/ballot';
+import { personKey } from '../rules/person';
+
+/**
+ * What both kinds of decision (a meeting's and a standalone resolution) do about secret ballots
+ * (docs/ballots.md): the ballot an edit leaves, and a secret vote with its receipt.
+ */
+@Injectable()
+export class SecretVotes {
+  constructor(private readonly ballots: SecretBallotsRepository) {}
+
+  /**
+   * The ballot after an edit (409 `ballot` once a vote is cast and it would change), and in a secret ballot no
+   * voter who has voted may leave the list (409 `voters`): their choice is counted and cannot be taken out.
+   */
+  async afterEdit(
+    s: Scope, d: DecisionRow, wanted: Ballot | undefined, before: VoterRow[], after: Array<{ userId: number | null; userEmail: string | null }>, deadline: Date,
+  ): Promise<Ballot> {
+    const anyVote = await this.ballots.anyVote(s, d.id);
+    const r = ballotAfterEdit({ current: d.ballot as Ballot, wanted, anyVote });
+    if (!r.ok) throw AppError.validation({ [r.field]: r.message });
+    const now = new Date();
+    const reopen = reopenRefusal({ ballot: d.ballot, anyVote, finalBefore: secretFinal(d, now), openAfter: !secretFinal({ isFulfilled: d.isFulfilled, deadline }, now) }, 'deadline');
+    if (reopen) throw AppError.validation({ [reopen.field]: reopen.message });
+    if (d.ballot === 'secret') {
+      const keep = new Set(after.map((p) => personKey(p)));
+      if (before.some((v) => rowHasVoted('secret', v) && !keep.has(v.voterKey))) throw AppError.validation({ voters: MM.secretVoterVoted });
+    }
+    return r.ballot;
+  }
+
+  /** resuming voting (is_fulfilled 0) on a final secret ballot with votes in it is refused (reopenRefusal) */
+  async checkResume(s: Scope, d: DecisionRow, isFulfilled: boolean): Promise<void> {
+    if (d.ballot !== 'secret' || isFulfilled || !d.isFulfilled) return;
+    const now = new Date();
+    const anyVote = await this.ballots.anyVote(s, d.id);
+    const r = reopenRefusal({ ballot: d.ballot, anyVote, finalBefore: true, openAfter: !secretFinal({ isFulfilled: false, deadline: d.deadline }, now) }, 'is_fulfilled');
+    if (r) throw AppError.validation({ [r.field]: r.message });
+  }
+
+  /** a secret vote (the gate already passed): the mark, the choice under a new receipt; answers the receipt */
+  async cast(s: Scope, d: DecisionRow, t: { key: string; forOther: boolean }, vote: Vote, voterRow: VoterRow | undefined): Promise<string> {
+    const refusal = secretVoteRefusal({ vote, forOther: t.forOther, alreadyVoted: !!voterRow?.hasVoted });
+    if (refusal) throw AppError.validation({ [refusal.field]: refusal.message });
+    const receipt = base32(randomBytes(RECEIPT_BYTES));
+    // false: another vote of this voter committed first (the mark is only set once)
+    if (!(await this.ballots.cast(s, d.id, t.key, { receipt, choice: vote }))) {
+      const again = secretVoteRefusal({ vote, forOther: false, alreadyVoted: true })!;
+      throw AppError.validation({ [again.field]: again.message });
+    }
+    return receipt;
+  }
+}

@@ -1,0 +1,74 @@
+import { randomInt } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { decisions, secretBallots, voters } from '../db/schema';
+import type { Scope } from '../db/db';
+
+/** a uniform random permutation (Fisher-Yates with the system's CSPRNG) */
+export function shuffled<T>(xs: readonly T[]): T[] {
+  const a = [...xs];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [a[i], a[j]] = [a[j], a[i]];
+  }
+  return a;
+}
+
+/**
+ * Secret ballots (docs/ballots.md#what-is-stored): the mark "has voted" on the voter's row and, apart, the choice
+ * with its receipt in secret_ballots. The two writes share a transaction (the vote is one act); what the database
+ * keeps afterwards is in the doc, with what it cannot hide.
+ */
+@Injectable()
+export class SecretBallotsRepository {
+  /**
+   * One secret vote: mark the voter (only if not yet marked: false when they had voted already), then rewrite the
+   * decision's choices with the new one in a random order. The decision row is locked first, so the votes of one
+   * decision take turns; the rewrite gives every row of the decision this transaction's id and a new place, so
+   * neither says which row came with which vote.
+   */
+  async cast(s: Scope, decisionId: number, voterKey: string, entry: { receipt: string; choice: string }): Promise<boolean> {
+    const { orgId, tx } = s;
+    await tx.select({ id: decisions.id }).from(decisions).where(and(eq(decisions.orgId, orgId), eq(decisions.id, decisionId))).for('update');
+    const marked = await tx
+      .update(voters)
+      .set({ hasVoted: true, updatedAt: sql`now()` })
+      .where(and(eq(voters.orgId, orgId), eq(voters.decisionId, decisionId), eq(voters.voterKey, voterKey), eq(voters.hasVoted, false)))
+      .returning({ id: voters.id });
+    if (!marked.length) return false;
+    const box = and(eq(secretBallots.orgId, orgId), eq(secretBallots.decisionId, decisionId));
+    const old = await tx.delete(secretBallots).where(box).returning({ receipt: secretBallots.receipt, choice: secretBallots.choice });
+    const rows = shuffled([...old, entry]).map((e) => ({ orgId, decisionId, receipt: e.receipt, choice: e.choice }));
+    await tx.insert(secretBallots).values(rows);
+    return true;
+  }
+
+  /** how many choices of each value, per decision (values nobody chose are absent) */
+  async counts(s: Scope, decisionIds: number[]): Promise<Array<{ decisionId: number; vote: string; n: number }>> {
+    const { orgId, tx } = s;
+    if (!decisionIds.length) return [];
+    const rows = await tx
+      .select({ decisionId: secretBallots.decisionId, vote: secretBallots.choice, n: count() })
+      .from(secretBallots)
+      .where(and(eq(secretBallots.orgId, orgId), inArray(secretBallots.decisionId, decisionIds)))
+      .groupBy(secretBallots.decisionId, secretBallots.choice);
+    return rows.map((r) => ({ ...r, n: Number(r.n) }));
+  }
+
+  /** every (receipt, choice) of a decision, in no particular order (the caller sorts: canonicalBallots) */
+  async entries(s: Scope, decisionId: number): Promise<Array<{ receipt: string; choice: string }>> {
+    const { orgId, tx } = s;
+    return tx.select({ receipt: secretBallots.receipt, choice: secretBallots.choice }).from(secretBallots).where(and(eq(secretBallots.orgId, orgId), eq(secretBallots.decisionId, decisionId)));
+  }
+
+  /** has anybody voted on this decision (open: a value other than Pending; secret: a mark)? */
+  async anyVote(s: Scope, decisionId: number): Promise<boolean> {
+    const { orgId, tx } = s;
+    const [row] = await tx
+      .select({ id: voters.id })
+      .from(voters)
+      .where(and(eq(voters.orgId, orgId), eq(voters.decisionId, decisionId), sql`(${voters.hasVoted} or ${voters.vote} <> 'Pending')`))
+      .limit(1);
+    return !!row;
+  }
+}
