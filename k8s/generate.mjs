@@ -35,7 +35,8 @@ const EDGE_NS = 'gateway-system';
 const SANDBOXED = new Set(['library', 'presentation']);
 /**
  * each service's own credentials for the data systems (its NATS user's password, key `nats-<service>`), created out of
- * band like boardroom-secrets; a pod reads its own keys only (scripts/manifests.spec.ts)
+ * band like boardroom-secrets, and its Valkey password, key `redis-<service>`); a pod reads its own keys only
+ * (scripts/manifests.spec.ts)
  */
 const IDENTITIES_SECRET = 'boardroom-identities';
 /** where NATS, Valkey, PostgreSQL and SeaweedFS run (k8s/infra) */
@@ -242,6 +243,9 @@ spec:
             # its own NATS user (docs/operations.md "Who may talk to whom"): its key of boardroom-identities only
             - { name: NATS_USER, value: ${name} }
             - { name: NATS_PASSWORD, valueFrom: { secretKeyRef: { name: ${IDENTITIES_SECRET}, key: nats-${name} } } }
+            # and its own Valkey ACL user (k8s/infra/valkey.values.yaml)
+            - { name: REDIS_USER, value: ${name} }
+            - { name: REDIS_PASSWORD, valueFrom: { secretKeyRef: { name: ${IDENTITIES_SECRET}, key: redis-${name} } } }
           envFrom:
             - configMapRef: { name: boardroom-config }
           ports:

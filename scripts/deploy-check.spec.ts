@@ -142,6 +142,9 @@ describe('Kubernetes rules', () => {
     ['a NATS user that may do anything', 'infra/nats.values.yaml', (s) => s.replace(/(- user: library\n\s+password: [^\n]+\n\s+permissions:\n\s+publish:\n\s+allow:\n)/, '$1                - ">"\n'), /NATS user library may use >/],
     ['a service without a NATS user', 'infra/nats.values.yaml', (s) => s.replace('- user: minutes', '- user: minutes-old'), /no NATS user for minutes/],
     ['a Certificate without its Secret name', 'infra/nats-tls.certificate.yaml', (s) => s.replace('  secretName: nats-server-tls\n', ''), /Certificate nats-server-tls: spec.secretName is required/],
+    ['Valkey without authentication', 'infra/valkey.values.yaml', (s) => s.replace('  enabled: true\n  usersExistingSecret', '  enabled: false\n  usersExistingSecret'), /valkey.values.yaml: authentication is off/],
+    ['a Valkey user with every key', 'infra/valkey.values.yaml', (s) => s.replace('resetkeys ~bull:library-convert:*', 'resetkeys ~*'), /Valkey user library may use every key or command/],
+    ['a service without a Valkey user', 'infra/valkey.values.yaml', (s) => s.replace('    minutes:\n', '    minutes-old:\n'), /no Valkey user for minutes/],
     ['Redis values without noeviction', 'infra/valkey.values.yaml', (s) => s.replace('maxmemory-policy noeviction', 'maxmemory-policy allkeys-lru'), /eviction policy is not noeviction/],
     ['a PostgreSQL application role that bypasses RLS', 'infra/postgres-cluster.yaml', (s) => s.replace('bypassrls: false', 'bypassrls: true'), /role boardroom_app: the application role must not be superuser or bypass RLS/],
   ];

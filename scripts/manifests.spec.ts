@@ -39,11 +39,13 @@ describe.each(TARGETS)('%s as rendered', (dir) => {
     expect(secretProblems(rendered[dir], SERVICES)).toEqual([]);
   });
 
-  it('each Deployment reads its NATS password from its own key', () => {
+  it('each Deployment reads its NATS and Valkey passwords from its own keys', () => {
     for (const s of SERVICES) {
       const env = podOf(rendered[dir], s.name).containers[0].env;
       expect(env.find((e) => e.name === 'NATS_USER')?.value).toBe(s.name);
       expect(env.find((e) => e.name === 'NATS_PASSWORD')?.valueFrom).toEqual({ secretKeyRef: { name: 'boardroom-identities', key: `nats-${s.name}` } });
+      expect(env.find((e) => e.name === 'REDIS_USER')?.value).toBe(s.name);
+      expect(env.find((e) => e.name === 'REDIS_PASSWORD')?.valueFrom).toEqual({ secretKeyRef: { name: 'boardroom-identities', key: `redis-${s.name}` } });
     }
   });
 

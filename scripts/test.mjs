@@ -20,7 +20,7 @@
  *              npm test -- --only unit -- -t 'parseOrThrow'     (after a second `--`: passed to jest)
  * Environment: TEST_INT_WORKERS=2 (int in 2 workers instead of in band), TEST_PORT_OFFSET=1000, TEST_SLOT=1..9
  *              (own test database and Redis database, for runs from several work trees at once),
- *              TEST_TIER_TIMEOUT_MIN (per jest tier; default 15), plus the resolver's URL variables.
+ *              TEST_TIER_TIMEOUT_MIN (per jest tier; default 25: a guard against a hung tier, above the api and browser tiers' 10-15 minutes on two cores), plus the resolver's URL variables.
  */
 import { webBuildState } from './lib/web-build.mjs';
 import { spawn } from 'node:child_process';
@@ -227,7 +227,7 @@ async function jestTier(tier, jestArgv, { env = process.env, requireTests = fals
     ...args.jestArgs,
   ];
   log(`jest ${argv.slice(1).map((a) => (a.startsWith(ROOT) ? path.relative(ROOT, a) : a)).join(' ')}`);
-  const timeoutMs = Number(process.env.TEST_TIER_TIMEOUT_MIN || 15) * 60_000;
+  const timeoutMs = Number(process.env.TEST_TIER_TIMEOUT_MIN || 25) * 60_000;
   const code = await run(process.execPath, argv, { env, timeoutMs });
   const counts = jestCounts(report);
   if (code !== 0) return record(tier, 'failed', since(t0), `jest exit ${code}; ${counts.text}`);

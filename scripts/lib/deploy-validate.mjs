@@ -403,6 +403,15 @@ function helmValuesErrors(file, v) {
     if (!/appendonly\s+yes/.test(conf)) e.push(`${rel(file)}: append-only persistence is off`);
     if (!/maxmemory-policy\s+noeviction/.test(conf)) e.push(`${rel(file)}: eviction policy is not noeviction`);
     if (!v?.dataStorage?.enabled) e.push(`${rel(file)}: no persistent volume`);
+    // one ACL user per service (scripts/identities.ts), passwords from a Secret, no user with every key
+    if (!v?.auth?.enabled || !v?.auth?.usersExistingSecret) e.push(`${rel(file)}: authentication is off (auth.enabled, auth.usersExistingSecret)`);
+    const users = v?.auth?.aclUsers ?? {};
+    for (const s of ALL_SERVICES) if (!users[s.name]) e.push(`${rel(file)}: no Valkey user for ${s.name} (node -r @swc-node/register scripts/identities.ts)`);
+    for (const [name, u] of Object.entries(users)) {
+      const p = String(u?.permissions ?? '');
+      if (u?.password) e.push(`${rel(file)}: Valkey user ${name}: a password in the file`);
+      if (/(^|\s)(~\*|allkeys|\+@all|allcommands)(\s|$)/.test(p)) e.push(`${rel(file)}: Valkey user ${name} may use every key or command`);
+    }
   }
   return e;
 }

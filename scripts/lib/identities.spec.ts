@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { importedNames } from './contract-usage';
-import { ContractUsage, natsAuthorizationConf, natsPermissions } from './identities';
+import { ContractUsage, natsAuthorizationConf, natsPermissions, redisAcl, redisAclRule } from './identities';
 
 /**
  * The rules that turn what a service uses of libs/contracts into its NATS permissions (scripts/lib/identities.ts),
@@ -84,6 +84,25 @@ describe('natsAuthorizationConf', () => {
     expect(text).toContain('allow_responses: { max: 1, expires: "5m" }');
     // the tooling user has no permissions block: only the local runner's file has it
     expect(text.split('user: "tooling"')[1]).not.toContain('permissions');
+  });
+});
+
+describe('redisAcl', () => {
+  it.each([
+    ['its queues and its event markers', usage('library', { queues: ['library-convert'] }), ['bull:library-convert:*', 'evt:library__*'], ['bull:*', 'sess:*']],
+    ['no queue: its markers only', usage('meeting'), ['evt:meeting__*'], ['bull:*']],
+    ['sessions for the services that make or read them', usage('presentation', { queues: ['presentation-slides'] }), ['sess:*', 'sessu:*', 'pres:*'], ['rl:*']],
+    ['the gateway: every queue (the dashboard), sessions and rate limits', usage('gateway'), ['bull:*', 'sess:*', 'rl:*'], ['pres:*', 'sso:attempt:*']],
+  ])('%s', (_name, u, has, hasNot) => {
+    const a = redisAcl(u);
+    for (const k of has) expect(a.keys).toContain(k);
+    for (const k of hasNot) expect(a.keys).not.toContain(k);
+    expect(a.keys).not.toContain('*');
+    expect(a.commands).toMatch(/-@admin -@dangerous/);
+  });
+
+  it('writes a rule that resets keys and channels before granting', () => {
+    expect(redisAclRule(redisAcl(usage('library', { queues: ['library-convert'] })), 'pw')).toMatch(/^user library on >pw resetkeys ~bull:library-convert:\* ~evt:library__\* resetchannels -@all /);
   });
 });
 

@@ -14,6 +14,8 @@ export interface ContractUsage {
   events: string[];
   /** core NATS fan-out subjects (a contract's `wildcard`, e.g. presentation.room.>): its own are published and read */
   fanout: string[];
+  /** BullMQ queues of the jobs it references (it adds their jobs or processes them) */
+  queues?: string[];
 }
 
 export interface NatsPermissions {
@@ -97,3 +99,43 @@ export function natsAuthorizationConf(users: NatsUser[]): string {
   });
   return `authorization {\n  users: [\n${blocks.join(',\n')}\n  ]\n}\n`;
 }
+
+/* ------------------------------------------------ Valkey / Redis ------------------------------------------------ */
+
+/**
+ * Keys a service keeps in Redis besides its queues and its event markers, by the code that writes them: sign-in
+ * sessions (libs/platform SessionStore: `sess:`, `sessu:`; made by organization, read by the gateway and the
+ * presentation sockets), rate limits (libs/platform RateLimiter: `rl:`, the gateway), SSO attempts
+ * (services/organization sso-attempts.ts), presentation rooms (services/presentation room-store.ts).
+ */
+export const REDIS_CACHE_KEYS: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  gateway: ['sess:*', 'sessu:*', 'rl:*'],
+  organization: ['sess:*', 'sessu:*', 'sso:attempt:*'],
+  presentation: ['sess:*', 'sessu:*', 'pres:*'],
+});
+/** the BullMQ prefix (libs/platform QueuesModule) */
+export const BULL_PREFIX = 'bull';
+/**
+ * Commands: everything but administration and the dangerous ones (FLUSHALL, KEYS, CONFIG, DEBUG, MONITOR...), plus
+ * what ioredis and BullMQ need of those at connect time (INFO for the version and eviction check, CLIENT SETNAME).
+ */
+export const REDIS_COMMANDS = '-@all +@read +@write +@keyspace +@string +@hash +@list +@set +@sortedset +@stream +@scripting +@transaction +@connection +@fast +@slow -@admin -@dangerous +info +client|setname +client|getname +client|id +client|info';
+
+export interface RedisAcl {
+  user: string;
+  keys: string[];
+  commands: string;
+}
+
+/**
+ * One service's Valkey ACL: the keys of the queues it uses (`bull:<queue>:*`), its JetStream consumers' idempotency
+ * markers (`evt:<service>__*`: libs/platform Events names each durable `<service>__…`), its caches
+ * (REDIS_CACHE_KEYS); the gateway's queue dashboard (when enabled) reads every queue (`bull:*`). No pub/sub channel.
+ */
+export function redisAcl(u: ContractUsage): RedisAcl {
+  const queues = u.service === 'gateway' ? [`${BULL_PREFIX}:*`] : (u.queues ?? []).map((q) => `${BULL_PREFIX}:${q}:*`);
+  return { user: u.service, keys: sorted([...queues, `evt:${u.service}__*`, ...(REDIS_CACHE_KEYS[u.service] ?? [])]), commands: REDIS_COMMANDS };
+}
+
+/** the ACL rule of a user as valkey.conf / ACL SETUSER take it (the password given here: tests and the local runner) */
+export const redisAclRule = (a: RedisAcl, password: string): string => `user ${a.user} on >${password} resetkeys ${a.keys.map((k) => `~${k}`).join(' ')} resetchannels ${a.commands}`;

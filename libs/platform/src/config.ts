@@ -108,6 +108,9 @@ export const baseConfigSchema = z.object({
   NATS_USER: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
   NATS_PASSWORD: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
   REDIS_URL: z.string().min(1).default('redis://127.0.0.1:6379'),
+  /** this service's Valkey ACL user and password (the Secret boardroom-identities, `redis-<service>`); unset: REDIS_URL's */
+  REDIS_USER: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
+  REDIS_PASSWORD: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /**
    * graceful shutdown (shutdown.ts): how long a stopping process stays not-ready, still serving, before it closes

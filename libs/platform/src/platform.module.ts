@@ -6,7 +6,7 @@ import { connectNats, NATS_CONNECTION } from './bus/nats';
 import { RPC_HANDLER } from './bus/rpc.decorator';
 import { Events, EVENTS_OPTIONS } from './events/events.service';
 import { EVENT_HANDLER, EventHandlerMeta } from './events/on-event.decorator';
-import { createRedis, REDIS } from './redis';
+import { createRedis, REDIS, redisUrlOf } from './redis';
 import { Db, DB_OPTIONS } from './db/db';
 import { Outbox } from './events/outbox';
 import { Storage, STORAGE_OPTIONS } from './storage/storage';
@@ -28,6 +28,9 @@ export interface PlatformConfig {
   NATS_USER?: string;
   NATS_PASSWORD?: string;
   REDIS_URL: string;
+  /** its own Valkey ACL user; unset: REDIS_URL's */
+  REDIS_USER?: string;
+  REDIS_PASSWORD?: string;
   RPC_TIMEOUT_MS: number;
   NATS_STREAM_REPLICAS?: number;
   DATABASE_URL?: string;
@@ -134,7 +137,7 @@ export class PlatformModule {
       { provide: PLATFORM_OPTIONS, useValue: opts },
       { provide: CONFIG, useValue: c },
       { provide: NATS_CONNECTION, useFactory: () => connectNats(c.NATS_URL, opts.service, { user: c.NATS_USER, pass: c.NATS_PASSWORD }) },
-      { provide: REDIS, useFactory: () => createRedis(c.REDIS_URL, opts.service) },
+      { provide: REDIS, useFactory: () => createRedis(redisUrlOf(c), opts.service) },
       { provide: BUS_OPTIONS, useValue: { service: opts.service, defaultTimeoutMs: c.RPC_TIMEOUT_MS } },
       { provide: EVENTS_OPTIONS, useValue: { service: opts.service, outboxKey: c.OUTBOX_KEY, outboxKeyPrevious: c.OUTBOX_KEY_PREVIOUS, production: c.NODE_ENV === 'production', streamReplicas: c.NATS_STREAM_REPLICAS ?? 1 } },
       Bus,
@@ -162,7 +165,7 @@ export class PlatformModule {
     }
     const imports: DynamicModule[] = [DiscoveryModule as unknown as DynamicModule];
     if (opts.queues) {
-      imports.push(QueuesModule.register({ redisUrl: c.REDIS_URL, produces: opts.queues.produces ?? [], processes: opts.queues.processes ?? [], concurrency: opts.queues.concurrency, worker: opts.queues.worker, sealKey: c.OUTBOX_KEY, sealKeyPrevious: c.OUTBOX_KEY_PREVIOUS, production: c.NODE_ENV === 'production' }));
+      imports.push(QueuesModule.register({ redisUrl: redisUrlOf(c), produces: opts.queues.produces ?? [], processes: opts.queues.processes ?? [], concurrency: opts.queues.concurrency, worker: opts.queues.worker, sealKey: c.OUTBOX_KEY, sealKeyPrevious: c.OUTBOX_KEY_PREVIOUS, production: c.NODE_ENV === 'production' }));
     }
     return { module: PlatformModule, global: true, imports, controllers: [HealthController], providers, exports };
   }

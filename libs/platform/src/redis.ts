@@ -62,3 +62,12 @@ export function watchRedisErrors<T extends RedisErrorSource>(source: T, client: 
 export function createRedis(url: string, name: string): Redis {
   return watchRedisErrors(new Redis(url, { connectionName: name, maxRetriesPerRequest: null, lazyConnect: false }), `${name} (commands)`);
 }
+
+/** REDIS_URL with the service's own ACL user and password in it, when it has them (REDIS_USER, REDIS_PASSWORD) */
+export function redisUrlOf(c: { REDIS_URL: string; REDIS_USER?: string; REDIS_PASSWORD?: string }): string {
+  if (!c.REDIS_USER) return c.REDIS_URL;
+  const u = new URL(c.REDIS_URL);
+  u.username = encodeURIComponent(c.REDIS_USER);
+  u.password = encodeURIComponent(c.REDIS_PASSWORD ?? '');
+  return u.toString();
+}

@@ -116,7 +116,12 @@ describe('tracing: HTTP → RPC → event → job', () => {
     const r = await fetch(`${base}/trace/1`);
     expect(r.status).toBe(200);
     await waitFor('the job', () => finished.includes(1), 15_000, 50);
-    await waitFor('the job span', () => exporter.getFinishedSpans().some((s) => s.name === `process ${Finish.queue} finish`), 5000, 50);
+    // each span ends when its own work ends: the event's consumer span after the handler returned and the event was
+    // acknowledged, which on a busy machine can be after the job it enqueued has run, so wait for both
+    await waitFor('the job and event consumer spans', () => {
+      const done = exporter.getFinishedSpans();
+      return done.some((s) => s.name === `process ${Finish.queue} finish`) && done.some((s) => s.name === `process ${Started.subject}` && s.kind === SpanKind.CONSUMER);
+    }, 10_000, 50);
     const spans = exporter.getFinishedSpans();
     const find = (name: string, kind: SpanKind) => {
       const s = spans.find((x) => x.name === name && x.kind === kind);

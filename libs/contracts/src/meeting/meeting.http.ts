@@ -6,6 +6,7 @@ import {
   MM, zActionStatus, zAgendaType, zAttendance, zMeetingStatusId, zMemberRole, zPriority, zVirtualType, zVote,
 } from './meeting.constants';
 import { zBallot } from './ballots';
+import { voteNeedsReason } from './vote.rules';
 
 /**
  * HTTP bodies and queries of docs/product/meetings.md#api, with the field names the web sends. The gateway validates
@@ -246,7 +247,7 @@ export const zVoteBody = z
     /** a guest voter (matched by the token) or an administrator voting for a guest */
     user_email: z.preprocess(blankToUndefined, z.string().trim().toLowerCase().pipe(z.email(MM.guestEmail)).optional()),
   })
-  .refine((b) => !(b.vote === 'Denied' || b.vote === 'Others') || !!b.reason, { path: ['reason'], message: MM.reasonRequired });
+  .refine((b) => !voteNeedsReason(b.vote) || !!b.reason, { path: ['reason'], message: MM.reasonRequired });
 export type VoteBody = z.output<typeof zVoteBody>;
 
 export const zVisibilityBody = z.object({ is_visible: req.bool01() });

@@ -7,7 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response, Router } from 'express';
 import type Redis from 'ioredis';
 import { AppError, parseLang, ReminderDue, SendEmail } from '@app/contracts';
-import { CONFIG, logger, RateLimiter, REDIS, redisConnection, watchRedisErrors } from '@app/platform';
+import { CONFIG, logger, RateLimiter, REDIS, redisConnection, redisUrlOf, watchRedisErrors } from '@app/platform';
 import type { GatewayConfig } from '../config';
 import { errorBody, toAppError } from '../core/error.filter';
 import { DASHBOARD_CSP } from '../core/security-headers';
@@ -99,7 +99,7 @@ export class QueueDashboard implements OnModuleInit, OnApplicationShutdown {
       for (const k of keys) names.add(k.slice('bull:'.length, -':meta'.length));
     } while (cursor !== '0');
     for (const name of names) {
-      if (!this.queues.has(name)) this.queues.set(name, watchRedisErrors(new Queue(name, { connection: redisConnection(this.config.REDIS_URL), prefix: 'bull' }), `dashboard queue ${name}`));
+      if (!this.queues.has(name)) this.queues.set(name, watchRedisErrors(new Queue(name, { connection: redisConnection(redisUrlOf(this.config)), prefix: 'bull' }), `dashboard queue ${name}`));
     }
   }
 

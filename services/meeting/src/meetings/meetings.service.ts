@@ -4,6 +4,7 @@ import {
   type Actor, type DirectoryCommittee, type MeetingBody, type MeetingDetails, type MeetingStatusId, type RequestOf, type Variant,
   type ListMeetings, type CreateMeeting, type UpdateMeeting, type DeleteMeeting, type CopyMeeting, type ChangeMeetingStatus, type ReorderAgenda,
   ATTENDANCE_VALUES, ACTION_STATUS_VALUES, type ActionStatus, type Attendance, type Vote, type AcceptNda, type SaveRecordSummary, type GetAnalytics, type RateMeeting, type SaveNote, type ListActivities, type GetMeeting, type GetGuestMeeting, type GetRoomAccess, type RoomAccess, presentersOf, documentsOf, type MeetingChange,
+  percentUp,
 } from '@app/contracts';
 import { MeetingDb, type Scope } from '../db/db';
 import type { MeetingRow } from '../db/schema';
@@ -30,7 +31,6 @@ import { emptyBundle } from '../view/payloads';
 import { checkTransition, isAnnounced, isLockedStatus } from '../rules/status-machine';
 import { canCreateIn } from '../rules/create-rights';
 import { meetingListFilter } from '../rules/visibility';
-import { percentUp } from '../rules/percent';
 import { ruleVotes, secretFinal, showsTallies } from '../rules/ballot';
 
 import { Attachments } from '../common/attachments';

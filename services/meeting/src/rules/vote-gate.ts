@@ -1,7 +1,6 @@
-import { MeetingStatus, VOTE_VALUES, type Tally, type Variant, type Vote } from '@app/contracts';
+import { MeetingStatus, VOTE_VALUES, percentUp, voteNeedsReason, type Tally, type Variant, type Vote } from '@app/contracts';
 import { isOpenStatus } from './status-machine';
 import { isMinistry } from './variant';
-import { percentUp } from './percent';
 
 /**
  * Voting rules (docs/product/votes.md#voting-open-and-closed). Voting is open while the deadline is in the future and the
@@ -56,7 +55,7 @@ export const decisionState = (d: DecisionFacts, now: Date): 'DUE' | 'OPEN' => (v
 
 /** a reason is required for Denied and Others; none is kept while Pending */
 export function voteReasonError(vote: Vote, reason: string | null | undefined): boolean {
-  return (vote === 'Denied' || vote === 'Others') && !(reason ?? '').trim();
+  return voteNeedsReason(vote) && !(reason ?? '').trim();
 }
 export const keptReason = (vote: Vote, reason: string | null | undefined): string | null => (vote === 'Pending' ? null : (reason ?? '').trim() || null);
 

@@ -1,4 +1,4 @@
-import type { EmailParams, MeetingChange } from '@app/contracts';
+import { roundUpOneDecimal, type EmailParams, type MeetingChange } from '@app/contracts';
 import { defineTemplate, type RenderContext } from './template';
 
 /**
@@ -155,7 +155,7 @@ export const decisionClosedTemplate = defineTemplate({
         { label: ctx.t('Outcome'), value: vars.outcome },
         ...p.tallies
           .filter((x) => x.count > 0)
-          .map((x) => ({ label: ctx.t(VOTE_TEXT[x.vote]), value: `${x.count} (${Math.ceil(x.percentage * 10) / 10}%)` })),
+          .map((x) => ({ label: ctx.t(VOTE_TEXT[x.vote]), value: `${x.count} (${roundUpOneDecimal(x.percentage)}%)` })),
       ],
       action: { label: ctx.t('View the decision'), url: ctx.link(p.path) },
     };

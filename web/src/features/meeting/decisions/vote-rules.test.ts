@@ -1,4 +1,4 @@
-import { donutSlices, percentLabel, reasonDisabled, reasonRequired, roundUpOneDecimal, selectAllShown, VOTE_COLOURS } from './vote-rules';
+import { donutSlices, percentLabel, reasonDisabled, reasonRequired, selectAllShown, VOTE_COLOURS } from './vote-rules';
 import { tallies } from './fixtures';
 
 describe('vote dialog rules (reason required for Denied and Others, disabled for Pending)', () => {
@@ -15,22 +15,6 @@ describe('vote dialog rules (reason required for Denied and Others, disabled for
 });
 
 describe('percentages rounded up to one decimal', () => {
-  it.each([
-    [0, 0],
-    [50, 50],
-    [100, 100],
-    [33.333333, 33.4],
-    [66.666666, 66.7],
-    [14.000000000000002, 14],
-    [12.5, 12.5],
-    [12.51, 12.6],
-    [0.01, 0.1],
-    [-3, 0],
-    [Number.NaN, 0],
-  ])('%p -> %p', (input, out) => {
-    expect(roundUpOneDecimal(input)).toBe(out);
-  });
-
   it.each([
     [100 / 3, 'en', '33.4%'],
     [50, 'en', '50.0%'],

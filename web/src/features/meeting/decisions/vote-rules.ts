@@ -1,14 +1,12 @@
-import { VOTE_VALUES, type Tally, type Vote } from '@app/contracts';
+import { roundUpOneDecimal, voteNeedsReason, VOTE_VALUES, type Tally, type Vote } from '@app/contracts';
 
 /**
  * Pure display rules of the vote dialog and the tally (docs/product/votes.md). The server decides who
  * may vote and when (can_vote, voting_open); these only shape what the dialog shows and asks for.
  */
 
-/** a reason is asked for with Denied and Others */
-export function reasonRequired(vote: Vote): boolean {
-  return vote === 'Denied' || vote === 'Others';
-}
+/** a reason is asked for with Denied and Others (the contracts' rule, as the server checks it) */
+export const reasonRequired = voteNeedsReason;
 
 /** the reason box is disabled while the vote is Pending */
 export function reasonDisabled(vote: Vote): boolean {
@@ -23,13 +21,6 @@ export const VOTE_COLOURS: Record<Vote, string> = {
   Pending: '#a16207',
   Others: '#4b5563',
 };
-
-/** a percentage rounded up to one decimal (33.33 -> 33.4; 50 -> 50.0) */
-export function roundUpOneDecimal(percentage: number): number {
-  if (!Number.isFinite(percentage) || percentage <= 0) return 0;
-  // the small epsilon keeps binary noise (14.000000000000002) from rounding 14 up to 14.1
-  return Math.ceil(percentage * 10 - 1e-9) / 10;
-}
 
 /** '33.4%' */
 export function percentLabel(percentage: number, lang = 'en'): string {
