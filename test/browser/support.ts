@@ -204,6 +204,15 @@ export async function pasteDate(page: Page, selector: string, text: string): Pro
   );
   await page.keyboard.press('Tab');
   await settled(page);
+  // Tab closes the calendar's panel only once the panel exists: focusing the input opens it with a transition, and a
+  // Tab that comes first leaves it opening over the fields below. A mousedown outside closes it (PrimeReact's own
+  // outside-click listener), as a person's click elsewhere would.
+  const open = () => page.evaluate(() => [...document.querySelectorAll('.p-datepicker:not(.p-datepicker-inline)')].some((n: any) => n.getBoundingClientRect().height > 0));
+  for (let attempt = 0; attempt < 5 && (await open()); attempt++) {
+    await page.evaluate(() => document.body.dispatchEvent(new window.MouseEvent('mousedown', { bubbles: true })));
+    await settled(page);
+  }
+  if (await open()) throw new Error(`the calendar of ${selector} stays open`);
 }
 
 /** The trimmed text content of the first match. */
