@@ -11,7 +11,7 @@ import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { DeleteMeeting, MeetingScheduled, SYSTEM_ACTOR } from '@app/contracts';
 import { Bus, PlatformModule } from '@app/platform';
-import { testEnv } from '@app/testing';
+import { freePort, testEnv } from '@app/testing';
 
 /**
  * The services' NATS users as generated (deploy/identities/nats-authorization.conf, scripts/identities.ts), on a real
@@ -24,17 +24,6 @@ const env = testEnv();
 const password = (user: string) => `pw-${user}-${PASSWORDS_SEED}`;
 const PASSWORDS_SEED = randomBytes(8).toString('hex');
 const USERS = [...fs.readFileSync(CONF, 'utf8').matchAll(/^\s*user: "([a-z-]+)"$/gm)].map((m) => m[1]);
-
-async function sparePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForPort(port: number, child: ChildProcess, log: () => string): Promise<void> {
   for (let i = 0; i < 100; i++) {
@@ -78,7 +67,7 @@ describe('NATS users generated from the contracts, on a real nats-server', () =>
   const extra: NatsConnection[] = [];
 
   beforeAll(async () => {
-    port = await sparePort();
+    port = await freePort();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nats-identities-'));
     const serverEnv: Record<string, string> = { ...(process.env as Record<string, string>) };
     for (const u of USERS) serverEnv[`NATS_PASSWORD_${u.toUpperCase().replace(/-/g, '_')}`] = password(u);

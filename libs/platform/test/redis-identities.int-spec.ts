@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Queue, Worker } from 'bullmq';
 import Redis from 'ioredis';
 import { redisConnection, redisUrlOf } from '@app/platform';
+import { freePort } from '@app/testing';
 
 /**
  * The services' Valkey ACL users as generated (deploy/identities/valkey-acl.json, the same as
@@ -22,17 +22,6 @@ const ACLS = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../deploy
 const seed = randomBytes(8).toString('hex');
 const password = (user: string) => `pw-${user}-${seed}`;
 
-async function sparePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 describe('Valkey ACL users generated per service, on a real redis-server', () => {
   let child: ChildProcess;
   let port = 0;
@@ -47,7 +36,7 @@ describe('Valkey ACL users generated per service, on a real redis-server', () =>
   const refusal = (p: Promise<unknown>) => p.then(() => 'allowed', (e: unknown) => String((e as Error).message));
 
   beforeAll(async () => {
-    port = await sparePort();
+    port = await freePort();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'redis-identities-'));
     const conf = path.join(dir, 'redis.conf');
     const users = ACLS.map((a) => `user ${a.user} on >${password(a.user)} resetkeys ${a.keys.map((k) => `~${k}`).join(' ')} resetchannels ${a.commands}`);
