@@ -29,11 +29,11 @@ import { SendEmail } from '@app/contracts';
 import { createRootLogger, migrateService, parseConfig, PlatformModule, redisConnection } from '@app/platform';
 import { loadNotificationConfig, type NotificationConfig } from '../services/notification/src/config';
 import { notificationTables } from '../services/notification/src/db/tables';
-import { DirectoryRepository } from '../services/notification/src/directory/directory.repository';
-import { DirectoryService } from '../services/notification/src/directory/directory.service';
-import { EmailOutbox } from '../services/notification/src/email/email.service';
+import { DirectoryRepository } from '../services/notification/src/repositories/directory.repository';
+import { DirectoryService } from '../services/notification/src/common/directory';
+import { EmailOutbox } from '../services/notification/src/common/email-outbox';
 import { EmailProcessor } from '../services/notification/src/email/email.processor';
-import { EmailRepository } from '../services/notification/src/email/email.repository';
+import { EmailRepository } from '../services/notification/src/repositories/email.repository';
 import { SentLog } from '../services/notification/src/email/sent-log';
 import { Mailer } from '../services/notification/src/email/mailer';
 

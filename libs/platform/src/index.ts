@@ -24,4 +24,5 @@ export * from './rate-limit';
 export * from './seal';
 export * from './secret-box';
 export * from './guest-links';
+export * from './ttl-cache';
 export * from './process/sandbox';

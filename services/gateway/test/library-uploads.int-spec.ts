@@ -20,7 +20,7 @@ import {
 } from '@app/testing';
 import { streamUpload } from '../src/core/streamed-upload';
 import { LibraryGatewayRoutes } from '../src/library/library.routes';
-import { Uploads } from '../src/organization/uploads';
+import { Uploads } from '../src/core/uploads';
 
 jest.setTimeout(120_000);
 const env = testEnv();

@@ -6,25 +6,29 @@ import { NotificationDb } from './common/notification-db';
 import { notificationTables } from './db/tables';
 import { AccountConsumers } from './account/account.consumers';
 import { DirectoryConsumers } from './directory/directory.consumers';
-import { DirectoryRepository } from './directory/directory.repository';
-import { DirectoryService } from './directory/directory.service';
-import { EmailOutbox } from './email/email.service';
+import { DirectoryService } from './common/directory';
+import { EmailOutbox } from './common/email-outbox';
+import { ReminderInbox } from './common/reminder-inbox';
+import { SchedulerService } from './common/scheduler';
+import { DirectoryRepository } from './repositories/directory.repository';
+import { EmailRepository } from './repositories/email.repository';
+import { RemindersRepository } from './repositories/reminders.repository';
+import { SchedulesRepository } from './repositories/schedules.repository';
 import { EmailProcessor } from './email/email.processor';
-import { EmailRepository } from './email/email.repository';
 import { SentLog } from './email/sent-log';
 import { Mailer } from './email/mailer';
 import { ApprovalConsumers } from './approvals/approvals.consumers';
 import { MeetingConsumers } from './meetings/meetings.consumers';
 import { ReminderProcessor } from './reminders/reminder.processor';
 import { RemindersHandlers } from './reminders/reminders.handlers';
-import { RemindersRepository } from './reminders/reminders.repository';
 import { RemindersService } from './reminders/reminders.service';
-import { SchedulerService } from './reminders/scheduler.service';
-import { SchedulesRepository } from './reminders/schedules.repository';
 
 /**
  * services/notification: domain events in, e-mail (BullMQ jobs over SMTP) and in-app reminders out.
  * Consumers (*.consumers.ts) decide who gets what and add jobs; processors (*.processor.ts) send.
+ * Layout as in the meeting service: feature folders (account, approvals, directory, email, meetings, reminders)
+ * never import each other; what two need lives below them in common/ (directory, e-mail outbox, reminder inbox,
+ * scheduler), repositories/ (the only SQL), rules/ (pure, table-tested), templates/ and db/.
  */
 @Module({})
 export class AppModule {
@@ -57,6 +61,7 @@ export class AppModule {
         EmailProcessor,
         AccountConsumers,
         RemindersRepository,
+        ReminderInbox,
         RemindersService,
         RemindersHandlers,
         SchedulesRepository,

@@ -23,10 +23,10 @@ import {
 import { Queue } from 'bullmq';
 import { Jobs, openJobData, redisConnection } from '@app/platform';
 import { mailsTo as caughtMailsTo, sleep, testSeal, waitFor } from '@app/testing';
-import { emailJobId } from '../src/email/job-id';
+import { emailJobId } from '../src/rules/email-job-id';
 import { SentLog } from '../src/email/sent-log';
 import { AccountConsumers } from '../src/account/account.consumers';
-import { SchedulerService } from '../src/reminders/scheduler.service';
+import { SchedulerService } from '../src/common/scheduler';
 import { address, adminDb, env, freshOrganization, serviceConfig, serviceEnv, startNotification, startPublisher } from './support/harness';
 import { chair, decisionOpened, meetingScheduled, memberInvited, type Org } from './support/events';
 import { SmtpSink } from './support/smtp-sink';

@@ -1,38 +1,15 @@
 import { CanActivate, ExecutionContext, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AppError, GetActor, OrganizationUpdated, ResolveOrganization, type Actor, type OrgPublic } from '@app/contracts';
-import { Bus, CONFIG, Events, HealthController, SessionStore, currentContext } from '@app/platform';
+import { Bus, CONFIG, Events, HealthController, SessionStore, TtlCache, currentContext } from '@app/platform';
 import type { GatewayConfig } from '../config';
 import { ACCESS, type Access } from './decorators';
 import type { ApiRequest } from './request';
 
+/** time-boxed caches (libs/platform TtlCache) so the hot path does not ask the organization service on every request */
 const ORG_TTL_MS = 15_000;
 const ACTOR_TTL_MS = 5_000;
-
-/** Small time-boxed caches so the hot path does not ask the organization service on every request. */
-class TtlCache<V> {
-  private readonly m = new Map<string, { v: V; at: number }>();
-  constructor(private readonly ttl: number, private readonly max = 5000) {}
-  get(k: string): V | undefined {
-    const e = this.m.get(k);
-    if (!e) return undefined;
-    if (Date.now() - e.at > this.ttl) {
-      this.m.delete(k);
-      return undefined;
-    }
-    return e.v;
-  }
-  set(k: string, v: V): void {
-    if (this.m.size >= this.max) this.m.delete(this.m.keys().next().value as string);
-    this.m.set(k, { v, at: Date.now() });
-  }
-  delete(k: string): void {
-    this.m.delete(k);
-  }
-  clear(): void {
-    this.m.clear();
-  }
-}
+const CACHE_MAX = 5000;
 
 /**
  * One guard for every route: resolves the host's organization (404 'Invalid Organization URL'),
@@ -42,8 +19,8 @@ class TtlCache<V> {
  */
 @Injectable()
 export class AuthGuard implements CanActivate, OnApplicationBootstrap {
-  private readonly orgs = new TtlCache<OrgPublic | null>(ORG_TTL_MS);
-  private readonly actors = new TtlCache<Actor | null>(ACTOR_TTL_MS);
+  private readonly orgs = new TtlCache<OrgPublic | null>({ ttlMs: ORG_TTL_MS, max: CACHE_MAX });
+  private readonly actors = new TtlCache<Actor | null>({ ttlMs: ACTOR_TTL_MS, max: CACHE_MAX });
 
   constructor(
     private readonly reflector: Reflector,

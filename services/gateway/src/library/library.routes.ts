@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AddVersion, AppError, CheckEditable, CheckUploadTarget, DownloadUrl, LibraryErrors, LibraryMessages, RegisterFile, Routes } from '@app/contracts';
 import { Bus, Storage } from '@app/platform';
 import { FileAnswer, Implements, Redirect, type RouteContext, type RouteResult } from '../core/routes';
-import { Uploads } from '../organization/uploads';
+import { Uploads } from '../core/uploads';
 import type { StoredFile } from '../core/streamed-upload';
 import { fileName } from './library-upload';
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CreateNews, Routes } from '@app/contracts';
 import { Bus } from '@app/platform';
 import { Implements, type RouteContext, type RouteResult } from '../core/routes';
-import { Uploads } from './uploads';
+import { Uploads } from '../core/uploads';
 
 /** A news post: its photos go to S3 first (removed again when the service refuses the post). */
 @Injectable()

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CoreModule } from '../core/core.module';
-import { Uploads } from './uploads';
+import { Uploads } from '../core/uploads';
 // routes of the table that compose: administration (users, roles, news) and sign-in, profile, settings, public images
 import { NewsRoutes } from './news.routes';
 import { RolesRoutes } from './roles.routes';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ChangePassword, Routes, TwoFactorDisable, TwoFactorEnable, UpdateProfile } from '@app/contracts';
 import { Bus, SessionStore } from '@app/platform';
 import { Implements, type RouteContext, type RouteResult } from '../core/routes';
-import { Uploads } from './uploads';
+import { Uploads } from '../core/uploads';
 
 /**
  * Profile routes that compose: the profile edit (image to S3, then the RPC), the two-factor switches, and the

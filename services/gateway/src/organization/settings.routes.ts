@@ -3,7 +3,7 @@ import { AppError, GetOrgStatus, Routes, UpdateInformation, UpdateOrgModules } f
 import { Bus, Storage } from '@app/platform';
 import { AuthGuard } from '../core/auth.guard';
 import { FileAnswer, Implements, type RouteContext, type RouteResult } from '../core/routes';
-import { Uploads } from './uploads';
+import { Uploads } from '../core/uploads';
 
 const FILE = /^[\w-]+\.(png|jpg)$/;
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CreateUser, ImportUsers, OrgMessages, Routes, ToggleUserStatus, UpdateUser, UsersTemplate, translate } from '@app/contracts';
 import { Bus, Storage } from '@app/platform';
 import { FileAnswer, Implements, type RouteContext, type RouteResult } from '../core/routes';
-import { Uploads } from './uploads';
+import { Uploads } from '../core/uploads';
 
 type Edit = RouteContext<typeof Routes.updateUser> | RouteContext<typeof Routes.updateUserPost>;
 type Toggle = RouteContext<typeof Routes.toggleUserStatus>;

@@ -3,30 +3,15 @@ import {
   AppError, GetCommittee, GetOrganization, OrganizationUpdated, GetUsers, FindUsersByEmail, ListUserCommittees,
   type DirectoryCommittee, type DirectoryUser, type ResponseOf, type Variant,
 } from '@app/contracts';
-import { Bus, CONFIG, Events } from '@app/platform';
+import { Bus, CONFIG, Events, TtlCache } from '@app/platform';
 import type { MeetingConfig } from '../config';
 import { normalizeEmail } from '../rules/person';
 import { safeZone } from './time';
 
 export type OrgSettings = NonNullable<ResponseOf<typeof GetOrganization>['organization']>;
 
-/** Small time-boxed cache; the directory changes rarely and a meeting page asks for it many times. */
-class Ttl<V> {
-  private readonly m = new Map<string, { v: V; at: number }>();
-  constructor(private readonly ms: number, private readonly max = 20_000) {}
-  get(k: string): V | undefined {
-    const e = this.m.get(k);
-    if (!e || Date.now() - e.at > this.ms) return undefined;
-    return e.v;
-  }
-  set(k: string, v: V): void {
-    if (this.m.size >= this.max) this.m.delete(this.m.keys().next().value as string);
-    this.m.set(k, { v, at: Date.now() });
-  }
-  delete(k: string): void {
-    this.m.delete(k);
-  }
-}
+/** entries per cache (libs/platform TtlCache): the directory changes rarely and a meeting page asks for it many times */
+const CACHE_MAX = 20_000;
 
 /**
  * The organization service's directory, as the meeting service sees it (users, committees, the
@@ -34,15 +19,15 @@ class Ttl<V> {
  */
 @Injectable()
 export class Directory {
-  private readonly users: Ttl<DirectoryUser | null>;
-  private readonly committees: Ttl<DirectoryCommittee | null>;
-  private readonly orgs: Ttl<OrgSettings | null>;
+  private readonly users: TtlCache<DirectoryUser | null>;
+  private readonly committees: TtlCache<DirectoryCommittee | null>;
+  private readonly orgs: TtlCache<OrgSettings | null>;
 
   constructor(private readonly bus: Bus, @Inject(CONFIG) config: MeetingConfig) {
     const ms = config.DIRECTORY_CACHE_SECONDS * 1000;
-    this.users = new Ttl(ms);
-    this.committees = new Ttl(ms);
-    this.orgs = new Ttl(ms * 6);
+    this.users = new TtlCache({ ttlMs: ms, max: CACHE_MAX });
+    this.committees = new TtlCache({ ttlMs: ms, max: CACHE_MAX });
+    this.orgs = new TtlCache({ ttlMs: ms * 6, max: CACHE_MAX });
   }
 
   /** one request per key at a time: concurrent callers share the answer (no thundering herd on a cold cache) */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EmailVerificationRequested, PasswordResetRequested, UserInvited, type EventMeta, type PayloadOf } from '@app/contracts';
 import { OnEvent } from '@app/platform';
-import { EmailOutbox } from '../email/email.service';
+import { EmailOutbox } from '../common/email-outbox';
 
 /**
  * Sign-in and registration e-mails from organization events: one SendEmail job per event. These events

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApprovalCompleted, ApprovalRejected, ApprovalRequested, ApprovalSigned, type EmailOrg, type EventMeta, type PayloadOf } from '@app/contracts';
 import { OnEvent } from '@app/platform';
-import { EmailOutbox } from '../email/email.service';
+import { EmailOutbox } from '../common/email-outbox';
 
 type OrgInfo = { orgSlug: string; orgName: string; timeZone: string };
 const orgOf = (e: OrgInfo): EmailOrg => ({ name: e.orgName, timeZone: e.timeZone, slug: e.orgSlug });

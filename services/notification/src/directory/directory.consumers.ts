@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { OrganizationUpdated, UserUpdated, type PayloadOf } from '@app/contracts';
 import { OnEvent } from '@app/platform';
-import { DirectoryService } from './directory.service';
+import { DirectoryService } from '../common/directory';
 
 /** Keeps the local copies of organization names/slugs and users current. */
 @Injectable()

@@ -3,9 +3,9 @@ import { UnrecoverableError } from 'bullmq';
 import { AppError, SendEmail, type PayloadOf } from '@app/contracts';
 import { CONFIG, logger, ProcessJob, type JobContext } from '@app/platform';
 import type { NotificationConfig } from '../config';
-import { DirectoryService } from '../directory/directory.service';
+import { DirectoryService } from '../common/directory';
 import { renderEmail } from '../templates/registry';
-import { messageIdFor } from './job-id';
+import { messageIdFor } from '../rules/email-job-id';
 import { isPermanentSmtpError, Mailer } from './mailer';
 import { SentLog } from './sent-log';
 

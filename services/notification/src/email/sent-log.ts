@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { NotificationDb } from '../common/notification-db';
-import { EmailRepository, type SentEmail } from './email.repository';
+import { EmailRepository, type SentEmail } from '../repositories/email.repository';
 
 interface Waiter<T> {
   resolve(v: T): void;

@@ -5,14 +5,14 @@ import {
   type EmailInput, type EmailOrg, type EventMeta, type PayloadOf, type Recipient, type ReminderType,
 } from '@app/contracts';
 import { OnEvent } from '@app/platform';
-import { EmailOutbox } from '../email/email.service';
-import { RemindersService } from '../reminders/reminders.service';
-import { SchedulerService, type ScheduledReminderData } from '../reminders/scheduler.service';
+import { EmailOutbox } from '../common/email-outbox';
+import { ReminderInbox } from '../common/reminder-inbox';
+import { SchedulerService, type ScheduledReminderData } from '../common/scheduler';
+import { mergeRecipients, sameAddress } from '../rules/recipients';
 
 type OrgInfo = { orgSlug: string; orgName: string; timeZone: string };
 const orgOf = (e: OrgInfo): EmailOrg => ({ name: e.orgName, timeZone: e.timeZone, slug: e.orgSlug });
 const emailsOf = (list: Recipient[]) => list.map((r) => r.email);
-const sameAddress = (a: string | null | undefined, b: string) => !!a && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 function excerpt(s: string, max = 140): string {
   const t = s.replace(/\s+/g, ' ').trim();
@@ -22,13 +22,6 @@ function excerpt(s: string, max = 140): string {
 /** What a scheduled reminder (a decision's deadline, an action's due date) keeps of its item's event. */
 function scheduledData(e: Omit<ScheduledReminderData, 'recipients'>, recipients: Recipient[]): ScheduledReminderData {
   return { title: e.title, meetingId: e.meetingId, link: e.link, orgSlug: e.orgSlug, orgName: e.orgName, timeZone: e.timeZone, recipients };
-}
-
-/** Merge recipient lists by address (the later entry wins). */
-function mergeRecipients(a: Recipient[], b: Recipient[]): Recipient[] {
-  const m = new Map<string, Recipient>();
-  for (const r of [...a, ...b]) m.set(r.email.trim().toLowerCase(), r);
-  return [...m.values()];
 }
 
 /**
@@ -41,7 +34,7 @@ function mergeRecipients(a: Recipient[], b: Recipient[]): Recipient[] {
 export class MeetingConsumers {
   constructor(
     private readonly outbox: EmailOutbox,
-    private readonly reminders: RemindersService,
+    private readonly reminders: ReminderInbox,
     private readonly scheduler: SchedulerService,
   ) {}
 

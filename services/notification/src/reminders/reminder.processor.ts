@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { AppPaths, ReminderDue, type PayloadOf, type ReminderType, type ScheduledReminderKind } from '@app/contracts';
 import { ProcessJob, type JobContext } from '@app/platform';
 import { NotificationDb } from '../common/notification-db';
-import { DirectoryService } from '../directory/directory.service';
-import { EmailOutbox } from '../email/email.service';
-import { appPathOf } from './links';
-import { RemindersService } from './reminders.service';
-import type { ScheduledReminderData } from './scheduler.service';
-import { SchedulesRepository } from './schedules.repository';
+import { DirectoryService } from '../common/directory';
+import { EmailOutbox } from '../common/email-outbox';
+import { ReminderInbox } from '../common/reminder-inbox';
+import type { ScheduledReminderData } from '../common/scheduler';
+import { SchedulesRepository } from '../repositories/schedules.repository';
+import { appPathOf } from '../rules/app-path';
 
 /** What each kind of scheduled reminder sends and shows. */
 const KINDS: Record<ScheduledReminderKind, { template: ScheduledReminderKind; type: ReminderType; entity: 'decision' | 'action'; title: string; message: string }> = {
@@ -39,7 +39,7 @@ export class ReminderProcessor {
     private readonly schedules: SchedulesRepository,
     private readonly directory: DirectoryService,
     private readonly outbox: EmailOutbox,
-    private readonly reminders: RemindersService,
+    private readonly reminders: ReminderInbox,
   ) {}
 
   @ProcessJob(ReminderDue)

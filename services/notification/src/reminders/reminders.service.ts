@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { AppError, pageMeta, translate, type Actor, type Lang, type PageMeta, type Reminder, type ReminderType } from '@app/contracts';
 import { logger } from '@app/platform';
 import { NotificationDb } from '../common/notification-db';
-import { DirectoryService } from '../directory/directory.service';
+import { DirectoryService } from '../common/directory';
 import { displayDate, serverDate } from '../templates/format';
-import { NewReminder, RemindersRepository } from './reminders.repository';
+import { RemindersRepository } from '../repositories/reminders.repository';
 
 /** A user's reminders are found by their e-mail address (events name people by address). Guests have none. */
 function ownerOf(actor: Actor): string | null {
@@ -12,21 +12,10 @@ function ownerOf(actor: Actor): string | null {
   return actor.email.trim().toLowerCase();
 }
 
-/** The home widget's reminders: written by consumers and scheduled jobs, read and dismissed by their user. */
+/** The home widget's reminders as their user reads and dismisses them (consumers and scheduled jobs write them: common/reminder-inbox.ts). */
 @Injectable()
 export class RemindersService {
   constructor(private readonly db: NotificationDb, private readonly repo: RemindersRepository, private readonly directory: DirectoryService) {}
-
-  /** One reminder per address; a redelivered event (same dedupe key) writes nothing new. */
-  async notify(orgId: string, emails: string[], r: Omit<NewReminder, 'recipient'>): Promise<number> {
-    const unique = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
-    return this.db.tenant(orgId, (s) => this.repo.add(s, unique.map((recipient) => ({ ...r, recipient }))));
-  }
-
-  /** Dismiss everyone's reminders of these types about an item (older news about it), except the one written for `exceptDedupeKey`. */
-  async dismissForEntity(orgId: string, entityType: 'meeting' | 'decision' | 'action', entityId: number, types: ReminderType[], exceptDedupeKey?: string): Promise<number> {
-    return this.db.tenant(orgId, (s) => this.repo.dismissForEntity(s, entityType, entityId, types, exceptDedupeKey));
-  }
 
   async list(orgId: string, actor: Actor, lang: Lang, page: number, perPage: number): Promise<{ items: Reminder[]; meta: PageMeta }> {
     const owner = ownerOf(actor);

@@ -1,10 +1,10 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { ReminderDue, type Recipient, type ScheduledReminderKind } from '@app/contracts';
 import { CONFIG, Jobs, logger } from '@app/platform';
-import { NotificationDb } from '../common/notification-db';
+import { NotificationDb } from './notification-db';
 import type { NotificationConfig } from '../config';
-import { reminderFireTime, reminderJobId } from './reminder-time';
-import { ScheduleRow, ScheduleStatus, SchedulesRepository } from './schedules.repository';
+import { reminderFireTime, reminderJobId } from '../rules/reminder-time';
+import { type ScheduleRow, type ScheduleStatus, SchedulesRepository } from '../repositories/schedules.repository';
 
 /** What a deadline reminder needs when it fires. */
 export interface ScheduledReminderData {

@@ -1,4 +1,4 @@
-import { appPathOf } from './links';
+import { appPathOf } from './app-path';
 
 describe('appPathOf', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { SendEmail, type EmailInput, type EmailOrg, type PayloadInputOf, type Recipient } from '@app/contracts';
 import { Jobs } from '@app/platform';
-import { emailJobId } from './job-id';
+import { emailJobId } from '../rules/email-job-id';
 
 type EmailJob = { payload: PayloadInputOf<typeof SendEmail>; opts: { jobId: string } };
 

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, GetOrganization, type Recipient } from '@app/contracts';
-import { Bus } from '@app/platform';
-import { NotificationDb } from '../common/notification-db';
-import { DirectoryRepository, OrgCopy, UserCopy } from './directory.repository';
+import { Bus, TtlCache } from '@app/platform';
+import { NotificationDb } from './notification-db';
+import { DirectoryRepository, type OrgCopy, type UserCopy } from '../repositories/directory.repository';
+import { currentRecipients } from '../rules/recipients';
 
-/** How long an organization read from the local copy is kept in memory (another process's update shows after this). */
+/** How long an organization read from the local copy is kept in memory (libs/platform TtlCache; another process's update shows after this). */
 const ORG_CACHE_MS = 30_000;
 const ORG_CACHE_MAX = 10_000;
 
@@ -16,14 +17,14 @@ const ORG_CACHE_MAX = 10_000;
  */
 @Injectable()
 export class DirectoryService {
-  private readonly orgs = new Map<string, { org: OrgCopy; until: number }>();
+  private readonly orgs = new TtlCache<OrgCopy>({ ttlMs: ORG_CACHE_MS, max: ORG_CACHE_MAX });
 
   constructor(private readonly db: NotificationDb, private readonly repo: DirectoryRepository, private readonly bus: Bus) {}
 
   /** The organization; NOT_FOUND when the organization service does not know it either. */
   async org(orgId: string): Promise<OrgCopy> {
     const hit = this.orgs.get(orgId);
-    if (hit && hit.until > Date.now()) return hit.org;
+    if (hit) return hit;
     const local = await this.db.tenant(orgId, (s) => this.repo.getOrg(s));
     if (local) return this.remember(local);
     const { organization } = await this.bus.request(GetOrganization, { orgId });
@@ -39,8 +40,7 @@ export class DirectoryService {
   }
 
   private remember(org: OrgCopy): OrgCopy {
-    if (this.orgs.size >= ORG_CACHE_MAX) this.orgs.clear();
-    this.orgs.set(org.orgId, { org, until: Date.now() + ORG_CACHE_MS });
+    this.orgs.set(org.orgId, org);
     return org;
   }
 
@@ -53,13 +53,8 @@ export class DirectoryService {
    * deactivated or deleted since is left out. Addresses nobody knows (guests) stay as given.
    */
   async current(orgId: string, recipients: Recipient[]): Promise<Recipient[]> {
-    const byEmail = new Map<string, Recipient>();
-    for (const r of recipients) byEmail.set(r.email.trim().toLowerCase(), r);
-    const known = await this.db.tenant(orgId, (s) => this.repo.usersByEmail(s, [...byEmail.keys()]));
-    for (const u of known) {
-      if (u.status === 'Inactive' || u.status === 'Deleted') byEmail.delete(u.email);
-      else byEmail.set(u.email, { ...byEmail.get(u.email)!, lang: u.lang });
-    }
-    return [...byEmail.values()];
+    const emails = [...new Set(recipients.map((r) => r.email.trim().toLowerCase()))];
+    const known = await this.db.tenant(orgId, (s) => this.repo.usersByEmail(s, emails));
+    return currentRecipients(recipients, known);
   }
 }

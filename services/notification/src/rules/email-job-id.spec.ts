@@ -1,4 +1,4 @@
-import { emailJobId, messageIdFor } from './job-id';
+import { emailJobId, messageIdFor } from './email-job-id';
 
 describe('emailJobId', () => {
   const cases: [string, [string, string], [string, string], boolean][] = [

@@ -1,0 +1,42 @@
+import type { Recipient } from '@app/contracts';
+import { currentRecipients, mergeRecipients, sameAddress, type KnownUser } from './recipients';
+
+const r = (email: string, lang: Recipient['lang'] = 'en', name = email): Recipient => ({ email, name, lang });
+const u = (email: string, lang: KnownUser['lang'], status = 'Active'): KnownUser => ({ email, lang, status });
+
+describe('sameAddress', () => {
+  it.each([
+    ['a@x.org', 'a@x.org', true],
+    [' A@X.org ', 'a@x.org', true],
+    ['a@x.org', 'b@x.org', false],
+    [null, 'a@x.org', false],
+    [undefined, 'a@x.org', false],
+    ['', 'a@x.org', false],
+  ])('%s ~ %s: %s', (a, b, expected) => {
+    expect(sameAddress(a, b)).toBe(expected);
+  });
+});
+
+describe('mergeRecipients', () => {
+  it.each([
+    ['disjoint lists: all, in order', [r('a@x.org')], [r('b@x.org')], [r('a@x.org'), r('b@x.org')]],
+    ['the same address: the later entry wins, in the first place', [r('a@x.org', 'en'), r('c@x.org')], [r('A@x.org', 'ar')], [r('A@x.org', 'ar'), r('c@x.org')]],
+    ['empty lists', [], [], []],
+  ] as const)('%s', (_name, a, b, expected) => {
+    expect(mergeRecipients(a, b)).toEqual(expected);
+  });
+});
+
+describe('currentRecipients', () => {
+  it.each([
+    ['nobody known: as given', [r('g@x.org')], [], [r('g@x.org')]],
+    ['a known user gets their current language', [r('a@x.org', 'en')], [u('a@x.org', 'ru')], [r('a@x.org', 'ru')]],
+    ['address case does not matter', [r('A@X.org', 'en')], [u('a@x.org', 'ar')], [r('A@X.org', 'ar')]],
+    ['an inactive user is left out', [r('a@x.org'), r('b@x.org')], [u('a@x.org', 'en', 'Inactive')], [r('b@x.org')]],
+    ['a deleted user is left out', [r('a@x.org')], [u('a@x.org', 'en', 'Deleted')], []],
+    ['one entry per address (the last one given)', [r('a@x.org', 'en', 'first'), r('a@x.org', 'en', 'second')], [], [r('a@x.org', 'en', 'second')]],
+    ['a known user who is not a recipient adds nothing', [r('a@x.org')], [u('z@x.org', 'ru')], [r('a@x.org')]],
+  ] as const)('%s', (_name, recipients, known, expected) => {
+    expect(currentRecipients(recipients, known)).toEqual(expected);
+  });
+});
