@@ -51,9 +51,9 @@ export const approvalsApi = {
   remove: async (id: number) => (await apiCommand(Routes.deleteApproval, { params: { id } })).message,
   /** a signed document's bytes (the gateway applies the download rules) */
   download: (id: number, libraryId: number, guest?: GuestKey | null): Promise<Blob> =>
-    (guest
+    guest
       ? api(Routes.guestNewSignedDocument, { params: { id, library_id: libraryId, token: guest.token }, token: guest.token })
-      : api(Routes.signedDocument, { params: { id, library_id: libraryId } })) as unknown as Promise<Blob>,
+      : api(Routes.signedDocument, { params: { id, library_id: libraryId } }),
   signatures: () => api(Routes.listSignatures),
   /** the signing page: documents with their pages' sizes, saved signatures, boxes already placed */
   signingPage: async (id: number, guest?: GuestKey | null): Promise<SigningPageData> =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zId } from '../core/common';
-import { defineComposedRoute, defineRoute } from '../core/route';
+import { defineComposedRoute, defineFileRoute, defineRoute } from '../core/route';
 import { ApprovalMessages } from './approval.errors';
 import { zApprovalListQuery, zApproveBody, zCreateApprovalBody, zRejectBody, zSignatureBody } from './approval.http';
 import { CreateApproval, DeleteApproval, DeleteSignature, GetApproval, ListApprovals, ListSignatures, SaveSignature } from './approval.rpc';
@@ -63,20 +63,20 @@ export const ApprovalRoutes = {
     method: 'POST', path: '/api/approvals/:id/guest_reject/:guestId', access: 'guest', tags, params: zGuestParams, body: zRejectBody, response: zApprovalDetails, message: ApprovalMessages.rejected,
     summary: 'A guest rejects through their token link (?token=) {comment}',
   }),
-  signedDocument: defineComposedRoute({
-    method: 'GET', path: '/api/approvals/:id/signed/:library_id', access: 'user', tags, params: zSignedParams, produces: 'file', response: z.null(),
+  signedDocument: defineFileRoute({
+    method: 'GET', path: '/api/approvals/:id/signed/:library_id', access: 'user', tags, params: zSignedParams,
     summary: 'Download a signed document (old mode): the PDF once every step has signed, or for the sender',
   }),
-  newSignedDocument: defineComposedRoute({
-    method: 'GET', path: '/api/approvals/:id/new_signed/:library_id', access: 'guest', tags, params: zSignedParams, produces: 'file', response: z.null(),
+  newSignedDocument: defineFileRoute({
+    method: 'GET', path: '/api/approvals/:id/new_signed/:library_id', access: 'guest', tags, params: zSignedParams,
     summary: 'Download a signed document (new mode, ?token= for a guest): the PDF under the same rules',
   }),
-  guestNewSignedDocument: defineComposedRoute({
-    method: 'GET', path: '/api/approvals/guest/:id/new_signed/:library_id/:token', access: 'guest', tags, params: zSignedParams.extend({ token: z.string().min(16).max(200) }), produces: 'file', response: z.null(),
+  guestNewSignedDocument: defineFileRoute({
+    method: 'GET', path: '/api/approvals/guest/:id/new_signed/:library_id/:token', access: 'guest', tags, params: zSignedParams.extend({ token: z.string().min(16).max(200) }),
     summary: 'A guest downloads a signed document with the token in the path',
   }),
-  guestSignedDocument: defineComposedRoute({
-    method: 'GET', path: '/api/approvals/guest/:id/signed/:library_id', access: 'guest', tags, params: zSignedParams, produces: 'file', response: z.null(),
+  guestSignedDocument: defineFileRoute({
+    method: 'GET', path: '/api/approvals/guest/:id/signed/:library_id', access: 'guest', tags, params: zSignedParams,
     summary: 'A guest downloads a signed document (old mode, ?token=)',
   }),
 

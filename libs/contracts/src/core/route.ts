@@ -258,6 +258,25 @@ export function defineComposedRoute<
   return { kind: 'route', ...def, params: def.params as P, query: strictQuery(def.query as Q, def.access, def.answer ?? 'data'), body: def.body as B, answer: (def.answer ?? 'data') as An };
 }
 
+/**
+ * What a file route answers the web: the file's bytes, read by the web's request layer as a Blob (the gateway's
+ * implementation answers a `FileAnswer` that it streams, never the JSON envelope, so nothing parses this schema there).
+ */
+export const zFileAnswer = z.instanceof(Blob);
+
+/**
+ * A route that answers a file (a download, a public image, a calendar feed): a composed GET route whose answer is
+ * the bytes (`produces: 'file'`, response `zFileAnswer`), so `await api(Routes.downloadBook, { params })` is a Blob
+ * in the web without a cast. /api/docs documents it as binary.
+ */
+export function defineFileRoute<
+  A extends RouteAccess,
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+>(def: Omit<RouteBase<'GET', A, P, Q, undefined>, 'body' | 'produces' | 'upload' | 'mergeQuery'>): RouteDef<'GET', A, P, Q, undefined, typeof zFileAnswer, 'data'> {
+  return defineComposedRoute({ ...def, produces: 'file', response: zFileAnswer });
+}
+
 /** The body of a success answer of a route (docs/conventions.md): the envelope around `data`. */
 export function successBodySchema(route: RouteDef): z.ZodType {
   if (route.answer === 'raw') return route.response;

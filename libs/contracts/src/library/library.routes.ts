@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zId } from '../core/common';
-import { defineComposedRoute, defineRoute } from '../core/route';
+import { defineComposedRoute, defineFileRoute, defineRoute } from '../core/route';
 import { LibraryMessages } from './library.errors';
 import {
   zAnnotationBody, zCreateDirectoryBody, zDirectoryQuery, zEditedFileBody, zExcelQuery, zFavoriteBody, zFavoriteQuery, zFetchQuery, zImagesBody,
@@ -156,8 +156,8 @@ export const LibraryRoutes = {
     rpc: SetFavorite, toRpc: ({ call, body }) => ({ ...call, itemId: body.id, favorite: body.favorite }),
   }),
 
-  publicFile: defineComposedRoute({
-    method: 'GET', path: '/api/public/:path', access: 'public', tags: ['uploads'], params: z.object({ path: z.string().regex(/^[\w-]{1,100}\.(png|jpe?g|pdf)$/) }), produces: 'file', response: z.null(),
+  publicFile: defineFileRoute({
+    method: 'GET', path: '/api/public/:path', access: 'public', tags: ['uploads'], params: z.object({ path: z.string().regex(/^[\w-]{1,100}\.(png|jpe?g|pdf)$/) }),
     summary: "A public file of the host's organization (its public/ folder in S3): images and documents shown without signing in",
   }),
 } as const;

@@ -95,7 +95,16 @@ export const zLibraryListing = z.object({
 });
 export type LibraryListing = z.output<typeof zLibraryListing>;
 
+/**
+ * One entry of a made PDF's outline (a board book's file, its cover or its agenda): its name and its first and last
+ * page (from 1). The one definition: the library stores it, fetch answers it, the minutes service's book and the web
+ * viewers read it.
+ */
 export const zOutlineEntry = z.object({ name: z.string(), start: z.number().int(), end: z.number().int() });
+export type OutlineEntry = z.output<typeof zOutlineEntry>;
+/** `outlines_data`: the name the file was made under and its outline entries (empty for a file without one) */
+export const zOutlinesData = z.object({ libraryName: z.string(), entries: z.array(zOutlineEntry) });
+export type OutlinesData = z.output<typeof zOutlinesData>;
 /** GET /api/library/fetch/{docId}: what the PDF viewer opens; without file_url, `message` says why */
 export const zLibraryFetch = z.object({
   id: z.number().int(),
@@ -105,7 +114,7 @@ export const zLibraryFetch = z.object({
   type: z.string(),
   can_edit: z.boolean(),
   file_url: z.string().nullable(),
-  outlines_data: z.object({ libraryName: z.string(), entries: z.array(zOutlineEntry) }),
+  outlines_data: zOutlinesData,
   message: z.string().nullable(),
   conversion: zConversion,
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRpc } from '../core/define';
-import { defineComposedRoute, defineRoute } from '../core/route';
+import { defineFileRoute, defineRoute } from '../core/route';
 import { zOk, zOrgId, zTenant } from '../core/common';
 
 /**
@@ -45,9 +45,9 @@ export const CalendarFeedRoutes = {
     summary: 'Turn the calendar address off',
     rpc: RevokeCalendarFeed, toRpc: ({ call }) => ({ orgId: call.orgId, actor: call.actor }),
   }),
-  calendarFeedIcs: defineComposedRoute({
+  calendarFeedIcs: defineFileRoute({
     method: 'GET', path: '/api/calendar-feed/:file', access: 'public', tags,
-    params: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{32}\.ics$/) }), produces: 'file', response: z.null(),
+    params: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{32}\.ics$/) }),
     summary: "A user's meetings as an iCalendar feed (text/calendar; the address is the credential): start, duration, location or join link, cancellations as STATUS:CANCELLED",
   }),
 } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zId } from '../core/common';
-import { defineComposedRoute, defineRoute } from '../core/route';
+import { defineFileRoute, defineRoute } from '../core/route';
 import { MinutesMessages } from './minutes.errors';
 import { zMomConclusionBody, zMomDownloadQuery, zMomSettingBody, zUploadMomBody } from './minutes.http';
 import { GetMinutes, GetReport, MergeBook, SaveConclusions, SetMinutesSetting, StartReport, UploadMinutes } from './minutes.rpc';
@@ -29,8 +29,8 @@ export const MinutesRoutes = {
     summary: 'Conclusions and comments (multipart or JSON: id, conclusions[n][type|id|conclusion|active|comment], isConclusion; done=1 makes a new PDF version, owner only)',
     rpc: SaveConclusions, toRpc: ({ call, params, body }) => ({ ...call, meetingId: params.id, body }),
   }),
-  downloadMinutes: defineComposedRoute({
-    method: 'GET', path: '/api/meetings/:id/mom', access: 'user', tags, params: zIdParams, query: zMomDownloadQuery, response: z.null(), produces: 'file',
+  downloadMinutes: defineFileRoute({
+    method: 'GET', path: '/api/meetings/:id/mom', access: 'user', tags, params: zIdParams, query: zMomDownloadQuery,
     summary: 'The minutes PDF (the newest version, or ?version=), named after the meeting title',
   }),
   uploadMinutes: defineRoute({
@@ -43,8 +43,8 @@ export const MinutesRoutes = {
     summary: "The meeting's board book (cover, agenda with page numbers, every attachment in agenda order, bookmarks per section): made by a job when the agenda changed (status, progress), then its library id, URL, outline and number_of_files_merged",
     rpc: MergeBook, toRpc: ({ call, params }) => ({ ...call, meetingId: params.id }),
   }),
-  downloadBook: defineComposedRoute({
-    method: 'GET', path: '/api/downolad/:docId', access: 'user', tags, params: z.object({ docId: zId }), response: z.null(), produces: 'file',
+  downloadBook: defineFileRoute({
+    method: 'GET', path: '/api/downolad/:docId', access: 'user', tags, params: z.object({ docId: zId }),
     summary: 'A merged board book (its library id) as a PDF, for those who see its meeting',
   }),
   startReport: defineRoute({
@@ -57,8 +57,8 @@ export const MinutesRoutes = {
     summary: 'A resolution report of the caller: status, stage (initializing, processing attachments, preparing content, generating, finalizing), progress, pages, file_name',
     rpc: GetReport, toRpc: ({ call, params }) => ({ ...call, reportId: params.id }),
   }),
-  downloadReport: defineComposedRoute({
-    method: 'GET', path: '/api/resolution_reports/:id/download', access: 'user', tags, params: zIdParams, response: z.null(), produces: 'file',
+  downloadReport: defineFileRoute({
+    method: 'GET', path: '/api/resolution_reports/:id/download', access: 'user', tags, params: zIdParams,
     summary: 'The finished resolution report as a PDF named after the title with underscores',
   }),
 } as const;

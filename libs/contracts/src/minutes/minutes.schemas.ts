@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zServerDate } from '../core/common';
+import { zOutlinesData } from '../library/library.schemas';
 
 /**
  * What the minutes service answers (docs/minutes.md). The minutes list every item of a meeting (the meeting
@@ -100,7 +101,6 @@ export const zMinutesState = z.object({
 export type MinutesState = z.output<typeof zMinutesState>;
 
 export const zBookStatus = z.enum(['queued', 'merging', 'done', 'failed']);
-export const zBookOutlineEntry = z.object({ name: z.string(), start: z.number().int(), end: z.number().int() });
 /**
  * The merged board book of a meeting (GET /api/meetings/actions/merge_files/{id}): a cover, the agenda with page
  * numbers and every attachment in agenda order in one PDF with bookmarks, made by a job; `library_id` is its docId.
@@ -114,7 +114,7 @@ export const zBookState = z.object({
   /** a short-lived URL of the book (the spec's agenda_merged_file) */
   agenda_merged_file: z.string().nullable(),
   number_of_files_merged: z.number().int(),
-  outlines_data: z.object({ libraryName: z.string(), entries: z.array(zBookOutlineEntry) }),
+  outlines_data: zOutlinesData,
   error: z.string().nullable(),
 });
 export type BookState = z.output<typeof zBookState>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineComposedRoute, defineRoute } from '../core/route';
+import { defineComposedRoute, defineFileRoute, defineRoute } from '../core/route';
 import { zInformationBody, zModulesBody, zSsoSettingsBody, zSsoTestBody } from './organization.http';
 import { OrgMessages } from './organization.errors';
 import { GetInformation, GetSsoSettings, ListCalendarIntegrations, TestSsoConnection, UpdateSsoSettings, zInformation, zOrgStatus } from './organization.rpc';
@@ -67,12 +67,12 @@ export const SettingsRoutes = {
     summary: "Test the connection: run OpenID Connect discovery at the issuer and answer what it found",
     rpc: TestSsoConnection, toRpc: ({ call, body }) => ({ orgId: call.orgId, actor: call.actor, issuer: body.issuer }),
   }),
-  publicImage: defineComposedRoute({
-    method: 'GET', path: '/api/public/uploads/images/:file', access: 'public', tags: ['uploads'], params: zFileParams, produces: 'file', response: z.null(),
+  publicImage: defineFileRoute({
+    method: 'GET', path: '/api/public/uploads/images/:file', access: 'public', tags: ['uploads'], params: zFileParams,
     summary: 'An uploaded image (avatars, news photos): image/png or image/jpeg',
   }),
-  publicLogo: defineComposedRoute({
-    method: 'GET', path: '/api/public/uploads/logos/:file', access: 'public', tags: ['uploads'], params: zFileParams, produces: 'file', response: z.null(),
+  publicLogo: defineFileRoute({
+    method: 'GET', path: '/api/public/uploads/logos/:file', access: 'public', tags: ['uploads'], params: zFileParams,
     summary: "The organization's logo: image/png or image/jpeg",
   }),
 } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zId } from '../core/common';
-import { defineComposedRoute, defineRoute, type MemberCall } from '../core/route';
+import { defineComposedRoute, defineFileRoute, defineRoute, type MemberCall } from '../core/route';
 import { M } from '../core/validation';
 import { OrgMessages } from './organization.errors';
 import { zUserBody, zUsersAllQuery, zUsersQuery } from './users.http';
@@ -45,8 +45,8 @@ export const UserRoutes = {
     summary: 'Active users matching search (pickers)',
     rpc: ListAllUsers, toRpc: ({ call, query }) => ({ ...call, committee_id: query.committee_id, search: query.search || undefined }),
   }),
-  usersTemplate: defineComposedRoute({
-    method: 'GET', path: '/api/users/template', access: 'user', tags, produces: 'file', response: z.instanceof(Blob),
+  usersTemplate: defineFileRoute({
+    method: 'GET', path: '/api/users/template', access: 'user', tags,
     summary: 'The Excel template of the users upload (xlsx)',
   }),
   importUsers: defineComposedRoute({

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageSize } from '@app/contracts';
-import type { PdfHandle } from '../viewers/pdf-engine';
+import { isCancel, type PdfHandle } from '../viewers/pdf-engine';
 import { fitScale } from '../viewers/pdf-rules';
 import { moveBox, resizeBox, scaleOf, toPixels, type Box } from './placement-math';
 import './placement.css';
@@ -17,10 +17,6 @@ export interface StageBox extends Box {
   /** the appearance's lines (name, title, date, reason), to its right or below it */
   lines?: string[];
   linesBelow?: boolean;
-}
-
-function isCancel(e: unknown): boolean {
-  return !!e && typeof e === 'object' && (e as { name?: string }).name === 'RenderingCancelledException';
 }
 
 type Gesture = { key: string; mode: 'move' | 'resize'; x: number; y: number; start: Box; id: number };

@@ -41,7 +41,7 @@ export async function makeOffline(meetingId: number, book: Pick<BookState, 'libr
   if (!owner || !offlineSupported()) throw new Error('offline copies need a signed-in user and IndexedDB');
   if (!book.library_id) throw new Error('the board book is not ready');
   const [blob, meeting] = await Promise.all([
-    api(Routes.downloadBook, { params: { docId: book.library_id } }) as unknown as Promise<Blob>,
+    api(Routes.downloadBook, { params: { docId: book.library_id } }),
     api(Routes.getMeeting, { params: { id: meetingId } }) as Promise<MeetingDetails>,
   ]);
   const saved = await offlineStore.put({

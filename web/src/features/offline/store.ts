@@ -4,7 +4,7 @@
  * IndexedDB rather than Cache Storage: a copy is structured (the agenda, the outline, the owner, the date) and
  * found by owner and by book id, and the PDF is kept as bytes beside them.
  */
-import type { MeetingDetails } from '@app/contracts';
+import type { MeetingDetails, OutlineEntry } from '@app/contracts';
 import { copyKey } from './keys';
 
 export const OFFLINE_DB = 'board-offline';
@@ -22,7 +22,8 @@ export interface OfflineCopy {
   savedAt: string;
   /** outlines_data.libraryName */
   name: string;
-  entries: { name: string; start: number; end: number }[];
+  /** outlines_data.entries */
+  entries: OutlineEntry[];
   meeting: MeetingDetails;
   pdf: ArrayBuffer;
 }

@@ -41,7 +41,7 @@ export function ReportButton(props: { decisionId: number; pollMs?: number }) {
         return;
       }
       if ((r.pages ?? 0) > REPORT_LONG_PAGES) notify('info', t('report.long', { pages: r.pages }));
-      saveBlob((await api(Routes.downloadReport, { params: { id: r.id } })) as unknown as Blob, r.file_name);
+      saveBlob(await api(Routes.downloadReport, { params: { id: r.id } }), r.file_name);
       notify('success', t('report.done'));
     } catch (e) {
       if (alive.current) notify('error', m(e instanceof Error ? e.message : t('report.failed')));

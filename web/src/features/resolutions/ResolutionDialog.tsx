@@ -1,19 +1,13 @@
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
-import { Message } from 'primereact/message';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resolutionsApi, type DecisionInput, type Resolution } from '../../api/decisions';
-import { notify } from '../../api/notify';
 import { usersApi, type Ref } from '../../api/users';
-import { Loading } from '../../components/Loading';
-import { confirmAction } from '../../components/confirm';
 import { useApi } from '../../hooks/use-api';
-import { useMessage } from '../../i18n';
 import { decisionValues } from '../meeting/decisions/DecisionDialog';
 import { DecisionDetails } from '../meeting/decisions/DecisionDetails';
 import { DecisionForm } from '../meeting/decisions/DecisionForm';
-import { saveErrorMessage, withCurrent, type PersonOption } from '../meeting/decisions/people';
+import { ItemDialog, useItemDialog } from '../meeting/decisions/ItemDialog';
+import { withCurrent, type PersonOption } from '../meeting/decisions/people';
 import { ReportButton } from './ReportButton';
 
 /** the committee's members as voter options (GET /users/all?committee_id=) */
@@ -29,98 +23,33 @@ function useCommitteeVoters(committeeId: number | null) {
  */
 export function ResolutionDialog(props: { resolutionId: number | null; visible: boolean; committees: Ref[]; variant?: 'default' | 'moe' | 'tender'; onHide(): void; onChanged(): void; liveTick?: number }) {
   const { t } = useTranslation('decisions');
-  const m = useMessage();
   const { resolutionId, visible } = props;
-  const [resolution, setResolution] = useState<Resolution | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [banner, setBanner] = useState<string | null>(null);
-  const [editing, setEditing] = useState(false);
   const [committeeId, setCommitteeId] = useState<number | null>(null);
   const voters = useCommitteeVoters(committeeId);
-
-  const load = useCallback(async () => {
-    if (resolutionId === null) return;
-    try {
-      setLoadError(null);
-      const r = await resolutionsApi.get(resolutionId);
-      setResolution(r);
-      setCommitteeId(r.committee_id);
-    } catch (err) {
-      setLoadError(saveErrorMessage(err));
-    }
-  }, [resolutionId]);
-
-  useEffect(() => {
-    if (!visible) return;
-    setBanner(null);
-    setResolution(null);
-    setCommitteeId(null);
-    setEditing(resolutionId === null);
-    void load();
-  }, [visible, resolutionId, load]);
-
   // the resolutions page's live channel reported a change: a resolution being looked at (not edited) loads again
-  useEffect(() => {
-    if (visible && resolutionId !== null && !editing && props.liveTick) void load();
-  }, [props.liveTick]);
+  const d = useItemDialog<Resolution>({
+    id: resolutionId, visible, liveTick: props.liveTick, onChanged: props.onChanged, onHide: props.onHide,
+    get: (id) => resolutionsApi.get(id), getDeps: [],
+    onOpen: () => setCommitteeId(null),
+    onLoaded: (r) => setCommitteeId(r.committee_id),
+  });
+  const resolution = d.item;
 
-  const save = async (input: DecisionInput) => {
-    setBanner(null);
-    try {
-      const { message } = resolutionId === null ? await resolutionsApi.create(input) : await resolutionsApi.update(resolutionId, input);
-      notify('success', m(message ?? 'Decision saved successfully'));
-      props.onChanged();
-      if (resolutionId === null) props.onHide();
-      else {
-        setEditing(false);
-        await load();
-      }
-    } catch (err) {
-      setBanner(saveErrorMessage(err));
-      throw err;
-    }
-  };
+  const save = (input: DecisionInput) =>
+    d.save(() => (resolutionId === null ? resolutionsApi.create(input) : resolutionsApi.update(resolutionId, input)), 'Decision saved successfully');
 
-  const remove = () =>
-    confirmAction({
-      message: t('deleteConfirm'),
-      danger: true,
-      accept: async () => {
-        if (resolutionId === null) return;
-        try {
-          notify('success', m((await resolutionsApi.remove(resolutionId)) ?? 'Deleted successfully'));
-          props.onChanged();
-          props.onHide();
-        } catch (err) {
-          setBanner(saveErrorMessage(err));
-        }
-      },
-    });
+  const remove = () => d.remove(t('deleteConfirm'), () => resolutionsApi.remove(resolutionId!), 'Deleted successfully');
 
   const committees = resolution?.committee && !props.committees.some((c) => c.id === resolution.committee_id) ? [...props.committees, resolution.committee] : props.committees;
-  const header = resolutionId === null ? t('page.add') : editing ? t('edit') : (resolution?.title ?? t('decision'));
 
   return (
-    <Dialog
-      header={header}
-      visible={visible}
-      onHide={props.onHide}
-      style={{ width: '800px' }}
-      breakpoints={{ '880px': '95vw' }}
-      data-testid="resolution-dialog"
-      footer={
-        !editing ? (
-          <div className="dialog-footer">
-            {resolution && <ReportButton decisionId={resolution.id} />}
-            <Button type="button" label={t('close')} outlined onClick={props.onHide} data-testid="resolution-close" />
-          </div>
-        ) : undefined
-      }
-    >
-      {banner && <Message severity="error" text={m(banner)} className="dialog-banner" data-testid="resolution-banner" />}
-      {loadError && <Message severity="error" text={m(loadError)} data-testid="resolution-load-error" />}
-      {resolutionId !== null && !resolution && !loadError && <Loading />}
-      {editing && (resolutionId === null || resolution) && (
+    <ItemDialog
+      state={d}
+      testId="resolution"
+      titles={{ create: t('page.add'), edit: t('edit'), view: t('decision') }}
+      closeLabel={t('close')}
+      footerStart={resolution && <ReportButton decisionId={resolution.id} />}
+      form={
         <DecisionForm
           key={resolution?.updated_at ?? 'new'}
           initial={decisionValues(resolution, null)}
@@ -129,22 +58,22 @@ export function ResolutionDialog(props: { resolutionId: number | null; visible: 
           committees={committees}
           onCommitteeChange={setCommitteeId}
           onSubmit={save}
-          onCancel={() => (resolutionId === null ? props.onHide() : setEditing(false))}
+          onCancel={d.cancel}
         />
-      )}
-      {!editing && resolution && (
+      }
+      view={(resolution) => (
         <DecisionDetails
           decision={resolution}
           standalone
           onChanged={async () => {
             props.onChanged();
-            await load();
+            await d.load();
           }}
-          onEdit={resolution.can_edit ? () => setEditing(true) : undefined}
+          onEdit={resolution.can_edit ? () => d.setEditing(true) : undefined}
           onDelete={resolution.can_delete ? remove : undefined}
-          onError={setBanner}
+          onError={d.setBanner}
         />
       )}
-    </Dialog>
+    />
   );
 }

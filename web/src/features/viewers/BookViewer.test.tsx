@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Providers } from '../../App';
 import { BookViewer } from './BookViewer';
-import type { OutlineEntry, PdfHandle, PdfOpener } from './pdf-engine';
+import type { PdfBookmark, PdfHandle, PdfOpener } from './pdf-engine';
 
 jest.setTimeout(20_000);
 
@@ -16,14 +16,14 @@ const entries = [
   { name: 'forecast.pdf', start: 6, end: 6 },
   { name: 'hr-policy.pdf', start: 7, end: 9 },
 ];
-const bookmarks: OutlineEntry[] = [
+const bookmarks: PdfBookmark[] = [
   { title: 'Board meeting', page: 1, items: [] },
   { title: 'Agenda', page: 2, items: [] },
   { title: 'Budget 2027', page: 3, items: [{ title: 'budget.pdf', page: 3, items: [] }, { title: 'forecast.pdf', page: 6, items: [] }] },
   { title: 'HR policy', page: 7, items: [{ title: 'hr-policy.pdf', page: 7, items: [] }] },
 ];
 
-function book(pages = 9, outline: OutlineEntry[] = bookmarks) {
+function book(pages = 9, outline: PdfBookmark[] = bookmarks) {
   const rendered: { n: number; rotation: number; main: boolean }[] = [];
   const opened: { url: string; data?: ArrayBuffer }[] = [];
   const handle: PdfHandle = {

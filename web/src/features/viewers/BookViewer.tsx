@@ -1,13 +1,14 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { OutlineEntry } from '@app/contracts';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { ProgressBar } from 'primereact/progressbar';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../api/notify';
-import { bookSections, rotate, sectionAt, turnTo, type BookEntry, type BookMark, type PageView } from './book-rules';
-import { openPdf, type PdfHandle, type PdfOpener } from './pdf-engine';
-import { canGoBack, canGoForward, fitScale, jumpTarget, loadPercent, stepPage } from './pdf-rules';
-import { isCancel, LARGE_DOCUMENT_PAGES, Thumb } from './PdfViewer';
+import { bookSections, sectionAt, type BookMark } from './book-rules';
+import type { PdfOpener } from './pdf-engine';
+import { canGoBack, canGoForward } from './pdf-rules';
+import { PageFailed, Thumb } from './PdfParts';
+import { usePdfPages } from './use-pdf-pages';
 import './viewers.css';
 
 export interface BookViewerProps {
@@ -18,7 +19,7 @@ export interface BookViewerProps {
   /** the book's name (outlines_data.libraryName) */
   name: string;
   /** outlines_data.entries: each file with its first and last page */
-  entries: BookEntry[];
+  entries: OutlineEntry[];
   /** the download button (GET /api/downolad/{docId}, or the offline copy's bytes) */
   onDownload(): Promise<void> | void;
   /** shown above the toolbar (the offline copy's banner) */
@@ -35,111 +36,31 @@ export interface BookViewerProps {
  */
 export function BookViewer(props: BookViewerProps) {
   const { t } = useTranslation('viewer');
-  const opener = props.opener ?? openPdf;
-  const [handle, setHandle] = useState<PdfHandle | null>(null);
-  const [percent, setPercent] = useState(0);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [view, setView] = useState<PageView>({ page: 1, rotation: 0 });
-  const [jump, setJump] = useState('1');
+  const { handle, pages, percent, loadError, view, goTo, rotate, jump, setJump, onJumpKey, stageRef, canvasRef, pageFailed, renderedPage } = usePdfPages({
+    url: props.url, data: props.data, name: props.name, opener: props.opener, label: 'book',
+  });
   const [marks, setMarks] = useState<BookMark[]>([]);
   const [closed, setClosed] = useState<Record<number, boolean>>({});
   const [outlineOpen, setOutlineOpen] = useState(true);
   const [stripOpen, setStripOpen] = useState(true);
-  const [pageFailed, setPageFailed] = useState(false);
-  const [renderedPage, setRenderedPage] = useState(0);
-  const [stageWidth, setStageWidth] = useState(0);
-  const stageRef = useRef<HTMLDivElement>(null);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
   const stripRef = useRef<HTMLDivElement>(null);
   const source = props.data ?? props.url;
 
+  // the book's own bookmarks name the sections that hold the files of outlines_data
   useEffect(() => {
-    if (!source) return undefined;
+    if (!handle) return undefined;
     let live = true;
-    let opened: PdfHandle | null = null;
-    setHandle(null);
-    setLoadError(null);
-    setPercent(0);
-    opener({ url: props.url ?? props.name, data: props.data ?? undefined, onProgress: (l, total) => live && setPercent(loadPercent(l, total)) })
-      .then((h) => {
-        opened = h;
-        if (!live) return h.destroy();
-        setPercent(100);
-        setHandle(h);
-        setView({ page: 1, rotation: 0 });
-        setJump('1');
-        if (h.pages > LARGE_DOCUMENT_PAGES) notify('info', t('manyPages'));
-        // the book's own bookmarks name the sections that hold the files of outlines_data
-        h.outline()
-          .then((o) => live && setMarks(o.map((x) => ({ title: x.title, page: x.page }))))
-          .catch((e: unknown) => console.warn('book outline', e));
-      })
-      .catch((e: unknown) => {
-        console.error('book open', e);
-        if (live) setLoadError(t('fetchFailed', { file: props.name, reason: e instanceof Error ? e.message : String(e) }));
-      });
+    handle
+      .outline()
+      .then((o) => live && setMarks(o.map((x) => ({ title: x.title, page: x.page }))))
+      .catch((e: unknown) => console.warn('book outline', e));
     return () => {
       live = false;
-      opened?.destroy();
     };
-    // the name only labels the message; the source decides what to open
-  }, [source, opener]);
-
-  const pages = handle?.pages ?? 0;
-  const sections = useMemo(() => bookSections(props.entries, marks), [props.entries, marks]);
-  const current = sectionAt(sections, view.page);
-
-  const goTo = useCallback(
-    (n: number) => {
-      setView((v) => turnTo(v, n, pages));
-      setJump(String(stepPage(n, 0, pages)));
-    },
-    [pages],
-  );
-
-  // arrow keys turn the page, except while typing
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const target = e.target as HTMLElement | null;
-      if (!handle || (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable))) return;
-      if (e.key === 'ArrowRight') goTo(view.page + 1);
-      else if (e.key === 'ArrowLeft') goTo(view.page - 1);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [handle, view.page, goTo]);
-
-  useEffect(() => {
-    const el = stageRef.current;
-    if (!el) return undefined;
-    const measure = () => setStageWidth(el.clientWidth);
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    return () => ro.disconnect();
   }, [handle]);
 
-  // draw the page
-  useEffect(() => {
-    if (!handle || !canvasRef.current) return undefined;
-    let live = true;
-    const canvas = canvasRef.current;
-    setPageFailed(false);
-    setRenderedPage(0);
-    (async () => {
-      const size = await handle.size(view.page);
-      const shown = view.rotation === 90 || view.rotation === 270 ? size.height : size.width;
-      await handle.render(view.page, canvas, fitScale(shown, stageWidth || shown + 32), view.rotation);
-      if (live) setRenderedPage(view.page);
-    })().catch((e: unknown) => {
-      if (isCancel(e)) return;
-      console.error(`book page ${view.page}`, e);
-      if (live) setPageFailed(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, [handle, view, stageWidth]);
+  const sections = useMemo(() => bookSections(props.entries, marks), [props.entries, marks]);
+  const current = sectionAt(sections, view.page);
 
   // the strip keeps the current page's thumbnail in view by scrolling itself only: scrollIntoView scrolled the page
   // as well, and the toolbar went out of view under the header after an outline entry was followed
@@ -151,13 +72,6 @@ export function BookViewer(props: BookViewerProps) {
     const t = thumb.getBoundingClientRect();
     strip.scrollLeft += t.left + t.width / 2 - (s.left + s.width / 2);
   }, [view.page]);
-
-  const onJumpKey = (key: string) => {
-    if (key !== 'Enter' || !handle) return;
-    const n = jumpTarget(jump, view.page, pages);
-    if (n === view.page) setJump(String(view.page));
-    else goTo(n);
-  };
 
   if (loadError) {
     return (
@@ -190,7 +104,7 @@ export function BookViewer(props: BookViewerProps) {
         </span>
         <Button type="button" text size="small" icon="pi pi-chevron-right" className="pdf-flip" aria-label={t('next')} disabled={!handle || !canGoForward(view.page, pages)} onClick={() => goTo(view.page + 1)} data-testid="book-next" />
         <span className="pdf-toolbar__sep" />
-        <Button type="button" text size="small" icon="pi pi-refresh" aria-label={t('rotate')} tooltip={t('rotate')} disabled={!handle} onClick={() => setView(rotate)} data-testid="book-rotate" />
+        <Button type="button" text size="small" icon="pi pi-refresh" aria-label={t('rotate')} tooltip={t('rotate')} disabled={!handle} onClick={rotate} data-testid="book-rotate" />
         <Button type="button" text size="small" icon="pi pi-download" aria-label={t('download')} tooltip={t('download')} disabled={!source} onClick={() => void props.onDownload()} data-testid="book-download" />
       </div>
       <div className="pdf-body">
@@ -238,12 +152,7 @@ export function BookViewer(props: BookViewerProps) {
         <div className="pdf-stage" ref={stageRef}>
           {handle && (
             <div className="pdf-page" data-testid="book-page">
-              {pageFailed && (
-                <div className="pdf-page__failed" role="alert" data-testid="pdf-page-failed">
-                  <i className="pi pi-exclamation-triangle" aria-hidden="true" />
-                  {t('pageFailed')}
-                </div>
-              )}
+              {pageFailed && <PageFailed />}
               <canvas ref={canvasRef} hidden={pageFailed} data-testid="book-canvas" />
             </div>
           )}

@@ -76,7 +76,7 @@ export function DocumentPage(props: { route: 'docView' | 'documentView' | 'docum
           entries={f.outlines_data.entries}
           onDownload={async () => {
             try {
-              saveBlob((await api(Routes.downloadBook, { params: { docId: id } })) as unknown as Blob, f.outlines_data.libraryName || name);
+              saveBlob(await api(Routes.downloadBook, { params: { docId: id } }), f.outlines_data.libraryName || name);
             } catch (e) {
               console.error('book download', e);
             }

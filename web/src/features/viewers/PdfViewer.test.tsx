@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Providers } from '../../App';
 import { onNotify } from '../../api/notify';
-import type { OutlineEntry, PdfHandle, PdfOpener } from './pdf-engine';
+import type { PdfBookmark, PdfHandle, PdfOpener } from './pdf-engine';
 import { PdfViewer } from './PdfViewer';
 
 // the screens render many PrimeReact parts; on a loaded test machine a test can take several seconds
@@ -19,7 +19,7 @@ interface FakeDoc {
   fail(reason: string): void;
 }
 
-function fakeDoc(pages: number, opts: { failPages?: number[]; outline?: OutlineEntry[] } = {}): FakeDoc {
+function fakeDoc(pages: number, opts: { failPages?: number[]; outline?: PdfBookmark[] } = {}): FakeDoc {
   const rendered: FakeDoc['rendered'] = [];
   let onProgress: ((l: number, t: number | undefined) => void) | undefined;
   let resolve: (h: PdfHandle) => void = () => undefined;

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import type { OutlineEntry } from '@app/contracts';
+import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
@@ -7,23 +8,19 @@ import { ProgressBar } from 'primereact/progressbar';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../api/notify';
 import { drawAnnotations, flattenAnnotations, PEN_COLORS, toPage, type Annotation, type Point, type Stroke, type Tool } from './annotations';
-import { openPdf, type OutlineEntry, type PdfHandle, type PdfOpener } from './pdf-engine';
-import { canGoBack, canGoForward, fitScale, jumpTarget, loadPercent, nextRotation, stepPage, zoomIn, zoomOut, type Rotation } from './pdf-rules';
+import type { PdfBookmark, PdfOpener } from './pdf-engine';
+import { PageFailed, Thumb } from './PdfParts';
+import { canGoBack, canGoForward, stepPage, zoomIn, zoomOut } from './pdf-rules';
+import { usePdfPages } from './use-pdf-pages';
 import './viewers.css';
-
-/** Sections of a merged document (the library's outlines_data): a name and its first and last page. */
-export interface OutlineSection {
-  name: string;
-  start: number;
-  end: number;
-}
 
 export interface PdfViewerProps {
   /** where the bytes are (a short-lived presigned URL); null while it is being asked for */
   url: string | null;
   /** the file's name: the title, the download name and the {file} of the fetch-failure message */
   name: string;
-  sections?: OutlineSection[];
+  /** sections of a merged document (the library's outlines_data.entries): a name and its first and last page */
+  sections?: OutlineEntry[];
   /** e=1 and the caller may edit: pen, highlight and text notes, and Save */
   editable?: boolean;
   /** receives the edited PDF (a new version of the file) */
@@ -34,55 +31,7 @@ export interface PdfViewerProps {
 
 type SidePanel = 'thumbs' | 'outline' | null;
 
-/** documents over 50 pages say that processing may take a moment */
-export const LARGE_DOCUMENT_PAGES = 50;
-
-/**
- * A page's thumbnail. `lazy` draws it only once it scrolls into view (a long book's strip); without an
- * IntersectionObserver (old browsers, jsdom) it draws at once.
- */
-export function Thumb(props: { handle: PdfHandle; n: number; active: boolean; onOpen(n: number): void; lazy?: boolean; testId?: string }) {
-  const ref = useRef<HTMLCanvasElement>(null);
-  const box = useRef<HTMLButtonElement>(null);
-  const [failed, setFailed] = useState(false);
-  const [seen, setSeen] = useState(!props.lazy || typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    if (seen || !box.current) return undefined;
-    const io = new IntersectionObserver((list) => {
-      if (list.some((e) => e.isIntersecting)) setSeen(true);
-    });
-    io.observe(box.current);
-    return () => io.disconnect();
-  }, [seen]);
-  useEffect(() => {
-    if (!seen) return undefined;
-    let live = true;
-    (async () => {
-      const { width } = await props.handle.size(props.n);
-      if (live && ref.current) await props.handle.render(props.n, ref.current, 110 / width, 0);
-    })().catch((e) => {
-      if (!isCancel(e)) {
-        console.warn(`thumbnail ${props.n}`, e);
-        if (live) setFailed(true);
-      }
-    });
-    return () => {
-      live = false;
-    };
-  }, [props.handle, props.n, seen]);
-  return (
-    <button ref={box} type="button" className={`pdf-thumb${props.active ? ' pdf-thumb--active' : ''}`} onClick={() => props.onOpen(props.n)} data-testid={`${props.testId ?? 'pdf-thumb'}-${props.n}`} aria-current={props.active ? 'page' : undefined}>
-      {failed ? <span className="pdf-thumb__failed pi pi-exclamation-triangle" aria-hidden="true" /> : <canvas ref={ref} />}
-      <span className="pdf-thumb__n">{props.n}</span>
-    </button>
-  );
-}
-
-export function isCancel(e: unknown): boolean {
-  return !!e && typeof e === 'object' && (e as { name?: string }).name === 'RenderingCancelledException';
-}
-
-function OutlineList(props: { items: OutlineEntry[]; onOpen(n: number): void }) {
+function OutlineList(props: { items: PdfBookmark[]; onOpen(n: number): void }) {
   return (
     <ul className="pdf-outline">
       {props.items.map((o, i) => (
@@ -105,17 +54,13 @@ function OutlineList(props: { items: OutlineEntry[]; onOpen(n: number): void }) 
  */
 export function PdfViewer(props: PdfViewerProps) {
   const { t } = useTranslation('viewer');
-  const opener = props.opener ?? openPdf;
-  const [handle, setHandle] = useState<PdfHandle | null>(null);
-  const [percent, setPercent] = useState(0);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [page, setPageState] = useState(1);
-  const [jump, setJump] = useState('1');
-  const [rotation, setRotation] = useState<Rotation>(0);
   const [zoom, setZoom] = useState(1);
+  const { handle, pages, percent, loadError, view, goTo, rotate, jump, setJump, onJumpKey, stageRef, canvasRef, pageFailed, renderedPage, drawn } = usePdfPages({
+    url: props.url, name: props.name, opener: props.opener, label: 'pdf', reopenAt: 'same', zoom,
+  });
+  const { page, rotation } = view;
   const [panel, setPanel] = useState<SidePanel>(null);
-  const [outline, setOutline] = useState<OutlineEntry[] | null>(null);
-  const [pageFailed, setPageFailed] = useState(false);
+  const [outline, setOutline] = useState<PdfBookmark[] | null>(null);
   const [tool, setTool] = useState<Tool>('none');
   const [color, setColor] = useState<string>(PEN_COLORS[0]);
   const [items, setItems] = useState<Annotation[]>([]);
@@ -123,114 +68,8 @@ export function PdfViewer(props: PdfViewerProps) {
   const [noteAt, setNoteAt] = useState<Point | null>(null);
   const [noteText, setNoteText] = useState('');
   const [saving, setSaving] = useState(false);
-  const [drawn, setDrawn] = useState<{ w: number; h: number } | null>(null);
-  /** the page whose drawing finished (0 while one is being drawn): journeys wait for it before a screenshot */
-  const [renderedPage, setRenderedPage] = useState(0);
-  /** a new version of the same file opens on the page the user was on */
-  const pageRef = useRef(1);
-  const stageRef = useRef<HTMLDivElement>(null);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
   const overlayRef = useRef<HTMLCanvasElement>(null);
-  const [stageWidth, setStageWidth] = useState(0);
   const editable = !!props.editable;
-
-  // open the document; a new URL (a new version) opens again
-  useEffect(() => {
-    if (!props.url) return undefined;
-    let live = true;
-    let opened: PdfHandle | null = null;
-    setHandle(null);
-    setLoadError(null);
-    setPercent(0);
-    opener({ url: props.url, onProgress: (loaded, total) => live && setPercent(loadPercent(loaded, total)) })
-      .then((h) => {
-        opened = h;
-        if (!live) return h.destroy();
-        setPercent(100);
-        setHandle(h);
-        if (h.pages > LARGE_DOCUMENT_PAGES) notify('info', t('manyPages'));
-        const keep = Math.min(Math.max(1, pageRef.current), h.pages);
-        setPageState(keep);
-        setJump(String(keep));
-        setRotation(0);
-      })
-      .catch((e: unknown) => {
-        console.error('pdf open', e);
-        if (live) setLoadError(t('fetchFailed', { file: props.name, reason: e instanceof Error ? e.message : String(e) }));
-      });
-    return () => {
-      live = false;
-      opened?.destroy();
-    };
-    // the name only labels the message; the URL decides what to open
-  }, [props.url, opener]);
-
-  const pages = handle?.pages ?? 0;
-
-  /** going to another page resets the rotation (docs/library-web.md#viewers) */
-  const goTo = useCallback(
-    (n: number) => {
-      setPageState((cur) => {
-        if (n !== cur) setRotation(0);
-        return n;
-      });
-      setJump(String(n));
-    },
-    [setPageState],
-  );
-
-  // arrow keys move one page, except while typing
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const target = e.target as HTMLElement | null;
-      if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)) return;
-      if (!handle) return;
-      if (e.key === 'ArrowRight') goTo(stepPage(page, 1, handle.pages));
-      else if (e.key === 'ArrowLeft') goTo(stepPage(page, -1, handle.pages));
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [handle, page, goTo]);
-
-  // the stage's width decides the fitted scale
-  useEffect(() => {
-    const el = stageRef.current;
-    if (!el) return undefined;
-    const measure = () => setStageWidth(el.clientWidth);
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, [handle]);
-
-  // draw the page
-  useEffect(() => {
-    if (!handle || !canvasRef.current) return undefined;
-    let live = true;
-    const canvas = canvasRef.current;
-    pageRef.current = page;
-    setPageFailed(false);
-    setRenderedPage(0);
-    (async () => {
-      const size = await handle.size(page);
-      const shownWidth = rotation === 90 || rotation === 270 ? size.height : size.width;
-      const scale = fitScale(shownWidth, stageWidth || shownWidth + 32) * zoom;
-      await handle.render(page, canvas, scale, rotation);
-      if (live) {
-        const w = parseFloat(canvas.style.width) || canvas.width;
-        const h = parseFloat(canvas.style.height) || canvas.height;
-        setDrawn({ w, h });
-        setRenderedPage(page);
-      }
-    })().catch((e: unknown) => {
-      if (isCancel(e)) return;
-      console.error(`pdf page ${page}`, e);
-      if (live) setPageFailed(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, [handle, page, rotation, zoom, stageWidth]);
 
   // the outline: pdf.js's own, asked for once when the panel opens
   useEffect(() => {
@@ -322,13 +161,6 @@ export function PdfViewer(props: PdfViewerProps) {
     a.remove();
   };
 
-  const onJumpKey = (key: string) => {
-    if (key !== 'Enter' || !handle) return;
-    const n = jumpTarget(jump, page, handle.pages);
-    if (n === page) setJump(String(page));
-    else goTo(n);
-  };
-
   if (loadError) {
     return (
       <div className="pdf-viewer" data-testid="pdf-viewer">
@@ -361,7 +193,7 @@ export function PdfViewer(props: PdfViewerProps) {
         <Button type="button" text size="small" icon="pi pi-search-minus" aria-label={t('zoomOut')} disabled={!handle} onClick={() => setZoom(zoomOut(zoom))} data-testid="pdf-zoom-out" />
         <span className="pdf-zoom" data-testid="pdf-zoom">{Math.round(zoom * 100)}%</span>
         <Button type="button" text size="small" icon="pi pi-search-plus" aria-label={t('zoomIn')} disabled={!handle} onClick={() => setZoom(zoomIn(zoom))} data-testid="pdf-zoom-in" />
-        <Button type="button" text size="small" icon="pi pi-refresh" aria-label={t('rotate')} tooltip={t('rotate')} disabled={!handle} onClick={() => setRotation(nextRotation(rotation))} data-testid="pdf-rotate" />
+        <Button type="button" text size="small" icon="pi pi-refresh" aria-label={t('rotate')} tooltip={t('rotate')} disabled={!handle} onClick={rotate} data-testid="pdf-rotate" />
         <Button type="button" text size="small" icon="pi pi-download" aria-label={t('download')} tooltip={t('download')} disabled={!props.url} onClick={() => void download()} data-testid="pdf-download" />
         {editable && (
           <>
@@ -418,12 +250,7 @@ export function PdfViewer(props: PdfViewerProps) {
         <div className="pdf-stage" ref={stageRef}>
           {handle && (
             <div className="pdf-page" data-testid="pdf-page">
-              {pageFailed && (
-                <div className="pdf-page__failed" role="alert" data-testid="pdf-page-failed">
-                  <i className="pi pi-exclamation-triangle" aria-hidden="true" />
-                  {t('pageFailed')}
-                </div>
-              )}
+              {pageFailed && <PageFailed />}
               {/* the canvases stay mounted: the next page draws into them again */}
               <canvas ref={canvasRef} hidden={pageFailed} data-testid="pdf-canvas" />
               <canvas

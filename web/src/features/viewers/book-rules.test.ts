@@ -1,8 +1,9 @@
-import { bookSections, rotate, sectionAt, turnTo, type BookEntry, type PageView } from './book-rules';
+import type { OutlineEntry } from '@app/contracts';
+import { bookSections, rotate, sectionAt, turnTo, type PageView } from './book-rules';
 import type { Rotation } from './pdf-rules';
 
 /** the outline a book of two sections answers (the minutes service's order: cover, agenda, then each file) */
-const entries: BookEntry[] = [
+const entries: OutlineEntry[] = [
   { name: 'Board meeting', start: 1, end: 1 },
   { name: 'Agenda', start: 2, end: 3 },
   { name: 'budget.pdf', start: 4, end: 6 },
@@ -26,7 +27,7 @@ describe('the outline sections from outlines_data and the book bookmarks', () =>
     ]);
   });
 
-  it.each<[string, BookEntry[], { title: string; page: number | null }[], [string, number, number, number][]]>([
+  it.each<[string, OutlineEntry[], { title: string; page: number | null }[], [string, number, number, number][]]>([
     ['no bookmarks: every entry stands alone', entries.slice(0, 3), [], [['Board meeting', 1, 1, 0], ['Agenda', 2, 3, 0], ['budget.pdf', 4, 6, 0]]],
     ['a bookmark without a page is left out', entries.slice(2, 4), [{ title: 'Budget 2027', page: 4 }, { title: 'Lost', page: null }], [['Budget 2027', 4, 7, 2]]],
     ['entries before the first bookmark stand alone', entries.slice(0, 3), [{ title: 'Budget 2027', page: 4 }], [['Board meeting', 1, 1, 0], ['Agenda', 2, 3, 0], ['Budget 2027', 4, 6, 1]]],

@@ -2,30 +2,19 @@
  * Pure rules of the board book viewer (docs/minutes.md#the-book-viewer): the outline's sections from the library's
  * `outlines_data`, the section of a page, and the page view's turn and rotate rules.
  */
+import type { OutlineEntry } from '@app/contracts';
+import type { PdfBookmark } from './pdf-engine';
 import { nextRotation, stepPage, type Rotation } from './pdf-rules';
 
-/** one entry of `outlines_data.entries`: a file of the book (or the cover, or the agenda) and its pages */
-export interface BookEntry {
-  name: string;
-  start: number;
-  end: number;
-}
-
-/** a section of the outline panel: an agenda item (or the cover, the agenda) with its files */
-export interface BookSection {
-  name: string;
-  start: number;
-  end: number;
-  entries: BookEntry[];
+/** a section of the outline panel: an agenda item (or the cover, the agenda) with its files (entries of `outlines_data`) */
+export interface BookSection extends OutlineEntry {
+  entries: OutlineEntry[];
 }
 
 /** a top-level bookmark of the PDF: its title and the page it opens (null when it opens none) */
-export interface BookMark {
-  title: string;
-  page: number | null;
-}
+export type BookMark = Pick<PdfBookmark, 'title' | 'page'>;
 
-const valid = (e: BookEntry) => Number.isInteger(e.start) && Number.isInteger(e.end) && e.start >= 1 && e.end >= e.start;
+const valid = (e: OutlineEntry) => Number.isInteger(e.start) && Number.isInteger(e.end) && e.start >= 1 && e.end >= e.start;
 
 /**
  * The sections of the outline panel. `outlines_data` lists the book's files flat (cover, agenda, then each file
@@ -35,7 +24,7 @@ const valid = (e: BookEntry) => Number.isInteger(e.start) && Number.isInteger(e.
  * agenda: same name and first page) is not repeated beneath it. Without bookmarks (not read yet, or none), each
  * entry is a section of its own. Entries before the first bookmark, or without a valid range, stand alone.
  */
-export function bookSections(entries: readonly BookEntry[], marks: readonly BookMark[] = []): BookSection[] {
+export function bookSections(entries: readonly OutlineEntry[], marks: readonly BookMark[] = []): BookSection[] {
   const list = entries.filter(valid).slice().sort((a, b) => a.start - b.start);
   const tops = marks.filter((m): m is { title: string; page: number } => m.page !== null && m.page >= 1).slice().sort((a, b) => a.page - b.page);
   if (!tops.length) return list.map((e) => ({ name: e.name, start: e.start, end: e.end, entries: [] }));
@@ -52,7 +41,7 @@ export function bookSections(entries: readonly BookEntry[], marks: readonly Book
 }
 
 /** the index of the section holding `page` (the last one starting at or before it when ranges overlap); -1 if none */
-export function sectionAt(sections: readonly { start: number; end: number }[], page: number): number {
+export function sectionAt(sections: readonly Pick<OutlineEntry, 'start' | 'end'>[], page: number): number {
   let found = -1;
   sections.forEach((s, i) => {
     if (page >= s.start && page <= s.end) found = i;

@@ -8,11 +8,11 @@ import type { Rotation } from './pdf-rules';
 
 export const PDF_WORKER_URL = '/pdf.worker.min.js';
 
-export interface OutlineEntry {
+export interface PdfBookmark {
   title: string;
   /** page number from 1, null when the entry has no page */
   page: number | null;
-  items: OutlineEntry[];
+  items: PdfBookmark[];
 }
 
 export interface PdfHandle {
@@ -21,7 +21,7 @@ export interface PdfHandle {
   size(n: number): Promise<{ width: number; height: number }>;
   /** draw page `n` (from 1) into the canvas at `scale` and `rotation`; rejects when the page cannot be drawn */
   render(n: number, canvas: HTMLCanvasElement, scale: number, rotation: Rotation): Promise<void>;
-  outline(): Promise<OutlineEntry[]>;
+  outline(): Promise<PdfBookmark[]>;
   destroy(): void;
 }
 
@@ -37,7 +37,12 @@ export interface OpenOptions {
 
 export type PdfOpener = (opts: OpenOptions) => Promise<PdfHandle>;
 
-async function outlineOf(doc: PDFDocumentProxy): Promise<OutlineEntry[]> {
+/** a drawing that pdf.js cancelled because a newer one of the same canvas began: not a failure */
+export function isCancel(e: unknown): boolean {
+  return !!e && typeof e === 'object' && (e as { name?: string }).name === 'RenderingCancelledException';
+}
+
+async function outlineOf(doc: PDFDocumentProxy): Promise<PdfBookmark[]> {
   const raw = (await doc.getOutline()) ?? [];
   const pageOf = async (dest: unknown): Promise<number | null> => {
     try {
@@ -52,7 +57,7 @@ async function outlineOf(doc: PDFDocumentProxy): Promise<OutlineEntry[]> {
       return null;
     }
   };
-  const walk = async (items: typeof raw): Promise<OutlineEntry[]> =>
+  const walk = async (items: typeof raw): Promise<PdfBookmark[]> =>
     Promise.all(items.map(async (i) => ({ title: i.title, page: await pageOf(i.dest), items: await walk(i.items ?? []) })));
   return walk(raw);
 }

@@ -1,19 +1,13 @@
 import type { MeetingDetails, TalkingPointPayload } from '@app/contracts';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
-import { Message } from 'primereact/message';
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { agendaApi, type TalkingPointInput } from '../../../api/meetings';
-import { notify } from '../../../api/notify';
-import { Loading } from '../../../components/Loading';
-import { confirmAction } from '../../../components/confirm';
 import { useModules } from '../../../hooks/use-org';
-import { useMessage } from '../../../i18n';
 import { FileChip } from '../../library/FileChip';
 import { Comments } from '../comments/Comments';
 import { attachmentPath, isPresentable } from '../details/AttachmentChips';
-import { meetingPeople, personName, saveErrorMessage, withCurrent } from '../decisions/people';
+import { ItemDialog, useItemDialog } from '../decisions/ItemDialog';
+import { meetingPeople, personName, withCurrent } from '../decisions/people';
 import { TalkingPointForm, talkingPointValues } from './TalkingPointForm';
 
 function People(props: { label: string; people: TalkingPointPayload['viewers'] }) {
@@ -38,77 +32,31 @@ export function TalkingPointDialog(props: {
   liveTick?: number;
 }) {
   const { t } = useTranslation('meeting');
-  const m = useMessage();
   const { meeting, talkingPointId, visible, guestToken } = props;
   // a document can be presented live unless the organization turned the presentation module off
   const canPresent = !guestToken && !useModules().modules.disabledRoutes.includes('presentation');
-  const [tp, setTp] = useState<TalkingPointPayload | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [banner, setBanner] = useState<string | null>(null);
-  const [editing, setEditing] = useState(false);
+  const d = useItemDialog<TalkingPointPayload>({
+    id: talkingPointId, visible, liveTick: props.liveTick, closeAfterSave: true, onChanged: props.onChanged, onHide: props.onHide,
+    get: (id) => agendaApi.get(meeting.id, id, guestToken), getDeps: [meeting.id, guestToken],
+  });
+  const tp = d.item;
 
-  const load = useCallback(async () => {
-    if (talkingPointId === null) return;
-    try {
-      setLoadError(null);
-      setTp(await agendaApi.get(meeting.id, talkingPointId, guestToken));
-    } catch (err) {
-      setLoadError(saveErrorMessage(err));
-    }
-  }, [meeting.id, talkingPointId, guestToken]);
+  const save = (input: TalkingPointInput) =>
+    d.save(() => (talkingPointId === null ? agendaApi.create(meeting.id, input) : agendaApi.update(meeting.id, talkingPointId, input)), t('tp.saved'));
 
-  useEffect(() => {
-    if (!visible) return;
-    setBanner(null);
-    setTp(null);
-    setEditing(talkingPointId === null);
-    void load();
-  }, [visible, talkingPointId, load]);
-
-  useEffect(() => {
-    if (visible && talkingPointId !== null && !editing && props.liveTick) void load();
-  }, [props.liveTick]);
-
-  const save = async (input: TalkingPointInput) => {
-    setBanner(null);
-    try {
-      const r = talkingPointId === null ? await agendaApi.create(meeting.id, input) : await agendaApi.update(meeting.id, talkingPointId, input);
-      notify('success', r.message ?? t('tp.saved'));
-      props.onChanged();
-      props.onHide();
-    } catch (err) {
-      setBanner(saveErrorMessage(err));
-    }
-  };
-
-  const remove = () =>
-    confirmAction({
-      message: t('tp.deleteConfirm'),
-      danger: true,
-      accept: async () => {
-        try {
-          const r = await agendaApi.remove(meeting.id, talkingPointId!);
-          notify('success', r.message ?? t('deleted'));
-          props.onChanged();
-          props.onHide();
-        } catch (err) {
-          setBanner(saveErrorMessage(err));
-        }
-      },
-    });
+  const remove = () => d.remove(t('tp.deleteConfirm'), async () => (await agendaApi.remove(meeting.id, talkingPointId!)).message, t('deleted'));
 
   const people = withCurrent(meetingPeople(meeting), tp ? [...tp.viewers, ...tp.presenters] : []);
-  const header = talkingPointId === null ? t('tp.new') : editing ? t('tp.edit') : (tp?.title ?? t('tp.view'));
 
   return (
-    <Dialog visible={visible} onHide={props.onHide} header={header} style={{ width: 'min(800px, 95vw)' }} data-testid="tp-dialog" dismissableMask={!editing}>
-      {banner && <Message severity="error" text={m(banner)} className="w-full mb-3" data-testid="tp-banner" />}
-      {loadError && <Message severity="error" text={m(loadError)} className="w-full mb-3" />}
-      {talkingPointId !== null && !tp && !loadError && <Loading />}
-      {editing && (talkingPointId === null || tp) && (
-        <TalkingPointForm initial={talkingPointValues(tp)} people={people} meetingDuration={meeting.duration} canAttach={tp ? tp.can_add_attachments : meeting.permissions.addAttachments} onSubmit={save} onCancel={() => (talkingPointId === null ? props.onHide() : setEditing(false))} />
-      )}
-      {!editing && tp && (
+    <ItemDialog
+      state={d}
+      testId="tp"
+      titles={{ create: t('tp.new'), edit: t('tp.edit'), view: t('tp.view') }}
+      dialogProps={{ style: { width: 'min(800px, 95vw)' }, breakpoints: undefined, dismissableMask: !d.editing }}
+      messageClassName="w-full mb-3"
+      form={<TalkingPointForm initial={talkingPointValues(tp)} people={people} meetingDuration={meeting.duration} canAttach={tp ? tp.can_add_attachments : meeting.permissions.addAttachments} onSubmit={save} onCancel={d.cancel} />}
+      view={(tp) => (
         <div className="tp-view" data-testid="tp-view">
           {tp.description && <p className="pre-line">{tp.description}</p>}
           <p>
@@ -143,12 +91,12 @@ export function TalkingPointDialog(props: {
           )}
           <div className="form-actions">
             {tp.can_delete && !guestToken && <Button type="button" label={t('delete')} icon="pi pi-trash" severity="danger" outlined onClick={remove} data-testid="tp-delete" />}
-            {tp.can_edit && !guestToken && <Button type="button" label={t('edit')} icon="pi pi-pencil" onClick={() => setEditing(true)} data-testid="tp-edit" />}
+            {tp.can_edit && !guestToken && <Button type="button" label={t('edit')} icon="pi pi-pencil" onClick={() => d.setEditing(true)} data-testid="tp-edit" />}
             <Button type="button" label={t('close')} outlined onClick={props.onHide} />
           </div>
-          <Comments kind="talkingpoints" itemId={tp.id} comments={tp.comments} canComment={tp.can_comment} guestToken={guestToken} onChanged={() => void load()} />
+          <Comments kind="talkingpoints" itemId={tp.id} comments={tp.comments} canComment={tp.can_comment} guestToken={guestToken} onChanged={() => void d.load()} />
         </div>
       )}
-    </Dialog>
+    />
   );
 }

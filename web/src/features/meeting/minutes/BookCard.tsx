@@ -84,7 +84,7 @@ export function BookCard(props: { meeting: MeetingDetails }) {
   const download = async () => {
     if (!book?.library_id) return;
     try {
-      saveBlob((await api(Routes.downloadBook, { params: { docId: book.library_id } })) as unknown as Blob, book.outlines_data.libraryName);
+      saveBlob(await api(Routes.downloadBook, { params: { docId: book.library_id } }), book.outlines_data.libraryName);
     } catch (e) {
       notify('error', e instanceof Error ? e.message : t('failed'));
     }

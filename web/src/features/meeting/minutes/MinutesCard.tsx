@@ -51,7 +51,7 @@ export function MinutesCard(props: { meeting: MeetingDetails }) {
 
   const download = async () => {
     try {
-      saveBlob((await api(Routes.downloadMinutes, { params: { id } })) as unknown as Blob, `${s.title}.pdf`);
+      saveBlob(await api(Routes.downloadMinutes, { params: { id } }), `${s.title}.pdf`);
     } catch (e) {
       notify('error', e instanceof Error ? e.message : t('failed'));
     }

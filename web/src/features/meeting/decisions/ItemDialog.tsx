@@ -1,0 +1,181 @@
+import './decisions.css';
+import { Button } from 'primereact/button';
+import { Dialog, type DialogProps } from 'primereact/dialog';
+import { Message } from 'primereact/message';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { notify } from '../../../api/notify';
+import { Loading } from '../../../components/Loading';
+import { confirmAction } from '../../../components/confirm';
+import { useMessage } from '../../../i18n';
+import { saveErrorMessage } from './people';
+
+/**
+ * The dialog shell of a meeting's items (decisions, actions, talking points) and of standalone resolutions: create
+ * (id null), edit when the server allows it, or view. `useItemDialog` holds the item and its states (loading, the
+ * load error, the save/delete error banner, editing) and the create / update / delete flows; `ItemDialog` shows
+ * them around the item's own form and view.
+ */
+export interface ItemDialogOptions<T> {
+  /** the item's id; null creates one */
+  id: number | null;
+  visible: boolean;
+  /** GET the item (the caller's token link for guests) */
+  get(id: number): Promise<T>;
+  /** what `get` depends on besides the id (the meeting, a guest's token) */
+  getDeps: readonly unknown[];
+  /** changes when a live channel reports a change: the item in view loads again */
+  liveTick?: number;
+  /** the live channel reloads the item while it is edited too (a decision: new votes lock its ballot) */
+  reloadWhileEditing?: boolean;
+  /** after any save the dialog closes (a talking point), and a failed save is told in the banner only */
+  closeAfterSave?: boolean;
+  /** the dialog opened (again): reset what the caller keeps beside the item */
+  onOpen?(): void;
+  /** the item came (or came again) */
+  onLoaded?(item: T): void;
+  onChanged(): void;
+  onHide(): void;
+}
+
+export interface ItemDialogState<T> {
+  id: number | null;
+  visible: boolean;
+  onHide(): void;
+  item: T | null;
+  loadError: string | null;
+  banner: string | null;
+  setBanner(message: string | null): void;
+  editing: boolean;
+  setEditing(editing: boolean): void;
+  load(): Promise<void>;
+  /** create or update: the success toast (the server's message, else `fallback`), then view (or close) */
+  save(run: () => Promise<{ message: string | null }>, fallback: string): Promise<void>;
+  /** after a confirmation (`confirm`): delete, the toast (the server's message, else `fallback`), close */
+  remove(confirm: string, run: () => Promise<string | null>, fallback: string): void;
+  /** the form's cancel: a new item closes the dialog, an edited one goes back to its view */
+  cancel(): void;
+}
+
+export function useItemDialog<T>(o: ItemDialogOptions<T>): ItemDialogState<T> {
+  const m = useMessage();
+  const { id, visible } = o;
+  const [item, setItem] = useState<T | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [banner, setBanner] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+
+  const load = useCallback(async () => {
+    if (id === null) return;
+    try {
+      setLoadError(null);
+      const got = await o.get(id);
+      setItem(got);
+      o.onLoaded?.(got);
+    } catch (err) {
+      setLoadError(saveErrorMessage(err));
+    }
+  }, [id, ...o.getDeps]);
+
+  useEffect(() => {
+    if (!visible) return;
+    setBanner(null);
+    setItem(null);
+    o.onOpen?.();
+    setEditing(id === null);
+    void load();
+  }, [visible, id, load]);
+
+  useEffect(() => {
+    if (visible && id !== null && (o.reloadWhileEditing || !editing) && o.liveTick) void load();
+  }, [o.liveTick]);
+
+  const save = async (run: () => Promise<{ message: string | null }>, fallback: string) => {
+    setBanner(null);
+    try {
+      const { message } = await run();
+      notify('success', m(message ?? fallback));
+      o.onChanged();
+      if (id === null || o.closeAfterSave) o.onHide();
+      else {
+        setEditing(false);
+        await load();
+      }
+    } catch (err) {
+      setBanner(saveErrorMessage(err));
+      // the form shows the server's field errors (and stops its spinner)
+      if (!o.closeAfterSave) throw err;
+    }
+  };
+
+  const remove = (confirm: string, run: () => Promise<string | null>, fallback: string) =>
+    confirmAction({
+      message: confirm,
+      danger: true,
+      accept: async () => {
+        if (id === null) return;
+        try {
+          notify('success', m((await run()) ?? fallback));
+          o.onChanged();
+          o.onHide();
+        } catch (err) {
+          setBanner(saveErrorMessage(err));
+        }
+      },
+    });
+
+  const cancel = () => (id === null ? o.onHide() : setEditing(false));
+
+  return { id, visible, onHide: o.onHide, item, loadError, banner, setBanner, editing, setEditing, load, save, remove, cancel };
+}
+
+export interface ItemDialogProps<T extends { title: string }> {
+  state: ItemDialogState<T>;
+  /** names the dialog's test ids: `<testId>-dialog`, `-banner`, `-load-error`, `-close` */
+  testId: string;
+  /** the header: creating, editing, and viewing an item that has not come yet (then its title) */
+  titles: { create: string; edit: string; view: string };
+  /** the footer's close button while viewing (and always for a guest); without it the view closes itself */
+  closeLabel?: string;
+  guest?: boolean;
+  /** before the footer's close button (the resolution report) */
+  footerStart?: ReactNode;
+  /** the dialog's size and mask, where an item's differ from 800 px (95 % of a narrow screen) */
+  dialogProps?: Pick<DialogProps, 'style' | 'breakpoints' | 'dismissableMask'>;
+  /** the banner's and load error's class (default: the full-width banner of decisions.css) */
+  messageClassName?: string;
+  /** the create / edit form (shown while editing, once an edited item came) */
+  form: ReactNode;
+  /** the item's view */
+  view(item: T): ReactNode;
+}
+
+export function ItemDialog<T extends { title: string }>(props: ItemDialogProps<T>) {
+  const m = useMessage();
+  const { state: d, testId } = props;
+  const header = d.id === null ? props.titles.create : d.editing ? props.titles.edit : (d.item?.title ?? props.titles.view);
+  return (
+    <Dialog
+      header={header}
+      visible={d.visible}
+      onHide={d.onHide}
+      style={{ width: '800px' }}
+      breakpoints={{ '880px': '95vw' }}
+      {...props.dialogProps}
+      data-testid={`${testId}-dialog`}
+      footer={
+        props.closeLabel && (props.guest || !d.editing) ? (
+          <div className="dialog-footer">
+            {props.footerStart}
+            <Button type="button" label={props.closeLabel} outlined onClick={d.onHide} data-testid={`${testId}-close`} />
+          </div>
+        ) : undefined
+      }
+    >
+      {d.banner && <Message severity="error" text={m(d.banner)} className={props.messageClassName ?? 'dialog-banner'} data-testid={`${testId}-banner`} />}
+      {d.loadError && <Message severity="error" text={m(d.loadError)} className={props.messageClassName} data-testid={`${testId}-load-error`} />}
+      {d.id !== null && !d.item && !d.loadError && <Loading />}
+      {d.editing && (d.id === null || d.item) && props.form}
+      {!d.editing && d.item && props.view(d.item)}
+    </Dialog>
+  );
+}
