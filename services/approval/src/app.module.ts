@@ -2,15 +2,18 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { SignApprovalJob } from '@app/contracts';
 import { PlatformModule } from '@app/platform';
 import type { ApprovalConfig } from './config';
+import { ApprovalAccess } from './common/approval-access';
 import { ApprovalDb } from './common/approval-db';
+import { DocumentStore } from './common/document-store';
+import { ApprovalPublisher } from './common/publisher';
+import { SignDecision } from './common/sign-decision';
+import { SigningKeys } from './common/signing-keys';
 import { approvalTables } from './db/tables';
-import { ApprovalRepository } from './approval/approval.repository';
+import { ApprovalRepository } from './repositories/approvals.repository';
+import { PlacementsRepository } from './repositories/placements.repository';
 import { ApprovalService } from './approval/approval.service';
 import { ApprovalHandlers } from './approval/approval.handlers';
-import { DocumentStore } from './signing/document-store';
-import { SigningKeys } from './signing/signing-keys';
 import { SignApprovalProcessor } from './signing/sign.processor';
-import { PlacementsRepository } from './documents/placements.repository';
 import { DocumentsService } from './documents/documents.service';
 import { DocumentsHandlers } from './documents/documents.handlers';
 import { SealCertificates } from './verify/seal-certificates';
@@ -19,7 +22,7 @@ import { VerifyHandlers } from './verify/verify.handlers';
 
 /**
  * services/approval: approvals of library PDFs signed step by step by members, committees' members and guests;
- * each signature stamped onto a new library version, the last one sealed with the organization's key and an
+ * each signature stamped onto a new version of the approval's own copy, the last one sealed with the organization's key and an
  * audit certificate page, in a BullMQ job (SignApprovalJob) whose progress the details show. See docs/approval.md.
  */
 @Module({})
@@ -28,7 +31,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [PlatformModule.forRoot({ service: 'approval', config, db: { schema: approvalTables }, storage: true, streams: ['approval'], queues: { produces: [SignApprovalJob], processes: [SignApprovalJob] } })],
-      providers: [ApprovalDb, ApprovalRepository, ApprovalService, ApprovalHandlers, DocumentStore, SigningKeys, SignApprovalProcessor, PlacementsRepository, DocumentsService, DocumentsHandlers, SealCertificates, VerifyService, VerifyHandlers],
+      providers: [ApprovalDb, ApprovalRepository, PlacementsRepository, ApprovalAccess, ApprovalPublisher, SignDecision, ApprovalService, ApprovalHandlers, DocumentStore, SigningKeys, SignApprovalProcessor, DocumentsService, DocumentsHandlers, SealCertificates, VerifyService, VerifyHandlers],
     };
   }
 }

@@ -5,9 +5,9 @@
  */
 import { pdfFile, pdfFonts, pdfPageCount, pdfSignature, pdfText } from '@app/testing';
 import { appendAuditPage } from '../src/signing/audit';
-import { sha256 } from '../src/signing/document-store';
-import { makeP12, sealPdf } from '../src/signing/signing-keys';
-import { stampPdf } from '../src/signing/stamp';
+import { sha256 } from '../src/common/document-store';
+import { makeP12, sealPdf } from '../src/common/signing-keys';
+import { stampPdf } from '../src/pdf/stamp';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 jest.setTimeout(120_000);

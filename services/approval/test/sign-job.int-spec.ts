@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { CreateApproval, GetApproval, GetDetails, RegisterFile, SignApproval, type Actor } from '@app/contracts';
 import { Storage } from '@app/platform';
 import { createTestOrg, createTestUser, pdfFile, testEnv, waitFor, workerTakeover } from '@app/testing';
-import { approvalKey } from '../src/signing/document-store';
+import { approvalKey } from '../src/common/document-store';
 
 // four service processes start on a machine shared by many: start-up alone can take minutes
 jest.setTimeout(900_000);

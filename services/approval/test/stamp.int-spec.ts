@@ -14,7 +14,7 @@ import { degrees, PDFDocument } from 'pdf-lib';
 import type { Placement } from '@app/contracts';
 import { pdfWords } from '@app/testing';
 import { pageSizes } from '../src/documents/images';
-import { stampPdf } from '../src/signing/stamp';
+import { stampPdf } from '../src/pdf/stamp';
 
 const run = promisify(execFile);
 jest.setTimeout(60_000);

@@ -4,11 +4,11 @@
  * incremental update it still verifies but no longer covers the whole document; one flipped byte breaks it.
  */
 import { pdfFile, pdfSignature } from '@app/testing';
-import { makeP12, sealPdf } from '../src/signing/signing-keys';
+import { makeP12, sealPdf } from '../src/common/signing-keys';
 import { inspectPdf } from '../src/verify/inspect';
 import { certificateFingerprint } from '../src/verify/seal-certificates';
-import { sealFieldName } from '../src/verify/seal-name';
-import { embedSealRecord, sealRecordOf } from '../src/verify/seal-record';
+import { sealFieldName } from '../src/pdf/seal-name';
+import { embedSealRecord, sealRecordOf } from '../src/pdf/seal-record';
 import { verdictOf } from '../src/verify/verdict';
 
 jest.setTimeout(120_000);

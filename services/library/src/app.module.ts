@@ -2,12 +2,14 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { ConvertToPdf } from '@app/contracts';
 import { PlatformModule, Sandbox } from '@app/platform';
 import type { LibraryConfig } from './config';
+import { ItemAccess } from './common/item-access';
 import { LibraryDb } from './common/library-db';
 import { libraryTables } from './db/tables';
-import { LibraryRepository } from './library/library.repository';
+import { LibraryRepository } from './repositories/library.repository';
 import { LibraryService } from './library/library.service';
 import { LibraryHandlers } from './library/library.handlers';
 import { ViewersService } from './viewers/viewers.service';
+import { ViewersHandlers } from './viewers/viewers.handlers';
 import { ConvertProcessor } from './viewers/convert.processor';
 
 /**
@@ -30,7 +32,7 @@ export class AppModule {
           streams: ['library'],
         }),
       ],
-      providers: [{ provide: Sandbox, useValue: new Sandbox(config) }, LibraryDb, LibraryRepository, LibraryService, LibraryHandlers, ViewersService, ConvertProcessor],
+      providers: [{ provide: Sandbox, useValue: new Sandbox(config) }, LibraryDb, LibraryRepository, ItemAccess, LibraryService, LibraryHandlers, ViewersService, ViewersHandlers, ConvertProcessor],
     };
   }
 }

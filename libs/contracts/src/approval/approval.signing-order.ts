@@ -8,6 +8,13 @@
 export const ASSIGNEE_STATUS = { needsToSign: 1, signed: 2, rejected: 3 } as const;
 export type AssigneeStatus = (typeof ASSIGNEE_STATUS)[keyof typeof ASSIGNEE_STATUS];
 
+/**
+ * A document's status in an approval: 1 new (the copy as sent), 2 partly signed (stamped by at least one signer),
+ * 3 fully signed (sealed after the last step), 4 approved (in the contract, not set yet).
+ */
+export const DOCUMENT_STATUS = { new: 1, partlySigned: 2, fullySigned: 3, approved: 4 } as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUS)[keyof typeof DOCUMENT_STATUS];
+
 export interface OrderedAssignee {
   id: string;
   order: number;

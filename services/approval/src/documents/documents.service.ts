@@ -1,17 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AppError, ApprovalErrors, ApprovalMessages as AM, ASSIGNEE_STATUS, DocumentMessages as DM, GetDetails, GetOrganization, M, refusalToAct, SYSTEM_ACTOR,
+  AppError, ApprovalMessages as AM, ASSIGNEE_STATUS, DocumentMessages as DM, GetDetails, GetOrganization, SYSTEM_ACTOR,
   type Actor, type ApprovalStatus, type DocumentPlacement, type SigningDocument, type SigningPage, type StoredPlacement,
 } from '@app/contracts';
 import { Bus, CONFIG } from '@app/platform';
+import { ApprovalAccess, type Seen } from '../common/approval-access';
 import { ApprovalDb, type Scope } from '../common/approval-db';
+import { DocumentStore } from '../common/document-store';
+import { refuse, SignDecision } from '../common/sign-decision';
 import type { ApprovalConfig } from '../config';
-import { ApprovalRepository, type AssigneeRow, type DocumentRow } from '../approval/approval.repository';
-import { ApprovalService, nameOf, ordered, REFUSALS } from '../approval/approval.service';
-import { DocumentStore } from '../signing/document-store';
+import { ApprovalRepository, type DocumentRow } from '../repositories/approvals.repository';
+import { PlacementsRepository, type PlacementRow } from '../repositories/placements.repository';
+import { planPlacements, unsignedDocuments, type DocPages } from '../rules/placement-plan';
+import { boxOwnerError, saveRefusal } from '../rules/save-rights';
+import { nameOf, toSignature } from '../view/approval-view';
 import { imageAspect, pageSizes } from './images';
-import { planPlacements, unsignedDocuments, type DocPages } from './plan';
-import { PlacementsRepository, type PlacementRow } from './placements.repository';
 
 interface Call {
   orgId: string;
@@ -38,23 +41,11 @@ export interface SignInput extends Call, Client {
 /** the default box of an image whose proportions are unknown (a box placed before the image is chosen) */
 const UNKNOWN_ASPECT = 0.5;
 
-/** who calls and what the approval holds, once ApprovalService.get has let them see it */
-interface Seen {
-  status: ApprovalStatus;
-  title: string;
-  docs: DocumentRow[];
-  assignees: AssigneeRow[];
-  me: AssigneeRow | null;
-  sender: boolean;
-  canSign: boolean;
-  canDownload: boolean;
-  note: string | null;
-}
-
 /**
  * The signing page (docs/approval.md#the-signing-page): what it shows, signing with boxes placed on the pages, and
- * saving boxes without signing. Access and the signing order are the approval service's (ApprovalService.get and
- * .sign); this adds the pages, the placement rules (pure, in plan.ts) and the stored boxes.
+ * saving boxes without signing. Access and the flags are rules/access (loaded by common/approval-access, as for
+ * the details), a signature is common/sign-decision; this adds the pages, the placement rules (rules/placement-plan,
+ * rules/save-rights) and the stored boxes.
  */
 @Injectable()
 export class DocumentsService {
@@ -62,7 +53,8 @@ export class DocumentsService {
     private readonly db: ApprovalDb,
     private readonly repo: ApprovalRepository,
     private readonly boxes: PlacementsRepository,
-    private readonly approvals: ApprovalService,
+    private readonly access: ApprovalAccess,
+    private readonly signing: SignDecision,
     private readonly store: DocumentStore,
     private readonly bus: Bus,
     @Inject(CONFIG) private readonly config: ApprovalConfig,
@@ -70,19 +62,9 @@ export class DocumentsService {
 
   // ---------- reading ----------
 
-  private async see(c: Call): Promise<Seen> {
-    // 404 for another organization, someone who takes no part, a wrong guest token
-    const details = await this.approvals.get({ orgId: c.orgId, actor: c.actor, approvalId: c.approvalId, guestId: c.guestId, afterOwnAct: c.afterOwnAct });
-    const { docs, assignees } = await this.db.tenant(c.orgId, async (s) => ({
-      docs: await this.repo.documentsOf(s, [details.id]),
-      assignees: await this.repo.assigneesOf(s, [details.id]),
-    }));
-    const userId = c.actor.kind === 'user' ? c.actor.userId : null;
-    const me = c.actor.kind === 'guest' ? (assignees.find((a) => a.id === c.guestId && !a.userId) ?? null) : (assignees.find((a) => userId && a.userId === userId) ?? null);
-    return {
-      status: details.status, title: details.title, docs, assignees, me, sender: !!userId && details.sender.id === userId,
-      canSign: details.can_sign, canDownload: details.can_download, note: details.note,
-    };
+  /** 404 for another organization, someone who takes no part, a wrong guest token; 410 for a guest link that ended */
+  private see(c: Call): Promise<Seen> {
+    return this.db.tenant(c.orgId, (s) => this.access.see(s, c, c.approvalId, c.guestId, false, c.afterOwnAct ? 'none' : 'running'));
   }
 
   /** the bytes of a document's latest state: what this service wrote last, or the library file as sent */
@@ -102,12 +84,6 @@ export class DocumentsService {
     );
   }
 
-  private canSave(v: Seen): boolean {
-    if (v.status === 'rejected' || v.status === 'fully signed') return false;
-    if (v.sender) return v.assignees.some((a) => a.status === ASSIGNEE_STATUS.needsToSign);
-    return v.me?.status === ASSIGNEE_STATUS.needsToSign;
-  }
-
   private toStored(r: PlacementRow): StoredPlacement {
     return {
       id: r.id, library_id: r.libraryId, assignee_id: r.assigneeId, pageNum: r.pageNum, type: r.type as StoredPlacement['type'],
@@ -120,12 +96,12 @@ export class DocumentsService {
     const [org, docs, signatures, placed] = await Promise.all([
       this.bus.request(GetOrganization, { orgId: c.orgId }),
       documents ?? this.describe(c.orgId, v.docs),
-      c.actor.kind === 'user' && c.actor.userId ? this.approvals.listSignatures({ orgId: c.orgId, actor: c.actor }).then((r) => r.signatures) : Promise.resolve([]),
+      c.actor.kind === 'user' && c.actor.userId ? this.db.tenant(c.orgId, async (s) => (await this.repo.signaturesOf(s, c.actor.userId!)).map(toSignature)) : Promise.resolve([]),
       this.db.tenant(c.orgId, (s) => this.boxes.of(s, approvalId, v.sender ? undefined : v.me ? [v.me.id] : [])),
     ]);
     return {
-      id: approvalId, title: v.title, status: v.status, document: docs[0] ?? null, documents: docs,
-      can_sign: v.canSign, can_download: v.canDownload, can_save: this.canSave(v), note: v.note,
+      id: approvalId, title: v.approval.title, status: v.approval.status as ApprovalStatus, document: docs[0] ?? null, documents: docs,
+      can_sign: v.rights.can_sign, can_download: v.rights.can_download, can_save: v.rights.can_save, note: v.rights.note,
       approval_mode: org.organization?.modules.approval_mode ?? 'old',
       sender: v.sender,
       me: v.me ? { assignee_id: v.me.id, name: nameOf(v.me), title: v.me.userPosition, guest: !v.me.userId } : null,
@@ -155,8 +131,7 @@ export class DocumentsService {
   async sign(c: SignInput): Promise<SigningPage> {
     const v = await this.see(c);
     // the signing order first: acting out of turn is said as such, whatever the boxes
-    const refusal = v.me ? refusalToAct(ordered(v.assignees), String(v.me.id)) : 'NOT_AN_ASSIGNEE';
-    if (refusal) throw new AppError(REFUSALS[refusal]);
+    refuse(v);
     const me = v.me!;
     const errors: Record<string, string> = {};
 
@@ -203,11 +178,11 @@ export class DocumentsService {
       return own ? { ...b.placement, src: own } : b.placement;
     });
     const signature = resolved.signature ?? placements.find((p) => p.type === 'signature' && p.src)?.src;
-    await this.approvals.sign({
+    await this.signing.sign({
       orgId: c.orgId, actor: c.actor, approvalId: c.approvalId, guestId: c.guestId, comment: c.comment, reason: c.reason,
       // a saved signature is read again by the approval service; a drawn one travels as its data URL
       signatureId: c.signatureId, image: c.signatureId ? undefined : signature, placements, ip: c.ip, userAgent: c.userAgent,
-    });
+    }, async () => undefined);
     return this.page({ ...c, afterOwnAct: true });
   }
 
@@ -215,22 +190,13 @@ export class DocumentsService {
 
   async save(c: Call & { placements: DocumentPlacement[] }): Promise<SigningPage> {
     const v = await this.see(c);
-    if (v.status === 'rejected') throw new AppError(ApprovalErrors.APPROVAL_REJECTED);
-    if (!v.sender) {
-      if (!v.me) throw new AppError(ApprovalErrors.APPROVAL_NOT_ASSIGNEE);
-      if (v.me.status !== ASSIGNEE_STATUS.needsToSign) throw new AppError(ApprovalErrors.APPROVAL_ALREADY_ACTED);
-    }
+    const facts = { status: v.approval.status, sender: v.sender, me: v.me, assignees: v.assignees };
+    const refused = saveRefusal(facts);
+    if (refused) throw new AppError(refused);
     const errors: Record<string, string> = {};
     c.placements.forEach((p, i) => {
-      const target = p.assignee_id ?? v.me?.id;
-      const at = `sign_data.${i}.assignee_id`;
-      if (target === undefined) errors[at] = M.required;
-      else if (!v.sender && target !== v.me?.id) errors[at] = DM.assigneeInvalid;
-      else {
-        const a = v.assignees.find((x) => x.id === target);
-        if (!a) errors[at] = DM.assigneeInvalid;
-        else if (a.status !== ASSIGNEE_STATUS.needsToSign) errors[at] = DM.assigneeActed;
-      }
+      const error = boxOwnerError(p.assignee_id ?? v.me?.id, facts);
+      if (error) errors[`sign_data.${i}.assignee_id`] = error;
     });
     const { described, pages } = await this.pagesOf(c.orgId, v.docs);
     const plan = planPlacements(c.placements, pages, () => UNKNOWN_ASPECT);

@@ -1,5 +1,5 @@
 import { PDFDocument } from 'pdf-lib';
-import { decodeImage, frameOf, shownSize } from '../signing/stamp';
+import { decodeImage, frameOf, shownSize } from '../pdf/stamp';
 
 /**
  * The height / width of a png or jpeg data URL, read the way the stamping will read it (pdf-lib); null when the

@@ -1,16 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AppError, GetDetails, GetOrganization, GetUsers, serverDate, SignApprovalJob, SYSTEM_ACTOR, type Lang, type PayloadOf, type Placement } from '@app/contracts';
+import { AppError, DOCUMENT_STATUS, GetDetails, GetOrganization, GetUsers, serverDate, SignApprovalJob, SYSTEM_ACTOR, type Lang, type PayloadOf, type Placement } from '@app/contracts';
 import { Bus, CONFIG, logger, ProcessJob, Storage, type JobContext } from '@app/platform';
 import type { ApprovalConfig } from '../config';
 import { ApprovalDb } from '../common/approval-db';
-import { ApprovalRepository, type AssigneeRow, type DocumentRow, type SignJobRow, type VersionRow } from '../approval/approval.repository';
+import { ApprovalRepository, type AssigneeRow, type DocumentRow, type SignJobRow, type VersionRow } from '../repositories/approvals.repository';
 import { appendAuditPage, type AuditStep } from './audit';
-import { approvalKey, DocumentStore, sha256 } from './document-store';
-import { SigningKeys } from './signing-keys';
-import { decodeImage, stampPdf } from './stamp';
-import { embedSealRecord, sealRecordOf } from '../verify/seal-record';
-import { sealFieldName } from '../verify/seal-name';
+import { approvalKey, DocumentStore, sha256 } from '../common/document-store';
+import { SigningKeys } from '../common/signing-keys';
+import { decodeImage, stampPdf } from '../pdf/stamp';
+import { embedSealRecord, sealRecordOf } from '../pdf/seal-record';
+import { sealFieldName } from '../pdf/seal-name';
 
 const nameOf = (a: AssigneeRow) => a.userName ?? a.guestName ?? a.userEmail ?? '';
 
@@ -109,7 +109,7 @@ export class SignApprovalProcessor {
         await this.pause();
         await this.db.command(orgId, async (s) => {
           await this.repo.addVersion(s, { approvalId: approval.id, libraryId: d.libraryId, version: version + 1, assigneeId: me.id, byName: j.signerName, action: 'signed', shaBefore: before, sha256: sha256(bytes), s3Key: key, idemKey: idem });
-          await this.repo.updateDocument(s, d.id, { status: 2, version: version + 1, s3Key: key, size: bytes.length });
+          await this.repo.updateDocument(s, d.id, { status: DOCUMENT_STATUS.partlySigned, version: version + 1, s3Key: key, size: bytes.length });
         });
       }
       await this.mark(orgId, j.id, { progress: 5 + Math.floor(((i + 1) / docs.length) * stampShare) });
@@ -139,7 +139,7 @@ export class SignApprovalProcessor {
           await this.pause();
           await this.db.command(orgId, async (s) => {
             await this.repo.addVersion(s, { approvalId: approval.id, libraryId: d.libraryId, version: version + 1, assigneeId: null, byName: org.name, action: 'sealed', shaBefore: sha256(current), sha256: sha256(bytes), s3Key: key, idemKey: idem });
-            await this.repo.updateDocument(s, d.id, { status: 3, version: version + 1, s3Key: key, size: bytes.length });
+            await this.repo.updateDocument(s, d.id, { status: DOCUMENT_STATUS.fullySigned, version: version + 1, s3Key: key, size: bytes.length });
           });
         }
         await this.mark(orgId, j.id, { progress: 50 + Math.floor(((i + 1) / docs.length) * 45) });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readCms } from './cms';
 import { DerError, readTlv } from './der';
-import { findSealRecords, type SealRecord } from './seal-record';
+import { findSealRecords, type SealRecord } from '../pdf/seal-record';
 
 /**
  * What a PDF's signatures say, read from its bytes alone (pure; docs/approval.md#verifying-a-sealed-pdf). Each

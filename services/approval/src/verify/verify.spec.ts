@@ -1,9 +1,9 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { makeP12, sealPdf } from '../signing/signing-keys';
+import { makeP12, sealPdf } from '../common/signing-keys';
 import { appendedAfter, inspectPdf, type SignatureInspection } from './inspect';
 import { certificateFingerprint } from './seal-certificates';
-import { sealFieldName } from './seal-name';
-import { asciiJson, embedSealRecord, findSealRecords, sealRecordOf, signersInOrder } from './seal-record';
+import { sealFieldName } from '../pdf/seal-name';
+import { asciiJson, embedSealRecord, findSealRecords, sealRecordOf, signersInOrder } from '../pdf/seal-record';
 import { verdictOf } from './verdict';
 
 jest.setTimeout(60_000);

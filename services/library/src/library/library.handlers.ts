@@ -1,17 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AddVersion, CheckEditable, CheckUploadTarget, CreateDirectory, DeleteAnnotation, DeleteItem, DownloadUrl, ExcelToJson, FetchFile, GetAnnotation, GetDetails,
-  GetEmailView, ListLibrary, MoveItem, RegisterFile, ReleaseFiles, RenameItem, ResolveFiles, SaveAnnotation, SearchLibrary, SetFavorite, SharedWithList, ShareItem,
+  AddVersion, CheckEditable, CheckUploadTarget, CreateDirectory, DeleteAnnotation, DeleteItem, DownloadUrl, FetchFile, GetAnnotation, GetDetails, ListLibrary, MoveItem, RegisterFile, ReleaseFiles, RenameItem, ResolveFiles, SaveAnnotation, SearchLibrary, SetFavorite, SharedWithList, ShareItem,
   StartConversion, Unshare, UseFiles, type RequestOf,
 } from '@app/contracts';
 import { Rpc } from '@app/platform';
-import { ViewersService } from '../viewers/viewers.service';
 import { LibraryService } from './library.service';
 
 /** RPC handlers of the library: each calls one use case. */
 @Injectable()
 export class LibraryHandlers {
-  constructor(private readonly library: LibraryService, private readonly viewers: ViewersService) {}
+  constructor(private readonly library: LibraryService) {}
 
   @Rpc(ListLibrary) list(r: RequestOf<typeof ListLibrary>) { return this.library.list(r); }
   @Rpc(SearchLibrary) search(r: RequestOf<typeof SearchLibrary>) { return this.library.search(r); }
@@ -37,6 +35,4 @@ export class LibraryHandlers {
   @Rpc(GetAnnotation) getAnnotation(r: RequestOf<typeof GetAnnotation>) { return this.library.annotation(r, 'get'); }
   @Rpc(SaveAnnotation) saveAnnotation(r: RequestOf<typeof SaveAnnotation>) { return this.library.annotation(r, 'save', r.annotation); }
   @Rpc(DeleteAnnotation) deleteAnnotation(r: RequestOf<typeof DeleteAnnotation>) { return this.library.annotation(r, 'delete'); }
-  @Rpc(ExcelToJson) excelToJson(r: RequestOf<typeof ExcelToJson>) { return this.viewers.excelToJson(r); }
-  @Rpc(GetEmailView) email(r: RequestOf<typeof GetEmailView>) { return this.viewers.email(r); }
 }

@@ -1,14 +1,14 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
-  AppError, ConvertToPdf, CONVERTIBLE_KINDS, FileDeleted, FileUploaded, GetMeeting, GetUsers, ItemShared, LibraryErrors, LibraryMessages, serverDate,
+  AppError, ConvertToPdf, CONVERTIBLE_KINDS, FileDeleted, FileUploaded, GetUsers, ItemShared, LibraryErrors, LibraryMessages, serverDate,
   type Actor, type FileKind, type ItemKind, type LibraryDetails, type LibraryFetch, type LibraryFileRef, type LibraryItem, type LibraryListing,
   type LibraryScope, type LibraryTab, type SharedWith, type UsageType,
 } from '@app/contracts';
-import { Bus, CONFIG, Jobs, logger, Outbox, Storage } from '@app/platform';
+import { Bus, Jobs, logger, Outbox, Storage } from '@app/platform';
+import { ItemAccess } from '../common/item-access';
 import { LibraryDb, type Scope } from '../common/library-db';
-import type { LibraryConfig } from '../config';
-import { accessOf, mayUploadInto, type Access } from './access';
-import { LibraryRepository, type ItemRow, type ShareRow } from './library.repository';
+import { LibraryRepository, type ItemRow, type ShareRow } from '../repositories/library.repository';
+import { accessOf, best, mayUploadInto, type Access } from '../rules/access';
 
 interface Call {
   orgId: string;
@@ -16,9 +16,6 @@ interface Call {
 }
 type OutlineEntry = { name: string; start: number; end: number };
 type Usage = { type: UsageType; id: number; title: string; meeting_id: number | null; meeting_title: string | null };
-type Need = 'view' | 'edit';
-const rank = (a: Access) => (a === 'edit' ? 2 : a === 'view' ? 1 : 0);
-const best = (a: Access, b: Access): Access => (rank(a) >= rank(b) ? a : b);
 
 export interface Stored {
   key: string;
@@ -38,48 +35,13 @@ export class LibraryService {
     private readonly bus: Bus,
     private readonly jobs: Jobs,
     private readonly outbox: Outbox,
-    @Inject(CONFIG) private readonly config: LibraryConfig,
+    private readonly items: ItemAccess,
   ) {}
 
-  // ---------- access ----------
-
-  /** the caller's access to an item: its own shares and those of every folder above it */
-  async accessTo(s: Scope, item: ItemRow, actor: Actor): Promise<Access> {
-    if (actor.kind !== 'user' && actor.kind !== 'system') return null;
-    const chain = item.parentId ? await this.repo.ancestors(s, item.id) : [];
-    const sh = await this.repo.sharesOf(s, [item.id, ...chain.map((c) => c.id)]);
-    // a folder above decides too: its owner edits what is in it
-    let a = accessOf({ ownerId: item.ownerId, scope: item.scope, shares: sh }, actor);
-    for (const c of chain) a = best(a, accessOf({ ownerId: c.ownerId, scope: c.scope, shares: [] }, actor));
-    return a;
-  }
-
-  /**
-   * The item, when the caller may see it (404 otherwise: another organization's id, a private item of someone
-   * else, a folder id where a file is expected). `edit` needed but only `view` held: 409 no permission.
-   * With a meeting id, a file attached in that meeting is seen by whoever may see the meeting (guests too).
-   */
-  async need(s: Scope, c: Call, id: number, need: Need, opts: { folder?: boolean; meetingId?: number } = {}): Promise<{ item: ItemRow; access: Access }> {
-    const item = await this.repo.get(s, id);
-    if (!item || (opts.folder !== undefined && item.isFolder !== opts.folder)) throw AppError.notFound('library item');
-    let access = await this.accessTo(s, item, c.actor);
-    if (!access && need === 'view' && opts.meetingId && !item.isFolder && (await this.repo.usedInMeeting(s, item.id, opts.meetingId))) {
-      // the meeting service says whether the caller may see that meeting (404 when not)
-      await this.bus.request(GetMeeting, { orgId: c.orgId, actor: c.actor, meetingId: opts.meetingId }).catch((e: unknown) => {
-        if (e instanceof AppError && (e.status === 404 || e.status === 403 || e.status === 401)) throw AppError.notFound('library item');
-        throw e;
-      });
-      access = 'view';
-    }
-    if (!access) throw AppError.notFound('library item');
-    if (need === 'edit' && access !== 'edit') throw new AppError(LibraryErrors.LIBRARY_NO_PERMISSION);
-    return { item, access };
-  }
-
-  // ---------- answers ----------
+  // ---------- answers (access: common/item-access, with rules/access) ----------
 
   private url(key: string | null): Promise<string | null> {
-    return key ? this.storage.presignedGet(key, this.config.LIBRARY_URL_TTL_SECONDS) : Promise.resolve(null);
+    return this.items.url(key);
   }
 
   private sharedWith(rows: ShareRow[]): SharedWith[] {
@@ -123,7 +85,7 @@ export class LibraryService {
   private async visible(s: Scope, actor: Actor, rows: ItemRow[]): Promise<{ item: ItemRow; access: Access }[]> {
     const out: { item: ItemRow; access: Access }[] = [];
     for (const item of rows) {
-      const access = await this.accessTo(s, item, actor);
+      const access = await this.items.accessTo(s, item, actor);
       if (access) out.push({ item, access });
     }
     return out;
@@ -136,7 +98,7 @@ export class LibraryService {
       const me = c.actor.userId;
       if (c.actor.kind !== 'user' || !me) throw AppError.notFound('library');
       if (c.dir) {
-        const { item: dir, access } = await this.need(s, c, c.dir, 'view', { folder: true });
+        const { item: dir, access } = await this.items.need(s, c, c.dir, 'view', { folder: true });
         const chain = await this.repo.ancestors(s, dir.id);
         const kids = await this.repo.children(s, dir.id, c.type);
         const own = await this.repo.sharesOf(s, kids.map((k) => k.id));
@@ -180,7 +142,7 @@ export class LibraryService {
 
   details(c: Call & { itemId: number }): Promise<LibraryDetails> {
     return this.db.tenant(c.orgId, async (s) => {
-      const { item, access } = await this.need(s, c, c.itemId, 'view');
+      const { item, access } = await this.items.need(s, c, c.itemId, 'view');
       const base = await this.one(s, c.actor, item, access);
       const used = await this.repo.usagesOf(s, item.id);
       const vs = item.isFolder ? [] : await this.repo.versionsOf(s, item.id);
@@ -202,7 +164,7 @@ export class LibraryService {
     if (!dir) return { parentId: null, scope: scope ?? 'private' };
     const folder = await this.repo.get(s, dir);
     if (!folder || !folder.isFolder) throw AppError.validation({ dir: LibraryMessages.unknownFolder });
-    const access = await this.accessTo(s, folder, c.actor);
+    const access = await this.items.accessTo(s, folder, c.actor);
     const may = mayUploadInto(folder, access, c.actor);
     if (may === 'no-access') throw AppError.validation({ dir: LibraryMessages.unknownFolder });
     if (may === 'restricted') throw new AppError(LibraryErrors.LIBRARY_FOLDER_RESTRICTED, { fields: { file: [LibraryMessages.restricted] } });
@@ -245,14 +207,14 @@ export class LibraryService {
 
   checkEditable(c: Call & { itemId: number }): Promise<LibraryItem> {
     return this.db.tenant(c.orgId, async (s) => {
-      const { item, access } = await this.need(s, c, c.itemId, 'edit', { folder: false });
+      const { item, access } = await this.items.need(s, c, c.itemId, 'edit', { folder: false });
       return this.one(s, c.actor, item, access);
     });
   }
 
   addVersion(c: Call & Stored & { itemId: number; meetingId?: number }): Promise<LibraryItem> {
     return this.db.command(c.orgId, async (s, after) => {
-      const { item: found, access } = await this.need(s, c, c.itemId, 'edit', { folder: false });
+      const { item: found, access } = await this.items.need(s, c, c.itemId, 'edit', { folder: false });
       const item = (await this.repo.get(s, found.id, { lock: true }))!;
       // the same stored object again (a job retried after a crash): nothing new, the version it already is
       const again = await this.repo.versionByKey(s, item.id, c.key);
@@ -272,14 +234,14 @@ export class LibraryService {
 
   rename(c: Call & { itemId: number; folder: boolean; name: string }): Promise<LibraryItem> {
     return this.db.command(c.orgId, async (s) => {
-      const { item, access } = await this.need(s, c, c.itemId, 'edit', { folder: c.folder });
+      const { item, access } = await this.items.need(s, c, c.itemId, 'edit', { folder: c.folder });
       return this.one(s, c.actor, await this.repo.update(s, item.id, { name: c.name }), access);
     });
   }
 
   move(c: Call & { itemId: number; folder: boolean; dir: number | null }): Promise<LibraryItem> {
     return this.db.command(c.orgId, async (s) => {
-      const { item, access } = await this.need(s, c, c.itemId, 'edit', { folder: c.folder });
+      const { item, access } = await this.items.need(s, c, c.itemId, 'edit', { folder: c.folder });
       const t = await this.target(s, c, c.dir ?? undefined, item.scope as LibraryScope);
       const tree = await this.repo.subtree(s, item.id);
       if (t.parentId !== null && tree.some((x) => x.id === t.parentId)) throw new AppError(LibraryErrors.LIBRARY_MOVE_INTO_ITSELF, { fields: { dir: ['A folder cannot be moved into itself.'] } });
@@ -291,7 +253,7 @@ export class LibraryService {
   delete(c: Call & { itemId: number; folder: boolean }): Promise<{ ok: true }> {
     return this.db
       .command(c.orgId, async (s, after) => {
-        const { item } = await this.need(s, c, c.itemId, 'edit', { folder: c.folder });
+        const { item } = await this.items.need(s, c, c.itemId, 'edit', { folder: c.folder });
         const tree = await this.repo.subtree(s, item.id);
         const keys = await this.repo.deleteItems(s, tree.map((x) => x.id));
         for (const x of tree.filter((t) => !t.isFolder)) await this.outbox.add(s.tx, FileDeleted, { orgId: c.orgId, itemId: x.id, name: x.name, kind: x.kind as FileKind, ownerId: x.ownerId });
@@ -308,7 +270,7 @@ export class LibraryService {
     const bad = ids.filter((i) => !found.some((u) => u.id === i));
     if (bad.length) throw AppError.validation({ users: LibraryMessages.unknownUser });
     return this.db.command(c.orgId, async (s) => {
-      const { item } = await this.need(s, c, c.itemId, 'edit');
+      const { item } = await this.items.need(s, c, c.itemId, 'edit');
       const before = new Set((await this.repo.sharesOf(s, [item.id])).map((x) => x.userId));
       const list = c.users
         .filter((u, i, a) => a.findIndex((x) => x.user_id === u.user_id) === i && u.user_id !== item.ownerId)
@@ -325,14 +287,14 @@ export class LibraryService {
 
   sharedWithList(c: Call & { itemId: number }): Promise<{ shared_with: SharedWith[] }> {
     return this.db.tenant(c.orgId, async (s) => {
-      const { item } = await this.need(s, c, c.itemId, 'view');
+      const { item } = await this.items.need(s, c, c.itemId, 'view');
       return { shared_with: this.sharedWith(await this.repo.sharesOf(s, [item.id])) };
     });
   }
 
   unshare(c: Call & { itemId: number; userId: number }): Promise<{ shared_with: SharedWith[] }> {
     return this.db.command(c.orgId, async (s) => {
-      const { item } = await this.need(s, c, c.itemId, 'edit');
+      const { item } = await this.items.need(s, c, c.itemId, 'edit');
       await this.repo.removeShare(s, item.id, c.userId);
       return { shared_with: this.sharedWith(await this.repo.sharesOf(s, [item.id])) };
     });
@@ -340,7 +302,7 @@ export class LibraryService {
 
   setFavorite(c: Call & { itemId: number; favorite?: boolean }): Promise<LibraryItem> {
     return this.db.command(c.orgId, async (s) => {
-      const { item, access } = await this.need(s, c, c.itemId, 'view');
+      const { item, access } = await this.items.need(s, c, c.itemId, 'view');
       const me = c.actor.userId!;
       const on = c.favorite ?? !(await this.repo.favoriteIds(s, me, [item.id])).has(item.id);
       await this.repo.setFavorite(s, me, item.id, on);
@@ -373,21 +335,21 @@ export class LibraryService {
 
   fetch(c: Call & { itemId: number; meetingId?: number }): Promise<LibraryFetch> {
     return this.db.tenant(c.orgId, async (s) => {
-      const { item, access } = await this.need(s, c, c.itemId, 'view', { folder: false, meetingId: c.meetingId });
+      const { item, access } = await this.items.need(s, c, c.itemId, 'view', { folder: false, meetingId: c.meetingId });
       return this.fetchOf(item, access);
     });
   }
 
   downloadUrl(c: Call & { itemId: number; meetingId?: number }): Promise<{ url: string; name: string }> {
     return this.db.tenant(c.orgId, async (s) => {
-      const { item } = await this.need(s, c, c.itemId, 'view', { folder: false, meetingId: c.meetingId });
+      const { item } = await this.items.need(s, c, c.itemId, 'view', { folder: false, meetingId: c.meetingId });
       return { url: (await this.url(item.s3Key))!, name: item.name };
     });
   }
 
   startConversion(c: Call & { itemId: number }): Promise<LibraryFetch> {
     return this.db.command(c.orgId, async (s, after) => {
-      const { item, access } = await this.need(s, c, c.itemId, 'view', { folder: false });
+      const { item, access } = await this.items.need(s, c, c.itemId, 'view', { folder: false });
       if (!item.kind || !CONVERTIBLE_KINDS.includes(item.kind as FileKind) || item.conversionStatus === 'done') return this.fetchOf(item, access);
       const row = await this.repo.update(s, item.id, { conversionStatus: 'pending', conversionProgress: 0 });
       // a new job id per request, so a failed conversion can be tried again
@@ -396,17 +358,11 @@ export class LibraryService {
     });
   }
 
-  /** the item and its current bytes, for the viewers (view access checked) */
-  async openFile(c: Call & { itemId: number }): Promise<{ item: ItemRow; access: Access; url: string }> {
-    const { item, access } = await this.db.tenant(c.orgId, (s) => this.need(s, c, c.itemId, 'view', { folder: false }));
-    return { item, access, url: (await this.url(item.s3Key))! };
-  }
-
   // ---------- annotations ----------
 
   annotation(c: Call & { itemId: number }, op: 'get' | 'save' | 'delete', text?: string) {
     return this.db.command(c.orgId, async (s) => {
-      const { item } = await this.need(s, c, c.itemId, 'view', { folder: false });
+      const { item } = await this.items.need(s, c, c.itemId, 'view', { folder: false });
       const me = c.actor.userId!;
       if (op === 'save') await this.repo.saveAnnotation(s, item.id, me, text!);
       if (op === 'delete') await this.repo.deleteAnnotation(s, item.id, me);
@@ -436,7 +392,7 @@ export class LibraryService {
       const rows = await this.repo.getMany(s, ids);
       for (const id of ids) {
         const row = rows.find((r) => r.id === id);
-        const checked = c.keep.includes(id) || (row && !row.isFolder && (await this.accessTo(s, row, c.actor)));
+        const checked = c.keep.includes(id) || (row && !row.isFolder && (await this.items.accessTo(s, row, c.actor)));
         if (!row || row.isFolder || !checked) throw AppError.validation({ attachments: LibraryMessages.attachmentInvalid });
         if (c.pdfOnly && row.kind !== 'pdf') throw AppError.validation({ attachments: LibraryMessages.attachmentPdfOnly });
       }

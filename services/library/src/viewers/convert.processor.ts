@@ -3,7 +3,7 @@ import { ConvertToPdf, LIBRARY_MAX_BYTES, type PayloadOf } from '@app/contracts'
 import { CONFIG, logger, ProcessJob, Sandbox, Storage, type JobContext } from '@app/platform';
 import { LibraryDb } from '../common/library-db';
 import { zipLimitsOf, type LibraryConfig } from '../config';
-import { LibraryRepository } from '../library/library.repository';
+import { LibraryRepository } from '../repositories/library.repository';
 import { ConversionRefused, officeToPdf } from './convert';
 
 /**

@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, LIBRARY_MAX_BYTES, LibraryErrors, type Actor, type EmailView, type SheetJson } from '@app/contracts';
 import { CONFIG, Storage } from '@app/platform';
+import { ItemAccess } from '../common/item-access';
+import { LibraryDb } from '../common/library-db';
 import { zipLimitsOf, type LibraryConfig } from '../config';
-import { LibraryService } from '../library/library.service';
+import type { ItemRow } from '../repositories/library.repository';
 import { checkZip } from './archive';
 import { parseEml, parseMsg } from './email';
 import { readWorkbook } from './sheets';
@@ -11,13 +13,20 @@ import { readWorkbook } from './sheets';
 @Injectable()
 export class ViewersService {
   constructor(
-    private readonly library: LibraryService,
+    private readonly db: LibraryDb,
+    private readonly items: ItemAccess,
     private readonly storage: Storage,
     @Inject(CONFIG) private readonly config: LibraryConfig,
   ) {}
 
+  /** the item and its current file's URL (view access checked) */
+  private async openFile(c: { orgId: string; actor: Actor; itemId: number }): Promise<{ item: ItemRow; url: string }> {
+    const { item } = await this.db.tenant(c.orgId, (s) => this.items.need(s, c, c.itemId, 'view', { folder: false }));
+    return { item, url: (await this.items.url(item.s3Key))! };
+  }
+
   async excelToJson(c: { orgId: string; actor: Actor; itemId: number; rows: number; columns: number }): Promise<SheetJson> {
-    const { item, url } = await this.library.openFile(c);
+    const { item, url } = await this.openFile(c);
     if (item.kind !== 'excel' || item.extension !== 'xlsx') throw new AppError(LibraryErrors.LIBRARY_NOT_A_SPREADSHEET);
     const buf = await this.storage.getBuffer(item.s3Key!, LIBRARY_MAX_BYTES);
     // judged by its central directory before exceljs inflates it whole: a decompression bomb is 413, never inflated
@@ -32,7 +41,7 @@ export class ViewersService {
   }
 
   async email(c: { orgId: string; actor: Actor; itemId: number }): Promise<EmailView> {
-    const { item } = await this.library.openFile(c);
+    const { item } = await this.openFile(c);
     if (item.kind !== 'email') throw new AppError(LibraryErrors.LIBRARY_NOT_AN_EMAIL);
     const buf = await this.storage.getBuffer(item.s3Key!, LIBRARY_MAX_BYTES);
     const parsed = await Promise.resolve()

@@ -1,4 +1,4 @@
-import { accessOf, mayUploadInto, type AccessFacts } from './access';
+import { accessOf, best, mayUploadInto, type Access, type AccessFacts } from './access';
 
 const user = (userId: number, isAdmin = false) => ({ kind: 'user' as const, userId, isAdmin });
 const item = (over: Partial<AccessFacts> = {}): AccessFacts => ({ ownerId: 1, scope: 'private', shares: [], ...over });
@@ -13,7 +13,8 @@ describe('accessOf', () => {
     ['shared with edit', item({ shares: [{ userId: 2, canEdit: true }] }), user(2), 'edit'],
     ['shared with someone else', item({ shares: [{ userId: 3, canEdit: true }] }), user(2), null],
     ['a guest sees nothing by itself', item({ scope: 'organization' }), { kind: 'guest' as const, userId: null, isAdmin: false }, null],
-    ['the system edits', item(), { kind: 'system' as const, userId: null, isAdmin: true }, 'edit'],
+    ['the system (other services\' jobs) reads a private item of anyone', item(), { kind: 'system' as const, userId: null, isAdmin: true }, 'view'],
+    ['the system never edits, even an organization item', item({ scope: 'organization', shares: [{ userId: 2, canEdit: true }] }), { kind: 'system' as const, userId: null, isAdmin: true }, 'view'],
   ])('%s', (_, facts, actor, expected) => {
     expect(accessOf(facts, actor)).toBe(expected);
   });
@@ -30,4 +31,14 @@ describe('mayUploadInto', () => {
   ])('%s', (_, folder, access, actor, expected) => {
     expect(mayUploadInto(folder, access, actor)).toBe(expected);
   });
+});
+
+describe('best: the stronger access (an item\'s own, a folder\'s above it)', () => {
+  it.each<[Access, Access, Access]>([
+    ['edit', 'view', 'edit'],
+    ['view', 'edit', 'edit'],
+    [null, 'view', 'view'],
+    ['view', null, 'view'],
+    [null, null, null],
+  ])('%p and %p -> %p', (a, b, expected) => expect(best(a, b)).toBe(expected));
 });

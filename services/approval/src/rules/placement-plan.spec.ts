@@ -1,5 +1,5 @@
 import type { DocumentPlacement } from '@app/contracts';
-import { planPlacements, unsignedDocuments, type DocPages } from './plan';
+import { planPlacements, unsignedDocuments, type DocPages } from './placement-plan';
 
 const LETTER = { width: 612, height: 792 };
 const docs: DocPages[] = [

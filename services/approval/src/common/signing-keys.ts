@@ -9,10 +9,10 @@ import { SignPdf } from '@signpdf/signpdf';
 const SUBFILTER_ETSI_CADES_DETACHED = 'ETSI.CAdES.detached';
 import { and, eq } from 'drizzle-orm';
 import { CONFIG, SecretBox } from '@app/platform';
-import { ApprovalDb } from '../common/approval-db';
+import { ApprovalDb } from './approval-db';
 import type { ApprovalConfig } from '../config';
 import { signingKeys } from '../db/schema';
-import { nameLastSignatureField } from '../verify/seal-name';
+import { nameLastSignatureField } from '../pdf/seal-name';
 
 /** A self-signed certificate and its key, as PKCS#12 (no passphrase: the bytes are sealed at rest). */
 export function makeP12(orgName: string, now = new Date()): Buffer {

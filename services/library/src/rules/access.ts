@@ -2,6 +2,10 @@ import type { Actor } from '@app/contracts';
 
 export type Access = 'edit' | 'view' | null;
 
+const rank = (a: Access) => (a === 'edit' ? 2 : a === 'view' ? 1 : 0);
+/** the stronger of two accesses (an item's own, a folder's above it) */
+export const best = (a: Access, b: Access): Access => (rank(a) >= rank(b) ? a : b);
+
 export interface AccessFacts {
   ownerId: number | null;
   scope: string;
@@ -14,10 +18,12 @@ export interface AccessFacts {
  * - its owner and the organization's administrators edit it (rename, move, delete, share, new versions);
  * - a person it (or a folder above it) is shared with sees it, and edits it when a share says can_edit;
  * - everyone of the organization sees the organization library;
+ * - the system (other services' jobs: the approval's copies, the minutes' board book, attachments resolved for a
+ *   meeting) reads any item and edits none: every change of an item goes through a user who may make it;
  * - anyone else does not know it exists (404).
  */
 export function accessOf(item: AccessFacts, actor: Pick<Actor, 'kind' | 'userId' | 'isAdmin'>): Access {
-  if (actor.kind === 'system') return 'edit';
+  if (actor.kind === 'system') return 'view';
   if (actor.kind !== 'user' || actor.userId === null) return null;
   if (actor.isAdmin) return 'edit';
   if (item.ownerId !== null && item.ownerId === actor.userId) return 'edit';
