@@ -1,16 +1,10 @@
-import type { Placement } from '@app/contracts';
+import type { PlacedBox, Placement } from '@app/contracts';
 
 /** a box as stored (repositories/placements.repository), the fields this rule reads */
-export interface StoredBox {
+export interface StoredBox extends PlacedBox {
   libraryId: number;
   pageNum: number;
   type: string;
-  px: number;
-  py: number;
-  width: number;
-  height: number;
-  pageWidth: number;
-  pageHeight: number;
   options: unknown;
 }
 
