@@ -28,6 +28,7 @@ import { VoteBatcher } from './decisions/vote-batcher';
 import { DecisionView } from './view/decision-view';
 import { MeetingEvents } from './events/meeting-events';
 import { DecisionsHandlers } from './decisions/decisions.handlers';
+import { PendingVoters } from './decisions/pending-voters';
 import { ActionsRepository } from './repositories/actions.repository';
 import { ActionsService } from './actions/actions.service';
 import { ActionsHandlers } from './actions/actions.handlers';
@@ -59,7 +60,7 @@ export class MeetingModule {
         MeetingDb, Directory, OrganizationWatch, MeetingPublisher, LibraryFiles, Attachments, SecretVotes, CalendarFeedsRepository, CalendarFeedService, CalendarFeedHandlers,
         MeetingsRepository, MembersRepository, AgendaRepository, DecisionsRepository, SecretBallotsRepository, ActionsRepository, CommentsRepository, RecordsRepository, DashboardRepository,
         MeetingAccess, MeetingView, DecisionView, BallotListView, MeetingEvents,
-        MeetingsService, MembersService, AgendaService, MeetingDecisionsService, ResolutionsService, DecisionsRouter, VoteBatcher, ActionsService, CommentsService, DashboardService,
+        MeetingsService, MembersService, AgendaService, MeetingDecisionsService, ResolutionsService, DecisionsRouter, VoteBatcher, PendingVoters, ActionsService, CommentsService, DashboardService,
         IjmeetProvider, ZoomProvider, VirtualProviders, VirtualService, RoomSecrets, RoomSecretsRepository,
         MeetingsHandlers, MembersHandlers, AgendaHandlers, DecisionsHandlers, ActionsHandlers, CommentsHandlers, DashboardHandlers, VirtualHandlers,
       ],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRpc } from '../core/define';
-import { zId, zLang, zOk, zPageMeta, zTenant } from '../core/common';
+import { zId, zLang, zOk, zOrgId, zPageMeta, zTenant } from '../core/common';
 import { zVariant } from '../organization/tenancy.rpc';
 import { zAttachmentKind, zCommentKind } from './meeting.constants';
 import {
@@ -107,6 +107,16 @@ export const UpdateDecision = defineRpc({
 });
 /** a closed secret ballot's published list (docs/ballots.md) */
 export const GetBallots = defineRpc({ subject: 'meeting.v1.get-ballots', request: R({ decisionId: zId }), response: zBallotList });
+/**
+ * Service to service (no actor: the notification service's deadline reminder asks it when the reminder fires): the
+ * e-mail addresses, lower case, of the decision's voters who have not voted yet. None when the decision is gone or
+ * its voting has ended. Whoever votes meanwhile is simply not among them: nobody rewrites a recipient list per vote.
+ */
+export const ListPendingVoters = defineRpc({
+  subject: 'meeting.v1.list-pending-voters',
+  request: z.object({ orgId: zOrgId, decisionId: zId }),
+  response: z.object({ emails: z.array(z.string()) }),
+});
 export const DeleteDecision = defineRpc({ subject: 'meeting.v1.delete-decision', request: R({ meetingId: zId.nullable(), decisionId: zId }), response: zOk });
 export const CastVote = defineRpc({ subject: 'meeting.v1.cast-vote', request: R({ decisionId: zId, standalone: z.boolean().default(false), body: zVoteBody }), response: zVoteResult });
 export const SetDecisionVisibility = defineRpc({ subject: 'meeting.v1.set-decision-visibility', request: R({ decisionId: zId, body: zVisibilityBody }), response: zDecisionPayload });

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import {
-  CastVote, CreateDecision, DeleteDecision, GetBallots, GetDecision, ListArchivedDecisions, ListSingleDecisions, SetDecisionFulfilled, SetDecisionVisibility, UpdateDecision,
+  CastVote, CreateDecision, DeleteDecision, GetBallots, GetDecision, ListArchivedDecisions, ListPendingVoters, ListSingleDecisions, SetDecisionFulfilled, SetDecisionVisibility, UpdateDecision,
   type RequestOf,
 } from '@app/contracts';
 import { Rpc } from '@app/platform';
 import { DecisionsRouter } from './decisions.router';
 import { MeetingDecisionsService } from './meeting-decisions.service';
+import { PendingVoters } from './pending-voters';
 import { ResolutionsService } from './resolutions.service';
 import { VoteBatcher } from './vote-batcher';
 import { BallotListView } from '../view/ballot-list';
@@ -18,6 +19,7 @@ export class DecisionsHandlers {
     private readonly resolutions: ResolutionsService,
     private readonly votes: VoteBatcher,
     private readonly ballotList: BallotListView,
+    private readonly pendingVoters: PendingVoters,
   ) {}
 
   @Rpc(CreateDecision) create(req: RequestOf<typeof CreateDecision>) {
@@ -35,5 +37,7 @@ export class DecisionsHandlers {
   @Rpc(SetDecisionVisibility) visibility(req: RequestOf<typeof SetDecisionVisibility>) { return this.router.run(req, (uc, s, d) => uc.visibility(s, d, req)); }
   @Rpc(SetDecisionFulfilled) fulfilled(req: RequestOf<typeof SetDecisionFulfilled>) { return this.router.run(req, (uc, s, d, pending) => uc.fulfilled(s, d, req, pending)); }
   @Rpc(ListArchivedDecisions) archived(req: RequestOf<typeof ListArchivedDecisions>) { return this.meeting.archived(req); }
+  /** service to service: the notification service's deadline reminder asks it when it fires */
+  @Rpc(ListPendingVoters) pending(req: RequestOf<typeof ListPendingVoters>) { return this.pendingVoters.list(req.orgId, req.decisionId); }
   @Rpc(ListSingleDecisions) standalone(req: RequestOf<typeof ListSingleDecisions>) { return this.resolutions.list(req); }
 }

@@ -16,7 +16,8 @@ export interface ScheduledReminderData {
   orgSlug?: string;
   orgName: string;
   timeZone: string;
-  /** who is reminded; at fire time a known user's current language and status are applied */
+  /** who is reminded; at fire time a known user's current language and status are applied, and a decision's voters
+   *  who have voted by then are left out (the meeting service is asked: ListPendingVoters) */
   recipients: Recipient[];
 }
 
@@ -108,7 +109,7 @@ export class SchedulerService implements OnApplicationBootstrap {
     }));
   }
 
-  /** Change what the reminder says or who gets it (a voter voted, a participant finished) without moving it. */
+  /** Change what the reminder says or who gets it (a participant finished an action) without moving it. */
   async updateData(orgId: string, kind: ScheduledReminderKind, itemId: number, change: (data: ScheduledReminderData) => ScheduledReminderData): Promise<void> {
     await this.db.tenant(orgId, (s) => this.repo.change(s, kind, itemId, null, async (prev) => {
       if (!prev) return null;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  ActionAssigned, ActionClosed, ActionStatusChanged, CommentNotified, DecisionClosed, DecisionOpened, DecisionVoted,
+  ActionAssigned, ActionClosed, ActionStatusChanged, CommentNotified, DecisionClosed, DecisionOpened,
   MeetingCancelled, MeetingScheduled, MeetingUpdated, MemberInvited,
   type EmailInput, type EmailOrg, type EventMeta, type PayloadOf, type Recipient, type ReminderType,
 } from '@app/contracts';
@@ -152,17 +152,6 @@ export class MeetingConsumers {
         orgOf(e),
       );
     }
-  }
-
-  /** Whoever voted is not reminded to vote. */
-  @OnEvent(DecisionVoted)
-  async decisionVoted(e: PayloadOf<typeof DecisionVoted>): Promise<void> {
-    const voter = e.voter.email;
-    if (!voter) return;
-    await this.scheduler.updateData(e.orgId, 'decision-deadline', e.decisionId, (d) => ({
-      ...d,
-      recipients: (d.recipients ?? []).filter((r) => !sameAddress(voter, r.email)),
-    }));
   }
 
   // ---- actions ----------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AppPaths, ReminderDue, type PayloadOf, type ReminderType, type ScheduledReminderKind } from '@app/contracts';
-import { ProcessJob, type JobContext } from '@app/platform';
+import { AppPaths, ListPendingVoters, ReminderDue, type PayloadOf, type Recipient, type ReminderType, type ScheduledReminderKind } from '@app/contracts';
+import { Bus, ProcessJob, type JobContext } from '@app/platform';
 import { NotificationDb } from '../common/notification-db';
 import { DirectoryService } from '../common/directory';
 import { EmailOutbox } from '../common/email-outbox';
@@ -8,6 +8,7 @@ import { ReminderInbox } from '../common/reminder-inbox';
 import type { ScheduledReminderData } from '../common/scheduler';
 import { SchedulesRepository } from '../repositories/schedules.repository';
 import { appPathOf } from '../rules/app-path';
+import { onlyAddresses } from '../rules/recipients';
 
 /** What each kind of scheduled reminder sends and shows. */
 const KINDS: Record<ScheduledReminderKind, { template: ScheduledReminderKind; type: ReminderType; entity: 'decision' | 'action'; title: string; message: string }> = {
@@ -29,7 +30,9 @@ const KINDS: Record<ScheduledReminderKind, { template: ScheduledReminderKind; ty
 
 /**
  * A deadline or due-date reminder fires: an e-mail to each person and an entry in their reminders
- * widget. A stale job (the schedule moved on while it could not be removed) does nothing. The
+ * widget. A decision's reminder goes to those of its voters who have not voted at this moment: the meeting
+ * service is asked (ListPendingVoters); the list kept with the schedule is never rewritten per vote.
+ * If it does not answer, the job fails and BullMQ retries it. A stale job (the schedule moved on while it could not be removed) does nothing. The
  * e-mail job ids and reminder dedupe keys come from this job's id, so a retry adds nothing twice.
  */
 @Injectable()
@@ -40,6 +43,7 @@ export class ReminderProcessor {
     private readonly directory: DirectoryService,
     private readonly outbox: EmailOutbox,
     private readonly reminders: ReminderInbox,
+    private readonly bus: Bus,
   ) {}
 
   @ProcessJob(ReminderDue)
@@ -49,7 +53,7 @@ export class ReminderProcessor {
     if (row.status !== 'scheduled') return { fired: false, reason: row.status };
     const kind = KINDS[p.kind];
     const data = row.data as unknown as ScheduledReminderData;
-    const recipients = await this.directory.current(p.orgId, data.recipients ?? []);
+    const recipients = await this.directory.current(p.orgId, await this.stillToAct(p, data.recipients ?? []));
     const path = appPathOf(data.link) ?? AppPaths.home();
     await this.outbox.enqueue(
       p.orgId,
@@ -77,5 +81,12 @@ export class ReminderProcessor {
     );
     await this.db.tenant(p.orgId, (s) => this.schedules.markFired(s, p.kind, p.itemId, ctx.id));
     return { fired: true, recipients: recipients.length };
+  }
+
+  /** the reminded people who still have to act now: a decision's voters who have not voted (asked of the meeting service) */
+  private async stillToAct(p: PayloadOf<typeof ReminderDue>, listed: Recipient[]): Promise<Recipient[]> {
+    if (p.kind !== 'decision-deadline' || !listed.length) return listed;
+    const { emails } = await this.bus.request(ListPendingVoters, { orgId: p.orgId, decisionId: p.itemId });
+    return onlyAddresses(listed, emails);
   }
 }

@@ -1,5 +1,5 @@
 import type { Recipient } from '@app/contracts';
-import { currentRecipients, mergeRecipients, sameAddress, type KnownUser } from './recipients';
+import { currentRecipients, mergeRecipients, onlyAddresses, sameAddress, type KnownUser } from './recipients';
 
 const r = (email: string, lang: Recipient['lang'] = 'en', name = email): Recipient => ({ email, name, lang });
 const u = (email: string, lang: KnownUser['lang'], status = 'Active'): KnownUser => ({ email, lang, status });
@@ -24,6 +24,17 @@ describe('mergeRecipients', () => {
     ['empty lists', [], [], []],
   ] as const)('%s', (_name, a, b, expected) => {
     expect(mergeRecipients(a, b)).toEqual(expected);
+  });
+});
+
+describe('onlyAddresses', () => {
+  it.each([
+    ['those listed, in the recipients\' order', [r('a@x.org'), r('b@x.org'), r('c@x.org')], ['c@x.org', 'a@x.org'], [r('a@x.org'), r('c@x.org')]],
+    ['address case does not matter', [r('A@X.org')], ['a@x.org '], [r('A@X.org')]],
+    ['nobody listed: nobody', [r('a@x.org')], [], []],
+    ['a listed address that is no recipient adds nobody', [r('a@x.org')], ['z@x.org'], []],
+  ] as const)('%s', (_name, recipients, emails, expected) => {
+    expect(onlyAddresses(recipients, emails)).toEqual(expected);
   });
 });
 

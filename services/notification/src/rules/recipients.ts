@@ -13,6 +13,12 @@ export function mergeRecipients(a: readonly Recipient[], b: readonly Recipient[]
   return [...m.values()];
 }
 
+/** The recipients whose address is among `emails` (any case), in their order: a reminder's people who still have to act. */
+export function onlyAddresses(recipients: readonly Recipient[], emails: readonly string[]): Recipient[] {
+  const wanted = new Set(emails.map(addressKey));
+  return recipients.filter((r) => wanted.has(addressKey(r.email)));
+}
+
 /** A user of the local copy, as far as choosing recipients goes (`email` lower case). */
 export interface KnownUser {
   email: string;

@@ -3,8 +3,8 @@ import { Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Client } from 'pg';
 import { randomUUID } from 'node:crypto';
-import { OrganizationUpdated } from '@app/contracts';
-import { Bus, createRootLogger, NATS_CONNECTION, PlatformModule, REDIS } from '@app/platform';
+import { DecisionOpened, DecisionVoted, ListPendingVoters, OrganizationUpdated } from '@app/contracts';
+import { Bus, createRootLogger, Events, NATS_CONNECTION, PlatformModule, REDIS } from '@app/platform';
 import { publisherForEveryOwner, testEnv, waitFor, type AnyOwnerPublisher, type TestEnv } from '@app/testing';
 import { AppModule } from '../../src/app.module';
 import { loadNotificationConfig, type NotificationConfig } from '../../src/config';
@@ -56,6 +56,23 @@ export async function startPublisher(): Promise<{ app: INestApplicationContext; 
   const app = await NestFactory.createApplicationContext(PublisherModule, { logger: false });
   await app.init();
   return { app, events: publisherForEveryOwner(app.get(NATS_CONNECTION), app.get(REDIS)), bus: app.get(Bus) };
+}
+
+/**
+ * The meeting service's side of ListPendingVoters for this suite (the meeting service does not run in the int tier):
+ * a decision's voters who have not voted, kept as the meeting service keeps them, from the events published here
+ * (DecisionOpened names voters, DecisionVoted marks one as voted). The notification service asks it when a deadline
+ * reminder fires. `pending` shows what it would answer.
+ */
+export async function meetingStandIn(pub: { app: INestApplicationContext; bus: Bus }): Promise<{ pending: (orgId: string, decisionId: number) => string[] }> {
+  const voters = new Map<string, Set<string>>();
+  const key = (orgId: string, decisionId: number) => `${orgId}:${decisionId}`;
+  const of = (orgId: string, decisionId: number) => voters.get(key(orgId, decisionId)) ?? voters.set(key(orgId, decisionId), new Set()).get(key(orgId, decisionId))!;
+  const events = pub.app.get(Events);
+  await events.watch(DecisionOpened, (e) => e.recipients.forEach((r) => of(e.orgId, e.decisionId).add(r.email.trim().toLowerCase())));
+  await events.watch(DecisionVoted, (e) => void (e.voter.email && of(e.orgId, e.decisionId).delete(e.voter.email.trim().toLowerCase())));
+  pub.bus.handle(ListPendingVoters, (req) => ({ emails: [...of(req.orgId, req.decisionId)] }));
+  return { pending: (orgId, decisionId) => [...of(orgId, decisionId)] };
 }
 
 /** PostgreSQL as the owner, for assertions on the notification schema across organizations. */
