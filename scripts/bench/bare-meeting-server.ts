@@ -36,10 +36,10 @@ import { RecordsRepository } from '../../services/meeting/src/repositories/recor
 import { schema as orgSchema } from '../../services/organization/src/db/schema';
 import { OrgDb } from '../../services/organization/src/common/org-db';
 import { TenancyService } from '../../services/organization/src/tenancy/tenancy.service';
-import { OrganizationsRepository } from '../../services/organization/src/tenancy/organizations.repository';
-import { RolesRepository } from '../../services/organization/src/roles/roles.repository';
-import { UsersRepository } from '../../services/organization/src/users/users.repository';
-import { CommitteesRepository } from '../../services/organization/src/committees/committees.repository';
+import { OrganizationsRepository } from '../../services/organization/src/repositories/organizations.repository';
+import { RolesRepository } from '../../services/organization/src/repositories/roles.repository';
+import { UsersRepository } from '../../services/organization/src/repositories/users.repository';
+import { CommitteesRepository } from '../../services/organization/src/repositories/committees.repository';
 
 const env = parseConfig(
   z.object({

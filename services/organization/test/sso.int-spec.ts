@@ -19,7 +19,7 @@ import { signInAtProvider, startOidcProvider, type TestOidcProvider } from '@app
 import { OrganizationModule } from '../src/app.module';
 import { loadOrganizationConfig } from '../src/config';
 import { OrgDb } from '../src/common/org-db';
-import { RolesRepository } from '../src/roles/roles.repository';
+import { RolesRepository } from '../src/repositories/roles.repository';
 import { organizations, users } from '../src/db/schema';
 
 jest.setTimeout(60_000);

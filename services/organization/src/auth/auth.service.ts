@@ -12,13 +12,13 @@ import { OrgDb, type Scope } from '../common/org-db';
 import { Passwords } from '../common/passwords';
 import { requireUser } from '../common/access';
 import { toProfile } from '../common/mappers';
-import { OrganizationsRepository } from '../tenancy/organizations.repository';
-import { RolesRepository } from '../roles/roles.repository';
-import { UsersRepository, type UserRow } from '../users/users.repository';
-import { LogsRepository } from '../logs/logs.repository';
-import { TokensRepository } from './tokens.repository';
-import { tokenLifetimeMs, tokenState, type TokenPurpose } from './token-rules';
-import { attemptGate, pinLockedOut, totpStepFresh, type AttemptPolicy } from './attempt-rules';
+import { OrganizationsRepository } from '../repositories/organizations.repository';
+import { RolesRepository } from '../repositories/roles.repository';
+import { UsersRepository, type UserRow } from '../repositories/users.repository';
+import { LogsRepository } from '../repositories/logs.repository';
+import { TokensRepository } from '../repositories/tokens.repository';
+import { tokenLifetimeMs, tokenState, type TokenPurpose } from '../rules/tokens';
+import { attemptGate, pinLockedOut, totpStepFresh, type AttemptPolicy } from '../rules/attempts';
 
 
 /**

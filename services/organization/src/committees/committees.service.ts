@@ -7,10 +7,10 @@ import {
 import { OrgDb, type Scope } from '../common/org-db';
 import { requirePermission, requireUser } from '../common/access';
 import { toUserBrief } from '../common/mappers';
-import { CommitteesRepository, type CommitteeKind, type CommitteeRow } from './committees.repository';
-import { UsersRepository } from '../users/users.repository';
-import { LogsRepository } from '../logs/logs.repository';
-import { boardExpired, canEditCommittee } from './committee-rules';
+import { CommitteesRepository, type CommitteeKind, type CommitteeRow } from '../repositories/committees.repository';
+import { UsersRepository } from '../repositories/users.repository';
+import { LogsRepository } from '../repositories/logs.repository';
+import { boardExpired, canEditCommittee } from '../rules/committees';
 
 type CommitteeInput = Omit<RequestOf<typeof CreateCommittee>, 'orgId' | 'actor'>;
 type BoardInput = Omit<RequestOf<typeof CreateBoard>, 'orgId' | 'actor'>;

@@ -2,10 +2,10 @@ import {
   parseLang, serverDate, uploadUrl, zOrgModules,
   type DirectoryUser, type OrgModules, type OrgPublic, type Profile, type User, type UserBrief, type Variant,
 } from '@app/contracts';
-import type { UserRow, UserCommittees } from '../users/users.repository';
-import type { RoleRow } from '../roles/roles.repository';
-import type { OrganizationRow } from '../tenancy/organizations.repository';
-import { resolvePermissions } from '../tenancy/actor';
+import type { UserRow, UserCommittees } from '../repositories/users.repository';
+import type { RoleRow } from '../repositories/roles.repository';
+import type { OrganizationRow } from '../repositories/organizations.repository';
+import { resolvePermissions } from '../rules/permissions';
 
 export function toUserBrief(u: UserRow): UserBrief {
   return { id: u.id, name: u.name, email: u.email, image: uploadUrl(u.image), position: u.position, designation: u.designation };

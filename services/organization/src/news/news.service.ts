@@ -5,10 +5,10 @@ import {
 } from '@app/contracts';
 import { OrgDb, type Scope } from '../common/org-db';
 import { requirePermission, requireUser } from '../common/access';
-import { NewsRepository, type PostRow } from './news.repository';
-import { CommitteesRepository } from '../committees/committees.repository';
-import { LogsRepository } from '../logs/logs.repository';
-import { ownKey } from '../users/user-rules';
+import { NewsRepository, type PostRow } from '../repositories/news.repository';
+import { CommitteesRepository } from '../repositories/committees.repository';
+import { LogsRepository } from '../repositories/logs.repository';
+import { ownKey } from '../rules/users';
 
 /**
  * News posts of the organization: every signed-in user reads, likes and comments; posting and

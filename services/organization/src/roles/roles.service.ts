@@ -3,12 +3,12 @@ import { AppError, OrgMessages, pageMeta, serverDate, type Actor, type RequestOf
 import { pgConflict } from '@app/platform';
 import { OrgDb, type Scope } from '../common/org-db';
 import { requirePermission, requireUser } from '../common/access';
-import { adminTouchAllowed, ungrantableSlugs } from '../common/admin-rules';
+import { adminTouchAllowed, ungrantableSlugs } from '../rules/admin-rights';
 import { toUserBrief } from '../common/mappers';
-import { RolesRepository, type RoleRow } from './roles.repository';
-import { UsersRepository } from '../users/users.repository';
-import { LogsRepository } from '../logs/logs.repository';
-import { resolvePermissions } from '../tenancy/actor';
+import { RolesRepository, type RoleRow } from '../repositories/roles.repository';
+import { UsersRepository } from '../repositories/users.repository';
+import { LogsRepository } from '../repositories/logs.repository';
+import { resolvePermissions } from '../rules/permissions';
 
 /**
  * The fields named when a write loses a race the checks above it could not see (two requests creating or

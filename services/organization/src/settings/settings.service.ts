@@ -7,10 +7,10 @@ import { Outbox } from '@app/platform';
 import { OrgDb, type Scope } from '../common/org-db';
 import { requirePermission, requireUser } from '../common/access';
 import { modulesOf, variantOf } from '../common/mappers';
-import { OrganizationsRepository, type OrganizationRow } from '../tenancy/organizations.repository';
-import { LogsRepository } from '../logs/logs.repository';
-import { ownKey } from '../users/user-rules';
-import { calendarIntegrations, splitDisabled } from './settings-rules';
+import { OrganizationsRepository, type OrganizationRow } from '../repositories/organizations.repository';
+import { LogsRepository } from '../repositories/logs.repository';
+import { ownKey } from '../rules/users';
+import { calendarIntegrations, splitDisabled } from '../rules/settings';
 
 /** Organization information, modules, calendar integrations and the activity log (SSO settings: auth/sso). */
 @Injectable()

@@ -1,19 +1,7 @@
-import { MEMBER_PERMISSIONS, PERMISSION_SLUGS } from '@app/contracts';
-import { buildActor, resolvePermissions } from './actor';
+import { PERMISSION_SLUGS } from '@app/contracts';
+import { buildActor } from './actor';
 
 const user = { id: 7, name: 'Ann', email: 'ann@x.test', status: 'Active', deletedAt: null as Date | null };
-
-describe('resolvePermissions', () => {
-  it.each([
-    ['no role', null, []],
-    ['built-in admin holds every slug', { id: 1, builtin: 'admin', permissions: [] }, [...PERMISSION_SLUGS]],
-    ['member role holds its slugs', { id: 2, builtin: 'member', permissions: [...MEMBER_PERMISSIONS] }, [...MEMBER_PERMISSIONS]],
-    ['unknown slugs are dropped', { id: 3, builtin: null, permissions: ['news_show', 'launch_rockets'] }, ['news_show']],
-    ['duplicates collapse, order is the catalogue order', { id: 4, builtin: null, permissions: ['users_manage', 'home_show', 'users_manage'] }, ['home_show', 'users_manage']],
-  ])('%s', (_name, role, expected) => {
-    expect(resolvePermissions(role)).toEqual(expected);
-  });
-});
 
 describe('buildActor', () => {
   it.each([

@@ -3,11 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { AppError, MEMBER_PERMISSIONS, OrgMessages, SYSTEM_ACTOR, type OrgModules, type PermissionSlug, type RequestOf, type CreateOrganization } from '@app/contracts';
 import { OrgDb, type Scope } from '../common/org-db';
 import { Passwords } from '../common/passwords';
-import { OrganizationsRepository } from './organizations.repository';
-import { RolesRepository, type RoleRow } from '../roles/roles.repository';
-import { UsersRepository, type UserRow } from '../users/users.repository';
-import { CommitteesRepository } from '../committees/committees.repository';
-import { LogsRepository } from '../logs/logs.repository';
+import { OrganizationsRepository } from '../repositories/organizations.repository';
+import { RolesRepository, type RoleRow } from '../repositories/roles.repository';
+import { UsersRepository, type UserRow } from '../repositories/users.repository';
+import { CommitteesRepository } from '../repositories/committees.repository';
+import { LogsRepository } from '../repositories/logs.repository';
 
 export interface EnsureUser {
   email: string;

@@ -4,11 +4,11 @@ import { Outbox } from '@app/platform';
 import { OrgDb, type Scope } from '../common/org-db';
 import { requireUser } from '../common/access';
 import { toProfile } from '../common/mappers';
-import { UsersRepository, type UserRow } from './users.repository';
-import { RolesRepository } from '../roles/roles.repository';
-import { OrganizationsRepository } from '../tenancy/organizations.repository';
-import { LogsRepository } from '../logs/logs.repository';
-import { ownKey } from './user-rules';
+import { UsersRepository, type UserRow } from '../repositories/users.repository';
+import { RolesRepository } from '../repositories/roles.repository';
+import { OrganizationsRepository } from '../repositories/organizations.repository';
+import { LogsRepository } from '../repositories/logs.repository';
+import { ownKey } from '../rules/users';
 
 /** The signed-in user's own profile (GET/PUT /api/profile). */
 @Injectable()

@@ -6,14 +6,14 @@ import {
 import { logger, Storage } from '@app/platform';
 import { OrgDb } from '../common/org-db';
 import { requirePermission } from '../common/access';
-import { adminTouchAllowed } from '../common/admin-rules';
-import { UsersRepository } from './users.repository';
-import { RolesRepository } from '../roles/roles.repository';
-import { CommitteesRepository } from '../committees/committees.repository';
-import { LogsRepository } from '../logs/logs.repository';
+import { adminTouchAllowed } from '../rules/admin-rights';
+import { UsersRepository } from '../repositories/users.repository';
+import { RolesRepository } from '../repositories/roles.repository';
+import { CommitteesRepository } from '../repositories/committees.repository';
+import { LogsRepository } from '../repositories/logs.repository';
 import { UsersService } from './users.service';
 import { headerMatches, splitNames, toRows } from './users-sheet';
-import { ownKey, teamOrCommitteeErrors } from './user-rules';
+import { ownKey, teamOrCommitteeErrors } from '../rules/users';
 
 /**
  * Excel upload of users following the downloadable template. A sheet with another structure is

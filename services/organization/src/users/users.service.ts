@@ -8,15 +8,15 @@ import { CONFIG, Outbox, SessionStore } from '@app/platform';
 import type { OrganizationConfig } from '../config';
 import { OrgDb, type Scope } from '../common/org-db';
 import { actorName, requirePermission, requireUser } from '../common/access';
-import { adminTouchAllowed } from '../common/admin-rules';
+import { adminTouchAllowed } from '../rules/admin-rights';
 import { toUser, toUserBrief } from '../common/mappers';
-import { UsersRepository, type UserRow } from './users.repository';
-import { RolesRepository } from '../roles/roles.repository';
-import { CommitteesRepository } from '../committees/committees.repository';
-import { LogsRepository } from '../logs/logs.repository';
-import { TokensRepository } from '../auth/tokens.repository';
-import { tokenLifetimeMs } from '../auth/token-rules';
-import { ownKey, removalErrors, teamOrCommitteeErrors, toggledStatus } from './user-rules';
+import { UsersRepository, type UserRow } from '../repositories/users.repository';
+import { RolesRepository } from '../repositories/roles.repository';
+import { CommitteesRepository } from '../repositories/committees.repository';
+import { LogsRepository } from '../repositories/logs.repository';
+import { TokensRepository } from '../repositories/tokens.repository';
+import { tokenLifetimeMs } from '../rules/tokens';
+import { ownKey, removalErrors, teamOrCommitteeErrors, toggledStatus } from '../rules/users';
 
 type UserInput = Omit<RequestOf<typeof CreateUser>, 'orgId' | 'actor'>;
 

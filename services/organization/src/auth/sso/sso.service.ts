@@ -7,16 +7,16 @@ import { CONFIG, Outbox, logger, SecretBox } from '@app/platform';
 import type { OrganizationConfig } from '../../config';
 import { OrgDb, type Scope } from '../../common/org-db';
 import { requirePermission } from '../../common/access';
-import { OrganizationsRepository, type OrganizationRow } from '../../tenancy/organizations.repository';
-import { RolesRepository } from '../../roles/roles.repository';
-import { UsersRepository, type UserRow } from '../../users/users.repository';
-import { LogsRepository } from '../../logs/logs.repository';
-import { TokensRepository } from '../tokens.repository';
+import { OrganizationsRepository, type OrganizationRow } from '../../repositories/organizations.repository';
+import { RolesRepository } from '../../repositories/roles.repository';
+import { UsersRepository, type UserRow } from '../../repositories/users.repository';
+import { LogsRepository } from '../../repositories/logs.repository';
+import { TokensRepository } from '../../repositories/tokens.repository';
 import { AuthService } from '../auth.service';
-import { tokenLifetimeMs, tokenState } from '../token-rules';
+import { tokenLifetimeMs, tokenState } from '../../rules/tokens';
 import { OidcClients, describeOidcError, type OidcClientSettings } from './oidc.provider';
 import { SsoAttempts } from './sso-attempts';
-import { nameFromClaims, readStoredSso, ssoAccountDecision, toStoredSso, verifiedEmail, type StoredOidcSettings } from './sso-rules';
+import { nameFromClaims, readStoredSso, ssoAccountDecision, toStoredSso, verifiedEmail, type StoredOidcSettings } from '../../rules/sso';
 
 const CALLBACK_PATH = '/api/sso/callback';
 

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import { boardCommittees, committeeMembers, committees, users } from '../db/schema';
 import type { Scope } from '../common/org-db';
-import { escapeLike } from '../logs/logs.repository';
-import type { UserRow } from '../users/users.repository';
+import { escapeLike } from './sql';
+import type { UserRow } from './users.repository';
 
 export type CommitteeRow = typeof committees.$inferSelect;
 export type CommitteeKind = 'committee' | 'board';

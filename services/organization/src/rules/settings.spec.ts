@@ -1,4 +1,4 @@
-import { calendarIntegrations, splitDisabled } from './settings-rules';
+import { calendarIntegrations, splitDisabled } from './settings';
 
 describe('splitDisabled', () => {
   it.each([

@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { userTokens } from '../db/schema';
 import type { Scope } from '../common/org-db';
 import { hashToken, newToken } from '../common/secrets';
-import type { TokenPurpose } from './token-rules';
+import type { TokenPurpose } from '../rules/tokens';
 
 export type TokenRow = typeof userTokens.$inferSelect;
 

@@ -1,4 +1,4 @@
-import { isSingleUse, tokenLifetimeMs, tokenState, type TokenPurpose } from './token-rules';
+import { isSingleUse, tokenLifetimeMs, tokenState, type TokenPurpose } from './tokens';
 
 const now = new Date('2026-01-10T12:00:00Z');
 const later = new Date('2026-01-10T12:00:01Z');

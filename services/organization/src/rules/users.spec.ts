@@ -1,5 +1,5 @@
 import { OrgMessages } from '@app/contracts';
-import { ownKey, removalErrors, teamOrCommitteeErrors, toggledStatus } from './user-rules';
+import { ownKey, removalErrors, teamOrCommitteeErrors, toggledStatus } from './users';
 
 describe('teamOrCommitteeErrors', () => {
   it.each([

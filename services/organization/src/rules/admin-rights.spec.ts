@@ -1,4 +1,4 @@
-import { adminTouchAllowed, ungrantableSlugs } from './admin-rules';
+import { adminTouchAllowed, ungrantableSlugs } from './admin-rights';
 
 const admin = { kind: 'user' as const, isAdmin: true, permissions: [] as string[] };
 const delegate = { kind: 'user' as const, isAdmin: false, permissions: ['users_manage', 'roles_manage', 'home_show'] };

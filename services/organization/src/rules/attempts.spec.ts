@@ -1,4 +1,4 @@
-import { attemptGate, lockSeconds, pinLockedOut, totpStepFresh, type AttemptPolicy } from './attempt-rules';
+import { attemptGate, lockSeconds, pinLockedOut, totpStepFresh, type AttemptPolicy } from './attempts';
 
 const policy: AttemptPolicy = { freeFailures: 5, lockSeconds: 30, maxLockSeconds: 900 };
 const now = new Date('2026-11-27T12:00:00Z');

@@ -4,6 +4,7 @@ import type { Actor } from '@app/contracts';
 import { activityLogs } from '../db/schema';
 import type { Scope } from '../common/org-db';
 import { actorName } from '../common/access';
+import { escapeLike } from './sql';
 
 export type LogRow = typeof activityLogs.$inferSelect;
 
@@ -20,8 +21,4 @@ export class LogsRepository {
     const rows = await s.tx.select().from(activityLogs).where(where).orderBy(desc(activityLogs.createdAt), desc(activityLogs.id)).limit(q.perPage).offset((q.page - 1) * q.perPage);
     return { rows, total: Number(n) };
   }
-}
-
-export function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (m) => `\\${m}`);
 }

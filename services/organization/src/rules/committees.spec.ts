@@ -1,5 +1,5 @@
 import type { Actor } from '@app/contracts';
-import { boardExpired, canEditCommittee } from './committee-rules';
+import { boardExpired, canEditCommittee } from './committees';
 
 const user = (over: Partial<Actor> = {}): Actor => ({ kind: 'user', userId: 5, email: 'u@x.test', name: 'U', roleId: 2, isAdmin: false, permissions: [], guestToken: null, ...over });
 

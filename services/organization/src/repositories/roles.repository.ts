@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, count, eq, ilike, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { roles, users } from '../db/schema';
 import type { Scope } from '../common/org-db';
-import { escapeLike } from '../logs/logs.repository';
+import { escapeLike } from './sql';
 
 export type RoleRow = typeof roles.$inferSelect;
 

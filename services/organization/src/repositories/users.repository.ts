@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { committeeMembers, committees, roles, users } from '../db/schema';
 import type { Scope } from '../common/org-db';
-import { escapeLike } from '../logs/logs.repository';
+import { escapeLike } from './sql';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = Omit<typeof users.$inferInsert, 'orgId' | 'id'>;

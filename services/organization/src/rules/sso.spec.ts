@@ -1,4 +1,4 @@
-import { domainAllowed, nameFromClaims, readStoredSso, toStoredSso, ssoAccountDecision, verifiedEmail } from './sso-rules';
+import { domainAllowed, nameFromClaims, readStoredSso, toStoredSso, ssoAccountDecision, verifiedEmail } from './sso';
 
 describe('verifiedEmail: only an e-mail the provider says it verified', () => {
   it.each<[string, Record<string, unknown>, ReturnType<typeof verifiedEmail>]>([
