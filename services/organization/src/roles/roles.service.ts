@@ -85,7 +85,7 @@ export class RolesService {
   }
 
   /**
-   * Delegated role managers (common/admin-rules.ts): the Admin role, and users who hold it, are an administrator's
+   * Delegated role managers (rules/admin-rights.ts): the Admin role, and users who hold it, are an administrator's
    * to change; a role gets only slugs its editor holds. 403 otherwise.
    */
   private async guardDelegation(s: Scope, actor: Actor, role: RoleRow | null, movingIds: number[], before: readonly string[], after: readonly string[]): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Actor } from '@app/contracts';
 
 /**
- * Delegated administration (table test in admin-rules.spec.ts). Holders of users_manage or roles_manage who are not
+ * Delegated administration (table test in admin-rights.spec.ts). Holders of users_manage or roles_manage who are not
  * administrators manage everyone else, but only an administrator (the built-in Admin role) grants or removes the
  * Admin role or edits an administrator's account (e-mail, password reset path, status, deletion, photo), and nobody
  * gives a role a right they do not hold themselves.

@@ -1,5 +1,5 @@
 /**
- * Pure rules of second-factor and PIN attempts (table tests in attempt-rules.spec.ts). The counts live on the
+ * Pure rules of second-factor and PIN attempts (table tests in attempts.spec.ts). The counts live on the
  * account's row (users.second_factor_failures, pin_failures), so minting a new log_token or device token never
  * resets them; AuthService reads and writes them under a row lock.
  */

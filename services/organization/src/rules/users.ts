@@ -1,6 +1,6 @@
 import { OrgMessages } from '@app/contracts';
 
-/** Pure rules of the user administration (table-driven tests in user-rules.spec.ts). */
+/** Pure rules of the user administration (table-driven tests in users.spec.ts). */
 
 /** docs/product/errors.md#validation-rules "team/committee required": a team name or at least one committee (as admin or member). */
 export function teamOrCommitteeErrors(input: { team?: string | null; admin_committees: number[]; member_committees: number[] }): Record<string, string> {

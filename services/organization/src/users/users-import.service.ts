@@ -87,7 +87,7 @@ export class UsersImportService {
         });
         const rowErrors: Record<string, string[]> = parsed.success ? {} : fieldErrorsOf(parsed.error);
         if (r.role && !role) rowErrors.role = [OrgMessages.roleRequired];
-        // only an administrator makes administrators (common/admin-rules.ts)
+        // only an administrator makes administrators (rules/admin-rights.ts)
         if (role && !adminTouchAllowed(actor, { targetIsAdmin: false, grantsAdmin: role.builtin === 'admin' })) throw AppError.forbidden('administrators are made by administrators');
         if (ids.some((x) => !x)) rowErrors.committees = [OrgMessages.unknownCommittee];
         if (parsed.success) for (const [k, v] of Object.entries(teamOrCommitteeErrors(parsed.data))) rowErrors[k] = [v];

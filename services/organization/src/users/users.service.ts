@@ -85,7 +85,7 @@ export class UsersService {
     return !!u.roleId && (await this.roles.get(s, u.roleId))?.builtin === 'admin';
   }
 
-  /** Only an administrator grants the Admin role or edits an administrator's account (common/admin-rules.ts): else 403. */
+  /** Only an administrator grants the Admin role or edits an administrator's account (rules/admin-rights.ts): else 403. */
   private async guardAdminTouch(s: Scope, actor: Actor, target: Pick<UserRow, 'roleId'> | null, newRoleId?: number): Promise<void> {
     if (actor.kind === 'system' || actor.isAdmin) return;
     const targetIsAdmin = target ? await this.isAdminUser(s, target) : false;
