@@ -1,6 +1,6 @@
 /**
  * Jest projects (tiers). `npm test` (scripts/test.mjs) runs them in order with the right set-up:
- *   unit     **\/*.spec.ts under libs/ services/ scripts/       pure rules, no infrastructure
+ *   unit     **\/*.spec.ts under libs/ services/ scripts/ test/fuzz/   pure rules, no infrastructure
  *   web      web/jest.config.cjs (jsdom), when the file exists
  *   int      services/*\/test/**\/*.int-spec.ts, libs/*\/test/**\/*.int-spec.ts   real PostgreSQL, NATS, Redis, S3
  *   api      test/api/**\/*.api-spec.ts        black-box HTTP through the running gateway (TEST_GATEWAY_URL)
@@ -44,7 +44,7 @@ const projects = [
   {
     ...base,
     displayName: 'unit',
-    testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/services/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts', '<rootDir>/load-tests/**/*.spec.ts'],
+    testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/services/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts', '<rootDir>/load-tests/**/*.spec.ts', '<rootDir>/test/fuzz/**/*.spec.ts'],
   },
   {
     ...base,

@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { ERRORS, ROUTE_TABLE, type RouteDef } from '@app/contracts';
 import { createTestOrg, createTestUser, login, rawRequest, testEnv, type ApiAnswer } from '@app/testing';
 import { invalidFormRequest, invalidRequest, short, type FuzzRequest } from './derive';
+import { extremeRequests, plainRequest } from './extremes';
 
 /**
  * The generative fuzz run (docs/how-to-fuzz.md): every route of ROUTE_TABLE, invalid inputs derived from its own
@@ -40,6 +41,8 @@ export interface FuzzReport {
   forms: number;
   tables: number;
   seed: number;
+  /** routes of the table the gateway never matched a request to (its `http_request_duration_seconds` has no count for them) */
+  unreached: string[];
 }
 
 export interface FuzzOptions {
@@ -85,6 +88,25 @@ async function settledCounts(db: Client, tables: string[], orgIds: string[]): Pr
   return last;
 }
 
+/**
+ * How many requests the gateway matched to each route, by `METHOD path` (its request histogram's `route` label is the
+ * route's Express path, 'unmatched' when no route took the request): the proof that a request reached a route, not
+ * only that it was sent to a URL that looks like it.
+ */
+export const routeKey = (method: string, path: string): string => `${method} ${path.length > 1 ? path.replace(/\/$/, '') : path}`;
+
+export async function matchedRoutes(): Promise<Map<string, number>> {
+  const text = await (await fetch(`${env.TEST_GATEWAY_URL}/metrics`)).text();
+  const out = new Map<string, number>();
+  for (const m of text.matchAll(/^http_request_duration_seconds_count\{([^}]*)\} (\d+)/gm)) {
+    const labels = Object.fromEntries([...m[1].matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((l) => [l[1], l[2]]));
+    // Express reports a route declared as '/api/' by the path it registered ('/api'): compared without the trailing slash
+    const key = routeKey(labels.method, labels.route);
+    out.set(key, (out.get(key) ?? 0) + Number(m[2]));
+  }
+  return out;
+}
+
 function send(actor: Actor, req: FuzzRequest): Promise<ApiAnswer> {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(req.query)) for (const x of Array.isArray(v) ? v : [v]) qs.append(k, x);
@@ -114,7 +136,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
 
   const db = new Client({ connectionString: env.DATABASE_ADMIN_URL });
   await db.connect();
-  const report: FuzzReport = { requests: 0, histogram: {}, failures: [], accepted: [], changed: [], routes: 0, forms: 0, tables: 0, seed: opts.seed ?? 42 };
+  const report: FuzzReport = { requests: 0, histogram: {}, failures: [], accepted: [], changed: [], routes: 0, forms: 0, tables: 0, seed: opts.seed ?? 42, unreached: [] };
   try {
     const tables = await tenantTables(db);
     report.tables = tables.length;
@@ -123,12 +145,14 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
 
     const routes: RouteDef[] = ROUTE_TABLE.map((r) => r.route).filter((r) => !SKIP.has(`${r.method} ${r.path}`));
     report.routes = routes.length;
+    const matchedBefore = await matchedRoutes();
     const deadline = Date.now() + opts.budgetMs;
     let round = 0;
-    while (Date.now() < deadline) {
+    // the first round always covers every route, whatever the budget; later rounds run while it lasts
+    while (round === 0 || Date.now() < deadline) {
       round++;
       for (const route of routes) {
-        if (Date.now() >= deadline) break;
+        if (round > 1 && Date.now() >= deadline) break;
         const seed = report.seed + round * 7919 + routes.indexOf(route);
         const samples = fc.sample(invalidRequest(route, routes), { numRuns: opts.runsPerRoute, seed });
         // routes that take multipart/form-data get as many mutated forms
@@ -155,12 +179,64 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
       log(`[fuzz] round ${round}: ${report.requests} requests, ${JSON.stringify(report.histogram)}`);
     }
 
+    const matchedAfter = await matchedRoutes();
+    report.unreached = routes.map((r) => routeKey(r.method, r.path)).filter((k) => (matchedAfter.get(k) ?? 0) <= (matchedBefore.get(k) ?? 0));
+
     // anything the invalid requests started (events, jobs) has had time to land before the second count
     const after = await settledCounts(db, tables, orgIds);
     for (const t of tables) if (before[t] !== after[t]) report.changed.push(`${t}: ${before[t]} -> ${after[t]}`);
   } finally {
     await db.end();
   }
+  return report;
+}
+
+export interface ExtremesReport {
+  requests: number;
+  histogram: Record<string, number>;
+  /** 5xx answers and statuses outside the catalogue */
+  failures: string[];
+  /** routes that took at least one valid-extremes request */
+  routes: number;
+}
+
+/**
+ * The valid-extremes phase (test/fuzz/extremes.ts): each route's input at the edge of what its schema accepts, sent
+ * as a fresh organization's administrator. Valid input may write (it is valid), so it runs in an organization of its
+ * own, after the invalid phase has counted its rows.
+ */
+export async function runExtremes(log: (line: string) => void = () => undefined): Promise<ExtremesReport> {
+  const org = await createTestOrg(env.NATS_URL);
+  const admin: Actor = { name: 'admin', slug: org.slug, token: '', refresh: async () => (admin.token = await login(env.TEST_GATEWAY_URL, org.slug, org.admin.email, org.admin.password)) };
+  await admin.refresh();
+  const report: ExtremesReport = { requests: 0, histogram: {}, failures: [], routes: 0 };
+  // signing out ends the session the rest of the run needs: it goes last
+  const last = (r: RouteDef) => (r.path === '/api/logout' ? 1 : 0);
+  const routes = ROUTE_TABLE.map((r) => r.route).sort((a, b) => last(a) - last(b));
+  for (const route of routes) {
+    const requests = extremeRequests(route);
+    if (requests.length) report.routes++;
+    // a route that takes no input has no edge: its plain request still reaches it (the reach check counts both phases)
+    else requests.push(plainRequest(route));
+    for (const req of requests) {
+      let r: ApiAnswer;
+      try {
+        r = await send(admin, req);
+      } catch (e) {
+        report.failures.push(`${req.method} ${req.url.slice(0, 120)} ${req.label} -> ${(e as Error).message}`);
+        continue;
+      }
+      if (r.status === 401 && route.access !== 'public' && route.access !== 'no-org') {
+        // a valid request that changed the password or ended the session (a route of the account): sign in again
+        await admin.refresh();
+        r = await send(admin, req);
+      }
+      report.requests++;
+      report.histogram[r.status] = (report.histogram[r.status] ?? 0) + 1;
+      if (r.status >= 500 || !CATALOGUE_STATUSES.has(r.status)) report.failures.push(`${req.method} ${req.url.slice(0, 120)} ${req.label} -> ${r.status} ${short(r.body)}`);
+    }
+  }
+  log(`[fuzz] valid extremes: ${report.requests} requests over ${report.routes} routes, ${JSON.stringify(report.histogram)}`);
   return report;
 }
 
@@ -174,6 +250,7 @@ export function formatReport(r: FuzzReport): string {
     `fuzz (seed ${r.seed}, FUZZ_SEED to replay): ${r.requests} requests over ${r.routes} routes (${r.forms} multipart forms); ${fivexx} × 5xx; ${r.failures.length} outside the catalogue or 5xx; ${r.accepted.length} invalid requests accepted`,
     `status histogram:\n${hist}`,
     `tenant tables checked: ${r.tables}; rows changed by invalid input: ${r.changed.length ? r.changed.join(', ') : 0}`,
+    `routes no invalid request could reach (no input to break; the extremes phase sends them their plain request): ${r.unreached.length ? r.unreached.join(', ') : 0}`,
     ...r.failures.slice(0, 40).map((f) => `FAIL ${f}`),
     ...r.accepted.slice(0, 40).map((f) => `ACCEPTED ${f}`),
   ].join('\n');

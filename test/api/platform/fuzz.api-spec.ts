@@ -1,4 +1,5 @@
-import { formatReport, runFuzz } from '../../fuzz/runner';
+import { ROUTE_TABLE } from '@app/contracts';
+import { formatReport, matchedRoutes, routeKey, runExtremes, runFuzz } from '../../fuzz/runner';
 
 /**
  * The generative fuzz suite (docs/how-to-fuzz.md, issue 9): every route of the route table, with params, queries and
@@ -10,6 +11,11 @@ const minutes = Number(process.env.FUZZ_MINUTES ?? '0');
 const budgetMs = minutes > 0 ? minutes * 60_000 : Number(process.env.FUZZ_BUDGET_MS ?? 90_000);
 
 describe('generative fuzz over the route table', () => {
+  let matchedBefore = new Map<string, number>();
+  beforeAll(async () => {
+    matchedBefore = await matchedRoutes();
+  });
+
   it('invalid input never reaches a 5xx, answers from the catalogue, and writes nothing', async () => {
     const report = await runFuzz({
       budgetMs,
@@ -23,4 +29,17 @@ describe('generative fuzz over the route table', () => {
     expect(report.accepted).toEqual([]);
     expect(report.changed).toEqual([]);
   }, budgetMs + 180_000);
+
+  it('input at the edge of what each schema accepts (longest strings, largest arrays, bounds) never reaches a 5xx', async () => {
+    const report = await runExtremes();
+    console.log(`valid extremes: ${report.requests} requests over ${report.routes} routes, ${JSON.stringify(report.histogram)}\n${report.failures.slice(0, 40).join('\n')}`);
+    expect(report.routes).toBeGreaterThan(50);
+    expect(report.failures).toEqual([]);
+  }, 600_000);
+
+  it('the two phases reached every route of the table (the gateway counts each request by the route it matched)', async () => {
+    const after = await matchedRoutes();
+    const unreached = ROUTE_TABLE.map(({ route: r }) => routeKey(r.method, r.path)).filter((k) => (after.get(k) ?? 0) <= (matchedBefore.get(k) ?? 0));
+    expect(unreached).toEqual([]);
+  });
 });

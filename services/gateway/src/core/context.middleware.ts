@@ -25,7 +25,8 @@ export class ContextMiddleware implements NestMiddleware {
     req.portalHost = h.portal;
     res.setHeader('x-correlation-id', req.correlationId);
     const end = metrics.httpDuration.startTimer({ method: req.method });
-    res.on('finish', () => end({ route: (req.route?.path as string | undefined) ?? 'unmatched', status: String(res.statusCode) }));
+    // 'close' comes after 'finish', and alone when the client went away first (an event stream it closed): counted once either way
+    res.once('close', () => end({ route: (req.route?.path as string | undefined) ?? 'unmatched', status: String(res.statusCode) }));
     // the span continues a caller's traceparent; RPCs, events and jobs of this request continue it in turn; a read's
     // RPC that finds no responder (a replica restarting) is sent once more (Bus.request)
     otelContext.with(httpServerSpan(req, res), () => runWithContext({ correlationId: req.correlationId, readOnly: req.method === 'GET' || req.method === 'HEAD' }, () => next()));
