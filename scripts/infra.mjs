@@ -11,8 +11,10 @@
  *   (c) a local one it starts and later stops: PGlite behind pglite-socket (port 54320 or the next
  *       free one), `nats-server -js`, `redis-server`, s3rver, maildev (apt-get installs nats-server /
  *       redis-server when missing and running as root).
- * Then it bootstraps the database: `boardroom` (start) or `boardroom_test` (test) and the application
- * role `boardroom_app` (LOGIN NOSUPERUSER NOBYPASSRLS, CONNECT on the database only).
+ * Then it bootstraps the database: `boardroom` (start) or `boardroom_test` (test), each service's own role
+ * `boardroom_<service>` (serviceRole) and the int tier's shared `boardroom_app` (LOGIN NOSUPERUSER NOBYPASSRLS,
+ * CONNECT on the database only; scripts/migrate.ts grants each its schema). The env it returns has each service's
+ * URL as DATABASE_URL_<SERVICE>, which scripts/services.mjs hands that service as its DATABASE_URL.
  *
  * Only Node built-ins are imported statically: start.mjs/test.mjs import this file before `npm ci`.
  *
@@ -30,6 +32,17 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const HOST = '127.0.0.1';
 export const PORTS = Object.freeze({ postgres: 5432, pglite: 54320, nats: 4222, redis: 6379, s3: 4569, smtp: 1025, mailWeb: 1080 });
 export const APP_ROLE = 'boardroom_app';
+/**
+ * A service's own PostgreSQL role (libs/platform/src/db/migrate.ts serviceRole: the same rule), and the services that
+ * have one: those with committed migrations (what scripts/migrate.ts migrates and grants).
+ */
+export const serviceRole = (name) => `boardroom_${name}`;
+export const databaseServices = () => {
+  const dir = path.join(ROOT, 'services');
+  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => fs.existsSync(path.join(dir, n, 'src/db/migrations/meta/_journal.json'))).sort() : [];
+};
+/** the variable of the env that holds a service's own database URL */
+export const serviceDatabaseVar = (name) => `DATABASE_URL_${name.toUpperCase().replace(/-/g, '_')}`;
 /**
  * A test run's slot, TEST_SLOT=1..9 (unset: 0): its own database `boardroom_test_<n>` and Redis database 1+n, so
  * test runs from several work trees on one machine neither drop each other's database nor empty each other's Redis.
@@ -488,7 +501,7 @@ async function resolvePostgres(ctx) {
       bootstrap = false;
       log('postgres: DATABASE_URL given without DATABASE_ADMIN_URL: migrations run as that user; role/database bootstrap skipped');
     }
-    return { source: 'env', app, admin, bootstrap, setRole: given.DATABASE_SET_ROLE || undefined, detail: redact(app) };
+    return { source: 'env', app, admin, bootstrap, setRole: given.DATABASE_SET_ROLE || undefined, perService: bootstrap, password: appPassword, detail: redact(app) };
   }
   if (!ctx.forceLocal && (await tcpCheck(PORTS.postgres))) {
     return {
@@ -496,6 +509,8 @@ async function resolvePostgres(ctx) {
       app: pgUrl({ user: APP_ROLE, password: appPassword, port: PORTS.postgres, database }),
       admin: pgUrl({ user: 'postgres', port: PORTS.postgres, database }),
       bootstrap: true,
+      perService: true,
+      password: appPassword,
       detail: `${HOST}:${PORTS.postgres}`,
     };
   }
@@ -528,6 +543,7 @@ async function resolvePostgres(ctx) {
     app: pgUrl({ user: APP_ROLE, port, database }),
     admin: pgUrl({ user: 'postgres', port, database }),
     bootstrap: true,
+    perService: true,
     setRole: APP_ROLE,
     detail: `PGlite ${path.relative(ROOT, pgDir) || pgDir} on ${HOST}:${port} (maxConnections ${PGLITE_MAX_CONNECTIONS})`,
   };
@@ -607,15 +623,19 @@ async function grantAppRole(pg, { connect, ignore, log, password }) {
   const admin = await connect(pg.admin);
   try {
     const attrs = `login nosuperuser nobypassrls${password ? ` password ${quoteLiteral(password)}` : ''}`;
-    const role = await admin.query('select 1 from pg_roles where rolname = $1', [APP_ROLE]);
-    if (!role.rowCount) {
-      await admin.query(`create role ${quoteIdent(APP_ROLE)} ${attrs}`).catch(ignore(['42710', '23505']));
-      log(`postgres: created role ${APP_ROLE} (LOGIN NOSUPERUSER NOBYPASSRLS)`);
-    } else {
-      await admin.query(`alter role ${quoteIdent(APP_ROLE)} ${attrs}`);
-    }
     const current = (await admin.query('select current_database() as db')).rows[0].db; // PGlite: always 'postgres'
-    await admin.query(`grant connect on database ${quoteIdent(current)} to ${quoteIdent(APP_ROLE)}`);
+    // the shared role of the int tier, and each service's own (the same password, DATABASE_APP_PASSWORD, on one machine)
+    for (const name of [APP_ROLE, ...(pg.perService ? databaseServices().map(serviceRole) : [])]) {
+      const role = await admin.query('select 1 from pg_roles where rolname = $1', [name]);
+      if (!role.rowCount) {
+        await admin.query(`create role ${quoteIdent(name)} ${attrs}`).catch(ignore(['42710', '23505']));
+        log(`postgres: created role ${name} (LOGIN NOSUPERUSER NOBYPASSRLS)`);
+      } else {
+        // several runs (work trees, slots) share the server's roles: the same statement at the same moment
+        await admin.query(`alter role ${quoteIdent(name)} ${attrs}`).catch(ignore(['XX000']));
+      }
+      await admin.query(`grant connect on database ${quoteIdent(current)} to ${quoteIdent(name)}`);
+    }
   } finally {
     await admin.end().catch(() => {});
   }
@@ -923,6 +943,10 @@ export async function resolveInfra({ purpose, dataDir, log = defaultLog, env: gi
     MAIL_UI_URL: smtp.ui,
   };
   if (pg.setRole) env.DATABASE_SET_ROLE = pg.setRole;
+  // each service's own role (scripts/services.mjs makes it that service's DATABASE_URL; with PGlite its SET ROLE);
+  // without an admin URL nobody can create the roles: every service connects as the one DATABASE_URL given
+  if (pg.perService) for (const name of databaseServices()) env[serviceDatabaseVar(name)] = withUser(pg.app, serviceRole(name), pg.password);
+  else log('postgres: DATABASE_URL given without DATABASE_ADMIN_URL: every service connects as that one user (no per-service roles)');
   // scripts/services.mjs turns it into each service's own NATS_USER/NATS_PASSWORD and hands no service the seed
   if (nats.identitySeed) env.NATS_IDENTITY_SEED = nats.identitySeed;
 

@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
-import { natsIdentityPassword, ROOT, sleep, tcpCheck } from './infra.mjs';
+import { natsIdentityPassword, ROOT, serviceDatabaseVar, serviceRole, sleep, tcpCheck } from './infra.mjs';
 
 /**
  * Every service that exists, with its HTTP port (/health, /metrics; the gateway's /api); for a service that
@@ -104,12 +104,34 @@ class Running {
 }
 
 /**
- * A service's environment: its port and name and, when the runner started NATS with the services' users
- * (NATS_IDENTITIES=1, scripts/infra.mjs), its own NATS user and password; the seed they are made from stays here.
+ * A service's database settings (docs/operations.md "Who may talk to whom"): its own role's URL (the resolver's
+ * DATABASE_URL_<SERVICE>, scripts/infra.mjs) as DATABASE_URL and, with PGlite, its own role as DATABASE_SET_ROLE; no
+ * other service's URL and never the owner's. A service without a database (the gateway) gets none of them. When the
+ * resolver made no per-service URLs (DATABASE_URL given without an admin URL) the one DATABASE_URL stays.
+ */
+export function databaseEnv(name, env) {
+  const out = { ...env };
+  const own = out[serviceDatabaseVar(name)];
+  for (const k of Object.keys(out)) if (/^DATABASE_URL_[A-Z_]+$/.test(k) || k === 'DATABASE_ADMIN_URL' || k === 'DATABASE_APP_ROLE') delete out[k];
+  const svc = ALL_SERVICES.find((s) => s.name === name);
+  if (svc && !(svc.secrets ?? []).includes('DATABASE_URL')) {
+    delete out.DATABASE_URL;
+    delete out.DATABASE_SET_ROLE;
+  } else if (own) {
+    out.DATABASE_URL = own;
+    if (out.DATABASE_SET_ROLE) out.DATABASE_SET_ROLE = serviceRole(name);
+  }
+  return out;
+}
+
+/**
+ * A service's environment: its port and name, its own database role (databaseEnv) and, when the runner started NATS
+ * with the services' users (NATS_IDENTITIES=1, scripts/infra.mjs), its own NATS user and password; the seed they are
+ * made from stays here.
  */
 export function serviceEnv(svc, env) {
   const { NATS_IDENTITY_SEED: seed, ...rest } = env;
-  const out = { ...rest, HTTP_PORT: String(svc.port), SERVICE_NAME: svc.name };
+  const out = { ...databaseEnv(svc.name, rest), HTTP_PORT: String(svc.port), SERVICE_NAME: svc.name };
   if (seed) Object.assign(out, { NATS_USER: svc.name, NATS_PASSWORD: natsIdentityPassword(seed, svc.name) });
   return out;
 }

@@ -15,7 +15,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, ensureChromium, ensureLibreOffice, ensurePoppler, installDependencies, resolveInfra } from './infra.mjs';
-import { ALL_SERVICES, presentServices, startServices } from './services.mjs';
+import { ALL_SERVICES, databaseEnv, presentServices, startServices } from './services.mjs';
 
 const DATA_DIR = path.join(ROOT, '.data');
 const PUBLIC_BASE_DOMAIN = 'localhost:3000';
@@ -133,7 +133,8 @@ async function main() {
       continue;
     }
     log(`${step}: node -r @swc-node/register ${file}`);
-    const code = await run(process.execPath, ['-r', '@swc-node/register', file], { env });
+    // migrations as the owner; the seed writes through the organization service's use cases, as its role
+    const code = await run(process.execPath, ['-r', '@swc-node/register', file], { env: step === 'seed' ? databaseEnv('organization', env) : env });
     if (shuttingDown) return;
     if (code !== 0) return fail(`${step} failed (exit ${code})`);
   }

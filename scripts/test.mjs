@@ -29,7 +29,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM, DATABASES, ROOT, TEST_SLOT, ensureChromium, ensureLibreOffice, ensurePoppler, installDependencies, redact, resolveInfra, tcpCheck } from './infra.mjs';
-import { presentServices, startServices } from './services.mjs';
+import { databaseEnv, presentServices, startServices } from './services.mjs';
 
 const TIERS = ['typecheck', 'lint', 'links', 'unit', 'web', 'int', 'api', 'browser'];
 const DATA_DIR = path.join(ROOT, '.data', TEST_SLOT ? `test-${TEST_SLOT}` : 'test'); // a slot's run keeps its own NATS store, logs and reports
@@ -332,7 +332,9 @@ async function main() {
     const t0 = Date.now();
     if (fs.existsSync(path.join(ROOT, 'scripts/migrate.ts'))) {
       banner(`migrate (${DATABASES.test})`);
-      const code = await run(process.execPath, ['-r', '@swc-node/register', 'scripts/migrate.ts'], { env: testEnv });
+      // each service's role gets its own schema; the int tier's in-process tests of several services share boardroom_app,
+      // granted every schema here only (the system of the api and browser tiers runs each service as its own role)
+      const code = await run(process.execPath, ['-r', '@swc-node/register', 'scripts/migrate.ts'], { env: { ...testEnv, DATABASE_APP_ROLE: 'boardroom_app' } });
       migrated = code === 0;
       record('migrate', migrated ? 'passed' : 'failed', since(t0), migrated ? redact(infra.env.DATABASE_ADMIN_URL) : `exit ${code}`);
     } else {
@@ -379,7 +381,8 @@ async function main() {
         systemEnv = { ...testEnv, PUBLIC_BASE_DOMAIN: `localhost:${gatewayPort}`, TRUSTED_PROXIES: '127.0.0.2' };
         if (fs.existsSync(path.join(ROOT, 'scripts/seed.ts'))) {
           log('seed: node -r @swc-node/register scripts/seed.ts');
-          const code = await run(process.execPath, ['-r', '@swc-node/register', 'scripts/seed.ts'], { env: systemEnv });
+          // through the organization service's use cases, as its role
+          const code = await run(process.execPath, ['-r', '@swc-node/register', 'scripts/seed.ts'], { env: databaseEnv('organization', systemEnv) });
           if (code !== 0) throw new Error(`seed failed (exit ${code})`);
         } else log('warning: scripts/seed.ts not found yet, no seed');
         if (browserFiles && webBuildState(ROOT) === 'stale') {

@@ -70,6 +70,24 @@ export function testEnv(env: Record<string, string | undefined> = process.env): 
   return out;
 }
 
+/**
+ * How a service connects to the test database: its own role's URL (`npm test` passes DATABASE_URL_<SERVICE>, made by
+ * scripts/infra.mjs; else the loopback default as `boardroom_<service>`) and, with PGlite, the role to SET in each
+ * transaction. What scripts/services.mjs hands the running service as DATABASE_URL / DATABASE_SET_ROLE.
+ */
+export function serviceDatabase(service: string, env: Record<string, string | undefined> = process.env): { url: string; setRole?: string } {
+  const role = `boardroom_${service}`;
+  const given = env[`DATABASE_URL_${service.toUpperCase().replace(/-/g, '_')}`];
+  let url = given;
+  if (!url) {
+    const u = new URL(testEnv(env).DATABASE_URL);
+    u.username = role;
+    u.password = '';
+    url = u.toString();
+  }
+  return env.DATABASE_SET_ROLE ? { url, setRole: role } : { url };
+}
+
 /** 'pglite' when `npm test` started PGlite for this run (or DATABASE_SET_ROLE says so), else 'postgresql' */
 export function databaseEngine(env: Record<string, string | undefined> = process.env): 'postgresql' | 'pglite' {
   if (env.TEST_DATABASE_ENGINE === 'pglite' || env.TEST_DATABASE_ENGINE === 'postgresql') return env.TEST_DATABASE_ENGINE;
