@@ -41,6 +41,14 @@ const SANDBOXED = new Set(['library', 'presentation']);
 const IDENTITIES_SECRET = 'boardroom-identities';
 /** where NATS, Valkey, PostgreSQL and SeaweedFS run (k8s/infra) */
 const DATA_NS = 'boardroom-data';
+/**
+ * PostgreSQL: the CloudNativePG cluster's read-write Service (k8s/infra/postgres-cluster.yaml) and database. Each
+ * service connects as its own role `boardroom_<service>` (a managed role of the cluster; scripts/migrate.ts grants it
+ * its own schema only) with its own password, key `pg-<service>` of boardroom-identities (hex: it goes into the URL
+ * as it is). An overlay that needs other connection parameters patches DATABASE_URL.
+ */
+const PG_HOST = `boardroom-pg-rw.${DATA_NS}.svc:5432`;
+const PG_DATABASE = 'boardroom';
 
 /**
  * Services that must reach hosts outside the cluster over HTTPS, and why (docs/operations.md "Who may talk to whom").
@@ -189,10 +197,22 @@ spec:
 `;
 }
 
-/** each secret the service needs from boardroom-secrets, by name (a missing key stops the pod before it starts) */
+/**
+ * each secret the service needs from boardroom-secrets, by name (a missing key stops the pod before it starts); its
+ * DATABASE_URL is not one of them: the service's own role and password (databaseEnv)
+ */
 function secretEnv(secrets, optional) {
   const line = (key, opt) => `\n            - { name: ${key}, valueFrom: { secretKeyRef: { name: boardroom-secrets, key: ${key}${opt ? ', optional: true' : ''} } } }`;
-  return [...secrets.map((k) => line(k, false)), ...optional.map((k) => line(k, true))].join('');
+  return [...secrets.filter((k) => k !== 'DATABASE_URL').map((k) => line(k, false)), ...optional.map((k) => line(k, true))].join('');
+}
+
+/** a service with a database connects as its own role with its own password (docs/operations.md "Who may talk to whom") */
+function databaseEnv(name, secrets) {
+  if (!secrets.includes('DATABASE_URL')) return '';
+  return `
+            # its own PostgreSQL role boardroom_${name} (its schema only; RLS applies): its key of ${IDENTITIES_SECRET} only
+            - { name: DATABASE_PASSWORD, valueFrom: { secretKeyRef: { name: ${IDENTITIES_SECRET}, key: pg-${name} } } }
+            - { name: DATABASE_URL, value: "postgres://boardroom_${name}:$(DATABASE_PASSWORD)@${PG_HOST}/${PG_DATABASE}" }`;
 }
 
 function manifest({ name, port, render, sockets, secrets = [], optionalSecrets = [] }) {
@@ -238,8 +258,7 @@ spec:
             - { name: SERVICE, value: ${name} }
             - { name: SERVICE_NAME, value: ${name} }
             - { name: HTTP_PORT, value: "${port}" }
-            # its secrets only (scripts/services.mjs); the application role's DATABASE_URL (RLS applies): the
-            # owner's URL is only in the migrate Job${secretEnv(secrets, optionalSecrets)}
+            # its secrets only (scripts/services.mjs); the owner's URL is only in the migrate Job${secretEnv(secrets, optionalSecrets)}${databaseEnv(name, secrets)}
             # its own NATS user (docs/operations.md "Who may talk to whom"): its key of boardroom-identities only
             - { name: NATS_USER, value: ${name} }
             - { name: NATS_PASSWORD, valueFrom: { secretKeyRef: { name: ${IDENTITIES_SECRET}, key: nats-${name} } } }

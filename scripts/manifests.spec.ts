@@ -49,6 +49,23 @@ describe.each(TARGETS)('%s as rendered', (dir) => {
     }
   });
 
+  it('each Deployment with a database connects as its own PostgreSQL role with its own password; the cluster manages exactly those roles', () => {
+    const withDb = SERVICES.filter((s) => (s.secrets ?? []).includes('DATABASE_URL'));
+    for (const s of SERVICES) {
+      const env = podOf(rendered[dir], s.name).containers[0].env;
+      if (!withDb.includes(s)) {
+        expect(env.filter((e) => e.name.startsWith('DATABASE_'))).toEqual([]);
+        continue;
+      }
+      expect(env.find((e) => e.name === 'DATABASE_PASSWORD')?.valueFrom).toEqual({ secretKeyRef: { name: 'boardroom-identities', key: `pg-${s.name}` } });
+      expect(env.find((e) => e.name === 'DATABASE_URL')?.value).toMatch(new RegExp(`^postgres://boardroom_${s.name}:\\$\\(DATABASE_PASSWORD\\)@boardroom-pg-rw\\.boardroom-data\\.svc:5432/boardroom$`));
+    }
+    const cluster = rendered[dir].find((d) => d.kind === 'Cluster')!.spec as { managed: { roles: { name: string; login: boolean; superuser: boolean; bypassrls: boolean; passwordSecret: { name: string } }[] } };
+    expect(cluster.managed.roles.map((r) => ({ name: r.name, login: r.login, superuser: r.superuser, bypassrls: r.bypassrls, secret: r.passwordSecret.name })).sort((a, b) => a.name.localeCompare(b.name))).toEqual(
+      withDb.map((s) => ({ name: `boardroom_${s.name}`, login: true, superuser: false, bypassrls: false, secret: `boardroom-pg-role-${s.name}` })).sort((a, b) => a.name.localeCompare(b.name)),
+    );
+  });
+
   it('every namespace denies egress by default, every Deployment has its own egress policy, renderers reach no address block', () => {
     expect(egressProblems(rendered[dir], RENDERERS)).toEqual([]);
   });
@@ -63,6 +80,11 @@ describe.each(TARGETS)('%s as rendered', (dir) => {
       "another service's NATS password (meeting's in library)",
       (docs) => podOf(docs, 'library').containers[0].env.push({ name: 'OTHER', valueFrom: { secretKeyRef: { name: 'boardroom-identities', key: identityKeys('meeting')[0] } } }),
       /Deployment boardroom-library: reads boardroom-identities\/nats-meeting/,
+    ],
+    [
+      "another service's PostgreSQL password (meeting's in library)",
+      (docs) => podOf(docs, 'library').containers[0].env.push({ name: 'DATABASE_PASSWORD', valueFrom: { secretKeyRef: { name: 'boardroom-identities', key: 'pg-meeting' } } }),
+      /Deployment boardroom-library: reads boardroom-identities\/pg-meeting/,
     ],
     [
       'an extra Secret by name',

@@ -134,6 +134,9 @@ export function validateCompose(text, { services, render = [] }) {
     const svc = ALL_SERVICES.find((x) => x.name === String(env.SERVICE));
     if (!svc) continue;
     for (const k of svc.secrets ?? []) if (env[k] === undefined || env[k] === '') errors.push(`compose ${name}: secret ${k} is not in its environment (scripts/services.mjs secrets)`);
+    // each service connects as its own PostgreSQL role (docs/operations.md "Who may talk to whom")
+    const dbUser = /^postgres(?:ql)?:\/\/([^:@/]+)[:@]/.exec(String(env.DATABASE_URL ?? ''))?.[1];
+    if ((svc.secrets ?? []).includes('DATABASE_URL') && dbUser !== `boardroom_${svc.name}`) errors.push(`compose ${name}: DATABASE_URL connects as ${dbUser ?? '?'}, not its own role boardroom_${svc.name}`);
     // an optional secret is passed through (`${NAME:-}`: empty is off) so that setting it in .env reaches the service
     for (const k of svc.optionalSecrets ?? []) if (env[k] === undefined) errors.push(`compose ${name}: optional secret ${k} is not in its environment (scripts/services.mjs optionalSecrets)`);
     const allSecrets = new Set(ALL_SERVICES.flatMap((x) => [...(x.secrets ?? []), ...(x.optionalSecrets ?? [])]));
@@ -178,11 +181,32 @@ const STRUCTURAL = {
       if (typeof r.name !== 'string') e.push('spec.managed.roles[].name is required');
       if (r.superuser || r.bypassrls) e.push(`role ${r.name}: the application role must not be superuser or bypass RLS`);
     }
+    e.push(...databaseRoleErrors(s.managed?.roles ?? []));
     const allowed = new Set(['instances', 'imageName', 'primaryUpdateStrategy', 'minSyncReplicas', 'maxSyncReplicas', 'postgresql', 'bootstrap', 'managed', 'storage', 'walStorage', 'resources', 'affinity', 'monitoring', 'backup', 'plugins', 'enableSuperuserAccess', 'description']);
     for (const k of Object.keys(s)) if (!allowed.has(k)) e.push(`spec.${k} is not a Cluster field this check knows`);
     return e;
   },
 };
+
+/**
+ * One PostgreSQL role per service with a database (docs/operations.md "Who may talk to whom"): the cluster manages
+ * `boardroom_<service>` for each (login, its password from the Secret boardroom-pg-role-<service>) and no other role
+ * (a shared application role would reach every schema the grants gave it).
+ */
+const DB_SERVICES = ALL_SERVICES.filter((x) => (x.secrets ?? []).includes('DATABASE_URL')).map((x) => x.name);
+function databaseRoleErrors(roles) {
+  const e = [];
+  for (const name of DB_SERVICES) {
+    const r = roles.find((x) => x.name === `boardroom_${name}`);
+    if (!r) e.push(`no role boardroom_${name} for the service ${name} (each service connects as its own role)`);
+    else {
+      if (r.login !== true || r.ensure === 'absent') e.push(`role boardroom_${name}: the service's role must be present and log in`);
+      if (r.passwordSecret?.name !== `boardroom-pg-role-${name}`) e.push(`role boardroom_${name}: its password must come from the Secret boardroom-pg-role-${name}`);
+    }
+  }
+  for (const r of roles) if (!DB_SERVICES.some((n) => r.name === `boardroom_${n}`) && r.ensure !== 'absent') e.push(`role ${r.name}: no service connects as it (one role per service: boardroom_<service>)`);
+  return e;
+}
 
 async function schemaErrors(doc) {
   const id = `${doc.apiVersion}/${doc.kind}`;
@@ -323,7 +347,18 @@ export function policyErrors(docs, where) {
     for (const c of spec.containers ?? []) {
       if ((c.envFrom ?? []).some((x) => x.secretRef?.name === 'boardroom-secrets')) e.push(`${where}: Deployment ${name}: takes all of boardroom-secrets (list its secrets by name)`);
       const fromSecret = new Map((c.env ?? []).filter((x) => x.valueFrom?.secretKeyRef?.name === 'boardroom-secrets').map((x) => [x.name, x.valueFrom.secretKeyRef]));
-      for (const k of svc?.secrets ?? []) {
+      // the database as the service's own role, with its own password (boardroom-identities pg-<service>), never a shared URL
+      const dbUrl = (c.env ?? []).find((x) => x.name === 'DATABASE_URL');
+      const dbPassword = (c.env ?? []).find((x) => x.name === 'DATABASE_PASSWORD');
+      if (svc && (svc.secrets ?? []).includes('DATABASE_URL')) {
+        const role = `boardroom_${svc.name}`;
+        const user = /^postgres(?:ql)?:\/\/([^:@/]+)[:@]/.exec(String(dbUrl?.value ?? ''))?.[1];
+        if (user !== role) e.push(`${where}: Deployment ${name}: DATABASE_URL must connect as its own role ${role}${user ? `, not ${user}` : ' (a value, not a shared secret)'}`);
+        else if (!String(dbUrl.value).includes(':$(DATABASE_PASSWORD)@')) e.push(`${where}: Deployment ${name}: DATABASE_URL must take its password from DATABASE_PASSWORD`);
+        const ref = dbPassword?.valueFrom?.secretKeyRef;
+        if (ref?.name !== 'boardroom-identities' || ref?.key !== `pg-${svc.name}`) e.push(`${where}: Deployment ${name}: DATABASE_PASSWORD must be its own key pg-${svc.name} of boardroom-identities`);
+      } else if (svc && (dbUrl || dbPassword)) e.push(`${where}: Deployment ${name}: gets a database URL or password, and has no database`);
+      for (const k of (svc?.secrets ?? []).filter((x) => x !== 'DATABASE_URL')) {
         const ref = fromSecret.get(k);
         if (!ref || ref.key !== k || ref.optional) e.push(`${where}: Deployment ${name}: secret ${k} is not taken from boardroom-secrets (required) (scripts/services.mjs secrets)`);
       }
