@@ -159,6 +159,9 @@ export async function startSystem(opts: BenchOptions, smtpUrl: string, log: (m: 
       // password hashing is set-up work here (1,000 voters are provisioned), never on a measured path
       ARGON2_MEMORY_KIB: process.env.ARGON2_MEMORY_KIB || '4096',
       PUPPETEER_SKIP_DOWNLOAD: 'true',
+      // migrate also grants the shared boardroom_app every schema, as for the int tier: this harness (and its direct
+      // queries) may connect as it; the services started through scripts/services.mjs still get their own roles
+      DATABASE_APP_ROLE: 'boardroom_app',
     };
     for (const step of ['migrate', 'seed']) {
       log(`${step}: node -r @swc-node/register scripts/${step}.ts`);

@@ -182,6 +182,9 @@ export async function startFaultSystem(log: (m: string) => void): Promise<FaultS
       JOB_STALLED_INTERVAL_MS: '2000',
       // a draining process stays 1 s not-ready before it closes (the harness's balancer polls readiness every 150 ms)
       SHUTDOWN_DELAY_MS: '1000',
+      // migrate also grants the shared boardroom_app every schema, as for the int tier: this harness (and its direct
+      // queries) may connect as it; each service connects as its own role (databaseEnv, as scripts/services.mjs does)
+      DATABASE_APP_ROLE: 'boardroom_app',
     };
     for (const step of ['migrate', 'seed']) {
       const code = await run(process.execPath, ['-r', '@swc-node/register', `scripts/${step}.ts`], env);
@@ -198,7 +201,7 @@ export async function startFaultSystem(log: (m: string) => void): Promise<FaultS
       const port = def.port + off;
       const out = fs.openSync(path.join(DATA_DIR, 'logs', `${def.name}.log`), 'a');
       const child = spawn(process.execPath, ['-r', path.join(ROOT, 'scripts/lib/exit-with-parent.cjs'), '--enable-source-maps', path.join(dist, 'services', def.name, 'src', 'main.js')], {
-        cwd: ROOT, env: { ...env, ...extraEnv, HTTP_PORT: String(port), SERVICE_NAME: def.name }, stdio: ['ignore', out, out, 'ipc'],
+        cwd: ROOT, env: { ...servicesMod.databaseEnv(def.name, env), ...extraEnv, HTTP_PORT: String(port), SERVICE_NAME: def.name }, stdio: ['ignore', out, out, 'ipc'],
       });
       const s = { name: def.name, port, url: `http://127.0.0.1:${port}`, child };
       into.set(def.name, s);
