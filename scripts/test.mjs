@@ -21,6 +21,8 @@
  * Environment: TEST_INT_WORKERS=2 (int in 2 workers instead of in band), TEST_PORT_OFFSET=1000, TEST_SLOT=1..9
  *              (own test database and Redis database, for runs from several work trees at once),
  *              TEST_TIER_TIMEOUT_MIN (per jest tier; default 25: a guard against a hung tier, above the api and browser tiers' 10-15 minutes on two cores), plus the resolver's URL variables.
+ *              NATS_IDENTITIES (default 1 when api or browser runs: the services as their own NATS users, and the
+ *              server's permission violations fail the run; 0 opts out), DATABASE_APP_ROLE (set here for migrate only).
  */
 import { webBuildState } from './lib/web-build.mjs';
 import { spawn } from 'node:child_process';
@@ -303,7 +305,11 @@ async function main() {
     banner('infrastructure');
     const t0 = Date.now();
     try {
-      infra = await resolveInfra({ purpose: 'test', dataDir: DATA_DIR, log: (m) => log(`infra: ${m}`) });
+      // the running system (api, browser) connects to NATS as the services' own users by default (NATS_IDENTITIES=1:
+      // scripts/infra.mjs starts a nats-server with deploy/identities/nats-authorization.conf), so a permission the
+      // generated configuration lacks fails here; NATS_IDENTITIES=0 (or a NATS_URL) opts out
+      const natsIdentities = process.env.NATS_IDENTITIES || ((want.api || want.browser) && !process.env.NATS_URL ? '1' : '');
+      infra = await resolveInfra({ purpose: 'test', dataDir: DATA_DIR, log: (m) => log(`infra: ${m}`), env: { ...process.env, NATS_IDENTITIES: natsIdentities } });
       cleanups.push(infra.stop);
       record('infra', 'passed', since(t0), Object.entries(infra.summary).map(([k, s]) => `${k} ${s.source}${s.engine ? ` (${s.engine})` : ''}`).join(', '));
     } catch (e) {
@@ -422,9 +428,33 @@ async function main() {
       await jestTier(tier, ['--selectProjects', project, '--runInBand', '--forceExit', `--testTimeout=${tier === 'browser' ? 120000 : 30000}`], { env });
     }
   }
+  if (infra?.env.NATS_IDENTITY_SEED && (want.api || want.browser)) natsViolations();
 
   await cleanup();
   return finish(tStart);
+}
+
+/**
+ * With the services' NATS users (NATS_IDENTITIES=1), what the server refused during this run: every "Publish
+ * Violation" / "Subscription Violation" it logged (a permission scripts/identities.ts did not generate, or a service
+ * doing what it should not) fails the run, named. The server's log is appended per run after a `===` line.
+ */
+function natsViolations() {
+  const t0 = Date.now();
+  const file = path.join(LOG_DIR, 'infra-nats.log');
+  let text = '';
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return record('nats users', 'failed', since(t0), `no server log at ${path.relative(ROOT, file)}`);
+  }
+  const run = text.slice(text.lastIndexOf('\n=== ') + 1);
+  const refused = run.split('\n').filter((l) => /(Publish|Subscription|Permissions) Violation/i.test(l));
+  if (refused.length) {
+    for (const l of refused.slice(0, 20)) console.error(`  ${l}`);
+    return record('nats users', 'failed', since(t0), `${refused.length} permission violation(s) in ${path.relative(ROOT, file)} (above)`);
+  }
+  return record('nats users', 'passed', since(t0), 'each service as its own NATS user; the server refused nothing');
 }
 
 /**
