@@ -663,7 +663,9 @@ async function natsHasJetStream(port) {
  * service its own of. Connections without credentials (seed, tests) are the local `tooling` user.
  */
 export const NATS_IDENTITIES_CONF = path.join(ROOT, 'deploy/identities/nats-authorization.conf');
-export const natsIdentityPassword = (seed, user) => crypto.createHmac('sha256', seed).update(`nats:${user}`).digest('base64url');
+// a letter, then hex: nats-server parses an environment variable's value as a configuration value, so a password that
+// starts with a digit is read as a number and the server refuses to start ("Expected a digit but got 'S'")
+export const natsIdentityPassword = (seed, user) => `p${crypto.createHmac('sha256', seed).update(`nats:${user}`).digest('hex')}`;
 const natsUsersOf = (conf) => [...fs.readFileSync(conf, 'utf8').matchAll(/^\s*user: "([a-z-]+)"$/gm)].map((m) => m[1]);
 
 async function startNatsWithIdentities(ctx, bin) {
