@@ -65,10 +65,7 @@ export function ResolutionDialog(props: { resolutionId: number | null; visible: 
         <DecisionDetails
           decision={resolution}
           standalone
-          onChanged={async () => {
-            props.onChanged();
-            await d.load();
-          }}
+          onChanged={d.changed}
           onEdit={resolution.can_edit ? () => d.setEditing(true) : undefined}
           onDelete={resolution.can_delete ? remove : undefined}
           onError={d.setBanner}

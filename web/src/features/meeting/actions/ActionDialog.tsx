@@ -55,11 +55,6 @@ export function ActionDialog(props: {
   const save = (input: ActionInput) =>
     d.save(() => (actionId === null ? actionsApi.create(meeting.id, input) : actionsApi.update(meeting.id, actionId, input)), 'Action saved successfully');
 
-  const changed = async () => {
-    props.onChanged();
-    await d.load();
-  };
-
   const remove = () => d.remove(t('deleteConfirm'), () => actionsApi.remove(meeting.id, actionId!), 'Deleted successfully');
 
   const people = withCurrent(meetingPeople(meeting), action?.participants ?? []);
@@ -100,7 +95,7 @@ export function ActionDialog(props: {
           <h4>{t('participants')}</h4>
           <ul className="participant-list" data-testid="action-participants-list">
             {action.participants.map((p) => (
-              <ParticipantStatus key={`${p.id}-${p.status}-${p.updated_at}`} action={action} participant={p} guestToken={guestToken} onChanged={() => void changed()} onError={d.setBanner} />
+              <ParticipantStatus key={`${p.id}-${p.status}-${p.updated_at}`} action={action} participant={p} guestToken={guestToken} onChanged={() => void d.changed()} onError={d.setBanner} />
             ))}
           </ul>
           <div className="action-details__actions">

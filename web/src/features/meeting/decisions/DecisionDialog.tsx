@@ -61,11 +61,6 @@ export function DecisionDialog(props: {
   const save = (input: DecisionInput) =>
     d.save(() => (decisionId === null ? decisionsApi.create(meeting.id, input) : decisionsApi.update(meeting.id, decisionId, input)), 'Decision saved successfully');
 
-  const changed = async () => {
-    props.onChanged();
-    await d.load();
-  };
-
   const remove = () => d.remove(t('deleteConfirm'), () => decisionsApi.remove(meeting.id, decisionId!), 'Deleted successfully');
 
   const people = withCurrent(meetingPeople(meeting), decision?.voters ?? []);
@@ -93,7 +88,7 @@ export function DecisionDialog(props: {
         <DecisionDetails
           decision={decision}
           guestToken={guestToken}
-          onChanged={changed}
+          onChanged={d.changed}
           onEdit={decision.can_edit && !guestToken ? () => d.setEditing(true) : undefined}
           onDelete={decision.can_delete && !guestToken ? remove : undefined}
           onError={d.setBanner}

@@ -45,6 +45,7 @@ function NoteDialog(props: Opts & { onChanged(): void; onHide(): void }) {
           <button type="button" onClick={() => d.setEditing(true)}>Edit</button>
           <button type="button" onClick={() => d.remove('Delete the note?', props.removeRun ?? (async () => null), 'Deleted')}>Delete</button>
           <button type="button" onClick={() => d.setBanner('Something failed')}>Fail</button>
+          <button type="button" onClick={() => void d.changed()}>Voted</button>
         </div>
       )}
     />

@@ -54,6 +54,8 @@ export interface ItemDialogState<T> {
   remove(confirm: string, run: () => Promise<string | null>, fallback: string): void;
   /** the form's cancel: a new item closes the dialog, an edited one goes back to its view */
   cancel(): void;
+  /** the view changed the item (a vote, a participant's status): tell the page and load the item again */
+  changed(): Promise<void>;
 }
 
 export function useItemDialog<T>(o: ItemDialogOptions<T>): ItemDialogState<T> {
@@ -125,7 +127,12 @@ export function useItemDialog<T>(o: ItemDialogOptions<T>): ItemDialogState<T> {
 
   const cancel = () => (id === null ? o.onHide() : setEditing(false));
 
-  return { id, visible, onHide: o.onHide, item, loadError, banner, setBanner, editing, setEditing, load, save, remove, cancel };
+  const changed = async () => {
+    o.onChanged();
+    await load();
+  };
+
+  return { id, visible, onHide: o.onHide, item, loadError, banner, setBanner, editing, setEditing, load, save, remove, cancel, changed };
 }
 
 export interface ItemDialogProps<T extends { title: string }> {
