@@ -11,13 +11,11 @@ const SERVICES = fs.readdirSync(new URL('./services', import.meta.url), { withFi
 
 // Inside a service (docs/conventions.md "Inside a service"): folders below the features (pure rules, repositories,
 // read models, event builders, shared kit, schema) never import a feature folder, and a feature folder never imports
-// another feature folder; where two need the same thing it moves down. Checked for every service whose layout is
-// done; LAYOUT_PENDING lists the services still being moved there (each an open item of the "one way everywhere" work).
+// another feature folder; where two need the same thing it moves down. Checked for every service.
 const LOWER = new Set(['rules', 'repositories', 'view', 'events', 'common', 'db', 'core', 'pdf', 'templates']);
-const LAYOUT_PENDING = new Set([]);
 function layoutZones() {
   const zones = [];
-  for (const service of SERVICES.filter((s) => !LAYOUT_PENDING.has(s))) {
+  for (const service of SERVICES) {
     const src = `./services/${service}/src`;
     const dirs = fs.readdirSync(new URL(src, import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
     const features = dirs.filter((d) => !LOWER.has(d));

@@ -5,6 +5,8 @@ export * from './errors';
 export * from './core/validation';
 export * from './core/paths';
 export * from './core/route';
+export * from './core/dates';
+export * from './core/time-zone';
 export * from './i18n/messages';
 export * from './organization/tenancy.rpc';
 export * from './organization/organization.events';

@@ -1,5 +1,4 @@
 export * from './meeting.constants';
-export * from './meeting.dates';
 export * from './meeting.errors';
 export * from './meeting.http';
 export * from './meeting.schemas';

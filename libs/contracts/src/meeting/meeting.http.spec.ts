@@ -1,5 +1,5 @@
 import { parseOrThrow, type AppError } from '../index';
-import { parseLocalDateTime, parseMonth, formatLocal } from './meeting.dates';
+import { parseLocalDateTime, parseMonth, formatLocal } from '../core/dates';
 import {
   zActionBody, zActionStatusBody, zAddMemberBody, zAttendanceBody, zChangeStatusBody, zCommentBody, zDecisionBody, zGuestNameBody, zMeetingBody, zNoteBody,
   zOrderBody, zRateBody, zTalkingPointBody, zVoteBody,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { M, req } from '../core/validation';
 import { decimalToNumber, numeric, zId, zPageQuery } from '../core/common';
-import { formatLocal, parseLocalDateTime, parseMonth } from './meeting.dates';
+import { formatLocal, parseLocalDateTime, parseMonth } from '../core/dates';
 import {
   MM, zActionStatus, zAgendaType, zAttendance, zMeetingStatusId, zMemberRole, zPriority, zVirtualType, zVote,
 } from './meeting.constants';

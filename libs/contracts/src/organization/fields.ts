@@ -71,9 +71,3 @@ export function uploadUrl(key: string | null | undefined): string | null {
   return `${UPLOAD_URL_PREFIX}/${kind}/${file}`;
 }
 
-/** Server date format 'YYYY-MM-DD HH:mm:ss' (UTC). */
-export function serverDate(d: Date | string | null | undefined): string | null {
-  if (!d) return null;
-  const x = typeof d === 'string' ? new Date(d) : d;
-  return x.toISOString().replace('T', ' ').slice(0, 19);
-}

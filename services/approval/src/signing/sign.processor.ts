@@ -96,6 +96,9 @@ export class SignApprovalProcessor {
     if (!image) throw new Error('the stored signature image is not png or jpeg');
     const placements = j.placements as Placement[];
     const stampShare = seals ? 45 : 90;
+    // the stamp's date is read by people: the organization's time zone, as every date the product shows
+    const { organization: stampOrg } = await this.bus.request(GetOrganization, { orgId });
+    const stampZone = stampOrg?.time_zone ?? 'UTC';
     for (const [i, d] of docs.entries()) {
       const idem = `sign:${me.id}:doc:${d.id}`;
       if (!versions.some((v) => v.idemKey === idem)) {
@@ -104,7 +107,7 @@ export class SignApprovalProcessor {
         const before = sha256(current);
         const bytes = await this.stored(key, async () => {
           const forDoc = placements.filter((p) => p.library_id === undefined || p.library_id === d.libraryId);
-          return stampPdf(current, image, forDoc, { name: j.signerName, title: j.signerTitle, date: serverDate(j.signedAt)!, reason: j.reason });
+          return stampPdf(current, image, forDoc, { name: j.signerName, title: j.signerTitle, date: serverDate(j.signedAt, stampZone)!, reason: j.reason });
         });
         await this.pause();
         await this.db.command(orgId, async (s) => {

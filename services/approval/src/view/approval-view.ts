@@ -1,4 +1,4 @@
-import { serverDate, type Approval, type ApprovalDetails, type ApprovalProcessing, type ApprovalStatus, type SavedSignature } from '@app/contracts';
+import { utcServerDate, type Approval, type ApprovalDetails, type ApprovalProcessing, type ApprovalStatus, type SavedSignature } from '@app/contracts';
 import type { ApprovalRow, AssigneeRow, DocumentRow, SignatureRow, SignJobRow, VersionRow } from '../repositories/approvals.repository';
 import type { ApprovalRights } from '../rules/access';
 
@@ -14,10 +14,10 @@ export function toApproval(a: ApprovalRow, docs: DocumentRow[], assignees: Assig
     assignees: assignees.map((x) => ({
       id: x.id, user_id: x.userId, user: x.userId ? { id: x.userId, name: x.userName ?? '', image: x.userImage } : null,
       user_email: x.userEmail, guest_name: x.guestName, guest: !x.userId, order: x.step, status: x.status as 1 | 2 | 3, can_edit: x.canEdit,
-      comment: x.comment, committee_id: x.committeeId, updated_at: serverDate(x.updatedAt)!,
+      comment: x.comment, committee_id: x.committeeId, updated_at: utcServerDate(x.updatedAt)!,
     })),
     my_status: me ? (me.status as 1 | 2 | 3) : null,
-    created_at: serverDate(a.createdAt)!, updated_at: serverDate(a.updatedAt)!,
+    created_at: utcServerDate(a.createdAt)!, updated_at: utcServerDate(a.updatedAt)!,
   };
 }
 
@@ -45,11 +45,11 @@ export function toDetails(
     can_download: v.rights.can_download,
     can_edit: v.rights.can_edit,
     note: v.rights.note,
-    versions: versions.map((r) => ({ library_id: r.libraryId, version: r.version, by: r.byName, action: r.action as 'sent' | 'signed' | 'sealed', sha256: r.sha256, created_at: serverDate(r.createdAt)! })),
+    versions: versions.map((r) => ({ library_id: r.libraryId, version: r.version, by: r.byName, action: r.action as 'sent' | 'signed' | 'sealed', sha256: r.sha256, created_at: utcServerDate(r.createdAt)! })),
     processing: processingOf(jobs),
   };
 }
 
 export function toSignature(r: Pick<SignatureRow, 'id' | 'type' | 'title' | 'payload' | 'createdAt'>): SavedSignature {
-  return { id: r.id, type: r.type as SavedSignature['type'], title: r.title, payload: r.payload, created_at: serverDate(r.createdAt)! };
+  return { id: r.id, type: r.type as SavedSignature['type'], title: r.title, payload: r.payload, created_at: utcServerDate(r.createdAt)! };
 }

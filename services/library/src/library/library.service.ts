@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, ConvertToPdf, CONVERTIBLE_KINDS, FileDeleted, FileUploaded, GetUsers, ItemShared, LibraryErrors, LibraryMessages, serverDate,
+  AppError, ConvertToPdf, CONVERTIBLE_KINDS, FileDeleted, FileUploaded, GetUsers, ItemShared, LibraryErrors, LibraryMessages, utcServerDate,
   type Actor, type FileKind, type ItemKind, type LibraryDetails, type LibraryFetch, type LibraryFileRef, type LibraryItem, type LibraryListing,
   type LibraryScope, type LibraryTab, type SharedWith, type UsageType,
 } from '@app/contracts';
@@ -71,8 +71,8 @@ export class LibraryService {
         version: item.version,
         conversion: { status: item.conversionStatus as LibraryItem['conversion']['status'], progress: item.conversionProgress },
         shared_with: this.sharedWith(sh.filter((x) => x.itemId === item.id)),
-        created_at: serverDate(item.createdAt)!,
-        updated_at: serverDate(item.updatedAt)!,
+        created_at: utcServerDate(item.createdAt)!,
+        updated_at: utcServerDate(item.updatedAt)!,
       })),
     );
   }
@@ -150,7 +150,7 @@ export class LibraryService {
         ...base,
         used_in: used.map((u) => ({ type: u.usageType as UsageType, id: u.usageId, title: u.title, meeting_id: u.meetingId, meeting_title: u.meetingTitle })),
         versions: await Promise.all(
-          vs.map(async (v) => ({ version: v.version, size: v.size, created_at: serverDate(v.createdAt)!, created_by: { id: v.createdBy, name: v.createdByName }, file_url: (await this.url(v.s3Key))!, meeting_id: v.meetingId })),
+          vs.map(async (v) => ({ version: v.version, size: v.size, created_at: utcServerDate(v.createdAt)!, created_by: { id: v.createdBy, name: v.createdByName }, file_url: (await this.url(v.s3Key))!, meeting_id: v.meetingId })),
         ),
       };
     });
@@ -367,7 +367,7 @@ export class LibraryService {
       if (op === 'save') await this.repo.saveAnnotation(s, item.id, me, text!);
       if (op === 'delete') await this.repo.deleteAnnotation(s, item.id, me);
       const row = await this.repo.annotation(s, item.id, me);
-      return { library_id: item.id, annotation: row?.annotation ?? null, updated_at: row ? serverDate(row.updatedAt) : null };
+      return { library_id: item.id, annotation: row?.annotation ?? null, updated_at: row ? utcServerDate(row.updatedAt) : null };
     });
   }
 

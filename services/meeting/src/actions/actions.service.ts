@@ -1,16 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import {
-  AppError, MM,
-  type Actor, type Lang, type ActionBody, type ActionPayload, type ActionStatus, type RequestOf,
-  type CreateAction, type UpdateAction, type DeleteAction, type GetAction, type ChangeActionStatus, type GetActionTracker,
-} from '@app/contracts';
+import { AppError, MM, type Actor, type Lang, type ActionBody, type ActionPayload, type ActionStatus, type RequestOf, type CreateAction, type UpdateAction, type DeleteAction, type GetAction, type ChangeActionStatus, type GetActionTracker, localToInstant } from '@app/contracts';
 import { MeetingDb, type Scope } from '../db/db';
 import type { ActionRow } from '../db/schema';
 import { Directory } from '../common/directory';
 import { MeetingPublisher, type PendingEvent, type Person } from '../common/publisher';
 import { actorInfo } from '../common/actor';
 import { emailKey, personKey } from '../rules/person';
-import { localToInstant } from '../common/time';
 import { openTillBeforeStart } from '../rules/item-dates';
 import { checkPlacement } from '../common/placement';
 import { AgendaRepository } from '../repositories/agenda.repository';

@@ -1,12 +1,11 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import {
   AppError, GetCommittee, GetOrganization, OrganizationUpdated, GetUsers, FindUsersByEmail, ListUserCommittees,
-  type DirectoryCommittee, type DirectoryUser, type ResponseOf, type Variant,
+  type DirectoryCommittee, type DirectoryUser, type ResponseOf, type Variant, safeZone,
 } from '@app/contracts';
 import { Bus, CONFIG, Events, TtlCache } from '@app/platform';
 import type { MeetingConfig } from '../config';
 import { normalizeEmail } from '../rules/person';
-import { safeZone } from './time';
 
 export type OrgSettings = NonNullable<ResponseOf<typeof GetOrganization>['organization']>;
 

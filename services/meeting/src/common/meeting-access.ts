@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, type Actor, type DirectoryCommittee, type MeetingPermissions, type Variant } from '@app/contracts';
+import { AppError, type Actor, type DirectoryCommittee, type MeetingPermissions, type Variant, instantToLocal } from '@app/contracts';
 import { CONFIG, guestLinkState } from '@app/platform';
 import type { MeetingConfig } from '../config';
 import type { MeetingRow, MemberRow } from '../db/schema';
@@ -7,7 +7,6 @@ import type { Scope } from '../db/db';
 import { Directory, type OrgSettings } from './directory';
 import type { People } from './publisher';
 import { actorKey, actorName, sha256 } from './actor';
-import { instantToLocal } from './time';
 import { joinCutoffPassed } from '../rules/item-dates';
 import { normalizeEmail } from '../rules/person';
 import { MeetingsRepository } from '../repositories/meetings.repository';

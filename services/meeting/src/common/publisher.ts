@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { AppPaths, type DirectoryUser, type EventDef, type Lang, type PayloadInputOf, type Recipient } from '@app/contracts';
+import { AppPaths, type DirectoryUser, type EventDef, type Lang, type PayloadInputOf, type Recipient, instantToLocal } from '@app/contracts';
 import { Outbox } from '@app/platform';
 import type { MeetingDb, Scope, Tx } from '../db/db';
 import type { OrgSettings } from './directory';
-import { instantToLocal } from './time';
 import { normalizeEmail } from '../rules/person';
 
 /** directory users by id, looked up before a command's transaction takes its row locks */

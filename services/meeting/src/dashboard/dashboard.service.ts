@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, parseMonth, type Actor, type RequestOf, type GetCalendar, type GetHome } from '@app/contracts';
+import { AppError, parseMonth, type Actor, type RequestOf, type GetCalendar, type GetHome, instantToLocal, monthRange } from '@app/contracts';
 import { MeetingDb, type Scope } from '../db/db';
 import type { MeetingRow } from '../db/schema';
 import { DashboardRepository } from '../repositories/dashboard.repository';
 import { Directory, type OrgSettings } from '../common/directory';
-import { instantToLocal, monthRange } from '../common/time';
 import { MeetingsRepository } from '../repositories/meetings.repository';
 import { MembersRepository } from '../repositories/members.repository';
 import { statusInfo } from '../rules/status-machine';

@@ -1,17 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { voteRequestsGo } from '../rules/vote-requests';
-import {
-  AppError, MM,
-  type DecisionBody, type DecisionPayload, type RequestOf, type Vote, type VoteResult,
-  type CreateDecision, type UpdateDecision, type DeleteDecision, type GetDecision, type CastVote, type SetDecisionVisibility, type SetDecisionFulfilled,
-  type ListArchivedDecisions,
-} from '@app/contracts';
+import { AppError, MM, type DecisionBody, type DecisionPayload, type RequestOf, type Vote, type VoteResult, type CreateDecision, type UpdateDecision, type DeleteDecision, type GetDecision, type CastVote, type SetDecisionVisibility, type SetDecisionFulfilled, type ListArchivedDecisions, instantToLocal, localToInstant } from '@app/contracts';
 import { MeetingDb, type Scope } from '../db/db';
 import type { DecisionRow } from '../db/schema';
 import type { OrgSettings } from '../common/directory';
 import { MeetingPublisher, type PendingEvent, type Person } from '../common/publisher';
 import { actorInfo } from '../common/actor';
-import { instantToLocal, localToInstant } from '../common/time';
 import { checkPlacement } from '../common/placement';
 import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from '../common/meeting-access';
 import { MeetingEvents } from '../events/meeting-events';

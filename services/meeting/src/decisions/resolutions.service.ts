@@ -1,15 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import {
-  AppError, pageMeta,
-  type Actor, type DecisionPayload, type DirectoryCommittee, type RequestOf, type Vote, type VoteResult,
-  type CreateDecision, type UpdateDecision, type DeleteDecision, type GetDecision, type CastVote, type SetDecisionFulfilled, type ListSingleDecisions,
-} from '@app/contracts';
+import { AppError, pageMeta, type Actor, type DecisionPayload, type DirectoryCommittee, type RequestOf, type Vote, type VoteResult, type CreateDecision, type UpdateDecision, type DeleteDecision, type GetDecision, type CastVote, type SetDecisionFulfilled, type ListSingleDecisions, localToInstant } from '@app/contracts';
 import { MeetingDb, type Scope } from '../db/db';
 import type { DecisionRow } from '../db/schema';
 import { Directory } from '../common/directory';
 import { MeetingPublisher, type PendingEvent, type Person } from '../common/publisher';
 import { actorInfo, actorKey } from '../common/actor';
-import { localToInstant } from '../common/time';
 import { assertCan } from '../common/meeting-access';
 import { MeetingEvents } from '../events/meeting-events';
 import { AgendaRepository } from '../repositories/agenda.repository';

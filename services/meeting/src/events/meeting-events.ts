@@ -1,13 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import {
-  ActionAssigned, ActionClosed, ActionStatusChanged, CommentNotified, DecisionClosed, DecisionOpened, DecisionVoted, MeetingCancelled, MeetingChanged, ResolutionChanged,
-  MeetingScheduled, MeetingUpdated, MemberInvited,
-  type ActionStatus, type CommentKind, type DecisionOutcome, type Lang, type LiveChangeKind, type MeetingChange, type PayloadInputOf, type ResolutionChangeKind, type Recipient, type Tally, type Vote,
-} from '@app/contracts';
+import { ActionAssigned, ActionClosed, ActionStatusChanged, CommentNotified, DecisionClosed, DecisionOpened, DecisionVoted, MeetingCancelled, MeetingChanged, ResolutionChanged, MeetingScheduled, MeetingUpdated, MemberInvited, type ActionStatus, type CommentKind, type DecisionOutcome, type Lang, type LiveChangeKind, type MeetingChange, type PayloadInputOf, type ResolutionChangeKind, type Recipient, type Tally, type Vote, instantToLocal } from '@app/contracts';
 import type { OrgSettings } from '../common/directory';
 import { MeetingPublisher, type PendingEvent, type People, type Person } from '../common/publisher';
 import type { actorInfo } from '../common/actor';
-import { instantToLocal } from '../common/time';
 
 export type By = ReturnType<typeof actorInfo>;
 type MeetingRef = { id: number; title: string; startAt: Date; location: string | null; virtual: boolean };

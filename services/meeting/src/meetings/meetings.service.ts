@@ -1,11 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  AppError, AppPaths, MEETING_STATUS_INFO, MeetingStatus, parseMonth, pageMeta,
-  type Actor, type DirectoryCommittee, type MeetingBody, type MeetingDetails, type MeetingStatusId, type RequestOf, type Variant,
-  type ListMeetings, type CreateMeeting, type UpdateMeeting, type DeleteMeeting, type CopyMeeting, type ChangeMeetingStatus, type ReorderAgenda,
-  ATTENDANCE_VALUES, ACTION_STATUS_VALUES, type ActionStatus, type Attendance, type Vote, type AcceptNda, type SaveRecordSummary, type GetAnalytics, type RateMeeting, type SaveNote, type ListActivities, type GetMeeting, type GetGuestMeeting, type GetRoomAccess, type RoomAccess, presentersOf, documentsOf, type MeetingChange,
-  percentUp,
-} from '@app/contracts';
+import { AppError, AppPaths, MEETING_STATUS_INFO, MeetingStatus, parseMonth, pageMeta, type Actor, type DirectoryCommittee, type MeetingBody, type MeetingDetails, type MeetingStatusId, type RequestOf, type Variant, type ListMeetings, type CreateMeeting, type UpdateMeeting, type DeleteMeeting, type CopyMeeting, type ChangeMeetingStatus, type ReorderAgenda, ATTENDANCE_VALUES, ACTION_STATUS_VALUES, type ActionStatus, type Attendance, type Vote, type AcceptNda, type SaveRecordSummary, type GetAnalytics, type RateMeeting, type SaveNote, type ListActivities, type GetMeeting, type GetGuestMeeting, type GetRoomAccess, type RoomAccess, presentersOf, documentsOf, type MeetingChange, percentUp, instantToLocal, localToInstant, monthRange } from '@app/contracts';
 import { MeetingDb, type Scope } from '../db/db';
 import type { MeetingRow } from '../db/schema';
 import { RecordsRepository } from '../repositories/records.repository';
@@ -13,7 +7,6 @@ import { Directory, type OrgSettings } from '../common/directory';
 import { MeetingPublisher } from '../common/publisher';
 import { MeetingEvents } from '../events/meeting-events';
 import { actorInfo, newGuestToken, sha256 } from '../common/actor';
-import { instantToLocal, localToInstant, monthRange } from '../common/time';
 import { MM } from '@app/contracts';
 import { isEmptyNote } from '../rules/notes';
 import { AgendaRepository } from '../repositories/agenda.repository';

@@ -1,13 +1,7 @@
-import {
-  type Actor, type ActionPayload, type ActionStatus, type Attachment, type Comment, type DecisionPayload, type DirectoryUser,
-  type MeetingPermissions, type DirectoryCommittee, type MemberPayload, type Person, type TalkingPointPayload, type UserRef, type Variant, type Vote,
-  type Attendance, type LibraryFileRef, type MemberRole, type DecisionSummary, type Voter, type VoteResult,
-  DEFAULT_QUORUM, decisionOutcome, decisionQuorum, quorumInfo,
-} from '@app/contracts';
+import { type Actor, type ActionPayload, type ActionStatus, type Attachment, type Comment, type DecisionPayload, type DirectoryUser, type MeetingPermissions, type DirectoryCommittee, type MemberPayload, type Person, type TalkingPointPayload, type UserRef, type Variant, type Vote, type Attendance, type LibraryFileRef, type MemberRole, type DecisionSummary, type Voter, type VoteResult, DEFAULT_QUORUM, decisionOutcome, decisionQuorum, quorumInfo, instantToLocal } from '@app/contracts';
 import type {
   ActionParticipantRow, ActionRow, AttachmentRow, CommentRow, DecisionRow, ItemPersonRow, MeetingRow, MemberRow, SubpointRow, TalkingPointRow, VoterRow,
 } from '../db/schema';
-import { instantToLocal } from '../common/time';
 import { emailKey, personKey } from '../rules/person';
 import { decisionState, tallies, voteLabel, votingClosedReason } from '../rules/vote-gate';
 import { overallActionStatus, trackerGroup } from '../rules/action-state';

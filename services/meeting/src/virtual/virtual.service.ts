@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, MM, type RequestOf, type JoinVirtual } from '@app/contracts';
+import { AppError, MM, type RequestOf, type JoinVirtual, instantToLocal } from '@app/contracts';
 import { MeetingDb } from '../db/db';
 import { Directory } from '../common/directory';
-import { instantToLocal } from '../common/time';
 import { joinCutoffPassed } from '../rules/item-dates';
 import { CommentsRepository } from '../repositories/comments.repository';
 import { RecordsRepository } from '../repositories/records.repository';

@@ -45,7 +45,7 @@ export class RenderMinutesProcessor {
         next: ((await this.repo.version(s, p.meetingId))?.version ?? 0) + 1,
       }));
       const lang = r.lang as Lang;
-      const html = minutesHtml({ meeting, items, lang, version: next, generatedAt: serverDate(new Date())! });
+      const html = minutesHtml({ meeting, items, lang, version: next, generatedAt: serverDate(new Date(), meeting.time_zone)! });
       await this.progress(p.orgId, r.id, 30);
       const bytes = await this.pdf.pdf(html, { footer: footerHtml(lang) });
       await this.progress(p.orgId, r.id, 70);

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, pageMeta, translate, type Actor, type Lang, type PageMeta, type Reminder, type ReminderType } from '@app/contracts';
+import { AppError, pageMeta, serverDate, translate, type Actor, type Lang, type PageMeta, type Reminder, type ReminderType } from '@app/contracts';
 import { logger } from '@app/platform';
 import { NotificationDb } from '../common/notification-db';
 import { DirectoryService } from '../common/directory';
-import { displayDate, serverDate } from '../templates/format';
+import { displayDate } from '../templates/format';
 import { RemindersRepository } from '../repositories/reminders.repository';
 
 /** A user's reminders are found by their e-mail address (events name people by address). Guests have none. */
@@ -34,8 +34,8 @@ export class RemindersService {
         entity_type: r.entityType as Reminder['entity_type'],
         entity_id: r.entityId,
         meeting_id: r.meetingId,
-        due_at: r.dueAt ? serverDate(r.dueAt, timeZone) : null,
-        created_at: serverDate(r.createdAt, timeZone),
+        due_at: serverDate(r.dueAt, timeZone),
+        created_at: serverDate(r.createdAt, timeZone)!,
       };
     });
     return { items, meta: pageMeta(page, perPage, total) };

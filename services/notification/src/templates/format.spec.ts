@@ -1,4 +1,4 @@
-import { displayDate, serverDate } from './format';
+import { displayDate } from './format';
 
 describe('displayDate', () => {
   it.each([
@@ -15,15 +15,5 @@ describe('displayDate', () => {
 
   it('falls back to UTC for an unknown time zone but still names it', () => {
     expect(displayDate('2026-03-05T14:07:00Z', 'Mars/Olympus')).toBe('05 Mar 2026 02:07 PM (Mars/Olympus)');
-  });
-});
-
-describe('serverDate', () => {
-  it.each([
-    ['2026-03-05T14:07:09Z', 'UTC', '2026-03-05 14:07:09'],
-    ['2026-03-05T22:15:00Z', 'Asia/Dubai', '2026-03-06 02:15:00'],
-    ['2026-01-01T00:00:00Z', 'UTC', '2026-01-01 00:00:00'],
-  ])('%s in %s is %s', (iso, tz, expected) => {
-    expect(serverDate(new Date(iso), tz)).toBe(expected);
   });
 });

@@ -41,8 +41,3 @@ export function displayDate(input: string | Date, timeZone: string): string {
   return `${pad(p.day)} ${MONTHS[Number(p.month) - 1]} ${p.year} ${pad(h12)}:${pad(p.minute)} ${h < 12 ? 'AM' : 'PM'} (${timeZone})`;
 }
 
-/** The spec's server date format YYYY-MM-DD HH:mm:ss in the organization's time zone. */
-export function serverDate(input: Date, timeZone: string): string {
-  const p = parts(input, timeZone);
-  return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(Number(p.hour) % 24)}:${pad(p.minute)}:${pad(p.second)}`;
-}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, OrgMessages, pageMeta, serverDate,
+  AppError, OrgMessages, pageMeta, utcServerDate,
   type Actor, type Board, type Committee, type PermissionSlug, type RequestOf,
   type CreateBoard, type CreateCommittee, type ListCommittees, type UpdateBoard, type UpdateCommittee,
 } from '@app/contracts';
@@ -44,7 +44,7 @@ export class CommitteesService {
         admins_count: m.admins.length,
         users_count: m.users.length,
         can_edit: canEditCommittee(actor, SLUG[kind], m.admins.map((u) => u.id)),
-        created_at: serverDate(c.createdAt)!,
+        created_at: utcServerDate(c.createdAt)!,
         expiration_date: c.expirationDate,
         expired: boardExpired(c.expirationDate, today),
         committees: boards.get(c.id) ?? [],

@@ -1,5 +1,5 @@
 import {
-  parseLang, serverDate, uploadUrl, zOrgModules,
+  parseLang, utcServerDate, uploadUrl, zOrgModules,
   type DirectoryUser, type OrgModules, type OrgPublic, type Profile, type User, type UserBrief, type Variant,
 } from '@app/contracts';
 import type { UserRow, UserCommittees } from '../repositories/users.repository';
@@ -36,8 +36,8 @@ export function toUser(u: UserRow, role: RoleRow | null | undefined, c: UserComm
     email_verified: !!u.emailVerifiedAt,
     two_factor: u.twoFactorEnabled,
     lang: parseLang(u.lang),
-    created_at: serverDate(u.createdAt)!,
-    deleted_at: serverDate(u.deletedAt),
+    created_at: utcServerDate(u.createdAt)!,
+    deleted_at: utcServerDate(u.deletedAt),
   };
 }
 

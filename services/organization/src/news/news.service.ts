@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, OrgMessages, hasPermission, pageMeta, serverDate, uploadUrl,
+  AppError, OrgMessages, hasPermission, pageMeta, utcServerDate, uploadUrl,
   type Actor, type NewsPost, type RequestOf, type CreateNews, type ListNews,
 } from '@app/contracts';
 import { OrgDb, type Scope } from '../common/org-db';
@@ -22,7 +22,7 @@ export class NewsService {
     const d = await this.news.details(s, rows, actor.userId);
     return rows.map((p) => {
       const comments = (d.comments.get(p.id) ?? []).map((c) => ({
-        id: c.id, comment: c.comment, user_id: c.userId, user_name: c.name ?? 'Deleted user', user_image: uploadUrl(c.image), created_at: serverDate(c.createdAt)!,
+        id: c.id, comment: c.comment, user_id: c.userId, user_name: c.name ?? 'Deleted user', user_image: uploadUrl(c.image), created_at: utcServerDate(c.createdAt)!,
       }));
       const author = p.authorId ? d.authors.get(p.authorId) : undefined;
       return {
@@ -39,7 +39,7 @@ export class NewsService {
         comments,
         author: { id: p.authorId, name: author?.name ?? 'Deleted user', image: uploadUrl(author?.image) },
         can_delete: hasPermission(actor, 'news_manage') || (!!actor.userId && actor.userId === p.authorId),
-        created_at: serverDate(p.createdAt)!,
+        created_at: utcServerDate(p.createdAt)!,
       };
     });
   }

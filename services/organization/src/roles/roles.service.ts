@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, OrgMessages, pageMeta, serverDate, type Actor, type RequestOf, type Role, type CreateRole, type ListRoles, type UpdateRole } from '@app/contracts';
+import { AppError, OrgMessages, pageMeta, utcServerDate, type Actor, type RequestOf, type Role, type CreateRole, type ListRoles, type UpdateRole } from '@app/contracts';
 import { pgConflict } from '@app/platform';
 import { OrgDb, type Scope } from '../common/org-db';
 import { requirePermission, requireUser } from '../common/access';
@@ -42,7 +42,7 @@ export class RolesService {
       users_count: members.get(r.id)?.length ?? 0,
       can_edit: canManage,
       can_delete: canManage && !r.builtin,
-      created_at: serverDate(r.createdAt)!,
+      created_at: utcServerDate(r.createdAt)!,
     }));
   }
 

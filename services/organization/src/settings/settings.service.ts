@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, OrganizationUpdated, OrgMessages, hasPermission, pageMeta, serverDate, uploadUrl,
+  AppError, OrganizationUpdated, OrgMessages, hasPermission, pageMeta, utcServerDate, uploadUrl,
   type Actor, type RequestOf, type UpdateInformation, type UpdateOrgModules, type ListLogs,
 } from '@app/contracts';
 import { Outbox } from '@app/platform';
@@ -89,7 +89,7 @@ export class SettingsService {
     return this.db.tenant(req.orgId, async (s) => {
       const { rows, total } = await this.logs.page(s, { page: req.page, perPage: req.per_page, username: req.username });
       const items = rows.map((r) => {
-        const d = serverDate(r.createdAt)!;
+        const d = utcServerDate(r.createdAt)!;
         return { id: r.id, username: r.username, date: d.slice(0, 10), time: d.slice(11), activity: r.activity, created_at: d };
       });
       return { items, meta: pageMeta(req.page, req.per_page, total) };

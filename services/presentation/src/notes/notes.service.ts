@@ -7,18 +7,18 @@ import {
   type ListPresentationNotes,
   type PresentationNote,
   type RequestOf,
+  utcServerDate,
 } from '@app/contracts';
 import { MeetingAccess } from '../common/meetings';
 import { PresentationDb } from '../common/presentation-db';
 import { NotesRepository, type NoteRow } from './notes.repository';
 
-const serverDate = (d: Date): string => d.toISOString().slice(0, 19).replace('T', ' ');
 
 export function toNote(row: NoteRow, userId: number): PresentationNote {
   return {
     id: row.id,
     annotation: row.annotation,
-    created_at: serverDate(row.createdAt),
+    created_at: utcServerDate(row.createdAt)!,
     slide_id: row.slideId,
     is_private: row.isPrivate ? 1 : 0,
     user: { name: row.userName, image: row.userImage },

@@ -1,4 +1,4 @@
-import { instantToLocal, localToInstant, monthRange, safeZone } from './time';
+import { instantToLocal, localToInstant, monthRange, safeZone, serverDate, utcServerDate } from './time-zone';
 
 describe('time zones', () => {
   const rows: Array<[tz: string, local: string, iso: string]> = [
@@ -50,5 +50,28 @@ describe('time zones', () => {
     for (let instant = t - 180_000 + 123; instant <= t + 180_000; instant += 37_000) {
       expect(instantToLocal(new Date(instant), tz)).toBe(intlLocal(instant, tz));
     }
+  });
+});
+
+describe('serverDate: the one way a date is answered (the organization\'s zone)', () => {
+  it.each([
+    ['2026-03-05T14:07:09Z', 'UTC', '2026-03-05 14:07:09'],
+    ['2026-03-05T22:15:00Z', 'Asia/Dubai', '2026-03-06 02:15:00'],
+    ['2026-01-01T00:00:00Z', 'UTC', '2026-01-01 00:00:00'],
+    ['2026-07-01T12:00:00Z', 'America/New_York', '2026-07-01 08:00:00'],
+    ['2026-07-01T12:00:00Z', 'Mars/Olympus', '2026-07-01 12:00:00'],
+    ['2026-07-01T12:00:00Z', null, '2026-07-01 12:00:00'],
+    [null, 'Asia/Dubai', null],
+    ['not a date', 'Asia/Dubai', null],
+  ])('%s in %s is %s', (input, tz, expected) => {
+    expect(serverDate(input, tz)).toBe(expected);
+  });
+
+  it.each([
+    [new Date('2026-03-05T22:15:00Z'), '2026-03-05 22:15:00'],
+    ['2026-03-05T22:15:00+04:00', '2026-03-05 18:15:00'],
+    [undefined, null],
+  ])('utcServerDate(%s) is %s', (input, expected) => {
+    expect(utcServerDate(input)).toBe(expected);
   });
 });

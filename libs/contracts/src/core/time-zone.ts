@@ -1,8 +1,9 @@
-import { formatLocal, parseLocalDateTime, type LocalDateTime } from '@app/contracts';
+import { formatLocal, parseLocalDateTime, type LocalDateTime } from './dates';
 
 /**
- * Time zones without a library: the organization's local 'YYYY-MM-DD HH:mm:ss' <-> an instant.
- * Input dates are in the organization's time zone (docs/product/meetings.md#api) and so are the dates we answer.
+ * Time zones without a library: the organization's local 'YYYY-MM-DD HH:mm:ss' <-> an instant. Every service
+ * answers dates with `serverDate(instant, orgTimeZone)` (docs/decisions.md "Dates"); `utcServerDate` is for the
+ * few places that promise UTC (a file's metadata, a log line).
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(tz: string): Intl.DateTimeFormat {
@@ -89,4 +90,23 @@ export function monthRange(year: number, month: number, tz: string): { from: Dat
   const pad = (n: number) => String(n).padStart(2, '0');
   const next = month === 12 ? { y: year + 1, m: 1 } : { y: year, m: month + 1 };
   return { from: localToInstant(`${year}-${pad(month)}-01 00:00:00`, tz), to: localToInstant(`${next.y}-${pad(next.m)}-01 00:00:00`, tz) };
+}
+
+/**
+ * The spec's server date, 'YYYY-MM-DD HH:mm:ss', in the organization's time zone (an unknown zone reads as UTC):
+ * the one way every service answers a date. null in, null out.
+ */
+export function serverDate(d: Date | string | null | undefined, tz: string | null | undefined): string | null {
+  if (!d) return null;
+  const x = typeof d === 'string' ? new Date(d) : d;
+  if (Number.isNaN(x.getTime())) return null;
+  return instantToLocal(x, safeZone(tz));
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' in UTC: only where UTC is what is promised, never for a date a person reads. */
+export function utcServerDate(d: Date | string | null | undefined): string | null {
+  if (!d) return null;
+  const x = typeof d === 'string' ? new Date(d) : d;
+  if (Number.isNaN(x.getTime())) return null;
+  return x.toISOString().replace('T', ' ').slice(0, 19);
 }
