@@ -10,7 +10,9 @@
  *       pg 5432, nats 4222, redis 6379, s3 4569, smtp 1025 + maildev web 1080);
  *   (c) a local one it starts and later stops: PGlite behind pglite-socket (port 54320 or the next
  *       free one), `nats-server -js`, `redis-server`, s3rver, maildev (apt-get installs nats-server /
- *       redis-server when missing and running as root).
+ *       redis-server when missing and running as root). A test run starts its s3rver and maildev away from
+ *       the usual ports (TEST_SHIFT): (b) then only ever finds a server that outlives test runs (npm start's, the
+ *       machine's), never one that another test run started and will stop in the middle of this one.
  * Then it bootstraps the database: `boardroom` (start) or `boardroom_test` (test), each service's own role
  * `boardroom_<service>` (serviceRole) and the int tier's shared `boardroom_app` (LOGIN NOSUPERUSER NOBYPASSRLS,
  * CONNECT on the database only; scripts/migrate.ts grants each its schema). The env it returns has each service's
@@ -31,6 +33,9 @@ import { createRequire } from 'node:module';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = '127.0.0.1';
 export const PORTS = Object.freeze({ postgres: 5432, pglite: 54320, nats: 4222, redis: 6379, s3: 4569, smtp: 1025, mailWeb: 1080 });
+/** how far from the usual port a test run starts its own s3rver and maildev (see (c) above) */
+export const TEST_SHIFT = 100;
+const startPort = (ctx, usual) => (ctx.purpose === 'test' ? usual + TEST_SHIFT : usual);
 export const APP_ROLE = 'boardroom_app';
 /**
  * A service's own PostgreSQL role (libs/platform/src/db/migrate.ts serviceRole: the same rule), and the services that
@@ -793,7 +798,7 @@ async function resolveS3(ctx) {
   };
   if (given.S3_ENDPOINT) return { source: 'env', endpoint: given.S3_ENDPOINT, ...common, detail: given.S3_ENDPOINT };
   if (!ctx.forceLocal && (await tcpCheck(PORTS.s3))) return { source: 'loopback', endpoint: `http://${HOST}:${PORTS.s3}`, ...common, detail: `${HOST}:${PORTS.s3}` };
-  const port = await pickPort(PORTS.s3);
+  const port = await pickPort(startPort(ctx, PORTS.s3));
   const dir = path.join(ctx.dataDir, 's3');
   // s3rver accepts any signature made with S3RVER/S3RVER; other keys would be refused
   const proc = startProcess({
@@ -849,8 +854,8 @@ async function resolveSmtp(ctx) {
     const ui = (await tcpCheck(PORTS.mailWeb)) ? `http://${HOST}:${PORTS.mailWeb}` : given.MAIL_UI_URL || '';
     return { source: 'loopback', url: `smtp://${HOST}:${PORTS.smtp}`, ui, detail: `${HOST}:${PORTS.smtp}` };
   }
-  const smtpPort = await pickPort(PORTS.smtp);
-  let webPort = await pickPort(PORTS.mailWeb);
+  const smtpPort = await pickPort(startPort(ctx, PORTS.smtp));
+  let webPort = await pickPort(startPort(ctx, PORTS.mailWeb));
   if (webPort === smtpPort) webPort = await pickPort(smtpPort + 1);
   const mailDir = path.join(ctx.dataDir, 'mail');
   fs.mkdirSync(mailDir, { recursive: true });
