@@ -1,10 +1,11 @@
 /**
- * Journey 5: guest pages (a token in the URL) show the header only — no side menu, no profile menu.
+ * Journey 5: guest pages (a token in the URL) show the header only — no side menu, no profile menu. The guest's
+ * meeting, approval and signing pages pass axe-core (docs/accessibility.md) in English and Arabic.
  */
 import type { Page } from 'puppeteer-core';
 import { mailsTo, pollUntil } from '@app/testing';
 import { closeRedis, expectOk, libraryFile, scheduled, setStatus, world } from '../api/meeting/helpers';
-import { DEMO, openBrowser, orgUrl, signIn, waitForPath, type Session } from './support';
+import { a11y, DEMO, openBrowser, orgUrl, signIn, switchLanguage, waitForPath, type Session } from './support';
 
 // page functions run inside Chromium; the root tsconfig has no DOM lib, so the global they use is named here
 declare const window: any;
@@ -111,5 +112,40 @@ describe('journey: guest pages', () => {
       await expectExpiredState(page, 'approval');
       await s.shot('expired-approval-link');
     });
+  });
+
+  it('the guest meeting, approval and signing pages pass axe in English and Arabic', async () => {
+    const w = await world();
+    // the signing page places boxes in the organization's 'new' approval mode
+    expect((await w.admin.c.put('/status', { approval_mode: 'new' })).status).toBe(200);
+    const n = Date.now() % 100000;
+    const guestEmail = `a11y.guest.${n}@example.com`;
+    const m = await scheduled(w);
+    expectOk(await w.chair.c.post(`/meetings/${m.id}/members`, { user_email: guestEmail, guest_name: 'Guest Reader' }));
+    const meetingLink = await linkIn(guestEmail, /\/meeting\/\d+\?token=[^\s"'<>&]+/);
+    const pdf = await libraryFile(w.admin.c, 'a11y.pdf');
+    const a = expectOk(await w.admin.c.post('/approvals', { title: `Guest signing ${n}`, documents: [pdf], assignees: [{ email: guestEmail, guest_name: 'Guest Reader', order: 1 }] }));
+    const approvalLink = await linkIn(guestEmail, new RegExp(`/approval/${a.id}\\?token=[^\\s"'<>&]+`));
+    const token = new URL(orgUrl(w.org.slug, approvalLink)).searchParams.get('token')!;
+    const { page } = s;
+    for (const lang of ['en', 'ar'] as const) {
+      await s.step(`guest-meeting-a11y-${lang}`, async () => {
+        await page.goto(orgUrl(w.org.slug, meetingLink));
+        await page.waitForSelector('[data-testid=guest-meeting] [data-testid=meeting-title]', { visible: true });
+        if (lang === 'ar') await switchLanguage(page, 'ar');
+        await a11y(page, 'guest-meeting', s);
+      });
+      await s.step(`guest-approval-a11y-${lang}`, async () => {
+        await page.goto(orgUrl(w.org.slug, approvalLink));
+        await page.waitForSelector('[data-testid=guest-approval] [data-testid=approval-details]', { visible: true });
+        await page.waitForFunction((l: string) => window.document.documentElement.lang === l, {}, lang);
+        await a11y(page, 'guest-approval', s);
+      });
+      await s.step(`guest-signing-a11y-${lang}`, async () => {
+        await page.goto(orgUrl(w.org.slug, `/approval/${a.id}/${encodeURIComponent(token)}`));
+        await page.waitForSelector('[data-testid=placement-page][data-rendered="1"]', { visible: true });
+        await a11y(page, 'guest-signing', s);
+      });
+    }
   });
 });
