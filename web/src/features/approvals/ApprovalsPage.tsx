@@ -17,6 +17,7 @@ import { useApi } from '../../hooks/use-api';
 import { useCan } from '../../hooks/use-profile';
 import { ROUTES } from '../../routes';
 import { ApprovalStatusTag } from './status';
+import { STACKED_TABLE } from '../../components/stacked-table';
 
 /**
  * The approvals list (docs/approval.md): tabs all / action required / waiting for others / completed, filters by
@@ -48,6 +49,7 @@ export function ApprovalsPage() {
   ) : (
     <DataTable
       value={rows}
+      {...STACKED_TABLE}
       loading={list.isLoading}
       dataKey="id"
       lazy

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageSize } from '@app/contracts';
 import { isCancel, type PdfHandle } from '../viewers/pdf-engine';
 import { fitScale } from '../viewers/pdf-rules';
-import { moveBox, resizeBox, scaleOf, toPixels, type Box } from './placement-math';
+import { boxKeyStep, moveBox, resizeBox, scaleOf, toPixels, type Box } from './placement-math';
 import './placement.css';
 
 /** a box on the drawn page: where (points), what it is, and what it shows */
@@ -113,6 +113,22 @@ export function PlacementStage(props: {
   const end = () => {
     gesture.current = null;
   };
+  /** the keyboard's way to move a box: the arrow keys move it (Shift: five times as far), Delete removes it */
+  const keys = (e: ReactKeyboardEvent<HTMLElement>, b: StageBox) => {
+    if (e.target !== e.currentTarget) return;
+    const d = boxKeyStep(e.key, e.shiftKey);
+    if (d) {
+      e.preventDefault();
+      props.onSelect(b.key);
+      onChange(b.key, moveBox({ px: b.px, py: b.py, width: b.width, height: b.height }, d.dx, d.dy, px, size));
+    } else if ((e.key === 'Delete' || e.key === 'Backspace') && props.onRemove) {
+      e.preventDefault();
+      props.onRemove(b.key);
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      props.onSelect(b.key);
+    }
+  };
 
   return (
     <div className="placement-wrap" ref={wrapRef}>
@@ -149,6 +165,8 @@ export function PlacementStage(props: {
               tabIndex={0}
               aria-label={b.label}
               aria-pressed={selected}
+              aria-keyshortcuts={props.onRemove ? 'ArrowUp ArrowDown ArrowLeft ArrowRight Delete' : 'ArrowUp ArrowDown ArrowLeft ArrowRight'}
+              onKeyDown={(e) => keys(e, b)}
               onPointerDown={(e) => begin(e, b, 'move')}
               onPointerMove={follow}
               onPointerUp={end}
@@ -194,7 +212,8 @@ export function PlacementStage(props: {
 
 /**
  * Chips dragged onto a page: a pointer drag (mouse, pen or finger) that ends over the page adds a box there;
- * a click adds one at the default position. `onDrop` gets the point in pixels of the page's drawing.
+ * a click, or Enter or Space on the focused chip (`press`), adds one at the default position. `onDrop` gets the
+ * point in pixels of the page's drawing.
  *
  * The window's move and up listeners are added in the pointerdown handler itself, not by an effect after the
  * ghost renders: a quick drag (a loaded machine, a fast hand, a test's mouse) can end before React has rendered
@@ -241,5 +260,10 @@ export function usePaletteDrag(page: HTMLElement | null, onDrop: (kind: string, 
     stop.current = end;
     setGhost({ kind, x: e.clientX, y: e.clientY });
   };
-  return { start, ghost };
+  const press = (kind: string) => (e: ReactKeyboardEvent<HTMLElement>) => {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    e.preventDefault();
+    latest.current.onDrop(kind, null);
+  };
+  return { start, press, ghost };
 }

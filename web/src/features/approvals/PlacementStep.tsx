@@ -139,6 +139,7 @@ export function PlacementStep(props: { docs: { id: number; name: string }[]; sig
           tabIndex={0}
           style={{ borderColor: signer ? signerColour(props.signers, signer) : undefined }}
           onPointerDown={palette.start('signature')}
+          onKeyDown={palette.press('signature')}
           data-testid="placement-chip-signature"
         >
           <i className="pi pi-pen-to-square" aria-hidden="true" /> {t('placementChip', { name: signer ? labelOf(signer) : '' })}
@@ -149,7 +150,9 @@ export function PlacementStep(props: { docs: { id: number; name: string }[]; sig
           <Button type="button" text icon="pi pi-chevron-right" className="pdf-flip" aria-label={t('next')} disabled={!canGoForward(page, pages)} onClick={() => setPage(stepPage(page, 1, pages))} data-testid="placement-next" />
         </span>
       </div>
-      <small>{t('placementHint')}</small>
+      <small>
+        {t('placementHint')} {t('keysHint')}
+      </small>
       {palette.ghost && (
         <div className="placement-ghost" style={{ left: palette.ghost.x, top: palette.ghost.y }}>
           {signer ? labelOf(signer) : ''}

@@ -287,7 +287,7 @@ export function SigningView(props: { id: number; guest: GuestKey | null; opener?
   return (
     <div className="signing-page" data-testid="signing-page" data-boxes={all.length} data-ready={ready ? 'true' : 'false'}>
       <div className="signing-head" role="toolbar" aria-label={d.title}>
-        <Button type="button" icon="pi pi-arrow-left" text label={t('back')} onClick={back} data-testid="signing-back" />
+        <Button type="button" icon="pi pi-arrow-left" text label={t('back')} aria-label={t('back')} className="signing-head__tool" onClick={back} data-testid="signing-back" />
         <h1 className="signing-head__title">{d.title}</h1>
         {d.documents.length > 1 && (
           <Dropdown
@@ -308,15 +308,15 @@ export function SigningView(props: { id: number; guest: GuestKey | null; opener?
         </span>
         {canSign && (
           <>
-            <Button type="button" outlined icon="pi pi-sliders-h" label={t('appearance')} onClick={() => setAppearanceOpen(true)} data-testid="signing-appearance" />
-            <Button type="button" text severity="danger" icon="pi pi-eraser" label={t('deleteSignature')} disabled={!onPage.some((b) => b.kind === 'signature')} onClick={() => removeKind('signature')} data-testid="signing-delete-signature" />
-            <Button type="button" text severity="danger" icon="pi pi-eraser" label={t('deleteStamp')} disabled={!onPage.some((b) => b.kind === 'stamp')} onClick={() => removeKind('stamp')} data-testid="signing-delete-stamp" />
-            <Button type="button" outlined severity="danger" icon="pi pi-times" label={t('reject')} disabled={placedAny || busy} title={placedAny ? t('rejectDisabled') : undefined} onClick={() => setRejecting(true)} data-testid="signing-reject" />
+            <Button type="button" outlined icon="pi pi-sliders-h" label={t('appearance')} aria-label={t('appearance')} className="signing-head__tool" onClick={() => setAppearanceOpen(true)} data-testid="signing-appearance" />
+            <Button type="button" text severity="danger" icon="pi pi-eraser" label={t('deleteSignature')} aria-label={t('deleteSignature')} className="signing-head__tool" disabled={!onPage.some((b) => b.kind === 'signature')} onClick={() => removeKind('signature')} data-testid="signing-delete-signature" />
+            <Button type="button" text severity="danger" icon="pi pi-eraser" label={t('deleteStamp')} aria-label={t('deleteStamp')} className="signing-head__tool" disabled={!onPage.some((b) => b.kind === 'stamp')} onClick={() => removeKind('stamp')} data-testid="signing-delete-stamp" />
+            <Button type="button" outlined severity="danger" icon="pi pi-times" label={t('reject')} aria-label={t('reject')} className="signing-head__tool" disabled={placedAny || busy} title={placedAny ? t('rejectDisabled') : undefined} onClick={() => setRejecting(true)} data-testid="signing-reject" />
             <Button type="button" outlined icon="pi pi-pen-to-square" label={t('sign')} onClick={() => setChoosing('signature')} data-testid="signing-sign" />
             <Button type="button" icon="pi pi-save" label={t('save')} loading={busy} disabled={!ready} onClick={() => void save()} data-testid="signing-save" />
           </>
         )}
-        {d.can_download && <Button type="button" text icon="pi pi-download" label={t('download')} onClick={() => void download()} data-testid="signing-download" />}
+        {d.can_download && <Button type="button" text icon="pi pi-download" label={t('download')} aria-label={t('download')} className="signing-head__tool" onClick={() => void download()} data-testid="signing-download" />}
       </div>
 
       {d.note && (
@@ -327,12 +327,13 @@ export function SigningView(props: { id: number; guest: GuestKey | null; opener?
       {canSign && (
         <div className="placement-palette" data-testid="signing-palette">
           <span>{t('dragHint')}</span>
-          <span className="placement-chip" role="button" tabIndex={0} onPointerDown={palette.start('signature')} data-testid="placement-chip-signature">
+          <span className="placement-chip" role="button" tabIndex={0} onPointerDown={palette.start('signature')} onKeyDown={palette.press('signature')} data-testid="placement-chip-signature">
             <i className="pi pi-pen-to-square" aria-hidden="true" /> {t('signatureBox')}
           </span>
-          <span className="placement-chip placement-chip--stamp" role="button" tabIndex={0} onPointerDown={palette.start('stamp')} data-testid="placement-chip-stamp">
+          <span className="placement-chip placement-chip--stamp" role="button" tabIndex={0} onPointerDown={palette.start('stamp')} onKeyDown={palette.press('stamp')} data-testid="placement-chip-stamp">
             <i className="pi pi-verified" aria-hidden="true" /> {t('stampBox')}
           </span>
+          <small className="muted" id="signing-keys-hint" data-testid="signing-keys-hint">{t('keysHint')}</small>
           {missing.length > 0 && <small className="p-error" data-testid="signing-missing">{t('missing', { names: d.documents.filter((x) => missing.includes(x.library_id)).map((x) => x.name).join(', ') })}</small>}
         </div>
       )}

@@ -1,4 +1,4 @@
-import { clampBox, dropBox, initialBox, MIN_BOX, moveBox, resizeBox, scaleOf, toPixels, toPoints, type Box } from './placement-math';
+import { boxKeyStep, clampBox, dropBox, initialBox, MIN_BOX, moveBox, resizeBox, scaleOf, toPixels, toPoints, type Box } from './placement-math';
 
 const LETTER = { width: 612, height: 792 };
 const box = (px: number, py: number, width: number, height: number): Box => ({ px, py, width, height });
@@ -66,4 +66,18 @@ describe('dropBox and initialBox: a signature-sized box (180 x 60 points), not h
     ['a small page: 40 % of its width, 3 : 1', 100, 100, 1, box(100 - 40, 100 - 40 / 3, 80, 80 / 3)],
   ])('%s', (_n, x, y, scale, want) => close(dropBox(x, y, scale, _n.startsWith('a small') ? { width: 200, height: 300 } : LETTER, 0.5), want));
   it('the Sign button: centred, top at height / 2.8', () => close(initialBox(LETTER, 0.5), box((612 - 180) / 2, 792 / 2.8, 180, 60)));
+});
+
+describe('boxKeyStep: the arrow keys move a box (Shift: five times as far)', () => {
+  it.each<[string, boolean, { dx: number; dy: number } | null]>([
+    ['ArrowLeft', false, { dx: -8, dy: 0 }],
+    ['ArrowRight', false, { dx: 8, dy: 0 }],
+    ['ArrowUp', false, { dx: 0, dy: -8 }],
+    ['ArrowDown', false, { dx: 0, dy: 8 }],
+    ['ArrowRight', true, { dx: 40, dy: 0 }],
+    ['ArrowUp', true, { dx: 0, dy: -40 }],
+    ['Enter', false, null],
+    ['a', true, null],
+  ])('%s (shift %p) -> %p', (key, shift, want) => expect(boxKeyStep(key, shift)).toEqual(want));
+  it('moved by a key, a box stays on its page', () => close(moveBox(box(595, 10, 15, 15), 8, 0, 1, LETTER), box(597, 10, 15, 15)));
 });

@@ -67,3 +67,20 @@ export function initialBox(page: PageSize, aspect: number): Box {
   const d = signatureBoxSize(page);
   return clampBox({ px: (page.width - d.width) / 2, py: defaultBox(page, aspect).py, width: d.width, height: d.height }, page);
 }
+
+/** screen pixels an arrow key moves a box by (Shift: five times as far); null for any other key */
+export function boxKeyStep(key: string, shift: boolean): { dx: number; dy: number } | null {
+  const step = shift ? 40 : 8;
+  switch (key) {
+    case 'ArrowLeft':
+      return { dx: -step, dy: 0 };
+    case 'ArrowRight':
+      return { dx: step, dy: 0 };
+    case 'ArrowUp':
+      return { dx: 0, dy: -step };
+    case 'ArrowDown':
+      return { dx: 0, dy: step };
+    default:
+      return null;
+  }
+}

@@ -7,6 +7,7 @@ import type { LibraryItem } from '../../api/library';
 import { formatDateTime } from '../../lib/dates';
 import { FileIcon } from './FileChip';
 import { formatSize } from './file-kinds';
+import { STACKED_TABLE } from '../../components/stacked-table';
 
 export interface FileRow {
   /** the table's row key (folders and files share one id space, the prefix only reads better) */
@@ -38,6 +39,7 @@ export function FileTable(props: {
   return (
     <DataTable
       value={props.rows}
+      {...STACKED_TABLE}
       dataKey="key"
       loading={props.loading}
       emptyMessage={props.empty}

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { meetingsApi, type MeetingListQuery } from '../../api/meetings';
 import { EmptyState } from '../../components/EmptyState';
+import { STACKED_TABLE } from '../../components/stacked-table';
 import { ErrorState } from '../../components/ErrorState';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchBox } from '../../components/SearchBox';
@@ -73,6 +74,7 @@ export function MeetingsPage() {
         ) : (
           <DataTable
             {...pagedTable(paged, data, isLoading)}
+            {...STACKED_TABLE}
             emptyMessage={
               <EmptyState
                 icon="pi pi-users"
