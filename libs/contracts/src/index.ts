@@ -34,4 +34,5 @@ export * from './library';
 export * from './presentation';
 export * from './approval';
 export * from './minutes';
+export * from './search';
 export * from './routes';

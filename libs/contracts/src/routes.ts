@@ -25,6 +25,7 @@ import { DocumentRoutes } from './approval/documents.routes';
 import { SealRoutes } from './approval/verify.routes';
 import { MinutesRoutes } from './minutes/minutes.routes';
 import { SummaryRoutes } from './minutes/summary';
+import { SearchRoutes } from './search/search.routes';
 
 /**
  * The route table: every `/api` route of the product, by name. The gateway registers exactly these, /api/docs
@@ -59,6 +60,7 @@ export const Routes = {
   ...SealRoutes,
   ...MinutesRoutes,
   ...SummaryRoutes,
+  ...SearchRoutes,
 } as const;
 
 /** [name, route] pairs; throws at import when a name or a method + path is defined twice */
@@ -90,4 +92,5 @@ export const ROUTE_TABLE = routeList(
   SealRoutes,
   MinutesRoutes,
   SummaryRoutes,
+  SearchRoutes,
 );

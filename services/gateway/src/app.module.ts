@@ -8,6 +8,7 @@ import { LibraryGatewayModule } from './library/library.module';
 import { LiveGatewayModule } from './live/live.module';
 import { ApprovalsGatewayModule } from './approvals/approvals.module';
 import { MinutesGatewayModule } from './minutes/minutes.module';
+import { SearchGatewayModule } from './search/search.module';
 import type { GatewayConfig } from './config';
 
 /**
@@ -30,6 +31,7 @@ export class GatewayModule {
         LiveGatewayModule,
         ApprovalsGatewayModule,
         MinutesGatewayModule,
+        SearchGatewayModule,
       ],
     };
   }

@@ -8,6 +8,8 @@ import { libraryTables } from './db/tables';
 import { LibraryRepository } from './repositories/library.repository';
 import { LibraryService } from './library/library.service';
 import { LibraryHandlers } from './library/library.handlers';
+import { LibrarySearchService } from './search/search.service';
+import { LibrarySearchHandlers } from './search/search.handlers';
 import { ViewersService } from './viewers/viewers.service';
 import { ViewersHandlers } from './viewers/viewers.handlers';
 import { ConvertProcessor } from './viewers/convert.processor';
@@ -32,7 +34,7 @@ export class AppModule {
           streams: ['library'],
         }),
       ],
-      providers: [{ provide: Sandbox, useValue: new Sandbox(config) }, LibraryDb, LibraryRepository, ItemAccess, LibraryService, LibraryHandlers, ViewersService, ViewersHandlers, ConvertProcessor],
+      providers: [{ provide: Sandbox, useValue: new Sandbox(config) }, LibraryDb, LibraryRepository, ItemAccess, LibraryService, LibraryHandlers, LibrarySearchService, LibrarySearchHandlers, ViewersService, ViewersHandlers, ConvertProcessor],
     };
   }
 }

@@ -48,6 +48,9 @@ import { RoomSecrets } from './virtual/room-secrets';
 import { RoomSecretsRepository } from './repositories/room-secrets.repository';
 import { VirtualService } from './virtual/virtual.service';
 import { VirtualHandlers } from './virtual/virtual.handlers';
+import { SearchRepository } from './repositories/search.repository';
+import { SearchService } from './search/search.service';
+import { SearchHandlers } from './search/search.handlers';
 
 /** The meeting service: meetings and everything inside them (docs/product/meetings.md), over NATS. */
 @Module({})
@@ -62,7 +65,8 @@ export class MeetingModule {
         MeetingAccess, MeetingView, DecisionView, BallotListView, MeetingEvents,
         MeetingsService, MembersService, AgendaService, MeetingDecisionsService, ResolutionsService, DecisionsRouter, VoteBatcher, PendingVoters, ActionsService, CommentsService, DashboardService,
         IjmeetProvider, ZoomProvider, VirtualProviders, VirtualService, RoomSecrets, RoomSecretsRepository,
-        MeetingsHandlers, MembersHandlers, AgendaHandlers, DecisionsHandlers, ActionsHandlers, CommentsHandlers, DashboardHandlers, VirtualHandlers,
+        SearchRepository, SearchService,
+        MeetingsHandlers, MembersHandlers, AgendaHandlers, DecisionsHandlers, ActionsHandlers, CommentsHandlers, DashboardHandlers, VirtualHandlers, SearchHandlers,
       ],
     };
   }

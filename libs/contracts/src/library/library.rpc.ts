@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRpc } from '../core/define';
 import { zOk, zTenant } from '../core/common';
 import { zFileKind } from './library.kinds';
+import { zServiceSearchReply, zServiceSearchRequest } from '../search/search.schemas';
 import {
   zEmailView, zLibraryAnnotation, zLibraryDetails, zLibraryFetch, zLibraryFileRef, zLibraryItem, zLibraryListing, zLibraryScope,
   zLibraryTab, zOutlineEntry, zSharedWith, zSheetJson, zUsageType,
@@ -92,4 +93,11 @@ export const ReleaseFiles = defineRpc({
   subject: 'library.v1.release-files',
   request: R({ type: zUsageType, id, ids: z.array(id).optional() }),
   response: zOk,
+});
+
+/** the search box's library side (docs/search.md): files the actor may see whose name matches, folded */
+export const SearchLibraryFiles = defineRpc({
+  subject: 'library.v1.search-files',
+  request: R(zServiceSearchRequest),
+  response: zServiceSearchReply,
 });

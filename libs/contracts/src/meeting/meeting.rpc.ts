@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRpc } from '../core/define';
 import { zId, zLang, zOk, zOrgId, zPageMeta, zTenant } from '../core/common';
 import { zVariant } from '../organization/tenancy.rpc';
+import { zServiceSearchReply, zServiceSearchRequest } from '../search/search.schemas';
 import { zAttachmentKind, zCommentKind } from './meeting.constants';
 import {
   zActionBody, zActionStatusBody, zAddMemberBody, zAttendanceBody, zCalendarQuery, zChangeStatusBody, zChangeTypeBody, zCommentBody,
@@ -148,4 +149,11 @@ export const NotifyComment = defineRpc({
   subject: 'meeting.v1.notify-comment',
   request: R({ kind: zCommentKind, itemId: zId, commentId: zId, body: zNotifyBody }),
   response: z.object({ notified: z.number().int() }),
+});
+
+/** the search box's meeting side (docs/search.md): meetings, agenda items, decisions and comments the actor may see */
+export const SearchMeetingRecords = defineRpc({
+  subject: 'meeting.v1.search',
+  request: zTenant.extend(zServiceSearchRequest),
+  response: zServiceSearchReply,
 });

@@ -90,6 +90,17 @@ export class LibraryRepository {
     return s.tx.select().from(items).where(and(...where)).orderBy(desc(items.isFolder), asc(items.name), asc(items.id)).limit(500);
   }
 
+  /**
+   * Files whose folded name (`library.search_fold(name)`, the expression of migration 0002's trigram index)
+   * matches `pattern` (contracts' searchLikePattern), newest first: the search box's candidates, before the
+   * access rule decides which of them the caller sees.
+   */
+  async searchFiles(s: Scope, pattern: string, limit: number): Promise<ItemRow[]> {
+    return s.tx.select().from(items)
+      .where(and(eq(items.orgId, s.orgId), eq(items.isFolder, false), sql`library.search_fold(${items.name}) like ${pattern}`))
+      .orderBy(desc(items.updatedAt), desc(items.id)).limit(limit);
+  }
+
   async insert(s: Scope, v: Omit<typeof items.$inferInsert, 'orgId' | 'id'>): Promise<ItemRow> {
     const [row] = await s.tx.insert(items).values({ ...v, orgId: s.orgId }).returning();
     return row;

@@ -4,6 +4,24 @@ import { actions, decisions, meetings, talkingPoints, type MeetingRow } from '..
 import type { MeetingListFilter } from '../rules/visibility';
 import type { Scope } from '../db/db';
 
+/** the list filter of rules/visibility.ts as SQL (the same rule canView applies to one meeting); the lists and the search use it */
+export function meetingFilterSql(orgId: string, f: MeetingListFilter): SQL {
+  const base = eq(meetings.orgId, orgId);
+  const member = (uid: number, role?: string) =>
+    sql`exists (select 1 from meeting.members mm where mm.org_id = ${orgId} and mm.meeting_id = ${meetings.id} and mm.user_id = ${uid}${role ? sql` and mm.role = ${role}` : sql``})`;
+  switch (f.kind) {
+    case 'all': return base;
+    case 'owner': return and(base, eq(meetings.ownerId, f.userId))!;
+    case 'editor': return and(base, member(f.userId, 'Editor'))!;
+    case 'participant': return and(base, member(f.userId), sql`${meetings.ownerId} <> ${f.userId}`)!;
+    case 'involved': {
+      const parts: SQL[] = [eq(meetings.ownerId, f.userId), member(f.userId)];
+      if (f.committeeIds.length) parts.push(inArray(meetings.committeeId, f.committeeIds));
+      return and(base, or(...parts))!;
+    }
+  }
+}
+
 export type NewMeeting = typeof meetings.$inferInsert;
 
 /** Meetings: their rows, agenda counts and order, and the lists a user may see. */
@@ -74,31 +92,13 @@ export class MeetingsRepository {
     return Number(r.rows[0]?.n ?? 1);
   }
 
-  /** the list filter of rules/visibility.ts as SQL (the same rule canView applies to one meeting) */
-  private filterSql(orgId: string, f: MeetingListFilter): SQL {
-    const base = eq(meetings.orgId, orgId);
-    const member = (uid: number, role?: string) =>
-      sql`exists (select 1 from meeting.members mm where mm.org_id = ${orgId} and mm.meeting_id = ${meetings.id} and mm.user_id = ${uid}${role ? sql` and mm.role = ${role}` : sql``})`;
-    switch (f.kind) {
-      case 'all': return base;
-      case 'owner': return and(base, eq(meetings.ownerId, f.userId))!;
-      case 'editor': return and(base, member(f.userId, 'Editor'))!;
-      case 'participant': return and(base, member(f.userId), sql`${meetings.ownerId} <> ${f.userId}`)!;
-      case 'involved': {
-        const parts: SQL[] = [eq(meetings.ownerId, f.userId), member(f.userId)];
-        if (f.committeeIds.length) parts.push(inArray(meetings.committeeId, f.committeeIds));
-        return and(base, or(...parts))!;
-      }
-    }
-  }
-
   async list(
     s: Scope,
     filter: MeetingListFilter,
     f: { search?: string; status?: number; committeeId?: number; from?: Date; to?: Date; limit?: number; offset?: number; order?: 'asc' | 'desc' },
   ): Promise<{ rows: MeetingRow[]; total: number }> {
     const { orgId, tx } = s;
-    const conds: SQL[] = [this.filterSql(orgId, filter)];
+    const conds: SQL[] = [meetingFilterSql(orgId, filter)];
     if (f.search) conds.push(ilike(meetings.title, `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
     if (f.status) conds.push(eq(meetings.statusId, f.status));
     if (f.committeeId) conds.push(eq(meetings.committeeId, f.committeeId));

@@ -1,0 +1,3 @@
+export * from './search.fold';
+export * from './search.schemas';
+export * from './search.routes';

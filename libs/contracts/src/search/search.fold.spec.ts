@@ -1,0 +1,61 @@
+import { findFolded, foldSearchText, searchLikePattern, searchPassage } from './search.fold';
+
+describe('foldSearchText', () => {
+  it.each([
+    ['Board Meeting', 'board meeting'],
+    ['أحمد', 'احمد'],
+    ['إدارة', 'اداره'],
+    ['آمال', 'امال'],
+    ['ٱلله', 'الله'],
+    ['مُسْتَشْفَى', 'مستشفي'],
+    ['عـــربي', 'عربي'],
+    ['مدرسة', 'مدرسه'],
+    ['الْمُوَازَنَةُ', 'الموازنه'],
+    ['Ёлка', 'елка'],
+    ['ЁЖИК ёжик', 'ежик ежик'],
+    ['Réunion du CONSEIL', 'réunion du conseil'],
+    ['', ''],
+  ])('%p -> %p', (input, folded) => expect(foldSearchText(input)).toBe(folded));
+
+  it('folds a decomposed hamza (alef + combining hamza above) like the composed letter', () => {
+    expect(foldSearchText('\u0627\u0654حمد')).toBe(foldSearchText('أحمد'));
+  });
+});
+
+describe('findFolded', () => {
+  it.each([
+    ['اجتماع أحمد السنوي', 'احمد', 7, 11],
+    ['اجتماع أَحْمَد السنوي', 'احمد', 7, 14],
+    ['Annual Budget Review', 'budget', 7, 13],
+    ['Годовой отчёт', 'отчет', 8, 13],
+    ['Nothing here', 'budget', null, null],
+    ['anything', '   ', null, null],
+  ])('%p / %p -> [%p, %p)', (text, q, start, end) => {
+    const m = findFolded(text, q);
+    expect(m ? [m.start, m.end] : [null, null]).toEqual([start, end]);
+  });
+});
+
+describe('searchPassage', () => {
+  it('keeps a short text whole', () => {
+    expect(searchPassage('Annual Budget Review', 'budget')).toEqual({ text: 'Annual Budget Review', start: 7, end: 13 });
+  });
+
+  it('cuts a long text around the match at spaces, with ellipses', () => {
+    const text = `${'alpha '.repeat(30)}the budget line ${'omega '.repeat(30)}`;
+    const p = searchPassage(text, 'Budget', 20)!;
+    expect(p.text.startsWith('…')).toBe(true);
+    expect(p.text.endsWith('…')).toBe(true);
+    expect(p.text.slice(p.start, p.end)).toBe('budget');
+    expect(p.text.length).toBeLessThan(60);
+  });
+
+  it('is null without a match', () => expect(searchPassage('abc', 'xyz')).toBeNull());
+});
+
+describe('searchLikePattern', () => {
+  it.each([
+    ['أحمد', '%احمد%'],
+    [' 50%_off\\ ', '%50\\%\\_off\\\\%'],
+  ])('%p -> %p', (q, p) => expect(searchLikePattern(q)).toBe(p));
+});
