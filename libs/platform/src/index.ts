@@ -13,6 +13,7 @@ export * from './queues/jobs';
 export * from './db/db';
 export * from './db/scoped-db';
 export * from './db/migrate';
+export * from './db/like';
 export * from './storage/storage';
 export * from './http/metrics';
 export * from './http/health.controller';

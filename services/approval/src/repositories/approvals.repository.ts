@@ -3,6 +3,7 @@ import { and, asc, desc, eq, exists, gte, ilike, inArray, lt, or, sql, type SQL 
 import type { ApprovalStatus, ApprovalTab } from '@app/contracts';
 import type { Scope } from '../common/approval-db';
 import { approvals, assignees, documents, placements, signatures, signJobs, versions } from '../db/schema';
+import { containsPattern } from '@app/platform';
 
 export type ApprovalRow = typeof approvals.$inferSelect;
 export type DocumentRow = typeof documents.$inferSelect;
@@ -123,7 +124,7 @@ export class ApprovalRepository {
     if (f.status) where.push(eq(approvals.status, f.status));
     if (f.committeeId) where.push(eq(approvals.committeeId, f.committeeId));
     if (f.meetingId) where.push(eq(approvals.meetingId, f.meetingId));
-    if (f.search) where.push(ilike(approvals.title, `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+    if (f.search) where.push(ilike(approvals.title, containsPattern(f.search)));
     if (f.fromDate) where.push(gte(approvals.createdAt, new Date(`${f.fromDate}T00:00:00Z`)));
     if (f.toDate) where.push(lt(approvals.createdAt, new Date(new Date(`${f.toDate}T00:00:00Z`).getTime() + 86_400_000)));
     const cond = and(...where);

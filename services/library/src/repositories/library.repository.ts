@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Scope } from '../common/library-db';
 import { annotations, favorites, items, shares, usages, versions } from '../db/schema';
+import { containsPattern } from '@app/platform';
 
 export type ItemRow = typeof items.$inferSelect;
 export type ShareRow = typeof shares.$inferSelect;
@@ -85,7 +86,7 @@ export class LibraryRepository {
 
   async search(s: Scope, text: string, kind?: string): Promise<ItemRow[]> {
     const where: SQL[] = [eq(items.orgId, s.orgId)];
-    if (text) where.push(ilike(items.name, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+    if (text) where.push(ilike(items.name, containsPattern(text)));
     if (kind) where.push(eq(items.kind, kind));
     return s.tx.select().from(items).where(and(...where)).orderBy(desc(items.isFolder), asc(items.name), asc(items.id)).limit(500);
   }

@@ -4,6 +4,7 @@ import type { ResolutionListFilter } from '../rules/resolution-rights';
 import { decisions, voters, type DecisionRow, type VoterRow } from '../db/schema';
 import type { Scope } from '../db/db';
 import { personKey } from '../rules/person';
+import { containsPattern } from '@app/platform';
 
 
 /** Decisions (meeting-bound and standalone) and their voters. */
@@ -124,7 +125,7 @@ export class DecisionsRepository {
       if (filter.committeeIds.length) parts.push(inArray(decisions.committeeId, filter.committeeIds));
       conds.push(or(...parts)!);
     }
-    if (f.search) conds.push(ilike(decisions.title, `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+    if (f.search) conds.push(ilike(decisions.title, containsPattern(f.search)));
     if (f.fulfilled !== undefined) conds.push(eq(decisions.isFulfilled, f.fulfilled));
     if (f.state === 'DUE') conds.push(sql`${decisions.deadline} <= now()`);
     if (f.state === 'OPEN') conds.push(sql`${decisions.deadline} > now()`);

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL }
 import { actions, decisions, meetings, talkingPoints, type MeetingRow } from '../db/schema';
 import type { MeetingListFilter } from '../rules/visibility';
 import type { Scope } from '../db/db';
+import { containsPattern } from '@app/platform';
 
 /** the list filter of rules/visibility.ts as SQL (the same rule canView applies to one meeting); the lists and the search use it */
 export function meetingFilterSql(orgId: string, f: MeetingListFilter): SQL {
@@ -99,7 +100,7 @@ export class MeetingsRepository {
   ): Promise<{ rows: MeetingRow[]; total: number }> {
     const { orgId, tx } = s;
     const conds: SQL[] = [meetingFilterSql(orgId, filter)];
-    if (f.search) conds.push(ilike(meetings.title, `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+    if (f.search) conds.push(ilike(meetings.title, containsPattern(f.search)));
     if (f.status) conds.push(eq(meetings.statusId, f.status));
     if (f.committeeId) conds.push(eq(meetings.committeeId, f.committeeId));
     if (f.from) conds.push(gte(meetings.startAt, f.from));

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import { boardCommittees, committeeMembers, committees, users } from '../db/schema';
 import type { Scope } from '../common/org-db';
-import { escapeLike } from './sql';
 import type { UserRow } from './users.repository';
+import { containsPattern } from '@app/platform';
 
 export type CommitteeRow = typeof committees.$inferSelect;
 export type CommitteeKind = 'committee' | 'board';
@@ -25,7 +25,7 @@ export class CommitteesRepository {
     const where = and(
       eq(committees.orgId, s.orgId),
       eq(committees.kind, kind),
-      q.search ? ilike(committees.name, `%${escapeLike(q.search)}%`) : undefined,
+      q.search ? ilike(committees.name, containsPattern(q.search)) : undefined,
       q.status ? eq(committees.status, q.status) : undefined,
     );
     const [{ n }] = await s.tx.select({ n: count() }).from(committees).where(where);

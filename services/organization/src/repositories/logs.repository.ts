@@ -4,7 +4,7 @@ import type { Actor } from '@app/contracts';
 import { activityLogs } from '../db/schema';
 import type { Scope } from '../common/org-db';
 import { actorName } from '../common/access';
-import { escapeLike } from './sql';
+import { containsPattern } from '@app/platform';
 
 export type LogRow = typeof activityLogs.$inferSelect;
 
@@ -16,7 +16,7 @@ export class LogsRepository {
   }
 
   async page(s: Scope, q: { page: number; perPage: number; username?: string }): Promise<{ rows: LogRow[]; total: number }> {
-    const where = and(eq(activityLogs.orgId, s.orgId), q.username ? ilike(activityLogs.username, `%${escapeLike(q.username)}%`) : undefined);
+    const where = and(eq(activityLogs.orgId, s.orgId), q.username ? ilike(activityLogs.username, containsPattern(q.username)) : undefined);
     const [{ n }] = await s.tx.select({ n: count() }).from(activityLogs).where(where);
     const rows = await s.tx.select().from(activityLogs).where(where).orderBy(desc(activityLogs.createdAt), desc(activityLogs.id)).limit(q.perPage).offset((q.page - 1) * q.perPage);
     return { rows, total: Number(n) };

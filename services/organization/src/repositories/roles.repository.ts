@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, count, eq, ilike, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { roles, users } from '../db/schema';
 import type { Scope } from '../common/org-db';
-import { escapeLike } from './sql';
+import { containsPattern } from '@app/platform';
 
 export type RoleRow = typeof roles.$inferSelect;
 
@@ -52,7 +52,7 @@ export class RolesRepository {
   }
 
   async page(s: Scope, q: { page: number; perPage: number; search?: string }): Promise<{ rows: RoleRow[]; total: number }> {
-    const where = and(eq(roles.orgId, s.orgId), q.search ? ilike(roles.name, `%${escapeLike(q.search)}%`) : undefined);
+    const where = and(eq(roles.orgId, s.orgId), q.search ? ilike(roles.name, containsPattern(q.search)) : undefined);
     const [{ n }] = await s.tx.select({ n: count() }).from(roles).where(where);
     const rows = await s.tx.select().from(roles).where(where).orderBy(asc(roles.id)).limit(q.perPage).offset((q.page - 1) * q.perPage);
     return { rows, total: Number(n) };

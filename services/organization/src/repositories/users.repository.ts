@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { committeeMembers, committees, roles, users } from '../db/schema';
 import type { Scope } from '../common/org-db';
-import { escapeLike } from './sql';
+import { containsPattern } from '@app/platform';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = Omit<typeof users.$inferInsert, 'orgId' | 'id'>;
@@ -84,7 +84,7 @@ export class UsersRepository {
   async page(s: Scope, f: UserFilter): Promise<{ rows: UserRow[]; total: number }> {
     const conds: (SQL | undefined)[] = [eq(users.orgId, s.orgId), f.deleted ? isNotNull(users.deletedAt) : isNull(users.deletedAt)];
     if (f.search) {
-      const q = `%${escapeLike(f.search)}%`;
+      const q = containsPattern(f.search);
       conds.push(or(ilike(users.name, q), ilike(users.email, q), ilike(users.phone, q), ilike(users.position, q), ilike(users.designation, q)));
     }
     if (f.status) conds.push(eq(users.status, f.status));
@@ -108,7 +108,7 @@ export class UsersRepository {
   async listActive(s: Scope, opts: { committeeId?: number; search?: string }): Promise<UserRow[]> {
     const conds: (SQL | undefined)[] = [eq(users.orgId, s.orgId), isNull(users.deletedAt), eq(users.status, 'Active')];
     if (opts.search) {
-      const q = `%${escapeLike(opts.search)}%`;
+      const q = containsPattern(opts.search);
       conds.push(or(ilike(users.name, q), ilike(users.email, q)));
     }
     if (opts.committeeId) {

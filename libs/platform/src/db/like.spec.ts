@@ -1,4 +1,4 @@
-import { escapeLike } from './sql';
+import { containsPattern, escapeLike } from './like';
 
 describe('escapeLike', () => {
   it.each<[string, string]>([
@@ -10,5 +10,15 @@ describe('escapeLike', () => {
     ['%_\\', '\\%\\_\\\\'],
   ])('%j -> %j', (input, expected) => {
     expect(escapeLike(input)).toBe(expected);
+  });
+});
+
+describe('containsPattern', () => {
+  it.each<[string, string]>([
+    ['board', '%board%'],
+    ['50%_off', '%50\\%\\_off%'],
+    ['', '%%'],
+  ])('%j -> %j', (input, expected) => {
+    expect(containsPattern(input)).toBe(expected);
   });
 });
