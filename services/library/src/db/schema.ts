@@ -1,4 +1,5 @@
 import { bigint, boolean, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { OutlineEntry } from '@app/contracts';
 
 /**
  * The library service's own schema. Every table has org_id, so row-level security applies (the migration
@@ -32,7 +33,7 @@ export const items = library.table(
     conversionProgress: integer('conversion_progress').notNull().default(0),
     pdfKey: text('pdf_key'),
     /** a made PDF's sections (the board book): name, start and end page; null for uploads */
-    outlines: jsonb('outlines').$type<{ name: string; start: number; end: number }[]>(),
+    outlines: jsonb('outlines').$type<OutlineEntry[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   AppError, ConvertToPdf, CONVERTIBLE_KINDS, FileDeleted, FileUploaded, GetUsers, ItemShared, LibraryErrors, LibraryMessages, utcServerDate,
   type Actor, type FileKind, type ItemKind, type LibraryDetails, type LibraryFetch, type LibraryFileRef, type LibraryItem, type LibraryListing,
-  type LibraryScope, type LibraryTab, type SharedWith, type UsageType,
+  type LibraryScope, type LibraryTab, type SharedWith, type UsageType, type OutlineEntry,
 } from '@app/contracts';
 import { Bus, Jobs, logger, Outbox, Storage } from '@app/platform';
 import { ItemAccess } from '../common/item-access';
@@ -14,7 +14,6 @@ interface Call {
   orgId: string;
   actor: Actor;
 }
-type OutlineEntry = { name: string; start: number; end: number };
 type Usage = { type: UsageType; id: number; title: string; meeting_id: number | null; meeting_title: string | null };
 
 export interface Stored {

@@ -1,4 +1,5 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgSchema, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { OutlineEntry } from '@app/contracts';
 
 /**
  * The minutes service's own schema (docs/minutes.md). Every table has org_id, so row-level security applies
@@ -111,7 +112,7 @@ export const books = minutes.table(
     libraryId: integer('library_id'),
     s3Key: text('s3_key'),
     filesMerged: integer('files_merged').notNull().default(0),
-    outlines: jsonb('outlines').$type<{ name: string; start: number; end: number }[]>(),
+    outlines: jsonb('outlines').$type<OutlineEntry[]>(),
     error: text('error'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
