@@ -5,7 +5,8 @@
  *   - each navigation command opens its page (en-US), and in Arabic the recognition listens in ar-EG and the
  *     Arabic phrases navigate;
  *   - a dictated meeting opens the meetings page with the create drawer filled in; saving creates it;
- *   - where the browser has no SpeechRecognition the microphone is not shown (the console says why).
+ *   - where the browser has no SpeechRecognition the microphone opens a typed fallback that runs the same commands
+ *     and links to the help page (the console says why).
  */
 import { createTestCommittee } from '@app/testing';
 import { closeRedis, env, expectOk, world, type World } from '../api/meeting/helpers';
@@ -146,7 +147,7 @@ describe('journey: voice commands', () => {
     expect(m.committee.name).toBe(committee);
   });
 
-  it('where the browser has no SpeechRecognition the microphone is hidden and the console says why', async () => {
+  it('where the browser has no SpeechRecognition the microphone takes a typed command and the console says why', async () => {
     const bare = await openBrowser('voice-unsupported');
     try {
       await bare.page.evaluateOnNewDocument(() => {
@@ -155,12 +156,24 @@ describe('journey: voice commands', () => {
       });
       const logged: string[] = [];
       bare.page.on('console', (m) => logged.push(m.text()));
-      await bare.step('hidden', async () => {
+      await bare.step('typed-fallback', async () => {
         await signIn(bare.page, w.org.slug, w.chair.email, w.org.admin.password);
-        await bare.page.waitForSelector('[data-testid=language-switcher]', { visible: true });
-        expect(await bare.page.$('[data-testid=voice-button]')).toBeNull();
+        await bare.page.waitForSelector('[data-testid=voice-button][data-supported=false]', { visible: true });
         expect(logged.some((l) => l.includes('no SpeechRecognition'))).toBe(true);
+        await bare.page.click('[data-testid=voice-button]');
+        await waitForText(bare.page, '[data-testid=voice-fallback-reason]', 'This browser cannot listen');
+        await bare.page.waitForSelector('[data-testid=voice-help-link]', { visible: true });
         await bare.shot('no-microphone');
+        await bare.page.type('[data-testid=voice-typed]', 'open library');
+        await bare.page.keyboard.press('Enter');
+        await bare.page.waitForFunction((p: string) => window.location.pathname.startsWith(p), {}, AppPaths.library());
+        await bare.page.waitForFunction(() => !document.querySelector('[data-testid=voice-fallback]'));
+      });
+      await bare.step('help-link', async () => {
+        await bare.page.click('[data-testid=voice-button]');
+        await bare.page.waitForSelector('[data-testid=voice-help-link]', { visible: true });
+        await bare.page.click('[data-testid=voice-help-link]');
+        await bare.page.waitForSelector('[data-testid=voice-help]', { visible: true });
       });
     } finally {
       await bare.close();

@@ -3,7 +3,7 @@ import type { VoiceLang } from './parse';
 
 /**
  * The browser's speech recognition (SpeechRecognition, or webkitSpeechRecognition in Chromium). Where neither
- * exists the voice feature hides itself and says so in the console only (docs/product/voice.md).
+ * exists the header's voice button offers the typed fallback instead, and the console says why (docs/product/voice.md).
  */
 export interface RecognitionLike {
   lang: string;
@@ -29,7 +29,7 @@ export function voiceSupported(w?: unknown): boolean {
   const ok = recognitionCtor(w) !== null;
   if (!ok && !logged) {
     logged = true;
-    console.info('voice commands: this browser has no SpeechRecognition; the voice button is hidden');
+    console.info('voice commands: this browser has no SpeechRecognition; the voice button takes typed commands');
   }
   return ok;
 }
@@ -37,8 +37,8 @@ export function voiceSupported(w?: unknown): boolean {
 /** the recognition language of the interface language: Arabic listens in ar-EG, everything else in en-US */
 export const voiceLangOf = (lang: Lang): VoiceLang => (lang === 'ar' ? 'ar-EG' : 'en-US');
 
-/** Listens for one phrase; `onHeard` gets its best transcript. Returns `stop`. */
-export function listenOnce(lang: VoiceLang, onHeard: (text: string) => void, onEnd: () => void, w?: unknown): () => void {
+/** Listens for one phrase; `onHeard` gets its best transcript, `onError` the recognition's error (not-allowed, audio-capture, …). Returns `stop`. */
+export function listenOnce(lang: VoiceLang, onHeard: (text: string) => void, onEnd: () => void, w?: unknown, onError?: (error: string) => void): () => void {
   const Ctor = recognitionCtor(w);
   if (!Ctor) {
     onEnd();
@@ -53,8 +53,17 @@ export function listenOnce(lang: VoiceLang, onHeard: (text: string) => void, onE
     const first = e.results[0]?.[0]?.transcript;
     if (first) onHeard(first);
   };
-  r.onerror = (e) => console.info('voice commands: recognition error', e.error);
+  r.onerror = (e) => {
+    console.info('voice commands: recognition error', e.error);
+    onError?.(e.error ?? 'unknown');
+  };
   r.onend = onEnd;
-  r.start();
+  try {
+    r.start();
+  } catch (e) {
+    console.info('voice commands: recognition did not start', e);
+    onError?.('start');
+    onEnd();
+  }
   return () => r.stop();
 }

@@ -16,7 +16,7 @@ class FakeRecognition {
   continuous = true;
   started = false;
   onresult: ((e: { results: Array<Array<{ transcript: string }>> }) => void) | null = null;
-  onerror: (() => void) | null = null;
+  onerror: ((e: { error?: string }) => void) | null = null;
   onend: (() => void) | null = null;
   constructor() {
     FakeRecognition.last = this;
@@ -25,6 +25,10 @@ class FakeRecognition {
     this.started = true;
   }
   stop() {
+    this.onend?.();
+  }
+  fail(error: string) {
+    this.onerror?.({ error });
     this.onend?.();
   }
   hear(text: string) {
@@ -40,9 +44,30 @@ describe('voice commands in the browser', () => {
     registerNavigator(null);
   });
 
-  it('is hidden where the browser has no SpeechRecognition', () => {
+  it('where the browser has no SpeechRecognition it says so and takes the command typed', async () => {
+    const went: string[] = [];
+    registerNavigator((to) => went.push(to));
     renderWithApp(<VoiceButton />);
-    expect(screen.queryByTestId('voice-button')).toBeNull();
+    fireEvent.click(screen.getByTestId('voice-button'));
+    expect((await screen.findByTestId('voice-fallback-reason')).textContent).toContain('This browser cannot listen');
+    expect(screen.getByTestId('voice-typed-run')).toHaveProperty('disabled', true);
+    fireEvent.change(screen.getByTestId('voice-typed'), { target: { value: 'open library' } });
+    fireEvent.click(screen.getByTestId('voice-typed-run'));
+    expect(went).toEqual([AppPaths.library()]);
+  });
+
+  it('when listening fails (no microphone) the dialog says so and links to the help page', async () => {
+    w.SpeechRecognition = FakeRecognition;
+    const went: string[] = [];
+    registerNavigator((to) => went.push(to));
+    const info = jest.spyOn(console, 'info').mockImplementation(() => undefined);
+    renderWithApp(<VoiceButton />);
+    fireEvent.click(screen.getByTestId('voice-button'));
+    act(() => FakeRecognition.last?.fail('audio-capture'));
+    expect((await screen.findByTestId('voice-fallback-reason')).textContent).toContain('no microphone was found');
+    fireEvent.click(screen.getByTestId('voice-help-link'));
+    expect(went).toEqual(['/app/settings/voice-commands']);
+    info.mockRestore();
   });
 
   it('dictates a new meeting: the draft goes to the create drawer and the meetings page opens', () => {

@@ -12,7 +12,7 @@ import { useMessage } from '../../../i18n';
 import { recognitionCtor } from '../../voice/speech';
 import { recordingSupported, startWavRecording, type RecordingHandle } from './audio';
 import { installLeaveGuard } from './leave-guard';
-import { startTranscript, type SpeechLang } from './speech';
+import { startTranscript, type SpeechLang, type TranscriptState } from './speech';
 import { isoDay, recordingName } from './wav';
 
 export type RecorderState = 'inactive' | 'recording' | 'finished';
@@ -24,7 +24,7 @@ export interface RecorderDeps {
   /** stores the recording in the library (POST /api/library); answers the server's message */
   storeInLibrary(file: File): Promise<string | null>;
   canListen(): boolean;
-  listen(lang: SpeechLang, onText: (text: string) => void): () => void;
+  listen(lang: SpeechLang, onText: (text: string) => void, onState?: (s: TranscriptState) => void): () => void;
   summarize: typeof recorderApi.summarize;
   saveSummary: typeof recorderApi.saveSummary;
   now(): Date;
@@ -35,7 +35,7 @@ export const browserRecorderDeps: RecorderDeps = {
   startRecording: startWavRecording,
   storeInLibrary: async (file) => (await libraryApi.upload(file, { dir: null, onProgress: () => undefined })).message,
   canListen: () => recognitionCtor() !== null,
-  listen: (lang, onText) => startTranscript(lang, onText, RECORDER.speechRestartMs),
+  listen: (lang, onText, onState) => startTranscript(lang, onText, RECORDER.speechRestartMs, undefined, onState),
   summarize: recorderApi.summarize,
   saveSummary: recorderApi.saveSummary,
   now: () => new Date(),
@@ -60,6 +60,7 @@ export function RecorderCard(props: { meeting: MeetingDetails; onChanged(): void
   const [store, setStore] = useState<Store>('idle');
   const [lang, setLang] = useState<SpeechLang>(i18n.language === 'ar' ? 'ar-EG' : 'en-US');
   const [transcript, setTranscript] = useState('');
+  const [hearing, setHearing] = useState<TranscriptState>('listening');
   const [summary, setSummary] = useState<string | null>(null);
   const [acceptReady, setAcceptReady] = useState(false);
   const [busy, setBusy] = useState<'summarize' | 'accept' | null>(null);
@@ -94,7 +95,8 @@ export function RecorderCard(props: { meeting: MeetingDetails; onChanged(): void
   const hear = (text: string) => setTranscript((cur) => (cur.trim() ? `${cur.trimEnd()} ${text}` : text));
   const listen = (l: SpeechLang) => {
     stopListening.current?.();
-    stopListening.current = listens ? deps.listen(l, hear) : null;
+    setHearing('listening');
+    stopListening.current = listens ? deps.listen(l, hear, setHearing) : null;
   };
 
   const start = async () => {
@@ -236,6 +238,11 @@ export function RecorderCard(props: { meeting: MeetingDetails; onChanged(): void
             className="w-full"
             data-testid="recorder-transcript"
           />
+          {listens && state === 'recording' && hearing !== 'listening' && (
+            <small className="muted block" role="status" data-testid="recorder-speech-state" data-state={hearing}>
+              {t(`speech.${hearing}`)}
+            </small>
+          )}
           {summary === null && (
             <Button type="button" icon="pi pi-list" label={t('summarize')} outlined onClick={() => void generate()} loading={busy === 'summarize'} disabled={!transcript.trim() || state === 'recording'} data-testid="recorder-summarize" />
           )}

@@ -9,6 +9,7 @@ import { aMeeting, ok, permissions } from '../decisions/fixtures';
 import { MeetingDetailsPage } from '../MeetingDetailsPage';
 import { installLeaveGuard } from './leave-guard';
 import { RecorderCard, type RecorderDeps } from './RecorderCard';
+import type { TranscriptState } from './speech';
 import { isoDay, joinSamples, recordingName, wavBytes } from './wav';
 
 const click = (testId: string) => fireEvent.click(screen.getByTestId(testId));
@@ -24,13 +25,15 @@ beforeEach(() => {
 /** the browser and API of the card, as a test drives them */
 function fakeDeps(over: Partial<RecorderDeps> = {}) {
   const heard: Array<(t: string) => void> = [];
+  const states: Array<(s: TranscriptState) => void> = [];
   const deps = {
     canRecord: () => true,
     startRecording: jest.fn(async () => ({ stop: async () => new Blob([new Uint8Array(wavBytes(new Float32Array(8), 8000))], { type: 'audio/wav' }) })),
     storeInLibrary: jest.fn(async (_f: File) => 'File uploaded successfully'),
     canListen: () => true,
-    listen: jest.fn((_lang: string, onText: (t: string) => void) => {
+    listen: jest.fn((_lang: string, onText: (t: string) => void, onState?: (s: TranscriptState) => void) => {
       heard.push(onText);
+      if (onState) states.push(onState);
       return () => undefined;
     }),
     summarize: jest.fn(async () => ({ summary: 'We agreed on the budget.', message: null as string | null })),
@@ -38,7 +41,7 @@ function fakeDeps(over: Partial<RecorderDeps> = {}) {
     now: () => NOW,
     ...over,
   } satisfies RecorderDeps;
-  return { deps, heard };
+  return { deps, heard, states };
 }
 
 const admin = (over: Partial<MeetingDetails> = {}) => aMeeting({ permissions: permissions({ seeRecorder: true }), ...over });
@@ -79,7 +82,7 @@ describe('recorder card: states', () => {
     click('recorder-start');
     await waitFor(() => expect(card).toHaveAttribute('data-state', 'recording'));
     expect(screen.getByTestId('recorder-live')).toHaveTextContent('Recording…');
-    expect(deps.listen).toHaveBeenCalledWith('en-US', expect.any(Function));
+    expect(deps.listen).toHaveBeenCalledWith('en-US', expect.any(Function), expect.any(Function));
     click('recorder-stop');
     const link = await screen.findByTestId('recorder-download');
     expect(card).toHaveAttribute('data-state', 'finished');
@@ -135,10 +138,25 @@ describe('recorder card: transcript', () => {
       act(() => jest.advanceTimersByTime(499));
       expect(deps.listen).toHaveBeenCalledTimes(1);
       act(() => jest.advanceTimersByTime(1));
-      expect(deps.listen).toHaveBeenLastCalledWith('ar-EG', expect.any(Function));
+      expect(deps.listen).toHaveBeenLastCalledWith('ar-EG', expect.any(Function), expect.any(Function));
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('recognition that keeps failing is said under the transcript: retrying, then unavailable', async () => {
+    const { deps, states } = fakeDeps();
+    renderWithApp(<RecorderCard meeting={admin()} onChanged={jest.fn()} deps={deps} />);
+    click('recorder-start');
+    await screen.findByTestId('recorder-stop');
+    expect(screen.queryByTestId('recorder-speech-state')).toBeNull();
+    act(() => states[0]('retrying'));
+    expect(screen.getByTestId('recorder-speech-state')).toHaveTextContent('tries again less often');
+    act(() => states[0]('unavailable'));
+    expect(screen.getByTestId('recorder-speech-state')).toHaveAttribute('data-state', 'unavailable');
+    expect(screen.getByTestId('recorder-speech-state')).toHaveTextContent('type the transcript');
+    act(() => states[0]('listening'));
+    expect(screen.queryByTestId('recorder-speech-state')).toBeNull();
   });
 
   it('without SpeechRecognition there is no language choice and the transcript is typed', async () => {
