@@ -1,7 +1,8 @@
 /**
  * Journey: a live presentation. The chair (presenter of the talking point that carries the PDF) and member1 open
  * the same presentation in two browsers; the presenter draws a stroke and points; member1's page shows the stroke
- * and the pointer; member1 adds a private note on the slide.
+ * (its pixels, read from member1's drawing canvas) and the pointer; the presenter clears the slide and the ink is
+ * gone from member1's canvas; member1 adds a private note on the slide.
  */
 import type { Page } from 'puppeteer-core';
 import { TEST_PASSWORD, pdfFile } from '@app/testing';
@@ -26,6 +27,82 @@ async function drag(page: Page, from: [number, number], to: [number, number]) {
   await page.mouse.down();
   for (let i = 1; i <= 8; i++) await page.mouse.move(...at([from[0] + ((to[0] - from[0]) * i) / 8, from[1] + ((to[1] - from[1]) * i) / 8]));
   await page.mouse.up();
+}
+
+/** the stroke the presenter draws: a colour that is not the default pen's, from and to as fractions of the slide */
+const STROKE = { colour: '#1e88e5', from: [0.2, 0.3] as [number, number], to: [0.7, 0.5] as [number, number] };
+
+/** What the drawing canvas of a page holds, measured against a straight stroke (fractions of the slide). */
+interface Ink {
+  width: number;
+  height: number;
+  /** points sampled along the stroke, and how many of them have a pixel of the stroke's colour within 3px */
+  samples: number;
+  along: number;
+  /** pixels with any ink, those farther than a few line widths from the stroke, and opaque ones of another colour */
+  inked: number;
+  stray: number;
+  otherColour: number;
+}
+
+/**
+ * read the pixels of the page's drawing layer (`[data-testid=slide-ink]`, the overlay canvas over the slide); null
+ * while the page shows none (the stage is drawn again when the slide or its size change)
+ */
+async function inkOf(page: Page, stroke: typeof STROKE): Promise<Ink | null> {
+  return page.evaluate(
+    (colour: string, from: [number, number], to: [number, number]) => {
+      const c: any = (globalThis as unknown as { document: { querySelector(s: string): unknown } }).document.querySelector('[data-testid=slide-ink]');
+      if (!c) return null;
+      const W: number = c.width;
+      const H: number = c.height;
+      const d: Uint8ClampedArray = c.getContext('2d').getImageData(0, 0, W, H).data;
+      const rgb = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16));
+      const ofColour = (i: number) => d[i + 3] >= 200 && rgb.every((v, k) => Math.abs(d[i + k] - v) <= 24);
+      const [ax, ay, bx, by] = [from[0] * W, from[1] * H, to[0] * W, to[1] * H];
+      // the pen is 3 units of 1000 of the slide's width (SlideStage): ink farther than a few widths is not this stroke
+      const band = Math.max(8, (3 * W) / 1000) * 3;
+      const distance = (x: number, y: number) => {
+        const t = Math.max(0, Math.min(1, ((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2)));
+        return Math.hypot(x - (ax + t * (bx - ax)), y - (ay + t * (by - ay)));
+      };
+      let inked = 0;
+      let stray = 0;
+      let otherColour = 0;
+      for (let y = 0; y < H; y++)
+        for (let x = 0; x < W; x++) {
+          const i = (y * W + x) * 4;
+          if (d[i + 3] === 0) continue;
+          inked += 1;
+          if (distance(x + 0.5, y + 0.5) > band) stray += 1;
+          if (d[i + 3] >= 200 && !ofColour(i)) otherColour += 1;
+        }
+      const samples = 21;
+      let along = 0;
+      for (let s = 0; s < samples; s++) {
+        const cx = Math.round(ax + ((bx - ax) * s) / (samples - 1));
+        const cy = Math.round(ay + ((by - ay) * s) / (samples - 1));
+        let hit = false;
+        for (let y = Math.max(0, cy - 3); y <= Math.min(H - 1, cy + 3) && !hit; y++)
+          for (let x = Math.max(0, cx - 3); x <= Math.min(W - 1, cx + 3) && !hit; x++) hit = ofColour((y * W + x) * 4);
+        if (hit) along += 1;
+      }
+      return { width: W, height: H, samples, along, inked, stray, otherColour };
+    },
+    stroke.colour,
+    stroke.from,
+    stroke.to,
+  );
+}
+
+/** read the drawing layer until `done` holds or `ms` pass; the last reading (for the assertions' messages) */
+async function inkUntil(page: Page, done: (ink: Ink) => boolean, ms = 10_000): Promise<Ink | null> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const ink = await inkOf(page, STROKE);
+    if ((ink && done(ink)) || Date.now() > until) return ink;
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 beforeAll(async () => {
@@ -94,13 +171,24 @@ describe('journey: live presentation', () => {
   });
 
   it('the presenter draws a stroke; the viewer sees it', async () => {
+    await viewer.step('blank', async () => {
+      // before the stroke the viewer's drawing layer holds no ink at all (what follows is the presenter's stroke)
+      expect((await inkOf(viewer.page, STROKE))?.inked).toBe(0);
+    });
     await presenter.step('draw', async () => {
       await presenter.page.click('[data-testid=tool-pen]');
-      await drag(presenter.page, [0.2, 0.3], [0.7, 0.5]);
+      await presenter.page.click(`[data-testid=presenter-tools] [role=radio][aria-label="${STROKE.colour}"]`);
+      await drag(presenter.page, STROKE.from, STROKE.to);
       await presenter.shot('stroke-drawn');
     });
     await viewer.step('stroke-seen', async () => {
-      await viewer.page.waitForSelector('[data-testid=slide-ink][data-strokes="1"]', { timeout: 10_000 });
+      // the viewer's canvas shows the stroke's colour all along its path, and no ink away from it
+      const ink = await inkUntil(viewer.page, (i) => i.along === i.samples);
+      expect(ink).toEqual(expect.objectContaining({ along: ink?.samples, stray: 0, otherColour: 0 }));
+      // a line of some 0.5 of the slide's width, a few pixels thick
+      expect(ink!.inked).toBeGreaterThan(ink!.width * 0.5);
+      // and it came once: two copies of the same stroke would look the same
+      expect(await viewer.page.$eval('[data-testid=slide-ink]', (c: any) => c.dataset.strokes as string)).toBe('1');
       await viewer.shot('stroke-seen');
     });
   });
@@ -116,6 +204,18 @@ describe('journey: live presentation', () => {
     await viewer.step('pointer-seen', async () => {
       await viewer.page.waitForSelector('[data-testid=slide-pointer]', { visible: true, timeout: 10_000 });
       await viewer.shot('pointer-seen');
+    });
+  });
+
+  it('the presenter clears the slide; the ink is gone from the viewer\'s', async () => {
+    await presenter.step('clear', async () => {
+      await presenter.page.click('[data-testid=tool-clear]');
+      expect((await inkUntil(presenter.page, (i) => i.inked === 0))?.inked).toBe(0);
+    });
+    await viewer.step('cleared', async () => {
+      const ink = await inkUntil(viewer.page, (i) => i.inked === 0);
+      expect(ink).toEqual(expect.objectContaining({ along: 0, inked: 0 }));
+      await viewer.shot('cleared');
     });
   });
 
