@@ -35,6 +35,7 @@ const ApprovalCreatePage = named(() => import('./features/approvals/ApprovalCrea
 const ApprovalDetailsPage = named(() => import('./features/approvals/ApprovalDetailsPage'), 'ApprovalDetailsPage');
 const GuestApprovalPage = named(() => import('./features/approvals/ApprovalDetailsPage'), 'GuestApprovalPage');
 const SigningPage = named(() => import('./features/approvals/SigningPage'), 'SigningPage');
+const SearchPage = named(() => import('./features/search/SearchPage'), 'SearchPage');
 const VerifySealPage = named(() => import('./features/approvals/VerifySealPage'), 'VerifySealPage');
 
 const ProfilePage = named(() => import('./features/settings/ProfilePage'), 'ProfilePage');
@@ -110,6 +111,7 @@ export function AppRoutes() {
                   <Route path={ROUTES.signing} element={page(<SigningPage />)} />
                   <Route path={ROUTES.decisions} element={page(<ResolutionsPage />)} />
                 </Route>
+                <Route path={ROUTES.search} element={page(<SearchPage />)} />
                 <Route path={ROUTES.settings}>
                   <Route index element={<Navigate to={ROUTES.profile} replace />} />
                   <Route path={ROUTES.profile} element={page(<ProfilePage />)} />

@@ -43,6 +43,8 @@ export const ROUTES = {
   /** the signing page of a member (docs/approval.md#the-signing-page): route parameter unique (the approval) */
   signing: '/app/activity/approval/:unique/sign',
   decisions: AppPaths.decisions(),
+  /** the header's search box: results grouped by kind (docs/search.md), ?q=&kind= */
+  search: '/app/search',
 
   // settings
   settings: '/app/settings',

@@ -31,6 +31,7 @@ import en_viewer from '../locales/en/viewer.json';
 import en_approvals from '../locales/en/approvals.json';
 import en_signing from '../locales/en/signing.json';
 import en_verify from '../locales/en/verify.json';
+import en_search from '../locales/en/search.json';
 import ar_common from '../locales/ar/common.json';
 import ar_validation from '../locales/ar/validation.json';
 import ar_shell from '../locales/ar/shell.json';
@@ -60,6 +61,7 @@ import ar_viewer from '../locales/ar/viewer.json';
 import ar_approvals from '../locales/ar/approvals.json';
 import ar_signing from '../locales/ar/signing.json';
 import ar_verify from '../locales/ar/verify.json';
+import ar_search from '../locales/ar/search.json';
 import ru_common from '../locales/ru/common.json';
 import ru_validation from '../locales/ru/validation.json';
 import ru_shell from '../locales/ru/shell.json';
@@ -89,8 +91,9 @@ import ru_viewer from '../locales/ru/viewer.json';
 import ru_approvals from '../locales/ru/approvals.json';
 import ru_signing from '../locales/ru/signing.json';
 import ru_verify from '../locales/ru/verify.json';
+import ru_search from '../locales/ru/search.json';
 
-export const NAMESPACES = ['common', 'validation', 'shell', 'tour', 'auth', 'portal', 'errors', 'home', 'news', 'activity', 'profile', 'integrations', 'organization', 'users', 'roles', 'committees', 'boards', 'logs', 'actions', 'decisions', 'library', 'meeting', 'presentation', 'viewer', 'approvals', 'minutes', 'recorder', 'signing', 'verify'] as const;
+export const NAMESPACES = ['common', 'validation', 'shell', 'tour', 'auth', 'portal', 'errors', 'home', 'news', 'activity', 'profile', 'integrations', 'organization', 'users', 'roles', 'committees', 'boards', 'logs', 'actions', 'decisions', 'library', 'meeting', 'presentation', 'viewer', 'approvals', 'minutes', 'recorder', 'signing', 'verify', 'search'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const en = {
@@ -123,6 +126,7 @@ const en = {
   approvals: en_approvals,
   signing: en_signing,
   verify: en_verify,
+  search: en_search,
 };
 const ar = {
   common: ar_common,
@@ -154,6 +158,7 @@ const ar = {
   approvals: ar_approvals,
   signing: ar_signing,
   verify: ar_verify,
+  search: ar_search,
 };
 const ru = {
   common: ru_common,
@@ -185,6 +190,7 @@ const ru = {
   approvals: ru_approvals,
   signing: ru_signing,
   verify: ru_verify,
+  search: ru_search,
 };
 
 export const resources = { en, fr: en, ar, ru };

@@ -7,6 +7,7 @@ import type { Profile } from '../api/profile';
 import { isThemeHost } from '../lib/host';
 import { useTheme } from '../lib/theme';
 import { VoiceButton } from '../features/voice/VoiceButton';
+import { HeaderSearch } from './HeaderSearch';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { OrgSwitcher } from './OrgSwitcher';
 import { ProfileMenu } from './ProfileMenu';
@@ -69,6 +70,7 @@ export function Header(props: { guest?: boolean; profile?: Profile; onMenuToggle
         <OrgSwitcher />
       )}
       <span className="spacer" />
+      {!props.guest && <HeaderSearch />}
       {!props.guest && <HelpMenu />}
       {!props.guest && <VoiceButton />}
       <LanguageSwitcher />

@@ -1,0 +1,19 @@
+import { AppPaths } from '@app/contracts';
+import type { SearchResult } from '../../api/search';
+import { viewerPath } from '../library/file-kinds';
+
+/**
+ * Where a search result opens: a meeting, or the meeting of an agenda item, decision or comment (at the item);
+ * a file in its viewer (with the page when the match is on one).
+ */
+export function resultLink(r: SearchResult): string | null {
+  if (r.kind === 'file') {
+    if (!r.file_kind) return null;
+    const to = viewerPath(r.file_kind, r.id, { name: r.title });
+    if (!to || r.page === null) return to;
+    return `${to}${to.includes('?') ? '&' : '?'}page=${r.page}`;
+  }
+  if (r.meeting_id === null) return null;
+  if (r.kind === 'agenda_item') return AppPaths.meeting(r.meeting_id, r.id);
+  return AppPaths.meeting(r.meeting_id);
+}
