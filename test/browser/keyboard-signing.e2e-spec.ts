@@ -3,11 +3,12 @@
  * approval mode; a member with a saved signature is the approval's one signer. From the approval's page, with Tab,
  * Enter, Space and the arrow keys only: Sign opens the signing page, its Sign button the signature dialog, whose
  * Saved tab gives the saved signature; Enter on the palette's signature chip adds a second box, the arrow keys move
- * it, and Save signs. The approval is then read back from the API: fully signed.
+ * it, and Save signs. The approval is then read back from the API: fully signed. The member's signing page is
+ * checked with axe-core in English and Arabic on the way.
  */
 import type { Page } from 'puppeteer-core';
 import { closeRedis, expectOk, libraryFile, world, type World } from '../api/meeting/helpers';
-import { dismissToasts, openBrowser, orgUrl, signIn, successToast, waitForPath, type Session } from './support';
+import { a11y, dismissToasts, openBrowser, orgUrl, signIn, successToast, switchLanguage, waitForPath, type Session } from './support';
 
 declare const document: any;
 
@@ -55,6 +56,15 @@ describe('journey: signing with the keyboard only', () => {
       await waitForPath(page, `/app/activity/approval/${approvalId}/sign`);
       await page.waitForSelector('[data-testid=placement-page][data-rendered="1"]', { visible: true });
       await s.shot('signing-page');
+    });
+    await s.step('signing-page-a11y', async () => {
+      // the member's signing page passes axe in English and in Arabic (the guest's is checked by guest-page)
+      await a11y(page, 'signing-page', s);
+      await switchLanguage(page, 'ar');
+      await page.waitForSelector('[data-testid=placement-page][data-rendered="1"]', { visible: true });
+      await a11y(page, 'signing-page', s);
+      await switchLanguage(page, 'en');
+      await page.waitForSelector('[data-testid=placement-page][data-rendered="1"]', { visible: true });
     });
     await s.step('saved-signature', async () => {
       await tabTo(page, '[data-testid=signing-sign]');
