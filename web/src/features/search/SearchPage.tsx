@@ -37,10 +37,10 @@ function Result(props: { r: SearchResult }) {
   return (
     <li className="search-result" data-testid={`search-result-${r.kind}-${r.id}`}>
       <div className="search-result__title">
-        {to ? <Link to={to} data-testid={`search-open-${r.kind}-${r.id}`}>{title}</Link> : <span>{title}</span>}
+        {to ? <Link to={to} dir="auto" data-testid={`search-open-${r.kind}-${r.id}`}>{title}</Link> : <span dir="auto">{title}</span>}
         {r.page !== null && <span className="search-result__page">{t('page', { page: r.page })}</span>}
       </div>
-      <p className="search-result__passage">
+      <p className="search-result__passage" dir="auto">
         <Passage passage={r.passage} />
       </p>
       <p className="search-result__meta">

@@ -1,0 +1,65 @@
+/**
+ * Journey: the header's search box (docs/search.md). In a fresh organization the administrator makes a meeting
+ * titled in Arabic with hamza-alef and adds a member; the member signs in, types the bare-alef spelling in the
+ * header, sees the meeting in the Meetings group with the match marked (axe-clean), and opens it.
+ */
+import { randomBytes } from 'node:crypto';
+import { api, createTestCommittee, createTestOrg, createTestUser, login, type ApiAnswer, type TestOrg } from '@app/testing';
+import { GATEWAY, a11y, env, openBrowser, orgUrl, signIn, typeInto, waitForPath, type Session } from './support';
+
+const tag = randomBytes(4).toString('hex');
+const TITLE = `اجتماع أحمد ${tag}`;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+function formDate(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} 10:00 AM`;
+}
+function data(r: ApiAnswer, what: string): any {
+  if (r.status !== 200) throw new Error(`${what}: expected 200, got ${r.status}: ${JSON.stringify(r.body).slice(0, 600)}`);
+  return r.body.data;
+}
+
+describe('journey: search from the header and open a result', () => {
+  let s: Session;
+  let org: TestOrg;
+  let member: { userId: number; email: string; password: string };
+  let meetingId: number;
+
+  beforeAll(async () => {
+    org = await createTestOrg(env.NATS_URL);
+    member = await createTestUser(env.NATS_URL, org.orgId, { name: `Member ${tag}` });
+    const committeeId = await createTestCommittee(env.NATS_URL, org.orgId, { admins: [org.admin.email], members: [member.email] });
+    const token = await login(GATEWAY, org.slug, org.admin.email, org.admin.password);
+    const c = api(GATEWAY, { org: org.slug, token });
+    meetingId = data(await c.post('/meetings', { title: TITLE, committee_id: committeeId, start_date: formDate(3), duration: 60, location: 'Board room' }), 'create meeting').id;
+    data(await c.post(`/meetings/${meetingId}/members`, { user_id: [member.userId] }), 'add member');
+    s = await openBrowser('search');
+    await s.step('sign-in', () => signIn(s.page, org.slug, member.email, member.password));
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('finds the meeting by the bare-alef spelling and opens it', async () => {
+    const { page } = s;
+    await s.step('search', async () => {
+      await page.goto(orgUrl(org.slug, '/app/dashboards/home'));
+      await page.waitForSelector('[data-testid=header-search-input]', { visible: true });
+      await typeInto(page, '[data-testid=header-search-input]', `احمد ${tag}`);
+      await page.keyboard.press('Enter');
+      await waitForPath(page, '/app/search');
+      await page.waitForSelector(`[data-testid=search-result-meeting-${meetingId}]`, { visible: true });
+      await s.shot('results');
+    });
+    const marked = await page.$eval(`[data-testid=search-result-meeting-${meetingId}] mark`, (n) => n.textContent ?? '');
+    expect(marked).toBe(`أحمد ${tag}`);
+    await a11y(page, 'search results', s);
+
+    await s.step('open', async () => {
+      await page.click(`[data-testid=search-open-meeting-${meetingId}]`);
+      await waitForPath(page, `/app/activity/meetings/${meetingId}`);
+      await s.shot('meeting');
+    });
+  });
+});
