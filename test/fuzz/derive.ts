@@ -8,13 +8,16 @@ import type { RouteDef } from '@app/contracts';
  * that still parses is not "invalid" and is dropped, so the invalid phase only sends what must write nothing.
  */
 
-type Def = { type: string; [k: string]: any };
-const defOf = (s: unknown): Def | undefined => (s as { _zod?: { def?: Def } } | undefined)?._zod?.def;
+export type Def = { type: string; [k: string]: any };
+export const defOf = (s: unknown): Def | undefined => (s as { _zod?: { def?: Def } } | undefined)?._zod?.def;
+/** zod types that only wrap another (`innerType`): a value of the inner type is a value of the wrapper */
+export const WRAPPERS: ReadonlySet<string> = new Set(['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional']);
 
 /** A value shaped like what the schema takes (not always valid: a regex or a refinement may still refuse it). */
 export function sample(schema: unknown, depth = 0): unknown {
   const def = defOf(schema);
   if (!def || depth > 8) return undefined;
+  if (WRAPPERS.has(def.type)) return sample(def.innerType, depth + 1);
   switch (def.type) {
     case 'string': {
       const format = (schema as { format?: string }).format ?? def.format;
@@ -38,14 +41,6 @@ export function sample(schema: unknown, depth = 0): unknown {
       return Object.values(def.entries as Record<string, unknown>)[0];
     case 'null':
       return null;
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'catch':
-    case 'readonly':
-    case 'nonoptional':
-      return sample(def.innerType, depth + 1);
     case 'lazy':
       return sample(def.getter(), depth + 1);
     case 'pipe':

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { RouteDef } from '@app/contracts';
-import { baseOf, sample, type FuzzRequest } from './derive';
+import { baseOf, defOf, sample, WRAPPERS, type Def, type FuzzRequest } from './derive';
 
 /**
  * The valid-extremes phase of the fuzz run (docs/how-to-fuzz.md): inputs the route's own schema ACCEPTS, at the edge
@@ -11,8 +11,6 @@ import { baseOf, sample, type FuzzRequest } from './derive';
  * never a 5xx: whatever the schema lets in, every layer behind it (NATS, PostgreSQL, S3, the templates) must carry.
  */
 
-type Def = { type: string; [k: string]: any };
-const defOf = (s: unknown): Def | undefined => (s as { _zod?: { def?: Def } } | undefined)?._zod?.def;
 
 /** the largest value a `max_length` / `less_than` check of the schema allows, if it has one */
 function bound(def: Def, check: 'max_length' | 'less_than'): number | undefined {
@@ -51,6 +49,7 @@ export interface ExtremeOptions {
 export function extreme(schema: unknown, opts: ExtremeOptions, depth = 0): unknown {
   const def = defOf(schema);
   if (!def || depth > 8) return undefined;
+  if (WRAPPERS.has(def.type)) return extreme(def.innerType, opts, depth + 1);
   switch (def.type) {
     case 'string': {
       const max = bound(def, 'max_length');
@@ -70,14 +69,6 @@ export function extreme(schema: unknown, opts: ExtremeOptions, depth = 0): unkno
       const candidates = [max, 2_147_483_647, 1_000_000, sample(schema)].filter((c) => c !== undefined);
       return candidates.find((c) => accepts(schema, c)) ?? sample(schema);
     }
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'catch':
-    case 'readonly':
-    case 'nonoptional':
-      return extreme(def.innerType, opts, depth + 1);
     case 'lazy':
       return extreme(def.getter(), opts, depth + 1);
     case 'pipe':
@@ -110,12 +101,11 @@ export function extreme(schema: unknown, opts: ExtremeOptions, depth = 0): unkno
   }
 }
 
-const OBJECT_WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'nonoptional', 'catch']);
 function shapeOf(schema: unknown): Record<string, unknown> {
   let def = defOf(schema);
   for (let i = 0; def && i < 6 && def.type !== 'object'; i++) {
     if (def.type === 'pipe') def = defOf(defOf(def.in)?.type === 'transform' ? def.out : def.in);
-    else if (OBJECT_WRAPPERS.has(def.type)) def = defOf(def.innerType);
+    else if (WRAPPERS.has(def.type)) def = defOf(def.innerType);
     else return {};
   }
   return def?.type === 'object' ? ((def.shape ?? {}) as Record<string, unknown>) : {};
