@@ -85,6 +85,10 @@ describe('GET /api/search', () => {
     expect(r.body.errors[field]).toHaveLength(1);
   });
 
+  it('takes % and _ literally (no wildcard finds everything)', async () => {
+    expect(expectOk(await search(w.chair, '%_')).groups).toEqual([]);
+  });
+
   it('needs a session (401)', async () => {
     expect((await w.anon.get('/search', { q: tag })).status).toBe(401);
   });

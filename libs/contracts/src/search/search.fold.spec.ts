@@ -1,4 +1,4 @@
-import { findFolded, foldSearchText, searchLikePattern, searchPassage } from './search.fold';
+import { findFolded, foldSearchText, searchPassage } from './search.fold';
 
 describe('foldSearchText', () => {
   it.each([
@@ -51,11 +51,4 @@ describe('searchPassage', () => {
   });
 
   it('is null without a match', () => expect(searchPassage('abc', 'xyz')).toBeNull());
-});
-
-describe('searchLikePattern', () => {
-  it.each([
-    ['أحمد', '%احمد%'],
-    [' 50%_off\\ ', '%50\\%\\_off\\\\%'],
-  ])('%p -> %p', (q, p) => expect(searchLikePattern(q)).toBe(p));
 });

@@ -74,8 +74,3 @@ export function searchPassage(text: string, query: string, radius = 60): SearchP
   const tail = to < flat.length ? '…' : '';
   return { text: head + flat.slice(from, to) + tail, start: head.length + m.start - from, end: head.length + m.end - from };
 }
-
-/** the folded query as a LIKE pattern (`%`, `_` and `\` escaped): contains */
-export function searchLikePattern(query: string): string {
-  return `%${foldSearchText(query.trim()).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}

@@ -93,7 +93,7 @@ export class LibraryRepository {
 
   /**
    * Files whose folded name (`library.search_fold(name)`, the expression of migration 0002's trigram index)
-   * matches `pattern` (contracts' searchLikePattern), newest first: the search box's candidates, before the
+   * matches `pattern` (containsPattern of the folded query), newest first: the search box's candidates, before the
    * access rule decides which of them the caller sees.
    */
   async searchFiles(s: Scope, pattern: string, limit: number): Promise<ItemRow[]> {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, searchLikePattern, zFileKind, searchPassage, type RequestOf, type SearchGroup, type SearchLibraryFiles } from '@app/contracts';
+import { AppError, foldSearchText, zFileKind, searchPassage, type RequestOf, type SearchGroup, type SearchLibraryFiles } from '@app/contracts';
+import { containsPattern } from '@app/platform';
 import { ItemAccess } from '../common/item-access';
 import { LibraryDb } from '../common/library-db';
 import { LibraryRepository } from '../repositories/library.repository';
@@ -22,7 +23,7 @@ export class LibrarySearchService {
     if (!kinds.includes('file')) return Promise.resolve({ groups: [] });
     return this.db.tenant(orgId, async (s) => {
       const found = [];
-      for (const item of await this.repo.searchFiles(s, searchLikePattern(q), CANDIDATES)) {
+      for (const item of await this.repo.searchFiles(s, containsPattern(foldSearchText(q.trim())), CANDIDATES)) {
         if (await this.items.accessTo(s, item, actor)) found.push(item);
         if (found.length > limit) break;
       }

@@ -19,7 +19,7 @@ type Raw = { id: string; title: string; body: string | null; meeting_id: string;
 
 /**
  * The search box's queries (docs/search.md): `pattern` is the folded query as a LIKE pattern (contracts'
- * searchLikePattern), compared with `meeting.search_fold(...)` of the stored text, the very expression the
+ * foldSearchText, made a pattern by @app/platform's containsPattern), compared with `meeting.search_fold(...)` of the stored text, the very expression the
  * trigram indexes of migration 0005 hold. Only meetings the list filter admits (rules/visibility, the rule of the
  * meetings list) and their agenda items, decisions and comments; `limit` rows at most.
  */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, searchLikePattern, searchPassage, type RequestOf, type SearchGroup, type SearchHit, type SearchKind, type SearchMeetingRecords } from '@app/contracts';
+import { AppError, foldSearchText, searchPassage, type RequestOf, type SearchGroup, type SearchHit, type SearchKind, type SearchMeetingRecords } from '@app/contracts';
+import { containsPattern } from '@app/platform';
 import { MeetingDb } from '../db/db';
 import { Directory } from '../common/directory';
 import { SearchRepository, type SearchRow } from '../repositories/search.repository';
@@ -22,7 +23,7 @@ export class SearchService {
     if (actor.kind !== 'user' || !actor.userId) throw new AppError('UNAUTHENTICATED');
     const adminCommitteeIds = actor.isAdmin ? [] : (await this.directory.userCommittees(orgId, actor.userId)).admin.map((c) => c.id);
     const filter = meetingListFilter({ userId: actor.userId, isAdmin: actor.isAdmin, adminCommitteeIds, role: 'All' });
-    const pattern = searchLikePattern(q);
+    const pattern = containsPattern(foldSearchText(q.trim()));
     return this.db.tenant(orgId, async (s) => {
       const groups: SearchGroup[] = [];
       for (const kind of kinds) {
