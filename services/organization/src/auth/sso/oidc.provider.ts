@@ -1,4 +1,5 @@
 import * as oidc from 'openid-client';
+import { TtlCache } from '@app/platform';
 
 /** How the client talks to providers (from the service's configuration). */
 export interface OidcOptions {
@@ -34,9 +35,12 @@ const CACHE_MS = 5 * 60_000;
  * audience, expiry and nonce. Configurations are cached a few minutes per issuer and client.
  */
 export class OidcClients {
-  private readonly cache = new Map<string, { at: number; config: Promise<oidc.Configuration> }>();
+  /** per issuer, client and secret; bounded (the platform's one TTL cache) */
+  private readonly cache: TtlCache<Promise<oidc.Configuration>>;
 
-  constructor(private readonly opts: OidcOptions, private readonly now: () => number = Date.now) {}
+  constructor(private readonly opts: OidcOptions, now: () => number = Date.now) {
+    this.cache = new TtlCache({ ttlMs: CACHE_MS, max: 1_000, now });
+  }
 
   private execute(): ((c: oidc.Configuration) => void)[] {
     return this.opts.allowHttp ? [oidc.allowInsecureRequests, oidc.enableNonRepudiationChecks] : [oidc.enableNonRepudiationChecks];
@@ -51,13 +55,13 @@ export class OidcClients {
   configuration(s: OidcClientSettings): Promise<oidc.Configuration> {
     const key = JSON.stringify([s.issuer, s.clientId, s.clientSecret]);
     const hit = this.cache.get(key);
-    if (hit && this.now() - hit.at < CACHE_MS) return hit.config;
+    if (hit) return hit;
     const metadata: Partial<oidc.ClientMetadata> = { [oidc.clockTolerance]: this.opts.clockToleranceSeconds };
     const auth = s.clientSecret ? oidc.ClientSecretBasic(s.clientSecret) : oidc.None();
     const config = oidc.discovery(new URL(s.issuer), s.clientId, metadata, auth, { execute: this.execute(), timeout: this.opts.timeoutSeconds });
     // a failed discovery is not remembered: the next attempt tries again
     config.catch(() => this.cache.delete(key));
-    this.cache.set(key, { at: this.now(), config });
+    this.cache.set(key, config);
     return config;
   }
 
