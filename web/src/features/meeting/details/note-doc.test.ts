@@ -1,14 +1,12 @@
-import { domToNote, isNoteEmpty, noteToDom, noteToText, parseNote, safeHref, serializeNote, type NoteBlock, type NoteDoc } from './note-doc';
+import { editorToNote, isNoteEmpty, noteToEditor, noteToText, parseNote, safeHref, serializeNote, type EditorNode, type NoteBlock, type NoteDoc } from './note-doc';
 
 const doc = (...blocks: NoteBlock[]): NoteDoc => ({ type: 'doc', version: 2, blocks });
 const p = (...children: NoteBlock['children']): NoteBlock => ({ type: 'paragraph', children });
 
-/** Builds an editor's content for a test (the product never parses HTML: noteToDom uses DOM calls). */
-function editor(html: string): HTMLElement {
-  const el = document.createElement('div');
-  el.innerHTML = html;
-  return el;
-}
+const text = (t: string, ...marks: NonNullable<EditorNode['marks']>): EditorNode => (marks.length ? { type: 'text', text: t, marks } : { type: 'text', text: t });
+const para = (...content: EditorNode[]): EditorNode => (content.length ? { type: 'paragraph', content } : { type: 'paragraph' });
+const list = (type: 'bulletList' | 'orderedList', ...items: EditorNode[][]): EditorNode => ({ type, content: items.map((c) => ({ type: 'listItem', content: c })) });
+const editorDoc = (...content: EditorNode[]): EditorNode => ({ type: 'doc', content });
 
 describe('the note document', () => {
   it.each<[string, string | null | undefined, NoteDoc]>([
@@ -74,36 +72,43 @@ describe('the note document', () => {
     ['', null],
   ])('link %j -> %j', (raw, href) => expect(safeHref(raw)).toBe(href));
 
-  it.each<[string, string, NoteDoc]>([
-    ['loose text', 'Hello', doc(p({ text: 'Hello' }))],
-    ['paragraphs and browser divs', '<p>One</p><div>Two</div>', doc(p({ text: 'One' }), p({ text: 'Two' }))],
-    ['an empty line between lines', '<div>One</div><div><br></div><div>Two</div>', doc(p({ text: 'One' }), p(), p({ text: 'Two' }))],
-    ['a line break inside a paragraph', '<p>One<br>Two</p>', doc(p({ text: 'One' }), p({ text: 'Two' }))],
-    ['marks, also nested and b/i', '<p><strong>a<em>b</em></strong><b>c</b><i>d</i><u>e</u></p>', doc(p({ text: 'a', marks: ['bold'] }, { text: 'b', marks: ['bold', 'italic'] }, { text: 'c', marks: ['bold'] }, { text: 'd', marks: ['italic'] }, { text: 'e', marks: ['underline'] }))],
-    ['lists', '<ul><li>a</li><li><b>b</b></li></ul><ol><li>c</li></ol>', doc({ type: 'bullet', children: [{ text: 'a' }] }, { type: 'bullet', children: [{ text: 'b', marks: ['bold'] }] }, { type: 'ordered', children: [{ text: 'c' }] })],
-    ['a safe link', '<p><a href="https://example.com/x">site</a></p>', doc(p({ text: 'site', href: 'https://example.com/x' }))],
-    ['an unsafe link keeps its words only', '<p><a href="javascript:alert(1)">click</a></p>', doc(p({ text: 'click' }))],
-    ['unknown tags keep their words, scripts and styles nothing', '<p><span style="color:red">red</span><script>alert(1)</script><img src=x onerror="alert(1)"></p>', doc(p({ text: 'red' }))],
-    ['the zero-width caret place is dropped', '<p>a<strong>\u200B</strong></p>', doc(p({ text: 'a' }))],
-    ['empty lines at both ends are dropped', '<div><br></div><p>x</p><div><br></div>', doc(p({ text: 'x' }))],
-  ])('the editor showing %s reads as the document', (_name, html, expected) => expect(domToNote(editor(html))).toEqual(expected));
+  it.each<[string, EditorNode, NoteDoc]>([
+    ['an empty editor', editorDoc(para()), doc()],
+    ['paragraphs and an empty line between them', editorDoc(para(text('One')), para(), para(text('Two'))), doc(p({ text: 'One' }), p(), p({ text: 'Two' }))],
+    [
+      'marks, also together',
+      editorDoc(para(text('a', { type: 'bold' }), text('b', { type: 'bold' }, { type: 'italic' }), text('e', { type: 'underline' }))),
+      doc(p({ text: 'a', marks: ['bold'] }, { text: 'b', marks: ['bold', 'italic'] }, { text: 'e', marks: ['underline'] })),
+    ],
+    [
+      'lists, a list item of two paragraphs and a nested list (flattened)',
+      editorDoc(list('bulletList', [para(text('a'))], [para(text('b')), para(text('c'))]), list('orderedList', [para(text('d')), list('bulletList', [para(text('e'))])])),
+      doc({ type: 'bullet', children: [{ text: 'a' }] }, { type: 'bullet', children: [{ text: 'b' }] }, { type: 'bullet', children: [{ text: 'c' }] }, { type: 'ordered', children: [{ text: 'd' }] }, { type: 'bullet', children: [{ text: 'e' }] }),
+    ],
+    ['a safe link', editorDoc(para(text('site', { type: 'link', attrs: { href: 'https://example.com/x', target: '_blank' } }))), doc(p({ text: 'site', href: 'https://example.com/x' }))],
+    ['an unsafe link keeps its words only', editorDoc(para(text('click', { type: 'link', attrs: { href: 'javascript:alert(1)' } }))), doc(p({ text: 'click' }))],
+    ['unknown marks and nodes keep their words', editorDoc(para(text('red', { type: 'strike' })), { type: 'heading', content: [text('Title')] }), doc(p({ text: 'red' }), p({ text: 'Title' }))],
+    ['empty paragraphs at both ends are dropped (the trailing one the editor adds)', editorDoc(para(), para(text('x')), para()), doc(p({ text: 'x' }))],
+  ])('the editor holding %s reads as the document', (_name, json, expected) => expect(editorToNote(json)).toEqual(expected));
 
   it.each<[string, NoteDoc]>([
     ['plain paragraphs', doc(p({ text: 'One' }), p({ text: 'Two' }))],
     ['marks and a link', doc(p({ text: 'x', marks: ['bold', 'italic', 'underline'], href: 'https://example.com/' }, { text: ' y' }))],
     ['lists after a paragraph', doc(p({ text: 'Intro' }), { type: 'bullet', children: [{ text: 'a' }] }, { type: 'bullet', children: [{ text: 'b' }] }, { type: 'ordered', children: [{ text: 'c' }] })],
     ['an empty line in the middle', doc(p({ text: 'a' }), p(), p({ text: 'b' }))],
-  ])('what the editor shows reads back to the same document: %s', (_name, d) => {
-    const el = document.createElement('div');
-    el.appendChild(noteToDom(d, document));
-    expect(domToNote(el)).toEqual(d);
+    ['Arabic text', doc(p({ text: 'ملاحظة ', marks: ['bold'] }, { text: 'خاصة' }))],
+  ])('what the editor opens with reads back to the same document: %s', (_name, d) => expect(editorToNote(noteToEditor(d))).toEqual(d));
+
+  it('the editor opens an empty note with one empty paragraph, and lists grouped as the card shows them', () => {
+    expect(noteToEditor(doc())).toEqual(editorDoc(para()));
+    expect(noteToEditor(doc({ type: 'bullet', children: [{ text: 'a' }] }, { type: 'bullet', children: [{ text: 'b', marks: ['bold'] }] }))).toEqual(
+      editorDoc(list('bulletList', [para(text('a'))], [para(text('b', { type: 'bold' }))])),
+    );
   });
 
-  it('the editor never receives markup from a note: text that looks like HTML stays text', () => {
-    const el = document.createElement('div');
-    el.appendChild(noteToDom(parseNote('<img src=x onerror="alert(1)">'), document));
-    expect(el.querySelector('img')).toBeNull();
-    expect(el.textContent).toBe('<img src=x onerror="alert(1)">');
+  it('the editor never receives markup from a note: text that looks like HTML stays text, unsafe links are dropped', () => {
+    const stored = JSON.stringify({ type: 'doc', version: 2, blocks: [{ type: 'paragraph', children: [{ text: '<img src=x onerror="alert(1)">', href: 'javascript:alert(1)' }] }] });
+    expect(noteToEditor(parseNote(stored))).toEqual(editorDoc(para(text('<img src=x onerror="alert(1)">'))));
   });
 
   it('noteToText gives one block a line', () => {

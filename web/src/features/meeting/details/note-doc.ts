@@ -135,92 +135,60 @@ export function groupBlocks(blocks: NoteBlock[]): Array<{ type: NoteBlockType; i
   return groups;
 }
 
-// ---- the editor's DOM <-> the document -------------------------------------------------------
+// ---- the editor's content (TipTap / ProseMirror JSON) <-> the document ------------------------------
 
-const MARK_TAGS: Record<string, NoteMark> = { B: 'bold', STRONG: 'bold', I: 'italic', EM: 'italic', U: 'underline' };
-export const MARK_TAG: Record<NoteMark, string> = { bold: 'strong', italic: 'em', underline: 'u' };
-const BLOCK_TAGS = new Set(['P', 'DIV', 'LI', 'UL', 'OL', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'BLOCKQUOTE', 'PRE']);
-
-/** Reads what the editor shows into a document. Only the known tags count; anything else is read as its text. */
-export function domToNote(root: Node): NoteDoc {
-  const blocks: NoteBlock[] = [];
-  let current: NoteBlock | null = null;
-  const open = (type: NoteBlockType) => {
-    current = { type, children: [] };
-    blocks.push(current);
-    return current;
-  };
-  const inline = (node: Node, marks: NoteMark[], href: string | null) => {
-    if (node.nodeType === 3) {
-      (current ?? open('paragraph')).children.push(span(node.textContent ?? '', marks, href));
-      return;
-    }
-    if (node.nodeType !== 1) return;
-    const el = node as Element;
-    const tag = el.tagName.toUpperCase();
-    if (tag === 'BR') {
-      if (!el.nextSibling) return; // the closing line break of a block (what browsers leave in an empty line)
-      const block = current ?? open('paragraph');
-      open(block.type === 'paragraph' ? 'paragraph' : block.type);
-      return;
-    }
-    if (tag === 'SCRIPT' || tag === 'STYLE') return;
-    if (BLOCK_TAGS.has(tag)) return walkBlock(el, marks, href);
-    const mark = MARK_TAGS[tag];
-    const nextMarks = mark && !marks.includes(mark) ? [...marks, mark] : marks;
-    const nextHref = tag === 'A' ? safeHref(el.getAttribute('href')) : href;
-    el.childNodes.forEach((c) => inline(c, nextMarks, nextHref));
-  };
-  const walkBlock = (el: Element, marks: NoteMark[], href: string | null) => {
-    const tag = el.tagName.toUpperCase();
-    if (tag === 'UL' || tag === 'OL') {
-      el.childNodes.forEach((c) => {
-        if (c.nodeType === 1 && (c as Element).tagName.toUpperCase() === 'LI') {
-          open(tag === 'UL' ? 'bullet' : 'ordered');
-          c.childNodes.forEach((n) => inline(n, marks, href));
-          current = null;
-        } else if (c.nodeType !== 3 || (c.textContent ?? '').trim()) inline(c, marks, href);
-      });
-      current = null;
-      return;
-    }
-    open(tag === 'LI' ? 'bullet' : 'paragraph');
-    el.childNodes.forEach((n) => inline(n, marks, href));
-    current = null;
-  };
-  root.childNodes.forEach((n) => inline(n, [], null));
-  // a line break at the very end of a block leaves an empty block behind it: drop those, keep blank lines between
-  const cleaned = blocks.map((b) => ({ type: b.type, children: normaliseSpans(b.children) }));
-  return trimNote({ type: 'doc', version: 2, blocks: cleaned });
+/** The JSON TipTap gives and takes (ProseMirror's node JSON), as far as a note uses it. */
+export interface EditorNode {
+  type?: string;
+  text?: string;
+  attrs?: Record<string, unknown>;
+  marks?: Array<{ type: string; attrs?: Record<string, unknown> }>;
+  content?: EditorNode[];
 }
 
-/** Builds what the editor shows from a document, with DOM calls only (no HTML string is ever parsed). */
-export function noteToDom(doc: NoteDoc, d: Document): DocumentFragment {
-  const frag = d.createDocumentFragment();
-  for (const g of groupBlocks(doc.blocks)) {
-    const list = g.type === 'paragraph' ? null : d.createElement(g.type === 'bullet' ? 'ul' : 'ol');
-    for (const b of g.items) {
-      const block = d.createElement(list ? 'li' : 'p');
-      if (b.children.length === 0) block.appendChild(d.createElement('br'));
-      for (const s of b.children) {
-        let node: Node = d.createTextNode(s.text);
-        for (const m of [...(s.marks ?? [])].reverse()) {
-          const el = d.createElement(MARK_TAG[m]);
-          el.appendChild(node);
-          node = el;
-        }
-        const href = safeHref(s.href);
-        if (href) {
-          const a = d.createElement('a');
-          a.setAttribute('href', href);
-          a.appendChild(node);
-          node = a;
-        }
-        block.appendChild(node);
-      }
-      (list ?? frag).appendChild(block);
-    }
-    if (list) frag.appendChild(list);
+const EDITOR_MARKS: Record<string, NoteMark> = { bold: 'bold', italic: 'italic', underline: 'underline' };
+
+function editorSpans(nodes: EditorNode[] | undefined, out: NoteSpan[] = []): NoteSpan[] {
+  for (const n of nodes ?? []) {
+    if (typeof n.text === 'string') {
+      const marks = (n.marks ?? []).map((m) => EDITOR_MARKS[m.type]).filter((m): m is NoteMark => Boolean(m));
+      const link = (n.marks ?? []).find((m) => m.type === 'link');
+      out.push(span(n.text, marks, safeHref(link?.attrs?.href)));
+    } else editorSpans(n.content, out); // anything else inline is read as its words
   }
-  return frag;
+  return out;
+}
+
+/** Reads the editor's JSON into a document: paragraphs, list items (nested ones flattened), marks, http(s) links. */
+export function editorToNote(root: EditorNode): NoteDoc {
+  const blocks: NoteBlock[] = [];
+  const walk = (nodes: EditorNode[] | undefined, type: NoteBlockType) => {
+    for (const n of nodes ?? []) {
+      if (n.type === 'bulletList' || n.type === 'orderedList') walk(n.content, n.type === 'bulletList' ? 'bullet' : 'ordered');
+      else if (n.type === 'listItem') walk(n.content, type);
+      else blocks.push({ type, children: editorSpans(n.content ?? (typeof n.text === 'string' ? [n] : [])) });
+    }
+  };
+  walk(root.content, 'paragraph');
+  return trimNote({ type: 'doc', version: 2, blocks });
+}
+
+const MARK_ORDER: NoteMark[] = ['bold', 'italic', 'underline'];
+
+/** The editor's JSON for a document (what it opens with); never HTML, so a note's words stay words. */
+export function noteToEditor(doc: NoteDoc): EditorNode {
+  const paragraph = (b: NoteBlock): EditorNode => {
+    const content = normaliseSpans(b.children).map((s): EditorNode => {
+      const marks: NonNullable<EditorNode['marks']> = MARK_ORDER.filter((m) => s.marks?.includes(m)).map((type) => ({ type }));
+      const href = safeHref(s.href);
+      if (href) marks.push({ type: 'link', attrs: { href } });
+      return marks.length ? { type: 'text', text: s.text, marks } : { type: 'text', text: s.text };
+    });
+    return content.length ? { type: 'paragraph', content } : { type: 'paragraph' };
+  };
+  const content = groupBlocks(doc.blocks).map((g): EditorNode => {
+    if (g.type === 'paragraph') return paragraph(g.items[0]);
+    return { type: g.type === 'bullet' ? 'bulletList' : 'orderedList', content: g.items.map((b) => ({ type: 'listItem', content: [paragraph(b)] })) };
+  });
+  return { type: 'doc', content: content.length ? content : [{ type: 'paragraph' }] };
 }

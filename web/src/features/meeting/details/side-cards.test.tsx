@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MeetingDetails } from '@app/contracts';
-import userEvent from '@testing-library/user-event';
+import type { Editor } from '@tiptap/react';
 import { onNotify, type Notice } from '../../../api/notify';
 import { session } from '../../../api/session';
 import { installFetch, jsonResponse, on } from '../../../test/fetch';
@@ -11,7 +11,17 @@ import { AgendaList } from './AgendaList';
 import { ActivityCard, NotesCard } from './Cards';
 import { ParticipantsCard, ParticipantsDrawer } from './Participants';
 
+/** TipTap keeps its editor on the editable element: jsdom has no real selection or typing, so tests drive it. */
+const editorOf = (el: HTMLElement) => (el as HTMLElement & { editor: Editor }).editor;
+
 const click = (testId: string) => fireEvent.click(screen.getByTestId(testId));
+
+// jsdom does no layout: ProseMirror asks for the caret's rectangle when it scrolls the selection into view
+beforeAll(() => {
+  const none = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+  Range.prototype.getClientRects ??= none;
+  Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+});
 
 beforeEach(() => {
   window.localStorage.clear();
@@ -54,7 +64,6 @@ describe('side cards: participants, activity, notes', () => {
   });
 
   it('notes: empty is refused; typing with a mark saves the JSON document, the saved message shows and the 460 drawer closes', async () => {
-    const user = userEvent.setup();
     const calls = installFetch(on('POST', '/api/meetings/1/note', () => jsonResponse(200, ok({ note: 'saved' }, 'Note saved successfully'))));
     const notices: Notice[] = [];
     const off = onNotify((n) => notices.push(n));
@@ -65,16 +74,16 @@ describe('side cards: participants, activity, notes', () => {
     const drawer = await screen.findByTestId('notes-drawer');
     expect(drawer).toHaveStyle({ width: 'min(460px, 100vw)' });
     const input = screen.getByTestId('note-input');
-    await user.click(input);
-    await user.keyboard('   ');
+    act(() => void editorOf(input).chain().focus().insertContent('   ').run());
     click('note-save');
     expect(await within(drawer).findByText('The note field is required.')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
-    input.replaceChildren();
-    await user.click(input);
-    await user.keyboard('Ask ');
-    await user.keyboard('{Control>}b{/Control}');
-    await user.keyboard('now');
+    act(() => void editorOf(input).commands.clearContent());
+    act(() => void editorOf(input).chain().focus().insertContent('Ask ').run());
+    expect(screen.getByTestId('note-bold')).toHaveAttribute('aria-pressed', 'false');
+    fireEvent.keyDown(input, { key: 'b', ctrlKey: true }); // the shortcut, from here on typed text is bold
+    expect(screen.getByTestId('note-bold')).toHaveAttribute('aria-pressed', 'true');
+    act(() => void editorOf(input).commands.insertContent('now'));
     click('note-save');
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
     const body = calls[0].body as { note: string };
@@ -102,20 +111,17 @@ describe('side cards: participants, activity, notes', () => {
     click('notes-edit');
     await screen.findByTestId('notes-drawer');
     const input = screen.getByTestId('note-input');
-    const words = input.querySelector('p')!.firstChild as Text;
-    const selectText = (node: Text, from: number, to: number) => {
-      const r = document.createRange();
-      r.setStart(node, from);
-      r.setEnd(node, to);
-      document.getSelection()!.removeAllRanges();
-      document.getSelection()!.addRange(r);
-    };
-    selectText(words, 0, 6); // 'Budget'
+    const editor = editorOf(input);
+    act(() => void editor.commands.setTextSelection({ from: 1, to: 7 })); // 'Budget'
+    expect(screen.getByRole('toolbar', { name: 'Text formatting' })).toBeInTheDocument();
     click('note-italic');
+    expect(screen.getByTestId('note-italic')).toHaveAttribute('aria-pressed', 'true');
     fireEvent.keyDown(input, { key: 'u', ctrlKey: true });
+    expect(screen.getByTestId('note-underline')).toHaveAttribute('aria-pressed', 'true');
     click('note-bullets');
-    const rest = input.querySelector('li')!.lastChild as Text; // ' review'
-    selectText(rest, 1, 7);
+    expect(screen.getByTestId('note-bullets')).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('note-numbers')).toHaveAttribute('aria-pressed', 'false');
+    act(() => void editor.commands.setTextSelection({ from: 10, to: 16 })); // 'review', inside the list item
     click('note-link');
     fireEvent.change(screen.getByTestId('note-link-url'), { target: { value: 'javascript:alert(1)' } });
     click('note-link-apply');
@@ -123,6 +129,8 @@ describe('side cards: participants, activity, notes', () => {
     fireEvent.change(screen.getByTestId('note-link-url'), { target: { value: 'https://example.com/budget' } });
     click('note-link-apply');
     await waitFor(() => expect(screen.queryByTestId('note-link-form')).toBeNull());
+    expect(input.querySelector('a')).toHaveAttribute('href', 'https://example.com/budget');
+    expect(screen.getByTestId('note-link')).toHaveAttribute('aria-pressed', 'true');
     click('note-save');
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(JSON.parse((calls[0].body as { note: string }).note)).toEqual({
@@ -130,6 +138,21 @@ describe('side cards: participants, activity, notes', () => {
       version: 2,
       blocks: [{ type: 'bullet', children: [{ text: 'Budget', marks: ['italic', 'underline'] }, { text: ' ' }, { text: 'review', href: 'https://example.com/budget' }] }],
     });
+  });
+
+  it('notes: pasted text comes in as text only, a paragraph a line', async () => {
+    const calls = installFetch(on('POST', '/api/meetings/1/note', () => jsonResponse(200, ok({ note: 'saved' }, 'Note saved successfully'))));
+    renderWithApp(<NotesCard meeting={aMeeting({ note: 'Start' })} onChanged={jest.fn()} />);
+    click('notes-edit');
+    await screen.findByTestId('notes-drawer');
+    const input = screen.getByTestId('note-input');
+    act(() => void editorOf(input).commands.setTextSelection(6)); // after 'Start'
+    const clipboard: Record<string, string> = { 'text/plain': ' one\ntwo', 'text/html': '<b>one</b><img src=x onerror="alert(1)"><p><a href="javascript:alert(1)">two</a></p>' };
+    fireEvent.paste(input, { clipboardData: { getData: (type: string) => clipboard[type] ?? '', types: Object.keys(clipboard), files: [] } });
+    expect(input.querySelector('img, b, strong, a')).toBeNull();
+    click('note-save');
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(JSON.parse((calls[0].body as { note: string }).note)).toEqual({ type: 'doc', version: 2, blocks: [{ type: 'paragraph', children: [{ text: 'Start one' }] }, { type: 'paragraph', children: [{ text: 'two' }] }] });
   });
 
   it('notes: a saved rich note shows formatted, unsafe links as text, and reopens formatted in the editor', async () => {
