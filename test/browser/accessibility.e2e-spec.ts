@@ -99,6 +99,24 @@ const PAGES: Array<[string, (lang: string) => Promise<void>]> = [
     await page.waitForSelector(`[data-testid="open-decision:${decisionId}"]`, { visible: true });
     await a11y(page, 'meeting-details', s);
   })],
+  ['meeting-note', (lang) => s.step(`meeting-note-${lang}`, async () => {
+    // the private note's editor (TipTap) in its drawer: typing goes in the page's direction, the toolbar is named
+    const { page } = s;
+    await visit(`/app/activity/meetings/${meetingId}`, '[data-testid=notes-edit]');
+    await page.$eval('[data-testid=notes-edit]', (b: any) => b.click());
+    await page.waitForSelector('[data-testid=note-input]', { visible: true });
+    await settled(page); // the drawer has slid in
+    await page.click('[data-testid=note-input]');
+    const words = lang === 'ar' ? 'ملاحظة خاصة' : 'A private note';
+    await page.keyboard.type(words);
+    await page.waitForFunction((w: string) => document.querySelector('[data-testid=note-input]')?.textContent === w, { timeout: WAIT_MS }, words);
+    expect(await page.$eval('[data-testid=note-input]', (el) => getComputedStyle(el).direction)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+    expect(await page.$eval('[data-testid=note-bold]', (el) => [Boolean(el.getAttribute('aria-label')), el.getAttribute('aria-pressed')])).toEqual([true, 'false']);
+    await settled(page);
+    await a11y(page, 'meeting-note', s);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('[data-testid=notes-drawer]'), { timeout: WAIT_MS });
+  })],
   ['vote-dialog', (lang) => s.step(`vote-dialog-${lang}`, async () => {
     const { page } = s;
     await visit(`/app/activity/meetings/${meetingId}`, `[data-testid="open-decision:${decisionId}"]`);

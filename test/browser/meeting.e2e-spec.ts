@@ -241,6 +241,7 @@ describe('journey: meeting screens', () => {
       await page.keyboard.down('Control');
       await page.keyboard.press('b');
       await page.keyboard.up('Control');
+      await page.waitForSelector('[data-testid=note-bold][aria-pressed=true]');
       await page.keyboard.type('today');
       await s.shot('note-typed');
       await page.click('[data-testid=note-save]');

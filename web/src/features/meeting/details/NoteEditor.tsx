@@ -64,6 +64,13 @@ function pastePlain(view: EditorView, text: string) {
   view.dispatch(view.state.tr.replaceSelection(new Slice(Fragment.fromArray(lines), 1, 1)).scrollIntoView());
 }
 
+/** A numbered-list icon without text in it (a visible '1.' is not part of the button's name, which axe refuses). */
+const NUMBERS_ICON = (
+  <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.4">
+    <path d="M1.5 1.5h1v3M1.2 4.5h1.8M1.2 8h1.6l-1.6 2.2h1.8M5.5 3h7.5M5.5 9h7.5" />
+  </svg>
+);
+
 type Tool = 'bold' | 'italic' | 'underline' | 'bulletList' | 'orderedList';
 
 /** The rich-text editor (TipTap) with a small toolbar. `read()` gives the document it shows. */
@@ -159,7 +166,7 @@ export function NoteEditor(props: { initial: NoteDoc; editorRef: { current: { re
         {tool('italic', <em>I</em>, t('notes.italic'), { pressed: active.italic }, toggle.italic)}
         {tool('underline', <u>U</u>, t('notes.underline'), { pressed: active.underline }, toggle.underline)}
         {tool('bullets', <i className="pi pi-list" aria-hidden />, t('notes.bullets'), { pressed: active.bulletList }, toggle.bulletList)}
-        {tool('numbers', <span aria-hidden>1.</span>, t('notes.numbers'), { pressed: active.orderedList }, toggle.orderedList)}
+        {tool('numbers', NUMBERS_ICON, t('notes.numbers'), { pressed: active.orderedList }, toggle.orderedList)}
         {tool('link', <i className="pi pi-link" aria-hidden />, t('notes.link'), { pressed: active.link, expanded: linkOpen }, openLink)}
       </div>
       {linkOpen && (
