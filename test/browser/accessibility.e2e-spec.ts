@@ -110,7 +110,7 @@ const PAGES: Array<[string, (lang: string) => Promise<void>]> = [
     const words = lang === 'ar' ? 'ملاحظة خاصة' : 'A private note';
     await page.keyboard.type(words);
     await page.waitForFunction((w: string) => document.querySelector('[data-testid=note-input]')?.textContent === w, { timeout: WAIT_MS }, words);
-    expect(await page.$eval('[data-testid=note-input]', (el) => getComputedStyle(el).direction)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+    expect(await page.$eval('[data-testid=note-input]', (el: any) => document.defaultView.getComputedStyle(el).direction)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
     expect(await page.$eval('[data-testid=note-bold]', (el) => [Boolean(el.getAttribute('aria-label')), el.getAttribute('aria-pressed')])).toEqual([true, 'false']);
     await settled(page);
     await a11y(page, 'meeting-note', s);
