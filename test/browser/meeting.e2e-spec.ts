@@ -12,7 +12,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import { closeRedis, expectOk, world, type World } from '../api/meeting/helpers';
-import { dismissToasts, openBrowser, orgUrl, pasteDate, settled, signIn, successToast, typeInto, waitForPath, waitForText, type Session } from './support';
+import { dismissToasts, openBrowser, orgUrl, pasteDate, pickOption, type Session, settled, signIn, successToast, typeInto, waitForPath, waitForText } from './support';
 
 // page functions run inside Chromium; the root tsconfig has no DOM lib, so the globals they use are named here
 declare const document: any;
@@ -26,18 +26,6 @@ const GUEST = `outside.auditor.${Date.now() % 100000}@example.com`;
 async function shown(page: Page, selector: string): Promise<void> {
   await page.waitForSelector(selector, { visible: true });
   await settled(page);
-}
-
-/** click the option of an open PrimeReact Dropdown or MultiSelect panel by its label */
-async function pickOption(page: Page, label: string): Promise<void> {
-  const li = await page.waitForFunction(
-    (l: string) => [...document.querySelectorAll('.p-dropdown-panel li, .p-multiselect-panel li')].find((n: any) => (n.textContent ?? '').trim() === l) ?? null,
-    {},
-    label,
-  );
-  await settled(page);
-  // a DOM click on the item itself: a panel that is still being positioned cannot turn it into a click on its neighbour
-  await (li.asElement() as any).evaluate((n: any) => n.click());
 }
 
 /** open a Dropdown/MultiSelect by its test id, pick `label`, and close the panel */

@@ -45,27 +45,52 @@ interface Ink {
   otherColour: number;
 }
 
+/** points along the straight stroke, as fractions of the slide */
+const along = (stroke: typeof STROKE, n = 21): [number, number][] =>
+  Array.from({ length: n }, (_, s) => [stroke.from[0] + ((stroke.to[0] - stroke.from[0]) * s) / (n - 1), stroke.from[1] + ((stroke.to[1] - stroke.from[1]) * s) / (n - 1)]);
+
 /**
- * read the pixels of the page's drawing layer (`[data-testid=slide-ink]`, the overlay canvas over the slide); null
- * while the page shows none (the stage is drawn again when the slide or its size change)
+ * Where the page's drawing layer holds ink of the colour: the centres of the 6-pixel cells that do, as fractions of
+ * the layer (what the presenter actually drew, to compare the viewer's layer with).
  */
-async function inkOf(page: Page, stroke: typeof STROKE): Promise<Ink | null> {
+async function inkCells(page: Page, colour: string): Promise<[number, number][]> {
+  return page.evaluate((col: string) => {
+    const c: any = (globalThis as unknown as { document: { querySelector(s: string): unknown } }).document.querySelector('[data-testid=slide-ink]');
+    if (!c) return [];
+    const W: number = c.width;
+    const H: number = c.height;
+    const d: Uint8ClampedArray = c.getContext('2d').getImageData(0, 0, W, H).data;
+    const rgb = [1, 3, 5].map((i) => parseInt(col.slice(i, i + 2), 16));
+    const cells = new Set<string>();
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        const i = (y * W + x) * 4;
+        if (d[i + 3] >= 200 && rgb.every((v, k) => Math.abs(d[i + k] - v) <= 24)) cells.add(`${Math.floor(x / 6)},${Math.floor(y / 6)}`);
+      }
+    return [...cells].map((k) => k.split(',').map(Number)).map(([cx, cy]) => [(cx * 6 + 3) / W, (cy * 6 + 3) / H] as [number, number]);
+  }, colour);
+}
+
+/**
+ * read the pixels of the page's drawing layer (`[data-testid=slide-ink]`, the overlay canvas over the slide) against
+ * a path (fractions of the slide): how many of the path's points have ink of the colour within 4 px, and how much ink
+ * lies away from the path or is of another colour; null while the page shows none (the stage is drawn again when
+ * the slide or its size change)
+ */
+async function inkOf(page: Page, colour: string, path: [number, number][]): Promise<Ink | null> {
   return page.evaluate(
-    (colour: string, from: [number, number], to: [number, number]) => {
+    (col: string, pts: [number, number][]) => {
       const c: any = (globalThis as unknown as { document: { querySelector(s: string): unknown } }).document.querySelector('[data-testid=slide-ink]');
       if (!c) return null;
       const W: number = c.width;
       const H: number = c.height;
       const d: Uint8ClampedArray = c.getContext('2d').getImageData(0, 0, W, H).data;
-      const rgb = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16));
+      const rgb = [1, 3, 5].map((i) => parseInt(col.slice(i, i + 2), 16));
       const ofColour = (i: number) => d[i + 3] >= 200 && rgb.every((v, k) => Math.abs(d[i + k] - v) <= 24);
-      const [ax, ay, bx, by] = [from[0] * W, from[1] * H, to[0] * W, to[1] * H];
+      const px = pts.map(([x, y]) => [x * W, y * H]);
       // the pen is 3 units of 1000 of the slide's width (SlideStage): ink farther than a few widths is not this stroke
       const band = Math.max(8, (3 * W) / 1000) * 3;
-      const distance = (x: number, y: number) => {
-        const t = Math.max(0, Math.min(1, ((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2)));
-        return Math.hypot(x - (ax + t * (bx - ax)), y - (ay + t * (by - ay)));
-      };
+      const near = (x: number, y: number) => px.some(([a, b]) => Math.hypot(x - a, y - b) <= band);
       let inked = 0;
       let stray = 0;
       let otherColour = 0;
@@ -74,32 +99,29 @@ async function inkOf(page: Page, stroke: typeof STROKE): Promise<Ink | null> {
           const i = (y * W + x) * 4;
           if (d[i + 3] === 0) continue;
           inked += 1;
-          if (distance(x + 0.5, y + 0.5) > band) stray += 1;
+          if (!near(x + 0.5, y + 0.5)) stray += 1;
           if (d[i + 3] >= 200 && !ofColour(i)) otherColour += 1;
         }
-      const samples = 21;
-      let along = 0;
-      for (let s = 0; s < samples; s++) {
-        const cx = Math.round(ax + ((bx - ax) * s) / (samples - 1));
-        const cy = Math.round(ay + ((by - ay) * s) / (samples - 1));
+      let hits = 0;
+      for (const [fx, fy] of px) {
+        const [cx, cy] = [Math.round(fx), Math.round(fy)];
         let hit = false;
-        for (let y = Math.max(0, cy - 3); y <= Math.min(H - 1, cy + 3) && !hit; y++)
-          for (let x = Math.max(0, cx - 3); x <= Math.min(W - 1, cx + 3) && !hit; x++) hit = ofColour((y * W + x) * 4);
-        if (hit) along += 1;
+        for (let y = Math.max(0, cy - 4); y <= Math.min(H - 1, cy + 4) && !hit; y++)
+          for (let x = Math.max(0, cx - 4); x <= Math.min(W - 1, cx + 4) && !hit; x++) hit = ofColour((y * W + x) * 4);
+        if (hit) hits += 1;
       }
-      return { width: W, height: H, samples, along, inked, stray, otherColour };
+      return { width: W, height: H, samples: px.length, along: hits, inked, stray, otherColour };
     },
-    stroke.colour,
-    stroke.from,
-    stroke.to,
+    colour,
+    path,
   );
 }
 
 /** read the drawing layer until `done` holds or `ms` pass; the last reading (for the assertions' messages) */
-async function inkUntil(page: Page, done: (ink: Ink) => boolean, ms = 10_000): Promise<Ink | null> {
+async function inkUntil(page: Page, done: (ink: Ink) => boolean, path: [number, number][] = along(STROKE), ms = 10_000): Promise<Ink | null> {
   const until = Date.now() + ms;
   for (;;) {
-    const ink = await inkOf(page, STROKE);
+    const ink = await inkOf(page, STROKE.colour, path);
     if ((ink && done(ink)) || Date.now() > until) return ink;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -173,7 +195,7 @@ describe('journey: live presentation', () => {
   it('the presenter draws a stroke; the viewer sees it', async () => {
     await viewer.step('blank', async () => {
       // before the stroke the viewer's drawing layer holds no ink at all (what follows is the presenter's stroke)
-      expect((await inkOf(viewer.page, STROKE))?.inked).toBe(0);
+      expect((await inkOf(viewer.page, STROKE.colour, along(STROKE)))?.inked).toBe(0);
     });
     await presenter.step('draw', async () => {
       await presenter.page.click('[data-testid=tool-pen]');
@@ -181,9 +203,15 @@ describe('journey: live presentation', () => {
       await drag(presenter.page, STROKE.from, STROKE.to);
       await presenter.shot('stroke-drawn');
     });
+    let drawn: [number, number][] = [];
+    await presenter.step('stroke-on-the-presenter', async () => {
+      // what the presenter's own layer holds is the stroke the viewer must show: a line some half a slide long
+      drawn = await inkCells(presenter.page, STROKE.colour);
+      expect(drawn.length).toBeGreaterThan(30);
+    });
     await viewer.step('stroke-seen', async () => {
-      // the viewer's canvas shows the stroke's colour all along its path, and no ink away from it
-      const ink = await inkUntil(viewer.page, (i) => i.along === i.samples);
+      // the viewer's canvas shows the stroke's colour wherever the presenter's shows it, and no ink away from it
+      const ink = await inkUntil(viewer.page, (i) => i.along === i.samples, drawn);
       expect(ink).toEqual(expect.objectContaining({ along: ink?.samples, stray: 0, otherColour: 0 }));
       // a line of some 0.5 of the slide's width, a few pixels thick
       expect(ink!.inked).toBeGreaterThan(ink!.width * 0.5);

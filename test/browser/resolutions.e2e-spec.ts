@@ -15,7 +15,7 @@ import type { Page } from 'puppeteer-core';
 import { closeRedis, expectOk, scheduled, serverDate, world, type World } from '../api/meeting/helpers';
 import fs from 'node:fs';
 import path from 'node:path';
-import { dismissToasts, openBrowser, orgUrl, pasteDate, signIn, successToast, typeInto, waitForPath, waitForRows, waitForText, type Session } from './support';
+import { closePanel, dismissToasts, openBrowser, orgUrl, pasteDate, pickOption, signIn, successToast, typeInto, waitForPath, waitForRows, waitForText, type Session } from './support';
 
 // page functions run inside Chromium; the root tsconfig has no DOM lib, so the global they use is named here
 declare const document: any;
@@ -27,16 +27,6 @@ const decisionsText = (lang: string, key: string): string => JSON.parse(fs.readF
 async function openResolutions(page: Page, slug: string): Promise<void> {
   await page.goto(orgUrl(slug, '/app/activity/decisions'));
   await page.waitForSelector('[data-testid=resolutions-page]', { visible: true });
-}
-
-/** click the option of an open PrimeReact Dropdown or MultiSelect panel by its label */
-async function pickOption(page: Page, label: string): Promise<void> {
-  const li = await page.waitForFunction(
-    (l: string) => [...document.querySelectorAll('.p-dropdown-panel li, .p-multiselect-panel li')].find((n: any) => (n.textContent ?? '').trim() === l) ?? null,
-    {},
-    label,
-  );
-  await (li.asElement() as any).click();
 }
 
 /** the voter rows' text in the open decision details */
@@ -120,7 +110,7 @@ describe('journey: resolutions page', () => {
       await page.click('#decision-title');
       await page.click('[data-testid=decision-voters]');
       await pickOption(page, 'Mona Member');
-      await page.click('#decision-title');
+      await closePanel(page, '#decision-title');
       await chair.shot('create-filled');
       await page.click('[data-testid=decision-submit]');
       await successToast(page, 'Decision saved successfully');

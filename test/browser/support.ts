@@ -407,3 +407,31 @@ export async function switchLanguage(page: Page, lang: 'en' | 'ar'): Promise<voi
   await page.waitForFunction((l) => document.documentElement.lang === l, {}, lang);
   await settled(page);
 }
+
+/** click the option of an open PrimeReact Dropdown or MultiSelect panel by its label */
+export async function pickOption(page: Page, label: string): Promise<void> {
+  const li = await page.waitForFunction(
+    (l: string) => [...document.querySelectorAll('.p-dropdown-panel li, .p-multiselect-panel li')].find((n: any) => (n.textContent ?? '').trim() === l) ?? null,
+    {},
+    label,
+  );
+  await settled(page);
+  // a DOM click on the item itself: a panel that is still being positioned cannot turn it into a click on its neighbour
+  await (li.asElement() as any).evaluate((n: any) => n.click());
+}
+
+/**
+ * Close an open Dropdown/MultiSelect panel by clicking `outside` (a field beside it), and make sure it is gone: a
+ * panel still opening may miss that click, and a panel left open covers the buttons under it (a later click on
+ * Submit would tick an option instead). Escape closes it then.
+ */
+export async function closePanel(page: Page, outside: string): Promise<void> {
+  const open = () => !document.querySelector('.p-multiselect-panel, .p-dropdown-panel');
+  await page.click(outside);
+  try {
+    await page.waitForFunction(open, { timeout: 3_000 });
+  } catch {
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(open);
+  }
+}

@@ -11,7 +11,7 @@
 import { createTestCommittee } from '@app/testing';
 import { closeRedis, env, expectOk, world, type World } from '../api/meeting/helpers';
 import { AppPaths } from '@app/contracts';
-import { openBrowser, orgUrl, signIn, waitForText, type Session } from './support';
+import { openBrowser, orgUrl, settled, signIn, waitForText, type Session } from './support';
 
 // page functions run inside Chromium; the root tsconfig has no DOM lib, so the globals they use are named here
 declare const window: any;
@@ -171,8 +171,10 @@ describe('journey: voice commands', () => {
       });
       await bare.step('help-link', async () => {
         await bare.page.click('[data-testid=voice-button]');
-        await bare.page.waitForSelector('[data-testid=voice-help-link]', { visible: true });
-        await bare.page.click('[data-testid=voice-help-link]');
+        const link = await bare.page.waitForSelector('[data-testid=voice-help-link]', { visible: true });
+        // the dialog grows in: a mouse click during the animation lands where the link is not yet
+        await settled(bare.page);
+        await link!.evaluate((a: any) => a.click());
         await bare.page.waitForSelector('[data-testid=voice-help]', { visible: true });
       });
     } finally {
