@@ -47,21 +47,21 @@ export class SearchRepository {
   }
 
   agendaItems(s: Scope, filter: MeetingListFilter, pattern: string, limit: number): Promise<SearchRow[]> {
-    return this.run(s, sql`
-      select t.id, t.title, t.description as body, m.id as meeting_id, m.title as meeting_title, m.start_at as at
-      from meeting.talking_points t join meeting.meetings m on m.org_id = t.org_id and m.id = t.meeting_id
-      where t.org_id = ${s.orgId} and t.meeting_id in ${this.visible(s, filter)}
-        and meeting.search_fold(t.title || ' ' || coalesce(t.description, '')) like ${pattern}
-      order by m.start_at desc nulls last, t.id desc limit ${limit}`);
+    return this.itemsOf(s, 'talking_points', filter, pattern, limit);
   }
 
   decisions(s: Scope, filter: MeetingListFilter, pattern: string, limit: number): Promise<SearchRow[]> {
+    return this.itemsOf(s, 'decisions', filter, pattern, limit);
+  }
+
+  /** a meeting's titled items (talking points, decisions): one query, the table named from a fixed list */
+  private itemsOf(s: Scope, table: 'talking_points' | 'decisions', filter: MeetingListFilter, pattern: string, limit: number): Promise<SearchRow[]> {
     return this.run(s, sql`
-      select d.id, d.title, d.description as body, m.id as meeting_id, m.title as meeting_title, m.start_at as at
-      from meeting.decisions d join meeting.meetings m on m.org_id = d.org_id and m.id = d.meeting_id
-      where d.org_id = ${s.orgId} and d.meeting_id in ${this.visible(s, filter)}
-        and meeting.search_fold(d.title || ' ' || coalesce(d.description, '')) like ${pattern}
-      order by m.start_at desc nulls last, d.id desc limit ${limit}`);
+      select t.id, t.title, t.description as body, m.id as meeting_id, m.title as meeting_title, m.start_at as at
+      from ${sql.raw(`meeting.${table}`)} t join meeting.meetings m on m.org_id = t.org_id and m.id = t.meeting_id
+      where t.org_id = ${s.orgId} and t.meeting_id in ${this.visible(s, filter)}
+        and meeting.search_fold(t.title || ' ' || coalesce(t.description, '')) like ${pattern}
+      order by m.start_at desc nulls last, t.id desc limit ${limit}`);
   }
 
   comments(s: Scope, filter: MeetingListFilter, pattern: string, limit: number): Promise<SearchRow[]> {
