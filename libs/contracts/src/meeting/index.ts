@@ -6,6 +6,7 @@ export * from './meeting.rpc';
 export * from './meeting.events';
 export * from './quorum';
 export * from './ballots';
+export * from './outcome';
 export * from './vote.rules';
 import './meeting.messages';
 export * from './decisions.routes';

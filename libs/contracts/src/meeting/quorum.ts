@@ -44,6 +44,7 @@ export function decisionOutcome(votes: readonly Vote[], quorumPercent: number, v
   if (!decisionQuorum(votes, quorumPercent).met) return 'No quorum';
   const counted = votes.filter((v) => v !== 'Abstained' && v !== 'Pending').length;
   const approved = votes.filter((v) => v === 'Approved').length;
+  // the same as outcomeOf(…, 'simple_majority', …) by head (outcome.ts; outcome.spec.ts checks they agree)
   return approved * 2 > counted ? 'Passed' : 'Rejected';
 }
 
