@@ -45,6 +45,7 @@ import { CalendarFeedService } from './calendar/calendar-feed.service';
 import { CalendarFeedsRepository } from './repositories/calendar-feeds.repository';
 import { IjmeetProvider, VirtualProviders, ZoomProvider } from './virtual/providers';
 import { RoomSecrets } from './virtual/room-secrets';
+import { GuestTokens } from './common/guest-tokens';
 import { RoomSecretsRepository } from './repositories/room-secrets.repository';
 import { VirtualService } from './virtual/virtual.service';
 import { VirtualHandlers } from './virtual/virtual.handlers';
@@ -64,7 +65,7 @@ export class MeetingModule {
         MeetingsRepository, MembersRepository, AgendaRepository, DecisionsRepository, SecretBallotsRepository, ActionsRepository, CommentsRepository, RecordsRepository, DashboardRepository,
         MeetingAccess, MeetingView, DecisionView, BallotListView, MeetingEvents,
         MeetingsService, MembersService, AgendaService, MeetingDecisionsService, ResolutionsService, DecisionsRouter, VoteBatcher, PendingVoters, ActionsService, CommentsService, DashboardService,
-        IjmeetProvider, ZoomProvider, VirtualProviders, VirtualService, RoomSecrets, RoomSecretsRepository,
+        IjmeetProvider, ZoomProvider, VirtualProviders, VirtualService, RoomSecrets, RoomSecretsRepository, GuestTokens,
         SearchRepository, SearchService,
         MeetingsHandlers, MembersHandlers, AgendaHandlers, DecisionsHandlers, ActionsHandlers, CommentsHandlers, DashboardHandlers, VirtualHandlers, SearchHandlers,
       ],

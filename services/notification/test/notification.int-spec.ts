@@ -288,21 +288,33 @@ describe('notification service', () => {
       expect(await queue.getJob(s)).toBeUndefined();
 
       // decision 602: one of two voters votes before the reminder
-      const d602 = decisionOpened(org, 602, new Date(t0 + 60_000 + 5_000), [{ email: voted, name: null, lang: 'en' }, { email: pending, name: null, lang: 'en' }]);
+      const guest = address('guest');
+      const guestPath = '/meeting/77?token=guest-token-602';
+      const d602 = {
+        ...decisionOpened(org, 602, new Date(t0 + 60_000 + 5_000), [{ email: voted, name: null, lang: 'en' }, { email: pending, name: null, lang: 'en' }, { email: guest, name: null, lang: 'en' }]),
+        guestLinks: [{ email: guest, link: guestPath }],
+      };
       await pub.events.publish(DecisionOpened, d602);
       await waitFor('schedule 602', async () => (await scheduler.get(org.orgId, 'decision-deadline', 602))?.status === 'scheduled');
-      const { recipients: _r, reason: _reason, ...info } = d602;
+      const { recipients: _r, reason: _reason, guestLinks: _g, ...info } = d602;
       await pub.events.publish(DecisionVoted, {
         ...info, voter: { userId: 12, name: null, email: voted }, vote: 'Approved', by: chair, tallies: [{ vote: 'Approved', count: 1, percentage: 50 }], recipients: [],
       });
       await waitFor('the vote seen by the meeting service', () => !meeting.pending(org.orgId, 602).includes(voted));
       // the schedule's list is not rewritten per vote: the reminder asks who has not voted when it fires
       await sleep(500);
-      expect(((await scheduler.get(org.orgId, 'decision-deadline', 602))?.data as { recipients: { email: string }[] }).recipients.map((r) => r.email)).toEqual([voted, pending]);
+      expect(((await scheduler.get(org.orgId, 'decision-deadline', 602))?.data as { recipients: { email: string }[] }).recipients.map((r) => r.email)).toEqual([voted, pending, guest]);
 
-      await waitFor('the reminder to the pending voter', () => reminderMails(pending).length > 0, 20_000);
+      await waitFor('the reminders to the pending voter and the guest', () => reminderMails(pending).length > 0 && reminderMails(guest).length > 0, 20_000);
       await sleep(1500);
       expect(reminderMails(pending)).toHaveLength(1);
+      expect(reminderMails(pending)[0].text).toContain('/app/');
+      // a guest's reminder opens their own page, never the members' page (it needs an account)
+      const [toGuest] = reminderMails(guest);
+      expect(reminderMails(guest)).toHaveLength(1);
+      expect(toGuest.text).toContain(guestPath);
+      expect(toGuest.text).not.toContain('/app/');
+      expect(toGuest.text).toContain('This link is personal');
       expect(reminderMails(voted)).toHaveLength(0);
       expect(reminderMails(closedVoter)).toHaveLength(0);
     });

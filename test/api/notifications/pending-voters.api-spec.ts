@@ -9,14 +9,16 @@ import { Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ListPendingVoters } from '@app/contracts';
 import { Bus, createRootLogger, PlatformModule } from '@app/platform';
-import { env, expectOk, scheduled, serverDate, world, closeRedis, type World } from '../meeting/helpers';
+import { api } from '@app/testing';
+import { env, expectOk, GATEWAY, scheduled, serverDate, tokenOf, world, closeRedis, type World } from '../meeting/helpers';
 
 jest.setTimeout(120_000);
 
 describe('who has not voted (ListPendingVoters, asked by the deadline reminder when it fires)', () => {
   let asker: INestApplicationContext;
   let w: World;
-  const pending = async (decisionId: number) => (await asker.get(Bus).request(ListPendingVoters, { orgId: w.org.orgId, decisionId })).emails.sort();
+  const ask = (decisionId: number) => asker.get(Bus).request(ListPendingVoters, { orgId: w.org.orgId, decisionId });
+  const pending = async (decisionId: number) => (await ask(decisionId)).emails.sort();
   const vote = (who: World['m1'], d: { id: number }, v: string) => who.c.post(`/decisions/${d.id}/vote/change`, { id: d.id, vote: v });
 
   beforeAll(async () => {
@@ -42,6 +44,12 @@ describe('who has not voted (ListPendingVoters, asked by the deadline reminder w
 
     expectOk(await vote(w.m1, d, 'Approved'));
     expect(await pending(d.id)).toEqual([w.m2.email, guest].map((e) => e.toLowerCase()).sort());
+
+    // the guest is named with the path of their own page (their link made again), which opens it without an account
+    const { guests } = await ask(d.id);
+    expect(guests).toEqual([{ email: guest.toLowerCase(), link: expect.stringMatching(new RegExp(`^/meeting/${m.id}\\?token=[A-Za-z0-9_-]{43}$`)) }]);
+    const asGuest = await api(GATEWAY, { org: w.org.slug }).get(`/meeting/guest/${tokenOf(guests[0].link!)}`);
+    expect(asGuest.status).toBe(200);
   });
 
   it('an ended decision and an unknown one have nobody pending', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRpc } from '../core/define';
+import { zAppPath } from '../core/paths';
 import { zId, zLang, zOk, zOrgId, zPageMeta, zTenant } from '../core/common';
 import { zVariant } from '../organization/tenancy.rpc';
 import { zServiceSearchReply, zServiceSearchRequest } from '../search/search.schemas';
@@ -112,11 +113,14 @@ export const GetBallots = defineRpc({ subject: 'meeting.v1.get-ballots', request
  * Service to service (no actor: the notification service's deadline reminder asks it when the reminder fires): the
  * e-mail addresses, lower case, of the decision's voters who have not voted yet. None when the decision is gone or
  * its voting has ended. Whoever votes meanwhile is simply not among them: nobody rewrites a recipient list per vote.
+ * `guests`: those of them who are guests of the meeting, each with the path of their own page (their link made
+ * again: docs/meeting.md#guests), or null when it cannot be made (the e-mail then points to their invitation);
+ * a guest never gets the members' page, which needs an account.
  */
 export const ListPendingVoters = defineRpc({
   subject: 'meeting.v1.list-pending-voters',
   request: z.object({ orgId: zOrgId, decisionId: zId }),
-  response: z.object({ emails: z.array(z.string()) }),
+  response: z.object({ emails: z.array(z.string()), guests: z.array(z.object({ email: z.string(), link: zAppPath.nullable() })).default([]) }),
 });
 export const DeleteDecision = defineRpc({ subject: 'meeting.v1.delete-decision', request: R({ meetingId: zId.nullable(), decisionId: zId }), response: zOk });
 export const CastVote = defineRpc({ subject: 'meeting.v1.cast-vote', request: R({ decisionId: zId, standalone: z.boolean().default(false), body: zVoteBody }), response: zVoteResult });

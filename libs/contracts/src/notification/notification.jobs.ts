@@ -27,7 +27,12 @@ const zMeetingEmail = z.object({
   path: zAppPath,
   by: zBy,
 });
-const zDeadlineEmail = z.object({ title: z.string().min(1), dueAt: z.string(), path: zAppPath });
+const zDeadlineEmail = z.object({
+  title: z.string().min(1), dueAt: z.string(),
+  /** the page to act on; for a guest their own page (with their token), or null when it is not known (the e-mail points to their invitation) */
+  path: zAppPath.nullable(),
+  guest: z.boolean().default(false),
+});
 
 const email = <T extends string, P extends z.ZodType>(template: T, params: P) => z.object({ template: z.literal(template), params });
 

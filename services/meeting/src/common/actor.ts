@@ -1,13 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Actor } from '@app/contracts';
 import type { MemberRow } from '../db/schema';
 import { personKey } from '../rules/person';
 
 export const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
-
-/** a guest link token: 256 random bits, url-safe */
-export const newGuestToken = (): string => randomBytes(32).toString('base64url');
-
 
 /** the acting person as a voter/participant key (a guest through their member row) */
 export function actorKey(actor: Actor, me: MemberRow | null): string | null {

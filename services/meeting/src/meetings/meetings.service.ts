@@ -6,7 +6,8 @@ import { RecordsRepository } from '../repositories/records.repository';
 import { Directory, type OrgSettings } from '../common/directory';
 import { MeetingPublisher } from '../common/publisher';
 import { MeetingEvents } from '../events/meeting-events';
-import { actorInfo, newGuestToken, sha256 } from '../common/actor';
+import { actorInfo } from '../common/actor';
+import { GuestTokens } from '../common/guest-tokens';
 import { MM } from '@app/contracts';
 import { isEmptyNote } from '../rules/notes';
 import { AgendaRepository } from '../repositories/agenda.repository';
@@ -44,6 +45,7 @@ export class MeetingsService {
     private readonly attachments: Attachments,
     private readonly publisher: MeetingPublisher,
     private readonly events: MeetingEvents,
+    private readonly guestTokens: GuestTokens,
   ) {}
 
   // ---------- reads ----------
@@ -304,8 +306,8 @@ export class MeetingsService {
         // guests get their own link now: a fresh token for each (they had none while the meeting was a draft)
         const guestLinks = new Map<string, string>();
         for (const g of ctx.members.filter((x) => !x.userId && x.userEmail)) {
-          const token = newGuestToken();
-          await this.memberRows.updateMember(s, g.id, { tokenHash: sha256(token), tokenIssuedAt: new Date() });
+          const { token, tokenHash, tokenIssuedAt } = this.guestTokens.issue(g);
+          await this.memberRows.updateMember(s, g.id, { tokenHash, tokenIssuedAt });
           pending.push(this.events.memberInvited(org, m, g, token, by, ctx.people, req.lang));
           guestLinks.set(g.userEmail!.trim().toLowerCase(), AppPaths.guestMeeting(m.id, token));
         }

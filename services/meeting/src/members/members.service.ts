@@ -7,7 +7,8 @@ import { MeetingDb, type Scope } from '../db/db';
 import type { MemberRow } from '../db/schema';
 import { Directory } from '../common/directory';
 import { MeetingPublisher, type PendingEvent, type People } from '../common/publisher';
-import { actorInfo, newGuestToken, sha256 } from '../common/actor';
+import { actorInfo } from '../common/actor';
+import { GuestTokens } from '../common/guest-tokens';
 import { checkAttendance } from '../rules/attendance';
 import { memberRights } from '../rules/member-rights';
 import { normalizeEmail, sameEmail } from '../rules/person';
@@ -32,6 +33,7 @@ export class MembersService {
     private readonly directory: Directory,
     private readonly publisher: MeetingPublisher,
     private readonly events: MeetingEvents,
+    private readonly guestTokens: GuestTokens,
   ) {}
 
   private log(s: Scope, ctx: MeetingCtx, activity: string) {
@@ -68,8 +70,9 @@ export class MembersService {
     for (const r of rows) {
       let token: string | null = null;
       if (!r.userId) {
-        token = newGuestToken();
-        await this.memberRows.updateMember(s, r.id, { tokenHash: sha256(token), tokenIssuedAt: new Date() });
+        const issued = this.guestTokens.issue(r);
+        token = issued.token;
+        await this.memberRows.updateMember(s, r.id, { tokenHash: issued.tokenHash, tokenIssuedAt: issued.tokenIssuedAt });
       }
       pending.push(this.events.memberInvited(ctx.org, ctx.meeting, r, token, by, people, lang));
     }

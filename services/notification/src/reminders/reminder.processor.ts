@@ -53,19 +53,21 @@ export class ReminderProcessor {
     if (row.status !== 'scheduled') return { fired: false, reason: row.status };
     const kind = KINDS[p.kind];
     const data = row.data as unknown as ScheduledReminderData;
-    const recipients = await this.directory.current(p.orgId, await this.stillToAct(p, data.recipients ?? []));
+    const due = await this.stillToAct(p, data.recipients ?? []);
+    const recipients = await this.directory.current(p.orgId, due.recipients);
     const path = appPathOf(data.link) ?? AppPaths.home();
-    await this.outbox.enqueue(
-      p.orgId,
-      ctx.id,
-      { template: kind.template, params: { title: data.title, dueAt: row.dueAt.toISOString(), path } },
-      recipients,
-      // rows written before events carried the slug: the local copy gives the host when the e-mail is sent
-      data.orgSlug ? { name: data.orgName, timeZone: data.timeZone, slug: data.orgSlug } : undefined,
-    );
+    // rows written before events carried the slug: the local copy gives the host when the e-mail is sent
+    const org = data.orgSlug ? { name: data.orgName, timeZone: data.timeZone, slug: data.orgSlug } : undefined;
+    const users = recipients.filter((r) => !due.guests.has(r.email.trim().toLowerCase()));
+    await this.outbox.enqueue(p.orgId, ctx.id, { template: kind.template, params: { title: data.title, dueAt: row.dueAt.toISOString(), path } }, users, org);
+    // a guest has no account: their reminder opens their own page (their link), or points to their invitation
+    for (const r of recipients.filter((x) => due.guests.has(x.email.trim().toLowerCase()))) {
+      const own = due.guests.get(r.email.trim().toLowerCase()) ?? null;
+      await this.outbox.enqueue(p.orgId, ctx.id, { template: kind.template, params: { title: data.title, dueAt: row.dueAt.toISOString(), path: own, guest: true } }, [r], org);
+    }
     await this.reminders.notify(
       p.orgId,
-      recipients.map((r) => r.email),
+      users.map((r) => r.email),
       {
         type: kind.type,
         title: kind.title,
@@ -83,10 +85,13 @@ export class ReminderProcessor {
     return { fired: true, recipients: recipients.length };
   }
 
-  /** the reminded people who still have to act now: a decision's voters who have not voted (asked of the meeting service) */
-  private async stillToAct(p: PayloadOf<typeof ReminderDue>, listed: Recipient[]): Promise<Recipient[]> {
-    if (p.kind !== 'decision-deadline' || !listed.length) return listed;
-    const { emails } = await this.bus.request(ListPendingVoters, { orgId: p.orgId, decisionId: p.itemId });
-    return onlyAddresses(listed, emails);
+  /**
+   * the reminded people who still have to act now: a decision's voters who have not voted (asked of the meeting
+   * service), and which of them are guests, with the path of their own page (null: not known, see the invitation)
+   */
+  private async stillToAct(p: PayloadOf<typeof ReminderDue>, listed: Recipient[]): Promise<{ recipients: Recipient[]; guests: Map<string, string | null> }> {
+    if (p.kind !== 'decision-deadline' || !listed.length) return { recipients: listed, guests: new Map() };
+    const { emails, guests } = await this.bus.request(ListPendingVoters, { orgId: p.orgId, decisionId: p.itemId });
+    return { recipients: onlyAddresses(listed, emails), guests: new Map(guests.map((g) => [g.email.trim().toLowerCase(), g.link])) };
   }
 }

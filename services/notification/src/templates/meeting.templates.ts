@@ -170,8 +170,11 @@ export const decisionDeadlineTemplate = defineTemplate({
     paragraphs: [
       greeting(ctx),
       ctx.t('Voting on the decision "{title}" closes on {date}. If you have not voted yet, please cast your vote before then.', { title: p.title, date: ctx.date(p.dueAt) }),
+      // a guest whose own link is not known: their invitation's link opens their page (the members' page needs an account)
+      ...(p.path === null ? [ctx.t('Open the meeting with the link of your invitation e-mail to vote.')] : []),
     ],
-    action: { label: ctx.t('Open the decision'), url: ctx.link(p.path) },
+    ...(p.path === null ? {} : { action: { label: ctx.t('Open the decision'), url: ctx.link(p.path) } }),
+    notes: p.guest && p.path !== null ? [ctx.t('This link is personal: it lets you take part as a guest without an account. Please do not forward it.')] : [],
   }),
 });
 
@@ -208,7 +211,7 @@ export const actionDueTemplate = defineTemplate({
     subject: ctx.t('Reminder: action "{title}" is due {date}', { title: p.title, date: ctx.date(p.dueAt) }),
     heading: ctx.t('Action due soon'),
     paragraphs: [greeting(ctx), ctx.t('The action "{title}" assigned to you is due on {date}.', { title: p.title, date: ctx.date(p.dueAt) })],
-    action: { label: ctx.t('Open the action'), url: ctx.link(p.path) },
+    ...(p.path === null ? {} : { action: { label: ctx.t('Open the action'), url: ctx.link(p.path) } }),
   }),
 });
 

@@ -98,6 +98,18 @@ describe('e-mail templates', () => {
     expect(render('meeting-updated', 'ru').text).toContain('Что изменилось: Дата и время, Место');
   });
 
+  it.each([
+    ['a member: the members\' page, no personal-link note', { path, guest: false }, `/app/activity/meetings/7`, false, false],
+    ['a guest with their own link: their page and the personal-link note', { path: AppPaths.guestMeeting(7, 'g1'), guest: true }, '/meeting/7?token=g1', true, false],
+    ['a guest whose link is not known: no button, pointed to the invitation', { path: null, guest: true }, null, false, true],
+  ])('a voting reminder to %s', (_n, params, link, personal, invitation) => {
+    const mail = renderEmail({ email: emailOf('decision-deadline', { title: 'Approve budget', dueAt: '2026-03-07T10:00:00Z', ...params }), to: { email: 'g@example.com', name: null, lang: 'en' }, org, links });
+    if (link) expect(mail.text).toContain(`http://acme.localhost:3000${link}`);
+    expect(mail.text.includes('/app/')).toBe(link?.startsWith('/app/') ?? false);
+    expect(mail.text.includes('This link is personal')).toBe(personal);
+    expect(mail.text.includes('with the link of your invitation e-mail')).toBe(invitation);
+  });
+
   it('dates are shown in the organization time zone', () => {
     expect(render('decision-deadline', 'en').text).toContain('07 Mar 2026 02:00 PM (Asia/Dubai)');
   });

@@ -69,9 +69,18 @@ export async function meetingStandIn(pub: { app: INestApplicationContext; bus: B
   const key = (orgId: string, decisionId: number) => `${orgId}:${decisionId}`;
   const of = (orgId: string, decisionId: number) => voters.get(key(orgId, decisionId)) ?? voters.set(key(orgId, decisionId), new Set()).get(key(orgId, decisionId))!;
   const events = pub.app.get(Events);
-  await events.watch(DecisionOpened, (e) => e.recipients.forEach((r) => of(e.orgId, e.decisionId).add(r.email.trim().toLowerCase())));
+  // guests, by address, with the path of their own page (the meeting service makes their link again)
+  const guestLinks = new Map<string, Map<string, string | null>>();
+  await events.watch(DecisionOpened, (e) => {
+    e.recipients.forEach((r) => of(e.orgId, e.decisionId).add(r.email.trim().toLowerCase()));
+    guestLinks.set(key(e.orgId, e.decisionId), new Map(e.guestLinks.map((g) => [g.email.trim().toLowerCase(), g.link])));
+  });
   await events.watch(DecisionVoted, (e) => void (e.voter.email && of(e.orgId, e.decisionId).delete(e.voter.email.trim().toLowerCase())));
-  pub.bus.handle(ListPendingVoters, (req) => ({ emails: [...of(req.orgId, req.decisionId)] }));
+  pub.bus.handle(ListPendingVoters, (req) => {
+    const emails = [...of(req.orgId, req.decisionId)];
+    const guests = guestLinks.get(key(req.orgId, req.decisionId)) ?? new Map<string, string | null>();
+    return { emails, guests: emails.filter((x) => guests.has(x)).map((email) => ({ email, link: guests.get(email) ?? null })) };
+  });
   return { pending: (orgId, decisionId) => [...of(orgId, decisionId)] };
 }
 
