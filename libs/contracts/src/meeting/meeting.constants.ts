@@ -101,4 +101,6 @@ export const MM = {
   notSecretBallot: 'This decision is not a secret ballot.',
   ballotsNotYet: 'The ballots are published when voting closes.',
   secretNoReopen: 'A closed secret ballot with votes in it cannot open again.',
+  outcomeRuleLocked: 'The outcome rule cannot change once a vote is cast.',
+  countByLocked: 'How votes are counted cannot change once a vote is cast.',
 } as const;

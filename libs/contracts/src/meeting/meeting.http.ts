@@ -6,6 +6,7 @@ import {
   MM, zActionStatus, zAgendaType, zAttendance, zMeetingStatusId, zMemberRole, zPriority, zVirtualType, zVote,
 } from './meeting.constants';
 import { zBallot } from './ballots';
+import { zCountBy, zOutcomeRule } from './outcome';
 import { voteNeedsReason } from './vote.rules';
 
 /**
@@ -232,6 +233,10 @@ export const zDecisionBody = z
     tender_number: zOptText(100),
     /** open (the default on create) or secret; left out on edit: unchanged; locked once a vote is cast */
     ballot: z.preprocess(blankToUndefined, zBallot.optional()),
+    /** the outcome rule (docs/ballots.md#weights-and-outcome-rules): simple_majority (the default on create), majority_of_members, two_thirds, unanimity; left out on edit: unchanged; locked once a vote is cast */
+    outcome_rule: z.preprocess(blankToUndefined, zOutcomeRule.optional()),
+    /** head (the default on create) or weight: each voter once, or by their weight in the committee; as outcome_rule on edit */
+    count_by: z.preprocess(blankToUndefined, zCountBy.optional()),
     /** standalone resolutions: required on create, locked on edit */
     committee_id: zOptId,
   })

@@ -4,6 +4,8 @@ import { addMessages } from '../i18n/messages';
 addMessages('ar', {
   'A closed secret ballot with votes in it cannot open again.': 'لا يمكن إعادة فتح اقتراع سري مغلق يحتوي على أصوات.',
   'The ballot cannot change once a vote is cast.': 'لا يمكن تغيير نوع الاقتراع بعد الإدلاء بصوت.',
+  'The outcome rule cannot change once a vote is cast.': 'لا يمكن تغيير قاعدة النتيجة بعد الإدلاء بصوت.',
+  'How votes are counted cannot change once a vote is cast.': 'لا يمكن تغيير طريقة عدّ الأصوات بعد الإدلاء بصوت.',
   'You have already voted in this secret ballot; a secret vote cannot be changed.': 'لقد صوّتّ بالفعل في هذا الاقتراع السري؛ لا يمكن تغيير التصويت السري.',
   'In a secret ballot each voter votes for themselves.': 'في الاقتراع السري يصوّت كل ناخب بنفسه.',
   'Choose a vote: Pending is not a choice in a secret ballot.': 'اختر تصويتًا: «قيد الانتظار» ليس خيارًا في الاقتراع السري.',
@@ -75,6 +77,8 @@ addMessages('ar', {
 addMessages('ru', {
   'A closed secret ballot with votes in it cannot open again.': 'Закрытое тайное голосование, в котором уже есть голоса, нельзя открыть снова.',
   'The ballot cannot change once a vote is cast.': 'Тип голосования нельзя изменить после того, как подан голос.',
+  'The outcome rule cannot change once a vote is cast.': 'Правило итога нельзя изменить после того, как подан голос.',
+  'How votes are counted cannot change once a vote is cast.': 'Способ подсчёта голосов нельзя изменить после того, как подан голос.',
   'You have already voted in this secret ballot; a secret vote cannot be changed.': 'Вы уже проголосовали в этом тайном голосовании; тайный голос нельзя изменить.',
   'In a secret ballot each voter votes for themselves.': 'В тайном голосовании каждый голосует сам за себя.',
   'Choose a vote: Pending is not a choice in a secret ballot.': 'Выберите вариант: «Ожидание» не является выбором в тайном голосовании.',

@@ -5,6 +5,7 @@ import {
 } from './meeting.constants';
 import { zDecisionOutcome, zQuorumInfo } from './quorum';
 import { zBallot, zBallotEntry, zReceipt } from './ballots';
+import { zCountBy, zOutcomeRule } from './outcome';
 
 /**
  * What the meeting service answers (docs/product/meetings.md#what-a-meeting-holds field names). Every payload carries the flags the
@@ -101,6 +102,8 @@ export const zVoter = zPerson.extend({
   vote_label: z.string(),
   reason: z.string().nullable(),
   updated_at: zServerDate,
+  /** the voter's weight in the committee, as the decision counts it */
+  weight: z.number().int(),
   /** the actor may change this vote (their own, or any as an administrator) */
   can_change: z.boolean(),
   /** the voter has voted: in a secret ballot the only thing known of a voter (their vote shows as Pending, the reason null) */
@@ -121,6 +124,9 @@ export const zDecisionPayload = z.object({
   tender_number: z.string().nullable(),
   /** open: who voted what is shown; secret: only who has voted, and the tallies once voting has closed (docs/ballots.md) */
   ballot: zBallot,
+  /** the outcome rule and how votes are counted (docs/ballots.md#weights-and-outcome-rules); locked with the ballot (`ballot_locked`) */
+  outcome_rule: zOutcomeRule,
+  count_by: zCountBy,
   /** how many voters have voted */
   votes_cast: z.number().int(),
   /** a vote has been cast: the ballot kind can no longer change */
@@ -146,11 +152,16 @@ export const zDecisionPayload = z.object({
   can_vote: z.boolean(),
   can_vote_for_others: z.boolean(),
   my_vote: zVote.nullable(),
+  /** by head: how many voters hold each value (a secret ballot: once final) */
   tallies: z.array(zTally),
   total_voters: z.number().int(),
-  /** the committee's quorum against the voters who voted (docs/product/votes.md#quorum-and-outcome) */
+  /** by weight: the weight that holds each value (`count` is a weight; shown when tallies are) */
+  weight_tallies: z.array(zTally),
+  /** the weight of all the voters */
+  total_weight: z.number().int(),
+  /** the committee's quorum against the voters who voted (docs/product/votes.md#quorum-and-outcome), by head or by weight as `count_by` */
   quorum: zQuorumInfo,
-  /** No quorum, Passed or Rejected once voting has closed; null while it is open */
+  /** No quorum, Passed or Rejected under `outcome_rule` and `count_by` once voting has closed; null while it is open */
   outcome: zDecisionOutcome.nullable(),
   can_edit: z.boolean(),
   can_delete: z.boolean(),

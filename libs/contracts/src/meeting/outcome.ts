@@ -18,10 +18,6 @@ export const zCountBy = z.enum(COUNT_BY);
 export type CountBy = z.output<typeof zCountBy>;
 export const DEFAULT_COUNT_BY: CountBy = 'head';
 
-/** a committee member's weight (shares): a whole number from 1; 1 when none is set */
-export const DEFAULT_WEIGHT = 1;
-export const MAX_WEIGHT = 1_000_000_000;
-
 /** per vote value, how many voters (by head) or how much weight hold it */
 export type VoteTotals = Record<Vote, number>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRpc } from '../core/define';
 import { paged, zId, zOk, zTenant } from '../core/common';
 import { zNamed, zUserBrief } from './fields';
-import { boardFields, committeeFields } from './committees.http';
+import { boardFields, committeeFields, zMemberWeight } from './committees.http';
 
 /** Committees and boards (a board is a committee of committees with an expiration date). */
 export const zCommittee = z.object({
@@ -15,6 +15,8 @@ export const zCommittee = z.object({
   users: z.array(zUserBrief),
   admins_count: z.number().int(),
   users_count: z.number().int(),
+  /** every member's weight (1 unless set) */
+  weights: z.array(zMemberWeight),
   can_edit: z.boolean(),
   created_at: z.string(),
 });

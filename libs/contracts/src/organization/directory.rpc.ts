@@ -23,6 +23,8 @@ export const zDirectoryCommittee = z.object({
   quorum: z.number(),
   admin_ids: z.array(z.number().int().positive()),
   member_ids: z.array(z.number().int().positive()),
+  /** members whose weight is not 1 (docs/ballots.md#weights-and-outcome-rules); everyone else weighs 1 */
+  weights: z.array(z.object({ user_id: z.number().int().positive(), weight: z.number().int().positive() })).default([]),
 });
 export type DirectoryCommittee = z.output<typeof zDirectoryCommittee>;
 

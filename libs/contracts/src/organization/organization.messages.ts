@@ -2,6 +2,9 @@ import { addMessages } from '../i18n/messages';
 
 /** Arabic and Russian texts of the organization service's messages (English sentences are the keys). */
 addMessages('ar', {
+  'A weight must be a whole number from 1 to 1000000000.': 'يجب أن يكون الوزن عددًا صحيحًا من 1 إلى 1000000000.',
+  'A weight can only be given to a member of the committee.': 'لا يمكن إعطاء وزن إلا لعضو في اللجنة.',
+  'A member has more than one weight.': 'لعضو أكثر من وزن واحد.',
   'These credentials do not match our records.': 'بيانات الاعتماد هذه لا تتطابق مع سجلاتنا.',
   'Your account is not active. Please contact your administrator.': 'حسابك غير نشط. يرجى التواصل مع المسؤول.',
   'The PIN does not match our records.': 'الرقم السري لا يتطابق مع سجلاتنا.',
@@ -82,6 +85,9 @@ addMessages('ar', {
 });
 
 addMessages('ru', {
+  'A weight must be a whole number from 1 to 1000000000.': 'Вес должен быть целым числом от 1 до 1000000000.',
+  'A weight can only be given to a member of the committee.': 'Вес можно задать только члену комитета.',
+  'A member has more than one weight.': 'У участника указано больше одного веса.',
   'These credentials do not match our records.': 'Неверный адрес электронной почты или пароль.',
   'Your account is not active. Please contact your administrator.': 'Ваша учётная запись не активна. Обратитесь к администратору.',
   'The PIN does not match our records.': 'Неверный PIN-код.',

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { AppError, MM, RECEIPT_BYTES, base32, type Ballot, type Vote } from '@app/contracts';
+import { AppError, MM, RECEIPT_BYTES, base32, type Ballot, type CountBy, type OutcomeRule, type Vote } from '@app/contracts';
 import type { Scope } from '../db/db';
 import type { DecisionRow, VoterRow } from '../db/schema';
 import { SecretBallotsRepository } from '../repositories/secret-ballots.repository';
 import { ballotAfterEdit, reopenRefusal, rowHasVoted, secretFinal, secretVoteRefusal } from '../rules/ballot';
 import { personKey } from '../rules/person';
+import { countingAfterEdit } from '../rules/counting';
 
 /**
  * What both kinds of decision (a meeting's and a standalone resolution) do about secret ballots
@@ -16,15 +17,18 @@ export class SecretVotes {
   constructor(private readonly ballots: SecretBallotsRepository) {}
 
   /**
-   * The ballot after an edit (409 `ballot` once a vote is cast and it would change), and in a secret ballot no
-   * voter who has voted may leave the list (409 `voters`): their choice is counted and cannot be taken out.
+   * The ballot, outcome rule and count after an edit (409 `ballot`, `outcome_rule`, `count_by` once a vote is cast
+   * and one would change), and in a secret ballot no voter who has voted may leave the list (409 `voters`): their
+   * choice is counted and cannot be taken out. `anyVote`: the voters' weights are fixed from the first vote.
    */
   async afterEdit(
-    s: Scope, d: DecisionRow, wanted: Ballot | undefined, before: VoterRow[], after: Array<{ userId: number | null; userEmail: string | null }>, deadline: Date,
-  ): Promise<Ballot> {
+    s: Scope, d: DecisionRow, wanted: { ballot?: Ballot; outcome_rule?: OutcomeRule; count_by?: CountBy }, before: VoterRow[],
+    after: Array<{ userId: number | null; userEmail: string | null }>, deadline: Date,
+  ): Promise<{ ballot: Ballot; outcomeRule: OutcomeRule; countBy: CountBy; anyVote: boolean }> {
     const anyVote = await this.ballots.anyVote(s, d.id);
-    const r = ballotAfterEdit({ current: d.ballot as Ballot, wanted, anyVote });
-    if (!r.ok) throw AppError.validation({ [r.field]: r.message });
+    const r = ballotAfterEdit({ current: d.ballot as Ballot, wanted: wanted.ballot, anyVote });
+    const c = countingAfterEdit({ current: { outcomeRule: d.outcomeRule as OutcomeRule, countBy: d.countBy as CountBy }, wanted, anyVote });
+    if (!r.ok || !c.ok) throw AppError.validation({ ...(r.ok ? {} : { [r.field]: r.message }), ...(c.ok ? {} : c.errors) });
     const now = new Date();
     const reopen = reopenRefusal({ ballot: d.ballot, anyVote, finalBefore: secretFinal(d, now), openAfter: !secretFinal({ isFulfilled: d.isFulfilled, deadline }, now) }, 'deadline');
     if (reopen) throw AppError.validation({ [reopen.field]: reopen.message });
@@ -32,7 +36,7 @@ export class SecretVotes {
       const keep = new Set(after.map((p) => personKey(p)));
       if (before.some((v) => rowHasVoted('secret', v) && !keep.has(v.voterKey))) throw AppError.validation({ voters: MM.secretVoterVoted });
     }
-    return r.ballot;
+    return { ballot: r.ballot, outcomeRule: c.outcomeRule, countBy: c.countBy, anyVote };
   }
 
   /** resuming voting (is_fulfilled 0) on a final secret ballot with votes in it is refused (reopenRefusal) */

@@ -146,6 +146,9 @@ export const decisions = meetingSchema.table(
     tenderNumber: varchar('tender_number', { length: 100 }),
     /** 'open' or 'secret' (docs/ballots.md); locked once a vote is cast */
     ballot: varchar('ballot', { length: 8 }).notNull().default('open'),
+    /** the outcome rule and how votes are counted (docs/ballots.md#weights-and-outcome-rules); locked once a vote is cast */
+    outcomeRule: varchar('outcome_rule', { length: 24 }).notNull().default('simple_majority'),
+    countBy: varchar('count_by', { length: 8 }).notNull().default('head'),
     talkingPointId: ref('talking_point_id').references(() => talkingPoints.id, { onDelete: 'set null' }),
     subpointId: ref('subpoint_id').references(() => subpoints.id, { onDelete: 'set null' }),
     isFulfilled: boolean('is_fulfilled').notNull().default(false),
@@ -175,6 +178,8 @@ export const voters = meetingSchema.table(
     votedBy: ref('voted_by'),
     /** the voter has voted (a secret ballot keeps `vote` Pending and the choice in secret_ballots, apart) */
     hasVoted: boolean('has_voted').notNull().default(false),
+    /** the voter's weight in the decision's committee, taken when the voters are set, fixed from the first vote */
+    weight: integer('weight').notNull().default(1),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('voters_decision_voter_uq').on(t.orgId, t.decisionId, t.voterKey), index('voters_user_idx').on(t.orgId, t.userId)],
@@ -198,6 +203,22 @@ export const secretBallots = meetingSchema.table(
   (t) => [primaryKey({ columns: [t.orgId, t.decisionId, t.receipt] })],
 );
 export type SecretBallotRow = typeof secretBallots.$inferSelect;
+
+/**
+ * The weight of each choice of a secret ballot (docs/ballots.md#weights-in-a-secret-ballot): one total per
+ * (decision, choice), added to by each vote. No weight is kept per ballot row: a weight that only one voter holds
+ * would join that voter's row in `voters` to their line in `secret_ballots`.
+ */
+export const secretWeights = meetingSchema.table(
+  'secret_weights',
+  {
+    orgId: orgId(),
+    decisionId: ref('decision_id').notNull().references(() => decisions.id, { onDelete: 'cascade' }),
+    choice: varchar('choice', { length: 16 }).notNull(),
+    weight: bigint('weight', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.decisionId, t.choice] })],
+);
 
 export const actions = meetingSchema.table(
   'actions',

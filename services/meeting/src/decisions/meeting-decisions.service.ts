@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { voteRequestsGo } from '../rules/vote-requests';
-import { AppError, MM, type DecisionBody, type DecisionPayload, type RequestOf, type Vote, type VoteResult, type CreateDecision, type UpdateDecision, type DeleteDecision, type GetDecision, type CastVote, type SetDecisionVisibility, type SetDecisionFulfilled, type ListArchivedDecisions, instantToLocal, localToInstant } from '@app/contracts';
+import { AppError, DEFAULT_COUNT_BY, DEFAULT_OUTCOME_RULE, MM, type DecisionBody, type DecisionPayload, type RequestOf, type Vote, type VoteResult, type CreateDecision, type UpdateDecision, type DeleteDecision, type GetDecision, type CastVote, type SetDecisionVisibility, type SetDecisionFulfilled, type ListArchivedDecisions, instantToLocal, localToInstant } from '@app/contracts';
 import { MeetingDb, type Scope } from '../db/db';
 import type { DecisionRow } from '../db/schema';
 import type { OrgSettings } from '../common/directory';
@@ -19,6 +19,7 @@ import { personKey } from '../rules/person';
 import { canChangeVisibility, keptReason, voteGate } from '../rules/vote-gate';
 import { voteTarget } from '../rules/vote-target';
 import { rowHasVoted } from '../rules/ballot';
+import { voterWeight } from '../rules/counting';
 import { DecisionView } from '../view/decision-view';
 import { MeetingView } from '../view/meeting-view';
 import { decisionPayload } from '../view/payloads';
@@ -112,9 +113,10 @@ export class MeetingDecisionsService implements DecisionUseCases {
       const d = await this.decisions.insert(s, {
         meetingId: ctx.meeting.id, committeeId: ctx.meeting.committeeId, title: body.title, description: body.description ?? null, deadline,
         decisionable: body.decisionable ?? true, tenderNumber: body.tender_number ?? null, ballot: body.ballot ?? 'open', talkingPointId: place.talkingPointId,
+        outcomeRule: body.outcome_rule ?? DEFAULT_OUTCOME_RULE, countBy: body.count_by ?? DEFAULT_COUNT_BY,
         subpointId: place.subpointId, rowNum: await this.meetings.nextRowNum(s, ctx.meeting.id), createdBy: actor.userId,
       });
-      await this.decisions.setVoters(s, d.id, voters);
+      await this.decisions.setVoters(s, d.id, voters, { of: (id) => voterWeight(ctx.committee, id), refresh: false });
       await this.attachments.set(s, actor, { decisionId: d.id }, body.attachments, { title: body.title, meeting: ctx.meeting });
       await this.log(s, ctx, `added the decision "${d.title}"`);
       pending.push(this.opened(ctx, d, voters, 'created', req.lang));
@@ -133,12 +135,12 @@ export class MeetingDecisionsService implements DecisionUseCases {
     this.checkVoters(ctx, voters);
     const place = await checkPlacement(this.agenda, s, ctx.meeting.id, body);
     const before = await this.decisions.votersOf(s, [d.id]);
-    const ballot = await this.secret.afterEdit(s, d, body.ballot, before, voters, deadline);
+    const { ballot, outcomeRule, countBy, anyVote } = await this.secret.afterEdit(s, d, body, before, voters, deadline);
     await this.decisions.update(s, d.id, {
       title: body.title, description: body.description ?? null, deadline, decisionable: body.decisionable ?? d.decisionable, tenderNumber: body.tender_number ?? null,
-      ballot, talkingPointId: place.talkingPointId, subpointId: place.subpointId,
+      ballot, outcomeRule, countBy, talkingPointId: place.talkingPointId, subpointId: place.subpointId,
     });
-    await this.decisions.setVoters(s, d.id, voters);
+    await this.decisions.setVoters(s, d.id, voters, { of: (id) => voterWeight(ctx.committee, id), refresh: !anyVote });
     await this.attachments.set(s, actor, { decisionId: d.id }, body.attachments, { title: body.title, meeting: ctx.meeting });
     await this.log(s, ctx, `updated the decision "${body.title}"`);
     const updated = { ...d, title: body.title, deadline };

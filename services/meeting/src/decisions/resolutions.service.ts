@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, pageMeta, type Actor, type DecisionPayload, type DirectoryCommittee, type RequestOf, type Vote, type VoteResult, type CreateDecision, type UpdateDecision, type DeleteDecision, type GetDecision, type CastVote, type SetDecisionFulfilled, type ListSingleDecisions, localToInstant } from '@app/contracts';
+import { AppError, DEFAULT_COUNT_BY, DEFAULT_OUTCOME_RULE, pageMeta, type Actor, type DecisionPayload, type DirectoryCommittee, type RequestOf, type Vote, type VoteResult, type CreateDecision, type UpdateDecision, type DeleteDecision, type GetDecision, type CastVote, type SetDecisionFulfilled, type ListSingleDecisions, localToInstant } from '@app/contracts';
 import { MeetingDb, type Scope } from '../db/db';
 import type { DecisionRow } from '../db/schema';
 import { Directory } from '../common/directory';
@@ -15,6 +15,7 @@ import { personKey } from '../rules/person';
 import { resolutionListFilter, resolutionRights } from '../rules/resolution-rights';
 import { keptReason, voteGate } from '../rules/vote-gate';
 import { voteTarget } from '../rules/vote-target';
+import { voterWeight } from '../rules/counting';
 import { DecisionView, type ResolutionScene } from '../view/decision-view';
 import type { DecisionUseCases } from './decision-use-cases';
 import { voterPeople } from './meeting-decisions.service';
@@ -126,8 +127,9 @@ export class ResolutionsService implements DecisionUseCases {
       const d = await this.decisions.insert(s, {
         meetingId: null, committeeId: committee.id, title: body.title, description: body.description ?? null, deadline: localToInstant(body.deadline, scene.org.time_zone),
         decisionable: body.decisionable ?? true, tenderNumber: body.tender_number ?? null, ballot: body.ballot ?? 'open', createdBy: actor.userId,
+        outcomeRule: body.outcome_rule ?? DEFAULT_OUTCOME_RULE, countBy: body.count_by ?? DEFAULT_COUNT_BY,
       });
-      await this.decisions.setVoters(s, d.id, voters);
+      await this.decisions.setVoters(s, d.id, voters, { of: (id) => voterWeight(committee, id), refresh: false });
       await this.attachments.set(s, actor, { decisionId: d.id }, body.attachments, { title: body.title, meeting: null });
       await this.log(s, d, actor, `created the resolution "${d.title}"`);
       pending.push(this.opened(scene, d, voters, 'created', req.lang));
@@ -145,12 +147,12 @@ export class ResolutionsService implements DecisionUseCases {
     this.checkVoters(committee, voters);
     const deadline = localToInstant(body.deadline, scene.org.time_zone);
     const before = await this.decisions.votersOf(s, [d.id]);
-    const ballot = await this.secret.afterEdit(s, d, body.ballot, before, voters, deadline);
+    const { ballot, outcomeRule, countBy, anyVote } = await this.secret.afterEdit(s, d, body, before, voters, deadline);
     await this.decisions.update(s, d.id, {
       title: body.title, description: body.description ?? null, deadline, decisionable: body.decisionable ?? d.decisionable, tenderNumber: body.tender_number ?? null,
-      ballot, talkingPointId: null, subpointId: null,
+      ballot, outcomeRule, countBy, talkingPointId: null, subpointId: null,
     });
-    await this.decisions.setVoters(s, d.id, voters);
+    await this.decisions.setVoters(s, d.id, voters, { of: (id) => voterWeight(committee, id), refresh: !anyVote });
     await this.attachments.set(s, actor, { decisionId: d.id }, body.attachments, { title: body.title, meeting: null });
     await this.log(s, d, actor, `updated the decision "${body.title}"`);
     const updated = { ...d, title: body.title, deadline };

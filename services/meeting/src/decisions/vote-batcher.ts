@@ -24,13 +24,14 @@ import { DecisionsRouter } from './decisions.router';
 
 type VoteReq = RequestOf<typeof CastVote>;
 
-/** the tallies with one voter's vote `from` counted as `to` instead */
-export function recount(counts: Array<{ vote: string; n: number }>, from: string, to: string): Array<{ vote: string; n: number }> {
+/** the tallies with one voter's vote `from` counted as `to` instead (their `weight` moving with it) */
+export function recount(counts: Array<{ vote: string; n: number; w: number }>, from: string, to: string, weight: number): Array<{ vote: string; n: number; w: number }> {
   if (from === to) return counts;
-  const m = new Map(counts.map((c) => [c.vote, Number(c.n)]));
-  m.set(from, (m.get(from) ?? 0) - 1);
-  m.set(to, (m.get(to) ?? 0) + 1);
-  return [...m].filter(([, n]) => n > 0).map(([vote, n]) => ({ vote, n }));
+  const m = new Map(counts.map((c) => [c.vote, { n: Number(c.n), w: Number(c.w) }]));
+  const at = (v: string) => m.get(v) ?? { n: 0, w: 0 };
+  m.set(from, { n: at(from).n - 1, w: at(from).w - weight });
+  m.set(to, { n: at(to).n + 1, w: at(to).w + weight });
+  return [...m].filter(([, c]) => c.n > 0).map(([vote, c]) => ({ vote, ...c }));
 }
 
 interface Entry {
@@ -236,7 +237,7 @@ export class VoteBatcher {
       // an earlier vote of a voter who voted again in this batch is answered as it was written before the later one
       const superseded = last.get(a.key) !== a ? { written: row(last.get(a.key)!), mine: row(a) } : null;
       const rowsFor = superseded ? voterRows.map((r) => (r.voterKey === a.key ? { ...r, vote: superseded.mine.vote, reason: superseded.mine.reason, votedBy: superseded.mine.votedBy } : r)) : voterRows;
-      const countsFor = superseded ? recount(counts, superseded.written.vote, superseded.mine.vote) : counts;
+      const countsFor = superseded ? recount(counts, superseded.written.vote, superseded.mine.vote, voterRows.find((r) => r.voterKey === a.key)?.weight ?? 1) : counts;
       const result = await this.decisionView.voteAnswerFrom(s, d, { meeting: ctx }, { voter: a.key, actor: ctx.actorKey }, rowsFor, countsFor);
       const voterUser = a.person.userId ? ctx.people.get(a.person.userId) : undefined;
       const name = ctx.actorName ?? 'Someone';

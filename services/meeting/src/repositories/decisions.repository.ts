@@ -53,18 +53,25 @@ export class DecisionsRepository {
     return tx.select().from(voters).where(and(eq(voters.orgId, orgId), eq(voters.decisionId, decisionId), inArray(voters.voterKey, wanted)));
   }
 
-  /** how many voters hold each value on one decision (values nobody holds are absent) */
-  async voteCounts(s: Scope, decisionId: number): Promise<Array<{ vote: string; n: number }>> {
+  /** how many voters hold each value on one decision, and their weight `w` (values nobody holds are absent) */
+  async voteCounts(s: Scope, decisionId: number): Promise<Array<{ vote: string; n: number; w: number }>> {
     const { orgId, tx } = s;
     return tx
-      .select({ vote: voters.vote, n: count() })
+      .select({ vote: voters.vote, n: count(), w: sql<number>`coalesce(sum(${voters.weight}), 0)`.mapWith(Number) })
       .from(voters)
       .where(and(eq(voters.orgId, orgId), eq(voters.decisionId, decisionId)))
       .groupBy(voters.vote);
   }
 
-  /** make the voter list exactly these people; votes already cast by people who stay are kept */
-  async setVoters(s: Scope, decisionId: number, people: Array<{ userId: number | null; userEmail: string | null }>): Promise<void> {
+  /**
+   * make the voter list exactly these people; votes already cast by people who stay are kept. `weights`: each
+   * voter's weight (docs/ballots.md#weights-and-outcome-rules), written on new rows and, with `refresh` (no vote
+   * cast yet), on the rows that stay; from the first vote on they are fixed.
+   */
+  async setVoters(
+    s: Scope, decisionId: number, people: Array<{ userId: number | null; userEmail: string | null }>,
+    weights: { of: (userId: number | null) => number; refresh: boolean } = { of: () => 1, refresh: false },
+  ): Promise<void> {
     const { orgId, tx } = s;
     const existing = await this.votersOf(s, [decisionId]);
     const want = new Map(people.map((p) => [personKey(p), p]));
@@ -75,9 +82,16 @@ export class DecisionsRepository {
     if (add.length) {
       await tx
         .insert(voters)
-        .values(add.map(([k, p]) => ({ orgId, decisionId, voterKey: k, userId: p.userId, userEmail: p.userEmail })))
+        .values(add.map(([k, p]) => ({ orgId, decisionId, voterKey: k, userId: p.userId, userEmail: p.userEmail, weight: weights.of(p.userId) })))
         .onConflictDoNothing();
     }
+    if (!weights.refresh) return;
+    const changed = new Map<number, number[]>();
+    for (const v of existing) {
+      const w = weights.of(v.userId);
+      if (want.has(v.voterKey) && v.weight !== w) changed.set(w, [...(changed.get(w) ?? []), v.id]);
+    }
+    for (const [w, ids] of changed) await tx.update(voters).set({ weight: w }).where(and(eq(voters.orgId, orgId), inArray(voters.id, ids)));
   }
 
   /** one vote per (decision, voter): an upsert on the unique key, safe under concurrency */

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { decisions, secretBallots, voters } from '../db/schema';
+import { decisions, secretBallots, secretWeights, voters } from '../db/schema';
 import type { Scope } from '../db/db';
 
 /** a uniform random permutation (Fisher-Yates with the system's CSPRNG) */
@@ -34,8 +34,13 @@ export class SecretBallotsRepository {
       .update(voters)
       .set({ hasVoted: true, updatedAt: sql`now()` })
       .where(and(eq(voters.orgId, orgId), eq(voters.decisionId, decisionId), eq(voters.voterKey, voterKey), eq(voters.hasVoted, false)))
-      .returning({ id: voters.id });
+      .returning({ id: voters.id, weight: voters.weight });
     if (!marked.length) return false;
+    // the voter's weight joins the total of their choice, not their ballot row (docs/ballots.md#weights-in-a-secret-ballot)
+    await tx
+      .insert(secretWeights)
+      .values({ orgId, decisionId, choice: entry.choice, weight: marked[0].weight })
+      .onConflictDoUpdate({ target: [secretWeights.orgId, secretWeights.decisionId, secretWeights.choice], set: { weight: sql`${secretWeights.weight} + excluded.weight` } });
     const box = and(eq(secretBallots.orgId, orgId), eq(secretBallots.decisionId, decisionId));
     const old = await tx.delete(secretBallots).where(box).returning({ receipt: secretBallots.receipt, choice: secretBallots.choice });
     const rows = shuffled([...old, entry]).map((e) => ({ orgId, decisionId, receipt: e.receipt, choice: e.choice }));
@@ -43,8 +48,8 @@ export class SecretBallotsRepository {
     return true;
   }
 
-  /** how many choices of each value, per decision (values nobody chose are absent) */
-  async counts(s: Scope, decisionIds: number[]): Promise<Array<{ decisionId: number; vote: string; n: number }>> {
+  /** how many choices of each value, per decision, and their weight `w` (values nobody chose are absent) */
+  async counts(s: Scope, decisionIds: number[]): Promise<Array<{ decisionId: number; vote: string; n: number; w: number }>> {
     const { orgId, tx } = s;
     if (!decisionIds.length) return [];
     const rows = await tx
@@ -52,7 +57,12 @@ export class SecretBallotsRepository {
       .from(secretBallots)
       .where(and(eq(secretBallots.orgId, orgId), inArray(secretBallots.decisionId, decisionIds)))
       .groupBy(secretBallots.decisionId, secretBallots.choice);
-    return rows.map((r) => ({ ...r, n: Number(r.n) }));
+    const weights = await tx
+      .select({ decisionId: secretWeights.decisionId, vote: secretWeights.choice, w: secretWeights.weight })
+      .from(secretWeights)
+      .where(and(eq(secretWeights.orgId, orgId), inArray(secretWeights.decisionId, decisionIds)));
+    const w = new Map(weights.map((x) => [`${x.decisionId}:${x.vote}`, Number(x.w)]));
+    return rows.map((r) => ({ ...r, n: Number(r.n), w: w.get(`${r.decisionId}:${r.vote}`) ?? 0 }));
   }
 
   /** every (receipt, choice) of a decision, in no particular order (the caller sorts: canonicalBallots) */

@@ -77,7 +77,7 @@ export class DecisionView {
   /** voteAnswer from rows already read (a batch of votes reads the voter rows and the tallies once for all of them) */
   async voteAnswerFrom(
     s: Scope, d: DecisionRow, on: { meeting: MeetingCtx } | { resolution: ResolutionScene }, keys: { voter: string; actor: string | null },
-    allRows: VoterRow[], counts: Array<{ vote: string; n: number }>, secretCounts?: Array<{ vote: string; n: number }>, receipt: string | null = null,
+    allRows: VoterRow[], counts: Array<{ vote: string; n: number; w: number }>, secretCounts?: Array<{ vote: string; n: number; w: number }>, receipt: string | null = null,
   ): Promise<VoteResult> {
     const rows = allRows.filter((r) => r.decisionId === d.id && (r.voterKey === keys.voter || (keys.actor !== null && r.voterKey === keys.actor)));
     const b = emptyBundle();

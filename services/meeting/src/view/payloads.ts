@@ -1,4 +1,4 @@
-import { type Actor, type ActionPayload, type ActionStatus, type Attachment, type Comment, type DecisionPayload, type DirectoryUser, type MeetingPermissions, type DirectoryCommittee, type MemberPayload, type Person, type TalkingPointPayload, type UserRef, type Variant, type Vote, type Attendance, type LibraryFileRef, type MemberRole, type DecisionSummary, type Voter, type VoteResult, DEFAULT_QUORUM, decisionOutcome, decisionQuorum, quorumInfo, instantToLocal } from '@app/contracts';
+import { type Actor, type ActionPayload, type ActionStatus, type Attachment, type Comment, type DecisionPayload, type DirectoryUser, type MeetingPermissions, type DirectoryCommittee, type MemberPayload, type Person, type TalkingPointPayload, type UserRef, type Variant, type Vote, type Attendance, type LibraryFileRef, type MemberRole, type DecisionSummary, type Voter, type VoteResult, type VoteTotals, type OutcomeRule, type CountBy, type Tally, VOTE_VALUES, DEFAULT_QUORUM, outcomeOf, percentUp, quorumOfTotals, quorumInfo, instantToLocal, totalOf } from '@app/contracts';
 import type {
   ActionParticipantRow, ActionRow, AttachmentRow, CommentRow, DecisionRow, ItemPersonRow, MeetingRow, MemberRow, SubpointRow, TalkingPointRow, VoterRow,
 } from '../db/schema';
@@ -14,6 +14,7 @@ import { canEditItems } from '../rules/permissions';
 import { showsHiddenDecisions } from '../rules/status-machine';
 import { rowHasVoted, ruleVotes, secretFinal, showsTallies } from '../rules/ballot';
 import { totalDuration } from '../rules/durations';
+import { headTotals, weightTotals, weightTotalsFromCounts } from '../rules/counting';
 
 /** everything of a meeting's items, loaded once, from which payloads are built */
 export interface ItemsBundle {
@@ -23,7 +24,7 @@ export interface ItemsBundle {
   decisions: DecisionRow[];
   voters: VoterRow[];
   /** secret ballots: how many choices of each value (the choices themselves are never in a bundle) */
-  secretCounts: Array<{ decisionId: number; vote: string; n: number }>;
+  secretCounts: Array<{ decisionId: number; vote: string; n: number; w: number }>;
   actions: ActionRow[];
   participants: ActionParticipantRow[];
   attachments: AttachmentRow[];
@@ -115,7 +116,7 @@ export function decisionPayload(d: DecisionRow, b: ItemsBundle, ctx: ViewCtx): D
   const vs = b.voters.filter((v) => v.decisionId === d.id);
   const mine = ctx.actorKey ? vs.find((v) => v.voterKey === ctx.actorKey) : undefined;
   const counts = b.secretCounts.filter((c) => c.decisionId === d.id);
-  const summary = decisionSummary(d, { votes: ruleVotes(d.ballot, vs, counts), cast: vs.filter((v) => rowHasVoted(d.ballot, v)).length, mine }, ctx);
+  const summary = decisionSummary(d, { votes: ruleVotes(d.ballot, vs, counts), weights: weightTotals(d.ballot, vs, counts), cast: vs.filter((v) => rowHasVoted(d.ballot, v)).length, mine }, ctx);
   return {
     ...summary,
     attachments: b.attachments.filter((a) => a.decisionId === d.id).map((x) => attachment(x, b.files)),
@@ -130,7 +131,7 @@ export function decisionPayload(d: DecisionRow, b: ItemsBundle, ctx: ViewCtx): D
  * the voter `voterKey`. `rows` holds that voter's row and the actor's (when the actor is a voter).
  */
 export function voteResult(
-  d: DecisionRow, agg: { rows: VoterRow[]; counts: Array<{ vote: string; n: number }>; secretCounts?: Array<{ vote: string; n: number }> },
+  d: DecisionRow, agg: { rows: VoterRow[]; counts: Array<{ vote: string; n: number; w: number }>; secretCounts?: Array<{ vote: string; n: number; w: number }> },
   ctx: ViewCtx, voterKey: string, receipt: string | null = null,
 ): VoteResult {
   const row = agg.rows.find((v) => v.decisionId === d.id && v.voterKey === voterKey);
@@ -142,7 +143,8 @@ export function voteResult(
   const total = agg.counts.reduce((a, c) => a + Number(c.n), 0);
   const chosen = expand(agg.secretCounts ?? []);
   const votes = d.ballot === 'secret' ? [...chosen, ...Array<Vote>(Math.max(0, total - chosen.length)).fill('Pending')] : expand(agg.counts);
-  const summary = decisionSummary(d, { votes, cast: votes.filter((v) => v !== 'Pending').length, mine }, ctx);
+  const weights = weightTotalsFromCounts(d.ballot, agg.counts, agg.secretCounts ?? []);
+  const summary = decisionSummary(d, { votes, weights, cast: votes.filter((v) => v !== 'Pending').length, mine }, ctx);
   return { ...summary, voter: voterPayload(d, row, summary.voting_open, ctx), receipt };
 }
 
@@ -151,7 +153,7 @@ function voterPayload(d: DecisionRow, v: VoterRow, open: boolean, ctx: ViewCtx):
   const vote = (secret ? 'Pending' : v.vote) as Vote;
   return {
     ...person({ id: v.id, userId: v.userId, userEmail: v.userEmail }, ctx),
-    vote, vote_label: voteLabel(vote, ctx.variant), reason: secret ? null : v.reason, updated_at: local(v.updatedAt, ctx.tz),
+    vote, vote_label: voteLabel(vote, ctx.variant), reason: secret ? null : v.reason, updated_at: local(v.updatedAt, ctx.tz), weight: v.weight,
     // a secret vote is cast once (docs/ballots.md): a voter who has voted has nothing to change
     can_change: !(secret && v.hasVoted) && !(secret && v.voterKey !== ctx.actorKey)
       && canChangeVoterRow({ votingOpen: open, ownRow: v.voterKey === ctx.actorKey, isMember: ctx.isMember, isOrgAdmin: ctx.actor.kind === 'user' && ctx.actor.isAdmin }),
@@ -159,8 +161,17 @@ function voterPayload(d: DecisionRow, v: VoterRow, open: boolean, ctx: ViewCtx):
   };
 }
 
-/** Everything about a decision but its lists, from its row, the votes its rules see (ruleVotes) and how many have voted. */
-function decisionSummary(d: DecisionRow, s: { votes: Vote[]; cast: number; mine: VoterRow | undefined }, ctx: ViewCtx): DecisionSummary {
+/** the weight behind each value as tallies (`count` is a weight), in the order and with the labels of the count by head */
+function weightTallies(t: VoteTotals, variant: Variant): Tally[] {
+  const total = totalOf(t);
+  return VOTE_VALUES.map((vote) => ({ vote, label: voteLabel(vote, variant), count: t[vote], percentage: percentUp(t[vote], total) }));
+}
+
+/**
+ * Everything about a decision but its lists, from its row, the votes its rules see (ruleVotes), the weight behind
+ * each value (docs/ballots.md#weights-and-outcome-rules) and how many have voted.
+ */
+function decisionSummary(d: DecisionRow, s: { votes: Vote[]; weights: VoteTotals; cast: number; mine: VoterRow | undefined }, ctx: ViewCtx): DecisionSummary {
   const { votes, mine: mineRow } = s;
   const secret = d.ballot === 'secret';
   const final = secretFinal(d, ctx.now);
@@ -171,6 +182,9 @@ function decisionSummary(d: DecisionRow, s: { votes: Vote[]; cast: number; mine:
   const committee = ctx.committees.get(d.committeeId);
   const quorumPct = committee?.quorum ?? DEFAULT_QUORUM;
   const inMeeting = !!(ctx.meeting && ctx.perms);
+  const shown = showsTallies(d.ballot, final);
+  const countBy = d.countBy as CountBy;
+  const counted = countBy === 'weight' ? s.weights : headTotals(votes);
   const r = decisionRights({
     votingOpen: open, deadline: d.deadline, now: ctx.now, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: statusId, isMember: ctx.isMember, isVoter: !!mineRow,
     isOrgAdmin: ctx.actor.kind === 'user' && ctx.actor.isAdmin, votes,
@@ -194,8 +208,10 @@ function decisionSummary(d: DecisionRow, s: { votes: Vote[]; cast: number; mine:
     can_vote: r.vote && !(secret && !!mineRow?.hasVoted),
     can_vote_for_others: r.voteForOthers && !secret,
     my_vote: secret ? null : ((mineRow?.vote as Vote | undefined) ?? null),
-    tallies: showsTallies(d.ballot, final) ? tallies(votes, ctx.variant) : [], total_voters: votes.length,
-    quorum: quorumInfo(decisionQuorum(votes, quorumPct), quorumPct), outcome: decisionOutcome(votes, quorumPct, !open),
+    outcome_rule: d.outcomeRule as OutcomeRule, count_by: countBy,
+    tallies: shown ? tallies(votes, ctx.variant) : [], total_voters: votes.length,
+    weight_tallies: shown ? weightTallies(s.weights, ctx.variant) : [], total_weight: totalOf(s.weights),
+    quorum: quorumInfo(quorumOfTotals(counted, quorumPct), quorumPct), outcome: outcomeOf(counted, d.outcomeRule as OutcomeRule, quorumPct, !open),
     can_edit: r.edit, can_delete: r.delete, can_end: r.end, can_resume: r.resume,
     can_change_visibility: r.changeVisibility, can_comment: r.comment && !secret, can_add_attachments: r.addAttachments,
   };

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, OrgMessages, pageMeta, utcServerDate,
+  AppError, DEFAULT_WEIGHT, OrgMessages, pageMeta, utcServerDate,
   type Actor, type Board, type Committee, type PermissionSlug, type RequestOf,
   type CreateBoard, type CreateCommittee, type ListCommittees, type UpdateBoard, type UpdateCommittee,
 } from '@app/contracts';
@@ -10,7 +10,7 @@ import { toUserBrief } from '../common/mappers';
 import { CommitteesRepository, type CommitteeKind, type CommitteeRow } from '../repositories/committees.repository';
 import { UsersRepository } from '../repositories/users.repository';
 import { LogsRepository } from '../repositories/logs.repository';
-import { boardExpired, canEditCommittee } from '../rules/committees';
+import { boardExpired, canEditCommittee, weightMap, weightsError } from '../rules/committees';
 
 type CommitteeInput = Omit<RequestOf<typeof CreateCommittee>, 'orgId' | 'actor'>;
 type BoardInput = Omit<RequestOf<typeof CreateBoard>, 'orgId' | 'actor'>;
@@ -43,6 +43,7 @@ export class CommitteesService {
         users: m.users.map(toUserBrief),
         admins_count: m.admins.length,
         users_count: m.users.length,
+        weights: m.users.map((u) => ({ user_id: u.id, weight: m.weights.get(u.id) ?? DEFAULT_WEIGHT })),
         can_edit: canEditCommittee(actor, SLUG[kind], m.admins.map((u) => u.id)),
         created_at: utcServerDate(c.createdAt)!,
         expiration_date: c.expirationDate,
@@ -82,6 +83,8 @@ export class CommitteesService {
     const found = await this.users.existingIds(s, [...input.admins, ...input.users]);
     if (input.admins.some((id) => !found.has(id))) errors.admins = OrgMessages.unknownUser;
     if (input.users.some((id) => !found.has(id))) errors.users = OrgMessages.unknownUser;
+    const weightError = weightsError(input);
+    if (weightError) errors.weights = weightError;
     if (input.committees?.length) {
       const cs = await this.committees.existingIds(s, 'committee', input.committees);
       if (input.committees.some((id) => !cs.has(id))) errors.committees = OrgMessages.unknownCommittee;
@@ -98,7 +101,7 @@ export class CommitteesService {
         kind, name: req.name, description: req.description, quorum: Math.round(req.quorum), status: req.status,
         expirationDate: kind === 'board' ? b.expiration_date ?? null : null,
       });
-      await this.committees.setMembers(s, c.id, req.admins, req.users);
+      await this.committees.setMembers(s, c.id, req.admins, req.users, weightMap(req.weights ?? []));
       if (kind === 'board') await this.committees.setBoardCommittees(s, c.id, b.committees ?? []);
       await this.logs.write(s, req.actor, `Added ${LABEL[kind]} ${c.name}`);
       return this.strip(kind, (await this.present(s, kind, [c], req.actor))[0]);
@@ -124,7 +127,7 @@ export class CommitteesService {
         name: req.name, description: req.description, quorum: Math.round(req.quorum), status: req.status,
         ...(kind === 'board' ? { expirationDate: b.expiration_date ?? null } : {}),
       });
-      await this.committees.setMembers(s, c.id, req.admins, req.users);
+      await this.committees.setMembers(s, c.id, req.admins, req.users, req.weights ? weightMap(req.weights) : undefined);
       if (kind === 'board') await this.committees.setBoardCommittees(s, c.id, b.committees ?? []);
       await this.logs.write(s, req.actor, `Updated ${LABEL[kind]} ${c.name}`);
       return this.strip(kind, (await this.present(s, kind, [c], req.actor))[0]);

@@ -122,6 +122,8 @@ export const committeeMembers = organizationSchema.table(
     committeeId: ref('committee_id').notNull().references(() => committees.id, { onDelete: 'cascade' }),
     userId: ref('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** the member's weight (shares) when a decision of the committee is counted by weight (docs/ballots.md#weights-and-outcome-rules) */
+    weight: integer('weight').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.committeeId, t.userId] }), index('committee_members_user_idx').on(t.orgId, t.userId)],
 );

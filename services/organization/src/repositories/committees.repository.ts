@@ -7,7 +7,8 @@ import { containsPattern } from '@app/platform';
 
 export type CommitteeRow = typeof committees.$inferSelect;
 export type CommitteeKind = 'committee' | 'board';
-export interface Members { admins: UserRow[]; users: UserRow[] }
+/** `weights`: each member's weight (docs/ballots.md#weights-and-outcome-rules) */
+export interface Members { admins: UserRow[]; users: UserRow[]; weights: Map<number, number> }
 
 @Injectable()
 export class CommitteesRepository {
@@ -60,10 +61,10 @@ export class CommitteesRepository {
   /** Members (not deleted users) of each committee; admins are members too. */
   async members(s: Scope, ids: number[]): Promise<Map<number, Members>> {
     const out = new Map<number, Members>();
-    for (const id of ids) out.set(id, { admins: [], users: [] });
+    for (const id of ids) out.set(id, { admins: [], users: [], weights: new Map() });
     if (!ids.length) return out;
     const rows = await s.tx
-      .select({ committeeId: committeeMembers.committeeId, isAdmin: committeeMembers.isAdmin, user: users })
+      .select({ committeeId: committeeMembers.committeeId, isAdmin: committeeMembers.isAdmin, weight: committeeMembers.weight, user: users })
       .from(committeeMembers)
       .innerJoin(users, eq(users.id, committeeMembers.userId))
       .where(and(eq(committeeMembers.orgId, s.orgId), inArray(committeeMembers.committeeId, ids), isNull(users.deletedAt)))
@@ -71,16 +72,25 @@ export class CommitteesRepository {
     for (const r of rows) {
       const m = out.get(r.committeeId)!;
       m.users.push(r.user);
+      m.weights.set(r.user.id, r.weight);
       if (r.isAdmin) m.admins.push(r.user);
     }
     return out;
   }
 
-  async setMembers(s: Scope, committeeId: number, adminIds: number[], userIds: number[]): Promise<void> {
-    await s.tx.delete(committeeMembers).where(and(eq(committeeMembers.orgId, s.orgId), eq(committeeMembers.committeeId, committeeId)));
+  /**
+   * Make the members exactly these; `weights` (user id -> weight) gives each member's weight, 1 for one left out.
+   * Without `weights` the members who stay keep theirs.
+   */
+  async setMembers(s: Scope, committeeId: number, adminIds: number[], userIds: number[], weights?: Map<number, number>): Promise<void> {
+    const removed = await s.tx
+      .delete(committeeMembers)
+      .where(and(eq(committeeMembers.orgId, s.orgId), eq(committeeMembers.committeeId, committeeId)))
+      .returning({ userId: committeeMembers.userId, weight: committeeMembers.weight });
+    const kept = weights ?? new Map(removed.map((r) => [r.userId, r.weight]));
     const admins = new Set(adminIds);
     const all = [...new Set([...adminIds, ...userIds])];
-    if (all.length) await s.tx.insert(committeeMembers).values(all.map((userId) => ({ orgId: s.orgId, committeeId, userId, isAdmin: admins.has(userId) })));
+    if (all.length) await s.tx.insert(committeeMembers).values(all.map((userId) => ({ orgId: s.orgId, committeeId, userId, isAdmin: admins.has(userId), weight: kept.get(userId) ?? 1 })));
   }
 
   async boardCommittees(s: Scope, boardIds: number[]): Promise<Map<number, { id: number; name: string }[]>> {

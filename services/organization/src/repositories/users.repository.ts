@@ -155,14 +155,18 @@ export class UsersRepository {
     return out;
   }
 
-  /** Replace a user's committee memberships (committees only; boards keep theirs). */
+  /** Replace a user's committee memberships (committees only; boards keep theirs); a committee kept keeps the user's weight. */
   async setCommittees(s: Scope, userId: number, adminIds: number[], memberIds: number[]): Promise<void> {
     const committeeIds = s.tx.select({ id: committees.id }).from(committees).where(and(eq(committees.orgId, s.orgId), eq(committees.kind, 'committee')));
-    await s.tx.delete(committeeMembers).where(and(eq(committeeMembers.orgId, s.orgId), eq(committeeMembers.userId, userId), inArray(committeeMembers.committeeId, committeeIds)));
+    const removed = await s.tx
+      .delete(committeeMembers)
+      .where(and(eq(committeeMembers.orgId, s.orgId), eq(committeeMembers.userId, userId), inArray(committeeMembers.committeeId, committeeIds)))
+      .returning({ committeeId: committeeMembers.committeeId, weight: committeeMembers.weight });
+    const weight = new Map(removed.map((r) => [r.committeeId, r.weight]));
     const admin = new Set(adminIds);
     const all = [...new Set([...adminIds, ...memberIds])];
     if (all.length) {
-      await s.tx.insert(committeeMembers).values(all.map((committeeId) => ({ orgId: s.orgId, committeeId, userId, isAdmin: admin.has(committeeId) })));
+      await s.tx.insert(committeeMembers).values(all.map((committeeId) => ({ orgId: s.orgId, committeeId, userId, isAdmin: admin.has(committeeId), weight: weight.get(committeeId) ?? 1 })));
     }
   }
 

@@ -1,5 +1,5 @@
-import type { Actor } from '@app/contracts';
-import { boardExpired, canEditCommittee } from './committees';
+import { OrgMessages, type Actor } from '@app/contracts';
+import { boardExpired, canEditCommittee, weightMap, weightsError } from './committees';
 
 const user = (over: Partial<Actor> = {}): Actor => ({ kind: 'user', userId: 5, email: 'u@x.test', name: 'U', roleId: 2, isAdmin: false, permissions: [], guestToken: null, ...over });
 
@@ -25,4 +25,17 @@ describe('boardExpired', () => {
   ])('%s on %s -> %s', (date, today, expected) => {
     expect(boardExpired(date, today)).toBe(expected);
   });
+});
+
+describe('weightsError', () => {
+  it.each<[string, number[], number[], Array<{ user_id: number; weight: number }> | undefined, string | null]>([
+    ['left out', [1], [2], undefined, null],
+    ['none given', [1], [2], [], null],
+    ['a member and an admin', [1], [2], [{ user_id: 1, weight: 3 }, { user_id: 2, weight: 7 }], null],
+    ['not a member', [1], [2], [{ user_id: 3, weight: 2 }], OrgMessages.weightNotMember],
+    ['a member twice', [1], [2], [{ user_id: 2, weight: 2 }, { user_id: 2, weight: 3 }], OrgMessages.weightTwice],
+  ])('%s', (_n, admins, users, weights, out) => {
+    expect(weightsError({ admins, users, weights })).toBe(out);
+  });
+  it('weightMap', () => expect([...weightMap([{ user_id: 4, weight: 9 }])]).toEqual([[4, 9]]));
 });

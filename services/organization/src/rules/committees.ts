@@ -1,4 +1,4 @@
-import { hasPermission, type Actor, type PermissionSlug } from '@app/contracts';
+import { OrgMessages, hasPermission, type Actor, type PermissionSlug } from '@app/contracts';
 
 /** Organization managers (the slug) and the committee's own admins may edit a committee. */
 export function canEditCommittee(actor: Actor, slug: PermissionSlug, adminIds: readonly number[]): boolean {
@@ -11,3 +11,14 @@ export function canEditCommittee(actor: Actor, slug: PermissionSlug, adminIds: r
 export function boardExpired(expirationDate: string | null, today: string): boolean {
   return !!expirationDate && expirationDate < today;
 }
+
+/** a committee's weights as given: each for a member (users or admins), each member at most once (docs/ballots.md) */
+export function weightsError(input: { admins: readonly number[]; users: readonly number[]; weights?: ReadonlyArray<{ user_id: number }> }): string | null {
+  if (!input.weights) return null;
+  const members = new Set([...input.admins, ...input.users]);
+  if (input.weights.some((w) => !members.has(w.user_id))) return OrgMessages.weightNotMember;
+  if (new Set(input.weights.map((w) => w.user_id)).size !== input.weights.length) return OrgMessages.weightTwice;
+  return null;
+}
+
+export const weightMap = (weights: ReadonlyArray<{ user_id: number; weight: number }>): Map<number, number> => new Map(weights.map((w) => [w.user_id, w.weight]));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { runDetached } from '@app/platform';
-import type { Actor, DirectoryCommittee, OrgPublic } from '@app/contracts';
+import { DEFAULT_WEIGHT, type Actor, type DirectoryCommittee, type OrgPublic } from '@app/contracts';
 import { OrgDb } from '../common/org-db';
 import { OrganizationsRepository } from '../repositories/organizations.repository';
 import { RolesRepository } from '../repositories/roles.repository';
@@ -119,5 +119,6 @@ export function toDirectoryCommittee(c: CommitteeRow, m: Members): DirectoryComm
     quorum: c.quorum,
     admin_ids: m.admins.map((u) => u.id),
     member_ids: m.users.map((u) => u.id),
+    weights: m.users.filter((u) => (m.weights.get(u.id) ?? DEFAULT_WEIGHT) !== DEFAULT_WEIGHT).map((u) => ({ user_id: u.id, weight: m.weights.get(u.id)! })),
   };
 }

@@ -51,6 +51,7 @@ export const committeeRow = (over: Partial<Committee> = {}) =>
     users: [brief(1, 'Ada')],
     admins_count: 1,
     users_count: 1,
+    weights: [{ user_id: 1, weight: 1 }],
     can_edit: true,
     created_at: '2025-01-02 10:00:00',
     ...over,

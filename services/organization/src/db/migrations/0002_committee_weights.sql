@@ -1,0 +1,2 @@
+-- a committee member's weight (shares) for decisions counted by weight (docs/ballots.md#weights-and-outcome-rules)
+ALTER TABLE "organization"."committee_members" ADD COLUMN "weight" integer DEFAULT 1 NOT NULL;
