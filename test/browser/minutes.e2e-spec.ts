@@ -7,7 +7,8 @@
  * prepares the board book, opens it in the book viewer, follows an outline entry (the page shown becomes the entry's
  * first page) and rotates that page. Then the member makes the book available offline, the network is cut for the
  * page and for the service worker, and the reloaded page (answered by the worker) shows the agenda and opens the
- * book from the copy.
+ * book from the copy; the meetings list offers the kept meeting; no error toast shows while offline and the header
+ * says "You are offline" and still names the organization.
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -24,6 +25,7 @@ import { dismissToasts, openBrowser, orgUrl, settled, signIn, successToast, text
 declare const document: any;
 declare const window: any;
 declare const navigator: any;
+declare const location: any;
 
 jest.setTimeout(420_000);
 const run = promisify(execFile);
@@ -325,6 +327,12 @@ describe('journey: minutes, the board book viewer and the offline board book', (
     const { page } = member;
     const entries = await bookEntries();
     let sw: CDPSession | undefined;
+    let orgName = '';
+    // no error toast while offline: the header says it once ("You are offline"), the pages show their copies
+    const noErrorToast = async () => {
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(await page.$$eval('.p-toast-message-error', (n: any[]) => n.map((x) => (x.textContent ?? '').trim()))).toEqual([]);
+    };
     try {
       await member.step('make-offline', async () => {
         await openMeeting(page, w, meetingId);
@@ -338,6 +346,8 @@ describe('journey: minutes, the board book viewer and the offline board book', (
         // the service worker has precached the app shell (installed, then active) and controls the page
         await page.waitForFunction(() => !!navigator.serviceWorker.controller && navigator.serviceWorker.controller.state === 'activated', { timeout: 60_000 });
         await member.shot('offline-ready');
+        orgName = await textOf(page, '.org-switcher__name');
+        expect(orgName).not.toBe(w.org.slug);
       });
 
       await member.step('network-cut', async () => {
@@ -360,7 +370,10 @@ describe('journey: minutes, the board book viewer and the offline board book', (
         expect(await textOf(page, '[data-testid=meeting-title]')).toBe(TITLE);
         await waitForText(page, '[data-testid=agenda-card]', 'Budget');
         await waitForText(page, '[data-testid=agenda-card]', 'Venue');
-        await dismissToasts(page);
+        // the header: offline said once, and the organization still named (not its slug)
+        await page.waitForSelector('[data-testid=offline-status]', { visible: true });
+        expect(await textOf(page, '.org-switcher__name')).toBe(orgName);
+        await noErrorToast();
         await member.shot('offline-agenda');
       });
 
@@ -373,8 +386,21 @@ describe('journey: minutes, the board book viewer and the offline board book', (
         await page.click('[data-testid=book-section-open-3]');
         await pageStandsStill(page, entries[4].start, 0);
         expect(await page.$eval('[data-testid=book-section-3]', (n: any) => n.getAttribute('aria-current'))).toBe('true');
-        await dismissToasts(page);
+        await noErrorToast();
         await member.shot('offline-book');
+      });
+
+      await member.step('offline-list', async () => {
+        // the meetings list offers the meetings kept on this device instead of an error, and opens the copy
+        await page.goto(orgUrl(w.org.slug, '/app/activity/meetings'));
+        await page.waitForSelector(`[data-testid=offline-meeting-${meetingId}]`, { visible: true });
+        expect(await textOf(page, `[data-testid=offline-meeting-${meetingId}]`)).toBe(TITLE);
+        expect(await page.$('[data-testid=meetings-error]')).toBeNull();
+        await noErrorToast();
+        await member.shot('offline-list');
+        await Promise.all([page.waitForFunction((id: number) => location.pathname.endsWith(`/meetings/${id}`), {}, meetingId), page.click(`[data-testid=offline-meeting-${meetingId}]`)]);
+        await page.waitForSelector('[data-testid=offline-banner]', { visible: true });
+        expect(await textOf(page, '[data-testid=meeting-title]')).toBe(TITLE);
       });
     } finally {
       if (sw) await network(member, sw, false).catch(() => undefined);

@@ -106,6 +106,19 @@ describe('request layer: status -> message toast (docs/product/errors.md#the-cat
     await expect(request('/things')).rejects.toMatchObject({ status: 0, message: 'Something went wrong.' });
     expect(notices[0].summary).toBe('Something went wrong.');
   });
+
+  it('with no network at all (navigator.onLine false) the failure says "You are offline." and shows no toast (the header says it once)', async () => {
+    const onLine = jest.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      (globalThis as unknown as { fetch: unknown }).fetch = jest.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      });
+      await expect(request('/things')).rejects.toMatchObject({ status: 0, message: 'You are offline.' });
+      expect(notices).toHaveLength(0);
+    } finally {
+      onLine.mockRestore();
+    }
+  });
 });
 
 describe('request layer: 401/403', () => {

@@ -1,6 +1,7 @@
 import { AppPaths, CORE_ERRORS, routePath, translate, zPageMeta, type PageMeta, type RouteDef, type RouteRequest } from '@app/contracts';
 import type { z } from 'zod';
 import { currentLang } from '../i18n/lang';
+import { isOnline } from '../hooks/use-online';
 import { hasUrlToken } from '../lib/host';
 import { navigateTo } from './navigation';
 import { notify } from './notify';
@@ -17,6 +18,8 @@ export const REQUEST_TIMEOUT_MS = 60_000;
 
 export const AUTH_FAIL = { summary: 'Authentication Fail', detail: 'Please login again' } as const;
 export const OTHER_ERROR = 'Something went wrong.';
+/** a request made while the browser has no network (no toast: the header shows it) */
+export const OFFLINE_ERROR = 'You are offline.';
 
 /**
  * The error catalogue's message of each status, read from libs/contracts (the gateway answers the same
@@ -208,6 +211,9 @@ export async function request<T = unknown>(path: string, opts: RequestOptions = 
   } catch (e) {
     if (timedOut) throw handleFailure(508, null, opts);
     if (opts.signal?.aborted) throw e;
+    // no network at all: the header says so once (OfflineStatus) and pages fall back to their offline copies; a
+    // toast per failed request would only repeat it
+    if (!isOnline()) throw new ApiError(0, t(OFFLINE_ERROR));
     if (opts.notify !== false) notify('error', t(OTHER_ERROR));
     throw new ApiError(0, t(OTHER_ERROR));
   } finally {

@@ -13,6 +13,8 @@ import { OrgSwitcher } from './OrgSwitcher';
 import { ProfileMenu } from './ProfileMenu';
 import { ThemeDrawer } from './ThemeDrawer';
 import { showTour } from './tour';
+import { useOnline } from '../hooks/use-online';
+import { useOrgPublic } from '../hooks/use-org';
 
 /** manual-{lang}.pdf, served from the web build's public folder */
 export function manualUrl(lang: string): string {
@@ -54,6 +56,30 @@ export function isDarkColor(hex: string): boolean {
   return 0.299 * r + 0.587 * g + 0.114 * b < 140;
 }
 
+/** A guest's header names the organization that invited them (the product's name until it is known). */
+function GuestBrand() {
+  const { t } = useTranslation('shell');
+  const { org } = useOrgPublic();
+  return (
+    <span className="app-header__brand" data-testid="guest-brand">
+      <i className="pi pi-building" aria-hidden="true" /> {org?.name ?? t('brand')}
+    </span>
+  );
+}
+
+/** "You are offline" while the browser has no network: said once here, not as a toast per failed request */
+export function OfflineStatus() {
+  const { t } = useTranslation('shell');
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <span className="offline-status" role="status" title={t('offline.statusDetail')} data-testid="offline-status">
+      <i className="pi pi-wifi" aria-hidden="true" /> {t('offline.status')}
+      <span className="sr-only"> {t('offline.statusDetail')}</span>
+    </span>
+  );
+}
+
 export function Header(props: { guest?: boolean; profile?: Profile; onMenuToggle?: () => void }) {
   const { t } = useTranslation('shell');
   const theme = useTheme();
@@ -63,13 +89,12 @@ export function Header(props: { guest?: boolean; profile?: Profile; onMenuToggle
     <header className={`app-header${isDarkColor(theme.headerNavColor) ? ' app-header--dark' : ''}`} style={{ background: theme.headerNavColor }} data-testid="app-header">
       {props.onMenuToggle && <Button type="button" icon="pi pi-bars" rounded text aria-label={t('header.openMenu')} className="app-header__burger" data-testid="menu-toggle" onClick={props.onMenuToggle} />}
       {props.guest ? (
-        <span className="app-header__brand">
-          <i className="pi pi-briefcase" aria-hidden="true" /> {t('brand')}
-        </span>
+        <GuestBrand />
       ) : (
         <OrgSwitcher />
       )}
       <span className="spacer" />
+      <OfflineStatus />
       {!props.guest && <HeaderSearch />}
       {!props.guest && <HelpMenu />}
       {!props.guest && <VoiceButton />}

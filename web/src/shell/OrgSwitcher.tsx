@@ -13,7 +13,10 @@ export function OrgSwitcher() {
   const panel = useRef<OverlayPanel>(null);
   const slug = currentOrgSlug();
   const { org: current } = useOrgPublic();
-  const others = savedOrgs().filter((o) => o.slug !== slug);
+  const saved = savedOrgs();
+  const others = saved.filter((o) => o.slug !== slug);
+  // offline (or before the answer) the name kept when the user signed in here, never the bare slug when it is known
+  const savedName = saved.find((o) => o.slug === slug)?.name || null;
   const info = hostInfo();
   const portalUrl = `${info.protocol}//org.${info.parentHost}${ROUTES.organizationPortals}`;
 
@@ -29,7 +32,7 @@ export function OrgSwitcher() {
         onClick={(e) => panel.current?.toggle(e)}
       >
         {current?.logo ? <img src={current.logo} alt="" className="org-switcher__logo" /> : <i className="pi pi-building" aria-hidden="true" />}
-        <span className="org-switcher__name">{current?.name ?? (slug || t('header.organization'))}</span>
+        <span className="org-switcher__name">{current?.name ?? savedName ?? (slug || t('header.organization'))}</span>
         <i className="pi pi-angle-down" aria-hidden="true" />
       </Button>
       <OverlayPanel ref={panel} className="org-switcher__panel">

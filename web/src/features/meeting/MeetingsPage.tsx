@@ -11,6 +11,8 @@ import { meetingsApi, type MeetingListQuery } from '../../api/meetings';
 import { EmptyState } from '../../components/EmptyState';
 import { STACKED_TABLE } from '../../components/stacked-table';
 import { ErrorState } from '../../components/ErrorState';
+import { isNetworkFailure } from '../offline/keys';
+import { OfflineMeetings } from '../offline/OfflineMeetings';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchBox } from '../../components/SearchBox';
 import { useApi } from '../../hooks/use-api';
@@ -69,7 +71,9 @@ export function MeetingsPage() {
           <span className="spacer" />
           <SearchBox testId="meetings-search" value={paged.search} onChange={paged.setSearch} placeholder={t('list.search')} />
         </div>
-        {error && !data ? (
+        {error && !data && isNetworkFailure(error) ? (
+          <OfflineMeetings onRetry={() => void mutate()} />
+        ) : error && !data ? (
           <ErrorState error={error} onRetry={() => void mutate()} testId="meetings-error" />
         ) : (
           <DataTable

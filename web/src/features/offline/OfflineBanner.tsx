@@ -1,3 +1,4 @@
+import './offline.css';
 import { useTranslation } from 'react-i18next';
 import { copyDate } from './keys';
 

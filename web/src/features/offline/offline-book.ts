@@ -8,7 +8,7 @@ import { api } from '../../api/client';
 import { onSessionEnd, session } from '../../api/session';
 import { currentOrgSlug } from '../../lib/host';
 import { offlineOwner } from './keys';
-import { offlineStore, offlineSupported, type OfflineCopy, type OfflineCopyInfo } from './store';
+import { offlineStore, offlineSupported, type OfflineCopy, type OfflineCopyInfo, type OfflineMeeting } from './store';
 
 /** the signed-in user's owner key on this organization (null: nothing is kept) */
 export function currentOwner(): string | null {
@@ -82,4 +82,11 @@ export function registerOfflineCleanup(): () => void {
       .then(changed)
       .catch((e: unknown) => console.error('offline copies not removed on sign-out', e));
   });
+}
+
+/** the signed-in user's meetings kept on this device, newest meeting first (none for guests and signed-out pages) */
+export async function offlineMeetings(): Promise<OfflineMeeting[]> {
+  const owner = currentOwner();
+  if (!owner || !offlineSupported()) return [];
+  return offlineStore.meetings(owner);
 }

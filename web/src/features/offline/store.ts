@@ -30,6 +30,8 @@ export interface OfflineCopy {
 
 /** the copy without its bytes (lists, the card's state) */
 export type OfflineCopyInfo = Omit<OfflineCopy, 'pdf' | 'meeting'>;
+/** a copy as the offline list of meetings shows it */
+export type OfflineMeeting = OfflineCopyInfo & { title: string; start_date: MeetingDetails['start_date']; committee: string | null };
 
 export function offlineSupported(): boolean {
   return typeof indexedDB !== 'undefined';
@@ -88,6 +90,13 @@ export const offlineStore = {
   async list(owner: string): Promise<OfflineCopyInfo[]> {
     const all = (await run<OfflineCopy[]>('readonly', (s) => s.index('owner').getAll(owner) as IDBRequest<OfflineCopy[]>)) ?? [];
     return all.map(info).sort((a, b) => a.meetingId - b.meetingId);
+  },
+  /** the owner's copies with what a list of meetings shows of each (title, date, committee), without the bytes */
+  async meetings(owner: string): Promise<OfflineMeeting[]> {
+    const all = (await run<OfflineCopy[]>('readonly', (s) => s.index('owner').getAll(owner) as IDBRequest<OfflineCopy[]>)) ?? [];
+    return all
+      .map((c) => ({ ...info(c), title: c.meeting.title, start_date: c.meeting.start_date, committee: c.meeting.committee?.name ?? null }))
+      .sort((a, b) => String(b.start_date).localeCompare(String(a.start_date)) || a.meetingId - b.meetingId);
   },
   async remove(owner: string, meetingId: number): Promise<void> {
     await run('readwrite', (s) => s.delete(copyKey(owner, meetingId)));

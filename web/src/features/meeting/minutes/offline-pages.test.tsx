@@ -8,6 +8,7 @@ import { offlineStore } from '../../offline/store';
 import { DocumentPage } from '../../viewers/DocumentPage';
 import { aDecision, aMeeting, ok } from '../decisions/fixtures';
 import { MeetingDetailsPage } from '../MeetingDetailsPage';
+import { MeetingsPage } from '../MeetingsPage';
 import { BookCard } from './BookCard';
 
 jest.setTimeout(20_000);
@@ -93,5 +94,35 @@ describe('the meeting page and the book viewer with the network cut', () => {
     await waitFor(() => expect(screen.getByTestId('book-viewer')).toBeInTheDocument());
     expect(screen.getByTestId('offline-banner')).toHaveTextContent('offline copy from 2026-11-24 09:30');
     expect(screen.getByTestId('document-name')).toHaveTextContent('Board meeting - board book.pdf');
+  });
+});
+
+describe('the meetings list with the network cut', () => {
+  it('lists the meetings kept on this device, each opening its copy, instead of an error', async () => {
+    await keepCopy();
+    installFetch(networkDown(/.*/));
+    renderWithApp(<MeetingsPage />, { path: '/app/activity/meetings' });
+    const link = await screen.findByTestId('offline-meeting-1');
+    expect(link).toHaveTextContent('Board meeting');
+    expect(link).toHaveAttribute('href', '/app/activity/meetings/1');
+    expect(screen.getByTestId('offline-meetings')).toHaveTextContent('Available offline (copy from 2026-11-24 09:30)');
+    expect(screen.queryByTestId('meetings-error')).toBeNull();
+  });
+
+  it('none kept: says so and how to keep one; another user\'s copies are not listed', async () => {
+    await keepCopy();
+    session.signIn({ token: 'tok2', email: 'bob@example.com' });
+    installFetch(networkDown(/.*/));
+    renderWithApp(<MeetingsPage />, { path: '/app/activity/meetings' });
+    expect(await screen.findByTestId('offline-meetings-empty')).toHaveTextContent('No meeting is kept on this device');
+    expect(screen.queryByTestId('offline-meeting-1')).toBeNull();
+  });
+
+  it('a refusal from the server is not an outage: the error shows as before', async () => {
+    await keepCopy();
+    installFetch(on('GET', /\/api\/meetings/, () => jsonResponse(500, { success: false, message: 'Internal Server Error' })));
+    renderWithApp(<MeetingsPage />, { path: '/app/activity/meetings' });
+    expect(await screen.findByTestId('meetings-error')).toBeInTheDocument();
+    expect(screen.queryByTestId('offline-meetings')).toBeNull();
   });
 });
