@@ -103,7 +103,7 @@ export const zVoter = zPerson.extend({
   reason: z.string().nullable(),
   updated_at: zServerDate,
   /** the voter's weight in the committee, as the decision counts it */
-  weight: z.number().int(),
+  weight: z.number().int().default(1),
   /** the actor may change this vote (their own, or any as an administrator) */
   can_change: z.boolean(),
   /** the voter has voted: in a secret ballot the only thing known of a voter (their vote shows as Pending, the reason null) */
@@ -124,9 +124,13 @@ export const zDecisionPayload = z.object({
   tender_number: z.string().nullable(),
   /** open: who voted what is shown; secret: only who has voted, and the tallies once voting has closed (docs/ballots.md) */
   ballot: zBallot,
-  /** the outcome rule and how votes are counted (docs/ballots.md#weights-and-outcome-rules); locked with the ballot (`ballot_locked`) */
-  outcome_rule: zOutcomeRule,
-  count_by: zCountBy,
+  /**
+   * the outcome rule and how votes are counted (docs/ballots.md#weights-and-outcome-rules); locked with the ballot
+   * (`ballot_locked`). These fields have defaults so that a payload of the version before (a queued report job, a
+   * service not yet deployed) still parses.
+   */
+  outcome_rule: zOutcomeRule.default('simple_majority'),
+  count_by: zCountBy.default('head'),
   /** how many voters have voted */
   votes_cast: z.number().int(),
   /** a vote has been cast: the ballot kind can no longer change */
@@ -156,9 +160,9 @@ export const zDecisionPayload = z.object({
   tallies: z.array(zTally),
   total_voters: z.number().int(),
   /** by weight: the weight that holds each value (`count` is a weight; shown when tallies are) */
-  weight_tallies: z.array(zTally),
+  weight_tallies: z.array(zTally).default([]),
   /** the weight of all the voters */
-  total_weight: z.number().int(),
+  total_weight: z.number().int().default(0),
   /** the committee's quorum against the voters who voted (docs/product/votes.md#quorum-and-outcome), by head or by weight as `count_by` */
   quorum: zQuorumInfo,
   /** No quorum, Passed or Rejected under `outcome_rule` and `count_by` once voting has closed; null while it is open */

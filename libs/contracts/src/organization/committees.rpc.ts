@@ -16,7 +16,7 @@ export const zCommittee = z.object({
   admins_count: z.number().int(),
   users_count: z.number().int(),
   /** every member's weight (1 unless set) */
-  weights: z.array(zMemberWeight),
+  weights: z.array(zMemberWeight).default([]),
   can_edit: z.boolean(),
   created_at: z.string(),
 });

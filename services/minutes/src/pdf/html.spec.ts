@@ -15,8 +15,8 @@ describe('the shapes the printed documents share', () => {
     const tallies = [
       { vote: 'Approved', label: 'Approved', count: 2, percentage: 66.67 },
       { vote: 'Rejected', label: '<Rejected>', count: 1, percentage: 33.33 },
-    ] as Parameters<typeof talliesTable>[0];
-    expect(talliesTable(tallies, { vote: 'Vote', votes: 'Votes' })).toBe(
+    ] as Parameters<typeof talliesTable>[0]['tallies'];
+    expect(talliesTable({ tallies }, { vote: 'Vote', votes: 'Votes' }, 'en')).toBe(
       '<table><thead><tr><th>Vote</th><th>Votes</th><th>%</th></tr></thead><tbody>' +
         '<tr><td>Approved</td><td class="num">2</td><td class="num">66.67%</td></tr>' +
         '<tr><td>&lt;Rejected&gt;</td><td class="num">1</td><td class="num">33.33%</td></tr></tbody></table>',

@@ -1,4 +1,4 @@
-import type { DecisionPayload, Lang } from '@app/contracts';
+import { showsWeights, type CountBy, type DecisionPayload, type Lang, type OutcomeRule } from '@app/contracts';
 
 /**
  * What the service's printed documents (the minutes, the resolution report) build alike: escaping, the page around
@@ -55,12 +55,46 @@ export function factsList(facts: (readonly [label: string, valueHtml: string] | 
 export const table = (headers: string[], rows: string): string =>
   `<table><thead><tr>${headers.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table>`;
 
-/** a vote's results: each option with its count and share */
-export const talliesTable = (tallies: DecisionPayload['tallies'], words: { vote: string; votes: string }): string =>
-  table(
-    [words.vote, words.votes, '%'],
-    tallies.map((t) => `<tr><td>${escapeHtml(t.label)}</td><td class="num">${t.count}</td><td class="num">${t.percentage}%</td></tr>`).join(''),
+/** the words of a decision's count (docs/ballots.md#weights-and-outcome-rules), in each language of the documents */
+const COUNT_WORDS = {
+  en: {
+    weight: 'Weight', rule: 'Rule',
+    rules: { simple_majority: 'Simple majority of votes cast', majority_of_members: 'Majority of all voters', two_thirds: 'Two thirds of votes cast', unanimity: 'Unanimity of votes cast' },
+    countBy: { head: 'one vote per voter', weight: 'by weight' },
+  },
+  ar: {
+    weight: 'الوزن', rule: 'القاعدة',
+    rules: { simple_majority: 'الأغلبية البسيطة من الأصوات المدلى بها', majority_of_members: 'أغلبية جميع المصوتين', two_thirds: 'ثلثا الأصوات المدلى بها', unanimity: 'إجماع الأصوات المدلى بها' },
+    countBy: { head: 'صوت واحد لكل مصوت', weight: 'بالوزن' },
+  },
+  ru: {
+    weight: 'Вес', rule: 'Правило',
+    rules: { simple_majority: 'Простое большинство поданных голосов', majority_of_members: 'Большинство всех голосующих', two_thirds: 'Две трети поданных голосов', unanimity: 'Единогласие поданных голосов' },
+    countBy: { head: 'один голос на голосующего', weight: 'по весу' },
+  },
+} satisfies Record<'en' | 'ar' | 'ru', { weight: string; rule: string; rules: Record<OutcomeRule, string>; countBy: Record<CountBy, string> }>;
+export const countWords = (lang: Lang) => (lang === 'ar' ? COUNT_WORDS.ar : lang === 'ru' ? COUNT_WORDS.ru : COUNT_WORDS.en);
+
+type Counted = Pick<DecisionPayload, 'tallies'> & Partial<Pick<DecisionPayload, 'outcome_rule' | 'count_by' | 'weight_tallies' | 'total_weight' | 'total_voters'>>;
+
+/** the rule a decision is carried under and how it is counted ("Simple majority of votes cast · one vote per voter") */
+export const ruleText = (d: Counted, lang: Lang): string => {
+  const w = countWords(lang);
+  return `${w.rules[d.outcome_rule ?? 'simple_majority']} · ${w.countBy[d.count_by ?? 'head']}`;
+};
+
+/**
+ * a vote's results: each option with its count and share by head and, when weights matter (a count by weight, or
+ * weights other than 1), the weight behind it and its share
+ */
+export const talliesTable = (d: Counted, words: { vote: string; votes: string }, lang: Lang): string => {
+  const weights = d.weight_tallies?.length && d.count_by && d.total_weight !== undefined && d.total_voters !== undefined && showsWeights({ count_by: d.count_by, total_weight: d.total_weight, total_voters: d.total_voters }) ? d.weight_tallies : null;
+  const weightCells = (i: number) => (weights ? `<td class="num">${weights[i]?.count ?? 0}</td><td class="num">${weights[i]?.percentage ?? 0}%</td>` : '');
+  return table(
+    weights ? [words.vote, words.votes, '%', countWords(lang).weight, '%'] : [words.vote, words.votes, '%'],
+    d.tallies.map((t, i) => `<tr><td>${escapeHtml(t.label)}</td><td class="num">${t.count}</td><td class="num">${t.percentage}%</td>${weightCells(i)}</tr>`).join(''),
   );
+};
 
 /** comments as list items: the writer in bold, then the text */
 export const commentItems = (comments: { name: string | null | undefined; comment: string }[]): string =>

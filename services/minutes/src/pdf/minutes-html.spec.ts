@@ -24,6 +24,21 @@ describe('minutesHtml', () => {
     expect(html).not.toContain('<script>');
   });
 
+  it('a decision counted by weight prints both counts and its rule (docs/ballots.md#weights-and-outcome-rules)', () => {
+    const decision = {
+      agenda_type: 'decision', id: 4, title: 'Elect the chair', description: null, deadline: '2026-11-30 10:00:00', outcome: 'Passed',
+      outcome_rule: 'majority_of_members', count_by: 'weight', total_voters: 3, total_weight: 8,
+      tallies: [{ vote: 'Approved', label: 'Approved', count: 1, percentage: 33.4 }, { vote: 'Denied', label: 'Denied', count: 2, percentage: 66.7 }],
+      weight_tallies: [{ vote: 'Approved', label: 'Approved', count: 6, percentage: 75 }, { vote: 'Denied', label: 'Denied', count: 2, percentage: 25 }],
+    };
+    const html = minutesHtml({
+      meeting: { ...meeting, members: [], guest_member: [], agendas: [{ agenda_type: 'decision', agenda_type_id: 2, row_num: 1, data: [decision] }] } as unknown as MeetingDetails,
+      items: [], lang: 'ru', version: 1, generatedAt: '2026-11-24 11:00:00',
+    });
+    expect(html).toContain('Правило: Большинство всех голосующих · по весу');
+    expect(html).toContain('<th>Вес</th><th>%</th></tr></thead><tbody><tr><td>Approved</td><td class="num">1</td><td class="num">33.4%</td><td class="num">6</td><td class="num">75%</td></tr>');
+  });
+
   it('the facts, the attendance and a resolution with its tallies', () => {
     const decision = {
       agenda_type: 'decision', id: 4, title: 'Approve the budget', description: null, deadline: '2026-11-30 10:00:00', outcome: 'Passed',
@@ -54,7 +69,7 @@ describe('minutesHtml', () => {
         '<tr><td>Gus &lt;guest&gt; <span class="muted">(Guest)</span></td><td>Viewer</td><td>Pending</td></tr></tbody></table>',
     );
     expect(html).toContain(
-      '<p class="meta">Deadline: 2026-11-30 10:00:00 · Outcome: <b>Passed</b></p>\n' +
+      '<p class="meta">Deadline: 2026-11-30 10:00:00 · Outcome: <b>Passed</b> · Rule: Simple majority of votes cast · one vote per voter</p>\n' +
         '<table><thead><tr><th>Vote</th><th>Votes</th><th>%</th></tr></thead><tbody>' +
         '<tr><td>Approved</td><td class="num">3</td><td class="num">100%</td></tr>' +
         '<tr><td>Rejected</td><td class="num">0</td><td class="num">0%</td></tr></tbody></table>',

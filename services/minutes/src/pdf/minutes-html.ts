@@ -1,5 +1,5 @@
 import { minutesKey, type ActionPayload, type DecisionPayload, type Lang, type MeetingDetails, type MinutesItem } from '@app/contracts';
-import { CELL_CSS, commentItems, escapeHtml, FACTS_CSS, factsList, PAGE_CSS, para, printedPage, table, talliesTable } from './html';
+import { CELL_CSS, commentItems, countWords, escapeHtml, FACTS_CSS, factsList, PAGE_CSS, para, printedPage, ruleText, table, talliesTable } from './html';
 import { labelsFor, type MinutesLabels } from './labels';
 
 /**
@@ -40,11 +40,11 @@ function conclusionBlock(item: MinutesItem | undefined, L: MinutesLabels): strin
   return `<div class="label">${escapeHtml(L.conclusion)}</div>${text}${comments}`;
 }
 
-function decisionBlock(d: DecisionPayload, item: MinutesItem | undefined, L: MinutesLabels): string {
+function decisionBlock(d: DecisionPayload, item: MinutesItem | undefined, L: MinutesLabels, lang: Lang): string {
   const outcome = d.outcome ?? L.votingOpen;
   return `<section class="decision"><h3>${escapeHtml(d.title)}</h3>${d.description ? `<p>${para(d.description)}</p>` : ''}
-<p class="meta">${escapeHtml(L.deadline)}: ${escapeHtml(d.deadline)} · ${escapeHtml(L.outcome)}: <b>${escapeHtml(outcome)}</b></p>
-${talliesTable(d.tallies, L)}
+<p class="meta">${escapeHtml(L.deadline)}: ${escapeHtml(d.deadline)} · ${escapeHtml(L.outcome)}: <b>${escapeHtml(outcome)}</b> · ${escapeHtml(countWords(lang).rule)}: ${escapeHtml(ruleText(d, lang))}</p>
+${talliesTable(d, L, lang)}
 ${conclusionBlock(item, L)}</section>`;
 }
 
@@ -78,11 +78,11 @@ export function minutesHtml(doc: MinutesDocument): string {
           .map((s, i) => `<div class="subpoint"><h4>${n}.${i + 1} ${escapeHtml(s.title)}</h4>${s.description ? `<p>${para(s.description)}</p>` : ''}${conclusionBlock(at('subpoint', s.subpoint_id), L)}</div>`)
           .join('');
         agenda.push(`<section class="item"><h3>${n}. ${escapeHtml(item.title)}</h3>${item.description ? `<p>${para(item.description)}</p>` : ''}${conclusionBlock(at('talking_point', item.id), L)}${subs}</section>`);
-        for (const s of item.subpoints) for (const d of s.decision) decisions.push(decisionBlock(d, at('decision', d.id), L));
-        for (const d of item.decisions) decisions.push(decisionBlock(d, at('decision', d.id), L));
+        for (const s of item.subpoints) for (const d of s.decision) decisions.push(decisionBlock(d, at('decision', d.id), L, doc.lang));
+        for (const d of item.decisions) decisions.push(decisionBlock(d, at('decision', d.id), L, doc.lang));
         for (const a of item.actions) actions.push(actionBlock(a, at('action', a.id), L));
       } else if (item.agenda_type === 'decision') {
-        decisions.push(decisionBlock(item, at('decision', item.id), L));
+        decisions.push(decisionBlock(item, at('decision', item.id), L, doc.lang));
       } else {
         actions.push(actionBlock(item, at('action', item.id), L));
       }

@@ -15,6 +15,21 @@ const doc = (over: Partial<ReportDocument> = {}): ReportDocument => ({
 });
 
 describe('reportHtml', () => {
+  it('a decision counted by weight: its rule, the count by head and by weight side by side (docs/ballots.md)', () => {
+    const weighted = {
+      ...decision, outcome_rule: 'two_thirds', count_by: 'weight', total_voters: 2, total_weight: 7,
+      weight_tallies: [{ vote: 'Approved', label: 'Approved', count: 5, percentage: 71.5 }, { vote: 'Rejected', label: 'Rejected', count: 2, percentage: 28.6 }],
+    } as unknown as ReportDocument['decision'];
+    const html = reportHtml(doc({ decision: weighted }));
+    expect(html).toContain('<dt>Rule</dt><dd>Two thirds of votes cast · by weight</dd>');
+    expect(html).toContain(
+      '<table><thead><tr><th>Vote</th><th>Votes</th><th>%</th><th>Weight</th><th>%</th></tr></thead><tbody><tr><td>Approved</td><td class="num">1</td><td class="num">50%</td><td class="num">5</td><td class="num">71.5%</td></tr>',
+    );
+    const ar = reportHtml(doc({ decision: weighted, lang: 'ar' }));
+    expect(ar).toContain('<dt>القاعدة</dt><dd>ثلثا الأصوات المدلى بها · بالوزن</dd>');
+    expect(ar).toContain('<th>الوزن</th>');
+  });
+
   it('the facts, the tallies, the voters, the comments and the attachments with their pages', () => {
     const html = reportHtml(doc());
     expect(html).toContain(`<title>Hire an &lt;auditor&gt;</title>`);
@@ -26,6 +41,7 @@ describe('reportHtml', () => {
   <dt>Deadline</dt><dd>2026-11-30 10:00:00</dd>
   <dt>State</dt><dd>DUE</dd>
   <dt>Outcome</dt><dd><b>Passed</b></dd>
+  <dt>Rule</dt><dd>Simple majority of votes cast · one vote per voter</dd>
   
   <dt>Created</dt><dd>2026-11-20 09:00:00</dd>
   <dt>Generated</dt><dd>2026-11-24 10:00</dd>

@@ -1,5 +1,5 @@
 import type { DecisionPayload, Lang } from '@app/contracts';
-import { CELL_CSS, commentItems, escapeHtml, FACTS_CSS, factsList, PAGE_CSS, para, printedPage, table, talliesTable } from './html';
+import { CELL_CSS, commentItems, countWords, escapeHtml, FACTS_CSS, factsList, PAGE_CSS, para, printedPage, ruleText, table, talliesTable } from './html';
 
 /**
  * The resolution report as one HTML document for Chromium's print to PDF (A4 portrait): the resolution's facts
@@ -114,7 +114,7 @@ export interface ReportAttachmentLine {
 }
 
 export interface ReportDocument {
-  decision: Pick<DecisionPayload, 'id' | 'title' | 'description' | 'committee' | 'meeting_id' | 'deadline' | 'state' | 'outcome' | 'tender_number' | 'created_at' | 'tallies' | 'voters' | 'comments'> & Partial<Pick<DecisionPayload, 'ballot'>> & {
+  decision: Pick<DecisionPayload, 'id' | 'title' | 'description' | 'committee' | 'meeting_id' | 'deadline' | 'state' | 'outcome' | 'tender_number' | 'created_at' | 'tallies' | 'voters' | 'comments'> & Partial<Pick<DecisionPayload, 'ballot' | 'outcome_rule' | 'count_by' | 'weight_tallies' | 'total_weight' | 'total_voters'>> & {
     /** the meeting's title (a report made before it was kept: null, the meeting is then named by its number) */
     meeting_title?: string | null;
   };
@@ -150,6 +150,7 @@ export function reportHtml(doc: ReportDocument): string {
     [W.deadline, escapeHtml(d.deadline)],
     [W.state, escapeHtml(d.state)],
     [W.outcome, `<b>${escapeHtml(d.outcome ?? W.votingOpen)}</b>`],
+    [countWords(doc.lang).rule, escapeHtml(ruleText(d, doc.lang))],
     d.tender_number ? [W.tender, escapeHtml(d.tender_number)] : null,
     [W.created, escapeHtml(d.created_at)],
     [W.generated, escapeHtml(doc.generatedAt)],
@@ -162,7 +163,7 @@ export function reportHtml(doc: ReportDocument): string {
     body: `${facts}
 ${d.description ? `<h2>${escapeHtml(W.description)}</h2><p>${para(d.description)}</p>` : ''}
 <h2>${escapeHtml(W.results)}</h2>
-${talliesTable(d.tallies, W)}
+${talliesTable(d, W, doc.lang)}
 <h2>${escapeHtml(W.voters)}</h2>
 ${secret ? `<p class="muted">${escapeHtml(W.secretBallot)}</p>` : ''}${d.voters.length ? table([W.name, W.vote, W.reason, W.date], voters) : `<p class="muted">${escapeHtml(W.noVote)}</p>`}
 ${comments ? `<h2>${escapeHtml(W.comments)}</h2><ul>${comments}</ul>` : ''}

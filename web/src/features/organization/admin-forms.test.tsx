@@ -118,7 +118,30 @@ describe('committee form (name, description, admins, users required; quorum 5%..
       </Providers>,
     );
     click('committee-submit');
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'Audit', description: 'Checks the books', quorum: 50, admins: [1], users: [2], status: 'inactive' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ name: 'Audit', description: 'Checks the books', quorum: 50, admins: [1], users: [2], status: 'inactive', weights: [{ user_id: 1, weight: 1 }, { user_id: 2, weight: 1 }] }),
+    );
+  });
+
+  it("each member's weight (1 unless set): a whole number from 1, sent with the members", async () => {
+    const onSubmit = jest.fn(async () => undefined);
+    const committee = committeeRow({ admins: [brief(1, 'Ada')], users: [brief(1, 'Ada'), brief(2, 'Grace')], weights: [{ user_id: 1, weight: 3 }, { user_id: 2, weight: 1 }] });
+    render(
+      <Providers>
+        <CommitteeForm committee={committee} users={people} onSubmit={onSubmit} onCancel={jest.fn()} />
+      </Providers>,
+    );
+    expect(screen.getByLabelText('Ada')).toHaveValue('3');
+    expect(screen.getByLabelText('Grace')).toHaveValue('1');
+    for (const bad of ['0', '2.5', 'five']) {
+      type('committee-weight-2', bad);
+      click('committee-submit');
+      expect(await screen.findByTestId('committee-weights-error')).toHaveTextContent('A weight must be a whole number from 1 to 1000000000.');
+    }
+    expect(onSubmit).not.toHaveBeenCalled();
+    type('committee-weight-2', '12');
+    click('committee-submit');
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ weights: [{ user_id: 1, weight: 3 }, { user_id: 2, weight: 12 }] })));
   });
 });
 

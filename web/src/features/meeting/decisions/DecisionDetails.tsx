@@ -14,6 +14,7 @@ import { TallyDonut } from './TallyDonut';
 import { VoteDialog } from './VoteDialog';
 import { BallotList } from './BallotList';
 import { VOTE_COLOURS } from './vote-rules';
+import { showsWeights } from '@app/contracts';
 
 const HIDE_FAILED = 'Something went wrong, please try again later';
 
@@ -50,6 +51,7 @@ export function DecisionDetails(props: {
   };
 
   const canVote = (d.can_vote || d.can_vote_for_others) && d.voting_open;
+  const weighted = showsWeights(d);
   const end = (ended: boolean) => (props.standalone ? resolutionsApi.setEnded(d.id, ended) : decisionsApi.setFulfilled(d.id, ended));
 
   return (
@@ -83,6 +85,7 @@ export function DecisionDetails(props: {
         </p>
       )}
       {d.tallies.length > 0 && <TallyDonut tallies={d.tallies} total={d.total_voters} />}
+      <DecisionResult decision={d} />
       <ul className="voter-list" data-testid="voter-list">
         {d.voters.map((v) => (
           <li key={v.id} className="voter-list__row">
@@ -93,6 +96,7 @@ export function DecisionDetails(props: {
             ) : (
               <Tag value={t(v.vote_label)} style={{ background: VOTE_COLOURS[v.vote] }} data-testid={`voter-vote-${v.id}`} />
             )}
+            {weighted && <small className="voter-list__weight">{t('result.weight', { weight: v.weight })}</small>}
             {v.reason && <small className="voter-list__reason">{v.reason}</small>}
           </li>
         ))}
@@ -118,5 +122,48 @@ export function DecisionDetails(props: {
       {props.children}
       <VoteDialog decision={d} visible={voting} onHide={() => setVoting(false)} onVoted={() => void props.onChanged()} guestToken={props.guestToken} standalone={props.standalone} />
     </div>
+  );
+}
+
+/**
+ * The rule the decision is carried under, both counts (by head and, when weights matter, by weight) and the outcome
+ * once voting has closed (docs/ballots.md#weights-and-outcome-rules). A secret ballot's counts wait for its close.
+ */
+export function DecisionResult(props: { decision: Pick<Decision, 'id' | 'outcome_rule' | 'count_by' | 'tallies' | 'weight_tallies' | 'total_weight' | 'total_voters' | 'outcome'> }) {
+  const { t } = useTranslation('decisions');
+  const d = props.decision;
+  const line = (tallies: Decision['tallies']) => tallies.filter((x) => x.count > 0).map((x) => `${t(x.label)} ${x.count}`).join(' · ') || '—';
+  return (
+    <section className="decision-result" aria-labelledby={`decision-result-${d.id}`} data-testid="decision-result">
+      <h4 id={`decision-result-${d.id}`} className="decision-result__title">{t('result.title')}</h4>
+      <dl className="decision-result__list">
+        <dt>{t('result.rule')}</dt>
+        <dd data-testid="decision-result-rule">
+          {t(`rule.${d.outcome_rule}`)} · {t(`countBy.${d.count_by}`)}
+        </dd>
+        {d.tallies.length > 0 && (
+          <>
+            <dt>{t('result.byHead')}</dt>
+            <dd data-testid="decision-result-head">
+              <bdi>{line(d.tallies)}</bdi>
+            </dd>
+          </>
+        )}
+        {d.weight_tallies.length > 0 && showsWeights(d) && (
+          <>
+            <dt>{t('result.byWeight')}</dt>
+            <dd data-testid="decision-result-weight">
+              <bdi>{line(d.weight_tallies)}</bdi>
+            </dd>
+          </>
+        )}
+        {d.outcome && (
+          <>
+            <dt>{t('result.outcome')}</dt>
+            <dd data-testid="decision-result-outcome">{t(d.outcome)}</dd>
+          </>
+        )}
+      </dl>
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { MeetingDetails } from '@app/contracts';
+import { DEFAULT_COUNT_BY, DEFAULT_OUTCOME_RULE, type MeetingDetails } from '@app/contracts';
 import type { ReactNode } from 'react';
 import { ReportButton } from '../../resolutions/ReportButton';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,8 @@ export function decisionValues(d: Decision | null, meetingStart: string | null):
     tender_number: d?.tender_number ?? '',
     committee_id: d?.committee_id ?? null,
     ballot: d?.ballot ?? 'open',
+    outcome_rule: d?.outcome_rule ?? DEFAULT_OUTCOME_RULE,
+    count_by: d?.count_by ?? DEFAULT_COUNT_BY,
     talkingpoint_id: d?.talkingpoint_id ?? null,
     talkingpoint_subpoint_id: d?.talkingpoint_subpoint_id ?? null,
   };

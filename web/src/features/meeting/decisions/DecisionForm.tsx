@@ -1,5 +1,5 @@
 import './decisions.css';
-import { BALLOT_KINDS, M, MM, zDecisionBody, type Attachment, type Ballot } from '@app/contracts';
+import { BALLOT_KINDS, COUNT_BY, M, MM, OUTCOME_RULES, zDecisionBody, type Attachment, type Ballot, type CountBy, type OutcomeRule } from '@app/contracts';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
@@ -31,6 +31,9 @@ export interface DecisionValues extends Record<string, unknown> {
   committee_id: number | null;
   /** open (who voted what is shown) or secret (docs/ballots.md) */
   ballot: Ballot;
+  /** the outcome rule and how votes are counted (docs/ballots.md#weights-and-outcome-rules) */
+  outcome_rule: OutcomeRule;
+  count_by: CountBy;
   /** kept as they are: the item the decision hangs on */
   talkingpoint_id: number | null;
   talkingpoint_subpoint_id: number | null;
@@ -47,7 +50,7 @@ export interface DecisionFormOptions {
   onSubpoint?: boolean;
   /** the library picker (the decision's `can_add_attachments`; none after the deadline); default shown */
   attachments?: boolean;
-  /** the server's `ballot_locked`: a vote has been cast, the ballot kind stays */
+  /** the server's `ballot_locked`: a vote has been cast, the ballot kind, the outcome rule and the count stay */
   ballotLocked?: boolean;
 }
 
@@ -60,6 +63,8 @@ export function toDecisionInput(v: DecisionValues, o: DecisionFormOptions): Deci
     attachments: v.attachments.map((a) => a.library_id),
     attachment_ids: [],
     ballot: v.ballot,
+    outcome_rule: v.outcome_rule,
+    count_by: v.count_by,
     ...(v.talkingpoint_id ? { talkingpoint_id: v.talkingpoint_id } : {}),
     ...(v.talkingpoint_subpoint_id ? { talkingpoint_subpoint_id: v.talkingpoint_subpoint_id } : {}),
     ...(o.votingSwitch ? { decisionable: v.decisionable ? 1 : 0 } : {}),
@@ -181,6 +186,26 @@ export function DecisionForm(props: {
           </div>
         ))}
         <small className="decision-ballot__hint">{t(o.ballotLocked ? 'ballot.locked' : `ballot.${v.ballot}Hint`)}</small>
+      </fieldset>
+      <Field id="decision-outcome-rule" label={t('rule.label')} error={form.errors.outcome_rule} hint={t(o.ballotLocked ? 'rule.locked' : 'rule.hint')}>
+        <Dropdown
+          inputId="decision-outcome-rule"
+          value={v.outcome_rule}
+          options={OUTCOME_RULES.map((r) => ({ value: r, label: t(`rule.${r}`) }))}
+          onChange={(e) => form.set('outcome_rule', e.value as OutcomeRule)}
+          disabled={o.ballotLocked}
+          data-testid="decision-outcome-rule"
+        />
+      </Field>
+      <fieldset className="decision-ballot" data-testid="decision-count-by">
+        <legend>{t('countBy.label')}</legend>
+        {COUNT_BY.map((c) => (
+          <div key={c} className="decision-ballot__option">
+            <RadioButton inputId={`decision-count-by-${c}`} name="count_by" value={c} checked={v.count_by === c} onChange={() => form.set('count_by', c)} disabled={o.ballotLocked} />
+            <label htmlFor={`decision-count-by-${c}`}>{t(`countBy.${c}`)}</label>
+          </div>
+        ))}
+        {form.errors.count_by && <small className="p-error">{m(form.errors.count_by)}</small>}
       </fieldset>
       <AttachmentChips items={v.attachments} onChange={(x) => form.set('attachments', x)} testId="decision-attachments" pdfOnly canAdd={o.attachments} />
       <div className="form-actions">

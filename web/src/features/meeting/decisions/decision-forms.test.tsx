@@ -18,7 +18,7 @@ const person = (id: number, label: string): PersonOption => ({ value: `u:${id}`,
 const six = [1, 2, 3, 4, 5, 6].map((i) => person(i, `P${i}`));
 
 const decision = (over: Partial<DecisionValues> = {}): DecisionValues => ({
-  title: '', description: '', deadline: null, voters: [], attachments: [], decisionable: true, tender_number: '', committee_id: null, ballot: 'open', talkingpoint_id: null,
+  title: '', description: '', deadline: null, voters: [], attachments: [], decisionable: true, tender_number: '', committee_id: null, ballot: 'open', outcome_rule: 'simple_majority', count_by: 'head', talkingpoint_id: null,
   talkingpoint_subpoint_id: null, ...over,
 });
 
@@ -58,6 +58,26 @@ describe('decision form (title, voters and close date required; not before the m
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ ballot: 'secret' })));
   });
 
+  it('the outcome rule and the count are chosen in the form (simple majority by head by default) and sent', async () => {
+    const onSubmit = renderDecision({ title: 'Auditor', voters: ['u:1'], deadline: new Date(2026, 11, 1, 10, 0) });
+    expect(screen.getByTestId('decision-outcome-rule')).toHaveTextContent('Simple majority of votes cast');
+    expect(document.getElementById('decision-count-by-head')).toBeChecked();
+    fireEvent.click(screen.getByTestId('decision-outcome-rule'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Two thirds of votes cast', hidden: true }));
+    fireEvent.click(document.getElementById('decision-count-by-weight')!);
+    click('decision-submit');
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ outcome_rule: 'two_thirds', count_by: 'weight' })));
+  });
+
+  it('the outcome rule and the count are locked with the ballot, in Arabic too', async () => {
+    renderDecision({ outcome_rule: 'unanimity', count_by: 'weight' }, { meetingStart: '2026-12-01 10:00:00', ballotLocked: true });
+    expect(screen.getByText('A vote has been cast: the outcome rule and the count can no longer change.')).toBeInTheDocument();
+    expect(screen.getByTestId('decision-outcome-rule')).toHaveClass('p-disabled');
+    expect(screen.getByTestId('decision-outcome-rule')).toHaveTextContent('Unanimity of votes cast');
+    expect(document.getElementById('decision-count-by-head')).toBeDisabled();
+    expect(document.getElementById('decision-count-by-weight')).toBeChecked();
+  });
+
   it('a ballot the server locked shows why and its choices are disabled', () => {
     renderDecision({ ballot: 'secret' }, { meetingStart: '2026-12-01 10:00:00', ballotLocked: true });
     expect(screen.getByText('A vote has been cast: the ballot can no longer change.')).toBeInTheDocument();
@@ -70,7 +90,7 @@ describe('decision form (title, voters and close date required; not before the m
     click('decision-submit');
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit).toHaveBeenCalledWith({
-      title: ' Budget ', description: '', deadline: '2026-12-01 10:00:00', voters: [{ user_id: 1 }, { user_email: 'guest@example.com' }], attachments: [7], attachment_ids: [], ballot: 'open', talkingpoint_id: 5,
+      title: ' Budget ', description: '', deadline: '2026-12-01 10:00:00', voters: [{ user_id: 1 }, { user_email: 'guest@example.com' }], attachments: [7], attachment_ids: [], ballot: 'open', outcome_rule: 'simple_majority', count_by: 'head', talkingpoint_id: 5,
     });
   });
 
