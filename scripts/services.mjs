@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
-import { natsIdentityPassword, ROOT, serviceDatabaseVar, serviceRole, sleep, tcpCheck } from './infra.mjs';
+import { natsIdentityPassword, ROOT, serviceDatabaseVar, serviceRedisVar, serviceRole, sleep, tcpCheck } from './infra.mjs';
 
 /**
  * Every service that exists, with its HTTP port (/health, /metrics; the gateway's /api); for a service that
@@ -125,13 +125,29 @@ export function databaseEnv(name, env) {
 }
 
 /**
- * A service's environment: its port and name, its own database role (databaseEnv) and, when the runner started NATS
- * with the services' users (NATS_IDENTITIES=1, scripts/infra.mjs), its own NATS user and password; the seed they are
- * made from stays here.
+ * A service's Redis settings: with the runner's ACL users (REDIS_IDENTITIES=1, scripts/infra.mjs) its own URL
+ * (REDIS_URL_<SERVICE>: its user and password) as REDIS_URL, and no other service's URL nor the tooling user's.
+ */
+export function redisEnv(name, env) {
+  const out = { ...env };
+  const own = out[serviceRedisVar(name)];
+  for (const k of Object.keys(out)) if (/^REDIS_URL_[A-Z_]+$/.test(k)) delete out[k];
+  if (own) {
+    out.REDIS_URL = own;
+    delete out.REDIS_USER;
+    delete out.REDIS_PASSWORD;
+  }
+  return out;
+}
+
+/**
+ * A service's environment: its port and name, its own database role (databaseEnv), its own Redis user when the
+ * runner made them (redisEnv) and, when the runner started NATS with the services' users (NATS_IDENTITIES=1,
+ * scripts/infra.mjs), its own NATS user and password; the seed they are made from stays here.
  */
 export function serviceEnv(svc, env) {
   const { NATS_IDENTITY_SEED: seed, ...rest } = env;
-  const out = { ...databaseEnv(svc.name, rest), HTTP_PORT: String(svc.port), SERVICE_NAME: svc.name };
+  const out = { ...redisEnv(svc.name, databaseEnv(svc.name, rest)), HTTP_PORT: String(svc.port), SERVICE_NAME: svc.name };
   if (seed) Object.assign(out, { NATS_USER: svc.name, NATS_PASSWORD: natsIdentityPassword(seed, svc.name) });
   return out;
 }

@@ -22,7 +22,10 @@
  *              (own test database and Redis database, for runs from several work trees at once),
  *              TEST_TIER_TIMEOUT_MIN (per jest tier; default 25: a guard against a hung tier, above the api and browser tiers' 10-15 minutes on two cores), plus the resolver's URL variables.
  *              NATS_IDENTITIES (default 1 when api or browser runs: the services as their own NATS users, and the
- *              server's permission violations fail the run; 0 opts out), DATABASE_APP_ROLE (set here for migrate only).
+ *              server's permission violations fail the run; 0 opts out), REDIS_IDENTITIES (the same for Redis: default 1
+ *              when api or browser runs and no REDIS_URL is given; a private redis-server with the services' ACL users,
+ *              the default user off, and what its ACL LOG refused fails the run; 0 opts out), DATABASE_APP_ROLE (set here
+ *              for migrate only).
  */
 import { webBuildState } from './lib/web-build.mjs';
 import { spawn } from 'node:child_process';
@@ -309,7 +312,10 @@ async function main() {
       // scripts/infra.mjs starts a nats-server with deploy/identities/nats-authorization.conf), so a permission the
       // generated configuration lacks fails here; NATS_IDENTITIES=0 (or a NATS_URL) opts out
       const natsIdentities = process.env.NATS_IDENTITIES || ((want.api || want.browser) && !process.env.NATS_URL ? '1' : '');
-      infra = await resolveInfra({ purpose: 'test', dataDir: DATA_DIR, log: (m) => log(`infra: ${m}`), env: { ...process.env, NATS_IDENTITIES: natsIdentities } });
+      // and to Redis as their own ACL users (REDIS_IDENTITIES=1: scripts/infra.mjs starts a private redis-server with
+      // deploy/identities/valkey-acl.json, the default user off), so a key the generated ACLs lack fails here (redisViolations)
+      const redisIdentities = process.env.REDIS_IDENTITIES || ((want.api || want.browser) && !process.env.REDIS_URL ? '1' : '');
+      infra = await resolveInfra({ purpose: 'test', dataDir: DATA_DIR, log: (m) => log(`infra: ${m}`), env: { ...process.env, NATS_IDENTITIES: natsIdentities, REDIS_IDENTITIES: redisIdentities } });
       cleanups.push(infra.stop);
       record('infra', 'passed', since(t0), Object.entries(infra.summary).map(([k, s]) => `${k} ${s.source}${s.engine ? ` (${s.engine})` : ''}`).join(', '));
     } catch (e) {
@@ -429,6 +435,7 @@ async function main() {
     }
   }
   if (infra?.env.NATS_IDENTITY_SEED && (want.api || want.browser)) natsViolations();
+  if (infra && Object.keys(infra.env).some((k) => k.startsWith('REDIS_URL_')) && (want.api || want.browser)) await redisViolations(infra.env.REDIS_URL);
 
   await cleanup();
   return finish(tStart);
@@ -455,6 +462,34 @@ function natsViolations() {
     return record('nats users', 'failed', since(t0), `${refused.length} permission violation(s) in ${path.relative(ROOT, file)} (above)`);
   }
   return record('nats users', 'passed', since(t0), 'each service as its own NATS user; the server refused nothing');
+}
+
+/**
+ * With the services' Redis ACL users (REDIS_IDENTITIES=1), what the server refused during this run: its ACL LOG (read
+ * as the tooling user before the server stops) lists each command, key or channel a user was denied and each failed
+ * AUTH. Any entry by a service's user fails the run, named. Denials a test provokes on purpose touch a key holding
+ * `acl-probe` (test/api/platform/redis-identities.api-spec.ts) and are not counted.
+ */
+async function redisViolations(toolingUrl) {
+  const t0 = Date.now();
+  const { default: Redis } = await import('ioredis');
+  const r = new Redis(toolingUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
+  let entries;
+  try {
+    await r.connect();
+    entries = await r.call('ACL', 'LOG', '1000');
+  } catch (e) {
+    return record('redis users', 'failed', since(t0), `ACL LOG could not be read: ${e?.message ?? e}`);
+  } finally {
+    r.disconnect();
+  }
+  const asObject = (flat) => Object.fromEntries(Array.from({ length: flat.length / 2 }, (_, i) => [String(flat[2 * i]), flat[2 * i + 1]]));
+  const refused = entries.map(asObject).filter((e) => !String(e.object).includes('acl-probe'));
+  if (refused.length) {
+    for (const e of refused.slice(0, 20)) console.error(`  ${e.username}: ${e.reason} ${e.object} (${e.context}, ${e.count}x)`);
+    return record('redis users', 'failed', since(t0), `${refused.length} ACL denial(s) in the run's redis-server (above)`);
+  }
+  return record('redis users', 'passed', since(t0), 'each service as its own Redis ACL user; the server refused nothing');
 }
 
 /**

@@ -119,3 +119,14 @@ export function runLogFiles(env: Record<string, string | undefined> = process.en
   if (!fresh.length) throw new Error(`no log in ${dir} was written since ${new Date(since).toISOString()}: the scan would prove nothing`);
   return fresh;
 }
+
+/**
+ * A service's own Redis URL in the running system (its Valkey/Redis ACL user): `npm test` starts Redis with the
+ * services' users by default (REDIS_IDENTITIES=1, scripts/infra.mjs) and passes each as REDIS_URL_<SERVICE>. A test
+ * that needs them fails with this message when they are off, instead of passing without them.
+ */
+export function serviceRedisUrl(service: string, env: Record<string, string | undefined> = process.env): string {
+  const url = env[`REDIS_URL_${service.toUpperCase().replace(/-/g, '_')}`];
+  if (!url) throw new Error(`REDIS_URL_${service.toUpperCase()} is not set: run the api tier through npm test with the services' Redis users (REDIS_IDENTITIES=1, the default without a REDIS_URL)`);
+  return url;
+}
