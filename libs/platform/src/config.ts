@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseUrl, natsUrl, redisUrl, tlsCaFile } from './tls';
 
 /**
  * Secrets (docs/security.md "Secrets and configuration"): one rule for every service. A secret is declared in a
@@ -99,7 +100,8 @@ export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
   HTTP_PORT: z.coerce.number().int().min(0).max(65535),
-  NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+  /** nats:// or tls:// (TLS required, the server checked against TLS_CA_FILE: k8s/base) */
+  NATS_URL: natsUrl.default('nats://127.0.0.1:4222'),
   /**
    * this service's NATS user and password (docs/operations.md "Who may talk to whom"): in the cluster the user is
    * the service's name and the password its own key of the Secret boardroom-identities; unset, the connection is
@@ -107,10 +109,16 @@ export const baseConfigSchema = z.object({
    */
   NATS_USER: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
   NATS_PASSWORD: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
-  REDIS_URL: z.string().min(1).default('redis://127.0.0.1:6379'),
+  /** redis:// or rediss:// (TLS, the server checked against TLS_CA_FILE); the local runner puts each service's user in it */
+  REDIS_URL: redisUrl.default('redis://127.0.0.1:6379'),
   /** this service's Valkey ACL user and password (the Secret boardroom-identities, `redis-<service>`); unset: REDIS_URL's */
   REDIS_USER: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
   REDIS_PASSWORD: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
+  /**
+   * the CA that signs the data systems' certificates (NATS, Valkey, PostgreSQL: docs/operations.md "TLS inside the
+   * cluster"), a PEM file read once here; unset: the system's trust store
+   */
+  TLS_CA_FILE: tlsCaFile,
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /**
    * graceful shutdown (shutdown.ts): how long a stopping process stays not-ready, still serving, before it closes
@@ -138,7 +146,8 @@ export const baseConfigSchema = z.object({
 });
 
 export const databaseConfigSchema = z.object({
-  DATABASE_URL: z.string().min(1),
+  /** postgres://, with sslmode=verify-full (or verify-ca) for TLS checked against TLS_CA_FILE */
+  DATABASE_URL: databaseUrl,
   DATABASE_ADMIN_URL: z.string().min(1).optional(),
   /** set where connections cannot log in as the application role (PGlite): SET LOCAL ROLE in each transaction */
   DATABASE_SET_ROLE: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional(),

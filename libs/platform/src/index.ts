@@ -3,6 +3,7 @@ export * from './context';
 export * from './logger';
 export * from './tracing';
 export * from './redis';
+export * from './tls';
 export * from './bus/nats';
 export * from './bus/bus.service';
 export * from './bus/rpc.decorator';

@@ -7,6 +7,7 @@ import { RPC_HANDLER } from './bus/rpc.decorator';
 import { Events, EVENTS_OPTIONS } from './events/events.service';
 import { EVENT_HANDLER, EventHandlerMeta } from './events/on-event.decorator';
 import { createRedis, REDIS, redisUrlOf } from './redis';
+import type { TlsCa } from './tls';
 import { Db, DB_OPTIONS } from './db/db';
 import { Outbox } from './events/outbox';
 import { Storage, STORAGE_OPTIONS } from './storage/storage';
@@ -31,6 +32,8 @@ export interface PlatformConfig {
   /** its own Valkey ACL user; unset: REDIS_URL's */
   REDIS_USER?: string;
   REDIS_PASSWORD?: string;
+  /** the CA of the data systems' certificates (tls:// NATS, rediss:// Redis, sslmode=verify-full PostgreSQL), read by the config */
+  TLS_CA_FILE?: TlsCa;
   RPC_TIMEOUT_MS: number;
   NATS_STREAM_REPLICAS?: number;
   DATABASE_URL?: string;
@@ -136,8 +139,8 @@ export class PlatformModule {
     const providers: Provider[] = [
       { provide: PLATFORM_OPTIONS, useValue: opts },
       { provide: CONFIG, useValue: c },
-      { provide: NATS_CONNECTION, useFactory: () => connectNats(c.NATS_URL, opts.service, { user: c.NATS_USER, pass: c.NATS_PASSWORD }) },
-      { provide: REDIS, useFactory: () => createRedis(redisUrlOf(c), opts.service) },
+      { provide: NATS_CONNECTION, useFactory: () => connectNats(c.NATS_URL, opts.service, { user: c.NATS_USER, pass: c.NATS_PASSWORD }, c.TLS_CA_FILE) },
+      { provide: REDIS, useFactory: () => createRedis(redisUrlOf(c), opts.service, c.TLS_CA_FILE) },
       { provide: BUS_OPTIONS, useValue: { service: opts.service, defaultTimeoutMs: c.RPC_TIMEOUT_MS } },
       { provide: EVENTS_OPTIONS, useValue: { service: opts.service, outboxKey: c.OUTBOX_KEY, outboxKeyPrevious: c.OUTBOX_KEY_PREVIOUS, production: c.NODE_ENV === 'production', streamReplicas: c.NATS_STREAM_REPLICAS ?? 1 } },
       Bus,
@@ -150,7 +153,7 @@ export class PlatformModule {
     const exports: (string | symbol | Function)[] = [CONFIG, NATS_CONNECTION, REDIS, Bus, Events, SessionStore, RateLimiter];
     if (opts.db) {
       if (!c.DATABASE_URL) throw new Error('DATABASE_URL is required');
-      providers.push({ provide: DB_OPTIONS, useValue: { url: c.DATABASE_URL, setRole: c.DATABASE_SET_ROLE, poolMax: c.DATABASE_POOL_MAX, schema: opts.db.schema } }, Db, Outbox);
+      providers.push({ provide: DB_OPTIONS, useValue: { url: c.DATABASE_URL, ca: c.TLS_CA_FILE, setRole: c.DATABASE_SET_ROLE, poolMax: c.DATABASE_POOL_MAX, schema: opts.db.schema } }, Db, Outbox);
       exports.push(Db, Outbox);
     }
     if (opts.storage) {
@@ -165,7 +168,7 @@ export class PlatformModule {
     }
     const imports: DynamicModule[] = [DiscoveryModule as unknown as DynamicModule];
     if (opts.queues) {
-      imports.push(QueuesModule.register({ redisUrl: redisUrlOf(c), produces: opts.queues.produces ?? [], processes: opts.queues.processes ?? [], concurrency: opts.queues.concurrency, worker: opts.queues.worker, sealKey: c.OUTBOX_KEY, sealKeyPrevious: c.OUTBOX_KEY_PREVIOUS, production: c.NODE_ENV === 'production' }));
+      imports.push(QueuesModule.register({ redisUrl: redisUrlOf(c), redisCa: c.TLS_CA_FILE, produces: opts.queues.produces ?? [], processes: opts.queues.processes ?? [], concurrency: opts.queues.concurrency, worker: opts.queues.worker, sealKey: c.OUTBOX_KEY, sealKeyPrevious: c.OUTBOX_KEY_PREVIOUS, production: c.NODE_ENV === 'production' }));
     }
     return { module: PlatformModule, global: true, imports, controllers: [HealthController], providers, exports };
   }

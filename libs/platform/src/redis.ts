@@ -1,5 +1,6 @@
 import Redis from 'ioredis';
 import { logger } from './logger';
+import { redisOptionsOf, type TlsCa } from './tls';
 
 export const REDIS = Symbol('REDIS');
 
@@ -59,8 +60,9 @@ export function watchRedisErrors<T extends RedisErrorSource>(source: T, client: 
   return source;
 }
 
-export function createRedis(url: string, name: string): Redis {
-  return watchRedisErrors(new Redis(url, { connectionName: name, maxRetriesPerRequest: null, lazyConnect: false }), `${name} (commands)`);
+/** a command connection; rediss://: TLS, the server's certificate checked against the CA (TLS_CA_FILE; tls.ts) */
+export function createRedis(url: string, name: string, ca?: TlsCa): Redis {
+  return watchRedisErrors(new Redis({ ...redisOptionsOf(url, ca), connectionName: name, maxRetriesPerRequest: null, lazyConnect: false }), `${name} (commands)`);
 }
 
 /** REDIS_URL with the service's own ACL user and password in it, when it has them (REDIS_USER, REDIS_PASSWORD) */

@@ -1,5 +1,6 @@
 import { connect, NatsConnection } from '@nats-io/transport-node';
 import { logger } from '../logger';
+import { natsTlsOptions, type TlsCa } from '../tls';
 
 export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
 
@@ -7,9 +8,10 @@ export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
  * Connect as the service's own NATS user when it has one (NATS_USER/NATS_PASSWORD). Replies come back on
  * `_INBOX.<service>.…`, the only inbox its user may read (scripts/lib/identities.ts).
  */
-export async function connectNats(url: string, name: string, auth: { user?: string; pass?: string } = {}): Promise<NatsConnection> {
+export async function connectNats(url: string, name: string, auth: { user?: string; pass?: string } = {}, ca?: TlsCa): Promise<NatsConnection> {
   const credentials = auth.user ? { user: auth.user, pass: auth.pass } : {};
-  const nc = await connect({ servers: url.replace(/^nats:\/\//, ''), name, maxReconnectAttempts: -1, reconnectTimeWait: 500, inboxPrefix: `_INBOX.${name}`, ...credentials });
+  // tls://: TLS required, the server's certificate checked against the CA (TLS_CA_FILE; tls.ts)
+  const nc = await connect({ ...natsTlsOptions(url, ca), name, maxReconnectAttempts: -1, reconnectTimeWait: 500, inboxPrefix: `_INBOX.${name}`, ...credentials });
   (async () => {
     for await (const s of nc.status()) {
       if (s.type === 'disconnect' || s.type === 'reconnect' || s.type === 'error') logger().warn({ nats: s.type }, 'nats status');

@@ -1,4 +1,5 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { pgOptionsOf, type TlsCa } from '../tls';
 import { Pool, PoolClient } from 'pg';
 import { drizzle, NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';
@@ -10,6 +11,8 @@ import { metrics } from '../http/metrics';
 export const DB_OPTIONS = Symbol('DB_OPTIONS');
 export interface DbOptions {
   url: string;
+  /** the CA a sslmode=verify-full/verify-ca server's certificate is checked against (TLS_CA_FILE; tls.ts pgOptionsOf) */
+  ca?: TlsCa;
   /** SET LOCAL ROLE in every transaction (PGlite, where a connection cannot log in as the role) */
   setRole?: string;
   poolMax?: number;
@@ -97,7 +100,7 @@ export class Db<S extends Record<string, unknown> = Record<string, unknown>> imp
   private readonly schema: S;
 
   constructor(@Inject(DB_OPTIONS) opts: DbOptions) {
-    this.pool = new Pool({ connectionString: opts.url, max: opts.poolMax ?? 5, idleTimeoutMillis: 30_000 });
+    this.pool = new Pool({ ...pgOptionsOf(opts.url, opts.ca), max: opts.poolMax ?? 5, idleTimeoutMillis: 30_000 });
     this.pool.on('error', (e) => logger().error({ err: e }, 'idle pg client error'));
     this.setRole = opts.setRole;
     this.schema = opts.schema as S;

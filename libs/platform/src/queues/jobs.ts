@@ -1,4 +1,5 @@
 import { DynamicModule, Inject, Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown, OnModuleDestroy, OnModuleInit, SetMetadata, Type } from '@nestjs/common';
+import { redisOptionsOf, type TlsCa } from '../tls';
 import { BullModule, InjectQueue, Processor, WorkerHost, getQueueToken } from '@nestjs/bullmq';
 import { ModuleRef } from '@nestjs/core';
 import { Job, Queue, UnrecoverableError } from 'bullmq';
@@ -35,6 +36,8 @@ export function openJobData(seal: PayloadSeal, queue: string, name: string, data
 export const QUEUES_OPTIONS = Symbol('QUEUES_OPTIONS');
 export interface QueuesOptions {
   redisUrl: string;
+  /** the CA of a rediss:// server (TLS_CA_FILE) */
+  redisCa?: TlsCa;
   /** jobs this service adds */
   produces: readonly JobDef[];
   /** jobs this service processes (it owns them): exactly one processor each */
@@ -229,16 +232,8 @@ function processorFor(queue: string, concurrency: number, tuning: WorkerTuning =
   return QueueProcessor;
 }
 
-export function redisConnection(url: string) {
-  const u = new URL(url);
-  return {
-    host: u.hostname,
-    port: Number(u.port || 6379),
-    username: u.username || undefined,
-    password: u.password ? decodeURIComponent(u.password) : undefined,
-    db: u.pathname && u.pathname.length > 1 ? Number(u.pathname.slice(1)) : undefined,
-    maxRetriesPerRequest: null,
-  };
+export function redisConnection(url: string, ca?: TlsCa) {
+  return { ...redisOptionsOf(url, ca), maxRetriesPerRequest: null };
 }
 
 /** Each queue's Redis errors (its connection retrying while Redis is away) go to the outage log, not to stderr. */
@@ -285,7 +280,7 @@ export class QueuesModule {
       module: QueuesModule,
       global: true,
       imports: [
-        BullModule.forRoot({ connection: redisConnection(opts.redisUrl), prefix: 'bull' }),
+        BullModule.forRoot({ connection: redisConnection(opts.redisUrl, opts.redisCa), prefix: 'bull' }),
         BullModule.registerQueue(...queues.map((name) => ({ name }))),
       ],
       providers: [JobRegistry, Jobs, QueueDepthMetrics, QueueErrorListeners, ...processors, { provide: QUEUES_OPTIONS, useValue: { ...opts, processes } }],

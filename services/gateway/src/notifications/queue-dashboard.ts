@@ -99,7 +99,7 @@ export class QueueDashboard implements OnModuleInit, OnApplicationShutdown {
       for (const k of keys) names.add(k.slice('bull:'.length, -':meta'.length));
     } while (cursor !== '0');
     for (const name of names) {
-      if (!this.queues.has(name)) this.queues.set(name, watchRedisErrors(new Queue(name, { connection: redisConnection(redisUrlOf(this.config)), prefix: 'bull' }), `dashboard queue ${name}`));
+      if (!this.queues.has(name)) this.queues.set(name, watchRedisErrors(new Queue(name, { connection: redisConnection(redisUrlOf(this.config), this.config.TLS_CA_FILE), prefix: 'bull' }), `dashboard queue ${name}`));
     }
   }
 
