@@ -34,18 +34,20 @@ const EDGE_NS = 'gateway-system';
 /** services that run external programs in bubblewrap (libs/platform/src/process/sandbox.ts): they need namespaces */
 const SANDBOXED = new Set(['library', 'presentation']);
 /**
- * each service's own credentials for the data systems (its NATS user's password, key `nats-<service>`), created out of
- * band like boardroom-secrets, and its Valkey password, key `redis-<service>`); a pod reads its own keys only
- * (scripts/manifests.spec.ts)
+ * each service's own credentials for the data systems, one Secret per service, created out of band like
+ * boardroom-secrets: `boardroom-identity-<service>` with keys `nats` (its NATS user's password), `redis` (its Valkey
+ * ACL user's) and `pg` (its PostgreSQL role's, hex). A pod reads its own Secret only (scripts/manifests.spec.ts), and
+ * each can be rotated, or granted to an operator by RBAC, alone (docs/operations.md "Rotating the data systems' passwords").
  */
-const IDENTITIES_SECRET = 'boardroom-identities';
+const identitySecret = (service) => `boardroom-identity-${service}`;
 /** where NATS, Valkey, PostgreSQL and SeaweedFS run (k8s/infra) */
 const DATA_NS = 'boardroom-data';
 /**
  * PostgreSQL: the CloudNativePG cluster's read-write Service (k8s/infra/postgres-cluster.yaml) and database. Each
  * service connects as its own role `boardroom_<service>` (a managed role of the cluster; scripts/migrate.ts grants it
- * its own schema only) with its own password, key `pg-<service>` of boardroom-identities (hex: it goes into the URL
- * as it is). An overlay that needs other connection parameters patches DATABASE_URL.
+ * its own schema only) with its own password, key `pg` of boardroom-identity-<service> (hex: it goes into the URL
+ * as it is), over TLS with the server's certificate checked against the internal CA and the host name
+ * (sslmode=verify-full, TLS_CA_FILE). An overlay that needs other connection parameters patches DATABASE_URL.
  */
 const PG_HOST = `boardroom-pg-rw.${DATA_NS}.svc:5432`;
 const PG_DATABASE = 'boardroom';
@@ -210,9 +212,10 @@ function secretEnv(secrets, optional) {
 function databaseEnv(name, secrets) {
   if (!secrets.includes('DATABASE_URL')) return '';
   return `
-            # its own PostgreSQL role boardroom_${name} (its schema only; RLS applies): its key of ${IDENTITIES_SECRET} only
-            - { name: DATABASE_PASSWORD, valueFrom: { secretKeyRef: { name: ${IDENTITIES_SECRET}, key: pg-${name} } } }
-            - { name: DATABASE_URL, value: "postgres://boardroom_${name}:$(DATABASE_PASSWORD)@${PG_HOST}/${PG_DATABASE}" }`;
+            # its own PostgreSQL role boardroom_${name} (its schema only; RLS applies): its own Secret ${identitySecret(name)};
+            # TLS, the server's certificate checked against the internal CA (TLS_CA_FILE) and its name
+            - { name: DATABASE_PASSWORD, valueFrom: { secretKeyRef: { name: ${identitySecret(name)}, key: pg } } }
+            - { name: DATABASE_URL, value: "postgres://boardroom_${name}:$(DATABASE_PASSWORD)@${PG_HOST}/${PG_DATABASE}?sslmode=verify-full" }`;
 }
 
 function manifest({ name, port, render, sockets, secrets = [], optionalSecrets = [] }) {
@@ -259,12 +262,12 @@ spec:
             - { name: SERVICE_NAME, value: ${name} }
             - { name: HTTP_PORT, value: "${port}" }
             # its secrets only (scripts/services.mjs); the owner's URL is only in the migrate Job${secretEnv(secrets, optionalSecrets)}${databaseEnv(name, secrets)}
-            # its own NATS user (docs/operations.md "Who may talk to whom"): its key of boardroom-identities only
+            # its own NATS user (docs/operations.md "Who may talk to whom"): its own Secret ${identitySecret(name)} only
             - { name: NATS_USER, value: ${name} }
-            - { name: NATS_PASSWORD, valueFrom: { secretKeyRef: { name: ${IDENTITIES_SECRET}, key: nats-${name} } } }
+            - { name: NATS_PASSWORD, valueFrom: { secretKeyRef: { name: ${identitySecret(name)}, key: nats } } }
             # and its own Valkey ACL user (k8s/infra/valkey.values.yaml)
             - { name: REDIS_USER, value: ${name} }
-            - { name: REDIS_PASSWORD, valueFrom: { secretKeyRef: { name: ${IDENTITIES_SECRET}, key: redis-${name} } } }
+            - { name: REDIS_PASSWORD, valueFrom: { secretKeyRef: { name: ${identitySecret(name)}, key: redis } } }
           envFrom:
             - configMapRef: { name: boardroom-config }
           ports:
@@ -305,7 +308,7 @@ spec:
             }
           volumeMounts:
             - { name: tmp, mountPath: /tmp }
-            # the internal CA that signs NATS's certificate (NODE_EXTRA_CA_CERTS in boardroom-config)
+            # the internal CA that signs the certificates of NATS, Valkey and PostgreSQL (TLS_CA_FILE in boardroom-config)
             - { name: internal-ca, mountPath: /etc/boardroom/ca, readOnly: true }
       volumes:
         - name: tmp

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { egressProblems, identityKeys, K8sDoc, secretProblems, ServiceSecrets } from './lib/manifest-rules';
+import { egressProblems, identitySecret, K8sDoc, secretProblems, ServiceSecrets } from './lib/manifest-rules';
 
 /**
  * Least privilege in what is deployed (issue 26; docs/security.md "Least privilege"): the manifests as rendered (each
@@ -39,13 +39,26 @@ describe.each(TARGETS)('%s as rendered', (dir) => {
     expect(secretProblems(rendered[dir], SERVICES)).toEqual([]);
   });
 
-  it('each Deployment reads its NATS and Valkey passwords from its own keys', () => {
+  it('each Deployment reads its NATS and Valkey passwords from its own identity Secret', () => {
     for (const s of SERVICES) {
       const env = podOf(rendered[dir], s.name).containers[0].env;
       expect(env.find((e) => e.name === 'NATS_USER')?.value).toBe(s.name);
-      expect(env.find((e) => e.name === 'NATS_PASSWORD')?.valueFrom).toEqual({ secretKeyRef: { name: 'boardroom-identities', key: `nats-${s.name}` } });
+      expect(env.find((e) => e.name === 'NATS_PASSWORD')?.valueFrom).toEqual({ secretKeyRef: { name: `boardroom-identity-${s.name}`, key: 'nats' } });
       expect(env.find((e) => e.name === 'REDIS_USER')?.value).toBe(s.name);
-      expect(env.find((e) => e.name === 'REDIS_PASSWORD')?.valueFrom).toEqual({ secretKeyRef: { name: 'boardroom-identities', key: `redis-${s.name}` } });
+      expect(env.find((e) => e.name === 'REDIS_PASSWORD')?.valueFrom).toEqual({ secretKeyRef: { name: `boardroom-identity-${s.name}`, key: 'redis' } });
+    }
+  });
+
+  it('every service reaches NATS, Valkey and PostgreSQL over TLS checked against the mounted internal CA', () => {
+    const config = rendered[dir].find((d) => d.kind === 'ConfigMap' && d.metadata?.name?.startsWith('boardroom-config')) as { data: Record<string, string> };
+    expect(config.data.NATS_URL).toMatch(/^tls:\/\//);
+    expect(config.data.REDIS_URL).toMatch(/^rediss:\/\//);
+    expect(config.data.TLS_CA_FILE).toBe('/etc/boardroom/ca/ca.crt');
+    for (const s of SERVICES) {
+      const pod = podOf(rendered[dir], s.name) as Pod & { containers: { volumeMounts: { name: string; mountPath: string }[] }[] };
+      expect(pod.containers[0].volumeMounts).toContainEqual(expect.objectContaining({ name: 'internal-ca', mountPath: '/etc/boardroom/ca' }));
+      const url = pod.containers[0].env.find((e) => e.name === 'DATABASE_URL')?.value;
+      if (url) expect(url).toMatch(/\?sslmode=verify-full$/);
     }
   });
 
@@ -57,8 +70,8 @@ describe.each(TARGETS)('%s as rendered', (dir) => {
         expect(env.filter((e) => e.name.startsWith('DATABASE_'))).toEqual([]);
         continue;
       }
-      expect(env.find((e) => e.name === 'DATABASE_PASSWORD')?.valueFrom).toEqual({ secretKeyRef: { name: 'boardroom-identities', key: `pg-${s.name}` } });
-      expect(env.find((e) => e.name === 'DATABASE_URL')?.value).toMatch(new RegExp(`^postgres://boardroom_${s.name}:\\$\\(DATABASE_PASSWORD\\)@boardroom-pg-rw\\.boardroom-data\\.svc:5432/boardroom$`));
+      expect(env.find((e) => e.name === 'DATABASE_PASSWORD')?.valueFrom).toEqual({ secretKeyRef: { name: `boardroom-identity-${s.name}`, key: 'pg' } });
+      expect(env.find((e) => e.name === 'DATABASE_URL')?.value).toMatch(new RegExp(`^postgres://boardroom_${s.name}:\\$\\(DATABASE_PASSWORD\\)@boardroom-pg-rw\\.boardroom-data\\.svc:5432/boardroom\\?sslmode=verify-full$`));
     }
     const cluster = rendered[dir].find((d) => d.kind === 'Cluster')!.spec as { managed: { roles: { name: string; login: boolean; superuser: boolean; bypassrls: boolean; passwordSecret: { name: string } }[] } };
     expect(cluster.managed.roles.map((r) => ({ name: r.name, login: r.login, superuser: r.superuser, bypassrls: r.bypassrls, secret: r.passwordSecret.name })).sort((a, b) => a.name.localeCompare(b.name))).toEqual(
@@ -78,13 +91,23 @@ describe.each(TARGETS)('%s as rendered', (dir) => {
     ],
     [
       "another service's NATS password (meeting's in library)",
-      (docs) => podOf(docs, 'library').containers[0].env.push({ name: 'OTHER', valueFrom: { secretKeyRef: { name: 'boardroom-identities', key: identityKeys('meeting')[0] } } }),
-      /Deployment boardroom-library: reads boardroom-identities\/nats-meeting/,
+      (docs) => podOf(docs, 'library').containers[0].env.push({ name: 'OTHER', valueFrom: { secretKeyRef: { name: identitySecret('meeting'), key: 'nats' } } }),
+      /Deployment boardroom-library: reads boardroom-identity-meeting\/nats/,
+    ],
+    [
+      "another service's Valkey password (notification's in library)",
+      (docs) => podOf(docs, 'library').containers[0].env.push({ name: 'REDIS_PASSWORD', valueFrom: { secretKeyRef: { name: identitySecret('notification'), key: 'redis' } } }),
+      /Deployment boardroom-library: reads boardroom-identity-notification\/redis/,
     ],
     [
       "another service's PostgreSQL password (meeting's in library)",
-      (docs) => podOf(docs, 'library').containers[0].env.push({ name: 'DATABASE_PASSWORD', valueFrom: { secretKeyRef: { name: 'boardroom-identities', key: 'pg-meeting' } } }),
-      /Deployment boardroom-library: reads boardroom-identities\/pg-meeting/,
+      (docs) => podOf(docs, 'library').containers[0].env.push({ name: 'DATABASE_PASSWORD', valueFrom: { secretKeyRef: { name: identitySecret('meeting'), key: 'pg' } } }),
+      /Deployment boardroom-library: reads boardroom-identity-meeting\/pg/,
+    ],
+    [
+      "another service's whole identity Secret as a volume (the gateway's in meeting)",
+      (docs) => podOf(docs, 'meeting').volumes.push({ name: 'ids', secret: { secretName: identitySecret('gateway') } }),
+      /Deployment boardroom-meeting: mounts Secret boardroom-identity-gateway/,
     ],
     [
       'an extra Secret by name',

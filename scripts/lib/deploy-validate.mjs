@@ -182,7 +182,10 @@ const STRUCTURAL = {
       if (r.superuser || r.bypassrls) e.push(`role ${r.name}: the application role must not be superuser or bypass RLS`);
     }
     e.push(...databaseRoleErrors(s.managed?.roles ?? []));
-    const allowed = new Set(['instances', 'imageName', 'primaryUpdateStrategy', 'minSyncReplicas', 'maxSyncReplicas', 'postgresql', 'bootstrap', 'managed', 'storage', 'walStorage', 'resources', 'affinity', 'monitoring', 'backup', 'plugins', 'enableSuperuserAccess', 'description']);
+    // TLS from cert-manager's certificate (postgres-tls.certificate.yaml), and no connection without TLS
+    if (!s.certificates?.serverTLSSecret || !s.certificates?.serverCASecret) e.push('spec.certificates.serverTLSSecret and serverCASecret are required (the server certificate from cert-manager)');
+    if (!(s.postgresql?.pg_hba ?? []).some((l) => /^hostnossl\s+all\s+all\s+all\s+reject$/.test(String(l).trim()))) e.push('spec.postgresql.pg_hba must reject connections without TLS (hostnossl all all all reject)');
+    const allowed = new Set(['certificates', 'instances', 'imageName', 'primaryUpdateStrategy', 'minSyncReplicas', 'maxSyncReplicas', 'postgresql', 'bootstrap', 'managed', 'storage', 'walStorage', 'resources', 'affinity', 'monitoring', 'backup', 'plugins', 'enableSuperuserAccess', 'description']);
     for (const k of Object.keys(s)) if (!allowed.has(k)) e.push(`spec.${k} is not a Cluster field this check knows`);
     return e;
   },
@@ -347,7 +350,8 @@ export function policyErrors(docs, where) {
     for (const c of spec.containers ?? []) {
       if ((c.envFrom ?? []).some((x) => x.secretRef?.name === 'boardroom-secrets')) e.push(`${where}: Deployment ${name}: takes all of boardroom-secrets (list its secrets by name)`);
       const fromSecret = new Map((c.env ?? []).filter((x) => x.valueFrom?.secretKeyRef?.name === 'boardroom-secrets').map((x) => [x.name, x.valueFrom.secretKeyRef]));
-      // the database as the service's own role, with its own password (boardroom-identities pg-<service>), never a shared URL
+      // the database as the service's own role, with its own password (boardroom-identity-<service> pg), never a shared URL,
+      // over TLS that checks the server (sslmode=verify-full)
       const dbUrl = (c.env ?? []).find((x) => x.name === 'DATABASE_URL');
       const dbPassword = (c.env ?? []).find((x) => x.name === 'DATABASE_PASSWORD');
       if (svc && (svc.secrets ?? []).includes('DATABASE_URL')) {
@@ -355,8 +359,9 @@ export function policyErrors(docs, where) {
         const user = /^postgres(?:ql)?:\/\/([^:@/]+)[:@]/.exec(String(dbUrl?.value ?? ''))?.[1];
         if (user !== role) e.push(`${where}: Deployment ${name}: DATABASE_URL must connect as its own role ${role}${user ? `, not ${user}` : ' (a value, not a shared secret)'}`);
         else if (!String(dbUrl.value).includes(':$(DATABASE_PASSWORD)@')) e.push(`${where}: Deployment ${name}: DATABASE_URL must take its password from DATABASE_PASSWORD`);
+        if (user === role && !/[?&]sslmode=verify-full(&|$)/.test(String(dbUrl.value))) e.push(`${where}: Deployment ${name}: DATABASE_URL must use TLS that checks the server (sslmode=verify-full)`);
         const ref = dbPassword?.valueFrom?.secretKeyRef;
-        if (ref?.name !== 'boardroom-identities' || ref?.key !== `pg-${svc.name}`) e.push(`${where}: Deployment ${name}: DATABASE_PASSWORD must be its own key pg-${svc.name} of boardroom-identities`);
+        if (ref?.name !== `boardroom-identity-${svc.name}` || ref?.key !== 'pg') e.push(`${where}: Deployment ${name}: DATABASE_PASSWORD must be key pg of its own Secret boardroom-identity-${svc.name}`);
       } else if (svc && (dbUrl || dbPassword)) e.push(`${where}: Deployment ${name}: gets a database URL or password, and has no database`);
       for (const k of (svc?.secrets ?? []).filter((x) => x !== 'DATABASE_URL')) {
         const ref = fromSecret.get(k);
@@ -414,6 +419,18 @@ export function policyErrors(docs, where) {
   return e;
 }
 
+/**
+ * TLS inside the cluster (docs/operations.md "TLS inside the cluster"): the services reach NATS and Valkey over TLS
+ * only (tls://, rediss://) and check the servers against the internal CA (TLS_CA_FILE, the mounted ConfigMap)
+ */
+export function tlsConfigErrors(config, where) {
+  const e = [];
+  if (!/^tls:\/\//.test(String(config.NATS_URL ?? ''))) e.push(`${where}: boardroom-config NATS_URL is not tls:// (${config.NATS_URL ?? 'unset'})`);
+  if (!/^rediss:\/\//.test(String(config.REDIS_URL ?? ''))) e.push(`${where}: boardroom-config REDIS_URL is not rediss:// (${config.REDIS_URL ?? 'unset'})`);
+  if (config.TLS_CA_FILE !== '/etc/boardroom/ca/ca.crt') e.push(`${where}: boardroom-config TLS_CA_FILE is not the mounted internal CA /etc/boardroom/ca/ca.crt (${config.TLS_CA_FILE ?? 'unset'})`);
+  return e;
+}
+
 function helmValuesErrors(file, v) {
   const e = [];
   const name = path.basename(file);
@@ -438,6 +455,10 @@ function helmValuesErrors(file, v) {
     if (!/appendonly\s+yes/.test(conf)) e.push(`${rel(file)}: append-only persistence is off`);
     if (!/maxmemory-policy\s+noeviction/.test(conf)) e.push(`${rel(file)}: eviction policy is not noeviction`);
     if (!v?.dataStorage?.enabled) e.push(`${rel(file)}: no persistent volume`);
+    // TLS with cert-manager's certificate (valkey-tls.certificate.yaml): the Secret's keys as cert-manager writes them
+    const t = v?.tls ?? {};
+    if (!t.enabled || !t.existingSecret) e.push(`${rel(file)}: clients do not need TLS (tls.enabled, tls.existingSecret)`);
+    else if (t.serverPublicKey !== 'tls.crt' || t.serverKey !== 'tls.key' || t.caPublicKey !== 'ca.crt') e.push(`${rel(file)}: tls keys are not cert-manager's (tls.crt, tls.key, ca.crt)`);
     // one ACL user per service (scripts/identities.ts), passwords from a Secret, no user with every key
     if (!v?.auth?.enabled || !v?.auth?.usersExistingSecret) e.push(`${rel(file)}: authentication is off (auth.enabled, auth.usersExistingSecret)`);
     const users = v?.auth?.aclUsers ?? {};
@@ -493,6 +514,7 @@ export async function validateK8s(dir, { services }) {
     const config = docs.find((d) => d.kind === 'ConfigMap' && d.metadata?.name === 'boardroom-config')?.data ?? {};
     if (Number(config.NATS_STREAM_REPLICAS ?? 1) < 3) errors.push(`${where}: boardroom-config NATS_STREAM_REPLICAS is ${config.NATS_STREAM_REPLICAS ?? 'unset'}; the event streams need 3 copies on the cluster`);
     if (!config.TRUSTED_PROXIES) errors.push(`${where}: boardroom-config has no TRUSTED_PROXIES (the gateway would believe no X-Forwarded-For)`);
+    errors.push(...tlsConfigErrors(config, where));
     if (!docs.some((d) => d.kind === 'HTTPRoute')) errors.push(`${where}: no HTTPRoute`);
     if (!docs.some((d) => d.kind === 'ServiceMonitor')) errors.push(`${where}: no ServiceMonitor`);
     const alerts = docs.filter((d) => d.kind === 'PrometheusRule').flatMap((d) => d.spec.groups.flatMap((g) => g.rules.filter((r) => r.alert)));

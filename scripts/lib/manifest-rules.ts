@@ -14,11 +14,11 @@ export interface ServiceSecrets {
   optionalSecrets?: string[];
 }
 
-/** the Secret with each service's own credentials for the data systems (k8s/generate.mjs) */
-export const IDENTITIES_SECRET = 'boardroom-identities';
+/** the Secret with one service's own credentials for the data systems, one per service (k8s/generate.mjs) */
+export const identitySecret = (service: string): string => `boardroom-identity-${service}`;
 export const APP_SECRETS = 'boardroom-secrets';
-/** a service's own keys of boardroom-identities: its NATS, Valkey and PostgreSQL passwords */
-export const identityKeys = (service: string): string[] => [`nats-${service}`, `redis-${service}`, `pg-${service}`];
+/** the keys of a service's identity Secret: its NATS, Valkey and PostgreSQL passwords */
+export const IDENTITY_KEYS: readonly string[] = Object.freeze(['nats', 'redis', 'pg']);
 
 interface EnvVar {
   name: string;
@@ -50,7 +50,8 @@ const serviceOf = (d: K8sDoc): string | undefined => {
 
 /**
  * Each Deployment reads only its own secrets: from boardroom-secrets the keys of its service (scripts/services.mjs
- * `secrets`/`optionalSecrets`), each under its own name; from boardroom-identities its own keys; no whole Secret
+ * `secrets`/`optionalSecrets`), each under its own name; its own identity Secret boardroom-identity-<service>
+ * (nats, redis, pg) and no other service's; no whole Secret
  * (envFrom), no Secret volume, no other Secret.
  */
 export function secretProblems(docs: K8sDoc[], services: ServiceSecrets[]): string[] {
@@ -64,13 +65,13 @@ export function secretProblems(docs: K8sDoc[], services: ServiceSecrets[]): stri
       continue;
     }
     const own = new Set([...(svc.secrets ?? []), ...(svc.optionalSecrets ?? [])]);
-    const ownIdentity = new Set(identityKeys(svc.name));
+    const ownIdentity = identitySecret(svc.name);
     for (const c of [...(spec.containers ?? []), ...(spec.initContainers ?? [])]) {
       for (const f of c.envFrom ?? []) if (f.secretRef) out.push(`${where}: takes all of Secret ${f.secretRef.name} (envFrom)`);
       for (const e of c.env ?? []) {
         const ref = e.valueFrom?.secretKeyRef;
         if (!ref) continue;
-        const fine = (ref.name === APP_SECRETS && own.has(ref.key) && e.name === ref.key) || (ref.name === IDENTITIES_SECRET && ownIdentity.has(ref.key));
+        const fine = (ref.name === APP_SECRETS && own.has(ref.key) && e.name === ref.key) || (ref.name === ownIdentity && IDENTITY_KEYS.includes(ref.key));
         if (!fine) out.push(`${where}: reads ${ref.name}/${ref.key} (as ${e.name}), which is not its own`);
       }
     }
