@@ -1102,7 +1102,10 @@ async function selfTest(argv) {
         s.on('data', (d) => {
           buf += d.toString();
           const lines = buf.split('\r\n').filter(Boolean);
-          if (lines.length >= (auth ? 2 : 1)) (s.destroy(), resolve(lines[lines.length - 1].trim()));
+          if (lines.length >= (auth ? 2 : 1)) {
+            s.destroy();
+            resolve(lines[lines.length - 1].trim());
+          }
         });
         s.once('error', reject);
         s.setTimeout(2000, () => (s.destroy(), reject(new Error('timeout'))));

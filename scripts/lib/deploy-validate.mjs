@@ -107,6 +107,13 @@ export function validateCompose(text, { services, render = [] }) {
     if (!/--appendonly\s+yes/.test(redisCmd)) errors.push('compose redis: append-only persistence is off (--appendonly yes)');
     if (!/--maxmemory-policy\s+noeviction/.test(redisCmd)) errors.push('compose redis: eviction policy is not noeviction');
     if (!(svcs.redis.volumes ?? []).some((v) => String(typeof v === 'string' ? v : v.target).includes('/data'))) errors.push('compose redis: /data is not on a volume');
+    // the services' ACL users (deploy/redis/acl.sh with the rules scripts/identities.ts generates), never the open default user
+    const mounts = (svcs.redis.volumes ?? []).map((v) => String(typeof v === 'string' ? v : `${v.source}:${v.target}`));
+    const entry = [svcs.redis.entrypoint ?? []].flat().join(' ');
+    if (!/\/boardroom\/acl\.sh$/.test(entry) || !mounts.some((m) => m.startsWith('./deploy/redis/acl.sh:/boardroom/acl.sh')) || !mounts.some((m) => m.startsWith('./deploy/identities/valkey-users.acl:/boardroom/valkey-users.acl'))) {
+      errors.push('compose redis: not started with the services\' ACL users (entrypoint deploy/redis/acl.sh, deploy/identities/valkey-users.acl mounted)');
+    }
+    for (const s of services) if (!String(svcs.redis.environment?.[`REDIS_PASSWORD_${s.toUpperCase().replace(/-/g, '_')}`] ?? '')) errors.push(`compose redis: no password for the Redis user ${s} (REDIS_PASSWORD_${s.toUpperCase().replace(/-/g, '_')})`);
   }
   const natsCmd = [svcs.nats?.command ?? []].flat().join(' ');
   if (!svcs.nats) errors.push('compose: no nats service');
@@ -134,6 +141,10 @@ export function validateCompose(text, { services, render = [] }) {
     const svc = ALL_SERVICES.find((x) => x.name === String(env.SERVICE));
     if (!svc) continue;
     for (const k of svc.secrets ?? []) if (env[k] === undefined || env[k] === '') errors.push(`compose ${name}: secret ${k} is not in its environment (scripts/services.mjs secrets)`);
+    // and to Redis as its own ACL user with its own password, no other's
+    const redisVar = (n) => `REDIS_PASSWORD_${n.toUpperCase().replace(/-/g, '_')}`;
+    if (env.REDIS_USER !== svc.name || !String(env.REDIS_PASSWORD ?? '').startsWith(`\${${redisVar(svc.name)}:`)) errors.push(`compose ${name}: does not connect to Redis as its own user ${svc.name} with ${redisVar(svc.name)}`);
+    for (const [k, v] of Object.entries(env)) if (k !== 'REDIS_PASSWORD' && (/^REDIS_PASSWORD_/.test(k) || (String(v).includes('${REDIS_PASSWORD_') && !String(v).startsWith(`\${${redisVar(svc.name)}:`)))) errors.push(`compose ${name}: gets another Redis user's password (${k})`);
     // each service connects as its own PostgreSQL role (docs/operations.md "Who may talk to whom")
     const dbUser = /^postgres(?:ql)?:\/\/([^:@/]+)[:@]/.exec(String(env.DATABASE_URL ?? ''))?.[1];
     if ((svc.secrets ?? []).includes('DATABASE_URL') && dbUser !== `boardroom_${svc.name}`) errors.push(`compose ${name}: DATABASE_URL connects as ${dbUser ?? '?'}, not its own role boardroom_${svc.name}`);

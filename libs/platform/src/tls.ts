@@ -40,7 +40,7 @@ export const redisUrl = z.string().refine((s) => {
     const u = new URL(s);
     return (u.protocol === 'redis:' || u.protocol === 'rediss:') && !!u.hostname && /^(\/\d*)?$/.test(u.pathname);
   } catch {
-    return false;
+    return false; // not a URL at all: the message below says what is expected
   }
 }, 'a redis:// or rediss:// URL (redis[s]://[user:password@]host:port[/db])');
 
@@ -54,7 +54,7 @@ export const databaseUrl = z.string().refine((s) => {
     const mode = u.searchParams.get('sslmode');
     return mode === null || (PG_SSL_MODES as readonly string[]).includes(mode);
   } catch {
-    return false;
+    return false; // not a URL at all: the message below says what is expected
   }
 }, `a postgres:// URL whose sslmode, if given, is one of ${PG_SSL_MODES.join(', ')} (require does not check the server)`);
 
