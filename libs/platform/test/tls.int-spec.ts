@@ -69,8 +69,13 @@ function start(command: string, args: string[], ready: RegExp, opts: { uid?: num
   return new Promise((resolve, reject) => {
     const t0 = Date.now();
     const tick = setInterval(() => {
-      if (ready.test(out)) (clearInterval(tick), resolve());
-      else if (child.exitCode !== null || Date.now() - t0 > 20_000) (clearInterval(tick), reject(new Error(`${command} did not start: ${out}`)));
+      if (ready.test(out)) {
+        clearInterval(tick);
+        resolve();
+      } else if (child.exitCode !== null || Date.now() - t0 > 20_000) {
+        clearInterval(tick);
+        reject(new Error(`${command} did not start: ${out}`));
+      }
     }, 100);
   });
 }
@@ -101,8 +106,14 @@ describe('Valkey/Redis over TLS (rediss://)', () => {
   const handshake = (url: string, ca: TlsCa) =>
     new Promise<string>((resolve) => {
       const r = new Redis({ ...redisOptionsOf(url, ca), lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-      r.once('error', (e: NodeJS.ErrnoException) => (resolve(`${e.code ?? ''} ${e.message}`), r.disconnect()));
-      r.once('ready', () => (resolve('allowed'), r.disconnect()));
+      r.once('error', (e: NodeJS.ErrnoException) => {
+        resolve(`${e.code ?? ''} ${e.message}`);
+        r.disconnect();
+      });
+      r.once('ready', () => {
+        resolve('allowed');
+        r.disconnect();
+      });
       r.connect().catch(() => undefined); // the error event above says why
     });
 
