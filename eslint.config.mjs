@@ -31,6 +31,18 @@ function layoutZones() {
 }
 
 
+// libs/platform: http/ (the health controller) sits on top of the connections it probes; the kit below it (bus, db,
+// events, queues, storage, process) never imports it. Metrics are a leaf (metrics.ts) that every layer records into.
+const PLATFORM = './libs/platform/src';
+function platformZones() {
+  return [{
+    target: ['bus', 'db', 'events', 'queues', 'storage', 'process'].map((d) => `${PLATFORM}/${d}`),
+    from: `${PLATFORM}/http`,
+    message: 'libs/platform http/ is above the kit it probes: bus, db, events, queues, storage and process never import it (an arrow pointing up).',
+  }];
+}
+
+
 // bare `status` is left out: numeric `status` here is an HTTP status (`res.status === 401`); a meeting's `status`
 // object is caught through its `status.id`
 const STATUS_FIELD = '/^(statusId|status_id|meetingStatusId|meeting_status_id|meetingStatus|meeting_status)$/';
@@ -119,6 +131,7 @@ export default tseslint.config(
             { target: './web', from: './libs', except: ['./contracts'], message: 'The web imports @app/contracts only.' },
             { target: './libs', from: ['./services', './web'], message: 'libs/ are below services and web: they never import them.' },
             ...layoutZones(),
+            ...platformZones(),
           ],
         },
       ],

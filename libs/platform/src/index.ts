@@ -16,7 +16,7 @@ export * from './db/scoped-db';
 export * from './db/migrate';
 export * from './db/like';
 export * from './storage/storage';
-export * from './http/metrics';
+export * from './metrics';
 export * from './http/health.controller';
 export * from './platform.module';
 export * from './bootstrap';

@@ -14,7 +14,7 @@ import { Storage, STORAGE_OPTIONS } from './storage/storage';
 import { HealthController } from './http/health.controller';
 import { JOB_HANDLER, JobRegistry, QueuesModule, QUEUES_OPTIONS, QueuesOptions, WorkerTuning } from './queues/jobs';
 import { CONFIG } from './config';
-import { enableDefaultMetrics } from './http/metrics';
+import { enableDefaultMetrics } from './metrics';
 import { logger } from './logger';
 import { flushTracing, initTracing } from './tracing';
 import { SessionStore } from './sessions';

@@ -5,7 +5,7 @@ import { currentContext, runWithContext } from '../context';
 import { contextFromHeaders, inSpan, markFailed, SpanKind, traceHeaders } from '../tracing';
 import { logger } from '../logger';
 import { NATS_CONNECTION } from './nats';
-import { metrics } from '../http/metrics';
+import { metrics } from '../metrics';
 import { onDrain } from '../shutdown';
 import { packReply, unpackReply } from './wire';
 

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { AppError, zOrgId } from '@app/contracts';
 import { logger } from '../logger';
 import { currentContext } from '../context';
-import { metrics } from '../http/metrics';
+import { metrics } from '../metrics';
 
 export const DB_OPTIONS = Symbol('DB_OPTIONS');
 export interface DbOptions {

@@ -13,7 +13,7 @@ import { REDIS } from '../redis';
 import { currentContext, runWithContext } from '../context';
 import { contextFromHeaders, inSpan, markFailed, otelContext, SpanKind, traceHeaders, traceparentOf } from '../tracing';
 import { logger } from '../logger';
-import { metrics } from '../http/metrics';
+import { metrics } from '../metrics';
 import { Lanes } from './lanes';
 import { PayloadSeal } from '../seal';
 

@@ -4,7 +4,7 @@ import type Redis from 'ioredis';
 import { NATS_CONNECTION } from '../bus/nats';
 import { REDIS } from '../redis';
 import { Db } from '../db/db';
-import { registry } from './metrics';
+import { registry } from '../metrics';
 import { isDraining } from '../shutdown';
 
 /**

@@ -7,7 +7,7 @@ import { AppError, JobDef, PayloadInputOf, PayloadOf, fieldErrorsOf } from '@app
 import { runWithContext, currentContext } from '../context';
 import { contextFromHeaders, inSpan, SpanKind, traceparentOf } from '../tracing';
 import { logger } from '../logger';
-import { metrics, queueDepthSources, type QueueDepthSource } from '../http/metrics';
+import { metrics, queueDepthSources, type QueueDepthSource } from '../metrics';
 import { PayloadSeal } from '../seal';
 import { watchRedisErrors } from '../redis';
 import { onDrain } from '../shutdown';
