@@ -28,3 +28,4 @@ export * from './secret-box';
 export * from './guest-links';
 export * from './ttl-cache';
 export * from './process/sandbox';
+export * from './org-zones';

@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { SignApprovalJob } from '@app/contracts';
-import { PlatformModule } from '@app/platform';
+import { GetOrganization, OrganizationUpdated, SignApprovalJob } from '@app/contracts';
+import { orgZonesProviders, PlatformModule } from '@app/platform';
 import type { ApprovalConfig } from './config';
 import { ApprovalAccess } from './common/approval-access';
 import { ApprovalDb } from './common/approval-db';
@@ -31,7 +31,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [PlatformModule.forRoot({ service: 'approval', config, db: { schema: approvalTables }, storage: true, streams: ['approval'], queues: { produces: [SignApprovalJob], processes: [SignApprovalJob] } })],
-      providers: [ApprovalDb, ApprovalRepository, PlacementsRepository, ApprovalAccess, ApprovalPublisher, SignDecision, ApprovalService, ApprovalHandlers, DocumentStore, SigningKeys, SignApprovalProcessor, DocumentsService, DocumentsHandlers, SealCertificates, VerifyService, VerifyHandlers],
+      providers: [...orgZonesProviders({ get: GetOrganization, updated: OrganizationUpdated }), ApprovalDb, ApprovalRepository, PlacementsRepository, ApprovalAccess, ApprovalPublisher, SignDecision, ApprovalService, ApprovalHandlers, DocumentStore, SigningKeys, SignApprovalProcessor, DocumentsService, DocumentsHandlers, SealCertificates, VerifyService, VerifyHandlers],
     };
   }
 }

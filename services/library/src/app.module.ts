@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ConvertToPdf } from '@app/contracts';
-import { PlatformModule, Sandbox } from '@app/platform';
+import { ConvertToPdf, GetOrganization, OrganizationUpdated } from '@app/contracts';
+import { orgZonesProviders, PlatformModule, Sandbox } from '@app/platform';
 import type { LibraryConfig } from './config';
 import { ItemAccess } from './common/item-access';
 import { LibraryDb } from './common/library-db';
@@ -34,7 +34,7 @@ export class AppModule {
           streams: ['library'],
         }),
       ],
-      providers: [{ provide: Sandbox, useValue: new Sandbox(config) }, LibraryDb, LibraryRepository, ItemAccess, LibraryService, LibraryHandlers, LibrarySearchService, LibrarySearchHandlers, ViewersService, ViewersHandlers, ConvertProcessor],
+      providers: [{ provide: Sandbox, useValue: new Sandbox(config) }, ...orgZonesProviders({ get: GetOrganization, updated: OrganizationUpdated }), LibraryDb, LibraryRepository, ItemAccess, LibraryService, LibraryHandlers, LibrarySearchService, LibrarySearchHandlers, ViewersService, ViewersHandlers, ConvertProcessor],
     };
   }
 }

@@ -1,4 +1,4 @@
-import { instantToLocal, localToInstant, monthRange, safeZone, serverDate, utcServerDate } from './time-zone';
+import { instantToLocal, localToInstant, monthRange, safeZone, serverDate } from './time-zone';
 
 describe('time zones', () => {
   const rows: Array<[tz: string, local: string, iso: string]> = [
@@ -65,13 +65,5 @@ describe('serverDate: the one way a date is answered (the organization\'s zone)'
     ['not a date', 'Asia/Dubai', null],
   ])('%s in %s is %s', (input, tz, expected) => {
     expect(serverDate(input, tz)).toBe(expected);
-  });
-
-  it.each([
-    [new Date('2026-03-05T22:15:00Z'), '2026-03-05 22:15:00'],
-    ['2026-03-05T22:15:00+04:00', '2026-03-05 18:15:00'],
-    [undefined, null],
-  ])('utcServerDate(%s) is %s', (input, expected) => {
-    expect(utcServerDate(input)).toBe(expected);
   });
 });

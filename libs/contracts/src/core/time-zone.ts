@@ -2,8 +2,8 @@ import { formatLocal, parseLocalDateTime, type LocalDateTime } from './dates';
 
 /**
  * Time zones without a library: the organization's local 'YYYY-MM-DD HH:mm:ss' <-> an instant. Every service
- * answers dates with `serverDate(instant, orgTimeZone)` (docs/decisions.md "Dates"); `utcServerDate` is for the
- * few places that promise UTC (a file's metadata, a log line).
+ * answers dates with `serverDate(instant, orgTimeZone)` (docs/decisions.md "Dates"); there is no UTC variant: no
+ * answer of the product promises UTC (a wire format that does writes ISO 8601 with its 'Z', `toISOString()`).
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(tz: string): Intl.DateTimeFormat {
@@ -101,12 +101,4 @@ export function serverDate(d: Date | string | null | undefined, tz: string | nul
   const x = typeof d === 'string' ? new Date(d) : d;
   if (Number.isNaN(x.getTime())) return null;
   return instantToLocal(x, safeZone(tz));
-}
-
-/** 'YYYY-MM-DD HH:mm:ss' in UTC: only where UTC is what is promised, never for a date a person reads. */
-export function utcServerDate(d: Date | string | null | undefined): string | null {
-  if (!d) return null;
-  const x = typeof d === 'string' ? new Date(d) : d;
-  if (Number.isNaN(x.getTime())) return null;
-  return x.toISOString().replace('T', ' ').slice(0, 19);
 }

@@ -52,6 +52,8 @@ export const MeetingMinutesFields = defineRpc({
       member: z.object({ can_edit: z.boolean() }).nullable(),
       meeting_status_id: z.number().int(),
       mom: z.union([z.literal(0), z.literal(1)]),
+      /** the organization's zone, which the meeting details carry: the versions' dates are answered in it */
+      time_zone: z.string(),
     }),
   }),
   response: z.object({

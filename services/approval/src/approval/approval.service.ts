@@ -4,7 +4,7 @@ import {
   LibraryErrors, pageMeta, SYSTEM_ACTOR, type Actor, type ApprovalDetails, type ApprovalStatus, type ApprovalTab, type AssigneeInput, type DirectoryUser,
   type Placement, type SavedSignature,
 } from '@app/contracts';
-import { Bus, CONFIG, logger, Outbox } from '@app/platform';
+import { Bus, CONFIG, logger, OrgZones, Outbox } from '@app/platform';
 import { ApprovalAccess, type LinkCheck } from '../common/approval-access';
 import { ApprovalDb, type Scope } from '../common/approval-db';
 import { DocumentStore, sentKey, sha256 } from '../common/document-store';
@@ -42,13 +42,14 @@ export class ApprovalService {
     private readonly bus: Bus,
     private readonly outbox: Outbox,
     private readonly store: DocumentStore,
+    private readonly zones: OrgZones,
     @Inject(CONFIG) private readonly config: ApprovalConfig,
   ) {}
 
   private async answer(s: Scope, c: Call, approvalId: number, guestId?: number, link: LinkCheck = 'running'): Promise<ApprovalDetails> {
     const v = await this.access.see(s, c, approvalId, guestId, false, link);
     const versions = await this.repo.versionsOf(s, v.approval.id);
-    return toDetails(v, versions, await this.repo.signJobsOf(s, v.approval.id));
+    return toDetails(v, versions, await this.zones.of(c.orgId), await this.repo.signJobsOf(s, v.approval.id));
   }
 
   // ---------- queries ----------
@@ -59,10 +60,10 @@ export class ApprovalService {
     return this.db.tenant(c.orgId, async (s) => {
       const { rows, total } = await this.repo.list(s, { userId, isAdmin: c.actor.isAdmin, tab: c.tab, status: c.status, committeeId: c.committeeId, meetingId: c.meetingId, search: c.search, fromDate: c.fromDate, toDate: c.toDate }, c.page, c.perPage);
       const ids = rows.map((r) => r.id);
-      const [docs, people] = await Promise.all([this.repo.documentsOf(s, ids), this.repo.assigneesOf(s, ids)]);
+      const [docs, people, zone] = await Promise.all([this.repo.documentsOf(s, ids), this.repo.assigneesOf(s, ids), this.zones.of(c.orgId)]);
       const items = rows.map((r) => {
         const as = people.filter((p) => p.approvalId === r.id);
-        return toApproval(r, docs.filter((d) => d.approvalId === r.id), as, as.find((p) => p.userId === userId) ?? null);
+        return toApproval(r, docs.filter((d) => d.approvalId === r.id), as, as.find((p) => p.userId === userId) ?? null, zone);
       });
       return { items, meta: pageMeta(c.page, c.perPage, total) };
     });
@@ -140,7 +141,7 @@ export class ApprovalService {
       for (const f of files) await this.store.put(sentKey(c.orgId, f.sha), f.bytes);
       const v = await this.access.see(s, c, a.id);
       after(async () => logger().info({ orgId: c.orgId, approvalId: a.id }, 'approval created'));
-      return toDetails(v, await this.repo.versionsOf(s, a.id));
+      return toDetails(v, await this.repo.versionsOf(s, a.id), await this.zones.of(c.orgId));
     });
   }
 
@@ -207,13 +208,16 @@ export class ApprovalService {
 
   listSignatures(c: Call) {
     const userId = this.me(c);
-    return this.db.tenant(c.orgId, async (s) => ({ signatures: (await this.repo.signaturesOf(s, userId)).map((r) => toSignature(r)) }));
+    return this.db.tenant(c.orgId, async (s) => {
+      const zone = await this.zones.of(c.orgId);
+      return { signatures: (await this.repo.signaturesOf(s, userId)).map((r) => toSignature(r, zone)) };
+    });
   }
 
   saveSignature(c: Call & { type: SavedSignature['type']; title: string; payload: string }) {
     const userId = this.me(c);
     if (!decodeImage(c.payload)) throw AppError.validation({ payload: AM.imageType });
-    return this.db.command(c.orgId, async (s) => toSignature(await this.repo.addSignature(s, { userId, type: c.type, title: c.title, payload: c.payload })));
+    return this.db.command(c.orgId, async (s) => toSignature(await this.repo.addSignature(s, { userId, type: c.type, title: c.title, payload: c.payload }), await this.zones.of(c.orgId)));
   }
 
   deleteSignature(c: Call & { signatureId: number }) {

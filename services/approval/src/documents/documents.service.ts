@@ -3,7 +3,7 @@ import {
   AppError, ApprovalMessages as AM, ASSIGNEE_STATUS, DocumentMessages as DM, GetDetails, GetOrganization, SYSTEM_ACTOR,
   type Actor, type ApprovalStatus, type DocumentPlacement, type SigningDocument, type SigningPage, type StoredPlacement,
 } from '@app/contracts';
-import { Bus, CONFIG } from '@app/platform';
+import { Bus, CONFIG, OrgZones } from '@app/platform';
 import { ApprovalAccess, type Seen } from '../common/approval-access';
 import { ApprovalDb, type Scope } from '../common/approval-db';
 import { DocumentStore } from '../common/document-store';
@@ -57,6 +57,7 @@ export class DocumentsService {
     private readonly signing: SignDecision,
     private readonly store: DocumentStore,
     private readonly bus: Bus,
+    private readonly zones: OrgZones,
     @Inject(CONFIG) private readonly config: ApprovalConfig,
   ) {}
 
@@ -96,7 +97,10 @@ export class DocumentsService {
     const [org, docs, signatures, placed] = await Promise.all([
       this.bus.request(GetOrganization, { orgId: c.orgId }),
       documents ?? this.describe(c.orgId, v.docs),
-      c.actor.kind === 'user' && c.actor.userId ? this.db.tenant(c.orgId, async (s) => (await this.repo.signaturesOf(s, c.actor.userId!)).map(toSignature)) : Promise.resolve([]),
+      c.actor.kind === 'user' && c.actor.userId ? this.db.tenant(c.orgId, async (s) => {
+        const zone = await this.zones.of(c.orgId);
+        return (await this.repo.signaturesOf(s, c.actor.userId!)).map((r) => toSignature(r, zone));
+      }) : Promise.resolve([]),
       this.db.tenant(c.orgId, (s) => this.boxes.of(s, approvalId, v.sender ? undefined : v.me ? [v.me.id] : [])),
     ]);
     return {

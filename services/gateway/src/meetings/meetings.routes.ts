@@ -45,7 +45,7 @@ export class MeetingsRoutes {
       const fields = await this.bus.request(MeetingMinutesFields, {
         orgId: call.orgId, actor: call.actor,
         meeting: {
-          id: details.id, owner_id: details.owner_id, admin_ids: details.admins.map((a) => a.id), meeting_status_id: details.meeting_status_id, mom: details.mom,
+          id: details.id, owner_id: details.owner_id, admin_ids: details.admins.map((a) => a.id), meeting_status_id: details.meeting_status_id, mom: details.mom, time_zone: details.time_zone,
           member: details.current_member ? { can_edit: details.current_member.can_edit === 1 } : null,
         },
       });

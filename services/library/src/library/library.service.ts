@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, ConvertToPdf, CONVERTIBLE_KINDS, FileDeleted, FileUploaded, GetUsers, ItemShared, LibraryErrors, LibraryMessages, utcServerDate,
+  AppError, ConvertToPdf, CONVERTIBLE_KINDS, FileDeleted, FileUploaded, GetUsers, ItemShared, LibraryErrors, LibraryMessages, serverDate,
   type Actor, type FileKind, type ItemKind, type LibraryDetails, type LibraryFetch, type LibraryFileRef, type LibraryItem, type LibraryListing,
   type LibraryScope, type LibraryTab, type SharedWith, type UsageType, type OutlineEntry,
 } from '@app/contracts';
-import { Bus, Jobs, logger, Outbox, Storage } from '@app/platform';
+import { Bus, Jobs, logger, OrgZones, Outbox, Storage } from '@app/platform';
 import { ItemAccess } from '../common/item-access';
 import { LibraryDb, type Scope } from '../common/library-db';
 import { LibraryRepository, type ItemRow, type ShareRow } from '../repositories/library.repository';
@@ -35,6 +35,7 @@ export class LibraryService {
     private readonly jobs: Jobs,
     private readonly outbox: Outbox,
     private readonly items: ItemAccess,
+    private readonly zones: OrgZones,
   ) {}
 
   // ---------- answers (access: common/item-access, with rules/access) ----------
@@ -51,6 +52,7 @@ export class LibraryService {
     const ids = rows.map((r) => r.item.id);
     const sh = await this.repo.sharesOf(s, ids);
     const favs = actor.userId ? await this.repo.favoriteIds(s, actor.userId, ids) : new Set<number>();
+    const zone = await this.zones.of(s.orgId);
     return Promise.all(
       rows.map(async ({ item, access }) => ({
         id: item.id,
@@ -70,8 +72,8 @@ export class LibraryService {
         version: item.version,
         conversion: { status: item.conversionStatus as LibraryItem['conversion']['status'], progress: item.conversionProgress },
         shared_with: this.sharedWith(sh.filter((x) => x.itemId === item.id)),
-        created_at: utcServerDate(item.createdAt)!,
-        updated_at: utcServerDate(item.updatedAt)!,
+        created_at: serverDate(item.createdAt, zone)!,
+        updated_at: serverDate(item.updatedAt, zone)!,
       })),
     );
   }
@@ -145,11 +147,12 @@ export class LibraryService {
       const base = await this.one(s, c.actor, item, access);
       const used = await this.repo.usagesOf(s, item.id);
       const vs = item.isFolder ? [] : await this.repo.versionsOf(s, item.id);
+      const zone = await this.zones.of(c.orgId);
       return {
         ...base,
         used_in: used.map((u) => ({ type: u.usageType as UsageType, id: u.usageId, title: u.title, meeting_id: u.meetingId, meeting_title: u.meetingTitle })),
         versions: await Promise.all(
-          vs.map(async (v) => ({ version: v.version, size: v.size, created_at: utcServerDate(v.createdAt)!, created_by: { id: v.createdBy, name: v.createdByName }, file_url: (await this.url(v.s3Key))!, meeting_id: v.meetingId })),
+          vs.map(async (v) => ({ version: v.version, size: v.size, created_at: serverDate(v.createdAt, zone)!, created_by: { id: v.createdBy, name: v.createdByName }, file_url: (await this.url(v.s3Key))!, meeting_id: v.meetingId })),
         ),
       };
     });
@@ -366,7 +369,7 @@ export class LibraryService {
       if (op === 'save') await this.repo.saveAnnotation(s, item.id, me, text!);
       if (op === 'delete') await this.repo.deleteAnnotation(s, item.id, me);
       const row = await this.repo.annotation(s, item.id, me);
-      return { library_id: item.id, annotation: row?.annotation ?? null, updated_at: row ? utcServerDate(row.updatedAt) : null };
+      return { library_id: item.id, annotation: row?.annotation ?? null, updated_at: row ? serverDate(row.updatedAt, await this.zones.of(c.orgId)) : null };
     });
   }
 

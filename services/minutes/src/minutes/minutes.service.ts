@@ -1,7 +1,7 @@
 import { minutesFileName } from '../rules/file-name';
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AppError, FetchFile, type MeetingMinutesFields, minutesKey, MinutesErrors, MinutesMessages, normalizeConclusion, RenderMinutes, ResolveFiles, utcServerDate, SYSTEM_ACTOR,
+  AppError, FetchFile, type MeetingMinutesFields, minutesKey, MinutesErrors, MinutesMessages, normalizeConclusion, RenderMinutes, ResolveFiles, serverDate, SYSTEM_ACTOR,
   type Actor, type GetMinutes, type MeetingDetails, type MinutesFile, type MinutesItem, type MinutesState, type RequestOf, type ResponseOf, type SaveConclusions,
   type SetMinutesSetting, type UploadMinutes,
 } from '@app/contracts';
@@ -49,7 +49,7 @@ export class MinutesService {
       mom_versions: await Promise.all(
         shown.map(async (v) => ({
           file_url: v.s3Key ? await this.storage.presignedGet(v.s3Key, this.config.MINUTES_URL_TTL_SECONDS) : (files.find((f) => f.id === v.libraryId)?.file_url ?? ''),
-          updated_at: utcServerDate(v.createdAt)!,
+          updated_at: serverDate(v.createdAt, m.time_zone)!,
         })),
       ),
       can_commit: rights.canCommit,
@@ -93,7 +93,7 @@ export class MinutesService {
         active: row?.active ?? true,
         comments: notes
           .filter((n) => n.itemType === i.type && n.itemId === i.id)
-          .map((n) => ({ id: n.id, comment: n.comment, user_id: n.userId, user_name: n.userName, created_at: utcServerDate(n.createdAt)! })),
+          .map((n) => ({ id: n.id, comment: n.comment, user_id: n.userId, user_name: n.userName, created_at: serverDate(n.createdAt, meeting.time_zone)! })),
       };
     });
   }
@@ -117,7 +117,7 @@ export class MinutesService {
         version: v.version,
         library_id: v.libraryId,
         file_url: v.s3Key ? await this.storage.presignedGet(v.s3Key, this.config.MINUTES_URL_TTL_SECONDS) : (files.find((f) => f.id === v.libraryId)?.file_url ?? ''),
-        updated_at: utcServerDate(v.createdAt)!,
+        updated_at: serverDate(v.createdAt, meeting.time_zone)!,
         source: v.source as 'rendered' | 'uploaded',
         lang: v.lang,
       })),

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, DEFAULT_WEIGHT, OrgMessages, pageMeta, utcServerDate,
+  AppError, DEFAULT_WEIGHT, OrgMessages, pageMeta, serverDate,
   type Actor, type Board, type Committee, type PermissionSlug, type RequestOf,
   type CreateBoard, type CreateCommittee, type ListCommittees, type UpdateBoard, type UpdateCommittee,
 } from '@app/contracts';
 import { OrgDb, type Scope } from '../common/org-db';
 import { requirePermission, requireUser } from '../common/access';
 import { toUserBrief } from '../common/mappers';
+import { OrganizationsRepository } from '../repositories/organizations.repository';
 import { CommitteesRepository, type CommitteeKind, type CommitteeRow } from '../repositories/committees.repository';
 import { UsersRepository } from '../repositories/users.repository';
 import { LogsRepository } from '../repositories/logs.repository';
@@ -25,12 +26,13 @@ const LABEL: Record<CommitteeKind, string> = { committee: 'committee', board: 'b
  */
 @Injectable()
 export class CommitteesService {
-  constructor(private readonly db: OrgDb, private readonly committees: CommitteesRepository, private readonly users: UsersRepository, private readonly logs: LogsRepository) {}
+  constructor(private readonly db: OrgDb, private readonly organizations: OrganizationsRepository, private readonly committees: CommitteesRepository, private readonly users: UsersRepository, private readonly logs: LogsRepository) {}
 
   private async present(s: Scope, kind: CommitteeKind, rows: CommitteeRow[], actor: Actor): Promise<Board[]> {
     const members = await this.committees.members(s, rows.map((r) => r.id));
     const boards = kind === 'board' ? await this.committees.boardCommittees(s, rows.map((r) => r.id)) : new Map<number, { id: number; name: string }[]>();
     const today = new Date().toISOString().slice(0, 10);
+    const zone = await this.organizations.timeZone(s);
     return rows.map((c) => {
       const m = members.get(c.id)!;
       return {
@@ -45,7 +47,7 @@ export class CommitteesService {
         users_count: m.users.length,
         weights: m.users.map((u) => ({ user_id: u.id, weight: m.weights.get(u.id) ?? DEFAULT_WEIGHT })),
         can_edit: canEditCommittee(actor, SLUG[kind], m.admins.map((u) => u.id)),
-        created_at: utcServerDate(c.createdAt)!,
+        created_at: serverDate(c.createdAt, zone)!,
         expiration_date: c.expirationDate,
         expired: boardExpired(c.expirationDate, today),
         committees: boards.get(c.id) ?? [],

@@ -1,5 +1,5 @@
 import {
-  parseLang, utcServerDate, uploadUrl, zOrgModules,
+  parseLang, serverDate, uploadUrl, zOrgModules,
   type DirectoryUser, type OrgModules, type OrgPublic, type Profile, type User, type UserBrief, type Variant,
 } from '@app/contracts';
 import type { UserRow, UserCommittees } from '../repositories/users.repository';
@@ -14,7 +14,8 @@ export function toUserBrief(u: UserRow): UserBrief {
 type Status = 'Active' | 'Inactive' | 'Pending';
 const status = (u: UserRow): Status => (u.status === 'Active' || u.status === 'Inactive' ? u.status : 'Pending');
 
-export function toUser(u: UserRow, role: RoleRow | null | undefined, c: UserCommittees | undefined): User {
+/** a user as the API shows them; dates in the organization's zone */
+export function toUser(u: UserRow, role: RoleRow | null | undefined, c: UserCommittees | undefined, zone: string): User {
   const image = uploadUrl(u.image);
   return {
     id: u.id,
@@ -36,8 +37,8 @@ export function toUser(u: UserRow, role: RoleRow | null | undefined, c: UserComm
     email_verified: !!u.emailVerifiedAt,
     two_factor: u.twoFactorEnabled,
     lang: parseLang(u.lang),
-    created_at: utcServerDate(u.createdAt)!,
-    deleted_at: utcServerDate(u.deletedAt),
+    created_at: serverDate(u.createdAt, zone)!,
+    deleted_at: serverDate(u.deletedAt, zone),
   };
 }
 
@@ -45,7 +46,7 @@ export function toUser(u: UserRow, role: RoleRow | null | undefined, c: UserComm
 export function toProfile(u: UserRow, role: RoleRow | null | undefined, c: UserCommittees | undefined, org: OrganizationRow): Profile {
   const {
     id, name, email, phone, position, designation, date_of_birth, image, role_id, role: roleRef, is_admin, two_factor, status, lang, team, admin_committees, member_committees,
-  } = toUser(u, role, c);
+  } = toUser(u, role, c, org.timeZone);
   return {
     id, name, email, phone, position, designation, birth_date: date_of_birth, date_of_birth, image, role_id, role: roleRef, is_admin,
     permissions: resolvePermissions(role).map((slug) => ({ slug })),

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, OrgMessages, hasPermission, pageMeta, utcServerDate, uploadUrl,
+  AppError, OrgMessages, hasPermission, pageMeta, serverDate, uploadUrl,
   type Actor, type NewsPost, type RequestOf, type CreateNews, type ListNews,
 } from '@app/contracts';
 import { OrgDb, type Scope } from '../common/org-db';
 import { requirePermission, requireUser } from '../common/access';
+import { OrganizationsRepository } from '../repositories/organizations.repository';
 import { NewsRepository, type PostRow } from '../repositories/news.repository';
 import { CommitteesRepository } from '../repositories/committees.repository';
 import { LogsRepository } from '../repositories/logs.repository';
@@ -16,13 +17,14 @@ import { ownKey } from '../rules/users';
  */
 @Injectable()
 export class NewsService {
-  constructor(private readonly db: OrgDb, private readonly news: NewsRepository, private readonly committees: CommitteesRepository, private readonly logs: LogsRepository) {}
+  constructor(private readonly db: OrgDb, private readonly organizations: OrganizationsRepository, private readonly news: NewsRepository, private readonly committees: CommitteesRepository, private readonly logs: LogsRepository) {}
 
   private async present(s: Scope, rows: PostRow[], actor: Actor): Promise<NewsPost[]> {
     const d = await this.news.details(s, rows, actor.userId);
+    const zone = await this.organizations.timeZone(s);
     return rows.map((p) => {
       const comments = (d.comments.get(p.id) ?? []).map((c) => ({
-        id: c.id, comment: c.comment, user_id: c.userId, user_name: c.name ?? 'Deleted user', user_image: uploadUrl(c.image), created_at: utcServerDate(c.createdAt)!,
+        id: c.id, comment: c.comment, user_id: c.userId, user_name: c.name ?? 'Deleted user', user_image: uploadUrl(c.image), created_at: serverDate(c.createdAt, zone)!,
       }));
       const author = p.authorId ? d.authors.get(p.authorId) : undefined;
       return {
@@ -39,7 +41,7 @@ export class NewsService {
         comments,
         author: { id: p.authorId, name: author?.name ?? 'Deleted user', image: uploadUrl(author?.image) },
         can_delete: hasPermission(actor, 'news_manage') || (!!actor.userId && actor.userId === p.authorId),
-        created_at: utcServerDate(p.createdAt)!,
+        created_at: serverDate(p.createdAt, zone)!,
       };
     });
   }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { eq } from 'drizzle-orm';
+import { safeZone } from '@app/contracts';
 import type { Tx } from '@app/platform';
 import { organizations, type OrgSchema } from '../db/schema';
 import type { Scope } from '../common/org-db';
@@ -21,6 +22,12 @@ export class OrganizationsRepository {
   async get(s: Scope): Promise<OrganizationRow | null> {
     const [row] = await s.tx.select().from(organizations).where(eq(organizations.id, s.orgId)).limit(1);
     return row ?? null;
+  }
+
+  /** the organization's time zone (a known IANA zone, else UTC): every date this service answers is in it */
+  async timeZone(s: Scope): Promise<string> {
+    const [row] = await s.tx.select({ timeZone: organizations.timeZone }).from(organizations).where(eq(organizations.id, s.orgId)).limit(1);
+    return safeZone(row?.timeZone);
   }
 
   async insert(s: Scope, values: Omit<typeof organizations.$inferInsert, 'id'>): Promise<OrganizationRow> {

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, OrgMessages, pageMeta, utcServerDate, type Actor, type RequestOf, type Role, type CreateRole, type ListRoles, type UpdateRole } from '@app/contracts';
+import { AppError, OrgMessages, pageMeta, serverDate, type Actor, type RequestOf, type Role, type CreateRole, type ListRoles, type UpdateRole } from '@app/contracts';
 import { pgConflict } from '@app/platform';
 import { OrgDb, type Scope } from '../common/org-db';
 import { requirePermission, requireUser } from '../common/access';
 import { adminTouchAllowed, ungrantableSlugs } from '../rules/admin-rights';
 import { toUserBrief } from '../common/mappers';
+import { OrganizationsRepository } from '../repositories/organizations.repository';
 import { RolesRepository, type RoleRow } from '../repositories/roles.repository';
 import { UsersRepository } from '../repositories/users.repository';
 import { LogsRepository } from '../repositories/logs.repository';
@@ -27,11 +28,12 @@ const conflict = (fields: Record<string, string>) => (e: unknown): never => {
  */
 @Injectable()
 export class RolesService {
-  constructor(private readonly db: OrgDb, private readonly roles: RolesRepository, private readonly users: UsersRepository, private readonly logs: LogsRepository) {}
+  constructor(private readonly db: OrgDb, private readonly organizations: OrganizationsRepository, private readonly roles: RolesRepository, private readonly users: UsersRepository, private readonly logs: LogsRepository) {}
 
   private async present(s: Scope, rows: RoleRow[], actor: Actor): Promise<Role[]> {
     const members = await this.roles.usersOf(s, rows.map((r) => r.id));
     const canManage = actor.isAdmin || actor.permissions.includes('roles_manage');
+    const zone = await this.organizations.timeZone(s);
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
@@ -42,7 +44,7 @@ export class RolesService {
       users_count: members.get(r.id)?.length ?? 0,
       can_edit: canManage,
       can_delete: canManage && !r.builtin,
-      created_at: utcServerDate(r.createdAt)!,
+      created_at: serverDate(r.createdAt, zone)!,
     }));
   }
 

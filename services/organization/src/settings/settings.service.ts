@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, OrganizationUpdated, OrgMessages, hasPermission, pageMeta, utcServerDate, uploadUrl,
+  AppError, OrganizationUpdated, OrgMessages, hasPermission, pageMeta, serverDate, uploadUrl,
   type Actor, type RequestOf, type UpdateInformation, type UpdateOrgModules, type ListLogs,
 } from '@app/contracts';
 import { Outbox } from '@app/platform';
@@ -88,8 +88,9 @@ export class SettingsService {
     requirePermission(req.actor, 'logs_show');
     return this.db.tenant(req.orgId, async (s) => {
       const { rows, total } = await this.logs.page(s, { page: req.page, perPage: req.per_page, username: req.username });
+      const zone = (await this.org(s)).timeZone;
       const items = rows.map((r) => {
-        const d = utcServerDate(r.createdAt)!;
+        const d = serverDate(r.createdAt, zone)!;
         return { id: r.id, username: r.username, date: d.slice(0, 10), time: d.slice(11), activity: r.activity, created_at: d };
       });
       return { items, meta: pageMeta(req.page, req.per_page, total) };

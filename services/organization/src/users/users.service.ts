@@ -10,6 +10,7 @@ import { OrgDb, type Scope } from '../common/org-db';
 import { actorName, requirePermission, requireUser } from '../common/access';
 import { adminTouchAllowed } from '../rules/admin-rights';
 import { toUser, toUserBrief } from '../common/mappers';
+import { OrganizationsRepository } from '../repositories/organizations.repository';
 import { UsersRepository, type UserRow } from '../repositories/users.repository';
 import { RolesRepository } from '../repositories/roles.repository';
 import { CommitteesRepository } from '../repositories/committees.repository';
@@ -24,6 +25,7 @@ type UserInput = Omit<RequestOf<typeof CreateUser>, 'orgId' | 'actor'>;
 export class UsersService {
   constructor(
     private readonly db: OrgDb,
+    private readonly organizations: OrganizationsRepository,
     private readonly users: UsersRepository,
     private readonly roles: RolesRepository,
     private readonly committees: CommitteesRepository,
@@ -38,7 +40,8 @@ export class UsersService {
   async present(s: Scope, rows: UserRow[]): Promise<User[]> {
     const roles = await this.roles.byIds(s, [...new Set(rows.map((r) => r.roleId).filter((x): x is number => !!x))]);
     const committees = await this.users.committeesOf(s, rows.map((r) => r.id));
-    return rows.map((u) => toUser(u, roles.find((r) => r.id === u.roleId), committees.get(u.id)));
+    const zone = await this.organizations.timeZone(s);
+    return rows.map((u) => toUser(u, roles.find((r) => r.id === u.roleId), committees.get(u.id), zone));
   }
 
   async list(req: RequestOf<typeof ListUsers>) {

@@ -7,18 +7,19 @@ import {
   type ListPresentationNotes,
   type PresentationNote,
   type RequestOf,
-  utcServerDate,
+  serverDate,
 } from '@app/contracts';
 import { MeetingAccess } from '../common/meetings';
 import { PresentationDb } from '../common/presentation-db';
 import { NotesRepository, type NoteRow } from './notes.repository';
 
 
-export function toNote(row: NoteRow, userId: number): PresentationNote {
+/** a note as answered; its date in the organization's zone (the meeting details carry it) */
+export function toNote(row: NoteRow, userId: number, timeZone: string): PresentationNote {
   return {
     id: row.id,
     annotation: row.annotation,
-    created_at: utcServerDate(row.createdAt)!,
+    created_at: serverDate(row.createdAt, timeZone)!,
     slide_id: row.slideId,
     is_private: row.isPrivate ? 1 : 0,
     user: { name: row.userName, image: row.userImage },
@@ -48,20 +49,21 @@ export class NotesService {
   private async checkDocument(orgId: string, actor: RequestOf<typeof ListPresentationNotes>['actor'], meetingId: number, documentId: number) {
     const meeting = await this.meetings.load(orgId, actor, meetingId);
     if (!documentsOf(meeting).has(documentId)) throw new AppError('NOT_FOUND');
+    return meeting.time_zone;
   }
 
   async list(req: RequestOf<typeof ListPresentationNotes>): Promise<{ items: PresentationNote[] }> {
     const userId = this.userOf(req.actor);
-    await this.checkDocument(req.orgId, req.actor, req.meetingId, req.documentId);
+    const zone = await this.checkDocument(req.orgId, req.actor, req.meetingId, req.documentId);
     const rows = await this.db.tenant(req.orgId, (s) => this.repo.list(s, req.meetingId, req.documentId, userId));
-    return { items: rows.map((r) => toNote(r, userId)) };
+    return { items: rows.map((r) => toNote(r, userId, zone)) };
   }
 
   async add(req: RequestOf<typeof AddPresentationNote>): Promise<PresentationNote> {
     const userId = this.userOf(req.actor);
     const b = req.body;
     if (b.user_id !== undefined && b.user_id !== userId) throw AppError.validation({ user_id: ['A note is always written by the signed-in user'] });
-    await this.checkDocument(req.orgId, req.actor, b.meeting_id, b.id);
+    const zone = await this.checkDocument(req.orgId, req.actor, b.meeting_id, b.id);
     const row = await this.db.tenant(req.orgId, (s) =>
       this.repo.add(s, {
         meetingId: b.meeting_id,
@@ -75,7 +77,7 @@ export class NotesService {
         type: b.type,
       }),
     );
-    return toNote(row, userId);
+    return toNote(row, userId, zone);
   }
 
   async remove(req: RequestOf<typeof DeletePresentationNote>): Promise<{ ok: true }> {
