@@ -50,7 +50,7 @@ describe("dates in the organization's time zone", () => {
     expect(Math.abs(Date.now() - localToInstant(latest.created_at, ZONE).getTime())).toBeLessThan(10 * 60_000);
   });
 
-  it('library: an upload, its details (versions) and an annotation', async () => {
+  it('library: an upload and its details (versions)', async () => {
     let id = 0;
     await written(async () => {
       id = await libraryFile(w.chair.c, 'dubai.pdf');
@@ -58,7 +58,7 @@ describe("dates in the organization's time zone", () => {
     }, (d) => [d.created_at, d.updated_at, ...d.versions.map((v: { created_at: string }) => v.created_at)]);
   });
 
-  it('approval: a new approval, its list entry and a saved signature', async () => {
+  it('approval: a new approval (assignees, versions) and its list entry', async () => {
     const pdf = await libraryFile(w.admin.c, 'to-sign.pdf');
     const a = await written(
       async () => expectOk(await w.admin.c.post('/approvals', { title: 'Dubai approval', documents: [pdf], assignees: [{ user_id: w.m1.userId, order: 1 }] })),
