@@ -217,9 +217,15 @@ describe('journey: approvals', () => {
     await s.step('chair-places', async () => {
       const stage = '[data-testid=placement-step] [data-testid=placement-page]';
       await page.waitForSelector(`${stage}[data-rendered="1"]`, { visible: true });
+      // Send with no box placed is refused on the page, naming who has none (every signer signs every document)
+      await page.click('[data-testid=approval-send]');
+      await waitForText(page, '[data-testid=placement-error]', 'Place a signature box for Member One, Member Two.');
+      await waitForPath(page, '/app/activity/approvals-uploadfile');
       // Member One (the signer chosen first) near the top of the page, Member Two lower down
       await dragTo(page, '[data-testid=placement-chip-signature]', stage, 200, 120);
       await page.waitForFunction((sc: string) => document.querySelectorAll(`${sc} [data-testid=placement-box-signature]`).length === 1, {}, stage);
+      // the error goes once a box is placed (no stale error)
+      expect(await page.$('[data-testid=placement-error]')).toBeNull();
       await page.click('[data-testid=placement-signer]');
       await pickOption(page, 'Member Two');
       await dragTo(page, '[data-testid=placement-chip-signature]', stage, 360, 330);
@@ -270,6 +276,8 @@ describe('journey: approvals', () => {
       await page.waitForSelector('[data-testid=placement-box-signature]', { visible: true });
       expect(await countBoxes(page, stage)).toBe(1);
       await waitForText(page, '[data-testid=signing-page-of]', 'Page 1 of 1');
+      // only the sender's box is on the page: Reject is clickable from the start (issue 25, item 10)
+      await page.waitForSelector('[data-testid=signing-reject]:not([disabled])', { visible: true });
       await s.shot('member1-signing-page');
     });
     await s.step('member1-draws', async () => {

@@ -3,8 +3,9 @@
  *   2. Mona Member signs in, sees the meeting on the meeting list and on home, opens it, declines the NDA (back to
  *      the meeting list), opens it again and accepts it, votes Denied without a reason and sees the error, then
  *      votes with a reason, and sets her action to Complete;
- *   3. the guest opens the link of the invitation e-mail caught by the mail catcher, accepts the NDA through the
- *      link, sees no edit menus, and votes on the decision.
+ *   3. the guest opens the link of the "your vote is requested" e-mail caught by the mail catcher (sent at
+ *      scheduling, none while a Draft; it names the meeting and opens the guest's own page), accepts the NDA through
+ *      the link, sees no edit menus, and votes on the decision.
  *   live: member1 keeps the vote dialog open while the guest changes their vote; the tally follows without a reload;
  *   live: the owner (a voter of a second decision) keeps its vote dialog open while member1 votes from their page.
  * The organization requires an NDA: its administrator turns the `nda` module switch on (PUT /api/status) before
@@ -19,6 +20,9 @@ import { dismissToasts, openBrowser, orgUrl, settled, signIn, successToast, type
 declare const document: any;
 
 const GUEST = `board.guest.${Date.now() % 100000}@example.com`;
+const TITLE = `Vote meeting ${Date.now() % 100000}`;
+const REQUEST = 'Your vote is requested: Approve the 2027 budget';
+const bodyOf = (m: { text?: string; html?: string }) => `${m.text ?? ''} ${m.html ?? ''}`;
 
 /** wait until nothing is sliding in or out (a click during the animation misses) */
 async function openItem(page: Page, key: string, dialog: string): Promise<void> {
@@ -56,12 +60,15 @@ describe('journey: a member and a guest vote on the meeting page', () => {
     w = await world();
     // the organization requires an NDA (its module switch, as an administrator sets it)
     expect(expectOk(await w.admin.c.put('/status', { nda: 1 }))).toMatchObject({ nda: 1 });
-    const m = await meeting(w, { title: `Vote meeting ${Date.now() % 100000}` });
+    const m = await meeting(w, { title: TITLE });
     meetingId = m.id;
     expectOk(await w.chair.c.post(`/meetings/${m.id}/members`, { user_email: GUEST, guest_name: 'Board Guest' }));
     await talkingPoint(w, m.id);
     decisionId = expectOk(await w.chair.c.post(`/meetings/${m.id}/decisions`, { title: 'Approve the 2027 budget', deadline: serverDate(10), voters: [w.m1.userId, { user_email: GUEST }] })).id;
     actionId = expectOk(await w.chair.c.post(`/meetings/${m.id}/actions`, { title: 'Send the signed minutes', open_till: serverDate(9), participants: [w.m1.userId] })).id;
+    // a Draft sends no vote request (issue 25, item 6): nothing reaches the guest before the meeting is scheduled
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect((await mailsTo(GUEST)).map((x) => x.subject)).toEqual([]);
     await setStatus(w, m.id, 2);
     expect(expectOk(await w.m1.c.get(`/meetings/${m.id}`))).toMatchObject({ nda_required: true, nda_accepted: false, permissions: { acceptNda: true } });
     member = await openBrowser('meeting-vote-member');
@@ -138,10 +145,16 @@ describe('journey: a member and a guest vote on the meeting page', () => {
     expect(items.find((x: any) => x.agenda_type === 'action')).toMatchObject({ status: 'Complete' });
   });
 
-  it('the guest opens the invitation link from the mail catcher, sees no edit menus, and votes', async () => {
+  it('the guest opens the link of the "your vote is requested" e-mail from the mail catcher, sees no edit menus, and votes', async () => {
     const { page } = guest;
-    const mails = await pollUntil(() => mailsTo(GUEST), (list) => list.some((x) => /\/meeting\/\d+\?token=/.test(`${x.text ?? ''}${x.html ?? ''}`)), 45_000);
-    const body = mails.map((x) => `${x.text ?? ''} ${x.html ?? ''}`).join(' ');
+    // scheduling sent the invitation and the vote request together; the request names the meeting and links to the
+    // guest's own page with their token, never to the members' page that needs an account (issue 25, items 5 and 6)
+    const mails = await pollUntil(() => mailsTo(GUEST), (list) => list.some((x) => x.subject === REQUEST) && list.some((x) => x.subject.startsWith('You are invited')), 45_000);
+    const requests = mails.filter((x) => x.subject === REQUEST);
+    expect(requests).toHaveLength(1);
+    const body = bodyOf(requests[0]);
+    expect(body).toContain(TITLE);
+    expect(body).not.toContain('/app/activity/meetings');
     const link = /\/meeting\/\d+\?token=[^\s"'<>&]+/.exec(body)![0];
     expect(link.startsWith(`/meeting/${meetingId}?token=`)).toBe(true);
     await guest.step('open-link', async () => {

@@ -1,9 +1,10 @@
 /**
  * Journey: the organization's modules and the NDA gate (docs/product/administration.md, docs/meeting.md#the-nda-gate).
  * An organization with the NDA off. Its administrator opens Settings → Organization, finds the module switches (NDA,
- * minutes, compression, signing mode) in English, Arabic (right-to-left) and Russian and on a 390x844 phone, and turns
- * the NDA on. A member then opens a meeting of theirs: the modal asks for the agreement, the page behind it shows
- * the title and nothing of the agenda or the participants (and the page asked the API for nothing more); Escape
+ * minutes, compression, signing mode) in English, Arabic (right-to-left) and Russian and on a 390x844 phone, chooses
+ * the signing mode 'Placed boxes', and turns the NDA on. A member then opens a meeting of theirs: the modal asks for
+ * the agreement, the page behind it shows the title and nothing of the agenda or the participants (the page asked the
+ * API for nothing more, and the API refuses the member the agenda item and the participants); Escape
  * leaves for the meetings list. Opened again and accepted, the agenda appears.
  */
 import fs from 'node:fs';
@@ -34,13 +35,14 @@ async function useLanguage(page: Page, lang: 'en' | 'ar' | 'ru'): Promise<void> 
 describe('journey: the organization modules and the NDA gate', () => {
   let w: World;
   let meetingId: number;
+  let tpId: number;
   let admin: Session;
   let member: Session;
 
   beforeAll(async () => {
     w = await world();
     meetingId = (await meeting(w, { title: 'Gated journey board' })).id;
-    await talkingPoint(w, meetingId, { title: SECRET, viewers: [w.m1.userId, w.m2.userId] });
+    tpId = (await talkingPoint(w, meetingId, { title: SECRET, viewers: [w.m1.userId, w.m2.userId] })).id;
     admin = await openBrowser('nda-admin');
     member = await openBrowser('nda-member');
   });
@@ -80,6 +82,16 @@ describe('journey: the organization modules and the NDA gate', () => {
       await admin.shot('modules-phone');
       await page.setViewport({ width: 1280, height: 860 });
     });
+    await admin.step('signing-mode', async () => {
+      // the signing mode is chosen on the screen (issue 25, items 2 and 16: only PUT /api/status set it)
+      const option = await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=module-approval_mode-select] .p-button')].find((b: any) => (b.textContent ?? '').trim() === 'Placed boxes') ?? null);
+      await (option.asElement() as any).click();
+      await successToast(page);
+      await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=module-approval_mode-select] .p-button.p-highlight')].some((b: any) => (b.textContent ?? '').trim() === 'Placed boxes'));
+      await dismissToasts(page);
+      expect(expectOk(await w.admin.c.get('/status')).approval_mode).toBe('new');
+      await admin.shot('signing-mode-new');
+    });
     await admin.step('nda-on', async () => {
       await page.waitForSelector('[data-testid=module-nda-switch]', { visible: true });
       await page.click('[data-testid=module-nda-switch]');
@@ -113,6 +125,11 @@ describe('journey: the organization modules and the NDA gate', () => {
       expect(await page.$('[data-testid=minutes-card]')).toBeNull();
       // the page asked for the details only (the preview), nothing of the meeting beyond them
       expect([...new Set(asked)]).toEqual([`GET /api/meetings/${meetingId}`]);
+      // and the API answers nothing more to this member before the acceptance: not the agenda item, nor the people
+      for (const p of [`/meetings/${meetingId}/talkingpoints/${tpId}`, `/meetings/${meetingId}/members`]) {
+        const r = await w.m1.c.get(p);
+        expect({ p, status: r.status, code: r.body?.code }).toEqual({ p, status: 409, code: 'NDA_NOT_ACCEPTED' });
+      }
       await member.shot('gate');
     });
     await member.step('escape', async () => {

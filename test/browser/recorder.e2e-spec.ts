@@ -4,7 +4,9 @@
  * the WAV download link appears and the recording is kept in the library. The browser's SpeechRecognition is
  * replaced by a fake that "hears" a sentence (as in voice.e2e-spec.ts); the admin types the rest of the transcript,
  * asks for a summary (the local summarizer through /api/summarize), waits for Accept (1.5 s), accepts, and the
- * saved summary is shown. Leaving the page before downloading asks first; a member sees no recorder.
+ * saved summary is shown. While recording, the recognition service stops answering: the card says it tries again
+ * less often, the attempts back off and the console says so once. Leaving the page before downloading asks first; a
+ * member sees no recorder.
  */
 import { AppPaths } from '@app/contracts';
 import { closeRedis, expectOk, scheduled, setStatus, world, type World } from '../api/meeting/helpers';
@@ -45,7 +47,18 @@ describe('journey: recorder and voice-note summary', () => {
         onend: (() => void) | null = null;
         onerror: ((e: unknown) => void) | null = null;
         start() {
-          (window as any).__recorderLang = this.lang;
+          const w = window as any;
+          w.__recorderLang = this.lang;
+          w.__recognition = this;
+          w.__starts = [...(w.__starts ?? []), Date.now()];
+          // a recognition service that stopped answering: every start fails with the error the journey set
+          if (w.__recognitionError) {
+            setTimeout(() => {
+              this.onerror?.({ error: w.__recognitionError });
+              this.onend?.();
+            }, 20);
+            return;
+          }
           setTimeout(() => {
             const result: any = [{ transcript: heard }];
             result.isFinal = true;
@@ -80,6 +93,30 @@ describe('journey: recorder and voice-note summary', () => {
       // a second of fake microphone (a beep) in the recording
       await new Promise((r) => setTimeout(r, 1200));
       await s.shot('recording');
+    });
+    await s.step('transcript-fails', async () => {
+      // the recognition service stops answering (issue 25, item 15: it failed silently, again every 600 ms): the card
+      // says it tries again less often, the attempts back off (600 ms doubling) and the console says it once
+      const logged: string[] = [];
+      const onConsole = (m: { text(): string }) => logged.push(m.text());
+      s.page.on('console', onConsole);
+      try {
+        const before: number = await s.page.evaluate(() => window.__starts.length);
+        await s.page.evaluate(() => {
+          window.__recognitionError = 'network';
+          window.__recognition.onerror?.({ error: 'network' });
+          window.__recognition.onend?.();
+        });
+        await waitForText(s.page, '[data-testid=recorder-speech-state][data-state=retrying]', 'tries again less often');
+        await s.page.waitForFunction((n: number) => window.__starts.length >= n + 2, { timeout: 15_000 }, before);
+        const starts: number[] = await s.page.evaluate(() => window.__starts);
+        // the first retry after 1.2 s, the second 2.4 s after it: not every 600 ms
+        expect(starts[before + 1] - starts[before]).toBeGreaterThanOrEqual(2_000);
+        expect(logged.filter((l) => l.includes('speech recognition error'))).toHaveLength(1);
+        await s.shot('transcript-retrying');
+      } finally {
+        s.page.off('console', onConsole);
+      }
     });
     await s.step('stop', async () => {
       await s.page.click('[data-testid=recorder-stop]');
