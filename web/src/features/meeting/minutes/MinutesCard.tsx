@@ -157,16 +157,19 @@ export function MinutesDialog(props: { state: MinutesState; visible: boolean; on
       {s.items.map((i) => {
         const d = drafts[key(i)] ?? { conclusion: i.conclusion, active: i.active, comment: '' };
         const k = `${i.type}-${i.id}`;
+        // the meeting's own row is named "Meeting" once (its kind said again read "MeetingMeeting"); an item's name
+        // and kind are apart; each control names its item, not only "Conclusion"
+        const name = i.type === 'meeting' ? t('meetingItem') : i.title;
         return (
           <div key={k} className="field" data-testid={`minutes-item-${k}`}>
             <div className="flex align-items-center gap-2">
-              <strong>{i.type === 'meeting' ? t('meetingItem') : i.title}</strong>
-              <small className="muted">{t(`type.${i.type}`)}</small>
+              <strong>{name}</strong>
+              {i.type !== 'meeting' && <small className="muted">{' '}{t(`type.${i.type}`)}</small>}
               <span className="spacer" />
-              {p.edit && <InputSwitch checked={d.active} onChange={(e) => set(i, { active: !!e.value })} data-testid={`minutes-active-${k}`} aria-label={t('active')} />}
+              {p.edit && <InputSwitch checked={d.active} onChange={(e) => set(i, { active: !!e.value })} data-testid={`minutes-active-${k}`} aria-label={t('activeOf', { item: name })} />}
             </div>
             {p.edit ? (
-              <InputTextarea value={d.active ? d.conclusion : ''} disabled={!d.active} onChange={(e) => set(i, { conclusion: e.target.value })} rows={2} autoResize className="w-full" data-testid={`minutes-conclusion-${k}`} aria-label={t('conclusion')} />
+              <InputTextarea value={d.active ? d.conclusion : ''} disabled={!d.active} onChange={(e) => set(i, { conclusion: e.target.value })} rows={2} autoResize className="w-full" data-testid={`minutes-conclusion-${k}`} aria-label={t('conclusionOf', { item: name })} />
             ) : (
               <p data-testid={`minutes-conclusion-${k}`}>{i.active ? i.conclusion || t('noConclusion') : t('inactive')}</p>
             )}
@@ -176,7 +179,7 @@ export function MinutesDialog(props: { state: MinutesState; visible: boolean; on
               </ul>
             )}
             {p.comment && i.active && i.conclusion.trim() !== '' && (
-              <InputTextarea value={d.comment} onChange={(e) => set(i, { comment: e.target.value })} rows={2} className="w-full" placeholder={t('addComment')} data-testid={`minutes-comment-${k}`} aria-label={t('addComment')} />
+              <InputTextarea value={d.comment} onChange={(e) => set(i, { comment: e.target.value })} rows={2} className="w-full" placeholder={t('addComment')} data-testid={`minutes-comment-${k}`} aria-label={t('commentOn', { item: name })} />
             )}
           </div>
         );

@@ -39,6 +39,12 @@ describe('minutes card', () => {
     fireEvent.click(await screen.findByTestId('minutes-manage'));
     fireEvent.change(await screen.findByTestId('minutes-conclusion-meeting-1'), { target: { value: '  The board met. ' } });
     expect(screen.getByTestId('minutes-item-talking_point-5')).toHaveTextContent('Agenda item');
+    // the labels do not run together ("MeetingMeeting"), and each control names its item
+    expect(screen.getByTestId('minutes-item-meeting-1').querySelector('.flex')!.textContent).toBe('Meeting');
+    expect(screen.getByTestId('minutes-item-talking_point-5').querySelector('.flex')!.textContent).toBe('Budget Agenda item');
+    expect(screen.getByLabelText('Conclusion: Budget')).toBe(screen.getByTestId('minutes-conclusion-talking_point-5'));
+    expect(screen.getByLabelText('Conclusion: Meeting')).toBe(screen.getByTestId('minutes-conclusion-meeting-1'));
+    expect(screen.getByTestId('minutes-active-talking_point-5').querySelector('input')).toHaveAccessibleName('Discussed: Budget');
     fireEvent.click(screen.getByTestId('minutes-active-talking_point-5').querySelector('input')!);
     fireEvent.click(screen.getByTestId('minutes-done'));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
