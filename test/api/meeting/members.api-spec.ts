@@ -40,6 +40,10 @@ describe('adding participants', () => {
     const d = expectOk(await w.chair.c.get(`/meetings/${m.id}`));
     expect(d.members).toHaveLength(4);
     expect(d.guest_member).toHaveLength(1);
+    // the activity log names whom each change added (it said "added a participant")
+    const log = expectOk(await w.chair.c.get(`/meetings/${m.id}/activities`)).map((a: any) => a.activity as string);
+    expect(log).toEqual(expect.arrayContaining([expect.stringMatching(/ added 2 participants: Mona Member and \S/), expect.stringMatching(/ added Guest One as a participant$/)]));
+    expect(log.join('\n')).not.toContain('added a participant');
   });
 
   it('only editors and above manage participants', async () => {

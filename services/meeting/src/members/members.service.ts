@@ -4,6 +4,7 @@ import {
   type ChangeMemberType, type ChangeAttendance,
 } from '@app/contracts';
 import { MeetingDb, type Scope } from '../db/db';
+import { addedParticipants, participantName } from '../rules/activity-names';
 import type { MemberRow } from '../db/schema';
 import { Directory } from '../common/directory';
 import { MeetingPublisher, type PendingEvent, type People } from '../common/publisher';
@@ -105,7 +106,7 @@ export class MembersService {
       }
       if (!rows.length) throw AppError.validation({ [body.user_email ? 'user_email' : 'user_id']: 'The participant is already a member of this meeting.' });
       const inserted = await this.memberRows.insertMembers(s, rows);
-      await this.log(s, ctx, `added ${inserted.length === 1 ? 'a participant' : `${inserted.length} participants`}`);
+      await this.log(s, ctx, addedParticipants(inserted.map((r) => participantName(r, (id) => ctx.people.get(id)?.name))));
       await this.invite(s, ctx, inserted, ctx.people, pending, req.lang);
     }, () => [...(body.user_id ?? []), ...[...byEmail.values()].map((u) => u.id)]);
   }
@@ -163,7 +164,7 @@ export class MembersService {
       const row = this.find(ctx, { userId: req.userId, memberId: req.memberId, userEmail: req.userEmail });
       assertCan(this.rights(ctx, row).remove);
       await this.memberRows.deleteMember(s, row.id);
-      await this.log(s, ctx, `removed ${row.userEmail ?? 'a participant'}`);
+      await this.log(s, ctx, `removed ${participantName(row, (id) => ctx.people.get(id)?.name)}`);
     });
   }
 
@@ -174,7 +175,7 @@ export class MembersService {
       assertCan(this.rights(ctx, row).changeType);
       if (typeof body.type === 'number') await this.memberRows.updateMember(s, row.id, { memberType: body.type });
       else await this.memberRows.updateMember(s, row.id, { role: body.type });
-      await this.log(s, ctx, `changed a participant's type to ${body.type}`);
+      await this.log(s, ctx, `changed the type of ${participantName(row, (id) => ctx.people.get(id)?.name)} to ${body.type}`);
     });
   }
 
