@@ -135,7 +135,8 @@ describe('journey: a member and a guest vote on the meeting page', () => {
       const option = await page.waitForFunction(() => [...document.querySelectorAll('.p-dropdown-panel li')].find((n: any) => (n.textContent ?? '').trim() === 'Complete') ?? null);
       await (option.asElement() as any).click();
       await page.$eval('[data-testid^=participant-save-]', (b: any) => b.click());
-      await successToast(page, 'Done');
+      // the toast says whose status was saved and to what (it said only "Done")
+      await successToast(page, 'Status of Mona Member saved: Complete');
       await waitForText(page, '[data-testid=action-status]', 'Complete');
       await member.shot('action-complete');
     });

@@ -9,7 +9,6 @@ import { actionsApi, type Action, type ActionParticipant } from '../../../api/ac
 import { ApiError } from '../../../api/client';
 import { notify } from '../../../api/notify';
 import { UserAvatar } from '../../../components/Avatar';
-import { useMessage } from '../../../i18n';
 import { personName } from '../decisions/people';
 
 /** In Progress amber, Complete green, Not Complete red */
@@ -21,7 +20,6 @@ export const STATUS_SEVERITY: Record<ActionStatus, 'warning' | 'success' | 'dang
  */
 export function ParticipantStatus(props: { action: Action; participant: ActionParticipant; guestToken?: string; onChanged(): void; onError(message: string): void }) {
   const { t } = useTranslation('actions');
-  const m = useMessage();
   const p = props.participant;
   const [status, setStatus] = useState<ActionStatus>(p.status);
   const [reason, setReason] = useState(p.reason ?? '');
@@ -32,8 +30,9 @@ export function ParticipantStatus(props: { action: Action; participant: ActionPa
     setBusy(true);
     try {
       const who = props.guestToken ? {} : p.user_id ? { user_id: p.user_id } : p.user_email ? { user_email: p.user_email } : {};
-      const { message } = await actionsApi.changeStatus(props.action.id, { status, reason: reason.trim() || undefined, ...who }, props.guestToken);
-      notify('success', m(message ?? 'Done'));
+      await actionsApi.changeStatus(props.action.id, { status, reason: reason.trim() || undefined, ...who }, props.guestToken);
+      // the toast says what was saved (the answer's message is only 'Done')
+      notify('success', t('statusSaved', { name: personName(p), status: t(status) }));
       props.onChanged();
     } catch (err) {
       if (err instanceof ApiError) props.onError(Object.values(err.fieldErrors)[0] ?? err.serverMessage ?? err.message);

@@ -1,5 +1,6 @@
 import type { Attachment } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { onNotify } from '../../../api/notify';
 import { session } from '../../../api/session';
 import { installFetch, jsonResponse, on } from '../../../test/fetch';
 import { renderWithApp } from '../../../test/render';
@@ -150,9 +151,14 @@ describe('action dialog (overall status from the server, per-participant status 
     expect(screen.queryByTestId('participant-status-32')).toBeNull();
     fireEvent.click(screen.getByTestId('participant-status-31'));
     fireEvent.click(await screen.findByRole('option', { name: 'Complete' }));
+    const toasts: string[] = [];
+    const off = onNotify((n) => toasts.push(`${n.severity}: ${n.summary}`));
     click('participant-save-31');
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    off();
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ status: 'Complete', user_id: 2 });
+    // the toast names whose status was saved and to what, not only the answer's 'Done'
+    expect(toasts).toEqual([`success: Status of ${screen.getByTestId('participant-31').querySelector('.participant-status__name')!.textContent} saved: Complete`]);
     await waitFor(() => expect(screen.getByTestId('action-status')).toHaveTextContent('Complete'));
   });
 
