@@ -4,8 +4,8 @@
  * meeting list, the meeting page, the library, the approvals list and the signing page are opened at a phone's size
  * (390×844) and a tablet's (820×1180). On each: the page is not wider than the window (no sideways scrolling), its
  * key action lies inside the window's width (tables stack their rows, long names wrap) and nothing covers it; the
- * signing page's toolbar takes less than a third of the window. A screenshot of each is saved under
- * test-artifacts/browser/responsive/.
+ * signing page's toolbar takes less than a third of the window. The meeting list, the meeting and the signing page
+ * again in Arabic (right-to-left) on the phone. A screenshot of each is saved under test-artifacts/browser/responsive/.
  */
 import type { Page } from 'puppeteer-core';
 import { closeRedis, expectOk, libraryFile, scheduled, world, type World } from '../api/meeting/helpers';
@@ -124,4 +124,32 @@ describe('journey: phones and tablets', () => {
       await reachable(s.page, '[data-testid=placement-page]', `signing (${size.name})`);
     }
   }, 300_000);
+
+  it('in Arabic (right-to-left) the meeting list, a meeting and the signing page fit a phone', async () => {
+    const phone = SIZES[0];
+    const { page } = s;
+    // the interface language as the header's switcher stores it (the theme in local storage)
+    await page.evaluate(() => {
+      const t = JSON.parse(window.localStorage.getItem('theme') ?? '{}');
+      window.localStorage.setItem('theme', JSON.stringify({ ...t, locale: 'ar', direction: 'rtl' }));
+    });
+    try {
+      await page.setViewport({ width: phone.width, height: phone.height });
+      await visit(phone, 'meetings-ar', '/app/activity/meetings', `[data-testid=meeting-row-${meetingId}]`, '[data-testid=meetings-table] tbody tr .status-tag');
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      await reachable(page, `[data-testid=meeting-row-${meetingId}]`, 'meetings (phone, ar)');
+      await visit(phone, 'meeting-ar', `/app/activity/meetings/${meetingId}`, '[data-testid=meeting-title]', '[data-testid=meeting-edit]');
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      await visit(phone, 'signing-ar', `/app/activity/approval/${approvalId}/sign`, '[data-testid=placement-page][data-rendered="1"]', '[data-testid=signing-sign]');
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      const head = await page.$eval('.signing-head', (n: any) => ({ height: n.getBoundingClientRect().height, inner: window.innerHeight }));
+      expect(head.height).toBeLessThan(head.inner / 3);
+      await reachable(page, '[data-testid=placement-page]', 'signing (phone, ar)');
+    } finally {
+      await page.evaluate(() => {
+        const t = JSON.parse(window.localStorage.getItem('theme') ?? '{}');
+        window.localStorage.setItem('theme', JSON.stringify({ ...t, locale: 'en', direction: 'ltr' }));
+      });
+    }
+  }, 180_000);
 });
