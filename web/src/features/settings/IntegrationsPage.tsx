@@ -8,10 +8,16 @@ import { PageHeader } from '../../components/PageHeader';
 import { useApi } from '../../hooks/use-api';
 import { CalendarFeedCard } from './CalendarFeedCard';
 
-/** Integrations: the user's private calendar address, and the list of calendar integrations (GET /api/integrations/calendars). */
+/**
+ * Integrations: the user's private calendar address (the iCal feed), and the other calendar integrations
+ * (GET /api/integrations/calendars, its 'ical' entry left out: the address card is that feed).
+ */
 export function IntegrationsPage() {
   const { t } = useTranslation('integrations');
-  const { data, error, isLoading } = useApi('integrations/calendars', [], integrationsApi.calendars);
+  const { data: all, error, isLoading } = useApi('integrations/calendars', [], integrationsApi.calendars);
+  // the iCal feed is the calendar address card above (working, per user): listed again it read "iCal feed – Not
+  // connected" beside it
+  const data = all?.filter((i) => i.key !== 'ical');
   return (
     <div data-testid="integrations-page">
       <PageHeader title={t('title')} subtitle={t('subtitle')} />

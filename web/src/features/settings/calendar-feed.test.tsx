@@ -8,6 +8,7 @@ import { session } from '../../api/session';
 import { answerOf } from '../../test/contract-fixtures';
 import { installFetch, jsonResponse, on } from '../../test/fetch';
 import { CalendarFeedCard, feedUrl } from './CalendarFeedCard';
+import { IntegrationsPage } from './IntegrationsPage';
 
 const TOKEN_A = 'A'.repeat(32);
 const TOKEN_B = 'B'.repeat(32);
@@ -64,6 +65,28 @@ describe('calendar address card', () => {
     await waitFor(() => expect((screen.getByTestId('calendar-feed-url') as HTMLInputElement).value).toContain(TOKEN_B));
     expect(resets).toBe(1);
     expect(notices.map((n) => n.summary)).toContain('A new address was made; the old one no longer works.');
+  });
+
+  it('the integrations page lists the iCal feed once, as the address card, not again as "iCal feed – Not connected"', async () => {
+    installFetch(
+      on('GET', '/api/integrations/calendars/feed', () => jsonResponse(200, answerOf(Routes.calendarFeed, feed(TOKEN_A)))),
+      on('GET', '/api/integrations/calendars', () =>
+        jsonResponse(200, answerOf(Routes.calendarIntegrations, [
+          { key: 'google', name: 'Google Calendar', connected: false, url: null },
+          { key: 'ical', name: 'iCal feed', connected: false, url: null },
+        ]))),
+    );
+    render(
+      <Providers>
+        <SWRConfig value={{ provider: () => new Map() }}>
+          <IntegrationsPage />
+        </SWRConfig>
+      </Providers>,
+    );
+    expect(await screen.findByTestId('integration-google')).toHaveTextContent('Google Calendar');
+    expect(await screen.findByTestId('calendar-feed-url')).toBeInTheDocument();
+    expect(screen.queryByTestId('integration-ical')).toBeNull();
+    expect(screen.getByTestId('integrations-page')).not.toHaveTextContent('iCal feed');
   });
 
   it('turned off: says so and offers to make one', async () => {
