@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'puppeteer-core';
 import { OrgMessages } from '@app/contracts';
-import { DEMO, dismissToasts, openBrowser, signIn, successToast, typeInto, waitForPath, waitForRows, waitForText, type Session } from './support';
+import { DEMO, a11y, dismissToasts, openBrowser, signIn, successToast, typeInto, waitForPath, waitForRows, waitForText, type Session } from './support';
 
 // page functions run inside Chromium; the root tsconfig has no DOM lib, so the global they use is named here
 declare const window: any;
@@ -98,6 +98,9 @@ describe('journey: administrator creates a user and a committee, then signs out'
       await typeInto(page, '#committee-description', COMMITTEE.description);
       await pickFirst(page, 'committee-admins');
       await pickFirst(page, 'committee-users');
+      // each member gets a weight box (docs/ballots.md#weights-and-outcome-rules); the form passes axe with them
+      await typeInto(page, '[data-testid^="committee-weight-"]', '3');
+      await a11y(page, 'committee-form', s);
       await s.shot('committee-form');
       await page.click('#committee-submit');
       await page.waitForSelector('#committee-form', { hidden: true });

@@ -111,6 +111,11 @@ describe('journey: resolutions page', () => {
       await page.click('[data-testid=decision-voters]');
       await pickOption(page, 'Mona Member');
       await closePanel(page, '#decision-title');
+      // the outcome rule and the count (docs/ballots.md#weights-and-outcome-rules)
+      await page.click('[data-testid=decision-outcome-rule]');
+      await pickOption(page, 'Two thirds of votes cast');
+      await page.waitForFunction(() => !document.querySelector('.p-dropdown-panel'));
+      await page.click('#decision-count-by-weight');
       await chair.shot('create-filled');
       await page.click('[data-testid=decision-submit]');
       await successToast(page, 'Decision saved successfully');
