@@ -174,7 +174,12 @@ export class ConfigError extends Error {}
 /** Parse `env` with `schema`; on failure (or a secret production refuses) throw one error listing every bad variable. */
 export function parseConfig<T extends z.ZodType>(schema: T, env: Record<string, string | undefined> = process.env): z.output<T> {
   const r = schema.safeParse(env);
-  const lines = [...(r.success ? [] : r.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`)), ...productionSecretProblems(schema, env)];
+  const production = productionSecretProblems(schema, env);
+  // a variable production refuses (unset, a development default) is named once, by that rule: a schema's check of the
+  // default it stands in for would only repeat it
+  const named = new Set(production.map((l) => l.slice(0, l.indexOf(':'))));
+  const issues = r.success ? [] : r.error.issues.filter((i) => !named.has(String(i.path[0])));
+  const lines = [...issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`), ...production];
   if (!lines.length && r.success) return r.data;
   throw new ConfigError(`Invalid configuration:\n${lines.map((l) => `  ${l}`).join('\n')}`);
 }

@@ -39,8 +39,12 @@ function productionEnv(): Record<string, string> {
     ...(env.DATABASE_SET_ROLE ? { DATABASE_SET_ROLE: env.DATABASE_SET_ROLE } : {}),
   };
 }
-/** a value of its own for each secret (the infrastructure's where the process must reach it) */
-const realValue = (k: string): string => (k === 'DATABASE_URL' ? env.DATABASE_URL : k === 'SMTP_URL' ? env.SMTP_URL : randomBytes(24).toString('base64url'));
+/**
+ * a value of its own for each secret (the infrastructure's where the process must reach it). SMTP_URL: a relay's name,
+ * since production refuses the tests' maildev on a loopback address; the notification service connects only to send
+ */
+const realValue = (k: string): string =>
+  k === 'DATABASE_URL' ? env.DATABASE_URL : k === 'SMTP_URL' ? 'smtp://relay.example.test:587' : randomBytes(24).toString('base64url');
 
 /** run the entry point; resolve with its exit code and output, or with `live: true` once /health/live answers */
 async function run(name: string, vars: Record<string, string>, opts: { untilLive: boolean }): Promise<{ code: number | null; output: string; live: boolean }> {

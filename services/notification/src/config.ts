@@ -1,6 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import { z } from 'zod';
 import { baseConfigSchema, databaseConfigSchema, devOnly, linksConfigSchema, optionalSecret, optionalSetting, parseConfig } from '@app/platform';
+import { developmentSmtpServer } from './rules/smtp-url';
 
 export const notificationConfigSchema = baseConfigSchema
   .extend({
@@ -8,7 +9,8 @@ export const notificationConfigSchema = baseConfigSchema
     HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(3103),
     /**
      * SMTP server: smtp://user:pass@host:port, smtps:// for implicit TLS. It carries the SMTP password, so it is a
-     * secret in the deploy files; maildev on one machine by default, which production refuses (devOnly)
+     * secret in the deploy files; maildev on one machine by default. Production requires it (devOnly) and refuses a
+     * development server in it (maildev or another mail catcher, localhost, a loopback address: rules/smtp-url.ts)
      */
     SMTP_URL: devOnly(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://'), 'smtp://127.0.0.1:1025'),
     /**
@@ -18,11 +20,17 @@ export const notificationConfigSchema = baseConfigSchema
      */
     SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(20),
     /**
-     * TLS always (STARTTLS required on smtp://): the transport refuses to send anything over a connection that did
-     * not upgrade. Whatever this says, TLS is required whenever the transport authenticates (a password in SMTP_URL,
-     * or OAuth2): a stripped STARTTLS never sends credentials in clear.
+     * messages one pooled connection sends before it is closed and a new one opened (nodemailer's maxMessages);
+     * unset: never recycled. A relay that limits messages per connection (Microsoft 365 and Google do, at a few
+     * hundred) wants a number under its limit
      */
-    SMTP_REQUIRE_TLS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+    SMTP_POOL_MAX_MESSAGES: optionalSetting(z.coerce.number().int().min(1).max(1_000_000)),
+    /**
+     * TLS always (STARTTLS required on smtp://): the transport refuses to send anything over a connection that did
+     * not upgrade. Unset: required whenever the transport authenticates (a password in SMTP_URL, or OAuth2), so
+     * that a stripped STARTTLS never sends credentials in clear; `false` with credentials on smtp:// is refused.
+     */
+    SMTP_REQUIRE_TLS: optionalSetting(z.enum(['true', 'false']).transform((v) => v === 'true')),
     /** a CA (PEM) trusted for the SMTP server's certificate besides the system's (a private relay; the tests' self-signed one) */
     SMTP_TLS_CA: pem().optional(),
     /**
@@ -82,6 +90,14 @@ export const notificationConfigSchema = baseConfigSchema
       if (refresh > 0 && refresh < 3) issue('SMTP_OAUTH2_REFRESH_TOKEN', 'SMTP_OAUTH2_CLIENT_ID, SMTP_OAUTH2_CLIENT_SECRET and SMTP_OAUTH2_REFRESH_TOKEN go together');
       if (refresh === 0 && !c.SMTP_OAUTH2_ACCESS_TOKEN) issue('SMTP_OAUTH2_USER', 'OAuth2 needs a client id, secret and refresh token, or an access token');
       if (smtpUrlHasUser(c.SMTP_URL)) issue('SMTP_URL', 'a user in SMTP_URL and OAuth2 at the same time: choose one');
+    }
+    const authenticates = smtpUrlHasUser(c.SMTP_URL) || c.SMTP_OAUTH2_USER !== undefined;
+    if (authenticates && c.SMTP_REQUIRE_TLS === false && /^smtp:/i.test(c.SMTP_URL)) {
+      issue('SMTP_REQUIRE_TLS', 'the transport authenticates, so TLS is required (STARTTLS on smtp://): remove SMTP_REQUIRE_TLS=false, or use smtps://');
+    }
+    if (c.NODE_ENV === 'production') {
+      const why = developmentSmtpServer(c.SMTP_URL);
+      if (why) issue('SMTP_URL', `production refuses a development SMTP server (${why}): set the organization's relay`);
     }
   });
 

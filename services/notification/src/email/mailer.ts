@@ -69,7 +69,8 @@ export function transportOptions(config: NotificationConfig): { options: SMTPPoo
     kind = 'password';
     auth = { type: 'login', user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) };
   }
-  const requireTLS = !secure && (config.SMTP_REQUIRE_TLS || kind !== 'none');
+  // config.ts refuses SMTP_REQUIRE_TLS=false with credentials on smtp://; TLS is required whenever it authenticates anyway
+  const requireTLS = !secure && (config.SMTP_REQUIRE_TLS === true || kind !== 'none');
   const dkim =
     config.DKIM_DOMAIN && config.DKIM_SELECTOR && config.DKIM_PRIVATE_KEY
       ? { domainName: config.DKIM_DOMAIN, keySelector: config.DKIM_SELECTOR, privateKey: config.DKIM_PRIVATE_KEY }
@@ -86,9 +87,9 @@ export function transportOptions(config: NotificationConfig): { options: SMTPPoo
     ...(auth ? { auth } : {}),
     // SNI: nodemailer gives the host name (not an IP address) as servername
     tls: { minVersion: 'TLSv1.2', ...(config.SMTP_TLS_CA ? { ca: [config.SMTP_TLS_CA] } : {}) },
-    // connections kept open across jobs: a job waits for a free one; never recycled after N messages
+    // connections kept open across jobs: a job waits for a free one; recycled after SMTP_POOL_MAX_MESSAGES, if set
     maxConnections: config.SMTP_POOL_SIZE,
-    maxMessages: Infinity,
+    maxMessages: config.SMTP_POOL_MAX_MESSAGES ?? Infinity,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
