@@ -5,6 +5,8 @@
 import { testEnv } from './infra';
 
 export interface CaughtMail {
+  /** maildev's id of the message (GET /email/:id/source gives its bytes) */
+  id: string;
   subject: string;
   to: { address: string }[];
   text?: string;
@@ -19,4 +21,11 @@ export async function mailsTo(address: string, mailUiUrl = testEnv().MAIL_UI_URL
   const r = await fetch(`${mailUiUrl}/email`);
   const all = (await r.json()) as CaughtMail[];
   return all.filter((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()));
+}
+
+/** The message as the catcher received it (header and body bytes, CRLF line ends): what a DKIM check reads. */
+export async function mailSource(id: string, mailUiUrl = testEnv().MAIL_UI_URL): Promise<string> {
+  const r = await fetch(`${mailUiUrl}/email/${encodeURIComponent(id)}/source`);
+  if (!r.ok) throw new Error(`maildev: GET /email/${id}/source answered ${r.status}`);
+  return Buffer.from(await r.arrayBuffer()).toString('latin1');
 }

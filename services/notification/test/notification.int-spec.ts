@@ -13,7 +13,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
 import {
   AppError, AppPaths, CommentNotified, DecisionClosed, DecisionOpened, DecisionVoted, DismissAllReminders, DismissReminder,
@@ -22,7 +22,7 @@ import {
 } from '@app/contracts';
 import { Queue } from 'bullmq';
 import { Jobs, openJobData, redisConnection } from '@app/platform';
-import { mailsTo as caughtMailsTo, sleep, testSeal, waitFor } from '@app/testing';
+import { mailSource, mailsTo as caughtMailsTo, sleep, testSeal, waitFor } from '@app/testing';
 import { emailJobId } from '../src/rules/email-job-id';
 import { SentLog } from '../src/email/sent-log';
 import { AccountConsumers } from '../src/account/account.consumers';
@@ -30,6 +30,7 @@ import { SchedulerService } from '../src/common/scheduler';
 import { address, adminDb, env, freshOrganization, meetingStandIn, serviceConfig, serviceEnv, startNotification, startPublisher } from './support/harness';
 import { chair, decisionOpened, meetingScheduled, memberInvited, type Org } from './support/events';
 import { SmtpSink } from './support/smtp-sink';
+import { verifyDkim } from './support/dkim';
 
 jest.setTimeout(60_000);
 
@@ -528,6 +529,44 @@ describe('the service\'s SMTP transport', () => {
       expect(m.headers?.['content-type']).toMatch(/^multipart\/alternative/);
       const log = await db.query('select template, lang, subject from notification.email_log where org_id = $1 and to_email = $2', [org.orgId, email]);
       expect(log.rows).toEqual([{ template: 'password-reset', lang: 'ar', subject: m.subject }]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('through maildev with DKIM: the job\'s message arrives once, signed by nodemailer, and its DKIM-Signature verifies with the public key', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const app = await startNotification(
+      serviceConfig(env.SMTP_URL, {
+        DKIM_DOMAIN: 'boardroom.local',
+        DKIM_SELECTOR: 'boardroom2026',
+        // one line, as an environment variable holds it
+        DKIM_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString().replace(/\n/g, '\\n'),
+      }),
+    );
+    try {
+      org = await freshOrganization(pub.events, db, 'Signed board — مجلس');
+      const email = address('dkim');
+      const token = TOKEN();
+      const meta = await pub.events.publish(PasswordResetRequested, { orgId: org.orgId, userId: 14, recipient: { email, name: 'Layla Haddad', lang: 'ru' }, token, expiresAt: inOneDay() });
+      const mails = await waitFor('the signed message in maildev', async () => {
+        const m = await caughtMailsTo(email);
+        return m.length ? m : null;
+      });
+      await sleep(1500);
+      expect(await caughtMailsTo(email)).toHaveLength(1);
+      const raw = await mailSource(mails[0].id);
+      const result = verifyDkim(raw, publicKey);
+      expect(result.reason).toBeUndefined();
+      expect(result).toMatchObject({ ok: true, tags: { v: '1', a: 'rsa-sha256', c: 'relaxed/relaxed', d: 'boardroom.local', s: 'boardroom2026' } });
+      expect(result.tags.h.toLowerCase().split(':')).toEqual(expect.arrayContaining(['from', 'to', 'subject', 'message-id', 'date', 'content-type']));
+      // the signature covers what the template made: the link in the body, the subject
+      expect(raw.replace(/\r\n[ \t]+/g, ' ')).toContain(`Message-ID: <${emailJobId(meta.id, email)}@boardroom.local>`);
+      expect(mails[0].text).toContain(`token=${token}`);
+      expect(verifyDkim(raw.replace(/^Subject: .*$/m, 'Subject: changed'), publicKey)).toMatchObject({ ok: false });
+      expect(verifyDkim(raw, generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey)).toMatchObject({ ok: false });
+      const log = await db.query('select template, subject from notification.email_log where org_id = $1 and to_email = $2', [org.orgId, email]);
+      expect(log.rows).toEqual([{ template: 'password-reset', subject: mails[0].subject }]);
     } finally {
       await app.close();
     }
