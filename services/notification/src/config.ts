@@ -24,7 +24,7 @@ export const notificationConfigSchema = baseConfigSchema
      * unset: never recycled. A relay that limits messages per connection (Microsoft 365 and Google do, at a few
      * hundred) wants a number under its limit
      */
-    SMTP_POOL_MAX_MESSAGES: optionalSetting(z.coerce.number().int().min(1).max(1_000_000)),
+    SMTP_POOL_MAX_MESSAGES: optionalSetting(z.string().regex(/^\d+$/, 'a whole number').transform(Number).pipe(z.number().int().min(1).max(1_000_000))),
     /**
      * TLS always (STARTTLS required on smtp://): the transport refuses to send anything over a connection that did
      * not upgrade. Unset: required whenever the transport authenticates (a password in SMTP_URL, or OAuth2), so
