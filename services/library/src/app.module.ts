@@ -1,11 +1,12 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ConvertToPdf, GetOrganization, OrganizationUpdated } from '@app/contracts';
+import { ConvertToPdf, ExtractFileText, GetOrganization, OrganizationUpdated } from '@app/contracts';
 import { orgZonesProviders, PlatformModule, Sandbox } from '@app/platform';
 import type { LibraryConfig } from './config';
 import { ItemAccess } from './common/item-access';
 import { LibraryDb } from './common/library-db';
 import { libraryTables } from './db/tables';
 import { LibraryRepository } from './repositories/library.repository';
+import { FileTextRepository } from './repositories/file-text.repository';
 import { LibraryService } from './library/library.service';
 import { LibraryHandlers } from './library/library.handlers';
 import { LibrarySearchService } from './search/search.service';
@@ -13,10 +14,12 @@ import { LibrarySearchHandlers } from './search/search.handlers';
 import { ViewersService } from './viewers/viewers.service';
 import { ViewersHandlers } from './viewers/viewers.handlers';
 import { ConvertProcessor } from './viewers/convert.processor';
+import { TextProcessor } from './viewers/text.processor';
 
 /**
  * services/library: folders and files (bytes in S3, rows here), sharing, favorites, versions, annotations,
- * the viewers' data (spreadsheet JSON, e-mail HTML, office files converted to PDF by a BullMQ job), and the
+ * the viewers' data (spreadsheet JSON, e-mail HTML, office files converted to PDF by a BullMQ job), the text of
+ * files for the search box (another job), and the
  * attachment checks of the meeting service. See docs/library.md.
  */
 @Module({})
@@ -30,11 +33,11 @@ export class AppModule {
           config,
           db: { schema: libraryTables },
           storage: true,
-          queues: { produces: [ConvertToPdf], processes: [ConvertToPdf], concurrency: config.CONVERT_CONCURRENCY },
+          queues: { produces: [ConvertToPdf, ExtractFileText], processes: [ConvertToPdf, ExtractFileText], concurrency: config.CONVERT_CONCURRENCY },
           streams: ['library'],
         }),
       ],
-      providers: [{ provide: Sandbox, useValue: new Sandbox(config) }, ...orgZonesProviders({ get: GetOrganization, updated: OrganizationUpdated }), LibraryDb, LibraryRepository, ItemAccess, LibraryService, LibraryHandlers, LibrarySearchService, LibrarySearchHandlers, ViewersService, ViewersHandlers, ConvertProcessor],
+      providers: [{ provide: Sandbox, useValue: new Sandbox(config) }, ...orgZonesProviders({ get: GetOrganization, updated: OrganizationUpdated }), LibraryDb, LibraryRepository, FileTextRepository, ItemAccess, LibraryService, LibraryHandlers, LibrarySearchService, LibrarySearchHandlers, ViewersService, ViewersHandlers, ConvertProcessor, TextProcessor],
     };
   }
 }

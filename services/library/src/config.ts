@@ -24,6 +24,14 @@ export const libraryConfigSchema = baseConfigSchema
     ARCHIVE_MAX_UNCOMPRESSED_MB: z.coerce.number().int().min(1).max(4096).default(100),
     ARCHIVE_MAX_ENTRIES: z.coerce.number().int().min(10).max(1_000_000).default(10_000),
     ARCHIVE_MAX_RATIO: z.coerce.number().int().min(10).max(100_000).default(200),
+    /** poppler's pdftotext, for the search box's text of PDFs (docs/search.md#text-inside-files) */
+    PDFTOTEXT_PATH: z.string().min(1).default('/usr/bin/pdftotext'),
+    /** one extraction (pdftotext of a whole file) is killed after this long */
+    EXTRACT_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+    /** pages of a file whose text is read (the rest is not searched) */
+    EXTRACT_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(2000),
+    /** the text kept of one file version, KiB of UTF-8 (pdftotext may write no more; the rest is not searched) */
+    EXTRACT_MAX_TEXT_KB: z.coerce.number().int().min(1).max(64 * 1024).default(2048),
   })
   .extend(sandboxConfigSchema.shape)
   .extend(databaseConfigSchema.shape)
@@ -34,3 +42,5 @@ export type LibraryConfig = z.output<typeof libraryConfigSchema>;
 export const zipLimitsOf = (c: LibraryConfig) => ({ maxEntries: c.ARCHIVE_MAX_ENTRIES, maxUncompressedBytes: c.ARCHIVE_MAX_UNCOMPRESSED_MB * 1024 * 1024, maxRatio: c.ARCHIVE_MAX_RATIO });
 
 export const loadLibraryConfig = (env?: Record<string, string | undefined>): LibraryConfig => parseConfig(libraryConfigSchema, env);
+
+export const extractLimitsOf = (c: LibraryConfig) => ({ pdftotext: c.PDFTOTEXT_PATH, timeoutMs: c.EXTRACT_TIMEOUT_MS, maxPages: c.EXTRACT_MAX_PAGES, maxBytes: c.EXTRACT_MAX_TEXT_KB * 1024 });

@@ -21,3 +21,17 @@ export const ConvertToPdf = defineJob({
   attempts: 2,
   backoffMs: 5000,
 });
+
+/**
+ * The text of a file version, page by page, for the search box (docs/search.md#text-inside-files): PDFs through
+ * poppler's pdftotext, office files through their PDF rendering, e-mails, spreadsheets, text. Processed by
+ * services/library once per (item, version); a version that is no longer current is skipped.
+ */
+export const ExtractFileText = defineJob({
+  queue: 'library-text',
+  name: 'extract-text',
+  owner: 'library',
+  payload: z.object({ orgId: zOrgId, itemId: z.number().int(), version: z.number().int() }),
+  attempts: 2,
+  backoffMs: 5000,
+});

@@ -19,6 +19,12 @@ export type LibraryTab = z.output<typeof zLibraryTab>;
 export const zConversionStatus = z.enum(['none', 'pending', 'processing', 'done', 'failed']);
 /** office files: the PDF rendering for the viewer, made by a background job (progress 0..100) */
 export const zConversion = z.object({ status: zConversionStatus, progress: z.number().int().min(0).max(100) });
+/**
+ * the file's text for the search box (docs/search.md#text-inside-files): extracted once per version by a job;
+ * `pages` read, `truncated` when the text was longer than the bound and only its beginning is searched
+ */
+export const zTextIndexStatus = z.enum(['none', 'pending', 'processing', 'done', 'failed']);
+export const zTextIndex = z.object({ status: zTextIndexStatus, pages: z.number().int().min(0), truncated: z.boolean() });
 
 export const zSharedWith = z.object({
   user_id: z.number().int(),
@@ -117,6 +123,7 @@ export const zLibraryFetch = z.object({
   outlines_data: zOutlinesData,
   message: z.string().nullable(),
   conversion: zConversion,
+  text_index: zTextIndex,
 });
 export type LibraryFetch = z.output<typeof zLibraryFetch>;
 

@@ -1,4 +1,4 @@
-import { findFolded, foldSearchText, searchPassage } from './search.fold';
+import { findFolded, foldSearchText, searchPassage, searchPassageOfWords } from './search.fold';
 
 describe('foldSearchText', () => {
   it.each([
@@ -51,4 +51,17 @@ describe('searchPassage', () => {
   });
 
   it('is null without a match', () => expect(searchPassage('abc', 'xyz')).toBeNull());
+});
+
+describe('searchPassageOfWords', () => {
+  it.each([
+    ['the whole query when it is there', 'We approve the annual budget today', 'annual budget', 'annual budget'],
+    ['else its longest word that is there', 'The budget for the annual dinner', 'annual budgets dinner', 'annual'],
+    ['a word that is not there is passed over', 'The budget for the dinner', 'annual budget', 'budget'],
+    ['Arabic words apart, folded', 'اعتماد الْمِيزَانِيَّةِ لعام ٢٠٢٧ السنوية', 'السنويه الميزانيه', 'الْمِيزَانِيَّةِ'],
+    ['none', 'Nothing here', 'annual budget', null],
+  ])('%s', (_, text, q, marked) => {
+    const p = searchPassageOfWords(text, q);
+    expect(p ? p.text.slice(p.start, p.end) : null).toBe(marked);
+  });
 });

@@ -74,3 +74,18 @@ export function searchPassage(text: string, query: string, radius = 60): SearchP
   const tail = to < flat.length ? '…' : '';
   return { text: head + flat.slice(from, to) + tail, start: head.length + m.start - from, end: head.length + m.end - from };
 }
+
+/**
+ * The passage of a text that has the query's words, not necessarily side by side (a page found by its words): the
+ * whole query's passage when it is there, else the passage of its longest word that is. Null when none is.
+ */
+export function searchPassageOfWords(text: string, query: string, radius = 60): SearchPassage | null {
+  const whole = searchPassage(text, query, radius);
+  if (whole) return whole;
+  const words = query.trim().split(/\s+/).filter(Boolean).sort((a, b) => b.length - a.length);
+  for (const w of words) {
+    const p = searchPassage(text, w, radius);
+    if (p) return p;
+  }
+  return null;
+}

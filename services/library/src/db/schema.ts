@@ -1,4 +1,5 @@
-import { bigint, boolean, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, customType, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { OutlineEntry } from '@app/contracts';
 
 /**
@@ -32,6 +33,10 @@ export const items = library.table(
     conversionStatus: text('conversion_status').notNull().default('none'),
     conversionProgress: integer('conversion_progress').notNull().default(0),
     pdfKey: text('pdf_key'),
+    /** the text of the current version for the search box (none, pending, processing, done, failed): file_pages */
+    textStatus: text('text_status').notNull().default('none'),
+    textPages: integer('text_pages').notNull().default(0),
+    textTruncated: boolean('text_truncated').notNull().default(false),
     /** a made PDF's sections (the board book): name, start and end page; null for uploads */
     outlines: jsonb('outlines').$type<OutlineEntry[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -112,4 +117,27 @@ export const usages = library.table(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.usageType, t.usageId, t.itemId] }), index('usages_item_idx').on(t.orgId, t.itemId)],
+);
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The text of a file version, one row per page (a PDF's page, an office file's page of its PDF rendering, a
+ * spreadsheet's sheet; an e-mail or a text file is page 1), extracted once by the `library-text` job for the search
+ * box (docs/search.md#text-inside-files). `folded` is `search_fold(text)` and `tsv` its 'simple' tsvector, both
+ * computed by PostgreSQL (generated columns), so the rule is the SQL function's; GIN indexes on each (pg_trgm on
+ * `folded` when the extension exists, migration 0003). Only the current version's pages are kept.
+ */
+export const filePages = library.table(
+  'file_pages',
+  {
+    orgId: uuid('org_id').notNull(),
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    version: integer('version').notNull(),
+    page: integer('page').notNull(),
+    text: text('text').notNull(),
+    folded: text('folded').notNull().generatedAlwaysAs(sql`library.search_fold(text)`),
+    tsv: tsvector('tsv').notNull().generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, library.search_fold(text))`),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.itemId, t.version, t.page] }), index('file_pages_tsv_idx').using('gin', t.tsv)],
 );

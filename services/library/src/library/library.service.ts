@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, ConvertToPdf, CONVERTIBLE_KINDS, FileDeleted, FileUploaded, GetUsers, ItemShared, LibraryErrors, LibraryMessages, serverDate,
+  AppError, ConvertToPdf, CONVERTIBLE_KINDS, ExtractFileText, FileDeleted, FileUploaded, GetUsers, ItemShared, LibraryErrors, LibraryMessages, serverDate,
   type Actor, type FileKind, type ItemKind, type LibraryDetails, type LibraryFetch, type LibraryFileRef, type LibraryItem, type LibraryListing,
   type LibraryScope, type LibraryTab, type SharedWith, type UsageType, type OutlineEntry,
 } from '@app/contracts';
@@ -9,6 +9,7 @@ import { ItemAccess } from '../common/item-access';
 import { LibraryDb, type Scope } from '../common/library-db';
 import { LibraryRepository, type ItemRow, type ShareRow } from '../repositories/library.repository';
 import { accessOf, best, mayUploadInto, type Access } from '../rules/access';
+import { textJobId, textSourceOf } from '../rules/text';
 
 interface Call {
   orgId: string;
@@ -197,12 +198,13 @@ export class LibraryService {
       const row = await this.repo.insert(s, {
         parentId: t.parentId, isFolder: false, name: c.name, scope: t.scope, ownerId: c.actor.userId, ownerName: c.actor.name ?? '',
         kind: c.kind, mime: c.mime, extension: c.extension, size: c.size, s3Key: c.key, version: 1, conversionStatus: convertible ? 'pending' : 'none',
-        outlines: c.outlines ?? null,
+        outlines: c.outlines ?? null, textStatus: textSourceOf(c.kind, c.extension) ? 'pending' : 'none',
       });
       if (c.usage) await this.repo.addUsage(s, { type: c.usage.type, id: c.usage.id, title: c.usage.title, meetingId: c.usage.meeting_id, meetingTitle: c.usage.meeting_title }, row.id);
       await this.repo.addVersion(s, { itemId: row.id, version: 1, s3Key: c.key, size: c.size, createdBy: c.actor.userId, createdByName: c.actor.name ?? '' });
       await this.outbox.add(s.tx, FileUploaded, { orgId: c.orgId, itemId: row.id, name: row.name, kind: c.kind, ownerId: row.ownerId, size: c.size, version: 1 });
       if (convertible) after(() => this.enqueueConversion(c.orgId, row.id, 1));
+      after(() => this.enqueueText(c.orgId, c.kind, c.extension, row.id, 1));
       return this.one(s, c.actor, row, 'edit');
     });
   }
@@ -227,9 +229,11 @@ export class LibraryService {
       const convertible = CONVERTIBLE_KINDS.includes(c.kind);
       const row = await this.repo.update(s, item.id, {
         s3Key: c.key, size: c.size, mime: c.mime, extension: c.extension, version, conversionStatus: convertible ? 'pending' : 'none', conversionProgress: 0, pdfKey: null,
+        textStatus: textSourceOf(c.kind, c.extension) ? 'pending' : 'none', textPages: 0, textTruncated: false,
       });
       await this.outbox.add(s.tx, FileUploaded, { orgId: c.orgId, itemId: row.id, name: row.name, kind: c.kind, ownerId: row.ownerId, size: c.size, version });
       if (convertible) after(() => this.enqueueConversion(c.orgId, row.id, version));
+      after(() => this.enqueueText(c.orgId, c.kind, c.extension, row.id, version));
       return this.one(s, c.actor, row, access);
     });
   }
@@ -314,6 +318,12 @@ export class LibraryService {
 
   // ---------- viewers ----------
 
+  /** the search box's text of a new version (docs/search.md#text-inside-files); an office file's waits for its PDF (the conversion job adds it) */
+  private async enqueueText(orgId: string, kind: FileKind, extension: string, itemId: number, version: number): Promise<void> {
+    const source = textSourceOf(kind, extension);
+    if (source && source !== 'converted-pdf') await this.jobs.add(ExtractFileText, { orgId, itemId, version }, { jobId: textJobId(orgId, itemId, version) });
+  }
+
   async enqueueConversion(orgId: string, itemId: number, version: number): Promise<void> {
     await this.jobs.add(ConvertToPdf, { orgId, itemId, version }, { jobId: `convert-${orgId}-${itemId}-${version}` });
   }
@@ -332,6 +342,7 @@ export class LibraryService {
       id: item.id, name: item.name, size: item.size, kind: item.kind as ItemKind, type: item.mime ?? 'application/octet-stream', can_edit: access === 'edit',
       file_url: fileUrl, outlines_data: { libraryName: item.name, entries: item.outlines ?? [] }, message: fileUrl ? null : (msg ?? LibraryMessages.noFileUrl),
       conversion: { status: item.conversionStatus as LibraryFetch['conversion']['status'], progress: item.conversionProgress },
+      text_index: { status: item.textStatus as LibraryFetch['text_index']['status'], pages: item.textPages, truncated: item.textTruncated },
     };
   }
 

@@ -1,38 +1,54 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, foldSearchText, zFileKind, searchPassage, type RequestOf, type SearchGroup, type SearchLibraryFiles } from '@app/contracts';
+import { AppError, foldSearchText, zFileKind, searchPassage, searchPassageOfWords, type RequestOf, type SearchGroup, type SearchHit, type SearchLibraryFiles } from '@app/contracts';
 import { containsPattern } from '@app/platform';
 import { ItemAccess } from '../common/item-access';
 import { LibraryDb } from '../common/library-db';
-import { LibraryRepository } from '../repositories/library.repository';
+import { FileTextRepository } from '../repositories/file-text.repository';
+import { LibraryRepository, type ItemRow } from '../repositories/library.repository';
+import { mergeFileCandidates, pageOpensViewer, textSourceOf, type FileCandidate } from '../rules/text';
 
 /** candidates read before the access rule picks the caller's (as many as the library's own search reads) */
 const CANDIDATES = 500;
 
 /**
- * The library side of the search box (docs/search.md): files whose name matches, folded, that the caller may see
- * by rules/access (the rule of every library listing, through common/item-access). The text inside files is not
- * extracted yet, so `page` is null: the name matched.
+ * The library side of the search box (docs/search.md): files whose name matches, folded, or whose text does (a page
+ * of the current version: every word of the query, or the phrase inside a word), one result a file, ranked
+ * (rules/text mergeFileCandidates), that the caller may see by rules/access (the rule of every library listing,
+ * through common/item-access). A text match carries its page (for the viewers that open at a page) and its passage.
  */
 @Injectable()
 export class LibrarySearchService {
-  constructor(private readonly db: LibraryDb, private readonly repo: LibraryRepository, private readonly items: ItemAccess) {}
+  constructor(private readonly db: LibraryDb, private readonly repo: LibraryRepository, private readonly text: FileTextRepository, private readonly items: ItemAccess) {}
 
   search(req: RequestOf<typeof SearchLibraryFiles>): Promise<{ groups: SearchGroup[] }> {
     const { orgId, actor, q, kinds, limit } = req;
     if (actor.kind !== 'user' || !actor.userId) throw new AppError('UNAUTHENTICATED');
     if (!kinds.includes('file')) return Promise.resolve({ groups: [] });
+    const folded = foldSearchText(q.trim());
+    const pattern = containsPattern(folded);
     return this.db.tenant(orgId, async (s) => {
-      const found = [];
-      for (const item of await this.repo.searchFiles(s, containsPattern(foldSearchText(q.trim())), CANDIDATES)) {
-        if (await this.items.accessTo(s, item, actor)) found.push(item);
+      const byName = await this.repo.searchFiles(s, pattern, CANDIDATES);
+      const byContent = await this.text.searchPages(s, folded, pattern, CANDIDATES);
+      const rows = new Map<number, ItemRow>(byName.map((r) => [r.id, r]));
+      for (const r of await this.repo.getMany(s, [...new Set(byContent.map((h) => h.id))].filter((id) => !rows.has(id)))) rows.set(r.id, r);
+      const found: { item: ItemRow; c: FileCandidate }[] = [];
+      for (const c of mergeFileCandidates(byName, byContent)) {
+        const item = rows.get(c.id);
+        if (item && (await this.items.accessTo(s, item, actor))) found.push({ item, c });
         if (found.length > limit) break;
       }
-      const items = found.slice(0, limit).map((item) => ({
-        kind: 'file' as const, id: item.id, title: item.name,
-        passage: searchPassage(item.name, q) ?? { text: item.name, start: 0, end: 0 },
-        meeting_id: null, meeting_title: null, file_kind: zFileKind.safeParse(item.kind).data ?? null, page: null, date: item.updatedAt.toISOString(),
-      }));
+      const items = found.slice(0, limit).map(({ item, c }) => hitOf(item, c, q));
       return { groups: [{ kind: 'file', items, has_more: found.length > limit }] };
     });
   }
+}
+
+/** a file's result: the passage of its best page (with the page when its viewer opens at one), else of its name */
+function hitOf(item: ItemRow, c: FileCandidate, q: string): SearchHit {
+  const onPage = c.content ? searchPassageOfWords(c.content.text, q) : null;
+  const page = onPage && c.content && pageOpensViewer(textSourceOf(item.kind, item.extension)) ? c.content.page : null;
+  return {
+    kind: 'file', id: item.id, title: item.name, passage: onPage ?? searchPassage(item.name, q) ?? { text: item.name, start: 0, end: 0 },
+    meeting_id: null, meeting_title: null, file_kind: zFileKind.safeParse(item.kind).data ?? null, page, date: item.updatedAt.toISOString(),
+  };
 }

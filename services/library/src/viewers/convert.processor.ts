@@ -1,14 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ConvertToPdf, LIBRARY_MAX_BYTES, type PayloadOf } from '@app/contracts';
-import { CONFIG, logger, ProcessJob, Sandbox, Storage, type JobContext } from '@app/platform';
+import { ConvertToPdf, ExtractFileText, LIBRARY_MAX_BYTES, type PayloadOf } from '@app/contracts';
+import { CONFIG, Jobs, logger, ProcessJob, Sandbox, Storage, type JobContext } from '@app/platform';
 import { LibraryDb } from '../common/library-db';
 import { zipLimitsOf, type LibraryConfig } from '../config';
 import { LibraryRepository } from '../repositories/library.repository';
 import { ConversionRefused, officeToPdf } from './convert';
+import { textJobId } from '../rules/text';
 
 /**
  * Office files (word, excel, powerpoint) to PDF for the viewer. Progress is kept on the item (10 started,
  * 60 converted, 100 stored), so the viewer's fetch shows it; a version that is no longer current is skipped.
+ * Once the PDF is stored, the search box's text is read from it (the `library-text` job, text.processor.ts); a
+ * conversion that fails leaves the text `failed` too.
  */
 @Injectable()
 export class ConvertProcessor {
@@ -17,11 +20,13 @@ export class ConvertProcessor {
     private readonly repo: LibraryRepository,
     private readonly storage: Storage,
     private readonly sandbox: Sandbox,
+    private readonly jobs: Jobs,
     @Inject(CONFIG) private readonly config: LibraryConfig,
   ) {}
 
   private progress(orgId: string, itemId: number, conversionStatus: string, conversionProgress: number, pdfKey?: string): Promise<unknown> {
-    return this.db.tenant(orgId, (s) => this.repo.update(s, itemId, { conversionStatus, conversionProgress, ...(pdfKey ? { pdfKey } : {}) }));
+    const text = conversionStatus === 'failed' ? { textStatus: 'failed' } : {};
+    return this.db.tenant(orgId, (s) => this.repo.update(s, itemId, { conversionStatus, conversionProgress, ...text, ...(pdfKey ? { pdfKey } : {}) }));
   }
 
   @ProcessJob(ConvertToPdf)
@@ -48,6 +53,7 @@ export class ConvertProcessor {
         return;
       }
       await this.progress(p.orgId, item.id, 'done', 100, key);
+      await this.jobs.add(ExtractFileText, { orgId: p.orgId, itemId: item.id, version: p.version }, { jobId: textJobId(p.orgId, item.id, p.version) });
     } catch (err) {
       if (err instanceof ConversionRefused) {
         // a bomb or a damaged archive: another attempt would refuse it again

@@ -38,7 +38,7 @@ function Result(props: { r: SearchResult }) {
     <li className="search-result" data-testid={`search-result-${r.kind}-${r.id}`}>
       <div className="search-result__title">
         {to ? <Link to={to} dir="auto" data-testid={`search-open-${r.kind}-${r.id}`}>{title}</Link> : <span dir="auto">{title}</span>}
-        {r.page !== null && <span className="search-result__page">{t('page', { page: r.page })}</span>}
+        {r.page !== null && <span className="search-result__page" data-testid={`search-page-${r.kind}-${r.id}`}>{t('page', { page: r.page })}</span>}
       </div>
       <p className="search-result__passage" dir="auto">
         <Passage passage={r.passage} />

@@ -26,6 +26,8 @@ export interface BookViewerProps {
   banner?: ReactNode;
   /** pdf.js by default; tests pass a document of their own */
   opener?: PdfOpener;
+  /** the page it opens at (a search result's `?page=`) */
+  startPage?: number;
 }
 
 /**
@@ -37,7 +39,7 @@ export interface BookViewerProps {
 export function BookViewer(props: BookViewerProps) {
   const { t } = useTranslation('viewer');
   const { handle, pages, percent, loadError, view, goTo, rotate, jump, setJump, onJumpKey, stageRef, canvasRef, pageFailed, renderedPage } = usePdfPages({
-    url: props.url, data: props.data, name: props.name, opener: props.opener, label: 'book',
+    url: props.url, data: props.data, name: props.name, opener: props.opener, label: 'book', startPage: props.startPage,
   });
   const [marks, setMarks] = useState<BookMark[]>([]);
   const [closed, setClosed] = useState<Record<number, boolean>>({});

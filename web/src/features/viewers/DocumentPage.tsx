@@ -16,7 +16,7 @@ import { useOfflineCopy } from '../offline/use-offline';
 import { BookViewer } from './BookViewer';
 import { MeetingDetailsDrawer } from './MeetingDetailsDrawer';
 import { PdfViewer } from './PdfViewer';
-import { isEditable } from './pdf-rules';
+import { isEditable, startPageOf } from './pdf-rules';
 import { fileIdOf, isConverting, useLibraryFile } from './use-library-file';
 import './viewers.css';
 
@@ -31,6 +31,8 @@ export function DocumentPage(props: { route: 'docView' | 'documentView' | 'docum
   const params = useParams();
   const [query] = useSearchParams();
   const token = query.get('token') ?? undefined;
+  // a search result opens the document at the page that matched
+  const startPage = startPageOf(query.get('page'));
   const id = fileIdOf(props.route === 'docView' ? query.get('id') : params.fileId);
   const meetingId = fileIdOf(props.route === 'document' ? params.meetingId : query.get('meeting_id'));
   const [drawer, setDrawer] = useState(false);
@@ -74,6 +76,7 @@ export function DocumentPage(props: { route: 'docView' | 'documentView' | 'docum
           url={f.file_url}
           name={name}
           entries={f.outlines_data.entries}
+          startPage={startPage}
           onDownload={async () => {
             try {
               saveBlob(await api(Routes.downloadBook, { params: { docId: id } }), f.outlines_data.libraryName || name);
@@ -88,6 +91,7 @@ export function DocumentPage(props: { route: 'docView' | 'documentView' | 'docum
           name={name}
           sections={f?.outlines_data.entries}
           editable={editable}
+          startPage={startPage}
           onSave={async (pdf) => {
             const message = await libraryApi.saveVersion(id, pdf, name, meetingId);
             notify('success', message ?? t('saved'));

@@ -9,6 +9,7 @@ import { useApi } from '../../hooks/use-api';
 import { FileChip, FileIcon } from '../library/FileChip';
 import { AudioPlayer } from './AudioPlayer';
 import { PdfViewer } from './PdfViewer';
+import { startPageOf } from './pdf-rules';
 import { fileIdOf, isConverting, useLibraryFile } from './use-library-file';
 import './viewers.css';
 
@@ -119,7 +120,7 @@ export function FileViewerPage() {
     );
   else if (f.kind === 'audio') body = <AudioPlayer url={f.file_url} name={f.name} type={f.type} />;
   else if (f.kind === 'text') body = <TextFile url={f.file_url} />;
-  else body = <PdfViewer url={f.file_url} name={f.name} />;
+  else body = <PdfViewer url={f.file_url} name={f.name} startPage={startPageOf(query.get('page'))} />;
 
   return (
     <div className="viewer-page" data-testid="file-viewer-page">

@@ -27,6 +27,8 @@ export interface PdfViewerProps {
   onSave?(pdf: Blob): Promise<void>;
   /** pdf.js by default; tests pass a document of their own */
   opener?: PdfOpener;
+  /** the page it opens at (a search result's `?page=`) */
+  startPage?: number;
 }
 
 type SidePanel = 'thumbs' | 'outline' | null;
@@ -56,7 +58,7 @@ export function PdfViewer(props: PdfViewerProps) {
   const { t } = useTranslation('viewer');
   const [zoom, setZoom] = useState(1);
   const { handle, pages, percent, loadError, view, goTo, rotate, jump, setJump, onJumpKey, stageRef, canvasRef, pageFailed, renderedPage, drawn } = usePdfPages({
-    url: props.url, name: props.name, opener: props.opener, label: 'pdf', reopenAt: 'same', zoom,
+    url: props.url, name: props.name, opener: props.opener, label: 'pdf', reopenAt: 'same', zoom, startPage: props.startPage,
   });
   const { page, rotation } = view;
   const [panel, setPanel] = useState<SidePanel>(null);

@@ -1,5 +1,5 @@
 import { toDisplay, toPage, type Point } from './annotations';
-import { canGoBack, canGoForward, fitScale, isEditable, jumpTarget, loadPercent, nextRotation, stepPage, zoomIn, zoomOut, type Rotation } from './pdf-rules';
+import { canGoBack, canGoForward, fitScale, isEditable, jumpTarget, loadPercent, nextRotation, startPageOf, stepPage, zoomIn, zoomOut, type Rotation } from './pdf-rules';
 
 describe('page jump (Enter): 0 or less, or more than the page count, resets to the current page', () => {
   it.each([
@@ -110,4 +110,19 @@ describe('annotation points survive rotation', () => {
     expect(back[0]).toBeCloseTo(p[0]);
     expect(back[1]).toBeCloseTo(p[1]);
   });
+});
+
+describe('the page a viewer opens at (?page=)', () => {
+  it.each([
+    ['2', 2],
+    [' 12 ', 12],
+    ['1', 1],
+    ['0', undefined],
+    ['-1', undefined],
+    ['2.5', undefined],
+    ['two', undefined],
+    ['', undefined],
+    ['9999999', undefined],
+    [null, undefined],
+  ])('%p -> %p', (param, page) => expect(startPageOf(param)).toBe(page));
 });

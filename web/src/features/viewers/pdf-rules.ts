@@ -63,3 +63,13 @@ export function loadPercent(loaded: number, total: number | undefined): number {
 export function isEditable(e: string | null, canEdit: boolean): boolean {
   return e === '1' && canEdit;
 }
+
+/**
+ * The page a viewer opens at from its `?page=` (a search result's page, docs/search.md): a whole number of 1 or more;
+ * anything else opens at the first page. A page past the end opens at the last (the viewer clamps it).
+ */
+export function startPageOf(param: string | null): number | undefined {
+  if (param === null || !/^\d{1,6}$/.test(param.trim())) return undefined;
+  const n = Number(param.trim());
+  return n >= 1 ? n : undefined;
+}

@@ -23,6 +23,8 @@ export interface PdfPagesOptions {
   reopenAt?: 'same' | 'first';
   /** the toolbar's zoom (1 = the page fitted to the stage's width) */
   zoom?: number;
+  /** the page the document first opens at (a search result's `?page=`); past the end: the last page */
+  startPage?: number;
 }
 
 /**
@@ -50,6 +52,8 @@ export function usePdfPages(opts: PdfPagesOptions) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   /** the page last drawn: a new version of the same file opens on it (reopenAt 'same') */
   const lastPage = useRef(1);
+  /** the first document opened goes to `startPage`; later sources follow `reopenAt` */
+  const firstOpen = useRef(true);
   const source = opts.data ?? opts.url;
 
   // open the document; a new source (a new version, the offline copy) opens again
@@ -67,7 +71,9 @@ export function usePdfPages(opts: PdfPagesOptions) {
         setPercent(100);
         setHandle(h);
         if (h.pages > LARGE_DOCUMENT_PAGES) notify('info', t('manyPages'));
-        const page = opts.reopenAt === 'same' ? Math.min(Math.max(1, lastPage.current), h.pages) : 1;
+        const want = firstOpen.current ? (opts.startPage ?? 1) : opts.reopenAt === 'same' ? lastPage.current : 1;
+        firstOpen.current = false;
+        const page = Math.min(Math.max(1, want), h.pages);
         setView({ page, rotation: 0 });
         setJump(String(page));
       })

@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '@app/platform';
+import type { Scope } from '../common/library-db';
+import type { LibraryTables } from '../db/tables';
+import { filePages, items } from '../db/schema';
+
+/** a page of a file's current version that matched, with PostgreSQL's rank of it */
+export interface PageHit {
+  id: number;
+  updatedAt: Date;
+  page: number;
+  text: string;
+  rank: number;
+}
+
+/** the kinds whose text is extracted (rules/text textSourceOf: all but audio) */
+const TEXT_KINDS = ['pdf', 'text', 'word', 'excel', 'powerpoint', 'email'];
+
+/**
+ * The text of files, page by page (library.file_pages, docs/search.md#text-inside-files), and the items' text state.
+ * Scope first (orgId + RLS transaction).
+ */
+@Injectable()
+export class FileTextRepository {
+  /** the pages of a version replace whatever pages the item had (older versions' included); the item says done */
+  async replacePages(s: Scope, itemId: number, version: number, pages: readonly { page: number; text: string }[], truncated: boolean): Promise<void> {
+    await s.tx.delete(filePages).where(and(eq(filePages.orgId, s.orgId), eq(filePages.itemId, itemId)));
+    for (let i = 0; i < pages.length; i += 200) {
+      await s.tx.insert(filePages).values(pages.slice(i, i + 200).map((p) => ({ orgId: s.orgId, itemId, version, page: p.page, text: p.text })));
+    }
+    await s.tx.update(items).set({ textStatus: 'done', textPages: pages.length ? pages[pages.length - 1].page : 0, textTruncated: truncated }).where(and(eq(items.orgId, s.orgId), eq(items.id, itemId), eq(items.version, version)));
+  }
+
+  /** the text state of an item's current version (not its updated_at: the text is not a change of the file) */
+  async setStatus(s: Scope, itemId: number, version: number, textStatus: 'pending' | 'processing' | 'failed' | 'none'): Promise<void> {
+    await s.tx.update(items).set({ textStatus }).where(and(eq(items.orgId, s.orgId), eq(items.id, itemId), eq(items.version, version)));
+  }
+
+  async deletePages(s: Scope, itemIds: number[]): Promise<void> {
+    if (itemIds.length) await s.tx.delete(filePages).where(and(eq(filePages.orgId, s.orgId), inArray(filePages.itemId, itemIds)));
+  }
+
+  /**
+   * Pages of current versions that match the folded query: every word of it (`plainto_tsquery('simple', …)` on the
+   * tsvector, its GIN index) or the folded phrase inside a word (`folded LIKE pattern`, the trigram index). Rank:
+   * `ts_rank(tsv, query, 32)` (rank / (rank + 1), 0..1) plus 0.5 when the phrase itself is on the page. Best first,
+   * at most `limit` pages (several may be of one file).
+   */
+  async searchPages(s: Scope, folded: string, pattern: string, limit: number): Promise<PageHit[]> {
+    const res = await s.tx.execute(sql`
+      WITH q AS (SELECT plainto_tsquery('simple'::regconfig, ${folded}) AS tsq)
+      SELECT p.item_id AS id, i.updated_at AS updated_at, p.page, p.text,
+             ts_rank(p.tsv, q.tsq, 32) + CASE WHEN p.folded LIKE ${pattern} THEN 0.5 ELSE 0 END AS rank
+        FROM library.file_pages p
+        JOIN library.items i ON i.org_id = p.org_id AND i.id = p.item_id AND i.version = p.version
+        CROSS JOIN q
+       WHERE p.org_id = ${s.orgId} AND (p.tsv @@ q.tsq OR p.folded LIKE ${pattern})
+       ORDER BY rank DESC, i.updated_at DESC, p.item_id DESC, p.page
+       LIMIT ${limit}`);
+    return (res.rows as { id: string | number; updated_at: string | Date; page: number; text: string; rank: string | number }[]).map((r) => ({
+      id: Number(r.id), updatedAt: new Date(r.updated_at), page: Number(r.page), text: r.text, rank: Number(r.rank),
+    }));
+  }
+
+  /**
+   * Files of every organization whose text was never extracted or is waiting (the start-up backfill), in a
+   * transaction with no organization: the read-only policy items_text_backfill_read (migration 0003) shows them to a
+   * transaction that sets app.scope; tenant_isolation still refuses any write. Nothing else may call it.
+   */
+  async unsafeListWithoutText(tx: Tx<LibraryTables>, limit: number): Promise<{ orgId: string; id: number; version: number }[]> {
+    await tx.execute(sql`SELECT set_config('app.scope', 'text-backfill', true)`);
+    return tx
+      .select({ orgId: items.orgId, id: items.id, version: items.version })
+      .from(items)
+      .where(and(eq(items.isFolder, false), inArray(items.textStatus, ['none', 'pending']), inArray(items.kind, TEXT_KINDS)))
+      .orderBy(items.id)
+      .limit(limit);
+  }
+}
