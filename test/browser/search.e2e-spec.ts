@@ -1,11 +1,13 @@
 /**
  * Journey: the header's search box (docs/search.md). In a fresh organization the administrator makes a meeting
  * titled in Arabic with hamza-alef and adds a member; the member signs in, types the bare-alef spelling in the
- * header, sees the meeting in the Meetings group with the match marked (axe-clean), and opens it.
+ * header, sees the meeting in the Meetings group with the match marked (axe-clean), and opens it. Then a word on
+ * page 2 of a PDF in the member's library: the result says "page 2" (axe-clean in English and Arabic), and the
+ * viewer opens on page 2 (docs/search.md#text-inside-files).
  */
 import { randomBytes } from 'node:crypto';
-import { api, createTestCommittee, createTestOrg, createTestUser, login, type ApiAnswer, type TestOrg } from '@app/testing';
-import { GATEWAY, a11y, env, openBrowser, orgUrl, signIn, typeInto, waitForPath, type Session } from './support';
+import { api, createTestCommittee, createTestOrg, createTestUser, login, pdfWithPages, waitFor, type ApiAnswer, type TestOrg } from '@app/testing';
+import { GATEWAY, a11y, env, openBrowser, orgUrl, signIn, switchLanguage, typeInto, waitForPath, type Session } from './support';
 
 const tag = randomBytes(4).toString('hex');
 const TITLE = `اجتماع أحمد ${tag}`;
@@ -25,6 +27,7 @@ describe('journey: search from the header and open a result', () => {
   let org: TestOrg;
   let member: { userId: number; email: string; password: string };
   let meetingId: number;
+  let fileId: number;
 
   beforeAll(async () => {
     org = await createTestOrg(env.NATS_URL);
@@ -34,6 +37,11 @@ describe('journey: search from the header and open a result', () => {
     const c = api(GATEWAY, { org: org.slug, token });
     meetingId = data(await c.post('/meetings', { title: TITLE, committee_id: committeeId, start_date: formDate(3), duration: 60, location: 'Board room' }), 'create meeting').id;
     data(await c.post(`/meetings/${meetingId}/members`, { user_id: [member.userId] }), 'add member');
+    // a PDF in the member's own library whose word is on page 2 only, its text read by the library's job
+    const mc = api(GATEWAY, { org: org.slug, token: await login(GATEWAY, org.slug, member.email, member.password) });
+    const pdf = await pdfWithPages([['Cover page'], ['Budget annex', `quorumword${tag} applies`], ['Back page']]);
+    fileId = data(await mc.upload('/library', {}, { file: { name: `Pack ${tag}.pdf`, type: 'application/pdf', data: pdf } }), 'upload').id;
+    await waitFor('the PDF\'s text', async () => data(await mc.get(`/library/fetch/${fileId}`), 'fetch').text_index.status === 'done', 60_000, 500);
     s = await openBrowser('search');
     await s.step('sign-in', () => signIn(s.page, org.slug, member.email, member.password));
   });
@@ -61,5 +69,32 @@ describe('journey: search from the header and open a result', () => {
       await waitForPath(page, `/app/activity/meetings/${meetingId}`);
       await s.shot('meeting');
     });
+  });
+
+  it('finds a word inside a PDF with its page, and the viewer opens on that page', async () => {
+    const { page } = s;
+    await s.step('search content', async () => {
+      await page.goto(orgUrl(org.slug, `/app/search?q=quorumword${tag}`));
+      await page.waitForSelector(`[data-testid=search-result-file-${fileId}]`, { visible: true });
+      await s.shot('file-result');
+    });
+    expect(await page.$eval(`[data-testid=search-result-file-${fileId}] mark`, (n) => n.textContent ?? '')).toBe(`quorumword${tag}`);
+    expect(await page.$eval(`[data-testid=search-page-file-${fileId}]`, (n) => n.textContent ?? '')).toBe('page 2');
+    await a11y(page, 'search results with a page', s);
+    await switchLanguage(page, 'ar');
+    await page.waitForFunction((id: number) => document.querySelector(`[data-testid=search-page-file-${id}]`)?.textContent === 'صفحة 2', { timeout: 15_000 }, fileId);
+    await a11y(page, 'search results with a page (ar)', s);
+    await switchLanguage(page, 'en');
+
+    await s.step('open at the page', async () => {
+      await page.waitForSelector(`[data-testid=search-open-file-${fileId}]`, { visible: true });
+      await page.click(`[data-testid=search-open-file-${fileId}]`);
+      await waitForPath(page, '/doc-view');
+      await page.waitForSelector('[data-testid=pdf-viewer][data-page="2"][data-pages="3"]', { timeout: 30_000 });
+      await page.waitForSelector('[data-testid=pdf-viewer][data-rendered="2"]', { timeout: 30_000 });
+      await s.shot('viewer-page-2');
+    });
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    expect(await page.$eval('[data-testid=pdf-jump]', (n) => (n as HTMLInputElement).value)).toBe('2');
   });
 });

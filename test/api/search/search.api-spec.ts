@@ -4,7 +4,7 @@
  * with hamza-alef found by the bare-alef spelling, diacritics ignored), Russian ё; grouped by kind with the passage;
  * only what the caller may see; `kind` filters; a bad `q` is 409 'Error in validation'.
  */
-import { uniqueSlug } from '@app/testing';
+import { uniqueSlug, waitFor } from '@app/testing';
 import { closeRedis, expectOk, libraryFile, meeting, serverDate, talkingPoint, world, type World } from '../meeting/helpers';
 
 let w: World;
@@ -22,6 +22,8 @@ beforeAll(async () => {
   decision = expectOk(await w.chair.c.post(`/meetings/${boardMeeting.id}/decisions`, { title: `Approve the مُوَازَنَة ${tag}`, deadline: serverDate(10), voters: [w.m1.userId] }));
   expectOk(await w.chair.c.post(`/talkingpoints/${agendaItem.id}/comment`, { comment: `Please look at page 4 of the ${tag} pack` }));
   fileId = await libraryFile(w.chair.c, `Report ${tag}.pdf`);
+  // the PDF's page says its name too: once its text is read, the file is found on that page
+  await waitFor('the file\'s text', async () => expectOk(await w.chair.c.get(`/library/fetch/${fileId}`)).text_index.status === 'done', 60_000, 500);
 });
 afterAll(() => closeRedis());
 
@@ -52,7 +54,7 @@ describe('GET /api/search', () => {
     expect(group(data, 'agenda_item').items[0]).toMatchObject({ id: agendaItem.id, meeting_id: boardMeeting.id, meeting_title: `اجتماع أحمد ${tag}` });
     const comment = group(data, 'comment').items[0];
     expect(comment.passage.text).toContain(`page 4 of the ${tag} pack`);
-    expect(group(data, 'file').items[0]).toMatchObject({ id: fileId, title: `Report ${tag}.pdf`, file_kind: 'pdf', page: null });
+    expect(group(data, 'file').items[0]).toMatchObject({ id: fileId, title: `Report ${tag}.pdf`, file_kind: 'pdf', page: 1 });
   });
 
   it('filters by kind', async () => {
