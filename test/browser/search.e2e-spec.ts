@@ -9,6 +9,9 @@ import { randomBytes } from 'node:crypto';
 import { api, createTestCommittee, createTestOrg, createTestUser, login, pdfWithPages, waitFor, type ApiAnswer, type TestOrg } from '@app/testing';
 import { GATEWAY, a11y, env, openBrowser, orgUrl, signIn, switchLanguage, typeInto, waitForPath, type Session } from './support';
 
+// the browser's document inside page functions (the tests' types have no DOM globals)
+declare const document: any;
+
 const tag = randomBytes(4).toString('hex');
 const TITLE = `اجتماع أحمد ${tag}`;
 
@@ -95,6 +98,6 @@ describe('journey: search from the header and open a result', () => {
       await s.shot('viewer-page-2');
     });
     expect(new URL(page.url()).searchParams.get('page')).toBe('2');
-    expect(await page.$eval('[data-testid=pdf-jump]', (n) => (n as HTMLInputElement).value)).toBe('2');
+    expect(await page.$eval('[data-testid=pdf-jump]', (n: any) => n.value)).toBe('2');
   });
 });

@@ -36,8 +36,10 @@ export function pageOpensViewer(source: TextSource | null): boolean {
   return source === 'pdf' || source === 'converted-pdf';
 }
 
-/** bidi controls and other format characters pdftotext writes around right-to-left runs; NUL, which PostgreSQL refuses */
-const INVISIBLE = /[\u0000\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
+/** bidi controls and other format characters pdftotext writes around right-to-left runs */
+const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
+/** NUL, which PostgreSQL's text refuses (a string, not a regular expression: the linter refuses control characters there) */
+const NUL = String.fromCharCode(0);
 
 /**
  * A page's text as stored: NFKC (a font that draws Arabic in its joined presentation forms gives the letters
@@ -48,6 +50,8 @@ export function cleanPageText(text: string): string {
   return text
     .normalize('NFKC')
     .replace(INVISIBLE, '')
+    .split(NUL)
+    .join('')
     .replace(/\s+(?=[\u064B-\u065F\u0670])/g, '')
     .replace(/\s+/g, ' ')
     .trim();
