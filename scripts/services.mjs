@@ -38,7 +38,7 @@ export const ALL_SERVICES = Object.freeze([
   { name: 'meeting', port: 3102, secrets: [...DB, 'OUTBOX_KEY', 'AUTH_SECRET'], optionalSecrets: [...OUTBOX_PREVIOUS, ...AUTH_PREVIOUS, 'ZOOM_ACCOUNT_ID', 'ZOOM_CLIENT_ID', 'ZOOM_CLIENT_SECRET'] },
   { name: 'notification', port: 3103, workers: ['notification-email', 'notification-reminder'], secrets: [...DB, 'OUTBOX_KEY', 'SMTP_URL'], optionalSecrets: [...OUTBOX_PREVIOUS, 'SMTP_OAUTH2_CLIENT_ID', 'SMTP_OAUTH2_CLIENT_SECRET', 'SMTP_OAUTH2_REFRESH_TOKEN', 'SMTP_OAUTH2_ACCESS_TOKEN', 'DKIM_PRIVATE_KEY'] },
   { name: 'approval', port: 3104, workers: ['approval-pdf'], secrets: [...DB, 'OUTBOX_KEY', 'AUTH_SECRET', ...S3], optionalSecrets: [...OUTBOX_PREVIOUS, ...AUTH_PREVIOUS] },
-  { name: 'library', port: 3105, render: true, workers: ['library-convert'], secrets: [...DB, 'OUTBOX_KEY', ...S3], optionalSecrets: OUTBOX_PREVIOUS },
+  { name: 'library', port: 3105, render: true, workers: ['library-convert', 'library-text'], secrets: [...DB, 'OUTBOX_KEY', ...S3], optionalSecrets: OUTBOX_PREVIOUS },
   { name: 'presentation', port: 3106, render: true, sockets: true, workers: ['presentation-slides'], secrets: [...DB, 'OUTBOX_KEY', ...S3], optionalSecrets: OUTBOX_PREVIOUS },
   { name: 'minutes', port: 3107, render: true, workers: ['minutes-pdf', 'minutes-book', 'minutes-report'], secrets: [...DB, 'OUTBOX_KEY', ...S3], optionalSecrets: OUTBOX_PREVIOUS },
   { name: 'gateway', port: 3000, secrets: ['OUTBOX_KEY', ...S3], optionalSecrets: [...OUTBOX_PREVIOUS, 'QUEUE_DASHBOARD_USER', 'QUEUE_DASHBOARD_PASSWORD'] },
