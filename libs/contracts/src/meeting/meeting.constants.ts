@@ -103,4 +103,11 @@ export const MM = {
   secretNoReopen: 'A closed secret ballot with votes in it cannot open again.',
   outcomeRuleLocked: 'The outcome rule cannot change once a vote is cast.',
   countByLocked: 'How votes are counted cannot change once a vote is cast.',
+  proxyNotMember: 'Choose a member of this meeting.',
+  proxySelf: 'A member cannot give their proxy to themselves.',
+  proxyGivenAlready: 'This member has already given a proxy for this meeting.',
+  proxyNoChains: 'A member who holds a proxy cannot pass it on.',
+  proxyHolderGave: 'A member who has given their proxy cannot hold one.',
+  proxyHolderFull: 'This member already holds as many proxies as allowed.',
+  proxyStarted: 'The meeting has started: proxies can no longer be given or revoked.',
 } as const;

@@ -79,6 +79,30 @@ export const members = meetingSchema.table(
   ],
 );
 
+/**
+ * Proxies (issue 28, docs/meeting.md#proxies): a member who gives theirs to another member of the same meeting, for
+ * that meeting only. Rows name the two member rows, so removing either member removes the proxy. One given per
+ * member (the unique index); how many one member may hold, no chains and not to oneself are rules/proxy.ts.
+ */
+export const proxies = meetingSchema.table(
+  'proxies',
+  {
+    id: id(),
+    orgId: orgId(),
+    meetingId: ref('meeting_id').notNull().references(() => meetings.id, { onDelete: 'cascade' }),
+    fromMemberId: ref('from_member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+    toMemberId: ref('to_member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+    /** who recorded it: the giver, or the meeting's owner or an organization admin for them */
+    createdBy: ref('created_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('proxies_meeting_from_uq').on(t.orgId, t.meetingId, t.fromMemberId),
+    index('proxies_meeting_to_idx').on(t.orgId, t.meetingId, t.toMemberId),
+  ],
+);
+export type ProxyRow = typeof proxies.$inferSelect;
+
 export const talkingPoints = meetingSchema.table(
   'talking_points',
   {
@@ -399,7 +423,7 @@ export const roomSecrets = meetingSchema.table('room_secrets', {
 
 export const schema = {
   calendarFeeds, roomSecrets,
-  meetings, members, talkingPoints, subpoints, itemPeople, decisions, voters, actions, actionParticipants, attachments, comments, notes,
+  meetings, members, proxies, talkingPoints, subpoints, itemPeople, decisions, voters, actions, actionParticipants, attachments, comments, notes,
   activities, ratings, virtualSessions, recordSummaries,
 };
 export type MeetingRow = typeof meetings.$inferSelect;
