@@ -27,6 +27,7 @@ import { LibraryFiles } from '../../services/meeting/src/common/library-files';
 import { MeetingView } from '../../services/meeting/src/view/meeting-view';
 import { MeetingsRepository } from '../../services/meeting/src/repositories/meetings.repository';
 import { MembersRepository } from '../../services/meeting/src/repositories/members.repository';
+import { ProxiesRepository } from '../../services/meeting/src/repositories/proxies.repository';
 import { AgendaRepository } from '../../services/meeting/src/repositories/agenda.repository';
 import { DecisionsRepository } from '../../services/meeting/src/repositories/decisions.repository';
 import { SecretBallotsRepository } from '../../services/meeting/src/repositories/secret-ballots.repository';
@@ -73,7 +74,7 @@ async function main(): Promise<void> {
   const meetings = new MeetingsRepository();
   const members = new MembersRepository();
   const view = new MeetingView(
-    new MeetingDb(meetingDb), new MeetingAccess(meetings, members, directory, { GUEST_LINK_DAYS: 30 }), directory,
+    new MeetingDb(meetingDb), new MeetingAccess(meetings, members, directory, new ProxiesRepository(), { GUEST_LINK_DAYS: 30 }), directory,
     new AgendaRepository(), new DecisionsRepository(), new SecretBallotsRepository(), new ActionsRepository(), new CommentsRepository(), new RecordsRepository(), meetings, members,
     // the bare route has no library: attachments keep their ids only
     { resolve: async () => new Map() } as unknown as LibraryFiles,

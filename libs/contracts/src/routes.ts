@@ -2,6 +2,7 @@ import { routeList } from './core/route';
 import { DecisionRoutes } from './meeting/decisions.routes';
 import { MeetingRoutes } from './meeting/meetings.routes';
 import { MemberRoutes } from './meeting/members.routes';
+import { ProxyRoutes } from './meeting/proxies';
 import { AgendaRoutes } from './meeting/agenda.routes';
 import { ActionRoutes } from './meeting/actions.routes';
 import { CommentRoutes } from './meeting/comments.routes';
@@ -36,6 +37,7 @@ export const Routes = {
   ...DecisionRoutes,
   ...MeetingRoutes,
   ...MemberRoutes,
+  ...ProxyRoutes,
   ...AgendaRoutes,
   ...ActionRoutes,
   ...CommentRoutes,
@@ -68,6 +70,7 @@ export const ROUTE_TABLE = routeList(
   DecisionRoutes,
   MeetingRoutes,
   MemberRoutes,
+  ProxyRoutes,
   AgendaRoutes,
   ActionRoutes,
   CommentRoutes,

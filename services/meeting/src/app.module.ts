@@ -52,6 +52,9 @@ import { VirtualHandlers } from './virtual/virtual.handlers';
 import { SearchRepository } from './repositories/search.repository';
 import { SearchService } from './search/search.service';
 import { SearchHandlers } from './search/search.handlers';
+import { ProxiesRepository } from './repositories/proxies.repository';
+import { ProxiesService } from './proxies/proxies.service';
+import { ProxiesHandlers } from './proxies/proxies.handlers';
 
 /** The meeting service: meetings and everything inside them (docs/product/meetings.md), over NATS. */
 @Module({})
@@ -66,8 +69,8 @@ export class MeetingModule {
         MeetingAccess, MeetingView, DecisionView, BallotListView, MeetingEvents,
         MeetingsService, MembersService, AgendaService, MeetingDecisionsService, ResolutionsService, DecisionsRouter, VoteBatcher, PendingVoters, ActionsService, CommentsService, DashboardService,
         IjmeetProvider, ZoomProvider, VirtualProviders, VirtualService, RoomSecrets, RoomSecretsRepository, GuestTokens,
-        SearchRepository, SearchService,
-        MeetingsHandlers, MembersHandlers, AgendaHandlers, DecisionsHandlers, ActionsHandlers, CommentsHandlers, DashboardHandlers, VirtualHandlers, SearchHandlers,
+        SearchRepository, SearchService, ProxiesRepository, ProxiesService,
+        MeetingsHandlers, MembersHandlers, AgendaHandlers, DecisionsHandlers, ActionsHandlers, CommentsHandlers, DashboardHandlers, VirtualHandlers, SearchHandlers, ProxiesHandlers,
       ],
     };
   }

@@ -46,6 +46,12 @@ export const membersApi = {
   adminAttendance: (meetingId: number, body: AttendanceInput) => apiCommand(Routes.adminChangeAttendance, { params: { id: meetingId }, body, notify: false }),
 };
 
+/** a meeting's proxies (docs/meeting.md#proxies): every command answers the list with the caller's flags */
+export const proxiesApi = {
+  give: (meetingId: number, body: { from_user_id: number; to_user_id: number }) => apiCommand(Routes.giveProxy, { params: { id: meetingId }, body, notify: false }),
+  revoke: (meetingId: number, proxyId: number) => apiCommand(Routes.revokeProxy, { params: { id: meetingId, proxy: proxyId }, notify: false }),
+};
+
 export const agendaApi = {
   get: (meetingId: number, tp: number, token?: string): Promise<TalkingPointPayload> => api(Routes.getTalkingPoint, { params: { id: meetingId, tp }, token }),
   create: (meetingId: number, body: TalkingPointInput) => apiCommand(Routes.createTalkingPoint, { params: { id: meetingId }, body, notify: false }),

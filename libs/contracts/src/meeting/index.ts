@@ -12,6 +12,8 @@ import './meeting.messages';
 export * from './decisions.routes';
 export * from './meetings.routes';
 export * from './members.routes';
+export * from './proxies';
+export * from './proxy.schemas';
 export * from './agenda.routes';
 export * from './actions.routes';
 export * from './comments.routes';

@@ -4,6 +4,7 @@ import {
   zActionStatus, zAgendaType, zAttendance, zMemberRole, zPermissionLevel, zPriority, zTrackerGroup, zVirtualType, zVote,
 } from './meeting.constants';
 import { zDecisionOutcome, zQuorumInfo } from './quorum';
+import { zProxyList } from './proxy.schemas';
 import { zBallot, zBallotEntry, zReceipt } from './ballots';
 import { zCountBy, zOutcomeRule } from './outcome';
 
@@ -412,8 +413,10 @@ export const zMeetingDetails = z.object({
   time_zone: z.string(),
   my_rating: z.object({ rating: z.number().int(), comment: z.string() }).nullable(),
   permissions: zMeetingPermissions,
-  /** members marked Going against the committee's quorum (docs/product/votes.md#quorum-and-outcome) */
+  /** members marked Going, or represented by a member marked Going, against the committee's quorum (docs/product/votes.md#quorum-and-outcome) */
   attendance_quorum: zQuorumInfo,
+  /** who represents whom (docs/meeting.md#proxies): the list GET /api/meetings/{id}/proxies answers */
+  proxies: zProxyList,
 });
 export type MeetingDetails = z.output<typeof zMeetingDetails>;
 

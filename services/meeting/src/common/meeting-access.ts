@@ -11,6 +11,7 @@ import { joinCutoffPassed } from '../rules/item-dates';
 import { normalizeEmail } from '../rules/person';
 import { MeetingsRepository } from '../repositories/meetings.repository';
 import { MembersRepository } from '../repositories/members.repository';
+import { ProxiesRepository, type ProxyEntry } from '../repositories/proxies.repository';
 import { meetingPermissions, type MeetingFacts } from '../rules/permissions';
 import { canView } from '../rules/visibility';
 import { isOpenStatus } from '../rules/status-machine';
@@ -35,6 +36,8 @@ export interface MeetingCtx {
   people: People;
   /** loaded for a command: the meeting's row is locked, so no NATS request may run until the transaction ends */
   locked: boolean;
+  /** the meeting's proxies (`load`); `loadAmong` (a vote): only those the actor holds; lists: none */
+  proxies: ProxyEntry[];
 }
 
 export interface LoadOpts {
@@ -58,7 +61,7 @@ export interface LoadOpts {
 @Injectable()
 export class MeetingAccess {
   constructor(private readonly meetings: MeetingsRepository,
-    private readonly memberRows: MembersRepository, private readonly directory: Directory,
+    private readonly memberRows: MembersRepository, private readonly directory: Directory, private readonly proxyRows: ProxiesRepository,
     @Inject(CONFIG) private readonly config: Pick<MeetingConfig, 'GUEST_LINK_DAYS'>) {}
 
   /**
@@ -68,7 +71,7 @@ export class MeetingAccess {
    * build its events without asking the directory again.
    */
   async load(s: Scope, actor: Actor, meetingId: number, opts: LoadOpts = {}): Promise<MeetingCtx> {
-    return this.loadWith(s, actor, meetingId, opts, () => this.memberRows.members(s, meetingId));
+    return this.loadWith(s, actor, meetingId, opts, () => this.memberRows.members(s, meetingId), undefined, 'all');
   }
 
   /**
@@ -85,12 +88,12 @@ export class MeetingAccess {
       this.memberRows.membersAmong(s, meetingId, { userIds, emails, tokenHash }),
       this.memberRows.participantCount(s, meetingId),
     ]);
-    return this.loadWith(s, actor, meetingId, opts, async () => rows, participants);
+    return this.loadWith(s, actor, meetingId, opts, async () => rows, participants, 'held');
   }
 
   private async loadWith(
     s: Scope, actor: Actor, meetingId: number, opts: LoadOpts,
-    membersOf: () => Promise<MemberRow[]>, participantCount?: number,
+    membersOf: () => Promise<MemberRow[]>, participantCount: number | undefined, proxyScope: 'all' | 'held',
   ): Promise<MeetingCtx> {
     const { orgId } = s;
     const org = await this.directory.organization(orgId);
@@ -114,14 +117,15 @@ export class MeetingAccess {
       me = members.find((m) => m.userId === actor.userId) ?? null;
     }
     const agendaCount = await this.meetings.agendaCount(s, meetingId);
-    const ctx = this.build({ org, actor, meeting, members, me, committee, agendaCount, variant: opts.variant, people, locked: opts.lock, participantCount });
+    const proxies = proxyScope === 'all' ? await this.proxyRows.proxiesOf(s, meetingId) : me ? await this.proxyRows.proxiesOf(s, meetingId, { toMemberId: me.id }) : [];
+    const ctx = this.build({ org, actor, meeting, members, me, committee, agendaCount, variant: opts.variant, people, locked: opts.lock, participantCount, proxies });
     if (!canView(ctx.facts)) throw AppError.notFound('meeting');
     if (ndaPending(ctx) && !opts.ndaPreview) throw new AppError('NDA_NOT_ACCEPTED');
     return ctx;
   }
 
   /** the context from rows already loaded (lists load them in bulk) */
-  build(f: { org: OrgSettings; actor: Actor; meeting: MeetingRow; members: MemberRow[]; me: MemberRow | null; committee: DirectoryCommittee | null; agendaCount: number; variant?: Variant; people?: People; locked?: boolean; participantCount?: number }): MeetingCtx {
+  build(f: { org: OrgSettings; actor: Actor; meeting: MeetingRow; members: MemberRow[]; me: MemberRow | null; committee: DirectoryCommittee | null; agendaCount: number; variant?: Variant; people?: People; locked?: boolean; participantCount?: number; proxies?: ProxyEntry[] }): MeetingCtx {
     const { org, actor, meeting, members, me, committee } = f;
     const variant = f.variant ?? org.variant;
     const now = new Date();
@@ -147,7 +151,7 @@ export class MeetingAccess {
       virtualJoinable: !joinCutoffPassed(instantToLocal(meeting.startAt, org.time_zone)),
     };
     return {
-      org, tz: org.time_zone, variant, now, actor, meeting, members, me, committee, facts, people: f.people ?? new Map(), locked: !!f.locked,
+      org, tz: org.time_zone, variant, now, actor, meeting, members, me, committee, facts, people: f.people ?? new Map(), locked: !!f.locked, proxies: f.proxies ?? [],
       perms: meetingPermissions(facts),
       actorKey: actorKey(actor, me),
       actorName: actorName(actor, me),

@@ -49,8 +49,8 @@ export class SecretVotes {
   }
 
   /** a secret vote (the gate already passed): the mark, the choice under a new receipt; answers the receipt */
-  async cast(s: Scope, d: DecisionRow, t: { key: string; forOther: boolean }, vote: Vote, voterRow: VoterRow | undefined): Promise<string> {
-    const refusal = secretVoteRefusal({ vote, forOther: t.forOther, alreadyVoted: !!voterRow?.hasVoted });
+  async cast(s: Scope, d: DecisionRow, t: { key: string; forOther: boolean; byProxy?: boolean }, vote: Vote, voterRow: VoterRow | undefined): Promise<string> {
+    const refusal = secretVoteRefusal({ vote, forOther: t.forOther, byProxy: t.byProxy, alreadyVoted: !!voterRow?.hasVoted });
     if (refusal) throw AppError.validation({ [refusal.field]: refusal.message });
     const receipt = base32(randomBytes(RECEIPT_BYTES));
     // false: another vote of this voter committed first (the mark is only set once)

@@ -172,7 +172,9 @@ export class MeetingDecisionsService implements DecisionUseCases {
     const named = { userId: body.user_id ?? null, userEmail: body.user_email ?? null };
     const ctx = await this.access.loadAmong(s, actor, d.meetingId!, named.userId || named.userEmail ? [named] : [], { variant: req.variant, alsoUsers: () => [d.createdBy] });
     assertOpen(ctx);
-    const t = voteTarget({ actor, ownKey: ctx.actorKey, guestEmail: ctx.me?.userEmail ?? null, body });
+    // the members whose proxy the actor holds (loadAmong reads only those): the holder votes for each of them
+    const represented = ctx.proxies.map((p) => personKey({ userId: p.fromUserId, userEmail: null }));
+    const t = voteTarget({ actor, ownKey: ctx.actorKey, guestEmail: ctx.me?.userEmail ?? null, body, represented });
     if (!t.ok) throw new AppError('MEETING_FORBIDDEN');
     const [voterRow] = await this.decisions.votersByKeys(s, d.id, [t.key]);
     const isVoter = !!voterRow;
@@ -191,7 +193,7 @@ export class MeetingDecisionsService implements DecisionUseCases {
     const receipt = secret ? await this.secret.cast(s, d, t, body.vote as Vote, voterRow) : null;
     if (!secret) await this.decisions.upsertVote(s, { decisionId: d.id, userId: t.person.userId, userEmail: t.person.userEmail, vote: body.vote, reason: keptReason(body.vote, body.reason), votedBy: t.forOther ? actor.userId : null });
     const name = ctx.actorName ?? 'Someone';
-    await this.log(s, ctx, t.forOther ? `voted for another voter on "${d.title}"` : `voted on "${d.title}"`);
+    await this.log(s, ctx, t.byProxy ? `voted by proxy on "${d.title}"` : t.forOther ? `voted for another voter on "${d.title}"` : `voted on "${d.title}"`);
     const result = await this.decisionView.voteAnswer(s, d, { meeting: ctx }, { voter: t.key, actor: ctx.actorKey }, receipt);
     const voterUser = t.person.userId ? ctx.people.get(t.person.userId) : undefined;
     pending.push(this.events.decisionVoted(

@@ -75,6 +75,14 @@ describe('secretVoteRefusal', () => {
   ])('%s, for another %s, already voted %s', (vote, forOther, alreadyVoted, out) => expect(secretVoteRefusal({ vote, forOther, alreadyVoted })).toEqual(out));
 });
 
+describe('secretVoteRefusal by a proxy holder', () => {
+  it.each<[Vote, boolean, ReturnType<typeof secretVoteRefusal>]>([
+    ['Approved', false, null],
+    ['Pending', false, { field: 'vote', message: MM.secretNoPending }],
+    ['Approved', true, { field: 'vote', message: MM.secretVotedOnce }],
+  ])('%s for the represented, already voted %s', (vote, alreadyVoted, out) => expect(secretVoteRefusal({ vote, forOther: true, byProxy: true, alreadyVoted })).toEqual(out));
+});
+
 describe('ballotsRefusal', () => {
   it.each([
     ['open', false, { field: 'ballot', message: MM.notSecretBallot }],

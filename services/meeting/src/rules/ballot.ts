@@ -46,9 +46,12 @@ export function ballotAfterEdit(f: { current: Ballot; wanted: Ballot | undefined
   return { ok: true, ballot };
 }
 
-/** a secret vote is refused when: Pending is chosen, it is cast for another, or the voter has already voted */
-export function secretVoteRefusal(f: { vote: Vote; forOther: boolean; alreadyVoted: boolean }): { field: 'vote' | 'user_id'; message: string } | null {
-  if (f.forOther) return { field: 'user_id', message: MM.secretOwnVote };
+/**
+ * a secret vote is refused when: Pending is chosen, it is cast for another (unless by the holder of their proxy, who
+ * casts it as the voter would: docs/ballots.md#proxies), or the voter has already voted
+ */
+export function secretVoteRefusal(f: { vote: Vote; forOther: boolean; byProxy?: boolean; alreadyVoted: boolean }): { field: 'vote' | 'user_id'; message: string } | null {
+  if (f.forOther && !f.byProxy) return { field: 'user_id', message: MM.secretOwnVote };
   if (f.vote === 'Pending') return { field: 'vote', message: MM.secretNoPending };
   if (f.alreadyVoted) return { field: 'vote', message: MM.secretVotedOnce };
   return null;

@@ -1,5 +1,5 @@
 import { MM, type Attendance } from '@app/contracts';
-import { attendanceWithProxies, canRevoke, giveRefusal, managesProxies, proxiesOpen, representedBy, revokeRefusal, type GiveFacts, type ProxyLink } from './proxy';
+import { attendanceWithProxies, canRevoke, giveRefusal, managesProxies, proxiesOpen, revokeRefusal, type GiveFacts, type ProxyLink } from './proxy';
 
 const outcome = (r: ReturnType<typeof giveRefusal>): string => (r === null ? 'ok' : 'forbidden' in r ? 'forbidden' : `${r.field}: ${r.message}`);
 
@@ -67,19 +67,12 @@ describe('who manages proxies, when they change', () => {
   ])('status %i -> %s', (s, open) => expect(proxiesOpen(s)).toBe(open));
 });
 
-describe('represented and present', () => {
+describe('present, with the represented', () => {
   const links: ProxyLink[] = [
     { fromMemberId: 1, toMemberId: 2 },
     { fromMemberId: 3, toMemberId: 4 },
     { fromMemberId: 5, toMemberId: 2 },
   ];
-  it('the members a holder votes for', () => {
-    expect(representedBy(links, 2)).toEqual([1, 5]);
-    expect(representedBy(links, 4)).toEqual([3]);
-    expect(representedBy(links, 1)).toEqual([]);
-    expect(representedBy(links, null)).toEqual([]);
-  });
-
   const rows: Array<[string, Array<[number, Attendance]>, ProxyLink[], Attendance[]]> = [
     ['no proxies: as answered', [[1, 'Pending'], [2, 'Going']], [], ['Pending', 'Going']],
     ['represented by a member who is going', [[1, 'Not going'], [2, 'Going']], [links[0]], ['Going', 'Going']],

@@ -72,10 +72,6 @@ export function revokeRefusal(f: RevokeFacts): ProxyRefusal | null {
 /** may this actor revoke this proxy now (the row's can_revoke flag: the same rule as the command) */
 export const canRevoke = (f: RevokeFacts): boolean => revokeRefusal(f) === null;
 
-/** the member rows a holder votes for */
-export const representedBy = (links: readonly ProxyLink[], holderMemberId: number | null): number[] =>
-  holderMemberId === null ? [] : links.filter((p) => p.toMemberId === holderMemberId).map((p) => p.fromMemberId);
-
 /**
  * Attendance as the quorum counts it: a member who gave their proxy to a member marked Going counts as Going
  * (represented); everyone else as they answered.

@@ -23,3 +23,18 @@ describe('whose vote', () => {
     expect(t.ok ? [t.key, t.forOther] : [null, false]).toEqual([key, forOther]);
   });
 });
+
+describe('whose vote: proxies', () => {
+  const rows: Array<[string, VoteTargetFacts, string | null, boolean]> = [
+    ["a holder for the member they represent", { actor: member, ownKey: 'u:5', guestEmail: null, body: { user_id: 6 }, represented: ['u:6'] }, 'u:6', true],
+    ['a holder of two, for the second', { actor: member, ownKey: 'u:5', guestEmail: null, body: { user_id: 7 }, represented: ['u:6', 'u:7'] }, 'u:7', true],
+    ['a holder still votes for themself', { actor: member, ownKey: 'u:5', guestEmail: null, body: {}, represented: ['u:6'] }, 'u:5', false],
+    ['a holder for someone they do not represent', { actor: member, ownKey: 'u:5', guestEmail: null, body: { user_id: 8 }, represented: ['u:6'] }, null, false],
+    ['a guest named in represented (never given to guests)', { actor: guest, ownKey: 'e:g@x.test', guestEmail: 'g@x.test', body: { user_id: 6 }, represented: ['u:6'] }, null, false],
+    ['an admin who also holds the proxy', { actor: admin, ownKey: 'u:1', guestEmail: null, body: { user_id: 6 }, represented: ['u:6'] }, 'u:6', true],
+  ];
+  it.each(rows)('%s', (_n, f, key, byProxy) => {
+    const t = voteTarget(f);
+    expect(t.ok ? [t.key, t.byProxy] : [null, false]).toEqual([key, byProxy]);
+  });
+});

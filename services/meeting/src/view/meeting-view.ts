@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DEFAULT_QUORUM, VOTE_VALUES, attendanceQuorum, quorumInfo, type Attendance, type Actor, type DirectoryUser, type MeetingDetails, type MeetingSummary, type Variant } from '@app/contracts';
 import { attendanceValues } from '../rules/attendance';
+import { attendanceWithProxies } from '../rules/proxy';
 import { voteLabel } from '../rules/vote-gate';
 import type { ActivityRow, MeetingRow, MemberRow } from '../db/schema';
 import { RecordsRepository, type RecordSummaryRow, type VirtualSessionRow } from '../repositories/records.repository';
@@ -18,6 +19,7 @@ import { totalDuration } from '../rules/durations';
 import { statusInfo } from '../rules/status-machine';
 import { MeetingAccess, ndaPending, type MeetingCtx } from '../common/meeting-access';
 import { ndaPreview } from './nda-preview';
+import { proxyList } from './proxy-list';
 import { MeetingsRepository } from '../repositories/meetings.repository';
 import { MembersRepository } from '../repositories/members.repository';
 import {
@@ -111,6 +113,7 @@ export class MeetingView {
       tz: ctx.tz, now: ctx.now, variant: ctx.variant, actor: ctx.actor, actorKey: ctx.actorKey, users,
       membersByKey: new Map(ctx.members.map((m) => [personKey(m), m])), committees,
       meeting: ctx.meeting, perms: ctx.perms, isMember: !!ctx.me || ctx.perms.level === 'owner' || ctx.actor.kind === 'system',
+      represented: new Set(ctx.proxies.filter((p) => p.toMemberId === ctx.me?.id).map((p) => personKey({ userId: p.fromUserId, userEmail: null }))),
     };
   }
 
@@ -193,13 +196,15 @@ export class MeetingView {
       my_rating: myRating ? { rating: myRating.rating, comment: myRating.comment } : null,
       permissions: ctx.perms,
       attendance_quorum: this.attendanceQuorum(ctx),
+      proxies: proxyList(ctx),
     };
   }
 
-  /** members (not guests) marked Going against the committee's quorum */
-  attendanceQuorum(ctx: Pick<MeetingCtx, 'members' | 'committee'>) {
+  /** members (not guests) marked Going, or represented by a member marked Going, against the committee's quorum */
+  attendanceQuorum(ctx: Pick<MeetingCtx, 'members' | 'committee' | 'proxies'>) {
     const pct = ctx.committee?.quorum ?? DEFAULT_QUORUM;
-    return quorumInfo(attendanceQuorum(ctx.members.filter((r) => r.userId !== null).map((r) => r.attendance as Attendance), pct), pct);
+    const users = ctx.members.filter((r) => r.userId !== null).map((r) => ({ id: r.id, attendance: r.attendance as Attendance }));
+    return quorumInfo(attendanceQuorum(attendanceWithProxies(users, ctx.proxies), pct), pct);
   }
 
   core(m: MeetingRow, ctx: { tz: string; me: MemberRow | null; committee: MeetingCtx['committee'] }, v: Pick<ViewCtx, 'users'>) {

@@ -39,5 +39,6 @@ export function ndaPreview(d: MeetingDetails): MeetingDetails {
     my_rating: null,
     permissions: { ...off, level: d.permissions.level, isGuest: d.permissions.isGuest, open: d.permissions.open, acceptNda: true, allowedStatuses: [] },
     attendance_quorum: { percent: d.attendance_quorum.percent, present: 0, total: 0, needed: 0, met: false },
+    proxies: { items: [], open: false, can_give: false, can_record: false, per_holder: d.proxies.per_holder },
   };
 }

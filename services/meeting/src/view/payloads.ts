@@ -53,6 +53,8 @@ export interface ViewCtx {
   perms: MeetingPermissions | null;
   /** the actor is a member (or the owner) of the meeting */
   isMember: boolean;
+  /** voter keys of the members whose proxy the actor holds for this meeting (rules/proxy.ts) */
+  represented?: ReadonlySet<string>;
 }
 
 export const local = (d: Date, tz: string): string => instantToLocal(d, tz);
@@ -116,7 +118,8 @@ export function decisionPayload(d: DecisionRow, b: ItemsBundle, ctx: ViewCtx): D
   const vs = b.voters.filter((v) => v.decisionId === d.id);
   const mine = ctx.actorKey ? vs.find((v) => v.voterKey === ctx.actorKey) : undefined;
   const counts = b.secretCounts.filter((c) => c.decisionId === d.id);
-  const summary = decisionSummary(d, { votes: ruleVotes(d.ballot, vs, counts), weights: weightTotals(d.ballot, vs, counts), cast: vs.filter((v) => rowHasVoted(d.ballot, v)).length, mine }, ctx);
+  const proxyVoter = vs.some((v) => ctx.represented?.has(v.voterKey));
+  const summary = decisionSummary(d, { votes: ruleVotes(d.ballot, vs, counts), weights: weightTotals(d.ballot, vs, counts), cast: vs.filter((v) => rowHasVoted(d.ballot, v)).length, mine, proxyVoter }, ctx);
   return {
     ...summary,
     attachments: b.attachments.filter((a) => a.decisionId === d.id).map((x) => attachment(x, b.files)),
@@ -144,19 +147,22 @@ export function voteResult(
   const chosen = expand(agg.secretCounts ?? []);
   const votes = d.ballot === 'secret' ? [...chosen, ...Array<Vote>(Math.max(0, total - chosen.length)).fill('Pending')] : expand(agg.counts);
   const weights = weightTotalsFromCounts(d.ballot, agg.counts, agg.secretCounts ?? []);
-  const summary = decisionSummary(d, { votes, weights, cast: votes.filter((v) => v !== 'Pending').length, mine }, ctx);
+  const proxyVoter = agg.rows.some((v) => v.decisionId === d.id && ctx.represented?.has(v.voterKey));
+  const summary = decisionSummary(d, { votes, weights, cast: votes.filter((v) => v !== 'Pending').length, mine, proxyVoter }, ctx);
   return { ...summary, voter: voterPayload(d, row, summary.voting_open, ctx), receipt };
 }
 
 function voterPayload(d: DecisionRow, v: VoterRow, open: boolean, ctx: ViewCtx): Voter {
   const secret = d.ballot === 'secret';
+  // the holder of this voter's proxy votes for them, in a secret ballot too (docs/ballots.md#proxies)
+  const proxy = !!ctx.represented?.has(v.voterKey);
   const vote = (secret ? 'Pending' : v.vote) as Vote;
   return {
     ...person({ id: v.id, userId: v.userId, userEmail: v.userEmail }, ctx),
     vote, vote_label: voteLabel(vote, ctx.variant), reason: secret ? null : v.reason, updated_at: local(v.updatedAt, ctx.tz), weight: v.weight,
     // a secret vote is cast once (docs/ballots.md): a voter who has voted has nothing to change
-    can_change: !(secret && v.hasVoted) && !(secret && v.voterKey !== ctx.actorKey)
-      && canChangeVoterRow({ votingOpen: open, ownRow: v.voterKey === ctx.actorKey, isMember: ctx.isMember, isOrgAdmin: ctx.actor.kind === 'user' && ctx.actor.isAdmin }),
+    can_change: !(secret && v.hasVoted) && !(secret && v.voterKey !== ctx.actorKey && !proxy)
+      && (canChangeVoterRow({ votingOpen: open, ownRow: v.voterKey === ctx.actorKey, isMember: ctx.isMember, isOrgAdmin: ctx.actor.kind === 'user' && ctx.actor.isAdmin }) || (open && proxy)),
     has_voted: rowHasVoted(d.ballot, v),
   };
 }
@@ -171,7 +177,7 @@ function weightTallies(t: VoteTotals, variant: Variant): Tally[] {
  * Everything about a decision but its lists, from its row, the votes its rules see (ruleVotes), the weight behind
  * each value (docs/ballots.md#weights-and-outcome-rules) and how many have voted.
  */
-function decisionSummary(d: DecisionRow, s: { votes: Vote[]; weights: VoteTotals; cast: number; mine: VoterRow | undefined }, ctx: ViewCtx): DecisionSummary {
+function decisionSummary(d: DecisionRow, s: { votes: Vote[]; weights: VoteTotals; cast: number; mine: VoterRow | undefined; proxyVoter?: boolean }, ctx: ViewCtx): DecisionSummary {
   const { votes, mine: mineRow } = s;
   const secret = d.ballot === 'secret';
   const final = secretFinal(d, ctx.now);
@@ -206,7 +212,8 @@ function decisionSummary(d: DecisionRow, s: { votes: Vote[]; weights: VoteTotals
     ballot: secret ? 'secret' : 'open', votes_cast: s.cast, ballot_locked: s.cast > 0, ballots_published: secret && final,
     // a secret vote is cast once, for oneself
     can_vote: r.vote && !(secret && !!mineRow?.hasVoted),
-    can_vote_for_others: r.voteForOthers && !secret,
+    // an admin for anyone (open ballots); the holder of a voter's proxy for them (either kind)
+    can_vote_for_others: (r.voteForOthers && !secret) || (open && !!s.proxyVoter),
     my_vote: secret ? null : ((mineRow?.vote as Vote | undefined) ?? null),
     outcome_rule: d.outcomeRule as OutcomeRule, count_by: countBy,
     tallies: shown ? tallies(votes, ctx.variant) : [], total_voters: votes.length,

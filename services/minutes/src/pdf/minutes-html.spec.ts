@@ -4,6 +4,7 @@ import { footerHtml, minutesHtml } from './minutes-html';
 const meeting = {
   id: 9, title: 'اجتماع مجلس الإدارة <b>', description: null, committee: { id: 1, name: 'Board', status: 'Active' }, start_date: '2026-11-24 10:00:00', duration: 60,
   location: 'HQ', status: { id: 3, name: 'Live', color: '', bgcolor: '' }, owner: { id: 1, name: 'Chair', image: null }, members: [], guest_member: [], agendas: [], summary: 'A <script>x</script> summary',
+  proxies: { items: [], open: false, can_give: false, can_record: false, per_holder: 1 },
 } as unknown as MeetingDetails;
 
 describe('minutesHtml', () => {
@@ -74,5 +75,19 @@ describe('minutesHtml', () => {
         '<tr><td>Approved</td><td class="num">3</td><td class="num">100%</td></tr>' +
         '<tr><td>Rejected</td><td class="num">0</td><td class="num">0%</td></tr></tbody></table>',
     );
+  });
+
+  it('names who represents whom in the attendance', () => {
+    const person = (id: number, name: string) => ({ id, name, image: null });
+    const proxies = { items: [{ id: 1, meeting_id: 9, from_user_id: 2, to_user_id: 3, from: person(2, 'Mona'), to: person(3, 'Sami <b>'), created_at: '2026-11-24 09:00:00', can_revoke: false }], open: false, can_give: false, can_record: false, per_holder: 1 };
+    const members = [
+      { user_id: 2, user: { id: 2, name: 'Mona' }, user_email: 'm@x', guest_name: null, type: 'Viewer', attendance_status: 'Not going' },
+      { user_id: 3, user: { id: 3, name: 'Sami <b>' }, user_email: 's@x', guest_name: null, type: 'Viewer', attendance_status: 'Going' },
+    ];
+    const of = (lang: 'en' | 'ar' | 'ru') => minutesHtml({ meeting: { ...meeting, members, proxies } as unknown as MeetingDetails, items: [], lang, version: 1, generatedAt: '2026-11-24 11:00:00' });
+    expect(of('en')).toContain('<tr><td>Mona <span class="muted">(represented by Sami &lt;b&gt;)</span></td><td>Viewer</td><td>Not going</td></tr>');
+    expect(of('en')).toContain('<tr><td>Sami &lt;b&gt;</td><td>Viewer</td><td>Going</td></tr>');
+    expect(of('ar')).toContain('Mona <span class="muted">(بالوكالة: Sami &lt;b&gt;)</span>');
+    expect(of('ru')).toContain('Mona <span class="muted">(по доверенности: Sami &lt;b&gt;)</span>');
   });
 });

@@ -9,7 +9,7 @@ import { labelsFor, type MinutesLabels } from './labels';
  * system's fonts. Everything user-written is escaped; the page runs no script and loads nothing.
  */
 export interface MinutesDocument {
-  meeting: Pick<MeetingDetails, 'id' | 'title' | 'description' | 'committee' | 'start_date' | 'duration' | 'location' | 'status' | 'owner' | 'members' | 'guest_member' | 'agendas' | 'summary'>;
+  meeting: Pick<MeetingDetails, 'id' | 'title' | 'description' | 'committee' | 'start_date' | 'duration' | 'location' | 'status' | 'owner' | 'members' | 'guest_member' | 'agendas' | 'summary' | 'proxies'>;
   items: MinutesItem[];
   lang: Lang;
   version: number;
@@ -62,8 +62,14 @@ export function minutesHtml(doc: MinutesDocument): string {
   const byKey = new Map(doc.items.map((i) => [minutesKey(i.type, i.id), i]));
   const at = (type: MinutesItem['type'], id: number) => byKey.get(minutesKey(type, id));
   const people = [...m.members, ...m.guest_member];
+  // a member who gave their proxy: "X (represented by Y)" (docs/meeting.md#proxies)
+  const holderOf = new Map(m.proxies.items.map((x) => [x.from_user_id, x.to.name ?? '']));
+  const represented = (userId: number | null) => {
+    const holder = userId === null ? undefined : holderOf.get(userId);
+    return holder === undefined ? '' : ` <span class="muted">(${escapeHtml(L.representedBy.replace('{name}', () => holder))})</span>`;
+  };
   const attendance = people
-    .map((p) => `<tr><td>${escapeHtml(p.user?.name ?? p.guest_name ?? p.user_email ?? '')}${p.user_id === null ? ` <span class="muted">(${escapeHtml(L.guest)})</span>` : ''}</td><td>${escapeHtml(p.type)}</td><td>${escapeHtml(p.attendance_status)}</td></tr>`)
+    .map((p) => `<tr><td>${escapeHtml(p.user?.name ?? p.guest_name ?? p.user_email ?? '')}${p.user_id === null ? ` <span class="muted">(${escapeHtml(L.guest)})</span>` : ''}${represented(p.user_id)}</td><td>${escapeHtml(p.type)}</td><td>${escapeHtml(p.attendance_status)}</td></tr>`)
     .join('');
 
   const agenda: string[] = [];

@@ -26,6 +26,7 @@ import { ActivityCard, ArchivedDecisionsCard, NotesCard } from './details/Cards'
 import { ApprovalsCard } from './details/ApprovalsCard';
 import { alertText, AttendanceDialog, NdaModal, StatusDialog } from './details/Dialogs';
 import { ParticipantsCard, ParticipantsDrawer } from './details/Participants';
+import { ProxiesCard } from './details/ProxiesCard';
 import { VirtualJoin } from './details/VirtualJoin';
 import { MeetingDrawer } from './MeetingForm';
 import { isNetworkFailure } from '../offline/keys';
@@ -313,6 +314,7 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
         <aside className="meeting-layout__side">
           {!guest && p.seeRecorder && <RecorderCard meeting={meeting} onChanged={refresh} />}
           <ParticipantsCard meeting={meeting} onManage={() => setParticipants(true)} onRespond={(m) => setAttendanceFor(m)} />
+          {!guest && <ProxiesCard meeting={meeting} onChanged={refresh} />}
           {!guest && <ArchivedDecisionsCard decisions={meeting.archived_decisions} onChanged={refresh} onOpen={(d) => setOpen({ kind: 'decision', id: d })} />}
           {!guest && <ApprovalsCard meeting={meeting} />}
           {!guest && p.seeActivity && <ActivityCard meeting={meeting} />}

@@ -40,7 +40,8 @@ export function aMeeting(over: Partial<MeetingDetails> = {}): MeetingDetails {
       { value: 'Others', label: 'Others' },
     ],
     variant: 'default', time_zone: 'UTC', my_rating: null, permissions: permissions(),
-    attendance_quorum: { percent: 50, present: 0, total: 2, needed: 1, met: false }, ...over,
+    attendance_quorum: { percent: 50, present: 0, total: 2, needed: 1, met: false },
+    proxies: { items: [], open: true, can_give: false, can_record: false, per_holder: 1 }, ...over,
   } satisfies MeetingDetails;
 }
 
