@@ -15,6 +15,7 @@ const full = {
   attendance_options: ['Going'], vote_options: [], variant: 'default', time_zone: 'UTC', my_rating: { rating: 5, comment: 'x' },
   permissions: { level: 'participant', open: true, isGuest: false, editMeeting: true, comment: true, seeActivity: true, acceptNda: true, allowedStatuses: [3] },
   attendance_quorum: { percent: 50, present: 2, total: 3, needed: 2, met: true },
+  proxies: { items: [{ id: 1, from_user_id: 3, to_user_id: 4 }], open: true, can_give: true, can_record: true, per_holder: 1 },
 } as unknown as MeetingDetails;
 
 describe('the NDA preview of a meeting', () => {
@@ -37,6 +38,10 @@ describe('the NDA preview of a meeting', () => {
   it("drops the owner's name and the quorum's counts", () => {
     expect(p.owner).toEqual({ id: 1, name: null, image: null });
     expect(p.attendance_quorum).toEqual({ percent: 50, present: 0, total: 0, needed: 0, met: false });
+  });
+
+  it('drops who represents whom and every proxy flag', () => {
+    expect(p.proxies).toEqual({ items: [], open: false, can_give: false, can_record: false, per_holder: 1 });
   });
 
   it('turns every permission off but accepting the NDA', () => {
