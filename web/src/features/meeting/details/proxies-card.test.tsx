@@ -54,14 +54,14 @@ describe('the proxies card', () => {
     expect(await screen.findByTestId('proxy-to-error')).toHaveTextContent('This field is required.');
     expect(calls).toHaveLength(0);
     fireEvent.click(screen.getByTestId('proxy-to'));
+    fireEvent.click(await screen.findByText('Ada'));
     // oneself is not offered
-    expect(screen.queryByRole('option', { name: 'Grace' })).toBeNull();
-    fireEvent.click(await screen.findByRole('option', { name: 'Ada' }));
+    expect(screen.queryByText('Grace')).toBeNull();
     fireEvent.click(screen.getByTestId('proxy-give'));
     expect(await screen.findByTestId('proxy-to-error')).toHaveTextContent('This member already holds as many proxies as allowed.');
     expect(calls[0].body).toEqual({ from_user_id: 2, to_user_id: 4 });
     fireEvent.click(screen.getByTestId('proxy-to'));
-    fireEvent.click(await screen.findByRole('option', { name: 'Alan' }));
+    fireEvent.click(await screen.findByText('Alan'));
     fireEvent.click(screen.getByTestId('proxy-give'));
     await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1].body).toEqual({ from_user_id: 2, to_user_id: 3 });
