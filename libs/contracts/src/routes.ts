@@ -20,6 +20,7 @@ import { AuthRoutes } from './organization/auth.routes';
 import { ProfileRoutes } from './organization/profile.routes';
 import { SettingsRoutes } from './organization/settings.routes';
 import { LibraryRoutes } from './library/library.routes';
+import { DownloadPolicyRoutes } from './library/library.policy';
 import { PresentationRoutes } from './presentation/presentation.routes';
 import { ApprovalRoutes } from './approval/approval.routes';
 import { DocumentRoutes } from './approval/documents.routes';
@@ -56,6 +57,7 @@ export const Routes = {
   ...ProfileRoutes,
   ...SettingsRoutes,
   ...LibraryRoutes,
+  ...DownloadPolicyRoutes,
   ...PresentationRoutes,
   ...ApprovalRoutes,
   ...DocumentRoutes,
@@ -89,6 +91,7 @@ export const ROUTE_TABLE = routeList(
   ProfileRoutes,
   SettingsRoutes,
   LibraryRoutes,
+  DownloadPolicyRoutes,
   PresentationRoutes,
   ApprovalRoutes,
   DocumentRoutes,

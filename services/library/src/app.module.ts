@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ConvertToPdf, ExtractFileText, GetOrganization, OrganizationUpdated } from '@app/contracts';
+import { ConvertToPdf, ExtractFileText, GetOrganization, OrganizationUpdated, RemoveWatermarkedCopy } from '@app/contracts';
 import { orgZonesProviders, PlatformModule, Sandbox } from '@app/platform';
 import type { LibraryConfig } from './config';
 import { ItemAccess } from './common/item-access';
@@ -15,6 +15,10 @@ import { ViewersService } from './viewers/viewers.service';
 import { ViewersHandlers } from './viewers/viewers.handlers';
 import { ConvertProcessor } from './viewers/convert.processor';
 import { TextProcessor } from './viewers/text.processor';
+import { DownloadPolicies } from './common/download-policies';
+import { PolicyService } from './policy/policy.service';
+import { PolicyHandlers } from './policy/policy.handlers';
+import { WatermarkProcessor } from './library/watermark.processor';
 
 /**
  * services/library: folders and files (bytes in S3, rows here), sharing, favorites, versions, annotations,
@@ -33,11 +37,11 @@ export class AppModule {
           config,
           db: { schema: libraryTables },
           storage: true,
-          queues: { produces: [ConvertToPdf, ExtractFileText], processes: [ConvertToPdf, ExtractFileText], concurrency: config.CONVERT_CONCURRENCY },
+          queues: { produces: [ConvertToPdf, ExtractFileText, RemoveWatermarkedCopy], processes: [ConvertToPdf, ExtractFileText, RemoveWatermarkedCopy], concurrency: config.CONVERT_CONCURRENCY },
           streams: ['library'],
         }),
       ],
-      providers: [{ provide: Sandbox, useValue: new Sandbox(config) }, ...orgZonesProviders({ get: GetOrganization, updated: OrganizationUpdated }), LibraryDb, LibraryRepository, FileTextRepository, ItemAccess, LibraryService, LibraryHandlers, LibrarySearchService, LibrarySearchHandlers, ViewersService, ViewersHandlers, ConvertProcessor, TextProcessor],
+      providers: [{ provide: Sandbox, useValue: new Sandbox(config) }, ...orgZonesProviders({ get: GetOrganization, updated: OrganizationUpdated }), LibraryDb, LibraryRepository, FileTextRepository, ItemAccess, LibraryService, LibraryHandlers, LibrarySearchService, LibrarySearchHandlers, ViewersService, ViewersHandlers, ConvertProcessor, TextProcessor, DownloadPolicies, PolicyService, PolicyHandlers, WatermarkProcessor],
     };
   }
 }

@@ -32,6 +32,8 @@ export const libraryConfigSchema = baseConfigSchema
     EXTRACT_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(2000),
     /** the text kept of one file version, KiB of UTF-8 (pdftotext may write no more; the rest is not searched) */
     EXTRACT_MAX_TEXT_KB: z.coerce.number().int().min(1).max(64 * 1024).default(2048),
+    /** the largest PDF (a file, an office file's rendering, a board book) a watermarked download reads whole, MiB */
+    WATERMARK_MAX_MB: z.coerce.number().int().min(1).max(1024).default(100),
   })
   .extend(sandboxConfigSchema.shape)
   .extend(databaseConfigSchema.shape)

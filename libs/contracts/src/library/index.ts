@@ -5,4 +5,5 @@ export * from './library.http';
 export * from './library.rpc';
 export * from './library.events';
 export * from './library.routes';
+export * from './library.policy';
 import './library.messages';

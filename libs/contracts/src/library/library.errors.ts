@@ -13,6 +13,8 @@ export const LIBRARY_ERRORS = {
   LIBRARY_NOT_AN_EMAIL: { status: 409, message: 'This file is not an e-mail.' },
   LIBRARY_FOLDER_NOT_EMPTY: { status: 409, message: 'The folder is not empty.' },
   LIBRARY_MOVE_INTO_ITSELF: { status: 409, message: 'A folder cannot be moved into itself.' },
+  /** a watermarked download of a file that is no PDF and has no PDF rendering, or a PDF pdf-lib cannot rewrite (encrypted) */
+  LIBRARY_NOT_WATERMARKABLE: { status: 409, message: 'This file cannot be downloaded with a watermark.' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export const LibraryErrors = codesOf(LIBRARY_ERRORS);

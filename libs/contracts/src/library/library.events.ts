@@ -35,3 +35,13 @@ export const ExtractFileText = defineJob({
   attempts: 2,
   backoffMs: 5000,
 });
+
+/** Removes a reader's watermarked copy once its presigned URL has lapsed (delayed; services/library). */
+export const RemoveWatermarkedCopy = defineJob({
+  queue: 'library-watermark',
+  name: 'remove-copy',
+  owner: 'library',
+  payload: z.object({ orgId: zOrgId, key: z.string().min(1) }),
+  attempts: 3,
+  backoffMs: 10_000,
+});

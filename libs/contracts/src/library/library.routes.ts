@@ -88,7 +88,11 @@ export const LibraryRoutes = {
   }),
   downloadLibraryFile: defineComposedRoute({
     method: 'GET', path: '/api/library/:id/download', access: 'guest', tags, params: zIdParams, query: zFetchQuery, produces: 'redirect', response: z.null(),
-    summary: 'Redirect (302) to a short-lived presigned URL of the current version, after checking the caller may open it',
+    summary: "Redirect (302) to a short-lived presigned URL of the current version (or of the reader's watermarked copy), after checking the caller may open it; 403 when the download policy is view only",
+  }),
+  downloadLibraryFileBytes: defineFileRoute({
+    method: 'GET', path: '/api/library/:id/file', access: 'guest', tags, params: zIdParams, query: zFetchQuery,
+    summary: "The file as a download, streamed with its name: as stored, or the reader's watermarked copy (download policy); 403 when it is view only",
   }),
   libraryDetails: defineRoute({
     method: 'GET', path: '/api/library/:id', access: 'user', tags, params: zIdParams,

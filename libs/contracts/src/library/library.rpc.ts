@@ -53,7 +53,13 @@ export const CheckEditable = defineRpc({ subject: 'library.v1.check-editable', r
 
 export const FetchFile = defineRpc({ subject: 'library.v1.fetch', request: R({ itemId: id, meetingId: id.optional() }), response: zLibraryFetch });
 /** a presigned URL of the current version, for a redirect (rights checked on this call) */
-export const DownloadUrl = defineRpc({ subject: 'library.v1.download-url', request: R({ itemId: id, meetingId: id.optional() }), response: z.object({ url: z.string(), name: z.string() }) });
+export const DownloadUrl = defineRpc({
+  subject: 'library.v1.download-url',
+  request: R({ itemId: id, meetingId: id.optional() }),
+  /** key: the object served (the stored file, or the reader's watermarked copy); view_only answers 403 */
+  response: z.object({ url: z.string(), name: z.string(), key: z.string() }),
+  timeoutMs: 60_000,
+});
 export const ResolveFiles = defineRpc({ subject: 'library.v1.resolve-files', request: R({ ids: z.array(id).max(100) }), response: z.object({ files: z.array(zLibraryFileRef) }) });
 export const ExcelToJson = defineRpc({ subject: 'library.v1.excel-to-json', request: R({ itemId: id, rows: z.number().int(), columns: z.number().int() }), response: zSheetJson, timeoutMs: 30_000 });
 export const GetEmailView = defineRpc({ subject: 'library.v1.email-view', request: R({ itemId: id }), response: zEmailView, timeoutMs: 30_000 });

@@ -112,6 +112,14 @@ export type OutlineEntry = z.output<typeof zOutlineEntry>;
 export const zOutlinesData = z.object({ libraryName: z.string(), entries: z.array(zOutlineEntry) });
 export type OutlinesData = z.output<typeof zOutlinesData>;
 /** GET /api/library/fetch/{docId}: what the PDF viewer opens; without file_url, `message` says why */
+/** what a reader may do with a file beyond viewing it (docs/library.md#download-policy; levels in library.policy.ts) */
+export const DOWNLOAD_POLICIES = ['view_only', 'download', 'watermarked'] as const;
+export const zDownloadPolicy = z.enum(DOWNLOAD_POLICIES);
+export type DownloadPolicy = z.output<typeof zDownloadPolicy>;
+/** the text a watermarked copy and the viewer's overlay carry */
+export const zWatermark = z.object({ name: z.string(), email: z.string(), organization: z.string(), time: z.string() });
+export type Watermark = z.output<typeof zWatermark>;
+
 export const zLibraryFetch = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -124,6 +132,12 @@ export const zLibraryFetch = z.object({
   message: z.string().nullable(),
   conversion: zConversion,
   text_index: zTextIndex,
+  /** the policy that applies to this reader (guests: view_only) */
+  download_policy: zDownloadPolicy,
+  /** false: the viewer offers no download and no print */
+  can_download: z.boolean(),
+  /** the viewer's overlay on every page when the policy is watermarked */
+  watermark: zWatermark.nullable(),
 });
 export type LibraryFetch = z.output<typeof zLibraryFetch>;
 

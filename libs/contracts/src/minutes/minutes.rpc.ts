@@ -33,7 +33,8 @@ export const MergeBook = defineRpc({ subject: 'minutes.v1.merge-book', request: 
 export const BookFile = defineRpc({
   subject: 'minutes.v1.book-file',
   request: zTenant.extend({ variant: zVariant.optional(), lang: zLang.optional(), docId: zId }),
-  response: z.object({ key: z.string(), name: z.string() }),
+  /** meetingId: the book's meeting (the library's download of the book decides its policy and watermark with it) */
+  response: z.object({ key: z.string(), name: z.string(), meetingId: z.number().int() }),
 });
 
 /**

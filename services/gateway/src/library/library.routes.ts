@@ -5,6 +5,7 @@ import { FileAnswer, Implements, Redirect, type RouteContext, type RouteResult }
 import { Uploads } from '../core/uploads';
 import type { StoredFile } from '../core/streamed-upload';
 import { fileName } from './library-upload';
+import { attachmentDisposition } from '../core/disposition';
 
 const PUBLIC_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', pdf: 'application/pdf' };
 
@@ -60,6 +61,17 @@ export class LibraryGatewayRoutes {
   async download({ call, params, query }: RouteContext<typeof Routes.downloadLibraryFile>): Promise<RouteResult<typeof Routes.downloadLibraryFile>> {
     const { url } = await this.bus.request(DownloadUrl, { orgId: call.orgId, actor: call.actor, itemId: params.id, meetingId: query.meeting_id });
     return new Redirect(url) as never;
+  }
+
+  /** the same as a download the web saves (a guest's token header cannot go with a plain link): streamed with its name */
+  @Implements(Routes.downloadLibraryFileBytes)
+  async downloadBytes({ call, params, query }: RouteContext<typeof Routes.downloadLibraryFileBytes>): Promise<RouteResult<typeof Routes.downloadLibraryFileBytes>> {
+    const f = await this.bus.request(DownloadUrl, { orgId: call.orgId, actor: call.actor, itemId: params.id, meetingId: query.meeting_id });
+    const stat = await this.storage.stat(f.key);
+    if (!stat) throw AppError.notFound('library item');
+    return new FileAnswer(await this.storage.get(f.key), {
+      'Content-Type': stat.contentType ?? 'application/octet-stream', 'Content-Disposition': attachmentDisposition(f.name), 'Content-Length': String(stat.size), 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff',
+    }) as never;
   }
 
   /** the host organization's public files (its public/ folder in S3) */

@@ -1,14 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Readable } from 'node:stream';
-import { AppError, BookFile, MinutesFile, MinutesRoutes, ReportFile } from '@app/contracts';
+import { AppError, BookFile, DownloadUrl, MinutesFile, MinutesRoutes, ReportFile } from '@app/contracts';
 import { Bus, Storage } from '@app/platform';
+import { attachmentDisposition } from '../core/disposition';
 import { FileAnswer, Implements, type RouteContext, type RouteResult } from '../core/routes';
 
-/** `attachment; filename=...` with an ASCII fallback and the UTF-8 name (Arabic titles stay whole) */
-export function attachmentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]+/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /**
  * Minutes routes that compose: the PDF download. The minutes service checks the rights and says where the
@@ -34,10 +30,15 @@ export class MinutesGatewayRoutes {
     return new FileAnswer(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), length ? { ...headers, 'Content-Length': length } : headers);
   }
 
-  /** the merged board book (the spec's `/downolad` path, spelling kept) */
+  /**
+   * the merged board book (the spec's `/downolad` path, spelling kept): the minutes service says whether the reader
+   * sees its meeting, then the library applies the download policy (view only: 403; watermarked: the reader's copy)
+   */
   @Implements(MinutesRoutes.downloadBook)
   async downloadBook({ call, params }: RouteContext<typeof MinutesRoutes.downloadBook>): Promise<RouteResult<typeof MinutesRoutes.downloadBook>> {
-    const f = await this.bus.request(BookFile, { ...call, docId: params.docId });
+    const book = await this.bus.request(BookFile, { ...call, docId: params.docId });
+    const copy = await this.bus.request(DownloadUrl, { orgId: call.orgId, actor: call.actor, itemId: params.docId, meetingId: book.meetingId });
+    const f = { key: copy.key, name: book.name };
     const stat = await this.storage.stat(f.key);
     if (!stat) throw AppError.notFound('board book');
     return new FileAnswer(await this.storage.get(f.key), {

@@ -141,3 +141,22 @@ export const filePages = library.table(
   },
   (t) => [primaryKey({ columns: [t.orgId, t.itemId, t.version, t.page] }), index('file_pages_tsv_idx').using('gin', t.tsv)],
 );
+
+/**
+ * Download policies (docs/library.md#download-policy): one row per level that has a setting of its own; a level
+ * without a row inherits. `target_id` is the committee, folder or file id, 0 for the organization.
+ */
+export const downloadPolicies = library.table(
+  'download_policies',
+  {
+    orgId: uuid('org_id').notNull(),
+    /** organization, committee, folder or file */
+    level: text('level').notNull(),
+    targetId: bigint('target_id', { mode: 'number' }).notNull(),
+    /** view_only, download or watermarked */
+    policy: text('policy').notNull(),
+    updatedBy: integer('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.level, t.targetId] })],
+);

@@ -1,10 +1,15 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import {
-  AppError, ConvertToPdf, CONVERTIBLE_KINDS, ExtractFileText, FileDeleted, FileUploaded, GetUsers, ItemShared, LibraryErrors, LibraryMessages, serverDate,
+  AppError, ConvertToPdf, RemoveWatermarkedCopy, type DownloadPolicy, type Watermark, CONVERTIBLE_KINDS, ExtractFileText, FileDeleted, FileUploaded, GetUsers, ItemShared, LibraryErrors, LibraryMessages, serverDate,
   type Actor, type FileKind, type ItemKind, type LibraryDetails, type LibraryFetch, type LibraryFileRef, type LibraryItem, type LibraryListing,
   type LibraryScope, type LibraryTab, type SharedWith, type UsageType, type OutlineEntry,
 } from '@app/contracts';
-import { Bus, Jobs, logger, OrgZones, Outbox, Storage } from '@app/platform';
+import { Bus, CONFIG, Jobs, logger, OrgZones, Outbox, Storage } from '@app/platform';
+import type { LibraryConfig } from '../config';
+import { DownloadPolicies } from '../common/download-policies';
+import { mayDownload } from '../rules/download-policy';
+import { burnWatermark, NotWatermarkable } from './watermark';
 import { ItemAccess } from '../common/item-access';
 import { LibraryDb, type Scope } from '../common/library-db';
 import { LibraryRepository, type ItemRow, type ShareRow } from '../repositories/library.repository';
@@ -14,6 +19,10 @@ import { textJobId, textSourceOf } from '../rules/text';
 interface Call {
   orgId: string;
   actor: Actor;
+}
+interface ReaderPolicy {
+  policy: DownloadPolicy;
+  watermark: Watermark | null;
 }
 type Usage = { type: UsageType; id: number; title: string; meeting_id: number | null; meeting_title: string | null };
 
@@ -37,6 +46,8 @@ export class LibraryService {
     private readonly outbox: Outbox,
     private readonly items: ItemAccess,
     private readonly zones: OrgZones,
+    private readonly policies: DownloadPolicies,
+    @Inject(CONFIG) private readonly config: LibraryConfig,
   ) {}
 
   // ---------- answers (access: common/item-access, with rules/access) ----------
@@ -262,6 +273,7 @@ export class LibraryService {
         const { item } = await this.items.need(s, c, c.itemId, 'edit', { folder: c.folder });
         const tree = await this.repo.subtree(s, item.id);
         const keys = await this.repo.deleteItems(s, tree.map((x) => x.id));
+        await this.repo.dropPolicies(s, tree.map((x) => x.id));
         for (const x of tree.filter((t) => !t.isFolder)) await this.outbox.add(s.tx, FileDeleted, { orgId: c.orgId, itemId: x.id, name: x.name, kind: x.kind as FileKind, ownerId: x.ownerId });
         after(() => Promise.all(keys.map((k) => this.storage.remove(k).catch((err: unknown) => logger().warn({ err, key: k }, 'deleted library object left in S3')))));
         return { ok: true as const };
@@ -328,7 +340,13 @@ export class LibraryService {
     await this.jobs.add(ConvertToPdf, { orgId, itemId, version }, { jobId: `convert-${orgId}-${itemId}-${version}` });
   }
 
-  private async fetchOf(item: ItemRow, access: Access, message?: string | null): Promise<LibraryFetch> {
+  /** the reader's download policy of a file, and the overlay's text when it is watermarked */
+  private async readerPolicy(s: Scope, c: Call, item: ItemRow, meetingId?: number): Promise<ReaderPolicy> {
+    const { policy } = await this.policies.of(s, c, item, meetingId);
+    return { policy, watermark: policy === 'watermarked' ? await this.policies.watermark(c) : null };
+  }
+
+  private async fetchOf(item: ItemRow, access: Access, reader: ReaderPolicy, message?: string | null): Promise<LibraryFetch> {
     const convertible = !!item.kind && CONVERTIBLE_KINDS.includes(item.kind as FileKind);
     let fileUrl: string | null;
     let msg: string | null = message ?? null;
@@ -343,31 +361,57 @@ export class LibraryService {
       file_url: fileUrl, outlines_data: { libraryName: item.name, entries: item.outlines ?? [] }, message: fileUrl ? null : (msg ?? LibraryMessages.noFileUrl),
       conversion: { status: item.conversionStatus as LibraryFetch['conversion']['status'], progress: item.conversionProgress },
       text_index: { status: item.textStatus as LibraryFetch['text_index']['status'], pages: item.textPages, truncated: item.textTruncated },
+      download_policy: reader.policy, can_download: mayDownload(reader.policy), watermark: reader.watermark,
     };
   }
 
   fetch(c: Call & { itemId: number; meetingId?: number }): Promise<LibraryFetch> {
     return this.db.tenant(c.orgId, async (s) => {
       const { item, access } = await this.items.need(s, c, c.itemId, 'view', { folder: false, meetingId: c.meetingId });
-      return this.fetchOf(item, access);
+      return this.fetchOf(item, access, await this.readerPolicy(s, c, item, c.meetingId));
     });
   }
 
-  downloadUrl(c: Call & { itemId: number; meetingId?: number }): Promise<{ url: string; name: string }> {
-    return this.db.tenant(c.orgId, async (s) => {
+  /**
+   * The download (docs/library.md#download-policy): view only is 403; download hands out the stored file;
+   * watermarked burns the reader's name, e-mail, organization and the time into every page of the PDF (an office
+   * file's PDF rendering) and hands out that copy, removed again by a delayed job once its URL has lapsed.
+   */
+  async downloadUrl(c: Call & { itemId: number; meetingId?: number }): Promise<{ url: string; name: string; key: string }> {
+    const { item, policy } = await this.db.tenant(c.orgId, async (s) => {
       const { item } = await this.items.need(s, c, c.itemId, 'view', { folder: false, meetingId: c.meetingId });
-      return { url: (await this.url(item.s3Key))!, name: item.name };
+      return { item, policy: (await this.policies.of(s, c, item, c.meetingId)).policy };
     });
+    if (!mayDownload(policy)) throw AppError.forbidden('view_only');
+    if (policy === 'download') return { url: (await this.url(item.s3Key))!, name: item.name, key: item.s3Key! };
+    const source = item.kind === 'pdf' ? item.s3Key : item.conversionStatus === 'done' ? item.pdfKey : null;
+    if (!source) throw new AppError(LibraryErrors.LIBRARY_NOT_WATERMARKABLE);
+    const mark = await this.policies.watermark(c);
+    const bytes = await this.storage.getBuffer(source, this.config.WATERMARK_MAX_MB * 1024 * 1024);
+    let copy: Uint8Array;
+    try {
+      copy = await burnWatermark(bytes, mark);
+    } catch (e) {
+      if (e instanceof NotWatermarkable) throw new AppError(LibraryErrors.LIBRARY_NOT_WATERMARKABLE);
+      throw e;
+    }
+    const key = Storage.key(c.orgId, 'watermarked', `${item.id}-${item.version}-${c.actor.userId ?? 0}-${randomUUID()}.pdf`);
+    await this.storage.put(key, Buffer.from(copy), copy.length, 'application/pdf');
+    const ttl = this.config.LIBRARY_URL_TTL_SECONDS;
+    await this.jobs.add(RemoveWatermarkedCopy, { orgId: c.orgId, key }, { jobId: `wm-${key.replace(/[^\w-]/g, '_')}`, delayMs: (ttl + 60) * 1000 });
+    const name = item.kind === 'pdf' ? item.name : `${item.name.replace(/\.[^.]+$/, '')}.pdf`;
+    return { url: await this.storage.presignedGet(key, ttl), name, key };
   }
 
   startConversion(c: Call & { itemId: number }): Promise<LibraryFetch> {
     return this.db.command(c.orgId, async (s, after) => {
       const { item, access } = await this.items.need(s, c, c.itemId, 'view', { folder: false });
-      if (!item.kind || !CONVERTIBLE_KINDS.includes(item.kind as FileKind) || item.conversionStatus === 'done') return this.fetchOf(item, access);
+      const reader = await this.readerPolicy(s, c, item);
+      if (!item.kind || !CONVERTIBLE_KINDS.includes(item.kind as FileKind) || item.conversionStatus === 'done') return this.fetchOf(item, access, reader);
       const row = await this.repo.update(s, item.id, { conversionStatus: 'pending', conversionProgress: 0 });
       // a new job id per request, so a failed conversion can be tried again
       after(() => this.jobs.add(ConvertToPdf, { orgId: c.orgId, itemId: item.id, version: item.version }, { jobId: `convert-${c.orgId}-${item.id}-${item.version}-${Date.now()}` }));
-      return this.fetchOf(row, access);
+      return this.fetchOf(row, access, reader);
     });
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Scope } from '../common/library-db';
-import { annotations, favorites, filePages, items, shares, usages, versions } from '../db/schema';
+import { annotations, downloadPolicies, favorites, filePages, items, shares, usages, versions } from '../db/schema';
 import { containsPattern } from '@app/platform';
 
 export type ItemRow = typeof items.$inferSelect;
@@ -201,5 +201,41 @@ export class LibraryRepository {
       where.push(inArray(usages.itemId, itemIds));
     }
     await s.tx.delete(usages).where(and(...where));
+  }
+
+  // ---------- download policies (target 0: the organization) ----------
+
+  /** the settings of the given levels (those without a row inherit) */
+  async policies(s: Scope, targets: readonly { level: string; id: number }[]): Promise<{ level: string; targetId: number; policy: string }[]> {
+    if (!targets.length) return [];
+    const rows = await s.tx
+      .select({ level: downloadPolicies.level, targetId: downloadPolicies.targetId, policy: downloadPolicies.policy })
+      .from(downloadPolicies)
+      .where(and(eq(downloadPolicies.orgId, s.orgId), or(...targets.map((t) => and(eq(downloadPolicies.level, t.level), eq(downloadPolicies.targetId, t.id))))));
+    return rows;
+  }
+
+  /** does the organization set any committee's policy? (the committee of a meeting is looked up only then) */
+  async hasCommitteePolicies(s: Scope): Promise<boolean> {
+    const [row] = await s.tx.select({ id: downloadPolicies.targetId }).from(downloadPolicies).where(and(eq(downloadPolicies.orgId, s.orgId), eq(downloadPolicies.level, 'committee'))).limit(1);
+    return !!row;
+  }
+
+  async setPolicy(s: Scope, level: string, id: number, policy: string | null, by: number | null): Promise<void> {
+    const key = and(eq(downloadPolicies.orgId, s.orgId), eq(downloadPolicies.level, level), eq(downloadPolicies.targetId, id));
+    if (policy === null) {
+      await s.tx.delete(downloadPolicies).where(key);
+      return;
+    }
+    await s.tx
+      .insert(downloadPolicies)
+      .values({ orgId: s.orgId, level, targetId: id, policy, updatedBy: by })
+      .onConflictDoUpdate({ target: [downloadPolicies.orgId, downloadPolicies.level, downloadPolicies.targetId], set: { policy, updatedBy: by, updatedAt: new Date() } });
+  }
+
+  /** a deleted item's own settings go with it */
+  async dropPolicies(s: Scope, ids: number[]): Promise<void> {
+    if (!ids.length) return;
+    await s.tx.delete(downloadPolicies).where(and(eq(downloadPolicies.orgId, s.orgId), inArray(downloadPolicies.level, ['folder', 'file']), inArray(downloadPolicies.targetId, ids)));
   }
 }

@@ -71,6 +71,6 @@ export class BookService {
     if (!b || b.status !== 'done' || !b.s3Key) throw AppError.notFound('board book');
     // 404 when the reader may not see the book's meeting
     const meeting = await this.meetings.load(c.orgId, c.actor, b.meetingId, { variant: c.variant, lang: c.lang });
-    return { key: b.s3Key, name: bookFileName(meeting.title) };
+    return { key: b.s3Key, name: bookFileName(meeting.title), meetingId: b.meetingId };
   }
 }

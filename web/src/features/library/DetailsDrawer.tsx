@@ -5,6 +5,7 @@ import type { LibraryDetails } from '../../api/library';
 import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
 import { formatDateTime } from '../../lib/dates';
+import { DownloadPolicyControl } from './DownloadPolicyControl';
 import { FileIcon } from './FileChip';
 import { formatSize } from './file-kinds';
 
@@ -67,6 +68,10 @@ export function DetailsDrawer(props: { id: number | null; onHide(): void; load(i
             ) : (
               t('none')
             )}
+          </dd>
+          <dt>{t('policy.label')}</dt>
+          <dd>
+            <DownloadPolicyControl level={data.kind === 'folder' ? 'folder' : 'file'} id={data.id} />
           </dd>
         </dl>
       )}

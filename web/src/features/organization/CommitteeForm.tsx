@@ -8,6 +8,7 @@ import { useForm } from '../../hooks/use-form';
 import { useMessage } from '../../i18n';
 import { zCommitteeBody } from '@app/contracts';
 import { schemaValidator } from '../../lib/validation';
+import { DownloadPolicyControl } from '../library/DownloadPolicyControl';
 import { GroupNameFields, GroupPeopleFields, groupValues, quorumRequired, toGroupInput, type GroupValues } from './group-fields';
 
 /** `weights`: each member's weight (shares) as typed, by user id; a member without one weighs 1 (docs/ballots.md#weights-and-outcome-rules) */
@@ -71,6 +72,7 @@ export function CommitteeForm(props: { committee?: Committee | null; users: Ref[
         <InputSwitch inputId="committee-status" data-testid="committee-status" checked={form.values.active} onChange={(e) => form.set('active', !!e.value)} />
         <label htmlFor="committee-status">{form.values.active ? t('active') : t('inactive')}</label>
       </div>
+      {c && <DownloadPolicyControl level="committee" id={c.id} />}
       <div className="form-actions">
         <Button type="button" label={t('cancel')} outlined onClick={props.onCancel} />
         <Button type="submit" label={c ? t('save') : t('create')} loading={form.submitting} data-testid="committee-submit" id="committee-submit" />

@@ -17,6 +17,7 @@ import { reportEditError } from '../settings/edit-errors';
 import { useCan } from '../../hooks/use-profile';
 import { ModulesCard } from './ModulesCard';
 import { SsoSettingsCard } from './SsoSettingsCard';
+import { DocumentsCard } from './DocumentsCard';
 
 type Values = { company_name: string; website: string; time_zone: string; location: string };
 
@@ -98,6 +99,7 @@ export function InformationPage() {
       </Card>
       {can('organization_manage') && <ModulesCard />}
       {can('organization_manage') && <SsoSettingsCard />}
+      {can('organization_manage') && <DocumentsCard />}
     </>
   );
 }

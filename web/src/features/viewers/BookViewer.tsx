@@ -8,6 +8,7 @@ import { bookSections, sectionAt, type BookMark } from './book-rules';
 import type { PdfOpener } from './pdf-engine';
 import { canGoBack, canGoForward } from './pdf-rules';
 import { PageFailed, Thumb } from './PdfParts';
+import { RoomNotice, useNoPrint, WatermarkOverlay, type RoomRules } from './room';
 import { usePdfPages } from './use-pdf-pages';
 import './viewers.css';
 
@@ -28,6 +29,8 @@ export interface BookViewerProps {
   opener?: PdfOpener;
   /** the page it opens at (a search result's `?page=`) */
   startPage?: number;
+  /** the download policy: no download button and no print when view only; the watermark over every page */
+  room?: RoomRules;
 }
 
 /**
@@ -47,6 +50,8 @@ export function BookViewer(props: BookViewerProps) {
   const [stripOpen, setStripOpen] = useState(true);
   const stripRef = useRef<HTMLDivElement>(null);
   const source = props.data ?? props.url;
+  const canDownload = props.room?.canDownload ?? true;
+  useNoPrint(!canDownload);
 
   // the book's own bookmarks name the sections that hold the files of outlines_data
   useEffect(() => {
@@ -107,7 +112,8 @@ export function BookViewer(props: BookViewerProps) {
         <Button type="button" text size="small" icon="pi pi-chevron-right" className="pdf-flip" aria-label={t('next')} disabled={!handle || !canGoForward(view.page, pages)} onClick={() => goTo(view.page + 1)} data-testid="book-next" />
         <span className="pdf-toolbar__sep" />
         <Button type="button" text size="small" icon="pi pi-refresh" aria-label={t('rotate')} tooltip={t('rotate')} disabled={!handle} onClick={rotate} data-testid="book-rotate" />
-        <Button type="button" text size="small" icon="pi pi-download" aria-label={t('download')} tooltip={t('download')} disabled={!source} onClick={() => void props.onDownload()} data-testid="book-download" />
+        {canDownload && <Button type="button" text size="small" icon="pi pi-download" aria-label={t('download')} tooltip={t('download')} disabled={!source} onClick={() => void props.onDownload()} data-testid="book-download" />}
+        <RoomNotice rules={props.room} />
       </div>
       <div className="pdf-body">
         {outlineOpen && (
@@ -156,6 +162,7 @@ export function BookViewer(props: BookViewerProps) {
             <div className="pdf-page" data-testid="book-page">
               {pageFailed && <PageFailed />}
               <canvas ref={canvasRef} hidden={pageFailed} data-testid="book-canvas" />
+              <WatermarkOverlay watermark={props.room?.watermark ?? null} />
             </div>
           )}
         </div>

@@ -43,6 +43,7 @@ export function DocumentPage(props: { route: 'docView' | 'documentView' | 'docum
   const offline = !f && file.error && isNetworkFailure(file.error) && copy ? copy : null;
   const name = offline?.name ?? f?.name ?? query.get('doc') ?? '';
   const editable = !!f && isEditable(props.route === 'docView' ? query.get('e') : null, f.can_edit);
+  const room = f ? { canDownload: f.can_download, watermark: f.watermark } : undefined;
 
   if (id === null) return <ErrorState error={new Error(t('noFile'))} testId="document-error" />;
 
@@ -77,6 +78,7 @@ export function DocumentPage(props: { route: 'docView' | 'documentView' | 'docum
           name={name}
           entries={f.outlines_data.entries}
           startPage={startPage}
+          room={room}
           onDownload={async () => {
             try {
               saveBlob(await api(Routes.downloadBook, { params: { docId: id } }), f.outlines_data.libraryName || name);
@@ -92,6 +94,19 @@ export function DocumentPage(props: { route: 'docView' | 'documentView' | 'docum
           sections={f?.outlines_data.entries}
           editable={editable}
           startPage={startPage}
+          room={room}
+          onDownload={
+            id !== null
+              ? async () => {
+                  try {
+                    saveBlob(await libraryApi.download(id, { meetingId, token }), name);
+                  } catch (e) {
+                    // the request layer has shown the catalogue's toast
+                    console.error('download', e);
+                  }
+                }
+              : undefined
+          }
           onSave={async (pdf) => {
             const message = await libraryApi.saveVersion(id, pdf, name, meetingId);
             notify('success', message ?? t('saved'));

@@ -11,6 +11,7 @@ import { drawAnnotations, flattenAnnotations, PEN_COLORS, toPage, type Annotatio
 import type { PdfBookmark, PdfOpener } from './pdf-engine';
 import { PageFailed, Thumb } from './PdfParts';
 import { canGoBack, canGoForward, stepPage, zoomIn, zoomOut } from './pdf-rules';
+import { RoomNotice, useNoPrint, WatermarkOverlay, type RoomRules } from './room';
 import { usePdfPages } from './use-pdf-pages';
 import './viewers.css';
 
@@ -29,6 +30,10 @@ export interface PdfViewerProps {
   opener?: PdfOpener;
   /** the page it opens at (a search result's `?page=`) */
   startPage?: number;
+  /** the download policy: no download button and no print when view only; the watermark over every page */
+  room?: RoomRules;
+  /** the download (the library's, which applies the policy); without it, the file's own URL */
+  onDownload?(): Promise<void>;
 }
 
 type SidePanel = 'thumbs' | 'outline' | null;
@@ -152,7 +157,10 @@ export function PdfViewer(props: PdfViewerProps) {
     }
   };
 
+  const canDownload = props.room?.canDownload ?? true;
+  useNoPrint(!canDownload);
   const download = async () => {
+    if (props.onDownload) return props.onDownload();
     if (!props.url) return;
     const a = document.createElement('a');
     a.href = props.url;
@@ -196,7 +204,8 @@ export function PdfViewer(props: PdfViewerProps) {
         <span className="pdf-zoom" data-testid="pdf-zoom">{Math.round(zoom * 100)}%</span>
         <Button type="button" text size="small" icon="pi pi-search-plus" aria-label={t('zoomIn')} disabled={!handle} onClick={() => setZoom(zoomIn(zoom))} data-testid="pdf-zoom-in" />
         <Button type="button" text size="small" icon="pi pi-refresh" aria-label={t('rotate')} tooltip={t('rotate')} disabled={!handle} onClick={rotate} data-testid="pdf-rotate" />
-        <Button type="button" text size="small" icon="pi pi-download" aria-label={t('download')} tooltip={t('download')} disabled={!props.url} onClick={() => void download()} data-testid="pdf-download" />
+        {canDownload && <Button type="button" text size="small" icon="pi pi-download" aria-label={t('download')} tooltip={t('download')} disabled={!props.url} onClick={() => void download()} data-testid="pdf-download" />}
+        <RoomNotice rules={props.room} />
         {editable && (
           <>
             <span className="pdf-toolbar__sep" />
@@ -266,6 +275,7 @@ export function PdfViewer(props: PdfViewerProps) {
                 onPointerLeave={onPointerUp}
                 data-testid="pdf-overlay"
               />
+              <WatermarkOverlay watermark={props.room?.watermark ?? null} />
             </div>
           )}
         </div>

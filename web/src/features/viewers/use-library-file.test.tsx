@@ -9,6 +9,7 @@ import { useLibraryFile } from './use-library-file';
 const converting = (progress: number): LibraryFetch => ({
   id: 5, name: 'minutes.docx', size: 100, kind: 'word', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', can_edit: true,
   file_url: null, outlines_data: { libraryName: 'minutes.docx', entries: [] }, message: null, conversion: { status: 'processing', progress }, text_index: { status: 'pending', pages: 0, truncated: false },
+  download_policy: 'download', can_download: true, watermark: null,
 });
 const done: LibraryFetch = { ...converting(100), file_url: 'https://s3.test/minutes.pdf', conversion: { status: 'done', progress: 100 } };
 

@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import { AppError, GetInformation, GetMeeting, type Actor, type DownloadPolicy, type PolicyLevel, type Watermark } from '@app/contracts';
+import { Bus } from '@app/platform';
+import { LibraryRepository, type ItemRow } from '../repositories/library.repository';
+import { effectivePolicy, type EffectivePolicy, type PolicyStep } from '../rules/download-policy';
+import type { Scope } from './library-db';
+
+/** the organization's row in library.download_policies */
+export const ORG_TARGET = 0;
+
+/** `2026-11-27 22:31 UTC`: the time a watermark carries */
+export const watermarkTime = (d: Date): string => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/**
+ * The download policy of an item for one reader (docs/library.md#download-policy): the chain organization →
+ * committee (of the meeting the file is opened in, or the meeting a board book belongs to) → every folder above
+ * → the item, decided by rules/download-policy; and the watermark text of a reader.
+ */
+@Injectable()
+export class DownloadPolicies {
+  constructor(private readonly repo: LibraryRepository, private readonly bus: Bus) {}
+
+  /** the committee of the meeting the item is opened in or belongs to; null when none, or the reader may not see it */
+  private async committeeOf(s: Scope, c: { orgId: string; actor: Actor }, item: ItemRow, meetingId?: number): Promise<number | null> {
+    let meeting: number | null = null;
+    if (meetingId && (await this.repo.usedInMeeting(s, item.id, meetingId))) meeting = meetingId;
+    else meeting = (await this.repo.usagesOf(s, item.id)).find((u) => u.meetingId !== null)?.meetingId ?? null;
+    if (!meeting) return null;
+    try {
+      return (await this.bus.request(GetMeeting, { orgId: c.orgId, actor: c.actor, meetingId: meeting })).committee_id ?? null;
+    } catch (e) {
+      if (e instanceof AppError && [401, 403, 404].includes(e.status)) return null;
+      throw e;
+    }
+  }
+
+  /** the chain of levels above and at an item, from the organization down, with each level's own setting */
+  async chainOf(s: Scope, c: { orgId: string; actor: Actor }, item: ItemRow | null, opts: { meetingId?: number; committeeId?: number | null } = {}): Promise<{ steps: PolicyStep[]; targets: { level: PolicyLevel; id: number }[] }> {
+    const targets: { level: PolicyLevel; id: number }[] = [{ level: 'organization', id: ORG_TARGET }];
+    let committee = opts.committeeId ?? null;
+    if (item && committee === null && (await this.repo.hasCommitteePolicies(s))) committee = await this.committeeOf(s, c, item, opts.meetingId);
+    if (committee !== null) targets.push({ level: 'committee', id: committee });
+    if (item) {
+      const above = item.parentId ? await this.repo.ancestors(s, item.id) : [];
+      for (const f of [...above].reverse()) targets.push({ level: 'folder', id: f.id });
+      targets.push({ level: item.isFolder ? 'folder' : 'file', id: item.id });
+    }
+    const rows = await this.repo.policies(s, targets);
+    const steps = targets.map((t) => ({ level: t.level, policy: (rows.find((r) => r.level === t.level && r.targetId === t.id)?.policy ?? null) as DownloadPolicy | null }));
+    return { steps, targets };
+  }
+
+  /** what applies to this reader for this file (a guest: view only) */
+  async of(s: Scope, c: { orgId: string; actor: Actor }, item: ItemRow, meetingId?: number): Promise<EffectivePolicy> {
+    const { steps } = await this.chainOf(s, c, item, { meetingId });
+    return effectivePolicy(steps, c.actor.kind === 'user' ? 'member' : 'guest');
+  }
+
+  /** the reader's name, e-mail and organization, and the time now */
+  async watermark(c: { orgId: string; actor: Actor }, now = new Date()): Promise<Watermark> {
+    const org = await this.bus.request(GetInformation, { orgId: c.orgId, actor: c.actor });
+    return { name: c.actor.name ?? '', email: c.actor.email ?? '', organization: org.name || org.company_name, time: watermarkTime(now) };
+  }
+}
