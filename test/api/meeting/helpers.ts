@@ -94,6 +94,21 @@ export function serverDate(days: number, hour = 10, minute = 0): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(hour)}:${pad(minute)}:00`;
 }
 
+/** 409 'Error in validation' naming `field` (or a field under it, `field.0`), with `message` when given: nothing else passes */
+export function refused(r: { status: number; body: any }, field: string, message?: string): void {
+  expect(r.status).toBe(409);
+  expect(r.body.message).toBe('Error in validation');
+  const fields = Object.keys(r.body.errors ?? {});
+  expect(fields.some((f) => f === field || f.startsWith(`${field}.`))).toBe(true);
+  if (message) expect(r.body.errors?.[field]).toEqual([message]);
+}
+
+/** a vote through the member's own session (`POST /decisions/{id}/vote/change`) */
+export const castVote = (who: Person, d: { id: number }, body: Record<string, unknown>) => who.c.post(`/decisions/${d.id}/vote/change`, { id: d.id, ...body });
+
+/** a decision answer's count of one vote value */
+export const tallyOf = (d: { tallies: { vote: string; count: number }[] }, v: string): number | undefined => d.tallies.find((t) => t.vote === v)?.count;
+
 export function expectOk(r: { status: number; body: any }, status = 200): any {
   if (r.status !== status) throw new Error(`expected ${status}, got ${r.status}: ${JSON.stringify(r.body).slice(0, 600)}`);
   return r.body.data;

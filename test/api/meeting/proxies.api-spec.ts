@@ -5,7 +5,7 @@
  * and a full holder are 409 with field errors and write nothing; someone else's proxy is 403; another
  * organization's meeting is 404.
  */
-import { expectOk, meeting, scheduled, serverDate, setStatus, world, worldWithEvents, type World } from './helpers';
+import { tallyOf, castVote, refused, expectOk, meeting, scheduled, serverDate, setStatus, world, worldWithEvents, type World } from './helpers';
 
 jest.setTimeout(120_000);
 let w: World;
@@ -15,17 +15,9 @@ worldWithEvents((fresh) => {
 
 const give = (who: World['m1'], m: any, body: unknown) => who.c.post(`/meetings/${m.id}/proxies`, body);
 const list = async (who: World['m1'], m: any) => expectOk(await who.c.get(`/meetings/${m.id}/proxies`));
-const vote = (who: World['m1'], d: any, body: Record<string, unknown>) => who.c.post(`/decisions/${d.id}/vote/change`, { id: d.id, ...body });
 const decide = async (m: any, body: Record<string, unknown> = {}) =>
   expectOk(await w.chair.c.post(`/meetings/${m.id}/decisions`, { title: `Proxy vote ${Math.random()}`, deadline: serverDate(10), voters: [w.m1.userId, w.m2.userId, w.editor.userId], ...body }));
-const count = (d: any, v: string) => d.tallies.find((t: any) => t.vote === v)?.count;
 
-function refused(r: { status: number; body: any }, field: string, message?: string): void {
-  expect(r.status).toBe(409);
-  expect(r.body.message).toBe('Error in validation');
-  if (message) expect(r.body.errors?.[field]).toEqual([message]);
-  else expect(Object.keys(r.body.errors ?? {})).toContain(field);
-}
 
 describe('proxies of one meeting', () => {
   let m: any;
@@ -114,16 +106,16 @@ describe('proxies of one meeting', () => {
     expect(changeable).toEqual([w.m1.userId, w.m2.userId].sort());
     expect(expectOk(await w.editor.c.get(`/decisions/${d.id}`)).can_vote_for_others).toBe(false);
 
-    const own = expectOk(await vote(w.m2, d, { vote: 'Approved' }));
+    const own = expectOk(await castVote(w.m2, d, { vote: 'Approved' }));
     expect(own.voter).toMatchObject({ user_id: w.m2.userId, vote: 'Approved' });
-    const forA = expectOk(await vote(w.m2, d, { vote: 'Denied', reason: 'as Mona asked', user_id: w.m1.userId }));
+    const forA = expectOk(await castVote(w.m2, d, { vote: 'Denied', reason: 'as Mona asked', user_id: w.m1.userId }));
     expect(forA.voter).toMatchObject({ user_id: w.m1.userId, vote: 'Denied', reason: 'as Mona asked' });
-    expect(count(forA, 'Approved')).toBe(1);
-    expect(count(forA, 'Denied')).toBe(1);
+    expect(tallyOf(forA, 'Approved')).toBe(1);
+    expect(tallyOf(forA, 'Denied')).toBe(1);
     expect(forA.quorum).toMatchObject({ present: 2, total: 3 });
     // not for someone B does not represent; not for A by someone who does not hold A's proxy
-    expect((await vote(w.m2, d, { vote: 'Approved', user_id: w.editor.userId })).status).toBe(403);
-    expect((await vote(w.editor, d, { vote: 'Approved', user_id: w.m1.userId })).status).toBe(403);
+    expect((await castVote(w.m2, d, { vote: 'Approved', user_id: w.editor.userId })).status).toBe(403);
+    expect((await castVote(w.editor, d, { vote: 'Approved', user_id: w.m1.userId })).status).toBe(403);
     const after = expectOk(await w.chair.c.get(`/decisions/${d.id}`));
     expect(after.voters.find((v: any) => v.user_id === w.m1.userId)).toMatchObject({ vote: 'Denied' });
     expect(after.voters.find((v: any) => v.user_id === w.editor.userId)).toMatchObject({ vote: 'Pending' });
@@ -133,13 +125,13 @@ describe('proxies of one meeting', () => {
   it('in a secret ballot B casts A\'s secret vote once, with its own receipt', async () => {
     const d = await decide(m, { ballot: 'secret' });
     expect(expectOk(await w.m2.c.get(`/decisions/${d.id}`)).can_vote_for_others).toBe(true);
-    const forA = expectOk(await vote(w.m2, d, { vote: 'Approved', user_id: w.m1.userId }));
+    const forA = expectOk(await castVote(w.m2, d, { vote: 'Approved', user_id: w.m1.userId }));
     expect(forA.receipt).toMatch(/^[A-Z2-7]{32}$/);
     expect(forA.voter).toMatchObject({ user_id: w.m1.userId, vote: 'Pending', has_voted: true, can_change: false });
-    const own = expectOk(await vote(w.m2, d, { vote: 'Denied', reason: 'not kept' }));
+    const own = expectOk(await castVote(w.m2, d, { vote: 'Denied', reason: 'not kept' }));
     expect(own.receipt).not.toBe(forA.receipt);
-    refused(await vote(w.m2, d, { vote: 'Denied', reason: 'again', user_id: w.m1.userId }), 'vote', 'You have already voted in this secret ballot; a secret vote cannot be changed.');
-    refused(await vote(w.m1, d, { vote: 'Denied', reason: 'myself' }), 'vote', 'You have already voted in this secret ballot; a secret vote cannot be changed.');
+    refused(await castVote(w.m2, d, { vote: 'Denied', reason: 'again', user_id: w.m1.userId }), 'vote', 'You have already voted in this secret ballot; a secret vote cannot be changed.');
+    refused(await castVote(w.m1, d, { vote: 'Denied', reason: 'myself' }), 'vote', 'You have already voted in this secret ballot; a secret vote cannot be changed.');
     expect(expectOk(await w.chair.c.get(`/decisions/${d.id}`))).toMatchObject({ votes_cast: 2, tallies: [] });
   });
 
@@ -153,7 +145,7 @@ describe('proxies of one meeting', () => {
     expect(now).toMatchObject({ open: false, can_give: false, items: [{ id: proxyId, can_revoke: false }] });
     // B still votes for A while the meeting is live
     const d = await decide(m);
-    expect(expectOk(await vote(w.m2, d, { vote: 'Abstained', user_id: w.m1.userId })).voter).toMatchObject({ user_id: w.m1.userId, vote: 'Abstained' });
+    expect(expectOk(await castVote(w.m2, d, { vote: 'Abstained', user_id: w.m1.userId })).voter).toMatchObject({ user_id: w.m1.userId, vote: 'Abstained' });
   });
 });
 

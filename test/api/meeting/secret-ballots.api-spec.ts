@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { Client } from 'pg';
-import { MeetingEvents, env, expectOk, meeting, scheduled, serverDate, worldWithEvents, type World } from './helpers';
+import { tallyOf, castVote, refused, MeetingEvents, env, expectOk, meeting, scheduled, serverDate, worldWithEvents, type World } from './helpers';
 
 jest.setTimeout(120_000);
 let w: World;
@@ -28,15 +28,7 @@ afterAll(async () => {
 
 const decide = (m: any, body: Record<string, unknown> = {}) =>
   w.chair.c.post(`/meetings/${m.id}/decisions`, { title: 'Elect the auditor', deadline: serverDate(10), voters: [w.m1.userId, w.m2.userId, w.editor.userId], ...body });
-const vote = (who: World['m1'], d: any, body: Record<string, unknown>) => who.c.post(`/decisions/${d.id}/vote/change`, { id: d.id, ...body });
-const count = (d: any, v: string) => d.tallies.find((t: any) => t.vote === v)?.count;
 
-function refused(r: { status: number; body: any }, field: string, message?: string): void {
-  expect(r.status).toBe(409);
-  expect(r.body.message).toBe('Error in validation');
-  if (message) expect(r.body.errors?.[field]).toEqual([message]);
-  else expect(Object.keys(r.body.errors ?? {})).toContain(field);
-}
 
 /** the canonical text and its SHA-256, written here from the doc's words (not with the service's code) */
 const canonical = (entries: Array<{ receipt: string; choice: string }>) =>
@@ -64,10 +56,10 @@ describe('the ballot kind', () => {
     const m = await scheduled(w);
     const edit = { title: 'Elect the auditor', deadline: serverDate(10), voters: [w.m1.userId, w.m2.userId, w.editor.userId] };
     const open = expectOk(await decide(m));
-    expectOk(await vote(w.m1, open, { vote: 'Approved' }));
+    expectOk(await castVote(w.m1, open, { vote: 'Approved' }));
     refused(await w.chair.c.put(`/meetings/${m.id}/decisions/${open.id}`, { ...edit, ballot: 'secret' }), 'ballot', 'The ballot cannot change once a vote is cast.');
     const secret = expectOk(await decide(m, { ballot: 'secret' }));
-    expectOk(await vote(w.m1, secret, { vote: 'Approved' }));
+    expectOk(await castVote(w.m1, secret, { vote: 'Approved' }));
     const r = await w.chair.c.with({ lang: 'ar' }).put(`/meetings/${m.id}/decisions/${secret.id}`, { ...edit, ballot: 'open' });
     expect(r.status).toBe(409);
     expect(r.body.errors.ballot).toEqual(['لا يمكن تغيير نوع الاقتراع بعد الإدلاء بصوت.']);
@@ -90,7 +82,7 @@ describe('a secret ballot with three voters', () => {
   it('each vote answers a receipt once; no choice, no reason, no tallies while voting is open', async () => {
     const cast: Array<[World['m1'], string, string | undefined]> = [[w.m1, 'Approved', undefined], [w.m2, 'Denied', 'a reason that is not kept'], [w.editor, 'Approved', undefined]];
     for (const [i, [who, choice, reason]] of cast.entries()) {
-      const r = expectOk(await vote(who, d, { vote: choice, reason }));
+      const r = expectOk(await castVote(who, d, { vote: choice, reason }));
       expect(r.receipt).toMatch(/^[A-Z2-7]{32}$/);
       expect(r).toMatchObject({ ballot: 'secret', my_vote: null, tallies: [], votes_cast: i + 1, can_vote: false, outcome: null });
       expect(r.voter).toMatchObject({ user_id: who.userId, vote: 'Pending', reason: null, has_voted: true, can_change: false });
@@ -117,12 +109,12 @@ describe('a secret ballot with three voters', () => {
   });
 
   it('a secret vote is cast once, for oneself, never Pending; comments are off; the list waits for the close', async () => {
-    refused(await vote(w.m1, d, { vote: 'Denied', reason: 'changed my mind' }), 'vote', 'You have already voted in this secret ballot; a secret vote cannot be changed.');
-    refused(await vote(w.admin, d, { vote: 'Approved', user_id: w.m1.userId }), 'user_id', 'In a secret ballot each voter votes for themselves.');
+    refused(await castVote(w.m1, d, { vote: 'Denied', reason: 'changed my mind' }), 'vote', 'You have already voted in this secret ballot; a secret vote cannot be changed.');
+    refused(await castVote(w.admin, d, { vote: 'Approved', user_id: w.m1.userId }), 'user_id', 'In a secret ballot each voter votes for themselves.');
     refused(await w.m1.c.post(`/decisions/${d.id}/comment`, { comment: 'I voted yes' }), 'comment', 'Comments are off on a secret ballot.');
     refused(await w.m1.c.get(`/decisions/${d.id}/ballots`), 'ballot', 'The ballots are published when voting closes.');
     const other = expectOk(await decide(m, { ballot: 'secret', voters: [w.m1.userId] }));
-    refused(await vote(w.m1, other, { vote: 'Pending' }), 'vote', 'Choose a vote: Pending is not a choice in a secret ballot.');
+    refused(await castVote(w.m1, other, { vote: 'Pending' }), 'vote', 'Choose a vote: Pending is not a choice in a secret ballot.');
   });
 
   it("the service's tables hold no column, key, order or time that joins a voter to a choice", async () => {
@@ -169,7 +161,7 @@ describe('a secret ballot with three voters', () => {
     for (const viewer of [w.admin, w.chair]) {
       const seen = expectOk(await viewer.c.get(`/decisions/${d.id}`));
       expect(seen).toMatchObject({ voting_open: false, ballots_published: true, votes_cast: 3, my_vote: null });
-      expect([count(seen, 'Approved'), count(seen, 'Denied'), count(seen, 'Pending')]).toEqual([2, 1, 0]);
+      expect([tallyOf(seen, 'Approved'), tallyOf(seen, 'Denied'), tallyOf(seen, 'Pending')]).toEqual([2, 1, 0]);
       expect(seenVoters(seen).every((v: any) => v.vote === 'Pending' && v.reason === null && v.has_voted)).toBe(true);
     }
     let published: any;
@@ -185,7 +177,7 @@ describe('a secret ballot with three voters', () => {
     }
     // the list's counts are the tallies
     const counted = (v: string) => published.entries.filter((e: any) => e.choice === v).length;
-    expect([counted('Approved'), counted('Denied')]).toEqual([count(published, 'Approved'), count(published, 'Denied')]);
+    expect([counted('Approved'), counted('Denied')]).toEqual([tallyOf(published, 'Approved'), tallyOf(published, 'Denied')]);
     // a changed row, a dropped row or a row added: the hash no longer matches
     const changed = published.entries.map((e: any, i: number) => (i === 0 ? { ...e, choice: e.choice === 'Approved' ? 'Denied' : 'Approved' } : e));
     expect(sha256(canonical(changed))).not.toBe(published.hash);
@@ -218,7 +210,7 @@ describe('a secret standalone resolution', () => {
     const list = expectOk(await w.m2.c.get(`/decisions/${d.id}/ballots`));
     expect(list.entries).toEqual(expect.arrayContaining([{ receipt: a.receipt, choice: 'Abstained' }, { receipt: b.receipt, choice: 'Approved' }]));
     expect(sha256(canonical(list.entries))).toBe(list.hash);
-    expect([count(list, 'Abstained'), count(list, 'Approved')]).toEqual([1, 1]);
+    expect([tallyOf(list, 'Abstained'), tallyOf(list, 'Approved')]).toEqual([1, 1]);
     refused(await w.chair.c.put(`/singleDecision/hide/${d.id}`, { is_fulfilled: 0 }), 'is_fulfilled');
     // an ended secret resolution without any vote may be resumed
     const empty = expectOk(await w.chair.c.post('/singleDecision', body));

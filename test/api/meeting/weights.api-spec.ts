@@ -8,7 +8,7 @@
  */
 import { Client } from 'pg';
 import { waitFor } from '@app/testing';
-import { closeRedis, env, expectOk, scheduled, serverDate, world, type World } from './helpers';
+import { refused, closeRedis, env, expectOk, scheduled, serverDate, world, type World } from './helpers';
 
 jest.setTimeout(120_000);
 let w: World;
@@ -23,13 +23,6 @@ afterAll(async () => {
   closeRedis();
 });
 
-function refused(r: { status: number; body: any }, field: string, message?: string): void {
-  expect(r.status).toBe(409);
-  expect(r.body.message).toBe('Error in validation');
-  const fields = Object.keys(r.body.errors ?? {});
-  expect(fields.some((f) => f === field || f.startsWith(`${field}.`))).toBe(true);
-  if (message) expect(r.body.errors?.[field]).toEqual([message]);
-}
 const at = (tallies: any[], v: string) => tallies.find((t: any) => t.vote === v)?.count;
 const counts = (d: any) => ({
   head: Object.fromEntries(d.tallies.filter((t: any) => t.count).map((t: any) => [t.vote, t.count])),
