@@ -194,7 +194,9 @@ describe('journey: live presentation', () => {
 
   it('the presenter draws a stroke; the viewer sees it', async () => {
     await viewer.step('blank', async () => {
-      // before the stroke the viewer's drawing layer holds no ink at all (what follows is the presenter's stroke)
+      // before the stroke the viewer's drawing layer holds no ink at all (what follows is the presenter's stroke); the
+      // layer is mounted once the slide has its size, which may come after the slide's canvas shows
+      await viewer.page.waitForSelector('[data-testid=slide-ink]', { timeout: 30_000 });
       expect((await inkOf(viewer.page, STROKE.colour, along(STROKE)))?.inked).toBe(0);
     });
     await presenter.step('draw', async () => {
