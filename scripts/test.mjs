@@ -18,7 +18,8 @@
  *
  * Developers:  npm test -- --only unit,int     npm test -- --skip browser     npm test -- --list
  *              npm test -- --only unit -- -t 'parseOrThrow'     (after a second `--`: passed to jest)
- * Environment: TEST_INT_WORKERS=2 (int in 2 workers instead of in band), TEST_PORT_OFFSET=1000, TEST_SLOT=1..9
+ * Environment: TEST_INT_WORKERS, TEST_API_WORKERS, TEST_BROWSER_WORKERS (jest workers per tier; default 2 on two
+ *              cores or more, 1 runs the tier in band), TEST_PORT_OFFSET=1000, TEST_SLOT=1..9
  *              (own test database and Redis database, for runs from several work trees at once),
  *              TEST_TIER_TIMEOUT_MIN (per jest tier; default 25: a guard against a hung tier, above the api and browser tiers' 10-15 minutes on two cores), plus the resolver's URL variables.
  *              NATS_IDENTITIES (default 1 when api or browser runs: the services as their own NATS users, and the
@@ -129,15 +130,20 @@ if (args.list) {
 }
 
 /* ------------------------------------------------ processes ------------------------------------------------ */
-let current = null; // the child we are waiting for
+const running = new Set(); // the children we are waiting for (the static tiers run two at a time)
 const cleanups = [];
 let interrupted = false;
 
-/** run a command (own process group, so a timeout can kill jest workers too); resolves its exit code */
-function run(cmd, argv, { env = process.env, timeoutMs = 0, stdio = ['ignore', 'inherit', 'inherit'] } = {}) {
+/**
+ * run a command (own process group, so a timeout can kill jest workers too); resolves its exit code. With `capture`
+ * (a file), its output goes there instead of the terminal: a step that runs beside another prints it when it ends.
+ */
+function run(cmd, argv, { env = process.env, timeoutMs = 0, capture = null } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, argv, { cwd: ROOT, env, stdio, detached: true });
-    current = child;
+    const out = capture ? fs.openSync(capture, 'w') : 'inherit';
+    const child = spawn(cmd, argv, { cwd: ROOT, env, stdio: ['ignore', out, out], detached: true });
+    if (capture) fs.closeSync(out);
+    running.add(child);
     let timer = null;
     if (timeoutMs) {
       timer = setTimeout(() => {
@@ -151,7 +157,7 @@ function run(cmd, argv, { env = process.env, timeoutMs = 0, stdio = ['ignore', '
     });
     child.once('exit', (code, signal) => {
       if (timer) clearTimeout(timer);
-      current = null;
+      running.delete(child);
       resolve(code ?? (signal ? 128 : 1));
     });
   });
@@ -182,7 +188,7 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
     if (interrupted) process.exit(130);
     interrupted = true;
     console.error(`\n[test] ${sig}: stopping`);
-    if (current) killGroup(current, 'SIGTERM');
+    for (const child of running) killGroup(child, 'SIGTERM');
     await cleanup();
     process.exit(130);
   });
@@ -214,10 +220,10 @@ function jestCounts(report) {
  * Run one jest tier; prints jest's own output (its closing "Tests: ..." lines included).
  * @param {string} tier
  * @param {string[]} jestArgv selection/config arguments
- * @param {{ env?: object, requireTests?: boolean }} o
+ * @param {{ env?: object, requireTests?: boolean, capture?: string|null }} o capture: see run()
  */
-async function jestTier(tier, jestArgv, { env = process.env, requireTests = false } = {}) {
-  banner(`${tier} tests`);
+async function jestTier(tier, jestArgv, { env = process.env, requireTests = false, capture = null } = {}) {
+  if (!capture) banner(`${tier} tests`);
   fs.mkdirSync(REPORT_DIR, { recursive: true });
   const report = path.join(REPORT_DIR, `${tier}.json`);
   fs.rmSync(report, { force: true });
@@ -231,13 +237,47 @@ async function jestTier(tier, jestArgv, { env = process.env, requireTests = fals
     `--outputFile=${report}`,
     ...args.jestArgs,
   ];
-  log(`jest ${argv.slice(1).map((a) => (a.startsWith(ROOT) ? path.relative(ROOT, a) : a)).join(' ')}`);
+  const command = `jest ${argv.slice(1).map((a) => (a.startsWith(ROOT) ? path.relative(ROOT, a) : a)).join(' ')}`;
+  if (!capture) log(command);
   const timeoutMs = Number(process.env.TEST_TIER_TIMEOUT_MIN || 25) * 60_000;
-  const code = await run(process.execPath, argv, { env, timeoutMs });
+  const code = await run(process.execPath, argv, { env, timeoutMs, capture });
+  if (capture) replay(`${tier} tests`, capture, command);
   const counts = jestCounts(report);
   if (code !== 0) return record(tier, 'failed', since(t0), `jest exit ${code}; ${counts.text}`);
   if (requireTests && counts.total === 0) return record(tier, 'failed', since(t0), 'no tests ran');
   return record(tier, 'passed', since(t0), counts.total === 0 ? 'no test files yet' : counts.text);
+}
+
+/** a step that ran beside another: its banner and its whole output, printed when it ended */
+function replay(title, file, command = '') {
+  banner(title);
+  if (command) log(command);
+  try {
+    process.stdout.write(fs.readFileSync(file, 'utf8'));
+  } catch {
+    log(`(no output at ${path.relative(ROOT, file)})`);
+  }
+}
+
+/** a command step (typecheck, lint, links); with `capture` its output is printed when it ends */
+async function commandStep(name, cmd, argv, { capture = null, ok, bad }) {
+  if (!capture) banner(name);
+  const t0 = Date.now();
+  const code = await run(cmd, argv, { capture });
+  if (capture) replay(name, capture);
+  record(name, code === 0 ? 'passed' : 'failed', since(t0), code === 0 ? ok : bad(code));
+}
+
+/**
+ * Jest workers for the int, api and browser tiers: TEST_<TIER>_WORKERS, by default two where the machine has two
+ * cores or more. In band, a test waits on a service, which waits on PostgreSQL or Chromium, and one core stays idle
+ * (the api tier left it idle 3/4 of the time); two test files at once keep both busy. Each test file makes its own
+ * organization, users and meetings, so two files never see each other's rows (docs/running.md, "Workers").
+ */
+function tierWorkers(tier) {
+  const set = process.env[`TEST_${tier.toUpperCase()}_WORKERS`];
+  if (set) return Math.max(1, Number(set) || 1);
+  return Math.min(2, os.availableParallelism());
 }
 
 /* ------------------------------------------------ steps ---------------------------------------------------- */
@@ -266,24 +306,26 @@ async function main() {
   const soffice = needChromium ? ensureLibreOffice({ log: (m) => log(`libreoffice: ${m}`), logFile: path.join(LOG_DIR, 'apt.log') }) : null;
   // poppler (the presentation service's slide images) likewise
   const poppler = needChromium ? ensurePoppler({ log: (m) => log(`poppler: ${m}`), logFile: path.join(LOG_DIR, 'apt.log') }) : null;
-  if (want.typecheck) {
-    banner('typecheck');
-    const t0 = Date.now();
-    const code = await run('npm', ['run', 'typecheck']);
-    record('typecheck', code === 0 ? 'passed' : 'failed', since(t0), code === 0 ? 'tsc --noEmit' : `exit ${code}`);
-  }
-  if (want.lint) {
-    banner('lint');
-    const t0 = Date.now();
-    const code = await run('npm', ['run', 'lint']);
-    record('lint', code === 0 ? 'passed' : 'failed', since(t0), code === 0 ? 'eslint .' : `exit ${code}: problems listed above`);
-  }
-  if (want.links) {
-    banner('links');
-    const t0 = Date.now();
-    const code = await run(process.execPath, ['scripts/check-links.mjs']);
-    record('links', code === 0 ? 'passed' : 'failed', since(t0), code === 0 ? 'Markdown links resolve' : 'broken links (above)');
-  }
+  // The static tiers need no infrastructure and each keeps one core busy (tsc, eslint, and jest, whose default is one
+  // worker on two cores): they run in two lanes at once, each step's output printed whole when it ends.
+  const lanes = os.availableParallelism() > 1 && [want.typecheck || want.unit, want.lint || want.links || want.web].every(Boolean);
+  const capture = (name) => (lanes ? path.join(LOG_DIR, `${name}.out`) : null);
+  const typecheck = () => want.typecheck && commandStep('typecheck', 'npm', ['run', 'typecheck'], { capture: capture('typecheck'), ok: 'tsc --noEmit', bad: (c) => `exit ${c}` });
+  const lint = () => want.lint && commandStep('lint', 'npm', ['run', 'lint'], { capture: capture('lint'), ok: 'eslint .', bad: (c) => `exit ${c}: problems listed above` });
+  const links = () => want.links && commandStep('links', process.execPath, ['scripts/check-links.mjs'], { capture: capture('links'), ok: 'Markdown links resolve', bad: () => 'broken links (above)' });
+  const unit = () => want.unit && jestTier('unit', ['--selectProjects', 'unit'], { requireTests: true, capture: capture('unit') });
+  const web = async () => {
+    if (!want.web) return;
+    if (fs.existsSync(path.join(ROOT, 'web/jest.config.cjs'))) await jestTier('web', ['--config', 'web/jest.config.cjs'], { capture: capture('web') });
+    else record('web', 'skipped', 0, 'web/jest.config.cjs not found yet');
+  };
+  const lane = async (steps) => {
+    for (const step of steps) await step();
+  };
+  if (lanes) {
+    log('typecheck and unit run beside lint, links and web; each prints its output when it ends');
+    await Promise.all([lane([typecheck, unit]), lane([lint, links, web])]);
+  } else await lane([typecheck, lint, links, unit, web]);
 
   let chromiumPath = null;
   if (chromium) {
@@ -356,17 +398,10 @@ async function main() {
   }
   const dbReady = !!infra && migrated;
 
-  if (want.unit) await jestTier('unit', ['--selectProjects', 'unit'], { requireTests: true });
-
-  if (want.web) {
-    if (fs.existsSync(path.join(ROOT, 'web/jest.config.cjs'))) await jestTier('web', ['--config', 'web/jest.config.cjs']);
-    else record('web', 'skipped', 0, 'web/jest.config.cjs not found yet');
-  }
-
   if (want.int) {
     if (!dbReady) record('int', 'failed', 0, infra ? 'migrations failed' : 'no infrastructure');
     else {
-      const workers = Number(process.env.TEST_INT_WORKERS || 0);
+      const workers = tierWorkers('int');
       await jestTier('int', ['--selectProjects', 'int', ...(workers > 1 ? [`--maxWorkers=${workers}`] : ['--runInBand']), '--forceExit', '--testTimeout=30000'], { env: testEnv });
     }
   }
@@ -431,7 +466,8 @@ async function main() {
         continue;
       }
       const env = { ...sysEnv };
-      await jestTier(tier, ['--selectProjects', project, '--runInBand', '--forceExit', `--testTimeout=${tier === 'browser' ? 120000 : 30000}`], { env });
+      const workers = tierWorkers(tier);
+      await jestTier(tier, ['--selectProjects', project, ...(workers > 1 ? [`--maxWorkers=${workers}`] : ['--runInBand']), '--forceExit', `--testTimeout=${tier === 'browser' ? 120000 : 30000}`], { env });
     }
   }
   if (infra?.env.NATS_IDENTITY_SEED && (want.api || want.browser)) natsViolations();

@@ -8,7 +8,7 @@
  */
 import { api, login, mailsTo, pdfFile, pdfSignature, pdfWords, waitFor, type ApiClient } from '@app/testing';
 import type { Page } from 'puppeteer-core';
-import { DEMO, GATEWAY, openBrowser, orgUrl, settled, signIn, successToast, dismissToasts, waitForPath, type Session } from './support';
+import { DEMO, DEMO_SETTINGS_WAIT_MS, GATEWAY, holdDemoSettings, openBrowser, orgUrl, settled, signIn, successToast, dismissToasts, waitForPath, type Session } from './support';
 
 declare const document: any;
 
@@ -63,6 +63,11 @@ async function previewShowsBox(page: Page, pageNo: number, box: typeof BOX1) {
 describe('journey: approvals in old mode', () => {
   let s: Session;
 
+  // approval_mode is the demo organization's: the other journey that changes it waits (holdDemoSettings)
+  let releaseDemo: (() => void) | undefined;
+  beforeAll(async () => {
+    releaseDemo = await holdDemoSettings();
+  }, DEMO_SETTINGS_WAIT_MS + 10_000);
   beforeAll(async () => {
     admin = api(GATEWAY, { org: DEMO.slug, token: await login(GATEWAY, DEMO.slug, DEMO.admin, DEMO.password) });
     const users = (await admin.get('/users/all')).body.data as { id: number; email: string }[];
@@ -91,6 +96,8 @@ describe('journey: approvals in old mode', () => {
     await s?.close();
     if (admin) await setMode(modeBefore);
   }, PART_MS);
+  // after the mode is restored (jest runs afterAll hooks in the order they are declared)
+  afterAll(() => releaseDemo?.());
 
   it('member1 previews the document with their box, finds Reject enabled at once, and signs from the details page', async () => {
     const { page } = s;
@@ -158,13 +165,15 @@ describe('journey: approvals in old mode', () => {
       await successToast(page, 'Document signed successfully');
       await s.shot('guest-signed');
       // the guest signed last: their link's details end with the approval (docs/security.md, guest links), so the
-      // sealing is awaited through the sender's session: the sealed download answers once the signing job is done
+      // sealing is awaited through the sender's session. The sender may download at any step, so the download's
+      // 200 does not mean sealed: the details list a 'sealed' version once the signing job is done
       const adminToken = await login(GATEWAY, DEMO.slug, DEMO.admin, DEMO.password);
       const deadline = Date.now() + 90_000;
       for (;;) {
-        const r = await fetch(`${GATEWAY}/api/approvals/${id}/signed/${pdf}`, { headers: { 'x-org': DEMO.slug, token: adminToken } });
-        if (r.status === 200) break;
-        if (Date.now() > deadline) throw new Error(`the sealed PDF was not ready within 90 s (last status ${r.status})`);
+        const r = await fetch(`${GATEWAY}/api/approvals/${id}`, { headers: { 'x-org': DEMO.slug, token: adminToken } });
+        const details = r.status === 200 ? ((await r.json()) as { data: { processing: unknown; versions: { library_id: number; action: string }[] } }).data : null;
+        if (details && !details.processing && details.versions.some((v) => v.library_id === pdf && v.action === 'sealed')) break;
+        if (Date.now() > deadline) throw new Error(`the PDF was not sealed within 90 s (last status ${r.status}, processing ${JSON.stringify(details?.processing)})`);
         await new Promise((resolve) => setTimeout(resolve, 1000));
       }
     });

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { api, login, pdfFile, waitFor, type ApiClient } from '@app/testing';
 import type { Page } from 'puppeteer-core';
-import { DEMO, GATEWAY, openBrowser, orgUrl, settled, signIn, successToast, dismissToasts, waitForPath, waitForText, type Session } from './support';
+import { DEMO, DEMO_SETTINGS_WAIT_MS, GATEWAY, holdDemoSettings, openBrowser, orgUrl, settled, signIn, successToast, dismissToasts, waitForPath, waitForText, type Session } from './support';
 
 declare const document: any;
 declare const window: any;
@@ -147,6 +147,11 @@ describe('journey: approvals', () => {
   let first: number;
   let second: number;
 
+  // approval_mode is the demo organization's: the other journey that changes it waits (holdDemoSettings)
+  let releaseDemo: (() => void) | undefined;
+  beforeAll(async () => {
+    releaseDemo = await holdDemoSettings();
+  }, DEMO_SETTINGS_WAIT_MS + 10_000);
   beforeAll(async () => {
     admin = api(GATEWAY, { org: DEMO.slug, token: await login(GATEWAY, DEMO.slug, DEMO.admin, DEMO.password) });
     const users = (await admin.get('/users/all')).body.data as { id: number; email: string }[];
@@ -169,6 +174,8 @@ describe('journey: approvals', () => {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
     if (admin) await setMode(modeBefore);
   }, PART_MS);
+  // after the mode is restored (jest runs afterAll hooks in the order they are declared)
+  afterAll(() => releaseDemo?.());
 
   it('the chair uploads a PDF in the create flow, orders two signers, drags a box for each onto its page and sends it', async () => {
     const { page } = s;

@@ -6,7 +6,8 @@
  * organization is opened at http://<slug>.localhost:<gateway port> — the gateway takes the organization
  * from the host's first label, exactly as in production.
  *
- * The demo organization is shared by the journeys (the tier runs in band): each one signs in through
+ * The demo organization is shared by the journeys (two at a time: the tier runs in two jest workers, and the two
+ * that change its settings take turns through holdDemoSettings()): each one signs in through
  * the form. The gateway counts failed sign-ins per account and address (5 per minute, AUTH_FAILURE_LIMIT)
  * and every attempt against a high per-address ceiling (AUTH_IP_RATE_LIMIT), so a journey that types
  * wrong passwords on purpose should use its own user or organization (createTestOrg, as
@@ -33,6 +34,43 @@ declare const window: any;
 export const env = testEnv();
 export const GATEWAY = env.TEST_GATEWAY_URL;
 export const CHROMIUM = process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium';
+/** how long a journey waits for the demo organization's settings (holdDemoSettings), another journey holding them */
+export const DEMO_SETTINGS_WAIT_MS = 15 * 60_000;
+
+/**
+ * The tier runs in two jest workers (scripts/test.mjs): two journeys at once. Two of them change a setting of the
+ * shared demo organization (approval_mode, through PUT /api/status) and restore it after, so they must not run at
+ * the same time: each holds this lock from a beforeAll to its last afterAll. The lock is a file created exclusively in
+ * the temporary directory, per gateway (so per test slot), holding the worker's process id; a lock whose process is
+ * gone is taken over. Resolves a function that releases it.
+ */
+export async function holdDemoSettings(): Promise<() => void> {
+  const file = path.join(os.tmpdir(), `boardroom-demo-settings-${new URL(GATEWAY).port}.lock`);
+  const until = Date.now() + DEMO_SETTINGS_WAIT_MS;
+  for (;;) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => {
+        if (fs.readFileSync(file, 'utf8') === String(process.pid)) fs.rmSync(file, { force: true });
+      };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const holder = Number(fs.readFileSync(file, 'utf8'));
+      if (holder && !processAlive(holder)) fs.rmSync(file, { force: true });
+      else if (Date.now() > until) throw new Error(`the demo organization's settings stayed held by process ${holder} for ${DEMO_SETTINGS_WAIT_MS / 60_000} min (${file})`);
+      else await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** the seeded demo organizations (scripts/seed.ts) */
 export const DEMO = { slug: 'demo', admin: 'admin@demo.test', password: 'Demo@12345' } as const;
 /** desktop width: the side menu is an aside from 992 px up (a drawer below) */
