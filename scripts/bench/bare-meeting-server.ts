@@ -12,9 +12,13 @@
  * Run by p1-request-path.ts as its own process (the services run as their own processes too):
  *   BARE_PORT, BARE_ORG_ID, BARE_USER_ID, DATABASE_URL, DATABASE_SET_ROLE (PGlite only), LOG_LEVEL.
  * Answers `{ success: true, data }` as the gateway does; prints "listening <port>" when ready.
+ *
+ * `GET /plain/meetings/{id}` is P1's second baseline: what a hand-written route pays to read the meeting's rows,
+ * three plain queries (the meeting, its members, its agenda items) on pooled connections, nothing composed.
  */
 import 'reflect-metadata';
 import http from 'node:http';
+import pg from 'pg';
 import { z } from 'zod';
 import { GetCommittee, GetOrganization, GetUsers, type Actor, type RpcDef } from '@app/contracts';
 import { createRootLogger, Db, parseConfig, type Bus } from '@app/platform';
@@ -34,6 +38,7 @@ import { SecretBallotsRepository } from '../../services/meeting/src/repositories
 import { ActionsRepository } from '../../services/meeting/src/repositories/actions.repository';
 import { CommentsRepository } from '../../services/meeting/src/repositories/comments.repository';
 import { RecordsRepository } from '../../services/meeting/src/repositories/records.repository';
+import { BundleRepository } from '../../services/meeting/src/repositories/bundle.repository';
 import { schema as orgSchema } from '../../services/organization/src/db/schema';
 import { OrgDb } from '../../services/organization/src/common/org-db';
 import { TenancyService } from '../../services/organization/src/tenancy/tenancy.service';
@@ -78,11 +83,34 @@ async function main(): Promise<void> {
     new AgendaRepository(), new DecisionsRepository(), new SecretBallotsRepository(), new ActionsRepository(), new CommentsRepository(), new RecordsRepository(), meetings, members,
     // the bare route has no library: attachments keep their ids only
     { resolve: async () => new Map() } as unknown as LibraryFiles,
+    new BundleRepository(),
   );
   const actor: Actor | null = await tenancy.actor(env.BARE_ORG_ID, env.BARE_USER_ID);
   if (!actor) throw new Error(`no user ${env.BARE_USER_ID} in organization ${env.BARE_ORG_ID}`);
 
+  // P1's second baseline: the meeting's row, its members and its agenda items in three plain queries (pg, no ORM,
+  // no transaction), on connections whose session already holds the organization for row-level security
+  const plainPool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 5 });
+  plainPool.on('connect', (c) => {
+    void c.query(`${env.DATABASE_SET_ROLE ? `SET ROLE ${pg.escapeIdentifier(env.DATABASE_SET_ROLE)}; ` : ''}SELECT set_config('app.org_id', $1, false)`.replace('$1', pg.escapeLiteral(env.BARE_ORG_ID)));
+  });
+  const plain = async (meetingId: number) => {
+    const args = [env.BARE_ORG_ID, meetingId];
+    const meeting = await plainPool.query('select * from meeting.meetings where org_id = $1 and id = $2', args);
+    const members = await plainPool.query('select * from meeting.members where org_id = $1 and meeting_id = $2 order by id', args);
+    const items = await plainPool.query('select * from meeting.talking_points where org_id = $1 and meeting_id = $2 order by row_num, id', args);
+    return { meeting: meeting.rows[0] ?? null, members: members.rows, talking_points: items.rows };
+  };
+
   const server = http.createServer((req, res) => {
+    const p = /^\/plain\/meetings\/(\d+)$/.exec(req.url ?? '');
+    if (req.method === 'GET' && p) {
+      plain(Number(p[1])).then(
+        (data) => res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ success: true, data })),
+        (e: unknown) => res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ success: false, message: e instanceof Error ? e.message : String(e) })),
+      );
+      return;
+    }
     const m = /^\/api\/meetings\/(\d+)$/.exec(req.url ?? '');
     if (req.method !== 'GET' || !m) {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"success":false}');

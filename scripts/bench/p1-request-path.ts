@@ -2,7 +2,8 @@
  * P1, the request path: `GET /api/meetings/{id}` through the gateway, NATS and the meeting service (which asks
  * the organization service's directory over NATS, cached), against the bare route of bare-meeting-server.ts
  * (the same payload from the same queries straight from PostgreSQL), both under the same autocannon load
- * (connections × duration), one after the other. Figures: p50 ratio and throughput ratio. Also each service's
+ * (connections × duration), one after the other. Figures: p50 ratio and throughput ratio; and the machine's CPU per
+ * request against a third side, three plain queries of the meeting's rows (the bare server's /plain route). Also each service's
  * resident memory (VmRSS) idle, before the load, and its peak under the gateway load.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -62,6 +63,7 @@ export async function runRequestPath(sys: BenchSystem, fx: Fixtures, opts: Bench
   const token = await fx.session(board.org.orgId, board.chair.userId);
   const route = `/api/meetings/${board.meetingId}`;
   const headers = { 'x-org': board.org.slug, token };
+  const plainRoute = `/plain/meetings/${board.meetingId}`;
 
   const bare = await startBare(sys, board.org.orgId, board.chair.userId);
   const failedChecks: string[] = [];
@@ -85,6 +87,7 @@ export async function runRequestPath(sys: BenchSystem, fx: Fixtures, opts: Bench
     log(`P1: warm-up, then ${c.connections} connections × ${c.duration} s on each side`);
     await load(`${sys.gatewayUrl}${route}`, { ...c, duration: 1, headers });
     await load(`${bare.url}${route}`, { ...c, duration: 1 });
+    await load(`${bare.url}${plainRoute}`, { ...c, duration: 1 });
     const pids = Object.fromEntries(procs.map((p) => [p.name, p.pid]));
     const sampler = sampleRss(procs.map((p) => p.pid));
     let cpuBefore = snapshot(pids);
@@ -96,10 +99,20 @@ export async function runRequestPath(sys: BenchSystem, fx: Fixtures, opts: Bench
     const base: LoadResult = await load(`${bare.url}${route}`, c);
     const bareCpu = spent(cpuBefore, snapshot(pids));
     const barePeak = bareSampler.stop().get(bare.child.pid!) ?? NaN;
+    cpuBefore = snapshot(pids);
+    const plain: LoadResult = await load(`${bare.url}${plainRoute}`, c);
+    const plainCpu = spent(cpuBefore, snapshot(pids));
+    // the machine's CPU per request on each side, the load generator (this process) left out
+    const machine = (cpu: Array<[string, number]>, r: LoadResult) => (cpu.filter(([k]) => k !== 'bench').reduce((a, [, v]) => a + v, 0) / Math.max(1, r.rps * c.duration)) * 1000;
+    const cpuMs = { gateway: machine(gwCpu, gw), bare: machine(bareCpu, base), plain: machine(plainCpu, plain) };
+    const cpuRatio = ratio(cpuMs.gateway, cpuMs.plain);
     // CPU per request on each side (autocannon is the bench process): where the gateway path's time goes
     const perRequest = (cpu: Array<[string, number]>, r: LoadResult) => `${cpu.map(([k, v]) => `${k} ${fmt((v / Math.max(1, r.rps * c.duration)) * 1000, 'ms')}`).join(', ')}`;
     log(`P1: CPU per request through the gateway: ${perRequest(gwCpu, gw)}`);
     log(`P1: CPU per request on the bare route: ${perRequest(bareCpu, base)}`);
+    log(`P1: CPU per request on the plain route (three queries): ${perRequest(plainCpu, plain)}`);
+    log(`P1: machine CPU per request: gateway ${fmt(cpuMs.gateway, 'ms')}, bare route ${fmt(cpuMs.bare, 'ms')}, plain route ${fmt(cpuMs.plain, 'ms')}`);
+    if (plain.non2xx || plain.errors) failedChecks.push(`plain route: ${plain.non2xx} non-2xx answers, ${plain.errors} errors under load`);
     if (gw.non2xx || gw.errors) failedChecks.push(`gateway: ${gw.non2xx} non-2xx answers, ${gw.errors} errors under load`);
     if (base.non2xx || base.errors) failedChecks.push(`bare route: ${base.non2xx} non-2xx answers, ${base.errors} errors under load`);
 
@@ -108,6 +121,7 @@ export async function runRequestPath(sys: BenchSystem, fx: Fixtures, opts: Bench
     const rows: Row[] = [
       { id: 'P1', work: `GET /api/meetings/{id} p50 (${c.connections} conn.)`, figure: fmt(gw.p50, 'ms'), baseline: `${fmt(base.p50, 'ms')} bare route`, ratio: fmtRatio(p50Ratio), goal: '<= 1.5x', met: meets(p50Ratio, { le: 1.5 }) },
       { id: 'P1', work: 'GET /api/meetings/{id} throughput', figure: `${fmt(gw.rps)} req/s`, baseline: `${fmt(base.rps)} req/s bare`, ratio: fmtRatio(rpsRatio), goal: '>= 0.6x', met: meets(rpsRatio, { ge: 0.6 }) },
+      { id: 'P1', work: 'machine CPU per meeting read (load generator out)', figure: fmt(cpuMs.gateway, 'ms'), baseline: `${fmt(cpuMs.plain, 'ms')} 3 plain queries`, ratio: fmtRatio(cpuRatio), goal: '<= 5x', met: meets(cpuRatio, { le: 5 }) },
     ];
     for (const p of procs) {
       const top = p.name === 'bare route' ? barePeak : (peak.get(p.pid) ?? NaN);
@@ -117,15 +131,17 @@ export async function runRequestPath(sys: BenchSystem, fx: Fixtures, opts: Bench
       id: 'p1',
       title: 'the request path, and memory',
       rows,
-      figures: { connections: c.connections, durationS: c.duration, gateway: gw, bare: base, p50Ratio, rpsRatio, samePayload: same, payloadBytes: bytes,
-        cpuSeconds: { gateway: Object.fromEntries(gwCpu), bare: Object.fromEntries(bareCpu) },
+      figures: { connections: c.connections, durationS: c.duration, gateway: gw, bare: base, plain, p50Ratio, rpsRatio, cpuMsPerRequest: cpuMs, cpuRatio, samePayload: same, payloadBytes: bytes,
+        cpuSeconds: { gateway: Object.fromEntries(gwCpu), bare: Object.fromEntries(bareCpu), plain: Object.fromEntries(plainCpu) },
         memoryKiB: Object.fromEntries(procs.map((p) => [p.name, { idle: idle.get(p.pid), underLoad: p.name === 'bare route' ? barePeak : peak.get(p.pid) }])) },
       details: [
         `\`GET ${'/api/meetings/{id}'}\` of a meeting with ${MEMBERS} members, one talking point and one decision, as its organizer; ${c.connections} connections for ${c.duration} s on each side (autocannon), after 1 s of warm-up each.`,
         `Gateway: p50 ${fmt(gw.p50, 'ms')}, p99 ${fmt(gw.p99, 'ms')}, mean ${fmt(gw.mean, 'ms')}, ${fmt(gw.rps)} req/s (${gw.requests} requests).`,
         `Bare route (same code and queries, PostgreSQL only, one process): p50 ${fmt(base.p50, 'ms')}, p99 ${fmt(base.p99, 'ms')}, mean ${fmt(base.mean, 'ms')}, ${fmt(base.rps)} req/s (${base.requests} requests).`,
         `Both answered the same payload: ${same ? 'yes' : 'NO'} (${bytes.gateway} bytes through the gateway).`,
-        `CPU per request through the gateway: ${perRequest(gwCpu, gw)}; on the bare route: ${perRequest(bareCpu, base)} (the bench process is autocannon).`,
+        `Plain route (the meeting's row, its members and its agenda items in three plain queries, no ORM, no view): p50 ${fmt(plain.p50, 'ms')}, ${fmt(plain.rps)} req/s.`,
+        `CPU per request through the gateway: ${perRequest(gwCpu, gw)}; on the bare route: ${perRequest(bareCpu, base)}; on the plain route: ${perRequest(plainCpu, plain)} (the bench process is autocannon).`,
+        `Machine CPU per request (every process but the load generator): gateway ${fmt(cpuMs.gateway, 'ms')}, bare route ${fmt(cpuMs.bare, 'ms')}, plain route ${fmt(cpuMs.plain, 'ms')}: ${fmtRatio(cpuRatio)} the plain route (goal <= 5x).`,
         `Resident memory (VmRSS) idle -> peak under the gateway load: ${procs.map((p) => `${p.name} ${mb(idle.get(p.pid) ?? NaN)} -> ${mb(p.name === 'bare route' ? barePeak : (peak.get(p.pid) ?? NaN))}`).join(', ')}.`,
       ],
       failedChecks,

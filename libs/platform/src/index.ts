@@ -15,6 +15,7 @@ export * from './db/db';
 export * from './db/scoped-db';
 export * from './db/migrate';
 export * from './db/like';
+export * from './db/json-rows';
 export * from './storage/storage';
 export * from './metrics';
 export * from './http/health.controller';

@@ -9,6 +9,7 @@ import { MeetingPublisher } from './common/publisher';
 import { MeetingsRepository } from './repositories/meetings.repository';
 import { MembersRepository } from './repositories/members.repository';
 import { RecordsRepository } from './repositories/records.repository';
+import { BundleRepository } from './repositories/bundle.repository';
 import { DashboardRepository } from './repositories/dashboard.repository';
 import { MeetingAccess } from './common/meeting-access';
 import { MeetingView } from './view/meeting-view';
@@ -65,7 +66,7 @@ export class MeetingModule {
       imports: [PlatformModule.forRoot({ service: 'meeting', config, db: { schema } })],
       providers: [
         MeetingDb, Directory, OrganizationWatch, MeetingPublisher, LibraryFiles, Attachments, SecretVotes, CalendarFeedsRepository, CalendarFeedService, CalendarFeedHandlers,
-        MeetingsRepository, MembersRepository, AgendaRepository, DecisionsRepository, SecretBallotsRepository, ActionsRepository, CommentsRepository, RecordsRepository, DashboardRepository,
+        MeetingsRepository, MembersRepository, AgendaRepository, DecisionsRepository, SecretBallotsRepository, ActionsRepository, CommentsRepository, RecordsRepository, BundleRepository, DashboardRepository,
         MeetingAccess, MeetingView, DecisionView, BallotListView, MeetingEvents,
         MeetingsService, MembersService, AgendaService, MeetingDecisionsService, ResolutionsService, DecisionsRouter, VoteBatcher, PendingVoters, ActionsService, CommentsService, DashboardService,
         IjmeetProvider, ZoomProvider, VirtualProviders, VirtualService, RoomSecrets, RoomSecretsRepository, GuestTokens,

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import {
-  AddMembers, CastVote, ChangeMeetingStatus, CreateDecision, CreateMeeting, CreateTalkingPoint, DecisionVoted, GetMeeting, JoinVirtual, ListMeetings, MeetingChanged, SetDecisionFulfilled, SYSTEM_ACTOR, type Actor, type VoteResult,
+  AddComment, AddMembers, CastVote, CreateAction, ChangeMeetingStatus, CreateDecision, CreateMeeting, CreateTalkingPoint, DecisionVoted, GetMeeting, JoinVirtual, ListMeetings, MeetingChanged, SetDecisionFulfilled, SYSTEM_ACTOR, type Actor, type VoteResult,
 } from '@app/contracts';
 import { createHmac } from 'node:crypto';
 import { Bus, Db, SecretBox } from '@app/platform';
@@ -23,6 +23,11 @@ import { MeetingModule } from '../src/app.module';
 import { loadMeetingConfig } from '../src/config';
 import { meetings } from '../src/db/schema';
 import { VoteBatcher } from '../src/decisions/vote-batcher';
+import { BundleRepository } from '../src/repositories/bundle.repository';
+import { AgendaRepository } from '../src/repositories/agenda.repository';
+import { DecisionsRepository } from '../src/repositories/decisions.repository';
+import { ActionsRepository } from '../src/repositories/actions.repository';
+import { CommentsRepository } from '../src/repositories/comments.repository';
 
 jest.setTimeout(120_000);
 const env = testEnv();
@@ -403,5 +408,42 @@ describe('meeting service (real PostgreSQL, NATS, Redis)', () => {
       await admin.query(`UPDATE meeting.room_secrets SET secret_sealed = $2 WHERE org_id = $1`, [a.orgId, oldA]);
       await admin.end();
     }
+  });
+  it('the meeting page\'s one-statement read (BundleRepository) answers exactly the rows of the per-table reads, types and order included; another organization\'s meeting reads nothing', async () => {
+    const m = await scheduledMeeting();
+    const people = (n: number) => voters.slice(0, n).map((v) => ({ user_id: v.userId, user_email: null }));
+    const tp2 = await bus.request(CreateTalkingPoint, { orgId: a.orgId, actor: chair, meetingId: m.id, body: { title: 'Second', viewers: people(2), presenters: [{ user_id: chair.userId, user_email: null }], attachments: [], attachment_ids: [], subpoints: [{ title: 'Sub', presenter: { user_id: chair.userId, user_email: null }, subpoint_viewers: people(1), attachments: [] }] } as never });
+    const d = await bus.request(CreateDecision, { orgId: a.orgId, actor: chair, meetingId: m.id, body: { title: 'Vote', deadline: local(6), voters: people(3), attachments: [], attachment_ids: [] } });
+    const act = await bus.request(CreateAction, { orgId: a.orgId, actor: chair, meetingId: m.id, body: { title: 'Do it', participants: people(2), open_till: local(7), attachments: [], attachment_ids: [] } as never });
+    await bus.request(AddComment, { orgId: a.orgId, actor: chair, kind: 'decisions', itemId: d.id, body: { comment: 'On the decision' } as never });
+    await bus.request(AddComment, { orgId: a.orgId, actor: chair, kind: 'actions', itemId: act.id, body: { comment: 'On the action' } as never });
+    await bus.request(AddComment, { orgId: a.orgId, actor: chair, kind: 'talkingpoints', itemId: tp2.id, body: { comment: 'On the talking point' } as never });
+    const db = app.get(MeetingDb);
+    const one = await db.tenant(a.orgId, (s) => app.get(BundleRepository).ofMeeting(s, m.id));
+    const each = await db.tenant(a.orgId, async (s) => {
+      const agenda = app.get(AgendaRepository);
+      const talkingPoints = await agenda.talkingPoints(s, m.id);
+      const subpoints = await agenda.subpointsOfMeeting(s, m.id);
+      const decisions = await app.get(DecisionsRepository).ofMeeting(s, m.id);
+      const actions = await app.get(ActionsRepository).ofMeeting(s, m.id);
+      const ids = { talkingPointIds: talkingPoints.map((x) => x.id), subpointIds: subpoints.map((x) => x.id), decisionIds: decisions.map((x) => x.id), actionIds: actions.map((x) => x.id) };
+      return {
+        talkingPoints, subpoints, decisions, actions,
+        people: await agenda.peopleOf(s, ids.talkingPointIds, ids.subpointIds),
+        voters: await app.get(DecisionsRepository).votersOf(s, ids.decisionIds),
+        participants: await app.get(ActionsRepository).participantsOf(s, ids.actionIds),
+        attachments: await agenda.attachmentsOf(s, ids),
+        comments: await app.get(CommentsRepository).commentsOf(s, ids),
+      };
+    });
+    // what the meeting holds, so an empty answer on both sides cannot pass
+    expect([each.talkingPoints.length, each.subpoints.length, each.decisions.length, each.actions.length, each.voters.length, each.participants.length, each.comments.length]).toEqual([2, 1, 1, 1, 3, 2, 3]);
+    expect(each.people.length).toBeGreaterThanOrEqual(5);
+    expect(one).toEqual(each);
+    expect(one.decisions[0].createdAt).toBeInstanceOf(Date);
+    expect(typeof one.voters[0].id).toBe('number');
+    // row-level security and the organization filter: another organization reads none of it
+    const other = await db.tenant(b.orgId, (s) => app.get(BundleRepository).ofMeeting(s, m.id));
+    expect(Object.values(other).every((rows) => rows.length === 0)).toBe(true);
   });
 });

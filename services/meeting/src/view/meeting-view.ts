@@ -22,6 +22,7 @@ import { ndaPreview } from './nda-preview';
 import { proxyList } from './proxy-list';
 import { MeetingsRepository } from '../repositories/meetings.repository';
 import { MembersRepository } from '../repositories/members.repository';
+import { BundleRepository, type MeetingRows } from '../repositories/bundle.repository';
 import {
   actionPayload, agendaGroups, decisionPayload, emptyBundle, local, memberPayload, agendaShowsDecision, talkingPointPayload, type ItemsBundle, type ViewCommittee, type ViewCtx,
 } from './payloads';
@@ -52,29 +53,35 @@ export class MeetingView {
     private readonly meetings: MeetingsRepository,
     private readonly memberRows: MembersRepository,
     private readonly libraryFiles: LibraryFiles,
+    private readonly bundles: BundleRepository,
   ) {}
 
+  /** the meeting's items and what hangs off them: one statement (BundleRepository), then what it does not read */
   async loadBundle(s: Scope, meetingId: number): Promise<ItemsBundle> {
+    const rows = await this.bundles.ofMeeting(s, meetingId);
     const b = emptyBundle();
-    b.talkingPoints = await this.agenda.talkingPoints(s, meetingId);
-    b.subpoints = await this.agenda.subpointsOfMeeting(s, meetingId);
-    b.decisions = await this.decisions.ofMeeting(s, meetingId);
-    b.actions = await this.actions.ofMeeting(s, meetingId);
-    return this.fill(s, b);
+    b.talkingPoints = rows.talkingPoints;
+    b.subpoints = rows.subpoints;
+    b.decisions = rows.decisions;
+    b.actions = rows.actions;
+    return this.fill(s, b, rows);
   }
 
-  /** load what hangs off the items already in the bundle */
-  async fill(s: Scope, b: ItemsBundle): Promise<ItemsBundle> {
+  /**
+   * load what hangs off the items already in the bundle; `read` holds the parts one statement read already
+   * (loadBundle), the others are read here one query each
+   */
+  async fill(s: Scope, b: ItemsBundle, read?: Partial<MeetingRows>): Promise<ItemsBundle> {
     const tpIds = b.talkingPoints.map((t) => t.id);
     const spIds = b.subpoints.map((s) => s.id);
     const dIds = b.decisions.map((d) => d.id);
     const aIds = b.actions.map((a) => a.id);
-    b.people = await this.agenda.peopleOf(s, tpIds, spIds);
-    b.voters = await this.decisions.votersOf(s, dIds);
+    b.people = read?.people ?? (await this.agenda.peopleOf(s, tpIds, spIds));
+    b.voters = read?.voters ?? (await this.decisions.votersOf(s, dIds));
     b.secretCounts = await this.secretBallots.counts(s, b.decisions.filter((d) => d.ballot === 'secret').map((d) => d.id));
-    b.participants = await this.actions.participantsOf(s, aIds);
-    b.attachments = await this.agenda.attachmentsOf(s, { talkingPointIds: tpIds, subpointIds: spIds, decisionIds: dIds, actionIds: aIds });
-    b.comments = await this.comments.commentsOf(s, { talkingPointIds: tpIds, subpointIds: spIds, decisionIds: dIds, actionIds: aIds });
+    b.participants = read?.participants ?? (await this.actions.participantsOf(s, aIds));
+    b.attachments = read?.attachments ?? (await this.agenda.attachmentsOf(s, { talkingPointIds: tpIds, subpointIds: spIds, decisionIds: dIds, actionIds: aIds }));
+    b.comments = read?.comments ?? (await this.comments.commentsOf(s, { talkingPointIds: tpIds, subpointIds: spIds, decisionIds: dIds, actionIds: aIds }));
     b.files = await this.libraryFiles.resolve(s.orgId, b.attachments.map((a) => a.libraryId));
     return b;
   }
