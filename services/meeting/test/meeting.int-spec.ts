@@ -28,6 +28,7 @@ import { AgendaRepository } from '../src/repositories/agenda.repository';
 import { DecisionsRepository } from '../src/repositories/decisions.repository';
 import { ActionsRepository } from '../src/repositories/actions.repository';
 import { CommentsRepository } from '../src/repositories/comments.repository';
+import { RecordsRepository } from '../src/repositories/records.repository';
 
 jest.setTimeout(120_000);
 const env = testEnv();
@@ -442,6 +443,22 @@ describe('meeting service (real PostgreSQL, NATS, Redis)', () => {
     expect(one).toEqual(each);
     expect(one.decisions[0].createdAt).toBeInstanceOf(Date);
     expect(typeof one.voters[0].id).toBe('number');
+    // the meeting page's read adds the reader's own parts in the same statement, as their repositories read them
+    const chairId = chair.userId!;
+    const page = await db.tenant(a.orgId, (s) => app.get(BundleRepository).forReader(s, m.id, { activities: true, noteUserId: chairId, ratingUserId: chairId, summaries: true }));
+    const own = await db.tenant(a.orgId, async (s) => ({
+      activities: await app.get(CommentsRepository).activitiesOf(s, { meetingId: m.id }, 50),
+      note: await app.get(CommentsRepository).note(s, m.id, chairId),
+      myRating: (await app.get(CommentsRepository).ratingsOf(s, m.id)).find((r) => r.userId === chairId) ?? null,
+      session: await app.get(RecordsRepository).virtualSession(s, m.id),
+      summaries: await app.get(RecordsRepository).summaries(s, m.id),
+    }));
+    expect(own.activities.length).toBeGreaterThan(1);
+    expect(page.reader).toEqual(own);
+    const { reader: _reader, ...agendaOnly } = page;
+    expect(agendaOnly).toEqual(each);
+    const shut = await db.tenant(a.orgId, (s) => app.get(BundleRepository).forReader(s, m.id, { activities: false, noteUserId: null, ratingUserId: null, summaries: false }));
+    expect(shut.reader).toEqual({ activities: [], note: null, myRating: null, session: null, summaries: [] });
     // row-level security and the organization filter: another organization reads none of it
     const other = await db.tenant(b.orgId, (s) => app.get(BundleRepository).ofMeeting(s, m.id));
     expect(Object.values(other).every((rows) => rows.length === 0)).toBe(true);

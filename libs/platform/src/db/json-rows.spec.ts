@@ -49,3 +49,12 @@ describe('jsonRowsColumn: one table\'s rows as a JSON array column', () => {
     expect(q.params).toEqual([1]);
   });
 });
+
+describe('jsonRowsColumn with a descending order and a limit', () => {
+  it('takes the first rows in that order inside, and keeps the order in the array', () => {
+    const q = new PgDialect().sqlToQuery(jsonRowsColumn(things, sql`${things.title} = ${'x'}`, [{ column: things.id, desc: true }], 50));
+    expect(q.sql).toBe(
+      `coalesce((select json_agg(r order by r."id" desc) from (select * from "sample"."things" where "sample"."things"."title" = $1 order by "id" desc limit 50) r), '[]'::json)`,
+    );
+  });
+});

@@ -14,13 +14,24 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
-/** `coalesce((select json_agg(r order by ...) from (select * from <table> where <where>) r), '[]')` */
-export function jsonRowsColumn(table: PgTable, where: SQL, orderBy: readonly PgColumn[]): SQL {
-  const order = sql.join(
-    orderBy.map((c) => sql`r.${sql.identifier(c.name)}`),
-    sql`, `,
-  );
-  return sql`coalesce((select json_agg(r order by ${order}) from (select * from ${table} where ${where}) r), '[]'::json)`;
+/** a column to order by, ascending, or `{ column, desc: true }` */
+export type JsonRowsOrder = PgColumn | { column: PgColumn; desc: true };
+
+/**
+ * `coalesce((select json_agg(r order by ...) from (select * from <table> where <where>) r), '[]')`; with `limit`,
+ * the first `limit` rows in that order.
+ */
+export function jsonRowsColumn(table: PgTable, where: SQL, orderBy: readonly JsonRowsOrder[], limit?: number): SQL {
+  const order = (alias: SQL | null) =>
+    sql.join(
+      orderBy.map((o) => {
+        const [column, desc] = 'desc' in o ? [o.column, true] : [o, false];
+        return sql`${alias ?? sql``}${sql.identifier(column.name)}${desc ? sql` desc` : sql``}`;
+      }),
+      sql`, `,
+    );
+  const rows = limit === undefined ? sql`select * from ${table} where ${where}` : sql`select * from ${table} where ${where} order by ${order(null)} limit ${sql.raw(String(Math.trunc(limit)))}`;
+  return sql`coalesce((select json_agg(r order by ${order(sql`r.`)}) from (${rows}) r), '[]'::json)`;
 }
 
 /** The rows of `table` from a `jsonRowsColumn` value (an array of objects keyed by column name). */

@@ -3,10 +3,11 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { jsonRowsColumn, rowsFromJson } from '@app/platform';
 import {
-  actionParticipants, actions, attachments, comments, decisions, itemPeople, subpoints, talkingPoints, voters,
-  type ActionParticipantRow, type ActionRow, type AttachmentRow, type CommentRow, type DecisionRow, type ItemPersonRow, type SubpointRow, type TalkingPointRow, type VoterRow,
+  actionParticipants, actions, activities, attachments, comments, decisions, itemPeople, notes, ratings, recordSummaries, subpoints, talkingPoints, virtualSessions, voters,
+  type ActivityRow, type ActionParticipantRow, type ActionRow, type AttachmentRow, type CommentRow, type DecisionRow, type ItemPersonRow, type SubpointRow, type TalkingPointRow, type VoterRow,
 } from '../db/schema';
 import type { Scope } from '../db/db';
+import type { RecordSummaryRow, VirtualSessionRow } from './records.repository';
 
 /** a meeting's items and what hangs off them, as the per-table reads of the other repositories return them */
 export interface MeetingRows {
@@ -21,6 +22,25 @@ export interface MeetingRows {
   comments: CommentRow[];
 }
 
+/** what the meeting page shows of the reader's own: which parts to read (each off when the reader may not see it) */
+export interface ReaderWants {
+  /** the last 50 entries of the activity log */
+  activities: boolean;
+  /** the reader's private note */
+  noteUserId: number | null;
+  /** the reader's own rating */
+  ratingUserId: number | null;
+  /** the recorder's summaries */
+  summaries: boolean;
+}
+export interface ReaderRows {
+  activities: ActivityRow[];
+  note: string | null;
+  myRating: typeof ratings.$inferSelect | null;
+  session: VirtualSessionRow | null;
+  summaries: RecordSummaryRow[];
+}
+
 /**
  * A meeting's whole agenda in one statement (the meeting page's read, P1 in docs/performance.md): the rows the
  * agenda, decisions, actions, comments repositories read one query each (nine round trips), as JSON columns of one
@@ -31,7 +51,31 @@ export interface MeetingRows {
 @Injectable()
 export class BundleRepository {
   async ofMeeting(s: Scope, meetingId: number): Promise<MeetingRows> {
+    return (await this.read(s, meetingId, null)).rows;
+  }
+
+  /**
+   * The meeting page's read: the agenda as `ofMeeting`, and in the same statement the reader's parts (the activity
+   * log, newest first, 50; the note; the rating; the video session; the summaries), each as its own repository reads
+   * it (CommentsRepository, RecordsRepository).
+   */
+  async forReader(s: Scope, meetingId: number, want: ReaderWants): Promise<MeetingRows & { reader: ReaderRows }> {
+    const { rows, reader } = await this.read(s, meetingId, want);
+    return { ...rows, reader: reader! };
+  }
+
+  private async read(s: Scope, meetingId: number, want: ReaderWants | null): Promise<{ rows: MeetingRows; reader: ReaderRows | null }> {
     const { orgId, tx } = s;
+    const none = sql`'[]'::json`;
+    const ofMeeting = <T extends typeof activities | typeof recordSummaries | typeof virtualSessions | typeof notes | typeof ratings>(t: T) => and(eq(t.orgId, orgId), eq(t.meetingId, meetingId))!;
+    const readerColumns = want
+      ? sql`,
+      ${want.activities ? jsonRowsColumn(activities, ofMeeting(activities), [{ column: activities.id, desc: true }], 50) : none} as "activities",
+      ${want.noteUserId !== null ? jsonRowsColumn(notes, and(ofMeeting(notes), eq(notes.userId, want.noteUserId))!, [notes.id]) : none} as "notes",
+      ${want.ratingUserId !== null ? jsonRowsColumn(ratings, and(ofMeeting(ratings), eq(ratings.userId, want.ratingUserId))!, [ratings.id]) : none} as "ratings",
+      ${jsonRowsColumn(virtualSessions, ofMeeting(virtualSessions), [virtualSessions.id])} as "sessions",
+      ${want.summaries ? jsonRowsColumn(recordSummaries, ofMeeting(recordSummaries), [recordSummaries.id]) : none} as "summaries"`
+      : sql``;
     const ids = (table: typeof talkingPoints | typeof subpoints | typeof decisions | typeof actions): SQL =>
       sql`(select ${table.id} from ${table} where ${and(eq(table.orgId, orgId), eq(table.meetingId, meetingId))})`;
     const tp = ids(talkingPoints);
@@ -49,9 +93,16 @@ export class BundleRepository {
       ${jsonRowsColumn(voters, and(eq(voters.orgId, orgId), inArray(voters.decisionId, dec))!, [voters.id])} as "voters",
       ${jsonRowsColumn(actionParticipants, and(eq(actionParticipants.orgId, orgId), inArray(actionParticipants.actionId, act))!, [actionParticipants.id])} as "participants",
       ${jsonRowsColumn(attachments, and(eq(attachments.orgId, orgId), ofItems(attachments))!, [attachments.id])} as "attachments",
-      ${jsonRowsColumn(comments, and(eq(comments.orgId, orgId), ofItems(comments))!, [comments.id])} as "comments"`);
-    const row = r.rows[0];
-    return {
+      ${jsonRowsColumn(comments, and(eq(comments.orgId, orgId), ofItems(comments))!, [comments.id])} as "comments"${readerColumns}`);
+    const row = r.rows[0] as Record<string, unknown>;
+    const reader: ReaderRows | null = want && {
+      activities: rowsFromJson(activities, row.activities),
+      note: rowsFromJson(notes, row.notes)[0]?.note ?? null,
+      myRating: rowsFromJson(ratings, row.ratings)[0] ?? null,
+      session: rowsFromJson(virtualSessions, row.sessions)[0] ?? null,
+      summaries: rowsFromJson(recordSummaries, row.summaries),
+    };
+    return { reader, rows: {
       talkingPoints: rowsFromJson(talkingPoints, row.talkingPoints),
       subpoints: rowsFromJson(subpoints, row.subpoints),
       decisions: rowsFromJson(decisions, row.decisions),
@@ -61,6 +112,6 @@ export class BundleRepository {
       participants: rowsFromJson(actionParticipants, row.participants),
       attachments: rowsFromJson(attachments, row.attachments),
       comments: rowsFromJson(comments, row.comments),
-    };
+    } };
   }
 }

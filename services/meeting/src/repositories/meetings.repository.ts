@@ -57,12 +57,14 @@ export class MeetingsRepository {
 
 
   /** talking points + decisions + actions of a meeting */
+  /** the meeting's agenda items (talking points, decisions, actions): one statement, read by every access check */
   async agendaCount(s: Scope, meetingId: number): Promise<number> {
     const { orgId, tx } = s;
-    const [a] = await tx.select({ n: count() }).from(talkingPoints).where(and(eq(talkingPoints.orgId, orgId), eq(talkingPoints.meetingId, meetingId)));
-    const [b] = await tx.select({ n: count() }).from(decisions).where(and(eq(decisions.orgId, orgId), eq(decisions.meetingId, meetingId)));
-    const [c] = await tx.select({ n: count() }).from(actions).where(and(eq(actions.orgId, orgId), eq(actions.meetingId, meetingId)));
-    return Number(a.n) + Number(b.n) + Number(c.n);
+    const r = await tx.execute<{ n: string }>(sql`
+      select (select count(*) from meeting.talking_points where org_id = ${orgId} and meeting_id = ${meetingId})
+           + (select count(*) from meeting.decisions where org_id = ${orgId} and meeting_id = ${meetingId})
+           + (select count(*) from meeting.actions where org_id = ${orgId} and meeting_id = ${meetingId}) as n`);
+    return Number(r.rows[0]?.n ?? 0);
   }
 
   /** agenda item counts of several meetings */

@@ -58,7 +58,10 @@ export class MeetingView {
 
   /** the meeting's items and what hangs off them: one statement (BundleRepository), then what it does not read */
   async loadBundle(s: Scope, meetingId: number): Promise<ItemsBundle> {
-    const rows = await this.bundles.ofMeeting(s, meetingId);
+    return this.bundleOf(s, await this.bundles.ofMeeting(s, meetingId));
+  }
+
+  private bundleOf(s: Scope, rows: MeetingRows): Promise<ItemsBundle> {
     const b = emptyBundle();
     b.talkingPoints = rows.talkingPoints;
     b.subpoints = rows.subpoints;
@@ -144,15 +147,10 @@ export class MeetingView {
       return ndaPreview(await this.compose(s.orgId, own, { bundle: emptyBundle(), activities: [], note: null, myRating: null, session: null, summaries: [] }));
     }
     const guest = ctx.actor.kind === 'guest';
-    const b = await this.loadBundle(s, m.id);
-    const parts: DetailsParts = {
-      bundle: b,
-      activities: ctx.perms.seeActivity ? await this.comments.activitiesOf(s, { meetingId: m.id }, 50) : [],
-      note: ctx.perms.seeNotes && ctx.actor.userId ? await this.comments.note(s, m.id, ctx.actor.userId) : null,
-      myRating: ctx.actor.userId ? ((await this.comments.ratingsOf(s, m.id)).find((r) => r.userId === ctx.actor.userId) ?? null) : null,
-      session: await this.records.virtualSession(s, m.id),
-      summaries: guest ? [] : await this.records.summaries(s, m.id),
-    };
+    // the agenda and the reader's own parts in one statement (BundleRepository.forReader)
+    const userId = ctx.actor.userId ?? null;
+    const rows = await this.bundles.forReader(s, m.id, { activities: ctx.perms.seeActivity, noteUserId: ctx.perms.seeNotes ? userId : null, ratingUserId: userId, summaries: !guest });
+    const parts: DetailsParts = { bundle: await this.bundleOf(s, rows), ...rows.reader };
     return this.compose(s.orgId, ctx, parts);
   }
 
