@@ -16,6 +16,7 @@ export * from './db/scoped-db';
 export * from './db/migrate';
 export * from './db/like';
 export * from './db/json-rows';
+export * from './db/prepared';
 export * from './storage/storage';
 export * from './metrics';
 export * from './http/health.controller';

@@ -457,6 +457,12 @@ describe('meeting service (real PostgreSQL, NATS, Redis)', () => {
     expect(page.reader).toEqual(own);
     const { reader: _reader, ...agendaOnly } = page;
     expect(agendaOnly).toEqual(each);
+    // built once, prepared on the connection: PostgreSQL lists the named statement of the variant that ran
+    const prepared = await db.tenant(a.orgId, async (s) => {
+      await app.get(BundleRepository).forReader(s, m.id, { activities: true, noteUserId: chairId, ratingUserId: chairId, summaries: true });
+      return (await s.tx.execute<{ name: string }>(sql`select name from pg_prepared_statements`)).rows.map((x) => x.name);
+    });
+    expect(prepared).toContain('meeting-page:page-1111');
     const shut = await db.tenant(a.orgId, (s) => app.get(BundleRepository).forReader(s, m.id, { activities: false, noteUserId: null, ratingUserId: null, summaries: false }));
     expect(shut.reader).toEqual({ activities: [], note: null, myRating: null, session: null, summaries: [] });
     // row-level security and the organization filter: another organization reads none of it

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { jsonRowsColumn, rowsFromJson } from '@app/platform';
+import { jsonRowsColumn, Prepared, rowsFromJson } from '@app/platform';
 import {
   actionParticipants, actions, activities, attachments, comments, decisions, itemPeople, notes, ratings, recordSummaries, subpoints, talkingPoints, virtualSessions, voters,
   type ActivityRow, type ActionParticipantRow, type ActionRow, type AttachmentRow, type CommentRow, type DecisionRow, type ItemPersonRow, type SubpointRow, type TalkingPointRow, type VoterRow,
@@ -41,6 +41,44 @@ export interface ReaderRows {
   summaries: RecordSummaryRow[];
 }
 
+/** the statement's variants: `agenda`, or `page-abcd` with a 1 for each reader part read (ReaderWants, in order) */
+function build(key: string): SQL {
+  const orgId = sql.placeholder('orgId');
+  const meetingId = sql.placeholder('meetingId');
+  const want = key === 'agenda' ? null : { activities: key[5] === '1', note: key[6] === '1', rating: key[7] === '1', summaries: key[8] === '1' };
+  const ids = (table: typeof talkingPoints | typeof subpoints | typeof decisions | typeof actions): SQL =>
+    sql`(select ${table.id} from ${table} where ${and(eq(table.orgId, orgId), eq(table.meetingId, meetingId))})`;
+  const tp = ids(talkingPoints);
+  const sp = ids(subpoints);
+  const dec = ids(decisions);
+  const act = ids(actions);
+  const ofItems = (t: Record<'talkingPointId' | 'subpointId' | 'decisionId' | 'actionId', PgColumn>) =>
+    or(inArray(t.talkingPointId, tp), inArray(t.subpointId, sp), inArray(t.decisionId, dec), inArray(t.actionId, act))!;
+  const none = sql`'[]'::json`;
+  const ofMeeting = (t: typeof activities | typeof recordSummaries | typeof virtualSessions | typeof notes | typeof ratings) => and(eq(t.orgId, orgId), eq(t.meetingId, meetingId))!;
+  const readerColumns = want
+    ? sql`,
+      ${want.activities ? jsonRowsColumn(activities, ofMeeting(activities), [{ column: activities.id, desc: true }], 50) : none} as "activities",
+      ${want.note ? jsonRowsColumn(notes, and(ofMeeting(notes), eq(notes.userId, sql.placeholder('noteUserId')))!, [notes.id]) : none} as "notes",
+      ${want.rating ? jsonRowsColumn(ratings, and(ofMeeting(ratings), eq(ratings.userId, sql.placeholder('ratingUserId')))!, [ratings.id]) : none} as "ratings",
+      ${jsonRowsColumn(virtualSessions, ofMeeting(virtualSessions), [virtualSessions.id])} as "sessions",
+      ${want.summaries ? jsonRowsColumn(recordSummaries, ofMeeting(recordSummaries), [recordSummaries.id]) : none} as "summaries"`
+    : sql``;
+  return sql`select
+      ${jsonRowsColumn(talkingPoints, and(eq(talkingPoints.orgId, orgId), eq(talkingPoints.meetingId, meetingId))!, [talkingPoints.rowNum, talkingPoints.id])} as "talkingPoints",
+      ${jsonRowsColumn(subpoints, and(eq(subpoints.orgId, orgId), eq(subpoints.meetingId, meetingId))!, [subpoints.rowNum, subpoints.id])} as "subpoints",
+      ${jsonRowsColumn(decisions, and(eq(decisions.orgId, orgId), eq(decisions.meetingId, meetingId))!, [decisions.rowNum, decisions.id])} as "decisions",
+      ${jsonRowsColumn(actions, and(eq(actions.orgId, orgId), eq(actions.meetingId, meetingId))!, [actions.rowNum, actions.id])} as "actions",
+      ${jsonRowsColumn(itemPeople, and(eq(itemPeople.orgId, orgId), or(inArray(itemPeople.talkingPointId, tp), inArray(itemPeople.subpointId, sp)))!, [itemPeople.id])} as "people",
+      ${jsonRowsColumn(voters, and(eq(voters.orgId, orgId), inArray(voters.decisionId, dec))!, [voters.id])} as "voters",
+      ${jsonRowsColumn(actionParticipants, and(eq(actionParticipants.orgId, orgId), inArray(actionParticipants.actionId, act))!, [actionParticipants.id])} as "participants",
+      ${jsonRowsColumn(attachments, and(eq(attachments.orgId, orgId), ofItems(attachments))!, [attachments.id])} as "attachments",
+      ${jsonRowsColumn(comments, and(eq(comments.orgId, orgId), ofItems(comments))!, [comments.id])} as "comments"${readerColumns}`;
+}
+
+/** built once per variant, run as a named prepared statement (libs/platform/src/db/prepared.ts) */
+export const statement = new Prepared<{ orgId: string; meetingId: number; noteUserId: number; ratingUserId: number }>('meeting-page', build);
+
 /**
  * A meeting's whole agenda in one statement (the meeting page's read, P1 in docs/performance.md): the rows the
  * agenda, decisions, actions, comments repositories read one query each (nine round trips), as JSON columns of one
@@ -65,36 +103,8 @@ export class BundleRepository {
   }
 
   private async read(s: Scope, meetingId: number, want: ReaderWants | null): Promise<{ rows: MeetingRows; reader: ReaderRows | null }> {
-    const { orgId, tx } = s;
-    const none = sql`'[]'::json`;
-    const ofMeeting = <T extends typeof activities | typeof recordSummaries | typeof virtualSessions | typeof notes | typeof ratings>(t: T) => and(eq(t.orgId, orgId), eq(t.meetingId, meetingId))!;
-    const readerColumns = want
-      ? sql`,
-      ${want.activities ? jsonRowsColumn(activities, ofMeeting(activities), [{ column: activities.id, desc: true }], 50) : none} as "activities",
-      ${want.noteUserId !== null ? jsonRowsColumn(notes, and(ofMeeting(notes), eq(notes.userId, want.noteUserId))!, [notes.id]) : none} as "notes",
-      ${want.ratingUserId !== null ? jsonRowsColumn(ratings, and(ofMeeting(ratings), eq(ratings.userId, want.ratingUserId))!, [ratings.id]) : none} as "ratings",
-      ${jsonRowsColumn(virtualSessions, ofMeeting(virtualSessions), [virtualSessions.id])} as "sessions",
-      ${want.summaries ? jsonRowsColumn(recordSummaries, ofMeeting(recordSummaries), [recordSummaries.id]) : none} as "summaries"`
-      : sql``;
-    const ids = (table: typeof talkingPoints | typeof subpoints | typeof decisions | typeof actions): SQL =>
-      sql`(select ${table.id} from ${table} where ${and(eq(table.orgId, orgId), eq(table.meetingId, meetingId))})`;
-    const tp = ids(talkingPoints);
-    const sp = ids(subpoints);
-    const dec = ids(decisions);
-    const act = ids(actions);
-    const ofItems = (t: Record<'talkingPointId' | 'subpointId' | 'decisionId' | 'actionId', PgColumn>) =>
-      or(inArray(t.talkingPointId, tp), inArray(t.subpointId, sp), inArray(t.decisionId, dec), inArray(t.actionId, act))!;
-    const r = await tx.execute<Record<keyof MeetingRows, unknown>>(sql`select
-      ${jsonRowsColumn(talkingPoints, and(eq(talkingPoints.orgId, orgId), eq(talkingPoints.meetingId, meetingId))!, [talkingPoints.rowNum, talkingPoints.id])} as "talkingPoints",
-      ${jsonRowsColumn(subpoints, and(eq(subpoints.orgId, orgId), eq(subpoints.meetingId, meetingId))!, [subpoints.rowNum, subpoints.id])} as "subpoints",
-      ${jsonRowsColumn(decisions, and(eq(decisions.orgId, orgId), eq(decisions.meetingId, meetingId))!, [decisions.rowNum, decisions.id])} as "decisions",
-      ${jsonRowsColumn(actions, and(eq(actions.orgId, orgId), eq(actions.meetingId, meetingId))!, [actions.rowNum, actions.id])} as "actions",
-      ${jsonRowsColumn(itemPeople, and(eq(itemPeople.orgId, orgId), or(inArray(itemPeople.talkingPointId, tp), inArray(itemPeople.subpointId, sp)))!, [itemPeople.id])} as "people",
-      ${jsonRowsColumn(voters, and(eq(voters.orgId, orgId), inArray(voters.decisionId, dec))!, [voters.id])} as "voters",
-      ${jsonRowsColumn(actionParticipants, and(eq(actionParticipants.orgId, orgId), inArray(actionParticipants.actionId, act))!, [actionParticipants.id])} as "participants",
-      ${jsonRowsColumn(attachments, and(eq(attachments.orgId, orgId), ofItems(attachments))!, [attachments.id])} as "attachments",
-      ${jsonRowsColumn(comments, and(eq(comments.orgId, orgId), ofItems(comments))!, [comments.id])} as "comments"${readerColumns}`);
-    const row = r.rows[0] as Record<string, unknown>;
+    const key = want ? `page-${+want.activities}${+(want.noteUserId !== null)}${+(want.ratingUserId !== null)}${+want.summaries}` : 'agenda';
+    const [row] = await statement.rows<Record<string, unknown>>(s.tx, key, { orgId: s.orgId, meetingId, noteUserId: want?.noteUserId ?? 0, ratingUserId: want?.ratingUserId ?? 0 });
     const reader: ReaderRows | null = want && {
       activities: rowsFromJson(activities, row.activities),
       note: rowsFromJson(notes, row.notes)[0]?.note ?? null,
