@@ -4,7 +4,7 @@
  * zone, not in UTC. Each date is read back as a Dubai wall time and must fall between the instants before and
  * after the request that wrote it: a UTC answer is four hours off and fails.
  */
-import { localToInstant } from '@app/contracts';
+import { localDay, localToInstant } from '@app/contracts';
 import { closeRedis, expectOk, libraryFile, meeting, scheduled, setStatus, talkingPoint, world, type World } from '../meeting/helpers';
 
 jest.setTimeout(120_000);
@@ -93,4 +93,28 @@ describe("dates in the organization's time zone", () => {
     const list = expectOk(await w.m1.c.get(`/presentation/${m.id}/${doc}/notes`));
     expect((list.items ?? list).find((n: { id: number }) => n.id === note.id).created_at).toBe(note.created_at);
   });
+
+  it("organization: a board's expiry is judged on the organization's day, not the UTC day", async () => {
+    // Dubai's day differs from UTC's four hours a day only: this case moves the organization to a zone whose day
+    // differs from UTC's now (Kiritimati, +14, from 10:00 UTC; Pago Pago, -11, before), so a UTC "today" fails at any hour
+    const zone = new Date().getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+    expectOk(await w.admin.c.put('/information', { company_name: 'Dubai Board', website: `https://${w.org.slug}.test`, location: 'Dubai', time_zone: zone }));
+    try {
+      const board = async (expiration: string) => {
+        const r = await w.admin.c.post('/boards', { name: `Board ${expiration} ${Date.now()}`, description: 'Expiry', quorum: 50, admins: [w.admin.userId], users: [w.m1.userId], expiration_date: expiration });
+        return expectOk(r) as { expired: boolean };
+      };
+      const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+      const today = localDay(new Date(), zone);
+      // the case's premise: the organization's day is not the UTC day
+      expect(today).not.toBe(new Date().toISOString().slice(0, 10));
+      const [last, yesterday] = [await board(today), await board(dayBefore(today))];
+      // the organization's midnight did not pass during the requests (it is hours away at the hour each zone is chosen)
+      expect(localDay(new Date(), zone)).toBe(today);
+      expect({ last: last.expired, yesterday: yesterday.expired }).toEqual({ last: false, yesterday: true });
+    } finally {
+      expectOk(await w.admin.c.put('/information', { company_name: 'Dubai Board', website: `https://${w.org.slug}.test`, location: 'Dubai', time_zone: ZONE }));
+    }
+  });
 });
+

@@ -1,4 +1,4 @@
-import { instantToLocal, localToInstant, monthRange, safeZone, serverDate } from './time-zone';
+import { instantToLocal, localDay, localToInstant, monthRange, safeZone, serverDate } from './time-zone';
 
 describe('time zones', () => {
   const rows: Array<[tz: string, local: string, iso: string]> = [
@@ -65,5 +65,21 @@ describe('serverDate: the one way a date is answered (the organization\'s zone)'
     ['not a date', 'Asia/Dubai', null],
   ])('%s in %s is %s', (input, tz, expected) => {
     expect(serverDate(input, tz)).toBe(expected);
+  });
+});
+
+describe("localDay: today is the organization's day", () => {
+  it.each([
+    // 22:15 UTC is already the next day in Dubai (+04:00), still the same day in New York
+    ['2026-03-05T22:15:00Z', 'Asia/Dubai', '2026-03-06'],
+    ['2026-03-05T22:15:00Z', 'UTC', '2026-03-05'],
+    ['2026-03-05T02:00:00Z', 'America/New_York', '2026-03-04'],
+    ['2026-03-05T10:30:00Z', 'Pacific/Kiritimati', '2026-03-06'],
+    ['2026-03-05T19:59:59Z', 'Asia/Dubai', '2026-03-05'],
+    ['2026-03-05T20:00:00Z', 'Asia/Dubai', '2026-03-06'],
+    ['2026-03-05T22:15:00Z', 'Mars/Olympus', '2026-03-05'],
+    ['2026-03-05T22:15:00Z', null, '2026-03-05'],
+  ])('%s in %s is %s', (instant, tz, expected) => {
+    expect(localDay(new Date(instant), tz)).toBe(expected);
   });
 });

@@ -102,3 +102,11 @@ export function serverDate(d: Date | string | null | undefined, tz: string | nul
   if (Number.isNaN(x.getTime())) return null;
   return instantToLocal(x, safeZone(tz));
 }
+
+/**
+ * The organization's day at an instant, 'YYYY-MM-DD' (the date part of serverDate): what "today" means for a rule
+ * about dates (a board's expiration). Never the UTC date, which is a day off for hours every day in other zones.
+ */
+export function localDay(instant: Date, tz: string | null | undefined): string {
+  return instantToLocal(instant, safeZone(tz)).slice(0, 10);
+}

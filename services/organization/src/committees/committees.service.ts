@@ -31,7 +31,7 @@ export class CommitteesService {
   private async present(s: Scope, kind: CommitteeKind, rows: CommitteeRow[], actor: Actor): Promise<Board[]> {
     const members = await this.committees.members(s, rows.map((r) => r.id));
     const boards = kind === 'board' ? await this.committees.boardCommittees(s, rows.map((r) => r.id)) : new Map<number, { id: number; name: string }[]>();
-    const today = new Date().toISOString().slice(0, 10);
+    const now = new Date();
     const zone = await this.organizations.timeZone(s);
     return rows.map((c) => {
       const m = members.get(c.id)!;
@@ -49,7 +49,7 @@ export class CommitteesService {
         can_edit: canEditCommittee(actor, SLUG[kind], m.admins.map((u) => u.id)),
         created_at: serverDate(c.createdAt, zone)!,
         expiration_date: c.expirationDate,
-        expired: boardExpired(c.expirationDate, today),
+        expired: boardExpired(c.expirationDate, now, zone),
         committees: boards.get(c.id) ?? [],
       };
     });

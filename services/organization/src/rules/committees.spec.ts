@@ -16,14 +16,20 @@ describe('canEditCommittee', () => {
   });
 });
 
-describe('boardExpired', () => {
-  it.each([
-    [null, '2026-05-01', false],
-    ['2026-05-02', '2026-05-01', false],
-    ['2026-05-01', '2026-05-01', false],
-    ['2026-04-30', '2026-05-01', true],
-  ])('%s on %s -> %s', (date, today, expected) => {
-    expect(boardExpired(date, today)).toBe(expected);
+describe("boardExpired: before the organization's today", () => {
+  it.each<[string | null, string, string, boolean]>([
+    [null, '2026-05-01T12:00:00Z', 'UTC', false],
+    ['2026-05-02', '2026-05-01T12:00:00Z', 'UTC', false],
+    ['2026-05-01', '2026-05-01T12:00:00Z', 'UTC', false],
+    ['2026-04-30', '2026-05-01T12:00:00Z', 'UTC', true],
+    // 21:00 UTC on 1 May is 2 May in Dubai: a board that ran until 1 May has expired there (the UTC day says not yet)
+    ['2026-05-01', '2026-05-01T21:00:00Z', 'Asia/Dubai', true],
+    ['2026-05-02', '2026-05-01T21:00:00Z', 'Asia/Dubai', false],
+    // 03:00 UTC on 2 May is still 1 May in New York: a board that ran until 1 May has not expired (the UTC day says it has)
+    ['2026-05-01', '2026-05-02T03:00:00Z', 'America/New_York', false],
+    ['2026-04-30', '2026-05-02T03:00:00Z', 'America/New_York', true],
+  ])('%s at %s in %s -> %s', (date, now, zone, expected) => {
+    expect(boardExpired(date, new Date(now), zone)).toBe(expected);
   });
 });
 

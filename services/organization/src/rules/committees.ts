@@ -1,4 +1,4 @@
-import { OrgMessages, hasPermission, type Actor, type PermissionSlug } from '@app/contracts';
+import { OrgMessages, hasPermission, localDay, type Actor, type PermissionSlug } from '@app/contracts';
 
 /** Organization managers (the slug) and the committee's own admins may edit a committee. */
 export function canEditCommittee(actor: Actor, slug: PermissionSlug, adminIds: readonly number[]): boolean {
@@ -7,9 +7,12 @@ export function canEditCommittee(actor: Actor, slug: PermissionSlug, adminIds: r
   return hasPermission(actor, slug) || adminIds.includes(actor.userId);
 }
 
-/** A board has expired once its expiration date (YYYY-MM-DD) is before today. */
-export function boardExpired(expirationDate: string | null, today: string): boolean {
-  return !!expirationDate && expirationDate < today;
+/**
+ * A board has expired once its expiration date (YYYY-MM-DD) is before today, the organization's day at `now` (in its
+ * zone, as every date it answers: docs/decisions.md "Dates"), not the UTC day.
+ */
+export function boardExpired(expirationDate: string | null, now: Date, zone: string): boolean {
+  return !!expirationDate && expirationDate < localDay(now, zone);
 }
 
 /** a committee's weights as given: each for a member (users or admins), each member at most once (docs/ballots.md) */
