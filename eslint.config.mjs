@@ -42,6 +42,27 @@ function platformZones() {
   }];
 }
 
+// libs/contracts: core/ (definitions, validation, the error registry and AppError) is below the domains; each domain
+// registers its own error table into core (docs/conventions.md "Errors"). So core never imports a domain folder nor the
+// package's root files (index.ts, routes.ts), and a domain never imports those root files (they gather every domain).
+const CONTRACTS = './libs/contracts/src';
+function contractsZones() {
+  const dirs = fs.readdirSync(new URL(CONTRACTS, import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  const roots = fs.readdirSync(new URL(CONTRACTS, import.meta.url)).filter((f) => /\.ts$/.test(f) && !/\.spec\.ts$/.test(f)).map((f) => `${CONTRACTS}/${f}`);
+  return [
+    {
+      target: `${CONTRACTS}/core`,
+      from: CONTRACTS,
+      except: ['./core'],
+      message: 'libs/contracts core/ is below the domains: it never imports a domain folder or the package root (a domain registers its error table into core with registerErrors).',
+    },
+    ...dirs.filter((d) => d !== 'core').map((d) => ({
+      target: `${CONTRACTS}/${d}`,
+      from: roots,
+      message: `libs/contracts ${d}/ never imports the package's root files (index.ts, routes.ts gather every domain): import from core/ or the domain's own files.`,
+    })),
+  ];
+}
 
 // bare `status` is left out: numeric `status` here is an HTTP status (`res.status === 401`); a meeting's `status`
 // object is caught through its `status.id`
@@ -132,6 +153,7 @@ export default tseslint.config(
             { target: './libs', from: ['./services', './web'], message: 'libs/ are below services and web: they never import them.' },
             ...layoutZones(),
             ...platformZones(),
+            ...contractsZones(),
           ],
         },
       ],

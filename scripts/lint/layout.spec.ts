@@ -2,9 +2,10 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 /**
- * The layout rule of eslint.config.mjs (layoutZones): inside a service whose layout is done, lower folders never
- * import a feature folder and feature folders never import each other. Planted imports are linted as if they were
- * files of the meeting service.
+ * The layout rules of eslint.config.mjs (layoutZones, contractsZones): inside a service, lower folders never import a
+ * feature folder and feature folders never import each other; in libs/contracts, core/ never imports a domain or the
+ * package root, and a domain never imports the root files. Planted imports are linted as if they were files of the
+ * meeting service or of libs/contracts.
  */
 const ROOT = path.resolve(__dirname, '../..');
 const ESLINT = path.join(ROOT, 'node_modules/eslint/bin/eslint.js');
@@ -22,6 +23,11 @@ describe('the layout lint rule', () => {
     ['a rule importing a feature (arrow up)', 'services/meeting/src/rules/planted.ts', "../decisions/decisions.handlers", /rules\/ of meeting is below the feature folders/],
     ['a feature importing another feature', 'services/meeting/src/actions/planted.ts', "../decisions/decisions.handlers", /A feature folder of meeting never imports another feature folder/],
     ['a feature importing a rule (arrow down)', 'services/meeting/src/actions/planted.ts', '../rules/vote-gate', null],
+    // libs/contracts (contractsZones): core is below the domains, the root files gather them all
+    ['contracts core importing a domain', 'libs/contracts/src/core/planted.ts', '../meeting/meeting.errors', /libs\/contracts core\/ is below the domains/],
+    ['contracts core importing the package root', 'libs/contracts/src/core/planted.ts', '../index', /libs\/contracts core\/ is below the domains/],
+    ['a contracts domain importing the route table', 'libs/contracts/src/meeting/planted.ts', '../routes', /libs\/contracts meeting\/ never imports the package's root files/],
+    ['a contracts domain importing core (arrow down)', 'libs/contracts/src/meeting/planted.ts', '../core/errors', null],
   ])('%s', (_name, file, from, expected) => {
     const errors = layoutErrors(file, `import * as x from '${from}';\nexport const y = x;\n`);
     if (expected) {

@@ -14,7 +14,7 @@ import { extremeRequests, plainRequest } from './extremes';
 
 const env = testEnv();
 
-/** statuses of the error catalogue (libs/contracts/src/errors.ts) below 500, plus success and redirects */
+/** statuses of the error catalogue (libs/contracts/src/core/errors.ts and each domain's table) below 500, plus success and redirects */
 export const CATALOGUE_STATUSES = new Set<number>([200, 201, 204, 302, 303, ...Object.values(ERRORS).map((e) => e.status).filter((s) => s < 500)]);
 
 /** routes a fuzz run leaves out, with the reason (none today: invalid input must never end a session) */

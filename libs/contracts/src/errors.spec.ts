@@ -1,10 +1,12 @@
-import { AppError, ERROR_CODES, ERROR_TABLES, ERRORS, errorSpec, isErrorCode, type ErrorCode } from '.';
+import fs from 'node:fs';
+import path from 'node:path';
+import { AppError, ERRORS, errorCodes, errorSpec, errorTables, isErrorCode, registerErrors, type ErrorCode } from '.';
 
 // 410: an expired guest link (GUEST_LINK_EXPIRED; the spec names no status for it)
 const STATUSES = [401, 403, 404, 409, 410, 413, 415, 429, 500, 503, 508];
 
 describe('the error registry', () => {
-  it.each(ERROR_CODES.map((c) => [c]))('%s has a catalogue status and a message', (code) => {
+  it.each(errorCodes().map((c) => [c]))('%s has a catalogue status and a message', (code) => {
     const spec = errorSpec(code);
     expect(STATUSES).toContain(spec.status);
     expect(spec.message.trim().length).toBeGreaterThan(0);
@@ -12,9 +14,16 @@ describe('the error registry', () => {
     expect(new AppError(code).message).toBe(spec.message);
   });
 
-  it('no two domains define the same code (the registry would silently keep one)', () => {
+  it('every domain with an errors file has registered its table (the package index loads them all)', () => {
+    const files = fs.readdirSync(__dirname, { withFileTypes: true }).filter((d) => d.isDirectory())
+      .flatMap((d) => fs.readdirSync(path.join(__dirname, d.name)).filter((f) => f.endsWith('.errors.ts')).map((f) => f.replace(/\.errors\.ts$/, '')));
+    expect(files.length).toBeGreaterThanOrEqual(5);
+    expect([...errorTables().keys()].sort()).toEqual(['core', ...files].sort());
+  });
+
+  it('no two domains define the same code', () => {
     const seen = new Map<string, string>();
-    for (const [domain, table] of Object.entries(ERROR_TABLES)) {
+    for (const [domain, table] of errorTables()) {
       for (const code of Object.keys(table)) {
         expect([code, seen.get(code)]).toEqual([code, undefined]);
         seen.set(code, domain);
@@ -24,7 +33,13 @@ describe('the error registry', () => {
   });
 
   it('codes are upper snake case', () => {
-    for (const code of ERROR_CODES) expect(code).toMatch(/^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/);
+    for (const code of errorCodes()) expect(code).toMatch(/^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/);
+  });
+
+  it("a domain registering a code another domain owns is refused when its module loads", () => {
+    expect(() => registerErrors('library', { ...errorTables().get('library'), MEETING_LOCKED: { status: 409, message: 'x' } } as never)).toThrow('error code MEETING_LOCKED of library is already registered by meeting');
+    // the registry is unchanged by the refusal
+    expect(errorSpec('MEETING_LOCKED').message).toBe(errorTables().get('meeting')!.MEETING_LOCKED.message);
   });
 
   const wire: [string, unknown, boolean][] = [

@@ -1,7 +1,6 @@
 export * from './core/define';
 export * from './core/common';
 export * from './core/errors';
-export * from './errors';
 export * from './core/validation';
 export * from './core/paths';
 export * from './core/route';

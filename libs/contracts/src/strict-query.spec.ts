@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { AppError } from '../errors';
-import { ROUTE_TABLE } from '../routes';
-import { strictQuery } from './route';
-import { parseOrThrow } from './validation';
+import { AppError } from './core/errors';
+import { ROUTE_TABLE } from './routes';
+import { strictQuery } from './core/route';
+import { parseOrThrow } from './core/validation';
 
 /**
  * Unknown query keys (issue 9, docs/decisions.md "Unknown query keys"): every route's query schema is strict, so a key

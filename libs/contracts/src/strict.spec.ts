@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { AppError } from '../errors';
-import { INT4_MAX, decimalToNumber, zId, zPageQuery } from './common';
-import { parseOrThrow, req } from './validation';
-import { zRoleBody } from '../organization/roles.http';
-import { zUserBody, zUsersQuery } from '../organization/users.http';
-import { zChangeStatusBody, zNoteBody, zRateBody, zTalkingPointBody, zDecisionBody, zMeetingBody, zActionBody, zMeetingListQuery } from '../meeting/meeting.http';
+import { AppError } from './core/errors';
+import { INT4_MAX, decimalToNumber, zId, zPageQuery } from './core/common';
+import { parseOrThrow, req } from './core/validation';
+import { zRoleBody } from './organization/roles.http';
+import { zUserBody, zUsersQuery } from './organization/users.http';
+import { zChangeStatusBody, zNoteBody, zRateBody, zTalkingPointBody, zDecisionBody, zMeetingBody, zActionBody, zMeetingListQuery } from './meeting/meeting.http';
 
 /**
  * Strict contracts (issue 9, docs/decisions.md "Numbers in requests"): nothing is coerced. A number field takes a

@@ -1,4 +1,4 @@
-import { codesOf, type ErrorSpec } from '../core/errors';
+import { registerErrors, codesOf, type ErrorSpec } from '../core/errors';
 
 /**
  * Error codes of the approval service (docs/approval.md). Acting out of turn, twice, or after a rejection is a
@@ -14,6 +14,12 @@ export const APPROVAL_ERRORS = {
   /** POST /api/approvals/verify with a file that is not a PDF (by its first bytes) */
   APPROVAL_VERIFY_NOT_PDF: { status: 415, message: 'Only a PDF can be verified.' },
 } as const satisfies Record<string, ErrorSpec>;
+registerErrors('approval', APPROVAL_ERRORS);
+declare module '../core/errors' {
+  interface ErrorTables {
+    approval: typeof APPROVAL_ERRORS;
+  }
+}
 
 export const ApprovalErrors = codesOf(APPROVAL_ERRORS);
 

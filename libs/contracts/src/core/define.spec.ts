@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AppError, defineEvent, defineJob, defineRpc, streamOf, streamSubjects } from '..';
+import { AppError } from './errors';
+import { defineEvent, defineJob, defineRpc, streamOf, streamSubjects } from './define';
 
 describe('message definitions', () => {
   it.each(['meeting.v1.change-status', 'organization.v1.login', 'a.v1.b'])('accepts RPC subject %s', (subject) => {

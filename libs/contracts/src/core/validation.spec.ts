@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '../errors';
+import { AppError } from './errors';
 import { M, fieldErrorsOf, parseOrThrow, req } from './validation';
 
 /** run parseOrThrow and return either the value or the field errors of the AppError */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '../errors';
+import { AppError } from './errors';
 import type { FieldErrors } from './errors';
 import { INT4_MAX, numeric } from './common';
 

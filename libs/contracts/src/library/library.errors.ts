@@ -1,4 +1,4 @@
-import { codesOf, type ErrorSpec } from '../core/errors';
+import { registerErrors, codesOf, type ErrorSpec } from '../core/errors';
 
 /**
  * Error codes of the library service. Upload refusals are 409s the upload toast shows with the file's name
@@ -16,6 +16,12 @@ export const LIBRARY_ERRORS = {
   /** a watermarked download of a file that is no PDF and has no PDF rendering, or a PDF pdf-lib cannot rewrite (encrypted) */
   LIBRARY_NOT_WATERMARKABLE: { status: 409, message: 'This file cannot be downloaded with a watermark.' },
 } as const satisfies Record<string, ErrorSpec>;
+registerErrors('library', LIBRARY_ERRORS);
+declare module '../core/errors' {
+  interface ErrorTables {
+    library: typeof LIBRARY_ERRORS;
+  }
+}
 
 export const LibraryErrors = codesOf(LIBRARY_ERRORS);
 

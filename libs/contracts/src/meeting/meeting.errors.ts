@@ -1,4 +1,4 @@
-import type { ErrorSpec } from '../core/errors';
+import { registerErrors, type ErrorSpec } from '../core/errors';
 
 /**
  * Error codes of the meeting service. 409s are state rules the web shows as an alert with the
@@ -19,3 +19,9 @@ export const MEETING_ERRORS = {
   /** a member or guest who has not accepted the meeting's NDA asked for more than its title and date (docs/meeting.md#the-nda-gate) */
   NDA_NOT_ACCEPTED: { status: 409, message: 'Accept the confidentiality agreement of this meeting first.' },
 } as const satisfies Record<string, ErrorSpec>;
+registerErrors('meeting', MEETING_ERRORS);
+declare module '../core/errors' {
+  interface ErrorTables {
+    meeting: typeof MEETING_ERRORS;
+  }
+}

@@ -1,4 +1,5 @@
-import { parseOrThrow, type AppError } from '../index';
+import { parseOrThrow } from '../core/validation';
+import type { AppError } from '../core/errors';
 import { parseLocalDateTime, parseMonth, formatLocal } from '../core/dates';
 import {
   zActionBody, zActionStatusBody, zAddMemberBody, zAttendanceBody, zChangeStatusBody, zCommentBody, zDecisionBody, zGuestNameBody, zMeetingBody, zNoteBody,

@@ -1,4 +1,4 @@
-import { codesOf, type ErrorSpec } from '../core/errors';
+import { registerErrors, codesOf, type ErrorSpec } from '../core/errors';
 
 /**
  * Error codes of the minutes service (docs/minutes.md). A refused permission is the meeting's own
@@ -11,6 +11,12 @@ export const MINUTES_ERRORS = {
   MINUTES_NOT_A_PDF: { status: 409, message: 'Choose only pdf' },
   MINUTES_BOOK_EMPTY: { status: 409, message: 'The agenda has no PDF attachments to merge.' },
 } as const satisfies Record<string, ErrorSpec>;
+registerErrors('minutes', MINUTES_ERRORS);
+declare module '../core/errors' {
+  interface ErrorTables {
+    minutes: typeof MINUTES_ERRORS;
+  }
+}
 
 export const MinutesErrors = codesOf(MINUTES_ERRORS);
 

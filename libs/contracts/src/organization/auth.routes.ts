@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '../errors';
+import { AppError } from '../core/errors';
 import { defineComposedRoute, defineRoute, type PublicCall } from '../core/route';
 import {
   CompleteProfile, ForgotPassword, NameByToken, ResetPassword, SsoCheck, VerifyEmail, zLoginResult,

@@ -1,4 +1,4 @@
-import { codesOf, type ErrorSpec } from '../core/errors';
+import { registerErrors, codesOf, type ErrorSpec } from '../core/errors';
 
 /** Error codes of the organization service (status and English message; translations in organization.messages.ts). */
 export const ORGANIZATION_ERRORS = {
@@ -17,6 +17,12 @@ export const ORGANIZATION_ERRORS = {
   SSO_LINK_NOT_ALLOWED: { status: 401, message: 'Your account cannot be linked to single sign-on. Sign in with your password, or ask an administrator.' },
   USER_SHEET_STRUCTURE: { status: 409, message: 'Please use the same sheet structure as the template.' },
 } as const satisfies Record<string, ErrorSpec>;
+registerErrors('organization', ORGANIZATION_ERRORS);
+declare module '../core/errors' {
+  interface ErrorTables {
+    organization: typeof ORGANIZATION_ERRORS;
+  }
+}
 
 export const OrgErrors = codesOf(ORGANIZATION_ERRORS);
 
