@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { Client } from 'pg';
 import { ERRORS, ROUTE_TABLE, type RouteDef } from '@app/contracts';
-import { createTestOrg, createTestUser, login, rawRequest, testEnv, type ApiAnswer } from '@app/testing';
+import { createTestCommittee, createTestOrg, createTestUser, login, rawRequest, testEnv, type ApiAnswer } from '@app/testing';
 import { invalidFormRequest, invalidRequest, short, type FuzzRequest } from './derive';
 import { extremeRequests, plainRequest } from './extremes';
+import { pdfOfSize, pngOfSize, UPLOAD_CASES, uploadRequest, type UploadContext } from './files';
 
 /**
  * The generative fuzz run (docs/how-to-fuzz.md): every route of ROUTE_TABLE, invalid inputs derived from its own
@@ -198,6 +199,34 @@ export interface ExtremesReport {
   failures: string[];
   /** routes that took at least one valid-extremes request */
   routes: number;
+  /** the largest files of each upload case (test/fuzz/files.ts) sent */
+  uploads: number;
+  /** upload cases not answered with a 2xx: a file at the limit the route declares must be taken */
+  uploadsRefused: string[];
+}
+
+/**
+ * The largest file each upload case takes (test/fuzz/files.ts), with fields it accepts, as the organization's
+ * administrator: each must be answered with a 2xx (valid input at the limit the route table declares).
+ */
+async function runLargestUploads(admin: Actor, org: { orgId: string; admin: { userId: number; email: string } }, report: ExtremesReport): Promise<void> {
+  const member = await createTestUser(env.NATS_URL, org.orgId, { role: 'member' });
+  const committeeId = await createTestCommittee(env.NATS_URL, org.orgId, { admins: [org.admin.email], members: [member.email] });
+  const user = await rawRequest(env.TEST_GATEWAY_URL, { method: 'GET', path: `/api/users/${member.userId}`, headers: { 'x-org': admin.slug, token: admin.token } });
+  const roleId = (user.body as { data?: { role_id?: number } }).data?.role_id;
+  if (user.status !== 200 || typeof roleId !== 'number') throw new Error(`the member's role could not be read: ${user.status} ${short(user.body)}`);
+  const ctx: UploadContext = { admin: org.admin, member: { userId: member.userId, email: member.email, roleId }, committeeId };
+  // one buffer per size: the library's 50 MiB PDF is built once for its four cases
+  const pdfs = new Map<number, Promise<Buffer>>();
+  const files = { image: pngOfSize, pdf: (bytes: number) => pdfs.get(bytes) ?? (pdfs.set(bytes, pdfOfSize(bytes)), pdfs.get(bytes)!) };
+  for (const c of UPLOAD_CASES) {
+    const req = await uploadRequest(c, ctx, files);
+    const r = await rawRequest(env.TEST_GATEWAY_URL, { method: req.method, path: req.url, headers: { 'x-org': admin.slug, token: admin.token, 'content-type': req.contentType }, body: req.body, timeoutMs: 120_000 });
+    report.uploads++;
+    report.histogram[r.status] = (report.histogram[r.status] ?? 0) + 1;
+    if (r.status < 200 || r.status >= 300) report.uploadsRefused.push(`${req.method} ${req.url} ${req.label} -> ${r.status} ${short(r.body)}`);
+    else c.keep?.((r.body as { data?: unknown }).data, ctx);
+  }
 }
 
 /**
@@ -209,7 +238,8 @@ export async function runExtremes(log: (line: string) => void = () => undefined)
   const org = await createTestOrg(env.NATS_URL);
   const admin: Actor = { name: 'admin', slug: org.slug, token: '', refresh: async () => (admin.token = await login(env.TEST_GATEWAY_URL, org.slug, org.admin.email, org.admin.password)) };
   await admin.refresh();
-  const report: ExtremesReport = { requests: 0, histogram: {}, failures: [], routes: 0 };
+  const report: ExtremesReport = { requests: 0, histogram: {}, failures: [], routes: 0, uploads: 0, uploadsRefused: [] };
+  await runLargestUploads(admin, org, report);
   // signing out ends the session the rest of the run needs: it goes last
   const last = (r: RouteDef) => (r.path === '/api/logout' ? 1 : 0);
   const routes = ROUTE_TABLE.map((r) => r.route).sort((a, b) => last(a) - last(b));
@@ -236,7 +266,7 @@ export async function runExtremes(log: (line: string) => void = () => undefined)
       if (r.status >= 500 || !CATALOGUE_STATUSES.has(r.status)) report.failures.push(`${req.method} ${req.url.slice(0, 120)} ${req.label} -> ${r.status} ${short(r.body)}`);
     }
   }
-  log(`[fuzz] valid extremes: ${report.requests} requests over ${report.routes} routes, ${JSON.stringify(report.histogram)}`);
+  log(`[fuzz] valid extremes: ${report.requests} requests over ${report.routes} routes, ${report.uploads} largest uploads, ${JSON.stringify(report.histogram)}`);
   return report;
 }
 

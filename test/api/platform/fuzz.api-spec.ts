@@ -1,5 +1,6 @@
 import { ROUTE_TABLE } from '@app/contracts';
 import { formatReport, matchedRoutes, routeKey, runExtremes, runFuzz } from '../../fuzz/runner';
+import { UPLOAD_CASES } from '../../fuzz/files';
 
 /**
  * The generative fuzz suite (docs/how-to-fuzz.md, issue 9): every route of the route table, with params, queries and
@@ -30,11 +31,14 @@ describe('generative fuzz over the route table', () => {
     expect(report.changed).toEqual([]);
   }, budgetMs + 180_000);
 
-  it('input at the edge of what each schema accepts (longest strings, largest arrays, bounds) never reaches a 5xx', async () => {
+  it('input at the edge of what each schema accepts (longest strings, largest arrays, bounds) never reaches a 5xx; the largest files are taken', async () => {
     const report = await runExtremes();
-    console.log(`valid extremes: ${report.requests} requests over ${report.routes} routes, ${JSON.stringify(report.histogram)}\n${report.failures.slice(0, 40).join('\n')}`);
+    console.log(`valid extremes: ${report.requests} requests over ${report.routes} routes, ${report.uploads} largest uploads, ${JSON.stringify(report.histogram)}\n${[...report.failures.slice(0, 40), ...report.uploadsRefused].join('\n')}`);
     expect(report.routes).toBeGreaterThan(50);
     expect(report.failures).toEqual([]);
+    // every upload case went out (images: avatar, user photo, logo, news photos; the library's file, its versions; the seal check) and was taken
+    expect(report.uploads).toBe(UPLOAD_CASES.length);
+    expect(report.uploadsRefused).toEqual([]);
   }, 600_000);
 
   it('the two phases reached every route of the table (the gateway counts each request by the route it matched)', async () => {

@@ -44,6 +44,11 @@ export interface RequiredFile {
   field: string;
   message: string;
 }
+/** The image limit: a file of a route whose upload names no `maxBytes` (avatars, logos, news photos); 413 past it. */
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** The files of a route that takes several (news photos), together; 413 past it. */
+export const FILES_TOTAL_MAX_BYTES = 50 * 1024 * 1024;
+
 /**
  * multipart uploads: which file fields the route takes (memory, size-limited by `maxBytes` or the image limit; bytes go
  * on to S3, never NATS). `stream`: the file is never held whole in memory but streamed into this folder of the

@@ -1,7 +1,6 @@
-import { ROUTE_TABLE, type RouteUpload } from '@app/contracts';
-import { FILES_TOTAL_MAX_BYTES, FORM_FIELDS_MAX_BYTES, FORM_OVERHEAD_BYTES, largestMultipart, multipartMaxBytes } from './body-limits';
+import { FILES_TOTAL_MAX_BYTES, IMAGE_MAX_BYTES, ROUTE_TABLE, type RouteUpload } from '@app/contracts';
+import { FORM_FIELDS_MAX_BYTES, FORM_OVERHEAD_BYTES, largestMultipart, multipartMaxBytes } from './body-limits';
 import { credentialsInQuery } from './input-guard';
-import { IMAGE_MAX_BYTES } from './upload-options';
 
 const MB = 1024 * 1024;
 

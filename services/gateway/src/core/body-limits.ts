@@ -1,8 +1,7 @@
 import { Injectable, mixin, type CallHandler, type ExecutionContext, type NestInterceptor, type Type } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import type { Observable } from 'rxjs';
-import { AppError, type RouteDef, type RouteUpload } from '@app/contracts';
-import { IMAGE_MAX_BYTES } from './upload-options';
+import { AppError, FILES_TOTAL_MAX_BYTES, IMAGE_MAX_BYTES, type RouteDef, type RouteUpload } from '@app/contracts';
 
 /** One text field of a multipart form (busboy's default): a longer one is 409 on that field. */
 export const FORM_FIELD_MAX_BYTES = 1024 * 1024;
@@ -10,8 +9,6 @@ export const FORM_FIELD_MAX_BYTES = 1024 * 1024;
 export const FORM_FIELDS_MAX_BYTES = 2 * 1024 * 1024;
 /** What a multipart body may carry besides its files (boundaries, part headers, the text fields). */
 export const FORM_OVERHEAD_BYTES = 1024 * 1024;
-/** The files of a route that takes several (news photos) together. */
-export const FILES_TOTAL_MAX_BYTES = 50 * 1024 * 1024;
 
 /**
  * The most a whole multipart body of a route may hold: every part and field together, not only each file.
