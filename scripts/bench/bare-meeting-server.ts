@@ -39,6 +39,7 @@ import { ActionsRepository } from '../../services/meeting/src/repositories/actio
 import { CommentsRepository } from '../../services/meeting/src/repositories/comments.repository';
 import { RecordsRepository } from '../../services/meeting/src/repositories/records.repository';
 import { BundleRepository } from '../../services/meeting/src/repositories/bundle.repository';
+import { AccessRepository } from '../../services/meeting/src/repositories/access.repository';
 import { schema as orgSchema } from '../../services/organization/src/db/schema';
 import { OrgDb } from '../../services/organization/src/common/org-db';
 import { TenancyService } from '../../services/organization/src/tenancy/tenancy.service';
@@ -79,7 +80,7 @@ async function main(): Promise<void> {
   const meetings = new MeetingsRepository();
   const members = new MembersRepository();
   const view = new MeetingView(
-    new MeetingDb(meetingDb), new MeetingAccess(meetings, members, directory, new ProxiesRepository(), { GUEST_LINK_DAYS: 30 }), directory,
+    new MeetingDb(meetingDb), new MeetingAccess(meetings, members, directory, new ProxiesRepository(), { GUEST_LINK_DAYS: 30 }, new AccessRepository()), directory,
     new AgendaRepository(), new DecisionsRepository(), new SecretBallotsRepository(), new ActionsRepository(), new CommentsRepository(), new RecordsRepository(), meetings, members,
     // the bare route has no library: attachments keep their ids only
     { resolve: async () => new Map() } as unknown as LibraryFiles,

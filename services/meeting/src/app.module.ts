@@ -10,6 +10,7 @@ import { MeetingsRepository } from './repositories/meetings.repository';
 import { MembersRepository } from './repositories/members.repository';
 import { RecordsRepository } from './repositories/records.repository';
 import { BundleRepository } from './repositories/bundle.repository';
+import { AccessRepository } from './repositories/access.repository';
 import { DashboardRepository } from './repositories/dashboard.repository';
 import { MeetingAccess } from './common/meeting-access';
 import { MeetingView } from './view/meeting-view';
@@ -66,7 +67,7 @@ export class MeetingModule {
       imports: [PlatformModule.forRoot({ service: 'meeting', config, db: { schema } })],
       providers: [
         MeetingDb, Directory, OrganizationWatch, MeetingPublisher, LibraryFiles, Attachments, SecretVotes, CalendarFeedsRepository, CalendarFeedService, CalendarFeedHandlers,
-        MeetingsRepository, MembersRepository, AgendaRepository, DecisionsRepository, SecretBallotsRepository, ActionsRepository, CommentsRepository, RecordsRepository, BundleRepository, DashboardRepository,
+        MeetingsRepository, MembersRepository, AgendaRepository, DecisionsRepository, SecretBallotsRepository, ActionsRepository, CommentsRepository, RecordsRepository, BundleRepository, AccessRepository, DashboardRepository,
         MeetingAccess, MeetingView, DecisionView, BallotListView, MeetingEvents,
         MeetingsService, MembersService, AgendaService, MeetingDecisionsService, ResolutionsService, DecisionsRouter, VoteBatcher, PendingVoters, ActionsService, CommentsService, DashboardService,
         IjmeetProvider, ZoomProvider, VirtualProviders, VirtualService, RoomSecrets, RoomSecretsRepository, GuestTokens,

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import {
-  AddComment, AddMembers, CastVote, CreateAction, ChangeMeetingStatus, CreateDecision, CreateMeeting, CreateTalkingPoint, DecisionVoted, GetMeeting, JoinVirtual, ListMeetings, MeetingChanged, SetDecisionFulfilled, SYSTEM_ACTOR, type Actor, type VoteResult,
+  AddComment, AddMembers, CastVote, CreateAction, GiveProxy, ChangeMeetingStatus, CreateDecision, CreateMeeting, CreateTalkingPoint, DecisionVoted, GetMeeting, JoinVirtual, ListMeetings, MeetingChanged, SetDecisionFulfilled, SYSTEM_ACTOR, type Actor, type VoteResult,
 } from '@app/contracts';
 import { createHmac } from 'node:crypto';
 import { Bus, Db, SecretBox } from '@app/platform';
@@ -29,6 +29,10 @@ import { DecisionsRepository } from '../src/repositories/decisions.repository';
 import { ActionsRepository } from '../src/repositories/actions.repository';
 import { CommentsRepository } from '../src/repositories/comments.repository';
 import { RecordsRepository } from '../src/repositories/records.repository';
+import { AccessRepository } from '../src/repositories/access.repository';
+import { MeetingsRepository } from '../src/repositories/meetings.repository';
+import { MembersRepository } from '../src/repositories/members.repository';
+import { ProxiesRepository } from '../src/repositories/proxies.repository';
 
 jest.setTimeout(120_000);
 const env = testEnv();
@@ -465,6 +469,19 @@ describe('meeting service (real PostgreSQL, NATS, Redis)', () => {
     expect(prepared).toContain('meeting-page:page-1111');
     const shut = await db.tenant(a.orgId, (s) => app.get(BundleRepository).forReader(s, m.id, { activities: false, noteUserId: null, ratingUserId: null, summaries: false }));
     expect(shut.reader).toEqual({ activities: [], note: null, myRating: null, session: null, summaries: [] });
+    // the access check's reads in one statement (AccessRepository) answer what the four per-table reads answer
+    await bus.request(GiveProxy, { orgId: a.orgId, actor: chair, meetingId: m.id, body: { from_user_id: voters[1].userId, to_user_id: voters[2].userId } as never });
+    const access = await db.tenant(a.orgId, (s) => app.get(AccessRepository).rows(s, m.id));
+    const accessEach = await db.tenant(a.orgId, async (s) => ({
+      meeting: await app.get(MeetingsRepository).get(s, m.id),
+      members: await app.get(MembersRepository).members(s, m.id),
+      agendaCount: await app.get(MeetingsRepository).agendaCount(s, m.id),
+      proxies: await app.get(ProxiesRepository).proxiesOf(s, m.id),
+    }));
+    expect([accessEach.members.length > 2, accessEach.agendaCount, accessEach.proxies.length]).toEqual([true, 4, 1]);
+    expect(access).toEqual(accessEach);
+    expect(access.meeting?.startAt).toBeInstanceOf(Date);
+    expect(await db.tenant(b.orgId, (s) => app.get(AccessRepository).rows(s, m.id))).toEqual({ meeting: null, members: [], agendaCount: 0, proxies: [] });
     // row-level security and the organization filter: another organization reads none of it
     const other = await db.tenant(b.orgId, (s) => app.get(BundleRepository).ofMeeting(s, m.id));
     expect(Object.values(other).every((rows) => rows.length === 0)).toBe(true);

@@ -12,6 +12,7 @@ import { normalizeEmail } from '../rules/person';
 import { MeetingsRepository } from '../repositories/meetings.repository';
 import { MembersRepository } from '../repositories/members.repository';
 import { ProxiesRepository, type ProxyEntry } from '../repositories/proxies.repository';
+import { AccessRepository, type AccessRows } from '../repositories/access.repository';
 import { meetingPermissions, type MeetingFacts } from '../rules/permissions';
 import { canView } from '../rules/visibility';
 import { isOpenStatus } from '../rules/status-machine';
@@ -62,7 +63,7 @@ export interface LoadOpts {
 export class MeetingAccess {
   constructor(private readonly meetings: MeetingsRepository,
     private readonly memberRows: MembersRepository, private readonly directory: Directory, private readonly proxyRows: ProxiesRepository,
-    @Inject(CONFIG) private readonly config: Pick<MeetingConfig, 'GUEST_LINK_DAYS'>) {}
+    @Inject(CONFIG) private readonly config: Pick<MeetingConfig, 'GUEST_LINK_DAYS'>, private readonly accessRows: AccessRepository) {}
 
   /**
    * Reads first, asks the directory (NATS) next, and only then, for a command (`lock`), takes the meeting's
@@ -71,7 +72,9 @@ export class MeetingAccess {
    * build its events without asking the directory again.
    */
   async load(s: Scope, actor: Actor, meetingId: number, opts: LoadOpts = {}): Promise<MeetingCtx> {
-    return this.loadWith(s, actor, meetingId, opts, () => this.memberRows.members(s, meetingId), undefined, 'all');
+    // without the row lock, the meeting, its members, its agenda count and its proxies in one statement
+    const pre = opts.lock ? undefined : await this.accessRows.rows(s, meetingId);
+    return this.loadWith(s, actor, meetingId, opts, () => this.memberRows.members(s, meetingId), undefined, 'all', pre);
   }
 
   /**
@@ -93,13 +96,13 @@ export class MeetingAccess {
 
   private async loadWith(
     s: Scope, actor: Actor, meetingId: number, opts: LoadOpts,
-    membersOf: () => Promise<MemberRow[]>, participantCount: number | undefined, proxyScope: 'all' | 'held',
+    membersOf: () => Promise<MemberRow[]>, participantCount: number | undefined, proxyScope: 'all' | 'held', pre?: AccessRows,
   ): Promise<MeetingCtx> {
     const { orgId } = s;
     const org = await this.directory.organization(orgId);
-    let meeting = await this.meetings.get(s, meetingId);
+    let meeting = pre ? pre.meeting : await this.meetings.get(s, meetingId);
     if (!meeting) throw actor.kind === 'guest' ? new AppError('UNAUTHENTICATED') : AppError.notFound('meeting');
-    let members = await membersOf();
+    let members = pre ? pre.members : await membersOf();
     const committee = await this.directory.committee(orgId, meeting.committeeId);
     const extra = opts.alsoUsers?.({ meeting, committee }) ?? [];
     const people = await this.directory.usersById(orgId, [meeting.ownerId, ...members.map((m) => m.userId), ...extra]);
@@ -116,8 +119,8 @@ export class MeetingAccess {
     } else if (actor.kind === 'user' && actor.userId) {
       me = members.find((m) => m.userId === actor.userId) ?? null;
     }
-    const agendaCount = await this.meetings.agendaCount(s, meetingId);
-    const proxies = proxyScope === 'all' ? await this.proxyRows.proxiesOf(s, meetingId) : me ? await this.proxyRows.proxiesOf(s, meetingId, { toMemberId: me.id }) : [];
+    const agendaCount = pre ? pre.agendaCount : await this.meetings.agendaCount(s, meetingId);
+    const proxies = pre && proxyScope === 'all' ? pre.proxies : proxyScope === 'all' ? await this.proxyRows.proxiesOf(s, meetingId) : me ? await this.proxyRows.proxiesOf(s, meetingId, { toMemberId: me.id }) : [];
     const ctx = this.build({ org, actor, meeting, members, me, committee, agendaCount, variant: opts.variant, people, locked: opts.lock, participantCount, proxies });
     if (!canView(ctx.facts)) throw AppError.notFound('meeting');
     if (ndaPending(ctx) && !opts.ndaPreview) throw new AppError('NDA_NOT_ACCEPTED');
