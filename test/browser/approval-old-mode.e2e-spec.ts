@@ -5,10 +5,14 @@
  * signing, finds Reject enabled at once on the signing page (only the sender's box is there), and signs from the
  * details page (the signature modal); the guest opens the e-mailed link, previews, and signs the same way. The sealed
  * PDF has each signature and each signer's name inside that signer's box, on the right page (pdftotext -bbox).
+ * Then the sender opens the file from the library: the original (version 1, the bytes uploaded, no signature, no
+ * name stamped on it), while the approval's Download gives the sealed copy (issue 25, item 4: signing once replaced
+ * the library file with the stamped one).
  */
+import { createHash } from 'node:crypto';
 import { api, login, mailsTo, pdfFile, pdfSignature, pdfWords, waitFor, type ApiClient } from '@app/testing';
 import type { Page } from 'puppeteer-core';
-import { DEMO, DEMO_SETTINGS_WAIT_MS, GATEWAY, holdDemoSettings, openBrowser, orgUrl, settled, signIn, successToast, dismissToasts, waitForPath, type Session } from './support';
+import { DEMO, DEMO_SETTINGS_WAIT_MS, GATEWAY, holdDemoSettings, openBrowser, orgUrl, settled, signIn, successToast, dismissToasts, textOf, waitForPath, type Session } from './support';
 
 declare const document: any;
 
@@ -26,6 +30,10 @@ let id = 0;
 let pdf = 0;
 let guestEmail = '';
 let guestToken = '';
+/** the file's name in the library (one per run: the demo library keeps the earlier runs' files) and its bytes */
+const FILE = `resolution-${Date.now()}.pdf`;
+let uploaded: Buffer;
+const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 async function setMode(mode: 'new' | 'old'): Promise<void> {
   const r = await admin.put('/status', { approval_mode: mode });
@@ -75,7 +83,8 @@ describe('journey: approvals in old mode', () => {
     modeBefore = (await admin.get('/status')).body.data?.approval_mode ?? 'old';
     await setMode('old');
     const title = `Boxed board resolution ${Date.now()}`;
-    const up = await admin.upload('/library', {}, { file: { name: 'resolution.pdf', type: 'application/pdf', data: await pdfFile(2, title) } });
+    uploaded = await pdfFile(2, title);
+    const up = await admin.upload('/library', {}, { file: { name: FILE, type: 'application/pdf', data: uploaded } });
     expect(up.status).toBe(200);
     pdf = up.body.data.id;
     guestEmail = `olive-${Date.now()}@guests.test`;
@@ -182,7 +191,7 @@ describe('journey: approvals in old mode', () => {
   it('the sealed PDF: each signature and each name inside its signer\'s box, on the right page; the library file untouched', async () => {
     const res = await fetch(`${GATEWAY}/api/approvals/${id}/signed/${pdf}`, { headers: { 'x-org': DEMO.slug, token: await login(GATEWAY, DEMO.slug, DEMO.admin, DEMO.password) } });
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toContain('resolution-signed.pdf');
+    expect(res.headers.get('content-disposition')).toContain(FILE.replace(/\.pdf$/, '-signed.pdf'));
     const bytes = Buffer.from(await res.arrayBuffer());
     expect((await pdfSignature(bytes)).out).toMatch(/Signature Validation: Signature is Valid\./);
     const inside = (w: { xMin: number; yMin: number; xMax: number; yMax: number }, b: typeof BOX1) => w.xMin >= b.px && w.xMax <= b.px + b.width && w.yMin >= b.py && w.yMax <= b.py + b.height;
@@ -197,5 +206,64 @@ describe('journey: approvals in old mode', () => {
     expect((await pdfWords(bytes, 1)).some((w) => w.text === 'Olive')).toBe(false);
     expect((await pdfWords(bytes, 2)).some((w) => w.text === 'Member')).toBe(false);
     expect((await admin.get(`/library/${pdf}`)).body.data.version).toBe(1);
+  }, PART_MS);
+
+  it('the sender opens the file from the library: the original, version 1; the approval offers the sealed copy', async () => {
+    const { page } = s;
+    await s.step('sender-library', async () => {
+      await signIn(page, DEMO.slug, DEMO.admin, DEMO.password);
+      await page.goto(orgUrl(DEMO.slug, '/app/activity/library'));
+      const row = `[data-testid=library-row][data-name="${FILE}"]`;
+      await page.waitForSelector(row, { visible: true });
+      await page.click(`${row} [data-testid=library-details]`);
+      await page.waitForSelector('[data-testid=details-version]', { visible: true });
+      // signing made no version of the library file
+      expect(await textOf(page, '[data-testid=details-version]')).toMatch(/^1 /);
+      await s.shot('sender-library-details');
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('[data-testid=details-version]', { hidden: true });
+      const asked = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/library/fetch/${pdf}` && r.request().method() === 'GET');
+      await page.click(`${row} [data-testid=library-open-file]`);
+      await waitForPath(page, '/doc-view');
+      const answer = await asked;
+      expect(answer.status()).toBe(200);
+      const fileUrl = ((await answer.json()) as { data: { file_url: string } }).data.file_url;
+      await page.waitForFunction(() => {
+        const n = document.querySelector('[data-testid=pdf-viewer]');
+        return !!n && n.dataset.pages === '2' && n.dataset.rendered === '1';
+      });
+      await s.shot('sender-viewer-original');
+      // the bytes the viewer shows, read from the page: those uploaded, unsigned, with no signer's name on either page
+      const b64 = await page.evaluate(async (u: string) => {
+        const bytes = new Uint8Array(await (await fetch(u)).arrayBuffer());
+        let bin = '';
+        for (const x of bytes) bin += String.fromCharCode(x);
+        return document.defaultView.btoa(bin);
+      }, fileUrl);
+      const shown = Buffer.from(b64, 'base64');
+      expect(sha(shown)).toBe(sha(uploaded));
+      expect(shown.includes('/ByteRange')).toBe(false);
+      for (const pageNo of [1, 2]) {
+        const words = (await pdfWords(shown, pageNo)).map((w) => w.text);
+        expect({ pageNo, names: words.filter((w) => ['Member', 'Olive', 'Guest'].includes(w)) }).toEqual({ pageNo, names: [] });
+      }
+    });
+    await s.step('sender-approval-sealed', async () => {
+      await page.goto(orgUrl(DEMO.slug, `/app/activity/approval/${id}`));
+      await page.waitForSelector('[data-testid=approval-details][data-status="fully signed"]', { visible: true });
+      await page.waitForSelector('[data-testid=approval-download]', { visible: true });
+      const answer = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/approvals/${id}/signed/${pdf}`);
+      await page.click('[data-testid=approval-download]');
+      const res = await answer;
+      expect(res.status()).toBe(200);
+      expect(res.headers()['content-disposition']).toContain(FILE.replace(/\.pdf$/, '-signed.pdf'));
+      const got = await page.evaluate(async (p: string) => {
+        const r = await fetch(p, { headers: { token: document.defaultView.localStorage.getItem('auth_token') } });
+        const text = new TextDecoder('latin1').decode(new Uint8Array(await r.arrayBuffer()));
+        return { status: r.status, sealed: text.includes('/ByteRange') };
+      }, new URL(res.url()).pathname);
+      expect(got).toEqual({ status: 200, sealed: true });
+      await s.shot('sender-approval-sealed');
+    });
   }, PART_MS);
 });

@@ -5,6 +5,9 @@
  *     vote dialog offers 'Postponed to next meeting' in place of Abstained; the attendance dialog offers Delegate
  *     and Other in place of Not going and Maybe; turning the allow-voting switch off takes the vote button away;
  *   - Eddie Editor may create items but cannot reorder the agenda (only the owner may in these variants).
+ * And, in an organization of the default variant, a decision with "Allow voting" off (made through the tender host)
+ * reads the same to Mona Member on the default host and on the tender host: NO VOTING, no vote button (issue 25,
+ * item 14: the default host once offered her the vote and took it with 200).
  */
 import type { Page } from 'puppeteer-core';
 import { closeRedis, expectOk, meeting, serverDate, setStatus, talkingPoint, world, type World } from '../api/meeting/helpers';
@@ -156,5 +159,56 @@ describe('journey: the tender variant of the meeting page', () => {
     });
     expect(await page.$('[data-testid^="drag-"]')).toBeNull();
     expect(expectOk(await w.editor.c.get(`/meetings/${meetingId}`)).permissions).toMatchObject({ createItems: true, reorderAgenda: false });
+  });
+});
+
+describe('journey: a decision without voting reads the same through every host (issue 25, item 14)', () => {
+  let w: World;
+  let member: Session;
+  let meetingId = 0;
+  let decisionId = 0;
+
+  beforeAll(async () => {
+    // the default variant: only the host marker selects the tender variant
+    w = await world();
+    const tender = w.chair.c.with({ headers: { 'x-org': `${w.org.slug}-tender` } });
+    const m = await meeting(w, { title: `Hosts board ${Date.now() % 100000}` });
+    meetingId = m.id;
+    await talkingPoint(w, m.id);
+    await setStatus(w, m.id, 2);
+    const d = expectOk(await tender.post(`/meetings/${m.id}/decisions`, { title: 'Award the catering tender', deadline: serverDate(10), voters: [w.m1.userId, w.chair.userId], decisionable: 0, tender_number: TENDER }));
+    decisionId = d.id;
+    member = await openBrowser('meeting-variant-hosts');
+  });
+  afterAll(async () => {
+    await member?.close();
+    closeRedis();
+  });
+
+  it('Mona Member finds NO VOTING and no vote button on the default host and on the tender host', async () => {
+    const { page } = member;
+    for (const [host, label] of [['default', w.org.slug], ['tender', `${w.org.slug}-tender`]] as const) {
+      await member.step(`decision-${host}-host`, async () => {
+        // each host is its own origin: its own sign-in
+        await signIn(page, label, w.m1.email, w.org.admin.password);
+        await page.goto(orgUrl(label, `/app/activity/meetings/${meetingId}`));
+        await page.waitForSelector('[data-testid=agenda-list]', { visible: true });
+        await openItem(page, `decision:${decisionId}`, 'decision-dialog');
+        await waitForText(page, '[data-testid=decision-details]', 'Award the catering tender');
+        await waitForText(page, '[data-testid=decision-state]', 'NO VOTING');
+        expect({ host, vote: await page.$('[data-testid=decision-vote]'), end: await page.$('[data-testid=decision-end]') }).toEqual({ host, vote: null, end: null });
+        await member.shot(`no-voting-${host}`);
+        // what the page was told, on this host: no vote for her
+        const asked = await page.evaluate(async (id: number) => {
+          const r = await fetch(`/api/decisions/${id}`, { headers: { token: document.defaultView.localStorage.getItem('auth_token') } });
+          const b = await r.json();
+          return { status: r.status, can_vote: b.data?.can_vote, state: b.data?.state, reason: b.data?.voting_closed_reason };
+        }, decisionId);
+        expect({ host, ...asked }).toEqual({ host, status: 200, can_vote: false, state: 'DUE', reason: 'not_decisionable' });
+      });
+    }
+    // and nothing was counted: she is still Pending
+    const d = expectOk(await w.chair.c.get(`/decisions/${decisionId}`));
+    expect(d.tallies.find((x: any) => x.vote === 'Pending').count).toBe(2);
   });
 });
