@@ -39,7 +39,7 @@ export function DetailsDrawer(props: { id: number | null; onHide(): void; load(i
           <dt>{t('d.type')}</dt>
           <dd>{data.type}</dd>
           <dt>{t('d.size')}</dt>
-          <dd>{data.kind === 'folder' ? '' : formatSize(data.size)}</dd>
+          <dd>{data.kind === 'folder' ? '' : formatSize(data.size, i18n.language)}</dd>
           <dt>{t('d.owner')}</dt>
           <dd>{data.owner?.name ?? ''}</dd>
           <dt>{t('d.modified')}</dt>

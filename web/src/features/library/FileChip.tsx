@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { fileKind, formatSize, KIND_ICON, type FileKind } from './file-kinds';
 import '../viewers/viewers.css';
@@ -10,13 +11,14 @@ export function FileIcon(props: { type: string | null | undefined; name?: string
 
 /** A file chip: type icon, name and size; a link to its viewer when `to` is given. */
 export function FileChip(props: { name: string; type: string | null | undefined; size?: number | null; to?: string | null; testId?: string }) {
+  const { i18n } = useTranslation();
   const body = (
     <>
       <FileIcon type={props.type} name={props.name} />
       <span className="file-chip__name" title={props.name}>
         {props.name}
       </span>
-      {props.size !== undefined && props.size !== null && <span className="file-chip__size">{formatSize(props.size)}</span>}
+      {props.size !== undefined && props.size !== null && <span className="file-chip__size">{formatSize(props.size, i18n.language)}</span>}
     </>
   );
   return props.to ? (

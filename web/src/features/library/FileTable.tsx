@@ -23,7 +23,8 @@ export function rowsOf(dirs: readonly LibraryItem[], files: readonly LibraryItem
 
 /**
  * The library's list: name with the type icon, owner, size, last change. A folder opens on click; a file
- * opens its viewer. With `selection` (the picker), files get a checkbox and folders none (folders cannot be ticked).
+ * opens its viewer. With `selection` (the picker), files get a checkbox and folders none (folders cannot be ticked);
+ * a file the selection cannot take is dimmed, its checkbox disabled and named with the reason.
  */
 export function FileTable(props: {
   rows: FileRow[];
@@ -32,10 +33,12 @@ export function FileTable(props: {
   onOpenFolder(item: LibraryItem): void;
   onOpenFile(item: LibraryItem): void;
   actions?(row: FileRow): ReactNode;
-  selection?: { ids: ReadonlySet<number>; toggle(item: LibraryItem): void };
+  /** `selectable` false: the file is listed but cannot be ticked (the PDF-only picker's other files), with `why` */
+  selection?: { ids: ReadonlySet<number>; toggle(item: LibraryItem): void; selectable?(item: LibraryItem): boolean; why?: string };
   testId?: string;
 }) {
   const { t, i18n } = useTranslation('library');
+  const unavailable = (r: FileRow) => !r.folder && !!props.selection?.selectable && !props.selection.selectable(r.item);
   return (
     <DataTable
       value={props.rows}
@@ -45,7 +48,7 @@ export function FileTable(props: {
       emptyMessage={props.empty}
       size="small"
       data-testid={props.testId ?? 'library-table'}
-      rowClassName={(r: FileRow) => (r.folder ? 'library-row library-row--folder' : 'library-row')}
+      rowClassName={(r: FileRow) => (r.folder ? 'library-row library-row--folder' : unavailable(r) ? 'library-row library-row--unavailable' : 'library-row')}
       pt={{ bodyRow: ({ context }: { context: { index: number } }) => ({ 'data-testid': 'library-row', 'data-name': props.rows[context.index]?.item.name, 'data-kind': props.rows[context.index]?.folder ? 'folder' : 'file' }) as never }}
     >
       {props.selection && (
@@ -56,8 +59,9 @@ export function FileTable(props: {
               <Checkbox
                 inputId={`pick-${r.key}`}
                 checked={props.selection!.ids.has(r.item.id)}
+                disabled={unavailable(r)}
                 onChange={() => props.selection!.toggle(r.item)}
-                aria-label={t('pick', { name: r.item.name })}
+                aria-label={unavailable(r) && props.selection!.why ? `${t('pick', { name: r.item.name })} (${props.selection!.why})` : t('pick', { name: r.item.name })}
                 data-testid={`pick-${r.item.id}`}
               />
             )
@@ -74,7 +78,7 @@ export function FileTable(props: {
         )}
       />
       <Column header={t('col.owner')} body={(r: FileRow) => r.item.owner?.name ?? ''} />
-      <Column header={t('col.size')} body={(r: FileRow) => (r.folder ? '' : formatSize(r.item.size))} style={{ width: '7rem' }} />
+      <Column header={t('col.size')} body={(r: FileRow) => (r.folder ? '' : formatSize(r.item.size, i18n.language))} style={{ width: '7rem' }} />
       <Column header={t('col.modified')} body={(r: FileRow) => formatDateTime(r.item.updated_at, i18n.language)} style={{ width: '11rem' }} />
       {props.actions && <Column body={(r: FileRow) => props.actions!(r)} style={{ width: '13rem' }} />}
     </DataTable>

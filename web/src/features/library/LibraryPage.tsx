@@ -131,7 +131,7 @@ export function LibraryPage() {
         <div className="library-upload">
           <UploadZone
             blockedReason={blocked}
-            upload={async (file, onProgress) => (await libraryApi.upload(file, { dir, tab, onProgress })).message}
+            upload={async (file, onProgress, signal) => (await libraryApi.upload(file, { dir, tab, onProgress, signal })).message}
             onUploaded={() => void refresh()}
           />
         </div>

@@ -29,7 +29,8 @@ const TABS: readonly PickerTab[] = ['my', 'shared', 'organization', 'favorite', 
 /**
  * The file picker (60% wide) used by talking points, decisions and actions: tabs my library, shared with me,
  * organization, favorite and upload. Folders open but cannot be ticked; items the user cannot edit are not
- * listed; in PDF-only mode a non-PDF file cannot be chosen ('Choose only pdf').
+ * listed; in PDF-only mode a non-PDF file is listed dimmed with its checkbox disabled ('Choose only pdf'), and
+ * clicking its name says so.
  */
 export function LibraryPicker(props: LibraryPickerProps) {
   const { t } = useTranslation('library');
@@ -107,7 +108,7 @@ export function LibraryPicker(props: LibraryPickerProps) {
         empty={<EmptyState icon="pi pi-inbox" title={t(`empty.${listTab}`)} compact testId="picker-empty" />}
         onOpenFolder={(item) => setDirs([...dirs, { id: item.id, name: item.name }])}
         onOpenFile={toggle}
-        selection={{ ids: new Set(picked.keys()), toggle }}
+        selection={{ ids: new Set(picked.keys()), toggle, selectable: (item) => !props.pdfOnly || item.kind === 'pdf', why: props.pdfOnly ? t('choosePdf') : undefined }}
         testId="picker-table"
       />
     </>
@@ -146,8 +147,8 @@ export function LibraryPicker(props: LibraryPickerProps) {
                 testId="picker-upload"
                 pdfOnly={props.pdfOnly}
                 multiple={multiple}
-                upload={async (file, onProgress) => {
-                  const { item, message } = await libraryApi.upload(file, { dir: null, onProgress, pdfOnly: props.pdfOnly });
+                upload={async (file, onProgress, signal) => {
+                  const { item, message } = await libraryApi.upload(file, { dir: null, onProgress, signal, pdfOnly: props.pdfOnly });
                   // a file uploaded here is ticked at once
                   if (item) setPicked((m) => new Map(multiple ? m : []).set(item.id, item));
                   return message;

@@ -92,4 +92,50 @@ describe('upload zone: progress per file, drag-and-drop, failures named', () => 
     await waitFor(() => expect(seen).toContainEqual(expect.objectContaining({ summary: 'File upload failed', detail: 'You cannot upload a new file in this folder' })));
     expect(upload).not.toHaveBeenCalled();
   });
+
+  it('lists every chosen file at once, sends them one at a time, and each waiting or running one can be cancelled', async () => {
+    const finish = new Map<string, (m: string | null) => void>();
+    const upload = jest.fn(
+      (f: File, _p: (n: number) => void, signal?: AbortSignal) =>
+        new Promise<string | null>((resolve, reject) => {
+          finish.set(f.name, resolve);
+          signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+        }),
+    );
+    show({ upload });
+    fireEvent.change(screen.getByTestId('library-upload-input'), { target: { files: [pdf('a.pdf'), pdf('b.pdf'), pdf('c.pdf'), pdf('d.pdf')] } });
+    const statuses = () => screen.getAllByTestId('upload-item').map((i) => `${i.getAttribute('data-name')}:${i.getAttribute('data-status')}`);
+    // the whole batch is on screen from the start, the later files Waiting
+    await waitFor(() => expect(statuses()).toEqual(['a.pdf:uploading', 'b.pdf:queued', 'c.pdf:queued', 'd.pdf:queued']));
+    expect(within(screen.getAllByTestId('upload-item')[1]).getByText('Waiting')).toBeInTheDocument();
+    expect(upload).toHaveBeenCalledTimes(1);
+    // a waiting file is cancelled before it is sent
+    fireEvent.click(within(screen.getAllByTestId('upload-item')[2]).getByRole('button', { name: 'Cancel the upload of c.pdf' }));
+    await act(async () => finish.get('a.pdf')!('File uploaded successfully'));
+    await waitFor(() => expect(statuses()).toEqual(['a.pdf:success', 'b.pdf:uploading', 'c.pdf:cancelled', 'd.pdf:queued']));
+    // the running one is cancelled too: its request is aborted
+    fireEvent.click(within(screen.getAllByTestId('upload-item')[1]).getByRole('button', { name: 'Cancel the upload of b.pdf' }));
+    await waitFor(() => expect(statuses()).toEqual(['a.pdf:success', 'b.pdf:cancelled', 'c.pdf:cancelled', 'd.pdf:uploading']));
+    await act(async () => finish.get('d.pdf')!('File uploaded successfully'));
+    await waitFor(() => expect(statuses()).toEqual(['a.pdf:success', 'b.pdf:cancelled', 'c.pdf:cancelled', 'd.pdf:success']));
+    expect(upload.mock.calls.map((c) => (c[0] as File).name)).toEqual(['a.pdf', 'b.pdf', 'd.pdf']);
+    expect(screen.queryAllByRole('button', { name: /Cancel the upload/ })).toHaveLength(0);
+    // one toast for the batch, not one per file
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]).toEqual(expect.objectContaining({ severity: 'success', summary: '2 files uploaded', detail: '2 uploads cancelled' }));
+  });
+
+  it('a batch with failures ends with one error toast naming each failed file', async () => {
+    const upload = jest.fn(async (f: File) => {
+      if (f.name.startsWith('bad')) throw new ApiError(413, 'Payload Too Large', { serverMessage: 'The file is too large' });
+      return 'File uploaded successfully';
+    });
+    show({ upload, pdfOnly: true });
+    fireEvent.change(screen.getByTestId('library-upload-input'), { target: { files: [pdf('bad-1.pdf'), pdf('good.pdf'), new File(['x'], 'notes.docx'), pdf('bad-2.pdf')] } });
+    await waitFor(() => expect(seen.filter((n) => n.severity === 'error')).toHaveLength(1));
+    expect(seen).toHaveLength(2);
+    expect(seen).toContainEqual(expect.objectContaining({ severity: 'success', summary: 'File uploaded successfully' }));
+    expect(seen).toContainEqual(expect.objectContaining({ severity: 'error', summary: 'File upload failed', detail: 'notes.docx: you Must Choose pdf only\nbad-1.pdf: The file is too large\nbad-2.pdf: The file is too large' }));
+  });
 });
+

@@ -8,7 +8,17 @@ import { FileIcon } from './FileChip';
 import { acceptAttribute, extensionOf } from './file-kinds';
 import './library.css';
 
-type UploadState = { key: string; name: string; percent: number; status: 'uploading' | 'success' | 'failure'; message?: string };
+type UploadStatus = 'queued' | 'uploading' | 'success' | 'failure' | 'cancelled';
+type UploadState = { key: string; name: string; percent: number; status: UploadStatus; message?: string };
+
+/** what one batch of chosen files came to: the one toast it gets */
+export interface BatchOutcome {
+  uploaded: number;
+  /** the server's message when exactly one file went up */
+  message: string | null;
+  failed: { name: string; why: string }[];
+  cancelled: number;
+}
 
 /** What a failed upload says: the first error on the file, else the server's message, else the status message. */
 export function uploadErrorOf(e: unknown): string {
@@ -17,12 +27,15 @@ export function uploadErrorOf(e: unknown): string {
 }
 
 /**
- * Upload with a progress bar per file and drag-and-drop (docs/library-web.md#the-library-page). Each file goes
- * uploading, then success or failure; a failure names the file and says why, and the toast says
- * 'File upload failed'. PDF-only mode refuses other files before sending them ('you Must Choose pdf only').
+ * Upload with a progress bar per file and drag-and-drop (docs/library-web.md#the-library-page). Every chosen file is
+ * listed at once: Waiting, then Uploading (one at a time, in the order chosen), then Uploaded, Failed or Cancelled;
+ * a waiting or uploading file has its own Cancel. A failure names the file and says why. A batch ends with one toast:
+ * the server's message for a single file, "N files uploaded" for more, and one 'File upload failed' toast naming
+ * each file that failed. PDF-only mode refuses other files before sending them ('you Must Choose pdf only').
  */
 export function UploadZone(props: {
-  upload(file: File, onProgress: (percent: number) => void): Promise<string | null>;
+  /** sends one file; `signal` aborts it (Cancel) */
+  upload(file: File, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<string | null>;
   onUploaded?(): void;
   pdfOnly?: boolean;
   /** a folder that takes no uploads: the reason shown instead of the zone */
@@ -36,39 +49,79 @@ export function UploadZone(props: {
   const [items, setItems] = useState<UploadState[]>([]);
   const testId = props.testId ?? 'library-upload';
 
+  // the uploads run one after another; a batch chosen while another runs waits behind it
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const controllers = useRef(new Map<string, AbortController>());
   const patch = (key: string, p: Partial<UploadState>) => setItems((list) => list.map((i) => (i.key === key ? { ...i, ...p } : i)));
 
-  const send = async (files: File[]) => {
+  const cancel = (key: string) => {
+    const c = controllers.current.get(key);
+    if (c) c.abort();
+    patch(key, { status: 'cancelled' });
+  };
+
+  const summarize = (o: BatchOutcome) => {
+    if (o.uploaded > 0) {
+      const text = o.uploaded === 1 && o.message ? o.message : o.uploaded === 1 ? t('uploaded') : t('uploadedCount', { count: o.uploaded });
+      notify('success', text, o.cancelled > 0 ? t('cancelledCount', { count: o.cancelled }) : undefined);
+    } else if (o.cancelled > 0 && o.failed.length === 0) notify('info', t('cancelledCount', { count: o.cancelled }));
+    if (o.failed.length > 0) notify('error', t('uploadFailed'), o.failed.map((f) => `${f.name}: ${f.why}`).join('\n'));
+  };
+
+  const send = (chosen: File[]) => {
     if (props.blockedReason) {
       notify('error', t('uploadFailed'), props.blockedReason);
       return;
     }
-    for (const file of props.multiple === false ? files.slice(0, 1) : files) {
-      const key = `${file.name}-${Date.now()}-${Math.random()}`;
-      if (props.pdfOnly && extensionOf(file.name) !== 'pdf') {
-        setItems((list) => [...list, { key, name: file.name, percent: 0, status: 'failure', message: t('pdfOnly') }]);
-        notify('error', t('uploadFailed'), `${file.name}: ${t('pdfOnly')}`);
-        continue;
+    const files = props.multiple === false ? chosen.slice(0, 1) : chosen;
+    const batch = files.map((file) => ({ file, key: `${file.name}-${Date.now()}-${Math.random()}`, refused: !!props.pdfOnly && extensionOf(file.name) !== 'pdf' }));
+    const outcome: BatchOutcome = { uploaded: 0, message: null, failed: [], cancelled: 0 };
+    // the whole batch shows at once: what is refused says why, the rest waits its turn
+    setItems((list) => [
+      ...list,
+      ...batch.map(({ file, key, refused }) => (refused ? { key, name: file.name, percent: 0, status: 'failure' as const, message: t('pdfOnly') } : { key, name: file.name, percent: 0, status: 'queued' as const })),
+    ]);
+    for (const b of batch) if (b.refused) outcome.failed.push({ name: b.file.name, why: t('pdfOnly') });
+    for (const b of batch) if (!b.refused) controllers.current.set(b.key, new AbortController());
+    const run = async () => {
+      for (const { file, key, refused } of batch) {
+        if (refused) continue;
+        const controller = controllers.current.get(key)!;
+        if (controller.signal.aborted) {
+          outcome.cancelled += 1;
+          controllers.current.delete(key);
+          continue;
+        }
+        patch(key, { status: 'uploading' });
+        try {
+          const message = await props.upload(file, (percent) => patch(key, { percent }), controller.signal);
+          patch(key, { percent: 100, status: 'success' });
+          outcome.uploaded += 1;
+          outcome.message = message;
+          props.onUploaded?.();
+        } catch (e) {
+          if (controller.signal.aborted) {
+            outcome.cancelled += 1;
+            patch(key, { status: 'cancelled' });
+          } else {
+            const why = uploadErrorOf(e);
+            patch(key, { status: 'failure', message: why });
+            outcome.failed.push({ name: file.name, why });
+          }
+        } finally {
+          controllers.current.delete(key);
+        }
       }
-      setItems((list) => [...list, { key, name: file.name, percent: 0, status: 'uploading' }]);
-      try {
-        const message = await props.upload(file, (percent) => patch(key, { percent }));
-        patch(key, { percent: 100, status: 'success' });
-        notify('success', message ?? t('uploaded'));
-        props.onUploaded?.();
-      } catch (e) {
-        const why = uploadErrorOf(e);
-        patch(key, { status: 'failure', message: why });
-        notify('error', t('uploadFailed'), `${file.name}: ${why}`);
-      }
-    }
+      summarize(outcome);
+    };
+    queue.current = queue.current.then(run, run);
   };
 
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
     e.preventDefault();
     setOver(false);
     const files = [...(e.dataTransfer?.files ?? [])];
-    if (files.length) void send(files);
+    if (files.length) send(files);
   };
 
   return (
@@ -103,7 +156,7 @@ export function UploadZone(props: {
           onChange={(e) => {
             const files = [...(e.target.files ?? [])];
             e.target.value = '';
-            if (files.length) void send(files);
+            if (files.length) send(files);
           }}
           data-testid={`${testId}-input`}
         />
@@ -116,6 +169,9 @@ export function UploadZone(props: {
                 <FileIcon type={null} name={i.name} />
                 <span className="upload-item__name">{i.name}</span>
                 <span className="upload-item__status">{t(`status.${i.status}`)}</span>
+                {(i.status === 'queued' || i.status === 'uploading') && (
+                  <Button type="button" text size="small" icon="pi pi-times" aria-label={t('cancelUpload', { name: i.name })} onClick={() => cancel(i.key)} data-testid="upload-cancel" />
+                )}
               </div>
               {i.status === 'uploading' && <ProgressBar value={i.percent} className="upload-item__bar" data-testid="upload-progress" aria-label={t('progress', { name: i.name })} />}
               {i.status === 'failure' && i.message && (

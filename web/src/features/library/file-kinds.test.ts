@@ -54,6 +54,16 @@ describe('sizes', () => {
     [null, ''],
     [-1, ''],
   ])('%p bytes -> %p', (bytes, text) => expect(formatSize(bytes)).toBe(text));
+
+  it.each([
+    [1536, 'ru', '1,5 КБ'],
+    [5 * 1024 * 1024, 'ru', '5,0 МБ'],
+    [12, 'ru', '12 Б'],
+    [1536, 'ar', '1.5 ك.ب'],
+    [12, 'ar', '12 بايت'],
+    [1536, 'fr', '1.5 KB'],
+    [1536, 'en', '1.5 KB'],
+  ])('%p bytes in %p -> %p (the units and the decimal mark of the language)', (bytes, lang, text) => expect(formatSize(bytes, lang)).toBe(text));
 });
 
 describe('where a file opens', () => {

@@ -2,6 +2,7 @@
  * What kind of file a library item is (from its mime type, the name's extension as a fallback), the icon of
  * its chip and the viewer that opens it (docs/library-web.md#viewers).
  */
+import { parseLang } from '@app/contracts';
 import { ROUTES } from '../../routes';
 
 export type FileKind = 'folder' | 'pdf' | 'text' | 'word' | 'excel' | 'powerpoint' | 'audio' | 'email' | 'other';
@@ -69,18 +70,26 @@ export function isAcceptedName(name: string, pdfOnly: boolean): boolean {
   return pdfOnly ? ext === 'pdf' : UPLOAD_EXTENSIONS.includes(ext);
 }
 
-/** Sizes as the file list shows them: bytes, KB, MB, GB with one decimal. */
-export function formatSize(bytes: number | null | undefined): string {
+/** the size units of each language (French shows the English texts); Arabic keeps Latin digits, as its dates do */
+const SIZE_UNITS: Record<'en' | 'ar' | 'ru', { units: readonly string[]; decimal: string }> = {
+  en: { units: ['B', 'KB', 'MB', 'GB', 'TB'], decimal: '.' },
+  ru: { units: ['Б', 'КБ', 'МБ', 'ГБ', 'ТБ'], decimal: ',' },
+  ar: { units: ['بايت', 'ك.ب', 'م.ب', 'ج.ب', 'ت.ب'], decimal: '.' },
+};
+
+/** Sizes as the file list shows them: bytes, KB, MB, GB with one decimal, in the interface's language. */
+export function formatSize(bytes: number | null | undefined, lang = 'en'): string {
   if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '';
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
+  const code = parseLang(lang);
+  const { units, decimal } = SIZE_UNITS[code === 'ar' || code === 'ru' ? code : 'en'];
+  if (bytes < 1024) return `${bytes} ${units[0]}`;
   let v = bytes / 1024;
-  let i = 0;
+  let i = 1;
   while (v >= 1024 && i < units.length - 1) {
     v /= 1024;
     i += 1;
   }
-  return `${v.toFixed(1)} ${units[i]}`;
+  return `${v.toFixed(1).replace('.', decimal)} ${units[i]}`;
 }
 
 /**

@@ -140,12 +140,24 @@ describe('library picker (60% wide)', () => {
     expect(onPick).toHaveBeenCalledWith([pack]);
   });
 
-  it("in PDF-only mode a non-PDF file cannot be ticked ('Choose only pdf')", async () => {
+  it("in PDF-only mode a non-PDF file is listed dimmed with its checkbox disabled ('Choose only pdf'); a PDF is ticked", async () => {
     installFetch(profile, onListing(() => ({ dirs: [], files: [aDocx(5, 'Notes.docx'), aPdf(3, 'Pack.pdf')] })));
     showPicker({ pdfOnly: true });
     await screen.findByText('Notes.docx');
-    fireEvent.click(within(screen.getAllByTestId('library-row')[0]).getByRole('checkbox'));
+    const [docx, pack] = screen.getAllByTestId('library-row');
+    expect(docx.className).toContain('library-row--unavailable');
+    expect(pack.className).not.toContain('library-row--unavailable');
+    const disabled = within(docx).getByRole('checkbox');
+    expect(disabled).toBeDisabled();
+    expect(disabled).toHaveAccessibleName(expect.stringContaining('Choose only pdf'));
+    fireEvent.click(disabled);
+    expect(screen.getByTestId('picker-done')).toBeDisabled();
+    // its name still says why when clicked
+    fireEvent.click(within(docx).getByText('Notes.docx'));
     expect(await screen.findByText('Choose only pdf')).toBeInTheDocument();
     expect(screen.getByTestId('picker-done')).toBeDisabled();
+    expect(within(pack).getByRole('checkbox')).toBeEnabled();
+    fireEvent.click(within(pack).getByRole('checkbox'));
+    expect(screen.getByTestId('picker-count')).toHaveTextContent('1 file chosen');
   });
 });

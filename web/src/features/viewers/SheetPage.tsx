@@ -15,7 +15,7 @@ import './viewers.css';
 
 /** The read-only spreadsheet viewer of /sheets/{sheetId} and /sheets/{sheetId}/{meetingId}: file name, size, the sheets as grids. */
 export function SheetPage() {
-  const { t } = useTranslation('viewer');
+  const { t, i18n } = useTranslation('viewer');
   const navigate = useNavigate();
   const params = useParams();
   const [query] = useSearchParams();
@@ -37,7 +37,7 @@ export function SheetPage() {
         </h1>
         {s && (
           <span className="viewer-head__meta" data-testid="sheet-size">
-            {t('sheet.size')}: {formatSize(s.size)}
+            {t('sheet.size')}: {formatSize(s.size, i18n.language)}
           </span>
         )}
       </div>
