@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Button } from 'primereact/button';
 import { ProgressBar } from 'primereact/progressbar';
 import { useTranslation } from 'react-i18next';
@@ -7,15 +8,18 @@ import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
 import { useApi } from '../../hooks/use-api';
 import { FileChip, FileIcon } from '../library/FileChip';
+import { formatDateTime } from '../../lib/dates';
 import { AudioPlayer } from './AudioPlayer';
+import { blockRemotePictures } from './email-rules';
 import { PdfViewer } from './PdfViewer';
 import { startPageOf } from './pdf-rules';
 import { fileIdOf, isConverting, useLibraryFile } from './use-library-file';
 import './viewers.css';
 
 function EmailBody(props: { email: Email }) {
-  const { t } = useTranslation('viewer');
+  const { t, i18n } = useTranslation('viewer');
   const e = props.email;
+  const body = useMemo(() => blockRemotePictures(e.html), [e.html]);
   return (
     <div className="email-view" data-testid="email-view">
       <div className="email-view__head surface-card">
@@ -35,13 +39,20 @@ function EmailBody(props: { email: Email }) {
           {e.date && (
             <>
               <dt>{t('email.date')}</dt>
-              <dd>{e.date}</dd>
+              <dd data-testid="email-date">
+                <bdi>{formatDateTime(e.date, i18n.language)}</bdi>
+              </dd>
             </>
           )}
         </dl>
       </div>
       {/* the server sanitized the HTML; the frame runs no script and cannot reach this page either way */}
-      <iframe className="email-view__body" title={e.subject} sandbox="" srcDoc={e.html} data-testid="email-body" />
+      {body.blocked > 0 && (
+        <p className="email-view__notice" role="status" data-testid="email-remote-blocked">
+          <i className="pi pi-shield" aria-hidden="true" /> {t('email.remoteBlocked', { count: body.blocked })}
+        </p>
+      )}
+      <iframe className="email-view__body" title={e.subject} sandbox="" srcDoc={body.html} data-testid="email-body" />
       <div>
         <h4>{t('email.attachments')}</h4>
         {e.attachments.length === 0 ? (
