@@ -8,7 +8,7 @@ import { libraryApi } from '../../api/library';
 import { openPdf, type PdfHandle, type PdfOpener } from '../viewers/pdf-engine';
 import { canGoBack, canGoForward, stepPage } from '../viewers/pdf-rules';
 import { PlacementStage, usePaletteDrag, type StageBox } from './PlacementStage';
-import { dropBox, initialBox, scaleOf, type Box } from './placement-math';
+import { clearOf, dropBox, initialBox, scaleOf, type Box } from './placement-math';
 
 /** a signer of the create form: a member, a committee (every member of it) or a guest by e-mail */
 export interface Signer {
@@ -113,7 +113,9 @@ export function PlacementStep(props: { docs: { id: number; name: string }[]; sig
   const add = useCallback(
     (at: { x: number; y: number } | null) => {
       if (!doc || !size || !signer) return;
-      const box = at ? dropBox(at.x, at.y, scaleOf(pageEl?.getBoundingClientRect().width || size.width, size.width), size, 0.5) : initialBox(size, 0.5);
+      // added without a drop point (the keyboard), a box lands on the default spot: below any box already there
+      const here = boxes.filter((b) => b.libraryId === doc.id && b.page === page);
+      const box = at ? dropBox(at.x, at.y, scaleOf(pageEl?.getBoundingClientRect().width || size.width, size.width), size, 0.5) : clearOf(initialBox(size, 0.5), here, size);
       const key = `d${nextKey++}`;
       onChange([...boxes, { key, signer, libraryId: doc.id, page, pageWidth: size.width, pageHeight: size.height, ...box }]);
       setSelected(key);

@@ -1,4 +1,4 @@
-import { boxKeyStep, clampBox, dropBox, initialBox, MIN_BOX, moveBox, resizeBox, scaleOf, toPixels, toPoints, type Box } from './placement-math';
+import { boxKeyStep, clampBox, clearOf, dropBox, initialBox, MIN_BOX, moveBox, resizeBox, scaleOf, toPixels, toPoints, type Box } from './placement-math';
 
 const LETTER = { width: 612, height: 792 };
 const box = (px: number, py: number, width: number, height: number): Box => ({ px, py, width, height });
@@ -66,6 +66,27 @@ describe('dropBox and initialBox: a signature-sized box (180 x 60 points), not h
     ['a small page: 40 % of its width, 3 : 1', 100, 100, 1, box(100 - 40, 100 - 40 / 3, 80, 80 / 3)],
   ])('%s', (_n, x, y, scale, want) => close(dropBox(x, y, scale, _n.startsWith('a small') ? { width: 200, height: 300 } : LETTER, 0.5), want));
   it('the Sign button: centred, top at height / 2.8', () => close(initialBox(LETTER, 0.5), box((612 - 180) / 2, 792 / 2.8, 180, 60)));
+});
+
+describe('clearOf: a new box does not cover another signer\'s box', () => {
+  const first = box(216, 282.9, 180, 60);
+  it.each<[string, Box, Box[], Box]>([
+    ['a free spot: kept', box(216, 100, 180, 60), [first], box(216, 100, 180, 60)],
+    ['the same default spot: just below the other', first, [first], box(216, 282.9 + 68, 180, 60)],
+    ['below is taken too: below that', first, [first, box(216, 350.9, 180, 60)], box(216, 282.9 + 136, 180, 60)],
+    ['touching edges do not overlap', box(216, 342.9, 180, 60), [first], box(216, 342.9, 180, 60)],
+  ])('%s', (_n, b, others, want) => close(clearOf(b, others, LETTER), want));
+  it('at the foot of the page it goes on from the top', () => {
+    const low = box(216, 700, 180, 60);
+    const got = clearOf(low, [low], LETTER);
+    expect(got.py).toBeLessThan(700);
+    expect(got.py + got.height).toBeLessThanOrEqual(792);
+    expect(got.py >= 760 || got.py + 60 <= 700).toBe(true);
+  });
+  it('a page with no free spot: left where it is', () => {
+    const full = Array.from({ length: 20 }, (_x, i) => box(0, i * 40, 612, 40));
+    close(clearOf(box(216, 100, 180, 60), full, LETTER), box(216, 100, 180, 60));
+  });
 });
 
 describe('boxKeyStep: the arrow keys move a box (Shift: five times as far)', () => {

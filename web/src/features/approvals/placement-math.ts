@@ -68,6 +68,28 @@ export function initialBox(page: PageSize, aspect: number): Box {
   return clampBox({ px: (page.width - d.width) / 2, py: defaultBox(page, aspect).py, width: d.width, height: d.height }, page);
 }
 
+/** the gap, in points, left between a new box and the one it would have covered */
+export const BOX_GAP = 8;
+
+const overlaps = (a: Box, b: Box) => a.px < b.px + b.width && b.px < a.px + a.width && a.py < b.py + b.height && b.py < a.py + a.height;
+
+/**
+ * A new box that would lie over another box of the page (two signers' boxes at the same default spot) moves down
+ * below it, then from the top of the page, until it covers none; it stays where it is when the page has no free spot.
+ */
+export function clearOf(b: Box, others: readonly Box[], page: PageSize): Box {
+  if (!others.some((o) => overlaps(b, o))) return b;
+  const step = b.height + BOX_GAP;
+  const tries = Math.floor(page.height / step) + 1;
+  for (let i = 1; i <= tries * 2; i++) {
+    const py = (b.py + i * step) % (tries * step);
+    if (py + b.height > page.height) continue;
+    const moved = { ...b, py };
+    if (!others.some((o) => overlaps(moved, o))) return moved;
+  }
+  return b;
+}
+
 /** screen pixels an arrow key moves a box by (Shift: five times as far); null for any other key */
 export function boxKeyStep(key: string, shift: boolean): { dx: number; dy: number } | null {
   const step = shift ? 40 : 8;
