@@ -124,6 +124,7 @@ export function ParticipantsDrawer(props: { meeting: MeetingDetails; visible: bo
   const [userId, setUserId] = useState<number | null>(null);
   const [role, setRole] = useState<'Viewer' | 'Editor'>('Viewer');
   const [email, setEmail] = useState('');
+  const [guestName, setGuestName] = useState('');
   const [orgGuest, setOrgGuest] = useState(false);
   const [emailError, setEmailError] = useState<string | null>(null);
   const [userError, setUserError] = useState<string | null>(null);
@@ -154,8 +155,11 @@ export function ParticipantsDrawer(props: { meeting: MeetingDetails; visible: bo
     const e = guestEmailError(email);
     setEmailError(e);
     if (e) return;
-    if (await run(() => membersApi.add(meeting.id, { user_email: email.trim(), organization_guest: orgGuest ? 1 : 0, type: role }))) {
+    // the guest's name, when given, is how the meeting shows them (not a cut e-mail address)
+    const name = guestName.trim();
+    if (await run(() => membersApi.add(meeting.id, { user_email: email.trim(), organization_guest: orgGuest ? 1 : 0, type: role, ...(name ? { guest_name: name } : {}) }))) {
       setEmail('');
+      setGuestName('');
       setOrgGuest(false);
     }
   };
@@ -179,6 +183,9 @@ export function ParticipantsDrawer(props: { meeting: MeetingDetails; visible: bo
             />
             <Button type="button" icon="pi pi-plus" onClick={() => void addUser()} aria-label={t('participants.add')} data-testid="add-user-submit" />
           </div>
+        </Field>
+        <Field id="add-guest-name" label={t('participants.guestName')}>
+          <InputText id="add-guest-name" value={guestName} onChange={(e) => setGuestName(e.target.value)} maxLength={255} autoComplete="off" data-testid="add-guest-name" />
         </Field>
         <Field id="add-email" label={t('participants.addEmail')} error={emailError}>
           <div className="p-inputgroup">

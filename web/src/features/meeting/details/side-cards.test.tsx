@@ -210,6 +210,22 @@ describe('participants drawer (500)', () => {
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ user_email: 'auditor@example.com', organization_guest: 1, type: 'Viewer' });
   });
 
+  it("a guest is invited with a name: the add form has the guest's name field and sends it (issue 25: guests showed as a cut e-mail)", async () => {
+    const calls = installFetch(
+      on('GET', '/api/users/all', () => jsonResponse(200, ok([]))),
+      on('POST', '/api/meetings/1/members', () => jsonResponse(200, ok([], 'Participant added'))),
+    );
+    renderWithApp(<ParticipantsDrawer meeting={withGuest()} visible onHide={jest.fn()} onChanged={jest.fn()} />);
+    await screen.findByTestId('participants-drawer');
+    fireEvent.change(screen.getByLabelText('Guest name'), { target: { value: '  Olga Auditor ' } });
+    fireEvent.change(screen.getByTestId('add-email'), { target: { value: 'olga@example.com' } });
+    click('add-email-submit');
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ user_email: 'olga@example.com', organization_guest: 0, type: 'Viewer', guest_name: 'Olga Auditor' });
+    // the form is empty again for the next guest
+    await waitFor(() => expect(screen.getByTestId('add-guest-name')).toHaveValue(''));
+  });
+
   it("the guest edit form needs the guest's name and sends the hidden e-mail", async () => {
     const calls = installFetch(
       on('GET', '/api/users/all', () => jsonResponse(200, ok([]))),
