@@ -1,4 +1,5 @@
 import { showsWeights, type CountBy, type DecisionPayload, type Lang, type OutcomeRule } from '@app/contracts';
+import { valueIn } from './labels';
 
 /**
  * What the service's printed documents (the minutes, the resolution report) build alike: escaping, the page around
@@ -92,7 +93,7 @@ export const talliesTable = (d: Counted, words: { vote: string; votes: string },
   const weightCells = (i: number) => (weights ? `<td class="num">${weights[i]?.count ?? 0}</td><td class="num">${weights[i]?.percentage ?? 0}%</td>` : '');
   return table(
     weights ? [words.vote, words.votes, '%', countWords(lang).weight, '%'] : [words.vote, words.votes, '%'],
-    d.tallies.map((t, i) => `<tr><td>${escapeHtml(t.label)}</td><td class="num">${t.count}</td><td class="num">${t.percentage}%</td>${weightCells(i)}</tr>`).join(''),
+    d.tallies.map((t, i) => `<tr><td>${escapeHtml(valueIn(lang, t.label))}</td><td class="num">${t.count}</td><td class="num">${t.percentage}%</td>${weightCells(i)}</tr>`).join(''),
   );
 };
 

@@ -116,3 +116,35 @@ const RU: MinutesLabels = {
 export function labelsFor(lang: Lang): MinutesLabels {
   return lang === 'ar' ? AR : lang === 'ru' ? RU : EN;
 }
+
+/**
+ * The values the minutes and the resolution report print (vote choices, attendance answers, roles, action states,
+ * priorities, meeting statuses, outcomes) in the document's language: the words the web shows for them
+ * (web/src/locales). A value without a translation prints as it is (English, and French, which reads as English).
+ */
+const VALUES: Record<'ar' | 'ru', Readonly<Record<string, string>>> = {
+  ar: {
+    Approved: 'موافق', Denied: 'مرفوض', Abstained: 'ممتنع', Pending: 'قيد الانتظار', Others: 'أخرى', 'Postponed to next meeting': 'مؤجل إلى الاجتماع القادم',
+    Going: 'سأحضر', 'Not going': 'لن أحضر', Maybe: 'ربما', Delegate: 'تفويض', Other: 'أخرى',
+    Viewer: 'مشاهد', Editor: 'محرر', Owner: 'المالك',
+    'In Progress': 'قيد التنفيذ', Complete: 'مكتمل', 'Not Complete': 'غير مكتمل', 'Not started': 'لم يبدأ',
+    High: 'عالية', Normal: 'عادية', Low: 'منخفضة',
+    Draft: 'مسودة', Scheduled: 'مجدول', Live: 'مباشر', Cancelled: 'ملغى', Archived: 'مؤرشف',
+    Passed: 'أُقرّ', Rejected: 'رُفض', 'No quorum': 'لم يكتمل النصاب',
+  },
+  ru: {
+    Approved: 'За', Denied: 'Против', Abstained: 'Воздержался', Pending: 'Ожидает', Others: 'Другое', 'Postponed to next meeting': 'Перенесено на следующую встречу',
+    Going: 'Приду', 'Not going': 'Не приду', Maybe: 'Возможно', Delegate: 'Делегирую', Other: 'Другое',
+    Viewer: 'Зритель', Editor: 'Редактор', Owner: 'Владелец',
+    'In Progress': 'В работе', Complete: 'Выполнено', 'Not Complete': 'Не выполнено', 'Not started': 'Не начато',
+    High: 'Высокий', Normal: 'Обычный', Low: 'Низкий',
+    Draft: 'Черновик', Scheduled: 'Запланирована', Live: 'Идёт', Cancelled: 'Отменена', Archived: 'В архиве',
+    Passed: 'Принято', Rejected: 'Отклонено', 'No quorum': 'Нет кворума',
+  },
+};
+
+/** a printed value in the document's language (see VALUES); the value itself when the language has no word for it */
+export function valueIn(lang: Lang, value: string | null | undefined): string {
+  const v = value ?? '';
+  return lang === 'ar' || lang === 'ru' ? (VALUES[lang][v] ?? v) : v;
+}

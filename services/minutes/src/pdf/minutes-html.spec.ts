@@ -77,6 +77,39 @@ describe('minutesHtml', () => {
     );
   });
 
+  it('prints the values in the document\'s language: votes, attendance, roles, statuses, outcome, action state and priority (issue 25)', () => {
+    const decision = {
+      agenda_type: 'decision', id: 4, title: 'Approve the budget', description: null, deadline: '2026-11-30 10:00:00', outcome: 'Passed',
+      tallies: [{ vote: 'Approved', label: 'Approved', count: 2, percentage: 100 }, { vote: 'Abstained', label: 'Postponed to next meeting', count: 0, percentage: 0 }],
+    };
+    const action = { agenda_type: 'action', id: 6, title: 'Check the bids', description: null, status: 'In Progress', priority: 'High', open_till: '2026-12-01 10:00:00', participants: [{ user: { name: 'Mona' }, user_email: null, status: 'Complete' }] };
+    const of = (lang: 'en' | 'ar' | 'ru') =>
+      minutesHtml({
+        meeting: {
+          ...meeting,
+          members: [{ user_id: 2, user: { id: 2, name: 'Mona' }, user_email: 'm@x', guest_name: null, type: 'Editor', attendance_status: 'Not going' }],
+          agendas: [{ agenda_type: 'decision', agenda_type_id: 2, row_num: 1, data: [decision] }, { agenda_type: 'action', agenda_type_id: 3, row_num: 2, data: [action] }],
+        } as unknown as MeetingDetails,
+        items: [], lang, version: 1, generatedAt: '2026-11-24 11:00:00',
+      });
+    const ar = of('ar');
+    expect(ar).toContain('<dt>الحالة</dt><dd>مباشر</dd>');
+    expect(ar).toContain('<tr><td>Mona</td><td>محرر</td><td>لن أحضر</td></tr>');
+    expect(ar).toContain('<b>أُقرّ</b>');
+    expect(ar).toContain('<tr><td>موافق</td><td class="num">2</td>');
+    expect(ar).toContain('<tr><td>مؤجل إلى الاجتماع القادم</td>');
+    expect(ar).toContain('<b>قيد التنفيذ</b>');
+    expect(ar).toContain('عالية');
+    expect(ar).toContain('<tr><td>Mona</td><td>مكتمل</td></tr>');
+    // nothing of these values is left in English
+    for (const english of ['>Live<', '>Editor<', '>Not going<', '>Passed<', '>Approved<', '>In Progress<', '>Complete<', ': High']) expect({ english, found: ar.includes(english) }).toEqual({ english, found: false });
+    const ru = of('ru');
+    expect(ru).toContain('<tr><td>Mona</td><td>Редактор</td><td>Не приду</td></tr>');
+    expect(ru).toContain('<b>Принято</b>');
+    // English stays English
+    expect(of('en')).toContain('<tr><td>Mona</td><td>Editor</td><td>Not going</td></tr>');
+  });
+
   it('names who represents whom in the attendance', () => {
     const person = (id: number, name: string) => ({ id, name, image: null });
     const proxies = { items: [{ id: 1, meeting_id: 9, from_user_id: 2, to_user_id: 3, from: person(2, 'Mona'), to: person(3, 'Sami <b>'), created_at: '2026-11-24 09:00:00', can_revoke: false }], open: false, can_give: false, can_record: false, per_holder: 1 };

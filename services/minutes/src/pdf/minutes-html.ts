@@ -1,6 +1,6 @@
 import { minutesKey, type ActionPayload, type DecisionPayload, type Lang, type MeetingDetails, type MinutesItem } from '@app/contracts';
 import { CELL_CSS, commentItems, countWords, escapeHtml, FACTS_CSS, factsList, PAGE_CSS, para, printedPage, ruleText, table, talliesTable } from './html';
-import { labelsFor, type MinutesLabels } from './labels';
+import { labelsFor, valueIn, type MinutesLabels } from './labels';
 
 /**
  * The minutes as one HTML document for Chromium's print to PDF (A4): the meeting, attendance, each agenda item
@@ -41,17 +41,17 @@ function conclusionBlock(item: MinutesItem | undefined, L: MinutesLabels): strin
 }
 
 function decisionBlock(d: DecisionPayload, item: MinutesItem | undefined, L: MinutesLabels, lang: Lang): string {
-  const outcome = d.outcome ?? L.votingOpen;
+  const outcome = d.outcome ? valueIn(lang, d.outcome) : L.votingOpen;
   return `<section class="decision"><h3>${escapeHtml(d.title)}</h3>${d.description ? `<p>${para(d.description)}</p>` : ''}
 <p class="meta">${escapeHtml(L.deadline)}: ${escapeHtml(d.deadline)} · ${escapeHtml(L.outcome)}: <b>${escapeHtml(outcome)}</b> · ${escapeHtml(countWords(lang).rule)}: ${escapeHtml(ruleText(d, lang))}</p>
 ${talliesTable(d, L, lang)}
 ${conclusionBlock(item, L)}</section>`;
 }
 
-function actionBlock(a: ActionPayload, item: MinutesItem | undefined, L: MinutesLabels): string {
-  const rows = a.participants.map((p) => `<tr><td>${escapeHtml(p.user?.name ?? p.user_email ?? '')}</td><td>${escapeHtml(p.status)}</td></tr>`).join('');
+function actionBlock(a: ActionPayload, item: MinutesItem | undefined, L: MinutesLabels, lang: Lang): string {
+  const rows = a.participants.map((p) => `<tr><td>${escapeHtml(p.user?.name ?? p.user_email ?? '')}</td><td>${escapeHtml(valueIn(lang, p.status))}</td></tr>`).join('');
   return `<section class="action"><h3>${escapeHtml(a.title)}</h3>${a.description ? `<p>${para(a.description)}</p>` : ''}
-<p class="meta">${escapeHtml(L.status)}: <b>${escapeHtml(a.status)}</b> · ${escapeHtml(L.priority)}: ${escapeHtml(a.priority)} · ${escapeHtml(L.openTill)}: ${escapeHtml(a.open_till)}</p>
+<p class="meta">${escapeHtml(L.status)}: <b>${escapeHtml(valueIn(lang, a.status))}</b> · ${escapeHtml(L.priority)}: ${escapeHtml(valueIn(lang, a.priority))} · ${escapeHtml(L.openTill)}: ${escapeHtml(a.open_till)}</p>
 ${table([L.participant, L.status], rows)}
 ${conclusionBlock(item, L)}</section>`;
 }
@@ -69,7 +69,7 @@ export function minutesHtml(doc: MinutesDocument): string {
     return holder === undefined ? '' : ` <span class="muted">(${escapeHtml(L.representedBy.replace('{name}', () => holder))})</span>`;
   };
   const attendance = people
-    .map((p) => `<tr><td>${escapeHtml(p.user?.name ?? p.guest_name ?? p.user_email ?? '')}${p.user_id === null ? ` <span class="muted">(${escapeHtml(L.guest)})</span>` : ''}${represented(p.user_id)}</td><td>${escapeHtml(p.type)}</td><td>${escapeHtml(p.attendance_status)}</td></tr>`)
+    .map((p) => `<tr><td>${escapeHtml(p.user?.name ?? p.guest_name ?? p.user_email ?? '')}${p.user_id === null ? ` <span class="muted">(${escapeHtml(L.guest)})</span>` : ''}${represented(p.user_id)}</td><td>${escapeHtml(valueIn(doc.lang, p.type))}</td><td>${escapeHtml(valueIn(doc.lang, p.attendance_status))}</td></tr>`)
     .join('');
 
   const agenda: string[] = [];
@@ -86,11 +86,11 @@ export function minutesHtml(doc: MinutesDocument): string {
         agenda.push(`<section class="item"><h3>${n}. ${escapeHtml(item.title)}</h3>${item.description ? `<p>${para(item.description)}</p>` : ''}${conclusionBlock(at('talking_point', item.id), L)}${subs}</section>`);
         for (const s of item.subpoints) for (const d of s.decision) decisions.push(decisionBlock(d, at('decision', d.id), L, doc.lang));
         for (const d of item.decisions) decisions.push(decisionBlock(d, at('decision', d.id), L, doc.lang));
-        for (const a of item.actions) actions.push(actionBlock(a, at('action', a.id), L));
+        for (const a of item.actions) actions.push(actionBlock(a, at('action', a.id), L, doc.lang));
       } else if (item.agenda_type === 'decision') {
         decisions.push(decisionBlock(item, at('decision', item.id), L, doc.lang));
       } else {
-        actions.push(actionBlock(item, at('action', item.id), L));
+        actions.push(actionBlock(item, at('action', item.id), L, doc.lang));
       }
     }
   }
@@ -101,7 +101,7 @@ export function minutesHtml(doc: MinutesDocument): string {
     [L.date, escapeHtml(m.start_date)],
     m.duration ? [L.duration, String(m.duration)] : null,
     m.location ? [L.location, escapeHtml(m.location)] : null,
-    [L.status, escapeHtml(m.status.name)],
+    [L.status, escapeHtml(valueIn(doc.lang, m.status.name))],
     [L.owner, escapeHtml(m.owner.name ?? '')],
     [L.generated, escapeHtml(doc.generatedAt)],
   ]);

@@ -1,5 +1,6 @@
 import type { DecisionPayload, Lang } from '@app/contracts';
 import { CELL_CSS, commentItems, countWords, escapeHtml, FACTS_CSS, factsList, PAGE_CSS, para, printedPage, ruleText, table, talliesTable } from './html';
+import { valueIn } from './labels';
 
 /**
  * The resolution report as one HTML document for Chromium's print to PDF (A4 portrait): the resolution's facts
@@ -138,7 +139,7 @@ export function reportHtml(doc: ReportDocument): string {
   // a secret ballot (docs/ballots.md): who has voted, never what; the payload holds no choice of anyone anyway
   const secret = d.ballot === 'secret';
   const voters = d.voters
-    .map((v) => `<tr><td>${escapeHtml(v.user?.name ?? v.user_email ?? '')}</td><td>${escapeHtml(secret ? (v.has_voted ? W.voted : W.notVoted) : v.vote_label)}</td><td>${para(v.reason ?? '')}</td><td class="nowrap">${escapeHtml(v.updated_at)}</td></tr>`)
+    .map((v) => `<tr><td>${escapeHtml(v.user?.name ?? v.user_email ?? '')}</td><td>${escapeHtml(secret ? (v.has_voted ? W.voted : W.notVoted) : valueIn(doc.lang, v.vote_label))}</td><td>${para(v.reason ?? '')}</td><td class="nowrap">${escapeHtml(v.updated_at)}</td></tr>`)
     .join('');
   const comments = commentItems(d.comments.map((c) => ({ name: c.user_name ?? c.user_email, comment: c.comment })));
   const files = doc.attachments
@@ -149,7 +150,7 @@ export function reportHtml(doc: ReportDocument): string {
     [W.meeting, d.meeting_id ? escapeHtml(d.meeting_title ?? `#${d.meeting_id}`) : escapeHtml(W.standalone)],
     [W.deadline, escapeHtml(d.deadline)],
     [W.state, escapeHtml(d.state)],
-    [W.outcome, `<b>${escapeHtml(d.outcome ?? W.votingOpen)}</b>`],
+    [W.outcome, `<b>${escapeHtml(d.outcome ? valueIn(doc.lang, d.outcome) : W.votingOpen)}</b>`],
     [countWords(doc.lang).rule, escapeHtml(ruleText(d, doc.lang))],
     d.tender_number ? [W.tender, escapeHtml(d.tender_number)] : null,
     [W.created, escapeHtml(d.created_at)],
