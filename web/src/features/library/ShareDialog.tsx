@@ -50,7 +50,10 @@ export function ShareDialog(props: {
     setBusy(true);
     try {
       const keep = (current ?? []).map((c) => ({ user_id: c.user_id, can_edit: c.can_edit }));
-      notify('success', (await props.save([...keep, ...picked.map((user_id) => ({ user_id, can_edit: false }))])) ?? t('shared'));
+      const message = await props.save([...keep, ...picked.map((user_id) => ({ user_id, can_edit: false }))]);
+      // the toast names who now has the file (it said only "Shared.")
+      const names = picked.map((id) => users.data?.find((u) => u.id === id)?.name).filter((n): n is string => !!n);
+      notify('success', message ?? t('shared'), names.length ? t('sharedNames', { item: props.name ?? '', names: names.join(', '), count: names.length }) : undefined);
       props.onSaved?.();
       props.onHide();
     } catch (e) {
