@@ -144,6 +144,10 @@ describe('journey: sheet, office, e-mail and audio viewers', () => {
       }));
       expect(body).toEqual(expect.objectContaining({ scripts: 0, remoteImages: 0, jsLinks: 0 }));
       expect(body.html).toContain('<b>agenda</b>');
+      // the blocked tracker picture is said, not drawn as a broken image (issue 25); the date is not the ISO text
+      expect(body.html).not.toContain('<img');
+      expect(await textOf(page, '[data-testid=email-remote-blocked]')).toBe('1 picture from the internet was blocked to protect your privacy.');
+      expect(await textOf(page, '[data-testid=email-date]')).toMatch(/^23 Nov 2026 \d{2}:\d{2} (AM|PM)$/);
       expect(await page.$eval('[data-testid=email-body]', (n: any) => n.getAttribute('sandbox'))).toBe('');
       await s.shot('email');
     });
