@@ -30,9 +30,9 @@ describe('share dialog: the toast names who now has the file (issue 25: it said 
       </Providers>,
     );
     await screen.findByTestId('share-dialog');
-    fireEvent.click(document.getElementById('share-users')!.closest('.p-multiselect')!);
-    fireEvent.click(await screen.findByText('Mona Member'));
-    fireEvent.click(screen.getByText('Mark Member'));
+    fireEvent.click(screen.getByTestId('share-users'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Mona Member', hidden: true }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Mark Member', hidden: true }));
     fireEvent.click(screen.getByTestId('share-submit'));
     await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
     expect(save).toHaveBeenCalledWith([{ user_id: 4, can_edit: true }, { user_id: 2, can_edit: false }, { user_id: 3, can_edit: false }]);
