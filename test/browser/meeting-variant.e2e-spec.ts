@@ -194,7 +194,7 @@ describe('journey: a decision without voting reads the same through every host (
         await page.goto(orgUrl(label, `/app/activity/meetings/${meetingId}`));
         await page.waitForSelector('[data-testid=agenda-list]', { visible: true });
         await openItem(page, `decision:${decisionId}`, 'decision-dialog');
-        await waitForText(page, '[data-testid=decision-details]', 'Award the catering tender');
+        await waitForText(page, '[data-testid=decision-dialog]', 'Award the catering tender');
         await waitForText(page, '[data-testid=decision-state]', 'NO VOTING');
         expect({ host, vote: await page.$('[data-testid=decision-vote]'), end: await page.$('[data-testid=decision-end]') }).toEqual({ host, vote: null, end: null });
         await member.shot(`no-voting-${host}`);
