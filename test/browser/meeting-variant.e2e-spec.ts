@@ -201,7 +201,7 @@ describe('journey: a decision without voting reads the same through every host (
         // what the page was told, on this host: no vote for her
         const asked = await page.evaluate(async (id: number) => {
           const r = await fetch(`/api/decisions/${id}`, { headers: { token: document.defaultView.localStorage.getItem('auth_token') } });
-          const b = await r.json();
+          const b = (await r.json()) as { data?: { can_vote?: boolean; state?: string; voting_closed_reason?: string } };
           return { status: r.status, can_vote: b.data?.can_vote, state: b.data?.state, reason: b.data?.voting_closed_reason };
         }, decisionId);
         expect({ host, ...asked }).toEqual({ host, status: 200, can_vote: false, state: 'DUE', reason: 'not_decisionable' });
