@@ -203,5 +203,10 @@ describe('statuses', () => {
     const text = await pdfText(d.bytes);
     expect(text).toContain(title);
     expect(text).toContain(conclusion);
+    // the values it prints are Arabic too (issue 25: statuses, roles and answers were printed in English)
+    expect(text).toContain('مؤرشف');
+    expect(text).toContain('مشاهد');
+    expect(text).toContain('محرر');
+    expect(text).not.toMatch(/\b(Archived|Viewer|Editor|Pending)\b/);
   });
 });

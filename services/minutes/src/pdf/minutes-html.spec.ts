@@ -37,7 +37,8 @@ describe('minutesHtml', () => {
       items: [], lang: 'ru', version: 1, generatedAt: '2026-11-24 11:00:00',
     });
     expect(html).toContain('Правило: Большинство всех голосующих · по весу');
-    expect(html).toContain('<th>Вес</th><th>%</th></tr></thead><tbody><tr><td>Approved</td><td class="num">1</td><td class="num">33.4%</td><td class="num">6</td><td class="num">75%</td></tr>');
+    // the vote is named in the document's language too (issue 25)
+    expect(html).toContain('<th>Вес</th><th>%</th></tr></thead><tbody><tr><td>За</td><td class="num">1</td><td class="num">33.4%</td><td class="num">6</td><td class="num">75%</td></tr>');
   });
 
   it('the facts, the attendance and a resolution with its tallies', () => {
