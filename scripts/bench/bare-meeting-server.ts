@@ -15,6 +15,7 @@
  *
  * `GET /plain/meetings/{id}` is P1's second baseline: what a hand-written route pays to read the meeting's rows,
  * three plain queries (the meeting, its members, its agenda items) on pooled connections, nothing composed.
+ * `GET /plain/titles?q=` is P10's: a plain ILIKE over the library's file names (p10-search.ts).
  */
 import 'reflect-metadata';
 import http from 'node:http';
@@ -103,7 +104,19 @@ async function main(): Promise<void> {
     return { meeting: meeting.rows[0] ?? null, members: members.rows, talking_points: items.rows };
   };
 
+  // P10's baseline: a plain ILIKE over the library's titles, what a search box that reads names only costs
+  const titles = async (q: string) =>
+    (await plainPool.query(`select id, name from library.items where org_id = $1 and not is_folder and name ilike $2 order by name limit 20`, [env.BARE_ORG_ID, `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`])).rows;
+
   const server = http.createServer((req, res) => {
+    const t = /^\/plain\/titles\?q=([^&]*)$/.exec(req.url ?? '');
+    if (req.method === 'GET' && t) {
+      titles(decodeURIComponent(t[1])).then(
+        (data) => res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ success: true, data })),
+        (e: unknown) => res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ success: false, message: e instanceof Error ? e.message : String(e) })),
+      );
+      return;
+    }
     const p = /^\/plain\/meetings\/(\d+)$/.exec(req.url ?? '');
     if (req.method === 'GET' && p) {
       plain(Number(p[1])).then(

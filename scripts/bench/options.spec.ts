@@ -2,7 +2,8 @@ import { parseOptions, UsageError } from './options';
 
 describe('bench options', () => {
   it.each([
-    [[], ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8']],
+    [[], ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p10']],
+    [['search', 'p10'], ['p10']],
     [['p5', 'book'], ['p4', 'p5']],
     [['viewers', 'votes'], ['p2', 'p3']],
     [['live', '--channels', '50'], ['p8']],
@@ -15,7 +16,8 @@ describe('bench options', () => {
   });
 
   it.each([
-    [[], { voters: 1000, viewers: 2000, emails: 10_000, orgs: 1000, duration: 10, quick: false }],
+    [[], { voters: 1000, viewers: 2000, emails: 10_000, orgs: 1000, duration: 10, quick: false, files: 1000 }],
+    [['p10', '--files', '300'], { files: 300 }],
     [['--quick'], { voters: 100, viewers: 300, emails: 1000, orgs: 100, duration: 3, quick: true }],
     [['p3', '--viewers', '500'], { viewers: 500 }],
     [['--voters', '400'], { voters: 400 }],

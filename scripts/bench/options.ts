@@ -1,11 +1,11 @@
 /**
  * `npm run bench [-- [ids...] [--quick] [--voters N] [--viewers N] [--emails N] [--email-workers N] [--orgs N] [--duration S] [--connections N]]`
  *
- * ids: p1 (or request), p2 (or votes), p3 (or presentation), p4 (or book), p5 (or minutes), p6 (or email), p7 (or tenants), p8 (or live); none = all.
+ * ids: p1 (or request), p2 (or votes), p3 (or presentation), p4 (or book), p5 (or minutes), p6 (or email), p7 (or tenants), p8 (or live), p10 (or search); none = all.
  * --quick shrinks every N for development (the figures are then not the issue's). Environment: BENCH_DATABASE
  * (boardroom_bench), BENCH_REDIS_DB (15), BENCH_LOG_LEVEL (the services' LOG_LEVEL, default info as `npm start`).
  */
-export const BENCHMARKS = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8'] as const;
+export const BENCHMARKS = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p10'] as const;
 /** benchmarks that measure code in this process and need no running system (infrastructure, services) */
 export const STANDALONE: ReadonlySet<BenchId> = new Set<BenchId>(['p4', 'p5']);
 export type BenchId = (typeof BENCHMARKS)[number];
@@ -19,6 +19,7 @@ const ALIASES: Record<string, BenchId> = {
   p6: 'p6', email: 'p6', emails: 'p6', notification: 'p6',
   p7: 'p7', tenants: 'p7', lists: 'p7',
   p8: 'p8', live: 'p8',
+  p10: 'p10', search: 'p10',
 };
 
 export interface BenchOptions {
@@ -37,6 +38,8 @@ export interface BenchOptions {
   connections: number;
   /** P8: live channels open while a vote fans out */
   channels: number;
+  /** P10: library files with text in the searched organization */
+  files: number;
   database: string;
   redisDb: number;
   logLevel: string;
@@ -65,6 +68,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     duration: quick ? 3 : 10,
     connections: 10,
     channels: quick ? 100 : 500,
+    files: quick ? 200 : 1000,
     database: env.BENCH_DATABASE || 'boardroom_bench',
     redisDb: int('BENCH_REDIS_DB', env.BENCH_REDIS_DB ?? '15', 0, 15),
     logLevel: env.BENCH_LOG_LEVEL || 'info',
@@ -83,6 +87,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     else if (flag === '--meetings') o.meetingsPerOrg = int('--meetings', value(), 1, 10_000);
     else if (flag === '--duration') o.duration = int('--duration', value(), 1, 600);
     else if (flag === '--channels') o.channels = int('--channels', value(), 1, 20_000);
+    else if (flag === '--files') o.files = int('--files', value(), 10, 100_000);
     else if (flag === '--connections') o.connections = int('--connections', value(), 1, 1000);
     else if (flag.startsWith('-')) throw new UsageError(`unknown option ${flag}`);
     else {

@@ -19,7 +19,7 @@ import { snapshot, spent } from './cpu';
 
 const MEMBERS = 20;
 
-async function startBare(sys: BenchSystem, orgId: string, userId: number): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
+export async function startBare(sys: BenchSystem, orgId: string, userId: number): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, ['-r', '@swc-node/register', path.join('scripts', 'bench', 'bare-meeting-server.ts')], {
     cwd: ROOT,
     env: { ...sys.env, BARE_PORT: '0', BARE_ORG_ID: orgId, BARE_USER_ID: String(userId) },
