@@ -84,7 +84,8 @@ export class Fixtures {
    * An organization with a chair, `members` members in one committee, a scheduled meeting they all belong to,
    * one talking point and one decision whose voters are all the members.
    */
-  async board(name: string, members: number, log?: (m: string) => void): Promise<Board> {
+  /** `ballot`: the decision's kind (P9 votes in a secret ballot) */
+  async board(name: string, members: number, log?: (m: string) => void, ballot: 'open' | 'secret' = 'open'): Promise<Board> {
     const org = await createTestOrg(this.bus, { name });
     const [chairUser] = await this.users(org.orgId, 1, 'Chair');
     const people = await this.users(org.orgId, members, 'Member', log);
@@ -103,7 +104,7 @@ export class Fixtures {
     await this.bus.request(ChangeMeetingStatus, { orgId: org.orgId, actor: chair, meetingId: m.id, body: { meeting_status_id: 2, reason: 'ready' } });
     const d = await this.bus.request(CreateDecision, {
       orgId: org.orgId, actor: chair, meetingId: m.id,
-      body: { title: 'The budget', deadline: `${localIn(4).slice(0, 10)} 10:00:00`, voters: people.map((p) => ({ user_id: p.userId, user_email: null })), attachments: [], attachment_ids: [] },
+      body: { title: 'The budget', deadline: `${localIn(4).slice(0, 10)} 10:00:00`, voters: people.map((p) => ({ user_id: p.userId, user_email: null })), attachments: [], attachment_ids: [], ballot },
     });
     return { org, chair: { userId: chairUser.userId, email: chairUser.email }, members: people, committeeId, meetingId: m.id, decisionId: d.id };
   }

@@ -4,7 +4,7 @@
  * figure (only on a broken check: votes lost, an e-mail sent twice, a request that errs).
  *
  *   npm run bench                      every benchmark (P1 to P8)
- *   npm run bench -- votes             one (p1|request, p2|votes, p3|presentation, p4|book, p5|minutes, p6|email, p7|tenants, p8|live, p10|search), or several
+ *   npm run bench -- votes             one (p1|request, p2|votes, p3|presentation, p4|book, p5|minutes, p6|email, p7|tenants, p8|live, p9|secret, p10|search), or several
  *   npm run bench -- --quick           smaller N for development (not the issue's figures)
  *   npm run bench -- votes --voters 400
  *
@@ -21,7 +21,7 @@ import { machine, table, writeResults, type BenchResult } from './report';
 import { smtpSink } from './smtp';
 import { ROOT, startSystem, type BenchSystem } from './system';
 import { runRequestPath } from './p1-request-path';
-import { runVotes } from './p2-votes';
+import { runSecretVotes, runVotes } from './p2-votes';
 import { runPresentation } from './p3-presentation';
 import { runBookMerge } from './p4-book-merge';
 import { runMinutesRender } from './p5-minutes-render';
@@ -43,6 +43,7 @@ const RUNNERS: Record<BenchId, Runner> = {
   p6: (sys, fx, opts, l, sink) => runEmail(sys, fx, opts, l, sink),
   p7: (sys, fx, opts, l) => runTenants(sys, fx, opts, l),
   p8: (sys, fx, opts, l) => runLive(sys, fx, opts, l),
+  p9: (sys, fx, opts, l) => runSecretVotes(sys, fx, opts, l),
   p10: (sys, fx, opts, l) => runSearch(sys, fx, opts, l),
 };
 
@@ -52,7 +53,7 @@ async function main(): Promise<number> {
     opts = parseOptions(process.argv.slice(2), process.env);
   } catch (e) {
     if (e instanceof UsageError) {
-      console.error(`[bench] ${e.message}\nusage: npm run bench [-- [p1|p2|p3|p4|p5|p6|p7|p8|p10 ...] [--quick] [--voters N] [--viewers N] [--emails N] [--email-workers N] [--orgs N] [--meetings N] [--duration S] [--connections N] [--channels N] [--files N]]`);
+      console.error(`[bench] ${e.message}\nusage: npm run bench [-- [p1|p2|p3|p4|p5|p6|p7|p8|p9|p10 ...] [--quick] [--voters N] [--viewers N] [--emails N] [--email-workers N] [--orgs N] [--meetings N] [--duration S] [--connections N] [--channels N] [--files N]]`);
       return 2;
     }
     throw e;

@@ -2,7 +2,8 @@ import { parseOptions, UsageError } from './options';
 
 describe('bench options', () => {
   it.each([
-    [[], ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p10']],
+    [[], ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9', 'p10']],
+    [['secret', 'votes'], ['p2', 'p9']],
     [['search', 'p10'], ['p10']],
     [['p5', 'book'], ['p4', 'p5']],
     [['viewers', 'votes'], ['p2', 'p3']],

@@ -1,11 +1,11 @@
 /**
  * `npm run bench [-- [ids...] [--quick] [--voters N] [--viewers N] [--emails N] [--email-workers N] [--orgs N] [--duration S] [--connections N]]`
  *
- * ids: p1 (or request), p2 (or votes), p3 (or presentation), p4 (or book), p5 (or minutes), p6 (or email), p7 (or tenants), p8 (or live), p10 (or search); none = all.
+ * ids: p1 (or request), p2 (or votes), p3 (or presentation), p4 (or book), p5 (or minutes), p6 (or email), p7 (or tenants), p8 (or live), p9 (or secret), p10 (or search); none = all.
  * --quick shrinks every N for development (the figures are then not the issue's). Environment: BENCH_DATABASE
  * (boardroom_bench), BENCH_REDIS_DB (15), BENCH_LOG_LEVEL (the services' LOG_LEVEL, default info as `npm start`).
  */
-export const BENCHMARKS = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p10'] as const;
+export const BENCHMARKS = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9', 'p10'] as const;
 /** benchmarks that measure code in this process and need no running system (infrastructure, services) */
 export const STANDALONE: ReadonlySet<BenchId> = new Set<BenchId>(['p4', 'p5']);
 export type BenchId = (typeof BENCHMARKS)[number];
@@ -19,6 +19,7 @@ const ALIASES: Record<string, BenchId> = {
   p6: 'p6', email: 'p6', emails: 'p6', notification: 'p6',
   p7: 'p7', tenants: 'p7', lists: 'p7',
   p8: 'p8', live: 'p8',
+  p9: 'p9', secret: 'p9', ballots: 'p9',
   p10: 'p10', search: 'p10',
 };
 

@@ -5,7 +5,13 @@
  * SINGLES sequential votes by other members of the same decision, after one warm-up vote).
  * Checks: every burst vote answered 200, the database holds exactly one non-pending vote per voter, and
  * the decision's tallies (GET /api/decisions/{id}) count them all.
+ *
+ * P9 is the same burst in a secret ballot (docs/ballots.md): each vote answers a receipt; the database holds one
+ * has-voted mark per voter and one (receipt, choice) row per vote; after the close (as the chair) the tallies equal
+ * the published ballots list (GET /api/decisions/{id}/ballots), whose hash is recomputed here, and every receipt a
+ * voter got is in it. Run beside P2 (`npm run bench -- p2 p9`), the two bursts compare open and secret votes.
  */
+import { createHash } from 'node:crypto';
 import os from 'node:os';
 import { Client } from 'pg';
 import type { BenchOptions } from './options';
@@ -19,32 +25,46 @@ import { formatSpent, snapshot, spent } from './cpu';
 const SINGLES = 9;
 const VOTES = ['Approved', 'Denied', 'Abstained', 'Others'] as const;
 
-export async function runVotes(sys: BenchSystem, fx: Fixtures, opts: BenchOptions, log: (m: string) => void): Promise<BenchResult> {
+export function runVotes(sys: BenchSystem, fx: Fixtures, opts: BenchOptions, log: (m: string) => void): Promise<BenchResult> {
+  return runBurst(sys, fx, opts, log, 'open');
+}
+
+export function runSecretVotes(sys: BenchSystem, fx: Fixtures, opts: BenchOptions, log: (m: string) => void): Promise<BenchResult> {
+  return runBurst(sys, fx, opts, log, 'secret');
+}
+
+/** the published list's hash: sha256 over "receipt choice\n" lines in receipt order (docs/ballots.md) */
+const listHash = (entries: Array<{ receipt: string; choice: string }>) =>
+  createHash('sha256').update([...entries].sort((a, b) => (a.receipt < b.receipt ? -1 : 1)).map((e) => `${e.receipt} ${e.choice}\n`).join('')).digest('hex');
+
+async function runBurst(sys: BenchSystem, fx: Fixtures, opts: BenchOptions, log: (m: string) => void, ballot: 'open' | 'secret'): Promise<BenchResult> {
   const n = opts.voters;
-  log(`P2: a board of ${n + SINGLES + 1} members (users, committee, meeting, decision) through the services`);
-  const board = await fx.board(`Bench votes ${n}`, n + SINGLES + 1, log);
+  const P = ballot === 'open' ? 'P2' : 'P9';
+  log(`${P}: a board of ${n + SINGLES + 1} members (users, committee, meeting, a decision with a${ballot === 'open' ? 'n open' : ' secret'} ballot) through the services`);
+  const board = await fx.board(`Bench ${ballot} votes ${n}`, n + SINGLES + 1, log, ballot);
   const org = board.org.slug;
   const tokens = await Promise.all(board.members.map((m) => fx.session(board.org.orgId, m.userId)));
   const path = `/api/decisions/${board.decisionId}/vote/change`;
   const body = (i: number) => ({ vote: VOTES[i % 4], reason: 'because' });
   const idle = await emailQueueIdle(sys.env.REDIS_URL);
-  if (idle) log(`P2: warning: ${idle} e-mail jobs still open before the burst`);
+  if (idle) log(`${P}: warning: ${idle} e-mail jobs still open before the burst`);
 
   // baseline: one vote alone (warm-up first), SINGLES times
   const warm = await call(sys.gatewayUrl, 'POST', path, { org, token: tokens[0], body: body(0) });
-  if (warm.status !== 200) throw new Error(`P2: a single vote answered ${warm.status}: ${JSON.stringify(warm.body).slice(0, 300)}`);
+  if (warm.status !== 200) throw new Error(`${P}: a single vote answered ${warm.status}: ${JSON.stringify(warm.body).slice(0, 300)}`);
   const singles: number[] = [];
   for (let i = 1; i <= SINGLES; i++) {
     const r = await call(sys.gatewayUrl, 'POST', path, { org, token: tokens[i], body: body(i) });
-    if (r.status !== 200) throw new Error(`P2: a single vote answered ${r.status}`);
+    if (r.status !== 200) throw new Error(`${P}: a single vote answered ${r.status}`);
     singles.push(r.ms);
   }
   const single = median(singles);
 
   // the burst: every other member at once
   const burst = board.members.slice(SINGLES + 1).map((m, j) => ({ m, token: tokens[SINGLES + 1 + j], i: j }));
-  log(`P2: ${burst.length} votes at once (single vote alone: ${fmt(single, 'ms')})`);
+  log(`${P}: ${burst.length} votes at once (single vote alone: ${fmt(single, 'ms')})`);
   const latencies: number[] = [];
+  const receipts: string[] = [];
   const answered: number[] = []; // every answer's latency, errors included (a 508 is a voter waiting 10 s too)
   const failures = new Map<string, number>();
   const pids = Object.fromEntries(sys.services.map((x) => [x.name, x.pid]));
@@ -56,6 +76,7 @@ export async function runVotes(sys: BenchSystem, fx: Fixtures, opts: BenchOption
         const r = await call(sys.gatewayUrl, 'POST', path, { org, token, body: body(i) });
         answered.push(r.ms);
         if (r.status === 200) latencies.push(r.ms);
+        if (r.status === 200 && typeof r.body?.data?.receipt === 'string') receipts.push(r.body.data.receipt);
         else failures.set(String(r.status), (failures.get(String(r.status)) ?? 0) + 1);
       } catch (e) {
         const k = e instanceof Error ? e.message.slice(0, 60) : 'error';
@@ -67,7 +88,7 @@ export async function runVotes(sys: BenchSystem, fx: Fixtures, opts: BenchOption
   // where the burst's time went: CPU seconds per process while the votes were answered (2 cores: 2 s per second)
   const cpu = spent(cpuBefore, snapshot(pids));
   const cpuTotal = cpu.reduce((a, [, v]) => a + v, 0);
-  log(`P2: CPU while the burst was answered (${fmt(wallS, 's')} wall): ${formatSpent(cpu)}`);
+  log(`${P}: CPU while the burst was answered (${fmt(wallS, 's')} wall): ${formatSpent(cpu)}`);
   const s = summarize(answered);
   const nFailed = n - latencies.length;
   const votesPerS = latencies.length / wallS;
@@ -77,11 +98,14 @@ export async function runVotes(sys: BenchSystem, fx: Fixtures, opts: BenchOption
   const admin = new Client({ connectionString: sys.env.DATABASE_ADMIN_URL });
   await admin.connect();
   let stored = -1;
+  let choiceRows = -1;
   let burstStored = -1;
   try {
     const counts = async () => {
-      const all = await admin.query(`select count(*)::int as n from meeting.voters where org_id = $1 and decision_id = $2 and vote <> 'Pending'`, [board.org.orgId, board.decisionId]);
-      const mine = await admin.query(`select count(*)::int as n from meeting.voters where org_id = $1 and decision_id = $2 and vote <> 'Pending' and user_id = any($3::bigint[])`, [
+      // an open vote is the voter's row; a secret one marks the row has_voted and keeps it Pending
+      const cast = ballot === 'open' ? `vote <> 'Pending'` : 'has_voted';
+      const all = await admin.query(`select count(*)::int as n from meeting.voters where org_id = $1 and decision_id = $2 and ${cast}`, [board.org.orgId, board.decisionId]);
+      const mine = await admin.query(`select count(*)::int as n from meeting.voters where org_id = $1 and decision_id = $2 and ${cast} and user_id = any($3::bigint[])`, [
         board.org.orgId, board.decisionId, burst.map((b) => b.m.userId),
       ]);
       return [all.rows[0].n as number, mine.rows[0].n as number];
@@ -99,10 +123,14 @@ export async function runVotes(sys: BenchSystem, fx: Fixtures, opts: BenchOption
       if (Date.now() - stableSince >= 3000 || Date.now() > until) break;
       await new Promise((r) => setTimeout(r, 500));
     }
+    if (ballot === 'secret') choiceRows = Number((await admin.query(`select count(*)::int as n from meeting.secret_ballots where org_id = $1 and decision_id = $2`, [board.org.orgId, board.decisionId])).rows[0].n);
   } finally {
     await admin.end();
   }
   const chairToken = await fx.session(board.org.orgId, board.chair.userId);
+  // a secret ballot's tallies and list are published when voting closes
+  const closed = ballot === 'secret' ? await call(sys.gatewayUrl, 'POST', `/api/decisions/${board.decisionId}/fulfill`, { org, token: chairToken, body: { is_fulfilled: 1 } }) : null;
+  const list = ballot === 'secret' ? await call(sys.gatewayUrl, 'GET', `/api/decisions/${board.decisionId}/ballots`, { org, token: tokens[0] }) : null;
   const d = await call(sys.gatewayUrl, 'GET', `/api/decisions/${board.decisionId}`, { org, token: chairToken });
   const tallies: Array<{ vote: string; count: number }> = d.body?.data?.tallies ?? [];
   const tallied = tallies.filter((t) => t.vote !== 'Pending').reduce((a, t) => a + t.count, 0);
@@ -113,20 +141,34 @@ export async function runVotes(sys: BenchSystem, fx: Fixtures, opts: BenchOption
   if (stored !== expected) failedChecks.push(`stored ${stored} votes in all, expected ${expected}`);
   if (d.status !== 200) failedChecks.push(`GET /api/decisions/{id} for the tallies answered ${d.status}`);
   else if (tallied !== stored) failedChecks.push(`the tallies count ${tallied} votes, the database holds ${stored}`);
+  let listCount = -1;
+  if (ballot === 'secret') {
+    const entries: Array<{ receipt: string; choice: string }> = list?.body?.data?.entries ?? [];
+    listCount = entries.length;
+    if (closed?.status !== 200) failedChecks.push(`closing the ballot answered ${closed?.status}`);
+    if (list?.status !== 200) failedChecks.push(`GET /api/decisions/{id}/ballots answered ${list?.status}`);
+    if (choiceRows !== stored) failedChecks.push(`${choiceRows} (receipt, choice) rows for ${stored} has-voted marks`);
+    if (listCount !== tallied) failedChecks.push(`the ballots list holds ${listCount} entries, the tallies count ${tallied}`);
+    if (entries.length && listHash(entries) !== list?.body?.data?.hash) failedChecks.push('the ballots list\'s hash does not match its entries');
+    const inList = new Set(entries.map((e) => e.receipt));
+    const missing = receipts.filter((r) => !inList.has(r)).length;
+    if (receipts.length !== latencies.length || missing) failedChecks.push(`${receipts.length} receipts for ${latencies.length} votes answered 200; ${missing} not in the published list`);
+  }
 
   const p99Ratio = ratio(s.p99, single);
   return {
-    id: 'p2',
-    title: 'the vote burst',
+    id: ballot === 'open' ? 'p2' : 'p9',
+    title: ballot === 'open' ? 'the vote burst' : 'the secret vote burst',
     rows: [
-      { id: 'P2', work: `${n} votes at once via gateway: p99`, figure: `${fmt(s.p99, 'ms')}${nFailed ? ` (${nFailed} failed)` : ''}`, baseline: `${fmt(single, 'ms')} one vote alone`, ratio: fmtRatio(p99Ratio), goal: '<= 3x', met: meets(p99Ratio, { le: 3 }) },
-      { id: 'P2', work: `${n} votes at once: throughput`, figure: `${fmt(votesPerS)} votes/s`, baseline: `${fmt(wallS, 's')} wall`, ratio: '', goal: '>= 500 votes/s', met: meets(votesPerS, { ge: 500 }) },
+      { id: P, work: `${n} votes at once via gateway: p99`, figure: `${fmt(s.p99, 'ms')}${nFailed ? ` (${nFailed} failed)` : ''}`, baseline: `${fmt(single, 'ms')} one vote alone`, ratio: fmtRatio(p99Ratio), goal: '<= 3x', met: meets(p99Ratio, { le: 3 }) },
+      { id: P, work: `${n} ${ballot === 'secret' ? 'secret ' : ''}votes at once: throughput`, figure: `${fmt(votesPerS)} votes/s`, baseline: `${fmt(wallS, 's')} wall`, ratio: '', goal: '>= 500 votes/s', met: meets(votesPerS, { ge: 500 }) },
       {
-        id: 'P2', work: 'votes stored / tallied (check)', figure: `${latencies.length}/${n} ok, ${burstStored}/${n} stored, ${tallied}/${stored} tallied`, baseline: '', ratio: '',
+        id: P, work: ballot === 'open' ? 'votes stored / tallied (check)' : 'secret votes stored / tallied / in the list (check)',
+        figure: `${latencies.length}/${n} ok, ${burstStored}/${n} stored, ${tallied}/${stored} tallied${ballot === 'secret' ? `, ${listCount} listed, hash ${failedChecks.some((f) => f.includes('hash')) ? 'wrong' : 'ok'}` : ''}`, baseline: '', ratio: '',
         goal: 'exactly N', met: failedChecks.length === 0,
       },
     ],
-    figures: { cpuSeconds: Object.fromEntries(cpu), voters: n, singleVoteMs: singles, singleMedianMs: single, burst: s, wallS, votesPerS, failures: Object.fromEntries(failures), stored, burstStored, tallied, expected, tallyStatus: d.status, storedWithoutOk: burstStored - latencies.length },
+    figures: { ballot, receipts: receipts.length, choiceRows, listCount, cpuSeconds: Object.fromEntries(cpu), voters: n, singleVoteMs: singles, singleMedianMs: single, burst: s, wallS, votesPerS, failures: Object.fromEntries(failures), stored, burstStored, tallied, expected, tallyStatus: d.status, storedWithoutOk: burstStored - latencies.length },
     details: [
       `${n} members each POST \`/api/decisions/${'{id}'}/vote/change\` at once (one HTTP request each, their own session, through the gateway, NATS and the meeting service).`,
       `Burst latency (every answer, errors included): p50 ${fmt(s.p50, 'ms')}, p95 ${fmt(s.p95, 'ms')}, p99 ${fmt(s.p99, 'ms')}, max ${fmt(s.max, 'ms')}; wall ${fmt(wallS, 's')}, ${fmt(votesPerS)} votes/s answered 200.`,
