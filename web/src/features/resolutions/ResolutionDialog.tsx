@@ -27,18 +27,14 @@ export function ResolutionDialog(props: { resolutionId: number | null; visible: 
   const [committeeId, setCommitteeId] = useState<number | null>(null);
   const voters = useCommitteeVoters(committeeId);
   // the resolutions page's live channel reported a change: a resolution being looked at (not edited) loads again
-  const d = useItemDialog<Resolution>({
+  const d = useItemDialog<Resolution, DecisionInput>({
     id: resolutionId, visible, liveTick: props.liveTick, onChanged: props.onChanged, onHide: props.onHide,
     get: (id) => resolutionsApi.get(id), getDeps: [],
+    routes: { create: resolutionsApi.create, update: resolutionsApi.update, remove: resolutionsApi.remove, saved: 'Decision saved successfully', deleteConfirm: t('deleteConfirm') },
     onOpen: () => setCommitteeId(null),
     onLoaded: (r) => setCommitteeId(r.committee_id),
   });
   const resolution = d.item;
-
-  const save = (input: DecisionInput) =>
-    d.save(() => (resolutionId === null ? resolutionsApi.create(input) : resolutionsApi.update(resolutionId, input)), 'Decision saved successfully');
-
-  const remove = () => d.remove(t('deleteConfirm'), () => resolutionsApi.remove(resolutionId!), 'Deleted successfully');
 
   const committees = resolution?.committee && !props.committees.some((c) => c.id === resolution.committee_id) ? [...props.committees, resolution.committee] : props.committees;
 
@@ -46,10 +42,9 @@ export function ResolutionDialog(props: { resolutionId: number | null; visible: 
     <ItemDialog
       state={d}
       testId="resolution"
-      titles={{ create: t('page.add'), edit: t('edit'), view: t('decision') }}
-      closeLabel={t('close')}
+      words={{ create: t('page.add'), edit: t('edit'), view: t('decision'), close: t('close') }}
       footerStart={resolution && <ReportButton decisionId={resolution.id} />}
-      form={
+      form={(f) => (
         <DecisionForm
           key={resolution?.updated_at ?? 'new'}
           initial={decisionValues(resolution, null)}
@@ -57,20 +52,10 @@ export function ResolutionDialog(props: { resolutionId: number | null; visible: 
           people={withCurrent(voters.data ?? [], resolution?.voters ?? [])}
           committees={committees}
           onCommitteeChange={setCommitteeId}
-          onSubmit={save}
-          onCancel={d.cancel}
-        />
-      }
-      view={(resolution) => (
-        <DecisionDetails
-          decision={resolution}
-          standalone
-          onChanged={d.changed}
-          onEdit={resolution.can_edit ? () => d.setEditing(true) : undefined}
-          onDelete={resolution.can_delete ? remove : undefined}
-          onError={d.setBanner}
+          {...f}
         />
       )}
+      view={(resolution, c) => <DecisionDetails decision={resolution} standalone {...c} />}
     />
   );
 }

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { actionsApi, type Action, type ActionInput } from '../../../api/actions';
 import { formatDateTime } from '../../../lib/dates';
 import { ceilQuarter, fromLocalString } from '../decisions/datetime';
-import { ItemDialog, useItemDialog } from '../decisions/ItemDialog';
+import { ItemDialog, meetingItemRoutes, useItemDialog } from '../decisions/ItemDialog';
 import { meetingPeople, personKey, withCurrent } from '../decisions/people';
 import { AttachmentLinks } from '../details/AttachmentChips';
 import { ActionForm, PRIORITY_SEVERITY, type ActionValues } from './ActionForm';
@@ -46,38 +46,29 @@ export function ActionDialog(props: {
 }) {
   const { t, i18n } = useTranslation('actions');
   const { meeting, actionId, visible, guestToken } = props;
-  const d = useItemDialog<Action>({
+  const d = useItemDialog<Action, ActionInput>({
     id: actionId, visible, liveTick: props.liveTick, onChanged: props.onChanged, onHide: props.onHide,
-    get: (id) => actionsApi.get(id, guestToken), getDeps: [guestToken],
+    get: (id) => actionsApi.get(id, guestToken), getDeps: [guestToken], guest: !!guestToken,
+    routes: { ...meetingItemRoutes(actionsApi, meeting.id), saved: 'Action saved successfully', deleteConfirm: t('deleteConfirm') },
   });
   const action = d.item;
-
-  const save = (input: ActionInput) =>
-    d.save(() => (actionId === null ? actionsApi.create(meeting.id, input) : actionsApi.update(meeting.id, actionId, input)), 'Action saved successfully');
-
-  const remove = () => d.remove(t('deleteConfirm'), () => actionsApi.remove(meeting.id, actionId!), 'Deleted successfully');
-
-  const people = withCurrent(meetingPeople(meeting), action?.participants ?? []);
 
   return (
     <ItemDialog
       state={d}
       testId="action"
-      titles={{ create: t('create'), edit: t('edit'), view: t('action') }}
-      closeLabel={t('close')}
-      guest={!!guestToken}
-      form={
+      words={{ create: t('create'), edit: t('edit'), view: t('action'), close: t('close') }}
+      form={(f) => (
         <ActionForm
           key={action?.updated_at ?? 'new'}
           initial={actionValues(action, meeting.start_date)}
           meetingStart={meeting.start_date}
           canAttach={action ? action.can_add_attachments : meeting.permissions.addAttachments}
-          people={people}
-          onSubmit={save}
-          onCancel={d.cancel}
+          people={withCurrent(meetingPeople(meeting), action?.participants ?? [])}
+          {...f}
         />
-      }
-      view={(action) => (
+      )}
+      view={(action, c) => (
         <div className="action-details" data-testid="action-details">
           <div className="action-details__meta">
             {/* the tracker's "not started" (nobody has acted, no progress) reads the same here, not "In Progress" */}
@@ -95,12 +86,12 @@ export function ActionDialog(props: {
           <h4>{t('participants')}</h4>
           <ul className="participant-list" data-testid="action-participants-list">
             {action.participants.map((p) => (
-              <ParticipantStatus key={`${p.id}-${p.status}-${p.updated_at}`} action={action} participant={p} guestToken={guestToken} onChanged={() => void d.changed()} onError={d.setBanner} />
+              <ParticipantStatus key={`${p.id}-${p.status}-${p.updated_at}`} action={action} participant={p} guestToken={guestToken} onChanged={() => void c.onChanged()} onError={c.onError} />
             ))}
           </ul>
           <div className="action-details__actions">
-            {action.can_edit && !guestToken && <Button type="button" label={t('edit')} icon="pi pi-pencil" outlined onClick={() => d.setEditing(true)} data-testid="action-edit" />}
-            {action.can_delete && !guestToken && <Button type="button" label={t('delete')} icon="pi pi-trash" severity="danger" outlined onClick={remove} data-testid="action-delete" />}
+            {c.onEdit && <Button type="button" label={t('edit')} icon="pi pi-pencil" outlined onClick={c.onEdit} data-testid="action-edit" />}
+            {c.onDelete && <Button type="button" label={t('delete')} icon="pi pi-trash" severity="danger" outlined onClick={c.onDelete} data-testid="action-delete" />}
           </div>
           {props.renderComments?.(action)}
         </div>

@@ -35,16 +35,19 @@ export function TalkingPointDialog(props: {
   const { meeting, talkingPointId, visible, guestToken } = props;
   // a document can be presented live unless the organization turned the presentation module off
   const canPresent = !guestToken && !useModules().modules.disabledRoutes.includes('presentation');
-  const d = useItemDialog<TalkingPointPayload>({
+  const d = useItemDialog<TalkingPointPayload, TalkingPointInput>({
     id: talkingPointId, visible, liveTick: props.liveTick, closeAfterSave: true, onChanged: props.onChanged, onHide: props.onHide,
-    get: (id) => agendaApi.get(meeting.id, id, guestToken), getDeps: [meeting.id, guestToken],
+    get: (id) => agendaApi.get(meeting.id, id, guestToken), getDeps: [meeting.id, guestToken], guest: !!guestToken,
+    routes: {
+      create: (input) => agendaApi.create(meeting.id, input),
+      update: (id, input) => agendaApi.update(meeting.id, id, input),
+      remove: async (id) => (await agendaApi.remove(meeting.id, id)).message,
+      saved: t('tp.saved'),
+      deleteConfirm: t('tp.deleteConfirm'),
+      deleted: t('deleted'),
+    },
   });
   const tp = d.item;
-
-  const save = (input: TalkingPointInput) =>
-    d.save(() => (talkingPointId === null ? agendaApi.create(meeting.id, input) : agendaApi.update(meeting.id, talkingPointId, input)), t('tp.saved'));
-
-  const remove = () => d.remove(t('tp.deleteConfirm'), async () => (await agendaApi.remove(meeting.id, talkingPointId!)).message, t('deleted'));
 
   const people = withCurrent(meetingPeople(meeting), tp ? [...tp.viewers, ...tp.presenters] : []);
 
@@ -52,11 +55,11 @@ export function TalkingPointDialog(props: {
     <ItemDialog
       state={d}
       testId="tp"
-      titles={{ create: t('tp.new'), edit: t('tp.edit'), view: t('tp.view') }}
+      words={{ create: t('tp.new'), edit: t('tp.edit'), view: t('tp.view') }}
       dialogProps={{ style: { width: 'min(800px, 95vw)' }, breakpoints: undefined, dismissableMask: !d.editing }}
       messageClassName="w-full mb-3"
-      form={<TalkingPointForm initial={talkingPointValues(tp)} people={people} meetingDuration={meeting.duration} canAttach={tp ? tp.can_add_attachments : meeting.permissions.addAttachments} onSubmit={save} onCancel={d.cancel} />}
-      view={(tp) => (
+      form={(f) => <TalkingPointForm initial={talkingPointValues(tp)} people={people} meetingDuration={meeting.duration} canAttach={tp ? tp.can_add_attachments : meeting.permissions.addAttachments} {...f} />}
+      view={(tp, c) => (
         <div className="tp-view" data-testid="tp-view">
           {tp.description && <p className="pre-line">{tp.description}</p>}
           <p>
@@ -90,8 +93,8 @@ export function TalkingPointDialog(props: {
             </ol>
           )}
           <div className="form-actions">
-            {tp.can_delete && !guestToken && <Button type="button" label={t('delete')} icon="pi pi-trash" severity="danger" outlined onClick={remove} data-testid="tp-delete" />}
-            {tp.can_edit && !guestToken && <Button type="button" label={t('edit')} icon="pi pi-pencil" onClick={() => d.setEditing(true)} data-testid="tp-edit" />}
+            {c.onDelete && <Button type="button" label={t('delete')} icon="pi pi-trash" severity="danger" outlined onClick={c.onDelete} data-testid="tp-delete" />}
+            {c.onEdit && <Button type="button" label={t('edit')} icon="pi pi-pencil" onClick={c.onEdit} data-testid="tp-edit" />}
             <Button type="button" label={t('close')} outlined onClick={props.onHide} />
           </div>
           <Comments kind="talkingpoints" itemId={tp.id} comments={tp.comments} canComment={tp.can_comment} guestToken={guestToken} onChanged={() => void d.load()} />

@@ -6,7 +6,7 @@ import { decisionsApi, type Decision, type DecisionInput } from '../../../api/de
 import { ceilQuarter, fromLocalString } from './datetime';
 import { DecisionDetails } from './DecisionDetails';
 import { DecisionForm, type DecisionFormOptions, type DecisionValues } from './DecisionForm';
-import { ItemDialog, useItemDialog } from './ItemDialog';
+import { ItemDialog, meetingItemRoutes, useItemDialog } from './ItemDialog';
 import { meetingPeople, personKey, withCurrent } from './people';
 
 export function decisionValues(d: Decision | null, meetingStart: string | null): DecisionValues {
@@ -45,9 +45,10 @@ export function DecisionDialog(props: {
 }) {
   const { t } = useTranslation('decisions');
   const { meeting, decisionId, visible, guestToken } = props;
-  const d = useItemDialog<Decision>({
+  const d = useItemDialog<Decision, DecisionInput>({
     id: decisionId, visible, liveTick: props.liveTick, reloadWhileEditing: true, onChanged: props.onChanged, onHide: props.onHide,
-    get: (id) => decisionsApi.get(id, guestToken), getDeps: [guestToken],
+    get: (id) => decisionsApi.get(id, guestToken), getDeps: [guestToken], guest: !!guestToken,
+    routes: { ...meetingItemRoutes(decisionsApi, meeting.id), saved: 'Decision saved successfully', deleteConfirm: t('deleteConfirm') },
   });
   const decision = d.item;
 
@@ -60,41 +61,24 @@ export function DecisionDialog(props: {
     ballotLocked: !!decision?.ballot_locked,
   };
 
-  const save = (input: DecisionInput) =>
-    d.save(() => (decisionId === null ? decisionsApi.create(meeting.id, input) : decisionsApi.update(meeting.id, decisionId, input)), 'Decision saved successfully');
-
-  const remove = () => d.remove(t('deleteConfirm'), () => decisionsApi.remove(meeting.id, decisionId!), 'Deleted successfully');
-
-  const people = withCurrent(meetingPeople(meeting), decision?.voters ?? []);
-
   return (
     <ItemDialog
       state={d}
       testId="decision"
-      titles={{ create: t('create'), edit: t('edit'), view: t('decision') }}
-      closeLabel={t('close')}
-      guest={!!guestToken}
+      words={{ create: t('create'), edit: t('edit'), view: t('decision'), close: t('close') }}
       // the resolution report, for whoever sees the decision (the owner, a member who voted...); not for guests
       footerStart={!guestToken && decision && <ReportButton decisionId={decision.id} />}
-      form={
+      form={(f) => (
         <DecisionForm
           key={decision?.updated_at ?? 'new'}
           initial={decisionValues(decision, meeting.start_date)}
           options={options}
-          people={people}
-          onSubmit={save}
-          onCancel={d.cancel}
+          people={withCurrent(meetingPeople(meeting), decision?.voters ?? [])}
+          {...f}
         />
-      }
-      view={(decision) => (
-        <DecisionDetails
-          decision={decision}
-          guestToken={guestToken}
-          onChanged={d.changed}
-          onEdit={decision.can_edit && !guestToken ? () => d.setEditing(true) : undefined}
-          onDelete={decision.can_delete && !guestToken ? remove : undefined}
-          onError={d.setBanner}
-        >
+      )}
+      view={(decision, c) => (
+        <DecisionDetails decision={decision} guestToken={guestToken} {...c}>
           {props.renderComments?.(decision)}
         </DecisionDetails>
       )}

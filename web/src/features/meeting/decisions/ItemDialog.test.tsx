@@ -15,37 +15,49 @@ jest.setTimeout(20_000);
 interface Note {
   id: number;
   title: string;
+  can_edit?: boolean;
+  can_delete?: boolean;
 }
 
-type Opts = Omit<ItemDialogOptions<Note>, 'onChanged' | 'onHide' | 'getDeps'> & {
-  run?: () => Promise<{ message: string | null }>;
-  removeRun?: () => Promise<string | null>;
-  guest?: boolean;
+type Opts = Omit<ItemDialogOptions<Note, string>, 'onChanged' | 'onHide' | 'getDeps' | 'routes'> & {
+  run?: (call: { id: number | null; input: string }) => Promise<{ message: string | null }>;
+  removeRun?: (id: number) => Promise<string | null>;
 };
 
+/** a note dialog as the item dialogs are written: the routes to the hook, the controls to the form and the view */
 function NoteDialog(props: Opts & { onChanged(): void; onHide(): void }) {
-  const d = useItemDialog<Note>({ ...props, getDeps: [] });
+  const run = props.run ?? (async () => ({ message: null }));
+  const d = useItemDialog<Note, string>({
+    ...props,
+    getDeps: [],
+    routes: {
+      create: (input) => run({ id: null, input }),
+      update: (id, input) => run({ id, input }),
+      remove: props.removeRun ?? (async () => null),
+      saved: 'Note saved',
+      deleteConfirm: 'Delete the note?',
+      deleted: 'Deleted',
+    },
+  });
   return (
     <ItemDialog
       state={d}
       testId="note"
-      titles={{ create: 'New note', edit: 'Edit note', view: 'Note' }}
-      closeLabel="Close"
-      guest={props.guest}
+      words={{ create: 'New note', edit: 'Edit note', view: 'Note', close: 'Close' }}
       footerStart={<span data-testid="note-extra" />}
-      form={
-        <form data-testid="note-form" onSubmit={(e) => { e.preventDefault(); void d.save(props.run ?? (async () => ({ message: null })), 'Note saved').catch((err: unknown) => console.info('the form sees', err)); }}>
+      form={(f) => (
+        <form data-testid="note-form" onSubmit={(e) => { e.preventDefault(); void f.onSubmit('the text').catch((err: unknown) => console.info('the form sees', err)); }}>
           <button type="submit">Save</button>
-          <button type="button" onClick={d.cancel}>Cancel</button>
+          <button type="button" onClick={f.onCancel}>Cancel</button>
         </form>
-      }
-      view={(n) => (
+      )}
+      view={(n, c) => (
         <div data-testid="note-view">
           {n.title}
-          <button type="button" onClick={() => d.setEditing(true)}>Edit</button>
-          <button type="button" onClick={() => d.remove('Delete the note?', props.removeRun ?? (async () => null), 'Deleted')}>Delete</button>
-          <button type="button" onClick={() => d.setBanner('Something failed')}>Fail</button>
-          <button type="button" onClick={() => void d.changed()}>Voted</button>
+          {c.onEdit && <button type="button" onClick={c.onEdit}>Edit</button>}
+          {c.onDelete && <button type="button" onClick={c.onDelete}>Delete</button>}
+          <button type="button" onClick={() => c.onError('Something failed')}>Fail</button>
+          <button type="button" onClick={() => void c.onChanged()}>Voted</button>
         </div>
       )}
     />
@@ -64,7 +76,7 @@ function show(opts: Partial<Opts> = {}) {
   const onHide = jest.fn();
   const toasts: string[] = [];
   const off = onNotify((n) => toasts.push(`${n.severity}: ${n.summary}`));
-  const all: Opts = { id: 7, visible: true, get: async (id) => ({ id, title: `Note ${id}` }), ...opts };
+  const all: Opts = { id: 7, visible: true, get: async (id) => ({ id, title: `Note ${id}`, can_edit: true, can_delete: true }), ...opts };
   const change: { set?(more: Partial<Opts>): void } = {};
   renderWithApp(<Harness {...all} onChanged={onChanged} onHide={onHide} change={change} />);
   return { onChanged, onHide, toasts, off, rerender: (more: Partial<Opts>) => act(() => change.set?.(more)) };
@@ -92,14 +104,16 @@ describe('the item dialog shell', () => {
     expect(screen.queryByTestId('note-view')).toBeNull();
   });
 
-  it('creates: the form at once, titled for a new item, no footer; a save toasts, tells the page and closes', async () => {
-    const { onChanged, onHide, toasts, off } = show({ id: null, run: async () => ({ message: null }) });
+  it('creates: the form at once, titled for a new item, no footer; a save creates, toasts, tells the page and closes', async () => {
+    const run = jest.fn(async () => ({ message: null }));
+    const { onChanged, onHide, toasts, off } = show({ id: null, run });
     expect(screen.getByTestId('note-form')).toBeInTheDocument();
     expect(header()).toBe('New note');
     expect(screen.queryByTestId('note-close')).toBeNull();
     fireEvent.click(screen.getByText('Save'));
     await waitFor(() => expect(onHide).toHaveBeenCalled());
     expect(onChanged).toHaveBeenCalledTimes(1);
+    expect(run).toHaveBeenCalledWith({ id: null, input: 'the text' });
     expect(toasts).toEqual(['success: Note saved']);
     off();
   });
@@ -109,8 +123,9 @@ describe('the item dialog shell', () => {
     let answer: Promise<{ message: string | null }> = Promise.reject(new ApiError(409, 'Error in validation'));
     answer.catch(() => undefined); // rejected on purpose: the save below receives it
     let version = 0;
-    const get = jest.fn(async (id: number) => ({ id, title: `Note ${id} v${++version}` }));
-    const { onChanged, onHide, toasts, off } = show({ get, run: () => answer });
+    const get = jest.fn(async (id: number) => ({ id, title: `Note ${id} v${++version}`, can_edit: true }));
+    const run = jest.fn(() => answer);
+    const { onChanged, onHide, toasts, off } = show({ get, run });
     fireEvent.click(await screen.findByText('Edit'));
     expect(header()).toBe('Edit note');
     fireEvent.click(screen.getByText('Save'));
@@ -122,6 +137,7 @@ describe('the item dialog shell', () => {
     expect(await screen.findByTestId('note-view')).toHaveTextContent('Note 7 v2');
     expect(screen.queryByTestId('note-banner')).toBeNull();
     expect(toasts).toEqual(['success: Saved on the server']);
+    expect(run).toHaveBeenLastCalledWith({ id: 7, input: 'the text' });
     expect(onChanged).toHaveBeenCalledTimes(1);
     expect(onHide).not.toHaveBeenCalled();
     // cancel goes back to the view of an item that exists
@@ -142,13 +158,15 @@ describe('the item dialog shell', () => {
 
   it('delete asks first, then toasts the server message, tells the page and closes; a refused delete is the banner', async () => {
     let removed: Promise<string | null> = Promise.resolve('Deleted on the server');
-    const { onChanged, onHide, toasts, off } = show({ removeRun: () => removed });
+    const removeRun = jest.fn(() => removed);
+    const { onChanged, onHide, toasts, off } = show({ removeRun });
     fireEvent.click(await screen.findByText('Delete'));
     expect(await screen.findByText('Delete the note?')).toBeInTheDocument();
     fireEvent.click(document.querySelector('.p-confirm-dialog-accept')!);
     await waitFor(() => expect(onHide).toHaveBeenCalled());
     expect(onChanged).toHaveBeenCalledTimes(1);
     expect(toasts).toEqual(['success: Deleted on the server']);
+    expect(removeRun).toHaveBeenCalledWith(7);
     removed = Promise.reject(new ApiError(403, 'Authentication Fail', { serverMessage: 'You may not delete it' }));
     removed.catch(() => undefined); // rejected on purpose: the delete below receives it
     fireEvent.click(screen.getByText('Delete'));
@@ -160,7 +178,7 @@ describe('the item dialog shell', () => {
 
   it('a live change reloads the item in view, not while it is edited unless reloadWhileEditing', async () => {
     let version = 0;
-    const get = jest.fn(async (id: number) => ({ id, title: `Note ${id} v${++version}` }));
+    const get = jest.fn(async (id: number) => ({ id, title: `Note ${id} v${++version}`, can_edit: true }));
     const view = show({ get, liveTick: 0 });
     expect(await screen.findByTestId('note-view')).toHaveTextContent('v1');
     view.rerender({ liveTick: 1 });
@@ -173,11 +191,31 @@ describe('the item dialog shell', () => {
     expect(screen.getByTestId('note-form')).toBeInTheDocument();
   });
 
-  it('a guest always has the close button; an error the view reports is the banner', async () => {
+  it('a guest has the close button and neither edit nor delete; an error the view reports is the banner', async () => {
     show({ guest: true });
     fireEvent.click(await screen.findByText('Fail'));
     expect(screen.getByTestId('note-banner')).toHaveTextContent('Something failed');
-    fireEvent.click(screen.getByText('Edit'));
     expect(screen.getByTestId('note-close')).toBeInTheDocument();
+    expect(screen.queryByText('Edit')).toBeNull();
+    expect(screen.queryByText('Delete')).toBeNull();
+  });
+
+  it.each([
+    { can_edit: true, can_delete: false, shown: ['Edit'] },
+    { can_edit: false, can_delete: true, shown: ['Delete'] },
+    { can_edit: false, can_delete: false, shown: [] },
+  ])('the view offers what the server allows: edit $can_edit, delete $can_delete', async ({ can_edit, can_delete, shown }) => {
+    show({ get: async (id) => ({ id, title: 'Budget', can_edit, can_delete }) });
+    await screen.findByTestId('note-view');
+    expect(['Edit', 'Delete'].filter((label) => screen.queryByText(label))).toEqual(shown);
+  });
+
+  it('a view that changed the item tells the page and loads it again', async () => {
+    let version = 0;
+    const { onChanged } = show({ get: async (id) => ({ id, title: `Note ${id} v${++version}` }) });
+    expect(await screen.findByTestId('note-view')).toHaveTextContent('v1');
+    fireEvent.click(screen.getByText('Voted'));
+    await waitFor(() => expect(screen.getByTestId('note-view')).toHaveTextContent('v2'));
+    expect(onChanged).toHaveBeenCalledTimes(1);
   });
 });

@@ -12,15 +12,43 @@ import { saveErrorMessage } from './people';
 /**
  * The dialog shell of a meeting's items (decisions, actions, talking points) and of standalone resolutions: create
  * (id null), edit when the server allows it, or view. `useItemDialog` holds the item and its states (loading, the
- * load error, the save/delete error banner, editing) and the create / update / delete flows; `ItemDialog` shows
- * them around the item's own form and view.
+ * load error, the save/delete error banner, editing) and the create / update / delete flows over the item's routes;
+ * `ItemDialog` shows them around the item's own form and view, and hands the form its submit and cancel and the
+ * view its edit / delete (when the server allows them and the viewer is no guest), change and error handlers.
  */
-export interface ItemDialogOptions<T> {
+export interface ItemRoutes<I> {
+  create(input: I): Promise<{ message: string | null }>;
+  update(id: number, input: I): Promise<{ message: string | null }>;
+  /** answers the server's message */
+  remove(id: number): Promise<string | null>;
+  /** the save toast when the server sends no message */
+  saved: string;
+  /** the question before a delete */
+  deleteConfirm: string;
+  /** the delete toast when the server sends no message (default 'Deleted successfully') */
+  deleted?: string;
+}
+
+/** the create / update / delete of a meeting's item (`actionsApi`, `decisionsApi`), for the meeting's dialog */
+export function meetingItemRoutes<I>(
+  api: {
+    create(meetingId: number, input: I): Promise<{ message: string | null }>;
+    update(meetingId: number, id: number, input: I): Promise<{ message: string | null }>;
+    remove(meetingId: number, id: number): Promise<string | null>;
+  },
+  meetingId: number,
+): Pick<ItemRoutes<I>, 'create' | 'update' | 'remove'> {
+  return { create: (input) => api.create(meetingId, input), update: (id, input) => api.update(meetingId, id, input), remove: (id) => api.remove(meetingId, id) };
+}
+
+export interface ItemDialogOptions<T, I = never> {
   /** the item's id; null creates one */
   id: number | null;
   visible: boolean;
   /** GET the item (the caller's token link for guests) */
   get(id: number): Promise<T>;
+  /** create / update / delete, for the form's submit and the view's delete */
+  routes?: ItemRoutes<I>;
   /** what `get` depends on besides the id (the meeting, a guest's token) */
   getDeps: readonly unknown[];
   /** changes when a live channel reports a change: the item in view loads again */
@@ -29,6 +57,8 @@ export interface ItemDialogOptions<T> {
   reloadWhileEditing?: boolean;
   /** after any save the dialog closes (a talking point), and a failed save is told in the banner only */
   closeAfterSave?: boolean;
+  /** a guest (a meeting link's token): always the close button, never edit or delete */
+  guest?: boolean;
   /** the dialog opened (again): reset what the caller keeps beside the item */
   onOpen?(): void;
   /** the item came (or came again) */
@@ -37,9 +67,10 @@ export interface ItemDialogOptions<T> {
   onHide(): void;
 }
 
-export interface ItemDialogState<T> {
+export interface ItemDialogState<T, I = never> {
   id: number | null;
   visible: boolean;
+  guest: boolean;
   onHide(): void;
   item: T | null;
   loadError: string | null;
@@ -52,13 +83,17 @@ export interface ItemDialogState<T> {
   save(run: () => Promise<{ message: string | null }>, fallback: string): Promise<void>;
   /** after a confirmation (`confirm`): delete, the toast (the server's message, else `fallback`), close */
   remove(confirm: string, run: () => Promise<string | null>, fallback: string): void;
+  /** the form's submit: `save` over the routes (create while the id is null, else update) */
+  submit(input: I): Promise<void>;
+  /** the view's delete: `remove` over the routes */
+  del(): void;
   /** the form's cancel: a new item closes the dialog, an edited one goes back to its view */
   cancel(): void;
   /** the view changed the item (a vote, a participant's status): tell the page and load the item again */
   changed(): Promise<void>;
 }
 
-export function useItemDialog<T>(o: ItemDialogOptions<T>): ItemDialogState<T> {
+export function useItemDialog<T, I = never>(o: ItemDialogOptions<T, I>): ItemDialogState<T, I> {
   const m = useMessage();
   const { id, visible } = o;
   const [item, setItem] = useState<T | null>(null);
@@ -125,6 +160,21 @@ export function useItemDialog<T>(o: ItemDialogOptions<T>): ItemDialogState<T> {
       },
     });
 
+  const routes = () => {
+    if (!o.routes) throw new Error('useItemDialog: no routes given');
+    return o.routes;
+  };
+
+  const submit = (input: I) => {
+    const r = routes();
+    return save(() => (id === null ? r.create(input) : r.update(id, input)), r.saved);
+  };
+
+  const del = () => {
+    const r = routes();
+    remove(r.deleteConfirm, () => r.remove(id!), r.deleted ?? 'Deleted successfully');
+  };
+
   const cancel = () => (id === null ? o.onHide() : setEditing(false));
 
   const changed = async () => {
@@ -132,18 +182,34 @@ export function useItemDialog<T>(o: ItemDialogOptions<T>): ItemDialogState<T> {
     await load();
   };
 
-  return { id, visible, onHide: o.onHide, item, loadError, banner, setBanner, editing, setEditing, load, save, remove, cancel, changed };
+  return { id, visible, guest: !!o.guest, onHide: o.onHide, item, loadError, banner, setBanner, editing, setEditing, load, save, remove, submit, del, cancel, changed };
 }
 
-export interface ItemDialogProps<T extends { title: string }> {
-  state: ItemDialogState<T>;
+/** what the view may do: edit and delete are there when the item allows them (`can_edit`, `can_delete`) and the viewer is no guest */
+export interface ItemViewControls {
+  onEdit?(): void;
+  onDelete?(): void;
+  /** the view changed the item (a vote, a status): the page hears of it and the item loads again */
+  onChanged(): Promise<void>;
+  /** an error of the view's own requests, for the banner */
+  onError(message: string): void;
+}
+
+/** the form's submit (create or update, the server's field errors thrown back to the form) and cancel */
+export interface ItemFormControls<I> {
+  onSubmit(input: I): Promise<void>;
+  onCancel(): void;
+}
+
+export interface ItemDialogProps<T extends ShellItem, I = never> {
+  state: ItemDialogState<T, I>;
   /** names the dialog's test ids: `<testId>-dialog`, `-banner`, `-load-error`, `-close` */
   testId: string;
-  /** the header: creating, editing, and viewing an item that has not come yet (then its title) */
-  titles: { create: string; edit: string; view: string };
-  /** the footer's close button while viewing (and always for a guest); without it the view closes itself */
-  closeLabel?: string;
-  guest?: boolean;
+  /**
+   * the header: creating, editing, and viewing an item that has not come yet (then its title); `close`, the footer's
+   * close button while viewing (and always for a guest): without it the view closes itself
+   */
+  words: { create: string; edit: string; view: string; close?: string };
   /** before the footer's close button (the resolution report) */
   footerStart?: ReactNode;
   /** the dialog's size and mask, where an item's differ from 800 px (95 % of a narrow screen) */
@@ -151,15 +217,18 @@ export interface ItemDialogProps<T extends { title: string }> {
   /** the banner's and load error's class (default: the full-width banner of decisions.css) */
   messageClassName?: string;
   /** the create / edit form (shown while editing, once an edited item came) */
-  form: ReactNode;
+  form(controls: ItemFormControls<I>): ReactNode;
   /** the item's view */
-  view(item: T): ReactNode;
+  view(item: T, controls: ItemViewControls): ReactNode;
 }
 
-export function ItemDialog<T extends { title: string }>(props: ItemDialogProps<T>) {
+type ShellItem = { title: string; can_edit?: boolean; can_delete?: boolean };
+
+export function ItemDialog<T extends ShellItem, I = never>(props: ItemDialogProps<T, I>) {
   const m = useMessage();
   const { state: d, testId } = props;
-  const header = d.id === null ? props.titles.create : d.editing ? props.titles.edit : (d.item?.title ?? props.titles.view);
+  const { words } = props;
+  const header = d.id === null ? words.create : d.editing ? words.edit : (d.item?.title ?? words.view);
   return (
     <Dialog
       header={header}
@@ -170,10 +239,10 @@ export function ItemDialog<T extends { title: string }>(props: ItemDialogProps<T
       {...props.dialogProps}
       data-testid={`${testId}-dialog`}
       footer={
-        props.closeLabel && (props.guest || !d.editing) ? (
+        words.close && (d.guest || !d.editing) ? (
           <div className="dialog-footer">
             {props.footerStart}
-            <Button type="button" label={props.closeLabel} outlined onClick={d.onHide} data-testid={`${testId}-close`} />
+            <Button type="button" label={words.close} outlined onClick={d.onHide} data-testid={`${testId}-close`} />
           </div>
         ) : undefined
       }
@@ -181,8 +250,17 @@ export function ItemDialog<T extends { title: string }>(props: ItemDialogProps<T
       {d.banner && <Message severity="error" text={m(d.banner)} className={props.messageClassName ?? 'dialog-banner'} data-testid={`${testId}-banner`} />}
       {d.loadError && <Message severity="error" text={m(d.loadError)} className={props.messageClassName} data-testid={`${testId}-load-error`} />}
       {d.id !== null && !d.item && !d.loadError && <Loading />}
-      {d.editing && (d.id === null || d.item) && props.form}
-      {!d.editing && d.item && props.view(d.item)}
+      {d.editing && (d.id === null || d.item) && props.form({ onSubmit: d.submit, onCancel: d.cancel })}
+      {!d.editing && d.item && props.view(d.item, viewControls(d, d.item))}
     </Dialog>
   );
+}
+
+function viewControls<T extends ShellItem, I>(d: ItemDialogState<T, I>, item: T): ItemViewControls {
+  return {
+    onEdit: item.can_edit && !d.guest ? () => d.setEditing(true) : undefined,
+    onDelete: item.can_delete && !d.guest ? d.del : undefined,
+    onChanged: d.changed,
+    onError: d.setBanner,
+  };
 }
