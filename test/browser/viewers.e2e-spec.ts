@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'puppeteer-core';
 import { docxFile, emlFile, TEST_PASSWORD, wavFile, xlsxFile } from '@app/testing';
 import { closeRedis, meeting, talkingPoint, world, type World } from '../api/meeting/helpers';
-import { DEMO, dismissToasts, openBrowser, orgUrl, signIn, textOf, waitForPath, waitForText, type Session } from './support';
+import { DEMO, dismissToasts, openBrowser, orgUrl, signIn, successToast, textOf, waitForPath, waitForText, type Session } from './support';
 
 // page functions run inside Chromium; the root tsconfig has no DOM lib, so the globals they use are named here
 declare const document: any;
@@ -67,9 +67,15 @@ describe('journey: sheet, office, e-mail and audio viewers', () => {
       await page.click('[data-testid=library-upload-toggle]');
       const input = await page.waitForSelector('[data-testid=library-upload-input]');
       await (input as any).uploadFile(...Object.values(FILES).map((f) => path.join(dir, f)));
+      // the whole batch is listed at once, the later files waiting their turn (issue 25: uploads queued invisibly)
+      await page.waitForSelector('[data-testid=upload-item]');
+      expect(await page.$$eval('[data-testid=upload-item]', (n: any[]) => n.length)).toBe(4);
       for (const name of Object.values(FILES)) {
         await page.waitForSelector(`[data-testid=upload-item][data-status=success][data-name="${name}"]`, { visible: true, timeout: 60_000 });
       }
+      // one toast for the batch, not one per file
+      await successToast(page, '4 files uploaded');
+      expect(await page.$$eval('.p-toast-message-success', (n: any[]) => n.length)).toBe(1);
       await dismissToasts(page);
       const kinds: Record<string, string> = {};
       for (const name of Object.values(FILES)) {
