@@ -7,6 +7,11 @@ export const libraryConfigSchema = baseConfigSchema
     HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(3105),
     /** lifetime of the presigned download URLs the library hands out (each one issued after a rights check) */
     LIBRARY_URL_TTL_SECONDS: z.coerce.number().int().min(5).max(7 * 24 * 3600).default(300),
+    /**
+     * lifetime of the URL of a reader's copy the viewer opens when the file is view only or watermarked (a copy made
+     * for that reader on the call, removed a minute after the URL lapses; docs/library.md#what-the-viewer-opens)
+     */
+    LIBRARY_VIEW_URL_TTL_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
     /** LibreOffice binary for office -> PDF (Debian: /usr/bin/soffice, installed by scripts/infra.mjs when missing) */
     SOFFICE_PATH: z.string().min(1).default('soffice'),
     /** one conversion is killed after this long */

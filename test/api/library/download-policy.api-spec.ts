@@ -120,8 +120,11 @@ describe('the download routes apply the policy', () => {
     const copy = Buffer.from(await (await fetch(redirect.headers.get('location')!)).arrayBuffer());
     await expectWatermarked(copy, w.m2, 3);
     expect(await pdfText(copy)).not.toContain(w.m1.email);
-    // the original is untouched
-    expect(await pdfText(Buffer.from(await (await fetch(f.file_url)).arrayBuffer()))).not.toContain(w.m1.email);
+    // the viewer opens the member's own marked copy too; the stored file is untouched
+    await expectWatermarked(Buffer.from(await (await fetch(f.file_url)).arrayBuffer()), w.m1, 3);
+    expectOk(await setPolicy(w.admin, 'file', fileId, 'download'));
+    expect(await pdfText((await bytesOf(w.m1.token, `/api/library/${fileId}/file`)).bytes)).not.toContain(w.m1.email);
+    expectOk(await setPolicy(w.admin, 'file', fileId, 'watermarked'));
   });
 
   it('watermarked, a file that is no PDF and has no PDF rendering: 409, never an unmarked copy', async () => {
@@ -130,6 +133,71 @@ describe('the download routes apply the policy', () => {
     const r = await w.m1.c.get(`/library/${up.body.data.id}/file`);
     expect(r.status).toBe(409);
     expect(r.body.message).toBe('This file cannot be downloaded with a watermark.');
+  });
+});
+
+describe('what the viewer opens: never the stored file unless the reader may download it', () => {
+  /** the object a presigned URL names, and how long it lives */
+  const keyOf = (url: string) => decodeURIComponent(new URL(url).pathname);
+  function lifetimeOf(url: string): { expires: number; signedAt: number } {
+    const q = new URL(url).searchParams;
+    const d = q.get('X-Amz-Date')!; // 20261128T021500Z
+    return { expires: Number(q.get('X-Amz-Expires')), signedAt: Date.UTC(+d.slice(0, 4), +d.slice(4, 6) - 1, +d.slice(6, 8), +d.slice(9, 11), +d.slice(11, 13), +d.slice(13, 15)) };
+  }
+  let stored: string;
+
+  beforeAll(async () => {
+    expectOk(await setPolicy(w.admin, 'file', fileId, 'download'));
+    stored = keyOf(expectOk(await w.m1.c.get(`/library/fetch/${fileId}`)).file_url);
+    expect(stored).toContain('/library/');
+  });
+  afterAll(async () => {
+    expectOk(await setPolicy(w.admin, 'file', fileId, null));
+    expectOk(await setPolicy(w.admin, 'folder', folderId, null));
+  });
+
+  it("view only: the viewer gets a copy made for this reader, at a URL that expires within two minutes; listings and details carry no URL of the stored file", async () => {
+    expectOk(await setPolicy(w.admin, 'file', fileId, 'view_only'));
+    const before = Date.now();
+    const f = expectOk(await w.m1.c.get(`/library/fetch/${fileId}`));
+    const key = keyOf(f.file_url);
+    expect(key).not.toBe(stored);
+    expect(key).toContain(`/view/${fileId}-`);
+    expect(JSON.stringify(f)).not.toContain(stored.split('/').pop());
+    const life = lifetimeOf(f.file_url);
+    expect(life.expires).toBeGreaterThan(0);
+    expect(life.expires).toBeLessThanOrEqual(120);
+    expect(Math.abs(life.signedAt - before)).toBeLessThan(60_000);
+    // it opens, and it is the file's content
+    const got = await fetch(f.file_url);
+    expect(got.status).toBe(200);
+    expect(await pdfText(Buffer.from(await got.arrayBuffer()))).toContain('Budget');
+    // a second opening is another copy
+    expect(keyOf(expectOk(await w.m1.c.get(`/library/fetch/${fileId}`)).file_url)).not.toBe(key);
+    // the listing, the details (every version) and the attachments' lookup hand out no URL of the stored file
+    const listing = expectOk(await w.m1.c.get(`/directories/${folderId}`));
+    expect(listing.files.find((x: { id: number }) => x.id === fileId).file_url).toBeNull();
+    const details = expectOk(await w.m1.c.get(`/library/${fileId}`));
+    expect(details.file_url).toBeNull();
+    expect(details.versions.map((v: { file_url: string | null }) => v.file_url)).toEqual([null]);
+    const images = expectOk(await w.m1.c.post('/library/images', { ids: [fileId] }));
+    expect(JSON.stringify(images)).not.toContain(stored.split('/').pop());
+  });
+
+  it('watermarked: the viewer gets the reader\'s marked copy, not the stored file', async () => {
+    expectOk(await setPolicy(w.admin, 'file', fileId, 'watermarked'));
+    const f = expectOk(await w.m2.c.get(`/library/fetch/${fileId}`));
+    expect(keyOf(f.file_url)).not.toBe(stored);
+    expect(keyOf(f.file_url)).toContain(`/watermarked/${fileId}-`);
+    expect(lifetimeOf(f.file_url).expires).toBeLessThanOrEqual(120);
+    await expectWatermarked(Buffer.from(await (await fetch(f.file_url)).arrayBuffer()), w.m2, 3);
+    expect(expectOk(await w.m2.c.get(`/directories/${folderId}`)).files.find((x: { id: number }) => x.id === fileId).file_url).toBeNull();
+  });
+
+  it('download: the viewer and the listing may carry the stored file', async () => {
+    expectOk(await setPolicy(w.admin, 'file', fileId, 'download'));
+    expect(keyOf(expectOk(await w.m1.c.get(`/library/fetch/${fileId}`)).file_url)).toBe(stored);
+    expect(keyOf(expectOk(await w.m1.c.get(`/directories/${folderId}`)).files.find((x: { id: number }) => x.id === fileId).file_url)).toBe(stored);
   });
 });
 
@@ -184,6 +252,8 @@ describe('the board book and guests', () => {
     const f = await guest.get(`/library/fetch/${attachment}`, { meeting_id: String(m.id), token });
     expect(f.status).toBe(200);
     expect(f.body.data).toMatchObject({ download_policy: 'view_only', can_download: false, watermark: null });
+    // the guest's viewer opens a copy made for them, never the stored file
+    expect(decodeURIComponent(new URL(f.body.data.file_url).pathname)).toContain(`/view/${attachment}-`);
     const d = await fetch(`${GATEWAY}/api/library/${attachment}/download?meeting_id=${m.id}&token=${token}`, { headers: { 'x-org': w.org.slug }, redirect: 'manual' });
     expect(d.status).toBe(403);
     const b = await fetch(`${GATEWAY}/api/library/${attachment}/file?meeting_id=${m.id}&token=${token}`, { headers: { 'x-org': w.org.slug } });

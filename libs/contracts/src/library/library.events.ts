@@ -36,7 +36,7 @@ export const ExtractFileText = defineJob({
   backoffMs: 5000,
 });
 
-/** Removes a reader's watermarked copy once its presigned URL has lapsed (delayed; services/library). */
+/** Removes a reader's copy (a watermarked copy, or the viewer's copy of a view-only file) once its presigned URL has lapsed (delayed; services/library). */
 export const RemoveWatermarkedCopy = defineJob({
   queue: 'library-watermark',
   name: 'remove-copy',

@@ -51,7 +51,8 @@ export const AddVersion = defineRpc({ subject: 'library.v1.add-version', request
 /** may the caller save a new version of this item? (asked before the bytes go to S3) */
 export const CheckEditable = defineRpc({ subject: 'library.v1.check-editable', request: R({ itemId: id }), response: zLibraryItem });
 
-export const FetchFile = defineRpc({ subject: 'library.v1.fetch', request: R({ itemId: id, meetingId: id.optional() }), response: zLibraryFetch });
+/** the viewer's file; a view-only or watermarked reader gets a copy made on the call (the watermark burned in), never the stored file */
+export const FetchFile = defineRpc({ subject: 'library.v1.fetch', request: R({ itemId: id, meetingId: id.optional() }), response: zLibraryFetch, timeoutMs: 60_000 });
 /** a presigned URL of the current version, for a redirect (rights checked on this call) */
 export const DownloadUrl = defineRpc({
   subject: 'library.v1.download-url',

@@ -81,7 +81,8 @@ export const zLibraryVersion = z.object({
   size: z.number().int(),
   created_at: zServerDate,
   created_by: z.object({ id: z.number().int().nullable(), name: z.string() }),
-  file_url: z.string(),
+  /** null unless the reader may download the file (docs/library.md#what-the-viewer-opens) */
+  file_url: z.string().nullable(),
   meeting_id: z.number().int().nullable(),
 });
 export type LibraryVersion = z.output<typeof zLibraryVersion>;
@@ -154,7 +155,8 @@ export const zSheetJson = z.object({
   id: z.number().int(),
   name: z.string(),
   size: z.number().int(),
-  file_url: z.string(),
+  /** null unless the reader may download the file */
+  file_url: z.string().nullable(),
   rows: z.number().int(),
   columns: z.number().int(),
   sheets: z.array(zSheet),

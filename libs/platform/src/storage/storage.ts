@@ -152,6 +152,16 @@ export class Storage {
     }
   }
 
+  /** A server-side copy of an object under another key (the bytes never pass through the service). */
+  async copy(from: string, to: string): Promise<void> {
+    await this.ensureBucket();
+    try {
+      await this.client.copyObject(this.bucket, to, `/${this.bucket}/${from}`, new Minio.CopyConditions());
+    } catch (e) {
+      throw unavailable('copy', from, e);
+    }
+  }
+
   async remove(key: string): Promise<void> {
     await this.client.removeObject(this.bucket, key);
   }

@@ -56,6 +56,23 @@ export class DownloadPolicies {
     return effectivePolicy(steps, c.actor.kind === 'user' ? 'member' : 'guest');
   }
 
+  /**
+   * What applies to this reader for many files at once (listings, details, attachments): whether the answer may carry
+   * the stored file's URL. The system actor (another service resolving files for its own readers) reads as a
+   * member; a guest reads view only. One query when the organization sets no policy anywhere.
+   */
+  async ofMany(s: Scope, c: { orgId: string; actor: Actor }, items: readonly ItemRow[]): Promise<Map<number, DownloadPolicy>> {
+    const out = new Map<number, DownloadPolicy>();
+    const reader = c.actor.kind === 'user' || c.actor.kind === 'system' ? 'member' : 'guest';
+    if (!items.length) return out;
+    if (reader === 'member' && !(await this.repo.hasPolicies(s))) {
+      for (const i of items) out.set(i.id, effectivePolicy([], reader).policy);
+      return out;
+    }
+    for (const i of items) out.set(i.id, effectivePolicy((await this.chainOf(s, c, i)).steps, reader).policy);
+    return out;
+  }
+
   /** the reader's name, e-mail and organization, and the time now */
   async watermark(c: { orgId: string; actor: Actor }, now = new Date()): Promise<Watermark> {
     const org = await this.bus.request(GetInformation, { orgId: c.orgId, actor: c.actor });

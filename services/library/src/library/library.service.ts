@@ -65,6 +65,7 @@ export class LibraryService {
     const sh = await this.repo.sharesOf(s, ids);
     const favs = actor.userId ? await this.repo.favoriteIds(s, actor.userId, ids) : new Set<number>();
     const zone = await this.zones.of(s.orgId);
+    const policy = await this.policies.ofMany(s, { orgId: s.orgId, actor }, rows.map((r) => r.item).filter((i) => !i.isFolder));
     return Promise.all(
       rows.map(async ({ item, access }) => ({
         id: item.id,
@@ -72,7 +73,8 @@ export class LibraryService {
         type: item.isFolder ? 'folder' : (item.mime ?? 'application/octet-stream'),
         kind: (item.isFolder ? 'folder' : item.kind) as ItemKind,
         extension: item.extension,
-        file_url: item.isFolder ? null : await this.url(item.s3Key),
+        // the stored file's URL only for a reader who may download it (docs/library.md#what-the-viewer-opens)
+        file_url: item.isFolder || policy.get(item.id) !== 'download' ? null : await this.url(item.s3Key),
         size: item.size,
         owner: { id: item.ownerId, name: item.ownerName },
         scope: item.scope as LibraryScope,
@@ -160,11 +162,12 @@ export class LibraryService {
       const used = await this.repo.usagesOf(s, item.id);
       const vs = item.isFolder ? [] : await this.repo.versionsOf(s, item.id);
       const zone = await this.zones.of(c.orgId);
+      const downloads = !item.isFolder && (await this.policies.ofMany(s, c, [item])).get(item.id) === 'download';
       return {
         ...base,
         used_in: used.map((u) => ({ type: u.usageType as UsageType, id: u.usageId, title: u.title, meeting_id: u.meetingId, meeting_title: u.meetingTitle })),
         versions: await Promise.all(
-          vs.map(async (v) => ({ version: v.version, size: v.size, created_at: serverDate(v.createdAt, zone)!, created_by: { id: v.createdBy, name: v.createdByName }, file_url: (await this.url(v.s3Key))!, meeting_id: v.meetingId })),
+          vs.map(async (v) => ({ version: v.version, size: v.size, created_at: serverDate(v.createdAt, zone)!, created_by: { id: v.createdBy, name: v.createdByName }, file_url: downloads ? await this.url(v.s3Key) : null, meeting_id: v.meetingId })),
         ),
       };
     });
@@ -346,15 +349,56 @@ export class LibraryService {
     return { policy, watermark: policy === 'watermarked' ? await this.policies.watermark(c) : null };
   }
 
-  private async fetchOf(item: ItemRow, access: Access, reader: ReaderPolicy, message?: string | null): Promise<LibraryFetch> {
+  /**
+   * What the viewer opens (docs/library.md#what-the-viewer-opens): the stored file (an office file's PDF rendering)
+   * for a reader who may download it; otherwise a copy made for this reader on the call, never the stored object:
+   * watermarked, the PDF with the reader's watermark burned in; view only (and a watermarked file that cannot carry
+   * one), a plain copy. A copy's URL lives LIBRARY_VIEW_URL_TTL_SECONDS and the copy is removed a minute after.
+   */
+  private async viewUrl(c: Call, item: ItemRow, reader: ReaderPolicy, source: string): Promise<string> {
+    // the system actor (another service's job, the board book) reads the stored file; its readers' policy applies on their own calls
+    if (reader.policy === 'download' || c.actor.kind === 'system') return (await this.url(source))!;
+    const ttl = this.config.LIBRARY_VIEW_URL_TTL_SECONDS;
+    const pdf = item.kind === 'pdf' || source === item.pdfKey;
+    if (reader.policy === 'watermarked' && pdf && reader.watermark) {
+      const burnt = await this.burn(source, reader.watermark).catch((e: unknown) => {
+        if (e instanceof AppError && e.code === LibraryErrors.LIBRARY_NOT_WATERMARKABLE) return null;
+        throw e;
+      });
+      if (burnt) return (await this.readerCopy(c, item, 'watermarked', 'pdf', ttl, (key) => this.storage.put(key, Buffer.from(burnt), burnt.length, 'application/pdf'))).url;
+    }
+    const ext = pdf ? 'pdf' : (item.extension || 'bin');
+    return (await this.readerCopy(c, item, 'view', ext, ttl, (key) => this.storage.copy(source, key))).url;
+  }
+
+  /** a copy for one reader under `<orgId>/<prefix>/`, its URL living `ttl` seconds; a delayed job removes it a minute after */
+  private async readerCopy(c: Call, item: ItemRow, prefix: 'watermarked' | 'view', ext: string, ttl: number, write: (key: string) => Promise<void>): Promise<{ url: string; key: string }> {
+    const key = Storage.key(c.orgId, prefix, `${item.id}-${item.version}-${c.actor.userId ?? 0}-${randomUUID()}.${ext}`);
+    await write(key);
+    await this.jobs.add(RemoveWatermarkedCopy, { orgId: c.orgId, key }, { jobId: `wm-${key.replace(/[^\w-]/g, '_')}`, delayMs: (ttl + 60) * 1000 });
+    return { url: await this.storage.presignedGet(key, ttl), key };
+  }
+
+  /** the PDF at `source` with the reader's watermark on every page; 409 when pdf-lib cannot rewrite it */
+  private async burn(source: string, mark: Watermark): Promise<Uint8Array> {
+    const bytes = await this.storage.getBuffer(source, this.config.WATERMARK_MAX_MB * 1024 * 1024);
+    try {
+      return await burnWatermark(bytes, mark);
+    } catch (e) {
+      if (e instanceof NotWatermarkable) throw new AppError(LibraryErrors.LIBRARY_NOT_WATERMARKABLE);
+      throw e;
+    }
+  }
+
+  private async fetchOf(c: Call, item: ItemRow, access: Access, reader: ReaderPolicy, message?: string | null): Promise<LibraryFetch> {
     const convertible = !!item.kind && CONVERTIBLE_KINDS.includes(item.kind as FileKind);
     let fileUrl: string | null;
     let msg: string | null = message ?? null;
-    if (!convertible) fileUrl = await this.url(item.s3Key);
-    else if (item.conversionStatus === 'done') fileUrl = await this.url(item.pdfKey);
+    const source = !convertible ? item.s3Key : item.conversionStatus === 'done' ? item.pdfKey : null;
+    if (source) fileUrl = await this.viewUrl(c, item, reader, source);
     else {
       fileUrl = null;
-      msg ??= item.conversionStatus === 'failed' ? LibraryMessages.conversionFailed : LibraryMessages.converting;
+      if (convertible) msg ??= item.conversionStatus === 'failed' ? LibraryMessages.conversionFailed : LibraryMessages.converting;
     }
     return {
       id: item.id, name: item.name, size: item.size, kind: item.kind as ItemKind, type: item.mime ?? 'application/octet-stream', can_edit: access === 'edit',
@@ -365,11 +409,13 @@ export class LibraryService {
     };
   }
 
-  fetch(c: Call & { itemId: number; meetingId?: number }): Promise<LibraryFetch> {
-    return this.db.tenant(c.orgId, async (s) => {
+  async fetch(c: Call & { itemId: number; meetingId?: number }): Promise<LibraryFetch> {
+    const { item, access, reader } = await this.db.tenant(c.orgId, async (s) => {
       const { item, access } = await this.items.need(s, c, c.itemId, 'view', { folder: false, meetingId: c.meetingId });
-      return this.fetchOf(item, access, await this.readerPolicy(s, c, item, c.meetingId));
+      return { item, access, reader: await this.readerPolicy(s, c, item, c.meetingId) };
     });
+    // the reader's copy is made outside the transaction
+    return this.fetchOf(c, item, access, reader);
   }
 
   /**
@@ -386,33 +432,23 @@ export class LibraryService {
     if (policy === 'download') return { url: (await this.url(item.s3Key))!, name: item.name, key: item.s3Key! };
     const source = item.kind === 'pdf' ? item.s3Key : item.conversionStatus === 'done' ? item.pdfKey : null;
     if (!source) throw new AppError(LibraryErrors.LIBRARY_NOT_WATERMARKABLE);
-    const mark = await this.policies.watermark(c);
-    const bytes = await this.storage.getBuffer(source, this.config.WATERMARK_MAX_MB * 1024 * 1024);
-    let copy: Uint8Array;
-    try {
-      copy = await burnWatermark(bytes, mark);
-    } catch (e) {
-      if (e instanceof NotWatermarkable) throw new AppError(LibraryErrors.LIBRARY_NOT_WATERMARKABLE);
-      throw e;
-    }
-    const key = Storage.key(c.orgId, 'watermarked', `${item.id}-${item.version}-${c.actor.userId ?? 0}-${randomUUID()}.pdf`);
-    await this.storage.put(key, Buffer.from(copy), copy.length, 'application/pdf');
-    const ttl = this.config.LIBRARY_URL_TTL_SECONDS;
-    await this.jobs.add(RemoveWatermarkedCopy, { orgId: c.orgId, key }, { jobId: `wm-${key.replace(/[^\w-]/g, '_')}`, delayMs: (ttl + 60) * 1000 });
+    const copy = await this.burn(source, await this.policies.watermark(c));
+    const made = await this.readerCopy(c, item, 'watermarked', 'pdf', this.config.LIBRARY_URL_TTL_SECONDS, (key) => this.storage.put(key, Buffer.from(copy), copy.length, 'application/pdf'));
     const name = item.kind === 'pdf' ? item.name : `${item.name.replace(/\.[^.]+$/, '')}.pdf`;
-    return { url: await this.storage.presignedGet(key, ttl), name, key };
+    return { ...made, name };
   }
 
-  startConversion(c: Call & { itemId: number }): Promise<LibraryFetch> {
-    return this.db.command(c.orgId, async (s, after) => {
+  async startConversion(c: Call & { itemId: number }): Promise<LibraryFetch> {
+    const { row, access, reader } = await this.db.command(c.orgId, async (s, after) => {
       const { item, access } = await this.items.need(s, c, c.itemId, 'view', { folder: false });
       const reader = await this.readerPolicy(s, c, item);
-      if (!item.kind || !CONVERTIBLE_KINDS.includes(item.kind as FileKind) || item.conversionStatus === 'done') return this.fetchOf(item, access, reader);
+      if (!item.kind || !CONVERTIBLE_KINDS.includes(item.kind as FileKind) || item.conversionStatus === 'done') return { row: item, access, reader };
       const row = await this.repo.update(s, item.id, { conversionStatus: 'pending', conversionProgress: 0 });
       // a new job id per request, so a failed conversion can be tried again
       after(() => this.jobs.add(ConvertToPdf, { orgId: c.orgId, itemId: item.id, version: item.version }, { jobId: `convert-${c.orgId}-${item.id}-${item.version}-${Date.now()}` }));
-      return this.fetchOf(row, access, reader);
+      return { row, access, reader };
     });
+    return this.fetchOf(c, row, access, reader);
   }
 
   // ---------- annotations ----------
@@ -430,8 +466,10 @@ export class LibraryService {
 
   // ---------- attachments (meeting service) ----------
 
-  private async refs(rows: ItemRow[]): Promise<LibraryFileRef[]> {
-    return Promise.all(rows.map(async (r) => ({ id: r.id, name: r.name, size: r.size, type: r.mime ?? 'application/octet-stream', kind: r.kind as ItemKind, file_url: await this.url(r.s3Key) })));
+  /** attachments: the stored file's URL only where the reader (the system actor: a member) may download it */
+  private async refs(s: Scope, c: Call, rows: ItemRow[]): Promise<LibraryFileRef[]> {
+    const policy = await this.policies.ofMany(s, c, rows);
+    return Promise.all(rows.map(async (r) => ({ id: r.id, name: r.name, size: r.size, type: r.mime ?? 'application/octet-stream', kind: r.kind as ItemKind, file_url: policy.get(r.id) === 'download' ? await this.url(r.s3Key) : null })));
   }
 
   resolve(c: Call & { ids: number[] }): Promise<{ files: LibraryFileRef[] }> {
@@ -439,7 +477,7 @@ export class LibraryService {
       const rows = (await this.repo.getMany(s, c.ids)).filter((r) => !r.isFolder);
       const vis = c.actor.kind === 'system' ? rows : (await this.visible(s, c.actor, rows)).map((v) => v.item);
       const order = new Map(c.ids.map((id, i) => [id, i]));
-      return { files: await this.refs(vis.sort((a, b) => order.get(a.id)! - order.get(b.id)!)) };
+      return { files: await this.refs(s, c, vis.sort((a, b) => order.get(a.id)! - order.get(b.id)!)) };
     });
   }
 
@@ -455,7 +493,7 @@ export class LibraryService {
       }
       await this.repo.replaceUsages(s, { type: c.usage.type, id: c.usage.id, title: c.usage.title, meetingId: c.usage.meeting_id, meetingTitle: c.usage.meeting_title }, ids);
       const order = new Map(ids.map((id, i) => [id, i]));
-      return { files: await this.refs(rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!)) };
+      return { files: await this.refs(s, c, rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!)) };
     });
   }
 

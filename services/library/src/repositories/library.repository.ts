@@ -215,6 +215,12 @@ export class LibraryRepository {
     return rows;
   }
 
+  /** does the organization set any download policy at all? (listings decide every item at once when it does not) */
+  async hasPolicies(s: Scope): Promise<boolean> {
+    const [row] = await s.tx.select({ id: downloadPolicies.targetId }).from(downloadPolicies).where(eq(downloadPolicies.orgId, s.orgId)).limit(1);
+    return !!row;
+  }
+
   /** does the organization set any committee's policy? (the committee of a meeting is looked up only then) */
   async hasCommitteePolicies(s: Scope): Promise<boolean> {
     const [row] = await s.tx.select({ id: downloadPolicies.targetId }).from(downloadPolicies).where(and(eq(downloadPolicies.orgId, s.orgId), eq(downloadPolicies.level, 'committee'))).limit(1);

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, LIBRARY_MAX_BYTES, LibraryErrors, type Actor, type EmailView, type SheetJson } from '@app/contracts';
 import { CONFIG, Storage } from '@app/platform';
+import { DownloadPolicies } from '../common/download-policies';
 import { ItemAccess } from '../common/item-access';
 import { LibraryDb } from '../common/library-db';
 import { zipLimitsOf, type LibraryConfig } from '../config';
@@ -15,14 +16,18 @@ export class ViewersService {
   constructor(
     private readonly db: LibraryDb,
     private readonly items: ItemAccess,
+    private readonly policies: DownloadPolicies,
     private readonly storage: Storage,
     @Inject(CONFIG) private readonly config: LibraryConfig,
   ) {}
 
-  /** the item and its current file's URL (view access checked) */
-  private async openFile(c: { orgId: string; actor: Actor; itemId: number }): Promise<{ item: ItemRow; url: string }> {
-    const { item } = await this.db.tenant(c.orgId, (s) => this.items.need(s, c, c.itemId, 'view', { folder: false }));
-    return { item, url: (await this.items.url(item.s3Key))! };
+  /** the item and its current file's URL (view access checked): null unless the reader may download it */
+  private async openFile(c: { orgId: string; actor: Actor; itemId: number }): Promise<{ item: ItemRow; url: string | null }> {
+    const { item, policy } = await this.db.tenant(c.orgId, async (s) => {
+      const { item } = await this.items.need(s, c, c.itemId, 'view', { folder: false });
+      return { item, policy: (await this.policies.ofMany(s, c, [item])).get(item.id) };
+    });
+    return { item, url: policy === 'download' ? await this.items.url(item.s3Key) : null };
   }
 
   async excelToJson(c: { orgId: string; actor: Actor; itemId: number; rows: number; columns: number }): Promise<SheetJson> {
