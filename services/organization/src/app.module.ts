@@ -31,12 +31,13 @@ import { NewsHandlers } from './news/news.handlers';
 import { SsoService } from './auth/sso/sso.service';
 import { SsoHandlers } from './auth/sso/sso.handlers';
 import { SsoAttempts } from './auth/sso/sso-attempts';
+import { ActivityConsumers } from './activity/activity.consumers';
 
 const repositories: Provider[] = [OrganizationsRepository, UsersRepository, RolesRepository, CommitteesRepository, LogsRepository, TokensRepository, NewsRepository];
 const services: Provider[] = [
   OrgDb, Passwords, TenancyService, ProvisioningService, AuthService, UsersService, ProfileService, UsersImportService, RolesService, CommitteesService, SettingsService, NewsService, SsoService, SsoAttempts,
 ];
-const handlers: Provider[] = [TenancyHandlers, AuthHandlers, UsersHandlers, RolesHandlers, CommitteesHandlers, SettingsHandlers, NewsHandlers, SsoHandlers];
+const handlers: Provider[] = [ActivityConsumers, TenancyHandlers, AuthHandlers, UsersHandlers, RolesHandlers, CommitteesHandlers, SettingsHandlers, NewsHandlers, SsoHandlers];
 
 /**
  * The organization service: organizations and modules, users, roles and permission slugs, committees
@@ -49,7 +50,7 @@ export class OrganizationModule {
   static register(config: OrganizationConfig, opts: { handlers?: boolean } = {}): DynamicModule {
     return {
       module: OrganizationModule,
-      imports: [PlatformModule.forRoot({ service: 'organization', config, db: { schema }, storage: true })],
+      imports: [PlatformModule.forRoot({ service: 'organization', config, db: { schema }, storage: true, streams: ['library'] })],
       providers: [...repositories, ...services, ...(opts.handlers === false ? [] : handlers)],
       exports: [...repositories, ...services],
     };

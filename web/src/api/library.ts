@@ -54,6 +54,9 @@ export const libraryApi = {
   /** the file as a download (GET /api/library/{id}/file): as stored, or the reader's watermarked copy; 403 when view only */
   download: (id: number, opts: Guest & { meetingId?: number | null }): Promise<Blob> =>
     api(Routes.downloadLibraryFileBytes, { params: { id }, query: { meeting_id: opts.meetingId ?? undefined }, token: opts.token }),
+  /** the viewer printed the file: the organization's activity log records it (403 when view only) */
+  print: (id: number, opts: Guest & { meetingId?: number | null }): Promise<unknown> =>
+    api(Routes.printLibraryFile, { params: { id }, query: { meeting_id: opts.meetingId ?? undefined }, token: opts.token }),
   /** an edited PDF becomes the file's next version (POST /api/library/update/{id}, multipart `file`) */
   saveVersion: async (id: number, pdf: Blob, name: string, meetingId?: number | null) => {
     const form = new FormData();

@@ -12,6 +12,30 @@ export const ItemShared = defineEvent({
   payload: z.object({ orgId: zOrgId, itemId: z.number().int(), name: z.string(), folder: z.boolean(), userIds: z.array(z.number().int()), by: z.number().int().nullable() }),
 });
 
+/** what a reader did with a library item that the organization's activity log records (docs/library.md#activity-log) */
+export const FILE_ACTIONS = ['view', 'download', 'print', 'share'] as const;
+export const zFileAction = z.enum(FILE_ACTIONS);
+export type FileAction = z.output<typeof zFileAction>;
+/**
+ * A reader viewed, downloaded or printed a file, or shared a file or folder (with `with`: the names it was shared
+ * with); the organization service writes it into the activity log (`GET /api/logs`) with who and when.
+ */
+export const FileAccessed = defineEvent({
+  subject: 'library.v1.file.accessed',
+  payload: z.object({
+    orgId: zOrgId,
+    itemId: z.number().int(),
+    name: z.string(),
+    folder: z.boolean().default(false),
+    action: zFileAction,
+    userId: z.number().int().nullable(),
+    /** the reader's name (a guest's name or e-mail) */
+    username: z.string(),
+    guest: z.boolean().default(false),
+    with: z.array(z.string()).default([]),
+  }),
+});
+
 /** Office file -> PDF for the viewer (LibreOffice headless), processed by services/library. */
 export const ConvertToPdf = defineJob({
   queue: 'library-convert',

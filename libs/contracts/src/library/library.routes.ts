@@ -8,7 +8,7 @@ import {
 } from './library.http';
 import {
   CreateDirectory, DeleteAnnotation, DeleteItem, GetEmailView, ExcelToJson, FetchFile, GetAnnotation, GetDetails, ListLibrary, MoveItem, RenameItem,
-  ResolveFiles, SaveAnnotation, SearchLibrary, SetFavorite, SharedWithList, ShareItem, StartConversion, Unshare,
+  RecordPrint, ResolveFiles, SaveAnnotation, SearchLibrary, SetFavorite, SharedWithList, ShareItem, StartConversion, Unshare,
 } from './library.rpc';
 import { zLibraryItem } from './library.schemas';
 
@@ -93,6 +93,11 @@ export const LibraryRoutes = {
   downloadLibraryFileBytes: defineFileRoute({
     method: 'GET', path: '/api/library/:id/file', access: 'guest', tags, params: zIdParams, query: zFetchQuery,
     summary: "The file as a download, streamed with its name: as stored, or the reader's watermarked copy (download policy); 403 when it is view only",
+  }),
+  printLibraryFile: defineRoute({
+    method: 'POST', path: '/api/library/:id/print', access: 'guest', tags, params: zIdParams, query: zFetchQuery, answer: 'empty',
+    summary: "The viewer printed the file (the organization's activity log records it); 403 when the download policy is view only",
+    rpc: RecordPrint, toRpc: ({ call, params, query }) => ({ ...call, itemId: params.id, meetingId: query.meeting_id }),
   }),
   libraryDetails: defineRoute({
     method: 'GET', path: '/api/library/:id', access: 'user', tags, params: zIdParams,

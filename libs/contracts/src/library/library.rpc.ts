@@ -61,6 +61,8 @@ export const DownloadUrl = defineRpc({
   response: z.object({ url: z.string(), name: z.string(), key: z.string() }),
   timeoutMs: 60_000,
 });
+/** the viewer printed the file: recorded in the activity log; 403 when the reader's policy is view only (no print) */
+export const RecordPrint = defineRpc({ subject: 'library.v1.record-print', request: R({ itemId: id, meetingId: id.optional() }), response: zOk });
 export const ResolveFiles = defineRpc({ subject: 'library.v1.resolve-files', request: R({ ids: z.array(id).max(100) }), response: z.object({ files: z.array(zLibraryFileRef) }) });
 export const ExcelToJson = defineRpc({ subject: 'library.v1.excel-to-json', request: R({ itemId: id, rows: z.number().int(), columns: z.number().int() }), response: zSheetJson, timeoutMs: 30_000 });
 export const GetEmailView = defineRpc({ subject: 'library.v1.email-view', request: R({ itemId: id }), response: zEmailView, timeoutMs: 30_000 });

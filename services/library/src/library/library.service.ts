@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
-  AppError, ConvertToPdf, RemoveWatermarkedCopy, type DownloadPolicy, type Watermark, CONVERTIBLE_KINDS, ExtractFileText, FileDeleted, FileUploaded, GetUsers, ItemShared, LibraryErrors, LibraryMessages, serverDate,
+  AppError, ConvertToPdf, FileAccessed, type FileAction, RemoveWatermarkedCopy, type DownloadPolicy, type Watermark, CONVERTIBLE_KINDS, ExtractFileText, FileDeleted, FileUploaded, GetUsers, ItemShared, LibraryErrors, LibraryMessages, serverDate,
   type Actor, type FileKind, type ItemKind, type LibraryDetails, type LibraryFetch, type LibraryFileRef, type LibraryItem, type LibraryListing,
   type LibraryScope, type LibraryTab, type SharedWith, type UsageType, type OutlineEntry,
 } from '@app/contracts';
@@ -301,7 +301,13 @@ export class LibraryService {
         });
       await this.repo.replaceShares(s, item.id, list);
       const added = list.filter((x) => !before.has(x.userId)).map((x) => x.userId);
-      if (added.length) await this.outbox.add(s.tx, ItemShared, { orgId: c.orgId, itemId: item.id, name: item.name, folder: item.isFolder, userIds: added, by: c.actor.userId });
+      if (added.length) {
+        await this.outbox.add(s.tx, ItemShared, { orgId: c.orgId, itemId: item.id, name: item.name, folder: item.isFolder, userIds: added, by: c.actor.userId });
+        await this.outbox.add(s.tx, FileAccessed, {
+          orgId: c.orgId, itemId: item.id, name: item.name, folder: item.isFolder, action: 'share', userId: c.actor.userId,
+          username: c.actor.name || c.actor.email || 'unknown', guest: false, with: list.filter((x) => added.includes(x.userId)).map((x) => x.userName),
+        });
+      }
       return { shared_with: this.sharedWith(await this.repo.sharesOf(s, [item.id])) };
     });
   }
@@ -409,13 +415,40 @@ export class LibraryService {
     };
   }
 
+  /**
+   * The organization's activity log (docs/library.md#activity-log): a reader's view, download or print of a file,
+   * published through the outbox once the reader has it; another service reading a file as the system is no reader.
+   */
+  private async record(c: Call, item: ItemRow, action: FileAction): Promise<void> {
+    if (c.actor.kind === 'system') return;
+    await this.db.command(c.orgId, (s) =>
+      this.outbox.add(s.tx, FileAccessed, {
+        orgId: c.orgId, itemId: item.id, name: item.name, folder: item.isFolder, action, userId: c.actor.userId,
+        username: c.actor.name || c.actor.email || 'guest', guest: c.actor.kind === 'guest', with: [],
+      }),
+    );
+  }
+
+  /** the viewer printed the file: view only has no print (403); otherwise it goes into the activity log */
+  async recordPrint(c: Call & { itemId: number; meetingId?: number }): Promise<{ ok: true }> {
+    const { item, policy } = await this.db.tenant(c.orgId, async (s) => {
+      const { item } = await this.items.need(s, c, c.itemId, 'view', { folder: false, meetingId: c.meetingId });
+      return { item, policy: (await this.policies.of(s, c, item, c.meetingId)).policy };
+    });
+    if (!mayDownload(policy)) throw AppError.forbidden('view_only');
+    await this.record(c, item, 'print');
+    return { ok: true };
+  }
+
   async fetch(c: Call & { itemId: number; meetingId?: number }): Promise<LibraryFetch> {
     const { item, access, reader } = await this.db.tenant(c.orgId, async (s) => {
       const { item, access } = await this.items.need(s, c, c.itemId, 'view', { folder: false, meetingId: c.meetingId });
       return { item, access, reader: await this.readerPolicy(s, c, item, c.meetingId) };
     });
     // the reader's copy is made outside the transaction
-    return this.fetchOf(c, item, access, reader);
+    const answer = await this.fetchOf(c, item, access, reader);
+    if (answer.file_url) await this.record(c, item, 'view');
+    return answer;
   }
 
   /**
@@ -429,12 +462,16 @@ export class LibraryService {
       return { item, policy: (await this.policies.of(s, c, item, c.meetingId)).policy };
     });
     if (!mayDownload(policy)) throw AppError.forbidden('view_only');
-    if (policy === 'download') return { url: (await this.url(item.s3Key))!, name: item.name, key: item.s3Key! };
+    if (policy === 'download') {
+      await this.record(c, item, 'download');
+      return { url: (await this.url(item.s3Key))!, name: item.name, key: item.s3Key! };
+    }
     const source = item.kind === 'pdf' ? item.s3Key : item.conversionStatus === 'done' ? item.pdfKey : null;
     if (!source) throw new AppError(LibraryErrors.LIBRARY_NOT_WATERMARKABLE);
     const copy = await this.burn(source, await this.policies.watermark(c));
     const made = await this.readerCopy(c, item, 'watermarked', 'pdf', this.config.LIBRARY_URL_TTL_SECONDS, (key) => this.storage.put(key, Buffer.from(copy), copy.length, 'application/pdf'));
     const name = item.kind === 'pdf' ? item.name : `${item.name.replace(/\.[^.]+$/, '')}.pdf`;
+    await this.record(c, item, 'download');
     return { ...made, name };
   }
 

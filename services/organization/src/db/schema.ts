@@ -164,9 +164,11 @@ export const activityLogs = organizationSchema.table(
     userId: ref('user_id'),
     username: varchar('username', { length: 191 }).notNull(),
     activity: text('activity').notNull(),
+    /** the event an entry was written from (a library file's view, download, print, share): written once per event */
+    eventId: text('event_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('activity_logs_org_created_idx').on(t.orgId, t.createdAt)],
+  (t) => [index('activity_logs_org_created_idx').on(t.orgId, t.createdAt), uniqueIndex('activity_logs_org_event_uq').on(t.orgId, t.eventId)],
 );
 
 export const newsPosts = organizationSchema.table(

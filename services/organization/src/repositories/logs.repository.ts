@@ -15,6 +15,14 @@ export class LogsRepository {
     await s.tx.insert(activityLogs).values({ orgId: s.orgId, userId: actor.userId, username: actorName(actor), activity });
   }
 
+  /** an entry written from an event: a second delivery of the same event writes nothing */
+  async writeOnce(s: Scope, eventId: string, who: { userId: number | null; username: string }, activity: string): Promise<void> {
+    await s.tx
+      .insert(activityLogs)
+      .values({ orgId: s.orgId, userId: who.userId, username: who.username.slice(0, 191), activity, eventId })
+      .onConflictDoNothing({ target: [activityLogs.orgId, activityLogs.eventId] });
+  }
+
   async page(s: Scope, q: { page: number; perPage: number; username?: string }): Promise<{ rows: LogRow[]; total: number }> {
     const where = and(eq(activityLogs.orgId, s.orgId), q.username ? ilike(activityLogs.username, containsPattern(q.username)) : undefined);
     const [{ n }] = await s.tx.select({ n: count() }).from(activityLogs).where(where);

@@ -6,7 +6,7 @@ import { installFetch, jsonResponse, on, orgPublic } from '../../test/fetch';
 import { renderWithApp } from '../../test/render';
 import { PdfViewer } from '../viewers/PdfViewer';
 import type { PdfHandle, PdfOpener } from '../viewers/pdf-engine';
-import { watermarkTile } from '../viewers/room';
+import { usePrintRecord, watermarkTile } from '../viewers/room';
 import { DownloadPolicyControl } from './DownloadPolicyControl';
 
 jest.setTimeout(20_000);
@@ -98,5 +98,27 @@ describe('the viewer and the download policy', () => {
     expect(document.body).not.toHaveClass('viewer-no-print');
     fireEvent.click(screen.getByTestId('pdf-download'));
     await waitFor(() => expect(onDownload).toHaveBeenCalled());
+  });
+});
+
+describe('a print goes into the activity log', () => {
+  function Printer(props: { record: (() => Promise<unknown>) | null }) {
+    usePrintRecord(props.record);
+    return null;
+  }
+
+  it('the browser printing a downloadable document records it once per print; view only (null) records nothing', async () => {
+    const record = jest.fn(() => Promise.resolve(null));
+    const { rerender, unmount } = render(<Printer record={record} />);
+    act(() => {
+      window.dispatchEvent(new Event('beforeprint'));
+    });
+    expect(record).toHaveBeenCalledTimes(1);
+    rerender(<Printer record={null} />);
+    act(() => {
+      window.dispatchEvent(new Event('beforeprint'));
+    });
+    expect(record).toHaveBeenCalledTimes(1);
+    unmount();
   });
 });

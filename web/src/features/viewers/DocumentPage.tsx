@@ -17,6 +17,7 @@ import { BookViewer } from './BookViewer';
 import { MeetingDetailsDrawer } from './MeetingDetailsDrawer';
 import { PdfViewer } from './PdfViewer';
 import { isEditable, startPageOf } from './pdf-rules';
+import { usePrintRecord } from './room';
 import { fileIdOf, isConverting, useLibraryFile } from './use-library-file';
 import './viewers.css';
 
@@ -44,6 +45,7 @@ export function DocumentPage(props: { route: 'docView' | 'documentView' | 'docum
   const name = offline?.name ?? f?.name ?? query.get('doc') ?? '';
   const editable = !!f && isEditable(props.route === 'docView' ? query.get('e') : null, f.can_edit);
   const room = f ? { canDownload: f.can_download, watermark: f.watermark } : undefined;
+  usePrintRecord(f && f.can_download && id !== null ? () => libraryApi.print(id, { meetingId, token }) : null);
 
   if (id === null) return <ErrorState error={new Error(t('noFile'))} testId="document-error" />;
 

@@ -1,5 +1,5 @@
 import type { Watermark } from '@app/contracts';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** what the library says a reader may do with the file (GET /api/library/fetch: can_download, watermark) */
@@ -50,5 +50,24 @@ export function useNoPrint(active: boolean): void {
       document.body.classList.remove('viewer-no-print');
       window.removeEventListener('keydown', onKey, true);
     };
+  }, [active]);
+}
+
+/**
+ * A print of a document the reader may take away goes into the organization's activity log: the browser's
+ * `beforeprint` (Ctrl/⌘+P or its menu) calls `record` (POST /api/library/{id}/print). Null: nothing is recorded
+ * (view only prints nothing, above).
+ */
+export function usePrintRecord(record: (() => Promise<unknown>) | null): void {
+  const latest = useRef(record);
+  latest.current = record;
+  const active = record !== null;
+  useEffect(() => {
+    if (!active) return;
+    const onPrint = () => {
+      latest.current?.().catch((e: unknown) => console.error('print record', e));
+    };
+    window.addEventListener('beforeprint', onPrint);
+    return () => window.removeEventListener('beforeprint', onPrint);
   }, [active]);
 }
