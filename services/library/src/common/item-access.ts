@@ -37,21 +37,24 @@ export class ItemAccess {
    * else, a folder id where a file is expected). `edit` needed but only `view` held: 409 no permission.
    * With a meeting id, a file attached in that meeting is seen by whoever may see the meeting (guests too).
    */
-  async need(s: Scope, c: { orgId: string; actor: Actor }, id: number, need: Need, opts: { folder?: boolean; meetingId?: number } = {}): Promise<{ item: ItemRow; access: Access }> {
+  async need(s: Scope, c: { orgId: string; actor: Actor }, id: number, need: Need, opts: { folder?: boolean; meetingId?: number } = {}): Promise<{ item: ItemRow; access: Access; reader: string | null }> {
     const item = await this.repo.get(s, id);
     if (!item || (opts.folder !== undefined && item.isFolder !== opts.folder)) throw AppError.notFound('library item');
     let access = await this.accessTo(s, item, c.actor);
+    // who reads, as the meeting knows them (a guest's name or e-mail: the activity log's username)
+    let reader: string | null = c.actor.name || c.actor.email || null;
     if (!access && need === 'view' && opts.meetingId && !item.isFolder && (await this.repo.usedInMeeting(s, item.id, opts.meetingId))) {
       // the meeting service says whether the caller may see that meeting (404 when not)
-      await this.bus.request(GetMeeting, { orgId: c.orgId, actor: c.actor, meetingId: opts.meetingId }).catch((e: unknown) => {
+      const m = await this.bus.request(GetMeeting, { orgId: c.orgId, actor: c.actor, meetingId: opts.meetingId }).catch((e: unknown) => {
         if (e instanceof AppError && (e.status === 404 || e.status === 403 || e.status === 401)) throw AppError.notFound('library item');
         throw e;
       });
+      reader ??= m.current_member?.guest_name || m.current_member?.user_email || null;
       access = 'view';
     }
     if (!access) throw AppError.notFound('library item');
     if (need === 'edit' && access !== 'edit') throw new AppError(LibraryErrors.LIBRARY_NO_PERMISSION);
-    return { item, access };
+    return { item, access, reader };
   }
 
   /** a fresh presigned URL of a stored object, living LIBRARY_URL_TTL_SECONDS */

@@ -419,12 +419,12 @@ export class LibraryService {
    * The organization's activity log (docs/library.md#activity-log): a reader's view, download or print of a file,
    * published through the outbox once the reader has it; another service reading a file as the system is no reader.
    */
-  private async record(c: Call, item: ItemRow, action: FileAction): Promise<void> {
+  private async record(c: Call, item: ItemRow, action: FileAction, reader: string | null = null): Promise<void> {
     if (c.actor.kind === 'system') return;
     await this.db.command(c.orgId, (s) =>
       this.outbox.add(s.tx, FileAccessed, {
         orgId: c.orgId, itemId: item.id, name: item.name, folder: item.isFolder, action, userId: c.actor.userId,
-        username: c.actor.name || c.actor.email || 'guest', guest: c.actor.kind === 'guest', with: [],
+        username: reader || c.actor.name || c.actor.email || 'guest', guest: c.actor.kind === 'guest', with: [],
       }),
     );
   }
@@ -441,13 +441,13 @@ export class LibraryService {
   }
 
   async fetch(c: Call & { itemId: number; meetingId?: number }): Promise<LibraryFetch> {
-    const { item, access, reader } = await this.db.tenant(c.orgId, async (s) => {
-      const { item, access } = await this.items.need(s, c, c.itemId, 'view', { folder: false, meetingId: c.meetingId });
-      return { item, access, reader: await this.readerPolicy(s, c, item, c.meetingId) };
+    const { item, access, reader, who } = await this.db.tenant(c.orgId, async (s) => {
+      const { item, access, reader: who } = await this.items.need(s, c, c.itemId, 'view', { folder: false, meetingId: c.meetingId });
+      return { item, access, who, reader: await this.readerPolicy(s, c, item, c.meetingId) };
     });
     // the reader's copy is made outside the transaction
     const answer = await this.fetchOf(c, item, access, reader);
-    if (answer.file_url) await this.record(c, item, 'view');
+    if (answer.file_url) await this.record(c, item, 'view', who);
     return answer;
   }
 
