@@ -38,6 +38,9 @@ export const membersApi = {
   add: (meetingId: number, body: AddMemberInput) => apiCommand(Routes.addMembers, { params: { id: meetingId }, body, notify: false }),
   setGuestName: (meetingId: number, body: { guest_name: string; guest_title?: string; user_email: string }, token?: string) =>
     apiCommand(Routes.setGuestName, { params: { id: meetingId }, body, token, notify: false }),
+  /** a guest's link: revoke it, or set until when it works (the owner, committee admins, administrators) */
+  setGuestLink: (meetingId: number, m: MemberPayload, body: { revoke?: true; expires_at?: string | null }) =>
+    apiCommand(Routes.setGuestLink, { params: { id: meetingId }, body: { member_id: m.member_id, ...body }, notify: false }),
   changeType: (meetingId: number, m: MemberPayload, type: 'Viewer' | 'Editor') =>
     apiCommand(Routes.changeMemberType, { params: { id: meetingId }, body: { member_id: m.member_id, type }, notify: false }),
   remove: (meetingId: number, m: MemberPayload) =>

@@ -29,6 +29,8 @@ export const CORE_ERRORS = {
    * ended (docs/security.md "Guest links and calendar feeds"); the spec names no status: 410 Gone
    */
   GUEST_LINK_EXPIRED: { status: 410, message: 'This link has expired.' },
+  /** a guest link that the meeting's owner or an administrator revoked (issue 27): 410 like an expired one */
+  GUEST_LINK_REVOKED: { status: 410, message: 'This link has been revoked.' },
 } as const satisfies Record<string, ErrorSpec>;
 
 /**

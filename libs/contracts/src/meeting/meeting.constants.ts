@@ -104,6 +104,8 @@ export const MM = {
   outcomeRuleLocked: 'The outcome rule cannot change once a vote is cast.',
   countByLocked: 'How votes are counted cannot change once a vote is cast.',
   proxyNotMember: 'Choose a member of this meeting.',
+  guestLinkGuest: 'Choose a guest of this meeting.',
+  guestLinkFuture: 'The link must expire in the future.',
   proxySelf: 'A member cannot give their proxy to themselves.',
   proxyGivenAlready: 'This member has already given a proxy for this meeting.',
   proxyNoChains: 'A member who holds a proxy cannot pass it on.',

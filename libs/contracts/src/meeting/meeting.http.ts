@@ -183,6 +183,16 @@ export const zChangeTypeBody = z
   })
   .refine((b) => b.user_id || b.member_id || b.user_email, { path: ['user_id'], message: M.required });
 
+/** a guest's link (owner and administrators): revoke it, or set until when it works (local time; null: the default) */
+export const zGuestLinkBody = z
+  .object({
+    member_id: req.id(),
+    revoke: z.literal(true).optional(),
+    expires_at: z.preprocess((v) => (v === '' ? null : v), zLocalDateTime.nullable().optional()),
+  })
+  .refine((b) => b.revoke !== undefined || b.expires_at !== undefined, { path: ['revoke'], message: M.required });
+export type GuestLinkBody = z.output<typeof zGuestLinkBody>;
+
 export const zAttendanceBody = z.object({
   ...zMemberSelector,
   status: zAttendance,

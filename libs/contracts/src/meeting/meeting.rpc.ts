@@ -6,7 +6,7 @@ import { zVariant } from '../organization/tenancy.rpc';
 import { zServiceSearchReply, zServiceSearchRequest } from '../search/search.schemas';
 import { zAttachmentKind, zCommentKind } from './meeting.constants';
 import {
-  zActionBody, zActionStatusBody, zAddMemberBody, zAttendanceBody, zCalendarQuery, zChangeStatusBody, zChangeTypeBody, zCommentBody,
+  zActionBody, zActionStatusBody, zAddMemberBody, zAttendanceBody, zCalendarQuery, zChangeStatusBody, zChangeTypeBody, zCommentBody, zGuestLinkBody,
   zDecisionBody, zFulfilledBody, zGuestNameBody, zMeetingBody, zMeetingListQuery, zNoteBody, zNotifyBody, zOrderBody, zRateBody,
   zSingleDecisionsQuery, zSummaryBody, zTalkingPointBody, zTrackerQuery, zVisibilityBody, zVoteBody,
 } from './meeting.http';
@@ -70,6 +70,8 @@ export const RemoveMember = defineRpc({
   response: zMembers,
 });
 export const AddCommitteeMembers = defineRpc({ subject: 'meeting.v1.add-committee-members', request: R({ meetingId: zId }), response: zMembers });
+/** revoke a guest's link or set its expiry (the meeting's owner, its committee's admins, the organization's administrators) */
+export const SetGuestLink = defineRpc({ subject: 'meeting.v1.set-guest-link', request: R({ meetingId: zId, body: zGuestLinkBody }), response: zMembers });
 export const ChangeMemberType = defineRpc({ subject: 'meeting.v1.change-member-type', request: R({ meetingId: zId, body: zChangeTypeBody }), response: zMembers });
 /** own attendance (asAdmin false) or another member's (adminchangestatus) */
 export const ChangeAttendance = defineRpc({

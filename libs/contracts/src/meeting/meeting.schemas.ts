@@ -90,6 +90,13 @@ export const zMemberPayload = z.object({
   can_change_type: z.boolean(),
   can_remove: z.boolean(),
   can_change_attendance: z.boolean(),
+  /**
+   * a guest's link as the meeting's owner and administrators see it (null for users, and for everyone else):
+   * live, expired, ended (the meeting was cancelled or archived) or revoked; until when it works (local time)
+   */
+  guest_link: z
+    .object({ state: z.enum(['live', 'expired', 'ended', 'revoked']), expires_at: z.string().nullable(), can_revoke: z.boolean() })
+    .nullish(),
 });
 export type MemberPayload = z.output<typeof zMemberPayload>;
 

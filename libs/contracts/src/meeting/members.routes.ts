@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { zId } from '../core/common';
 import { defineRoute } from '../core/route';
-import { zAddMemberBody, zAttendanceBody, zChangeTypeBody, zGuestNameBody, zRemoveMemberQuery } from './meeting.http';
-import { AddCommitteeMembers, AddMembers, ChangeAttendance, ChangeMemberType, ListMembers, RemoveMember, SetGuestName } from './meeting.rpc';
+import { zAddMemberBody, zAttendanceBody, zChangeTypeBody, zGuestLinkBody, zGuestNameBody, zRemoveMemberQuery } from './meeting.http';
+import { AddCommitteeMembers, AddMembers, ChangeAttendance, ChangeMemberType, ListMembers, RemoveMember, SetGuestLink, SetGuestName } from './meeting.rpc';
 
 const zIdParams = z.object({ id: zId });
 /** DELETE /meetings/{id}/members/{user_id}: a user id, or a guest's e-mail; ?member_id= names the row itself */
@@ -27,6 +27,11 @@ export const MemberRoutes = {
     method: 'POST', path: '/api/meetings/:id/members/guest_name', access: 'guest', tags, params: zIdParams, body: zGuestNameBody, answer: members, message: 'Done',
     summary: "A guest's name and title {guest_name, guest_title, user_email}",
     rpc: SetGuestName, toRpc: ({ call, params, body }) => ({ ...call, meetingId: params.id, body }),
+  }),
+  setGuestLink: defineRoute({
+    method: 'POST', path: '/api/meetings/:id/members/guest_link', access: 'user', tags, params: zIdParams, body: zGuestLinkBody, answer: members, message: 'Done',
+    summary: "A guest's link {member_id, revoke: true} or {member_id, expires_at: 'YYYY-MM-DD HH:mm:ss' | null}: the owner, committee admins and administrators; a revoked or expired link answers 410",
+    rpc: SetGuestLink, toRpc: ({ call, params, body }) => ({ ...call, meetingId: params.id, body }),
   }),
   addCommitteeMembers: defineRoute({
     method: 'GET', path: '/api/meetings/:id/members/addcommittee', access: 'user', tags, params: zIdParams, answer: members, message: 'Done',

@@ -16,6 +16,7 @@ import { AccessRepository, type AccessRows } from '../repositories/access.reposi
 import { meetingPermissions, type MeetingFacts } from '../rules/permissions';
 import { canView } from '../rules/visibility';
 import { isOpenStatus } from '../rules/status-machine';
+import { guestLinkOf } from '../rules/guest-link';
 
 /** A meeting as one actor sees it: the rows, the committee, the facts and the permission flags. */
 export interface MeetingCtx {
@@ -39,6 +40,8 @@ export interface MeetingCtx {
   locked: boolean;
   /** the meeting's proxies (`load`); `loadAmong` (a vote): only those the actor holds; lists: none */
   proxies: ProxyEntry[];
+  /** GUEST_LINK_DAYS: how long a guest's link works without an expiry of its own */
+  guestLinkDays: number;
 }
 
 export interface LoadOpts {
@@ -132,9 +135,12 @@ export class MeetingAccess {
     const { org, actor, meeting, members, me, committee } = f;
     const variant = f.variant ?? org.variant;
     const now = new Date();
-    // a guest's link ends GUEST_LINK_DAYS after it was issued, and with its meeting (cancelled or archived): 410
+    // a guest's link ends GUEST_LINK_DAYS after it was issued (or at the expiry set for the guest), with its meeting
+    // (cancelled or archived), or when the owner or an administrator revoked it: 410
     if (actor.kind === 'guest' && me) {
-      if (guestLinkState({ issuedAt: me.tokenIssuedAt, fallbackIssuedAt: me.updatedAt, ended: !isOpenStatus(meeting.statusId) }, now, this.config.GUEST_LINK_DAYS) !== 'live') throw new AppError('GUEST_LINK_EXPIRED');
+      const state = guestLinkState(guestLinkOf(me, meeting.statusId), now, this.config.GUEST_LINK_DAYS);
+      if (state === 'revoked') throw new AppError('GUEST_LINK_REVOKED');
+      if (state !== 'live') throw new AppError('GUEST_LINK_EXPIRED');
     }
     const facts: MeetingFacts = {
       actor: { kind: actor.kind, userId: actor.userId, isAdmin: actor.isAdmin },
@@ -155,6 +161,7 @@ export class MeetingAccess {
     };
     return {
       org, tz: org.time_zone, variant, now, actor, meeting, members, me, committee, facts, people: f.people ?? new Map(), locked: !!f.locked, proxies: f.proxies ?? [],
+      guestLinkDays: this.config.GUEST_LINK_DAYS,
       perms: meetingPermissions(facts),
       actorKey: actorKey(actor, me),
       actorName: actorName(actor, me),

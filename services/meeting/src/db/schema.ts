@@ -67,6 +67,9 @@ export const members = meetingSchema.table(
     tokenHash: varchar('token_hash', { length: 64 }),
     /** when the guest's link token was issued: it works GUEST_LINK_DAYS from then (docs/security.md) */
     tokenIssuedAt: ts('token_issued_at'),
+    /** a guest's link: an expiry set by the owner or an administrator (replaces GUEST_LINK_DAYS), and its revocation */
+    guestExpiresAt: ts('guest_expires_at'),
+    guestRevokedAt: ts('guest_revoked_at'),
     ndaAcceptedAt: ts('nda_accepted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

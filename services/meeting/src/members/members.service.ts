@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   AppError, M, type Actor, type DirectoryUser, type Lang, type RequestOf, type ListMembers, type AddMembers, type SetGuestName, type RemoveMember, type AddCommitteeMembers,
-  type ChangeMemberType, type ChangeAttendance,
+  type ChangeMemberType, type ChangeAttendance, type SetGuestLink, MM, localToInstant,
 } from '@app/contracts';
 import { MeetingDb, type Scope } from '../db/db';
 import { addedParticipants, participantName } from '../rules/activity-names';
@@ -12,6 +12,7 @@ import { actorInfo } from '../common/actor';
 import { GuestTokens } from '../common/guest-tokens';
 import { checkAttendance } from '../rules/attendance';
 import { memberRights } from '../rules/member-rights';
+import { managesGuestLinks } from '../rules/guest-link';
 import { normalizeEmail, sameEmail } from '../rules/person';
 import { isAnnounced } from '../rules/status-machine';
 import { CommentsRepository } from '../repositories/comments.repository';
@@ -136,6 +137,31 @@ export class MembersService {
       assertCan(ctx.perms.manageParticipants || self);
       await this.memberRows.updateMember(s, row.id, { guestName: body.guest_name, guestTitle: body.guest_title ?? null });
       await this.log(s, ctx, `updated the guest ${body.user_email}`);
+    });
+  }
+
+  /**
+   * A guest's link (issue 27; docs/security.md#guest-links-and-calendar-feeds): revoke it (410 'This link has been
+   * revoked.' from then on) or set until when it works (null: GUEST_LINK_DAYS from when it was sent). The meeting's
+   * owner and its committee's admins (organization administrators included); everything checked before anything is written.
+   */
+  setGuestLink(req: RequestOf<typeof SetGuestLink>) {
+    const { body } = req;
+    return this.change(req, async (s, ctx) => {
+      assertCan(managesGuestLinks(ctx.perms.level));
+      const row = ctx.members.find((m) => m.id === body.member_id && m.userId === null);
+      if (!row) throw AppError.validation({ member_id: MM.guestLinkGuest });
+      const expiresAt = body.expires_at ? localToInstant(body.expires_at, ctx.tz) : null;
+      if (expiresAt && expiresAt.getTime() <= ctx.now.getTime()) throw AppError.validation({ expires_at: MM.guestLinkFuture });
+      const who = participantName(row, (id) => ctx.people.get(id)?.name);
+      if (body.expires_at !== undefined) {
+        await this.memberRows.updateMember(s, row.id, { guestExpiresAt: expiresAt });
+        await this.log(s, ctx, expiresAt ? `set the link of ${who} to expire at ${body.expires_at}` : `gave the link of ${who} the usual lifetime`);
+      }
+      if (body.revoke && !row.guestRevokedAt) {
+        await this.memberRows.updateMember(s, row.id, { guestRevokedAt: ctx.now });
+        await this.log(s, ctx, `revoked the link of ${who}`);
+      }
     });
   }
 

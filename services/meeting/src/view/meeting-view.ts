@@ -124,6 +124,7 @@ export class MeetingView {
       membersByKey: new Map(ctx.members.map((m) => [personKey(m), m])), committees,
       meeting: ctx.meeting, perms: ctx.perms, isMember: !!ctx.me || ctx.perms.level === 'owner' || ctx.actor.kind === 'system',
       represented: new Set(ctx.proxies.filter((p) => p.toMemberId === ctx.me?.id).map((p) => personKey({ userId: p.fromUserId, userEmail: null }))),
+      guestLinkDays: ctx.guestLinkDays,
     };
   }
 

@@ -8,6 +8,7 @@ import { overallActionStatus, trackerGroup } from '../rules/action-state';
 import { actionRights } from '../rules/action-rights';
 import { canChangeVoterRow, decisionRights } from '../rules/decision-rights';
 import { memberRights } from '../rules/member-rights';
+import { guestLinkOf, guestLinkView, managesGuestLinks } from '../rules/guest-link';
 import { canDeleteComment } from '../rules/comment-rights';
 import { resolutionRights } from '../rules/resolution-rights';
 import { canEditItems } from '../rules/permissions';
@@ -55,6 +56,8 @@ export interface ViewCtx {
   isMember: boolean;
   /** voter keys of the members whose proxy the actor holds for this meeting (rules/proxy.ts) */
   represented?: ReadonlySet<string>;
+  /** GUEST_LINK_DAYS (a guest's link without an expiry of its own) */
+  guestLinkDays?: number;
 }
 
 export const local = (d: Date, tz: string): string => instantToLocal(d, tz);
@@ -109,7 +112,16 @@ export function memberPayload(m: MemberRow, ctx: ViewCtx, me: MemberRow | null):
     can_change_type: rights.changeType,
     can_remove: rights.remove,
     can_change_attendance: rights.changeAttendance,
+    guest_link: guestLinkPayload(m, ctx),
   };
+}
+
+/** a guest's link for the meeting's managers (rules/guest-link.ts); null for users and for everyone else */
+function guestLinkPayload(m: MemberRow, ctx: ViewCtx): MemberPayload['guest_link'] {
+  const level = ctx.perms?.level ?? 'none';
+  if (m.userId !== null || !ctx.meeting || !managesGuestLinks(level)) return null;
+  const v = guestLinkView(guestLinkOf(m, ctx.meeting.statusId), ctx.now, ctx.guestLinkDays ?? 30, level);
+  return { state: v.state, expires_at: v.ends ? local(v.ends, ctx.tz) : null, can_revoke: v.canRevoke };
 }
 
 const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));

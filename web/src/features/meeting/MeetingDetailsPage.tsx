@@ -209,7 +209,7 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
   if (!id) return <ErrorState error={new Error(t('notFound'))} testId="meeting-error" />;
   if (isLoading && !meeting) return <div className="full-spinner" data-testid="meeting-loading"><Loading /></div>;
   // a guest link past its expiry, or whose meeting was cancelled or archived (even while the page was open)
-  if (props.guest && isExpiredLink(error)) return <LinkExpired />;
+  if (props.guest && isExpiredLink(error)) return <LinkExpired error={error} />;
   if (error && !meeting && isNetworkFailure(error)) {
     if (copy) return <OfflineMeetingView copy={copy} />;
     if (copy === undefined) return <div className="full-spinner" data-testid="meeting-loading"><Loading /></div>;

@@ -14,6 +14,7 @@ import { Field } from '../../../components/Field';
 import { confirmAction } from '../../../components/confirm';
 import { useApi } from '../../../hooks/use-api';
 import { useMessage } from '../../../i18n';
+import { formatDateTime } from '../../../lib/dates';
 import { rules } from '../../../lib/validation';
 import { shortEmail } from '../decisions/people';
 
@@ -115,6 +116,19 @@ function GuestEditForm(props: { meetingId: number; member: MemberPayload; onDone
   );
 }
 
+/** a guest's link as the meeting's managers see it (issue 27): live until, expired, ended with the meeting, revoked */
+export function GuestLinkState(props: { member: MemberPayload }) {
+  const { t, i18n } = useTranslation('meeting');
+  const link = props.member.guest_link;
+  if (!link) return null;
+  const date = formatDateTime(link.expires_at, i18n.language);
+  return (
+    <small className={`muted block guest-link guest-link--${link.state}`} data-testid={`guest-link-${props.member.member_id}`} data-state={link.state}>
+      {t(`participants.link.${link.state}`, { date })}
+    </small>
+  );
+}
+
 /** The participants drawer (500): add by user or by e-mail (guest / organization guest) as Viewer or Editor, change type, remove, edit a guest. */
 export function ParticipantsDrawer(props: { meeting: MeetingDetails; visible: boolean; onHide(): void; onChanged(): void }) {
   const { t } = useTranslation('meeting');
@@ -207,6 +221,7 @@ export function ParticipantsDrawer(props: { meeting: MeetingDetails; visible: bo
                 <bdi>{memberName(p)}</bdi>
                 {!p.user_id && <small className="guest-label">{p.organization_guest ? t('participants.orgGuest') : t('participants.guest')}</small>}
                 {!p.user_id && p.user_email && memberName(p) !== shortEmail(p.user_email) && <small className="muted block"><bdi>{shortEmail(p.user_email)}</bdi></small>}
+                <GuestLinkState member={p} />
               </span>
               {p.can_change_type ? (
                 <Dropdown value={p.type} options={roles} onChange={(e) => void run(() => membersApi.changeType(meeting.id, p, e.value as 'Viewer' | 'Editor'))} aria-label={t('participants.role')} className="p-inputtext-sm" data-testid={`member-type-${p.member_id}`} />
@@ -215,6 +230,19 @@ export function ParticipantsDrawer(props: { meeting: MeetingDetails; visible: bo
               )}
               {!p.user_id && meeting.permissions.manageParticipants && (
                 <Button type="button" icon="pi pi-pencil" text rounded size="small" aria-label={t('participants.editGuest')} onClick={() => setEditing(editing === p.member_id ? null : p.member_id)} />
+              )}
+              {p.guest_link?.can_revoke && (
+                <Button
+                  type="button"
+                  icon="pi pi-ban"
+                  text
+                  rounded
+                  size="small"
+                  severity="danger"
+                  aria-label={t('participants.link.revoke')}
+                  data-testid={`guest-link-revoke-${p.member_id}`}
+                  onClick={() => confirmAction({ message: t('participants.link.revokeConfirm', { name: memberName(p) }), danger: true, accept: () => void run(() => membersApi.setGuestLink(meeting.id, p, { revoke: true })) })}
+                />
               )}
               {p.can_remove && (
                 <Button

@@ -1,0 +1,25 @@
+import { guestLinkOf, guestLinkView, managesGuestLinks } from './guest-link';
+
+describe('guestLinkView', () => {
+  const now = new Date('2030-06-30T12:00:00Z');
+  const day = 86_400_000;
+  const row = (o: Partial<{ tokenIssuedAt: Date | null; guestExpiresAt: Date | null; guestRevokedAt: Date | null }> = {}) => ({
+    tokenIssuedAt: new Date(now.getTime() - day), updatedAt: now, guestExpiresAt: null, guestRevokedAt: null, ...o,
+  });
+  it.each([
+    ['a fresh link: live until the default days', row(), 2, 'owner', { state: 'live', ends: new Date(now.getTime() + 29 * day), canRevoke: true }],
+    ['an expiry of its own', row({ guestExpiresAt: new Date(now.getTime() + 2 * day) }), 2, 'committee_admin', { state: 'live', ends: new Date(now.getTime() + 2 * day), canRevoke: true }],
+    ['past its own expiry', row({ guestExpiresAt: new Date(now.getTime() - day) }), 2, 'owner', { state: 'expired', ends: new Date(now.getTime() - day), canRevoke: true }],
+    ['revoked: no end, nothing to revoke', row({ guestRevokedAt: now }), 2, 'owner', { state: 'revoked', ends: null, canRevoke: false }],
+    ['the meeting was cancelled', row(), 4, 'owner', { state: 'ended', ends: null, canRevoke: true }],
+    ['an editor sees the state and may not revoke', row(), 2, 'editor', { state: 'live', ends: new Date(now.getTime() + 29 * day), canRevoke: false }],
+  ] as const)('%s', (_n, r, status, level, expected) => {
+    expect(guestLinkView(guestLinkOf(r, status), now, 30, level)).toEqual(expected);
+  });
+
+  it.each([
+    ['owner', true], ['committee_admin', true], ['editor', false], ['participant', false], ['none', false],
+  ] as const)('%s manages guest links: %s', (level, yes) => {
+    expect(managesGuestLinks(level)).toBe(yes);
+  });
+});
