@@ -34,7 +34,7 @@ export const libraryApi = {
   favorite: async (item: LibraryItem, favorite: boolean) => (await apiCommand(Routes.setFavorite, { body: { id: item.id, favorite } })).message,
   sharedWith: (id: number): Promise<SharedWith[]> => api(Routes.sharedWith, { params: { id } }),
   /** the list replaces who it is shared with: the people it had, plus the new ones */
-  share: async (id: number, users: { user_id: number; can_edit: boolean }[]) => (await apiCommand(Routes.shareLibraryItem, { body: { id, users } })).message,
+  share: async (id: number, users: { user_id: number; can_edit: boolean; expires_at?: string }[]) => (await apiCommand(Routes.shareLibraryItem, { body: { id, users } })).message,
   unshare: async (id: number, userId: number) => (await apiCommand(Routes.unshareLibraryItem, { params: { id, user_id: userId } })).message,
   details: (id: number): Promise<LibraryDetails> => api(Routes.libraryDetails, { params: { id } }),
   /** POST /api/library (multipart `file`) with the upload's progress; answers the new file and the server's message */

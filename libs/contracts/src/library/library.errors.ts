@@ -50,6 +50,7 @@ export const LibraryMessages = {
   conversionFailed: 'The file could not be converted for viewing.',
   noFileUrl: 'The file is not available.',
   unknownUser: 'The selected user is invalid.',
+  shareExpiryPast: 'A share must end in the future.',
   unknownFolder: 'The selected folder is invalid.',
   attachmentPdfOnly: 'Choose only pdf',
   attachmentInvalid: 'The selected file is invalid.',

@@ -1,15 +1,35 @@
 import { z } from 'zod';
 import { defineEvent, defineJob } from '../core/define';
 import { zOrgId } from '../core/common';
+import { zAppPath } from '../core/paths';
+import { zRecipient } from '../organization/organization.events';
 import { zFileKind } from './library.kinds';
 
 /** Events of the library service (stream LIBRARY). */
 const zFileInfo = { orgId: zOrgId, itemId: z.number().int(), name: z.string(), kind: zFileKind, ownerId: z.number().int().nullable() };
 export const FileUploaded = defineEvent({ subject: 'library.v1.file.uploaded', payload: z.object({ ...zFileInfo, size: z.number().int(), version: z.number().int() }) });
 export const FileDeleted = defineEvent({ subject: 'library.v1.file.deleted', payload: z.object(zFileInfo) });
+/**
+ * An item was shared with people (those newly added): the notification service e-mails each recipient in their
+ * language, with what they may do and until when (docs/library.md#shares).
+ */
 export const ItemShared = defineEvent({
   subject: 'library.v1.item.shared',
-  payload: z.object({ orgId: zOrgId, itemId: z.number().int(), name: z.string(), folder: z.boolean(), userIds: z.array(z.number().int()), by: z.number().int().nullable() }),
+  payload: z.object({
+    orgId: zOrgId,
+    itemId: z.number().int(),
+    name: z.string(),
+    folder: z.boolean(),
+    userIds: z.array(z.number().int()),
+    by: z.number().int().nullable(),
+    byName: z.string().nullable().default(null),
+    orgSlug: z.string().default(''),
+    orgName: z.string().default(''),
+    timeZone: z.string().default('UTC'),
+    link: zAppPath.default('/app/activity/library'),
+    /** each new recipient: who, in which language, may they edit, until when (ISO instant; null: until removed) */
+    recipients: z.array(zRecipient.extend({ canEdit: z.boolean(), expiresAt: z.string().nullable() })).default([]),
+  }),
 });
 
 /** what a reader did with a library item that the organization's activity log records (docs/library.md#activity-log) */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { M } from '../core/validation';
+import { formatLocal, parseLocalDateTime } from '../core/dates';
 import { zFileKind } from './library.kinds';
 import { zLibraryScope, zLibraryTab } from './library.schemas';
 import { LibraryMessages } from './library.errors';
@@ -60,11 +61,23 @@ export const zExcelQuery = z.object({
 export const zImagesBody = z.object({ ids: z.array(zStrictId).min(1, M.required).max(100) });
 export const zAnnotationBody = z.object({ annotation: z.string({ error: M.required }).min(1, M.required).max(5_000_000) });
 
+/** until when a share works, in the organization's local time ('YYYY-MM-DD HH:mm:ss' or the other accepted forms); none: until removed */
+const zShareExpiry = z.preprocess(
+  blank,
+  z.string().trim().refine((s) => parseLocalDateTime(s) !== null, 'The date must be in the format YYYY-MM-DD hh:mm A.').transform((s) => formatLocal(parseLocalDateTime(s)!)).optional(),
+);
 export const zShareBody = z.object({
   /** the file or folder */
   id: zStrictId,
-  /** who it is shared with (replaces the list); `can_edit` lets them use and edit it */
-  users: z.array(z.union([zStrictId.transform((user_id) => ({ user_id, can_edit: false })), z.object({ user_id: zStrictId, can_edit: zFlag.transform((v) => v ?? false) })])).max(500),
+  /** who it is shared with (replaces the list); `can_edit` lets them use and edit it; `expires_at` ends the share then */
+  users: z
+    .array(
+      z.union([
+        zStrictId.transform((user_id) => ({ user_id, can_edit: false, expires_at: undefined as string | undefined })),
+        z.object({ user_id: zStrictId, can_edit: zFlag.transform((v) => v ?? false), expires_at: zShareExpiry }),
+      ]),
+    )
+    .max(500),
 });
 export const zFavoriteBody = z.object({ id: zStrictId, favorite: zFlag });
 export const zFavoriteQuery = z.object({ type: zFileKind.optional() });

@@ -74,7 +74,7 @@ export const DeleteAnnotation = defineRpc({ subject: 'library.v1.delete-annotati
 
 export const ShareItem = defineRpc({
   subject: 'library.v1.share',
-  request: R({ itemId: id, users: z.array(z.object({ user_id: id, can_edit: z.boolean() })) }),
+  request: R({ itemId: id, users: z.array(z.object({ user_id: id, can_edit: z.boolean(), expires_at: z.string().optional() })) }),
   response: z.object({ shared_with: z.array(zSharedWith) }),
 });
 export const SharedWithList = defineRpc({ subject: 'library.v1.shared-with', request: R({ itemId: id }), response: z.object({ shared_with: z.array(zSharedWith) }) });

@@ -32,6 +32,8 @@ export const zSharedWith = z.object({
   email: z.string().nullable(),
   image: z.string().nullable(),
   can_edit: z.boolean(),
+  /** the share ends then (the organization's local time); null: until it is removed */
+  expires_at: zServerDate.nullish(),
 });
 export type SharedWith = z.output<typeof zSharedWith>;
 

@@ -92,6 +92,8 @@ export const zEmail = z.discriminatedUnion('template', [
   email('approval-signed', z.object({ title: z.string().min(1), signerName: z.string(), path: zAppPath })),
   email('approval-rejected', z.object({ title: z.string().min(1), signerName: z.string(), reason: z.string(), path: zAppPath })),
   email('approval-completed', z.object({ title: z.string().min(1), path: zAppPath })),
+  /** a library file or folder shared with the recipient: by whom, may they edit, until when (ISO; null: until removed) */
+  email('library-shared', z.object({ name: z.string().min(1), folder: z.boolean(), byName: z.string().nullable(), canEdit: z.boolean(), expiresAt: z.string().nullable(), path: zAppPath })),
 ]);
 /** An e-mail as the processor gets it (defaults applied). */
 export type Email = z.output<typeof zEmail>;

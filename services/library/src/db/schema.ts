@@ -74,6 +74,8 @@ export const shares = library.table(
     userEmail: text('user_email'),
     userImage: text('user_image'),
     canEdit: boolean('can_edit').notNull().default(false),
+    /** the share ends then (null: until it is removed); an expired share gives nothing (rules/access.ts) */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.itemId, t.userId] }), index('shares_user_idx').on(t.orgId, t.userId)],

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
-  AppError, ConvertToPdf, FileAccessed, type FileAction, RemoveWatermarkedCopy, type DownloadPolicy, type Watermark, CONVERTIBLE_KINDS, ExtractFileText, FileDeleted, FileUploaded, GetUsers, ItemShared, LibraryErrors, LibraryMessages, serverDate,
+  AppError, AppPaths, ConvertToPdf, FileAccessed, GetOrganization, localToInstant, type FileAction, RemoveWatermarkedCopy, type DownloadPolicy, type Watermark, CONVERTIBLE_KINDS, ExtractFileText, FileDeleted, FileUploaded, GetUsers, ItemShared, LibraryErrors, LibraryMessages, serverDate,
   type Actor, type FileKind, type ItemKind, type LibraryDetails, type LibraryFetch, type LibraryFileRef, type LibraryItem, type LibraryListing,
   type LibraryScope, type LibraryTab, type SharedWith, type UsageType, type OutlineEntry,
 } from '@app/contracts';
@@ -56,8 +56,8 @@ export class LibraryService {
     return this.items.url(key);
   }
 
-  private sharedWith(rows: ShareRow[]): SharedWith[] {
-    return rows.map((r) => ({ user_id: r.userId, name: r.userName, email: r.userEmail, image: r.userImage, can_edit: r.canEdit }));
+  private sharedWith(rows: ShareRow[], zone: string): SharedWith[] {
+    return rows.map((r) => ({ user_id: r.userId, name: r.userName, email: r.userEmail, image: r.userImage, can_edit: r.canEdit, expires_at: r.expiresAt ? serverDate(r.expiresAt, zone) : null }));
   }
 
   async toItems(s: Scope, actor: Actor, rows: { item: ItemRow; access: Access }[]): Promise<LibraryItem[]> {
@@ -85,7 +85,7 @@ export class LibraryService {
         restricted: item.restricted,
         version: item.version,
         conversion: { status: item.conversionStatus as LibraryItem['conversion']['status'], progress: item.conversionProgress },
-        shared_with: this.sharedWith(sh.filter((x) => x.itemId === item.id)),
+        shared_with: this.sharedWith(sh.filter((x) => x.itemId === item.id), zone),
         created_at: serverDate(item.createdAt, zone)!,
         updated_at: serverDate(item.updatedAt, zone)!,
       })),
@@ -285,11 +285,17 @@ export class LibraryService {
 
   // ---------- sharing, favorites ----------
 
-  async share(c: Call & { itemId: number; users: { user_id: number; can_edit: boolean }[] }): Promise<{ shared_with: SharedWith[] }> {
+  async share(c: Call & { itemId: number; users: { user_id: number; can_edit: boolean; expires_at?: string }[] }): Promise<{ shared_with: SharedWith[] }> {
     const ids = [...new Set(c.users.map((u) => u.user_id))];
     const found = ids.length ? (await this.bus.request(GetUsers, { orgId: c.orgId, ids })).users.filter((u) => u.status !== 'Deleted') : [];
     const bad = ids.filter((i) => !found.some((u) => u.id === i));
     if (bad.length) throw AppError.validation({ users: LibraryMessages.unknownUser });
+    // an expiry is the organization's local time, and must be ahead (409 on users, nothing written)
+    const zone = await this.zones.of(c.orgId);
+    const now = new Date();
+    const expiry = new Map(c.users.filter((u) => u.expires_at).map((u) => [u.user_id, localToInstant(u.expires_at!, zone)]));
+    if ([...expiry.values()].some((d) => d.getTime() <= now.getTime())) throw AppError.validation({ users: LibraryMessages.shareExpiryPast });
+    const org = ids.length ? (await this.bus.request(GetOrganization, { orgId: c.orgId })).organization : null;
     return this.db.command(c.orgId, async (s) => {
       const { item } = await this.items.need(s, c, c.itemId, 'edit');
       const before = new Set((await this.repo.sharesOf(s, [item.id])).map((x) => x.userId));
@@ -297,25 +303,31 @@ export class LibraryService {
         .filter((u, i, a) => a.findIndex((x) => x.user_id === u.user_id) === i && u.user_id !== item.ownerId)
         .map((u) => {
           const d = found.find((f) => f.id === u.user_id)!;
-          return { userId: d.id, userName: d.name, userEmail: d.email, userImage: d.image, canEdit: u.can_edit };
+          return { userId: d.id, userName: d.name, userEmail: d.email, userImage: d.image, canEdit: u.can_edit, expiresAt: expiry.get(u.user_id) ?? null };
         });
       await this.repo.replaceShares(s, item.id, list);
       const added = list.filter((x) => !before.has(x.userId)).map((x) => x.userId);
       if (added.length) {
-        await this.outbox.add(s.tx, ItemShared, { orgId: c.orgId, itemId: item.id, name: item.name, folder: item.isFolder, userIds: added, by: c.actor.userId });
+        const recipients = list
+          .filter((x) => added.includes(x.userId) && x.userEmail)
+          .map((x) => ({ email: x.userEmail!, name: x.userName, lang: found.find((f) => f.id === x.userId)?.lang ?? 'en', canEdit: x.canEdit, expiresAt: x.expiresAt?.toISOString() ?? null }));
+        await this.outbox.add(s.tx, ItemShared, {
+          orgId: c.orgId, itemId: item.id, name: item.name, folder: item.isFolder, userIds: added, by: c.actor.userId, byName: c.actor.name ?? null,
+          orgSlug: org?.slug ?? '', orgName: org?.name ?? '', timeZone: zone, link: AppPaths.library(), recipients,
+        });
         await this.outbox.add(s.tx, FileAccessed, {
           orgId: c.orgId, itemId: item.id, name: item.name, folder: item.isFolder, action: 'share', userId: c.actor.userId,
           username: c.actor.name || c.actor.email || 'unknown', guest: false, with: list.filter((x) => added.includes(x.userId)).map((x) => x.userName),
         });
       }
-      return { shared_with: this.sharedWith(await this.repo.sharesOf(s, [item.id])) };
+      return { shared_with: this.sharedWith(await this.repo.sharesOf(s, [item.id]), zone) };
     });
   }
 
   sharedWithList(c: Call & { itemId: number }): Promise<{ shared_with: SharedWith[] }> {
     return this.db.tenant(c.orgId, async (s) => {
       const { item } = await this.items.need(s, c, c.itemId, 'view');
-      return { shared_with: this.sharedWith(await this.repo.sharesOf(s, [item.id])) };
+      return { shared_with: this.sharedWith(await this.repo.sharesOf(s, [item.id]), await this.zones.of(c.orgId)) };
     });
   }
 
@@ -323,7 +335,7 @@ export class LibraryService {
     return this.db.command(c.orgId, async (s) => {
       const { item } = await this.items.need(s, c, c.itemId, 'edit');
       await this.repo.removeShare(s, item.id, c.userId);
-      return { shared_with: this.sharedWith(await this.repo.sharesOf(s, [item.id])) };
+      return { shared_with: this.sharedWith(await this.repo.sharesOf(s, [item.id]), await this.zones.of(c.orgId)) };
     });
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Scope } from '../common/library-db';
 import { annotations, downloadPolicies, favorites, filePages, items, shares, usages, versions } from '../db/schema';
 import { containsPattern } from '@app/platform';
@@ -69,7 +69,8 @@ export class LibraryRepository {
       .select({ item: items })
       .from(shares)
       .innerJoin(items, and(eq(items.orgId, shares.orgId), eq(items.id, shares.itemId)))
-      .where(and(eq(shares.orgId, s.orgId), eq(shares.userId, userId)))
+      // the "shared with me" tab: shares that have not ended (rules/access.ts shareLive decides access itself)
+      .where(and(eq(shares.orgId, s.orgId), eq(shares.userId, userId), or(isNull(shares.expiresAt), gt(shares.expiresAt, sql`now()`))))
       .orderBy(desc(items.isFolder), asc(items.name), asc(items.id));
     return rows.map((r) => r.item);
   }

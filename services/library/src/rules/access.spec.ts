@@ -1,4 +1,4 @@
-import { accessOf, best, mayUploadInto, type Access, type AccessFacts } from './access';
+import { accessOf, best, mayUploadInto, shareLive, type Access, type AccessFacts } from './access';
 
 const user = (userId: number, isAdmin = false) => ({ kind: 'user' as const, userId, isAdmin });
 const item = (over: Partial<AccessFacts> = {}): AccessFacts => ({ ownerId: 1, scope: 'private', shares: [], ...over });
@@ -18,6 +18,28 @@ describe('accessOf', () => {
   ])('%s', (_, facts, actor, expected) => {
     expect(accessOf(facts, actor)).toBe(expected);
   });
+
+  const now = new Date('2030-06-30T12:00:00Z');
+  const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+  it.each([
+    ['a share before its expiry', item({ shares: [{ userId: 2, canEdit: false, expiresAt: at(1) }] }), 'view'],
+    ['a share past its expiry gives nothing', item({ shares: [{ userId: 2, canEdit: true, expiresAt: at(-1) }] }), null],
+    ['a share at its expiry has ended', item({ shares: [{ userId: 2, canEdit: false, expiresAt: now }] }), null],
+    ['an expired share of an organization item: the organization library still shows it', item({ scope: 'organization', shares: [{ userId: 2, canEdit: true, expiresAt: at(-1) }] }), 'view'],
+    ['an expired edit share and a live read-only one (a folder above): view', item({ shares: [{ userId: 2, canEdit: true, expiresAt: at(-1) }, { userId: 2, canEdit: false, expiresAt: null }] }), 'view'],
+  ] as const)('%s', (_, facts, expected) => {
+    expect(accessOf(facts, user(2), now)).toBe(expected);
+  });
+});
+
+describe('shareLive', () => {
+  const now = new Date('2030-06-30T12:00:00Z');
+  it.each([
+    ['no expiry', null, true],
+    ['a minute ahead', new Date(now.getTime() + 60_000), true],
+    ['exactly now', now, false],
+    ['a minute ago', new Date(now.getTime() - 60_000), false],
+  ] as const)('%s', (_, expiresAt, live) => expect(shareLive({ expiresAt }, now)).toBe(live));
 });
 
 describe('mayUploadInto', () => {

@@ -27,6 +27,7 @@ const SAMPLES: { [K in EmailTemplateName]: Extract<EmailInput, { template: K }>[
   'approval-signed': { title: 'Annual report', signerName: 'Lina', path },
   'approval-rejected': { title: 'Annual report', signerName: 'Lina', reason: 'Wrong figures', path },
   'approval-completed': { title: 'Annual report', path },
+  'library-shared': { name: 'Budget.pdf', folder: false, byName: 'Omar', canEdit: true, expiresAt: '2026-03-09T10:00:00Z', path: AppPaths.library() },
 };
 
 /** The e-mail as the processor gets it: parsed by the contract (defaults applied). */

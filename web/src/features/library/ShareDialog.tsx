@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
+import { InputText } from 'primereact/inputtext';
 import { MultiSelect } from 'primereact/multiselect';
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { notify } from '../../api/notify';
 import type { SharedWith } from '../../api/library';
 import type { Ref } from '../../api/users';
 import { ErrorState } from '../../components/ErrorState';
+import { formatDateTime } from '../../lib/dates';
 import { useUserOptions } from '../organization/pickers';
 
 /**
@@ -20,21 +22,24 @@ export function ShareDialog(props: {
   /** who it is shared with now */
   load(): Promise<SharedWith[]>;
   /** the new list of who it is shared with; answers the server's message */
-  save(users: { user_id: number; can_edit: boolean }[]): Promise<string | null>;
+  save(users: { user_id: number; can_edit: boolean; expires_at?: string }[]): Promise<string | null>;
   onSaved?(): void;
 }) {
-  const { t } = useTranslation('library');
+  const { t, i18n } = useTranslation('library');
   const visible = props.name !== null;
   const users = useUserOptions(visible);
   const [current, setCurrent] = useState<SharedWith[] | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
   const [picked, setPicked] = useState<number[]>([]);
+  /** the last day of access for the people picked now (YYYY-MM-DD, to the end of that day); empty: until removed */
+  const [until, setUntil] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     if (!visible) return;
     setPicked([]);
+    setUntil('');
     setError(null);
     setCurrent(null);
     setLoadError(null);
@@ -49,8 +54,10 @@ export function ShareDialog(props: {
     }
     setBusy(true);
     try {
-      const keep = (current ?? []).map((c) => ({ user_id: c.user_id, can_edit: c.can_edit }));
-      const message = await props.save([...keep, ...picked.map((user_id) => ({ user_id, can_edit: false }))]);
+      // the people it had keep their permission and expiry; the server decides whether an expiry is valid
+      const keep = (current ?? []).map((c) => ({ user_id: c.user_id, can_edit: c.can_edit, ...(c.expires_at ? { expires_at: c.expires_at } : {}) }));
+      const expires = until ? { expires_at: `${until} 23:59:59` } : {};
+      const message = await props.save([...keep, ...picked.map((user_id) => ({ user_id, can_edit: false, ...expires }))]);
       // the toast names who now has the file (it said only "Shared.")
       const names = picked.map((id) => users.data?.find((u) => u.id === id)?.name).filter((n): n is string => !!n);
       notify('success', message ?? t('shared'), names.length ? t('sharedNames', { item: props.name ?? '', names: names.join(', '), count: names.length }) : undefined);
@@ -92,6 +99,13 @@ export function ShareDialog(props: {
           {error}
         </small>
       )}
+      <label htmlFor="share-until" className="field-label">
+        {t('shareUntil')}
+      </label>
+      <InputText id="share-until" type="date" value={until} onChange={(e) => setUntil(e.target.value)} className="w-full" aria-describedby="share-until-help" data-testid="share-until" />
+      <small id="share-until-help" className="muted block">
+        {t('shareUntilHelp')}
+      </small>
       <h4>{t('sharedWith')}</h4>
       {loadError ? (
         <ErrorState error={loadError} compact />
@@ -103,7 +117,7 @@ export function ShareDialog(props: {
         <ul className="share-current" data-testid="share-current">
           {current.map((u) => (
             <li key={u.user_id}>
-              <Tag value={u.name} rounded />
+              <Tag value={u.expires_at ? t('sharedUntil', { name: u.name, date: formatDateTime(u.expires_at, i18n.language) }) : u.name} rounded data-testid={`share-current-${u.user_id}`} />
             </li>
           ))}
         </ul>
