@@ -35,10 +35,10 @@ export class DownloadPolicies {
   }
 
   /** the chain of levels above and at an item, from the organization down, with each level's own setting */
-  async chainOf(s: Scope, c: { orgId: string; actor: Actor }, item: ItemRow | null, opts: { meetingId?: number; committeeId?: number | null } = {}): Promise<{ steps: PolicyStep[]; targets: { level: PolicyLevel; id: number }[] }> {
+  async chainOf(s: Scope, c: { orgId: string; actor: Actor }, item: ItemRow | null, opts: { meetingId?: number; committeeId?: number | null; noCommittee?: boolean } = {}): Promise<{ steps: PolicyStep[]; targets: { level: PolicyLevel; id: number }[] }> {
     const targets: { level: PolicyLevel; id: number }[] = [{ level: 'organization', id: ORG_TARGET }];
     let committee = opts.committeeId ?? null;
-    if (item && committee === null && (await this.repo.hasCommitteePolicies(s))) committee = await this.committeeOf(s, c, item, opts.meetingId);
+    if (item && committee === null && !opts.noCommittee && (await this.repo.hasCommitteePolicies(s))) committee = await this.committeeOf(s, c, item, opts.meetingId);
     if (committee !== null) targets.push({ level: 'committee', id: committee });
     if (item) {
       const above = item.parentId ? await this.repo.ancestors(s, item.id) : [];
@@ -60,6 +60,9 @@ export class DownloadPolicies {
    * What applies to this reader for many files at once (listings, details, attachments): whether the answer may carry
    * the stored file's URL. The system actor (another service resolving files for its own readers) reads as a
    * member; a guest reads view only. One query when the organization sets no policy anywhere.
+   * The meeting service is never asked here (it asks the library for its attachments while it builds a meeting, so
+   * asking it back would go round): when the organization sets committee policies, a file used in a meeting counts
+   * as not downloadable in these answers (its viewer, opened in the meeting, applies the committee's policy).
    */
   async ofMany(s: Scope, c: { orgId: string; actor: Actor }, items: readonly ItemRow[]): Promise<Map<number, DownloadPolicy>> {
     const out = new Map<number, DownloadPolicy>();
@@ -69,7 +72,14 @@ export class DownloadPolicies {
       for (const i of items) out.set(i.id, effectivePolicy([], reader).policy);
       return out;
     }
-    for (const i of items) out.set(i.id, effectivePolicy((await this.chainOf(s, c, i)).steps, reader).policy);
+    const committees = await this.repo.hasCommitteePolicies(s);
+    for (const i of items) {
+      if (reader === 'member' && committees && (await this.repo.usagesOf(s, i.id)).some((u) => u.meetingId !== null)) {
+        out.set(i.id, 'view_only');
+        continue;
+      }
+      out.set(i.id, effectivePolicy((await this.chainOf(s, c, i, { noCommittee: true })).steps, reader).policy);
+    }
     return out;
   }
 
