@@ -64,6 +64,8 @@ export interface OrgPublic {
   name: string;
   logo: string | null;
   modules: OrgModules;
+  /** the organization's time zone: its days are the server's (a stamp's date, serverDate) */
+  timeZone: string;
   /** the product variant (default, moe, tender): wording and the tender fields of resolutions */
   variant?: RouteData<typeof Routes.orgRoot>['data']['variant'];
 }
@@ -74,7 +76,7 @@ export interface OrgPublic {
  */
 export async function getOrgPublic(origin = ''): Promise<OrgPublic> {
   const r = await api(Routes.orgRoot, { origin: origin || undefined, notify: false });
-  return { name: r.name, logo: logoUrl(r.logo, origin), modules: modulesOf(r.data.modules), variant: r.data.variant };
+  return { name: r.name, logo: logoUrl(r.logo, origin), modules: modulesOf(r.data.modules), timeZone: r.data.time_zone, variant: r.data.variant };
 }
 
 /** The organization check (name entry, portal): GET {org origin}/api/ must answer name and logo. */

@@ -20,6 +20,11 @@ export function useOrgPublic() {
   };
 }
 
+/** the organization's time zone (null until GET /api/ came, and on the portal): what "today" is for the server */
+export function useOrgTimeZone(): string | null {
+  return useOrgPublic().org?.timeZone ?? null;
+}
+
 export function useModules(): { modules: OrgModules; loading: boolean; conflict: boolean } {
   const { org, loading, conflict } = useOrgPublic();
   return { modules: org?.modules ?? DEFAULT_MODULES, loading, conflict };

@@ -38,14 +38,14 @@ export function aProfile(over: Partial<Profile> = {}): Profile {
   } satisfies Profile;
 }
 
-export function anOrgRoot(modules: Partial<OrgRoot['data']['modules']> = {}, over: { name?: string; logo?: string | null } = {}): OrgRoot {
+export function anOrgRoot(modules: Partial<OrgRoot['data']['modules']> = {}, over: { name?: string; logo?: string | null; time_zone?: string } = {}): OrgRoot {
   const name = over.name ?? 'Demo Org';
   const logo = over.logo ?? null;
   return {
     success: true,
     name,
     logo,
-    data: { id: ORG_ID, slug: 'demo', name, logo, time_zone: 'UTC', variant: 'default', modules: { na: [], approval_mode: 'old', nda: 0, compress: 0, mom: 0, ...modules } },
+    data: { id: ORG_ID, slug: 'demo', name, logo, time_zone: over.time_zone ?? 'UTC', variant: 'default', modules: { na: [], approval_mode: 'old', nda: 0, compress: 0, mom: 0, ...modules } },
   } satisfies OrgRoot;
 }
 

@@ -8,13 +8,14 @@ import { ProgressBar } from 'primereact/progressbar';
 import { RadioButton } from 'primereact/radiobutton';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { AppPaths, signedName } from '@app/contracts';
+import { AppPaths, localDay, signedName } from '@app/contracts';
 import { approvalsApi, type DocumentActionBody, type GuestKey, type SigningPageData } from '../../api/approvals';
 import { notify } from '../../api/notify';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
 import { useApi } from '../../hooks/use-api';
+import { useOrgTimeZone } from '../../hooks/use-org';
 import { saveBlob } from '../../lib/download';
 import { openPdf, type PdfHandle, type PdfOpener } from '../viewers/pdf-engine';
 import { canGoBack, canGoForward, loadPercent, stepPage } from '../viewers/pdf-rules';
@@ -88,7 +89,8 @@ export function rejectHeld(boxes: PlacedBox[], chosen: boolean): boolean {
 let nextKey = 1;
 const keyOf = () => `b${nextKey++}`;
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** the stamp's date as the server will write it: the organization's day (sign.processor: serverDate in its zone), not the UTC one */
+const today = (zone: string | null) => localDay(new Date(), zone);
 
 /**
  * The signing page (docs/approval.md#the-signing-page): a header with back, page x of y with previous and next,
@@ -104,6 +106,7 @@ export function SigningView(props: { id: number; guest: GuestKey | null; opener?
   const opener = props.opener ?? openPdf;
   const data = useApi('approvals/signing', [props.id, props.guest?.guestId ?? null], () => approvalsApi.signingPage(props.id, props.guest), { revalidateOnFocus: false });
   const changed = useApprovalsChanged();
+  const zone = useOrgTimeZone();
   const [docIndex, setDocIndex] = useState(0);
   const [page, setPage] = useState(1);
   const [handle, setHandle] = useState<PdfHandle | null>(null);
@@ -173,8 +176,8 @@ export function SigningView(props: { id: number; guest: GuestKey | null; opener?
   const imageOf = (kind: Kind) => (kind === 'signature' ? signature?.image : stamp?.image) ?? null;
   const lines = useMemo(() => {
     if (!d?.me) return [];
-    return [appearance.showName ? d.me.name : null, appearance.showTitle ? d.me.title : null, appearance.showDate ? today() : null, appearance.showReason && reason.trim() ? reason.trim() : null].filter((l): l is string => !!l);
-  }, [d?.me, appearance, reason]);
+    return [appearance.showName ? d.me.name : null, appearance.showTitle ? d.me.title : null, appearance.showDate ? today(zone) : null, appearance.showReason && reason.trim() ? reason.trim() : null].filter((l): l is string => !!l);
+  }, [d?.me, appearance, reason, zone]);
   const stageBoxes: StageBox[] = onPage.map((b) => ({
     ...b,
     label: b.kind === 'signature' ? t('signatureBox') : t('stampBox'),

@@ -3,6 +3,7 @@ import { Routes } from '@app/contracts';
 import type { SigningPageData } from '../../api/approvals';
 import { session } from '../../api/session';
 import { profileBody } from '../../test/app';
+import { anOrgRoot } from '../../test/contract-fixtures';
 import { installFetch, jsonResponse, on } from '../../test/fetch';
 import { renderWithApp } from '../../test/render';
 import type { PdfHandle, PdfOpener } from '../viewers/pdf-engine';
@@ -34,8 +35,9 @@ const opener: PdfOpener = async () => ({ pages: 3, size: async () => A4, render:
 /** jsdom has no PointerEvent: React reads pointer events from mouse events of the same name */
 const pointer = (el: Element | Window, type: string, x: number, y: number) => act(() => void el.dispatchEvent(new MouseEvent(type, { bubbles: true, clientX: x, clientY: y, button: 0 })));
 
-function show(page: SigningPageData, path = '/app/activity/approval/7/sign?returnUrl=%2Fapp%2Factivity%2Fapproval%2F7') {
+function show(page: SigningPageData, path = '/app/activity/approval/7/sign?returnUrl=%2Fapp%2Factivity%2Fapproval%2F7', timeZone = 'UTC') {
   const calls = installFetch(
+    on('GET', '/api/', () => jsonResponse(200, anOrgRoot({}, { time_zone: timeZone }))),
     on('GET', '/api/profile', () => jsonResponse(200, profileBody([]))),
     on('GET', '/api/documents/7', () => jsonResponse(200, { success: true, payload: page })),
     on('POST', '/api/documents/7', () => jsonResponse(200, { success: true, message: 'Document signed successfully', payload: { ...page, status: 'partly signed', can_sign: false } })),
@@ -195,6 +197,26 @@ describe('the signing page', () => {
     fireEvent.click(await screen.findByLabelText('Title'));
     fireEvent.click(screen.getByTestId('appearance-apply'));
     await waitFor(() => expect(boxes()[0]).toHaveTextContent('Chair'));
+  });
+
+  it.each([
+    // 22:30 UTC on 1 March is already 2 March in Riyadh (UTC+3) and still 1 March in New York (UTC-5)
+    ['Asia/Riyadh', '2026-03-02', '2026-03-01'],
+    ['America/New_York', '2026-03-01', '2026-03-02'],
+  ])("the date beside the signature is the organization's day, as the server stamps it (%s)", async (zone, day, notDay) => {
+    jest.useFakeTimers({ now: new Date('2026-03-01T22:30:00Z'), doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'nextTick', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'performance', 'hrtime'] });
+    try {
+      show(aPage(), undefined, zone);
+      await screen.findByTestId('placement-page');
+      fireEvent.click(screen.getByTestId('signing-sign'));
+      fireEvent.click(await screen.findByText('Saved signatures'));
+      fireEvent.click(await screen.findByAltText('Mine'));
+      fireEvent.click(screen.getByTestId('signature-submit'));
+      await waitFor(() => expect(boxes()[0]).toHaveTextContent(day));
+      expect(boxes()[0]).not.toHaveTextContent(notDay);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('Reject is enabled from the start when only the sender placed a box (issue 25.10); choosing a signature holds it', async () => {
