@@ -1,7 +1,9 @@
 /**
  * Journey: the library and the PDF viewer. The administrator uploads a PDF (the progress bar shows while it
  * goes up), opens it in the viewer, moves through the pages, rotates, jumps to a page, annotates it and saves a
- * new version, then shares it with member1, who finds it under "Shared with me".
+ * new version, then shares it with member1, who finds it under "Shared with me". The administrator makes the file
+ * view only (the details drawer's download policy): member1's viewer offers no download and says why, in English
+ * and in Arabic, with axe checking both.
  * (Attaching it to a talking point through the picker is driven by the meeting screens' journey.)
  */
 import fs from 'node:fs';
@@ -10,7 +12,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Page } from 'puppeteer-core';
-import { DEMO, dismissToasts, openBrowser, orgUrl, signIn, successToast, textOf, typeInto, waitForPath, type Session } from './support';
+import { a11y, DEMO, dismissToasts, openBrowser, orgUrl, pickOption, signIn, successToast, switchLanguage, textOf, typeInto, waitForPath, type Session } from './support';
 
 // page functions run inside Chromium; the root tsconfig has no DOM lib, so the globals they use are named here
 declare const document: any;
@@ -168,6 +170,14 @@ describe('journey: library upload, PDF viewer and sharing', () => {
       await page.waitForSelector('[data-testid=details-version]', { visible: true });
       expect(await textOf(page, '[data-testid=details-version]')).toMatch(/^2 /);
       await s.shot('details');
+      // documents that stay in the room: this file is view only
+      await page.waitForSelector('[data-testid=download-policy-file] [data-testid=download-policy-effective]', { visible: true });
+      await page.click('[data-testid=download-policy-select]');
+      await pickOption(page, 'View only');
+      await successToast(page);
+      await page.waitForFunction(() => /View only/.test(document.querySelector('[data-testid=download-policy-effective]')?.textContent ?? ''));
+      await s.shot('details-view-only');
+      await dismissToasts(page);
       await page.keyboard.press('Escape');
       await page.waitForSelector('[data-testid=details-version]', { hidden: true });
       r = await row(page, FILE);
@@ -194,6 +204,23 @@ describe('journey: library upload, PDF viewer and sharing', () => {
       await page.click('[data-testid=library-tab-shared]');
       await row(page, FILE);
       await s.shot('member-shared-with-me');
+    });
+    await s.step('member-view-only', async () => {
+      const r = await row(page, FILE);
+      await (await r!.$('[data-testid=library-open-file]'))!.click();
+      await waitForPath(page, '/doc-view');
+      await page.waitForSelector('[data-testid=pdf-canvas]', { visible: true });
+      await waitViewer(page, { pages: PAGES, page: 1, rendered: 1 });
+      // view only: a notice, no download button
+      expect(await textOf(page, '[data-testid=viewer-view-only]')).toContain('View only');
+      expect(await page.$('[data-testid=pdf-download]')).toBeNull();
+      await a11y(page, 'viewer-view-only', s);
+      await switchLanguage(page, 'ar');
+      await page.waitForSelector('[data-testid=viewer-view-only]', { visible: true });
+      await waitViewer(page, { pages: PAGES, page: 1, rendered: 1 });
+      expect(await page.$('[data-testid=pdf-download]')).toBeNull();
+      await a11y(page, 'viewer-view-only', s);
+      await switchLanguage(page, 'en');
     });
   });
 });
