@@ -171,7 +171,7 @@ describe('journey: library upload, PDF viewer and sharing', () => {
       expect(await textOf(page, '[data-testid=details-version]')).toMatch(/^2 /);
       await s.shot('details');
       // documents that stay in the room: this file is view only
-      await page.waitForSelector('[data-testid=download-policy-file] [data-testid=download-policy-effective]', { visible: true });
+      await page.waitForSelector('[data-testid^=download-policy-file-] [data-testid=download-policy-effective]', { visible: true });
       await page.click('[data-testid=download-policy-select]');
       await pickOption(page, 'View only');
       await successToast(page);
