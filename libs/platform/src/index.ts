@@ -17,6 +17,7 @@ export * from './db/migrate';
 export * from './db/like';
 export * from './db/json-rows';
 export * from './db/prepared';
+export * from './db/search-rank';
 export * from './storage/storage';
 export * from './metrics';
 export * from './http/health.controller';

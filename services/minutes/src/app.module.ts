@@ -22,6 +22,9 @@ import { RenderReportProcessor } from './report/report.processor';
 import { ReportHandlers } from './report/report.handlers';
 import { ReportRepository } from './report/report.repository';
 import { ReportService } from './report/report.service';
+import { MinutesSearchHandlers } from './search/search.handlers';
+import { MinutesSearchRepository } from './search/search.repository';
+import { MinutesSearchService } from './search/search.service';
 
 /**
  * services/minutes: the minutes of meetings (setting, conclusions, comments, versions) and their PDF, rendered
@@ -43,7 +46,8 @@ export class AppModule {
         }),
       ],
       providers: [MinutesDb, MinutesRepository, Meetings, MinutesService, MinutesHandlers, PdfRenderer, RenderMinutesProcessor, BookRepository, BookService, BookHandlers, MergeBookProcessor,
-        SummaryService, SummaryHandlers, BookRebuild, LibraryPdfs, ReportRepository, ReportService, ReportHandlers, RenderReportProcessor],
+        SummaryService, SummaryHandlers, BookRebuild, LibraryPdfs, ReportRepository, ReportService, ReportHandlers, RenderReportProcessor,
+        MinutesSearchRepository, MinutesSearchService, MinutesSearchHandlers],
     };
   }
 }

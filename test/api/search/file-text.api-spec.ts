@@ -50,8 +50,10 @@ beforeAll(async () => {
 afterAll(() => closeRedis());
 
 describe('search inside files', () => {
-  it('reads the PDF page by page in its job, its state on the viewer fetch', async () => {
+  it('reads the PDF page by page in its job, its state on the viewer fetch, the details and the search result', async () => {
     expect(await extracted(w.chair.c, pdfId)).toEqual({ status: 'done', pages: 3, truncated: false });
+    expect(expectOk(await w.chair.c.get(`/library/${pdfId}`)).text_index).toEqual({ status: 'done', pages: 3, truncated: false });
+    expect(files(expectOk(await search(w.chair.c, `annex ${tag}`)))[0].text_index).toEqual({ status: 'done', pages: 3, truncated: false });
   });
 
   it('finds the Arabic phrase written with diacritics by its bare spelling, on page 2, the match marked', async () => {
@@ -94,7 +96,8 @@ describe('search inside files', () => {
 
   it('keeps at most the bound of a file\'s text: the beginning is searched, the rest is not', async () => {
     expect(await extracted(w.chair.c, bigId)).toEqual({ status: 'done', pages: 1, truncated: true });
-    expect(files(expectOk(await search(w.chair.c, `headword${tag}`))).map((h) => h.id)).toEqual([bigId]);
+    const head = files(expectOk(await search(w.chair.c, `headword${tag}`)));
+    expect(head.map((h) => [h.id, h.text_index])).toEqual([[bigId, { status: 'done', pages: 1, truncated: true }]]);
     expect(files(expectOk(await search(w.chair.c, `tailword${tag}`)))).toEqual([]);
   });
 

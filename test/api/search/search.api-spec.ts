@@ -2,10 +2,11 @@
  * The search box through the gateway (docs/search.md): `GET /api/search?q=&kind=` over meetings, agenda items,
  * decisions, comments (meeting service) and library files by name (library service); Arabic folded (a title written
  * with hamza-alef found by the bare-alef spelling, diacritics ignored), Russian ё; grouped by kind with the passage;
- * only what the caller may see; `kind` filters; a bad `q` is 409 'Error in validation'.
+ * only what the caller may see; `kind` filters; ranked by relevance (the phrase in the title first), not by date; a
+ * bad `q` is 409 'Error in validation'.
  */
 import { uniqueSlug, waitFor } from '@app/testing';
-import { closeRedis, expectOk, libraryFile, meeting, serverDate, talkingPoint, world, type World } from '../meeting/helpers';
+import { closeRedis, expectOk, formDate, libraryFile, meeting, serverDate, talkingPoint, world, type World } from '../meeting/helpers';
 
 let w: World;
 // one word no other suite writes, so only this suite's rows match
@@ -78,13 +79,26 @@ describe('GET /api/search', () => {
     [{ q: 'a' }, 'q'],
     [{ q: 'x'.repeat(201) }, 'q'],
     [{}, 'q'],
-    [{ q: 'budget', kind: 'minutes' }, 'kind'],
+    [{ q: 'budget', kind: 'minute' }, 'kind'],
     [{ q: 'budget', page: '2' }, 'page'],
   ])('refuses %j: 409 Error in validation on %s', async (query, field) => {
     const r = await w.chair.c.get('/search', query as Record<string, string>);
     expect(r.status).toBe(409);
     expect(r.body.message).toBe('Error in validation');
     expect(r.body.errors[field]).toHaveLength(1);
+  });
+
+  it('ranks by relevance, not by date: the title with the phrase first, then the words apart; equal ranks newest first', async () => {
+    const word = uniqueSlug('srnk').replace(/[^a-z0-9]/gi, '');
+    // the later meetings only have the words apart in their description; the earliest is named by the phrase
+    const named = await meeting(w, { title: `Treasury${word} review`, start_date: formDate(3) });
+    const apart = await meeting(w, { title: 'Quarterly board', description: `<p>A review of what treasury${word} spent</p>`, start_date: formDate(30) });
+    const apartLater = await meeting(w, { title: 'Annual board', description: `<p>A review of what treasury${word} spent</p>`, start_date: formDate(60) });
+    const data = expectOk(await search(w.chair, `treasury${word} review`, 'meeting'));
+    expect(group(data, 'meeting').items.map((i: any) => i.id)).toEqual([named.id, apartLater.id, apart.id]);
+    // a row found by its words apart shows its longest word, marked
+    const hit = group(data, 'meeting').items[1];
+    expect(hit.passage.text.slice(hit.passage.start, hit.passage.end)).toBe(`treasury${word}`);
   });
 
   it('takes % and _ literally (no wildcard finds everything)', async () => {

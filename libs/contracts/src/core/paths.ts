@@ -33,6 +33,8 @@ export const AppPaths = {
   approval: (id: number | string) => `/app/activity/approval/${id}`,
   guestApproval: (id: number | string, token: string) => `/approval/${id}?token=${encodeURIComponent(token)}`,
   decisions: () => '/app/activity/decisions',
+  /** the resolutions page with one standalone resolution open (a search result, docs/search.md) */
+  resolution: (id: number | string) => `/app/activity/decisions?id=${id}`,
   profile: () => '/app/settings/profile',
   editProfile: () => '/app/settings/profile/EditProfile',
   settingsOrganization: () => '/app/settings/organization',

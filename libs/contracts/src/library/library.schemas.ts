@@ -90,7 +90,12 @@ export const zLibraryVersion = z.object({
 export type LibraryVersion = z.output<typeof zLibraryVersion>;
 
 /** the details drawer: title, type, size, owner, modified, created, shared with, used in, and the versions */
-export const zLibraryDetails = zLibraryItem.extend({ used_in: z.array(zUsedIn), versions: z.array(zLibraryVersion) });
+export const zLibraryDetails = zLibraryItem.extend({
+  used_in: z.array(zUsedIn),
+  versions: z.array(zLibraryVersion),
+  /** files: the state of the current version's text for the search (docs/search.md#text-inside-files); folders: null */
+  text_index: zTextIndex.nullable(),
+});
 export type LibraryDetails = z.output<typeof zLibraryDetails>;
 
 export const zBreadcrumb = z.object({ id: z.number().int(), name: z.string() });

@@ -157,7 +157,7 @@ export const NotifyComment = defineRpc({
   response: z.object({ notified: z.number().int() }),
 });
 
-/** the search box's meeting side (docs/search.md): meetings, agenda items, decisions and comments the actor may see */
+/** the search box's meeting side (docs/search.md): meetings, agenda items, decisions, standalone resolutions and comments the actor may see */
 export const SearchMeetingRecords = defineRpc({
   subject: 'meeting.v1.search',
   request: zTenant.extend(zServiceSearchRequest),

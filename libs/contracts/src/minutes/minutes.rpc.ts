@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRpc } from '../core/define';
 import { zId, zLang, zTenant } from '../core/common';
 import { zVariant } from '../organization/tenancy.rpc';
+import { zServiceSearchReply, zServiceSearchRequest } from '../search/search.schemas';
 import { zMomConclusionBody, zMomSettingBody, zUploadMomBody } from './minutes.http';
 import { zBookState, zMinutesState } from './minutes.schemas';
 import { zReportState } from './report';
@@ -76,3 +77,14 @@ const RR = <T extends z.ZodRawShape>(shape: T) => zTenant.extend({ variant: zVar
 export const StartReport = defineRpc({ subject: 'minutes.v1.start-report', request: RR({ decisionId: zId }), response: zReportState });
 export const GetReport = defineRpc({ subject: 'minutes.v1.get-report', request: RR({ reportId: zId }), response: zReportState });
 export const ReportFile = defineRpc({ subject: 'minutes.v1.report-file', request: RR({ reportId: zId }), response: z.object({ key: z.string(), name: z.string() }) });
+
+/**
+ * The search box's minutes side (docs/search.md#minutes): the conclusions and comments of the minutes the actor may
+ * read (the meeting is theirs to see, as GetMeeting decides, and its minutes are available: statuses 3 and 5), one
+ * result a meeting, its best passage first.
+ */
+export const SearchMinutes = defineRpc({
+  subject: 'minutes.v1.search',
+  request: zTenant.extend(zServiceSearchRequest),
+  response: zServiceSearchReply,
+});

@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { zFileKind } from '../library/library.kinds';
+import { zTextIndex } from '../library/library.schemas';
 
 /**
  * The one search box (docs/search.md): what kinds of things it finds. The meeting service answers meetings,
- * agenda items, decisions and comments; the library service files (by name).
+ * agenda items, decisions of meetings, standalone resolutions (a committee's, no meeting) and comments; the minutes
+ * service the minutes of meetings (conclusions and their comments); the library service files (by name and text).
  */
-export const SEARCH_KINDS = ['meeting', 'agenda_item', 'decision', 'comment', 'file'] as const;
+export const SEARCH_KINDS = ['meeting', 'agenda_item', 'decision', 'resolution', 'comment', 'minutes', 'file'] as const;
 export const zSearchKind = z.enum(SEARCH_KINDS);
 export type SearchKind = z.output<typeof zSearchKind>;
-export const MEETING_SEARCH_KINDS = ['meeting', 'agenda_item', 'decision', 'comment'] as const satisfies readonly SearchKind[];
+export const MEETING_SEARCH_KINDS = ['meeting', 'agenda_item', 'decision', 'resolution', 'comment'] as const satisfies readonly SearchKind[];
+export const MINUTES_SEARCH_KINDS = ['minutes'] as const satisfies readonly SearchKind[];
 export const LIBRARY_SEARCH_KINDS = ['file'] as const satisfies readonly SearchKind[];
 
 /** at most this many results per kind */
@@ -33,7 +36,7 @@ export const zSearchHit = z.object({
   title: z.string(),
   /** the passage that matched (the title or the text), the match marked by start/end */
   passage: zSearchPassage,
-  /** the meeting the result belongs to (a meeting: itself) */
+  /** the meeting the result belongs to (a meeting: itself; minutes: theirs; a standalone resolution: null) */
   meeting_id: z.number().int().nullable(),
   meeting_title: z.string().nullable(),
   /** files: the library's kind (pdf, word, ...), which decides the viewer */
@@ -42,6 +45,8 @@ export const zSearchHit = z.object({
   page: z.number().int().nullable(),
   /** meetings: when it starts; other kinds: when it was made or changed */
   date: z.string().nullable(),
+  /** files: the state of their text (pending, done, failed, truncated: only its beginning is searched); else null */
+  text_index: zTextIndex.nullable(),
 });
 export type SearchHit = z.output<typeof zSearchHit>;
 
@@ -57,6 +62,11 @@ export const zSearchResults = z.object({
   q: z.string(),
   /** one group per kind searched that found something, in SEARCH_KINDS order */
   groups: z.array(zSearchGroup),
+  /**
+   * kinds that were to be searched but were not: their service did not answer (in SEARCH_KINDS order; empty when
+   * everything asked answered). The groups are what the other services found.
+   */
+  missing: z.array(zSearchKind),
 });
 export type SearchResults = z.output<typeof zSearchResults>;
 

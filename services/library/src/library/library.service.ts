@@ -165,6 +165,7 @@ export class LibraryService {
       const downloads = !item.isFolder && (await this.policies.ofMany(s, c, [item])).get(item.id) === 'download';
       return {
         ...base,
+        text_index: item.isFolder ? null : { status: item.textStatus as LibraryFetch['text_index']['status'], pages: item.textPages, truncated: item.textTruncated },
         used_in: used.map((u) => ({ type: u.usageType as UsageType, id: u.usageId, title: u.title, meeting_id: u.meetingId, meeting_title: u.meetingTitle })),
         versions: await Promise.all(
           vs.map(async (v) => ({ version: v.version, size: v.size, created_at: serverDate(v.createdAt, zone)!, created_by: { id: v.createdBy, name: v.createdByName }, file_url: downloads ? await this.url(v.s3Key) : null, meeting_id: v.meetingId })),

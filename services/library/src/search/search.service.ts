@@ -50,5 +50,6 @@ function hitOf(item: ItemRow, c: FileCandidate, q: string): SearchHit {
   return {
     kind: 'file', id: item.id, title: item.name, passage: onPage ?? searchPassage(item.name, q) ?? { text: item.name, start: 0, end: 0 },
     meeting_id: null, meeting_title: null, file_kind: zFileKind.safeParse(item.kind).data ?? null, page, date: item.updatedAt.toISOString(),
+    text_index: { status: item.textStatus as NonNullable<SearchHit['text_index']>['status'], pages: item.textPages, truncated: item.textTruncated },
   };
 }

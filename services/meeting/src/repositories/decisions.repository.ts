@@ -6,6 +6,23 @@ import type { Scope } from '../db/db';
 import { personKey } from '../rules/person';
 import { containsPattern } from '@app/platform';
 
+/**
+ * The standalone resolutions a ResolutionListFilter admits, as SQL over `meeting.decisions` (rules/resolution-rights:
+ * the list's rule, which the search box applies too): no meeting; of the committee asked for; for a user who is no
+ * administrator, of a committee they administer or belong to, created by them, or with them among its voters.
+ */
+export function resolutionFilterSql(orgId: string, filter: ResolutionListFilter): SQL {
+  const conds: SQL[] = [eq(decisions.orgId, orgId), isNull(decisions.meetingId)];
+  if (filter.committeeId !== undefined) conds.push(eq(decisions.committeeId, filter.committeeId));
+  if (filter.kind === 'involved') {
+    const uid = filter.userId;
+    const voter = sql`exists (select 1 from meeting.voters v where v.org_id = ${orgId} and v.decision_id = ${decisions.id} and v.user_id = ${uid})`;
+    const parts: SQL[] = [eq(decisions.createdBy, uid), voter];
+    if (filter.committeeIds.length) parts.push(inArray(decisions.committeeId, filter.committeeIds));
+    conds.push(or(...parts)!);
+  }
+  return and(...conds)!;
+}
 
 /** Decisions (meeting-bound and standalone) and their voters. */
 @Injectable()
@@ -129,16 +146,7 @@ export class DecisionsRepository {
     f: { filter: ResolutionListFilter; search?: string; fulfilled?: boolean; state?: 'OPEN' | 'DUE'; limit: number; offset: number },
   ): Promise<{ rows: DecisionRow[]; total: number }> {
     const { orgId, tx } = s;
-    const conds: SQL[] = [eq(decisions.orgId, orgId), isNull(decisions.meetingId)];
-    const { filter } = f;
-    if (filter.committeeId !== undefined) conds.push(eq(decisions.committeeId, filter.committeeId));
-    if (filter.kind === 'involved') {
-      const uid = filter.userId;
-      const voter = sql`exists (select 1 from meeting.voters v where v.org_id = ${orgId} and v.decision_id = ${decisions.id} and v.user_id = ${uid})`;
-      const parts: SQL[] = [eq(decisions.createdBy, uid), voter];
-      if (filter.committeeIds.length) parts.push(inArray(decisions.committeeId, filter.committeeIds));
-      conds.push(or(...parts)!);
-    }
+    const conds: SQL[] = [resolutionFilterSql(orgId, f.filter)];
     if (f.search) conds.push(ilike(decisions.title, containsPattern(f.search)));
     if (f.fulfilled !== undefined) conds.push(eq(decisions.isFulfilled, f.fulfilled));
     if (f.state === 'DUE') conds.push(sql`${decisions.deadline} <= now()`);

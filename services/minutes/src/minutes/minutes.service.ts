@@ -10,7 +10,7 @@ import { Meetings } from '../common/meetings';
 import { MinutesDb, type Scope } from '../common/minutes-db';
 import type { MinutesConfig } from '../config';
 import { minutesItems } from '../rules/items';
-import { minutesPermissions } from '../rules/minutes-rights';
+import { minutesPermissions, minutesRightsOf } from '../rules/minutes-rights';
 import { MinutesRepository, type RenderRow } from './minutes.repository';
 
 type Call = RequestOf<typeof GetMinutes>;
@@ -60,15 +60,7 @@ export class MinutesService {
   }
 
   rightsOf(actor: Actor, m: MeetingDetails, momSettings: boolean): Rights {
-    return minutesPermissions({
-      actor: { kind: actor.kind, userId: actor.userId, isAdmin: actor.isAdmin },
-      ownerId: m.owner_id,
-      committeeAdminIds: m.admins.map((a) => a.id),
-      member: m.current_member ? { canEdit: m.current_member.can_edit === 1 } : null,
-      statusId: m.meeting_status_id,
-      momModule: m.mom === 1,
-      momSettings,
-    });
+    return minutesRightsOf(actor, m, momSettings);
   }
 
   private async context(c: Call) {

@@ -1,4 +1,4 @@
-import type { MinutesPermissions, PermissionLevel } from '@app/contracts';
+import type { Actor, MeetingDetails, MinutesPermissions, PermissionLevel } from '@app/contracts';
 
 /**
  * Who may do what with a meeting's minutes (docs/minutes.md#who-may-do-what). The meeting's own level locks
@@ -54,4 +54,17 @@ export function minutesPermissions(f: MinutesFacts): MinutesPermissions & { canC
     seeCard: available && level !== 'none' && !(f.momModule && !canCommit),
     canCommit,
   };
+}
+
+/** the rights of an actor on the minutes of a meeting as GetMeeting answered it to them (the minutes page, the search) */
+export function minutesRightsOf(actor: Pick<Actor, 'kind' | 'userId' | 'isAdmin'>, m: MeetingDetails, momSettings: boolean): MinutesPermissions & { canCommit: boolean } {
+  return minutesPermissions({
+    actor: { kind: actor.kind, userId: actor.userId, isAdmin: actor.isAdmin },
+    ownerId: m.owner_id,
+    committeeAdminIds: m.admins.map((a) => a.id),
+    member: m.current_member ? { canEdit: m.current_member.can_edit === 1 } : null,
+    statusId: m.meeting_status_id,
+    momModule: m.mom === 1,
+    momSettings,
+  });
 }

@@ -8,8 +8,9 @@ import { formatDateTime } from '../../lib/dates';
 import { DownloadPolicyControl } from './DownloadPolicyControl';
 import { FileIcon } from './FileChip';
 import { formatSize } from './file-kinds';
+import { TextIndexState, textIndexShown } from './TextIndexState';
 
-/** A file's details: title, type, size, owner, modified, created, shared with, used in. */
+/** A file's details: title, type, size, owner, modified, created, version, its text for the search, shared with, used in. */
 export function DetailsDrawer(props: { id: number | null; onHide(): void; load(id: number): Promise<LibraryDetails> }) {
   const { t, i18n } = useTranslation('library');
   const [data, setData] = useState<LibraryDetails | null>(null);
@@ -50,6 +51,14 @@ export function DetailsDrawer(props: { id: number | null; onHide(): void; load(i
             <>
               <dt>{t('d.version')}</dt>
               <dd data-testid="details-version">{t('d.versionOf', { version: data.version, count: data.versions.length })}</dd>
+            </>
+          )}
+          {textIndexShown(data.text_index) && (
+            <>
+              <dt>{t('d.textIndex')}</dt>
+              <dd>
+                <TextIndexState textIndex={data.text_index} testId="details-text-index" />
+              </dd>
             </>
           )}
           <dt>{t('d.sharedWith')}</dt>

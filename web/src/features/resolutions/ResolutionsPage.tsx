@@ -8,6 +8,7 @@ import { TabPanel, TabView } from 'primereact/tabview';
 import { Tag } from 'primereact/tag';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { dashboardsApi } from '../../api/dashboards';
 import { resolutionsApi, type Resolution } from '../../api/decisions';
 import type { Paged } from '../../api/paging';
@@ -57,7 +58,21 @@ export function ResolutionsPage() {
   const [committeeId, setCommitteeId] = useState<number>(ALL_COMMITTEES);
   const [state, setState] = useState<StateFilter>('ALL');
   const [ended, setEnded] = useState(false);
+  // `?id=` (a search result, AppPaths.resolution) opens that resolution; closing it leaves the list
+  const [params, setParams] = useSearchParams();
   const [open, setOpen] = useState<{ id: number | null } | null>(null);
+  useEffect(() => {
+    if (!params.has('id')) return;
+    const id = Number(params.get('id'));
+    if (Number.isInteger(id) && id > 0) setOpen({ id });
+  }, [params]);
+  const close = () => {
+    setOpen(null);
+    if (!params.has('id')) return;
+    const next = new URLSearchParams(params);
+    next.delete('id');
+    setParams(next, { replace: true });
+  };
   const [meetingDecision, setMeetingDecision] = useState<number | null>(null);
   const createCommittees = useCreateCommittees();
   const { org } = useOrgPublic();
@@ -176,7 +191,7 @@ export function ResolutionsPage() {
         visible={open !== null}
         committees={createCommittees}
         variant={org?.variant}
-        onHide={() => setOpen(null)}
+        onHide={close}
         onChanged={refresh}
         liveTick={liveTick}
       />

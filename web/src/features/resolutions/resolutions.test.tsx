@@ -82,6 +82,19 @@ describe('resolutions page (/app/activity/decisions)', () => {
     expect(await screen.findByTestId('decision-committee')).toHaveClass('p-disabled');
   });
 
+  it('?id= (a search result) opens that resolution; closing it leaves the list', async () => {
+    installFetch(
+      ...base([resolution(51, 'Hire an auditor')]),
+      on('GET', '/api/singleDecision/51', () => jsonResponse(200, ok(resolution(51, 'Hire an auditor', { voters: [aVoter(2, 'Grace', 'Approved')] })))),
+      on('GET', '/api/users/all', () => jsonResponse(200, ok([]))),
+    );
+    renderWithApp(<ResolutionsPage />, { path: '/app/activity/decisions?id=51' });
+    const dialog = await screen.findByTestId('resolution-dialog');
+    expect(await within(dialog).findByTestId('voter-list')).toHaveTextContent('Grace');
+    fireEvent.click(document.querySelector('.p-dialog-header-close')!);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/app\/activity\/decisions$/));
+  });
+
   it('the meeting decisions waiting for my vote are listed in their tab', async () => {
     installFetch(...base([]));
     renderWithApp(<ResolutionsPage />);

@@ -11,6 +11,7 @@ import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { useApi } from '../../hooks/use-api';
 import { formatDate } from '../../lib/dates';
+import { TextIndexState } from '../library/TextIndexState';
 import { resultLink } from './search-links';
 
 /** the query the route asks for: 2..200 characters after trimming (zSearchQuery) */
@@ -33,13 +34,14 @@ function Result(props: { r: SearchResult }) {
   const { t, i18n } = useTranslation('search');
   const { r } = props;
   const to = resultLink(r);
-  const title = r.kind === 'comment' ? t('commentIn', { meeting: r.title }) : r.title;
+  const title = r.kind === 'comment' ? t('commentIn', { meeting: r.title }) : r.kind === 'minutes' ? t('minutesOn', { item: r.title }) : r.title;
   return (
     <li className="search-result" data-testid={`search-result-${r.kind}-${r.id}`}>
       <div className="search-result__title">
         {to ? <Link to={to} dir="auto" data-testid={`search-open-${r.kind}-${r.id}`}>{title}</Link> : <span dir="auto">{title}</span>}
         {r.page !== null && <span className="search-result__page" data-testid={`search-page-${r.kind}-${r.id}`}>{t('page', { page: r.page })}</span>}
       </div>
+      {r.kind === 'file' && <TextIndexState textIndex={r.text_index} testId={`search-text-index-${r.id}`} />}
       <p className="search-result__passage" dir="auto">
         <Passage passage={r.passage} />
       </p>
@@ -67,6 +69,19 @@ function Group(props: { g: SearchResultGroup }) {
       </ul>
       {g.has_more && <p className="search-group__more">{t('more')}</p>}
     </section>
+  );
+}
+
+/** the kinds a service did not answer this time (the answer's `missing`): the results may lack them; try again */
+function Missing(props: { kinds: readonly SearchKind[]; onRetry(): void }) {
+  const { t, i18n } = useTranslation('search');
+  const names = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(props.kinds.map((k) => t(`kind.${k}`)));
+  return (
+    <div className="search-page__missing" role="status" data-testid="search-missing">
+      <i className="pi pi-exclamation-triangle" aria-hidden="true" />
+      <span>{t('missing', { kinds: names })}</span>
+      <Button type="button" size="small" text label={t('retry')} onClick={props.onRetry} data-testid="search-missing-retry" />
+    </div>
   );
 }
 
@@ -107,6 +122,7 @@ export function SearchPage() {
           <Button key={k} type="button" size="small" outlined={kind !== k} label={t(`kind.${k}`)} aria-pressed={kind === k} onClick={() => go({ kind: k })} data-testid={`search-kind-${k}`} />
         ))}
       </nav>
+      {ready && data && data.missing.length > 0 && <Missing kinds={data.missing} onRetry={() => void mutate()} />}
       {!ready ? (
         <EmptyState icon="pi pi-search" title={t('tooShort', { min: MIN_QUERY })} testId="search-too-short" />
       ) : error && !data ? (

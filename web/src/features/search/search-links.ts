@@ -3,8 +3,9 @@ import type { SearchResult } from '../../api/search';
 import { viewerPath } from '../library/file-kinds';
 
 /**
- * Where a search result opens: a meeting, or the meeting of an agenda item, decision or comment (at the item);
- * a file in its viewer (with the page when the match is on one).
+ * Where a search result opens: a meeting, or the meeting of an agenda item (at the item), decision, comment or
+ * minutes; a standalone resolution on the resolutions page, open; a file in its viewer (with the page when the match
+ * is on one).
  */
 export function resultLink(r: SearchResult): string | null {
   if (r.kind === 'file') {
@@ -13,6 +14,7 @@ export function resultLink(r: SearchResult): string | null {
     if (!to || r.page === null) return to;
     return `${to}${to.includes('?') ? '&' : '?'}page=${r.page}`;
   }
+  if (r.kind === 'resolution') return AppPaths.resolution(r.id);
   if (r.meeting_id === null) return null;
   if (r.kind === 'agenda_item') return AppPaths.meeting(r.meeting_id, r.id);
   return AppPaths.meeting(r.meeting_id);
