@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { randomUUID } from 'node:crypto';
-import { defineRpc, zServiceSearchReply, zServiceSearchRequest, zTenant, type SearchHit } from '@app/contracts';
+import { defineRpc, zServiceSearchReply, zServiceSearchRequest, zTenant, type SearchGroup, type SearchHit } from '@app/contracts';
 import { Bus, PlatformModule } from '@app/platform';
 import { testEnv } from '@app/testing';
 import { searchSources, type SearchSource } from '../src/search/search-fanout';
@@ -46,7 +46,8 @@ describe('search fan-out with a service down (real NATS)', () => {
     // the one source that answers: its groups as a service sends them (an empty group included)
     bus.handle(Answers, (r) => {
       asked.push(r.kinds);
-      return { groups: [{ kind: 'agenda_item', items: [], has_more: false }, { kind: 'meeting', items: [hit(1), hit(2)], has_more: false }] };
+      const groups: SearchGroup[] = [{ kind: 'agenda_item', items: [], has_more: false }, { kind: 'meeting', items: [hit(1), hit(2)], has_more: false }];
+      return { groups };
     });
     bus.handle(Fails, () => {
       throw new Error('the database went away');

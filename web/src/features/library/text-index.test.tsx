@@ -26,7 +26,11 @@ const details = (over: Partial<LibraryDetails>): LibraryDetails => ({ ...anItem(
 
 describe('the details drawer', () => {
   // the drawer's download policy asks too: not this test's concern (404)
-  beforeEach(() => void installFetch());
+  beforeEach(() => {
+    window.localStorage.clear();
+    session.signIn({ token: 'tok', email: 'ada@example.com' });
+    installFetch();
+  });
 
   it.each([
     [{ status: 'done', pages: 3, truncated: false }, 'Text searchable (3 pages)'],
