@@ -114,18 +114,29 @@ describe('journey: search from the header and open a result', () => {
 
   it('the library\'s details drawer says the file\'s text is searchable', async () => {
     const { page } = s;
+    const details = `[data-testid=library-row][data-name="Pack ${tag}.pdf"] [data-testid=library-details]`;
     await s.step('details', async () => {
       await page.goto(orgUrl(org.slug, '/app/activity/library'));
-      await page.waitForSelector(`[data-testid=library-row][data-name="Pack ${tag}.pdf"] [data-testid=library-details]`, { visible: true });
-      await page.click(`[data-testid=library-row][data-name="Pack ${tag}.pdf"] [data-testid=library-details]`);
+      await page.waitForSelector(details, { visible: true });
+      await page.click(details);
       await page.waitForSelector('[data-testid=details-text-index]', { visible: true });
       await s.shot('details-text');
     });
     expect(await page.$eval('[data-testid=details-text-index]', (n) => n.getAttribute('data-state'))).toBe('done');
     await a11y(page, 'library details with the text state', s);
+    // the drawer is modal (its mask covers the header): closed to switch the language, then opened again
+    const reopen = async () => {
+      await page.waitForSelector(details, { visible: true });
+      await page.click(details);
+      await page.waitForSelector('[data-testid=details-text-index]', { visible: true });
+    };
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid=details-drawer]', { hidden: true });
     await switchLanguage(page, 'ar');
-    await page.waitForSelector('[data-testid=details-text-index]', { visible: true });
+    await reopen();
     await a11y(page, 'library details with the text state (ar)', s);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid=details-drawer]', { hidden: true });
     await switchLanguage(page, 'en');
   });
 
