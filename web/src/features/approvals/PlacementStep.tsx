@@ -5,8 +5,9 @@ import { ProgressBar } from 'primereact/progressbar';
 import { useTranslation } from 'react-i18next';
 import type { PageSize } from '@app/contracts';
 import { libraryApi } from '../../api/library';
-import { openPdf, type PdfHandle, type PdfOpener } from '../viewers/pdf-engine';
+import type { PdfOpener } from '../viewers/pdf-engine';
 import { canGoBack, canGoForward, stepPage } from '../viewers/pdf-rules';
+import { usePdfDocument } from '../viewers/use-pdf-pages';
 import { PlacementStage, usePaletteDrag, type StageBox } from './PlacementStage';
 import { clearOf, dropBox, initialBox, scaleOf, type Box } from './placement-math';
 
@@ -48,13 +49,12 @@ let nextKey = 1;
  */
 export function PlacementStep(props: { docs: { id: number; name: string }[]; signers: Signer[]; boxes: DraftBox[]; onChange(boxes: DraftBox[]): void; opener?: PdfOpener }) {
   const { t } = useTranslation('signing');
-  const opener = props.opener ?? openPdf;
   const [docId, setDocId] = useState<number | null>(props.docs[0]?.id ?? null);
   const [page, setPage] = useState(1);
   const [signer, setSigner] = useState<string | null>(props.signers[0]?.key ?? null);
-  const [handle, setHandle] = useState<PdfHandle | null>(null);
+  const [url, setUrl] = useState<string | null>(null);
+  const [urlFailure, setUrlFailure] = useState<string | null>(null);
   const [size, setSize] = useState<PageSize | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [pageEl, setPageEl] = useState<HTMLDivElement | null>(null);
   const doc = props.docs.find((d) => d.id === docId) ?? props.docs[0] ?? null;
@@ -70,29 +70,29 @@ export function PlacementStep(props: { docs: { id: number; name: string }[]; sig
     if (!props.signers.some((s) => s.key === signer)) setSigner(props.signers[0]?.key ?? null);
   }, [props.signers, signer]);
 
-  // open the document through the library (a short-lived URL of its current version)
+  // the document through the library (a short-lived URL of its current version), opened by the shared PDF hook
   useEffect(() => {
+    setUrl(null);
+    setUrlFailure(null);
     if (!doc) return undefined;
     let live = true;
-    let opened: PdfHandle | null = null;
-    setHandle(null);
-    setFailed(null);
-    (async () => {
-      const f = await libraryApi.fetchFile(doc.id, {});
-      if (!f.file_url) throw new Error(f.message ?? doc.name);
-      const h = await opener({ url: f.file_url });
-      opened = h;
-      if (!live) return h.destroy();
-      setHandle(h);
-    })().catch((e: unknown) => {
-      console.error('placement pdf', e);
-      if (live) setFailed(t('fetchFailed', { file: doc.name, reason: e instanceof Error ? e.message : String(e) }));
-    });
+    libraryApi
+      .fetchFile(doc.id, {})
+      .then((f) => {
+        if (!f.file_url) throw new Error(f.message ?? doc.name);
+        if (live) setUrl(f.file_url);
+      })
+      .catch((e: unknown) => {
+        console.error('placement pdf', e);
+        if (live) setUrlFailure(e instanceof Error ? e.message : String(e));
+      });
     return () => {
       live = false;
-      opened?.destroy();
     };
-  }, [doc?.id, opener]);
+  }, [doc?.id]);
+  const { handle, failure } = usePdfDocument({ url, name: doc?.name ?? '', opener: props.opener, label: 'placement pdf' });
+  const reason = urlFailure ?? failure;
+  const failed = reason === null ? null : t('fetchFailed', { file: doc?.name ?? '', reason });
 
   useEffect(() => {
     if (!handle) return undefined;

@@ -53,3 +53,45 @@ describe("the create flow's placement step: signers' boxes apart and in their ow
     expect(bob).toHaveTextContent('Bob Member');
   });
 });
+
+describe('the placement step opens each document through the library with the shared PDF hook', () => {
+  /** an opener that records what it opened and destroyed; pages per URL */
+  function recording(pagesOf: Record<string, number>) {
+    const opened: string[] = [];
+    const destroyed: string[] = [];
+    const open: PdfOpener = async ({ url }) => {
+      opened.push(url);
+      if (!(url in pagesOf)) throw new Error('not a PDF');
+      return { pages: pagesOf[url], size: async () => A4, render: async () => undefined, outline: async () => [], destroy: () => destroyed.push(url) } as PdfHandle;
+    };
+    return { open, opened, destroyed };
+  }
+  const two = [{ id: 11, name: 'contract.pdf' }, { id: 12, name: 'annex.pdf' }];
+  const fetches = () =>
+    installFetch(
+      on('GET', /\/api\/library\/fetch\/11/, () => jsonResponse(200, answerOf(Routes.fetchLibraryFile, file))),
+      on('GET', /\/api\/library\/fetch\/12/, () => jsonResponse(200, answerOf(Routes.fetchLibraryFile, { ...file, id: 12, name: 'annex.pdf', file_url: 'https://s3.test/annex.pdf' }))),
+      on('GET', /\/api\/library\/fetch\/13/, () => jsonResponse(200, answerOf(Routes.fetchLibraryFile, { ...file, id: 13, name: 'broken.pdf', file_url: 'https://s3.test/broken.pdf' }))),
+    );
+
+  it('another document opens its own URL (its page count), the first one destroyed', async () => {
+    fetches();
+    const pdf = recording({ 'https://s3.test/contract.pdf': 2, 'https://s3.test/annex.pdf': 5 });
+    renderWithApp(<PlacementStep docs={two} signers={SIGNERS} boxes={[]} onChange={() => undefined} opener={pdf.open} />);
+    await waitFor(() => expect(screen.getByTestId('placement-page-of')).toHaveTextContent('Page 1 of 2'));
+    fireEvent.click(screen.getByTestId('placement-document'));
+    fireEvent.click(await screen.findByText('annex.pdf'));
+    await waitFor(() => expect(screen.getByTestId('placement-page-of')).toHaveTextContent('Page 1 of 5'));
+    expect(pdf.opened).toEqual(['https://s3.test/contract.pdf', 'https://s3.test/annex.pdf']);
+    expect(pdf.destroyed).toEqual(['https://s3.test/contract.pdf']);
+  });
+
+  it('a document that does not open says which and why', async () => {
+    fetches();
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const pdf = recording({});
+    renderWithApp(<PlacementStep docs={[{ id: 13, name: 'broken.pdf' }]} signers={SIGNERS} boxes={[]} onChange={() => undefined} opener={pdf.open} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to process broken.pdf: not a PDF');
+    expect(errors).toHaveBeenCalledWith('placement pdf open', expect.any(Error));
+  });
+});

@@ -27,6 +27,63 @@ export interface PdfPagesOptions {
   startPage?: number;
 }
 
+export interface PdfDocumentOptions {
+  /** where the bytes are (a short-lived URL); null while it is asked for (no document meanwhile) */
+  url: string | null;
+  /** the bytes themselves (an offline copy): opened instead of the URL */
+  data?: ArrayBuffer | null;
+  /** names the document opened from `data` */
+  name: string;
+  /** pdf.js by default; tests pass a document of their own */
+  opener?: PdfOpener;
+  /** what the console messages call the document ('pdf', 'book', 'placement pdf') */
+  label: string;
+  /** the document came (before it is shown) */
+  onOpened?(handle: PdfHandle): void;
+}
+
+/**
+ * A PDF opened from its URL (or bytes), again for a new source, the old one destroyed: the handle (null while
+ * it opens), the progress in percent and why it failed (`failure`, the error's message: the caller words it).
+ * The open of `usePdfPages` and of the signature placement step (PlacementStep).
+ */
+export function usePdfDocument(opts: PdfDocumentOptions) {
+  const opener = opts.opener ?? openPdf;
+  const [handle, setHandle] = useState<PdfHandle | null>(null);
+  const [percent, setPercent] = useState(0);
+  const [failure, setFailure] = useState<string | null>(null);
+  const source = opts.data ?? opts.url;
+
+  // open the document; a new source (a new version, the offline copy) opens again
+  useEffect(() => {
+    setHandle(null);
+    setFailure(null);
+    setPercent(0);
+    if (!source) return undefined;
+    let live = true;
+    let opened: PdfHandle | null = null;
+    opener({ url: opts.url ?? opts.name, ...(opts.data ? { data: opts.data } : {}), onProgress: (loaded, total) => live && setPercent(loadPercent(loaded, total)) })
+      .then((h) => {
+        opened = h;
+        if (!live) return h.destroy();
+        setPercent(100);
+        setHandle(h);
+        opts.onOpened?.(h);
+      })
+      .catch((e: unknown) => {
+        console.error(`${opts.label} open`, e);
+        if (live) setFailure(e instanceof Error ? e.message : String(e));
+      });
+    return () => {
+      live = false;
+      opened?.destroy();
+    };
+    // the name only labels the message; the source decides what to open
+  }, [source, opener]);
+
+  return { handle, percent, failure };
+}
+
 /**
  * The paging and drawing the PDF viewers share (PdfViewer, BookViewer; docs/library-web.md#viewers): opens the
  * document (progress in percent, the fetch-failure message, the many-pages note), keeps the page view (going to
@@ -36,11 +93,7 @@ export interface PdfPagesOptions {
  */
 export function usePdfPages(opts: PdfPagesOptions) {
   const { t } = useTranslation('viewer');
-  const opener = opts.opener ?? openPdf;
   const zoom = opts.zoom ?? 1;
-  const [handle, setHandle] = useState<PdfHandle | null>(null);
-  const [percent, setPercent] = useState(0);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [view, setView] = useState<PageView>({ page: 1, rotation: 0 });
   const [jump, setJump] = useState('1');
   const [pageFailed, setPageFailed] = useState(false);
@@ -54,39 +107,19 @@ export function usePdfPages(opts: PdfPagesOptions) {
   const lastPage = useRef(1);
   /** the first document opened goes to `startPage`; later sources follow `reopenAt` */
   const firstOpen = useRef(true);
-  const source = opts.data ?? opts.url;
 
-  // open the document; a new source (a new version, the offline copy) opens again
-  useEffect(() => {
-    if (!source) return undefined;
-    let live = true;
-    let opened: PdfHandle | null = null;
-    setHandle(null);
-    setLoadError(null);
-    setPercent(0);
-    opener({ url: opts.url ?? opts.name, ...(opts.data ? { data: opts.data } : {}), onProgress: (loaded, total) => live && setPercent(loadPercent(loaded, total)) })
-      .then((h) => {
-        opened = h;
-        if (!live) return h.destroy();
-        setPercent(100);
-        setHandle(h);
-        if (h.pages > LARGE_DOCUMENT_PAGES) notify('info', t('manyPages'));
-        const want = firstOpen.current ? (opts.startPage ?? 1) : opts.reopenAt === 'same' ? lastPage.current : 1;
-        firstOpen.current = false;
-        const page = Math.min(Math.max(1, want), h.pages);
-        setView({ page, rotation: 0 });
-        setJump(String(page));
-      })
-      .catch((e: unknown) => {
-        console.error(`${opts.label} open`, e);
-        if (live) setLoadError(t('fetchFailed', { file: opts.name, reason: e instanceof Error ? e.message : String(e) }));
-      });
-    return () => {
-      live = false;
-      opened?.destroy();
-    };
-    // the name only labels the message; the source decides what to open
-  }, [source, opener]);
+  const { handle, percent, failure } = usePdfDocument({
+    url: opts.url, data: opts.data, name: opts.name, opener: opts.opener, label: opts.label,
+    onOpened: (h) => {
+      if (h.pages > LARGE_DOCUMENT_PAGES) notify('info', t('manyPages'));
+      const want = firstOpen.current ? (opts.startPage ?? 1) : opts.reopenAt === 'same' ? lastPage.current : 1;
+      firstOpen.current = false;
+      const page = Math.min(Math.max(1, want), h.pages);
+      setView({ page, rotation: 0 });
+      setJump(String(page));
+    },
+  });
+  const loadError = failure === null ? null : t('fetchFailed', { file: opts.name, reason: failure });
 
   const pages = handle?.pages ?? 0;
 
