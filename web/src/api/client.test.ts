@@ -206,8 +206,14 @@ describe('request layer: idle logout and timeout (docs/product/sign-in.md#sessio
 });
 
 describe('request layer: the catalogue comes from libs/contracts', () => {
+  // a status several codes share (410: a guest link expired or revoked) shows the first code's message when the
+  // answer carries none; the server's own message, when it sends one, is what the screens show
+  const firstOf = (status: number) => Object.values(CORE_ERRORS).find((e) => e.status === status)!.message;
   it.each(Object.entries(CORE_ERRORS).filter(([code]) => code !== 'INVALID_ORGANIZATION'))('%s: status %o shows its catalogue message', (_, spec) => {
-    expect(statusMessage(spec.status)).toBe(spec.status === 401 || spec.status === 403 ? 'Authentication Fail' : spec.message);
+    expect(statusMessage(spec.status)).toBe(spec.status === 401 || spec.status === 403 ? 'Authentication Fail' : firstOf(spec.status));
+  });
+  it('410 without a message reads as the expired link, the first of its codes', () => {
+    expect(statusMessage(410)).toBe('This link has expired.');
   });
   it('404 is "Not Found" (the organization variant is the server\'s own message)', () => {
     expect(statusMessage(404)).toBe('Not Found');

@@ -75,8 +75,12 @@ export function VoteDialog(props: { decision: Decision; visible: boolean; onHide
     };
     setBusy(true);
     try {
-      const { data, message } = props.standalone ? await resolutionsApi.vote(d.id, body) : await decisionsApi.vote(d.id, body, props.guestToken);
-      notify('success', m(message ?? 'Done'));
+      const { data } = props.standalone ? await resolutionsApi.vote(d.id, body) : await decisionsApi.vote(d.id, body, props.guestToken);
+      // the toast says what was recorded, and for whom when the dialog let the caller pick the voter (the answer's own
+      // message is only 'Done'); the choice in the variant's wording, as the dialog showed it
+      const choice = t(voteLabels(d).find((o) => o.value === vote)?.label ?? vote);
+      const picked = row && d.can_vote_for_others && !props.guestToken && rows.length > 1;
+      notify('success', data.receipt ? t('vote.recordedSecret') : picked ? t('vote.recordedFor', { name: personName(row), vote: choice }) : t('vote.recorded', { vote: choice }));
       props.onVoted();
       // a secret vote: the dialog stays open on the receipt, which is shown this once
       if (data.receipt) setReceipt(data.receipt);

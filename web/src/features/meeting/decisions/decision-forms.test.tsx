@@ -188,7 +188,11 @@ describe('action form (title, participants, open till required; not before the m
     const onSubmit = renderAction({ title: 'Minutes', participants: ['u:2'], open_till: new Date(2026, 11, 2, 17, 15) });
     click('action-attachments-add');
     await screen.findByText('Notes.docx', undefined, { timeout: 15_000 });
-    fireEvent.click(within(screen.getAllByTestId('library-row')[0]).getByRole('checkbox'));
+    // a non-PDF cannot be ticked: its checkbox is disabled and says why, and clicking its name says it too
+    const docx = screen.getAllByTestId('library-row')[0];
+    expect(within(docx).getByRole('checkbox')).toBeDisabled();
+    expect(within(docx).getByRole('checkbox')).toHaveAccessibleName(expect.stringContaining('Choose only pdf'));
+    fireEvent.click(within(docx).getByText('Notes.docx'));
     expect(await screen.findByText('Choose only pdf')).toBeInTheDocument();
     fireEvent.click(within(screen.getAllByTestId('library-row')[1]).getByRole('checkbox'));
     fireEvent.click(screen.getByTestId('picker-done'));

@@ -9,6 +9,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { canonicalText, type BallotEntry } from '@app/contracts';
 import { changeLanguage } from '../../../i18n';
 import { session } from '../../../api/session';
+import { onNotify, type Notice } from '../../../api/notify';
 import { installFetch, jsonResponse, on } from '../../../test/fetch';
 import { renderWithApp } from '../../../test/render';
 import type { Decision } from '../../../api/decisions';
@@ -59,6 +60,8 @@ describe('the vote dialog of a secret ballot', () => {
     const writeText = jest.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const onHide = jest.fn();
+    const notices: Notice[] = [];
+    const stopNotices = onNotify((n) => notices.push(n));
     renderWithApp(<VoteDialog decision={d} visible onHide={onHide} onVoted={jest.fn()} />);
     const values = within(screen.getByTestId('vote-values')).getAllByRole('radio');
     expect(values.map((r) => r.id)).toEqual(['vote-Approved', 'vote-Denied', 'vote-Abstained', 'vote-Others']);
@@ -69,6 +72,8 @@ describe('the vote dialog of a secret ballot', () => {
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0].body).toEqual({ vote: 'Approved' });
     expect(await screen.findByTestId('ballot-receipt-code')).toHaveTextContent('ABCD EFGH IJKL MNOP QRST UVWX YZ23 4567');
+    expect(notices.map((n) => n.summary)).toContain('Your secret vote is cast. Keep your receipt: it is shown only now.');
+    stopNotices();
     expect(screen.getByTestId('ballot-receipt-warning')).toHaveTextContent('This receipt is shown only once');
     expect(onHide).not.toHaveBeenCalled();
     click('ballot-receipt-copy');

@@ -84,7 +84,8 @@ describe('vote dialog (five values, reason rules, voting for another voter, tall
     await waitFor(() => expect(onVoted).toHaveBeenCalled());
     expect(calls[0].body).toEqual({ vote: 'Denied', reason: 'Too expensive' });
     expect(onHide).toHaveBeenCalled();
-    expect(notices.map((n) => n.summary)).toContain('Done');
+    // the toast says what was recorded, not the answer's 'Done'
+    expect(notices.map((n) => n.summary)).toContain('Your vote is recorded: Denied.');
     stop();
   });
 
@@ -117,6 +118,8 @@ describe('vote dialog (five values, reason rules, voting for another voter, tall
   it('an administrator chooses the voter and votes for them (user_id, or user_email for a guest)', async () => {
     const voters = [aVoter(2, 'Grace', 'Pending', { can_change: true }), aVoter(3, 'Alan', 'Pending', { can_change: true }), aVoter(40, 'Guest', 'Pending', { user_id: null, user_email: 'g@example.com', user: null, can_change: true })];
     const calls = installFetch(on('POST', '/api/decisions/11/vote/change', () => jsonResponse(200, ok(voteResult(aDecision()), 'Done'))));
+    const notices: Notice[] = [];
+    const stop = onNotify((n) => notices.push(n));
     renderVote(aDecision({ voters, can_vote_for_others: true }));
     choose('Approved');
     click('vote-submit');
@@ -127,11 +130,14 @@ describe('vote dialog (five values, reason rules, voting for another voter, tall
     click('vote-submit');
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0].body).toEqual({ vote: 'Approved', user_id: 3 });
+    // the toast names whose vote was recorded
+    await waitFor(() => expect(notices.map((n) => n.summary)).toContain('The vote of Alan is recorded: Approved.'));
     fireEvent.click(screen.getByTestId('vote-voter'));
     fireEvent.click(await screen.findByText('g@example.com (Pending)'));
     click('vote-submit');
     await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1].body).toEqual({ vote: 'Approved', user_email: 'g@example.com' });
+    stop();
   });
 
   it('a guest votes with the token of the link and no voter choice', async () => {
