@@ -35,7 +35,9 @@ const HOST = '127.0.0.1';
 export const PORTS = Object.freeze({ postgres: 5432, pglite: 54320, nats: 4222, redis: 6379, s3: 4569, smtp: 1025, mailWeb: 1080 });
 /** how far from the usual port a test run starts its own s3rver and maildev (see (c) above) */
 export const TEST_SHIFT = 100;
-const startPort = (ctx, usual) => (ctx.purpose === 'test' ? usual + TEST_SHIFT : usual);
+// a test run's slot starts its search 5 ports further (TEST_SLOT 0..9): two slots' runs starting at the same moment
+// would otherwise both find the same port free and one server would fail to bind (seen: slots 4 and 6 on one S3 port)
+const startPort = (ctx, usual) => (ctx.purpose === 'test' ? usual + TEST_SHIFT + 5 * TEST_SLOT : usual);
 export const APP_ROLE = 'boardroom_app';
 /**
  * A service's own PostgreSQL role (libs/platform/src/db/migrate.ts serviceRole: the same rule), and the services that
@@ -679,7 +681,7 @@ async function startNatsWithIdentities(ctx, bin) {
   const seed = crypto.randomBytes(32).toString('base64url');
   const env = { ...process.env };
   for (const user of natsUsersOf(NATS_IDENTITIES_CONF)) env[`NATS_PASSWORD_${user.toUpperCase().replace(/-/g, '_')}`] = natsIdentityPassword(seed, user);
-  const port = await pickPort(PORTS.nats + 10_000);
+  const port = await pickPort(PORTS.nats + 10_000 + 5 * TEST_SLOT);
   const storeDir = path.join(ctx.dataDir, 'nats-identities');
   fs.rmSync(storeDir, { recursive: true, force: true });
   fs.mkdirSync(storeDir, { recursive: true });
@@ -703,7 +705,7 @@ async function resolveNats(ctx) {
   // this run's events. The shared server is used only when there is no nats-server binary.
   const privateBin = ctx.purpose === 'test' ? which('nats-server') : null;
   if (privateBin) {
-    const port = await pickPort(PORTS.nats + 10_000);
+    const port = await pickPort(PORTS.nats + 10_000 + 5 * TEST_SLOT);
     const storeDir = path.join(ctx.dataDir, 'nats-private');
     fs.rmSync(storeDir, { recursive: true, force: true });
     fs.mkdirSync(storeDir, { recursive: true });
@@ -782,7 +784,7 @@ async function startRedisWithIdentities(ctx, bin) {
   const seed = crypto.randomBytes(32).toString('base64url');
   const password = (user) => redisIdentityPassword(seed, user);
   const acls = JSON.parse(fs.readFileSync(REDIS_ACLS_FILE, 'utf8'));
-  const port = await pickPort(PORTS.redis + 10_000);
+  const port = await pickPort(PORTS.redis + 10_000 + 5 * TEST_SLOT);
   const dir = path.join(ctx.dataDir, 'redis-identities');
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
