@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VOTE_VALUES, zVote, type Vote } from './meeting.constants';
+import { zElectionChoice } from './election';
 
 /**
  * Secret ballots (docs/ballots.md): the pure rules the service and the web share. A receipt is 160 random bits
@@ -46,7 +47,8 @@ export const zReceipt = z.string().regex(/^[A-Z2-7]{32}$/);
 /** the receipt in groups of four, for reading aloud and copying by hand */
 export const groupReceipt = (r: string): string => r.match(/.{1,4}/g)?.join(' ') ?? r;
 
-export const zBallotEntry = z.object({ receipt: zReceipt, choice: zVote });
+/** `choice`: a vote value, or in an election the chosen candidates' numbers (election.ts, electionChoiceText) */
+export const zBallotEntry = z.object({ receipt: zReceipt, choice: z.union([zVote, zElectionChoice]) });
 export type BallotEntry = z.output<typeof zBallotEntry>;
 
 /** the list in its canonical order: by receipt (plain code-unit order: receipts are ASCII) */
@@ -72,10 +74,13 @@ export async function ballotsHash(entries: readonly BallotEntry[], subtle: Diges
   return hex(await subtle.digest('SHA-256', new TextEncoder().encode(canonicalText(entries))));
 }
 
-/** how many entries hold each choice (choices nobody chose are absent) */
+/** the value an entry counts as: its vote, or for an election's ballot Approved (Abstained when blank: '-') */
+export const entryVote = (choice: string): Vote => ((VOTE_VALUES as readonly string[]).includes(choice) ? (choice as Vote) : choice === '-' ? 'Abstained' : 'Approved');
+
+/** how many entries hold each choice (choices nobody chose are absent); an election's ballots as entryVote says */
 export function tallyBallots(entries: readonly BallotEntry[]): Partial<Record<Vote, number>> {
   const out: Partial<Record<Vote, number>> = {};
-  for (const e of entries) out[e.choice as Vote] = (out[e.choice as Vote] ?? 0) + 1;
+  for (const e of entries) out[entryVote(e.choice)] = (out[entryVote(e.choice)] ?? 0) + 1;
   return out;
 }
 

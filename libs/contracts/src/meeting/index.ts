@@ -7,6 +7,7 @@ export * from './meeting.events';
 export * from './quorum';
 export * from './ballots';
 export * from './outcome';
+export * from './election';
 export * from './vote.rules';
 import './meeting.messages';
 export * from './decisions.routes';

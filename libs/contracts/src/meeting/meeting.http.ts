@@ -7,6 +7,7 @@ import {
 } from './meeting.constants';
 import { zBallot } from './ballots';
 import { zCountBy, zOutcomeRule } from './outcome';
+import { EM, MAX_CANDIDATES, zElectionBody } from './election';
 import { voteNeedsReason } from './vote.rules';
 
 /**
@@ -247,6 +248,11 @@ export const zDecisionBody = z
     outcome_rule: z.preprocess(blankToUndefined, zOutcomeRule.optional()),
     /** head (the default on create) or weight: each voter once, or by their weight in the committee; as outcome_rule on edit */
     count_by: z.preprocess(blankToUndefined, zCountBy.optional()),
+    /**
+     * an election (docs/ballots.md#elections): `{ seats, candidates: [{ user_id } | { name }] }`; null: not an election;
+     * left out on create: not one, on edit: unchanged; locked once a vote is cast
+     */
+    election: zElectionBody.nullable().optional(),
     /** standalone resolutions: required on create, locked on edit */
     committee_id: zOptId,
   })
@@ -255,14 +261,21 @@ export type DecisionBody = z.output<typeof zDecisionBody>;
 
 export const zVoteBody = z
   .object({
-    vote: zVote,
+    /** required unless the decision is an election (then `choices`; `vote` follows from them) */
+    vote: zVote.optional(),
+    /** an election's vote: the numbers of the candidates chosen (0 to seats, each once) */
+    choices: z.array(req.id()).max(MAX_CANDIDATES).optional(),
     reason: zOptText(2000),
     /** an administrator votes for another voter */
     user_id: zOptId,
     /** a guest voter (matched by the token) or an administrator voting for a guest */
     user_email: z.preprocess(blankToUndefined, z.string().trim().toLowerCase().pipe(z.email(MM.guestEmail)).optional()),
   })
-  .refine((b) => !voteNeedsReason(b.vote) || !!b.reason, { path: ['reason'], message: MM.reasonRequired });
+  .refine((b) => b.vote !== undefined || b.choices !== undefined, { path: ['vote'], message: M.required })
+  .refine((b) => b.choices === undefined || new Set(b.choices).size === b.choices.length, { path: ['choices'], message: EM.choicesTwice })
+  .refine((b) => b.choices !== undefined || b.vote === undefined || !voteNeedsReason(b.vote) || !!b.reason, { path: ['reason'], message: MM.reasonRequired })
+  // an election's ballot is Approved when it names a candidate, Abstained when blank (who has voted, the quorum)
+  .transform((b) => ({ ...b, vote: b.choices === undefined ? b.vote! : b.choices.length ? ('Approved' as const) : ('Abstained' as const) }));
 export type VoteBody = z.output<typeof zVoteBody>;
 
 export const zVisibilityBody = z.object({ is_visible: req.bool01() });

@@ -2,6 +2,16 @@ import { addMessages } from '../i18n/messages';
 
 /** ar and ru for the meeting service's messages (English sentences are the keys). */
 addMessages('ar', {
+  'The seats must be a whole number from 1 to the number of candidates.': 'يجب أن يكون عدد المقاعد عددًا صحيحًا من 1 إلى عدد المرشحين.',
+  'A candidate is a member (user_id) or a name, not both.': 'المرشح إما عضو (user_id) أو اسم، وليس كليهما.',
+  'A candidate is listed more than once.': 'أُدرج مرشح أكثر من مرة.',
+  'A candidate must be a member of the committee.': 'يجب أن يكون المرشح عضوًا في اللجنة.',
+  'The election cannot change once a vote is cast.': 'لا يمكن تغيير الانتخاب بعد الإدلاء بصوت.',
+  'A candidate is chosen more than once.': 'اختير مرشح أكثر من مرة.',
+  'Choose at most {seats} candidates.': 'اختر {seats} من المرشحين على الأكثر.',
+  'Choose among the candidates of this election.': 'اختر من بين مرشحي هذا الانتخاب.',
+  'This decision is an election: send the candidates you choose (choices).': 'هذا القرار انتخاب: أرسل المرشحين الذين تختارهم (choices).',
+  'This decision is not an election.': 'هذا القرار ليس انتخابًا.',
   'A closed secret ballot with votes in it cannot open again.': 'لا يمكن إعادة فتح اقتراع سري مغلق يحتوي على أصوات.',
   'The ballot cannot change once a vote is cast.': 'لا يمكن تغيير نوع الاقتراع بعد الإدلاء بصوت.',
   'The outcome rule cannot change once a vote is cast.': 'لا يمكن تغيير قاعدة النتيجة بعد الإدلاء بصوت.',
@@ -84,6 +94,16 @@ addMessages('ar', {
 });
 
 addMessages('ru', {
+  'The seats must be a whole number from 1 to the number of candidates.': 'Число мест должно быть целым числом от 1 до числа кандидатов.',
+  'A candidate is a member (user_id) or a name, not both.': 'Кандидат — это участник (user_id) или имя, но не то и другое сразу.',
+  'A candidate is listed more than once.': 'Кандидат указан более одного раза.',
+  'A candidate must be a member of the committee.': 'Кандидат должен быть членом комитета.',
+  'The election cannot change once a vote is cast.': 'Выборы нельзя изменить после того, как подан голос.',
+  'A candidate is chosen more than once.': 'Кандидат выбран более одного раза.',
+  'Choose at most {seats} candidates.': 'Выберите не более {seats} кандидатов.',
+  'Choose among the candidates of this election.': 'Выберите из кандидатов этих выборов.',
+  'This decision is an election: send the candidates you choose (choices).': 'Это решение — выборы: отправьте выбранных кандидатов (choices).',
+  'This decision is not an election.': 'Это решение не является выборами.',
   'A closed secret ballot with votes in it cannot open again.': 'Закрытое тайное голосование, в котором уже есть голоса, нельзя открыть снова.',
   'The ballot cannot change once a vote is cast.': 'Тип голосования нельзя изменить после того, как подан голос.',
   'The outcome rule cannot change once a vote is cast.': 'Правило итога нельзя изменить после того, как подан голос.',

@@ -7,6 +7,7 @@ import { zDecisionOutcome, zQuorumInfo } from './quorum';
 import { zProxyList } from './proxy.schemas';
 import { zBallot, zBallotEntry, zReceipt } from './ballots';
 import { zCountBy, zOutcomeRule } from './outcome';
+import { zElectionPayload } from './election';
 
 /**
  * What the meeting service answers (docs/product/meetings.md#what-a-meeting-holds field names). Every payload carries the flags the
@@ -116,6 +117,8 @@ export const zVoter = zPerson.extend({
   can_change: z.boolean(),
   /** the voter has voted: in a secret ballot the only thing known of a voter (their vote shows as Pending, the reason null) */
   has_voted: z.boolean(),
+  /** an open election: the numbers of the candidates this voter chose (null before they vote, in a secret ballot, or not an election) */
+  choices: z.array(z.number().int()).nullable().default(null),
 });
 export type Voter = z.output<typeof zVoter>;
 
@@ -139,6 +142,8 @@ export const zDecisionPayload = z.object({
    */
   outcome_rule: zOutcomeRule.default('simple_majority'),
   count_by: zCountBy.default('head'),
+  /** an election (docs/ballots.md#elections): its seats and candidates with the results per candidate; null when the decision is not one */
+  election: zElectionPayload.nullable().default(null),
   /** how many voters have voted */
   votes_cast: z.number().int(),
   /** a vote has been cast: the ballot kind can no longer change */

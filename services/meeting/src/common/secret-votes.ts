@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { AppError, MM, RECEIPT_BYTES, base32, type Ballot, type CountBy, type OutcomeRule, type Vote } from '@app/contracts';
+import { AppError, MM, RECEIPT_BYTES, base32, electionChoiceText, type Ballot, type CountBy, type OutcomeRule, type StoredElection, type Vote } from '@app/contracts';
 import type { Scope } from '../db/db';
 import type { DecisionRow, VoterRow } from '../db/schema';
 import { SecretBallotsRepository } from '../repositories/secret-ballots.repository';
 import { ballotAfterEdit, reopenRefusal, rowHasVoted, secretFinal, secretVoteRefusal } from '../rules/ballot';
 import { personKey } from '../rules/person';
 import { countingAfterEdit } from '../rules/counting';
+import { electionAfterEdit } from '../rules/election';
 
 /**
  * What both kinds of decision (a meeting's and a standalone resolution) do about secret ballots
@@ -22,13 +23,14 @@ export class SecretVotes {
    * choice is counted and cannot be taken out. `anyVote`: the voters' weights are fixed from the first vote.
    */
   async afterEdit(
-    s: Scope, d: DecisionRow, wanted: { ballot?: Ballot; outcome_rule?: OutcomeRule; count_by?: CountBy }, before: VoterRow[],
+    s: Scope, d: DecisionRow, wanted: { ballot?: Ballot; outcome_rule?: OutcomeRule; count_by?: CountBy; election?: StoredElection | null }, before: VoterRow[],
     after: Array<{ userId: number | null; userEmail: string | null }>, deadline: Date,
-  ): Promise<{ ballot: Ballot; outcomeRule: OutcomeRule; countBy: CountBy; anyVote: boolean }> {
+  ): Promise<{ ballot: Ballot; outcomeRule: OutcomeRule; countBy: CountBy; election: StoredElection | null; anyVote: boolean }> {
     const anyVote = await this.ballots.anyVote(s, d.id);
     const r = ballotAfterEdit({ current: d.ballot as Ballot, wanted: wanted.ballot, anyVote });
     const c = countingAfterEdit({ current: { outcomeRule: d.outcomeRule as OutcomeRule, countBy: d.countBy as CountBy }, wanted, anyVote });
-    if (!r.ok || !c.ok) throw AppError.validation({ ...(r.ok ? {} : { [r.field]: r.message }), ...(c.ok ? {} : c.errors) });
+    const e = electionAfterEdit({ current: d.election ?? null, wanted: wanted.election, anyVote });
+    if (!r.ok || !c.ok || !e.ok) throw AppError.validation({ ...(r.ok ? {} : { [r.field]: r.message }), ...(c.ok ? {} : c.errors), ...(e.ok ? {} : e.errors) });
     const now = new Date();
     const reopen = reopenRefusal({ ballot: d.ballot, anyVote, finalBefore: secretFinal(d, now), openAfter: !secretFinal({ isFulfilled: d.isFulfilled, deadline }, now) }, 'deadline');
     if (reopen) throw AppError.validation({ [reopen.field]: reopen.message });
@@ -36,7 +38,7 @@ export class SecretVotes {
       const keep = new Set(after.map((p) => personKey(p)));
       if (before.some((v) => rowHasVoted('secret', v) && !keep.has(v.voterKey))) throw AppError.validation({ voters: MM.secretVoterVoted });
     }
-    return { ballot: r.ballot, outcomeRule: c.outcomeRule, countBy: c.countBy, anyVote };
+    return { ballot: r.ballot, outcomeRule: c.outcomeRule, countBy: c.countBy, election: e.election, anyVote };
   }
 
   /** resuming voting (is_fulfilled 0) on a final secret ballot with votes in it is refused (reopenRefusal) */
@@ -49,12 +51,14 @@ export class SecretVotes {
   }
 
   /** a secret vote (the gate already passed): the mark, the choice under a new receipt; answers the receipt */
-  async cast(s: Scope, d: DecisionRow, t: { key: string; forOther: boolean; byProxy?: boolean }, vote: Vote, voterRow: VoterRow | undefined): Promise<string> {
+  /** `choices`: an election's chosen candidate numbers (the ballot's choice is their text, electionChoiceText) */
+  async cast(s: Scope, d: DecisionRow, t: { key: string; forOther: boolean; byProxy?: boolean }, vote: Vote, voterRow: VoterRow | undefined, choices: number[] | null = null): Promise<string> {
     const refusal = secretVoteRefusal({ vote, forOther: t.forOther, byProxy: t.byProxy, alreadyVoted: !!voterRow?.hasVoted });
     if (refusal) throw AppError.validation({ [refusal.field]: refusal.message });
     const receipt = base32(randomBytes(RECEIPT_BYTES));
     // false: another vote of this voter committed first (the mark is only set once)
-    if (!(await this.ballots.cast(s, d.id, t.key, { receipt, choice: vote }))) {
+    const choice = choices ? electionChoiceText(choices) : vote;
+    if (!(await this.ballots.cast(s, d.id, t.key, { receipt, choice }, { vote, candidates: choices ?? [] }))) {
       const again = secretVoteRefusal({ vote, forOther: false, alreadyVoted: true })!;
       throw AppError.validation({ [again.field]: again.message });
     }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgSchema, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import type { StoredElection } from '@app/contracts';
+import { bigint, boolean, index, integer, jsonb, pgSchema, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * The meeting service's schema. Every table carries `org_id` (row-level security from
@@ -176,6 +177,8 @@ export const decisions = meetingSchema.table(
     /** the outcome rule and how votes are counted (docs/ballots.md#weights-and-outcome-rules); locked once a vote is cast */
     outcomeRule: varchar('outcome_rule', { length: 24 }).notNull().default('simple_majority'),
     countBy: varchar('count_by', { length: 8 }).notNull().default('head'),
+    /** an election (docs/ballots.md#elections): seats and candidates (numbered 1..n); null when not one; locked once a vote is cast */
+    election: jsonb('election').$type<StoredElection>(),
     talkingPointId: ref('talking_point_id').references(() => talkingPoints.id, { onDelete: 'set null' }),
     subpointId: ref('subpoint_id').references(() => subpoints.id, { onDelete: 'set null' }),
     isFulfilled: boolean('is_fulfilled').notNull().default(false),
@@ -207,6 +210,8 @@ export const voters = meetingSchema.table(
     hasVoted: boolean('has_voted').notNull().default(false),
     /** the voter's weight in the decision's committee, taken when the voters are set, fixed from the first vote */
     weight: integer('weight').notNull().default(1),
+    /** an open election: the numbers of the candidates chosen (null until the voter votes; never in a secret one) */
+    choices: integer('choices').array(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('voters_decision_voter_uq').on(t.orgId, t.decisionId, t.voterKey), index('voters_user_idx').on(t.orgId, t.userId)],
@@ -225,7 +230,8 @@ export const secretBallots = meetingSchema.table(
     decisionId: ref('decision_id').notNull().references(() => decisions.id, { onDelete: 'cascade' }),
     /** 160 random bits in base32 (32 characters) */
     receipt: varchar('receipt', { length: 32 }).notNull(),
-    choice: varchar('choice', { length: 16 }).notNull(),
+    /** a vote value, or an election's chosen candidate numbers ('1,3', '-' for none: electionChoiceText) */
+    choice: varchar('choice', { length: 400 }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.decisionId, t.receipt] })],
 );

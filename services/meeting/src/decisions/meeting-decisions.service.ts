@@ -20,10 +20,14 @@ import { canChangeVisibility, keptReason, voteGate } from '../rules/vote-gate';
 import { voteTarget } from '../rules/vote-target';
 import { rowHasVoted } from '../rules/ballot';
 import { voterWeight } from '../rules/counting';
+import { candidatesRefusal, electionVote, storedElection } from '../rules/election';
 import { DecisionView } from '../view/decision-view';
 import { MeetingView } from '../view/meeting-view';
 import { decisionPayload } from '../view/payloads';
 import type { DecisionUseCases } from './decision-use-cases';
+
+/** the users an election's candidates name (their names are stored with the election) */
+const candidateUsers = (body: DecisionBody): number[] => (body.election?.candidates ?? []).flatMap((c) => (c.user_id === undefined ? [] : [c.user_id]));
 
 export const voterPeople = (list: DecisionBody['voters']): Person[] => list.map((p) => ({ userId: p.user_id, userEmail: p.user_email }));
 
@@ -52,8 +56,8 @@ export class MeetingDecisionsService implements DecisionUseCases {
   ) {}
 
   /** the decision's meeting as the actor sees it; a command locks the meeting, then the decision */
-  private async open(s: Scope, d: DecisionRow, req: { actor: RequestOf<typeof GetDecision>['actor']; variant?: RequestOf<typeof GetDecision>['variant'] }, lock: boolean) {
-    const ctx = await this.access.load(s, req.actor, d.meetingId!, { variant: req.variant, lock, alsoUsers: () => [d.createdBy] });
+  private async open(s: Scope, d: DecisionRow, req: { actor: RequestOf<typeof GetDecision>['actor']; variant?: RequestOf<typeof GetDecision>['variant'] }, lock: boolean, moreUsers: number[] = []) {
+    const ctx = await this.access.load(s, req.actor, d.meetingId!, { variant: req.variant, lock, alsoUsers: () => [d.createdBy, ...moreUsers] });
     const row = lock ? await this.decisions.get(s, d.id, { lock: true }) : d;
     if (!row) throw AppError.notFound('decision');
     return { ctx, d: row };
@@ -104,16 +108,19 @@ export class MeetingDecisionsService implements DecisionUseCases {
     const { orgId, actor, body } = req;
     const voters = voterPeople(body.voters);
     return this.publisher.inTx(this.db, orgId, async (s, pending) => {
-      const ctx = await this.access.load(s, actor, req.meetingId, { variant: req.variant, lock: true });
+      const ctx = await this.access.load(s, actor, req.meetingId, { variant: req.variant, lock: true, alsoUsers: () => candidateUsers(body) });
       assertOpen(ctx);
       assertCan(ctx.perms.createItems);
       const deadline = this.deadline(body, ctx.org, ctx.meeting.startAt);
       this.checkVoters(ctx, voters);
+      const refused = candidatesRefusal(body.election, ctx.committee);
+      if (refused) throw AppError.validation(refused);
       const place = await checkPlacement(this.agenda, s, ctx.meeting.id, body);
       const d = await this.decisions.insert(s, {
         meetingId: ctx.meeting.id, committeeId: ctx.meeting.committeeId, title: body.title, description: body.description ?? null, deadline,
         decisionable: body.decisionable ?? true, tenderNumber: body.tender_number ?? null, ballot: body.ballot ?? 'open', talkingPointId: place.talkingPointId,
         outcomeRule: body.outcome_rule ?? DEFAULT_OUTCOME_RULE, countBy: body.count_by ?? DEFAULT_COUNT_BY,
+        election: body.election ? storedElection(body.election, (id) => ctx.people.get(id)?.name) : null,
         subpointId: place.subpointId, rowNum: await this.meetings.nextRowNum(s, ctx.meeting.id), createdBy: actor.userId,
       });
       await this.decisions.setVoters(s, d.id, voters, { of: (id) => voterWeight(ctx.committee, id), refresh: false });
@@ -128,17 +135,20 @@ export class MeetingDecisionsService implements DecisionUseCases {
   async update(s: Scope, found: DecisionRow, req: RequestOf<typeof UpdateDecision>, pending: PendingEvent[]): Promise<DecisionPayload> {
     const { actor, body } = req;
     const voters = voterPeople(body.voters);
-    const { ctx, d } = await this.open(s, found, req, true);
+    const { ctx, d } = await this.open(s, found, req, true, candidateUsers(body));
     assertOpen(ctx);
     assertCan(canEditItems(ctx.perms));
     const deadline = this.deadline(body, ctx.org, ctx.meeting.startAt);
     this.checkVoters(ctx, voters);
     const place = await checkPlacement(this.agenda, s, ctx.meeting.id, body);
     const before = await this.decisions.votersOf(s, [d.id]);
-    const { ballot, outcomeRule, countBy, anyVote } = await this.secret.afterEdit(s, d, body, before, voters, deadline);
+    const refused = candidatesRefusal(body.election, ctx.committee);
+    if (refused) throw AppError.validation(refused);
+    const wantedElection = body.election === undefined ? undefined : body.election && storedElection(body.election, (id) => ctx.people.get(id)?.name);
+    const { ballot, outcomeRule, countBy, election, anyVote } = await this.secret.afterEdit(s, d, { ...body, election: wantedElection }, before, voters, deadline);
     await this.decisions.update(s, d.id, {
       title: body.title, description: body.description ?? null, deadline, decisionable: body.decisionable ?? d.decisionable, tenderNumber: body.tender_number ?? null,
-      ballot, outcomeRule, countBy, talkingPointId: place.talkingPointId, subpointId: place.subpointId,
+      ballot, outcomeRule, countBy, election, talkingPointId: place.talkingPointId, subpointId: place.subpointId,
     });
     await this.decisions.setVoters(s, d.id, voters, { of: (id) => voterWeight(ctx.committee, id), refresh: !anyVote });
     await this.attachments.set(s, actor, { decisionId: d.id }, body.attachments, { title: body.title, meeting: ctx.meeting });
@@ -189,9 +199,12 @@ export class MeetingDecisionsService implements DecisionUseCases {
       throw new AppError('DECISION_VOTING_CLOSED', { details: { reason: gate.reason } });
     }
     // a secret ballot: the mark on the voter's row, the choice apart under a new receipt; no reason is kept
+    // an election: the choices among its candidates (409 `choices`), and its vote value follows from them
+    const ev = electionVote(d.election ?? null, body.choices);
+    if (!ev.ok) throw AppError.validation(ev.errors, ev.params);
     const secret = d.ballot === 'secret';
-    const receipt = secret ? await this.secret.cast(s, d, t, body.vote as Vote, voterRow) : null;
-    if (!secret) await this.decisions.upsertVote(s, { decisionId: d.id, userId: t.person.userId, userEmail: t.person.userEmail, vote: body.vote, reason: keptReason(body.vote, body.reason), votedBy: t.forOther ? actor.userId : null });
+    const receipt = secret ? await this.secret.cast(s, d, t, body.vote as Vote, voterRow, ev.choices) : null;
+    if (!secret) await this.decisions.upsertVote(s, { decisionId: d.id, userId: t.person.userId, userEmail: t.person.userEmail, vote: body.vote, reason: ev.choices ? null : keptReason(body.vote, body.reason), votedBy: t.forOther ? actor.userId : null, choices: ev.choices });
     const name = ctx.actorName ?? 'Someone';
     await this.log(s, ctx, t.byProxy ? `voted by proxy on "${d.title}"` : t.forOther ? `voted for another voter on "${d.title}"` : `voted on "${d.title}"`);
     const result = await this.decisionView.voteAnswer(s, d, { meeting: ctx }, { voter: t.key, actor: ctx.actorKey }, receipt);

@@ -16,6 +16,7 @@ import { resolutionListFilter, resolutionRights } from '../rules/resolution-righ
 import { keptReason, voteGate } from '../rules/vote-gate';
 import { voteTarget } from '../rules/vote-target';
 import { voterWeight } from '../rules/counting';
+import { candidatesRefusal, electionVote, storedElection } from '../rules/election';
 import { DecisionView, type ResolutionScene } from '../view/decision-view';
 import type { DecisionUseCases } from './decision-use-cases';
 import { voterPeople } from './meeting-decisions.service';
@@ -122,12 +123,15 @@ export class ResolutionsService implements DecisionUseCases {
     assertCan(canCreateIn(actor, committee, 'decisions_create'));
     const voters = voterPeople(body.voters);
     this.checkVoters(committee, voters);
+    const refused = candidatesRefusal(body.election, committee);
+    if (refused) throw AppError.validation(refused);
     const scene = await this.scene(orgId, req, committee, [actor.userId]);
     return this.publisher.inTx(this.db, orgId, async (s, pending) => {
       const d = await this.decisions.insert(s, {
         meetingId: null, committeeId: committee.id, title: body.title, description: body.description ?? null, deadline: localToInstant(body.deadline, scene.org.time_zone),
         decisionable: body.decisionable ?? true, tenderNumber: body.tender_number ?? null, ballot: body.ballot ?? 'open', createdBy: actor.userId,
         outcomeRule: body.outcome_rule ?? DEFAULT_OUTCOME_RULE, countBy: body.count_by ?? DEFAULT_COUNT_BY,
+        election: body.election ? storedElection(body.election, (id) => scene.people.get(id)?.name) : null,
       });
       await this.decisions.setVoters(s, d.id, voters, { of: (id) => voterWeight(committee, id), refresh: false });
       await this.attachments.set(s, actor, { decisionId: d.id }, body.attachments, { title: body.title, meeting: null });
@@ -147,10 +151,13 @@ export class ResolutionsService implements DecisionUseCases {
     this.checkVoters(committee, voters);
     const deadline = localToInstant(body.deadline, scene.org.time_zone);
     const before = await this.decisions.votersOf(s, [d.id]);
-    const { ballot, outcomeRule, countBy, anyVote } = await this.secret.afterEdit(s, d, body, before, voters, deadline);
+    const refused = candidatesRefusal(body.election, committee);
+    if (refused) throw AppError.validation(refused);
+    const wantedElection = body.election === undefined ? undefined : body.election && storedElection(body.election, (id) => scene.people.get(id)?.name);
+    const { ballot, outcomeRule, countBy, election, anyVote } = await this.secret.afterEdit(s, d, { ...body, election: wantedElection }, before, voters, deadline);
     await this.decisions.update(s, d.id, {
       title: body.title, description: body.description ?? null, deadline, decisionable: body.decisionable ?? d.decisionable, tenderNumber: body.tender_number ?? null,
-      ballot, outcomeRule, countBy, talkingPointId: null, subpointId: null,
+      ballot, outcomeRule, countBy, election, talkingPointId: null, subpointId: null,
     });
     await this.decisions.setVoters(s, d.id, voters, { of: (id) => voterWeight(committee, id), refresh: !anyVote });
     await this.attachments.set(s, actor, { decisionId: d.id }, body.attachments, { title: body.title, meeting: null });
@@ -192,9 +199,12 @@ export class ResolutionsService implements DecisionUseCases {
       throw new AppError('DECISION_VOTING_CLOSED', { details: { reason: gate.reason } });
     }
     // a secret ballot: the mark on the voter's row, the choice apart under a new receipt; no reason is kept
+    // an election: the choices among its candidates (409 `choices`), and its vote value follows from them
+    const ev = electionVote(d.election ?? null, body.choices);
+    if (!ev.ok) throw AppError.validation(ev.errors, ev.params);
     const secret = d.ballot === 'secret';
-    const receipt = secret ? await this.secret.cast(s, d, t, body.vote as Vote, voterRow) : null;
-    if (!secret) await this.decisions.upsertVote(s, { decisionId: d.id, userId: t.person.userId, userEmail: t.person.userEmail, vote: body.vote, reason: keptReason(body.vote, body.reason), votedBy: t.forOther ? actor.userId : null });
+    const receipt = secret ? await this.secret.cast(s, d, t, body.vote as Vote, voterRow, ev.choices) : null;
+    if (!secret) await this.decisions.upsertVote(s, { decisionId: d.id, userId: t.person.userId, userEmail: t.person.userEmail, vote: body.vote, reason: ev.choices ? null : keptReason(body.vote, body.reason), votedBy: t.forOther ? actor.userId : null, choices: ev.choices });
     const name = actor.name ?? 'Someone';
     await this.log(s, d, actor, t.forOther ? `voted for another voter on "${d.title}"` : `voted on "${d.title}"`);
     const locked = { ...scene, lookup: false };

@@ -160,7 +160,8 @@ export class VoteBatcher {
   private async write(s: Scope, decisionId: number, batch: Entry[]): Promise<Outcome[]> {
     const first = await this.decisions.get(s, decisionId);
     // a secret ballot's votes go one by one (MeetingDecisionsService.vote): each rewrites the decision's choices
-    if (!first || !first.meetingId || first.ballot === 'secret') return batch.map(() => ({ alone: true }));
+    // so do an election's (its choices are checked against its candidates there)
+    if (!first || !first.meetingId || first.ballot === 'secret' || first.election) return batch.map(() => ({ alone: true }));
     const meetingId = first.meetingId;
     // a meeting's decision through the standalone route (/singleDecision/vote/{id}) is not found there
     const out: Outcome[] = batch.map((x) => (x.req.standalone ? { err: AppError.notFound('decision') } : { alone: true }));
@@ -181,7 +182,7 @@ export class VoteBatcher {
     // the decision again, under FOR SHARE: ending or editing it (FOR UPDATE) waits for this batch, and this batch
     // sees the decision as it is once such a change has committed
     const d = await this.decisions.get(s, decisionId, { share: true });
-    if (!d || d.meetingId !== meetingId || d.ballot === 'secret') return batch.map(() => ({ alone: true }));
+    if (!d || d.meetingId !== meetingId || d.ballot === 'secret' || d.election) return batch.map(() => ({ alone: true }));
 
     // the rules, vote by vote (as MeetingDecisionsService.vote)
     type Accepted = { i: number; x: Entry; ctx: MeetingCtx; key: string; person: { userId: number | null; userEmail: string | null }; forOther: boolean };

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ResolutionListFilter } from '../rules/resolution-rights';
 import { decisions, voters, type DecisionRow, type VoterRow } from '../db/schema';
 import type { Scope } from '../db/db';
@@ -112,16 +112,39 @@ export class DecisionsRepository {
   }
 
   /** one vote per (decision, voter): an upsert on the unique key, safe under concurrency */
-  async upsertVote(s: Scope, v: { decisionId: number; userId: number | null; userEmail: string | null; vote: string; reason: string | null; votedBy: number | null }): Promise<void> {
+  /** `choices`: an open election's chosen candidate numbers (null otherwise) */
+  async upsertVote(s: Scope, v: { decisionId: number; userId: number | null; userEmail: string | null; vote: string; reason: string | null; votedBy: number | null; choices?: number[] | null }): Promise<void> {
     const { orgId, tx } = s;
     const key = personKey(v);
+    const choices = v.choices ?? null;
     await tx
       .insert(voters)
-      .values({ orgId, decisionId: v.decisionId, voterKey: key, userId: v.userId, userEmail: v.userEmail, vote: v.vote, reason: v.reason, votedBy: v.votedBy })
+      .values({ orgId, decisionId: v.decisionId, voterKey: key, userId: v.userId, userEmail: v.userEmail, vote: v.vote, reason: v.reason, votedBy: v.votedBy, choices })
       .onConflictDoUpdate({
         target: [voters.orgId, voters.decisionId, voters.voterKey],
-        set: { vote: v.vote, reason: v.reason, votedBy: v.votedBy, updatedAt: sql`now()` },
+        set: { vote: v.vote, reason: v.reason, votedBy: v.votedBy, choices, updatedAt: sql`now()` },
       });
+  }
+
+  /** an open election's count per candidate, per decision: the voters who chose each and their weight */
+  async candidateCounts(s: Scope, decisionIds: number[]): Promise<Array<{ decisionId: number; id: number; n: number; w: number }>> {
+    const { orgId, tx } = s;
+    if (!decisionIds.length) return [];
+    const rows = await tx
+      .select({ decisionId: voters.decisionId, choices: voters.choices, weight: voters.weight })
+      .from(voters)
+      .where(and(eq(voters.orgId, orgId), inArray(voters.decisionId, decisionIds), isNotNull(voters.choices)));
+    const out = new Map<string, { decisionId: number; id: number; n: number; w: number }>();
+    for (const r of rows) {
+      for (const id of r.choices ?? []) {
+        const k = `${r.decisionId}:${id}`;
+        const c = out.get(k) ?? { decisionId: r.decisionId, id, n: 0, w: 0 };
+        c.n++;
+        c.w += r.weight;
+        out.set(k, c);
+      }
+    }
+    return [...out.values()];
   }
 
   /**

@@ -3,6 +3,9 @@ import { Injectable } from '@nestjs/common';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { decisions, secretBallots, secretWeights, voters } from '../db/schema';
 import type { Scope } from '../db/db';
+import { VOTE_VALUES, electionChoices, entryVote as ballotVote } from '@app/contracts';
+
+const isVote = (choice: string): boolean => (VOTE_VALUES as readonly string[]).includes(choice);
 
 /** a uniform random permutation (Fisher-Yates with the system's CSPRNG) */
 export function shuffled<T>(xs: readonly T[]): T[] {
@@ -27,7 +30,7 @@ export class SecretBallotsRepository {
    * decision take turns; the rewrite gives every row of the decision this transaction's id and a new place, so
    * neither says which row came with which vote.
    */
-  async cast(s: Scope, decisionId: number, voterKey: string, entry: { receipt: string; choice: string }): Promise<boolean> {
+  async cast(s: Scope, decisionId: number, voterKey: string, entry: { receipt: string; choice: string }, weighs: { vote: string; candidates: number[] }): Promise<boolean> {
     const { orgId, tx } = s;
     await tx.select({ id: decisions.id }).from(decisions).where(and(eq(decisions.orgId, orgId), eq(decisions.id, decisionId))).for('update');
     const marked = await tx
@@ -37,9 +40,11 @@ export class SecretBallotsRepository {
       .returning({ id: voters.id, weight: voters.weight });
     if (!marked.length) return false;
     // the voter's weight joins the total of their choice, not their ballot row (docs/ballots.md#weights-in-a-secret-ballot)
+    // an election's ballot: its value (Approved, or Abstained when blank) and each chosen candidate ('c<number>') get
+    // the weight, each as one total (docs/ballots.md#elections)
     await tx
       .insert(secretWeights)
-      .values({ orgId, decisionId, choice: entry.choice, weight: marked[0].weight })
+      .values([weighs.vote, ...weighs.candidates.map((c) => `c${c}`)].map((choice) => ({ orgId, decisionId, choice, weight: marked[0].weight })))
       .onConflictDoUpdate({ target: [secretWeights.orgId, secretWeights.decisionId, secretWeights.choice], set: { weight: sql`${secretWeights.weight} + excluded.weight` } });
     const box = and(eq(secretBallots.orgId, orgId), eq(secretBallots.decisionId, decisionId));
     const old = await tx.delete(secretBallots).where(box).returning({ receipt: secretBallots.receipt, choice: secretBallots.choice });
@@ -62,7 +67,42 @@ export class SecretBallotsRepository {
       .from(secretWeights)
       .where(and(eq(secretWeights.orgId, orgId), inArray(secretWeights.decisionId, decisionIds)));
     const w = new Map(weights.map((x) => [`${x.decisionId}:${x.vote}`, Number(x.w)]));
-    return rows.map((r) => ({ ...r, n: Number(r.n), w: w.get(`${r.decisionId}:${r.vote}`) ?? 0 }));
+    // an election's ballots count as the value they stand for (ballotVote: Approved, or Abstained when blank)
+    const merged = new Map<string, { decisionId: number; vote: string; n: number }>();
+    for (const r of rows) {
+      const vote = ballotVote(r.vote);
+      const k = `${r.decisionId}:${vote}`;
+      const m = merged.get(k) ?? { decisionId: r.decisionId, vote, n: 0 };
+      m.n += Number(r.n);
+      merged.set(k, m);
+    }
+    return [...merged].map(([k, r]) => ({ ...r, w: w.get(k) ?? 0 }));
+  }
+
+  /**
+   * An election's count per candidate, per decision: how many ballots chose each (from the choices' text) and the
+   * weight behind it (its 'c<number>' total). Read only once the results are shown (the caller decides).
+   */
+  async candidateCounts(s: Scope, decisionIds: number[]): Promise<Array<{ decisionId: number; id: number; n: number; w: number }>> {
+    const { orgId, tx } = s;
+    if (!decisionIds.length) return [];
+    const rows = await tx
+      .select({ decisionId: secretBallots.decisionId, choice: secretBallots.choice })
+      .from(secretBallots)
+      .where(and(eq(secretBallots.orgId, orgId), inArray(secretBallots.decisionId, decisionIds)));
+    const weights = await tx
+      .select({ decisionId: secretWeights.decisionId, choice: secretWeights.choice, w: secretWeights.weight })
+      .from(secretWeights)
+      .where(and(eq(secretWeights.orgId, orgId), inArray(secretWeights.decisionId, decisionIds), sql`${secretWeights.choice} like 'c%'`));
+    const out = new Map<string, { decisionId: number; id: number; n: number; w: number }>();
+    const at = (decisionId: number, id: number) => {
+      const k = `${decisionId}:${id}`;
+      if (!out.has(k)) out.set(k, { decisionId, id, n: 0, w: 0 });
+      return out.get(k)!;
+    };
+    for (const r of rows) for (const id of isVote(r.choice) ? [] : electionChoices(r.choice)) at(r.decisionId, id).n++;
+    for (const x of weights) at(x.decisionId, Number(x.choice.slice(1))).w = Number(x.w);
+    return [...out.values()];
   }
 
   /** every (receipt, choice) of a decision, in no particular order (the caller sorts: canonicalBallots) */

@@ -9,7 +9,7 @@ import type { MeetingCtx } from '../common/meeting-access';
 import { DecisionsRepository } from '../repositories/decisions.repository';
 import { SecretBallotsRepository } from '../repositories/secret-ballots.repository';
 import { MeetingView } from './meeting-view';
-import { decisionPayload, emptyBundle, voteResult, type ViewCtx } from './payloads';
+import { candidateCountsOf, decisionPayload, emptyBundle, voteResult, type CandidateCount, type ViewCtx } from './payloads';
 
 /** What a standalone resolution is shown with: the organization, its committee and the users the caller holds. */
 export interface ResolutionScene {
@@ -71,19 +71,21 @@ export class DecisionView {
     const rows = await this.decisions.votersByKeys(s, d.id, keys.actor ? [keys.voter, keys.actor] : [keys.voter]);
     const counts = await this.decisions.voteCounts(s, d.id);
     const secretCounts = d.ballot === 'secret' ? await this.secretBallots.counts(s, [d.id]) : undefined;
-    return this.voteAnswerFrom(s, d, on, keys, rows, counts, secretCounts, receipt);
+    const candidates = await candidateCountsOf(s, [d], this.decisions, this.secretBallots);
+    return this.voteAnswerFrom(s, d, on, keys, rows, counts, secretCounts, receipt, candidates);
   }
 
   /** voteAnswer from rows already read (a batch of votes reads the voter rows and the tallies once for all of them) */
   async voteAnswerFrom(
     s: Scope, d: DecisionRow, on: { meeting: MeetingCtx } | { resolution: ResolutionScene }, keys: { voter: string; actor: string | null },
     allRows: VoterRow[], counts: Array<{ vote: string; n: number; w: number }>, secretCounts?: Array<{ vote: string; n: number; w: number }>, receipt: string | null = null,
+    candidates: CandidateCount[] = [],
   ): Promise<VoteResult> {
     const rows = allRows.filter((r) => r.decisionId === d.id && (r.voterKey === keys.voter || (keys.actor !== null && r.voterKey === keys.actor)));
     const b = emptyBundle();
     b.decisions = [d];
     b.voters = rows;
     const v = 'meeting' in on ? await this.view.viewCtx(s.orgId, on.meeting, b) : await this.resolutionCtx(s, on.resolution, rows.map((x) => x.userId));
-    return voteResult(d, { rows, counts, secretCounts }, v, keys.voter, receipt);
+    return voteResult(d, { rows, counts, secretCounts, candidates }, v, keys.voter, receipt);
   }
 }

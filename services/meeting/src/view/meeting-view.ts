@@ -24,7 +24,7 @@ import { MeetingsRepository } from '../repositories/meetings.repository';
 import { MembersRepository } from '../repositories/members.repository';
 import { BundleRepository, type MeetingRows } from '../repositories/bundle.repository';
 import {
-  actionPayload, agendaGroups, decisionPayload, emptyBundle, local, memberPayload, agendaShowsDecision, talkingPointPayload, type ItemsBundle, type ViewCommittee, type ViewCtx,
+  actionPayload, agendaGroups, candidateCountsOf, decisionPayload, emptyBundle, local, memberPayload, agendaShowsDecision, talkingPointPayload, type ItemsBundle, type ViewCommittee, type ViewCtx,
 } from './payloads';
 
 /** What a meeting's details are made of besides its context. */
@@ -82,6 +82,7 @@ export class MeetingView {
     b.people = read?.people ?? (await this.agenda.peopleOf(s, tpIds, spIds));
     b.voters = read?.voters ?? (await this.decisions.votersOf(s, dIds));
     b.secretCounts = await this.secretBallots.counts(s, b.decisions.filter((d) => d.ballot === 'secret').map((d) => d.id));
+    b.candidateCounts = await candidateCountsOf(s, b.decisions, this.decisions, this.secretBallots);
     b.participants = read?.participants ?? (await this.actions.participantsOf(s, aIds));
     b.attachments = read?.attachments ?? (await this.agenda.attachmentsOf(s, { talkingPointIds: tpIds, subpointIds: spIds, decisionIds: dIds, actionIds: aIds }));
     b.comments = read?.comments ?? (await this.comments.commentsOf(s, { talkingPointIds: tpIds, subpointIds: spIds, decisionIds: dIds, actionIds: aIds }));

@@ -1,7 +1,8 @@
-import { type Actor, type ActionPayload, type ActionStatus, type Attachment, type Comment, type DecisionPayload, type DirectoryUser, type MeetingPermissions, type DirectoryCommittee, type MemberPayload, type Person, type TalkingPointPayload, type UserRef, type Variant, type Vote, type Attendance, type LibraryFileRef, type MemberRole, type DecisionSummary, type Voter, type VoteResult, type VoteTotals, type OutcomeRule, type CountBy, type Tally, VOTE_VALUES, DEFAULT_QUORUM, outcomeOf, percentUp, quorumOfTotals, quorumInfo, instantToLocal, totalOf } from '@app/contracts';
+import { type Actor, type ActionPayload, type ActionStatus, type Attachment, type Comment, type DecisionPayload, type DirectoryUser, type MeetingPermissions, type DirectoryCommittee, type MemberPayload, type Person, type TalkingPointPayload, type UserRef, type Variant, type Vote, type Attendance, type LibraryFileRef, type MemberRole, type DecisionSummary, type Voter, type VoteResult, type VoteTotals, type OutcomeRule, type CountBy, type Tally, type ElectionPayload, VOTE_VALUES, electionResult, DEFAULT_QUORUM, outcomeOf, percentUp, quorumOfTotals, quorumInfo, instantToLocal, totalOf } from '@app/contracts';
 import type {
   ActionParticipantRow, ActionRow, AttachmentRow, CommentRow, DecisionRow, ItemPersonRow, MeetingRow, MemberRow, SubpointRow, TalkingPointRow, VoterRow,
 } from '../db/schema';
+import type { Scope } from '../db/db';
 import { emailKey, personKey } from '../rules/person';
 import { decisionState, tallies, voteLabel, votingClosedReason } from '../rules/vote-gate';
 import { overallActionStatus, trackerGroup } from '../rules/action-state';
@@ -26,6 +27,8 @@ export interface ItemsBundle {
   voters: VoterRow[];
   /** secret ballots: how many choices of each value (the choices themselves are never in a bundle) */
   secretCounts: Array<{ decisionId: number; vote: string; n: number; w: number }>;
+  /** elections: per candidate, the ballots that chose them and their weight (docs/ballots.md#elections) */
+  candidateCounts: CandidateCount[];
   actions: ActionRow[];
   participants: ActionParticipantRow[];
   attachments: AttachmentRow[];
@@ -33,7 +36,20 @@ export interface ItemsBundle {
   /** the attached library files (name, size, file_url), when the library answered */
   files?: ReadonlyMap<number, LibraryFileRef>;
 }
-export const emptyBundle = (): ItemsBundle => ({ talkingPoints: [], subpoints: [], people: [], decisions: [], voters: [], secretCounts: [], actions: [], participants: [], attachments: [], comments: [] });
+export type CandidateCount = { decisionId: number; id: number; n: number; w: number };
+
+/** the elections' counts per candidate: an open election's from its voters' rows, a secret one's from its ballots */
+export async function candidateCountsOf(
+  s: Scope, ds: readonly DecisionRow[],
+  repos: { candidateCounts(s: Scope, ids: number[]): Promise<CandidateCount[]> }, secret: { candidateCounts(s: Scope, ids: number[]): Promise<CandidateCount[]> },
+): Promise<CandidateCount[]> {
+  const elections = ds.filter((d) => d.election);
+  return [
+    ...(await repos.candidateCounts(s, elections.filter((d) => d.ballot !== 'secret').map((d) => d.id))),
+    ...(await secret.candidateCounts(s, elections.filter((d) => d.ballot === 'secret').map((d) => d.id))),
+  ];
+}
+export const emptyBundle = (): ItemsBundle => ({ talkingPoints: [], subpoints: [], people: [], decisions: [], voters: [], secretCounts: [], candidateCounts: [], actions: [], participants: [], attachments: [], comments: [] });
 
 export type ViewCommittee = Pick<DirectoryCommittee, 'id' | 'name' | 'admin_ids' | 'member_ids'> & { quorum?: number };
 
@@ -131,7 +147,8 @@ export function decisionPayload(d: DecisionRow, b: ItemsBundle, ctx: ViewCtx): D
   const mine = ctx.actorKey ? vs.find((v) => v.voterKey === ctx.actorKey) : undefined;
   const counts = b.secretCounts.filter((c) => c.decisionId === d.id);
   const proxyVoter = vs.some((v) => ctx.represented?.has(v.voterKey));
-  const summary = decisionSummary(d, { votes: ruleVotes(d.ballot, vs, counts), weights: weightTotals(d.ballot, vs, counts), cast: vs.filter((v) => rowHasVoted(d.ballot, v)).length, mine, proxyVoter }, ctx);
+  const candidates = b.candidateCounts.filter((c) => c.decisionId === d.id);
+  const summary = decisionSummary(d, { votes: ruleVotes(d.ballot, vs, counts), weights: weightTotals(d.ballot, vs, counts), cast: vs.filter((v) => rowHasVoted(d.ballot, v)).length, mine, proxyVoter, candidates }, ctx);
   return {
     ...summary,
     attachments: b.attachments.filter((a) => a.decisionId === d.id).map((x) => attachment(x, b.files)),
@@ -146,7 +163,7 @@ export function decisionPayload(d: DecisionRow, b: ItemsBundle, ctx: ViewCtx): D
  * the voter `voterKey`. `rows` holds that voter's row and the actor's (when the actor is a voter).
  */
 export function voteResult(
-  d: DecisionRow, agg: { rows: VoterRow[]; counts: Array<{ vote: string; n: number; w: number }>; secretCounts?: Array<{ vote: string; n: number; w: number }> },
+  d: DecisionRow, agg: { rows: VoterRow[]; counts: Array<{ vote: string; n: number; w: number }>; secretCounts?: Array<{ vote: string; n: number; w: number }>; candidates?: CandidateCount[] },
   ctx: ViewCtx, voterKey: string, receipt: string | null = null,
 ): VoteResult {
   const row = agg.rows.find((v) => v.decisionId === d.id && v.voterKey === voterKey);
@@ -160,7 +177,7 @@ export function voteResult(
   const votes = d.ballot === 'secret' ? [...chosen, ...Array<Vote>(Math.max(0, total - chosen.length)).fill('Pending')] : expand(agg.counts);
   const weights = weightTotalsFromCounts(d.ballot, agg.counts, agg.secretCounts ?? []);
   const proxyVoter = agg.rows.some((v) => v.decisionId === d.id && ctx.represented?.has(v.voterKey));
-  const summary = decisionSummary(d, { votes, weights, cast: votes.filter((v) => v !== 'Pending').length, mine, proxyVoter }, ctx);
+  const summary = decisionSummary(d, { votes, weights, cast: votes.filter((v) => v !== 'Pending').length, mine, proxyVoter, candidates: agg.candidates ?? [] }, ctx);
   return { ...summary, voter: voterPayload(d, row, summary.voting_open, ctx), receipt };
 }
 
@@ -176,6 +193,30 @@ function voterPayload(d: DecisionRow, v: VoterRow, open: boolean, ctx: ViewCtx):
     can_change: !(secret && v.hasVoted) && !(secret && v.voterKey !== ctx.actorKey && !proxy)
       && (canChangeVoterRow({ votingOpen: open, ownRow: v.voterKey === ctx.actorKey, isMember: ctx.isMember, isOrgAdmin: ctx.actor.kind === 'user' && ctx.actor.isAdmin }) || (open && proxy)),
     has_voted: rowHasVoted(d.ballot, v),
+    // an open election shows each voter's choices, as an open ballot shows each vote
+    choices: d.election && !secret ? (v.choices ?? null) : null,
+  };
+}
+
+/**
+ * An election's part of the payload (docs/ballots.md#elections): the candidates with their counts while the results
+ * are shown (an open election always, a secret one once final), and who is elected or tied once voting has closed
+ * with the quorum met (electionResult).
+ */
+function electionPayload(d: DecisionRow, f: { counts: CandidateCount[]; shown: boolean; decided: boolean; mine: VoterRow | undefined }): ElectionPayload | null {
+  const e = d.election;
+  if (!e) return null;
+  const byId = new Map(f.counts.map((c) => [c.id, c]));
+  const tallies = e.candidates.map((c) => ({ id: c.id, votes: byId.get(c.id)?.n ?? 0, weight: byId.get(c.id)?.w ?? 0 }));
+  const r = f.shown && f.decided ? electionResult(e.seats, tallies, d.countBy as CountBy) : { elected: new Set<number>(), tied: new Set<number>(), tiedSeats: 0 };
+  return {
+    seats: e.seats,
+    candidates: e.candidates.map((c, i) => ({
+      id: c.id, user_id: c.user_id, name: c.name, votes: f.shown ? tallies[i].votes : null, weight: f.shown ? tallies[i].weight : null, elected: r.elected.has(c.id), tied: r.tied.has(c.id),
+    })),
+    results_shown: f.shown,
+    tied_seats: r.tiedSeats,
+    my_choices: d.ballot === 'secret' ? null : (f.mine?.choices ?? null),
   };
 }
 
@@ -189,7 +230,7 @@ function weightTallies(t: VoteTotals, variant: Variant): Tally[] {
  * Everything about a decision but its lists, from its row, the votes its rules see (ruleVotes), the weight behind
  * each value (docs/ballots.md#weights-and-outcome-rules) and how many have voted.
  */
-function decisionSummary(d: DecisionRow, s: { votes: Vote[]; weights: VoteTotals; cast: number; mine: VoterRow | undefined; proxyVoter?: boolean }, ctx: ViewCtx): DecisionSummary {
+function decisionSummary(d: DecisionRow, s: { votes: Vote[]; weights: VoteTotals; cast: number; mine: VoterRow | undefined; proxyVoter?: boolean; candidates?: CandidateCount[] }, ctx: ViewCtx): DecisionSummary {
   const { votes, mine: mineRow } = s;
   const secret = d.ballot === 'secret';
   const final = secretFinal(d, ctx.now);
@@ -230,7 +271,10 @@ function decisionSummary(d: DecisionRow, s: { votes: Vote[]; weights: VoteTotals
     outcome_rule: d.outcomeRule as OutcomeRule, count_by: countBy,
     tallies: shown ? tallies(votes, ctx.variant) : [], total_voters: votes.length,
     weight_tallies: shown ? weightTallies(s.weights, ctx.variant) : [], total_weight: totalOf(s.weights),
-    quorum: quorumInfo(quorumOfTotals(counted, quorumPct), quorumPct), outcome: outcomeOf(counted, d.outcomeRule as OutcomeRule, quorumPct, !open),
+    quorum: quorumInfo(quorumOfTotals(counted, quorumPct), quorumPct),
+    // an election has no Passed or Rejected: its result is per candidate (only No quorum is said here)
+    outcome: d.election ? (outcomeOf(counted, d.outcomeRule as OutcomeRule, quorumPct, !open) === 'No quorum' ? 'No quorum' : null) : outcomeOf(counted, d.outcomeRule as OutcomeRule, quorumPct, !open),
+    election: electionPayload(d, { counts: s.candidates ?? [], shown, decided: !open && quorumOfTotals(counted, quorumPct).met, mine: mineRow }),
     can_edit: r.edit, can_delete: r.delete, can_end: r.end, can_resume: r.resume,
     can_change_visibility: r.changeVisibility, can_comment: r.comment && !secret, can_add_attachments: r.addAttachments,
   };

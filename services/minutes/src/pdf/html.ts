@@ -97,6 +97,31 @@ export const talliesTable = (d: Counted, words: { vote: string; votes: string },
   );
 };
 
+/** the words of an election's results (docs/ballots.md#elections), in each language of the documents */
+const ELECTION_WORDS = {
+  en: { seats: 'Election: {seats} seat(s)', candidate: 'Candidate', votes: 'Votes', weight: 'Weight', result: 'Result', elected: 'Elected', tied: 'Tied', tie: 'Tie for the last {n} seat(s): the candidates marked Tied are level.', withheld: 'The results per candidate are published when voting closes.' },
+  ar: { seats: 'انتخاب: {seats} من المقاعد', candidate: 'المرشح', votes: 'الأصوات', weight: 'الوزن', result: 'النتيجة', elected: 'فائز', tied: 'متعادل', tie: 'تعادل على آخر {n} من المقاعد: المرشحون المعلَّمون بـ«متعادل» متساوون.', withheld: 'تُنشر النتائج لكل مرشح عند إغلاق التصويت.' },
+  ru: { seats: 'Выборы: мест — {seats}', candidate: 'Кандидат', votes: 'Голоса', weight: 'Вес', result: 'Итог', elected: 'Избран', tied: 'Ничья', tie: 'Ничья за последние места (мест: {n}): кандидаты с отметкой «Ничья» равны.', withheld: 'Результаты по кандидатам публикуются после закрытия голосования.' },
+};
+export const electionWords = (lang: Lang) => (lang === 'ar' ? ELECTION_WORDS.ar : lang === 'ru' ? ELECTION_WORDS.ru : ELECTION_WORDS.en);
+
+/**
+ * an election's results: the seats, then each candidate with the votes (and the weight when counted by weight) and
+ * Elected or Tied; a tie at the last seat said in words
+ */
+export const electionTable = (d: Pick<DecisionPayload, 'election' | 'count_by'>, lang: Lang): string => {
+  const e = d.election;
+  if (!e) return '';
+  const w = electionWords(lang);
+  const byWeight = d.count_by === 'weight';
+  const rows = e.candidates
+    .map((c) => `<tr><td>${escapeHtml(c.name)}</td><td class="num">${c.votes ?? '—'}</td>${byWeight ? `<td class="num">${c.weight ?? '—'}</td>` : ''}<td>${c.elected ? `<b>${escapeHtml(w.elected)}</b>` : c.tied ? escapeHtml(w.tied) : '—'}</td></tr>`)
+    .join('');
+  return `<p class="meta">${escapeHtml(w.seats.replace('{seats}', String(e.seats)))}</p>
+${e.results_shown ? '' : `<p class="meta">${escapeHtml(w.withheld)}</p>`}${e.tied_seats > 0 ? `<p><b>${escapeHtml(w.tie.replace('{n}', String(e.tied_seats)))}</b></p>` : ''}
+${table(byWeight ? [w.candidate, w.votes, w.weight, w.result] : [w.candidate, w.votes, w.result], rows)}`;
+};
+
 /** comments as list items: the writer in bold, then the text */
 export const commentItems = (comments: { name: string | null | undefined; comment: string }[]): string =>
   comments.map((c) => `<li><b>${escapeHtml(c.name)}</b>: ${para(c.comment)}</li>`).join('');

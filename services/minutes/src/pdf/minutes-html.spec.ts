@@ -41,6 +41,43 @@ describe('minutesHtml', () => {
     expect(html).toContain('<th>Вес</th><th>%</th></tr></thead><tbody><tr><td>За</td><td class="num">1</td><td class="num">33.4%</td><td class="num">6</td><td class="num">75%</td></tr>');
   });
 
+  it('an election prints its results per candidate, a tie at the last seat as a tie, in Arabic too (docs/ballots.md#elections)', () => {
+    const decision = {
+      agenda_type: 'decision', id: 5, title: 'Board seats', description: null, deadline: '2026-11-30 10:00:00', outcome: null, voting_open: false, count_by: 'head',
+      tallies: [{ vote: 'Approved', label: 'Approved', count: 3, percentage: 100 }],
+      election: {
+        seats: 2, results_shown: true, tied_seats: 1, my_choices: null,
+        candidates: [
+          { id: 1, user_id: 7, name: 'Mona <M>', votes: 3, weight: 3, elected: true, tied: false },
+          { id: 2, user_id: null, name: 'Sara', votes: 1, weight: 1, elected: false, tied: true },
+          { id: 3, user_id: null, name: 'Yusuf', votes: 1, weight: 1, elected: false, tied: true },
+          { id: 4, user_id: null, name: 'Zed', votes: 0, weight: 0, elected: false, tied: false },
+        ],
+      },
+    };
+    const doc = (lang: 'en' | 'ar') => minutesHtml({
+      meeting: { ...meeting, agendas: [{ agenda_type: 'decision', agenda_type_id: 5, row_num: 1, data: [decision] }] } as unknown as MeetingDetails,
+      items: [], lang, version: 1, generatedAt: '2026-11-24 11:00:00',
+    });
+    const en = doc('en');
+    expect(en).toContain('<p class="meta">Deadline: 2026-11-30 10:00:00</p>\n<p class="meta">Election: 2 seat(s)</p>\n');
+    expect(en).toContain('<p><b>Tie for the last 1 seat(s): the candidates marked Tied are level.</b></p>');
+    expect(en).toContain(
+      '<table><thead><tr><th>Candidate</th><th>Votes</th><th>Result</th></tr></thead><tbody>' +
+        '<tr><td>Mona &lt;M&gt;</td><td class="num">3</td><td><b>Elected</b></td></tr>' +
+        '<tr><td>Sara</td><td class="num">1</td><td>Tied</td></tr>' +
+        '<tr><td>Yusuf</td><td class="num">1</td><td>Tied</td></tr>' +
+        '<tr><td>Zed</td><td class="num">0</td><td>—</td></tr></tbody></table>',
+    );
+    // no Approved/Denied table for an election
+    expect(en).not.toContain('<th>Vote</th>');
+    const ar = doc('ar');
+    expect(ar).toContain('<html lang="ar" dir="rtl">');
+    expect(ar).toContain('<th>المرشح</th><th>الأصوات</th><th>النتيجة</th>');
+    expect(ar).toContain('<td><b>فائز</b></td>');
+    expect(ar).toContain('<td>متعادل</td>');
+  });
+
   it('the facts, the attendance and a resolution with its tallies', () => {
     const decision = {
       agenda_type: 'decision', id: 4, title: 'Approve the budget', description: null, deadline: '2026-11-30 10:00:00', outcome: 'Passed',

@@ -1,5 +1,5 @@
 import { minutesKey, type ActionPayload, type DecisionPayload, type Lang, type MeetingDetails, type MinutesItem } from '@app/contracts';
-import { CELL_CSS, commentItems, countWords, escapeHtml, FACTS_CSS, factsList, PAGE_CSS, para, printedPage, ruleText, table, talliesTable } from './html';
+import { CELL_CSS, commentItems, countWords, escapeHtml, FACTS_CSS, factsList, PAGE_CSS, para, printedPage, ruleText, table, talliesTable, electionTable } from './html';
 import { labelsFor, valueIn, type MinutesLabels } from './labels';
 
 /**
@@ -42,9 +42,13 @@ function conclusionBlock(item: MinutesItem | undefined, L: MinutesLabels): strin
 
 function decisionBlock(d: DecisionPayload, item: MinutesItem | undefined, L: MinutesLabels, lang: Lang): string {
   const outcome = d.outcome ? valueIn(lang, d.outcome) : L.votingOpen;
+  // an election's result is per candidate (its table): the line says the close date, and No quorum or voting open
+  const meta = d.election
+    ? `${escapeHtml(L.deadline)}: ${escapeHtml(d.deadline)}${d.outcome || d.voting_open ? ` · ${escapeHtml(L.outcome)}: <b>${escapeHtml(outcome)}</b>` : ''}`
+    : `${escapeHtml(L.deadline)}: ${escapeHtml(d.deadline)} · ${escapeHtml(L.outcome)}: <b>${escapeHtml(outcome)}</b> · ${escapeHtml(countWords(lang).rule)}: ${escapeHtml(ruleText(d, lang))}`;
   return `<section class="decision"><h3>${escapeHtml(d.title)}</h3>${d.description ? `<p>${para(d.description)}</p>` : ''}
-<p class="meta">${escapeHtml(L.deadline)}: ${escapeHtml(d.deadline)} · ${escapeHtml(L.outcome)}: <b>${escapeHtml(outcome)}</b> · ${escapeHtml(countWords(lang).rule)}: ${escapeHtml(ruleText(d, lang))}</p>
-${talliesTable(d, L, lang)}
+<p class="meta">${meta}</p>
+${d.election ? electionTable(d, lang) : talliesTable(d, L, lang)}
 ${conclusionBlock(item, L)}</section>`;
 }
 

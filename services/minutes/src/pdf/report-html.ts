@@ -1,5 +1,5 @@
 import type { DecisionPayload, Lang } from '@app/contracts';
-import { CELL_CSS, commentItems, countWords, escapeHtml, FACTS_CSS, factsList, PAGE_CSS, para, printedPage, ruleText, table, talliesTable } from './html';
+import { CELL_CSS, commentItems, countWords, escapeHtml, FACTS_CSS, factsList, PAGE_CSS, para, printedPage, ruleText, table, talliesTable, electionTable } from './html';
 import { valueIn } from './labels';
 
 /**
@@ -164,7 +164,7 @@ export function reportHtml(doc: ReportDocument): string {
     body: `${facts}
 ${d.description ? `<h2>${escapeHtml(W.description)}</h2><p>${para(d.description)}</p>` : ''}
 <h2>${escapeHtml(W.results)}</h2>
-${talliesTable(d, W, doc.lang)}
+${d.election ? electionTable(d, doc.lang) : talliesTable(d, W, doc.lang)}
 <h2>${escapeHtml(W.voters)}</h2>
 ${secret ? `<p class="muted">${escapeHtml(W.secretBallot)}</p>` : ''}${d.voters.length ? table([W.name, W.vote, W.reason, W.date], voters) : `<p class="muted">${escapeHtml(W.noVote)}</p>`}
 ${comments ? `<h2>${escapeHtml(W.comments)}</h2><ul>${comments}</ul>` : ''}

@@ -1,4 +1,5 @@
-import { ballotsHash, checkBallots, findReceipt, groupReceipt, type BallotsCheck } from '@app/contracts';
+import { ballotsHash, checkBallots, countElectionBallots, electionChoices, findReceipt, groupReceipt, type BallotsCheck } from '@app/contracts';
+import { choiceNames } from './ElectionResult';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
@@ -29,7 +30,10 @@ export function BallotList(props: { decision: Decision; guestToken?: string }) {
         if (!live) return;
         setList(l);
         const [c, computed] = await Promise.all([checkBallots(l, d.tallies), ballotsHash(l.entries)]);
-        if (live) setCheck({ ...c, computed });
+        // an election: the list recounted per candidate must give the published result too
+        const recount = countElectionBallots(l.entries);
+        const candidatesMatch = !d.election || d.election.candidates.every((x) => (recount.get(x.id) ?? 0) === (x.votes ?? 0));
+        if (live) setCheck({ ...c, talliesMatch: c.talliesMatch && candidatesMatch, computed });
       },
       () => live && setFailed(true),
     );
@@ -38,6 +42,8 @@ export function BallotList(props: { decision: Decision; guestToken?: string }) {
     };
   }, [d.id, d.tallies.map((x) => x.count).join(',')]);
 
+  // an election's line names the candidates it chose
+  const choiceOf = (choice: string) => (d.election ? choiceNames(d.election, electionChoices(choice), t('election.blank')) : t(choice));
   if (failed) return <Message severity="error" text={t('ballots.failed')} />;
   if (!list) return <p data-testid="ballots-loading">{t('ballots.loading')}</p>;
   const found = mine.trim() ? findReceipt(list.entries, mine) : null;
@@ -69,7 +75,7 @@ export function BallotList(props: { decision: Decision; guestToken?: string }) {
       <InputText id={`ballots-find-${d.id}`} value={mine} onChange={(e) => setMine(e.target.value)} dir="ltr" placeholder="ABCD EFGH …" data-testid="ballots-find" />
       {mine.trim() && (
         <p role="status" data-testid="ballots-find-result">
-          {found ? t('ballots.found', { choice: t(found.choice) }) : t('ballots.notFound')}
+          {found ? t('ballots.found', { choice: choiceOf(found.choice) }) : t('ballots.notFound')}
         </p>
       )}
       <table className="ballots__table" data-testid="ballots-table">
@@ -86,7 +92,7 @@ export function BallotList(props: { decision: Decision; guestToken?: string }) {
                 <code dir="ltr">{groupReceipt(e.receipt)}</code>
               </td>
               <td>
-                <Tag value={t(e.choice)} style={{ background: VOTE_COLOURS[e.choice] }} />
+                {d.election ? <bdi>{choiceOf(e.choice)}</bdi> : <Tag value={t(e.choice)} style={{ background: VOTE_COLOURS[e.choice as keyof typeof VOTE_COLOURS] }} />}
               </td>
             </tr>
           ))}

@@ -13,6 +13,7 @@ import { personName, saveErrorMessage } from './people';
 import { TallyDonut } from './TallyDonut';
 import { VoteDialog } from './VoteDialog';
 import { BallotList } from './BallotList';
+import { ElectionResult, choiceNames } from './ElectionResult';
 import { VOTE_COLOURS } from './vote-rules';
 import { showsWeights } from '@app/contracts';
 
@@ -84,8 +85,14 @@ export function DecisionDetails(props: {
           {t('secret.cast', { cast: d.votes_cast, total: d.total_voters })} {d.voting_open ? t('secret.talliesLater') : ''}
         </p>
       )}
-      {d.tallies.length > 0 && <TallyDonut tallies={d.tallies} total={d.total_voters} />}
-      <DecisionResult decision={d} />
+      {d.election ? (
+        <ElectionResult decision={d} />
+      ) : (
+        <>
+          {d.tallies.length > 0 && <TallyDonut tallies={d.tallies} total={d.total_voters} />}
+          <DecisionResult decision={d} />
+        </>
+      )}
       <ul className="voter-list" data-testid="voter-list">
         {d.voters.map((v) => (
           <li key={v.id} className="voter-list__row">
@@ -93,6 +100,13 @@ export function DecisionDetails(props: {
             <span className="voter-list__name">{personName(v)}</span>
             {d.ballot === 'secret' ? (
               <Tag value={t(v.has_voted ? 'secret.voted' : 'secret.notVoted')} severity={v.has_voted ? 'success' : 'warning'} data-testid={`voter-vote-${v.id}`} />
+            ) : d.election ? (
+              // an open election shows whom each voter chose
+              <Tag
+                value={v.choices ? choiceNames(d.election, v.choices, t('election.blank')) : t(v.vote_label)}
+                severity={v.choices ? 'success' : 'warning'}
+                data-testid={`voter-vote-${v.id}`}
+              />
             ) : (
               <Tag value={t(v.vote_label)} style={{ background: VOTE_COLOURS[v.vote] }} data-testid={`voter-vote-${v.id}`} />
             )}

@@ -22,6 +22,9 @@ export function decisionValues(d: Decision | null, meetingStart: string | null):
     ballot: d?.ballot ?? 'open',
     outcome_rule: d?.outcome_rule ?? DEFAULT_OUTCOME_RULE,
     count_by: d?.count_by ?? DEFAULT_COUNT_BY,
+    election: !!d?.election,
+    seats: d?.election?.seats ?? 1,
+    candidates: (d?.election?.candidates ?? []).map((c) => ({ user_id: c.user_id, name: c.name })),
     talkingpoint_id: d?.talkingpoint_id ?? null,
     talkingpoint_subpoint_id: d?.talkingpoint_subpoint_id ?? null,
   };

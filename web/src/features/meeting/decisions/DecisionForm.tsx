@@ -8,6 +8,7 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { MultiSelect } from 'primereact/multiselect';
 import { RadioButton } from 'primereact/radiobutton';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DecisionInput } from '../../../api/decisions';
 import { Field } from '../../../components/Field';
@@ -34,9 +35,19 @@ export interface DecisionValues extends Record<string, unknown> {
   /** the outcome rule and how votes are counted (docs/ballots.md#weights-and-outcome-rules) */
   outcome_rule: OutcomeRule;
   count_by: CountBy;
+  /** an election (docs/ballots.md#elections): `seats` among `candidates` (members by user id, or free names) */
+  election: boolean;
+  seats: number | null;
+  candidates: CandidateValue[];
   /** kept as they are: the item the decision hangs on */
   talkingpoint_id: number | null;
   talkingpoint_subpoint_id: number | null;
+}
+
+/** a candidate in the form: a member (user_id, `name` shown only) or a free name */
+export interface CandidateValue {
+  user_id: number | null;
+  name: string;
 }
 
 export interface DecisionFormOptions {
@@ -65,6 +76,8 @@ export function toDecisionInput(v: DecisionValues, o: DecisionFormOptions): Deci
     ballot: v.ballot,
     outcome_rule: v.outcome_rule,
     count_by: v.count_by,
+    // null: not an election (on edit: no longer one, refused by the server once a vote is cast)
+    election: v.election ? { seats: v.seats ?? 0, candidates: v.candidates.map((c) => (c.user_id !== null ? { user_id: c.user_id } : { name: c.name })) } : null,
     ...(v.talkingpoint_id ? { talkingpoint_id: v.talkingpoint_id } : {}),
     ...(v.talkingpoint_subpoint_id ? { talkingpoint_subpoint_id: v.talkingpoint_subpoint_id } : {}),
     ...(o.votingSwitch ? { decisionable: v.decisionable ? 1 : 0 } : {}),
@@ -103,6 +116,16 @@ export function DecisionForm(props: {
   const submit = form.handleSubmit((values) => props.onSubmit(toDecisionInput(values, o)));
   const deadlineError = form.errors.deadline === MM.afterStart ? m(MM.afterStart).replace('{datetime}', formatDateTime(o.meetingStart ?? '', i18n.language)) : form.errors.deadline;
   const allSelected = props.people.length > 0 && props.people.every((p) => v.voters.includes(p.value));
+  const [nameDraft, setNameDraft] = useState('');
+  // members (not guests) who are not candidates yet; the server checks they belong to the committee
+  const memberOptions = props.people.filter((p) => !p.guest && p.value.startsWith('u:') && !v.candidates.some((c) => c.user_id === Number(p.value.slice(2))));
+  const addName = () => {
+    const name = nameDraft.trim();
+    if (!name) return;
+    form.set('candidates', [...v.candidates, { user_id: null, name }]);
+    setNameDraft('');
+  };
+  const electionError = form.errors.election ?? form.errors['election.seats'] ?? form.errors['election.candidates'];
 
   return (
     <form onSubmit={submit} noValidate data-testid="decision-form" id="decision-form" className="item-form">
@@ -207,6 +230,80 @@ export function DecisionForm(props: {
         ))}
         {form.errors.count_by && <small className="p-error">{m(form.errors.count_by)}</small>}
       </fieldset>
+      <div className="form-row">
+        <InputSwitch inputId="decision-election" checked={v.election} onChange={(e) => form.set('election', !!e.value)} disabled={o.ballotLocked} data-testid="decision-election" />
+        <label htmlFor="decision-election">{t('election.label')}</label>
+      </div>
+      {v.election && (
+        <fieldset className="decision-election" data-testid="decision-election-fields">
+          <legend>{t('election.candidates')}</legend>
+          <Field id="decision-seats" label={t('election.seats')} required hint={t(o.ballotLocked ? 'election.locked' : 'election.seatsHint')}>
+            <InputText
+              id="decision-seats"
+              inputMode="numeric"
+              value={v.seats === null ? '' : String(v.seats)}
+              onChange={(e) => form.set('seats', e.target.value.trim() === '' ? null : Number(e.target.value))}
+              disabled={o.ballotLocked}
+              data-testid="decision-seats"
+            />
+          </Field>
+          <ol className="decision-election__list" data-testid="decision-candidates">
+            {v.candidates.map((c, i) => (
+              <li key={`${c.user_id ?? 'n'}:${c.name}`}>
+                <bdi>{c.name}</bdi>
+                {c.user_id !== null && <small className="decision-election__member"> · {t('election.member')}</small>}
+                <Button
+                  type="button"
+                  icon="pi pi-times"
+                  text
+                  rounded
+                  aria-label={t('election.remove', { name: c.name })}
+                  onClick={() => form.set('candidates', v.candidates.filter((_, j) => j !== i))}
+                  disabled={o.ballotLocked}
+                />
+              </li>
+            ))}
+          </ol>
+          <Field id="decision-candidate-member" label={t('election.addMember')}>
+            <Dropdown
+              inputId="decision-candidate-member"
+              value={null}
+              options={memberOptions}
+              onChange={(e) => {
+                const p = memberOptions.find((x) => x.value === e.value);
+                if (p) form.set('candidates', [...v.candidates, { user_id: Number(p.value.slice(2)), name: p.label }]);
+              }}
+              filter
+              placeholder={t('election.chooseMember')}
+              disabled={o.ballotLocked}
+              data-testid="decision-candidate-member"
+            />
+          </Field>
+          <Field id="decision-candidate-name" label={t('election.addName')}>
+            <div className="decision-election__add">
+              <InputText
+                id="decision-candidate-name"
+                value={nameDraft}
+                onChange={(e) => setNameDraft(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') {
+                    e.preventDefault();
+                    addName();
+                  }
+                }}
+                disabled={o.ballotLocked}
+                data-testid="decision-candidate-name"
+              />
+              <Button type="button" label={t('election.add')} outlined onClick={addName} disabled={o.ballotLocked || !nameDraft.trim()} data-testid="decision-candidate-add" />
+            </div>
+          </Field>
+          {electionError && (
+            <small className="p-error" role="alert" data-testid="decision-election-error">
+              {m(electionError)}
+            </small>
+          )}
+        </fieldset>
+      )}
       <AttachmentChips items={v.attachments} onChange={(x) => form.set('attachments', x)} testId="decision-attachments" pdfOnly canAdd={o.attachments} />
       <div className="form-actions">
         <Button type="button" label={t('cancel')} outlined onClick={props.onCancel} />

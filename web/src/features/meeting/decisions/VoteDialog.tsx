@@ -1,5 +1,6 @@
 import { M, MM, SECRET_CHOICES, VOTE_VALUES, type Vote } from '@app/contracts';
 import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputTextarea } from 'primereact/inputtextarea';
@@ -49,12 +50,16 @@ export function VoteDialog(props: { decision: Decision; visible: boolean; onHide
   // a secret vote's receipt, shown once in this dialog until it is closed
   const [receipt, setReceipt] = useState<string | null>(null);
   const secret = d.ballot === 'secret';
+  // an election: the candidates chosen (0 to seats; none is a blank ballot)
+  const election = d.election;
+  const [choices, setChoices] = useState<number[]>([]);
 
   useEffect(() => {
     if (!props.visible) return;
     setReceipt(null);
     setVoter(rows.length === 1 || !d.can_vote_for_others ? (personKey(rows[0] ?? { user_id: null, user_email: null }) ?? '') : '');
     setVote(null);
+    setChoices(d.election?.my_choices ?? []);
     setReason('');
     setSubmitted(false);
     setAlerts([]);
@@ -67,10 +72,10 @@ export function VoteDialog(props: { decision: Decision; visible: boolean; onHide
   const submit = async () => {
     setSubmitted(true);
     setAlerts([]);
-    if (vote === null || (reasonRequired(vote) && !reason.trim()) || (d.can_vote_for_others && !row)) return;
+    if (d.can_vote_for_others && !row) return;
+    if (!election && (vote === null || (reasonRequired(vote) && !reason.trim()))) return;
     const body = {
-      vote,
-      reason: reasonDisabled(vote) ? undefined : reason.trim() || undefined,
+      ...(election ? { choices } : { vote: vote ?? undefined, reason: vote === null || reasonDisabled(vote) ? undefined : reason.trim() || undefined }),
       ...(row && d.can_vote_for_others && !props.guestToken ? (row.user_id ? { user_id: row.user_id } : { user_email: row.user_email ?? undefined }) : {}),
     };
     setBusy(true);
@@ -114,7 +119,7 @@ export function VoteDialog(props: { decision: Decision; visible: boolean; onHide
   const footer = (
     <div className="dialog-footer">
       <Button type="button" label={t('cancel')} outlined onClick={props.onHide} />
-      <Button type="button" label={t('vote.submit')} onClick={() => void submit()} loading={busy} data-testid="vote-submit" disabled={!d.voting_open || vote === null} />
+      <Button type="button" label={t('vote.submit')} onClick={() => void submit()} loading={busy} data-testid="vote-submit" disabled={!d.voting_open || (!election && vote === null)} />
     </div>
   );
 
@@ -138,30 +143,57 @@ export function VoteDialog(props: { decision: Decision; visible: boolean; onHide
           />
         </Field>
       )}
-      <fieldset className="vote__values" data-testid="vote-values">
-        <legend>{t('vote.value')}</legend>
-        {voteLabels(d).map((o) => (
-          <div key={o.value} className="vote__value">
-            <RadioButton inputId={`vote-${o.value}`} name="vote" value={o.value} checked={vote === o.value} onChange={() => setVote(o.value)} />
-            <label htmlFor={`vote-${o.value}`}>{t(o.label)}</label>
-          </div>
-        ))}
-      </fieldset>
-      <Field id="vote-reason" label={t('vote.reason')} required={vote !== null && reasonRequired(vote)} error={reasonError}>
-        <InputTextarea
-          id="vote-reason"
-          value={vote !== null && reasonDisabled(vote) ? '' : reason}
-          disabled={vote === null || reasonDisabled(vote)}
-          onChange={(e) => setReason(e.target.value)}
-          rows={3}
-          autoResize
-          className={reasonError ? 'p-invalid' : undefined}
-          data-testid="vote-reason"
-        />
-      </Field>
+      {election ? (
+        <fieldset className="vote__values" data-testid="vote-candidates">
+          <legend>{t('election.choose', { seats: election.seats })}</legend>
+          {election.candidates.map((c) => {
+            const checked = choices.includes(c.id);
+            return (
+              <div key={c.id} className="vote__value">
+                <Checkbox
+                  inputId={`vote-candidate-${c.id}`}
+                  checked={checked}
+                  disabled={!checked && choices.length >= election.seats}
+                  onChange={() => setChoices(checked ? choices.filter((x) => x !== c.id) : [...choices, c.id])}
+                />
+                <label htmlFor={`vote-candidate-${c.id}`}>
+                  <bdi>{c.name}</bdi>
+                </label>
+              </div>
+            );
+          })}
+          <small className="vote__hint" data-testid="vote-candidates-count">
+            {choices.length ? t('election.chosen', { n: choices.length, seats: election.seats }) : t('election.blankHint')}
+          </small>
+        </fieldset>
+      ) : (
+        <>
+          <fieldset className="vote__values" data-testid="vote-values">
+            <legend>{t('vote.value')}</legend>
+            {voteLabels(d).map((o) => (
+              <div key={o.value} className="vote__value">
+                <RadioButton inputId={`vote-${o.value}`} name="vote" value={o.value} checked={vote === o.value} onChange={() => setVote(o.value)} />
+                <label htmlFor={`vote-${o.value}`}>{t(o.label)}</label>
+              </div>
+            ))}
+          </fieldset>
+          <Field id="vote-reason" label={t('vote.reason')} required={vote !== null && reasonRequired(vote)} error={reasonError}>
+            <InputTextarea
+              id="vote-reason"
+              value={vote !== null && reasonDisabled(vote) ? '' : reason}
+              disabled={vote === null || reasonDisabled(vote)}
+              onChange={(e) => setReason(e.target.value)}
+              rows={3}
+              autoResize
+              className={reasonError ? 'p-invalid' : undefined}
+              data-testid="vote-reason"
+            />
+          </Field>
+        </>
+      )}
       {secret && <small className="vote__hint">{t('secret.reasonNote')}</small>}
       {!d.voting_open && <Message severity="warn" text={t('vote.closed')} />}
-      {d.tallies.length > 0 && <TallyDonut tallies={d.tallies} total={d.total_voters} />}
+      {!election && d.tallies.length > 0 && <TallyDonut tallies={d.tallies} total={d.total_voters} />}
     </Dialog>
   );
 }

@@ -18,7 +18,7 @@ const person = (id: number, label: string): PersonOption => ({ value: `u:${id}`,
 const six = [1, 2, 3, 4, 5, 6].map((i) => person(i, `P${i}`));
 
 const decision = (over: Partial<DecisionValues> = {}): DecisionValues => ({
-  title: '', description: '', deadline: null, voters: [], attachments: [], decisionable: true, tender_number: '', committee_id: null, ballot: 'open', outcome_rule: 'simple_majority', count_by: 'head', talkingpoint_id: null,
+  title: '', description: '', deadline: null, voters: [], attachments: [], decisionable: true, tender_number: '', committee_id: null, ballot: 'open', outcome_rule: 'simple_majority', count_by: 'head', election: false, seats: 1, candidates: [], talkingpoint_id: null,
   talkingpoint_subpoint_id: null, ...over,
 });
 
@@ -90,7 +90,7 @@ describe('decision form (title, voters and close date required; not before the m
     click('decision-submit');
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit).toHaveBeenCalledWith({
-      title: ' Budget ', description: '', deadline: '2026-12-01 10:00:00', voters: [{ user_id: 1 }, { user_email: 'guest@example.com' }], attachments: [7], attachment_ids: [], ballot: 'open', outcome_rule: 'simple_majority', count_by: 'head', talkingpoint_id: 5,
+      title: ' Budget ', description: '', deadline: '2026-12-01 10:00:00', voters: [{ user_id: 1 }, { user_email: 'guest@example.com' }], attachments: [7], attachment_ids: [], ballot: 'open', outcome_rule: 'simple_majority', count_by: 'head', election: null, talkingpoint_id: 5,
     });
   });
 

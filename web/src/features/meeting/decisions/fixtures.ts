@@ -58,7 +58,7 @@ export function aMeetingSummary(over: Partial<MeetingSummary> = {}): MeetingSumm
 export function aVoter(id: number, name: string, vote: Vote = 'Pending', over: Partial<Voter> = {}): Voter {
   return {
     id, user_id: id, user_email: null, user: { id, name, image: null, position: null, email: null, designation: null, role: 3, guest: false, type: null },
-    vote, vote_label: vote, reason: null, updated_at: '2026-11-20 09:00:00', weight: 1, can_change: false, has_voted: vote !== 'Pending', ...over,
+    vote, vote_label: vote, reason: null, updated_at: '2026-11-20 09:00:00', weight: 1, can_change: false, has_voted: vote !== 'Pending', choices: null, ...over,
   } satisfies Voter;
 }
 
@@ -77,7 +77,7 @@ export function aDecision(over: Partial<DecisionPayload> = {}): DecisionPayload 
     deadline: '2026-12-02 10:00:00', decisionable: 1, tender_number: null, ballot: 'open', votes_cast: voters.filter((v) => v.has_voted).length, ballot_locked: voters.some((v) => v.has_voted), ballots_published: false, talkingpoint_id: null, talkingpoint_subpoint_id: null, attachments: [], voters, comments: [],
     is_fulfilled: false, is_visible: 1, rownum: 1, created_at: '2026-11-20 09:00:00', updated_at: '2026-11-20 09:00:00', created_by: 1, state: 'OPEN', voting_open: true,
     voting_closed_reason: null, can_vote: true, can_vote_for_others: false, my_vote: 'Pending', tallies: tallies({ Pending: 1, Approved: 1 }), total_voters: voters.length,
-    outcome_rule: 'simple_majority', count_by: 'head', weight_tallies: tallies({ Pending: 1, Approved: 1 }), total_weight: voters.length,
+    outcome_rule: 'simple_majority', count_by: 'head', election: null, weight_tallies: tallies({ Pending: 1, Approved: 1 }), total_weight: voters.length,
     can_edit: false, can_delete: false, can_end: false, can_resume: false, can_change_visibility: false, can_comment: true, can_add_attachments: false,
     quorum: { percent: 50, present: 1, total: voters.length, needed: 1, met: true }, outcome: null, ...over,
   } satisfies DecisionPayload;
