@@ -99,9 +99,9 @@ export const talliesTable = (d: Counted, words: { vote: string; votes: string },
 
 /** the words of an election's results (docs/ballots.md#elections), in each language of the documents */
 const ELECTION_WORDS = {
-  en: { seats: 'Election: {seats} seat(s)', candidate: 'Candidate', votes: 'Votes', weight: 'Weight', result: 'Result', elected: 'Elected', tied: 'Tied', tie: 'Tie for the last {n} seat(s): the candidates marked Tied are level.', withheld: 'The results per candidate are published when voting closes.' },
-  ar: { seats: 'انتخاب: {seats} من المقاعد', candidate: 'المرشح', votes: 'الأصوات', weight: 'الوزن', result: 'النتيجة', elected: 'فائز', tied: 'متعادل', tie: 'تعادل على آخر {n} من المقاعد: المرشحون المعلَّمون بـ«متعادل» متساوون.', withheld: 'تُنشر النتائج لكل مرشح عند إغلاق التصويت.' },
-  ru: { seats: 'Выборы: мест — {seats}', candidate: 'Кандидат', votes: 'Голоса', weight: 'Вес', result: 'Итог', elected: 'Избран', tied: 'Ничья', tie: 'Ничья за последние места (мест: {n}): кандидаты с отметкой «Ничья» равны.', withheld: 'Результаты по кандидатам публикуются после закрытия голосования.' },
+  en: { seats: 'Election: {seats} seat(s)', candidate: 'Candidate', votes: 'Votes', weight: 'Weight', result: 'Result', elected: 'Elected', tied: 'Tied', tie: 'Tie for the last {n} seat(s): the candidates marked Tied are level.', withheld: 'The results per candidate are published when voting closes.', blank: 'Blank ballot' },
+  ar: { seats: 'انتخاب: {seats} من المقاعد', candidate: 'المرشح', votes: 'الأصوات', weight: 'الوزن', result: 'النتيجة', elected: 'فائز', tied: 'متعادل', tie: 'تعادل على آخر {n} من المقاعد: المرشحون المعلَّمون بـ«متعادل» متساوون.', withheld: 'تُنشر النتائج لكل مرشح عند إغلاق التصويت.', blank: 'ورقة بيضاء' },
+  ru: { seats: 'Выборы: мест — {seats}', candidate: 'Кандидат', votes: 'Голоса', weight: 'Вес', result: 'Итог', elected: 'Избран', tied: 'Ничья', tie: 'Ничья за последние места (мест: {n}): кандидаты с отметкой «Ничья» равны.', withheld: 'Результаты по кандидатам публикуются после закрытия голосования.', blank: 'Пустой бюллетень' },
 };
 export const electionWords = (lang: Lang) => (lang === 'ar' ? ELECTION_WORDS.ar : lang === 'ru' ? ELECTION_WORDS.ru : ELECTION_WORDS.en);
 

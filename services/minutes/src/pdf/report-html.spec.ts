@@ -30,6 +30,29 @@ describe('reportHtml', () => {
     expect(ar).toContain('<th>الوزن</th>');
   });
 
+  it('an open election: the results per candidate and whom each voter chose (docs/ballots.md#elections)', () => {
+    const election = {
+      ...decision, outcome: null, count_by: 'weight',
+      election: {
+        seats: 1, results_shown: true, tied_seats: 0, my_choices: null,
+        candidates: [{ id: 1, user_id: 2, name: 'Mona', votes: 1, weight: 5, elected: true, tied: false }, { id: 2, user_id: null, name: 'Sara <S>', votes: 0, weight: 0, elected: false, tied: false }],
+      },
+      voters: [
+        { user: { id: 2, name: 'Mona' }, user_email: 'm@x', vote_label: 'Approved', choices: [1], reason: null, updated_at: '2026-11-21 10:00:00' },
+        { user: null, user_email: 'g@x', vote_label: 'Abstained', choices: [], reason: null, updated_at: '2026-11-21 11:00:00' },
+      ],
+    } as unknown as ReportDocument['decision'];
+    const html = reportHtml(doc({ decision: election }));
+    expect(html).toContain(
+      '<table><thead><tr><th>Candidate</th><th>Votes</th><th>Weight</th><th>Result</th></tr></thead><tbody>' +
+        '<tr><td>Mona</td><td class="num">1</td><td class="num">5</td><td><b>Elected</b></td></tr>' +
+        '<tr><td>Sara &lt;S&gt;</td><td class="num">0</td><td class="num">0</td><td>—</td></tr></tbody></table>',
+    );
+    expect(html).toContain('<tr><td>Mona</td><td>Mona</td>');
+    expect(html).toContain('<tr><td>g@x</td><td>Blank ballot</td>');
+    expect(html).not.toContain('<th>%</th>');
+  });
+
   it('the facts, the tallies, the voters, the comments and the attachments with their pages', () => {
     const html = reportHtml(doc());
     expect(html).toContain(`<title>Hire an &lt;auditor&gt;</title>`);

@@ -1,5 +1,5 @@
 import type { DecisionPayload, Lang } from '@app/contracts';
-import { CELL_CSS, commentItems, countWords, escapeHtml, FACTS_CSS, factsList, PAGE_CSS, para, printedPage, ruleText, table, talliesTable, electionTable } from './html';
+import { CELL_CSS, commentItems, countWords, escapeHtml, FACTS_CSS, factsList, PAGE_CSS, para, printedPage, ruleText, table, talliesTable, electionTable, electionWords } from './html';
 import { valueIn } from './labels';
 
 /**
@@ -138,8 +138,11 @@ export function reportHtml(doc: ReportDocument): string {
   const d = doc.decision;
   // a secret ballot (docs/ballots.md): who has voted, never what; the payload holds no choice of anyone anyway
   const secret = d.ballot === 'secret';
+  // an open election: whom each voter chose (docs/ballots.md#elections)
+  const chose = (v: (typeof d.voters)[number]): string | null =>
+    d.election && v.choices ? (v.choices.length ? v.choices.map((c) => d.election!.candidates.find((x) => x.id === c)?.name ?? `#${c}`).join(', ') : electionWords(doc.lang).blank) : null;
   const voters = d.voters
-    .map((v) => `<tr><td>${escapeHtml(v.user?.name ?? v.user_email ?? '')}</td><td>${escapeHtml(secret ? (v.has_voted ? W.voted : W.notVoted) : valueIn(doc.lang, v.vote_label))}</td><td>${para(v.reason ?? '')}</td><td class="nowrap">${escapeHtml(v.updated_at)}</td></tr>`)
+    .map((v) => `<tr><td>${escapeHtml(v.user?.name ?? v.user_email ?? '')}</td><td>${escapeHtml(secret ? (v.has_voted ? W.voted : W.notVoted) : (chose(v) ?? valueIn(doc.lang, v.vote_label)))}</td><td>${para(v.reason ?? '')}</td><td class="nowrap">${escapeHtml(v.updated_at)}</td></tr>`)
     .join('');
   const comments = commentItems(d.comments.map((c) => ({ name: c.user_name ?? c.user_email, comment: c.comment })));
   const files = doc.attachments
@@ -150,7 +153,8 @@ export function reportHtml(doc: ReportDocument): string {
     [W.meeting, d.meeting_id ? escapeHtml(d.meeting_title ?? `#${d.meeting_id}`) : escapeHtml(W.standalone)],
     [W.deadline, escapeHtml(d.deadline)],
     [W.state, escapeHtml(d.state)],
-    [W.outcome, `<b>${escapeHtml(d.outcome ? valueIn(doc.lang, d.outcome) : W.votingOpen)}</b>`],
+    // an election's result is its table per candidate: no Passed or Rejected once closed
+    [W.outcome, `<b>${escapeHtml(d.outcome ? valueIn(doc.lang, d.outcome) : d.election && !d.voting_open ? '—' : W.votingOpen)}</b>`],
     [countWords(doc.lang).rule, escapeHtml(ruleText(d, doc.lang))],
     d.tender_number ? [W.tender, escapeHtml(d.tender_number)] : null,
     [W.created, escapeHtml(d.created_at)],
