@@ -25,6 +25,7 @@ import { formatDateTime } from '../../lib/dates';
 import { pagedTable, usePaged } from '../organization/use-paged';
 import { useCommitteeOptions } from '../organization/pickers';
 import { VOTE_COLOURS } from '../meeting/decisions/vote-rules';
+import { choiceNames } from '../meeting/decisions/ElectionResult';
 import { MeetingDecisionDialog } from './MeetingDecisionDialog';
 import { ResolutionDialog } from './ResolutionDialog';
 
@@ -106,17 +107,23 @@ export function ResolutionsPage() {
   });
 
   const stateTag = (r: Resolution) => <Tag value={t(r.state)} severity={r.state === 'DUE' ? 'danger' : 'success'} data-testid={`resolution-state-${r.id}`} />;
-  const votes = (r: Resolution) => (
-    <span className="resolution-votes">
-      {r.tallies
-        .filter((x) => x.count > 0)
-        .map((x) => (
-          <span key={x.vote} className="resolution-votes__item" style={{ color: VOTE_COLOURS[x.vote] }} title={t(x.label)}>
-            {t(x.label)} {x.count}
-          </span>
-        ))}
-    </span>
-  );
+  // an election (docs/ballots.md#elections): how many have voted; its results are per candidate, in its details
+  const votes = (r: Resolution) =>
+    r.election ? (
+      <span className="resolution-votes" data-testid={`resolution-election-${r.id}`}>
+        {t('secret.cast', { cast: r.votes_cast, total: r.total_voters })}
+      </span>
+    ) : (
+      <span className="resolution-votes">
+        {r.tallies
+          .filter((x) => x.count > 0)
+          .map((x) => (
+            <span key={x.vote} className="resolution-votes__item" style={{ color: VOTE_COLOURS[x.vote] }} title={t(x.label)}>
+              {t(x.label)} {x.count}
+            </span>
+          ))}
+      </span>
+    );
 
   return (
     <div className="page resolutions-page" data-testid="resolutions-page">
@@ -167,7 +174,7 @@ export function ResolutionsPage() {
               <Column header={t('col.deadline')} body={(r: Resolution) => <bdi>{formatDateTime(r.deadline, i18n.language)}</bdi>} />
               <Column header={t('col.state')} body={stateTag} />
               <Column header={t('col.votes')} body={votes} />
-              <Column header={t('page.myVote')} body={(r: Resolution) => (r.my_vote ? t(r.tallies.find((x) => x.vote === r.my_vote)?.label ?? r.my_vote) : '')} />
+              <Column header={t('page.myVote')} body={(r: Resolution) => (r.election ? (r.election.my_choices ? choiceNames(r.election, r.election.my_choices, t('election.blank')) : '') : r.my_vote ? t(r.tallies.find((x) => x.vote === r.my_vote)?.label ?? r.my_vote) : '')} />
             </DataTable>
           )}
         </TabPanel>
