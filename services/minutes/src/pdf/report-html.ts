@@ -1,4 +1,4 @@
-import type { DecisionPayload, Lang } from '@app/contracts';
+import type { DecisionPayload, ElectionPayload, Lang } from '@app/contracts';
 import { CELL_CSS, commentItems, countWords, escapeHtml, FACTS_CSS, factsList, PAGE_CSS, para, printedPage, ruleText, table, talliesTable, electionTable, electionWords } from './html';
 import { valueIn } from './labels';
 
@@ -115,7 +115,7 @@ export interface ReportAttachmentLine {
 }
 
 export interface ReportDocument {
-  decision: Pick<DecisionPayload, 'id' | 'title' | 'description' | 'committee' | 'meeting_id' | 'deadline' | 'state' | 'outcome' | 'tender_number' | 'created_at' | 'tallies' | 'voters' | 'comments'> & Partial<Pick<DecisionPayload, 'ballot' | 'outcome_rule' | 'count_by' | 'weight_tallies' | 'total_weight' | 'total_voters'>> & {
+  decision: Pick<DecisionPayload, 'id' | 'title' | 'description' | 'committee' | 'meeting_id' | 'deadline' | 'state' | 'outcome' | 'tender_number' | 'created_at' | 'tallies' | 'voters' | 'comments'> & Partial<Pick<DecisionPayload, 'ballot' | 'outcome_rule' | 'count_by' | 'weight_tallies' | 'total_weight' | 'total_voters' | 'election' | 'voting_open'>> & {
     /** the meeting's title (a report made before it was kept: null, the meeting is then named by its number) */
     meeting_title?: string | null;
   };
@@ -133,6 +133,8 @@ ${CELL_CSS}  td.nowrap { white-space: nowrap; }
   ul { margin: 2pt 0 6pt; padding-inline-start: 16pt; }
 ${FACTS_CSS}`;
 
+const choiceNames = (e: ElectionPayload, choices: number[]): string => choices.map((c) => e.candidates.find((x) => x.id === c)?.name ?? `#${c}`).join(', ');
+
 export function reportHtml(doc: ReportDocument): string {
   const W = reportWords(doc.lang);
   const d = doc.decision;
@@ -140,7 +142,7 @@ export function reportHtml(doc: ReportDocument): string {
   const secret = d.ballot === 'secret';
   // an open election: whom each voter chose (docs/ballots.md#elections)
   const chose = (v: (typeof d.voters)[number]): string | null =>
-    d.election && v.choices ? (v.choices.length ? v.choices.map((c) => d.election!.candidates.find((x) => x.id === c)?.name ?? `#${c}`).join(', ') : electionWords(doc.lang).blank) : null;
+    d.election && v.choices ? (v.choices.length ? choiceNames(d.election, v.choices) : electionWords(doc.lang).blank) : null;
   const voters = d.voters
     .map((v) => `<tr><td>${escapeHtml(v.user?.name ?? v.user_email ?? '')}</td><td>${escapeHtml(secret ? (v.has_voted ? W.voted : W.notVoted) : (chose(v) ?? valueIn(doc.lang, v.vote_label)))}</td><td>${para(v.reason ?? '')}</td><td class="nowrap">${escapeHtml(v.updated_at)}</td></tr>`)
     .join('');
@@ -168,7 +170,7 @@ export function reportHtml(doc: ReportDocument): string {
     body: `${facts}
 ${d.description ? `<h2>${escapeHtml(W.description)}</h2><p>${para(d.description)}</p>` : ''}
 <h2>${escapeHtml(W.results)}</h2>
-${d.election ? electionTable(d, doc.lang) : talliesTable(d, W, doc.lang)}
+${d.election ? electionTable({ election: d.election, count_by: d.count_by ?? 'head' }, doc.lang) : talliesTable(d, W, doc.lang)}
 <h2>${escapeHtml(W.voters)}</h2>
 ${secret ? `<p class="muted">${escapeHtml(W.secretBallot)}</p>` : ''}${d.voters.length ? table([W.name, W.vote, W.reason, W.date], voters) : `<p class="muted">${escapeHtml(W.noVote)}</p>`}
 ${comments ? `<h2>${escapeHtml(W.comments)}</h2><ul>${comments}</ul>` : ''}
