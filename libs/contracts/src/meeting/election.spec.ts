@@ -60,6 +60,8 @@ describe('the election body is strict', () => {
     ['neither', { seats: 1, candidates: [{}] }, `candidates.0: ${EM.candidateOne}`],
     ['an id that is true', { seats: 1, candidates: [{ user_id: true }] }, 'candidates.0.user_id: This field is invalid.'],
     ['a name too long', { seats: 1, candidates: [{ name: 'x'.repeat(121) }] }, 'candidates.0.name: This field may not be greater than 120 characters.'],
+    ['candidates not a list', { seats: 1, candidates: 'Ann' }, 'candidates: This field is invalid.'],
+    ['a candidate that is null', { seats: 1, candidates: [null, { name: 'Ann' }] }, 'candidates.0: This field is required.'],
     ['an unknown field', { seats: 1, candidates: [{ name: 'X' }], extra: 1 }, ': This field is not allowed.'],
   ])('%s', (_n, body, want) => expect(issues(body)).toBe(want));
 });

@@ -34,7 +34,9 @@ export const zCandidateRef = z
   .refine((c) => (c.user_id === undefined) !== (c.name === undefined), EM.candidateOne);
 export type CandidateRef = z.output<typeof zCandidateRef>;
 
-const candidateKey = (c: CandidateRef): string => (c.user_id !== undefined ? `u:${c.user_id}` : `n:${c.name!.toLocaleLowerCase()}`);
+/** a candidate's identity for "listed twice": a member by id, a name without regard to case; null when malformed */
+const candidateKey = (c: Partial<CandidateRef> | null | undefined): string | null =>
+  !c || typeof c !== 'object' ? null : c.user_id !== undefined ? `u:${String(c.user_id)}` : typeof c.name === 'string' ? `n:${c.name.trim().toLocaleLowerCase()}` : null;
 
 /** the election fields of a decision's create and edit bodies */
 export const zElectionBody = z
@@ -43,9 +45,11 @@ export const zElectionBody = z
     candidates: z.array(zCandidateRef).min(1, M.required).max(MAX_CANDIDATES, M.tooBig.replace('{max}', String(MAX_CANDIDATES))),
   })
   .strict()
+  // zod runs this even when a field failed: it reads the input defensively (a 409, never a 500)
   .superRefine((e, ctx) => {
-    if (e.seats < 1 || e.seats > e.candidates.length) ctx.addIssue({ code: 'custom', path: ['seats'], message: EM.seatsRange });
-    const keys = e.candidates.map(candidateKey);
+    const cs: unknown[] = Array.isArray(e.candidates) ? e.candidates : [];
+    if (cs.length && typeof e.seats === 'number' && Number.isInteger(e.seats) && (e.seats < 1 || e.seats > cs.length)) ctx.addIssue({ code: 'custom', path: ['seats'], message: EM.seatsRange });
+    const keys = cs.map((c) => candidateKey(c as Partial<CandidateRef>)).filter((k): k is string => k !== null);
     if (new Set(keys).size !== keys.length) ctx.addIssue({ code: 'custom', path: ['candidates'], message: EM.candidateTwice });
   });
 export type ElectionBody = z.output<typeof zElectionBody>;
