@@ -19,6 +19,7 @@ import { isOpenStatus } from '../rules/status-machine';
 import { canView } from '../rules/visibility';
 import { keptReason, voteGate } from '../rules/vote-gate';
 import { voteTarget } from '../rules/vote-target';
+import { electionVote } from '../rules/election';
 import { DecisionView } from '../view/decision-view';
 import { DecisionsRouter } from './decisions.router';
 
@@ -199,6 +200,9 @@ export class VoteBatcher {
           return;
         }
         if (!t.ok) throw new AppError('MEETING_FORBIDDEN');
+        // a decision that is not an election refuses `choices` (409), as the ordinary path does
+        const ev = electionVote(null, x.req.body.choices);
+        if (!ev.ok) throw AppError.validation(ev.errors, ev.params);
         considered.push({ i, x, ctx, key: t.key, person: t.person, forOther: t.forOther });
       } catch (e) {
         out[i] = { err: e };
