@@ -121,9 +121,18 @@ describe('journey: secret ballot with a receipt', () => {
       await waitForText(page, '[data-testid=ballots-verdict]', 'The hash matches and the list');
       await waitForText(page, '[data-testid=ballots-table]', 'Sara Haddad');
       await a11y(page, 'election results', member);
+    });
+    await member.step('election-results-ar', async () => {
+      // the header's language switcher is behind the dialog: switch on the list, then open the resolution again
+      await page.goto(orgUrl(w.org.slug, '/app/activity/decisions'));
+      await page.waitForSelector('[data-testid=resolutions-page]', { visible: true });
       await switchLanguage(page, 'ar');
+      await openResolution(page, w.org.slug, e.id, title);
       await waitForText(page, '[data-testid=election-candidate-2]', 'فائز');
+      await waitForText(page, '[data-testid=election-result]', 'النتائج');
       await a11y(page, 'election results', member);
+      await page.goto(orgUrl(w.org.slug, '/app/activity/decisions'));
+      await page.waitForSelector('[data-testid=resolutions-page]', { visible: true });
       await switchLanguage(page, 'en');
     });
   });
