@@ -61,7 +61,7 @@ describe('journey: secret ballot with a receipt', () => {
       await page.$eval('label[for=vote-Approved]', (l: any) => l.click());
       await page.waitForFunction(() => document.querySelector('#vote-Approved')?.checked === true);
       await page.$eval('[data-testid=vote-submit]', (b: any) => b.click());
-      await successToast(page, 'Done');
+      await successToast(page, 'Your secret vote is cast.');
       await page.waitForSelector('[data-testid=ballot-receipt-code]', { visible: true });
       await waitForText(page, '[data-testid=ballot-receipt-warning]', 'This receipt is shown only once');
       receipt = (await page.$eval('[data-testid=ballot-receipt-code]', (n: any) => n.textContent ?? '')).replace(/\s/g, '');
@@ -107,7 +107,7 @@ describe('journey: secret ballot with a receipt', () => {
       await page.waitForFunction(() => document.querySelector('#vote-candidate-1')?.disabled === true);
       await member.shot('election-vote');
       await page.$eval('[data-testid=vote-submit]', (b: any) => b.click());
-      await successToast(page, 'Done');
+      await successToast(page, 'Your secret vote is cast.');
       await page.waitForSelector('[data-testid=ballot-receipt-code]', { visible: true });
       await dismissToasts(page);
       await page.click('[data-testid=ballot-receipt-close]');

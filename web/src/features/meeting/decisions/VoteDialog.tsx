@@ -17,6 +17,7 @@ import { personKey, personName } from './people';
 import { reasonDisabled, reasonRequired } from './vote-rules';
 import { TallyDonut } from './TallyDonut';
 import { BallotReceipt } from './BallotReceipt';
+import { choiceNames } from './ElectionResult';
 
 /** the voter rows the actor may vote for: their own, or any when the server says they vote for others */
 function votable(decision: Decision) {
@@ -83,7 +84,8 @@ export function VoteDialog(props: { decision: Decision; visible: boolean; onHide
       const { data } = props.standalone ? await resolutionsApi.vote(d.id, body) : await decisionsApi.vote(d.id, body, props.guestToken);
       // the toast says what was recorded, and for whom when the dialog let the caller pick the voter (the answer's own
       // message is only 'Done'); the choice in the variant's wording, as the dialog showed it
-      const choice = t(voteLabels(d).find((o) => o.value === vote)?.label ?? vote);
+      // an election: the candidates chosen (or a blank ballot)
+      const choice = election ? choiceNames(election, choices, t('election.blank')) : t(voteLabels(d).find((o) => o.value === vote)?.label ?? vote ?? '');
       const picked = row && d.can_vote_for_others && !props.guestToken && rows.length > 1;
       notify('success', data.receipt ? t('vote.recordedSecret') : picked ? t('vote.recordedFor', { name: personName(row), vote: choice }) : t('vote.recorded', { vote: choice }));
       props.onVoted();
