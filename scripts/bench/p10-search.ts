@@ -78,26 +78,32 @@ export async function runSearch(sys: BenchSystem, fx: Fixtures, opts: BenchOptio
     const c = { connections: opts.connections, duration: opts.duration };
     const headers = { 'x-org': board.org.slug, token };
     const pids = Object.fromEntries([...sys.services.map((s) => [s.name, s.pid] as [string, number]), ['bare route', bare.child.pid!] as [string, number]]);
-    const measure = async (url: string, h?: Record<string, string>) => {
-      await load(url, { ...c, duration: 1, headers: h });
+    const measure = async (url: string, h?: Record<string, string>, connections = c.connections) => {
+      await load(url, { ...c, connections, duration: 1, headers: h });
       const before = snapshot(pids);
-      const r = await load(url, { ...c, headers: h });
+      const r = await load(url, { ...c, connections, headers: h });
       return { r, cpu: spent(before, snapshot(pids)) };
     };
-    log(`P10: ${c.connections} connections × ${c.duration} s: a common word, the rare word, then the plain title search`);
+    // the goal is what one person waits for a search (one connection); the load of `connections` at once gives the
+    // throughput and the CPU per search (at 10 connections a p50 is mostly the queue: 10 / throughput)
+    log(`P10: one connection × ${c.duration} s, then ${c.connections} connections: a common word, the rare word, then the plain title search`);
+    const commonOne = await measure(`${sys.gatewayUrl}/api/search?q=governance`, headers, 1);
+    const rareOne = await measure(`${sys.gatewayUrl}/api/search?q=${RARE}`, headers, 1);
+    const plainOne = await measure(`${bare.url}/plain/titles?q=governance`, undefined, 1);
     const common: { r: LoadResult; cpu: [string, number][] } = await measure(`${sys.gatewayUrl}/api/search?q=governance`, headers);
     const rare = await measure(`${sys.gatewayUrl}/api/search?q=${RARE}`, headers);
     const plain = await measure(`${bare.url}/plain/titles?q=governance`);
-    for (const [k, m] of Object.entries({ common, rare, plain })) if (m.r.non2xx || m.r.errors) failedChecks.push(`${k}: ${m.r.non2xx} non-2xx answers, ${m.r.errors} errors`);
+    for (const [k, m] of Object.entries({ commonOne, rareOne, plainOne, common, rare, plain })) if (m.r.non2xx || m.r.errors) failedChecks.push(`${k}: ${m.r.non2xx} non-2xx answers, ${m.r.errors} errors`);
     const machine = (m: { r: LoadResult; cpu: [string, number][] }) => (m.cpu.filter(([k]) => k !== 'bench').reduce((a, [, v]) => a + v, 0) / Math.max(1, m.r.rps * c.duration)) * 1000;
     const perRequest = (m: { r: LoadResult; cpu: [string, number][] }) => m.cpu.map(([k, v]) => `${k} ${fmt((v / Math.max(1, m.r.rps * c.duration)) * 1000, 'ms')}`).join(', ');
     log(`P10: CPU per search (common word): ${perRequest(common)}`);
     log(`P10: CPU per plain title search: ${perRequest(plain)}`);
 
     const rows: Row[] = [
-      { id: 'P10', work: `search, ${opts.files} files: p50 (a common word)`, figure: fmt(common.r.p50, 'ms'), baseline: `${fmt(plain.r.p50, 'ms')} ILIKE on titles`, ratio: fmtRatio(ratio(common.r.p50, plain.r.p50)), goal: '< 100 ms', met: meets(common.r.p50, { le: 99.999 }) },
-      { id: 'P10', work: `search, ${opts.files} files: p50 (a rare word)`, figure: fmt(rare.r.p50, 'ms'), baseline: `${fmt(plain.r.p50, 'ms')} ILIKE on titles`, ratio: fmtRatio(ratio(rare.r.p50, plain.r.p50)), goal: '< 100 ms', met: meets(rare.r.p50, { le: 99.999 }) },
-      { id: 'P10', work: 'search throughput (a common word)', figure: `${fmt(common.r.rps)} req/s`, baseline: `${fmt(plain.r.rps)} req/s ILIKE`, ratio: fmtRatio(ratio(common.r.rps, plain.r.rps)), goal: '(reported)', met: null },
+      { id: 'P10', work: `search, ${opts.files} files: p50, one user (a common word)`, figure: fmt(commonOne.r.p50, 'ms'), baseline: `${fmt(plainOne.r.p50, 'ms')} ILIKE on titles`, ratio: fmtRatio(ratio(commonOne.r.p50, plainOne.r.p50)), goal: '< 100 ms', met: meets(commonOne.r.p50, { le: 99.999 }) },
+      { id: 'P10', work: `search, ${opts.files} files: p50, one user (a rare word)`, figure: fmt(rareOne.r.p50, 'ms'), baseline: `${fmt(plainOne.r.p50, 'ms')} ILIKE on titles`, ratio: fmtRatio(ratio(rareOne.r.p50, plainOne.r.p50)), goal: '< 100 ms', met: meets(rareOne.r.p50, { le: 99.999 }) },
+      { id: 'P10', work: `search p50, ${c.connections} at once (a common word)`, figure: fmt(common.r.p50, 'ms'), baseline: `${fmt(plain.r.p50, 'ms')} ILIKE on titles`, ratio: fmtRatio(ratio(common.r.p50, plain.r.p50)), goal: '(reported)', met: null },
+      { id: 'P10', work: `search throughput, ${c.connections} at once (a common word)`, figure: `${fmt(common.r.rps)} req/s`, baseline: `${fmt(plain.r.rps)} req/s ILIKE`, ratio: fmtRatio(ratio(common.r.rps, plain.r.rps)), goal: '(reported)', met: null },
       { id: 'P10', work: 'machine CPU per search (load generator out)', figure: fmt(machine(common), 'ms'), baseline: `${fmt(machine(plain), 'ms')} ILIKE`, ratio: fmtRatio(ratio(machine(common), machine(plain))), goal: '(reported)', met: null },
       { id: 'P10', work: `the rare word found by content, on its page (check)`, figure: `${files.length} files`, baseline: `${rareFiles} hold it`, ratio: '', goal: 'all, page 2', met: failedChecks.length === 0 },
     ];
@@ -105,11 +111,12 @@ export async function runSearch(sys: BenchSystem, fx: Fixtures, opts: BenchOptio
       id: 'p10',
       title: 'search inside files',
       rows,
-      figures: { files: opts.files, rareFiles, found: files.length, connections: c.connections, durationS: c.duration, common: common.r, rare: rare.r, plain: plain.r,
+      figures: { oneUser: { common: commonOne.r, rare: rareOne.r, plain: plainOne.r }, files: opts.files, rareFiles, found: files.length, connections: c.connections, durationS: c.duration, common: common.r, rare: rare.r, plain: plain.r,
         cpuSeconds: { common: Object.fromEntries(common.cpu), rare: Object.fromEntries(rare.cpu), plain: Object.fromEntries(plain.cpu) } },
       details: [
         `${opts.files} files in one organization's library, three pages of about 120 words each (16 words in rotation); every ${RARE_EVERY}th file holds "${RARE}" on page 2. Searched as the organization's administrator, who sees every file.`,
-        `A common word ("governance", on most pages): p50 ${fmt(common.r.p50, 'ms')}, p99 ${fmt(common.r.p99, 'ms')}, ${fmt(common.r.rps)} req/s. The rare word: p50 ${fmt(rare.r.p50, 'ms')}, p99 ${fmt(rare.r.p99, 'ms')}, ${fmt(rare.r.rps)} req/s.`,
+        `One user at a time: a common word p50 ${fmt(commonOne.r.p50, 'ms')}, the rare word p50 ${fmt(rareOne.r.p50, 'ms')}, the ILIKE on titles p50 ${fmt(plainOne.r.p50, 'ms')}.`,
+        `${c.connections} at once, a common word ("governance", on most pages): p50 ${fmt(common.r.p50, 'ms')}, p99 ${fmt(common.r.p99, 'ms')}, ${fmt(common.r.rps)} req/s. The rare word: p50 ${fmt(rare.r.p50, 'ms')}, p99 ${fmt(rare.r.p99, 'ms')}, ${fmt(rare.r.rps)} req/s.`,
         `Baseline, a plain ILIKE over the titles (no text, no ranking, no meeting side, no gateway): p50 ${fmt(plain.r.p50, 'ms')}, ${fmt(plain.r.rps)} req/s.`,
         `CPU per request, common word: ${perRequest(common)}; plain titles: ${perRequest(plain)}.`,
       ],

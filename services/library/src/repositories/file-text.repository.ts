@@ -10,6 +10,7 @@ export interface PageHit {
   id: number;
   updatedAt: Date;
   page: number;
+  /** '' from searchPages: read for the pages answered (pageTexts) */
   text: string;
   rank: number;
 }
@@ -42,25 +43,43 @@ export class FileTextRepository {
   }
 
   /**
-   * Pages of current versions that match the folded query: every word of it (`plainto_tsquery('simple', …)` on the
-   * tsvector, its GIN index) or the folded phrase inside a word (`folded LIKE pattern`, the trigram index). Rank:
-   * `ts_rank(tsv, query, 32)` (rank / (rank + 1), 0..1) plus 0.5 when the phrase itself is on the page. Best first,
-   * at most `limit` pages (several may be of one file).
+   * Files whose current version has a page that matches the folded query: every word of it (`plainto_tsquery('simple',
+   * …)` on the tsvector, its GIN index) or the folded phrase inside a word (`folded LIKE pattern`, the trigram index).
+   * Rank: `ts_rank(tsv, query, 32)` (rank / (rank + 1), 0..1) plus 0.5 when the phrase itself is on the page. One row
+   * a file, its best page (the lowest of equals), best first, at most `limit` files. Without the page's text: a common
+   * word matches most pages, and the search answers only a few of them (`pageTexts`; docs/performance.md, P10).
    */
   async searchPages(s: Scope, folded: string, pattern: string, limit: number): Promise<PageHit[]> {
     const res = await s.tx.execute(sql`
-      WITH q AS (SELECT plainto_tsquery('simple'::regconfig, ${folded}) AS tsq)
-      SELECT p.item_id AS id, i.updated_at AS updated_at, p.page, p.text,
-             ts_rank(p.tsv, q.tsq, 32) + CASE WHEN p.folded LIKE ${pattern} THEN 0.5 ELSE 0 END AS rank
+      WITH q AS (SELECT plainto_tsquery('simple'::regconfig, ${folded}) AS tsq),
+      best AS (
+        SELECT DISTINCT ON (p.item_id) p.item_id AS id, i.updated_at AS updated_at, p.page,
+               ts_rank(p.tsv, q.tsq, 32) + CASE WHEN p.folded LIKE ${pattern} THEN 0.5 ELSE 0 END AS rank
+          FROM library.file_pages p
+          JOIN library.items i ON i.org_id = p.org_id AND i.id = p.item_id AND i.version = p.version
+          CROSS JOIN q
+         WHERE p.org_id = ${s.orgId} AND (p.tsv @@ q.tsq OR p.folded LIKE ${pattern})
+         ORDER BY p.item_id, rank DESC, p.page)
+      SELECT id, updated_at, page, rank FROM best
+       ORDER BY rank DESC, updated_at DESC, id DESC
+       LIMIT ${limit}`);
+    return (res.rows as { id: string | number; updated_at: string | Date; page: number; rank: string | number }[]).map((r) => ({
+      id: Number(r.id), updatedAt: new Date(r.updated_at), page: Number(r.page), text: '', rank: Number(r.rank),
+    }));
+  }
+
+  /** the text of these pages of the files' current versions, by `${id}:${page}` (the pages a search answers) */
+  async pageTexts(s: Scope, pages: readonly { id: number; page: number }[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    if (!pages.length) return out;
+    const res = await s.tx.execute(sql`
+      SELECT p.item_id AS id, p.page, p.text
         FROM library.file_pages p
         JOIN library.items i ON i.org_id = p.org_id AND i.id = p.item_id AND i.version = p.version
-        CROSS JOIN q
-       WHERE p.org_id = ${s.orgId} AND (p.tsv @@ q.tsq OR p.folded LIKE ${pattern})
-       ORDER BY rank DESC, i.updated_at DESC, p.item_id DESC, p.page
-       LIMIT ${limit}`);
-    return (res.rows as { id: string | number; updated_at: string | Date; page: number; text: string; rank: string | number }[]).map((r) => ({
-      id: Number(r.id), updatedAt: new Date(r.updated_at), page: Number(r.page), text: r.text, rank: Number(r.rank),
-    }));
+       WHERE p.org_id = ${s.orgId}
+         AND (p.item_id, p.page) IN (${sql.join(pages.map((x) => sql`(${x.id}::bigint, ${x.page}::int)`), sql`, `)})`);
+    for (const r of res.rows as { id: string | number; page: number; text: string }[]) out.set(`${Number(r.id)}:${Number(r.page)}`, r.text);
+    return out;
   }
 
   /**

@@ -30,14 +30,25 @@ export class LibrarySearchService {
       const byName = await this.repo.searchFiles(s, pattern, CANDIDATES);
       const byContent = await this.text.searchPages(s, folded, pattern, CANDIDATES);
       const rows = new Map<number, ItemRow>(byName.map((r) => [r.id, r]));
-      for (const r of await this.repo.getMany(s, [...new Set(byContent.map((h) => h.id))].filter((id) => !rows.has(id)))) rows.set(r.id, r);
+      const candidates = mergeFileCandidates(byName, byContent);
       const found: { item: ItemRow; c: FileCandidate }[] = [];
-      for (const c of mergeFileCandidates(byName, byContent)) {
-        const item = rows.get(c.id);
-        if (item && (await this.items.accessTo(s, item, actor))) found.push({ item, c });
-        if (found.length > limit) break;
+      // the files' rows are read a few at a time, in rank order, until the answer is full: a common word matches
+      // hundreds of files and the answer shows `limit` of them (docs/performance.md, P10)
+      const chunk = 2 * (limit + 1);
+      for (let at = 0; at < candidates.length && found.length <= limit; at += chunk) {
+        const part = candidates.slice(at, at + chunk);
+        for (const r of await this.repo.getMany(s, part.map((c) => c.id).filter((id) => !rows.has(id)))) rows.set(r.id, r);
+        for (const c of part) {
+          const item = rows.get(c.id);
+          if (item && (await this.items.accessTo(s, item, actor))) found.push({ item, c });
+          if (found.length > limit) break;
+        }
       }
-      const items = found.slice(0, limit).map(({ item, c }) => hitOf(item, c, q));
+      const answered = found.slice(0, limit);
+      // the text of the answered pages only, for their passages
+      const texts = await this.text.pageTexts(s, answered.flatMap(({ c }) => (c.content ? [{ id: c.id, page: c.content.page }] : [])));
+      for (const { c } of answered) if (c.content) c.content.text = texts.get(`${c.id}:${c.content.page}`) ?? '';
+      const items = answered.map(({ item, c }) => hitOf(item, c, q));
       return { groups: [{ kind: 'file', items, has_more: found.length > limit }] };
     });
   }
