@@ -39,6 +39,7 @@ async function pdfText(file: string): Promise<string> {
 async function exportReport(s: Session, dir: string): Promise<string> {
   const { page } = s;
   const before = new Set(fs.readdirSync(dir));
+  await page.waitForSelector('[data-testid=decision-dialog] [data-testid=report-button]', { visible: true });
   await page.$eval('[data-testid=decision-dialog] [data-testid=report-button]', (b: any) => b.click());
   const file = await waitFor('the saved report', () => {
     const f = fs.readdirSync(dir).find((x) => !before.has(x) && x.endsWith('.pdf'));
@@ -136,7 +137,8 @@ describe('journey: a meeting going Live and Archived with its page open', () => 
       await mp.setViewport({ width: 390, height: 844 });
       await mp.goto(orgUrl(w.org.slug, `/app/activity/meetings/${meetingId}`));
       await openItem(mp, `decision:${decisionId}`, 'decision-dialog');
-      // the dialog and its report button inside the phone's width
+      // the dialog and its report button inside the phone's width (the button comes once the decision has loaded)
+      await mp.waitForSelector('[data-testid=decision-dialog] [data-testid=report-button]', { visible: true });
       expect(await mp.$eval('[data-testid=decision-dialog] [data-testid=report-button]', (b: any) => b.getBoundingClientRect().right <= (globalThis as any).innerWidth + 1)).toBe(true);
       await member.shot('member-report-phone');
       const text = await exportReport(member, downloads.member);

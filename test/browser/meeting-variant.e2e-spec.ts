@@ -106,7 +106,7 @@ describe('journey: the tender variant of the meeting page', () => {
       await page.waitForFunction(() => document.querySelector('#vote-Abstained')?.checked === true);
       await owner.shot('vote-postponed');
       await page.$eval('[data-testid=vote-submit]', (b: any) => b.click());
-      await successToast(page, 'Done');
+      await successToast(page, 'is recorded: Postponed to next meeting.');
       await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=voter-list] li')].some((r: any) => (r.textContent ?? '').includes('Chair Person') && (r.textContent ?? '').includes('Postponed to next meeting')));
       await dismissToasts(page);
     });

@@ -121,7 +121,7 @@ describe('journey: a member and a guest vote on the meeting page', () => {
     await member.step('denied-with-reason', async () => {
       await typeInto(page, '[data-testid=vote-reason]', 'Costs are unclear');
       await page.$eval('[data-testid=vote-submit]', (b: any) => b.click());
-      await successToast(page, 'Done');
+      await successToast(page, 'is recorded: Denied.');
       await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=voter-list] li')].some((r: any) => (r.textContent ?? '').includes('Mona Member') && (r.textContent ?? '').includes('Denied')));
       await member.shot('voted');
       await dismissToasts(page);
@@ -177,7 +177,7 @@ describe('journey: a member and a guest vote on the meeting page', () => {
       await openItem(page, `decision:${decisionId}`, 'decision-dialog');
       expect(await page.$('[data-testid=decision-edit]')).toBeNull();
       await vote(page, 'Approved');
-      await successToast(page, 'Done');
+      await successToast(page, 'is recorded: Approved.');
       await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=voter-list] li')].some((r: any) => (r.textContent ?? '').includes('Approved')));
       await guest.shot('guest-voted');
     });
@@ -198,7 +198,7 @@ describe('journey: a member and a guest vote on the meeting page', () => {
     });
     await guest.step('change-vote', async () => {
       await vote(guest.page, 'Abstained');
-      await successToast(guest.page, 'Done');
+      await successToast(guest.page, 'is recorded: Abstained.');
     });
     await member.step('sees-it-live', async () => {
       // no reload: the dialog is the one opened above, updated from the meeting's live channel
@@ -230,7 +230,7 @@ describe('journey: a member and a guest vote on the meeting page', () => {
         await member.page.goto(orgUrl(w.org.slug, `/app/activity/meetings/${meetingId}`));
         await openItem(member.page, `decision:${second}`, 'decision-dialog');
         await vote(member.page, 'Approved');
-        await successToast(member.page, 'Done');
+        await successToast(member.page, 'is recorded: Approved.');
       });
       await owner.step('owner-sees-it-live', async () => {
         await owner.page.waitForFunction(

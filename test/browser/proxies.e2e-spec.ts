@@ -92,7 +92,7 @@ describe('journey: a member gives a proxy and the holder votes for her', () => {
       await page.waitForFunction(() => document.querySelector('#vote-Approved')?.checked === true);
       await a11y(page, 'vote dialog of a proxy holder', holder);
       await page.$eval('[data-testid=vote-submit]', (b: any) => b.click());
-      await successToast(page, 'Done');
+      await successToast(page, 'is recorded: Approved.');
       await holder.shot('voted-by-proxy');
     });
     const d = expectOk(await w.chair.c.get(`/decisions/${decisionId}`));

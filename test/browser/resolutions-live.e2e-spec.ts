@@ -58,7 +58,7 @@ describe('journey: the resolutions page is live', () => {
       await member.page.$eval('label[for=vote-Approved]', (l: any) => l.click());
       await member.page.waitForFunction(() => document.querySelector('#vote-Approved')?.checked === true);
       await member.page.$eval('[data-testid=vote-submit]', (b: any) => b.click());
-      await successToast(member.page, 'Done');
+      await successToast(member.page, 'is recorded: Approved.');
       await member.shot('voted');
     });
     await chair.step('sees-it-live', async () => {

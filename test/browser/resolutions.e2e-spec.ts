@@ -34,7 +34,7 @@ async function voterRowText(page: Page, name: string): Promise<string> {
   return page.$$eval('[data-testid=voter-list] li', (rows: any[], n: string) => rows.map((r) => r.textContent ?? '').find((t: string) => t.includes(n)) ?? '', name);
 }
 
-/** Denied without a reason: the error, nothing saved; then with a reason: 'Done' and the voter row reads Denied */
+/** Denied without a reason: the error, nothing saved; then with a reason: the toast says the vote is recorded, and the voter row reads Denied */
 async function voteDenied(s: Session, voterName: string): Promise<void> {
   const { page } = s;
   await s.step('vote-denied-without-reason', async () => {
@@ -50,7 +50,7 @@ async function voteDenied(s: Session, voterName: string): Promise<void> {
   await s.step('vote-denied-with-reason', async () => {
     await typeInto(page, '[data-testid=vote-reason]', 'The fee is too high');
     await page.click('[data-testid=vote-submit]');
-    await successToast(page, 'Done');
+    await successToast(page, 'is recorded: Denied.');
     await page.waitForFunction(() => !document.querySelector('[data-testid=vote-dialog]'));
     await page.waitForFunction(
       (n: string) => [...document.querySelectorAll('[data-testid=voter-list] li')].some((r: any) => (r.textContent ?? '').includes(n) && (r.textContent ?? '').includes('Denied')),
