@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { decisions, secretBallots, secretWeights, voters } from '../db/schema';
@@ -6,16 +5,6 @@ import type { Scope } from '../db/db';
 import { VOTE_VALUES, electionChoices, entryVote as ballotVote } from '@app/contracts';
 
 const isVote = (choice: string): boolean => (VOTE_VALUES as readonly string[]).includes(choice);
-
-/** a uniform random permutation (Fisher-Yates with the system's CSPRNG) */
-export function shuffled<T>(xs: readonly T[]): T[] {
-  const a = [...xs];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [a[i], a[j]] = [a[j], a[i]];
-  }
-  return a;
-}
 
 /**
  * Secret ballots (docs/ballots.md#what-is-stored): the mark "has voted" on the voter's row and, apart, the choice
@@ -26,7 +15,7 @@ export function shuffled<T>(xs: readonly T[]): T[] {
 export class SecretBallotsRepository {
   /**
    * One secret vote: mark the voter (only if not yet marked: false when they had voted already), then rewrite the
-   * decision's choices with the new one in a random order. The decision row is locked first, so the votes of one
+   * decision's choices with the new one in a random order (inside PostgreSQL). The decision row is locked first, so the votes of one
    * decision take turns; the rewrite gives every row of the decision this transaction's id and a new place, so
    * neither says which row came with which vote.
    */
@@ -46,10 +35,16 @@ export class SecretBallotsRepository {
       .insert(secretWeights)
       .values([weighs.vote, ...weighs.candidates.map((c) => `c${c}`)].map((choice) => ({ orgId, decisionId, choice, weight: marked[0].weight })))
       .onConflictDoUpdate({ target: [secretWeights.orgId, secretWeights.decisionId, secretWeights.choice], set: { weight: sql`${secretWeights.weight} + excluded.weight` } });
-    const box = and(eq(secretBallots.orgId, orgId), eq(secretBallots.decisionId, decisionId));
-    const old = await tx.delete(secretBallots).where(box).returning({ receipt: secretBallots.receipt, choice: secretBallots.choice });
-    const rows = shuffled([...old, entry]).map((e) => ({ orgId, decisionId, receipt: e.receipt, choice: e.choice }));
-    await tx.insert(secretBallots).values(rows);
+    // the rewrite inside PostgreSQL, in one statement: every row of the decision, the new one among them, deleted and
+    // inserted again in an order drawn from a strong random source (gen_random_uuid reads pg_strong_random); before,
+    // every row went to Node and back for each vote (docs/performance.md, P9)
+    await tx.execute(sql`
+      WITH old AS (
+        DELETE FROM ${secretBallots} WHERE ${and(eq(secretBallots.orgId, orgId), eq(secretBallots.decisionId, decisionId))}
+        RETURNING receipt, choice),
+      every AS (SELECT receipt, choice FROM old UNION ALL SELECT ${entry.receipt}::text, ${entry.choice}::text)
+      INSERT INTO ${secretBallots} (org_id, decision_id, receipt, choice)
+      SELECT ${orgId}::uuid, ${decisionId}::bigint, receipt, choice FROM every ORDER BY gen_random_uuid()`);
     return true;
   }
 
