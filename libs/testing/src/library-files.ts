@@ -89,6 +89,24 @@ export function emlFile(): Buffer {
   );
 }
 
+/** an .eml with a short HTML body and these attachments (base64, in this order) */
+export function emlWithAttachments(subject: string, files: readonly { name: string; type: string; data: Buffer }[]): Buffer {
+  const parts = files.flatMap((f) => [
+    '--b1',
+    `Content-Type: ${f.type}; name="${f.name}"`,
+    `Content-Disposition: attachment; filename="${f.name}"`,
+    'Content-Transfer-Encoding: base64',
+    '',
+    ...(f.data.toString('base64').match(/.{1,76}/g) ?? []),
+  ]);
+  return Buffer.from(
+    [
+      'From: Chair <chair@example.test>', 'To: Board <board@example.test>', `Subject: ${subject}`, 'Date: Mon, 23 Nov 2026 10:00:00 +0000', 'MIME-Version: 1.0',
+      'Content-Type: multipart/mixed; boundary="b1"', '', '--b1', 'Content-Type: text/html; charset=utf-8', '', '<p>The papers are attached.</p>', ...parts, '--b1--', '',
+    ].join('\r\n'),
+  );
+}
+
 /** one second of 8 kHz mono 16-bit silence */
 export function wavFile(): Buffer {
   const samples = 8000;

@@ -67,4 +67,7 @@ export const libraryApi = {
   convert: (id: number): Promise<LibraryFetch> => api(Routes.convertLibraryFile, { params: { id } }),
   sheet: (id: number, opts: Guest): Promise<SheetJson> => api(Routes.excelToJson, { params: { id }, token: opts.token }),
   email: (id: number, opts: Guest): Promise<EmailView> => api(Routes.libraryEmail, { params: { id }, token: opts.token }),
+  /** one attachment of a stored e-mail as a download (its place in the view's list); the message's download policy applies (403 view only) */
+  emailAttachment: (id: number, index: number, opts: Guest & { meetingId?: number | null }): Promise<Blob> =>
+    api(Routes.libraryEmailAttachment, { params: { id, index }, query: { meeting_id: opts.meetingId ?? undefined }, token: opts.token }),
 };

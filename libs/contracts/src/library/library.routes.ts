@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zId } from '../core/common';
+import { INT4_MAX, numeric, zId } from '../core/common';
 import { defineComposedRoute, defineFileRoute, defineRoute } from '../core/route';
 import { LibraryMessages } from './library.errors';
 import {
@@ -66,6 +66,11 @@ export const LibraryRoutes = {
     method: 'GET', path: '/api/library/email/:id', access: 'guest', tags, params: zIdParams,
     summary: 'An .eml or .msg file as sanitized HTML with its headers and attachments listed',
     rpc: GetEmailView, toRpc: ({ call, params }) => ({ ...call, itemId: params.id }),
+  }),
+  libraryEmailAttachment: defineFileRoute({
+    method: 'GET', path: '/api/library/email/:id/attachments/:index', access: 'guest', tags,
+    params: z.object({ id: zId, index: numeric(z.number().int().min(0).max(INT4_MAX)) }), query: zFetchQuery,
+    summary: "One attachment of an .eml or .msg file (index: its place in the e-mail view's attachments, from 0), streamed as a download with its name; the message's download policy applies (403 view only, the reader's watermark on a PDF attachment, 409 for any other attachment when watermarked); 404 for an index the message does not have",
   }),
   getAnnotation: defineRoute({
     method: 'GET', path: '/api/library/:id/annotation', access: 'user', tags, params: zIdParams, summary: "The caller's annotations of a file",

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRpc } from '../core/define';
-import { zOk, zTenant } from '../core/common';
+import { INT4_MAX, zOk, zTenant } from '../core/common';
 import { zFileKind } from './library.kinds';
 import { zServiceSearchReply, zServiceSearchRequest } from '../search/search.schemas';
 import {
@@ -66,6 +66,17 @@ export const RecordPrint = defineRpc({ subject: 'library.v1.record-print', reque
 export const ResolveFiles = defineRpc({ subject: 'library.v1.resolve-files', request: R({ ids: z.array(id).max(100) }), response: z.object({ files: z.array(zLibraryFileRef) }) });
 export const ExcelToJson = defineRpc({ subject: 'library.v1.excel-to-json', request: R({ itemId: id, rows: z.number().int(), columns: z.number().int() }), response: zSheetJson, timeoutMs: 30_000 });
 export const GetEmailView = defineRpc({ subject: 'library.v1.email-view', request: R({ itemId: id }), response: zEmailView, timeoutMs: 30_000 });
+/**
+ * one attachment of a stored .eml or .msg (`index`: its place in the e-mail view's list), put in S3 for this reader
+ * (a copy under view/, or under watermarked/ with the reader's watermark burnt into a PDF); key for the gateway to
+ * stream. View only answers 403, an index the message does not have 404, a watermarked attachment that is no PDF 409.
+ */
+export const GetEmailAttachment = defineRpc({
+  subject: 'library.v1.email-attachment',
+  request: R({ itemId: id, index: z.number().int().min(0).max(INT4_MAX), meetingId: id.optional() }),
+  response: z.object({ key: z.string(), name: z.string(), content_type: z.string(), size: z.number().int() }),
+  timeoutMs: 60_000,
+});
 export const StartConversion = defineRpc({ subject: 'library.v1.start-conversion', request: R({ itemId: id }), response: zLibraryFetch });
 
 export const GetAnnotation = defineRpc({ subject: 'library.v1.get-annotation', request: R({ itemId: id }), response: zLibraryAnnotation });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AddVersion, AppError, CheckEditable, CheckUploadTarget, DownloadUrl, LibraryErrors, LibraryMessages, RegisterFile, Routes } from '@app/contracts';
+import { AddVersion, AppError, CheckEditable, CheckUploadTarget, DownloadUrl, GetEmailAttachment, LibraryErrors, LibraryMessages, RegisterFile, Routes } from '@app/contracts';
 import { Bus, Storage } from '@app/platform';
 import { FileAnswer, Implements, Redirect, type RouteContext, type RouteResult } from '../core/routes';
 import { Uploads } from '../core/uploads';
@@ -71,6 +71,21 @@ export class LibraryGatewayRoutes {
     if (!stat) throw AppError.notFound('library item');
     return new FileAnswer(await this.storage.get(f.key), {
       'Content-Type': stat.contentType ?? 'application/octet-stream', 'Content-Disposition': attachmentDisposition(f.name), 'Content-Length': String(stat.size), 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff',
+    }) as never;
+  }
+
+  /**
+   * one attachment of a stored e-mail, put in S3 for this reader by the library service (which applied the
+   * message's download policy), streamed as a download: never shown inline on this origin, whatever its type says
+   */
+  @Implements(Routes.libraryEmailAttachment)
+  async emailAttachment({ call, params, query }: RouteContext<typeof Routes.libraryEmailAttachment>): Promise<RouteResult<typeof Routes.libraryEmailAttachment>> {
+    const a = await this.bus.request(GetEmailAttachment, { orgId: call.orgId, actor: call.actor, itemId: params.id, index: params.index, meetingId: query.meeting_id });
+    const stat = await this.storage.stat(a.key);
+    if (!stat) throw AppError.notFound('attachment');
+    return new FileAnswer(await this.storage.get(a.key), {
+      'Content-Type': a.content_type, 'Content-Disposition': attachmentDisposition(a.name), 'Content-Length': String(stat.size), 'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "sandbox; default-src 'none'",
     }) as never;
   }
 

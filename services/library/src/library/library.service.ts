@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
-  AppError, AppPaths, ConvertToPdf, FileAccessed, GetOrganization, localToInstant, type FileAction, RemoveWatermarkedCopy, type DownloadPolicy, type Watermark, CONVERTIBLE_KINDS, ExtractFileText, FileDeleted, FileUploaded, GetUsers, ItemShared, LibraryErrors, LibraryMessages, serverDate,
+  AppError, AppPaths, ConvertToPdf, LIBRARY_MAX_BYTES, FileAccessed, GetOrganization, localToInstant, type FileAction, RemoveWatermarkedCopy, type DownloadPolicy, type Watermark, CONVERTIBLE_KINDS, ExtractFileText, FileDeleted, FileUploaded, GetUsers, ItemShared, LibraryErrors, LibraryMessages, serverDate,
   type Actor, type FileKind, type ItemKind, type LibraryDetails, type LibraryFetch, type LibraryFileRef, type LibraryItem, type LibraryListing,
   type LibraryScope, type LibraryTab, type SharedWith, type UsageType, type OutlineEntry,
 } from '@app/contracts';
@@ -10,6 +10,7 @@ import type { LibraryConfig } from '../config';
 import { DownloadPolicies } from '../common/download-policies';
 import { mayDownload } from '../rules/download-policy';
 import { burnWatermark, NotWatermarkable } from './watermark';
+import { emailAttachment } from '../common/email';
 import { ItemAccess } from '../common/item-access';
 import { LibraryDb, type Scope } from '../common/library-db';
 import { LibraryRepository, type ItemRow, type ShareRow } from '../repositories/library.repository';
@@ -398,9 +399,11 @@ export class LibraryService {
     return { url: await this.storage.presignedGet(key, ttl), key };
   }
 
-  /** the PDF at `source` with the reader's watermark on every page; 409 when pdf-lib cannot rewrite it */
-  private async burn(source: string, mark: Watermark): Promise<Uint8Array> {
-    const bytes = await this.storage.getBuffer(source, this.config.WATERMARK_MAX_MB * 1024 * 1024);
+  /** the PDF at `source` (an S3 key, or bytes already read) with the reader's watermark on every page; 409 when pdf-lib cannot rewrite it */
+  private async burn(source: string | Buffer, mark: Watermark): Promise<Uint8Array> {
+    const max = this.config.WATERMARK_MAX_MB * 1024 * 1024;
+    if (typeof source !== 'string' && source.length > max) throw new AppError('PAYLOAD_TOO_LARGE', { details: { maxBytes: max } });
+    const bytes = typeof source === 'string' ? await this.storage.getBuffer(source, max) : source;
     try {
       return await burnWatermark(bytes, mark);
     } catch (e) {
@@ -486,6 +489,39 @@ export class LibraryService {
     const name = item.kind === 'pdf' ? item.name : `${item.name.replace(/\.[^.]+$/, '')}.pdf`;
     await this.record(c, item, 'download');
     return { ...made, name };
+  }
+
+  /**
+   * One attachment of a stored e-mail as a download (docs/library.md#e-mail-attachments): the message's download
+   * policy applies as to the message itself (view only: 403, before the message is read; watermarked: a PDF
+   * attachment gets the reader's watermark, any other kind 409); the attachment is put in S3 for this reader only
+   * (removed with the reader copies) and the download goes into the activity log.
+   */
+  async emailAttachment(c: Call & { itemId: number; index: number; meetingId?: number }): Promise<{ key: string; name: string; content_type: string; size: number }> {
+    const { item, policy } = await this.db.tenant(c.orgId, async (s) => {
+      const { item } = await this.items.need(s, c, c.itemId, 'view', { folder: false, meetingId: c.meetingId });
+      return { item, policy: (await this.policies.of(s, c, item, c.meetingId)).policy };
+    });
+    if (item.kind !== 'email' || !item.s3Key) throw new AppError(LibraryErrors.LIBRARY_NOT_AN_EMAIL);
+    if (!mayDownload(policy)) throw AppError.forbidden('view_only');
+    const message = await this.storage.getBuffer(item.s3Key, LIBRARY_MAX_BYTES);
+    const found = await emailAttachment(message, item.extension, c.index).catch(() => {
+      // the parser refused it: not a message whose attachments can be read
+      throw new AppError(LibraryErrors.LIBRARY_NOT_AN_EMAIL);
+    });
+    if (!found) throw AppError.notFound('attachment');
+    let bytes: Buffer = found.content;
+    // a declared type of one token/token, else bytes; the gateway serves it as a download either way
+    let type = /^[\w.+-]{1,100}\/[\w.+-]{1,100}$/.test(found.content_type) ? found.content_type.toLowerCase() : 'application/octet-stream';
+    const ext = /\.([a-z0-9]{1,10})$/i.exec(found.name)?.[1]?.toLowerCase() ?? 'bin';
+    if (policy === 'watermarked') {
+      if (type !== 'application/pdf' && bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new AppError(LibraryErrors.LIBRARY_NOT_WATERMARKABLE);
+      bytes = Buffer.from(await this.burn(bytes, await this.policies.watermark(c)));
+      type = 'application/pdf';
+    }
+    const made = await this.readerCopy(c, item, policy === 'watermarked' ? 'watermarked' : 'view', ext, this.config.LIBRARY_URL_TTL_SECONDS, (key) => this.storage.put(key, bytes, bytes.length, type));
+    await this.record(c, item, 'download');
+    return { key: made.key, name: found.name, content_type: type, size: bytes.length };
   }
 
   async startConversion(c: Call & { itemId: number }): Promise<LibraryFetch> {

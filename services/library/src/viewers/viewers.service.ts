@@ -7,7 +7,7 @@ import { LibraryDb } from '../common/library-db';
 import { zipLimitsOf, type LibraryConfig } from '../config';
 import type { ItemRow } from '../repositories/library.repository';
 import { checkZip } from './archive';
-import { parseEml, parseMsg } from './email';
+import { parseEml, parseMsg } from '../common/email';
 import { readWorkbook } from './sheets';
 
 /** The spreadsheet viewer's JSON and the e-mail viewer's safe HTML, read from the file's current version in S3. */

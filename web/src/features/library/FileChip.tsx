@@ -9,8 +9,8 @@ export function FileIcon(props: { type: string | null | undefined; name?: string
   return <i className={`${KIND_ICON[kind]} file-icon file-icon--${kind}`} aria-hidden="true" data-kind={kind} />;
 }
 
-/** A file chip: type icon, name and size; a link to its viewer when `to` is given. */
-export function FileChip(props: { name: string; type: string | null | undefined; size?: number | null; to?: string | null; testId?: string }) {
+/** A file chip: type icon, name and size; a link to its viewer when `to` is given, a button when `onClick` is (its `label` names the action). */
+export function FileChip(props: { name: string; type: string | null | undefined; size?: number | null; to?: string | null; testId?: string; onClick?: () => void; label?: string }) {
   const { i18n } = useTranslation();
   const body = (
     <>
@@ -21,6 +21,12 @@ export function FileChip(props: { name: string; type: string | null | undefined;
       {props.size !== undefined && props.size !== null && <span className="file-chip__size">{formatSize(props.size, i18n.language)}</span>}
     </>
   );
+  if (props.onClick)
+    return (
+      <button type="button" className="file-chip file-chip--button" onClick={props.onClick} title={props.label} data-testid={props.testId ?? 'file-chip'}>
+        {body}
+      </button>
+    );
   return props.to ? (
     <Link to={props.to} className="file-chip" data-testid={props.testId ?? 'file-chip'}>
       {body}

@@ -9,6 +9,7 @@ import { Loading } from '../../components/Loading';
 import { useApi } from '../../hooks/use-api';
 import { FileChip, FileIcon } from '../library/FileChip';
 import { formatDateTime } from '../../lib/dates';
+import { saveBlob } from '../../lib/download';
 import { AudioPlayer } from './AudioPlayer';
 import { blockRemotePictures } from './email-rules';
 import { PdfViewer } from './PdfViewer';
@@ -16,10 +17,12 @@ import { startPageOf } from './pdf-rules';
 import { fileIdOf, isConverting, useLibraryFile } from './use-library-file';
 import './viewers.css';
 
-function EmailBody(props: { email: Email }) {
+/** an e-mail's view; `onOpen` downloads its attachment at that place (absent: the reader may not download, view only) */
+function EmailBody(props: { email: Email; onOpen?: (index: number, name: string) => void }) {
   const { t, i18n } = useTranslation('viewer');
   const e = props.email;
   const body = useMemo(() => blockRemotePictures(e.html), [e.html]);
+  const onOpen = props.onOpen;
   return (
     <div className="email-view" data-testid="email-view">
       <div className="email-view__head surface-card">
@@ -58,22 +61,45 @@ function EmailBody(props: { email: Email }) {
         {e.attachments.length === 0 ? (
           <p className="empty-state__text">{t('email.noAttachments')}</p>
         ) : (
-          <div className="sheet-tabs" data-testid="email-attachments">
-            {e.attachments.map((a, i) => (
-              <FileChip key={`${a.name}-${i}`} name={a.name} type={a.content_type} size={a.size} />
-            ))}
-          </div>
+          <>
+            <div className="sheet-tabs" data-testid="email-attachments">
+              {e.attachments.map((a, i) => (
+                <FileChip
+                  key={`${a.name}-${i}`}
+                  name={a.name}
+                  type={a.content_type}
+                  size={a.size}
+                  onClick={onOpen ? () => onOpen(i, a.name) : undefined}
+                  label={onOpen ? t('email.download', { name: a.name }) : undefined}
+                  testId="email-attachment"
+                />
+              ))}
+            </div>
+            {!onOpen && (
+              <p className="empty-state__text" data-testid="email-attachments-view-only">
+                {t('email.viewOnly')}
+              </p>
+            )}
+          </>
         )}
       </div>
     </div>
   );
 }
 
-function EmailFile(props: { id: number; token?: string }) {
+function EmailFile(props: { id: number; token?: string; meetingId: number | null; canDownload: boolean }) {
   const email = useApi('library/email', [props.id, props.token ?? null], () => libraryApi.email(props.id, { token: props.token }), { revalidateOnFocus: false });
   if (email.error) return <ErrorState error={email.error} onRetry={() => void email.mutate()} testId="viewer-error" />;
   if (!email.data) return <Loading />;
-  return <EmailBody email={email.data} />;
+  const open = async (index: number, name: string) => {
+    try {
+      saveBlob(await libraryApi.emailAttachment(props.id, index, { meetingId: props.meetingId, token: props.token }), name);
+    } catch (e) {
+      // the request layer has shown the catalogue's toast (403 view only, 409 not watermarkable)
+      console.error('attachment download', e);
+    }
+  };
+  return <EmailBody email={email.data} onOpen={props.canDownload ? (i, name) => void open(i, name) : undefined} />;
 }
 
 function TextFile(props: { url: string }) {
@@ -94,7 +120,7 @@ function TextFile(props: { url: string }) {
 /**
  * The viewer of /viewer/{meetingId}/{fileId} (meeting 0 outside a meeting): office files as the PDF made for
  * viewing (a progress bar while the conversion job runs), e-mails as their sanitized HTML with the attachments
- * listed, audio in a player, text as text, PDFs in the PDF viewer (read-only here).
+ * listed (each a download when the reader may download the message), audio in a player, text as text, PDFs in the PDF viewer (read-only here).
  */
 export function FileViewerPage() {
   const { t } = useTranslation('viewer');
@@ -112,7 +138,7 @@ export function FileViewerPage() {
   let body;
   if (file.error) body = <ErrorState error={file.error} onRetry={() => void file.mutate()} testId="viewer-error" />;
   else if (!f) body = <Loading />;
-  else if (f.kind === 'email') body = <EmailFile id={id} token={token} />;
+  else if (f.kind === 'email') body = <EmailFile id={id} token={token} meetingId={meetingId} canDownload={f.can_download} />;
   else if (isConverting(f))
     body = (
       <div className="surface-card" data-testid="viewer-converting">

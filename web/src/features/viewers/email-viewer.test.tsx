@@ -1,8 +1,8 @@
 import { Routes, type EmailView, type LibraryFetch } from '@app/contracts';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { session } from '../../api/session';
 import { answerOf } from '../../test/contract-fixtures';
-import { installFetch, jsonResponse, on } from '../../test/fetch';
+import { installFetch, jsonResponse, on, type FakeResponse } from '../../test/fetch';
 import { renderWithApp } from '../../test/render';
 import { blockRemotePictures } from './email-rules';
 import { FileViewerPage } from './FileViewerPage';
@@ -21,6 +21,10 @@ const email: EmailView = {
   html: '<p>Dear board</p><img alt="Vendor logo" width="120"><img><img src="data:image/png;base64,iVBORw0KGgo=" alt="inline">',
   attachments: [{ name: 'prices.pdf', size: 1536, content_type: 'application/pdf' }],
 };
+const twoAttachments: EmailView = { ...email, attachments: [...email.attachments, { name: 'notes.txt', size: 10, content_type: 'text/plain' }] };
+const bytes = (text: string, type: string): FakeResponse => ({
+  ok: true, status: 200, headers: { get: (n: string) => (n.toLowerCase() === 'content-type' ? type : null) }, text: async () => text, blob: async () => new Blob([text], { type }),
+});
 
 beforeEach(() => {
   window.localStorage.clear();
@@ -49,5 +53,46 @@ describe('e-mail viewer (issue 25: broken pictures with no notice, a raw ISO dat
   it('a message without remote pictures has no notice', () => {
     expect(blockRemotePictures('<p>Hi</p><img src="data:image/gif;base64,R0lGOD=">')).toEqual({ html: '<p>Hi</p><img src="data:image/gif;base64,R0lGOD=">', blocked: 0 });
     expect(blockRemotePictures('<img src="https://tracker.test/p.gif"><img src="cid:logo">').blocked).toBe(2);
+  });
+});
+
+describe('e-mail attachments (issue 25: listed but could not be opened)', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('a chip downloads its attachment by its place in the list, in the meeting it was opened in, under its name', async () => {
+    const saved: string[] = [];
+    URL.createObjectURL = jest.fn(() => 'blob:attachment');
+    URL.revokeObjectURL = jest.fn();
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const calls = installFetch(
+      on('GET', /\/api\/library\/fetch\/7/, () => jsonResponse(200, answerOf(Routes.fetchLibraryFile, file))),
+      on('GET', /\/api\/library\/email\/7$/, () => jsonResponse(200, answerOf(Routes.libraryEmail, twoAttachments))),
+      on('GET', '/api/library/email/7/attachments/1', () => bytes('Some notes', 'text/plain')),
+    );
+    renderWithApp(<FileViewerPage />, { path: '/viewer/12/7', route: '/viewer/:meetingId/:fileId' });
+    const chips = await screen.findAllByTestId('email-attachment');
+    expect(chips.map((c) => c.tagName)).toEqual(['BUTTON', 'BUTTON']);
+    expect(chips[1]).toHaveAttribute('title', 'Download notes.txt');
+    expect(screen.queryByTestId('email-attachments-view-only')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /notes\.txt/ }));
+    await waitFor(() => expect(saved).toEqual(['notes.txt']));
+    const got = calls.filter((c) => c.path.startsWith('/api/library/email/7/attachments/'));
+    expect(got.map((c) => c.url.replace(/^.*\/api\//, '/api/'))).toEqual(['/api/library/email/7/attachments/1?meeting_id=12']);
+  });
+
+  it('view only: the chips are no buttons, nothing is requested, and the viewer says why', async () => {
+    const calls = installFetch(
+      on('GET', /\/api\/library\/fetch\/7/, () => jsonResponse(200, answerOf(Routes.fetchLibraryFile, { ...file, download_policy: 'view_only', can_download: false, file_url: null }))),
+      on('GET', /\/api\/library\/email\/7$/, () => jsonResponse(200, answerOf(Routes.libraryEmail, email))),
+    );
+    renderWithApp(<FileViewerPage />, { path: '/viewer/0/7', route: '/viewer/:meetingId/:fileId' });
+    expect(await screen.findByTestId('email-attachments-view-only')).toHaveTextContent('This message is view only: its attachments cannot be downloaded.');
+    const chip = screen.getByTestId('email-attachment');
+    expect(chip.tagName).toBe('SPAN');
+    expect(screen.queryByRole('button', { name: /prices\.pdf/ })).not.toBeInTheDocument();
+    fireEvent.click(chip);
+    expect(calls.some((c) => c.path.includes('/attachments/'))).toBe(false);
   });
 });

@@ -49,9 +49,12 @@ export async function parseEml(buf: Buffer): Promise<ParsedEmail> {
   };
 }
 
+const msgReader = (buf: Buffer) => new MsgReader(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer);
+const msgAttachmentName = (a: { fileName?: string; fileNameShort?: string; name?: string }) => a.fileName ?? a.fileNameShort ?? a.name ?? 'attachment';
+
 /** an Outlook .msg message */
 export function parseMsg(buf: Buffer): ParsedEmail {
-  const r = new MsgReader(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer);
+  const r = msgReader(buf);
   const d = r.getFileData();
   const who = (x: { name?: string; email?: string; smtpAddress?: string }) => (x.name && (x.email || x.smtpAddress) ? `${x.name} <${x.smtpAddress ?? x.email}>` : (x.email ?? x.name ?? ''));
   const rec = d.recipients ?? [];
@@ -63,6 +66,30 @@ export function parseMsg(buf: Buffer): ParsedEmail {
     cc: rec.filter((x) => x.recipType === 'cc').map(who),
     date: d.messageDeliveryTime ?? d.clientSubmitTime ?? null,
     html: sanitizeEmailHtml(html),
-    attachments: (d.attachments ?? []).map((a) => ({ name: a.fileName ?? a.fileNameShort ?? a.name ?? 'attachment', size: a.contentLength ?? 0, content_type: a.attachMimeTag ?? 'application/octet-stream' })),
+    attachments: (d.attachments ?? []).map((a) => ({ name: msgAttachmentName(a), size: a.contentLength ?? 0, content_type: a.attachMimeTag ?? 'application/octet-stream' })),
   };
+}
+
+export interface EmailAttachment {
+  name: string;
+  content_type: string;
+  content: Buffer;
+}
+
+/**
+ * The attachment at `index` of the list parseEml/parseMsg answer (the same order: the viewer's chips name it by
+ * its place), with its bytes; null when the message has no such attachment. The message is already in memory,
+ * read with a bound, so its attachments are bounded by it.
+ */
+export async function emailAttachment(buf: Buffer, extension: string | null, index: number): Promise<EmailAttachment | null> {
+  if (extension === 'msg') {
+    const r = msgReader(buf);
+    const a = (r.getFileData().attachments ?? [])[index];
+    if (!a) return null;
+    const got = r.getAttachment(a);
+    return { name: got.fileName || msgAttachmentName(a), content_type: a.attachMimeTag ?? 'application/octet-stream', content: Buffer.from(got.content) };
+  }
+  const a = (await simpleParser(buf, { skipImageLinks: true })).attachments[index];
+  if (!a) return null;
+  return { name: a.filename ?? 'attachment', content_type: a.contentType, content: a.content };
 }
