@@ -34,4 +34,5 @@ export const MinutesMessages = {
   unknownItem: 'The selected item is not on this meeting.',
   duplicateItem: 'The item is listed twice.',
   doneOwnerOnly: 'Only the owner of the meeting can finish the minutes.',
+  langInvalid: 'The minutes language must be one of: en, ar, ru.',
 } as const;

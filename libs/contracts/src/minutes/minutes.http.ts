@@ -31,11 +31,20 @@ export const zConclusionEntryBody = z.object({
 });
 export type ConclusionEntryBody = z.output<typeof zConclusionEntryBody>;
 
-/** POST /api/meetings/{id}/mom_conclusion: id, conclusions[n][type|id|conclusion|active|comment], isConclusion; done finishes a version */
+/** the languages the minutes PDF can be written in: the product's interface languages */
+export const MINUTES_LANGS = ['en', 'ar', 'ru'] as const;
+export const zMinutesLang = z.enum(MINUTES_LANGS, { error: MinutesMessages.langInvalid });
+export type MinutesLang = z.output<typeof zMinutesLang>;
+
+/**
+ * POST /api/meetings/{id}/mom_conclusion: id, conclusions[n][type|id|conclusion|active|comment], isConclusion; done
+ * finishes a version, in mom_lang when the owner chose one (else the caller's interface language)
+ */
 export const zMomConclusionBody = z.object({
   id: zId.optional(),
   isConclusion: zFlag,
   done: zFlag,
+  mom_lang: z.preprocess(blank, zMinutesLang.optional()),
   conclusions: z.preprocess((v) => (v === undefined || v === '' ? [] : v), z.array(zConclusionEntryBody).max(2000)),
 });
 export type MomConclusionBody = z.output<typeof zMomConclusionBody>;

@@ -18,6 +18,7 @@ addMessages('ar', {
   [M.unknownItem]: 'العنصر المحدد ليس في هذا الاجتماع.',
   [M.duplicateItem]: 'العنصر مذكور مرتين.',
   [M.doneOwnerOnly]: 'يمكن لمالك الاجتماع فقط إنهاء المحضر.',
+  [M.langInvalid]: 'يجب أن تكون لغة المحضر إحدى: en أو ar أو ru.',
 });
 
 addMessages('ru', {
@@ -37,4 +38,5 @@ addMessages('ru', {
   [M.unknownItem]: 'Выбранный пункт не относится к этому заседанию.',
   [M.duplicateItem]: 'Пункт указан дважды.',
   [M.doneOwnerOnly]: 'Завершить протокол может только владелец заседания.',
+  [M.langInvalid]: 'Язык протокола должен быть одним из: en, ar, ru.',
 });

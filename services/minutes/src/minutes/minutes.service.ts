@@ -177,7 +177,8 @@ export class MinutesService {
       }
       await this.repo.addComments(s, c.meetingId, newComments);
       if (c.body.done) {
-        const row = await this.repo.addRender(s, c.meetingId, { lang: c.lang ?? 'en', variant: c.variant ?? 'default', userId: c.actor.userId!, userName: c.actor.name ?? '' });
+        // the owner's choice of language for this PDF, else the interface language of the request
+        const row = await this.repo.addRender(s, c.meetingId, { lang: c.body.mom_lang ?? c.lang ?? 'en', variant: c.variant ?? 'default', userId: c.actor.userId!, userName: c.actor.name ?? '' });
         after(() => this.jobs.add(RenderMinutes, { orgId: c.orgId, meetingId: c.meetingId, renderId: row.id }, { jobId: `minutes-${c.orgId}-${row.id}` }));
       }
     });

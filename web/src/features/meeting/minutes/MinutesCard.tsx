@@ -1,4 +1,4 @@
-import { normalizeConclusion, Routes, type MeetingDetails, type MinutesItem, type MinutesState } from '@app/contracts';
+import { MINUTES_LANGS, normalizeConclusion, Routes, type MeetingDetails, type MinutesItem, type MinutesLang, type MinutesState } from '@app/contracts';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputSwitch } from 'primereact/inputswitch';
@@ -12,6 +12,7 @@ import { notify } from '../../../api/notify';
 import { useApi } from '../../../hooks/use-api';
 import { saveBlob } from '../../../lib/download';
 import { isLocalOrTestHost } from '../../../lib/host';
+import { LANGUAGE_NAMES } from '../../../shell/LanguageSwitcher';
 import { UploadMinutes } from './UploadMinutes';
 
 /** the minutes version date: YYYY-MM-DD - HH:mm A (docs/product/minutes.md) */
@@ -22,6 +23,15 @@ export function versionDate(server: string): string {
   return `${m[1]} - ${String(h % 12 === 0 ? 12 : h % 12).padStart(2, '0')}:${m[3]} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
+const isMinutesLang = (l: string | undefined): l is MinutesLang => (MINUTES_LANGS as readonly string[]).includes(l ?? '');
+/** the language Done writes the PDF in until the owner picks another: the newest version's, else the interface's (else English) */
+export function defaultMinutesLang(versions: MinutesState['mom_versions'], ui: string): MinutesLang {
+  const newest = [...versions].sort((a, b) => b.version - a.version)[0]?.lang;
+  if (isMinutesLang(newest)) return newest;
+  const mine = ui.slice(0, 2);
+  return isMinutesLang(mine) ? mine : 'en';
+}
+
 interface Draft {
   conclusion: string;
   active: boolean;
@@ -30,11 +40,13 @@ interface Draft {
 
 /**
  * The minutes card of the meeting page: manage (the dialog with each item's conclusion, active switch and comments,
- * Save and, for the owner, Done), the history of versions, the download, and the PDF job's progress. It shows
+ * Save and, for the owner, Done in the language the owner chose), the history of versions with their languages, the
+ * download, and the PDF job's progress. It shows
  * what the minutes service allows (`permissions`), never its own reading of the rules.
  */
 export function MinutesCard(props: { meeting: MeetingDetails }) {
-  const { t } = useTranslation('minutes');
+  const { t, i18n } = useTranslation('minutes');
+  const [chosenLang, setLang] = useState<MinutesLang | null>(null);
   const id = props.meeting.id;
   const [open, setOpen] = useState(false);
   const [history, setHistory] = useState(false);
@@ -48,6 +60,7 @@ export function MinutesCard(props: { meeting: MeetingDetails }) {
   if (!s || !s.permissions.seeCard) return null;
   const p = s.permissions;
   const busy = s.render && (s.render.status === 'queued' || s.render.status === 'rendering');
+  const lang = chosenLang ?? defaultMinutesLang(s.mom_versions, i18n.language);
 
   const download = async () => {
     try {
@@ -81,6 +94,20 @@ export function MinutesCard(props: { meeting: MeetingDetails }) {
           <small className="muted">{t('setting.hint')}</small>
         </div>
       )}
+      {p.done && (
+        // the owner chooses the language of the PDF Done makes, whatever language the readers' screens are in
+        <div className="minutes-setting" data-testid="minutes-lang">
+          <label htmlFor={`minutes-lang-${id}`}>{t('lang.label')}</label>
+          <select id={`minutes-lang-${id}`} className="p-inputtext p-component" value={lang} onChange={(e) => setLang(e.target.value as MinutesLang)} data-testid="minutes-lang-select">
+            {MINUTES_LANGS.map((l) => (
+              <option key={l} value={l} lang={l}>
+                {LANGUAGE_NAMES[l]}
+              </option>
+            ))}
+          </select>
+          <small className="muted">{t('lang.hint')}</small>
+        </div>
+      )}
       {busy && (
         <div data-testid="minutes-progress">
           <small>{t('generating')}</small>
@@ -95,13 +122,14 @@ export function MinutesCard(props: { meeting: MeetingDetails }) {
         {p.download && <Button type="button" icon="pi pi-download" label={t('download')} outlined onClick={() => void download()} data-testid="minutes-download" disabled={!s.mom_versions.length} />}
         {p.upload && isLocalOrTestHost() && <UploadMinutes meetingId={id} onUploaded={() => void state.mutate()} />}
       </div>
-      <MinutesDialog state={s} visible={open} onHide={() => setOpen(false)} onSaved={(next) => void state.mutate(next, { revalidate: false })} />
+      <MinutesDialog state={s} lang={lang} visible={open} onHide={() => setOpen(false)} onSaved={(next) => void state.mutate(next, { revalidate: false })} />
       <Dialog header={t('history')} visible={history} onHide={() => setHistory(false)} style={{ width: 600 }} data-testid="minutes-history-dialog">
         <ul className="people-list">
           {s.mom_versions.map((v) => (
             <li key={v.id}>
               <span>{t('version', { n: v.version })}</span>
               <span className="spacer" />
+              <small className="muted" data-testid={`minutes-version-lang-${v.version}`}>{LANGUAGE_NAMES[v.lang] ?? v.lang}</small>
               <small className="muted">{versionDate(v.updated_at)}</small>
               <a href={v.file_url} target="_blank" rel="noreferrer" data-testid={`minutes-version-${v.version}`}>{t('open')}</a>
             </li>
@@ -113,7 +141,7 @@ export function MinutesCard(props: { meeting: MeetingDetails }) {
 }
 
 /** The manage-minutes dialog (800): conclusions and switches for who may edit, a comment box where commenting is allowed. */
-export function MinutesDialog(props: { state: MinutesState; visible: boolean; onHide: () => void; onSaved: (s: MinutesState) => void }) {
+export function MinutesDialog(props: { state: MinutesState; lang?: MinutesLang; visible: boolean; onHide: () => void; onSaved: (s: MinutesState) => void }) {
   const { t } = useTranslation('minutes');
   const s = props.state;
   const p = s.permissions;
@@ -134,7 +162,7 @@ export function MinutesDialog(props: { state: MinutesState; visible: boolean; on
         const d = drafts[key(i)] ?? { conclusion: i.conclusion, active: i.active, comment: '' };
         return normalizeConclusion({ type: i.type, id: i.id, conclusion: d.conclusion, active: d.active, comment: [d.comment] });
       });
-      const r = await apiCommand(Routes.saveConclusions, { params: { id: s.meeting_id }, body: { id: s.meeting_id, isConclusion: true, done: done ? 1 : undefined, conclusions } });
+      const r = await apiCommand(Routes.saveConclusions, { params: { id: s.meeting_id }, body: { id: s.meeting_id, isConclusion: true, done: done ? 1 : undefined, mom_lang: done ? props.lang : undefined, conclusions } });
       notify('success', r.message ?? t('saved'));
       props.onSaved(r.data);
       props.onHide();

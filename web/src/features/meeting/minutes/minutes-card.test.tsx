@@ -1,12 +1,13 @@
 import type { MinutesState } from '@app/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { session } from '../../../api/session';
+import { changeLanguage } from '../../../i18n';
 import { hostInfo, isLocalOrTestHost } from '../../../lib/host';
 import { installFetch, jsonResponse, on } from '../../../test/fetch';
 import { renderWithApp } from '../../../test/render';
 import { aListing, aPdf } from '../../library/library-fixtures';
 import { aMeeting } from '../decisions/fixtures';
-import { MinutesCard, versionDate } from './MinutesCard';
+import { defaultMinutesLang, MinutesCard, versionDate } from './MinutesCard';
 
 const perms = (over: Partial<MinutesState['permissions']> = {}): MinutesState['permissions'] => ({
   available: true, manage: true, history: true, edit: true, comment: false, done: true, download: true, upload: true, toggleSetting: true, seeCard: true, ...over,
@@ -50,7 +51,7 @@ describe('minutes card', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post.body).toEqual({
-      id: 1, isConclusion: true, done: 1,
+      id: 1, isConclusion: true, done: 1, mom_lang: 'en',
       conclusions: [
         { type: 'meeting', id: 1, conclusion: 'The board met.', active: true, comment: [] },
         { type: 'talking_point', id: 5, conclusion: '', active: false, comment: [] },
@@ -106,6 +107,61 @@ describe('minutes card', () => {
     await screen.findByTestId('minutes-manage');
     expect(screen.queryByTestId('minutes-setting')).toBeNull();
   });
+
+  it("the owner chooses the PDF's language in the card: Done sends it whatever the interface language; the history names each version's language", async () => {
+    const versions = [
+      { id: 3, version: 1, library_id: 40, file_url: 'http://s3.test/v1.pdf', updated_at: '2026-11-24 14:05:00', source: 'rendered' as const, lang: 'en' },
+      { id: 4, version: 2, library_id: 41, file_url: 'http://s3.test/v2.pdf', updated_at: '2026-11-25 09:00:00', source: 'rendered' as const, lang: 'ar' },
+    ];
+    const calls = installFetch(
+      on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState({ mom_versions: versions }) })),
+      on('POST', '/api/meetings/1/mom_conclusion', () => jsonResponse(200, { success: true, message: 'Minutes saved successfully', data: aState({ mom_versions: versions }) })),
+    );
+    await act(() => changeLanguage('ru'));
+    try {
+      renderWithApp(<MinutesCard meeting={aMeeting({ meeting_status_id: 3 })} />);
+      // the newest version was Arabic: the choice starts there, not at the interface's Russian
+      const select = (await screen.findByLabelText('Язык протокола (PDF)')) as HTMLSelectElement;
+      expect(select.value).toBe('ar');
+      expect([...select.options].map((o) => o.textContent)).toEqual(['English', 'العربية', 'Русский']);
+      fireEvent.change(select, { target: { value: 'en' } });
+      fireEvent.click(screen.getByTestId('minutes-manage'));
+      fireEvent.click(await screen.findByTestId('minutes-done'));
+      await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+      expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ done: 1, mom_lang: 'en' });
+      fireEvent.click(screen.getByTestId('minutes-history'));
+      expect(await screen.findByTestId('minutes-version-lang-2')).toHaveTextContent('العربية');
+      expect(screen.getByTestId('minutes-version-lang-1')).toHaveTextContent('English');
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
+  });
+
+  it('Save sends no language', async () => {
+    const calls = installFetch(
+      on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState() })),
+      on('POST', '/api/meetings/1/mom_conclusion', () => jsonResponse(200, { success: true, data: aState() })),
+    );
+    renderWithApp(<MinutesCard meeting={aMeeting({ meeting_status_id: 3 })} />);
+    fireEvent.click(await screen.findByTestId('minutes-manage'));
+    fireEvent.click(await screen.findByTestId('minutes-save'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).not.toHaveProperty('mom_lang');
+  });
+
+  it('who may not press Done sees no language choice', async () => {
+    installFetch(on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState({ permissions: perms({ done: false }) }) })));
+    renderWithApp(<MinutesCard meeting={aMeeting({ meeting_status_id: 3 })} />);
+    await screen.findByTestId('minutes-manage');
+    expect(screen.queryByTestId('minutes-lang')).toBeNull();
+  });
+
+  it.each([
+    [[], 'ar', 'ar'],
+    [[], 'fr', 'en'],
+    [[{ version: 1, lang: 'ru' }, { version: 2, lang: 'ar' }], 'en', 'ar'],
+    [[{ version: 1, lang: 'fr' }], 'ru', 'ru'],
+  ])('defaultMinutesLang(%j, %s) = %s', (versions, ui, out) => expect(defaultMinutesLang(versions as never, ui)).toBe(out));
 
   it.each([
     ['2026-11-24 14:05:00', '2026-11-24 - 02:05 PM'],
