@@ -18,8 +18,8 @@
  *
  * Developers:  npm test -- --only unit,int     npm test -- --skip browser     npm test -- --list
  *              npm test -- --only unit -- -t 'parseOrThrow'     (after a second `--`: passed to jest)
- * Environment: TEST_INT_WORKERS, TEST_API_WORKERS, TEST_BROWSER_WORKERS (jest workers per tier; default 2 on two
- *              cores or more, 1 runs the tier in band), TEST_PORT_OFFSET=1000, TEST_SLOT=1..9
+ * Environment: TEST_INT_WORKERS, TEST_API_WORKERS, TEST_BROWSER_WORKERS (jest workers per tier; api and browser 2
+ *              on two cores or more, int 1; 1 runs the tier in band), TEST_PORT_OFFSET=1000, TEST_SLOT=1..9
  *              (own test database and Redis database, for runs from several work trees at once),
  *              TEST_TIER_TIMEOUT_MIN (per jest tier; default 25: a guard against a hung tier, above the api and browser tiers' 10-15 minutes on two cores), plus the resolver's URL variables.
  *              NATS_IDENTITIES (default 1 when api or browser runs: the services as their own NATS users, and the
@@ -269,14 +269,19 @@ async function commandStep(name, cmd, argv, { capture = null, ok, bad }) {
 }
 
 /**
- * Jest workers for the int, api and browser tiers: TEST_<TIER>_WORKERS, by default two where the machine has two
- * cores or more. In band, a test waits on a service, which waits on PostgreSQL or Chromium, and one core stays idle
+ * Jest workers for the int, api and browser tiers: TEST_<TIER>_WORKERS, by default two for api and browser where the
+ * machine has two cores or more, one for int (below). In band, a test waits on a service, which waits on PostgreSQL or Chromium, and one core stays idle
  * (the api tier left it idle 3/4 of the time); two test files at once keep both busy. Each test file makes its own
  * organization, users and meetings, so two files never see each other's rows (docs/running.md, "Workers").
  */
 function tierWorkers(tier) {
   const set = process.env[`TEST_${tier.toUpperCase()}_WORKERS`];
   if (set) return Math.max(1, Number(set) || 1);
+  // int runs in band: its suites start services in their own processes with their own settings (another AUTH_SECRET,
+  // fake providers), all on the run's one NATS server, where the RPCs of a service's queue group go to any of its
+  // instances; two suites at once would answer each other's requests (seen: a meeting int test's JoinVirtual answered
+  // by another suite's meeting service, 500). api and browser talk to the one system the run started.
+  if (tier === 'int') return 1;
   return Math.min(2, os.availableParallelism());
 }
 
