@@ -237,8 +237,8 @@ describe('journey: minutes, the board book viewer and the offline board book', (
     await owner.step('history', async () => {
       await page.click('[data-testid=minutes-history]');
       await page.waitForSelector('[data-testid=minutes-version-1]', { visible: true });
-      expect(await page.$$('[data-testid^="minutes-version-"]')).toHaveLength(1);
-      expect(await textOf(page, '[data-testid=minutes-history-dialog] .people-list')).toMatch(/Version 1\s*\d{4}-\d{2}-\d{2} - \d{2}:\d{2} (AM|PM)/);
+      expect(await page.$$('a[data-testid^="minutes-version-"]')).toHaveLength(1);
+      expect(await textOf(page, '[data-testid=minutes-history-dialog] .people-list')).toMatch(/Version 1\s*English\s*\d{4}-\d{2}-\d{2} - \d{2}:\d{2} (AM|PM)/);
       await owner.shot('history');
       await page.keyboard.press('Escape');
       await page.waitForSelector('[data-testid=minutes-history-dialog]', { hidden: true });

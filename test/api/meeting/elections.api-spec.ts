@@ -7,19 +7,14 @@
  */
 import { createHash } from 'node:crypto';
 import { Client } from 'pg';
-import { refused, castVote, closeRedis, env, expectOk, scheduled, serverDate, world, type World } from './helpers';
+import { refused, castVote, expectOk, scheduled, serverDate, type World, worldWithDatabase } from './helpers';
 
 jest.setTimeout(120_000);
 let w: World;
 let db: Client;
-beforeAll(async () => {
-  w = await world();
-  db = new Client({ connectionString: env.DATABASE_ADMIN_URL });
-  await db.connect();
-});
-afterAll(async () => {
-  await db.end();
-  closeRedis();
+worldWithDatabase((fresh, admin) => {
+  w = fresh;
+  db = admin;
 });
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');

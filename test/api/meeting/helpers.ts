@@ -4,6 +4,7 @@
  * meetings and items; a tap on the meeting service's events (guest links carry their token).
  */
 import IORedis from 'ioredis';
+import { Client } from 'pg';
 import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { SessionStore } from '@app/platform';
 import {
@@ -192,6 +193,24 @@ export function worldWithEvents(set: (w: World, tap: MeetingEvents) => void): vo
   });
   afterAll(async () => {
     await tap?.close();
+    closeRedis();
+  });
+}
+
+/**
+ * The other usual set-up: before all tests a fresh world and an administrator's connection to the database (for
+ * what only the tables show), handed to `set`; after all tests both are closed.
+ */
+export function worldWithDatabase(set: (w: World, db: Client) => void): void {
+  let db: Client | undefined;
+  beforeAll(async () => {
+    const w = await world();
+    db = new Client({ connectionString: env.DATABASE_ADMIN_URL });
+    await db.connect();
+    set(w, db);
+  });
+  afterAll(async () => {
+    await db?.end();
     closeRedis();
   });
 }

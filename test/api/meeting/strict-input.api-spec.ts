@@ -4,19 +4,14 @@
  * sub-point no longer deletes the other sub-point and its comment).
  */
 import { Client } from 'pg';
-import { closeRedis, env, expectOk, meeting, serverDate, talkingPoint, world, type World } from './helpers';
+import { expectOk, meeting, serverDate, talkingPoint, type World, worldWithDatabase } from './helpers';
 
 jest.setTimeout(120_000);
 let w: World;
 let db: Client;
-beforeAll(async () => {
-  w = await world();
-  db = new Client({ connectionString: env.DATABASE_ADMIN_URL });
-  await db.connect();
-});
-afterAll(async () => {
-  await db.end();
-  closeRedis();
+worldWithDatabase((fresh, admin) => {
+  w = fresh;
+  db = admin;
 });
 
 const count = async (table: string): Promise<number> =>

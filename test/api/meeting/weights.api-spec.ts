@@ -8,19 +8,14 @@
  */
 import { Client } from 'pg';
 import { waitFor } from '@app/testing';
-import { refused, closeRedis, env, expectOk, scheduled, serverDate, world, type World } from './helpers';
+import { refused, expectOk, scheduled, serverDate, type World, worldWithDatabase } from './helpers';
 
 jest.setTimeout(120_000);
 let w: World;
 let db: Client;
-beforeAll(async () => {
-  w = await world();
-  db = new Client({ connectionString: env.DATABASE_ADMIN_URL });
-  await db.connect();
-});
-afterAll(async () => {
-  await db.end();
-  closeRedis();
+worldWithDatabase((fresh, admin) => {
+  w = fresh;
+  db = admin;
 });
 
 const at = (tallies: any[], v: string) => tallies.find((t: any) => t.vote === v)?.count;
