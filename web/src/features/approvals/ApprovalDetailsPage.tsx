@@ -20,7 +20,7 @@ import { useModules } from '../../hooks/use-org';
 import { saveBlob } from '../../lib/download';
 import { ROUTES } from '../../routes';
 import { RejectDialog, SignatureDialog, type SignatureChoice } from './SignatureDialog';
-import { ApprovalStatusTag, AssigneeStatusTag, waitingIds } from './status';
+import { ApprovalStatusTag, AssigneeStatusTag, waitingFor } from './status';
 import { useApprovalsChanged } from './refresh';
 
 type Assignee = ApprovalDetails['assignees'][number];
@@ -109,7 +109,9 @@ export function ApprovalView(props: { id: number; guest?: GuestKey | null }) {
   const reject = (reason: string) => act(() => approvalsApi.reject(a.id, reason, props.guest), () => setRejecting(false));
   // a stamped document is named after the original with "-signed" (the server's Content-Disposition says the same)
   const download = async (libraryId: number, name: string, status: number) => saveBlob(await approvalsApi.download(a.id, libraryId, props.guest), status >= 2 ? signedName(name) : name.toLowerCase().endsWith('.pdf') ? name : `${name}.pdf`);
-  const waiting = waitingIds(a.assignees);
+  const waiting = waitingFor(a.assignees);
+  // the caller still to sign whose turn has not come waits for the same people as every other waiting signer
+  const myWait = a.my_status === 1 && !a.can_sign ? [...waiting.values()][0] : undefined;
 
   return (
     <div data-testid="approval-details" data-status={a.status}>
@@ -136,7 +138,7 @@ export function ApprovalView(props: { id: number; guest?: GuestKey | null }) {
         <div className="col-12 md:col-6">
           <div className="surface-card p-3 h-full" data-testid="approval-decision">
             <h3>{t('decision.title')}</h3>
-            {a.my_status ? <p><AssigneeStatusTag status={a.my_status} /></p> : <p>{t('decision.notAssignee')}</p>}
+            {a.my_status ? <p><AssigneeStatusTag status={a.my_status} waitingFor={myWait} /></p> : <p>{t('decision.notAssignee')}</p>}
             {a.note && <p data-testid="approval-note">{a.note}</p>}
             <div className="flex flex-wrap gap-2">
               {a.can_sign && (
@@ -166,7 +168,7 @@ export function ApprovalView(props: { id: number; guest?: GuestKey | null }) {
               {s.people.map((p) => (
                 <div key={p.id} className="flex align-items-center gap-2 mt-1">
                   <Person a={p} />
-                  <AssigneeStatusTag status={p.status} waiting={waiting.has(p.id)} />
+                  <AssigneeStatusTag status={p.status} waitingFor={waiting.get(p.id)} />
                 </div>
               ))}
             </li>
@@ -181,7 +183,7 @@ export function ApprovalView(props: { id: number; guest?: GuestKey | null }) {
           <Column header={t('recipients.recipient')} body={(r: Assignee) => <Person a={r} />} />
           <Column header={t('recipients.status')} body={(r: Assignee) => (
             <span>
-              <AssigneeStatusTag status={r.status} waiting={waiting.has(r.id)} />
+              <AssigneeStatusTag status={r.status} waitingFor={waiting.get(r.id)} />
               {r.comment && <small className="block">{r.comment}</small>}
             </span>
           )} />

@@ -7,7 +7,7 @@ import { installFetch, jsonResponse, on } from '../../test/fetch';
 import { renderWithApp } from '../../test/render';
 import { ApprovalDetailsPage, GuestApprovalPage, guestKeyOf } from './ApprovalDetailsPage';
 import { ApprovalCreatePage, missingBoxes } from './ApprovalCreatePage';
-import { waitingIds } from './status';
+import { waitingFor, waitingIds } from './status';
 import { ApprovalsPage } from './ApprovalsPage';
 
 jest.setTimeout(20_000);
@@ -196,14 +196,30 @@ describe('waitingIds: before their turn a signer is waiting, not "needs to sign"
     expect([...waitingIds(rows.map(([id, order, status]) => ({ id, order, status })))].sort()).toEqual(want);
   });
 
-  it('the details page: the later signer shows "Waiting"; Preview is offered before signing', async () => {
+  it('names whom a waiting signer waits for: the current step\'s signers still to sign', () => {
+    const p = (id: number, order: number, status: 1 | 2 | 3, name: string) => ({ id, order, status, user: { name }, guest_name: null, user_email: null });
+    const rows = [p(1, 1, 2, 'Ada'), p(2, 2, 1, 'Bo'), p(3, 2, 2, 'Cy'), p(4, 3, 1, 'Di'), { id: 5, order: 3, status: 1 as const, user: null, guest_name: null, user_email: 'g@x.test' }];
+    expect([...waitingFor(rows)]).toEqual([[4, ['Bo']], [5, ['Bo']]]);
+  });
+
+  it('the waiting signer\'s own decision card reads "Waiting for" the current signer, with no Sign button', async () => {
+    installFetch(profile, on('GET', '/api/userprofile/signatures', () => jsonResponse(200, { success: true, data: { signatures: [] } })),
+      on('GET', '/api/approvals/7', () => jsonResponse(200, { success: true, data: anApproval({ can_sign: false, can_edit: false, note: 'You cannot sign yet: an earlier step has not signed.' }) })));
+    renderWithApp(<ApprovalDetailsPage />, { path: '/app/activity/approval/7', route: '/app/activity/approval/:id' });
+    const card = await screen.findByTestId('approval-decision');
+    await waitFor(() => expect(card.querySelector('[data-status=waiting]')).toHaveTextContent('Waiting for Signer 3'));
+    expect(card).not.toHaveTextContent('Needs to sign');
+    expect(screen.queryByTestId('approval-sign')).toBeNull();
+  });
+
+  it('the details page: the later signer shows "Waiting for" the current signer; Preview is offered before signing', async () => {
     installFetch(profile, on('GET', '/api/userprofile/signatures', () => jsonResponse(200, { success: true, data: { signatures: [] } })),
       on('GET', '/api/approvals/7', () => jsonResponse(200, { success: true, data: anApproval() })));
     renderWithApp(<ApprovalDetailsPage />, { path: '/app/activity/approval/7', route: '/app/activity/approval/:id' });
     const order = await screen.findByTestId('approval-order');
     // step 2 (Signer 3) is current: Needs to sign; step 3 (the guest) waits
     expect(order.querySelectorAll('[data-status=waiting]')).toHaveLength(1);
-    expect(order).toHaveTextContent('Waiting');
+    expect(order.querySelector('[data-status=waiting]')).toHaveTextContent('Waiting for Signer 3');
     fireEvent.click(screen.getByTestId('approval-preview'));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/app/activity/approval/7/sign'));
   });

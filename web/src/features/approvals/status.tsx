@@ -16,22 +16,39 @@ export function ApprovalStatusTag(props: { status: ApprovalStatus }) {
   return <Tag value={t(`status.${props.status}`)} severity={SEVERITY[props.status]} data-testid="approval-status" data-status={props.status} />;
 }
 
+/** the name an assignee goes by: a member's name, a guest's name, else the e-mail */
+export const assigneeName = (a: { user?: { name: string } | null; guest_name?: string | null; user_email?: string | null }): string =>
+  a.user?.name ?? a.guest_name ?? a.user_email ?? '';
+
+type Ordered = { id: number; order: number; status: 1 | 2 | 3; user?: { name: string } | null; guest_name?: string | null; user_email?: string | null };
+
 /**
- * The assignees still to sign whose turn has not come (an earlier step still needs to sign): "Waiting", not "Needs
- * to sign" (the signing order's rule, `currentSigners`).
+ * The assignees still to sign whose turn has not come (an earlier step still needs to sign), each with the names of
+ * the people whose signatures they wait for (the current step's, still to sign): "Waiting for Ada", not "Needs to
+ * sign" (the signing order's rule, `currentSigners`).
  */
-export function waitingIds(assignees: readonly { id: number; order: number; status: 1 | 2 | 3 }[]): Set<number> {
+export function waitingFor(assignees: readonly Ordered[]): Map<number, string[]> {
   // a rejection ended the approval: nobody's turn is coming
-  if (assignees.some((a) => a.status === 3)) return new Set();
+  if (assignees.some((a) => a.status === 3)) return new Map();
   const ordered = assignees.map((a) => ({ id: String(a.id), order: a.order, status: a.status }));
-  const now = new Set(currentSigners(ordered).map((a) => Number(a.id)));
-  return new Set(assignees.filter((a) => a.status === 1 && !now.has(a.id)).map((a) => a.id));
+  const nowIds = new Set(currentSigners(ordered).map((a) => Number(a.id)));
+  const now = assignees.filter((a) => nowIds.has(a.id) && a.status === 1).map(assigneeName);
+  return new Map(assignees.filter((a) => a.status === 1 && !nowIds.has(a.id)).map((a) => [a.id, now]));
 }
 
-/** an assignee's status: amber needs to sign (grey waiting before their turn), green signed, red rejected */
-export function AssigneeStatusTag(props: { status: 1 | 2 | 3; waiting?: boolean }) {
+/** the ids of `waitingFor` */
+export const waitingIds = (assignees: readonly Ordered[]): Set<number> => new Set(waitingFor(assignees).keys());
+
+/**
+ * an assignee's status: amber needs to sign (grey "Waiting for …" before their turn, naming whom they wait for),
+ * green signed, red rejected
+ */
+export function AssigneeStatusTag(props: { status: 1 | 2 | 3; waitingFor?: readonly string[] }) {
   const { t } = useTranslation('approvals');
-  if (props.status === 1 && props.waiting) return <Tag value={t('assignee.waiting')} severity="secondary" data-status="waiting" />;
+  if (props.status === 1 && props.waitingFor) {
+    const value = props.waitingFor.length ? t('assignee.waitingFor', { names: props.waitingFor.join(', ') }) : t('assignee.waiting');
+    return <Tag value={value} severity="secondary" data-status="waiting" />;
+  }
   const s = ASSIGNEE[props.status];
   return <Tag value={t(s.key)} severity={s.severity} data-status={props.status} />;
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { approvalsApi, type ApprovalItem } from '../../../api/approvals';
 import { UserAvatar } from '../../../components/Avatar';
 import { useApi } from '../../../hooks/use-api';
-import { AssigneeStatusTag } from '../../approvals/status';
+import { AssigneeStatusTag, waitingFor } from '../../approvals/status';
 
 type Assignee = ApprovalItem['assignees'][number];
 
@@ -25,7 +25,7 @@ export function ApprovalsCard(props: { meeting: { id: number } }) {
       ) : !list.data ? null : items.length === 0 ? (
         <p className="text-color-secondary" data-testid="meeting-approvals-empty">{t('meetingCard.empty')}</p>
       ) : (
-        items.map((a) => (
+        items.map((a) => { const waiting = waitingFor(a.assignees); return (
           <div key={a.id} className="mb-3" data-testid="meeting-approval">
             <h3 className="text-base m-0 mb-2">{a.title}</h3>
             <table className="w-full text-sm">
@@ -43,7 +43,7 @@ export function ApprovalsCard(props: { meeting: { id: number } }) {
                     <td>{r.order}</td>
                     <td><Recipient r={r} /></td>
                     <td>
-                      <AssigneeStatusTag status={r.status} />
+                      <AssigneeStatusTag status={r.status} waitingFor={waiting.get(r.id)} />
                       {r.comment && <small className="block">{r.comment}</small>}
                     </td>
                     <td>{r.updated_at}</td>
@@ -52,7 +52,7 @@ export function ApprovalsCard(props: { meeting: { id: number } }) {
               </tbody>
             </table>
           </div>
-        ))
+        ); })
       )}
     </section>
   );

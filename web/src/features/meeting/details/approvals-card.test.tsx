@@ -58,6 +58,17 @@ describe("the meeting's approvals card", () => {
     expect(within(card).queryAllByRole('button')).toHaveLength(0);
   });
 
+  it('a later signer reads "Waiting for" the current step\'s signers, not "Needs to sign"', async () => {
+    installFetch(on('GET', '/api/approvals', () => page([
+      anApproval(8, 'Lease', [member(2, 1, 1), member(4, 1, 2), member(3, 2, 1), member(5, 3, 1)]),
+    ])));
+    renderWithApp(<ApprovalsCard meeting={{ id: 5 }} />);
+    const card = await screen.findByTestId('meeting-approvals-card');
+    await within(card).findByText('Lease');
+    const rows = within(card).getAllByTestId('meeting-approval-recipient');
+    expect(rows.map((r) => r.querySelectorAll('td')[2].textContent)).toEqual(['Needs to sign', 'Signed', 'Waiting for Signer 2', 'Waiting for Signer 2']);
+  });
+
   it('an empty state when the meeting has none', async () => {
     installFetch(on('GET', '/api/approvals', () => page([])));
     renderWithApp(<ApprovalsCard meeting={{ id: 5 }} />);
