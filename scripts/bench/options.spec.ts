@@ -17,7 +17,7 @@ describe('bench options', () => {
   });
 
   it.each([
-    [[], { voters: 1000, viewers: 2000, emails: 10_000, orgs: 1000, duration: 10, quick: false, files: 1000 }],
+    [[], { voters: 1000, viewers: 10_000, emails: 10_000, orgs: 10_000, channels: 5000, duration: 10, quick: false, files: 1000 }],
     [['p10', '--files', '300'], { files: 300 }],
     [['--quick'], { voters: 100, viewers: 300, emails: 1000, orgs: 100, duration: 3, quick: true }],
     [['p3', '--viewers', '500'], { viewers: 500 }],

@@ -15,7 +15,7 @@ import { ROOT, type BenchSystem } from './system';
 import type { Fixtures } from './fixtures';
 import { call, load, rssKiB, sampleRss, type LoadResult } from './http';
 import { fmt, fmtRatio, mb, meets, ratio } from './stats';
-import { snapshot, spent } from './cpu';
+import { formatPerUnit, perUnit, snapshot, spent } from './cpu';
 
 const MEMBERS = 20;
 
@@ -103,11 +103,11 @@ export async function runRequestPath(sys: BenchSystem, fx: Fixtures, opts: Bench
     const plain: LoadResult = await load(`${bare.url}${plainRoute}`, c);
     const plainCpu = spent(cpuBefore, snapshot(pids));
     // the machine's CPU per request on each side, the load generator (this process) left out
-    const machine = (cpu: Array<[string, number]>, r: LoadResult) => (cpu.filter(([k]) => k !== 'bench').reduce((a, [, v]) => a + v, 0) / Math.max(1, r.rps * c.duration)) * 1000;
+    const machine = (cpu: Array<[string, number]>, r: LoadResult) => perUnit(cpu, r.rps * c.duration).machineMs;
     const cpuMs = { gateway: machine(gwCpu, gw), bare: machine(bareCpu, base), plain: machine(plainCpu, plain) };
     const cpuRatio = ratio(cpuMs.gateway, cpuMs.plain);
     // CPU per request on each side (autocannon is the bench process): where the gateway path's time goes
-    const perRequest = (cpu: Array<[string, number]>, r: LoadResult) => `${cpu.map(([k, v]) => `${k} ${fmt((v / Math.max(1, r.rps * c.duration)) * 1000, 'ms')}`).join(', ')}`;
+    const perRequest = (cpu: Array<[string, number]>, r: LoadResult) => formatPerUnit(perUnit(cpu, r.rps * c.duration, []).byProcess);
     log(`P1: CPU per request through the gateway: ${perRequest(gwCpu, gw)}`);
     log(`P1: CPU per request on the bare route: ${perRequest(bareCpu, base)}`);
     log(`P1: CPU per request on the plain route (three queries): ${perRequest(plainCpu, plain)}`);

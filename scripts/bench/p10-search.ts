@@ -16,7 +16,7 @@ import type { BenchSystem } from './system';
 import type { Fixtures } from './fixtures';
 import { call, load, type LoadResult } from './http';
 import { fmt, fmtRatio, meets, ratio } from './stats';
-import { snapshot, spent } from './cpu';
+import { formatPerUnit, perUnit, snapshot, spent } from './cpu';
 import { startBare } from './p1-request-path';
 
 /** every 100th file holds the rare word, on its second page */
@@ -94,8 +94,8 @@ export async function runSearch(sys: BenchSystem, fx: Fixtures, opts: BenchOptio
     const rare = await measure(`${sys.gatewayUrl}/api/search?q=${RARE}`, headers);
     const plain = await measure(`${bare.url}/plain/titles?q=governance`);
     for (const [k, m] of Object.entries({ commonOne, rareOne, plainOne, common, rare, plain })) if (m.r.non2xx || m.r.errors) failedChecks.push(`${k}: ${m.r.non2xx} non-2xx answers, ${m.r.errors} errors`);
-    const machine = (m: { r: LoadResult; cpu: [string, number][] }) => (m.cpu.filter(([k]) => k !== 'bench').reduce((a, [, v]) => a + v, 0) / Math.max(1, m.r.rps * c.duration)) * 1000;
-    const perRequest = (m: { r: LoadResult; cpu: [string, number][] }) => m.cpu.map(([k, v]) => `${k} ${fmt((v / Math.max(1, m.r.rps * c.duration)) * 1000, 'ms')}`).join(', ');
+    const machine = (m: { r: LoadResult; cpu: [string, number][] }) => perUnit(m.cpu, m.r.rps * c.duration).machineMs;
+    const perRequest = (m: { r: LoadResult; cpu: [string, number][] }) => formatPerUnit(perUnit(m.cpu, m.r.rps * c.duration, []).byProcess);
     log(`P10: CPU per search (common word): ${perRequest(common)}`);
     log(`P10: CPU per plain title search: ${perRequest(plain)}`);
 

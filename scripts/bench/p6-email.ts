@@ -26,7 +26,7 @@ import type { Fixtures } from './fixtures';
 import type { SmtpSink } from './smtp';
 import { emailQueueIdle } from './http';
 import { notificationConfigSchema } from '../../services/notification/src/config';
-import { formatSpent, snapshot, spent } from './cpu';
+import { formatPerUnit, formatSpent, perUnit, snapshot, spent } from './cpu';
 import { fmt, fmtRatio, meets, ratio } from './stats';
 
 const LANGS = ['en', 'ar', 'ru', 'fr'] as const;
@@ -55,7 +55,7 @@ async function addInChunks(q: Queue, jobs: Array<{ name: string; data: unknown; 
 }
 
 /** CPU per e-mail per process: "notification 0.61 ms, bench 0.22 ms, ..." */
-const perEmail = (rows: Array<[string, number]>, n: number) => rows.map(([k, v]) => `${k} ${((v * 1000) / n).toFixed(2)} ms`).join(', ');
+const perEmail = (rows: Array<[string, number]>, n: number) => formatPerUnit(perUnit(rows, n, []).byProcess);
 
 function spawnNode(args: string[], env: Record<string, string>, stdout: 'pipe' | 'ignore'): ChildProcess {
   return spawn(process.execPath, ['-r', path.join(ROOT, 'scripts/lib/exit-with-parent.cjs'), '-r', '@swc-node/register', ...args], {

@@ -1,5 +1,5 @@
 /**
- * P8, the live fan-out: how long a vote takes to reach every open meeting page. C pages (default 500) hold the
+ * P8, the live fan-out: how long a vote takes to reach every open meeting page. C pages (default 5,000) hold the
  * meeting's live channel (GET /api/meetings/{id}/live, server-sent events) on the gateway, each with a member's
  * session; one member votes through the gateway; we time from sending the vote to each page receiving its
  * `change` message (vote request -> meeting service -> outbox -> JetStream -> gateway's ordered consumer ->
@@ -11,6 +11,7 @@ import type { BenchOptions } from './options';
 import type { BenchResult } from './report';
 import type { BenchSystem } from './system';
 import { Fixtures } from './fixtures';
+import { during, formatPerUnit, perUnit } from './cpu';
 import { call } from './http';
 import { fmt, fmtRatio, meets, ratio, summarize } from './stats';
 
@@ -73,12 +74,19 @@ export async function runLive(sys: BenchSystem, fx: Fixtures, opts: BenchOptions
     const arrivals: number[] = [];
     const lastPage: number[] = [];
     let missing = 0;
-    for (let v = 0; v < VOTES; v++) {
-      const r = await voteAndWait(sys, org, path, tokens[2], v % 2 ? 'Denied' : 'Approved', board.decisionId, ok, seen);
-      arrivals.push(...r.arrivals);
-      lastPage.push(Math.max(...r.arrivals));
-      missing += r.missing;
-    }
+    const pids = Object.fromEntries(sys.services.map((sv) => [sv.name, sv.pid]));
+    // the CPU of the fan-out: the votes and their deliveries (the pages are this process: left out of the machine)
+    const { cpu } = await during(pids, async () => {
+      for (let v = 0; v < VOTES; v++) {
+        const r = await voteAndWait(sys, org, path, tokens[2], v % 2 ? 'Denied' : 'Approved', board.decisionId, ok, seen);
+        arrivals.push(...r.arrivals);
+        lastPage.push(Math.max(...r.arrivals));
+        missing += r.missing;
+      }
+    });
+    const perDelivery = perUnit(cpu, VOTES * ok.length);
+    const perVote = perUnit(cpu, VOTES);
+    log(`P8: CPU per delivery (one vote to one page): ${formatPerUnit(perDelivery.byProcess)}`);
     if (missing) failedChecks.push(`${missing} deliveries of ${VOTES * ok.length} never arrived`);
     const s = summarize(arrivals);
     const last = summarize(lastPage);
@@ -87,14 +95,16 @@ export async function runLive(sys: BenchSystem, fx: Fixtures, opts: BenchOptions
       id: 'p8',
       title: 'the live fan-out',
       rows: [
-        { id: 'P8', work: `a vote reaches all ${n} open pages (median of ${VOTES})`, figure: fmt(last.p50, 'ms'), baseline: `${fmt(base.p50, 'ms')} one page`, ratio: fmtRatio(r), goal: '<= 2000 ms', met: meets(last.p50, { le: 2000 }) },
-        { id: 'P8', work: `per page: p50 / p99`, figure: `${fmt(s.p50, 'ms')} / ${fmt(s.p99, 'ms')}`, baseline: '', ratio: '', goal: '', met: null },
+        { id: 'P8', work: `a vote on each of ${n} open pages: p99 (${VOTES} votes)`, figure: fmt(s.p99, 'ms'), baseline: `${fmt(base.p99, 'ms')} one page`, ratio: fmtRatio(ratio(s.p99, base.p99)), goal: '<= 1000 ms', met: meets(s.p99, { le: 1000 }) },
+        { id: 'P8', work: `a vote reaches the last of ${n} pages (median of ${VOTES})`, figure: fmt(last.p50, 'ms'), baseline: `${fmt(base.p50, 'ms')} one page`, ratio: fmtRatio(r), goal: '(reported)', met: null },
+        { id: 'P8', work: 'machine CPU per delivery (pages out)', figure: fmt(perDelivery.machineMs * 1000, 'µs'), baseline: `${fmt(perVote.machineMs, 'ms')} per vote`, ratio: '', goal: '(reported)', met: null },
         { id: 'P8', work: 'every page got every vote (check)', figure: `${VOTES * ok.length - missing}/${VOTES * n}`, baseline: '', ratio: '', goal: 'all', met: failedChecks.length === 0 },
       ],
-      figures: { channels: n, votes: VOTES, openSeconds: openS, single: base, perPage: s, lastPage: last, refused, missing },
+      figures: { channels: n, votes: VOTES, openSeconds: openS, single: base, perPage: s, lastPage: last, refused, missing, cpuSeconds: Object.fromEntries(cpu), cpuMsPerDelivery: perDelivery.machineMs, cpuMsPerVote: perVote.machineMs },
       details: [
         `${n} live channels (server-sent events through the gateway, members' sessions) opened in ${fmt(openS, 's')}; ${VOTES} votes through the gateway, each timed from the request to its change message on every page.`,
         `Time for a vote to reach the last of the ${n} pages: median ${fmt(last.p50, 'ms')}, max ${fmt(last.max, 'ms')}; per page p50 ${fmt(s.p50, 'ms')}, p95 ${fmt(s.p95, 'ms')}, p99 ${fmt(s.p99, 'ms')}.`,
+        `CPU of the ${VOTES} votes and their ${VOTES * ok.length} deliveries, per delivery: ${formatPerUnit(perDelivery.byProcess)}; per vote: ${formatPerUnit(perVote.byProcess)} (the pages are the bench process, left out).`,
         `One page alone: p50 ${fmt(base.p50, 'ms')} (${single.map((x) => x.toFixed(0)).join(', ')} ms).`,
       ],
       failedChecks,
