@@ -14,6 +14,8 @@ export interface CaughtMail {
   /** the message's header fields, names in lower case (maildev) */
   headers?: Record<string, string>;
   messageId?: string;
+  /** the message's attachments as maildev lists them (GET /email/:id/attachment/:generatedFileName gives the bytes) */
+  attachments?: { fileName: string; generatedFileName: string; contentType: string; length: number }[];
 }
 
 /** Every caught message addressed to `address` (case-insensitive), in the order the catcher lists them. */
@@ -28,4 +30,11 @@ export async function mailSource(id: string, mailUiUrl = testEnv().MAIL_UI_URL):
   const r = await fetch(`${mailUiUrl}/email/${encodeURIComponent(id)}/source`);
   if (!r.ok) throw new Error(`maildev: GET /email/${id}/source answered ${r.status}`);
   return Buffer.from(await r.arrayBuffer()).toString('latin1');
+}
+
+/** The bytes of one attachment of a caught message, by the name maildev lists it under (`generatedFileName`). */
+export async function mailAttachment(id: string, generatedFileName: string, mailUiUrl = testEnv().MAIL_UI_URL): Promise<Buffer> {
+  const r = await fetch(`${mailUiUrl}/email/${encodeURIComponent(id)}/attachment/${encodeURIComponent(generatedFileName)}`);
+  if (!r.ok) throw new Error(`maildev: GET /email/${id}/attachment/${generatedFileName} answered ${r.status}`);
+  return Buffer.from(await r.arrayBuffer());
 }

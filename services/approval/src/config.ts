@@ -8,6 +8,12 @@ export const approvalConfigSchema = baseConfigSchema
     /** lifetime of the presigned download URLs of signed documents (each one issued after the download rules) */
     APPROVAL_URL_TTL_SECONDS: z.coerce.number().int().min(5).max(7 * 24 * 3600).default(300),
     /**
+     * lifetime of the presigned URLs of the sealed documents in the completion event (ApprovalCompleted): the
+     * notification service reads the PDFs from them when it sends the e-mails, never over NATS. A day: the e-mail
+     * job's retries and an outbox delayed by a NATS outage fit in it
+     */
+    APPROVAL_EMAIL_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(86_400),
+    /**
      * a pause after a version is registered in the library and before this service records it (0: none); the
      * crash test (services/approval/test/sign-job.int-spec.ts) widens with it the window it kills the worker in
      */

@@ -63,6 +63,11 @@ export const notificationConfigSchema = baseConfigSchema
         }
       }, 'DKIM_PRIVATE_KEY must be a PEM private key'),
     }),
+    /**
+     * the most an e-mail's attachments may weigh together (the sealed PDFs of a completed approval); above it they are
+     * named with their size instead. 10 MiB: under the 20-25 MB most mail servers accept once base64 has added a third
+     */
+    EMAIL_ATTACHMENT_MAX_BYTES: z.coerce.number().int().min(0).max(50 * 1024 * 1024).default(10 * 1024 * 1024),
     /** the From address; the display name is the recipient's organization's name */
     MAIL_FROM_ADDRESS: z.email().default('no-reply@boardroom.local'),
     /** e-mails (and reminder jobs) processed at the same time by this process (50: P6 measured 1,203 e-mails/s at 10, 2,027 at 50) */

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFRef } from 'pdf-lib';
-import { api, createTestUser, login, mailsTo, pdfFile, pdfPageCount, pdfSignature, pdfText, pdfWords, TEST_PASSWORD, waitFor, type ApiClient } from '@app/testing';
+import { api, createTestUser, login, mailAttachment, mailsTo, pdfFile, pdfPageCount, pdfSignature, pdfText, pdfWords, TEST_PASSWORD, waitFor, type ApiClient } from '@app/testing';
 import { GATEWAY, env, orgWithAdmin, PNG } from '../organization/helpers';
 
 jest.setTimeout(180_000);
@@ -368,11 +368,22 @@ describe('a guest signs through the e-mailed token link', () => {
     const bytes = Buffer.from(await got.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 
-    // every member signer is told it is complete (not only the sender), with the approval's page where the sealed PDF downloads
+    // everyone is told it is complete (the sender, the member signer and the guest), each once, with the sealed PDF
+    // attached (read by the notification service from its presigned URL); members get the approval's page, the guest not
     const done = (to: string) => waitFor(`the completion e-mail to ${to}`, async () => (await mailsTo(to)).find((x) => x.subject.includes('Consulting agreement') && x.subject.includes('is fully signed')), 60_000, 500);
     const body = (m: { text?: string; html?: string }) => m.text ?? m.html ?? '';
-    expect(body(await done(sender.email))).toContain(`/app/activity/approval/${id}`);
-    expect(body(await done(s1.email))).toContain(`/app/activity/approval/${id}`);
+    const sealedName = `${(await sender.client.get(`/approvals/${id}`)).body.data.documents[0].name.replace(/\.pdf$/i, '')}-signed.pdf`;
+    for (const to of [sender.email, s1.email, guestEmail]) {
+      const m = await done(to);
+      if (to === guestEmail) expect(body(m)).not.toContain('/app/activity/approval');
+      else expect(body(m)).toContain(`/app/activity/approval/${id}`);
+      expect(body(m)).toContain(`is attached: ${sealedName}`);
+      expect(m.attachments?.map((x) => [x.fileName, x.contentType])).toEqual([[sealedName, 'application/pdf']]);
+      const attached = await mailAttachment(m.id, m.attachments![0].generatedFileName);
+      expect((await pdfSignature(attached)).out).toMatch(/Signature Validation: Signature is Valid\./);
+      // once: the completion is sent when the seal is made, not again
+      expect((await mailsTo(to)).filter((x) => x.subject.includes('Consulting agreement') && x.subject.includes('is fully signed'))).toHaveLength(1);
+    }
     // the guest's link still opens the sealed PDF
     const sealed = await download(`/api/approvals/guest/${id}/new_signed/${pdf}/${token}`, { 'x-org': a.org.slug });
     expect(sealed.status).toBe(200);

@@ -24,7 +24,23 @@ export const ApprovalRejected = defineEvent({
   subject: 'approval.v1.approval.rejected',
   payload: z.object({ ...zOrgInfo, ...zApprovalInfo, signerName: z.string(), reason: z.string(), recipients: z.array(zRecipient) }),
 });
+/**
+ * A sealed PDF the completion e-mail carries: its name (`…-signed.pdf`), its size and a presigned URL of the sealed
+ * object, from which the notification service reads the bytes (never over NATS) when the e-mail is sent
+ */
+export const zSealedDocument = z.object({ name: z.string().min(1), size: z.number().int().nonnegative(), url: z.url({ protocol: /^https?$/ }) });
+export type SealedDocument = z.output<typeof zSealedDocument>;
+
+/**
+ * Published once the last signature's PDF work has sealed every document (not when the signature is recorded): the
+ * sender and every member signer (`recipients`, with the approval's page) and every guest signer (`guests`, whose
+ * page needs the token of their link) are told, each with the sealed documents.
+ */
 export const ApprovalCompleted = defineEvent({
   subject: 'approval.v1.approval.completed',
-  payload: z.object({ ...zOrgInfo, ...zApprovalInfo, recipients: z.array(zRecipient) }),
+  payload: z.object({
+    ...zOrgInfo, ...zApprovalInfo, recipients: z.array(zRecipient),
+    guests: z.array(zRecipient).default([]),
+    documents: z.array(zSealedDocument).default([]),
+  }),
 });

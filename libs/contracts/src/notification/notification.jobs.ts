@@ -3,6 +3,7 @@ import { defineJob } from '../core/define';
 import { zOrgId } from '../core/common';
 import { zAppPath } from '../core/paths';
 import { zRecipient } from '../organization/organization.events';
+import { zSealedDocument } from '../approval/approval.events';
 import { zMeetingChange } from '../meeting/meeting.events';
 import { zVote } from '../meeting/meeting.constants';
 import { zDecisionOutcome } from '../meeting/quorum';
@@ -91,7 +92,17 @@ export const zEmail = z.discriminatedUnion('template', [
   email('approval-requested', z.object({ title: z.string().min(1), senderName: z.string(), path: zAppPath, guest: z.boolean().default(false) })),
   email('approval-signed', z.object({ title: z.string().min(1), signerName: z.string(), path: zAppPath })),
   email('approval-rejected', z.object({ title: z.string().min(1), signerName: z.string(), reason: z.string(), path: zAppPath })),
-  email('approval-completed', z.object({ title: z.string().min(1), path: zAppPath })),
+  email(
+    'approval-completed',
+    z.object({
+      title: z.string().min(1), path: zAppPath,
+      /** a guest signer: no link to the members' page (theirs needs their token); their own link still downloads */
+      guest: z.boolean().default(false),
+      /** the sealed PDFs: attached when `attached` (their sizes within the notification service's bound), else named */
+      documents: z.array(zSealedDocument).default([]),
+      attached: z.boolean().default(false),
+    }),
+  ),
   /** a library file or folder shared with the recipient: by whom, may they edit, until when (ISO; null: until removed) */
   email('library-shared', z.object({ name: z.string().min(1), folder: z.boolean(), byName: z.string().nullable(), canEdit: z.boolean(), expiresAt: z.string().nullable(), path: zAppPath })),
 ]);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, ApprovalCompleted, ApprovalMessages as AM, ApprovalSigned, AppPaths, ASSIGNEE_STATUS, approvalProgress, currentSigners, GetDetails, SignApprovalJob, SYSTEM_ACTOR,
+  AppError, ApprovalMessages as AM, ApprovalSigned, AppPaths, ASSIGNEE_STATUS, approvalProgress, currentSigners, GetDetails, SignApprovalJob, SYSTEM_ACTOR,
   type Actor, type Placement,
 } from '@app/contracts';
 import { Bus, Jobs, Outbox } from '@app/platform';
@@ -100,9 +100,6 @@ export class SignDecision {
     const by = { userId: me.userId, name: nameOf(me) };
     const sender = await this.publisher.senderRecipients(c.orgId, pre.approval);
     const nextUsers = await this.publisher.nextUsers(c.orgId, pre.assignees, me.id);
-    // the signature that completes the approval tells every signer too (not only the sender), each with their link
-    const completes = approvalProgress(ordered(pre.assignees.map((a) => (a.id === me.id ? { ...a, status: ASSIGNEE_STATUS.signed } : a)))) === 'fully signed';
-    const signers = completes ? await this.publisher.memberRecipients(c.orgId, pre.assignees) : [];
     return this.db.command(c.orgId, async (s, after) => {
       const v = await this.access.see(s, c, c.approvalId, c.guestId, true);
       refuse(v);
@@ -116,14 +113,9 @@ export class SignDecision {
       after(() => this.jobs.add(SignApprovalJob, { orgId: c.orgId, approvalId: a.id, signJobId: job.id }, { jobId: `approval-sign-${c.orgId}-${job.id}` }));
       const info = { orgId: org.id, orgSlug: org.slug, orgName: org.name, timeZone: org.time_zone, approvalId: a.id, title: a.title, senderName: a.senderName, link: AppPaths.approval(a.id) };
       await this.outbox.add(s.tx, ApprovalSigned, { ...info, signerName: by.name, recipients: sender });
-      if (status === 'fully signed') {
-        const seen = new Set(sender.map((r) => r.email.toLowerCase()));
-        const members = signers.filter((r) => !seen.has(r.email.toLowerCase()) && seen.add(r.email.toLowerCase()));
-        // guests are not e-mailed here: their page needs their token, of which only the hash is kept (a new one would
-        // end the link they hold; docs/approval.md, remains)
-        await this.outbox.add(s.tx, ApprovalCompleted, { ...info, recipients: [...sender, ...members] });
-      }
-      else {
+      // the signature that completes the approval: its e-mail (ApprovalCompleted, to everyone, with the sealed PDFs)
+      // goes once the job has sealed them (signing/sign.processor.ts)
+      if (status !== 'fully signed') {
         const before = new Set(currentSigners(ordered(v.assignees)).map((x) => Number(x.id)));
         const fresh = new Set(currentSigners(ordered(assignees)).map((x) => Number(x.id)).filter((id) => !before.has(id)));
         // a guest of a later step gets a fresh link now (only the hash is kept, so the first one cannot be sent again)

@@ -1,10 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AppError, DOCUMENT_STATUS, GetDetails, GetOrganization, GetUsers, serverDate, SignApprovalJob, SYSTEM_ACTOR, type Lang, type PayloadOf, type Placement } from '@app/contracts';
-import { Bus, CONFIG, logger, ProcessJob, Storage, type JobContext } from '@app/platform';
+import {
+  AppError, ApprovalCompleted, AppPaths, DOCUMENT_STATUS, GetDetails, GetOrganization, GetUsers, serverDate, SignApprovalJob, signedName, SYSTEM_ACTOR,
+  type Lang, type PayloadOf, type Placement, type Recipient,
+} from '@app/contracts';
+import { Bus, CONFIG, logger, Outbox, ProcessJob, Storage, type JobContext } from '@app/platform';
 import type { ApprovalConfig } from '../config';
 import { ApprovalDb } from '../common/approval-db';
-import { ApprovalRepository, type AssigneeRow, type DocumentRow, type SignJobRow, type VersionRow } from '../repositories/approvals.repository';
+import { ApprovalRepository, type ApprovalRow, type AssigneeRow, type DocumentRow, type SignJobRow, type VersionRow } from '../repositories/approvals.repository';
+import { ApprovalPublisher, type Org } from '../common/publisher';
 import { appendAuditPage, type AuditStep } from './audit';
 import { approvalKey, DocumentStore, sha256 } from '../common/document-store';
 import { SigningKeys } from '../common/signing-keys';
@@ -34,6 +38,8 @@ export class SignApprovalProcessor {
     private readonly store: DocumentStore,
     private readonly storage: Storage,
     private readonly keys: SigningKeys,
+    private readonly publisher: ApprovalPublisher,
+    private readonly outbox: Outbox,
     @Inject(CONFIG) private readonly config: ApprovalConfig,
   ) {}
 
@@ -140,15 +146,42 @@ export class SignApprovalProcessor {
             return this.keys.seal(orgId, org.name, await embedSealRecord(withAudit, record), { at, fieldName: sealFieldName(org.name, record.signers.map((x) => x.name)) });
           });
           await this.pause();
+          // the completion e-mail goes with the last document's seal, in its transaction: once, and only once every
+          // sealed object exists (a retried job skips the version it recorded, and the event with it)
+          const completed = i === docs.length - 1 ? await this.completed(orgId, org, approval, assignees, docs) : null;
           await this.db.command(orgId, async (s) => {
             await this.repo.addVersion(s, { approvalId: approval.id, libraryId: d.libraryId, version: version + 1, assigneeId: null, byName: org.name, action: 'sealed', shaBefore: sha256(current), sha256: sha256(bytes), s3Key: key, idemKey: idem });
             await this.repo.updateDocument(s, d.id, { status: DOCUMENT_STATUS.fullySigned, version: version + 1, s3Key: key, size: bytes.length });
+            if (completed) await this.outbox.add(s.tx, ApprovalCompleted, completed);
           });
         }
         await this.mark(orgId, j.id, { progress: 50 + Math.floor(((i + 1) / docs.length) * 45) });
       }
     }
     await this.mark(orgId, j.id, { status: 'done', stage: 'done', progress: 100, error: null });
+  }
+
+  /**
+   * ApprovalCompleted: the sender and every member signer still in the organization (the approval's page), every
+   * guest signer (no link: theirs needs their token), one e-mail per address; each sealed document by name, size and a
+   * presigned URL the notification service reads it from (APPROVAL_EMAIL_URL_TTL_SECONDS)
+   */
+  private async completed(orgId: string, org: Org, approval: ApprovalRow, assignees: AssigneeRow[], docs: DocumentRow[]): Promise<PayloadOf<typeof ApprovalCompleted>> {
+    const seen = new Set<string>();
+    const once = (r: Recipient) => !seen.has(r.email.toLowerCase()) && !!seen.add(r.email.toLowerCase());
+    const recipients = [...(await this.publisher.senderRecipients(orgId, approval)), ...(await this.publisher.memberRecipients(orgId, assignees))].filter(once);
+    const guests = assignees.filter((a) => !a.userId && a.userEmail).map((a): Recipient => ({ email: a.userEmail!, name: a.guestName, lang: 'en' })).filter(once);
+    const documents = [];
+    for (const d of docs) {
+      const key = this.keyOf(orgId, approval.id, `seal:doc:${d.id}`);
+      const stat = await this.storage.stat(key);
+      if (!stat) throw new Error(`the sealed object of document ${d.id} is missing`);
+      documents.push({ name: signedName(d.name), size: stat.size, url: await this.store.presigned(key, this.config.APPROVAL_EMAIL_URL_TTL_SECONDS) });
+    }
+    return {
+      orgId: org.id, orgSlug: org.slug, orgName: org.name, timeZone: org.time_zone, approvalId: approval.id, title: approval.title, senderName: approval.senderName,
+      link: AppPaths.approval(approval.id), recipients, guests, documents,
+    };
   }
 
   /** the approval's own objects (never the library's): `<org>/approval/<id>-<idem>.pdf` */

@@ -6,7 +6,8 @@ import type { NotificationConfig } from '../config';
 import { DirectoryService } from '../common/directory';
 import { renderEmail } from '../templates/registry';
 import { messageIdFor } from '../rules/email-job-id';
-import { isPermanentSmtpError, Mailer } from './mailer';
+import { AttachmentRefused, readAttachment } from '../rules/attachments';
+import { isPermanentSmtpError, Mailer, type OutgoingEmail } from './mailer';
 import { SentLog } from './sent-log';
 
 /**
@@ -45,6 +46,7 @@ export class EmailProcessor {
       throw new UnrecoverableError(`template ${p.template}: ${(e as Error).message}`);
     }
 
+    const attachments = await this.attachments(p);
     try {
       // nodemailer builds the message (and signs it when DKIM is configured) and sends it on a pooled connection
       await this.mailer.send({
@@ -55,6 +57,7 @@ export class EmailProcessor {
         text: rendered.text,
         messageId,
         lang: p.to.lang === 'fr' ? 'en' : p.to.lang,
+        attachments,
       });
     } catch (e) {
       if (isPermanentSmtpError(e)) throw new UnrecoverableError(`SMTP refused permanently: ${(e as Error).message}`);
@@ -77,6 +80,28 @@ export class EmailProcessor {
       })
       .catch((e) => logger().error({ err: e, jobId: ctx.id }, 'e-mail sent but its delivery log row was not written'));
     return { sent: true, messageId };
+  }
+
+  /**
+   * The files an e-mail attaches, read from their presigned URLs now (file bytes never travel in events or jobs):
+   * the sealed PDFs of a completed approval when the consumer found them within EMAIL_ATTACHMENT_MAX_BYTES. A URL
+   * that answers 4xx (expired) or more bytes than the bound fails the job at once; 5xx and network errors are retried.
+   */
+  private async attachments(p: PayloadOf<typeof SendEmail>): Promise<OutgoingEmail['attachments']> {
+    if (p.template !== 'approval-completed' || !p.params.attached) return undefined;
+    let left = this.config.EMAIL_ATTACHMENT_MAX_BYTES;
+    const files: NonNullable<OutgoingEmail['attachments']> = [];
+    try {
+      for (const d of p.params.documents) {
+        const content = await readAttachment(d.url, left);
+        left -= content.length;
+        files.push({ filename: d.name, content, contentType: 'application/pdf' });
+      }
+    } catch (e) {
+      if (e instanceof AttachmentRefused) throw new UnrecoverableError(`attachment: ${e.message}`);
+      throw e;
+    }
+    return files;
   }
 
   /** the event's own description of the organization (name, time zone, slug for links), else the local copy */

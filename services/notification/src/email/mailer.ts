@@ -12,6 +12,8 @@ export interface OutgoingEmail {
   text: string;
   messageId: string;
   lang: string;
+  /** files read by the processor (never a path or URL for nodemailer to open: file and URL access are off) */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 /** An SMTP error that will not get better by retrying (5xx: unknown mailbox, rejected sender...). */
@@ -130,6 +132,7 @@ export class Mailer implements OnApplicationShutdown {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        attachments: mail.attachments,
         messageId: mail.messageId,
         date,
         headers: { 'Content-Language': mail.lang, 'Auto-Submitted': 'auto-generated' },

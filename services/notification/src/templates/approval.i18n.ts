@@ -16,7 +16,11 @@ addMessages('ar', {
   'Reason': 'السبب',
   '"{title}" is fully signed': 'تم توقيع "{title}" بالكامل',
   'The approval is complete': 'اكتملت الموافقة',
-  'Every step has signed "{title}". The sealed document with its audit certificate can be downloaded.': 'وقّعت جميع الخطوات على "{title}". يمكن تنزيل المستند المختوم مع شهادة التدقيق.',
+  'Every step has signed "{title}".': 'وقّعت جميع الخطوات على "{title}".',
+  'The sealed document with its audit certificate is attached: {names}.': 'المستند المختوم مع شهادة التدقيق مرفق: {names}.',
+  'The sealed document ({names}, {size} MB) is too large to attach.': 'المستند المختوم ({names}، {size} ميغابايت) أكبر من أن يُرفق.',
+  'It can also be downloaded from the approval.': 'يمكن تنزيله أيضاً من صفحة الموافقة.',
+  'The link of your signature request still downloads it until the link expires.': 'ما زال رابط طلب توقيعك ينزّله حتى تنتهي صلاحية الرابط.',
 });
 
 addMessages('ru', {
@@ -34,5 +38,9 @@ addMessages('ru', {
   'Reason': 'Причина',
   '"{title}" is fully signed': '«{title}» полностью подписан',
   'The approval is complete': 'Согласование завершено',
-  'Every step has signed "{title}". The sealed document with its audit certificate can be downloaded.': 'Все этапы подписали «{title}». Запечатанный документ с сертификатом аудита можно скачать.',
+  'Every step has signed "{title}".': 'Все этапы подписали «{title}».',
+  'The sealed document with its audit certificate is attached: {names}.': 'Запечатанный документ с сертификатом аудита приложен: {names}.',
+  'The sealed document ({names}, {size} MB) is too large to attach.': 'Запечатанный документ ({names}, {size} МБ) слишком велик для вложения.',
+  'It can also be downloaded from the approval.': 'Его также можно скачать на странице согласования.',
+  'The link of your signature request still downloads it until the link expires.': 'Ссылка из запроса на подпись позволяет скачать его, пока не истечёт её срок.',
 });

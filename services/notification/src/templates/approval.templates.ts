@@ -38,12 +38,27 @@ export const approvalRejectedTemplate = defineTemplate({
   }),
 });
 
+/** a size in MB with one decimal (the e-mail's note on a document too large to attach) */
+const mb = (bytes: number) => (Math.max(bytes, 1) / (1024 * 1024)).toFixed(1);
+
 export const approvalCompletedTemplate = defineTemplate({
   name: 'approval-completed',
-  render: (p, ctx) => ({
-    subject: ctx.t('"{title}" is fully signed', { title: p.title }),
-    heading: ctx.t('The approval is complete'),
-    paragraphs: [greeting(ctx), ctx.t('Every step has signed "{title}". The sealed document with its audit certificate can be downloaded.', { title: p.title })],
-    action: { label: ctx.t('Open the approval'), url: ctx.link(p.path) },
-  }),
+  render: (p, ctx) => {
+    const names = p.documents.map((d) => d.name).join(', ');
+    const where = p.guest
+      ? ctx.t('The link of your signature request still downloads it until the link expires.')
+      : ctx.t('It can also be downloaded from the approval.');
+    const files = !p.documents.length
+      ? []
+      : p.attached
+        ? [ctx.t('The sealed document with its audit certificate is attached: {names}.', { names }), where]
+        : [ctx.t('The sealed document ({names}, {size} MB) is too large to attach.', { names, size: mb(p.documents.reduce((n, d) => n + d.size, 0)) }), where];
+    return {
+      subject: ctx.t('"{title}" is fully signed', { title: p.title }),
+      heading: ctx.t('The approval is complete'),
+      paragraphs: [greeting(ctx), ctx.t('Every step has signed "{title}".', { title: p.title }), ...files],
+      // a guest's page needs the token of their link: the members' page would only ask them to sign in
+      action: p.guest ? undefined : { label: ctx.t('Open the approval'), url: ctx.link(p.path) },
+    };
+  },
 });

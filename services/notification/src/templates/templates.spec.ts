@@ -26,7 +26,7 @@ const SAMPLES: { [K in EmailTemplateName]: Extract<EmailInput, { template: K }>[
   'approval-requested': { title: 'Annual report', senderName: 'Omar', path: AppPaths.guestApproval(3, 'g1'), guest: true },
   'approval-signed': { title: 'Annual report', signerName: 'Lina', path },
   'approval-rejected': { title: 'Annual report', signerName: 'Lina', reason: 'Wrong figures', path },
-  'approval-completed': { title: 'Annual report', path },
+  'approval-completed': { title: 'Annual report', path, documents: [{ name: 'report-signed.pdf', size: 120_000, url: 'http://s3.test/b/report.pdf?X-Amz-Signature=x' }], attached: true },
   'library-shared': { name: 'Budget.pdf', folder: false, byName: 'Omar', canEdit: true, expiresAt: '2026-03-09T10:00:00Z', path: AppPaths.library() },
 };
 
@@ -147,5 +147,19 @@ describe('SendEmail jobs (the contract a job is checked against when added and w
     const guest = renderEmail({ email: emailOf('decision-opened', { ...SAMPLES['decision-opened'], path: null }), to: { email: 'g@example.com', name: null, lang: 'ar' }, org, links });
     expect(guest.text).not.toContain('/app/activity/meetings');
     expect(guest.text).toContain(translate('Open the meeting with the link of your invitation e-mail to vote.', 'ar'));
+  });
+
+  it('approval-completed: the sealed PDFs named as attached, or too large with their size; a guest gets no members\' link; no presigned URL in the text', () => {
+    const docs = [{ name: 'a-signed.pdf', size: 3 * 1024 * 1024, url: 'http://s3.test/b/a.pdf?X-Amz-Signature=secret' }, { name: 'b-signed.pdf', size: 1024 * 1024, url: 'http://s3.test/b/b.pdf?X-Amz-Signature=secret' }];
+    const to = (lang: Lang) => ({ email: 'g@example.com', name: 'Gus', lang });
+    const member = renderEmail({ email: emailOf('approval-completed', { title: 'Lease', path: AppPaths.approval(4), documents: docs, attached: true }), to: to('en'), org, links });
+    expect(member.text).toContain('The sealed document with its audit certificate is attached: a-signed.pdf, b-signed.pdf.');
+    expect(member.text).toContain('/app/activity/approval/4');
+    const big = renderEmail({ email: emailOf('approval-completed', { title: 'Lease', path: AppPaths.approval(4), documents: docs, attached: false }), to: to('en'), org, links });
+    expect(big.text).toContain('The sealed document (a-signed.pdf, b-signed.pdf, 4.0 MB) is too large to attach.');
+    const guest = renderEmail({ email: emailOf('approval-completed', { title: 'Lease', path: AppPaths.approval(4), documents: docs, attached: true, guest: true }), to: to('ru'), org, links });
+    expect(guest.text).not.toContain('/app/activity/approval');
+    expect(guest.text).toContain(translate('The link of your signature request still downloads it until the link expires.', 'ru'));
+    for (const r of [member, big, guest]) expect(r.text + r.html).not.toContain('X-Amz-Signature');
   });
 });
