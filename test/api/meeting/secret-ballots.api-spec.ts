@@ -218,3 +218,19 @@ describe('a secret standalone resolution', () => {
     expect(expectOk(await w.chair.c.put(`/singleDecision/hide/${empty.id}`, { is_fulfilled: 0 }))).toMatchObject({ voting_open: true });
   });
 });
+
+describe('home: a secret ballot the voter has voted in', () => {
+  it('leaves "my decisions" once the vote is cast (the voter row keeps Pending, has_voted says it is done)', async () => {
+    const m = await scheduled(w);
+    const d = expectOk(await decide(m, { ballot: 'secret', voters: [w.m1.userId, w.m2.userId] }));
+    const mine = async (who: typeof w.m1) => (expectOk(await who.c.get('/home')).my_agenda.decisions as Array<{ id: number }>).map((x) => x.id);
+    expect(await mine(w.m1)).toContain(d.id);
+    expect(await mine(w.m2)).toContain(d.id);
+    expectOk(await castVote(w.m1, d, { vote: 'Approved' }));
+    expect(await mine(w.m1)).not.toContain(d.id);
+    expect(await mine(w.m2)).toContain(d.id);
+    // the row still reads Pending in the table (the choice is not stored with the voter)
+    const row = await db.query(`select vote, has_voted from meeting.voters where decision_id = $1 and user_id = $2`, [d.id, w.m1.userId]);
+    expect(row.rows).toEqual([{ vote: 'Pending', has_voted: true }]);
+  });
+});

@@ -20,7 +20,10 @@ export class DashboardRepository {
       .limit(limit);
   }
 
-  /** decisions still waiting for the user's vote (standalone ones, or in an open meeting) */
+  /**
+   * decisions still waiting for the user's vote (standalone ones, or in an open meeting); a secret ballot's voter row
+   * keeps 'Pending' after the vote (the choice is stored apart, docs/ballots.md): has_voted says it was cast
+   */
   async pendingVotesOf(s: Scope, userId: number, now: Date, limit: number) {
     const { orgId, tx } = s;
     return tx
@@ -29,7 +32,7 @@ export class DashboardRepository {
       .innerJoin(decisions, and(eq(decisions.id, voters.decisionId), eq(decisions.orgId, orgId)))
       .leftJoin(meetings, and(eq(meetings.id, decisions.meetingId), eq(meetings.orgId, orgId)))
       .where(and(
-        eq(voters.orgId, orgId), eq(voters.userId, userId), eq(voters.vote, 'Pending'), eq(decisions.isFulfilled, false), gte(decisions.deadline, now),
+        eq(voters.orgId, orgId), eq(voters.userId, userId), eq(voters.vote, 'Pending'), eq(voters.hasVoted, false), eq(decisions.isFulfilled, false), gte(decisions.deadline, now),
         or(isNull(decisions.meetingId), inArray(meetings.statusId, [...OPEN_STATUSES])),
       ))
       .orderBy(asc(decisions.deadline))
