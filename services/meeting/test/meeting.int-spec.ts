@@ -11,9 +11,9 @@ import { sql } from 'drizzle-orm';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import {
-  AddComment, AddMembers, CastVote, CreateAction, GiveProxy, ChangeMeetingStatus, CreateDecision, CreateMeeting, CreateTalkingPoint, DecisionVoted, GetMeeting, JoinVirtual, ListMeetings, MeetingChanged, SetDecisionFulfilled, SYSTEM_ACTOR, type Actor, type VoteResult,
+  AddComment, AddMembers, CastVote, GetBallots, GetDecision, MM, CreateAction, GiveProxy, ChangeMeetingStatus, CreateDecision, CreateMeeting, CreateTalkingPoint, DecisionVoted, GetMeeting, JoinVirtual, ListMeetings, MeetingChanged, SetDecisionFulfilled, SYSTEM_ACTOR, type Actor, type VoteResult,
 } from '@app/contracts';
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { Bus, Db, SecretBox } from '@app/platform';
 import { MeetingDb } from '../src/db/db';
 import { RoomSecretsRepository } from '../src/repositories/room-secrets.repository';
@@ -83,9 +83,9 @@ describe('meeting service (real PostgreSQL, NATS, Redis)', () => {
     await org?.stop();
   });
 
-  async function scheduledMeeting() {
-    const m = await bus.request(CreateMeeting, { orgId: a.orgId, actor: chair, body: { title: 'Integration', committee_id: committeeId, start_date: local(5), location: 'HQ' } });
-    await bus.request(AddMembers, { orgId: a.orgId, actor: chair, meetingId: m.id, body: { user_id: voters.map((v) => v.userId), type: 'Viewer' } });
+  async function scheduledMeeting(cid = committeeId, people = voters) {
+    const m = await bus.request(CreateMeeting, { orgId: a.orgId, actor: chair, body: { title: 'Integration', committee_id: cid, start_date: local(5), location: 'HQ' } });
+    await bus.request(AddMembers, { orgId: a.orgId, actor: chair, meetingId: m.id, body: { user_id: people.map((v) => v.userId), type: 'Viewer' } });
     await bus.request(CreateTalkingPoint, { orgId: a.orgId, actor: chair, meetingId: m.id, body: { title: 'T', viewers: [{ user_id: voters[0].userId, user_email: null }], presenters: [{ user_id: chair.userId, user_email: null }], attachments: [], attachment_ids: [], subpoints: [] } });
     return m;
   }
@@ -249,6 +249,73 @@ describe('meeting service (real PostgreSQL, NATS, Redis)', () => {
     } finally {
       await admin.end();
     }
+  });
+
+  it('200 secret votes at once (and a second vote of one voter among them): every one stored in a few batches, one ballot per voter, the tallies equal the published list, every receipt in it with its choice', async () => {
+    requireConcurrentDatabase('concurrent secret votes');
+    // 160 more users beside the 40: a board of 200 voters
+    const more: typeof voters = [];
+    for (let i = 0; i < 160; i += 20) {
+      more.push(...(await Promise.all(Array.from({ length: 20 }, (_, j) => createTestUser(bus, a.orgId, { name: `Secret voter ${i + j}`, email: `s${i + j}.${uniqueSlug('s')}@example.test` })))));
+    }
+    const board = [...voters, ...more];
+    const cid = await createTestCommittee(bus, a.orgId, { admins: [chair.email!], members: board.map((v) => v.email) });
+    const m = await scheduledMeeting(cid, board);
+    const d = await bus.request(CreateDecision, {
+      orgId: a.orgId, actor: chair, meetingId: m.id,
+      body: { title: 'Secret burst', deadline: local(6), ballot: 'secret', voters: board.map((v) => ({ user_id: v.userId, user_email: null })), attachments: [], attachment_ids: [] },
+    } as never);
+    const values = ['Approved', 'Denied', 'Abstained', 'Others'] as const;
+    const vote = (v: { userId: number; email: string }, value: string) =>
+      bus.request(CastVote, { orgId: a.orgId, actor: user(v.userId, v.email), decisionId: d.id, body: { vote: value as 'Approved', reason: 'not kept' } });
+    // every voter at once, and board[0] a second time with another choice in the same turn
+    const answers = await Promise.allSettled([...board.map((v, i) => vote(v, values[i % 4])), vote(board[0], 'Denied')]);
+    const ok = answers.flatMap((x, i) => (x.status === 'fulfilled' ? [{ i, r: x.value }] : []));
+    const failed = answers.flatMap((x, i) => (x.status === 'rejected' ? [{ i, e: x.reason }] : []));
+    // board[0]'s two votes: one stored and answered, the other refused as a second vote (409 `vote`), whichever won
+    expect(failed).toHaveLength(1);
+    expect([0, 200]).toContain(failed[0].i);
+    expect(failed[0].e).toMatchObject({ code: 'VALIDATION', fields: { vote: [MM.secretVotedOnce] } });
+    expect(ok).toHaveLength(200);
+    const choiceOf = (i: number) => (i === 200 ? 'Denied' : values[i % 4]);
+    for (const { r } of ok) {
+      expect(r.receipt).toMatch(/^[A-Z2-7]{32}$/);
+      expect(r).toMatchObject({ ballot: 'secret', my_vote: null, tallies: [] });
+    }
+    expect(new Set(ok.map(({ r }) => r.receipt)).size).toBe(200);
+
+    const admin = new Client({ connectionString: env.DATABASE_ADMIN_URL });
+    await admin.connect();
+    try {
+      const marked = await admin.query(`select count(*)::int as n, count(distinct xmin::text)::int as txs from meeting.voters where decision_id = $1 and has_voted`, [d.id]);
+      const rows = await admin.query(`select count(*)::int as n, count(distinct xmin::text)::int as txs from meeting.secret_ballots where decision_id = $1`, [d.id]);
+      console.log(`200 secret votes at once: marked in ${marked.rows[0].txs} transactions`);
+      expect(marked.rows[0].n).toBe(200);
+      expect(rows.rows[0].n).toBe(200);
+      // in batches: far fewer transactions than votes (one each before), and the list rewritten as a whole by the last
+      expect(marked.rows[0].txs).toBeLessThan(100);
+      expect(rows.rows[0].txs).toBe(1);
+      const logged = await admin.query(`select count(*)::int as n from meeting.activities where meeting_id = $1 and activity like '% voted on "Secret burst"'`, [m.id]);
+      expect(logged.rows[0].n).toBe(200);
+    } finally {
+      await admin.end();
+    }
+
+    // closed: the tallies, the published list and its hash agree, and every receipt is there with its choice
+    await bus.request(SetDecisionFulfilled, { orgId: a.orgId, actor: chair, decisionId: d.id, body: { is_fulfilled: true } } as never);
+    const final = await bus.request(GetDecision, { orgId: a.orgId, actor: chair, decisionId: d.id } as never);
+    const list = await bus.request(GetBallots, { orgId: a.orgId, actor: chair, decisionId: d.id } as never);
+    expect(list.count).toBe(200);
+    expect(list.entries).toHaveLength(200);
+    const counted: Record<string, number> = {};
+    for (const e of list.entries) counted[e.choice] = (counted[e.choice] ?? 0) + 1;
+    const tallied = Object.fromEntries(final.tallies.filter((t) => t.count > 0).map((t) => [t.vote, t.count]));
+    expect(tallied).toEqual(counted);
+    expect(Object.values(counted).reduce((x, y) => x + y, 0)).toBe(200);
+    const text = [...list.entries].sort((x, y) => (x.receipt < y.receipt ? -1 : 1)).map((e) => `${e.receipt} ${e.choice}\n`).join('');
+    expect(list.hash).toBe(createHash('sha256').update(text, 'utf8').digest('hex'));
+    const byReceipt = new Map(list.entries.map((e) => [e.receipt, e.choice]));
+    for (const { i, r } of ok) expect([i, byReceipt.get(r.receipt!)]).toEqual([i, choiceOf(i)]);
   });
 
   /**

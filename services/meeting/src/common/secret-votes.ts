@@ -55,13 +55,29 @@ export class SecretVotes {
   async cast(s: Scope, d: DecisionRow, t: { key: string; forOther: boolean; byProxy?: boolean }, vote: Vote, voterRow: VoterRow | undefined, choices: number[] | null = null): Promise<string> {
     const refusal = secretVoteRefusal({ vote, forOther: t.forOther, byProxy: t.byProxy, alreadyVoted: !!voterRow?.hasVoted });
     if (refusal) throw AppError.validation({ [refusal.field]: refusal.message });
-    const receipt = base32(randomBytes(RECEIPT_BYTES));
-    // false: another vote of this voter committed first (the mark is only set once)
-    const choice = choices ? electionChoiceText(choices) : vote;
-    if (!(await this.ballots.cast(s, d.id, t.key, { receipt, choice }, { vote, candidates: choices ?? [] }))) {
-      const again = secretVoteRefusal({ vote, forOther: false, alreadyVoted: true })!;
-      throw AppError.validation({ [again.field]: again.message });
-    }
+    const receipt = (await this.castMany(s, d, [{ key: t.key, vote, choices }])).get(t.key);
+    // none: another vote of this voter committed first (the mark is only set once)
+    if (!receipt) throw SecretVotes.votedAlready();
     return receipt;
+  }
+
+  /**
+   * Secret votes whose rules have passed (secretVoteRefusal included), each voter once: one write of the marks, the
+   * weights and the list for all of them (SecretBallotsRepository.cast). Answers each stored vote's receipt by voter
+   * key; a voter missing from the answer had voted already (a vote of theirs committed first) and nothing of this
+   * vote was written.
+   */
+  async castMany(s: Scope, d: DecisionRow, votes: Array<{ key: string; vote: Vote; choices: number[] | null }>): Promise<Map<string, string>> {
+    const entries = votes.map((v) => ({
+      voterKey: v.key, receipt: base32(randomBytes(RECEIPT_BYTES)), choice: v.choices ? electionChoiceText(v.choices) : v.vote, weighs: { vote: v.vote, candidates: v.choices ?? [] },
+    }));
+    const marked = await this.ballots.cast(s, d.id, entries);
+    return new Map(entries.filter((e) => marked.has(e.voterKey)).map((e) => [e.voterKey, e.receipt]));
+  }
+
+  /** the refusal of a second secret vote by one voter (409 `vote`) */
+  static votedAlready(): AppError {
+    const again = secretVoteRefusal({ vote: 'Approved', forOther: false, alreadyVoted: true })!;
+    return AppError.validation({ [again.field]: again.message });
   }
 }

@@ -4,7 +4,7 @@ import { AppError, DecisionVoted, MeetingChanged, type CastVote, type RequestOf,
 import { CONFIG, currentContext, logger, runDetached } from '@app/platform';
 import type { MeetingConfig } from '../config';
 import { MeetingDb, type Scope } from '../db/db';
-import type { MemberRow } from '../db/schema';
+import type { DecisionRow, MemberRow, VoterRow } from '../db/schema';
 import { actorInfo, sha256 } from '../common/actor';
 import { Directory } from '../common/directory';
 import { MeetingAccess, ndaPending, type MeetingCtx } from '../common/meeting-access';
@@ -20,6 +20,10 @@ import { canView } from '../rules/visibility';
 import { keptReason, voteGate } from '../rules/vote-gate';
 import { voteTarget } from '../rules/vote-target';
 import { electionVote } from '../rules/election';
+import { secretVoteRefusal } from '../rules/ballot';
+import { SecretVotes } from '../common/secret-votes';
+import { SecretBallotsRepository } from '../repositories/secret-ballots.repository';
+import { candidateCountsOf } from '../view/payloads';
 import { DecisionView } from '../view/decision-view';
 import { DecisionsRouter } from './decisions.router';
 
@@ -45,6 +49,9 @@ interface Entry {
 }
 
 
+/** a vote the rules let through: its place in the batch, its context, the voter's key and person, an election's choices */
+type Accepted = { i: number; x: Entry; ctx: MeetingCtx; key: string; person: { userId: number | null; userEmail: string | null }; forOther: boolean; choices: number[] | null };
+
 /** what the batch decided for one vote: its answer, its refusal, or "run it alone" (the old path) */
 type Outcome = { ok: VoteResult } | { err: unknown } | { alone: true };
 
@@ -63,8 +70,13 @@ type Outcome = { ok: VoteResult } | { err: unknown } | { alone: true };
  * the later one replaced it (its row and the tallies with its value), as if the two had come one after the other.
  * Two batches of one decision in flight at once touch different voter rows, or wait on the same row's lock (a
  * voter who voted twice), as two single votes would.
- * A standalone resolution, a decision or meeting that is not there, and a batch whose transaction fails are run
- * vote by vote through the ordinary path (`DecisionsRouter.run`), which gives each its own answer.
+ * A secret ballot's votes (docs/ballots.md) batch the same way, with its rules (each voter for themselves, no
+ * Pending, once): the batch holds the decision FOR UPDATE (its batches take turns), marks its voters and writes the
+ * batch's (receipt, choice) rows into the decision's list rewritten once in a random order (`SecretVotes.castMany`);
+ * two votes of one voter in a batch: the first is stored, the later one is refused (409 `vote`, voted already).
+ * A secret vote cast for someone else (a proxy's holder, or a refusal) goes the ordinary path.
+ * A standalone resolution, an open election, a decision or meeting that is not there, and a batch whose transaction
+ * fails are run vote by vote through the ordinary path (`DecisionsRouter.run`), which gives each its own answer.
  */
 @Injectable()
 export class VoteBatcher {
@@ -83,6 +95,8 @@ export class VoteBatcher {
     private readonly decisionView: DecisionView,
     private readonly publisher: MeetingPublisher,
     private readonly events: MeetingEvents,
+    private readonly secret: SecretVotes,
+    private readonly secretBallots: SecretBallotsRepository,
     /** VOTE_BATCH_MAX votes at most in one transaction, VOTE_BATCHES_IN_FLIGHT transactions at most per decision */
     @Inject(CONFIG) private readonly config: Pick<MeetingConfig, 'VOTE_BATCH_MAX' | 'VOTE_BATCHES_IN_FLIGHT'>,
   ) {}
@@ -160,9 +174,11 @@ export class VoteBatcher {
   /** one transaction: the batch's reads, the rules per vote, then one write of each kind for the votes accepted */
   private async write(s: Scope, decisionId: number, batch: Entry[]): Promise<Outcome[]> {
     const first = await this.decisions.get(s, decisionId);
-    // a secret ballot's votes go one by one (MeetingDecisionsService.vote): each rewrites the decision's choices
-    // so do an election's (its choices are checked against its candidates there)
-    if (!first || !first.meetingId || first.ballot === 'secret' || first.election) return batch.map(() => ({ alone: true }));
+    // an open election's votes go one by one (MeetingDecisionsService.vote: its choices are kept on the voter rows)
+    if (!first || !first.meetingId || (first.election && first.ballot !== 'secret')) return batch.map(() => ({ alone: true }));
+    // a secret ballot's batch: the marks, and the choices under new receipts with the decision's list rewritten once
+    // in a random order (SecretVotes.castMany, docs/ballots.md)
+    const secret = first.ballot === 'secret';
     const meetingId = first.meetingId;
     // a meeting's decision through the standalone route (/singleDecision/vote/{id}) is not found there
     const out: Outcome[] = batch.map((x) => (x.req.standalone ? { err: AppError.notFound('decision') } : { alone: true }));
@@ -181,13 +197,13 @@ export class VoteBatcher {
     const committee = await this.directory.committee(s.orgId, meeting.committeeId);
     const people = await this.directory.usersById(s.orgId, [meeting.ownerId, first.createdBy, ...rows.map((m) => m.userId)]);
     // the decision again, under FOR SHARE: ending or editing it (FOR UPDATE) waits for this batch, and this batch
-    // sees the decision as it is once such a change has committed
-    const d = await this.decisions.get(s, decisionId, { share: true });
-    if (!d || d.meetingId !== meetingId || d.ballot === 'secret' || d.election) return batch.map(() => ({ alone: true }));
+    // sees the decision as it is once such a change has committed. A secret ballot's under FOR UPDATE: its batches
+    // take turns (each rewrites the list; a FOR SHARE taken first and raised later would deadlock two batches)
+    const d = await this.decisions.get(s, decisionId, secret ? { lock: true } : { share: true });
+    if (!d || d.meetingId !== meetingId || d.ballot !== first.ballot || (d.election && !secret)) return batch.map(() => ({ alone: true }));
 
     // the rules, vote by vote (as MeetingDecisionsService.vote)
-    type Accepted = { i: number; x: Entry; ctx: MeetingCtx; key: string; person: { userId: number | null; userEmail: string | null }; forOther: boolean };
-    const considered: Array<{ i: number; x: Entry; ctx: MeetingCtx; key: string; person: Accepted['person']; forOther: boolean }> = [];
+    const considered: Array<Omit<Accepted, 'choices'>> = [];
     batch.forEach((x, i) => {
       if ('err' in out[i]) return;
       try {
@@ -200,15 +216,17 @@ export class VoteBatcher {
           return;
         }
         if (!t.ok) throw new AppError('MEETING_FORBIDDEN');
-        // a decision that is not an election refuses `choices` (409), as the ordinary path does
-        const ev = electionVote(null, x.req.body.choices);
-        if (!ev.ok) throw AppError.validation(ev.errors, ev.params);
+        // a secret vote for someone else: the ordinary path too (a proxy's holder may cast it; anyone else is refused)
+        if (secret && t.forOther) {
+          out[i] = { alone: true };
+          return;
+        }
         considered.push({ i, x, ctx, key: t.key, person: t.person, forOther: t.forOther });
       } catch (e) {
         out[i] = { err: e };
       }
     });
-    const existing = new Set((await this.decisions.votersByKeys(s, d.id, considered.map((c) => c.key))).map((v) => v.voterKey));
+    const existing = new Map((await this.decisions.votersByKeys(s, d.id, considered.map((c) => c.key))).map((v) => [v.voterKey, v]));
     const accepted: Accepted[] = [];
     const clock = new Date();
     for (const c of considered) {
@@ -222,9 +240,16 @@ export class VoteBatcher {
         out[c.i] = { err: reason === 'not_voter' || reason === 'not_member' ? new AppError('MEETING_FORBIDDEN', { details: { reason } }) : new AppError('DECISION_VOTING_CLOSED', { details: { reason } }) };
         continue;
       }
-      accepted.push(c);
+      // an election's choices among its candidates; any other decision refuses `choices` (409), as the ordinary path
+      const ev = electionVote(secret ? (d.election ?? null) : null, c.x.req.body.choices);
+      if (!ev.ok) {
+        out[c.i] = { err: AppError.validation(ev.errors, ev.params) };
+        continue;
+      }
+      accepted.push({ ...c, choices: ev.choices });
     }
     if (!accepted.length) return out;
+    if (secret) return this.writeSecret(s, d, meetingId, accepted, existing, out);
 
     // the writes: voter rows (a voter who voted twice in this batch: the later vote, as if it came second),
     // activity rows, then the answers and one event pair per vote
@@ -249,28 +274,87 @@ export class VoteBatcher {
       const rowsFor = superseded ? voterRows.map((r) => (r.voterKey === a.key ? { ...r, vote: superseded.mine.vote, reason: superseded.mine.reason, votedBy: superseded.mine.votedBy } : r)) : voterRows;
       const countsFor = superseded ? recount(counts, superseded.written.vote, superseded.mine.vote, voterRows.find((r) => r.voterKey === a.key)?.weight ?? 1) : counts;
       const result = await this.decisionView.voteAnswerFrom(s, d, { meeting: ctx }, { voter: a.key, actor: ctx.actorKey }, rowsFor, countsFor);
-      const voterUser = a.person.userId ? ctx.people.get(a.person.userId) : undefined;
-      const name = ctx.actorName ?? 'Someone';
-      events.push({
-        def: DecisionVoted,
-        payload: this.events.decisionVotedPayload(
-          ctx.org, d,
-          { voter: { userId: a.person.userId, name: voterUser?.name ?? (a.forOther ? null : name), email: voterUser?.email ?? a.person.userEmail }, vote: x.req.body.vote as Vote, tallies: result.tallies },
-          actorInfo(x.req.actor, ctx.me), ctx.people, [{ userId: d.createdBy, userEmail: null }, { userId: ctx.meeting.ownerId, userEmail: null }], { exceptUserId: x.req.actor.userId },
-        ),
-      });
+      events.push(this.voted(d, a, x.req.body.vote as Vote, result.tallies));
       out[a.i] = { ok: result };
       lastTallies = result.tallies;
     }
-    // the meeting's live channel and the other services hear of the batch once, with the tallies after its last
-    // vote (which no later vote of the batch superseded): a burst of 1,000 votes was 1,000 MeetingChanged events for
-    // every consumer to take and acknowledge. byUserId names the voter when the batch is one vote
-    if (accepted.length) {
-      const byUserId = accepted.length === 1 ? accepted[0].x.req.actor.userId : null;
-      events.push({ def: MeetingChanged, payload: this.events.meetingChangedPayload(s.orgId, meetingId, 'vote', { decisionId: d.id, tallies: lastTallies, byUserId }) });
-    }
+    events.push(this.changed(s, meetingId, d, accepted, lastTallies));
     await this.publisher.addMany(s.tx, events);
     return out;
+  }
+
+  /**
+   * A secret ballot's accepted votes (docs/ballots.md): refused as the ordinary path refuses them (Pending; voted
+   * already, a second vote of one voter in this batch included: the first in arrival order is the one stored), then
+   * one write for the rest (SecretVotes.castMany: the marks, the weights, the list rewritten once with the batch's
+   * new (receipt, choice) in a random order), the activity rows, each voter's answer with their receipt, one
+   * DecisionVoted per vote without its value, one MeetingChanged for the batch.
+   */
+  private async writeSecret(s: Scope, d: DecisionRow, meetingId: number, accepted: Accepted[], existing: Map<string, VoterRow>, out: Outcome[]): Promise<Outcome[]> {
+    const seen = new Set<string>();
+    const casting: Accepted[] = [];
+    for (const a of accepted) {
+      const refusal = secretVoteRefusal({ vote: a.x.req.body.vote as Vote, forOther: false, alreadyVoted: !!existing.get(a.key)?.hasVoted || seen.has(a.key) });
+      if (refusal) {
+        out[a.i] = { err: AppError.validation({ [refusal.field]: refusal.message }) };
+        continue;
+      }
+      seen.add(a.key);
+      casting.push(a);
+    }
+    if (!casting.length) return out;
+    const receipts = await this.secret.castMany(s, d, casting.map((a) => ({ key: a.key, vote: a.x.req.body.vote as Vote, choices: a.choices })));
+    // a voter the mark missed had a vote committed first (by another batch or the ordinary path): refused, nothing written
+    const stored = casting.filter((a) => {
+      if (receipts.has(a.key)) return true;
+      out[a.i] = { err: SecretVotes.votedAlready() };
+      return false;
+    });
+    if (!stored.length) return out;
+    await this.comments.logMany(s, stored.map(({ ctx }) => ({
+      meetingId: ctx.meeting.id, userId: ctx.actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} voted on "${d.title}"`,
+    })));
+    const voterRows = await this.decisions.votersByKeys(s, d.id, stored.flatMap((a) => (a.ctx.actorKey ? [a.key, a.ctx.actorKey] : [a.key])));
+    const counts = await this.decisions.voteCounts(s, d.id);
+    const secretCounts = await this.secretBallots.counts(s, [d.id]);
+    const candidates = await candidateCountsOf(s, [d], this.decisions, this.secretBallots);
+    const events: Array<{ def: typeof DecisionVoted | typeof MeetingChanged; payload: unknown }> = [];
+    let lastTallies: VoteResult['tallies'] | undefined;
+    for (const a of stored) {
+      const result = await this.decisionView.voteAnswerFrom(s, d, { meeting: a.ctx }, { voter: a.key, actor: a.ctx.actorKey }, voterRows, counts, secretCounts, receipts.get(a.key)!, candidates);
+      // the event names the voter, never the choice (vote: null; the tallies are withheld while the ballot is open)
+      events.push(this.voted(d, a, null, result.tallies));
+      out[a.i] = { ok: result };
+      lastTallies = result.tallies;
+    }
+    events.push(this.changed(s, meetingId, d, stored, lastTallies));
+    await this.publisher.addMany(s.tx, events);
+    return out;
+  }
+
+  /** one vote's DecisionVoted (to the decision's creator and the meeting's owner, not to the actor) */
+  private voted(d: DecisionRow, a: Accepted, vote: Vote | null, tallies: VoteResult['tallies']): { def: typeof DecisionVoted; payload: unknown } {
+    const { x, ctx } = a;
+    const voterUser = a.person.userId ? ctx.people.get(a.person.userId) : undefined;
+    const name = ctx.actorName ?? 'Someone';
+    return {
+      def: DecisionVoted,
+      payload: this.events.decisionVotedPayload(
+        ctx.org, d,
+        { voter: { userId: a.person.userId, name: voterUser?.name ?? (a.forOther ? null : name), email: voterUser?.email ?? a.person.userEmail }, vote, tallies },
+        actorInfo(x.req.actor, ctx.me), ctx.people, [{ userId: d.createdBy, userEmail: null }, { userId: ctx.meeting.ownerId, userEmail: null }], { exceptUserId: x.req.actor.userId },
+      ),
+    };
+  }
+
+  /**
+   * The meeting's live channel and the other services hear of a batch once, with the tallies after its last vote
+   * (which no later vote of the batch superseded): a burst of 1,000 votes was 1,000 MeetingChanged events for every
+   * consumer to take and acknowledge. byUserId names the voter when the batch is one vote
+   */
+  private changed(s: Scope, meetingId: number, d: DecisionRow, written: Accepted[], tallies: VoteResult['tallies'] | undefined): { def: typeof MeetingChanged; payload: unknown } {
+    const byUserId = written.length === 1 ? written[0].x.req.actor.userId : null;
+    return { def: MeetingChanged, payload: this.events.meetingChangedPayload(s.orgId, meetingId, 'vote', { decisionId: d.id, tallies, byUserId }) };
   }
 
   /** the member rows one vote needs: the actor's (a guest's by the link's token) and the person voted for */

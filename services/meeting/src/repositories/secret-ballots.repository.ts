@@ -14,38 +14,53 @@ const isVote = (choice: string): boolean => (VOTE_VALUES as readonly string[]).i
 @Injectable()
 export class SecretBallotsRepository {
   /**
-   * One secret vote: mark the voter (only if not yet marked: false when they had voted already), then rewrite the
-   * decision's choices with the new one in a random order (inside PostgreSQL). The decision row is locked first, so the votes of one
-   * decision take turns; the rewrite gives every row of the decision this transaction's id and a new place, so
-   * neither says which row came with which vote.
+   * Secret votes of one decision, one or a batch (VoteBatcher): lock the decision row (the votes of one decision take
+   * turns, batch by batch), mark each voter (only if not yet marked: a voter who had voted already is left out of
+   * the answer and nothing of theirs is written), add each marked voter's weight to the totals of their choice, then
+   * rewrite the decision's choices — the old ones and this batch's new ones — in one random order (inside
+   * PostgreSQL). The rewrite gives every row of the decision this transaction's id and a new place, so neither says
+   * which row came with which vote or which batch (docs/ballots.md#threat-model-in-plain-words). Answers the keys
+   * marked. The caller gives each voter once.
    */
-  async cast(s: Scope, decisionId: number, voterKey: string, entry: { receipt: string; choice: string }, weighs: { vote: string; candidates: number[] }): Promise<boolean> {
+  async cast(
+    s: Scope, decisionId: number,
+    votes: Array<{ voterKey: string; receipt: string; choice: string; weighs: { vote: string; candidates: number[] } }>,
+  ): Promise<Set<string>> {
     const { orgId, tx } = s;
+    if (!votes.length) return new Set();
     await tx.select({ id: decisions.id }).from(decisions).where(and(eq(decisions.orgId, orgId), eq(decisions.id, decisionId))).for('update');
     const marked = await tx
       .update(voters)
       .set({ hasVoted: true, updatedAt: sql`now()` })
-      .where(and(eq(voters.orgId, orgId), eq(voters.decisionId, decisionId), eq(voters.voterKey, voterKey), eq(voters.hasVoted, false)))
-      .returning({ id: voters.id, weight: voters.weight });
-    if (!marked.length) return false;
-    // the voter's weight joins the total of their choice, not their ballot row (docs/ballots.md#weights-in-a-secret-ballot)
+      .where(and(eq(voters.orgId, orgId), eq(voters.decisionId, decisionId), inArray(voters.voterKey, votes.map((v) => v.voterKey)), eq(voters.hasVoted, false)))
+      .returning({ voterKey: voters.voterKey, weight: voters.weight });
+    if (!marked.length) return new Set();
+    const weightOf = new Map(marked.map((m) => [m.voterKey, Number(m.weight)]));
+    const kept = votes.filter((v) => weightOf.has(v.voterKey));
+    // each voter's weight joins the total of their choice, not their ballot row (docs/ballots.md#weights-in-a-secret-ballot)
     // an election's ballot: its value (Approved, or Abstained when blank) and each chosen candidate ('c<number>') get
-    // the weight, each as one total (docs/ballots.md#elections)
+    // the weight, each as one total (docs/ballots.md#elections); summed per choice first (one row per choice in the
+    // statement: ON CONFLICT cannot touch a row twice)
+    const totals = new Map<string, number>();
+    for (const v of kept) for (const choice of [v.weighs.vote, ...v.weighs.candidates.map((c) => `c${c}`)]) totals.set(choice, (totals.get(choice) ?? 0) + weightOf.get(v.voterKey)!);
     await tx
       .insert(secretWeights)
-      .values([weighs.vote, ...weighs.candidates.map((c) => `c${c}`)].map((choice) => ({ orgId, decisionId, choice, weight: marked[0].weight })))
+      .values([...totals].map(([choice, weight]) => ({ orgId, decisionId, choice, weight })))
       .onConflictDoUpdate({ target: [secretWeights.orgId, secretWeights.decisionId, secretWeights.choice], set: { weight: sql`${secretWeights.weight} + excluded.weight` } });
-    // the rewrite inside PostgreSQL, in one statement: every row of the decision, the new one among them, deleted and
-    // inserted again in an order drawn from a strong random source (gen_random_uuid reads pg_strong_random); before,
-    // every row went to Node and back for each vote (docs/performance.md, P9)
+    // the rewrite inside PostgreSQL, in one statement: every row of the decision and the batch's new ones deleted /
+    // inserted again in an order drawn from a strong random source (gen_random_uuid reads pg_strong_random). Once per
+    // batch, not per vote: a burst of N votes in batches of B writes about N²/2B rows (docs/performance.md, P9)
+    const fresh = JSON.stringify(kept.map((v) => ({ receipt: v.receipt, choice: v.choice })));
     await tx.execute(sql`
       WITH old AS (
         DELETE FROM ${secretBallots} WHERE ${and(eq(secretBallots.orgId, orgId), eq(secretBallots.decisionId, decisionId))}
         RETURNING receipt, choice),
-      every AS (SELECT receipt, choice FROM old UNION ALL SELECT ${entry.receipt}::text, ${entry.choice}::text)
+      every AS (
+        SELECT receipt, choice FROM old
+        UNION ALL SELECT receipt, choice FROM jsonb_to_recordset(${fresh}::jsonb) AS fresh(receipt text, choice text))
       INSERT INTO ${secretBallots} (org_id, decision_id, receipt, choice)
       SELECT ${orgId}::uuid, ${decisionId}::bigint, receipt, choice FROM every ORDER BY gen_random_uuid()`);
-    return true;
+    return new Set(kept.map((v) => v.voterKey));
   }
 
   /** how many choices of each value, per decision, and their weight `w` (values nobody chose are absent) */
