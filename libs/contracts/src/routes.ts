@@ -20,6 +20,7 @@ import { AuthRoutes } from './organization/auth.routes';
 import { ProfileRoutes } from './organization/profile.routes';
 import { SettingsRoutes } from './organization/settings.routes';
 import { LibraryRoutes } from './library/library.routes';
+import { AnnotationRoutes } from './library/annotations';
 import { DownloadPolicyRoutes } from './library/library.policy';
 import { PresentationRoutes } from './presentation/presentation.routes';
 import { ApprovalRoutes } from './approval/approval.routes';
@@ -57,6 +58,7 @@ export const Routes = {
   ...ProfileRoutes,
   ...SettingsRoutes,
   ...LibraryRoutes,
+  ...AnnotationRoutes,
   ...DownloadPolicyRoutes,
   ...PresentationRoutes,
   ...ApprovalRoutes,
@@ -91,6 +93,7 @@ export const ROUTE_TABLE = routeList(
   ProfileRoutes,
   SettingsRoutes,
   LibraryRoutes,
+  AnnotationRoutes,
   DownloadPolicyRoutes,
   PresentationRoutes,
   ApprovalRoutes,

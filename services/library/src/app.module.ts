@@ -19,6 +19,9 @@ import { DownloadPolicies } from './common/download-policies';
 import { PolicyService } from './policy/policy.service';
 import { PolicyHandlers } from './policy/policy.handlers';
 import { WatermarkProcessor } from './library/watermark.processor';
+import { AnnotationsRepository } from './repositories/annotations.repository';
+import { AnnotationsService } from './annotations/annotations.service';
+import { AnnotationsHandlers } from './annotations/annotations.handlers';
 
 /**
  * services/library: folders and files (bytes in S3, rows here), sharing, favorites, versions, annotations,
@@ -41,7 +44,7 @@ export class AppModule {
           streams: ['library'],
         }),
       ],
-      providers: [{ provide: Sandbox, useValue: new Sandbox(config) }, ...orgZonesProviders({ get: GetOrganization, updated: OrganizationUpdated }), LibraryDb, LibraryRepository, FileTextRepository, ItemAccess, LibraryService, LibraryHandlers, LibrarySearchService, LibrarySearchHandlers, ViewersService, ViewersHandlers, ConvertProcessor, TextProcessor, DownloadPolicies, PolicyService, PolicyHandlers, WatermarkProcessor],
+      providers: [{ provide: Sandbox, useValue: new Sandbox(config) }, ...orgZonesProviders({ get: GetOrganization, updated: OrganizationUpdated }), LibraryDb, LibraryRepository, FileTextRepository, ItemAccess, LibraryService, LibraryHandlers, LibrarySearchService, LibrarySearchHandlers, ViewersService, ViewersHandlers, ConvertProcessor, TextProcessor, DownloadPolicies, PolicyService, PolicyHandlers, WatermarkProcessor, AnnotationsRepository, AnnotationsService, AnnotationsHandlers],
     };
   }
 }

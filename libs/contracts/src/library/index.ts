@@ -7,3 +7,4 @@ export * from './library.events';
 export * from './library.routes';
 export * from './library.policy';
 import './library.messages';
+export * from './annotations';

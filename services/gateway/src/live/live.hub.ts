@@ -1,6 +1,6 @@
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Gauge } from 'prom-client';
-import { AppError, ListMembers, MeetingChanged, ResolutionChanged, type LiveMessage, type MemberCall, type PayloadOf, type ResolutionLiveMessage } from '@app/contracts';
+import { AnnotationChanged, AppError, ListMembers, MeetingChanged, ResolutionChanged, type FileLiveMessage, type LiveMessage, type MemberCall, type PayloadOf, type ResolutionLiveMessage } from '@app/contracts';
 import { Bus, Events, logger, onDrain, registry } from '@app/platform';
 
 const openChannels = new Gauge({ name: 'live_channels_open', help: 'live channels (server-sent event streams) open on this gateway', registers: [registry] });
@@ -18,6 +18,20 @@ export interface ResolutionListener {
   call: MemberCall;
   send(message: ResolutionLiveMessage, seq?: number): void;
   close(): void;
+}
+
+/** One open file viewer (docs/annotations.md#live): the user's call (access checked when the channel opened) and where to write. */
+export interface FileListener {
+  call: MemberCall;
+  itemId: number;
+  send(message: FileLiveMessage, seq?: number): void;
+  close(): void;
+}
+
+/** whether a file viewer hears of an annotation change: 'all' (shared with the committee), or its user is named in the audience */
+export function mayHearAnnotation(actor: MemberCall['actor'], audience: 'all' | readonly number[]): boolean {
+  if (actor.kind !== 'user' || actor.userId === null) return false;
+  return audience === 'all' || audience.includes(actor.userId);
 }
 
 /** whether a resolutions page hears of a change: its user is among the resolution's viewers, or an organization administrator */
@@ -49,6 +63,8 @@ export class LiveHub implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly byMeeting = new Map<string, Set<LiveListener>>();
   /** resolutions pages by organization */
   private readonly byOrg = new Map<string, Set<ResolutionListener>>();
+  /** file viewers by organization and file */
+  private readonly byFile = new Map<string, Set<FileListener>>();
 
   constructor(private readonly events: Events, private readonly bus: Bus) {}
 
@@ -60,14 +76,17 @@ export class LiveHub implements OnApplicationBootstrap, OnApplicationShutdown {
     this.removeDrain = onDrain('sockets', () => this.onApplicationShutdown());
     await this.events.watch(MeetingChanged, (p, meta) => this.deliver(p, meta.seq));
     await this.events.watch(ResolutionChanged, (p, meta) => this.deliverResolution(p, meta.seq));
+    await this.events.watch(AnnotationChanged, (p, meta) => this.deliverAnnotation(p, meta.seq));
   }
 
   onApplicationShutdown(): void {
     this.removeDrain?.();
     for (const set of this.byMeeting.values()) for (const l of set) l.close();
     for (const set of this.byOrg.values()) for (const l of set) l.close();
+    for (const set of this.byFile.values()) for (const l of set) l.close();
     this.byMeeting.clear();
     this.byOrg.clear();
+    this.byFile.clear();
   }
 
   private key(orgId: string, meetingId: number): string {
@@ -102,6 +121,30 @@ export class LiveHub implements OnApplicationBootstrap, OnApplicationShutdown {
     if (!set?.delete(l)) return;
     openChannels.dec();
     if (!set.size) this.byOrg.delete(l.call.orgId);
+  }
+
+  addFile(l: FileListener): void {
+    const k = this.key(l.call.orgId, l.itemId);
+    let set = this.byFile.get(k);
+    if (!set) this.byFile.set(k, (set = new Set()));
+    set.add(l);
+    openChannels.inc();
+  }
+
+  removeFile(l: FileListener): void {
+    const k = this.key(l.call.orgId, l.itemId);
+    const set = this.byFile.get(k);
+    if (!set?.delete(l)) return;
+    openChannels.dec();
+    if (!set.size) this.byFile.delete(k);
+  }
+
+  /** a shared annotation changed: to the file's viewers in this process who may see it (the page refetches the list) */
+  private deliverAnnotation(p: PayloadOf<typeof AnnotationChanged>, seq: number): void {
+    const set = this.byFile.get(this.key(p.orgId, p.itemId));
+    if (!set) return;
+    const message: FileLiveMessage = { type: 'annotation', seq, itemId: p.itemId, annotationId: p.annotationId, change: p.change, byUserId: p.byUserId };
+    for (const l of [...set]) if (mayHearAnnotation(l.call.actor, p.audience)) l.send(message, seq);
   }
 
   /** a change of a standalone resolution: to the resolutions pages of the organization whose user may see it */

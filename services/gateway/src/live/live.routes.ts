@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { PassThrough } from 'node:stream';
-import { AppError, LiveRoutes, type LiveMessage, type ResolutionLiveMessage } from '@app/contracts';
+import { AnnotationRoutes, AppError, ListAnnotations, LiveRoutes, type FileLiveMessage, type LiveMessage, type ResolutionLiveMessage } from '@app/contracts';
 import { Bus } from '@app/platform';
 import { FileAnswer, Implements, type RouteContext, type RouteResult } from '../core/routes';
-import { LiveHub, mayListen, type LiveListener, type ResolutionListener } from './live.hub';
+import { LiveHub, mayListen, type FileListener, type LiveListener, type ResolutionListener } from './live.hub';
 
 /** a comment line every 20 s keeps proxies and the browser from closing a quiet channel */
 const HEARTBEAT_MS = 20_000;
 
 /** one server-sent event: the change's sequence as its id (the browser sends it back as Last-Event-ID) */
-export function sseFrame(message: LiveMessage | ResolutionLiveMessage, seq?: number): string {
+export function sseFrame(message: LiveMessage | ResolutionLiveMessage | FileLiveMessage, seq?: number): string {
   return `${seq !== undefined ? `id: ${seq}\n` : ''}data: ${JSON.stringify(message)}\n\n`;
 }
 
@@ -23,7 +23,7 @@ export function sseFrame(message: LiveMessage | ResolutionLiveMessage, seq?: num
  * unregister; the stream says `retry`, sends `ready` (with `resync` when the browser reconnects with a Last-Event-ID:
  * changes in between are not replayed, the page refetches), beats every 20 s, and unregisters when the page goes.
  */
-function openEventStream<M extends LiveMessage | ResolutionLiveMessage>(
+function openEventStream<M extends LiveMessage | ResolutionLiveMessage | FileLiveMessage>(
   req: { headers: Record<string, string | string[] | undefined> },
   res: { on(event: 'close', fn: () => void): unknown },
   ready: (resync: boolean) => M,
@@ -85,6 +85,21 @@ export class LiveRoutesImpl {
       const listener: ResolutionListener = { call, ...io };
       this.hub.addResolutions(listener);
       return () => this.hub.removeResolutions(listener);
+    });
+  }
+
+  /**
+   * GET /api/library/:id/live (docs/annotations.md#live): a file's viewers hear of its shared annotations. The
+   * library service decides whether the caller may see the file (its ListAnnotations answers, or its 404 is
+   * answered before the stream opens); each change reaches only the users its audience names ('all': everyone here).
+   */
+  @Implements(AnnotationRoutes.fileLive)
+  async fileLive({ call, params, query, req, res }: RouteContext<typeof AnnotationRoutes.fileLive>): Promise<RouteResult<typeof AnnotationRoutes.fileLive>> {
+    await this.bus.request(ListAnnotations, { ...call, itemId: params.id, meetingId: query.meeting_id });
+    return openEventStream<FileLiveMessage>(req, res, (resync) => ({ type: 'ready', itemId: params.id, resync }), (io) => {
+      const listener: FileListener = { call, itemId: params.id, ...io };
+      this.hub.addFile(listener);
+      return () => this.hub.removeFile(listener);
     });
   }
 }

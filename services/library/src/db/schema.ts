@@ -162,3 +162,35 @@ export const downloadPolicies = library.table(
   },
   (t) => [primaryKey({ columns: [t.orgId, t.level, t.targetId] })],
 );
+
+/**
+ * Shared annotations (docs/annotations.md): one row per highlight, note, drawing or reply on a page of a file's
+ * PDF, geometry normalized to 0..1 of the unrotated page. `visibility` private (the author only), committee
+ * (everyone who may see the file) or people (the author and `people`); a reply (`parent_id`) is seen by whoever
+ * sees its annotation. `version` is the file's version it anchors to; `orphaned` once a later version lost its text.
+ */
+export const sharedAnnotations = library.table(
+  'shared_annotations',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orgId: uuid('org_id').notNull(),
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    parentId: bigint('parent_id', { mode: 'number' }),
+    version: integer('version').notNull(),
+    page: integer('page').notNull(),
+    /** highlight, note, drawing or reply */
+    kind: text('kind').notNull(),
+    geometry: jsonb('geometry'),
+    quote: text('quote'),
+    text: text('text').notNull().default(''),
+    color: text('color').notNull().default('#ffdd00'),
+    visibility: text('visibility').notNull().default('private'),
+    people: integer('people').array().notNull().default(sql`'{}'::integer[]`),
+    authorId: integer('author_id').notNull(),
+    authorName: text('author_name').notNull().default(''),
+    orphaned: boolean('orphaned').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('shared_annotations_item_idx').on(t.orgId, t.itemId, t.page), index('shared_annotations_parent_idx').on(t.orgId, t.parentId)],
+);

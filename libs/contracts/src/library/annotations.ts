@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { INT4_MAX, zId, zOk, zOrgId, zTenant } from '../core/common';
+import { defineEvent, defineRpc } from '../core/define';
+import { defineComposedRoute, defineRoute } from '../core/route';
+import { M } from '../core/validation';
+import { zFetchQuery } from './library.http';
+import { LibraryMessages } from './library.errors';
+
+/**
+ * Shared annotations of a library file (docs/annotations.md): highlights, notes and drawings as rows, one per
+ * mark, on a page of the file's PDF, in page coordinates normalized to 0..1 (origin top-left of the unrotated
+ * page). Private by default; shared with everyone who may see the file (`committee`) or with named people;
+ * threaded replies; live on open viewers of the same file (GET /api/library/{id}/live). The spec's older
+ * per-user blob (`GET, POST, DELETE /api/library/{id}/annotation`) stays as it was.
+ */
+
+export const ANNOTATION_KINDS = ['highlight', 'note', 'drawing'] as const;
+export const zAnnotationKind = z.enum(ANNOTATION_KINDS, { error: M.oneOf });
+export type AnnotationKind = z.output<typeof zAnnotationKind>;
+export const ANNOTATION_VISIBILITIES = ['private', 'committee', 'people'] as const;
+export const zAnnotationVisibility = z.enum(ANNOTATION_VISIBILITIES, { error: M.oneOf });
+export type AnnotationVisibility = z.output<typeof zAnnotationVisibility>;
+
+/** bounds: a mark is small; a page has at most this many rectangles, paths and points */
+export const ANNOTATION_LIMITS = { rects: 200, paths: 50, points: 2000, text: 5000, quote: 2000, people: 100, perFile: 5000 } as const;
+
+const unit = z.number({ error: M.number }).min(0, M.invalid).max(1, M.invalid);
+const zRect = z.object({ x: unit, y: unit, w: unit, h: unit });
+const zPoint = z.tuple([unit, unit]);
+export const zHighlightGeometry = z.object({ rects: z.array(zRect).min(1, M.required).max(ANNOTATION_LIMITS.rects) });
+export const zNoteGeometry = z.object({ x: unit, y: unit });
+export const zDrawingGeometry = z.object({
+  paths: z.array(z.object({ points: z.array(zPoint).min(1, M.required).max(ANNOTATION_LIMITS.points) })).min(1, M.required).max(ANNOTATION_LIMITS.paths),
+  width: z.number({ error: M.number }).min(0.0005, M.invalid).max(0.05, M.invalid).default(0.003),
+});
+export const zAnnotationGeometry = z.union([zHighlightGeometry, zNoteGeometry, zDrawingGeometry]);
+export type AnnotationGeometry = z.output<typeof zAnnotationGeometry>;
+const zColor = z.string({ error: M.string }).regex(/^#[0-9a-fA-F]{6}$/, M.invalid);
+const zText = z.string({ error: M.string }).trim().max(ANNOTATION_LIMITS.text, M.tooLong);
+const zPeople = z.array(z.number({ error: M.integer }).int(M.integer).positive(M.invalid).max(INT4_MAX, M.invalid)).max(ANNOTATION_LIMITS.people);
+
+/** One annotation as the viewer shows it; `replies` in the order written (a reply has no replies of its own). */
+export const zSharedAnnotationBase = z.object({
+  id: z.number().int(),
+  library_id: z.number().int(),
+  parent_id: z.number().int().nullable(),
+  page: z.number().int(),
+  kind: z.enum([...ANNOTATION_KINDS, 'reply']),
+  geometry: z.unknown().nullable(),
+  /** the quoted text of a highlight (carried to the next version by it) */
+  quote: z.string().nullable(),
+  text: z.string(),
+  color: z.string(),
+  visibility: zAnnotationVisibility,
+  people: z.array(z.number().int()),
+  author: z.object({ id: z.number().int(), name: z.string() }),
+  /** the file's version it was made on; `orphaned` when a later version no longer has its text */
+  version: z.number().int(),
+  orphaned: z.boolean(),
+  mine: z.boolean(),
+  can_edit: z.boolean(),
+  can_delete: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export const zSharedAnnotation = zSharedAnnotationBase.extend({ replies: z.array(zSharedAnnotationBase) });
+export type SharedAnnotation = z.output<typeof zSharedAnnotation>;
+export type SharedAnnotationReply = z.output<typeof zSharedAnnotationBase>;
+
+/** POST /api/library/{id}/annotations: the geometry must be the kind's (rects, a point, paths) */
+export const zCreateAnnotationBody = z
+  .object({
+    page: z.number({ error: M.integer }).int(M.integer).min(1, M.invalid).max(100_000, M.invalid),
+    kind: zAnnotationKind,
+    geometry: z.unknown(),
+    quote: z.string({ error: M.string }).trim().max(ANNOTATION_LIMITS.quote, M.tooLong).optional(),
+    text: zText.default(''),
+    color: zColor.default('#ffdd00'),
+    visibility: zAnnotationVisibility.default('private'),
+    people: zPeople.default([]),
+  })
+  .superRefine((b, ctx) => {
+    const schema = b.kind === 'highlight' ? zHighlightGeometry : b.kind === 'note' ? zNoteGeometry : zDrawingGeometry;
+    const r = schema.safeParse(b.geometry);
+    if (!r.success) ctx.addIssue({ code: 'custom', path: ['geometry'], message: M.invalid });
+    if (b.kind === 'note' && !b.text) ctx.addIssue({ code: 'custom', path: ['text'], message: M.required });
+    if (b.visibility === 'people' && b.people.length === 0) ctx.addIssue({ code: 'custom', path: ['people'], message: M.required });
+  })
+  .transform((b) => {
+    const schema = b.kind === 'highlight' ? zHighlightGeometry : b.kind === 'note' ? zNoteGeometry : zDrawingGeometry;
+    return { ...b, geometry: schema.parse(b.geometry) as AnnotationGeometry, people: b.visibility === 'people' ? [...new Set(b.people)] : [] };
+  });
+/** PUT /api/library/{id}/annotations/{annotationId}: the author changes text, colour or who sees it */
+export const zUpdateAnnotationBody = z
+  .object({ text: zText.optional(), color: zColor.optional(), visibility: zAnnotationVisibility.optional(), people: zPeople.optional() })
+  .superRefine((b, ctx) => {
+    if (b.visibility === 'people' && !b.people?.length) ctx.addIssue({ code: 'custom', path: ['people'], message: M.required });
+  });
+export const zReplyBody = z.object({ text: z.string({ error: M.required }).trim().min(1, M.required).max(ANNOTATION_LIMITS.text, M.tooLong) });
+export type CreateAnnotationBody = z.output<typeof zCreateAnnotationBody>;
+export type UpdateAnnotationBody = z.output<typeof zUpdateAnnotationBody>;
+
+const id = z.number().int().positive();
+const R = <S extends z.ZodRawShape>(shape: S) => zTenant.extend(shape);
+const zFileRef = { itemId: id, meetingId: id.optional() };
+
+export const ListAnnotations = defineRpc({ subject: 'library.v1.list-annotations', request: R(zFileRef), response: z.object({ annotations: z.array(zSharedAnnotation) }) });
+export const CreateAnnotation = defineRpc({
+  subject: 'library.v1.create-annotation',
+  request: R({
+    ...zFileRef,
+    body: z.object({
+      page: z.number().int().positive(), kind: zAnnotationKind, geometry: zAnnotationGeometry, quote: z.string().optional(), text: z.string(), color: z.string(),
+      visibility: zAnnotationVisibility, people: z.array(id),
+    }),
+  }),
+  response: zSharedAnnotation,
+});
+export const UpdateAnnotation = defineRpc({
+  subject: 'library.v1.update-annotation',
+  request: R({
+    ...zFileRef,
+    annotationId: id,
+    body: z.object({ text: z.string().optional(), color: z.string().optional(), visibility: zAnnotationVisibility.optional(), people: z.array(id).optional() }),
+  }),
+  response: zSharedAnnotation,
+});
+export const ReplyAnnotation = defineRpc({ subject: 'library.v1.reply-annotation', request: R({ ...zFileRef, annotationId: id, text: z.string().min(1) }), response: zSharedAnnotation });
+export const DeleteSharedAnnotation = defineRpc({ subject: 'library.v1.delete-shared-annotation', request: R({ ...zFileRef, annotationId: id }), response: zOk });
+
+/**
+ * A shared annotation of a file was created, changed or removed (never sent for one that was and stays private).
+ * `audience`: 'all' (everyone who may see the file) or the user ids who may see it before or after the change.
+ * The gateway writes `annotation` messages to the file's live channels of those users; the page refetches.
+ */
+export const AnnotationChanged = defineEvent({
+  subject: 'library.v1.annotation.changed',
+  payload: z.object({
+    orgId: zOrgId,
+    itemId: z.number().int(),
+    annotationId: z.number().int(),
+    change: z.enum(['created', 'updated', 'deleted']),
+    byUserId: z.number().int().nullable(),
+    audience: z.union([z.literal('all'), z.array(z.number().int())]),
+  }),
+});
+
+/** What the file's live channel sends: `ready` (with `resync`) and `annotation` (something changed; refetch the list). */
+export const zFileLiveMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready'), itemId: z.number().int(), resync: z.boolean() }),
+  z.object({
+    type: z.literal('annotation'),
+    seq: z.number().int(),
+    itemId: z.number().int(),
+    annotationId: z.number().int(),
+    change: z.enum(['created', 'updated', 'deleted']),
+    byUserId: z.number().int().nullable(),
+  }),
+]);
+export type FileLiveMessage = z.output<typeof zFileLiveMessage>;
+
+const tags = ['library'];
+const zFileParams = z.object({ id: zId });
+const zMarkParams = z.object({ id: zId, annotationId: zId });
+const refOf = (call: z.output<typeof zTenant>, p: { id: number }, q: { meeting_id?: number }) => ({ ...call, itemId: p.id, meetingId: q.meeting_id });
+
+export const AnnotationRoutes = {
+  listAnnotations: defineRoute({
+    method: 'GET', path: '/api/library/:id/annotations', access: 'user', tags, params: zFileParams, query: zFetchQuery,
+    summary: 'The annotations of a file the caller may see: their own, and those shared with the committee or with them, with replies',
+    rpc: ListAnnotations, toRpc: ({ call, params, query }) => refOf(call, params, query),
+  }),
+  createAnnotation: defineRoute({
+    method: 'POST', path: '/api/library/:id/annotations', access: 'user', tags, params: zFileParams, query: zFetchQuery, body: zCreateAnnotationBody, message: LibraryMessages.annotationSaved,
+    summary: 'Add a highlight, note or drawing {page, kind, geometry (0..1), quote?, text?, color?, visibility: private|committee|people, people?}',
+    rpc: CreateAnnotation, toRpc: ({ call, params, query, body }) => ({ ...refOf(call, params, query), body }),
+  }),
+  updateAnnotation: defineRoute({
+    method: 'PUT', path: '/api/library/:id/annotations/:annotationId', access: 'user', tags, params: zMarkParams, query: zFetchQuery, body: zUpdateAnnotationBody, message: LibraryMessages.annotationSaved,
+    summary: 'Change an annotation or reply of the caller {text?, color?, visibility?, people?}',
+    rpc: UpdateAnnotation, toRpc: ({ call, params, query, body }) => ({ ...refOf(call, params, query), annotationId: params.annotationId, body }),
+  }),
+  replyAnnotation: defineRoute({
+    method: 'POST', path: '/api/library/:id/annotations/:annotationId/replies', access: 'user', tags, params: zMarkParams, query: zFetchQuery, body: zReplyBody, message: LibraryMessages.annotationSaved,
+    summary: 'Reply to an annotation the caller may see {text}; answers the annotation with its replies',
+    rpc: ReplyAnnotation, toRpc: ({ call, params, query, body }) => ({ ...refOf(call, params, query), annotationId: params.annotationId, text: body.text }),
+  }),
+  deleteSharedAnnotation: defineRoute({
+    method: 'DELETE', path: '/api/library/:id/annotations/:annotationId', access: 'user', tags, params: zMarkParams, query: zFetchQuery, message: LibraryMessages.annotationDeleted, answer: 'empty',
+    summary: "Remove an annotation or reply (its author; an administrator may remove a shared one); an annotation's replies go with it",
+    rpc: DeleteSharedAnnotation, toRpc: ({ call, params, query }) => ({ ...refOf(call, params, query), annotationId: params.annotationId }),
+  }),
+  fileLive: defineComposedRoute({
+    method: 'GET', path: '/api/library/:id/live', access: 'user', tags, params: zFileParams, query: zFetchQuery, produces: 'file',
+    summary: 'Server-sent events of a file the caller may see: ready and annotation messages (zFileLiveMessage); Last-Event-ID asks for a resync',
+    response: z.string(),
+  }),
+};
