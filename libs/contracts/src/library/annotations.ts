@@ -79,6 +79,7 @@ export const zCreateAnnotationBody = z
     visibility: zAnnotationVisibility.default('private'),
     people: zPeople.default([]),
   })
+  .strict()
   .superRefine((b, ctx) => {
     const schema = b.kind === 'highlight' ? zHighlightGeometry : b.kind === 'note' ? zNoteGeometry : zDrawingGeometry;
     const r = schema.safeParse(b.geometry);
@@ -93,10 +94,11 @@ export const zCreateAnnotationBody = z
 /** PUT /api/library/{id}/annotations/{annotationId}: the author changes text, colour or who sees it */
 export const zUpdateAnnotationBody = z
   .object({ text: zText.optional(), color: zColor.optional(), visibility: zAnnotationVisibility.optional(), people: zPeople.optional() })
+  .strict()
   .superRefine((b, ctx) => {
     if (b.visibility === 'people' && !b.people?.length) ctx.addIssue({ code: 'custom', path: ['people'], message: M.required });
   });
-export const zReplyBody = z.object({ text: z.string({ error: M.required }).trim().min(1, M.required).max(ANNOTATION_LIMITS.text, M.tooLong) });
+export const zReplyBody = z.object({ text: z.string({ error: M.required }).trim().min(1, M.required).max(ANNOTATION_LIMITS.text, M.tooLong) }).strict();
 export type CreateAnnotationBody = z.output<typeof zCreateAnnotationBody>;
 export type UpdateAnnotationBody = z.output<typeof zUpdateAnnotationBody>;
 
