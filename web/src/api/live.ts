@@ -1,4 +1,4 @@
-import { Routes, routePath, zLiveMessage, zResolutionLiveMessage, type LiveMessage, type ResolutionLiveMessage } from '@app/contracts';
+import { Routes, routePath, zFileLiveMessage, zLiveMessage, zResolutionLiveMessage, type FileLiveMessage, type LiveMessage, type ResolutionLiveMessage } from '@app/contracts';
 import type { z } from 'zod';
 import { currentLang } from '../i18n/lang';
 import { buildUrl } from './client';
@@ -53,6 +53,12 @@ export function openLive(meetingId: number, onMessage: (m: LiveMessage) => void,
 /** Opens the live channel of the resolutions page (the standalone resolutions the user may see); returns `close`. */
 export function openResolutionsLive(onMessage: (m: ResolutionLiveMessage) => void, opts: Omit<LiveOptions, 'guestToken'> = {}): () => void {
   return openChannel(routePath(Routes.resolutionsLive), zResolutionLiveMessage, onMessage, opts);
+}
+
+/** Opens the live channel of a file (docs/annotations.md#live): its shared annotations changed; returns `close`. */
+export function openFileLive(itemId: number, meetingId: number | null, onMessage: (m: FileLiveMessage) => void, opts: Omit<LiveOptions, 'guestToken'> = {}): () => void {
+  const path = routePath(Routes.fileLive, { id: itemId }) + (meetingId ? `?meeting_id=${meetingId}` : '');
+  return openChannel(path, zFileLiveMessage, onMessage, opts);
 }
 
 function openChannel<M extends { type: string }>(path: string, schema: z.ZodType<M>, onMessage: (m: M) => void, opts: LiveOptions): () => void {

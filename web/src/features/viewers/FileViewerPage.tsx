@@ -157,7 +157,7 @@ export function FileViewerPage() {
     );
   else if (f.kind === 'audio') body = <AudioPlayer url={f.file_url} name={f.name} type={f.type} />;
   else if (f.kind === 'text') body = <TextFile url={f.file_url} />;
-  else body = <PdfViewer url={f.file_url} name={f.name} startPage={startPageOf(query.get('page'))} />;
+  else body = <PdfViewer url={f.file_url} name={f.name} startPage={startPageOf(query.get('page'))} shared={token ? undefined : { itemId: id, meetingId }} />;
 
   return (
     <div className="viewer-page" data-testid="file-viewer-page">

@@ -7,7 +7,9 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { ProgressBar } from 'primereact/progressbar';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../api/notify';
-import { drawAnnotations, flattenAnnotations, PEN_COLORS, toPage, type Annotation, type Point, type Stroke, type Tool } from './annotations';
+import { drawAnnotations, drawHighlightRects, flattenAnnotations, PEN_COLORS, rectOf, sharedToDrawn, toPage, type Annotation, type Point, type Stroke, type Tool } from './annotations';
+import { AnnotationsPanel, useSharedAnnotations } from './AnnotationsPanel';
+import type { AnnotationVisibility } from '../../api/annotations';
 import type { PdfBookmark, PdfOpener } from './pdf-engine';
 import { PageFailed, Thumb } from './PdfParts';
 import { canGoBack, canGoForward, stepPage, zoomIn, zoomOut } from './pdf-rules';
@@ -34,9 +36,14 @@ export interface PdfViewerProps {
   room?: RoomRules;
   /** the download (the library's, which applies the policy); without it, the file's own URL */
   onDownload?(): Promise<void>;
+  /** a library file a signed-in reader sees: its shared annotations (panel, marks on the page, live; docs/annotations.md) */
+  shared?: { itemId: number; meetingId: number | null };
 }
 
-type SidePanel = 'thumbs' | 'outline' | null;
+/** the shared-annotation tools: a note at a point, a drawing, a highlight dragged over the text */
+type SharedTool = 'none' | 'note' | 'draw' | 'highlight';
+
+type SidePanel = 'thumbs' | 'outline' | 'notes' | null;
 
 function OutlineList(props: { items: PdfBookmark[]; onOpen(n: number): void }) {
   return (
@@ -77,6 +84,10 @@ export function PdfViewer(props: PdfViewerProps) {
   const [saving, setSaving] = useState(false);
   const overlayRef = useRef<HTMLCanvasElement>(null);
   const editable = !!props.editable;
+  const shared = useSharedAnnotations(props.shared?.itemId ?? null, props.shared?.meetingId ?? null);
+  const [sharedTool, setSharedTool] = useState<SharedTool>('none');
+  const [visibility, setVisibility] = useState<AnnotationVisibility>('private');
+  const sharedOnPage = useMemo(() => (props.shared ? shared.items.filter((a) => a.page === page && !a.orphaned) : []), [props.shared, shared.items, page]);
 
   // the outline: pdf.js's own, asked for once when the panel opens
   useEffect(() => {
@@ -100,8 +111,11 @@ export function PdfViewer(props: PdfViewerProps) {
     overlay.height = Math.round(drawn.h);
     const ctx = overlay.getContext('2d');
     if (!ctx) return;
-    drawAnnotations(ctx, draft ? [...pageItems, draft] : pageItems, overlay.width, overlay.height, rotation);
-  }, [drawn, pageItems, draft, rotation]);
+    const marks = sharedToDrawn(sharedOnPage);
+    drawAnnotations(ctx, [...marks.items, ...pageItems, ...(draft && draft.kind === 'pen' ? [draft] : [])], overlay.width, overlay.height, rotation);
+    drawHighlightRects(ctx, [...marks.rects, ...(draft && draft.kind === 'highlight' && sharedTool === 'highlight' ? [rectOf(draft.points)] : [])], overlay.width, overlay.height, rotation);
+    if (draft && draft.kind === 'highlight' && sharedTool !== 'highlight') drawAnnotations(ctx, [draft], overlay.width, overlay.height, rotation);
+  }, [drawn, pageItems, draft, rotation, sharedOnPage, sharedTool]);
 
   const pointOf = (e: ReactPointerEvent<HTMLCanvasElement>): Point => {
     const r = e.currentTarget.getBoundingClientRect();
@@ -111,6 +125,17 @@ export function PdfViewer(props: PdfViewerProps) {
   };
 
   const onPointerDown = (e: ReactPointerEvent<HTMLCanvasElement>) => {
+    if (props.shared && sharedTool !== 'none') {
+      const p = pointOf(e);
+      if (sharedTool === 'note') {
+        setNoteAt(p);
+        setNoteText('');
+        return;
+      }
+      e.currentTarget.setPointerCapture?.(e.pointerId);
+      setDraft({ kind: sharedTool === 'draw' ? 'pen' : 'highlight', page, color: sharedTool === 'draw' ? color : '#ffdd00', points: [p] });
+      return;
+    }
     if (!editable || tool === 'none') return;
     const p = pointOf(e);
     if (tool === 'note') {
@@ -126,8 +151,19 @@ export function PdfViewer(props: PdfViewerProps) {
     const p = pointOf(e);
     setDraft((d) => (d ? { ...d, points: [...d.points, p] } : d));
   };
+  const addShared = (body: Parameters<typeof shared.add>[0]) => void shared.add({ ...body, visibility }).catch((e: unknown) => console.error('annotation', e));
   const onPointerUp = () => {
     if (!draft) return;
+    if (props.shared && sharedTool !== 'none') {
+      const d = draft;
+      setDraft(null);
+      if (sharedTool === 'draw') addShared({ page: d.page, kind: 'drawing', geometry: { paths: [{ points: d.points.slice(0, 2000).map(([x, y]) => [x, y] as [number, number]) }], width: 0.003 }, color: d.color });
+      else {
+        const r = rectOf(d.points);
+        if (r.w > 0.005 && r.h > 0.003) addShared({ page: d.page, kind: 'highlight', geometry: { rects: [r] } });
+      }
+      return;
+    }
     setItems((list) => [...list, draft]);
     setDraft(null);
   };
@@ -135,6 +171,12 @@ export function PdfViewer(props: PdfViewerProps) {
   const addNote = () => {
     const text = noteText.trim();
     if (!noteAt || !text) return;
+    if (props.shared && sharedTool === 'note') {
+      addShared({ page, kind: 'note', geometry: { x: noteAt[0], y: noteAt[1] }, text });
+      setNoteAt(null);
+      setNoteText('');
+      return;
+    }
     setItems((list) => [...list, { kind: 'note', page, at: noteAt, text }]);
     setNoteAt(null);
     setNoteText('');
@@ -206,6 +248,30 @@ export function PdfViewer(props: PdfViewerProps) {
         <Button type="button" text size="small" icon="pi pi-refresh" aria-label={t('rotate')} tooltip={t('rotate')} disabled={!handle} onClick={rotate} data-testid="pdf-rotate" />
         {canDownload && <Button type="button" text size="small" icon="pi pi-download" aria-label={t('download')} tooltip={t('download')} disabled={!props.url} onClick={() => void download()} data-testid="pdf-download" />}
         <RoomNotice rules={props.room} />
+        {props.shared && (
+          <>
+            <span className="pdf-toolbar__sep" />
+            <Button type="button" text={panel !== 'notes'} size="small" icon="pi pi-comments" aria-label={t('ann.title')} tooltip={t('ann.title')} aria-pressed={panel === 'notes'} onClick={() => setPanel(panel === 'notes' ? null : 'notes')} data-testid="pdf-ann-toggle" />
+            {(['note', 'draw', 'highlight'] as const).map((k) => (
+              <Button
+                key={k}
+                type="button"
+                size="small"
+                text={sharedTool !== k}
+                icon={k === 'note' ? 'pi pi-comment' : k === 'draw' ? 'pi pi-pencil' : 'pi pi-bookmark'}
+                aria-label={t(`ann.tool.${k}`)}
+                tooltip={t(`ann.tool.${k}`)}
+                aria-pressed={sharedTool === k}
+                disabled={!handle}
+                onClick={() => {
+                  setTool('none');
+                  setSharedTool(sharedTool === k ? 'none' : k);
+                }}
+                data-testid={`pdf-ann-${k}`}
+              />
+            ))}
+          </>
+        )}
         {editable && (
           <>
             <span className="pdf-toolbar__sep" />
@@ -219,7 +285,10 @@ export function PdfViewer(props: PdfViewerProps) {
                 aria-label={t(`tool.${k}`)}
                 tooltip={t(`tool.${k}`)}
                 aria-pressed={tool === k}
-                onClick={() => setTool(tool === k ? 'none' : k)}
+                onClick={() => {
+                  setSharedTool('none');
+                  setTool(tool === k ? 'none' : k);
+                }}
                 data-testid={`pdf-tool-${k}`}
               />
             ))}
@@ -233,7 +302,10 @@ export function PdfViewer(props: PdfViewerProps) {
         )}
       </div>
       <div className="pdf-body">
-        {panel && handle && (
+        {panel === 'notes' && props.shared && (
+          <AnnotationsPanel shared={shared} page={page} visibility={visibility} onVisibility={setVisibility} onOpen={(n) => goTo(stepPage(n, 0, pages))} onClose={() => setPanel(null)} />
+        )}
+        {panel && panel !== 'notes' && handle && (
           <aside className="pdf-side" data-testid={`pdf-side-${panel}`}>
             {panel === 'thumbs' ? (
               Array.from({ length: pages }, (_, i) => <Thumb key={i + 1} handle={handle} n={i + 1} active={page === i + 1} onOpen={goTo} />)
@@ -267,7 +339,7 @@ export function PdfViewer(props: PdfViewerProps) {
               <canvas
                 ref={overlayRef}
                 hidden={pageFailed}
-                className={`pdf-overlay${editable && tool !== 'none' ? ' pdf-overlay--active' : ''}`}
+                className={`pdf-overlay${(editable && tool !== 'none') || (props.shared && sharedTool !== 'none') ? ' pdf-overlay--active' : ''}`}
                 style={drawn ? { width: drawn.w, height: drawn.h } : undefined}
                 onPointerDown={onPointerDown}
                 onPointerMove={onPointerMove}

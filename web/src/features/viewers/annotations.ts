@@ -131,3 +131,56 @@ export async function flattenAnnotations(original: ArrayBuffer, items: readonly 
   }
   return pdf.save();
 }
+
+/** a rectangle of the page (0..1) */
+export interface PageRect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** the rectangle two or more points span (a dragged highlight) */
+export function rectOf(points: readonly Point[]): PageRect {
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return { x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y };
+}
+
+/** highlight rectangles of the unrotated page filled on the displayed (rotated) page */
+export function drawHighlightRects(ctx: CanvasRenderingContext2D, rects: readonly PageRect[], width: number, height: number, rotation: Rotation): void {
+  ctx.fillStyle = HIGHLIGHT_COLOR;
+  for (const r of rects) {
+    const a = toDisplay([r.x, r.y], rotation);
+    const b = toDisplay([r.x + r.w, r.y + r.h], rotation);
+    ctx.fillRect(Math.min(a[0], b[0]) * width, Math.min(a[1], b[1]) * height, Math.abs(b[0] - a[0]) * width, Math.abs(b[1] - a[1]) * height);
+  }
+}
+
+interface SharedMark {
+  page: number;
+  kind: string;
+  geometry: unknown;
+  text: string;
+  color: string;
+}
+
+/**
+ * Shared annotations (docs/annotations.md) as the overlay draws them: notes and drawings as the editor's marks,
+ * highlights as rectangles. A geometry that is not the kind's is skipped.
+ */
+export function sharedToDrawn(marks: readonly SharedMark[]): { items: Annotation[]; rects: PageRect[] } {
+  const items: Annotation[] = [];
+  const rects: PageRect[] = [];
+  for (const m of marks) {
+    const g = m.geometry as Record<string, unknown> | null;
+    if (!g) continue;
+    if (m.kind === 'note' && typeof g.x === 'number' && typeof g.y === 'number') items.push({ kind: 'note', page: m.page, at: [g.x, g.y], text: m.text });
+    else if (m.kind === 'drawing' && Array.isArray(g.paths))
+      for (const p of g.paths as { points?: unknown }[]) if (Array.isArray(p.points)) items.push({ kind: 'pen', page: m.page, color: m.color, points: p.points as Point[] });
+    if (m.kind === 'highlight' && Array.isArray(g.rects)) rects.push(...(g.rects as PageRect[]));
+  }
+  return { items, rects };
+}

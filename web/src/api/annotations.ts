@@ -1,0 +1,25 @@
+import { Routes, type AnnotationVisibility, type CreateAnnotationBody, type RouteData } from '@app/contracts';
+import { api, apiCommand } from './client';
+
+/**
+ * Shared annotations of a library file (docs/annotations.md): list, add, change, reply, remove. Types are the
+ * contract's; `meetingId` opens a file attached in a meeting (?meeting_id=), as the viewer does.
+ */
+export type SharedAnnotation = RouteData<typeof Routes.listAnnotations>['annotations'][number];
+export type NewAnnotation = Partial<CreateAnnotationBody> & Pick<CreateAnnotationBody, 'page' | 'kind' | 'geometry'>;
+export type { AnnotationVisibility };
+
+const q = (meetingId: number | null) => ({ meeting_id: meetingId ?? undefined });
+
+export const annotationsApi = {
+  list: async (itemId: number, meetingId: number | null): Promise<SharedAnnotation[]> =>
+    (await api(Routes.listAnnotations, { params: { id: itemId }, query: q(meetingId) })).annotations,
+  create: async (itemId: number, meetingId: number | null, body: NewAnnotation) =>
+    (await apiCommand(Routes.createAnnotation, { params: { id: itemId }, query: q(meetingId), body })).data,
+  share: async (itemId: number, meetingId: number | null, annotationId: number, visibility: AnnotationVisibility) =>
+    (await apiCommand(Routes.updateAnnotation, { params: { id: itemId, annotationId }, query: q(meetingId), body: { visibility } })).data,
+  reply: async (itemId: number, meetingId: number | null, annotationId: number, text: string) =>
+    (await apiCommand(Routes.replyAnnotation, { params: { id: itemId, annotationId }, query: q(meetingId), body: { text } })).data,
+  remove: async (itemId: number, meetingId: number | null, annotationId: number) =>
+    (await apiCommand(Routes.deleteSharedAnnotation, { params: { id: itemId, annotationId }, query: q(meetingId) })).message,
+};

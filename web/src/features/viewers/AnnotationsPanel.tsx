@@ -1,0 +1,165 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button } from 'primereact/button';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { useTranslation } from 'react-i18next';
+import { annotationsApi, type AnnotationVisibility, type NewAnnotation, type SharedAnnotation } from '../../api/annotations';
+import { openFileLive } from '../../api/live';
+import { useApi } from '../../hooks/use-api';
+
+/** how soon a burst of live changes reloads the list (one load for several) */
+const LIVE_DEBOUNCE_MS = 150;
+
+/**
+ * The shared annotations of a file for the viewer (docs/annotations.md#the-viewer): the list the caller may see,
+ * reloaded when the file's live channel says a shared one changed, and the commands (add, share, reply, remove).
+ */
+export function useSharedAnnotations(itemId: number | null, meetingId: number | null) {
+  const list = useApi(itemId ? 'library/annotations' : null, [itemId, meetingId], () => annotationsApi.list(itemId!, meetingId), { revalidateOnFocus: false });
+  const { mutate } = list;
+  useEffect(() => {
+    if (!itemId) return;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const close = openFileLive(itemId, meetingId, (m) => {
+      if (m.type === 'annotation' || (m.type === 'ready' && m.resync)) {
+        if (timer) return;
+        timer = setTimeout(() => {
+          timer = null;
+          void mutate();
+        }, LIVE_DEBOUNCE_MS);
+      }
+    });
+    return () => {
+      if (timer) clearTimeout(timer);
+      close();
+    };
+  }, [itemId, meetingId, mutate]);
+  const run = async (f: () => Promise<unknown>) => {
+    try {
+      await f();
+    } finally {
+      await mutate();
+    }
+  };
+  return {
+    items: list.data ?? [],
+    loading: !list.data && !list.error,
+    error: list.error as unknown,
+    add: (body: NewAnnotation) => run(() => annotationsApi.create(itemId!, meetingId, body)),
+    share: (id: number, visibility: AnnotationVisibility) => run(() => annotationsApi.share(itemId!, meetingId, id, visibility)),
+    reply: (id: number, text: string) => run(() => annotationsApi.reply(itemId!, meetingId, id, text)),
+    remove: (id: number) => run(() => annotationsApi.remove(itemId!, meetingId, id)),
+  };
+}
+export type SharedAnnotations = ReturnType<typeof useSharedAnnotations>;
+
+function Reply(props: { onSend(text: string): Promise<unknown>; id: number }) {
+  const { t } = useTranslation('viewer');
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const send = async () => {
+    if (!text.trim()) return;
+    setBusy(true);
+    try {
+      await props.onSend(text.trim());
+      setText('');
+    } catch (e) {
+      console.error('annotation reply', e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="ann-reply">
+      <InputTextarea value={text} onChange={(e) => setText(e.target.value)} rows={1} autoResize aria-label={t('ann.replyLabel')} placeholder={t('ann.replyLabel')} data-testid={`ann-reply-text-${props.id}`} />
+      <Button type="button" size="small" icon="pi pi-send" aria-label={t('ann.reply')} disabled={!text.trim() || busy} onClick={() => void send()} data-testid={`ann-reply-send-${props.id}`} />
+    </div>
+  );
+}
+
+const VISIBILITIES: readonly AnnotationVisibility[] = ['private', 'committee', 'people'];
+
+/**
+ * The side panel (a drawer on a phone): each annotation the reader may see, by page, with its author, its
+ * visibility (private / committee / people), its replies and a reply box; the author shares or unshares it with
+ * the committee, the author (or an administrator, a shared one) removes it. `visibility` is what new marks get.
+ */
+export function AnnotationsPanel(props: {
+  shared: SharedAnnotations;
+  page: number;
+  visibility: AnnotationVisibility;
+  onVisibility(v: AnnotationVisibility): void;
+  onOpen(page: number): void;
+  onClose(): void;
+}) {
+  const { t } = useTranslation('viewer');
+  const { items, loading } = props.shared;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  const act = (f: () => Promise<unknown>) => void f().catch((e: unknown) => console.error('annotation', e));
+  return (
+    <aside className="pdf-side ann-panel" aria-labelledby="ann-title" data-testid="ann-panel">
+      <div className="ann-panel__head">
+        <h2 id="ann-title" tabIndex={-1} ref={headingRef}>
+          {t('ann.title')}
+        </h2>
+        <Button type="button" text rounded size="small" icon="pi pi-times" aria-label={t('ann.close')} onClick={props.onClose} data-testid="ann-close" />
+      </div>
+      <fieldset className="ann-visibility">
+        <legend>{t('ann.newVisibility')}</legend>
+        {(['private', 'committee'] as const).map((v) => (
+          <label key={v} className="ann-visibility__option">
+            <input type="radio" name="ann-visibility" value={v} checked={props.visibility === v} onChange={() => props.onVisibility(v)} data-testid={`ann-visibility-${v}`} />
+            {t(`ann.visibility.${v}`)}
+          </label>
+        ))}
+      </fieldset>
+      <p className="ann-hint">{t('ann.hint')}</p>
+      {loading ? null : items.length === 0 ? (
+        <p className="pdf-side__empty" data-testid="ann-empty">
+          {t('ann.empty')}
+        </p>
+      ) : (
+        <ul className="ann-list" data-testid="ann-list">
+          {items.map((a: SharedAnnotation) => (
+            <li key={a.id} className={`ann-item${a.page === props.page ? ' ann-item--here' : ''}`} data-testid="ann-item" data-id={a.id} data-kind={a.kind} data-visibility={a.visibility}>
+              <div className="ann-item__meta">
+                <button type="button" className="ann-item__page" onClick={() => props.onOpen(a.page)} aria-label={t('ann.openPage', { page: a.page })}>
+                  {t('page')} {a.page}
+                </button>
+                <span className="ann-item__kind">{t(`ann.kind.${a.kind}`)}</span>
+                <span className={`ann-badge ann-badge--${a.visibility}`} data-testid="ann-visibility">
+                  {t(`ann.visibility.${a.visibility}`)}
+                </span>
+                {a.orphaned && <span className="ann-badge">{t('ann.orphaned')}</span>}
+              </div>
+              <div className="ann-item__author">{a.author.name}</div>
+              {a.quote && <blockquote className="ann-item__quote">{a.quote}</blockquote>}
+              {a.text && (
+                <p className="ann-item__text" data-testid="ann-text">
+                  {a.text}
+                </p>
+              )}
+              <div className="ann-item__actions">
+                {a.can_edit &&
+                  VISIBILITIES.filter((v) => v !== 'people' && v !== a.visibility).map((v) => (
+                    <Button key={v} type="button" text size="small" label={t(`ann.shareAs.${v}`)} onClick={() => act(() => props.shared.share(a.id, v))} data-testid={`ann-share-${v}-${a.id}`} />
+                  ))}
+                {a.can_delete && <Button type="button" text size="small" severity="danger" icon="pi pi-trash" aria-label={t('ann.delete')} onClick={() => act(() => props.shared.remove(a.id))} data-testid={`ann-delete-${a.id}`} />}
+              </div>
+              {a.replies.length > 0 && (
+                <ul className="ann-replies">
+                  {a.replies.map((r) => (
+                    <li key={r.id} data-testid="ann-reply">
+                      <span className="ann-item__author">{r.author.name}</span> {r.text}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <Reply id={a.id} onSend={(text) => props.shared.reply(a.id, text)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </aside>
+  );
+}
