@@ -97,6 +97,7 @@ export function DocumentPage(props: { route: 'docView' | 'documentView' | 'docum
           editable={editable}
           startPage={startPage}
           room={room}
+          shared={!token && id !== null && f ? { itemId: id, meetingId } : undefined}
           onDownload={
             id !== null
               ? async () => {
