@@ -58,8 +58,9 @@ export function ApprovalCreatePage() {
   // every signer signs every document: each needs a box on each (the product requires a signature on every document)
   const unplaced = missingBoxes(signers, docs, placed);
 
-  // an error goes once its field is changed (no stale "field is required")
-  const clear = (...prefixes: string[]) => setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !prefixes.some((p) => k === p || k.startsWith(`${p}.`)))));
+  // an error goes once its field is changed (no stale "field is required"), and only that field's: a name stands for
+  // itself and what is under it ('assignees.1' for 'assignees.1.email'); '=assignees' for the list's own error only
+  const clear = (...names: string[]) => setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !names.some((p) => (p.startsWith('=') ? k === p.slice(1) : k === p || k.startsWith(`${p}.`))))));
   const changeBoxes = (b: DraftBox[]) => {
     setBoxes(b);
     clear('sign_data');
@@ -68,12 +69,12 @@ export function ApprovalCreatePage() {
   const add = (kind: Step['kind']) => {
     const order = steps.length + 1;
     const key = nextKey++;
-    clear('assignees', 'sign_data');
+    clear('=assignees', 'sign_data');
     setSteps([...steps, kind === 'member' ? { key, kind, user_id: null, order, can_edit: false } : kind === 'committee' ? { key, kind, committee_id: null, order } : { key, kind, email: '', guest_name: '', order }]);
   };
   const patch = (key: number, p: Partial<Step>) => {
     const i = steps.findIndex((s) => s.key === key);
-    clear('assignees', `assignees.${i}`, 'sign_data');
+    clear('=assignees', `assignees.${i}`, 'sign_data');
     setSteps(steps.map((s) => (s.key === key ? ({ ...s, ...p } as Step) : s)));
   };
 
@@ -128,8 +129,9 @@ export function ApprovalCreatePage() {
         <Button type="button" icon="pi pi-paperclip" label={t('create.chooseDocuments')} outlined onClick={() => setPicking(true)} data-testid="approval-choose-documents" />
 
         <h3>{t('create.signers')}</h3>
-        {steps.map((s) => (
-          <div key={s.key} className="flex flex-wrap align-items-center gap-2 mb-2" data-testid="approval-step">
+        {steps.map((s, i) => (
+          <div key={s.key} className="mb-2" data-testid="approval-step">
+          <div className="flex flex-wrap align-items-center gap-2">
             <label htmlFor={`order-${s.key}`}>{t('recipients.step')}</label>
             <InputNumber inputId={`order-${s.key}`} value={s.order} min={1} max={100} onValueChange={(e) => patch(s.key, { order: e.value ?? 1 })} size={3} />
             {s.kind === 'member' && (
@@ -144,10 +146,14 @@ export function ApprovalCreatePage() {
                 <InputText value={s.email} type="email" placeholder={t('create.guestEmail')} onChange={(e) => patch(s.key, { email: e.target.value })} aria-label={t('create.guestEmail')} />
               </>
             )}
-            <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={t('create.remove')} onClick={() => { setSteps(steps.filter((x) => x.key !== s.key)); setErrors({}); }} />
+            {/* the later steps move up: their errors' indexes no longer hold, so every signer's error goes */}
+            <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={t('create.remove')} onClick={() => { setSteps(steps.filter((x) => x.key !== s.key)); clear('assignees', 'sign_data'); }} />
+          </div>
+          {/* this step's own error (assignees.<i>.<field>), under it; it goes when this step changes */}
+          {errorOf(`assignees.${i}`) && <small className="p-error block" data-testid="approval-step-error">{errorOf(`assignees.${i}`)}</small>}
           </div>
         ))}
-        {errorOf('assignees') && <small className="p-error block">{errorOf('assignees')}</small>}
+        {errors.assignees && <small className="p-error block" data-testid="approval-assignees-error">{errors.assignees}</small>}
         <div className="flex flex-wrap gap-2">
           <Button type="button" icon="pi pi-user-plus" label={t('create.addMember')} text onClick={() => add('member')} data-testid="approval-add-member" />
           <Button type="button" icon="pi pi-users" label={t('create.addCommittee')} text onClick={() => add('committee')} />

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Routes } from '@app/contracts';
 import type { ApprovalDetails } from '../../api/approvals';
 import { session } from '../../api/session';
@@ -173,6 +173,47 @@ describe('creating an approval', () => {
     fireEvent.change(screen.getByTestId('approval-title'), { target: { value: 'Lease' } });
     await waitFor(() => expect(screen.queryByText('The title field is required.')).toBeNull());
     expect(screen.getByText('The documents field is required.')).toBeInTheDocument();
+  });
+});
+
+describe('creating an approval: no stale errors', () => {
+  it("each signer's error stands under its step and goes when that step changes; the others stay until theirs change", async () => {
+    installFetch(
+      profile,
+      on('GET', '/api/users/all', () => jsonResponse(200, { success: true, data: [] })),
+      on('GET', '/api/committees', () => jsonResponse(200, { success: true, data: [], meta: { page: 1, per_page: 100, total: 0, last_page: 1 } })),
+      on('POST', '/api/approvals', () => jsonResponse(409, {
+        success: false, message: 'Error in validation',
+        errors: { title: ['The title field is required.'], 'assignees.0.email': ['The e-mail is not valid.'], 'assignees.1.guest_name': ['The guest name field is required.'] },
+      })),
+    );
+    renderWithApp(<ApprovalCreatePage />, { path: '/app/activity/approvals-uploadfile' });
+    fireEvent.click(await screen.findByTestId('approval-add-guest'));
+    fireEvent.click(screen.getByTestId('approval-add-guest'));
+    const [e0, e1] = screen.getAllByLabelText('Guest e-mail');
+    fireEvent.change(e0, { target: { value: 'grace@' } });
+    fireEvent.change(e1, { target: { value: 'gus@guests.test' } });
+    fireEvent.click(screen.getByTestId('approval-send'));
+    await screen.findByText('The title field is required.');
+    const steps = () => screen.getAllByTestId('approval-step');
+    expect(within(steps()[0]).getByTestId('approval-step-error')).toHaveTextContent('The e-mail is not valid.');
+    expect(within(steps()[1]).getByTestId('approval-step-error')).toHaveTextContent('The guest name field is required.');
+    // the first guest's e-mail is fixed: only its error goes
+    fireEvent.change(screen.getAllByLabelText('Guest e-mail')[0], { target: { value: 'grace@guests.test' } });
+    await waitFor(() => expect(within(steps()[0]).queryByTestId('approval-step-error')).toBeNull());
+    expect(within(steps()[1]).getByTestId('approval-step-error')).toHaveTextContent('The guest name field is required.');
+    expect(screen.getByTestId('approval-title-error')).toHaveTextContent('The title field is required.');
+    fireEvent.change(screen.getAllByLabelText('Guest name')[1], { target: { value: 'Gus' } });
+    await waitFor(() => expect(screen.queryByTestId('approval-step-error')).toBeNull());
+    expect(screen.getByTestId('approval-title-error')).toHaveTextContent('The title field is required.');
+    // removing a step: the signers' errors go (their indexes moved), the title's stays until the title changes
+    fireEvent.click(screen.getByTestId('approval-send'));
+    await waitFor(() => expect(screen.getAllByTestId('approval-step-error')).toHaveLength(2));
+    fireEvent.click(within(steps()[0]).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByTestId('approval-step-error')).toBeNull());
+    expect(screen.getByTestId('approval-title-error')).toHaveTextContent('The title field is required.');
+    fireEvent.change(screen.getByTestId('approval-title'), { target: { value: 'Lease' } });
+    await waitFor(() => expect(screen.queryByTestId('approval-title-error')).toBeNull());
   });
 });
 
