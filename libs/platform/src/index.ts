@@ -32,3 +32,4 @@ export * from './guest-links';
 export * from './ttl-cache';
 export * from './process/sandbox';
 export * from './org-zones';
+export * from './pdf/rtl';

@@ -1,9 +1,8 @@
 import fontkit from '@pdf-lib/fontkit';
 import { degrees, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import type { Placement } from '@app/contracts';
-import { logger } from '@app/platform';
+import { drawRuns, logger } from '@app/platform';
 import { arabicFontBytes } from './fonts';
-import { drawRuns } from './rtl';
 
 /** png or jpeg, decided by the bytes (not by the data URL's label); null for anything else */
 export function imageKind(bytes: Uint8Array): 'png' | 'jpeg' | null {

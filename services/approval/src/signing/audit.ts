@@ -2,7 +2,7 @@ import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, StandardFonts, type PDFFont } from 'pdf-lib';
 import type { Lang } from '@app/contracts';
 import { arabicFontBytes } from '../pdf/fonts';
-import { drawRuns } from '../pdf/rtl';
+import { drawRuns } from '@app/platform';
 import { winAnsi } from '../pdf/stamp';
 
 /** the audit page's words: English, and Arabic (French follows English as the e-mails do) */
