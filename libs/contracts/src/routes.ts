@@ -27,6 +27,7 @@ import { ApprovalRoutes } from './approval/approval.routes';
 import { DocumentRoutes } from './approval/documents.routes';
 import { SealRoutes } from './approval/verify.routes';
 import { MinutesRoutes } from './minutes/minutes.routes';
+import { BookSummaryRoutes } from './minutes/book-summary';
 import { SummaryRoutes } from './minutes/summary';
 import { SearchRoutes } from './search/search.routes';
 
@@ -66,6 +67,7 @@ export const Routes = {
   ...SealRoutes,
   ...MinutesRoutes,
   ...SummaryRoutes,
+  ...BookSummaryRoutes,
   ...SearchRoutes,
 } as const;
 
@@ -101,5 +103,6 @@ export const ROUTE_TABLE = routeList(
   SealRoutes,
   MinutesRoutes,
   SummaryRoutes,
+  BookSummaryRoutes,
   SearchRoutes,
 );

@@ -1,7 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { MergeBookJob, RebuildBookJob, RenderMinutes, RenderReportJob } from '@app/contracts';
+import { MergeBookJob, RebuildBookJob, RenderMinutes, RenderReportJob, SummarizeBookJob } from '@app/contracts';
 import { PlatformModule } from '@app/platform';
 import { BookHandlers } from './book/book.handlers';
+import { SummarizeBookProcessor } from './book/book-summary.processor';
+import { BookSummaryRepository } from './book/book-summary.repository';
+import { BookSummaryService } from './book/book-summary.service';
 import { BookRebuild } from './book/book.rebuild';
 import { MergeBookProcessor } from './book/book.processor';
 import { BookRepository } from './book/book.repository';
@@ -41,11 +44,12 @@ export class AppModule {
           config,
           db: { schema: minutesTables },
           storage: true,
-          queues: { produces: [RenderMinutes, MergeBookJob, RenderReportJob, RebuildBookJob], processes: [RenderMinutes, MergeBookJob, RenderReportJob, RebuildBookJob], concurrency: config.RENDER_CONCURRENCY },
+          queues: { produces: [RenderMinutes, MergeBookJob, RenderReportJob, RebuildBookJob, SummarizeBookJob], processes: [RenderMinutes, MergeBookJob, RenderReportJob, RebuildBookJob, SummarizeBookJob], concurrency: config.RENDER_CONCURRENCY },
           streams: ['meeting'],
         }),
       ],
       providers: [MinutesDb, MinutesRepository, Meetings, MinutesService, MinutesHandlers, PdfRenderer, RenderMinutesProcessor, BookRepository, BookService, BookHandlers, MergeBookProcessor,
+        BookSummaryRepository, BookSummaryService, SummarizeBookProcessor,
         SummaryService, SummaryHandlers, BookRebuild, LibraryPdfs, ReportRepository, ReportService, ReportHandlers, RenderReportProcessor,
         MinutesSearchRepository, MinutesSearchService, MinutesSearchHandlers],
     };

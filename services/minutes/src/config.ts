@@ -17,6 +17,10 @@ export const minutesConfigSchema = baseConfigSchema
     SUMMARIZER_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
     /** a call to SUMMARIZER_URL is abandoned after this long */
     SUMMARIZER_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+    /** the board book's summary asks SUMMARIZER_URL's OpenAI-compatible POST /chat/completions for this model */
+    SUMMARIZER_MODEL: z.string().min(1).default('gpt-4o-mini'),
+    /** the bearer token of SUMMARIZER_URL's /chat/completions, when it needs one */
+    SUMMARIZER_API_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   })
   .extend(databaseConfigSchema.shape)
   .extend(s3ConfigSchema.shape);

@@ -5,7 +5,7 @@ import { zFileKind } from './library.kinds';
 import { zServiceSearchReply, zServiceSearchRequest } from '../search/search.schemas';
 import {
   zEmailView, zLibraryAnnotation, zLibraryDetails, zLibraryFetch, zLibraryFileRef, zLibraryItem, zLibraryListing, zLibraryScope,
-  zLibraryTab, zOutlineEntry, zSharedWith, zSheetJson, zUsageType,
+  zLibraryTab, zOutlineEntry, zSharedWith, zSheetJson, zTextIndexStatus, zUsageType,
 } from './library.schemas';
 
 /** RPCs of the library service (subject library.v1.*). File bytes never travel here: only S3 keys. */
@@ -120,4 +120,23 @@ export const SearchLibraryFiles = defineRpc({
   subject: 'library.v1.search-files',
   request: R(zServiceSearchRequest),
   response: zServiceSearchReply,
+});
+
+/**
+ * The text of a file's current version, page by page (library.file_pages, extracted once per version by the text
+ * job; docs/search.md#text-inside-files), for the board book's summary (docs/book-summary.md). Rights as FetchFile
+ * (a meeting's file through its meeting). `status` is the text's state: pages are there once it is `done`.
+ */
+export const GetFileText = defineRpc({
+  subject: 'library.v1.file-text',
+  request: R({ itemId: id, meetingId: id.optional() }),
+  response: z.object({
+    id,
+    name: z.string(),
+    kind: zFileKind,
+    version: z.number().int(),
+    status: zTextIndexStatus,
+    pages: z.array(z.object({ page: z.number().int().min(1), text: z.string() })),
+  }),
+  timeoutMs: 30_000,
 });

@@ -8,3 +8,4 @@ export * from './minutes.routes';
 export * from './report';
 import './minutes.messages';
 export * from './summary';
+export * from './book-summary';

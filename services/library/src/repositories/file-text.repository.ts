@@ -68,6 +68,15 @@ export class FileTextRepository {
     }));
   }
 
+  /** every page of one version of a file, in page order (the board book's summary) */
+  async pagesOf(s: Scope, itemId: number, version: number): Promise<{ page: number; text: string }[]> {
+    return s.tx
+      .select({ page: filePages.page, text: filePages.text })
+      .from(filePages)
+      .where(and(eq(filePages.orgId, s.orgId), eq(filePages.itemId, itemId), eq(filePages.version, version)))
+      .orderBy(filePages.page);
+  }
+
   /** the text of these pages of the files' current versions, by `${id}:${page}` (the pages a search answers) */
   async pageTexts(s: Scope, pages: readonly { id: number; page: number }[]): Promise<Map<string, string>> {
     const out = new Map<string, string>();

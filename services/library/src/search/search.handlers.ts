@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SearchLibraryFiles, type RequestOf } from '@app/contracts';
+import { GetFileText, SearchLibraryFiles, type RequestOf } from '@app/contracts';
 import { Rpc } from '@app/platform';
 import { LibrarySearchService } from './search.service';
 
@@ -9,4 +9,5 @@ export class LibrarySearchHandlers {
   constructor(private readonly search: LibrarySearchService) {}
 
   @Rpc(SearchLibraryFiles) find(r: RequestOf<typeof SearchLibraryFiles>) { return this.search.search(r); }
+  @Rpc(GetFileText) fileText(r: RequestOf<typeof GetFileText>) { return this.search.fileText(r); }
 }

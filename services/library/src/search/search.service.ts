@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, foldSearchText, zFileKind, searchPassage, searchPassageOfWords, type RequestOf, type SearchGroup, type SearchHit, type SearchLibraryFiles } from '@app/contracts';
+import { AppError, foldSearchText, type GetFileText, type ResponseOf, zFileKind, searchPassage, searchPassageOfWords, type RequestOf, type SearchGroup, type SearchHit, type SearchLibraryFiles } from '@app/contracts';
 import { containsPattern } from '@app/platform';
 import { ItemAccess } from '../common/item-access';
 import { LibraryDb } from '../common/library-db';
@@ -50,6 +50,19 @@ export class LibrarySearchService {
       for (const { c } of answered) if (c.content) c.content.text = texts.get(`${c.id}:${c.content.page}`) ?? '';
       const items = answered.map(({ item, c }) => hitOf(item, c, q));
       return { groups: [{ kind: 'file', items, has_more: found.length > limit }] };
+    });
+  }
+
+  /**
+   * The text of a file's current version, page by page (docs/book-summary.md), for whoever may view the file (a
+   * meeting's file through its meeting, as FetchFile). The pages are there once `status` is `done`.
+   */
+  fileText(req: RequestOf<typeof GetFileText>): Promise<ResponseOf<typeof GetFileText>> {
+    return this.db.tenant(req.orgId, async (s) => {
+      const { item } = await this.items.need(s, req, req.itemId, 'view', { folder: false, meetingId: req.meetingId });
+      const status = item.textStatus as ResponseOf<typeof GetFileText>['status'];
+      const pages = status === 'done' ? await this.text.pagesOf(s, item.id, item.version) : [];
+      return { id: item.id, name: item.name, kind: zFileKind.parse(item.kind), version: item.version, status, pages };
     });
   }
 }

@@ -11,6 +11,7 @@ import type { OutlineNode } from '../pdf/outline';
 import { PdfRenderer } from '../pdf/pdf-renderer';
 import { bookFingerprint, bookLayout, bookSections } from '../rules/book';
 import { BookRepository } from './book.repository';
+import { BookSummaryService } from './book-summary.service';
 import { bookFileName } from './book.service';
 
 /**
@@ -30,6 +31,7 @@ export class MergeBookProcessor {
     private readonly pdf: PdfRenderer,
     private readonly storage: Storage,
     private readonly bus: Bus,
+    private readonly summaries: BookSummaryService,
   ) {}
 
   private progress(orgId: string, id: number, progress: number) {
@@ -62,12 +64,12 @@ export class MergeBookProcessor {
       if (bookFingerprint(meeting.title, sections) !== book.fingerprint) logger().info({ bookId: book.id }, 'the agenda changed since the book was asked for; merging what it is now');
       const total = sections.reduce((n, s) => n + s.files.length, 0);
       let read = 0;
-      const loaded: { title: string; files: { name: string; doc: PDFDocument; pages: number }[] }[] = [];
+      const loaded: { title: string; files: { library_id: number; name: string; doc: PDFDocument; pages: number }[] }[] = [];
       for (const s of sections) {
-        const files: { name: string; doc: PDFDocument; pages: number }[] = [];
+        const files: { library_id: number; name: string; doc: PDFDocument; pages: number }[] = [];
         for (const f of s.files) {
           const doc = await this.load(p.orgId, f.library_id, p.meetingId);
-          if (doc) files.push({ name: f.name, doc, pages: doc.getPageCount() });
+          if (doc) files.push({ library_id: f.library_id, name: f.name, doc, pages: doc.getPageCount() });
           read += 1;
           await this.progress(p.orgId, book.id, 5 + Math.floor((read / Math.max(1, total)) * 55));
         }
@@ -107,9 +109,13 @@ export class MergeBookProcessor {
         usage: { type: 'meeting', id: meeting.id, title: meeting.title, meeting_id: meeting.id, meeting_title: meeting.title },
       });
       await this.progress(p.orgId, book.id, 95);
-      await this.db.tenant(p.orgId, (s) =>
-        this.repo.update(s, book.id, { status: 'done', progress: 100, libraryId: item.id, s3Key: key, filesMerged: layout.entries.length, outlines, error: null }),
-      );
+      // the book's files with their pages in it: the summary's job starts once the book is done (docs/book-summary.md)
+      const inBook = loaded.flatMap((s) => s.files);
+      const sources = layout.entries.map((e, k) => ({ section: e.section, title: loaded[e.section].title, library_id: inBook[k].library_id, name: e.name, start: e.start, end: e.end }));
+      await this.db.command(p.orgId, async (s, after) => {
+        await this.repo.update(s, book.id, { status: 'done', progress: 100, libraryId: item.id, s3Key: key, filesMerged: layout.entries.length, outlines, error: null });
+        await this.summaries.start(s, after, p.meetingId, book.id, sources);
+      });
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       logger().warn({ err: e, meetingId: p.meetingId, bookId: p.bookId, attempt: ctx.attempt }, 'the board book could not be made');

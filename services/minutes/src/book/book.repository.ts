@@ -24,6 +24,12 @@ export class BookRepository {
     return row ?? null;
   }
 
+  /** the meeting's newest book, whatever its state */
+  async latest(s: Scope, meetingId: number): Promise<BookRow | null> {
+    const [row] = await s.tx.select().from(books).where(and(eq(books.orgId, s.orgId), eq(books.meetingId, meetingId))).orderBy(desc(books.id)).limit(1);
+    return row ?? null;
+  }
+
   /** whether the meeting has ever had a book asked for (the rebuild job only rebuilds those) */
   async hasAny(s: Scope, meetingId: number): Promise<boolean> {
     const [row] = await s.tx.select({ id: books.id }).from(books).where(and(eq(books.orgId, s.orgId), eq(books.meetingId, meetingId))).limit(1);

@@ -1,5 +1,5 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgSchema, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { OutlineEntry } from '@app/contracts';
+import type { OutlineEntry, SummarySection, SummarySentence } from '@app/contracts';
 
 /**
  * The minutes service's own schema (docs/minutes.md). Every table has org_id, so row-level security applies
@@ -118,6 +118,43 @@ export const books = minutes.table(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('books_fingerprint_idx').on(t.orgId, t.meetingId, t.fingerprint), index('books_library_idx').on(t.orgId, t.libraryId)],
+);
+
+/** a file of a board book, as the summary cites it: its section (agenda item), library id, name and pages in the book */
+export interface BookSummarySource {
+  section: number;
+  title: string;
+  library_id: number;
+  name: string;
+  start: number;
+  end: number;
+}
+
+/** the made summary: the whole book and each section, with the library ids of the section's files (for the reader's view) */
+export interface BookSummaryContent {
+  book: SummarySentence[];
+  items: (SummarySection & { library_ids: number[] })[];
+}
+
+/** the summary of one board book (docs/book-summary.md), made by the SummarizeBook job; one per book */
+export const bookSummaries = minutes.table(
+  'book_summaries',
+  {
+    id: serial('id').primaryKey(),
+    orgId: uuid('org_id').notNull(),
+    meetingId: integer('meeting_id').notNull(),
+    bookId: integer('book_id').notNull(),
+    status: text('status').notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    method: text('method'),
+    lang: text('lang').notNull().default('en'),
+    sources: jsonb('sources').$type<BookSummarySource[]>().notNull(),
+    content: jsonb('content').$type<BookSummaryContent>(),
+    error: text('error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('book_summaries_book_idx').on(t.orgId, t.bookId), index('book_summaries_meeting_idx').on(t.orgId, t.meetingId)],
 );
 
 /**

@@ -113,9 +113,30 @@ export function clip(text: string, max: number): string {
 }
 
 /**
- * The summary of a text: the best sentences (ties: the earlier one), as many as the ratio gives (at least one,
- * at most `maxSentences`) while they fit in `maxChars`, in their original order, joined by a space. Empty or
- * word-less text gives ''.
+ * Which sentences a summary keeps: the best scored (ties: the earlier one), as many as the ratio gives (at least
+ * one, at most `maxSentences`) while they fit in `maxChars`; their indices in original order. Empty when no
+ * sentence fits (the caller decides: the voice note clips its best one, the book's summary cites whole sentences).
+ */
+export function pickSentences(sentences: readonly string[], scores: readonly number[], limits: Partial<SummarizerLimits> = {}): number[] {
+  const L = { ...DEFAULT_LIMITS, ...limits };
+  const want = Math.max(1, Math.min(L.maxSentences, Math.ceil(sentences.length * L.ratio)));
+  const ranked = sentences.map((s, i) => ({ s, i, score: scores[i] ?? 0 })).sort((a, b) => b.score - a.score || a.i - b.i);
+  const chosen: number[] = [];
+  let length = 0;
+  for (const c of ranked) {
+    if (chosen.length >= want) break;
+    const extra = c.s.length + (chosen.length ? 1 : 0);
+    if (length + extra > L.maxChars) continue;
+    chosen.push(c.i);
+    length += extra;
+  }
+  return chosen.sort((a, b) => a - b);
+}
+
+/**
+ * The summary of a text: the sentences `pickSentences` keeps, in their original order, joined by a space. One
+ * sentence is its own summary (clipped at `maxChars`); when none fits, the best one clipped. Empty or word-less
+ * text gives ''.
  */
 export function summarizeText(text: string, limits: Partial<SummarizerLimits> = {}): string {
   const L = { ...DEFAULT_LIMITS, ...limits };
@@ -123,22 +144,12 @@ export function summarizeText(text: string, limits: Partial<SummarizerLimits> = 
   if (sentences.length === 0) return '';
   if (sentences.length === 1) return clip(sentences[0], L.maxChars);
   const scores = scoreSentences(sentences.map(tokenize));
-  const want = Math.max(1, Math.min(L.maxSentences, Math.ceil(sentences.length * L.ratio)));
-  const ranked = sentences.map((s, i) => ({ s, i, score: scores[i] })).sort((a, b) => b.score - a.score || a.i - b.i);
-  const chosen: { s: string; i: number }[] = [];
-  let length = 0;
-  for (const c of ranked) {
-    if (chosen.length >= want) break;
-    const extra = c.s.length + (chosen.length ? 1 : 0);
-    if (length + extra > L.maxChars) continue;
-    chosen.push(c);
-    length += extra;
+  const chosen = pickSentences(sentences, scores, L);
+  if (chosen.length === 0) {
+    const best = scores.reduce((b, x, i) => (x > scores[b] ? i : b), 0);
+    return clip(sentences[best], L.maxChars);
   }
-  if (chosen.length === 0) return clip(ranked[0].s, L.maxChars);
-  return chosen
-    .sort((a, b) => a.i - b.i)
-    .map((c) => c.s)
-    .join(' ');
+  return chosen.map((i) => sentences[i]).join(' ');
 }
 
 /** the `/summarize` body of the spec (title, creator_name, date YYYY-MM-DD, minutes) */

@@ -31,6 +31,8 @@ export interface BookViewerProps {
   startPage?: number;
   /** the download policy: no download button and no print when view only; the watermark over every page */
   room?: RoomRules;
+  /** the book's summary (docs/book-summary.md), given the way to open a page of the book; a toolbar button shows it */
+  summary?: (openPage: (page: number) => void) => ReactNode;
 }
 
 /**
@@ -48,6 +50,7 @@ export function BookViewer(props: BookViewerProps) {
   const [closed, setClosed] = useState<Record<number, boolean>>({});
   const [outlineOpen, setOutlineOpen] = useState(true);
   const [stripOpen, setStripOpen] = useState(true);
+  const [summaryOpen, setSummaryOpen] = useState(false);
   const stripRef = useRef<HTMLDivElement>(null);
   const source = props.data ?? props.url;
   const canDownload = props.room?.canDownload ?? true;
@@ -113,8 +116,14 @@ export function BookViewer(props: BookViewerProps) {
         <span className="pdf-toolbar__sep" />
         <Button type="button" text size="small" icon="pi pi-refresh" aria-label={t('rotate')} tooltip={t('rotate')} disabled={!handle} onClick={rotate} data-testid="book-rotate" />
         {canDownload && <Button type="button" text size="small" icon="pi pi-download" aria-label={t('download')} tooltip={t('download')} disabled={!source} onClick={() => void props.onDownload()} data-testid="book-download" />}
+        {props.summary && <Button type="button" text size="small" icon="pi pi-sparkles" tooltip={t('book.summary')} aria-label={t('book.summary')} aria-pressed={summaryOpen} aria-controls={summaryOpen ? "book-summary-panel" : undefined} onClick={() => setSummaryOpen((o) => !o)} data-testid="book-summary-toggle" />}
         <RoomNotice rules={props.room} />
       </div>
+      {props.summary && summaryOpen && (
+        <div className="book-summary-panel" id="book-summary-panel" data-testid="book-summary-panel">
+          {props.summary((page) => goTo(page))}
+        </div>
+      )}
       <div className="pdf-body">
         {outlineOpen && (
           <nav className="pdf-side book-outline" aria-label={t('outline')} data-testid="book-outline">

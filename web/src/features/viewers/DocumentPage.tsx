@@ -13,6 +13,7 @@ import { FileIcon } from '../library/FileChip';
 import { isNetworkFailure } from '../offline/keys';
 import { OfflineBanner } from '../offline/OfflineBanner';
 import { useOfflineCopy } from '../offline/use-offline';
+import { BookSummary } from '../meeting/minutes/BookSummary';
 import { BookViewer } from './BookViewer';
 import { MeetingDetailsDrawer } from './MeetingDetailsDrawer';
 import { PdfViewer } from './PdfViewer';
@@ -81,6 +82,7 @@ export function DocumentPage(props: { route: 'docView' | 'documentView' | 'docum
           entries={f.outlines_data.entries}
           startPage={startPage}
           room={room}
+          summary={meetingId && id !== null && !token ? (openPage) => <BookSummary meetingId={meetingId} book={{ libraryId: id, openPage }} /> : undefined}
           onDownload={async () => {
             try {
               saveBlob(await api(Routes.downloadBook, { params: { docId: id } }), f.outlines_data.libraryName || name);

@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import { AppError, SummarizeBookJob, zLang, type BookSummary, type GetBookSummary, type RequestOf } from '@app/contracts';
+import { Jobs } from '@app/platform';
+import { Meetings } from '../common/meetings';
+import { MinutesDb, type Scope } from '../common/minutes-db';
+import type { BookSummarySource } from '../db/schema';
+import { bookSections } from '../rules/book';
+import { readerSummary, sourcesFromOutline } from '../rules/book-summary';
+import { BookRepository, type BookRow } from './book.repository';
+import { BookSummaryRepository } from './book-summary.repository';
+
+/**
+ * The board book's summary (docs/book-summary.md): made by the SummarizeBook job once a book is made; asking answers
+ * the summary of the meeting's newest finished book as the reader may see it, or its state while it is made. 404
+ * when the reader may not see the meeting or the meeting has no book.
+ */
+@Injectable()
+export class BookSummaryService {
+  constructor(
+    private readonly db: MinutesDb,
+    private readonly books: BookRepository,
+    private readonly repo: BookSummaryRepository,
+    private readonly meetings: Meetings,
+    private readonly jobs: Jobs,
+  ) {}
+
+  /** the summary row of a finished book, with its job, created when missing (in the caller's transaction: the job after it) */
+  async start(s: Scope, after: (f: () => Promise<unknown>) => void, meetingId: number, bookId: number, sources: BookSummarySource[]): Promise<void> {
+    const { row, created } = await this.repo.claim(s, meetingId, bookId, sources);
+    if (created) after(() => this.jobs.add(SummarizeBookJob, { orgId: s.orgId, summaryId: row.id, wait: 0 }, { jobId: `summary-${s.orgId}-${row.id}-0` }));
+  }
+
+  async get(c: RequestOf<typeof GetBookSummary>): Promise<BookSummary> {
+    // 404 when the reader may not see the meeting; the sections they see decide which files they read about
+    const meeting = await this.meetings.load(c.orgId, c.actor, c.meetingId, { variant: c.variant, lang: c.lang });
+    const visible = new Set(bookSections(meeting).flatMap((s) => s.files.map((f) => f.library_id)));
+    const { book, latest } = await this.db.tenant(c.orgId, async (s) => ({ book: await this.books.lastDone(s, c.meetingId), latest: await this.books.latest(s, c.meetingId) }));
+    if (!book) {
+      if (!latest || latest.status === 'failed') throw AppError.notFound('board book');
+      return this.waiting(c.meetingId, null);
+    }
+    const row = await this.db.tenant(c.orgId, (s) => this.repo.ofBook(s, book.id));
+    if (!row) {
+      await this.older(c.orgId, book);
+      return this.waiting(c.meetingId, book.libraryId);
+    }
+    const status = row.status as BookSummary['status'];
+    const made = status === 'done' && row.content ? readerSummary(row.content, visible) : { book: [], items: [] };
+    return {
+      meeting_id: c.meetingId,
+      book_library_id: book.libraryId,
+      status,
+      progress: row.progress,
+      method: (row.method as BookSummary['method']) ?? null,
+      machine_made: true,
+      lang: zLang.catch('en').parse(row.lang),
+      ...made,
+      error: row.error,
+      made_at: status === 'done' ? row.updatedAt.toISOString() : null,
+    };
+  }
+
+  private waiting(meetingId: number, libraryId: number | null): BookSummary {
+    return { meeting_id: meetingId, book_library_id: libraryId, status: 'queued', progress: 0, method: null, machine_made: true, lang: 'en', book: [], items: [], error: null, made_at: null };
+  }
+
+  /** a book made before summaries were: its files from its outline and the agenda as the system sees it */
+  private async older(orgId: string, book: BookRow): Promise<void> {
+    const meeting = await this.meetings.loadAsSystem(orgId, book.meetingId);
+    const sources = sourcesFromOutline(bookSections(meeting), book.outlines ?? []);
+    await this.db.command(orgId, (s, after) => this.start(s, after, book.meetingId, book.id, sources));
+  }
+}
