@@ -1,6 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ConvertToPdf, ExtractFileText, GetOrganization, OrganizationUpdated, RemoveWatermarkedCopy } from '@app/contracts';
 import { orgZonesProviders, PlatformModule, Sandbox } from '@app/platform';
+import { ChangesHandlers } from './changes/changes.handlers';
+import { ChangesService } from './changes/changes.service';
 import type { LibraryConfig } from './config';
 import { ItemAccess } from './common/item-access';
 import { LibraryDb } from './common/library-db';
@@ -44,7 +46,7 @@ export class AppModule {
           streams: ['library'],
         }),
       ],
-      providers: [{ provide: Sandbox, useValue: new Sandbox(config) }, ...orgZonesProviders({ get: GetOrganization, updated: OrganizationUpdated }), LibraryDb, LibraryRepository, FileTextRepository, ItemAccess, LibraryService, LibraryHandlers, LibrarySearchService, LibrarySearchHandlers, ViewersService, ViewersHandlers, ConvertProcessor, TextProcessor, DownloadPolicies, PolicyService, PolicyHandlers, WatermarkProcessor, AnnotationsRepository, AnnotationsService, AnnotationsHandlers],
+      providers: [{ provide: Sandbox, useValue: new Sandbox(config) }, ...orgZonesProviders({ get: GetOrganization, updated: OrganizationUpdated }), LibraryDb, LibraryRepository, FileTextRepository, ItemAccess, LibraryService, LibraryHandlers, LibrarySearchService, LibrarySearchHandlers, ChangesService, ChangesHandlers, ViewersService, ViewersHandlers, ConvertProcessor, TextProcessor, DownloadPolicies, PolicyService, PolicyHandlers, WatermarkProcessor, AnnotationsRepository, AnnotationsService, AnnotationsHandlers],
     };
   }
 }

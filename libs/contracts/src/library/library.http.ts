@@ -81,3 +81,5 @@ export const zShareBody = z.object({
 });
 export const zFavoriteBody = z.object({ id: zStrictId, favorite: zFlag });
 export const zFavoriteQuery = z.object({ type: zFileKind.optional() });
+/** GET /api/library/{id}/changes: `since` compares with that version instead of the one the reader opened before */
+export const zChangesQuery = z.object({ meeting_id: zOptDir, since: zOptDir });

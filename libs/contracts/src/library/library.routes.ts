@@ -3,11 +3,11 @@ import { INT4_MAX, numeric, zId } from '../core/common';
 import { defineComposedRoute, defineFileRoute, defineRoute } from '../core/route';
 import { LibraryMessages } from './library.errors';
 import {
-  zAnnotationBody, zCreateDirectoryBody, zDirectoryQuery, zEditedFileBody, zExcelQuery, zFavoriteBody, zFavoriteQuery, zFetchQuery, zImagesBody,
+  zAnnotationBody, zChangesQuery, zCreateDirectoryBody, zDirectoryQuery, zEditedFileBody, zExcelQuery, zFavoriteBody, zFavoriteQuery, zFetchQuery, zImagesBody,
   zLibraryListQuery, zLibrarySearchQuery, zMoveBody, zRenameBody, zShareBody, zUpdateFileBody, zUploadBody,
 } from './library.http';
 import {
-  CreateDirectory, DeleteAnnotation, DeleteItem, GetEmailView, ExcelToJson, FetchFile, GetAnnotation, GetDetails, ListLibrary, MoveItem, RenameItem,
+  CreateDirectory, DeleteAnnotation, DeleteItem, GetEmailView, ExcelToJson, FetchFile, GetAnnotation, GetFileChanges, GetDetails, ListLibrary, MoveItem, RenameItem,
   RecordPrint, ResolveFiles, SaveAnnotation, SearchLibrary, SetFavorite, SharedWithList, ShareItem, StartConversion, Unshare,
 } from './library.rpc';
 import { zLibraryItem } from './library.schemas';
@@ -103,6 +103,11 @@ export const LibraryRoutes = {
     method: 'POST', path: '/api/library/:id/print', access: 'guest', tags, params: zIdParams, query: zFetchQuery, answer: 'empty',
     summary: "The viewer printed the file (the organization's activity log records it); 403 when the download policy is view only",
     rpc: RecordPrint, toRpc: ({ call, params, query }) => ({ ...call, itemId: params.id, meetingId: query.meeting_id }),
+  }),
+  fileChanges: defineRoute({
+    method: 'GET', path: '/api/library/:id/changes', access: 'user', tags, params: zIdParams, query: zChangesQuery,
+    summary: "What changed in a file's current version since the version the reader opened before (or ?since=): pages added, removed, changed with their words, unchanged",
+    rpc: GetFileChanges, toRpc: ({ call, params, query }) => ({ ...call, itemId: params.id, meetingId: query.meeting_id, since: query.since }),
   }),
   libraryDetails: defineRoute({
     method: 'GET', path: '/api/library/:id', access: 'user', tags, params: zIdParams,

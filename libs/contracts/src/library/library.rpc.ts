@@ -4,7 +4,7 @@ import { INT4_MAX, zOk, zTenant } from '../core/common';
 import { zFileKind } from './library.kinds';
 import { zServiceSearchReply, zServiceSearchRequest } from '../search/search.schemas';
 import {
-  zEmailView, zLibraryAnnotation, zLibraryDetails, zLibraryFetch, zLibraryFileRef, zLibraryItem, zLibraryListing, zLibraryScope,
+  zEmailView, zFileChanges, zLibraryAnnotation, zLibraryDetails, zLibraryFetch, zLibraryFileRef, zLibraryItem, zLibraryListing, zLibraryScope,
   zLibraryTab, zOutlineEntry, zSharedWith, zSheetJson, zTextIndexStatus, zUsageType,
 } from './library.schemas';
 
@@ -138,5 +138,13 @@ export const GetFileText = defineRpc({
     status: zTextIndexStatus,
     pages: z.array(z.object({ page: z.number().int().min(1), text: z.string() })),
   }),
+  timeoutMs: 30_000,
+});
+
+/** what changed in a file's current version since the version the reader opened before, or `since` (docs/library.md#what-changed) */
+export const GetFileChanges = defineRpc({
+  subject: 'library.v1.file-changes',
+  request: R({ itemId: id, meetingId: id.optional(), since: id.optional() }),
+  response: zFileChanges,
   timeoutMs: 30_000,
 });

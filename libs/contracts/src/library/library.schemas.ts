@@ -202,3 +202,29 @@ export const zLibraryFileRef = z.object({
   file_url: z.string().nullable(),
 });
 export type LibraryFileRef = z.output<typeof zLibraryFileRef>;
+
+/** what happened to a page between two versions (docs/library.md#what-changed) */
+export const zPageChangeStatus = z.enum(['unchanged', 'changed', 'added', 'removed']);
+export const zPageChange = z.object({
+  status: zPageChangeStatus,
+  /** the page in the current version (null: removed) */
+  page: z.number().int().min(1).nullable(),
+  /** the page in the version compared with (null: added) */
+  old_page: z.number().int().min(1).nullable(),
+  /** a changed page's words: runs kept, added and removed, in reading order */
+  changes: z.array(z.object({ op: z.enum(['same', 'added', 'removed']), text: z.string() })),
+});
+export type PageChange = z.output<typeof zPageChange>;
+/**
+ * GET /api/library/{id}/changes: what changed in the current version since `since` (the version the reader opened
+ * before, or the one asked for); `since` null when there is nothing to compare with (never opened an older version).
+ * `ready` false while either version's text is not there (being read, or not kept: older than this feature).
+ */
+export const zFileChanges = z.object({
+  item_id: z.number().int(),
+  version: z.number().int(),
+  since: z.number().int().nullable(),
+  ready: z.boolean(),
+  pages: z.array(zPageChange),
+});
+export type FileChanges = z.output<typeof zFileChanges>;

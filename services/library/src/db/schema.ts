@@ -128,7 +128,8 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  * spreadsheet's sheet; an e-mail or a text file is page 1), extracted once by the `library-text` job for the search
  * box (docs/search.md#text-inside-files). `folded` is `search_fold(text)` and `tsv` its 'simple' tsvector, both
  * computed by PostgreSQL (generated columns), so the rule is the SQL function's; GIN indexes on each (pg_trgm on
- * `folded` when the extension exists, migration 0003). Only the current version's pages are kept.
+ * `folded` when the extension exists, migration 0003). Every version's pages are kept (what changed between two
+ * versions, docs/library.md#what-changed); the search reads only the current version's.
  */
 export const filePages = library.table(
   'file_pages',
@@ -193,4 +194,22 @@ export const sharedAnnotations = library.table(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('shared_annotations_item_idx').on(t.orgId, t.itemId, t.page), index('shared_annotations_parent_idx').on(t.orgId, t.parentId)],
+);
+
+/**
+ * The version of a file each reader last opened (docs/library.md#what-changed): `last_version` the newest they
+ * opened, `seen_before` the one they had opened before it (what the newest is compared with). Written when a user
+ * opens the file (the viewer's fetch).
+ */
+export const readerVersions = library.table(
+  'reader_versions',
+  {
+    orgId: uuid('org_id').notNull(),
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    userId: integer('user_id').notNull(),
+    lastVersion: integer('last_version').notNull(),
+    seenBefore: integer('seen_before'),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.itemId, t.userId] })],
 );

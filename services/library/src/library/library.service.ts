@@ -13,6 +13,7 @@ import { burnWatermark, NotWatermarkable } from './watermark';
 import { emailAttachment } from '../common/email';
 import { ItemAccess } from '../common/item-access';
 import { LibraryDb, type Scope } from '../common/library-db';
+import { FileTextRepository } from '../repositories/file-text.repository';
 import { LibraryRepository, type ItemRow, type ShareRow } from '../repositories/library.repository';
 import { accessOf, best, mayUploadInto, type Access } from '../rules/access';
 import { textJobId, textSourceOf } from '../rules/text';
@@ -48,6 +49,7 @@ export class LibraryService {
     private readonly items: ItemAccess,
     private readonly zones: OrgZones,
     private readonly policies: DownloadPolicies,
+    private readonly text: FileTextRepository,
     @Inject(CONFIG) private readonly config: LibraryConfig,
   ) {}
 
@@ -463,7 +465,12 @@ export class LibraryService {
     });
     // the reader's copy is made outside the transaction
     const answer = await this.fetchOf(c, item, access, reader);
-    if (answer.file_url) await this.record(c, item, 'view', who);
+    if (answer.file_url) {
+      await this.record(c, item, 'view', who);
+      // the version this user opened: what changed is shown against it when the next version comes (docs/library.md#what-changed)
+      const userId = c.actor.kind === 'user' ? c.actor.userId : null;
+      if (userId) await this.db.tenant(c.orgId, (s) => this.text.markOpened(s, item.id, userId, item.version));
+    }
     return answer;
   }
 

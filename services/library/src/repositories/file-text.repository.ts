@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '@app/platform';
 import type { Scope } from '../common/library-db';
 import type { LibraryTables } from '../db/tables';
-import { filePages, items } from '../db/schema';
+import { filePages, items, readerVersions } from '../db/schema';
 
 /** a page of a file's current version that matched, with PostgreSQL's rank of it */
 export interface PageHit {
@@ -24,9 +24,12 @@ const TEXT_KINDS = ['pdf', 'text', 'word', 'excel', 'powerpoint', 'email'];
  */
 @Injectable()
 export class FileTextRepository {
-  /** the pages of a version replace whatever pages the item had (older versions' included); the item says done */
+  /**
+   * the pages of a version replace whatever pages that version had; older versions' pages stay (what changed between
+   * versions, docs/library.md#what-changed: the search reads the current version's only); the item says done
+   */
   async replacePages(s: Scope, itemId: number, version: number, pages: readonly { page: number; text: string }[], truncated: boolean): Promise<void> {
-    await s.tx.delete(filePages).where(and(eq(filePages.orgId, s.orgId), eq(filePages.itemId, itemId)));
+    await s.tx.delete(filePages).where(and(eq(filePages.orgId, s.orgId), eq(filePages.itemId, itemId), eq(filePages.version, version)));
     for (let i = 0; i < pages.length; i += 200) {
       await s.tx.insert(filePages).values(pages.slice(i, i + 200).map((p) => ({ orgId: s.orgId, itemId, version, page: p.page, text: p.text })));
     }
@@ -75,6 +78,32 @@ export class FileTextRepository {
       .from(filePages)
       .where(and(eq(filePages.orgId, s.orgId), eq(filePages.itemId, itemId), eq(filePages.version, version)))
       .orderBy(filePages.page);
+  }
+
+  /** whether a version's text was kept (a version read before every version's pages were kept has none) */
+  async hasPages(s: Scope, itemId: number, version: number): Promise<boolean> {
+    const [row] = await s.tx.select({ page: filePages.page }).from(filePages).where(and(eq(filePages.orgId, s.orgId), eq(filePages.itemId, itemId), eq(filePages.version, version))).limit(1);
+    return !!row;
+  }
+
+  /** a user opened this version of the file: the newest they opened moves up, the one before it is kept */
+  async markOpened(s: Scope, itemId: number, userId: number, version: number): Promise<void> {
+    await s.tx.execute(sql`
+      INSERT INTO library.reader_versions AS r (org_id, item_id, user_id, last_version, seen_before, opened_at)
+      VALUES (${s.orgId}, ${itemId}, ${userId}, ${version}, NULL, now())
+      ON CONFLICT (org_id, item_id, user_id) DO UPDATE SET
+        seen_before = CASE WHEN r.last_version < EXCLUDED.last_version THEN r.last_version ELSE r.seen_before END,
+        last_version = GREATEST(r.last_version, EXCLUDED.last_version),
+        opened_at = now()`);
+  }
+
+  /** the versions a user opened of a file, or null */
+  async readerVersion(s: Scope, itemId: number, userId: number): Promise<{ lastVersion: number; seenBefore: number | null } | null> {
+    const [row] = await s.tx
+      .select({ lastVersion: readerVersions.lastVersion, seenBefore: readerVersions.seenBefore })
+      .from(readerVersions)
+      .where(and(eq(readerVersions.orgId, s.orgId), eq(readerVersions.itemId, itemId), eq(readerVersions.userId, userId)));
+    return row ?? null;
   }
 
   /** the text of these pages of the files' current versions, by `${id}:${page}` (the pages a search answers) */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Scope } from '../common/library-db';
-import { annotations, downloadPolicies, favorites, filePages, items, sharedAnnotations, shares, usages, versions } from '../db/schema';
+import { annotations, downloadPolicies, favorites, filePages, items, readerVersions, sharedAnnotations, shares, usages, versions } from '../db/schema';
 import { containsPattern } from '@app/platform';
 
 export type ItemRow = typeof items.$inferSelect;
@@ -118,7 +118,7 @@ export class LibraryRepository {
     if (!ids.length) return [];
     const vs = await s.tx.select({ key: versions.s3Key }).from(versions).where(and(eq(versions.orgId, s.orgId), inArray(versions.itemId, ids)));
     const its = await s.tx.select({ key: items.s3Key, pdf: items.pdfKey }).from(items).where(and(eq(items.orgId, s.orgId), inArray(items.id, ids)));
-    for (const t of [versions, shares, favorites, annotations, sharedAnnotations, usages, filePages] as const) await s.tx.delete(t).where(and(eq(t.orgId, s.orgId), inArray(t.itemId, ids)));
+    for (const t of [versions, shares, favorites, annotations, sharedAnnotations, usages, filePages, readerVersions] as const) await s.tx.delete(t).where(and(eq(t.orgId, s.orgId), inArray(t.itemId, ids)));
     await s.tx.delete(items).where(and(eq(items.orgId, s.orgId), inArray(items.id, ids)));
     return [...new Set([...vs.map((v) => v.key), ...its.flatMap((i) => [i.key, i.pdf])].filter((k): k is string => !!k))];
   }

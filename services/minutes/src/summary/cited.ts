@@ -23,8 +23,8 @@ export interface CitedSentence {
 }
 
 /** limits of a section's summary and of the whole book's */
-export const SECTION_LIMITS: Partial<SummarizerLimits> = { ratio: 0.2, maxSentences: 4, maxChars: 900 };
-export const BOOK_LIMITS: Partial<SummarizerLimits> = { ratio: 0.1, maxSentences: 8, maxChars: 1800 };
+export const SECTION_LIMITS: Partial<SummarizerLimits> = { ratio: 0.35, maxSentences: 4, maxChars: 900 };
+export const BOOK_LIMITS: Partial<SummarizerLimits> = { ratio: 0.3, maxSentences: 8, maxChars: 1800 };
 
 /** a sentence shorter than this many words (a heading, a page number) is not worth citing */
 const MIN_WORDS = 4;

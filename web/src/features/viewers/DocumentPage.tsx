@@ -15,6 +15,7 @@ import { OfflineBanner } from '../offline/OfflineBanner';
 import { useOfflineCopy } from '../offline/use-offline';
 import { BookSummary } from '../meeting/minutes/BookSummary';
 import { BookViewer } from './BookViewer';
+import { ChangesBanner } from './ChangesBanner';
 import { MeetingDetailsDrawer } from './MeetingDetailsDrawer';
 import { PdfViewer } from './PdfViewer';
 import { isEditable, startPageOf } from './pdf-rules';
@@ -100,6 +101,7 @@ export function DocumentPage(props: { route: 'docView' | 'documentView' | 'docum
           startPage={startPage}
           room={room}
           shared={!token && id !== null && f ? { itemId: id, meetingId } : undefined}
+          changes={id !== null && !token ? (v) => <ChangesBanner fileId={id} meetingId={meetingId} page={v.page} goTo={v.goTo} /> : undefined}
           onDownload={
             id !== null
               ? async () => {

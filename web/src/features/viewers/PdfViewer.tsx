@@ -1,5 +1,5 @@
 import type { OutlineEntry } from '@app/contracts';
-import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
@@ -38,6 +38,8 @@ export interface PdfViewerProps {
   onDownload?(): Promise<void>;
   /** a library file a signed-in reader sees: its shared annotations (panel, marks on the page, live; docs/annotations.md) */
   shared?: { itemId: number; meetingId: number | null };
+  /** what changed since the version the reader opened before (docs/library.md#what-changed), given the page shown and a way to turn to another */
+  changes?: (view: { page: number; goTo(page: number): void }) => ReactNode;
 }
 
 /** the shared-annotation tools: a note at a point, a drawing, a highlight dragged over the text */
@@ -301,6 +303,7 @@ export function PdfViewer(props: PdfViewerProps) {
           </>
         )}
       </div>
+      {props.changes?.({ page, goTo })}
       <div className="pdf-body">
         {panel === 'notes' && props.shared && (
           <AnnotationsPanel shared={shared} page={page} visibility={visibility} onVisibility={setVisibility} onOpen={(n) => goTo(stepPage(n, 0, pages))} onClose={() => setPanel(null)} />
