@@ -17,7 +17,7 @@ const P3 = ['Reserve', 'The reserve is ten percent of the budget.'];
 const P3b = ['Reserve', 'The reserve is twelve percent of the budget.'];
 const P4 = ['Annex', 'A new annex about the catering contract.'];
 
-const changes = (p: Person, query: Record<string, unknown> = {}) => p.c.get(`/library/${id}/changes`, query);
+const changes = (p: Person, query: Record<string, string | number> = {}) => p.c.get(`/library/${id}/changes`, query);
 const open = async (p: Person) => expect(expectOk(await p.c.get(`/library/fetch/${id}`)).file_url).toContain('http');
 async function newVersion(pages: string[][], count: number, version: number): Promise<void> {
   const r = await w.chair.c.upload(`/library/update/${id}`, {}, { file: { name: 'pack.pdf', type: 'application/pdf', data: await pdfWithPages(pages) } });

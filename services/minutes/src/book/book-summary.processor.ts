@@ -4,8 +4,8 @@ import { Bus, CONFIG, Jobs, logger, ProcessJob, type JobContext } from '@app/pla
 import { MinutesDb } from '../common/minutes-db';
 import type { MinutesConfig } from '../config';
 import type { BookSummaryContent, BookSummarySource } from '../db/schema';
-import { BOOK_LIMITS, SECTION_LIMITS, summarizeCited, textLanguage, type CitedSentence, type SourcePage } from '../summary/cited';
-import { remoteSummary } from '../summary/remote-summary';
+import { BOOK_LIMITS, SECTION_LIMITS, summarizeCited, textLanguage, type CitedSentence, type SourcePage } from '../rules/cited';
+import { remoteSummary } from '../common/remote-summary';
 import { BookSummaryRepository } from './book-summary.repository';
 
 /** while a file's text is still being extracted the job comes back this many times, this long apart */

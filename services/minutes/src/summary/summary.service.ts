@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AppError, zSummarizeAnswer, type RequestOf, type Summarize } from '@app/contracts';
 import { CONFIG } from '@app/platform';
 import type { MinutesConfig } from '../config';
-import { localSummary } from './summarizer';
+import { localSummary } from '../rules/summarizer';
 
 /**
  * The recorder's summarizer behind the spec's `/summarize` contract: the service at SUMMARIZER_URL when it is

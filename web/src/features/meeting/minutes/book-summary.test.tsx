@@ -31,7 +31,6 @@ describe('book summary rules', () => {
   it.each<[string, Parameters<typeof citationHref>[0], string | null]>([
     ['a PDF opens in the PDF viewer at the page, through the meeting', cite(), '/doc-view?id=11&doc=budget.pdf&meeting_id=7&page=2'],
     ['an office file opens in its viewer at the page', cite({ file_kind: 'word', library_id: 12, page: 3 }), '/viewer/7/12?page=3'],
-    ['a folder opens nothing', cite({ file_kind: 'folder' }), null],
   ])('citationHref: %s', (_n, c, expected) => expect(citationHref(c, 7)).toBe(expected));
 
   it.each<[string, BookSummaryState | null, boolean]>([

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Lang } from '@app/contracts';
-import { checkedSentences, pageLabel, type CitedSentence, type SourcePage } from './cited';
+import { checkedSentences, pageLabel, type CitedSentence, type SourcePage } from '../rules/cited';
 
 /** SUMMARIZER_URL's OpenAI-compatible side (docs/book-summary.md#abstractive) */
 export interface RemoteSummarizer {
@@ -46,6 +46,7 @@ export function parseRemoteContent(content: string): z.output<typeof zAnswer>['s
     const parsed = zAnswer.safeParse(JSON.parse(body));
     return parsed.success ? parsed.data.sentences : null;
   } catch {
+    // content that is not JSON is an answer without the sentences asked for: the caller throws and logs it
     return null;
   }
 }
@@ -65,6 +66,7 @@ export async function remoteSummary(cfg: RemoteSummarizer, pages: readonly Sourc
     signal: AbortSignal.timeout(cfg.timeoutMs),
   });
   if (!res.ok) throw new Error(`summarizer answered ${res.status}`);
+  // a body that is not JSON is an answer without the sentences: the check below throws
   const body = (await res.json().catch(() => null)) as { choices?: { message?: { content?: unknown } }[] } | null;
   const content = body?.choices?.[0]?.message?.content;
   const sentences = typeof content === 'string' ? parseRemoteContent(content) : null;

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseRemoteContent, remoteMessages, remoteSummary, REMOTE_MAX_INPUT_CHARS } from './remote-summary';
-import type { SourcePage } from './cited';
+import type { SourcePage } from '../rules/cited';
 
 const PAGES: SourcePage[] = [
   { doc: 0, page: 1, text: 'The finance team proposed a reserve of ten percent for the new building budget.' },
