@@ -64,7 +64,7 @@ describe('file text backfill (real PostgreSQL and BullMQ)', () => {
     libraryDb = app.get(LibraryDb);
     jobs = app.get(Jobs);
     // the processor's backfill only reads the database and adds jobs: the sandbox and storage are not reached
-    backfill = new TextProcessor(libraryDb, app.get(LibraryRepository), app.get(FileTextRepository), undefined as never, undefined as never, jobs, config);
+    backfill = new TextProcessor(libraryDb, app.get(LibraryRepository), app.get(FileTextRepository), undefined as never, undefined as never, jobs, undefined as never, config);
   });
 
   afterAll(async () => {

@@ -5,7 +5,8 @@
  * strict input (409 with field errors, nothing written); 404 for a file the caller may not see; the file's live
  * channel tells open viewers of shared changes, and nothing of private ones.
  */
-import { openLiveChannel, pdfFile, waitFor, type LiveChannel } from '@app/testing';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { openLiveChannel, pdfFile, pollUntil, waitFor, type LiveChannel } from '@app/testing';
 import { GATEWAY, closeRedis, expectOk, world, type World } from '../meeting/helpers';
 
 jest.setTimeout(120_000);
@@ -157,5 +158,40 @@ describe('live: the file channel', () => {
 
     expectOk(await w.m1.c.delete(`${path()}/${shared.id}`));
     await waitFor('deleted on m2', () => m2.frames.find((f) => f.data.annotationId === shared.id && f.data.change === 'deleted'), 15_000, 20);
+  });
+});
+
+/** a PDF whose pages hold these lines of text */
+async function pdfOf(pages: string[]): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const text of pages) doc.addPage([595, 842]).drawText(text, { x: 50, y: 780, size: 16, font });
+  return Buffer.from(await doc.save());
+}
+
+describe('a new version carries the annotations where their text still is', () => {
+  it('a highlight moves to the page that now holds its quote; one whose text is gone is orphaned; a note keeps its page; replies follow', async () => {
+    const up = await w.m1.c.upload('/library', {}, { file: { name: 'Versions.pdf', type: 'application/pdf', data: await pdfOf(['Intro of the pack', 'Budget 2027 approved', 'Removed paragraph']) } });
+    const id = expectOk(up).id;
+    const at = `/library/${id}/annotations`;
+    const rect = { rects: [{ x: 0.1, y: 0.1, w: 0.4, h: 0.03 }] };
+    const moved = expectOk(await w.m1.c.post(at, { page: 2, kind: 'highlight', geometry: rect, quote: 'Budget  2027 approved', visibility: 'private' }));
+    const gone = expectOk(await w.m1.c.post(at, { page: 3, kind: 'highlight', geometry: rect, quote: 'Removed paragraph' }));
+    const stays = expectOk(await w.m1.c.post(at, { page: 1, kind: 'note', geometry: { x: 0.2, y: 0.2 }, text: 'Read first' }));
+    expectOk(await w.m1.c.post(`${at}/${moved.id}/replies`, { text: 'On the budget' }));
+
+    // version 2: a cover page first, the budget on page 3, the removed paragraph gone
+    expectOk(await w.m1.c.upload(`/library/update/${id}`, {}, { file: { name: 'Versions.pdf', type: 'application/pdf', data: await pdfOf(['Cover', 'Intro of the pack', 'Budget 2027 approved']) } }));
+    const list = await pollUntil(
+      async () => expectOk(await w.m1.c.get(at)).annotations as { id: number; page: number; version: number; orphaned: boolean; replies: { page: number; version: number }[] }[],
+      (l) => l.every((a) => a.version === 2),
+      60_000,
+      300,
+    );
+    const byId = new Map(list.map((a) => [a.id, a]));
+    expect(byId.get(moved.id)).toMatchObject({ page: 3, version: 2, orphaned: false });
+    expect(byId.get(moved.id)!.replies).toEqual([expect.objectContaining({ page: 3, version: 2 })]);
+    expect(byId.get(gone.id)).toMatchObject({ page: 3, version: 2, orphaned: true });
+    expect(byId.get(stays.id)).toMatchObject({ page: 1, version: 2, orphaned: false });
   });
 });
