@@ -24,6 +24,7 @@ import { WatermarkProcessor } from './library/watermark.processor';
 import { AnnotationsRepository } from './repositories/annotations.repository';
 import { AnnotationsService } from './annotations/annotations.service';
 import { AnnotationsHandlers } from './annotations/annotations.handlers';
+import { AnnotationCarry } from './common/annotation-carry';
 
 /**
  * services/library: folders and files (bytes in S3, rows here), sharing, favorites, versions, annotations,
@@ -46,7 +47,7 @@ export class AppModule {
           streams: ['library'],
         }),
       ],
-      providers: [{ provide: Sandbox, useValue: new Sandbox(config) }, ...orgZonesProviders({ get: GetOrganization, updated: OrganizationUpdated }), LibraryDb, LibraryRepository, FileTextRepository, ItemAccess, LibraryService, LibraryHandlers, LibrarySearchService, LibrarySearchHandlers, ChangesService, ChangesHandlers, ViewersService, ViewersHandlers, ConvertProcessor, TextProcessor, DownloadPolicies, PolicyService, PolicyHandlers, WatermarkProcessor, AnnotationsRepository, AnnotationsService, AnnotationsHandlers],
+      providers: [{ provide: Sandbox, useValue: new Sandbox(config) }, ...orgZonesProviders({ get: GetOrganization, updated: OrganizationUpdated }), LibraryDb, LibraryRepository, FileTextRepository, ItemAccess, LibraryService, LibraryHandlers, LibrarySearchService, LibrarySearchHandlers, ChangesService, ChangesHandlers, ViewersService, ViewersHandlers, ConvertProcessor, TextProcessor, DownloadPolicies, PolicyService, PolicyHandlers, WatermarkProcessor, AnnotationsRepository, AnnotationsService, AnnotationsHandlers, AnnotationCarry],
     };
   }
 }

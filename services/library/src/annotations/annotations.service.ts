@@ -8,7 +8,7 @@ import { Bus, OrgZones, Outbox } from '@app/platform';
 import { ItemAccess } from '../common/item-access';
 import { LibraryDb, type Scope } from '../common/library-db';
 import { AnnotationsRepository, type SharedAnnotationRow } from '../repositories/annotations.repository';
-import { audienceOf, mayDeleteAnnotation, mayEditAnnotation, maySeeAnnotation, reanchor, type Mark, type Reader } from '../rules/annotations';
+import { audienceOf, mayDeleteAnnotation, mayEditAnnotation, maySeeAnnotation, type Mark, type Reader } from '../rules/annotations';
 
 type Ref = { orgId: string; actor: Actor; itemId: number; meetingId?: number };
 
@@ -162,28 +162,5 @@ export class AnnotationsService {
       else await this.announce(s, c, row.id, 'deleted', row, null);
       return { ok: true as const };
     });
-  }
-
-  /**
-   * A new version's text is there (the library-text job, in its transaction): each annotation made on an older
-   * version moves to the page of this version whose text holds its quote (rules/annotations `reanchor`), or is marked
-   * orphaned; replies follow their annotation. Shared ones are announced as updated. Answers how many moved / orphaned.
-   */
-  async carryToVersion(s: Scope, itemId: number, version: number, pages: readonly { page: number; text: string }[]): Promise<{ carried: number; orphaned: number }> {
-    const rows = (await this.repo.list(s, itemId)).filter((r) => r.version < version);
-    const tops = rows.filter((r) => r.parentId === null);
-    let carried = 0;
-    let orphaned = 0;
-    for (const t of tops) {
-      const page = reanchor({ page: t.page, quote: t.quote }, pages);
-      const set = page === null ? { orphaned: true, version } : { page, orphaned: false, version };
-      if (page === null) orphaned++;
-      else carried++;
-      await this.repo.update(s, t.id, set);
-      for (const r of rows.filter((x) => x.parentId === t.id)) await this.repo.update(s, r.id, { page: page ?? t.page, version });
-      const audience = audienceOf(t, t);
-      if (audience !== null) await this.outbox.add(s.tx, AnnotationChanged, { orgId: s.orgId, itemId, annotationId: t.id, change: 'updated', byUserId: null, audience });
-    }
-    return { carried, orphaned };
   }
 }

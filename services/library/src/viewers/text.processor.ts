@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { ExtractFileText, LIBRARY_MAX_BYTES, type PayloadOf } from '@app/contracts';
 import { CONFIG, Jobs, logger, ProcessJob, Sandbox, Storage, type JobContext } from '@app/platform';
-import { AnnotationsService } from '../annotations/annotations.service';
+import { AnnotationCarry } from '../common/annotation-carry';
 import { LibraryDb } from '../common/library-db';
 import { extractLimitsOf, zipLimitsOf, type LibraryConfig } from '../config';
 import { FileTextRepository } from '../repositories/file-text.repository';
@@ -29,7 +29,7 @@ export class TextProcessor implements OnApplicationBootstrap {
     private readonly storage: Storage,
     private readonly sandbox: Sandbox,
     private readonly jobs: Jobs,
-    private readonly annotations: AnnotationsService,
+    private readonly annotations: AnnotationCarry,
     @Inject(CONFIG) private readonly config: LibraryConfig,
   ) {}
 
@@ -73,7 +73,7 @@ export class TextProcessor implements OnApplicationBootstrap {
         if (!current || current.version !== p.version) return;
         await this.text.replacePages(s, item.id, p.version, pages, truncated || raw.cut);
         // annotations made on an older version move to where their text now is (docs/annotations.md#new-versions)
-        await this.annotations.carryToVersion(s, item.id, p.version, pages);
+        await this.annotations.toVersion(s, item.id, p.version, pages);
       });
     } catch (err) {
       if (err instanceof TextRefused) {
