@@ -3,6 +3,7 @@ import { DecisionRoutes } from './meeting/decisions.routes';
 import { MeetingRoutes } from './meeting/meetings.routes';
 import { MemberRoutes } from './meeting/members.routes';
 import { ProxyRoutes } from './meeting/proxies';
+import { ChairRoutes } from './meeting/chair.routes';
 import { AgendaRoutes } from './meeting/agenda.routes';
 import { ActionRoutes } from './meeting/actions.routes';
 import { CommentRoutes } from './meeting/comments.routes';
@@ -41,6 +42,7 @@ export const Routes = {
   ...MeetingRoutes,
   ...MemberRoutes,
   ...ProxyRoutes,
+  ...ChairRoutes,
   ...AgendaRoutes,
   ...ActionRoutes,
   ...CommentRoutes,
@@ -77,6 +79,7 @@ export const ROUTE_TABLE = routeList(
   MeetingRoutes,
   MemberRoutes,
   ProxyRoutes,
+  ChairRoutes,
   AgendaRoutes,
   ActionRoutes,
   CommentRoutes,

@@ -57,6 +57,8 @@ import { SearchHandlers } from './search/search.handlers';
 import { ProxiesRepository } from './repositories/proxies.repository';
 import { ProxiesService } from './proxies/proxies.service';
 import { ProxiesHandlers } from './proxies/proxies.handlers';
+import { ChairService } from './chair/chair.service';
+import { ChairHandlers } from './chair/chair.handlers';
 
 /** The meeting service: meetings and everything inside them (docs/product/meetings.md), over NATS. */
 @Module({})
@@ -71,8 +73,8 @@ export class MeetingModule {
         MeetingAccess, MeetingView, DecisionView, BallotListView, MeetingEvents,
         MeetingsService, MembersService, AgendaService, MeetingDecisionsService, ResolutionsService, DecisionsRouter, VoteBatcher, PendingVoters, ActionsService, CommentsService, DashboardService,
         IjmeetProvider, ZoomProvider, VirtualProviders, VirtualService, RoomSecrets, RoomSecretsRepository, GuestTokens,
-        SearchRepository, SearchService, ProxiesRepository, ProxiesService,
-        MeetingsHandlers, MembersHandlers, AgendaHandlers, DecisionsHandlers, ActionsHandlers, CommentsHandlers, DashboardHandlers, VirtualHandlers, SearchHandlers, ProxiesHandlers,
+        SearchRepository, SearchService, ProxiesRepository, ProxiesService, ChairService,
+        MeetingsHandlers, MembersHandlers, AgendaHandlers, DecisionsHandlers, ActionsHandlers, CommentsHandlers, DashboardHandlers, VirtualHandlers, SearchHandlers, ProxiesHandlers, ChairHandlers,
       ],
     };
   }

@@ -5,6 +5,8 @@ export * from './meeting.schemas';
 export * from './meeting.rpc';
 export * from './meeting.events';
 export * from './quorum';
+export * from './roll-call';
+export * from './chair.routes';
 export * from './ballots';
 export * from './outcome';
 export * from './election';

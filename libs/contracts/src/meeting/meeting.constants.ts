@@ -112,4 +112,6 @@ export const MM = {
   proxyHolderGave: 'A member who has given their proxy cannot hold one.',
   proxyHolderFull: 'This member already holds as many proxies as allowed.',
   proxyStarted: 'The meeting has started: proxies can no longer be given or revoked.',
+  chairNotSecretary: 'The chair and the secretary must be two different people.',
+  rollCallLive: 'The roll call is taken while the meeting is live.',
 } as const;

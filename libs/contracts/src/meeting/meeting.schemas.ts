@@ -4,6 +4,7 @@ import {
   zActionStatus, zAgendaType, zAttendance, zMemberRole, zPermissionLevel, zPriority, zTrackerGroup, zVirtualType, zVote,
 } from './meeting.constants';
 import { zDecisionOutcome, zQuorumInfo } from './quorum';
+import { zChairControls, zMeetingRole, zRollCall, zRollCallMark } from './roll-call';
 import { zProxyList } from './proxy.schemas';
 import { zBallot, zBallotEntry, zReceipt } from './ballots';
 import { zCountBy, zOutcomeRule } from './outcome';
@@ -87,6 +88,10 @@ export const zMemberPayload = z.object({
   status_reason: z.string().nullable(),
   reason: z.string().nullable(),
   nda_accepted: z.boolean(),
+  /** the meeting's chair or secretary (issue 27, docs/meeting.md#running-the-meeting), null for everyone else */
+  meeting_role: zMeetingRole.nullable().default(null),
+  /** the roll call's mark (present, remote, absent, excused), null while not marked */
+  roll_call: zRollCallMark.nullable().default(null),
   /** flags for the participants drawer */
   can_change_type: z.boolean(),
   can_remove: z.boolean(),
@@ -429,6 +434,13 @@ export const zMeetingDetails = z.object({
   attendance_quorum: zQuorumInfo,
   /** who represents whom (docs/meeting.md#proxies): the list GET /api/meetings/{id}/proxies answers */
   proxies: zProxyList,
+  /** Start meeting / End meeting (issue 27): when it went Live and when it ended from the chair (local time), else null */
+  started_at: zServerDate.nullable(),
+  ended_at: zServerDate.nullable(),
+  /** the roll call and its quorum; once taken, `attendance_quorum` is the roll call's */
+  roll_call: zRollCall,
+  /** what the caller may do from the chair now */
+  chair_controls: zChairControls,
 });
 export type MeetingDetails = z.output<typeof zMeetingDetails>;
 

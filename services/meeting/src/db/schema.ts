@@ -35,6 +35,11 @@ export const meetings = meetingSchema.table(
     mom: boolean('mom').notNull().default(false),
     momSettings: boolean('mom_settings').notNull().default(false),
     copiedFrom: ref('copied_from'),
+    /** Start meeting / End meeting (issue 27): when the meeting went Live and when it ended (Archived) from the chair */
+    startedAt: ts('started_at'),
+    endedAt: ts('ended_at'),
+    /** when the roll call's quorum was last reached (rules: nextReachedAt); null while it is not met */
+    quorumReachedAt: ts('quorum_reached_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -72,10 +77,17 @@ export const members = meetingSchema.table(
     guestExpiresAt: ts('guest_expires_at'),
     guestRevokedAt: ts('guest_revoked_at'),
     ndaAcceptedAt: ts('nda_accepted_at'),
+    /** the meeting's chair or secretary (one each: the partial unique index), null for everyone else */
+    meetingRole: varchar('meeting_role', { length: 16 }),
+    /** the roll call: present, remote, absent or excused (null: not marked), when and by whom */
+    rollCall: varchar('roll_call', { length: 16 }),
+    rollCallAt: ts('roll_call_at'),
+    rollCallBy: ref('roll_call_by'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('members_meeting_role_uq').on(t.orgId, t.meetingId, t.meetingRole).where(sql`meeting_role IS NOT NULL`),
     uniqueIndex('members_meeting_user_uq').on(t.orgId, t.meetingId, t.userId),
     uniqueIndex('members_meeting_email_uq').on(t.orgId, t.meetingId, t.userEmail),
     uniqueIndex('members_token_uq').on(t.tokenHash),

@@ -4,7 +4,7 @@ import { MeetingDb, type Scope } from '../db/db';
 import type { MeetingRow } from '../db/schema';
 import { RecordsRepository } from '../repositories/records.repository';
 import { Directory, type OrgSettings } from '../common/directory';
-import { MeetingPublisher } from '../common/publisher';
+import { MeetingPublisher, type PendingEvent } from '../common/publisher';
 import { MeetingEvents } from '../events/meeting-events';
 import { actorInfo } from '../common/actor';
 import { GuestTokens } from '../common/guest-tokens';
@@ -295,9 +295,28 @@ export class MeetingsService {
         if (verdict.reason === 'no_agenda') throw AppError.validation({ meeting_status_id: 'The meeting needs an agenda first.' });
         throw new AppError('MEETING_STATUS_NOT_ALLOWED', { details: { reason: verdict.reason } });
       }
-      await this.meetings.update(s, meetingId, { statusId: to, statusReason: body.reason });
+      await this.applyStatus(s, pending, ctx, req, to, body.reason ?? null);
+    });
+    const meeting = await this.view.details(orgId, actor, meetingId, req.variant);
+    return { meeting, message: 'Meeting status changed to {status}' };
+  }
+
+  /**
+   * A checked status change and what follows it: the row (with `extra`, Start/End's times), the activity, the live
+   * event, invitations when Scheduled, the cancellation when Cancelled, decisions and actions closed when locked.
+   * changestatus and Start/End meeting (chair/chair.service.ts) share it.
+   */
+  async applyStatus(
+    s: Scope, pending: PendingEvent[], ctx: MeetingCtx, req: { orgId: string; actor: Actor; lang?: RequestOf<typeof ChangeMeetingStatus>['lang'] },
+    to: MeetingStatusId, reason: string | null, extra: Partial<MeetingRow> = {},
+  ): Promise<void> {
+    const { orgId, actor } = req;
+    const m = ctx.meeting;
+    const meetingId = m.id;
+    {
+      await this.meetings.update(s, meetingId, { statusId: to, statusReason: reason, ...extra });
       const name = MEETING_STATUS_INFO[to].name;
-      await this.comments.log(s, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} changed the status to ${name}: ${body.reason}` });
+      await this.comments.log(s, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} changed the status to ${name}${reason ? `: ${reason}` : ''}` });
       pending.push(this.events.meetingChanged(orgId, meetingId, 'meeting', { byUserId: actor.userId }));
       const org = ctx.org;
       const by = actorInfo(actor, ctx.me);
@@ -321,15 +340,13 @@ export class MeetingsService {
         }
       }
       if (to === MeetingStatus.Cancelled) {
-        pending.push(this.events.meetingCancelled(org, m, by, body.reason, ctx.people, ctx.members, { exceptUserId: actor.userId, guestLang: req.lang }));
+        pending.push(this.events.meetingCancelled(org, m, by, reason ?? '', ctx.people, ctx.members, { exceptUserId: actor.userId, guestLang: req.lang }));
       }
       if (isLockedStatus(to)) {
         for (const d of (await this.decisions.ofMeeting(s, meetingId)).filter((x) => !x.isFulfilled)) pending.push(this.events.decisionClosed(org, d, by, 'ended'));
         for (const a of await this.actions.ofMeeting(s, meetingId)) pending.push(this.events.actionClosed(org, m, a, by, 'deleted'));
       }
-    });
-    const meeting = await this.view.details(orgId, actor, meetingId, req.variant);
-    return { meeting, message: 'Meeting status changed to {status}' };
+    }
   }
 
   // ---------- agenda order ----------

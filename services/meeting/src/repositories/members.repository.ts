@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import { members, type MemberRow } from '../db/schema';
 import type { Scope } from '../db/db';
 
@@ -50,6 +50,12 @@ export class MembersRepository {
   async updateMember(s: Scope, memberId: number, values: Partial<NewMember>): Promise<void> {
     const { orgId, tx } = s;
     await tx.update(members).set({ ...values, updatedAt: new Date() }).where(and(eq(members.orgId, orgId), eq(members.id, memberId)));
+  }
+
+  /** the meeting's chair and secretary (issue 27): nobody holds a meeting role until `setMeetingRole` names them again */
+  async clearMeetingRoles(s: Scope, meetingId: number): Promise<void> {
+    const { orgId, tx } = s;
+    await tx.update(members).set({ meetingRole: null, updatedAt: new Date() }).where(and(eq(members.orgId, orgId), eq(members.meetingId, meetingId), isNotNull(members.meetingRole)));
   }
 
   async deleteMember(s: Scope, memberId: number): Promise<void> {

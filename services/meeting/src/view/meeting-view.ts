@@ -1,5 +1,6 @@
+import { chairControls } from '../rules/chair';
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_QUORUM, VOTE_VALUES, attendanceQuorum, quorumInfo, type Attendance, type Actor, type DirectoryUser, type MeetingDetails, type MeetingSummary, type Variant } from '@app/contracts';
+import { DEFAULT_QUORUM, VOTE_VALUES, attendanceQuorum, quorumInfo, rollCallSummary, type MeetingRole, type RollCall, type RollCallMark, type Attendance, type Actor, type DirectoryUser, type MeetingDetails, type MeetingSummary, type Variant } from '@app/contracts';
 import { attendanceValues } from '../rules/attendance';
 import { attendanceWithProxies } from '../rules/proxy';
 import { voteLabel } from '../rules/vote-gate';
@@ -204,14 +205,33 @@ export class MeetingView {
       permissions: ctx.perms,
       attendance_quorum: this.attendanceQuorum(ctx),
       proxies: proxyList(ctx),
+      started_at: m.startedAt ? local(m.startedAt, ctx.tz) : null,
+      ended_at: m.endedAt ? local(m.endedAt, ctx.tz) : null,
+      roll_call: this.rollCall(ctx),
+      chair_controls: chairControls({
+        level: ctx.perms.level, isGuest: ctx.perms.isGuest, role: (ctx.me?.meetingRole as MeetingRole | null) ?? null, statusId: m.statusId, committeeActive: ctx.facts.committeeActive,
+      }),
     };
   }
 
-  /** members (not guests) marked Going, or represented by a member marked Going, against the committee's quorum */
-  attendanceQuorum(ctx: Pick<MeetingCtx, 'members' | 'committee' | 'proxies'>) {
+  /**
+   * The attendance quorum: once the roll call is taken, members marked present or remote (or represented by one);
+   * before, members marked Going (or represented by a member marked Going); against the committee's quorum
+   */
+  attendanceQuorum(ctx: Pick<MeetingCtx, 'members' | 'committee' | 'proxies' | 'meeting' | 'tz'>) {
+    const roll = this.rollCall(ctx);
+    if (roll.taken) return roll.quorum;
     const pct = ctx.committee?.quorum ?? DEFAULT_QUORUM;
     const users = ctx.members.filter((r) => r.userId !== null).map((r) => ({ id: r.id, attendance: r.attendance as Attendance }));
     return quorumInfo(attendanceQuorum(attendanceWithProxies(users, ctx.proxies), pct), pct);
+  }
+
+  /** the roll call of the members (not guests) and its quorum (issue 27) */
+  rollCall(ctx: Pick<MeetingCtx, 'members' | 'committee' | 'proxies' | 'meeting' | 'tz'>): RollCall {
+    const pct = ctx.committee?.quorum ?? DEFAULT_QUORUM;
+    const users = ctx.members.filter((r) => r.userId !== null).map((r) => ({ id: r.id, mark: (r.rollCall as RollCallMark | null) ?? null }));
+    const reached = ctx.meeting.quorumReachedAt ? local(ctx.meeting.quorumReachedAt, ctx.tz) : null;
+    return rollCallSummary(users, ctx.proxies, pct, reached);
   }
 
   core(m: MeetingRow, ctx: { tz: string; me: MemberRow | null; committee: MeetingCtx['committee'] }, v: Pick<ViewCtx, 'users'>) {

@@ -125,6 +125,8 @@ export function memberPayload(m: MemberRow, ctx: ViewCtx, me: MemberRow | null):
     guest_name: m.guestName, guest_title: m.guestTitle, organization_guest: m.organizationGuest ? 1 : 0, type: m.role as MemberRole, member_type: m.memberType,
     can_edit: m.role === 'Editor' ? 1 : 0, is_owner: m.isOwner, attendance_status: m.attendance as Attendance, status_reason: m.attendanceReason, reason: m.attendanceReason,
     nda_accepted: !!m.ndaAcceptedAt,
+    meeting_role: (m.meetingRole as MemberPayload['meeting_role']) ?? null,
+    roll_call: (m.rollCall as MemberPayload['roll_call']) ?? null,
     can_change_type: rights.changeType,
     can_remove: rights.remove,
     can_change_attendance: rights.changeAttendance,

@@ -21,7 +21,7 @@ export function aMember(id: number, name: string | null, over: Partial<MemberPay
     id, member_id: id, meeting_id: 1, user_id: guest ? null : id,
     user: guest ? null : { id, name, image: null, position: null, email: `${name.toLowerCase()}@example.com`, designation: null, role: 3, guest: false, type: null },
     user_email: guest ? `guest${id}@example.com` : null, guest_name: null, guest_title: null, organization_guest: 0, type: 'Viewer', member_type: 4, can_edit: 0,
-    is_owner: false, attendance_status: 'Pending', status_reason: null, reason: null, nda_accepted: false, can_change_type: false, can_remove: false, can_change_attendance: false,
+    is_owner: false, attendance_status: 'Pending', status_reason: null, reason: null, nda_accepted: false, meeting_role: null, roll_call: null, can_change_type: false, can_remove: false, can_change_attendance: false,
     ...over,
   } satisfies MemberPayload;
 }
@@ -41,7 +41,10 @@ export function aMeeting(over: Partial<MeetingDetails> = {}): MeetingDetails {
     ],
     variant: 'default', time_zone: 'UTC', my_rating: null, permissions: permissions(),
     attendance_quorum: { percent: 50, present: 0, total: 2, needed: 1, met: false },
-    proxies: { items: [], open: true, can_give: false, can_record: false, per_holder: 1 }, ...over,
+    proxies: { items: [], open: true, can_give: false, can_record: false, per_holder: 1 },
+    started_at: null, ended_at: null,
+    roll_call: { taken: false, counts: { present: 0, remote: 0, absent: 0, excused: 0, unmarked: 2 }, quorum: { percent: 50, present: 0, total: 2, needed: 1, met: false }, reached_at: null },
+    chair_controls: { set_roles: true, start: true, end: false, roll_call: false }, ...over,
   } satisfies MeetingDetails;
 }
 

@@ -8,7 +8,7 @@ import { GuestLinkState } from './Participants';
 
 const guest = (link: MemberPayload['guest_link']): MemberPayload => ({
   id: 9, member_id: 9, meeting_id: 1, user_id: null, user: null, user_email: 'visitor@example.test', guest_name: 'Vera Visitor', guest_title: null, organization_guest: 0,
-  type: 'Viewer', member_type: null, can_edit: 0, is_owner: false, attendance_status: 'Pending', status_reason: null, reason: null, nda_accepted: false,
+  type: 'Viewer', member_type: null, can_edit: 0, is_owner: false, attendance_status: 'Pending', status_reason: null, reason: null, nda_accepted: false, meeting_role: null, roll_call: null,
   can_change_type: true, can_remove: true, can_change_attendance: false, guest_link: link,
 });
 
