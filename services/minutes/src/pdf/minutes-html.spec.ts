@@ -5,6 +5,7 @@ const meeting = {
   id: 9, title: 'اجتماع مجلس الإدارة <b>', description: null, committee: { id: 1, name: 'Board', status: 'Active' }, start_date: '2026-11-24 10:00:00', duration: 60,
   location: 'HQ', status: { id: 3, name: 'Live', color: '', bgcolor: '' }, owner: { id: 1, name: 'Chair', image: null }, members: [], guest_member: [], agendas: [], summary: 'A <script>x</script> summary',
   proxies: { items: [], open: false, can_give: false, can_record: false, per_holder: 1 },
+  roll_call: { taken: false, counts: { present: 0, remote: 0, absent: 0, excused: 0, unmarked: 0 }, quorum: { percent: 50, present: 0, total: 0, needed: 0, met: false }, reached_at: null },
 } as unknown as MeetingDetails;
 
 describe('minutesHtml', () => {
@@ -160,5 +161,31 @@ describe('minutesHtml', () => {
     expect(of('en')).toContain('<tr><td>Sami &lt;b&gt;</td><td>Viewer</td><td>Going</td></tr>');
     expect(of('ar')).toContain('Mona <span class="muted">(بالوكالة: Sami &lt;b&gt;)</span>');
     expect(of('ru')).toContain('Mona <span class="muted">(по доверенности: Sami &lt;b&gt;)</span>');
+  });
+
+  it('once the roll call is taken: each mark, present / remote / absent / apologies, and the quorum reached or not with when', () => {
+    const member = (id: number, name: string, roll_call: string | null) => ({ user_id: id, user: { id, name }, user_email: `${id}@x`, guest_name: null, type: 'Viewer', attendance_status: 'Going', roll_call });
+    const members = [member(1, 'Ada', 'present'), member(2, 'Mona', 'remote'), member(3, 'Sami', 'absent'), member(4, 'Lena', 'excused'), member(5, 'Omar', null)];
+    const reached: MeetingDetails['roll_call'] = { taken: true, counts: { present: 1, remote: 1, absent: 1, excused: 1, unmarked: 1 }, quorum: { percent: 40, present: 2, total: 5, needed: 2, met: true }, reached_at: '2026-11-24 10:05:00' };
+    const of = (lang: 'en' | 'ar' | 'ru', roll_call = reached) => minutesHtml({ meeting: { ...meeting, members, roll_call } as unknown as MeetingDetails, items: [], lang, version: 1, generatedAt: '2026-11-24 11:00:00' });
+    const en = of('en');
+    expect(en).toContain('<th>Roll call</th>');
+    expect(en).toContain('<tr><td>Mona</td><td>Viewer</td><td>Remote</td></tr>');
+    expect(en).toContain('<tr><td>Omar</td><td>Viewer</td><td>Not marked</td></tr>');
+    expect(en).toContain('<dt>Present</dt><dd>Ada</dd>');
+    expect(en).toContain('<dt>Absent</dt><dd>Sami</dd>');
+    expect(en).toContain('<dt>Apologies</dt><dd>Lena</dd>');
+    expect(en).toContain('<b>Quorum reached at 2026-11-24 10:05:00</b> · 2 of 5 members present or represented, 2 needed (40 %)');
+    const ar = of('ar');
+    expect(ar).toContain('<tr><td>Mona</td><td>مشاهد</td><td>عن بُعد</td></tr>');
+    expect(ar).toContain('<dt>المعتذرون</dt><dd>Lena</dd>');
+    expect(ar).toContain('اكتمل النصاب في 2026-11-24 10:05:00');
+    expect(of('ru')).toContain('Кворум достигнут в 2026-11-24 10:05:00');
+    const lost = of('en', { ...reached, quorum: { percent: 60, present: 2, total: 5, needed: 3, met: false }, reached_at: null });
+    expect(lost).toContain('<b>Quorum not reached</b> · 2 of 5 members present or represented, 3 needed (60 %)');
+    // before the roll call: the replies, and no quorum section
+    const before = minutesHtml({ meeting: { ...meeting, members } as unknown as MeetingDetails, items: [], lang: 'en', version: 1, generatedAt: '2026-11-24 11:00:00' });
+    expect(before).toContain('<th>Response</th>');
+    expect(before).not.toContain('Quorum');
   });
 });

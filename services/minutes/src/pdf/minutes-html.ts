@@ -9,7 +9,7 @@ import { labelsFor, valueIn, type MinutesLabels } from './labels';
  * system's fonts. Everything user-written is escaped; the page runs no script and loads nothing.
  */
 export interface MinutesDocument {
-  meeting: Pick<MeetingDetails, 'id' | 'title' | 'description' | 'committee' | 'start_date' | 'duration' | 'location' | 'status' | 'owner' | 'members' | 'guest_member' | 'agendas' | 'summary' | 'proxies'>;
+  meeting: Pick<MeetingDetails, 'id' | 'title' | 'description' | 'committee' | 'start_date' | 'duration' | 'location' | 'status' | 'owner' | 'members' | 'guest_member' | 'agendas' | 'summary' | 'proxies' | 'roll_call'>;
   items: MinutesItem[];
   lang: Lang;
   version: number;
@@ -60,6 +60,9 @@ ${table([L.participant, L.status], rows)}
 ${conclusionBlock(item, L)}</section>`;
 }
 
+/** a roll call mark as it prints in English and as VALUES knows it (Present, Remote, Absent, Excused) */
+const markWord = (mark: string): string => mark.charAt(0).toUpperCase() + mark.slice(1);
+
 export function minutesHtml(doc: MinutesDocument): string {
   const L = labelsFor(doc.lang);
   const m = doc.meeting;
@@ -72,9 +75,25 @@ export function minutesHtml(doc: MinutesDocument): string {
     const holder = userId === null ? undefined : holderOf.get(userId);
     return holder === undefined ? '' : ` <span class="muted">(${escapeHtml(L.representedBy.replace('{name}', () => holder))})</span>`;
   };
+  // once the roll call is taken it is the attendance (issue 27): its mark in place of the RSVP, with the lists below
+  const taken = m.roll_call.taken;
+  const rollMark = (p: (typeof people)[number]) => (p.user_id === null ? '' : p.roll_call ? valueIn(doc.lang, markWord(p.roll_call)) : L.notMarked);
   const attendance = people
-    .map((p) => `<tr><td>${escapeHtml(p.user?.name ?? p.guest_name ?? p.user_email ?? '')}${p.user_id === null ? ` <span class="muted">(${escapeHtml(L.guest)})</span>` : ''}${represented(p.user_id)}</td><td>${escapeHtml(valueIn(doc.lang, p.type))}</td><td>${escapeHtml(valueIn(doc.lang, p.attendance_status))}</td></tr>`)
+    .map((p) => `<tr><td>${escapeHtml(p.user?.name ?? p.guest_name ?? p.user_email ?? '')}${p.user_id === null ? ` <span class="muted">(${escapeHtml(L.guest)})</span>` : ''}${represented(p.user_id)}</td><td>${escapeHtml(valueIn(doc.lang, p.type))}</td><td>${escapeHtml(taken ? rollMark(p) : valueIn(doc.lang, p.attendance_status))}</td></tr>`)
     .join('');
+  const namesMarked = (mark: string) => {
+    const names = m.members.filter((p) => p.user_id !== null && p.roll_call === mark).map((p) => escapeHtml(p.user?.name ?? ''));
+    return names.length ? names.join(', ') : escapeHtml(L.none);
+  };
+  const q = m.roll_call.quorum;
+  const quorumLine = `<p class="quorum" data-met="${q.met ? 1 : 0}"><b>${escapeHtml(q.met ? (m.roll_call.reached_at ? L.quorumReachedAt.replace('{time}', () => m.roll_call.reached_at!) : L.quorumReached) : L.quorumNotReached)}</b> · ${escapeHtml(
+    L.quorumCount.replace('{present}', String(q.present)).replace('{total}', String(q.total)).replace('{needed}', String(q.needed)).replace('{percent}', String(q.percent)),
+  )}</p>`;
+  const rollCall = taken
+    ? `${factsList([[L.present, namesMarked('present')], [L.remote, namesMarked('remote')], [L.absent, namesMarked('absent')], [L.apologies, namesMarked('excused')]])}
+<h3>${escapeHtml(L.quorum)}</h3>
+${quorumLine}`
+    : '';
 
   const agenda: string[] = [];
   const decisions: string[] = [];
@@ -118,7 +137,8 @@ export function minutesHtml(doc: MinutesDocument): string {
 ${m.description ? `<p>${para(m.description)}</p>` : ''}
 ${conclusionBlock(at('meeting', m.id), L)}
 <h2>${escapeHtml(L.attendance)}</h2>
-${table([L.name, L.role, L.response], attendance)}
+${table([L.name, L.role, taken ? L.rollCall : L.response], attendance)}
+${rollCall}
 ${agenda.length ? `<h2>${escapeHtml(L.agenda)}</h2>${agenda.join('\n')}` : ''}
 ${decisions.length ? `<h2>${escapeHtml(L.decisions)}</h2>${unique(decisions).join('\n')}` : ''}
 ${actions.length ? `<h2>${escapeHtml(L.actions)}</h2>${unique(actions).join('\n')}` : ''}
