@@ -1,5 +1,5 @@
 import {
-  Routes, type CommentKind, type MeetingDetails, type MeetingSummary, type MemberPayload, type RouteData, type RouteRequest, type TalkingPointPayload,
+  Routes, type CommentKind, type RollCallMark, type MeetingDetails, type MeetingSummary, type MemberPayload, type RouteData, type RouteRequest, type TalkingPointPayload,
 } from '@app/contracts';
 import { api, apiCommand } from './client';
 import type { Paged } from './paging';
@@ -53,6 +53,14 @@ export const membersApi = {
 export const proxiesApi = {
   give: (meetingId: number, body: { from_user_id: number; to_user_id: number }) => apiCommand(Routes.giveProxy, { params: { id: meetingId }, body, notify: false }),
   revoke: (meetingId: number, proxyId: number) => apiCommand(Routes.revokeProxy, { params: { id: meetingId, proxy: proxyId }, notify: false }),
+};
+
+/** Meetings run from the chair (docs/meeting.md#running-the-meeting): each answers the meeting's details */
+export const chairApi = {
+  setRoles: (meetingId: number, body: { chair_user_id: number | null; secretary_user_id: number | null }) => apiCommand(Routes.setMeetingRoles, { params: { id: meetingId }, body, notify: false }),
+  start: (meetingId: number) => apiCommand(Routes.startMeeting, { params: { id: meetingId }, body: {}, notify: false }),
+  end: (meetingId: number) => apiCommand(Routes.endMeeting, { params: { id: meetingId }, body: {}, notify: false }),
+  mark: (meetingId: number, body: { user_id: number; status: RollCallMark }) => apiCommand(Routes.markRollCall, { params: { id: meetingId }, body, notify: false }),
 };
 
 export const agendaApi = {

@@ -27,6 +27,7 @@ import { ApprovalsCard } from './details/ApprovalsCard';
 import { alertText, AttendanceDialog, NdaModal, StatusDialog } from './details/Dialogs';
 import { ParticipantsCard, ParticipantsDrawer } from './details/Participants';
 import { ProxiesCard } from './details/ProxiesCard';
+import { ChairCard } from './details/ChairCard';
 import { VirtualJoin } from './details/VirtualJoin';
 import { MeetingDrawer } from './MeetingForm';
 import { isNetworkFailure } from '../offline/keys';
@@ -297,6 +298,7 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
         <main className="meeting-layout__main">
           {header}
           <VirtualJoin meeting={meeting} token={token} header={header} auto={meeting.meeting_status_id === MeetingStatus.Live} />
+          {!guest && <ChairCard meeting={meeting} onChanged={refresh} />}
           {!guest && <BookCard meeting={meeting} />}
           {!guest && <MinutesCard meeting={meeting} />}
           {p.createItems && !guest && (

@@ -67,6 +67,7 @@ export function ParticipantsCard(props: { meeting: MeetingDetails; onManage(): v
               <bdi>{memberName(m)}</bdi>
               {!m.user_id && <small className="guest-label">{m.organization_guest ? t('participants.orgGuest') : t('participants.guest')}</small>}
               {m.is_owner && <small className="muted block">{t('participants.owner')}</small>}
+              {m.meeting_role && <small className="muted block" data-testid={`participant-role-${m.member_id}`}>{t(`chair.${m.meeting_role}`)}</small>}
             </span>
             {p.respondForOthers && m.can_change_attendance ? (
               <Button type="button" size="small" text label={t(`attendance.${m.attendance_status}`)} onClick={() => props.onRespond(m)} data-testid={`respond-${m.member_id}`} />
