@@ -76,7 +76,7 @@ describe('journey: the chair runs the meeting; the roll call makes the quorum, l
     await chair.step('start', async () => {
       await signIn(page, w.org.slug, w.m1.email, w.org.admin.password);
       await openMeeting(page, w.org.slug, meetingId);
-      await page.$eval('[data-testid=meeting-start]', (b: any) => b.click());
+      await page.$eval('[data-testid=chair-start]', (b: any) => b.click());
       await page.waitForSelector('.p-confirm-dialog-accept', { visible: true });
       await page.click('.p-confirm-dialog-accept');
       await successToast(page, 'Done');

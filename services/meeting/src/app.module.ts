@@ -58,6 +58,7 @@ import { ProxiesRepository } from './repositories/proxies.repository';
 import { ProxiesService } from './proxies/proxies.service';
 import { ProxiesHandlers } from './proxies/proxies.handlers';
 import { ChairService } from './chair/chair.service';
+import { StatusChange } from './common/status-change';
 import { ChairHandlers } from './chair/chair.handlers';
 
 /** The meeting service: meetings and everything inside them (docs/product/meetings.md), over NATS. */
@@ -73,7 +74,7 @@ export class MeetingModule {
         MeetingAccess, MeetingView, DecisionView, BallotListView, MeetingEvents,
         MeetingsService, MembersService, AgendaService, MeetingDecisionsService, ResolutionsService, DecisionsRouter, VoteBatcher, PendingVoters, ActionsService, CommentsService, DashboardService,
         IjmeetProvider, ZoomProvider, VirtualProviders, VirtualService, RoomSecrets, RoomSecretsRepository, GuestTokens,
-        SearchRepository, SearchService, ProxiesRepository, ProxiesService, ChairService,
+        SearchRepository, SearchService, ProxiesRepository, ProxiesService, ChairService, StatusChange,
         MeetingsHandlers, MembersHandlers, AgendaHandlers, DecisionsHandlers, ActionsHandlers, CommentsHandlers, DashboardHandlers, VirtualHandlers, SearchHandlers, ProxiesHandlers, ChairHandlers,
       ],
     };

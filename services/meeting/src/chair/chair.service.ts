@@ -7,7 +7,7 @@ import { MeetingEvents } from '../events/meeting-events';
 import { CommentsRepository } from '../repositories/comments.repository';
 import { MeetingsRepository } from '../repositories/meetings.repository';
 import { MembersRepository } from '../repositories/members.repository';
-import { MeetingsService } from '../meetings/meetings.service';
+import { StatusChange } from '../common/status-change';
 import { MeetingView } from '../view/meeting-view';
 import { chairWho, rolesRefusal } from '../rules/chair';
 import { checkTransition } from '../rules/status-machine';
@@ -28,7 +28,7 @@ export class ChairService {
     private readonly meetingRows: MeetingsRepository,
     private readonly memberRows: MembersRepository,
     private readonly comments: CommentsRepository,
-    private readonly meetings: MeetingsService,
+    private readonly statusChange: StatusChange,
     private readonly publisher: MeetingPublisher,
     private readonly events: MeetingEvents,
   ) {}
@@ -91,7 +91,7 @@ export class ChairService {
       const expected = to === MeetingStatus.Live ? MeetingStatus.Scheduled : MeetingStatus.Live;
       const verdict = checkTransition({ from, to, startAt: m.startAt, now: ctx.now, participantCount: ctx.facts.participantCount, agendaCount: ctx.facts.agendaCount });
       if (from !== expected || !verdict.ok) throw new AppError('MEETING_STATUS_NOT_ALLOWED', { details: { reason: verdict.ok ? 'not_allowed' : verdict.reason } });
-      await this.meetings.applyStatus(s, pending, ctx, req, to, reason, to === MeetingStatus.Live ? { startedAt: ctx.now } : { endedAt: ctx.now });
+      await this.statusChange.apply(s, pending, ctx, req, to, reason, to === MeetingStatus.Live ? { startedAt: ctx.now } : { endedAt: ctx.now });
     });
   }
 

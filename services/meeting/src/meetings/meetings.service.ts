@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, AppPaths, MEETING_STATUS_INFO, MeetingStatus, parseMonth, pageMeta, type Actor, type DirectoryCommittee, type MeetingBody, type MeetingDetails, type MeetingStatusId, type RequestOf, type Variant, type ListMeetings, type CreateMeeting, type UpdateMeeting, type DeleteMeeting, type CopyMeeting, type ChangeMeetingStatus, type ReorderAgenda, ATTENDANCE_VALUES, ACTION_STATUS_VALUES, type ActionStatus, type Attendance, type Vote, type AcceptNda, type SaveRecordSummary, type GetAnalytics, type RateMeeting, type SaveNote, type ListActivities, type GetMeeting, type GetGuestMeeting, type GetRoomAccess, type RoomAccess, presentersOf, documentsOf, type MeetingChange, percentUp, instantToLocal, localToInstant, monthRange } from '@app/contracts';
+import { AppError, MeetingStatus, parseMonth, pageMeta, type Actor, type DirectoryCommittee, type MeetingBody, type MeetingDetails, type MeetingStatusId, type RequestOf, type Variant, type ListMeetings, type CreateMeeting, type UpdateMeeting, type DeleteMeeting, type CopyMeeting, type ChangeMeetingStatus, type ReorderAgenda, ATTENDANCE_VALUES, ACTION_STATUS_VALUES, type ActionStatus, type Attendance, type Vote, type AcceptNda, type SaveRecordSummary, type GetAnalytics, type RateMeeting, type SaveNote, type ListActivities, type GetMeeting, type GetGuestMeeting, type GetRoomAccess, type RoomAccess, presentersOf, documentsOf, type MeetingChange, percentUp, instantToLocal, localToInstant, monthRange } from '@app/contracts';
 import { MeetingDb, type Scope } from '../db/db';
 import type { MeetingRow } from '../db/schema';
 import { RecordsRepository } from '../repositories/records.repository';
 import { Directory, type OrgSettings } from '../common/directory';
-import { MeetingPublisher, type PendingEvent } from '../common/publisher';
+import { MeetingPublisher } from '../common/publisher';
 import { MeetingEvents } from '../events/meeting-events';
 import { actorInfo } from '../common/actor';
 import { GuestTokens } from '../common/guest-tokens';
+import { StatusChange } from '../common/status-change';
 import { MM } from '@app/contracts';
 import { isEmptyNote } from '../rules/notes';
 import { AgendaRepository } from '../repositories/agenda.repository';
@@ -22,7 +23,7 @@ import { MeetingsRepository } from '../repositories/meetings.repository';
 import { MembersRepository } from '../repositories/members.repository';
 import { MeetingView } from '../view/meeting-view';
 import { emptyBundle } from '../view/payloads';
-import { checkTransition, isAnnounced, isLockedStatus } from '../rules/status-machine';
+import { checkTransition, isAnnounced } from '../rules/status-machine';
 import { canCreateIn } from '../rules/create-rights';
 import { meetingListFilter } from '../rules/visibility';
 import { ruleVotes, secretFinal, showsTallies } from '../rules/ballot';
@@ -46,6 +47,7 @@ export class MeetingsService {
     private readonly publisher: MeetingPublisher,
     private readonly events: MeetingEvents,
     private readonly guestTokens: GuestTokens,
+    private readonly statusChange: StatusChange,
   ) {}
 
   // ---------- reads ----------
@@ -295,58 +297,10 @@ export class MeetingsService {
         if (verdict.reason === 'no_agenda') throw AppError.validation({ meeting_status_id: 'The meeting needs an agenda first.' });
         throw new AppError('MEETING_STATUS_NOT_ALLOWED', { details: { reason: verdict.reason } });
       }
-      await this.applyStatus(s, pending, ctx, req, to, body.reason ?? null);
+      await this.statusChange.apply(s, pending, ctx, req, to, body.reason ?? null);
     });
     const meeting = await this.view.details(orgId, actor, meetingId, req.variant);
     return { meeting, message: 'Meeting status changed to {status}' };
-  }
-
-  /**
-   * A checked status change and what follows it: the row (with `extra`, Start/End's times), the activity, the live
-   * event, invitations when Scheduled, the cancellation when Cancelled, decisions and actions closed when locked.
-   * changestatus and Start/End meeting (chair/chair.service.ts) share it.
-   */
-  async applyStatus(
-    s: Scope, pending: PendingEvent[], ctx: MeetingCtx, req: { orgId: string; actor: Actor; lang?: RequestOf<typeof ChangeMeetingStatus>['lang'] },
-    to: MeetingStatusId, reason: string | null, extra: Partial<MeetingRow> = {},
-  ): Promise<void> {
-    const { orgId, actor } = req;
-    const m = ctx.meeting;
-    const meetingId = m.id;
-    {
-      await this.meetings.update(s, meetingId, { statusId: to, statusReason: reason, ...extra });
-      const name = MEETING_STATUS_INFO[to].name;
-      await this.comments.log(s, { meetingId, userId: actor.userId, userName: ctx.actorName, activity: `${ctx.actorName ?? 'Someone'} changed the status to ${name}${reason ? `: ${reason}` : ''}` });
-      pending.push(this.events.meetingChanged(orgId, meetingId, 'meeting', { byUserId: actor.userId }));
-      const org = ctx.org;
-      const by = actorInfo(actor, ctx.me);
-      if (to === MeetingStatus.Scheduled) {
-        pending.push(this.events.meetingScheduled(org, m, by, ctx.people, ctx.members.filter((x) => x.userId), { exceptUserId: actor.userId }));
-        // guests get their own link now: a fresh token for each (they had none while the meeting was a draft)
-        const guestLinks = new Map<string, string>();
-        for (const g of ctx.members.filter((x) => !x.userId && x.userEmail)) {
-          const { token, tokenHash, tokenIssuedAt } = this.guestTokens.issue(g);
-          await this.memberRows.updateMember(s, g.id, { tokenHash, tokenIssuedAt });
-          pending.push(this.events.memberInvited(org, m, g, token, by, ctx.people, req.lang));
-          guestLinks.set(g.userEmail!.trim().toLowerCase(), AppPaths.guestMeeting(m.id, token));
-        }
-        // the vote requests a Draft kept back go out with the invitations: every decision still open for voting, to
-        // its voters (a guest with the link of their own page, the token just made)
-        const stillOpen = (await this.decisions.ofMeeting(s, meetingId)).filter((d) => !d.isFulfilled && d.deadline.getTime() > ctx.now.getTime());
-        const votersOf = await this.decisions.votersOf(s, stillOpen.map((d) => d.id));
-        for (const d of stillOpen) {
-          const voters = votersOf.filter((v) => v.decisionId === d.id).map((v) => ({ userId: v.userId, userEmail: v.userEmail }));
-          pending.push(this.events.decisionOpened(org, d, 'created', by, ctx.people, voters, { exceptUserId: actor.userId, guestLang: req.lang, meetingTitle: m.title, guestLinks }));
-        }
-      }
-      if (to === MeetingStatus.Cancelled) {
-        pending.push(this.events.meetingCancelled(org, m, by, reason ?? '', ctx.people, ctx.members, { exceptUserId: actor.userId, guestLang: req.lang }));
-      }
-      if (isLockedStatus(to)) {
-        for (const d of (await this.decisions.ofMeeting(s, meetingId)).filter((x) => !x.isFulfilled)) pending.push(this.events.decisionClosed(org, d, by, 'ended'));
-        for (const a of await this.actions.ofMeeting(s, meetingId)) pending.push(this.events.actionClosed(org, m, a, by, 'deleted'));
-      }
-    }
   }
 
   // ---------- agenda order ----------

@@ -104,11 +104,11 @@ export function ChairCard(props: { meeting: MeetingDetails; onChanged(): void })
         {meeting.started_at && <span className="muted" data-testid="meeting-started-at">{t('chair.startedAt', { time: formatDateTime(meeting.started_at, i18n.language) })}</span>}
         {meeting.ended_at && <span className="muted" data-testid="meeting-ended-at">{t('chair.endedAt', { time: formatDateTime(meeting.ended_at, i18n.language) })}</span>}
         {can.start && (
-          <Button type="button" icon="pi pi-play" label={t('chair.start')} disabled={busy} data-testid="meeting-start"
+          <Button type="button" icon="pi pi-play" label={t('chair.start')} disabled={busy} data-testid="chair-start"
             onClick={() => confirmAction({ message: t('chair.startConfirm'), accept: () => void run(() => chairApi.start(meeting.id)) })} />
         )}
         {can.end && (
-          <Button type="button" icon="pi pi-stop" label={t('chair.end')} severity="danger" outlined disabled={busy} data-testid="meeting-end"
+          <Button type="button" icon="pi pi-stop" label={t('chair.end')} severity="danger" outlined disabled={busy} data-testid="chair-end"
             onClick={() => confirmAction({ message: t('chair.endConfirm'), danger: true, accept: () => void run(() => chairApi.end(meeting.id)) })} />
         )}
       </div>

@@ -31,8 +31,8 @@ describe('the chair card', () => {
     expect(within(card).getByTestId('quorum-count')).toHaveTextContent('1 of 3 present, 2 needed (60 %)');
     expect(within(card).getByTestId('chair-role-chair-name')).toHaveTextContent('Grace');
     expect(within(card).getByTestId('chair-role-secretary-name')).toHaveTextContent('Alan');
-    expect(within(card).getByTestId('meeting-end')).toBeInTheDocument();
-    expect(within(card).queryByTestId('meeting-start')).toBeNull();
+    expect(within(card).getByTestId('chair-end')).toBeInTheDocument();
+    expect(within(card).queryByTestId('chair-start')).toBeNull();
     // each member's mark, with a label naming the member
     fireEvent.click(within(card).getByTestId('roll-mark-3'));
     fireEvent.click(await screen.findByText('Remote'));
@@ -62,7 +62,7 @@ describe('the chair card', () => {
     expect(screen.getByTestId('roll-tag-2')).toHaveTextContent('Present');
     expect(screen.getByTestId('roll-tag-3')).toHaveTextContent('Not marked');
     expect(screen.getByTestId('roll-tag-4')).toHaveTextContent('Excused');
-    expect(screen.queryByTestId('meeting-end')).toBeNull();
+    expect(screen.queryByTestId('chair-end')).toBeNull();
   });
 
   it('the owner names the chair and the secretary, then starts the meeting after a confirmation', async () => {
@@ -82,7 +82,9 @@ describe('the chair card', () => {
     fireEvent.click(screen.getByTestId('chair-roles-save'));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0].body).toEqual({ chair_user_id: 2, secretary_user_id: 3 });
-    fireEvent.click(screen.getByTestId('meeting-start'));
+    await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(screen.getByTestId('chair-start')).toBeEnabled());
+    fireEvent.click(screen.getByTestId('chair-start'));
     fireEvent.click(await screen.findByRole('button', { name: /yes/i }));
     await waitFor(() => expect(calls.map((c) => c.path)).toContain('/api/meetings/1/start'));
     await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(2));
@@ -97,7 +99,7 @@ describe('the chair card', () => {
       expect(screen.getByRole('heading', { name: 'إدارة الاجتماع' })).toBeInTheDocument();
       await act(() => changeLanguage('ru'));
       expect(screen.getByTestId('quorum-state')).toHaveTextContent('Кворум достигнут');
-      expect(screen.getByTestId('meeting-end')).toHaveTextContent('Завершить заседание');
+      expect(screen.getByTestId('chair-end')).toHaveTextContent('Завершить заседание');
     } finally {
       await act(() => changeLanguage('en'));
     }
