@@ -67,6 +67,7 @@ describe('this repository', () => {
       fs.cpSync(path.join(ROOT, 'web/src'), path.join(tmp, 'web/src'), { recursive: true });
       fs.cpSync(path.join(ROOT, 'web/sw'), path.join(tmp, 'web/sw'), { recursive: true });
       fs.cpSync(path.join(ROOT, 'services'), path.join(tmp, 'services'), { recursive: true, filter: (s) => !s.includes('node_modules') });
+      fs.cpSync(path.join(ROOT, 'libs'), path.join(tmp, 'libs'), { recursive: true, filter: (s) => !s.includes('node_modules') });
       expect(checkDocs(tmp, have)).toEqual([]);
 
       fs.appendFileSync(path.join(tmp, 'docs/product/minutes.md'), '\n- **Planned**: the resolution report.\n');
