@@ -1,8 +1,8 @@
 /**
  * Journey: phones and tablets (docs/accessibility.md, "Phones and tablets"). A fresh organization with a long
  * name, a meeting, a library file and an approval whose names are long unbroken words; the sign-in page, home, the
- * meeting list, the meeting page, the library, the approvals list and the signing page are opened at a phone's size
- * (390×844) and a tablet's (820×1180). On each: the page is not wider than the window (no sideways scrolling), its
+ * meeting list, the meeting page, the library, the approvals list, an approval, the create-approval page and the
+ * signing page are opened at a phone's size (390×844) and two tablets' (820×1180, 768×1024). On each: the page is not wider than the window (no sideways scrolling), its
  * key action lies inside the window's width (tables stack their rows, long names wrap) and nothing covers it; the
  * signing page's toolbar takes less than a third of the window. The meeting list, the meeting and the signing page
  * again in Arabic (right-to-left) on the phone. A screenshot of each is saved under test-artifacts/browser/responsive/.
@@ -17,6 +17,7 @@ declare const window: any;
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'tablet', width: 820, height: 1180 },
+  { name: 'tablet-768', width: 768, height: 1024 },
 ] as const;
 /** long words with no place to break, as pasted file names and codes are */
 const LONG = 'Quarterlyfinancialstatementsandboardresolutionsforapproval';
@@ -117,6 +118,10 @@ describe('journey: phones and tablets', () => {
       await visit(size, 'meeting', `/app/activity/meetings/${meetingId}`, '[data-testid=meeting-title]', '[data-testid=meeting-edit]');
       await visit(size, 'library', '/app/activity/library', `[data-testid=library-row][data-name="${LONG}.pdf"]`, `[data-testid=library-row][data-name="${LONG}.pdf"] td:last-child button`);
       await visit(size, 'approvals', '/app/activity/approvals', '[data-testid=approval-row]', '[data-testid=approval-row] td:nth-child(4) .p-tag');
+      // the approval's page (its title, the signers' names in the order and the recipients' table) and the create page
+      await visit(size, 'approval', `/app/activity/approval/${approvalId}`, '[data-testid=approval-order]', '[data-testid=approval-preview]');
+      await reachable(s.page, '[data-testid=approval-recipient] td:nth-child(3) .p-tag', `approval (${size.name})`);
+      await visit(size, 'approval-create', '/app/activity/approvals-uploadfile', '[data-testid=approval-create]', '[data-testid=approval-send]');
       await visit(size, 'signing', `/app/activity/approval/${approvalId}/sign`, '[data-testid=placement-page][data-rendered="1"]', '[data-testid=signing-sign]');
       // the toolbar wraps on a narrow window but leaves the document most of the screen
       const head = await s.page.$eval('.signing-head', (n: any) => ({ height: n.getBoundingClientRect().height, inner: window.innerHeight }));
