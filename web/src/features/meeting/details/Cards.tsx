@@ -4,6 +4,7 @@ import { Sidebar } from 'primereact/sidebar';
 import { Skeleton } from 'primereact/skeleton';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActivityText } from './activity-text';
 import { decisionsApi } from '../../../api/decisions';
 import { meetingsApi } from '../../../api/meetings';
 import { notify } from '../../../api/notify';
@@ -27,7 +28,7 @@ function ActivityList(props: { items: Activity[] }) {
         <li key={a.id}>
           <UserAvatar name={a.user.name ?? '?'} image={a.user.image} />
           <span>
-            <span className="activity-list__text">{a.activity}</span>
+            <ActivityText text={a.activity} />
             <small className="muted block">{formatDateTime(a.created_at, i18n.language)}</small>
           </span>
         </li>
