@@ -17,6 +17,11 @@ import { minutesTables } from './db/tables';
 import { MinutesHandlers } from './minutes/minutes.handlers';
 import { MinutesRepository } from './minutes/minutes.repository';
 import { MinutesService } from './minutes/minutes.service';
+import { ApprovalEvents } from './minutes/approval.consumer';
+import { WorkflowHandlers } from './minutes/workflow.handlers';
+import { WorkflowRepository } from './minutes/workflow.repository';
+import { WorkflowService } from './minutes/workflow.service';
+import { WorkflowView } from './minutes/workflow.view';
 import { PdfRenderer } from './pdf/pdf-renderer';
 import { RenderMinutesProcessor } from './minutes/render.processor';
 import { SummaryHandlers } from './summary/summary.handlers';
@@ -45,13 +50,13 @@ export class AppModule {
           db: { schema: minutesTables },
           storage: true,
           queues: { produces: [RenderMinutes, MergeBookJob, RenderReportJob, RebuildBookJob, SummarizeBookJob], processes: [RenderMinutes, MergeBookJob, RenderReportJob, RebuildBookJob, SummarizeBookJob], concurrency: config.RENDER_CONCURRENCY },
-          streams: ['meeting'],
+          streams: ['meeting', 'approval'],
         }),
       ],
       providers: [MinutesDb, MinutesRepository, Meetings, MinutesService, MinutesHandlers, PdfRenderer, RenderMinutesProcessor, BookRepository, BookService, BookHandlers, MergeBookProcessor,
         BookSummaryRepository, BookSummaryService, SummarizeBookProcessor,
         SummaryService, SummaryHandlers, BookRebuild, LibraryPdfs, ReportRepository, ReportService, ReportHandlers, RenderReportProcessor,
-        MinutesSearchRepository, MinutesSearchService, MinutesSearchHandlers],
+        MinutesSearchRepository, MinutesSearchService, MinutesSearchHandlers, WorkflowRepository, WorkflowView, WorkflowService, WorkflowHandlers, ApprovalEvents],
     };
   }
 }

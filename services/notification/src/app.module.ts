@@ -18,6 +18,7 @@ import { EmailProcessor } from './email/email.processor';
 import { SentLog } from './email/sent-log';
 import { Mailer } from './email/mailer';
 import { ApprovalConsumers } from './approvals/approvals.consumers';
+import { MinutesConsumers } from './minutes/minutes.consumers';
 import { LibraryConsumers } from './library/library.consumers';
 import { MeetingConsumers } from './meetings/meetings.consumers';
 import { ReminderProcessor } from './reminders/reminder.processor';
@@ -47,7 +48,7 @@ export class AppModule {
             concurrency: config.EMAIL_CONCURRENCY,
             worker: { lockDurationMs: config.JOB_LOCK_MS, stalledIntervalMs: config.JOB_STALLED_INTERVAL_MS, maxStalledCount: 3 },
           },
-          streams: ['organization', 'meeting', 'approval', 'library'],
+          streams: ['organization', 'meeting', 'approval', 'library', 'minutes'],
         }),
       ],
       providers: [
@@ -70,6 +71,7 @@ export class AppModule {
         ReminderProcessor,
         MeetingConsumers,
         ApprovalConsumers,
+        MinutesConsumers,
         LibraryConsumers,
       ],
     };

@@ -1,5 +1,7 @@
 export * from './minutes.errors';
 export * from './minutes.schemas';
+export * from './workflow';
+export * from './minutes.events';
 export * from './conclusions';
 export * from './minutes.http';
 export * from './minutes.rpc';

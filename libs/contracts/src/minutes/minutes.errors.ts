@@ -10,6 +10,10 @@ export const MINUTES_ERRORS = {
   MINUTES_DOWNLOAD_OFF: { status: 409, message: 'Downloading the minutes is turned off for this meeting.' },
   MINUTES_NOT_A_PDF: { status: 409, message: 'Choose only pdf' },
   MINUTES_BOOK_EMPTY: { status: 409, message: 'The agenda has no PDF attachments to merge.' },
+  MINUTES_LOCKED: { status: 409, message: 'The minutes are being signed or are published: start a correction to change them.' },
+  MINUTES_WRONG_STATE: { status: 409, message: 'The minutes are not at the step this needs.' },
+  MINUTES_DRAFT_NOT_MADE: { status: 409, message: 'Press Done to make the PDF of this edition before sending it for approval.' },
+  MINUTES_SEAL_PENDING: { status: 409, message: 'The signed minutes are still being sealed: try again in a moment.' },
 } as const satisfies Record<string, ErrorSpec>;
 registerErrors('minutes', MINUTES_ERRORS);
 declare module '../core/errors' {
@@ -35,4 +39,12 @@ export const MinutesMessages = {
   duplicateItem: 'The item is listed twice.',
   doneOwnerOnly: 'Only the owner of the meeting can finish the minutes.',
   langInvalid: 'The minutes language must be one of: en, ar, ru.',
+  reviewersRequired: 'Choose at least one reviewer.',
+  approversRequired: 'Choose at least one approver.',
+  notAMember: 'The selected person is not a member of this meeting.',
+  sentForReview: 'Minutes sent for review',
+  reviewCommented: 'Comment added',
+  sentForApproval: 'Minutes sent for approval',
+  published: 'Minutes published',
+  correctionStarted: 'A correction of the minutes was started',
 } as const;

@@ -40,3 +40,33 @@ addMessages('ru', {
   [M.doneOwnerOnly]: 'Завершить протокол может только владелец заседания.',
   [M.langInvalid]: 'Язык протокола должен быть одним из: en, ar, ru.',
 });
+
+addMessages('ar', {
+  [MINUTES_ERRORS.MINUTES_LOCKED.message]: 'المحضر قيد التوقيع أو منشور: ابدأ تصحيحًا لتعديله.',
+  [MINUTES_ERRORS.MINUTES_WRONG_STATE.message]: 'المحضر ليس في المرحلة التي يتطلبها هذا الإجراء.',
+  [MINUTES_ERRORS.MINUTES_DRAFT_NOT_MADE.message]: 'اضغط "تم" لإعداد ملف PDF لهذه النسخة قبل إرسالها للاعتماد.',
+  [MINUTES_ERRORS.MINUTES_SEAL_PENDING.message]: 'لا يزال ختم المحضر الموقّع قيد الإعداد: حاول مرة أخرى بعد لحظات.',
+  [M.reviewersRequired]: 'اختر مراجعًا واحدًا على الأقل.',
+  [M.approversRequired]: 'اختر معتمدًا واحدًا على الأقل.',
+  [M.notAMember]: 'الشخص المحدد ليس عضوًا في هذا الاجتماع.',
+  [M.sentForReview]: 'تم إرسال المحضر للمراجعة',
+  [M.reviewCommented]: 'تمت إضافة التعليق',
+  [M.sentForApproval]: 'تم إرسال المحضر للاعتماد',
+  [M.published]: 'تم نشر المحضر',
+  [M.correctionStarted]: 'بدأ تصحيح المحضر',
+});
+
+addMessages('ru', {
+  [MINUTES_ERRORS.MINUTES_LOCKED.message]: 'Протокол подписывается или опубликован: чтобы изменить его, начните исправление.',
+  [MINUTES_ERRORS.MINUTES_WRONG_STATE.message]: 'Протокол не на том этапе, который для этого нужен.',
+  [MINUTES_ERRORS.MINUTES_DRAFT_NOT_MADE.message]: 'Нажмите «Готово», чтобы сформировать PDF этой редакции, прежде чем отправлять её на утверждение.',
+  [MINUTES_ERRORS.MINUTES_SEAL_PENDING.message]: 'Подписанный протокол ещё запечатывается: повторите через минуту.',
+  [M.reviewersRequired]: 'Выберите хотя бы одного рецензента.',
+  [M.approversRequired]: 'Выберите хотя бы одного утверждающего.',
+  [M.notAMember]: 'Выбранный человек не участник этого заседания.',
+  [M.sentForReview]: 'Протокол отправлен на рецензию',
+  [M.reviewCommented]: 'Комментарий добавлен',
+  [M.sentForApproval]: 'Протокол отправлен на утверждение',
+  [M.published]: 'Протокол опубликован',
+  [M.correctionStarted]: 'Начато исправление протокола',
+});

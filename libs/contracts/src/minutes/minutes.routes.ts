@@ -3,7 +3,11 @@ import { zId } from '../core/common';
 import { defineFileRoute, defineRoute } from '../core/route';
 import { MinutesMessages } from './minutes.errors';
 import { zMomConclusionBody, zMomDownloadQuery, zMomSettingBody, zUploadMomBody } from './minutes.http';
-import { GetMinutes, GetReport, MergeBook, SaveConclusions, SetMinutesSetting, StartReport, UploadMinutes } from './minutes.rpc';
+import {
+  AddReviewComment, GetMinutes, GetReport, MergeBook, PublishMinutes, SaveConclusions, SendMinutesForApproval, SendMinutesForReview, SetMinutesSetting, StartMinutesCorrection, StartReport,
+  UploadMinutes,
+} from './minutes.rpc';
+import { zEmptyWorkflowBody, zReviewCommentBody, zSendForApprovalBody, zSendForReviewBody } from './workflow';
 
 const tags = ['minutes'];
 const zIdParams = z.object({ id: zId });
@@ -28,6 +32,31 @@ export const MinutesRoutes = {
     message: MinutesMessages.saved,
     summary: 'Conclusions and comments (multipart or JSON: id, conclusions[n][type|id|conclusion|active|comment], isConclusion; done=1 makes a new PDF version, owner only)',
     rpc: SaveConclusions, toRpc: ({ call, params, body }) => ({ ...call, meetingId: params.id, body }),
+  }),
+  sendMinutesForReview: defineRoute({
+    method: 'POST', path: '/api/meetings/:id/minutes/review', access: 'user', tags, params: zIdParams, body: zSendForReviewBody, message: MinutesMessages.sentForReview,
+    summary: 'The owner sends the draft minutes for review to members of the meeting (reviewers: user ids); draft -> in_review',
+    rpc: SendMinutesForReview, toRpc: ({ call, params, body }) => ({ ...call, meetingId: params.id, body }),
+  }),
+  addReviewComment: defineRoute({
+    method: 'POST', path: '/api/meetings/:id/minutes/review_comments', access: 'user', tags, params: zIdParams, body: zReviewCommentBody, message: MinutesMessages.reviewCommented,
+    summary: "A reviewer's comment on one section of the draft (type and item_id of a minutes item), while the minutes are in review",
+    rpc: AddReviewComment, toRpc: ({ call, params, body }) => ({ ...call, meetingId: params.id, body }),
+  }),
+  sendMinutesForApproval: defineRoute({
+    method: 'POST', path: '/api/meetings/:id/minutes/approval', access: 'user', tags, params: zIdParams, body: zSendForApprovalBody, message: MinutesMessages.sentForApproval,
+    summary: "The owner sends the edition's PDF for signature through the approval service (approvers in signing order); the minutes are locked",
+    rpc: SendMinutesForApproval, toRpc: ({ call, params, body }) => ({ ...call, meetingId: params.id, body }),
+  }),
+  publishMinutes: defineRoute({
+    method: 'POST', path: '/api/meetings/:id/minutes/publish', access: 'user', tags, params: zIdParams, body: zEmptyWorkflowBody, message: MinutesMessages.published,
+    summary: 'The owner publishes the approved minutes: the signed, sealed PDF becomes the newest version and the members are e-mailed',
+    rpc: PublishMinutes, toRpc: ({ call, params, body }) => ({ ...call, meetingId: params.id, body }),
+  }),
+  startMinutesCorrection: defineRoute({
+    method: 'POST', path: '/api/meetings/:id/minutes/correction', access: 'user', tags, params: zIdParams, body: zEmptyWorkflowBody, message: MinutesMessages.correctionStarted,
+    summary: 'The owner starts a correction of the published minutes: a new edition, a draft again, the history kept',
+    rpc: StartMinutesCorrection, toRpc: ({ call, params, body }) => ({ ...call, meetingId: params.id, body }),
   }),
   downloadMinutes: defineFileRoute({
     method: 'GET', path: '/api/meetings/:id/mom', access: 'user', tags, params: zIdParams, query: zMomDownloadQuery,

@@ -6,6 +6,7 @@ import { zServiceSearchReply, zServiceSearchRequest } from '../search/search.sch
 import { zMomConclusionBody, zMomSettingBody, zUploadMomBody } from './minutes.http';
 import { zBookState, zMinutesState } from './minutes.schemas';
 import { zReportState } from './report';
+import { zEmptyWorkflowBody, zReviewCommentBody, zSendForApprovalBody, zSendForReviewBody } from './workflow';
 
 /**
  * RPCs of the minutes service (subjects minutes.v1.<verb>). The meeting's data comes from the meeting service
@@ -17,6 +18,15 @@ export const GetMinutes = defineRpc({ subject: 'minutes.v1.get-minutes', request
 export const SetMinutesSetting = defineRpc({ subject: 'minutes.v1.set-setting', request: R({ body: zMomSettingBody }), response: zMinutesState });
 export const SaveConclusions = defineRpc({ subject: 'minutes.v1.save-conclusions', request: R({ body: zMomConclusionBody }), response: zMinutesState });
 export const UploadMinutes = defineRpc({ subject: 'minutes.v1.upload-minutes', request: R({ body: zUploadMomBody }), response: zMinutesState });
+
+/** The workflow of the minutes (docs/minutes.md#the-workflow): each answers the minutes' state with its `workflow`. */
+export const SendMinutesForReview = defineRpc({ subject: 'minutes.v1.send-for-review', request: R({ body: zSendForReviewBody }), response: zMinutesState });
+export const AddReviewComment = defineRpc({ subject: 'minutes.v1.add-review-comment', request: R({ body: zReviewCommentBody }), response: zMinutesState });
+/** creates the approval (approval.v1.create as the owner) of the edition's PDF */
+export const SendMinutesForApproval = defineRpc({ subject: 'minutes.v1.send-for-approval', request: R({ body: zSendForApprovalBody }), response: zMinutesState, timeoutMs: 30_000 });
+/** the sealed PDF of the approval becomes the published minutes version (copied in S3, registered in the library) */
+export const PublishMinutes = defineRpc({ subject: 'minutes.v1.publish', request: R({ body: zEmptyWorkflowBody }), response: zMinutesState, timeoutMs: 30_000 });
+export const StartMinutesCorrection = defineRpc({ subject: 'minutes.v1.start-correction', request: R({ body: zEmptyWorkflowBody }), response: zMinutesState });
 
 /**
  * Where the gateway reads a version's bytes from (checked for the actor: download rights): the S3 key when the

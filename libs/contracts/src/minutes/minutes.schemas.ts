@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { zServerDate } from '../core/common';
 import { zOutlinesData } from '../library/library.schemas';
+import { zMinutesItemType } from './item-types';
+import { zMinutesWorkflow } from './workflow';
 
 /**
  * What the minutes service answers (docs/minutes.md). The minutes list every item of a meeting (the meeting
@@ -8,10 +10,7 @@ import { zOutlinesData } from '../library/library.schemas';
  * comments; each finished version is a PDF in the library.
  */
 
-/** the spec's minutes item types */
-export const MINUTES_ITEM_TYPES = ['meeting', 'talking_point', 'subpoint', 'decision', 'action'] as const;
-export const zMinutesItemType = z.enum(MINUTES_ITEM_TYPES);
-export type MinutesItemType = z.output<typeof zMinutesItemType>;
+export { MINUTES_ITEM_TYPES, zMinutesItemType, type MinutesItemType } from './item-types';
 
 export const zMinutesComment = z.object({
   id: z.number().int(),
@@ -42,7 +41,8 @@ export const zMinutesVersion = z.object({
   file_url: z.string(),
   /** the spec's version date (shown 'YYYY-MM-DD - HH:mm A') */
   updated_at: zServerDate,
-  source: z.enum(['rendered', 'uploaded']),
+  /** rendered by Done, uploaded from the library, or the signed and sealed PDF of a published edition */
+  source: z.enum(['rendered', 'uploaded', 'signed']),
   lang: z.string(),
 });
 export type MinutesVersion = z.output<typeof zMinutesVersion>;
@@ -97,6 +97,8 @@ export const zMinutesState = z.object({
   /** newest first; empty for who may not see the history */
   mom_versions: z.array(zMinutesVersion),
   render: zMinutesRender.nullable(),
+  /** the workflow of the current edition (review, approval, publication) and the history; null while the minutes are not available */
+  workflow: zMinutesWorkflow.nullable(),
 });
 export type MinutesState = z.output<typeof zMinutesState>;
 

@@ -103,6 +103,8 @@ export const zEmail = z.discriminatedUnion('template', [
       attached: z.boolean().default(false),
     }),
   ),
+  /** the signed minutes of a meeting are published (edition > 1: a correction) */
+  email('minutes-published', z.object({ title: z.string().min(1), edition: z.number().int().min(1), path: zAppPath })),
   /** a library file or folder shared with the recipient: by whom, may they edit, until when (ISO; null: until removed) */
   email('library-shared', z.object({ name: z.string().min(1), folder: z.boolean(), byName: z.string().nullable(), canEdit: z.boolean(), expiresAt: z.string().nullable(), path: zAppPath })),
 ]);

@@ -183,3 +183,78 @@ export const reports = minutes.table(
   },
   (t) => [index('reports_user_idx').on(t.orgId, t.userId, t.decisionId)],
 );
+
+/**
+ * The workflow (docs/minutes.md#the-workflow): one row per edition of a meeting's minutes (1, then one per
+ * correction). `state` is the edition's step; `baseVersion` the newest minutes version when the edition began (the
+ * edition's own PDF is a version above it); `draftVersion` the version sent for approval; `approvalId` the approval
+ * service's approval; `publishedVersion` the signed, sealed PDF once published. `approvers` are user ids in signing order.
+ */
+export const editions = minutes.table(
+  'editions',
+  {
+    id: serial('id').primaryKey(),
+    orgId: uuid('org_id').notNull(),
+    meetingId: integer('meeting_id').notNull(),
+    number: integer('number').notNull(),
+    state: text('state').notNull().default('draft'),
+    baseVersion: integer('base_version').notNull().default(0),
+    draftVersion: integer('draft_version'),
+    approvalId: integer('approval_id'),
+    approvers: jsonb('approvers').$type<Array<{ user_id: number; name: string }>>().notNull().default([]),
+    publishedVersion: integer('published_version'),
+    createdBy: integer('created_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('editions_number_idx').on(t.orgId, t.meetingId, t.number), index('editions_approval_idx').on(t.orgId, t.approvalId)],
+);
+
+/** the reviewers the owner chose for an edition */
+export const reviewers = minutes.table(
+  'reviewers',
+  {
+    orgId: uuid('org_id').notNull(),
+    editionId: integer('edition_id').notNull(),
+    userId: integer('user_id').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('reviewers_edition_user_idx').on(t.orgId, t.editionId, t.userId)],
+);
+
+/** a reviewer's comment on one section (minutes item) of an edition's draft */
+export const reviewComments = minutes.table(
+  'review_comments',
+  {
+    id: serial('id').primaryKey(),
+    orgId: uuid('org_id').notNull(),
+    editionId: integer('edition_id').notNull(),
+    itemType: text('item_type').notNull(),
+    itemId: integer('item_id').notNull(),
+    userId: integer('user_id'),
+    userName: text('user_name').notNull(),
+    comment: text('comment').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('review_comments_edition_idx').on(t.orgId, t.editionId)],
+);
+
+/** the history: every step of every edition (who, when, the state it led to) */
+export const workflowEvents = minutes.table(
+  'workflow_events',
+  {
+    id: serial('id').primaryKey(),
+    orgId: uuid('org_id').notNull(),
+    meetingId: integer('meeting_id').notNull(),
+    edition: integer('edition').notNull(),
+    action: text('action').notNull(),
+    state: text('state').notNull(),
+    actorId: integer('actor_id'),
+    actorName: text('actor_name').notNull(),
+    note: text('note'),
+    /** a step that an event makes (ApprovalCompleted): its event id, so a redelivery writes it once */
+    dedupe: text('dedupe'),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('workflow_events_meeting_idx').on(t.orgId, t.meetingId), uniqueIndex('workflow_events_dedupe_idx').on(t.orgId, t.dedupe)],
+);

@@ -99,7 +99,7 @@ export class MinutesRepository {
   }
 
   /** the next version (call after lockMeeting) */
-  async addVersion(s: Scope, meetingId: number, v: { libraryId: number; s3Key: string | null; source: 'rendered' | 'uploaded'; lang: string; renderId: number | null; createdBy: number | null }): Promise<VersionRow> {
+  async addVersion(s: Scope, meetingId: number, v: { libraryId: number; s3Key: string | null; source: 'rendered' | 'uploaded' | 'signed'; lang: string; renderId: number | null; createdBy: number | null }): Promise<VersionRow> {
     const [{ next }] = await s.tx
       .select({ next: sql<number>`coalesce(max(${versions.version}), 0)::int + 1` })
       .from(versions)

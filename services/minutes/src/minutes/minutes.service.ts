@@ -12,6 +12,8 @@ import type { MinutesConfig } from '../config';
 import { minutesItems } from '../rules/items';
 import { minutesPermissions, minutesRightsOf } from '../rules/minutes-rights';
 import { MinutesRepository, type RenderRow } from './minutes.repository';
+import { isLocked } from '../rules/workflow';
+import { WorkflowView } from './workflow.view';
 
 type Call = RequestOf<typeof GetMinutes>;
 type Rights = ReturnType<typeof minutesPermissions>;
@@ -29,6 +31,7 @@ export class MinutesService {
     private readonly bus: Bus,
     private readonly jobs: Jobs,
     private readonly storage: Storage,
+    private readonly workflow: WorkflowView,
     @Inject(CONFIG) private readonly config: MinutesConfig,
   ) {}
 
@@ -63,7 +66,7 @@ export class MinutesService {
     return minutesRightsOf(actor, m, momSettings);
   }
 
-  private async context(c: Call) {
+  async context(c: Call) {
     const meeting = await this.meetings.load(c.orgId, c.actor, c.meetingId, { variant: c.variant, lang: c.lang });
     const momSettings = await this.db.tenant(c.orgId, (s) => this.repo.momSettings(s, c.meetingId));
     return { meeting, momSettings, rights: this.rightsOf(c.actor, meeting, momSettings) };
@@ -95,11 +98,12 @@ export class MinutesService {
     return { id: r.id, status: r.status as NonNullable<MinutesState['render']>['status'], progress: r.progress, version: versionNumber, error: r.error };
   }
 
-  private async state(orgId: string, meeting: MeetingDetails, momSettings: boolean, rights: Rights): Promise<MinutesState> {
-    const { items, versions, render } = await this.db.tenant(orgId, async (s) => ({
+  async state(orgId: string, meeting: MeetingDetails, momSettings: boolean, rights: Rights, actor: Actor): Promise<MinutesState> {
+    const { items, versions, render, workflow } = await this.db.tenant(orgId, async (s) => ({
       items: await this.items(s, meeting),
       versions: rights.history ? await this.repo.versionsOf(s, meeting.id) : [],
       render: rights.available && rights.manage ? await this.repo.lastRender(s, meeting.id) : null,
+      workflow: rights.available ? await this.workflow.of(s, meeting, actor, rights) : null,
     }));
     const uploaded = versions.filter((v) => !v.s3Key).map((v) => v.libraryId);
     const files = uploaded.length ? (await this.bus.request(ResolveFiles, { orgId, actor: SYSTEM_ACTOR, ids: [...new Set(uploaded)].slice(0, 100) })).files : [];
@@ -110,7 +114,7 @@ export class MinutesService {
         library_id: v.libraryId,
         file_url: v.s3Key ? await this.storage.presignedGet(v.s3Key, this.config.MINUTES_URL_TTL_SECONDS) : (files.find((f) => f.id === v.libraryId)?.file_url ?? ''),
         updated_at: serverDate(v.createdAt, meeting.time_zone)!,
-        source: v.source as 'rendered' | 'uploaded',
+        source: v.source as 'rendered' | 'uploaded' | 'signed',
         lang: v.lang,
       })),
     );
@@ -127,12 +131,13 @@ export class MinutesService {
       items: rights.available ? items : [],
       mom_versions,
       render: this.renderOf(render, made),
+      workflow,
     };
   }
 
   async get(c: Call): Promise<MinutesState> {
     const { meeting, momSettings, rights } = await this.context(c);
-    return this.state(c.orgId, meeting, momSettings, rights);
+    return this.state(c.orgId, meeting, momSettings, rights, c.actor);
   }
 
   async setSetting(c: RequestOf<typeof SetMinutesSetting>): Promise<MinutesState> {
@@ -142,7 +147,7 @@ export class MinutesService {
     if (!rights.toggleSetting) throw new AppError('MEETING_FORBIDDEN');
     const on = c.body.mom_settings ?? !momSettings;
     await this.db.tenant(c.orgId, (s) => this.repo.setMomSettings(s, c.meetingId, on));
-    return this.state(c.orgId, meeting, on, this.rightsOf(c.actor, meeting, on));
+    return this.state(c.orgId, meeting, on, this.rightsOf(c.actor, meeting, on), c.actor);
   }
 
   async saveConclusions(c: RequestOf<typeof SaveConclusions>): Promise<MinutesState> {
@@ -163,6 +168,8 @@ export class MinutesService {
     if (Object.keys(fields).length) throw AppError.validation(fields);
     await this.db.command(c.orgId, async (s, after) => {
       await this.repo.lockMeeting(s, c.meetingId);
+      // under signature or published: nothing changes until a correction starts (docs/minutes.md#the-workflow)
+      if (isLocked((await this.workflow.edition(s, c.meetingId)).state as Parameters<typeof isLocked>[0])) throw new AppError(MinutesErrors.MINUTES_LOCKED);
       const stored = new Map((await this.repo.conclusionsOf(s, c.meetingId)).map((r) => [`${r.itemType}:${r.itemId}`, r]));
       const newComments: Parameters<MinutesRepository['addComments']>[2] = [];
       for (const e of c.body.conclusions) {
@@ -182,7 +189,7 @@ export class MinutesService {
         after(() => this.jobs.add(RenderMinutes, { orgId: c.orgId, meetingId: c.meetingId, renderId: row.id }, { jobId: `minutes-${c.orgId}-${row.id}` }));
       }
     });
-    return this.state(c.orgId, meeting, momSettings, rights);
+    return this.state(c.orgId, meeting, momSettings, rights, c.actor);
   }
 
   async upload(c: RequestOf<typeof UploadMinutes>): Promise<MinutesState> {
@@ -198,9 +205,10 @@ export class MinutesService {
     if (file.kind !== 'pdf') throw new AppError(MinutesErrors.MINUTES_NOT_A_PDF, { fields: { library_id: ['Choose only pdf'] } });
     await this.db.command(c.orgId, async (s) => {
       await this.repo.lockMeeting(s, c.meetingId);
+      if (isLocked((await this.workflow.edition(s, c.meetingId)).state as Parameters<typeof isLocked>[0])) throw new AppError(MinutesErrors.MINUTES_LOCKED);
       await this.repo.addVersion(s, c.meetingId, { libraryId: file.id, s3Key: null, source: 'uploaded', lang: c.lang ?? 'en', renderId: null, createdBy: c.actor.userId });
     });
-    return this.state(c.orgId, meeting, momSettings, rights);
+    return this.state(c.orgId, meeting, momSettings, rights, c.actor);
   }
 
   async file(c: RequestOf<typeof MinutesFile>): Promise<ResponseOf<typeof MinutesFile>> {

@@ -3,8 +3,10 @@ import './common.i18n';
 import './account.i18n';
 import './meeting.i18n';
 import './approval.i18n';
+import './minutes.i18n';
 import './library.i18n';
 import { librarySharedTemplate } from './library.templates';
+import { minutesPublishedTemplate } from './minutes.templates';
 import { approvalCompletedTemplate, approvalRejectedTemplate, approvalRequestedTemplate, approvalSignedTemplate } from './approval.templates';
 import { emailVerificationTemplate, passwordResetTemplate, userInvitedTemplate } from './account.templates';
 import {
@@ -56,6 +58,8 @@ export function contentOf(email: Email, ctx: RenderContext): EmailContent {
       return approvalRejectedTemplate.render(email.params, ctx);
     case 'approval-completed':
       return approvalCompletedTemplate.render(email.params, ctx);
+    case 'minutes-published':
+      return minutesPublishedTemplate.render(email.params, ctx);
     case 'library-shared':
       return librarySharedTemplate.render(email.params, ctx);
     default:

@@ -27,6 +27,7 @@ const SAMPLES: { [K in EmailTemplateName]: Extract<EmailInput, { template: K }>[
   'approval-signed': { title: 'Annual report', signerName: 'Lina', path },
   'approval-rejected': { title: 'Annual report', signerName: 'Lina', reason: 'Wrong figures', path },
   'approval-completed': { title: 'Annual report', path, documents: [{ name: 'report-signed.pdf', size: 120_000, url: 'http://s3.test/b/report.pdf?X-Amz-Signature=x' }], attached: true },
+  'minutes-published': { title: 'Board meeting', edition: 2, path },
   'library-shared': { name: 'Budget.pdf', folder: false, byName: 'Omar', canEdit: true, expiresAt: '2026-03-09T10:00:00Z', path: AppPaths.library() },
 };
 

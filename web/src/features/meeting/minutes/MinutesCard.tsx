@@ -14,14 +14,11 @@ import { saveBlob } from '../../../lib/download';
 import { isLocalOrTestHost } from '../../../lib/host';
 import { LANGUAGE_NAMES } from '../../../shell/LanguageSwitcher';
 import { UploadMinutes } from './UploadMinutes';
+import { WorkflowPanel } from './WorkflowPanel';
 
-/** the minutes version date: YYYY-MM-DD - HH:mm A (docs/product/minutes.md) */
-export function versionDate(server: string): string {
-  const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2})/.exec(server);
-  if (!m) return server;
-  const h = Number(m[2]);
-  return `${m[1]} - ${String(h % 12 === 0 ? 12 : h % 12).padStart(2, '0')}:${m[3]} ${h < 12 ? 'AM' : 'PM'}`;
-}
+import { versionDate } from './version-date';
+
+export { versionDate };
 
 const isMinutesLang = (l: string | undefined): l is MinutesLang => (MINUTES_LANGS as readonly string[]).includes(l ?? '');
 /** the language Done writes the PDF in until the owner picks another: the newest version's, else the interface's (else English) */
@@ -115,12 +112,13 @@ export function MinutesCard(props: { meeting: MeetingDetails }) {
         </div>
       )}
       {s.render?.status === 'failed' && <Message severity="error" text={t('failed')} />}
+      {s.workflow && <WorkflowPanel key={`${s.workflow.edition}-${s.workflow.state}`} state={s} onChanged={(next) => void state.mutate(next, { revalidate: false })} />}
       <div className="create-buttons">
         {p.manage && <Button type="button" icon="pi pi-pencil" label={t('manage')} onClick={() => setOpen(true)} data-testid="minutes-manage" />}
         {!p.manage && p.comment && <Button type="button" icon="pi pi-comment" label={t('comment')} outlined onClick={() => setOpen(true)} data-testid="minutes-manage" />}
         {p.history && <Button type="button" icon="pi pi-history" label={t('history')} outlined onClick={() => setHistory(true)} data-testid="minutes-history" disabled={!s.mom_versions.length} />}
         {p.download && <Button type="button" icon="pi pi-download" label={t('download')} outlined onClick={() => void download()} data-testid="minutes-download" disabled={!s.mom_versions.length} />}
-        {p.upload && isLocalOrTestHost() && <UploadMinutes meetingId={id} onUploaded={() => void state.mutate()} />}
+        {p.upload && (s.workflow?.permissions.editable ?? true) && isLocalOrTestHost() && <UploadMinutes meetingId={id} onUploaded={() => void state.mutate()} />}
       </div>
       <MinutesDialog state={s} lang={lang} visible={open} onHide={() => setOpen(false)} onSaved={(next) => void state.mutate(next, { revalidate: false })} />
       <Dialog header={t('history')} visible={history} onHide={() => setHistory(false)} style={{ width: 600 }} data-testid="minutes-history-dialog">
@@ -129,6 +127,7 @@ export function MinutesCard(props: { meeting: MeetingDetails }) {
             <li key={v.id}>
               <span>{t('version', { n: v.version })}</span>
               <span className="spacer" />
+              {v.source === 'signed' && <small data-testid={`minutes-version-signed-${v.version}`}>{t('workflow.signedVersion')}</small>}
               <small className="muted" data-testid={`minutes-version-lang-${v.version}`}>{LANGUAGE_NAMES[v.lang] ?? v.lang}</small>
               <small className="muted">{versionDate(v.updated_at)}</small>
               <a href={v.file_url} target="_blank" rel="noreferrer" data-testid={`minutes-version-${v.version}`}>{t('open')}</a>
@@ -175,7 +174,7 @@ export function MinutesDialog(props: { state: MinutesState; lang?: MinutesLang; 
 
   return (
     <Dialog header={t('manage')} visible={props.visible} onHide={props.onHide} style={{ width: 800 }} data-testid="minutes-dialog"
-      footer={s.can_commit ? (
+      footer={s.can_commit && (s.workflow?.permissions.editable ?? true) ? (
         <div>
           <Button type="button" label={t('save')} outlined onClick={() => void submit(false)} disabled={saving} data-testid="minutes-save" />
           {p.done && <Button type="button" label={t('done')} onClick={() => void submit(true)} disabled={saving} data-testid="minutes-done" />}

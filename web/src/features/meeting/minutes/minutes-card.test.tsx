@@ -21,6 +21,7 @@ function aState(over: Partial<MinutesState> = {}): MinutesState {
     ],
     mom_versions: [{ id: 3, version: 1, library_id: 40, file_url: 'http://s3.test/v1.pdf', updated_at: '2026-11-24 14:05:00', source: 'rendered', lang: 'en' }],
     render: null,
+    workflow: null,
     ...over,
   };
 }

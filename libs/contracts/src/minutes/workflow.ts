@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { INT4_MAX, numeric, zOrgId, zServerDate } from '../core/common';
+import { M } from '../core/validation';
+import { zAppPath } from '../core/paths';
+import { zRecipient } from '../organization/organization.events';
+import { MinutesMessages } from './minutes.errors';
+import { zMinutesItemType } from './item-types';
+
+/**
+ * The minutes workflow (docs/minutes.md#the-workflow, issue 27): each edition of a meeting's minutes goes
+ * draft -> in_review (reviewers chosen by the owner comment per section) -> in_approval (an approval of the
+ * approval service: the approvers sign the draft PDF, which the approval seals) -> approved (ApprovalCompleted)
+ * -> published (the sealed PDF becomes a minutes version, members are told, the minutes are locked). A correction
+ * starts edition N+1 as a draft; every edition and every step stays in the history.
+ */
+export const MINUTES_WORKFLOW_STATES = ['draft', 'in_review', 'in_approval', 'approved', 'published'] as const;
+export const zMinutesWorkflowState = z.enum(MINUTES_WORKFLOW_STATES);
+export type MinutesWorkflowState = z.output<typeof zMinutesWorkflowState>;
+
+/** what happened in the history: each step of each edition */
+export const MINUTES_WORKFLOW_ACTIONS = ['started', 'review_requested', 'commented', 'approval_requested', 'approval_rejected', 'approved', 'published', 'correction_started'] as const;
+export const zMinutesWorkflowAction = z.enum(MINUTES_WORKFLOW_ACTIONS);
+export type MinutesWorkflowAction = z.output<typeof zMinutesWorkflowAction>;
+
+/** states in which the minutes may not be changed (conclusions, comments, Done, upload): the PDF under signature or published */
+export const MINUTES_LOCKED_STATES: readonly MinutesWorkflowState[] = ['in_approval', 'approved', 'published'];
+
+export const zReviewComment = z.object({
+  id: z.number().int(),
+  /** the section of the draft: a minutes item (the meeting, a talking point, a sub-point, a decision, an action) */
+  type: zMinutesItemType,
+  item_id: z.number().int(),
+  comment: z.string(),
+  user_id: z.number().int().nullable(),
+  user_name: z.string(),
+  created_at: zServerDate,
+});
+export type ReviewComment = z.output<typeof zReviewComment>;
+
+export const zWorkflowPerson = z.object({ user_id: z.number().int(), name: z.string() });
+
+export const zWorkflowHistoryEntry = z.object({
+  edition: z.number().int(),
+  action: zMinutesWorkflowAction,
+  state: zMinutesWorkflowState,
+  actor_id: z.number().int().nullable(),
+  actor_name: z.string(),
+  note: z.string().nullable(),
+  at: zServerDate,
+});
+export type WorkflowHistoryEntry = z.output<typeof zWorkflowHistoryEntry>;
+
+export const zWorkflowEdition = z.object({
+  number: z.number().int(),
+  state: zMinutesWorkflowState,
+  /** the minutes version sent for approval (its PDF is what the approvers sign) */
+  draft_version: z.number().int().nullable(),
+  /** the minutes version that is the signed, sealed PDF once published */
+  published_version: z.number().int().nullable(),
+  approval_id: z.number().int().nullable(),
+  created_at: zServerDate,
+});
+
+/** what the actor may do in the workflow now (decided by the service; the web shows exactly these) */
+export const zWorkflowPermissions = z.object({
+  send_review: z.boolean(),
+  review_comment: z.boolean(),
+  send_approval: z.boolean(),
+  publish: z.boolean(),
+  correct: z.boolean(),
+  /** the minutes may be edited (not under signature, not published) */
+  editable: z.boolean(),
+});
+export type WorkflowPermissions = z.output<typeof zWorkflowPermissions>;
+
+/** the workflow part of GET /api/meetings/{id}/minutes (null before the minutes are available) */
+export const zMinutesWorkflow = z.object({
+  edition: z.number().int(),
+  state: zMinutesWorkflowState,
+  reviewers: z.array(zWorkflowPerson),
+  approvers: z.array(zWorkflowPerson),
+  approval_id: z.number().int().nullable(),
+  /** the review comments of the current edition, per section (shown to the owner, the reviewers and the managers) */
+  review_comments: z.array(zReviewComment),
+  /** who the owner may choose as reviewers and approvers: the meeting's members (users, not guests), the owner excepted */
+  candidates: z.array(zWorkflowPerson),
+  permissions: zWorkflowPermissions,
+  editions: z.array(zWorkflowEdition),
+  /** every step of every edition, oldest first */
+  history: z.array(zWorkflowHistoryEntry),
+});
+export type MinutesWorkflow = z.output<typeof zMinutesWorkflow>;
+
+const userId = numeric(z.number({ error: M.invalid }).int(M.invalid).positive(M.invalid).max(INT4_MAX, M.invalid));
+const people = (required: string) => z.array(userId, { error: required }).min(1, required).max(50);
+
+/** POST /api/meetings/{id}/minutes/review: the reviewers (user ids of the meeting's members) */
+export const zSendForReviewBody = z.object({ reviewers: people(MinutesMessages.reviewersRequired) }).strict();
+/** POST /api/meetings/{id}/minutes/review_comments: a reviewer's comment on one section of the draft */
+export const zReviewCommentBody = z
+  .object({
+    type: zMinutesItemType,
+    item_id: userId,
+    comment: z.string({ error: M.required }).trim().min(1, M.required).max(5000),
+  })
+  .strict();
+/**
+ * POST /api/meetings/{id}/minutes/approval: who signs, in order (step 1, 2...). Until meetings have a chair and a
+ * secretary (docs/decisions.md "Minutes approvers") the owner chooses them among the members.
+ */
+export const zSendForApprovalBody = z.object({ approvers: people(MinutesMessages.approversRequired) }).strict();
+export const zEmptyWorkflowBody = z.object({}).strict();
+
+/** minutes.v1.minutes.published: the signed minutes of an edition are published; each member is told in their language */
+export const zMinutesPublishedPayload = z.object({
+  orgId: zOrgId,
+  orgSlug: z.string().min(1),
+  orgName: z.string(),
+  timeZone: z.string(),
+  meetingId: z.number().int(),
+  title: z.string(),
+  edition: z.number().int(),
+  version: z.number().int(),
+  link: zAppPath,
+  recipients: z.array(zRecipient),
+});

@@ -1,0 +1,15 @@
+import { Injectable } from '@nestjs/common';
+import { AddReviewComment, PublishMinutes, SendMinutesForApproval, SendMinutesForReview, StartMinutesCorrection, type RequestOf } from '@app/contracts';
+import { Rpc } from '@app/platform';
+import { WorkflowService } from './workflow.service';
+
+@Injectable()
+export class WorkflowHandlers {
+  constructor(private readonly workflow: WorkflowService) {}
+
+  @Rpc(SendMinutesForReview) review(r: RequestOf<typeof SendMinutesForReview>) { return this.workflow.sendForReview(r); }
+  @Rpc(AddReviewComment) comment(r: RequestOf<typeof AddReviewComment>) { return this.workflow.addReviewComment(r); }
+  @Rpc(SendMinutesForApproval) approval(r: RequestOf<typeof SendMinutesForApproval>) { return this.workflow.sendForApproval(r); }
+  @Rpc(PublishMinutes) publish(r: RequestOf<typeof PublishMinutes>) { return this.workflow.publish(r); }
+  @Rpc(StartMinutesCorrection) correct(r: RequestOf<typeof StartMinutesCorrection>) { return this.workflow.startCorrection(r); }
+}

@@ -1,0 +1,215 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import {
+  AppError, AppPaths, CreateApproval, DeleteApproval, GetApproval, GetOrganization, GetUsers, MinutesErrors, MinutesMessages, MinutesPublished, RegisterFile, SignedDocumentUrl,
+  minutesKey, signedName, type AddReviewComment, type MeetingDetails, type MinutesState, type MinutesWorkflowState, type PublishMinutes, type Recipient, type RequestOf,
+  type SendMinutesForApproval, type SendMinutesForReview, type StartMinutesCorrection,
+} from '@app/contracts';
+import { Bus, logger, Outbox, Storage } from '@app/platform';
+import { MinutesDb, type Scope } from '../common/minutes-db';
+import { minutesFileName } from '../rules/file-name';
+import { minutesItems } from '../rules/items';
+import { approversFor, nextState, type WorkflowStep } from '../rules/workflow';
+import { MinutesRepository } from './minutes.repository';
+import { MinutesService } from './minutes.service';
+import { WorkflowRepository } from './workflow.repository';
+import { candidatesOf, WorkflowView, type Edition } from './workflow.view';
+
+type Ctx = Awaited<ReturnType<MinutesService['context']>>;
+const actorName = (a: { name: string | null; email: string | null }) => a.name ?? a.email ?? '';
+
+/**
+ * The minutes workflow's use cases (docs/minutes.md#the-workflow): review, approval through the approval service,
+ * publication of the sealed PDF, correction. The owner (rights.done) takes the steps; reviewers comment. Every step
+ * is one transaction that locks the meeting's minutes and checks the step against the edition's state again, and
+ * writes its line of the history.
+ */
+@Injectable()
+export class WorkflowService {
+  constructor(
+    private readonly db: MinutesDb,
+    private readonly repo: WorkflowRepository,
+    private readonly minutesRepo: MinutesRepository,
+    private readonly minutes: MinutesService,
+    private readonly view: WorkflowView,
+    private readonly bus: Bus,
+    private readonly storage: Storage,
+    private readonly outbox: Outbox,
+  ) {}
+
+  private ownerOnly(x: Ctx): void {
+    if (!x.rights.available) throw new AppError(MinutesErrors.MINUTES_NOT_AVAILABLE);
+    if (!x.rights.done) throw new AppError('MEETING_FORBIDDEN');
+  }
+
+  private static step(e: Edition, step: WorkflowStep): MinutesWorkflowState {
+    const to = nextState(e.state as MinutesWorkflowState, step);
+    if (!to) throw new AppError(MinutesErrors.MINUTES_WRONG_STATE, { details: { state: e.state } });
+    return to;
+  }
+
+  /** the current edition as a row (edition 1 is written, with its "started" line, the first time a step is taken) */
+  private async materialize(s: Scope, meetingId: number, e: Edition, actor: { userId: number | null; name: string }): Promise<Edition & { id: number }> {
+    if (e.id !== null) return e as Edition & { id: number };
+    const row = await this.repo.addEdition(s, meetingId, { number: 1, baseVersion: 0, createdBy: actor.userId });
+    await this.repo.addEvent(s, meetingId, { edition: 1, action: 'started', state: 'draft', actorId: actor.userId, actorName: actor.name });
+    return row;
+  }
+
+  /** chosen people must be members of the meeting (users; `allowOwner` for approvers): field errors `<field>.<i>` */
+  private static people(meeting: MeetingDetails, ids: number[], field: string, allowOwner: boolean): Array<{ user_id: number; name: string }> {
+    const candidates = candidatesOf(meeting);
+    if (allowOwner) candidates.push({ user_id: meeting.owner_id, name: meeting.owner.name ?? `#${meeting.owner_id}` });
+    const fields: Record<string, string> = {};
+    const out = ids.map((id, i) => {
+      const p = candidates.find((x) => x.user_id === id);
+      if (!p) fields[`${field}.${i}`] = MinutesMessages.notAMember;
+      return p!;
+    });
+    if (Object.keys(fields).length) throw AppError.validation(fields);
+    return [...new Map(out.map((p) => [p.user_id, p])).values()];
+  }
+
+  private answer(c: { orgId: string; actor: RequestOf<typeof SendMinutesForReview>['actor'] }, x: Ctx): Promise<MinutesState> {
+    return this.minutes.state(c.orgId, x.meeting, x.momSettings, x.rights, c.actor);
+  }
+
+  async sendForReview(c: RequestOf<typeof SendMinutesForReview>): Promise<MinutesState> {
+    const x = await this.minutes.context(c);
+    this.ownerOnly(x);
+    const chosen = WorkflowService.people(x.meeting, c.body.reviewers, 'reviewers', false);
+    const me = { userId: c.actor.userId, name: actorName(c.actor) };
+    await this.db.command(c.orgId, async (s) => {
+      await this.minutesRepo.lockMeeting(s, c.meetingId);
+      const e = await this.view.edition(s, c.meetingId, { lock: true });
+      const to = WorkflowService.step(e, 'send_review');
+      const row = await this.materialize(s, c.meetingId, e, me);
+      await this.repo.setReviewers(s, row.id, chosen.map((p) => ({ userId: p.user_id, name: p.name })));
+      await this.repo.updateEdition(s, row.id, { state: to });
+      await this.repo.addEvent(s, c.meetingId, { edition: row.number, action: 'review_requested', state: to, actorId: me.userId, actorName: me.name, note: chosen.map((p) => p.name).join(', ') });
+    });
+    return this.answer(c, x);
+  }
+
+  async addReviewComment(c: RequestOf<typeof AddReviewComment>): Promise<MinutesState> {
+    const x = await this.minutes.context(c);
+    if (!x.rights.available) throw new AppError(MinutesErrors.MINUTES_NOT_AVAILABLE);
+    const item = minutesItems(x.meeting).find((i) => minutesKey(i.type, i.id) === minutesKey(c.body.type, c.body.item_id));
+    await this.db.command(c.orgId, async (s) => {
+      await this.minutesRepo.lockMeeting(s, c.meetingId);
+      const e = await this.view.edition(s, c.meetingId, { lock: true });
+      const reviewer = e.id !== null && c.actor.userId !== null && (await this.repo.reviewersOf(s, e.id)).some((r) => r.userId === c.actor.userId);
+      if (!reviewer) throw new AppError('MEETING_FORBIDDEN');
+      if (e.state !== 'in_review') throw new AppError(MinutesErrors.MINUTES_WRONG_STATE, { details: { state: e.state } });
+      if (!item) throw AppError.validation({ item_id: MinutesMessages.unknownItem });
+      const name = actorName(c.actor);
+      await this.repo.addComment(s, e.id!, { itemType: c.body.type, itemId: c.body.item_id, userId: c.actor.userId, userName: name, comment: c.body.comment });
+      await this.repo.addEvent(s, c.meetingId, { edition: e.number, action: 'commented', state: 'in_review', actorId: c.actor.userId, actorName: name, note: item.type === 'meeting' ? null : item.title });
+    });
+    return this.answer(c, x);
+  }
+
+  async sendForApproval(c: RequestOf<typeof SendMinutesForApproval>): Promise<MinutesState> {
+    const x = await this.minutes.context(c);
+    this.ownerOnly(x);
+    const chosen = WorkflowService.people(x.meeting, c.body.approvers, 'approvers', true);
+    // the chair and the secretary sign first once meetings have them (rules/workflow approversFor); today: the owner's choice
+    const order = approversFor({ chosen: chosen.map((p) => p.user_id) });
+    const approvers = order.map((id) => chosen.find((p) => p.user_id === id)!);
+    const { edition, version } = await this.db.tenant(c.orgId, async (s) => {
+      const e = await this.view.edition(s, c.meetingId);
+      WorkflowService.step(e, 'send_approval');
+      return { edition: e, version: await this.minutesRepo.version(s, c.meetingId) };
+    });
+    // the PDF signed is this edition's own: a version made (Done, or uploaded) since the edition began
+    if (!version || version.version <= edition.baseVersion) throw new AppError(MinutesErrors.MINUTES_DRAFT_NOT_MADE);
+    // the owner sends the minutes for signature by a minutes rule (rights.done), not by the approvals page's
+    // `approvals_create` (docs/decisions.md "Minutes approvers"): the approval is theirs, with that one right vouched
+    const sender = { ...c.actor, permissions: [...new Set([...c.actor.permissions, 'approvals_create'])] };
+    const approval = await this.bus.request(CreateApproval, {
+      orgId: c.orgId, actor: sender, title: `${x.meeting.title}: minutes, edition ${edition.number}`,
+      description: `Minutes of the meeting "${x.meeting.title}", version ${version.version}.`,
+      documents: [version.libraryId], assignees: approvers.map((p, i) => ({ user_id: p.user_id, order: i + 1 })), meetingId: c.meetingId,
+    });
+    const me = { userId: c.actor.userId, name: actorName(c.actor) };
+    try {
+      await this.db.command(c.orgId, async (s) => {
+        await this.minutesRepo.lockMeeting(s, c.meetingId);
+        const e = await this.view.edition(s, c.meetingId, { lock: true });
+        const to = WorkflowService.step(e, 'send_approval');
+        if ((await this.repo.newestVersion(s, c.meetingId)) !== version.version) throw new AppError(MinutesErrors.MINUTES_WRONG_STATE, { details: { state: e.state } });
+        const row = await this.materialize(s, c.meetingId, e, me);
+        await this.repo.updateEdition(s, row.id, { state: to, draftVersion: version.version, approvalId: approval.id, approvers });
+        await this.repo.addEvent(s, c.meetingId, { edition: row.number, action: 'approval_requested', state: to, actorId: me.userId, actorName: me.name, note: approvers.map((p) => p.name).join(', ') });
+      });
+    } catch (err) {
+      // the approval was made for nothing (another step won the race): take it back, then answer the refusal
+      await this.bus.request(DeleteApproval, { orgId: c.orgId, actor: c.actor, approvalId: approval.id }).catch((e: unknown) => logger().warn({ err: e, approvalId: approval.id }, 'an unused minutes approval could not be deleted'));
+      throw err;
+    }
+    return this.answer(c, x);
+  }
+
+  async publish(c: RequestOf<typeof PublishMinutes>): Promise<MinutesState> {
+    const x = await this.minutes.context(c);
+    this.ownerOnly(x);
+    const edition = await this.db.tenant(c.orgId, (s) => this.view.edition(s, c.meetingId));
+    WorkflowService.step(edition, 'publish');
+    // read as the owner, who sent the approval (the approval service shows an approval to its sender, assignees and administrators)
+    const approval = await this.bus.request(GetApproval, { orgId: c.orgId, actor: c.actor, approvalId: edition.approvalId! });
+    const doc = approval.documents[0];
+    if (approval.status !== 'fully signed' || !doc) throw new AppError(MinutesErrors.MINUTES_WRONG_STATE, { details: { state: edition.state } });
+    if (approval.processing !== null || doc.status < 3) throw new AppError(MinutesErrors.MINUTES_SEAL_PENDING);
+    // the sealed PDF, read through the approval's short-lived URL (never over NATS), becomes this service's object
+    const { url } = await this.bus.request(SignedDocumentUrl, { orgId: c.orgId, actor: c.actor, approvalId: approval.id, libraryId: doc.library_id });
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`the sealed minutes could not be read: ${res.status}`);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const key = `${c.orgId}/library/minutes-${c.meetingId}-e${edition.number}-signed-${randomUUID()}.pdf`;
+    await this.storage.put(key, bytes, bytes.length, 'application/pdf');
+    const m = x.meeting;
+    const file = await this.bus.request(RegisterFile, {
+      orgId: c.orgId, actor: c.actor, key, size: bytes.length, mime: 'application/pdf', kind: 'pdf', extension: 'pdf', name: signedName(minutesFileName(m.title)),
+      usage: { type: 'meeting', id: m.id, title: m.title, meeting_id: m.id, meeting_title: m.title },
+    });
+    const [recipients, { organization: org }] = await Promise.all([this.recipients(c.orgId, m), this.bus.request(GetOrganization, { orgId: c.orgId })]);
+    if (!org) throw AppError.notFound('organization');
+    const me = { userId: c.actor.userId, name: actorName(c.actor) };
+    await this.db.command(c.orgId, async (s) => {
+      await this.minutesRepo.lockMeeting(s, c.meetingId);
+      const e = await this.view.edition(s, c.meetingId, { lock: true });
+      const to = WorkflowService.step(e, 'publish');
+      const draft = e.draftVersion ? await this.minutesRepo.version(s, c.meetingId, e.draftVersion) : null;
+      const v = await this.minutesRepo.addVersion(s, c.meetingId, { libraryId: file.id, s3Key: key, source: 'signed', lang: draft?.lang ?? 'en', renderId: null, createdBy: me.userId });
+      await this.repo.updateEdition(s, e.id!, { state: to, publishedVersion: v.version });
+      await this.repo.addEvent(s, c.meetingId, { edition: e.number, action: 'published', state: to, actorId: me.userId, actorName: me.name, note: null });
+      await this.outbox.add(s.tx, MinutesPublished, {
+        orgId: c.orgId, orgSlug: org.slug, orgName: org.name, timeZone: org.time_zone, meetingId: m.id, title: m.title, edition: e.number, version: v.version,
+        link: AppPaths.meeting(m.id), recipients,
+      });
+    });
+    return this.answer(c, x);
+  }
+
+  /** the meeting's members and owner who are users of the organization still, each in their own language */
+  private async recipients(orgId: string, m: MeetingDetails): Promise<Recipient[]> {
+    const ids = [...new Set([m.owner_id, ...m.members.map((x) => x.user_id).filter((x): x is number => x !== null)])];
+    const { users } = await this.bus.request(GetUsers, { orgId, ids });
+    return users.filter((u) => u.status !== 'Deleted' && u.status !== 'Inactive').map((u) => ({ email: u.email, name: u.name, lang: u.lang }));
+  }
+
+  async startCorrection(c: RequestOf<typeof StartMinutesCorrection>): Promise<MinutesState> {
+    const x = await this.minutes.context(c);
+    this.ownerOnly(x);
+    const me = { userId: c.actor.userId, name: actorName(c.actor) };
+    await this.db.command(c.orgId, async (s) => {
+      await this.minutesRepo.lockMeeting(s, c.meetingId);
+      const e = await this.view.edition(s, c.meetingId, { lock: true });
+      const to = WorkflowService.step(e, 'correct');
+      const base = await this.repo.newestVersion(s, c.meetingId);
+      const row = await this.repo.addEdition(s, c.meetingId, { number: e.number + 1, baseVersion: base, createdBy: me.userId });
+      await this.repo.addEvent(s, c.meetingId, { edition: row.number, action: 'correction_started', state: to, actorId: me.userId, actorName: me.name, note: null });
+    });
+    return this.answer(c, x);
+  }
+}

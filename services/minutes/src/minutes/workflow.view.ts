@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import { serverDate, type Actor, type MeetingDetails, type MinutesPermissions, type MinutesWorkflow, type MinutesWorkflowAction, type MinutesWorkflowState } from '@app/contracts';
+import type { Scope } from '../common/minutes-db';
+import { workflowPermissions } from '../rules/workflow';
+import { WorkflowRepository, type EditionRow } from './workflow.repository';
+
+/** the current edition: the newest row, or edition 1 as a draft before anyone took a step (no row is written to read) */
+export type Edition = Pick<EditionRow, 'number' | 'state' | 'baseVersion' | 'draftVersion' | 'approvalId' | 'approvers' | 'publishedVersion'> & { id: number | null };
+export const FIRST_EDITION: Edition = { id: null, number: 1, state: 'draft', baseVersion: 0, draftVersion: null, approvalId: null, approvers: [], publishedVersion: null };
+
+/** the members a reviewer or an approver may be chosen among: users of the meeting (not guests), the owner excepted */
+export function candidatesOf(meeting: MeetingDetails): Array<{ user_id: number; name: string }> {
+  const seen = new Map<number, string>();
+  for (const m of meeting.members) {
+    if (m.user_id === null || m.user_id === meeting.owner_id || seen.has(m.user_id)) continue;
+    seen.set(m.user_id, m.user?.name ?? m.user?.email ?? m.user_email ?? `#${m.user_id}`);
+  }
+  return [...seen].map(([user_id, name]) => ({ user_id, name })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The workflow part of the minutes' state (read only: rows -> the answer, with the rules' flags). */
+@Injectable()
+export class WorkflowView {
+  constructor(private readonly repo: WorkflowRepository) {}
+
+  async edition(s: Scope, meetingId: number, opts: { lock?: boolean } = {}): Promise<Edition> {
+    return (await this.repo.current(s, meetingId, opts)) ?? FIRST_EDITION;
+  }
+
+  async of(s: Scope, meeting: MeetingDetails, actor: Actor, rights: MinutesPermissions): Promise<MinutesWorkflow> {
+    const rows = await this.repo.editionsOf(s, meeting.id);
+    const cur: Edition = rows[rows.length - 1] ?? FIRST_EDITION;
+    const [people, comments, history] = cur.id !== null ? await Promise.all([this.repo.reviewersOf(s, cur.id), this.repo.commentsOf(s, cur.id), this.repo.historyOf(s, meeting.id)]) : [[], [], []];
+    const reviewer = actor.userId !== null && people.some((p) => p.userId === actor.userId);
+    const owner = rights.done;
+    const tz = meeting.time_zone;
+    const seesComments = owner || reviewer || rights.manage;
+    return {
+      edition: cur.number,
+      state: cur.state as MinutesWorkflowState,
+      reviewers: people.map((p) => ({ user_id: p.userId, name: p.name })),
+      approvers: cur.approvers,
+      approval_id: cur.approvalId,
+      review_comments: seesComments
+        ? comments.map((c) => ({ id: c.id, type: c.itemType as MinutesWorkflow['review_comments'][number]['type'], item_id: c.itemId, comment: c.comment, user_id: c.userId, user_name: c.userName, created_at: serverDate(c.createdAt, tz)! }))
+        : [],
+      candidates: owner ? candidatesOf(meeting) : [],
+      permissions: workflowPermissions({ state: cur.state as MinutesWorkflowState, available: rights.available, owner, reviewer }),
+      editions: (rows.length ? rows : []).map((e) => ({
+        number: e.number, state: e.state as MinutesWorkflowState, draft_version: e.draftVersion, published_version: e.publishedVersion, approval_id: e.approvalId, created_at: serverDate(e.createdAt, tz)!,
+      })),
+      history: history.map((h) => ({
+        edition: h.edition, action: h.action as MinutesWorkflowAction, state: h.state as MinutesWorkflowState, actor_id: h.actorId, actor_name: h.actorName, note: h.note, at: serverDate(h.at, tz)!,
+      })),
+    };
+  }
+}

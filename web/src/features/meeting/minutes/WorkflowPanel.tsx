@@ -1,0 +1,153 @@
+import { Routes, type MinutesItem, type MinutesState, type MinutesWorkflow } from '@app/contracts';
+import { Button } from 'primereact/button';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { Tag } from 'primereact/tag';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiCommand } from '../../../api/client';
+import { notify } from '../../../api/notify';
+import { versionDate } from './version-date';
+
+const SEVERITY: Record<MinutesWorkflow['state'], 'info' | 'warning' | 'success' | 'secondary'> = {
+  draft: 'secondary', in_review: 'info', in_approval: 'warning', approved: 'success', published: 'success',
+};
+
+/** a fieldset of checkboxes over the meeting's members (reviewers, approvers in the order they are ticked) */
+function PeoplePicker(props: { id: string; legend: string; hint?: string; people: MinutesWorkflow['candidates']; chosen: number[]; onChange: (ids: number[]) => void }) {
+  return (
+    <fieldset className="minutes-people" data-testid={`${props.id}-picker`}>
+      <legend>{props.legend}</legend>
+      {props.hint && <small className="muted">{props.hint}</small>}
+      {props.people.map((p) => {
+        const id = `${props.id}-${p.user_id}`;
+        const on = props.chosen.includes(p.user_id);
+        return (
+          <div key={p.user_id} className="flex align-items-center gap-2">
+            <input type="checkbox" id={id} checked={on} onChange={() => props.onChange(on ? props.chosen.filter((x) => x !== p.user_id) : [...props.chosen, p.user_id])} data-testid={id} />
+            <label htmlFor={id}>{p.name}</label>
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/**
+ * The minutes workflow in the minutes card (docs/minutes.md#the-workflow): the edition's state, the reviewers' picker
+ * and "Send for review", the reviewers' comments per section (and a reviewer's comment form), the approvers' picker
+ * and "Send for approval", "Publish", "Start a correction", and the history of every edition. It offers what the
+ * service's `workflow.permissions` allow, nothing it works out itself.
+ */
+export function WorkflowPanel(props: { state: MinutesState; onChanged: (s: MinutesState) => void }) {
+  const { t } = useTranslation('minutes');
+  const s = props.state;
+  const w = s.workflow!;
+  const p = w.permissions;
+  const [reviewers, setReviewers] = useState<number[]>(() => w.reviewers.map((r) => r.user_id));
+  const [approvers, setApprovers] = useState<number[]>(() => w.approvers.map((r) => r.user_id));
+  const [section, setSection] = useState(() => (s.items[0] ? `${s.items[0].type}:${s.items[0].id}` : ''));
+  const [comment, setComment] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [showHistory, setShowHistory] = useState(false);
+  const nameOf = (i: MinutesItem) => (i.type === 'meeting' ? t('meetingItem') : i.title);
+
+  const run = async (go: () => Promise<{ data: MinutesState; message: string | null }>, after?: () => void) => {
+    setBusy(true);
+    try {
+      const r = await go();
+      if (r.message) notify('success', r.message);
+      props.onChanged(r.data);
+      after?.();
+    } catch {
+      /* the request layer showed the catalogue's toast */
+    } finally {
+      setBusy(false);
+    }
+  };
+  const params = { id: s.meeting_id };
+  const sendReview = () => run(() => apiCommand(Routes.sendMinutesForReview, { params, body: { reviewers } }));
+  const sendApproval = () => run(() => apiCommand(Routes.sendMinutesForApproval, { params, body: { approvers } }));
+  const publish = () => run(() => apiCommand(Routes.publishMinutes, { params, body: {} }));
+  const correct = () => run(() => apiCommand(Routes.startMinutesCorrection, { params, body: {} }));
+  const addComment = () => {
+    const [type, id] = section.split(':');
+    return run(() => apiCommand(Routes.addReviewComment, { params, body: { type: type as MinutesItem['type'], item_id: Number(id), comment } }), () => setComment(''));
+  };
+
+  const bySection = s.items
+    .map((i) => ({ item: i, comments: w.review_comments.filter((c) => c.type === i.type && c.item_id === i.id) }))
+    .filter((x) => x.comments.length > 0);
+
+  return (
+    <div className="minutes-workflow" data-testid="minutes-workflow">
+      <div className="flex align-items-center gap-2 flex-wrap">
+        <strong>{t('workflow.edition', { n: w.edition })}</strong>
+        <Tag value={t(`workflow.state.${w.state}`)} severity={SEVERITY[w.state]} data-testid="minutes-state" data-state={w.state} />
+      </div>
+      {!p.editable && <small className="muted" data-testid="minutes-locked">{t(w.state === 'published' ? 'workflow.lockedPublished' : 'workflow.lockedSigning')}</small>}
+      {w.reviewers.length > 0 && <p className="m-0"><small>{t('workflow.reviewersAre', { names: w.reviewers.map((r) => r.name).join(', ') })}</small></p>}
+      {w.approvers.length > 0 && w.state !== 'draft' && w.state !== 'in_review' && <p className="m-0"><small>{t('workflow.approversAre', { names: w.approvers.map((r) => r.name).join(', ') })}</small></p>}
+
+      {p.send_review && (
+        <div className="field">
+          <PeoplePicker id="minutes-reviewer" legend={t('workflow.reviewers')} people={w.candidates} chosen={reviewers} onChange={setReviewers} />
+          <Button type="button" icon="pi pi-users" label={t('workflow.sendReview')} outlined disabled={busy || !reviewers.length} onClick={() => void sendReview()} data-testid="minutes-send-review" />
+        </div>
+      )}
+
+      {bySection.length > 0 && (
+        <div data-testid="minutes-review-comments">
+          <h3 className="text-base">{t('workflow.comments')}</h3>
+          {bySection.map(({ item, comments }) => (
+            <div key={`${item.type}-${item.id}`} data-testid={`minutes-review-section-${item.type}-${item.id}`}>
+              <strong>{nameOf(item)}</strong>
+              <ul className="minutes-comments">
+                {comments.map((c) => <li key={c.id}><b>{c.user_name}</b>: {c.comment}</li>)}
+              </ul>
+            </div>
+          ))}
+        </div>
+      )}
+
+      {p.review_comment && (
+        <div className="field" data-testid="minutes-review-form">
+          <label htmlFor={`minutes-review-section-${s.meeting_id}`}>{t('workflow.section')}</label>
+          <select id={`minutes-review-section-${s.meeting_id}`} className="p-inputtext p-component w-full" value={section} onChange={(e) => setSection(e.target.value)} data-testid="minutes-review-section">
+            {s.items.map((i) => <option key={`${i.type}:${i.id}`} value={`${i.type}:${i.id}`}>{nameOf(i)}</option>)}
+          </select>
+          <InputTextarea value={comment} onChange={(e) => setComment(e.target.value)} rows={2} className="w-full" aria-label={t('workflow.reviewComment')} placeholder={t('workflow.reviewComment')} data-testid="minutes-review-text" />
+          <Button type="button" label={t('workflow.addComment')} disabled={busy || !comment.trim()} onClick={() => void addComment()} data-testid="minutes-review-submit" />
+        </div>
+      )}
+
+      {p.send_approval && (
+        <div className="field">
+          <PeoplePicker id="minutes-approver" legend={t('workflow.approvers')} hint={t('workflow.approversHint')} people={w.candidates} chosen={approvers} onChange={setApprovers} />
+          <Button type="button" icon="pi pi-verified" label={t('workflow.sendApproval')} disabled={busy || !approvers.length} onClick={() => void sendApproval()} data-testid="minutes-send-approval" />
+        </div>
+      )}
+
+      <div className="create-buttons">
+        {p.publish && <Button type="button" icon="pi pi-send" label={t('workflow.publish')} disabled={busy} onClick={() => void publish()} data-testid="minutes-publish" />}
+        {p.correct && <Button type="button" icon="pi pi-replay" label={t('workflow.correct')} outlined disabled={busy} onClick={() => void correct()} data-testid="minutes-correct" />}
+        {w.history.length > 0 && (
+          <Button type="button" icon="pi pi-list" label={t('workflow.history')} text aria-expanded={showHistory} onClick={() => setShowHistory((x) => !x)} data-testid="minutes-workflow-history-toggle" />
+        )}
+      </div>
+
+      {showHistory && (
+        <ol className="people-list" data-testid="minutes-workflow-history">
+          {w.history.map((h, n) => (
+            <li key={n} className="flex flex-wrap gap-2">
+              <span>{t('workflow.edition', { n: h.edition })}</span>
+              <strong>{t(`workflow.action.${h.action}`)}</strong>
+              <span>{h.actor_name}</span>
+              {h.note && <small className="muted">{h.note}</small>}
+              <small className="muted">{versionDate(h.at)}</small>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

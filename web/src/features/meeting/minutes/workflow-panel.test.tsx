@@ -1,0 +1,162 @@
+import type { MinutesState, MinutesWorkflow } from '@app/contracts';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { session } from '../../../api/session';
+import { changeLanguage } from '../../../i18n';
+import { installFetch, jsonResponse, on } from '../../../test/fetch';
+import { renderWithApp } from '../../../test/render';
+import { aMeeting } from '../decisions/fixtures';
+import { MinutesCard } from './MinutesCard';
+
+const wperms = (over: Partial<MinutesWorkflow['permissions']> = {}): MinutesWorkflow['permissions'] => ({
+  send_review: false, review_comment: false, send_approval: false, publish: false, correct: false, editable: true, ...over,
+});
+const people = [{ user_id: 7, name: 'Mona Member' }, { user_id: 8, name: 'Mark Member' }];
+function aWorkflow(over: Partial<MinutesWorkflow> = {}): MinutesWorkflow {
+  return {
+    edition: 1, state: 'draft', reviewers: [], approvers: [], approval_id: null, review_comments: [], candidates: people,
+    permissions: wperms({ send_review: true, send_approval: true }), editions: [], history: [], ...over,
+  };
+}
+function aState(workflow: MinutesWorkflow | null, over: Partial<MinutesState> = {}): MinutesState {
+  return {
+    meeting_id: 1, title: 'Board meeting', meeting_status_id: 3, mom: 0, mom_settings: 1, can_commit: true,
+    permissions: { available: true, manage: true, history: true, edit: true, comment: false, done: true, download: true, upload: true, toggleSetting: true, seeCard: true },
+    items: [
+      { type: 'meeting', id: 1, title: 'Board meeting', parent: null, conclusion: '', active: true, comments: [] },
+      { type: 'talking_point', id: 5, title: 'Budget', parent: null, conclusion: 'Approved', active: true, comments: [] },
+    ],
+    mom_versions: [{ id: 3, version: 1, library_id: 40, file_url: 'http://s3.test/v1.pdf', updated_at: '2026-11-24 14:05:00', source: 'rendered', lang: 'en' }],
+    render: null, workflow, ...over,
+  };
+}
+const answer = (data: MinutesState, message: string) => () => jsonResponse(200, { success: true, message, data });
+const card = () => renderWithApp(<MinutesCard meeting={aMeeting({ meeting_status_id: 3 })} />);
+
+beforeEach(() => {
+  window.localStorage.clear();
+  session.signIn({ token: 'tok', email: 'ada@example.com' });
+});
+
+describe('the minutes workflow in the card', () => {
+  it('a draft: the owner ticks a reviewer and sends for review; the card then says "In review"', async () => {
+    const calls = installFetch(
+      on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState(aWorkflow()) })),
+      on('POST', '/api/meetings/1/minutes/review', answer(aState(aWorkflow({ state: 'in_review', reviewers: [people[0]] })), 'Minutes sent for review')),
+    );
+    card();
+    expect(await screen.findByTestId('minutes-state')).toHaveTextContent('Draft');
+    expect(screen.getByText('Edition 1')).toBeInTheDocument();
+    expect(screen.getByTestId('minutes-send-review')).toBeDisabled();
+    fireEvent.click(screen.getByLabelText('Mona Member', { selector: '#minutes-reviewer-7' }));
+    fireEvent.click(screen.getByTestId('minutes-send-review'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ reviewers: [7] });
+    await waitFor(() => expect(screen.getByTestId('minutes-state')).toHaveTextContent('In review'));
+    expect(screen.getByText('Reviewers: Mona Member')).toBeInTheDocument();
+  });
+
+  it('in review: a reviewer comments on a chosen section; the comments show per section', async () => {
+    const reviewed = aWorkflow({
+      state: 'in_review', reviewers: [people[0]], candidates: [], permissions: wperms({ review_comment: true }),
+      review_comments: [{ id: 1, type: 'talking_point', item_id: 5, comment: 'Please name the amount.', user_id: 7, user_name: 'Mona Member', created_at: '2026-11-24 10:00:00' }],
+    });
+    const calls = installFetch(
+      on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState(aWorkflow({ state: 'in_review', reviewers: [people[0]], candidates: [], permissions: wperms({ review_comment: true }) }), { permissions: { available: true, manage: false, history: false, edit: false, comment: true, done: false, download: false, upload: false, toggleSetting: false, seeCard: true } }) })),
+      on('POST', '/api/meetings/1/minutes/review_comments', answer(aState(reviewed), 'Comment added')),
+    );
+    card();
+    expect(await screen.findByTestId('minutes-review-form')).toBeInTheDocument();
+    expect(screen.queryByTestId('minutes-send-review')).toBeNull();
+    expect(screen.queryByTestId('minutes-send-approval')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Section'), { target: { value: 'talking_point:5' } });
+    expect(screen.getByTestId('minutes-review-submit')).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('Your comment on this section'), { target: { value: 'Please name the amount.' } });
+    fireEvent.click(screen.getByTestId('minutes-review-submit'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ type: 'talking_point', item_id: 5, comment: 'Please name the amount.' });
+    expect(await screen.findByTestId('minutes-review-section-talking_point-5')).toHaveTextContent('Budget');
+    expect(screen.getByTestId('minutes-review-section-talking_point-5')).toHaveTextContent('Mona Member: Please name the amount.');
+  });
+
+  it('the owner sends for approval to the approvers ticked, in that order; then the minutes are locked (no Save, no Done)', async () => {
+    const sent = aWorkflow({ state: 'in_approval', approvers: [people[1], people[0]], approval_id: 12, permissions: wperms({ editable: false }) });
+    const calls = installFetch(
+      on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState(aWorkflow({ state: 'in_review', reviewers: [people[0]] })) })),
+      on('POST', '/api/meetings/1/minutes/approval', answer(aState(sent), 'Minutes sent for approval')),
+    );
+    card();
+    fireEvent.click(await screen.findByTestId('minutes-approver-8'));
+    fireEvent.click(screen.getByTestId('minutes-approver-7'));
+    expect(screen.getByText('Until meetings have a chair and a secretary, choose who signs the minutes.')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('minutes-send-approval'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ approvers: [8, 7] });
+    await waitFor(() => expect(screen.getByTestId('minutes-state')).toHaveTextContent('Awaiting signatures'));
+    expect(screen.getByTestId('minutes-locked')).toHaveTextContent('The minutes are locked while they are being signed.');
+    expect(screen.getByText('Signed by: Mark Member, Mona Member')).toBeInTheDocument();
+    expect(screen.queryByTestId('minutes-send-approval')).toBeNull();
+    fireEvent.click(screen.getByTestId('minutes-manage'));
+    await screen.findByTestId('minutes-dialog');
+    expect(screen.queryByTestId('minutes-save')).toBeNull();
+    expect(screen.queryByTestId('minutes-done')).toBeNull();
+  });
+
+  it('approved: Publish; published: Start a correction, and the history of each step and the signed version', async () => {
+    const history: MinutesWorkflow['history'] = [
+      { edition: 1, action: 'started', state: 'draft', actor_id: 1, actor_name: 'Chair Person', note: null, at: '2026-11-24 09:00:00' },
+      { edition: 1, action: 'approved', state: 'approved', actor_id: null, actor_name: 'Mark Member', note: null, at: '2026-11-24 11:00:00' },
+    ];
+    const publishedHistory = [...history, { edition: 1, action: 'published' as const, state: 'published' as const, actor_id: 1, actor_name: 'Chair Person', note: null, at: '2026-11-24 12:00:00' }];
+    const published = aState(aWorkflow({ state: 'published', history: publishedHistory, permissions: wperms({ correct: true, editable: false }) }), {
+      mom_versions: [
+        { id: 4, version: 2, library_id: 41, file_url: 'http://s3.test/v2.pdf', updated_at: '2026-11-24 12:00:00', source: 'signed', lang: 'en' },
+        { id: 3, version: 1, library_id: 40, file_url: 'http://s3.test/v1.pdf', updated_at: '2026-11-24 10:00:00', source: 'rendered', lang: 'en' },
+      ],
+    });
+    const corrected = aState(aWorkflow({ edition: 2, state: 'draft', history: [...publishedHistory, { edition: 2, action: 'correction_started', state: 'draft', actor_id: 1, actor_name: 'Chair Person', note: null, at: '2026-11-25 09:00:00' }] }));
+    const calls = installFetch(
+      on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState(aWorkflow({ state: 'approved', history, permissions: wperms({ publish: true, editable: false }) })) })),
+      on('POST', '/api/meetings/1/minutes/publish', answer(published, 'Minutes published')),
+      on('POST', '/api/meetings/1/minutes/correction', answer(corrected, 'A correction of the minutes was started')),
+    );
+    card();
+    expect(await screen.findByTestId('minutes-state')).toHaveTextContent('Approved');
+    fireEvent.click(screen.getByTestId('minutes-publish'));
+    await waitFor(() => expect(screen.getByTestId('minutes-state')).toHaveTextContent('Published'));
+    expect(calls.find((c) => c.url.endsWith('/publish'))!.body).toEqual({});
+    expect(screen.getByTestId('minutes-locked')).toHaveTextContent('The published minutes are locked. Start a correction to change them.');
+    fireEvent.click(screen.getByTestId('minutes-history'));
+    expect(await screen.findByTestId('minutes-version-signed-2')).toHaveTextContent('Signed');
+    fireEvent.click(screen.getByTestId('minutes-workflow-history-toggle'));
+    const list = screen.getByTestId('minutes-workflow-history');
+    expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Edition 1Draft startedChair Person2026-11-24 - 09:00 AM',
+      'Edition 1ApprovedMark Member2026-11-24 - 11:00 AM',
+      'Edition 1PublishedChair Person2026-11-24 - 12:00 PM',
+    ]);
+    fireEvent.click(screen.getByTestId('minutes-correct'));
+    await waitFor(() => expect(screen.getByText('Edition 2')).toBeInTheDocument());
+    expect(screen.getByTestId('minutes-state')).toHaveTextContent('Draft');
+    expect(screen.queryByTestId('minutes-locked')).toBeNull();
+  });
+
+  it('in Arabic the states, pickers and buttons are Arabic', async () => {
+    installFetch(on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState(aWorkflow({ state: 'in_review' })) })));
+    await act(() => changeLanguage('ar'));
+    try {
+      card();
+      expect(await screen.findByTestId('minutes-state')).toHaveTextContent('قيد المراجعة');
+      expect(screen.getByTestId('minutes-send-approval')).toHaveTextContent('إرسال للاعتماد');
+      expect(screen.getByText('المراجعون')).toBeInTheDocument();
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
+  });
+
+  it('no workflow (minutes not available): no workflow panel', async () => {
+    installFetch(on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState(null) })));
+    card();
+    await screen.findByTestId('minutes-card');
+    expect(screen.queryByTestId('minutes-workflow')).toBeNull();
+  });
+});
