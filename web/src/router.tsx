@@ -35,6 +35,10 @@ const ApprovalCreatePage = named(() => import('./features/approvals/ApprovalCrea
 const ApprovalDetailsPage = named(() => import('./features/approvals/ApprovalDetailsPage'), 'ApprovalDetailsPage');
 const GuestApprovalPage = named(() => import('./features/approvals/ApprovalDetailsPage'), 'GuestApprovalPage');
 const SigningPage = named(() => import('./features/approvals/SigningPage'), 'SigningPage');
+const EvaluationsPage = named(() => import('./features/evaluations/EvaluationsPage'), 'EvaluationsPage');
+const QuestionnairePage = named(() => import('./features/evaluations/QuestionnairePage'), 'QuestionnairePage');
+const AnswerPage = named(() => import('./features/evaluations/AnswerPage'), 'AnswerPage');
+const ResultsPage = named(() => import('./features/evaluations/ResultsPage'), 'ResultsPage');
 const SearchPage = named(() => import('./features/search/SearchPage'), 'SearchPage');
 const VerifySealPage = named(() => import('./features/approvals/VerifySealPage'), 'VerifySealPage');
 
@@ -110,6 +114,10 @@ export function AppRoutes() {
                   <Route path={ROUTES.approval} element={page(<ApprovalDetailsPage />)} />
                   <Route path={ROUTES.signing} element={page(<SigningPage />)} />
                   <Route path={ROUTES.decisions} element={page(<ResolutionsPage />)} />
+                  <Route path={ROUTES.evaluations} element={page(<EvaluationsPage />)} />
+                  <Route path={ROUTES.questionnaire} element={page(<QuestionnairePage />)} />
+                  <Route path={ROUTES.evaluationAnswer} element={page(<AnswerPage />)} />
+                  <Route path={ROUTES.evaluationResults} element={page(<ResultsPage />)} />
                 </Route>
                 <Route path={ROUTES.search} element={page(<SearchPage />)} />
                 <Route path={ROUTES.settings}>

@@ -35,9 +35,9 @@ describe('side menu table', () => {
   const keys = (perms: string[], na: string[] = [], isAdmin = false) => visibleMenu({ isAdmin, permissions: perms }, na).flatMap((g) => g.entries.map((e) => e.key));
 
   it('shows ungated entries and gated ones by slug', () => {
-    expect(keys([])).toEqual(['home', 'meetings', 'approvals', 'decisions', 'integrations', 'profile']);
+    expect(keys([])).toEqual(['home', 'meetings', 'approvals', 'decisions', 'evaluations', 'integrations', 'profile']);
     expect(keys(['calendar_show', 'news_show', 'actions_show', 'library_show', 'organization_information'])).toEqual([
-      'home', 'calendar', 'news', 'actionTracker', 'meetings', 'library', 'approvals', 'decisions', 'organization', 'integrations', 'profile',
+      'home', 'calendar', 'news', 'actionTracker', 'meetings', 'library', 'approvals', 'decisions', 'evaluations', 'organization', 'integrations', 'profile',
     ]);
   });
 
@@ -46,7 +46,7 @@ describe('side menu table', () => {
   });
 
   it('hides disabled modules (the calendar by its module name too)', () => {
-    expect(keys(['calendar_show', 'library_show'], ['calendar', 'library', 'home'])).toEqual(['meetings', 'approvals', 'decisions', 'integrations', 'profile']);
+    expect(keys(['calendar_show', 'library_show'], ['calendar', 'library', 'home'])).toEqual(['meetings', 'approvals', 'decisions', 'evaluations', 'integrations', 'profile']);
   });
 });
 

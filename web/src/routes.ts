@@ -43,6 +43,12 @@ export const ROUTES = {
   /** the signing page of a member (docs/approval.md#the-signing-page): route parameter unique (the approval) */
   signing: '/app/activity/approval/:unique/sign',
   decisions: AppPaths.decisions(),
+  /** evaluations and questionnaires (docs/evaluations.md): the member's rounds and, for builders, the questionnaires */
+  evaluations: '/app/activity/evaluations',
+  /** build (id 'new') or edit a questionnaire, and send it */
+  questionnaire: '/app/activity/evaluations/questionnaires/:id',
+  evaluationAnswer: '/app/activity/evaluations/rounds/:roundId',
+  evaluationResults: '/app/activity/evaluations/rounds/:roundId/results',
   /** the header's search box: results grouped by kind (docs/search.md), ?q=&kind= */
   search: '/app/search',
 

@@ -3,6 +3,7 @@ import { DecisionRoutes } from './meeting/decisions.routes';
 import { MeetingRoutes } from './meeting/meetings.routes';
 import { MemberRoutes } from './meeting/members.routes';
 import { ProxyRoutes } from './meeting/proxies';
+import { EvaluationRoutes } from './meeting/evaluations';
 import { ChairRoutes } from './meeting/chair.routes';
 import { AgendaRoutes } from './meeting/agenda.routes';
 import { ActionRoutes } from './meeting/actions.routes';
@@ -42,6 +43,7 @@ export const Routes = {
   ...MeetingRoutes,
   ...MemberRoutes,
   ...ProxyRoutes,
+  ...EvaluationRoutes,
   ...ChairRoutes,
   ...AgendaRoutes,
   ...ActionRoutes,
@@ -79,6 +81,7 @@ export const ROUTE_TABLE = routeList(
   MeetingRoutes,
   MemberRoutes,
   ProxyRoutes,
+  EvaluationRoutes,
   ChairRoutes,
   AgendaRoutes,
   ActionRoutes,

@@ -57,6 +57,9 @@ import { SearchHandlers } from './search/search.handlers';
 import { ProxiesRepository } from './repositories/proxies.repository';
 import { ProxiesService } from './proxies/proxies.service';
 import { ProxiesHandlers } from './proxies/proxies.handlers';
+import { EvaluationsRepository } from './repositories/evaluations.repository';
+import { EvaluationsService } from './evaluations/evaluations.service';
+import { EvaluationsHandlers } from './evaluations/evaluations.handlers';
 import { ChairService } from './chair/chair.service';
 import { StatusChange } from './common/status-change';
 import { ChairHandlers } from './chair/chair.handlers';
@@ -74,8 +77,8 @@ export class MeetingModule {
         MeetingAccess, MeetingView, DecisionView, BallotListView, MeetingEvents,
         MeetingsService, MembersService, AgendaService, MeetingDecisionsService, ResolutionsService, DecisionsRouter, VoteBatcher, PendingVoters, ActionsService, CommentsService, DashboardService,
         IjmeetProvider, ZoomProvider, VirtualProviders, VirtualService, RoomSecrets, RoomSecretsRepository, GuestTokens,
-        SearchRepository, SearchService, ProxiesRepository, ProxiesService, ChairService, StatusChange,
-        MeetingsHandlers, MembersHandlers, AgendaHandlers, DecisionsHandlers, ActionsHandlers, CommentsHandlers, DashboardHandlers, VirtualHandlers, SearchHandlers, ProxiesHandlers, ChairHandlers,
+        SearchRepository, SearchService, ProxiesRepository, ProxiesService, EvaluationsRepository, EvaluationsService, ChairService, StatusChange,
+        MeetingsHandlers, MembersHandlers, AgendaHandlers, DecisionsHandlers, ActionsHandlers, CommentsHandlers, DashboardHandlers, VirtualHandlers, SearchHandlers, ProxiesHandlers, EvaluationsHandlers, ChairHandlers,
       ],
     };
   }

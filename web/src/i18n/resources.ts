@@ -32,6 +32,7 @@ import en_approvals from '../locales/en/approvals.json';
 import en_signing from '../locales/en/signing.json';
 import en_verify from '../locales/en/verify.json';
 import en_search from '../locales/en/search.json';
+import en_evaluations from '../locales/en/evaluations.json';
 import ar_common from '../locales/ar/common.json';
 import ar_validation from '../locales/ar/validation.json';
 import ar_shell from '../locales/ar/shell.json';
@@ -62,6 +63,7 @@ import ar_approvals from '../locales/ar/approvals.json';
 import ar_signing from '../locales/ar/signing.json';
 import ar_verify from '../locales/ar/verify.json';
 import ar_search from '../locales/ar/search.json';
+import ar_evaluations from '../locales/ar/evaluations.json';
 import ru_common from '../locales/ru/common.json';
 import ru_validation from '../locales/ru/validation.json';
 import ru_shell from '../locales/ru/shell.json';
@@ -92,8 +94,9 @@ import ru_approvals from '../locales/ru/approvals.json';
 import ru_signing from '../locales/ru/signing.json';
 import ru_verify from '../locales/ru/verify.json';
 import ru_search from '../locales/ru/search.json';
+import ru_evaluations from '../locales/ru/evaluations.json';
 
-export const NAMESPACES = ['common', 'validation', 'shell', 'tour', 'auth', 'portal', 'errors', 'home', 'news', 'activity', 'profile', 'integrations', 'organization', 'users', 'roles', 'committees', 'boards', 'logs', 'actions', 'decisions', 'library', 'meeting', 'presentation', 'viewer', 'approvals', 'minutes', 'recorder', 'signing', 'verify', 'search'] as const;
+export const NAMESPACES = ['common', 'validation', 'shell', 'tour', 'auth', 'portal', 'errors', 'home', 'news', 'activity', 'profile', 'integrations', 'organization', 'users', 'roles', 'committees', 'boards', 'logs', 'actions', 'decisions', 'library', 'meeting', 'presentation', 'viewer', 'approvals', 'minutes', 'recorder', 'signing', 'verify', 'search', 'evaluations'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const en = {
@@ -127,6 +130,7 @@ const en = {
   signing: en_signing,
   verify: en_verify,
   search: en_search,
+  evaluations: en_evaluations,
 };
 const ar = {
   common: ar_common,
@@ -159,6 +163,7 @@ const ar = {
   signing: ar_signing,
   verify: ar_verify,
   search: ar_search,
+  evaluations: ar_evaluations,
 };
 const ru = {
   common: ru_common,
@@ -191,6 +196,7 @@ const ru = {
   signing: ru_signing,
   verify: ru_verify,
   search: ru_search,
+  evaluations: ru_evaluations,
 };
 
 export const resources = { en, fr: en, ar, ru };

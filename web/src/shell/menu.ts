@@ -38,6 +38,7 @@ export const MENU: MenuGroup[] = [
       { key: 'library', path: ROUTES.library, icon: 'pi pi-folder', slug: 'library_show' },
       { key: 'approvals', path: ROUTES.approvals, icon: 'pi pi-verified' },
       { key: 'decisions', path: ROUTES.decisions, icon: 'pi pi-check-square' },
+      { key: 'evaluations', path: ROUTES.evaluations, icon: 'pi pi-chart-bar' },
     ],
   },
   {

@@ -17,6 +17,7 @@ export * from './meetings.routes';
 export * from './members.routes';
 export * from './proxies';
 export * from './proxy.schemas';
+export * from './evaluations';
 export * from './agenda.routes';
 export * from './actions.routes';
 export * from './comments.routes';

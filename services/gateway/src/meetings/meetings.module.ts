@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CoreModule } from '../core/core.module';
 import { MeetingsRoutes } from './meetings.routes';
+import { EvaluationsRoutes } from './evaluations.routes';
 
 /**
  * Routes of the meeting service (docs/product/meetings.md#api). They are in the route table (libs/contracts/src/meeting/*.routes.ts);
@@ -8,6 +9,6 @@ import { MeetingsRoutes } from './meetings.routes';
  */
 @Module({
   imports: [CoreModule],
-  providers: [MeetingsRoutes],
+  providers: [MeetingsRoutes, EvaluationsRoutes],
 })
 export class MeetingsGatewayModule {}

@@ -442,8 +442,88 @@ export const roomSecrets = meetingSchema.table('room_secrets', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
+/**
+ * Evaluations and questionnaires (docs/evaluations.md). A questionnaire is built once and sent in rounds; a round
+ * keeps the questions as sent (a snapshot), the committee's members at that moment (`evaluation_recipients`: who has
+ * answered, and when) and the answers. The answers of an anonymous round are in `evaluation_anonymous_answers`:
+ * no user, no id of a sequence, no time, no default, rewritten in a random order by every answer
+ * (EvaluationsRepository.answerAnonymously), so nothing joins a recipient to a sheet. A named round's answers carry
+ * their author (`evaluation_named_answers`).
+ */
+export const questionnaires = meetingSchema.table(
+  'questionnaires',
+  {
+    id: id(),
+    orgId: orgId(),
+    title: jsonb('title').notNull(),
+    description: jsonb('description'),
+    anonymous: boolean('anonymous').notNull(),
+    sections: jsonb('sections').notNull(),
+    createdBy: ref('created_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('questionnaires_org_idx').on(t.orgId, t.id)],
+);
+
+export const evaluationRounds = meetingSchema.table(
+  'evaluation_rounds',
+  {
+    id: id(),
+    orgId: orgId(),
+    questionnaireId: ref('questionnaire_id').notNull().references(() => questionnaires.id, { onDelete: 'cascade' }),
+    committeeId: ref('committee_id').notNull(),
+    committeeName: varchar('committee_name', { length: 255 }).notNull(),
+    anonymous: boolean('anonymous').notNull(),
+    title: jsonb('title').notNull(),
+    description: jsonb('description'),
+    sections: jsonb('sections').notNull(),
+    deadline: ts('deadline').notNull(),
+    sentBy: ref('sent_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('evaluation_rounds_questionnaire_idx').on(t.orgId, t.questionnaireId, t.id)],
+);
+
+/** the members a round was sent to, and whether (when) each has answered: never what */
+export const evaluationRecipients = meetingSchema.table(
+  'evaluation_recipients',
+  {
+    orgId: orgId(),
+    roundId: ref('round_id').notNull().references(() => evaluationRounds.id, { onDelete: 'cascade' }),
+    userId: ref('user_id').notNull(),
+    answeredAt: ts('answered_at'),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.roundId, t.userId] }), index('evaluation_recipients_user_idx').on(t.orgId, t.userId)],
+);
+
+/** a named round's answers, each with its member */
+export const evaluationNamedAnswers = meetingSchema.table(
+  'evaluation_named_answers',
+  {
+    orgId: orgId(),
+    roundId: ref('round_id').notNull().references(() => evaluationRounds.id, { onDelete: 'cascade' }),
+    userId: ref('user_id').notNull(),
+    answers: jsonb('answers').notNull(),
+    answeredAt: ts('answered_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.roundId, t.userId] })],
+);
+
+/** an anonymous round's answer sheets: the round and the answers, nothing else (see above) */
+export const evaluationAnonymousAnswers = meetingSchema.table(
+  'evaluation_anonymous_answers',
+  {
+    orgId: orgId(),
+    roundId: ref('round_id').notNull().references(() => evaluationRounds.id, { onDelete: 'cascade' }),
+    answers: jsonb('answers').notNull(),
+  },
+  (t) => [index('evaluation_anonymous_answers_round_idx').on(t.orgId, t.roundId)],
+);
+
 export const schema = {
   calendarFeeds, roomSecrets,
+  questionnaires, evaluationRounds, evaluationRecipients, evaluationNamedAnswers, evaluationAnonymousAnswers,
   meetings, members, proxies, talkingPoints, subpoints, itemPeople, decisions, voters, actions, actionParticipants, attachments, comments, notes,
   activities, ratings, virtualSessions, recordSummaries,
 };

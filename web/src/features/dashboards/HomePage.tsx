@@ -11,6 +11,7 @@ import { useProfile } from '../../hooks/use-profile';
 import { ROUTES } from '../../routes';
 import { AgendaList, MeetingList } from './MeetingList';
 import { RemindersWidget } from './RemindersWidget';
+import { PendingQuestionnaires } from '../evaluations/PendingWidget';
 
 /**
  * The home dashboard (docs/product/administration.md#home-calendar-and-reminders): welcome with ongoing/pending/draft tabs, my agenda
@@ -81,6 +82,7 @@ export function HomePage() {
         ))}
       </Card>
 
+      <PendingQuestionnaires />
       <RemindersWidget />
     </div>
   );

@@ -1,0 +1,303 @@
+import { z } from 'zod';
+import { zId } from '../core/common';
+import { defineRpc } from '../core/define';
+import { defineFileRoute, defineRoute } from '../core/route';
+import { zLocalDateTime } from './meeting.http';
+import { zMeetingRequest } from './meeting.rpc';
+import { addMessages } from '../i18n/messages';
+
+/**
+ * Evaluations and questionnaires (issue 28, docs/evaluations.md): an admin builds a questionnaire (sections of
+ * questions: a 1-5 scale, one choice, several choices, free text; texts in en, ar, fr, ru), sends a round of it to a
+ * committee with a deadline; the members answer, anonymously (a board self-evaluation: aggregates only, from
+ * EVALUATION_MIN_ANSWERS answers) or by name (a D&O questionnaire: the secretary sees and exports each answer).
+ * The rules are services/meeting/src/rules/evaluation.ts; this file holds the bodies, answers, RPCs and routes.
+ */
+
+/** an anonymous round shows its results only once this many members have answered */
+export const EVALUATION_MIN_ANSWERS = 3;
+export const QUESTION_KINDS = ['scale', 'single', 'multiple', 'text'] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+export const SCALE_VALUES = [1, 2, 3, 4, 5] as const;
+export const TEXT_ANSWER_MAX = 4000;
+
+export const EvaluationMessages = {
+  required: 'This question needs an answer.',
+  notAnOption: 'Choose among the options of this question.',
+  scale: 'Choose a whole number from 1 to 5.',
+  duplicateId: 'This id is used more than once.',
+  unknownQuestion: 'This is not a question of this questionnaire.',
+  answered: 'You have already answered this questionnaire.',
+  closed: 'The deadline of this questionnaire has passed.',
+  deadlinePast: 'The deadline must be in the future.',
+  noMembers: 'This committee has no members to answer.',
+  notCommittee: 'Choose a committee of this organization.',
+  anonymous: 'The answers of an anonymous questionnaire are never shown one by one.',
+} as const;
+
+/** a text in the four languages: English required, the others fall back to it */
+const zText = (max: number) => z.string().trim().min(1).max(max);
+export const zLocalized = (max = 500) => z.object({ en: zText(max), ar: zText(max).optional(), fr: zText(max).optional(), ru: zText(max).optional() }).strict();
+export type Localized = z.output<ReturnType<typeof zLocalized>>;
+/** the text in a language, English when that language is missing */
+export function localized(t: Localized | null | undefined, lang: string): string {
+  if (!t) return '';
+  return (t as Record<string, string | undefined>)[lang] ?? t.en;
+}
+
+const zKey = z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/);
+const zOption = z.object({ id: zKey, text: zLocalized(200) }).strict();
+const zQuestionBase = { id: zKey, text: zLocalized(), required: z.boolean().default(true) };
+export const zQuestion = z.discriminatedUnion('kind', [
+  z.object({ ...zQuestionBase, kind: z.literal('scale') }).strict(),
+  z.object({ ...zQuestionBase, kind: z.literal('single'), options: z.array(zOption).min(2).max(20) }).strict(),
+  z.object({ ...zQuestionBase, kind: z.literal('multiple'), options: z.array(zOption).min(2).max(20) }).strict(),
+  z.object({ ...zQuestionBase, kind: z.literal('text') }).strict(),
+]);
+export type Question = z.output<typeof zQuestion>;
+export const zSection = z.object({ id: zKey, title: zLocalized(200), questions: z.array(zQuestion).min(1).max(50) }).strict();
+export type Section = z.output<typeof zSection>;
+
+/** every id once: question ids across the questionnaire, option ids within a question */
+function uniqueIds(sections: Section[], ctx: z.RefinementCtx): void {
+  const seenSections = new Set<string>();
+  const seen = new Set<string>();
+  sections.forEach((s, si) => {
+    if (seenSections.has(s.id)) ctx.addIssue({ code: 'custom', path: [si, 'id'], message: EvaluationMessages.duplicateId });
+    seenSections.add(s.id);
+    s.questions.forEach((q, qi) => {
+      if (seen.has(q.id)) ctx.addIssue({ code: 'custom', path: [si, 'questions', qi, 'id'], message: EvaluationMessages.duplicateId });
+      seen.add(q.id);
+      if (q.kind === 'single' || q.kind === 'multiple') {
+        const opts = new Set<string>();
+        q.options.forEach((o, oi) => {
+          if (opts.has(o.id)) ctx.addIssue({ code: 'custom', path: [si, 'questions', qi, 'options', oi, 'id'], message: EvaluationMessages.duplicateId });
+          opts.add(o.id);
+        });
+      }
+    });
+  });
+}
+export const zSections = z.array(zSection).min(1).max(20).superRefine(uniqueIds);
+
+/** POST / PUT /api/evaluations/questionnaires */
+export const zQuestionnaireBody = z
+  .object({
+    title: zLocalized(200),
+    description: zLocalized(2000).nullable().optional(),
+    /** anonymous: a self-evaluation, aggregates only; named: a D&O questionnaire, each answer with its author */
+    anonymous: z.boolean(),
+    sections: zSections,
+  })
+  .strict();
+export type QuestionnaireBody = z.output<typeof zQuestionnaireBody>;
+
+/** POST /api/evaluations/questionnaires/{id}/rounds: send it to a committee's members */
+export const zSendBody = z.object({ committee_id: zId, deadline: zLocalDateTime }).strict();
+export type SendBody = z.output<typeof zSendBody>;
+
+/** one answer: a scale value, an option id, option ids, or a text; `null` skips an optional question */
+export const zAnswerValue = z.union([z.number(), z.string(), z.array(z.string()), z.null()]);
+export type AnswerValue = z.output<typeof zAnswerValue>;
+/** POST /api/evaluations/rounds/{id}/answers: question id -> answer (checked against the question's kind by the service) */
+export const zAnswerBody = z.object({ answers: z.record(z.string(), zAnswerValue) }).strict();
+export type AnswerBody = z.output<typeof zAnswerBody>;
+/** the answers as stored: normalized per kind (a text trimmed, options in the question's order) */
+export type Answers = Record<string, number | string | string[]>;
+
+const zPerson = z.object({ id: z.number().int(), name: z.string().nullable() });
+export const zRoundSummary = z.object({
+  id: z.number().int(),
+  questionnaire_id: z.number().int(),
+  title: zLocalized(200),
+  anonymous: z.boolean(),
+  committee: z.object({ id: z.number().int(), name: z.string() }),
+  deadline: z.string(),
+  /** answering is open (before the deadline) */
+  open: z.boolean(),
+  recipients: z.number().int(),
+  answered: z.number().int(),
+  /** the caller is one of the members asked and has / has not answered */
+  is_recipient: z.boolean(),
+  has_answered: z.boolean(),
+  can_answer: z.boolean(),
+  /** the caller may see the results (the organization's admins, the committee's admins) */
+  can_view_results: z.boolean(),
+  created_at: z.string(),
+});
+export type RoundSummary = z.output<typeof zRoundSummary>;
+
+export const zQuestionnaire = z.object({
+  id: z.number().int(),
+  title: zLocalized(200),
+  description: zLocalized(2000).nullable(),
+  anonymous: z.boolean(),
+  sections: z.array(zSection),
+  created_by: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  rounds: z.array(zRoundSummary),
+});
+export type Questionnaire = z.output<typeof zQuestionnaire>;
+export const zQuestionnaireList = z.object({
+  items: z.array(zQuestionnaire.omit({ sections: true, description: true })),
+  /** the committees the caller may send to (all for an organization admin, those they administer otherwise) */
+  committees: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+
+/** a round as its member answers it: the questions as sent (a snapshot: later edits do not change them) */
+export const zRound = zRoundSummary.extend({
+  description: zLocalized(2000).nullable(),
+  sections: z.array(zSection),
+  /** named rounds: the caller's own answers once given (anonymous rounds never answer them back) */
+  my_answers: z.record(z.string(), z.union([z.number(), z.string(), z.array(z.string())])).nullable(),
+});
+export type Round = z.output<typeof zRound>;
+
+/** one question's aggregate */
+export const zQuestionResult = z.object({
+  question_id: z.string(),
+  kind: z.enum(QUESTION_KINDS),
+  /** how many answered this question */
+  n: z.number().int(),
+  /** scale: counts of 1..5 as value '1'..'5'; choices: count per option id */
+  counts: z.array(z.object({ value: z.string(), count: z.number().int() })),
+  /** scale: the mean, two decimals; null for other kinds or no answer */
+  average: z.number().nullable(),
+  /** free texts, sorted (never in the order they came) */
+  texts: z.array(z.string()),
+  /** the same question in the previous round of this questionnaire (when it had results) */
+  previous: z.object({ round_id: z.number().int(), n: z.number().int(), average: z.number().nullable(), counts: z.array(z.object({ value: z.string(), count: z.number().int() })) }).nullable(),
+});
+export type QuestionResult = z.output<typeof zQuestionResult>;
+
+export const zRoundResults = z.object({
+  round: zRound.omit({ my_answers: true }),
+  /** false while an anonymous round has fewer than EVALUATION_MIN_ANSWERS answers: no aggregate at all */
+  available: z.boolean(),
+  min_answers: z.number().int(),
+  questions: z.array(zQuestionResult),
+  /** who has answered and who has not (never which answer is whose in an anonymous round) */
+  recipients: z.array(zPerson.extend({ answered: z.boolean() })),
+  /** named rounds only: each member's answers; always [] in an anonymous round */
+  responses: z.array(z.object({ user: zPerson, answered_at: z.string(), answers: z.record(z.string(), z.union([z.number(), z.string(), z.array(z.string())])) })),
+});
+export type RoundResults = z.output<typeof zRoundResults>;
+
+// ---------- RPCs ----------
+const R = <T extends z.ZodRawShape>(shape: T) => zMeetingRequest.extend(shape);
+export const ListQuestionnaires = defineRpc({ subject: 'meeting.v1.list-questionnaires', request: R({}), response: zQuestionnaireList });
+export const GetQuestionnaire = defineRpc({ subject: 'meeting.v1.get-questionnaire', request: R({ questionnaireId: zId }), response: zQuestionnaire });
+export const CreateQuestionnaire = defineRpc({ subject: 'meeting.v1.create-questionnaire', request: R({ body: zQuestionnaireBody }), response: zQuestionnaire });
+export const UpdateQuestionnaire = defineRpc({ subject: 'meeting.v1.update-questionnaire', request: R({ questionnaireId: zId, body: zQuestionnaireBody }), response: zQuestionnaire });
+export const SendQuestionnaire = defineRpc({ subject: 'meeting.v1.send-questionnaire', request: R({ questionnaireId: zId, body: zSendBody }), response: zRoundSummary });
+/** `can_build`: the caller may build and send questionnaires (the web shows the builder only then: a 403 would sign them out) */
+export const zMyRounds = z.object({ items: z.array(zRoundSummary), can_build: z.boolean() });
+export const ListMyRounds = defineRpc({ subject: 'meeting.v1.list-my-rounds', request: R({}), response: zMyRounds });
+export const GetRound = defineRpc({ subject: 'meeting.v1.get-round', request: R({ roundId: zId }), response: zRound });
+export const AnswerRound = defineRpc({ subject: 'meeting.v1.answer-round', request: R({ roundId: zId, body: zAnswerBody }), response: zRound });
+export const GetRoundResults = defineRpc({ subject: 'meeting.v1.get-round-results', request: R({ roundId: zId }), response: zRoundResults });
+
+// ---------- routes ----------
+const tags = ['evaluations'];
+const zIdParams = z.object({ id: zId });
+export const EvaluationRoutes = {
+  listQuestionnaires: defineRoute({
+    method: 'GET', path: '/api/evaluations/questionnaires', access: 'user', tags,
+    summary: 'Questionnaires (organization admins, committee admins) with their rounds, and the committees the caller may send to',
+    rpc: ListQuestionnaires, toRpc: ({ call }) => ({ ...call }),
+  }),
+  createQuestionnaire: defineRoute({
+    method: 'POST', path: '/api/evaluations/questionnaires', access: 'user', tags, body: zQuestionnaireBody, message: 'Done',
+    summary: 'Build a questionnaire: title, anonymous or named, sections of questions (scale, single, multiple, text), texts in en (ar, fr, ru optional)',
+    rpc: CreateQuestionnaire, toRpc: ({ call, body }) => ({ ...call, body }),
+  }),
+  getQuestionnaire: defineRoute({
+    method: 'GET', path: '/api/evaluations/questionnaires/:id', access: 'user', tags, params: zIdParams,
+    summary: 'One questionnaire with its rounds',
+    rpc: GetQuestionnaire, toRpc: ({ call, params }) => ({ ...call, questionnaireId: params.id }),
+  }),
+  updateQuestionnaire: defineRoute({
+    method: 'PUT', path: '/api/evaluations/questionnaires/:id', access: 'user', tags, params: zIdParams, body: zQuestionnaireBody, message: 'Done',
+    summary: 'Change a questionnaire (rounds already sent keep the questions they were sent with)',
+    rpc: UpdateQuestionnaire, toRpc: ({ call, params, body }) => ({ ...call, questionnaireId: params.id, body }),
+  }),
+  sendQuestionnaire: defineRoute({
+    method: 'POST', path: '/api/evaluations/questionnaires/:id/rounds', access: 'user', tags, params: zIdParams, body: zSendBody, message: 'Done',
+    summary: "Send a round to a committee's members with a deadline {committee_id, deadline}",
+    rpc: SendQuestionnaire, toRpc: ({ call, params, body }) => ({ ...call, questionnaireId: params.id, body }),
+  }),
+  myEvaluationRounds: defineRoute({
+    method: 'GET', path: '/api/evaluations/rounds', access: 'user', tags,
+    summary: "The caller's rounds: those they are asked to answer (open first) and whether they have",
+    rpc: ListMyRounds, toRpc: ({ call }) => ({ ...call }),
+  }),
+  getEvaluationRound: defineRoute({
+    method: 'GET', path: '/api/evaluations/rounds/:id', access: 'user', tags, params: zIdParams,
+    summary: 'A round as its member answers it (the questions as sent)',
+    rpc: GetRound, toRpc: ({ call, params }) => ({ ...call, roundId: params.id }),
+  }),
+  answerEvaluationRound: defineRoute({
+    method: 'POST', path: '/api/evaluations/rounds/:id/answers', access: 'user', tags, params: zIdParams, body: zAnswerBody, message: 'Done',
+    summary: 'Answer a round once, before its deadline {answers: {question id: value}}; each answer checked against its question',
+    rpc: AnswerRound, toRpc: ({ call, params, body }) => ({ ...call, roundId: params.id, body }),
+  }),
+  evaluationResults: defineRoute({
+    method: 'GET', path: '/api/evaluations/rounds/:id/results', access: 'user', tags, params: zIdParams,
+    summary: 'Results: per question distribution, average, the previous round; anonymous rounds only as aggregates and only from 3 answers; named rounds with each answer',
+    rpc: GetRoundResults, toRpc: ({ call, params }) => ({ ...call, roundId: params.id }),
+  }),
+  evaluationCsv: defineFileRoute({
+    method: 'GET', path: '/api/evaluations/rounds/:id/export', access: 'user', tags, params: zIdParams,
+    summary: "A named round's answers as CSV (one line per member, one column per question); an anonymous round is 409",
+  }),
+} as const;
+
+/** RFC 4180 field: quoted when it holds a comma, quote or line break; a leading = + - @ is neutralized (spreadsheets run it) */
+export function csvField(v: string): string {
+  const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** a named round's answers as CSV: member, answered at, one column per question (options by their text in `lang`) */
+export function evaluationCsv(results: Pick<RoundResults, 'round' | 'responses'>, lang: string): string {
+  const questions = results.round.sections.flatMap((s) => s.questions);
+  const header = ['member', 'answered_at', ...questions.map((q) => localized(q.text, lang))];
+  const cell = (q: Question, a: number | string | string[] | undefined): string => {
+    if (a === undefined) return '';
+    if (q.kind === 'single' || q.kind === 'multiple') {
+      const ids = Array.isArray(a) ? a : [String(a)];
+      return ids.map((id) => localized(q.options.find((o) => o.id === id)?.text, lang) || id).join('; ');
+    }
+    return String(a);
+  };
+  const lines = [header, ...results.responses.map((r) => [r.user.name ?? `#${r.user.id}`, r.answered_at, ...questions.map((q) => cell(q, r.answers[q.id]))])];
+  return `\uFEFF${lines.map((l) => l.map(csvField).join(',')).join('\r\n')}\r\n`;
+}
+
+addMessages('ar', {
+  [EvaluationMessages.required]: 'هذا السؤال يحتاج إلى إجابة.',
+  [EvaluationMessages.notAnOption]: 'اختر من بين خيارات هذا السؤال.',
+  [EvaluationMessages.scale]: 'اختر عددًا صحيحًا من 1 إلى 5.',
+  [EvaluationMessages.duplicateId]: 'هذا المعرّف مستخدم أكثر من مرة.',
+  [EvaluationMessages.unknownQuestion]: 'هذا ليس سؤالًا في هذا الاستبيان.',
+  [EvaluationMessages.answered]: 'لقد أجبت على هذا الاستبيان بالفعل.',
+  [EvaluationMessages.closed]: 'انقضى الموعد النهائي لهذا الاستبيان.',
+  [EvaluationMessages.deadlinePast]: 'يجب أن يكون الموعد النهائي في المستقبل.',
+  [EvaluationMessages.noMembers]: 'لا يوجد في هذه اللجنة أعضاء للإجابة.',
+  [EvaluationMessages.notCommittee]: 'اختر لجنة من لجان هذه المؤسسة.',
+  [EvaluationMessages.anonymous]: 'لا تُعرض إجابات الاستبيان المجهول الهوية واحدة واحدة أبدًا.',
+});
+addMessages('ru', {
+  [EvaluationMessages.required]: 'На этот вопрос нужно ответить.',
+  [EvaluationMessages.notAnOption]: 'Выберите один из вариантов этого вопроса.',
+  [EvaluationMessages.scale]: 'Выберите целое число от 1 до 5.',
+  [EvaluationMessages.duplicateId]: 'Этот идентификатор используется более одного раза.',
+  [EvaluationMessages.unknownQuestion]: 'Это не вопрос этой анкеты.',
+  [EvaluationMessages.answered]: 'Вы уже ответили на эту анкету.',
+  [EvaluationMessages.closed]: 'Срок ответа на эту анкету истёк.',
+  [EvaluationMessages.deadlinePast]: 'Срок должен быть в будущем.',
+  [EvaluationMessages.noMembers]: 'В этом комитете нет участников, которые могли бы ответить.',
+  [EvaluationMessages.notCommittee]: 'Выберите комитет этой организации.',
+  [EvaluationMessages.anonymous]: 'Ответы анонимной анкеты никогда не показываются по отдельности.',
+});

@@ -1,0 +1,58 @@
+import type { Localized, Question, QuestionKind, QuestionnaireBody, Section } from '@app/contracts';
+
+/**
+ * The questionnaire builder's draft and its pure steps (docs/evaluations.md): texts are edited one language at a
+ * time (English is required, the others fall back to it), ids are made here once and never reused in a draft.
+ */
+export type EditLang = 'en' | 'ar' | 'fr' | 'ru';
+export const EDIT_LANGS: readonly EditLang[] = ['en', 'ar', 'fr', 'ru'];
+
+export interface Draft {
+  title: Localized;
+  anonymous: boolean;
+  sections: Section[];
+}
+
+/** a text with one language set (a blank other language is removed: it falls back to English) */
+export function setText(t: Localized | undefined, lang: EditLang, value: string): Localized {
+  const next: Record<string, string> = { ...(t ?? { en: '' }) };
+  if (lang !== 'en' && value.trim() === '') delete next[lang];
+  else next[lang] = value;
+  return next as Localized;
+}
+export const textIn = (t: Localized | undefined, lang: EditLang): string => ((t as Record<string, string | undefined> | undefined)?.[lang] ?? '');
+
+/** the next free id with a prefix among the given ones: q1, q2, … */
+export function nextId(prefix: string, taken: readonly string[]): string {
+  let n = taken.length + 1;
+  while (taken.includes(`${prefix}${n}`)) n++;
+  return `${prefix}${n}`;
+}
+
+const allQuestionIds = (d: Draft) => d.sections.flatMap((s) => s.questions.map((q) => q.id));
+
+export function newQuestion(d: Draft, kind: QuestionKind): Question {
+  const id = nextId('q', allQuestionIds(d));
+  if (kind === 'single' || kind === 'multiple') return { id, kind, text: { en: '' }, required: true, options: [{ id: 'o1', text: { en: '' } }, { id: 'o2', text: { en: '' } }] };
+  return { id, kind, text: { en: '' }, required: kind !== 'text' };
+}
+
+/** a question changed to another kind keeps its id and text; choices gain two options, others lose them */
+export function withKind(q: Question, kind: QuestionKind): Question {
+  const base = { id: q.id, text: q.text, required: q.required };
+  if (kind === 'single' || kind === 'multiple') {
+    const options = 'options' in q ? q.options : [{ id: 'o1', text: { en: '' } }, { id: 'o2', text: { en: '' } }];
+    return { ...base, kind, options };
+  }
+  return { ...base, kind };
+}
+
+export function emptyDraft(): Draft {
+  const d: Draft = { title: { en: '' }, anonymous: true, sections: [] };
+  return { ...d, sections: [{ id: 's1', title: { en: '' }, questions: [newQuestion(d, 'scale')] }] };
+}
+
+export const toBody = (d: Draft): QuestionnaireBody => ({ title: d.title, anonymous: d.anonymous, sections: d.sections, description: null });
+
+/** the form's datetime-local value 'YYYY-MM-DDTHH:mm' as the API's local date-time 'YYYY-MM-DD HH:mm' */
+export const deadlineParam = (v: string): string => v.replace('T', ' ');

@@ -1,0 +1,130 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { EvaluationResults, EvaluationRound, MyRounds } from '../../api/evaluations';
+import { session } from '../../api/session';
+import { installFetch, jsonResponse, on, type Call } from '../../test/fetch';
+import { renderWithApp } from '../../test/render';
+import { AnswerPage } from './AnswerPage';
+import { EvaluationsPage } from './EvaluationsPage';
+import { ResultsPage } from './ResultsPage';
+
+const en = (s: string) => ({ en: s });
+const summary = {
+  id: 5, questionnaire_id: 2, title: { en: 'Board self-evaluation', ar: 'تقييم ذاتي' }, anonymous: true, committee: { id: 1, name: 'Board' },
+  deadline: '2026-12-01 17:00:00', open: true, recipients: 4, answered: 1, is_recipient: true, has_answered: false, can_answer: true, can_view_results: false, created_at: '2026-11-20 10:00:00',
+};
+const sections = [
+  {
+    id: 's1', title: en('The board'),
+    questions: [
+      { id: 'work', kind: 'scale' as const, required: true, text: en('How well does the board work?') },
+      { id: 'length', kind: 'single' as const, required: true, text: en('Meetings are'), options: [{ id: 'short', text: en('too short') }, { id: 'ok', text: en('about right') }] },
+      { id: 'topics', kind: 'multiple' as const, required: false, text: en('Topics'), options: [{ id: 'risk', text: en('Risk') }, { id: 'esg', text: en('ESG') }] },
+      { id: 'free', kind: 'text' as const, required: false, text: en('Anything else?') },
+    ],
+  },
+];
+const round: EvaluationRound = { ...summary, description: null, sections, my_answers: null };
+
+beforeEach(() => {
+  window.localStorage.clear();
+  session.signIn({ token: 'tok', email: 'mona@example.com' });
+});
+
+describe('evaluations page', () => {
+  it("lists the member's rounds with the links the flags allow, and no builder without can_build", async () => {
+    const mine: MyRounds = { items: [summary, { ...summary, id: 6, can_answer: false, has_answered: true, open: false }], can_build: false };
+    const calls = installFetch(on('GET', '/api/evaluations/rounds', () => jsonResponse(200, { success: true, data: mine })));
+    renderWithApp(<EvaluationsPage />);
+    expect(await screen.findByTestId('eval-answer-5')).toHaveAttribute('href', '/app/activity/evaluations/rounds/5');
+    expect(screen.queryByTestId('eval-answer-6')).toBeNull();
+    expect(screen.queryByTestId('eval-results-5')).toBeNull();
+    expect(screen.getByTestId('eval-round-6')).toHaveTextContent('Answered');
+    expect(screen.queryByTestId('eval-new')).toBeNull();
+    // a member never asks for the builder's list (a 403 would sign them out)
+    expect(calls.some((c) => c.path.startsWith('/api/evaluations/questionnaires'))).toBe(false);
+  });
+});
+
+describe('answer page', () => {
+  it('sends each answer by its kind and shows the server field errors under their question', async () => {
+    let sent: Call | undefined;
+    let fail = true;
+    installFetch(
+      on('GET', '/api/evaluations/rounds/5', () => jsonResponse(200, { success: true, data: round })),
+      on('POST', '/api/evaluations/rounds/5/answers', (c) => {
+        sent = c;
+        if (fail) return jsonResponse(409, { success: false, message: 'Error in validation', errors: { 'answers.length': ['This question needs an answer.'] } });
+        return jsonResponse(200, { success: true, message: 'Done', data: { ...round, has_answered: true, can_answer: false, answered: 2 } });
+      }),
+    );
+    renderWithApp(<AnswerPage />, { path: '/app/activity/evaluations/rounds/5', route: '/app/activity/evaluations/rounds/:roundId' });
+    expect(await screen.findByText(/answers are anonymous/)).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('eval-work-4'));
+    fireEvent.click(screen.getByTestId('eval-topics-esg'));
+    fireEvent.click(screen.getByTestId('eval-topics-risk'));
+    fireEvent.change(screen.getByTestId('eval-free'), { target: { value: 'More time' } });
+    fireEvent.click(screen.getByTestId('eval-submit'));
+    expect(await screen.findByTestId('eval-length-error')).toHaveTextContent('This question needs an answer.');
+    expect(sent?.body).toEqual({ answers: { work: 4, topics: ['esg', 'risk'], free: 'More time' } });
+    fail = false;
+    fireEvent.click(screen.getByTestId('eval-length-ok'));
+    fireEvent.click(screen.getByTestId('eval-submit'));
+    expect(await screen.findByTestId('eval-answered')).toBeInTheDocument();
+    expect(sent?.body).toEqual({ answers: { work: 4, length: 'ok', topics: ['esg', 'risk'], free: 'More time' } });
+  });
+});
+
+describe('results page', () => {
+  const base: EvaluationResults = {
+    round: { ...summary, answered: 2, can_view_results: true, description: null, sections },
+    available: false, min_answers: 3, questions: [], responses: [],
+    recipients: [{ id: 1, name: 'Mona', answered: true }, { id: 2, name: 'Mark', answered: false }],
+  };
+  const show = (data: EvaluationResults) => {
+    installFetch(on('GET', '/api/evaluations/rounds/5/results', () => jsonResponse(200, { success: true, data })));
+    renderWithApp(<ResultsPage />, { path: '/app/activity/evaluations/rounds/5/results', route: '/app/activity/evaluations/rounds/:roundId/results' });
+  };
+
+  it('an anonymous round below the threshold says when results appear, and shows who has answered', async () => {
+    show(base);
+    expect(await screen.findByTestId('eval-results-waiting')).toHaveTextContent('Results appear once 3 members have answered.');
+    expect(screen.getByTestId('eval-recipients')).toHaveTextContent('Mona — answered');
+    expect(screen.getByTestId('eval-recipients')).toHaveTextContent('Mark — not yet');
+    expect(screen.queryByTestId('eval-csv')).toBeNull();
+  });
+
+  it('charts each distribution with its share, the average and the change from the last round', async () => {
+    const counts = [1, 2, 3, 4, 5].map((v) => ({ value: String(v), count: v === 4 ? 2 : v === 5 ? 1 : 0 }));
+    show({
+      ...base,
+      available: true,
+      round: { ...base.round, answered: 3 },
+      questions: [
+        { question_id: 'work', kind: 'scale', n: 3, counts, average: 4.33, texts: [], previous: { round_id: 4, n: 3, average: 3.5, counts } },
+        { question_id: 'length', kind: 'single', n: 3, counts: [{ value: 'short', count: 1 }, { value: 'ok', count: 2 }], average: null, texts: [], previous: null },
+        { question_id: 'free', kind: 'text', n: 2, counts: [], average: null, texts: ['a', 'b'], previous: null },
+      ],
+    });
+    expect(await screen.findByTestId('eval-avg-work')).toHaveTextContent('Average 4.33');
+    expect(screen.getByTestId('eval-delta-work')).toHaveTextContent('last round 3.50 (+0.83)');
+    expect(screen.getByTestId('eval-chart-work-4')).toHaveTextContent('2 (67%)');
+    expect(screen.getByTestId('eval-chart-length-about right')).toHaveTextContent('2 (67%)');
+    expect(screen.getByTestId('eval-q-free')).toHaveTextContent('ab');
+    expect(document.querySelectorAll('[data-testid="eval-chart-work"] svg rect').length).toBe(10);
+  });
+
+  it('a named round lists each member and exports CSV', async () => {
+    show({
+      ...base,
+      round: { ...base.round, anonymous: false },
+      available: true,
+      questions: [],
+      responses: [{ user: { id: 1, name: 'Mona' }, answered_at: '2026-11-21 09:00:00', answers: { work: 5, length: 'ok', topics: ['risk', 'esg'] } }],
+    });
+    const table = await screen.findByTestId('eval-responses');
+    expect(table).toHaveTextContent('Mona');
+    expect(table).toHaveTextContent('about right');
+    expect(table).toHaveTextContent('Risk, ESG');
+    await waitFor(() => expect(screen.getByTestId('eval-csv')).toBeInTheDocument());
+  });
+});
