@@ -40,7 +40,7 @@ describe('evaluationCsv', () => {
       ],
     }],
   } as unknown as RoundResults['round'];
-  const responses = [
+  const responses: RoundResults['responses'] = [
     { user: { id: 1, name: 'Ada' }, answered_at: '2026-11-01 10:00:00', answers: { a: 4, b: ['x', 'y'], c: 'Fine, "really"' } },
     { user: { id: 2, name: null }, answered_at: '2026-11-02 10:00:00', answers: { a: 2 } },
   ];
