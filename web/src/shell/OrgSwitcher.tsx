@@ -18,6 +18,7 @@ export function OrgSwitcher() {
   // offline (or before the answer) the name kept when the user signed in here, never the bare slug when it is known
   const savedName = saved.find((o) => o.slug === slug)?.name || null;
   const info = hostInfo();
+  const shown = current?.name ?? savedName ?? (slug || t('header.organization'));
   const portalUrl = `${info.protocol}//org.${info.parentHost}${ROUTES.organizationPortals}`;
 
   return (
@@ -29,10 +30,12 @@ export function OrgSwitcher() {
         data-testid="org-switcher"
         data-tour="org-switch"
         aria-haspopup="true"
+        // the name stays when the visible one is hidden (below 992 px), with what the button does; it starts with the visible text
+        aria-label={`${shown}, ${t('header.switchOrganization')}`}
         onClick={(e) => panel.current?.toggle(e)}
       >
         {current?.logo ? <img src={current.logo} alt="" className="org-switcher__logo" /> : <i className="pi pi-building" aria-hidden="true" />}
-        <span className="org-switcher__name">{current?.name ?? savedName ?? (slug || t('header.organization'))}</span>
+        <span className="org-switcher__name">{shown}</span>
         <i className="pi pi-angle-down" aria-hidden="true" />
       </Button>
       <OverlayPanel ref={panel} className="org-switcher__panel">

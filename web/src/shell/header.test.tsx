@@ -40,5 +40,7 @@ describe('the header offline', () => {
     renderWithApp(<OrgSwitcher />);
     expect(await screen.findByText(name)).toBeInTheDocument();
     expect(screen.queryByText('acme')).toBeNull();
+    // named even where the visible name is hidden (a phone), starting with the visible text
+    expect(screen.getByTestId('org-switcher')).toHaveAccessibleName(`${name}, Switch organization`);
   });
 });
