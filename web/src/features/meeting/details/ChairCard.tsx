@@ -3,14 +3,13 @@ import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client';
 import { chairApi } from '../../../api/meetings';
-import { notify } from '../../../api/notify';
 import { Field } from '../../../components/Field';
 import { confirmAction } from '../../../components/confirm';
 import { useMessage } from '../../../i18n';
 import { formatDateTime } from '../../../lib/dates';
 import { memberName } from './Participants';
+import { useCardCommand } from './use-card-command';
 
 type Errors = Partial<Record<'chair_user_id' | 'secretary_user_id' | 'user_id' | 'status', string>>;
 
@@ -52,26 +51,9 @@ export function ChairCard(props: { meeting: MeetingDetails; onChanged(): void })
   const chair = holderOf(meeting, 'chair');
   const secretary = holderOf(meeting, 'secretary');
   const [roles, setRoles] = useState<{ chair: number | null; secretary: number | null } | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, busy, run } = useCardCommand<Errors>(props.onChanged);
   const picked = roles ?? { chair: chair?.user_id ?? null, secretary: secretary?.user_id ?? null };
 
-  const run = async (fn: () => Promise<{ message: string | null }>) => {
-    setBusy(true);
-    setErrors({});
-    try {
-      const r = await fn();
-      notify('success', m(r.message ?? 'Done'));
-      props.onChanged();
-      return true;
-    } catch (err) {
-      if (err instanceof ApiError && Object.keys(err.fieldErrors).length) setErrors(err.fieldErrors as Errors);
-      else notify('error', err instanceof ApiError ? (err.serverMessage ?? err.message) : String(err));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
   const saveRoles = async () => {
     if (await run(() => chairApi.setRoles(meeting.id, { chair_user_id: picked.chair, secretary_user_id: picked.secretary }))) setRoles(null);
   };

@@ -3,13 +3,12 @@ import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client';
 import { proxiesApi } from '../../../api/meetings';
-import { notify } from '../../../api/notify';
 import { Field } from '../../../components/Field';
 import { confirmAction } from '../../../components/confirm';
 import { useMessage } from '../../../i18n';
 import { memberName } from './Participants';
+import { useCardCommand } from './use-card-command';
 
 type Errors = Partial<Record<'from_user_id' | 'to_user_id' | 'proxy', string>>;
 
@@ -28,26 +27,10 @@ export function ProxiesCard(props: { meeting: MeetingDetails; onChanged(): void 
   const users = meeting.members.filter((x) => x.user_id !== null);
   const [from, setFrom] = useState<number | null>(null);
   const [to, setTo] = useState<number | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, busy, run } = useCardCommand<Errors>(props.onChanged);
   const giver = list.can_record ? from : list.can_give ? me : null;
   const showForm = list.open && (list.can_record || list.can_give);
 
-  const run = async (fn: () => Promise<{ message: string | null }>) => {
-    setBusy(true);
-    try {
-      const r = await fn();
-      notify('success', m(r.message ?? 'Done'));
-      props.onChanged();
-      return true;
-    } catch (err) {
-      if (err instanceof ApiError && Object.keys(err.fieldErrors).length) setErrors(err.fieldErrors as Errors);
-      else notify('error', err instanceof ApiError ? (err.serverMessage ?? err.message) : String(err));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
   const give = async () => {
     const e: Errors = {};
     if (!giver) e.from_user_id = M.required;
