@@ -99,12 +99,19 @@ export class MinutesService {
   }
 
   async state(orgId: string, meeting: MeetingDetails, momSettings: boolean, rights: Rights, actor: Actor): Promise<MinutesState> {
-    const { items, versions, render, workflow } = await this.db.tenant(orgId, async (s) => ({
-      items: await this.items(s, meeting),
-      versions: rights.history ? await this.repo.versionsOf(s, meeting.id) : [],
-      render: rights.available && rights.manage ? await this.repo.lastRender(s, meeting.id) : null,
-      workflow: rights.available ? await this.workflow.of(s, meeting, actor, rights) : null,
-    }));
+    // the render is read before the versions: each statement sees what had committed when it began (READ
+    // COMMITTED), and a render is marked done in the transaction that writes its version, so a done render read
+    // first always finds its version in the list read after it (read the other way round, a render finishing in
+    // between showed as done with no version)
+    const { items, versions, render, workflow } = await this.db.tenant(orgId, async (s) => {
+      const render = rights.available && rights.manage ? await this.repo.lastRender(s, meeting.id) : null;
+      return {
+        render,
+        items: await this.items(s, meeting),
+        versions: rights.history ? await this.repo.versionsOf(s, meeting.id) : [],
+        workflow: rights.available ? await this.workflow.of(s, meeting, actor, rights) : null,
+      };
+    });
     const uploaded = versions.filter((v) => !v.s3Key).map((v) => v.libraryId);
     const files = uploaded.length ? (await this.bus.request(ResolveFiles, { orgId, actor: SYSTEM_ACTOR, ids: [...new Set(uploaded)].slice(0, 100) })).files : [];
     const mom_versions = await Promise.all(
