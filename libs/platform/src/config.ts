@@ -167,6 +167,23 @@ export const linksConfigSchema = z.object({
   PUBLIC_PROTOCOL: z.enum(['http', 'https']).default('http'),
 });
 
+/**
+ * BullMQ worker lock and stalled check for the services that process jobs (minutes, approval): unset, BullMQ's own
+ * (a 30 s lock, a 30 s check). A killed worker's job is taken back by another process once its lock has expired and a
+ * stalled check has run; the crash tests (workerTakeover in libs/testing) set both short so that takes seconds.
+ * Production keeps the defaults: a lock shorter than a blocked event loop (a big PDF) would hand a running job to a
+ * second worker.
+ */
+export const jobWorkerConfigSchema = z.object({
+  JOB_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).optional(),
+  JOB_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).max(600_000).optional(),
+});
+
+/** The worker tuning of PlatformModule's queues from jobWorkerConfigSchema's values (unset: BullMQ's). */
+export function workerTuningOf(c: { JOB_LOCK_MS?: number; JOB_STALLED_INTERVAL_MS?: number }): { lockDurationMs?: number; stalledIntervalMs?: number } {
+  return { ...(c.JOB_LOCK_MS ? { lockDurationMs: c.JOB_LOCK_MS } : {}), ...(c.JOB_STALLED_INTERVAL_MS ? { stalledIntervalMs: c.JOB_STALLED_INTERVAL_MS } : {}) };
+}
+
 export type BaseConfig = z.output<typeof baseConfigSchema>;
 
 export class ConfigError extends Error {}

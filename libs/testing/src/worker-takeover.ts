@@ -13,6 +13,12 @@ export interface WorkerTakeoverOptions {
   firstEnv?: Record<string, string>;
   /** how long each worker may take to answer /health (default: startServiceProcess's) */
   startMs?: number;
+  /**
+   * both workers' BullMQ lock and stalled check (JOB_LOCK_MS, JOB_STALLED_INTERVAL_MS: jobWorkerConfigSchema): by
+   * default a 4 s lock checked every second, so the second worker takes the job over seconds after the kill instead
+   * of BullMQ's 30 s + 30 s. The lock is still renewed by a live worker (every 2 s): only a dead one loses its job
+   */
+  lock?: { lockMs: number; stalledIntervalMs: number };
 }
 
 export interface WorkerTakeover {
@@ -20,7 +26,7 @@ export interface WorkerTakeover {
   start(): Promise<Bus>;
   /** SIGKILL to the first worker (no shutdown hook runs, its job's lock stays until it expires); resolves once it has exited */
   killFirst(): Promise<void>;
-  /** the second worker, which takes the job over once the lock expires; its log is a file of its own (<worker>-second) */
+  /** the second worker, which takes the job over once the lock expires (seconds: `lock`); its log is a file of its own (<worker>-second) */
   startSecond(): Promise<void>;
   /** for afterAll: drains the bus and stops every process started (the last first), also after a failed start */
   stop(): Promise<void>;
@@ -33,6 +39,8 @@ export interface WorkerTakeover {
  */
 export function workerTakeover(opts: WorkerTakeoverOptions): WorkerTakeover {
   const base = { ...opts.env, LOG_LEVEL: 'warn' };
+  const lock = opts.lock ?? { lockMs: 4000, stalledIntervalMs: 1000 };
+  const workerEnv = { ...base, JOB_LOCK_MS: String(lock.lockMs), JOB_STALLED_INTERVAL_MS: String(lock.stalledIntervalMs) };
   const procs: ServiceProcess[] = [];
   const timing = opts.startMs === undefined ? {} : { timeoutMs: opts.startMs };
   let first: ServiceProcess | undefined;
@@ -40,7 +48,7 @@ export function workerTakeover(opts: WorkerTakeoverOptions): WorkerTakeover {
   return {
     async start() {
       for (const name of opts.services) procs.push(await startServiceProcess(name, name === 'organization' ? { ...base, ARGON2_MEMORY_KIB: '4096' } : base));
-      first = await startServiceProcess(opts.worker, { ...base, ...opts.firstEnv }, timing);
+      first = await startServiceProcess(opts.worker, { ...workerEnv, ...opts.firstEnv }, timing);
       procs.push(first);
       nc = await connect({ servers: opts.env.NATS_URL.replace(/^nats:\/\//, ''), name: `${opts.worker}-int` });
       return new Bus(nc, { service: 'test', defaultTimeoutMs: 30_000 });
@@ -54,7 +62,7 @@ export function workerTakeover(opts: WorkerTakeoverOptions): WorkerTakeover {
       await gone;
     },
     async startSecond() {
-      procs.push(await startServiceProcess(opts.worker, base, { ...timing, logFile: testLogFile(`${opts.worker}-second`) }));
+      procs.push(await startServiceProcess(opts.worker, workerEnv, { ...timing, logFile: testLogFile(`${opts.worker}-second`) }));
     },
     async stop() {
       // a connection that is already closed has nothing to drain

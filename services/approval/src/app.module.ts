@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { GetOrganization, OrganizationUpdated, SignApprovalJob } from '@app/contracts';
-import { orgZonesProviders, PlatformModule } from '@app/platform';
+import { orgZonesProviders, PlatformModule, workerTuningOf } from '@app/platform';
 import type { ApprovalConfig } from './config';
 import { ApprovalAccess } from './common/approval-access';
 import { ApprovalDb } from './common/approval-db';
@@ -30,7 +30,7 @@ export class AppModule {
   static register(config: ApprovalConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot({ service: 'approval', config, db: { schema: approvalTables }, storage: true, streams: ['approval'], queues: { produces: [SignApprovalJob], processes: [SignApprovalJob] } })],
+      imports: [PlatformModule.forRoot({ service: 'approval', config, db: { schema: approvalTables }, storage: true, streams: ['approval'], queues: { produces: [SignApprovalJob], processes: [SignApprovalJob], worker: workerTuningOf(config) } })],
       providers: [...orgZonesProviders({ get: GetOrganization, updated: OrganizationUpdated }), ApprovalDb, ApprovalRepository, PlacementsRepository, ApprovalAccess, ApprovalPublisher, SignDecision, ApprovalService, ApprovalHandlers, DocumentStore, SigningKeys, SignApprovalProcessor, DocumentsService, DocumentsHandlers, SealCertificates, VerifyService, VerifyHandlers],
     };
   }

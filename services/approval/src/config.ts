@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema, databaseConfigSchema, guestLinkConfigSchema, parseConfig, s3ConfigSchema, secret, optionalSecret } from '@app/platform';
+import { baseConfigSchema, databaseConfigSchema, guestLinkConfigSchema, jobWorkerConfigSchema, parseConfig, s3ConfigSchema, secret, optionalSecret } from '@app/platform';
 
 export const approvalConfigSchema = baseConfigSchema
   .extend({
@@ -25,7 +25,8 @@ export const approvalConfigSchema = baseConfigSchema
   })
   .extend(databaseConfigSchema.shape)
   .extend(s3ConfigSchema.shape)
-  .extend(guestLinkConfigSchema.shape);
+  .extend(guestLinkConfigSchema.shape)
+  .extend(jobWorkerConfigSchema.shape);
 
 export type ApprovalConfig = z.output<typeof approvalConfigSchema>;
 

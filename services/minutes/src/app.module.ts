@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { MergeBookJob, RebuildBookJob, RenderMinutes, RenderReportJob, SummarizeBookJob } from '@app/contracts';
-import { PlatformModule } from '@app/platform';
+import { PlatformModule, workerTuningOf } from '@app/platform';
 import { BookHandlers } from './book/book.handlers';
 import { SummarizeBookProcessor } from './book/book-summary.processor';
 import { BookSummaryRepository } from './book/book-summary.repository';
@@ -49,7 +49,7 @@ export class AppModule {
           config,
           db: { schema: minutesTables },
           storage: true,
-          queues: { produces: [RenderMinutes, MergeBookJob, RenderReportJob, RebuildBookJob, SummarizeBookJob], processes: [RenderMinutes, MergeBookJob, RenderReportJob, RebuildBookJob, SummarizeBookJob], concurrency: config.RENDER_CONCURRENCY },
+          queues: { produces: [RenderMinutes, MergeBookJob, RenderReportJob, RebuildBookJob, SummarizeBookJob], processes: [RenderMinutes, MergeBookJob, RenderReportJob, RebuildBookJob, SummarizeBookJob], concurrency: config.RENDER_CONCURRENCY, worker: workerTuningOf(config) },
           streams: ['meeting', 'approval'],
         }),
       ],

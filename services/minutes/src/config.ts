@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema, databaseConfigSchema, parseConfig, s3ConfigSchema } from '@app/platform';
+import { baseConfigSchema, databaseConfigSchema, jobWorkerConfigSchema, parseConfig, s3ConfigSchema } from '@app/platform';
 
 export const minutesConfigSchema = baseConfigSchema
   .extend({
@@ -23,7 +23,8 @@ export const minutesConfigSchema = baseConfigSchema
     SUMMARIZER_API_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   })
   .extend(databaseConfigSchema.shape)
-  .extend(s3ConfigSchema.shape);
+  .extend(s3ConfigSchema.shape)
+  .extend(jobWorkerConfigSchema.shape);
 
 export type MinutesConfig = z.output<typeof minutesConfigSchema>;
 
