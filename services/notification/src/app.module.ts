@@ -19,6 +19,7 @@ import { SentLog } from './email/sent-log';
 import { Mailer } from './email/mailer';
 import { ApprovalConsumers } from './approvals/approvals.consumers';
 import { MinutesConsumers } from './minutes/minutes.consumers';
+import { EvaluationConsumers } from './evaluations/evaluations.consumers';
 import { LibraryConsumers } from './library/library.consumers';
 import { MeetingConsumers } from './meetings/meetings.consumers';
 import { ReminderProcessor } from './reminders/reminder.processor';
@@ -72,6 +73,7 @@ export class AppModule {
         MeetingConsumers,
         ApprovalConsumers,
         MinutesConsumers,
+        EvaluationConsumers,
         LibraryConsumers,
       ],
     };

@@ -35,6 +35,8 @@ export const AppPaths = {
   decisions: () => '/app/activity/decisions',
   /** the resolutions page with one standalone resolution open (a search result, docs/search.md) */
   resolution: (id: number | string) => `/app/activity/decisions?id=${id}`,
+  /** a round of an evaluation to answer (docs/evaluations.md); the web's routes.evaluationAnswer */
+  evaluationRound: (id: number | string) => `/app/activity/evaluations/rounds/${id}`,
   profile: () => '/app/settings/profile',
   editProfile: () => '/app/settings/profile/EditProfile',
   settingsOrganization: () => '/app/settings/organization',

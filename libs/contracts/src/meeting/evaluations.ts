@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { zId } from '../core/common';
-import { defineRpc } from '../core/define';
+import { zId, zOrgId } from '../core/common';
+import { defineEvent, defineRpc } from '../core/define';
+import { zAppPath } from '../core/paths';
+import { zRecipient } from '../organization/organization.events';
 import { defineFileRoute, defineRoute } from '../core/route';
 import { zLocalDateTime } from './meeting.http';
 import { zMeetingRequest } from './meeting.rpc';
@@ -197,6 +199,41 @@ export const ListMyRounds = defineRpc({ subject: 'meeting.v1.list-my-rounds', re
 export const GetRound = defineRpc({ subject: 'meeting.v1.get-round', request: R({ roundId: zId }), response: zRound });
 export const AnswerRound = defineRpc({ subject: 'meeting.v1.answer-round', request: R({ roundId: zId, body: zAnswerBody }), response: zRound });
 export const GetRoundResults = defineRpc({ subject: 'meeting.v1.get-round-results', request: R({ roundId: zId }), response: zRoundResults });
+
+/**
+ * Service to service (no actor: the notification service's deadline reminder asks it when the reminder fires): the
+ * e-mail addresses, lower case, of the round's recipients who have not answered yet. None when the round is gone or
+ * its deadline has passed; whoever answers meanwhile is simply not among them.
+ */
+export const ListPendingRespondents = defineRpc({
+  subject: 'meeting.v1.list-pending-respondents',
+  request: z.object({ orgId: zOrgId, roundId: zId }),
+  response: z.object({ emails: z.array(z.string()) }),
+});
+
+// ---------- events ----------
+
+/**
+ * A round was sent to a committee: the notification service e-mails each recipient (their language; the title in it)
+ * and schedules the deadline reminder, which asks ListPendingRespondents when it fires.
+ */
+export const EvaluationRoundSent = defineEvent({
+  subject: 'meeting.v1.evaluation-round.sent',
+  payload: z.object({
+    orgId: zOrgId, orgSlug: z.string().min(1), orgName: z.string(), timeZone: z.string(),
+    roundId: z.number().int(),
+    /** the questionnaire's title as sent, in its languages (the e-mail picks the recipient's) */
+    title: zLocalized(),
+    committeeName: z.string(),
+    anonymous: z.boolean(),
+    /** ISO instant; `deadlineLocal` in the organization's time zone */
+    deadline: z.string(),
+    deadlineLocal: z.string(),
+    /** AppPaths.evaluationRound */
+    link: zAppPath,
+    recipients: z.array(zRecipient),
+  }),
+});
 
 // ---------- routes ----------
 const tags = ['evaluations'];

@@ -7,6 +7,7 @@ import { zSealedDocument } from '../approval/approval.events';
 import { zMeetingChange } from '../meeting/meeting.events';
 import { zVote } from '../meeting/meeting.constants';
 import { zDecisionOutcome } from '../meeting/quorum';
+import { zLocalized } from '../meeting/evaluations';
 
 /**
  * The notification service's BullMQ jobs. Both are produced and processed by services/notification;
@@ -105,6 +106,10 @@ export const zEmail = z.discriminatedUnion('template', [
   ),
   /** the signed minutes of a meeting are published (edition > 1: a correction) */
   email('minutes-published', z.object({ title: z.string().min(1), edition: z.number().int().min(1), path: zAppPath })),
+  /** a round of an evaluation sent to the recipient: answer before the deadline (ISO); the title in every language it has */
+  email('evaluation-sent', z.object({ title: zLocalized(), committee: z.string(), anonymous: z.boolean(), deadline: z.string(), path: zAppPath })),
+  /** the deadline of a round the recipient has not answered is near */
+  email('evaluation-deadline', z.object({ title: zLocalized(), dueAt: z.string(), anonymous: z.boolean(), path: zAppPath })),
   /** a library file or folder shared with the recipient: by whom, may they edit, until when (ISO; null: until removed) */
   email('library-shared', z.object({ name: z.string().min(1), folder: z.boolean(), byName: z.string().nullable(), canEdit: z.boolean(), expiresAt: z.string().nullable(), path: zAppPath })),
 ]);
@@ -148,7 +153,7 @@ export const SendEmail = defineJob({
 // ---- scheduled reminders ------------------------------------------------------------------------
 
 /** What a scheduled reminder is about (a decision's voting deadline, an action's due date). */
-export const zScheduledReminderKind = z.enum(['decision-deadline', 'action-due']);
+export const zScheduledReminderKind = z.enum(['decision-deadline', 'action-due', 'evaluation-deadline']);
 export type ScheduledReminderKind = z.output<typeof zScheduledReminderKind>;
 
 /**

@@ -21,6 +21,8 @@ export const zReminderType = z.enum([
   'decision-deadline',
   'action-assigned',
   'action-due',
+  'evaluation-sent',
+  'evaluation-deadline',
 ]);
 export type ReminderType = z.output<typeof zReminderType>;
 
@@ -32,7 +34,7 @@ export const zReminder = z.object({
   message: z.string(),
   /** app path to open (AppPaths), relative to the organization's origin */
   link: z.string().nullable(),
-  entity_type: z.enum(['meeting', 'decision', 'action', 'comment']).nullable(),
+  entity_type: z.enum(['meeting', 'decision', 'action', 'comment', 'evaluation']).nullable(),
   entity_id: z.number().int().positive().nullable(),
   meeting_id: z.number().int().positive().nullable(),
   /** the meeting date, deadline or due date, in the organization's time zone; null when none */

@@ -3,11 +3,14 @@ import {
   AppError, EVALUATION_MIN_ANSWERS, EvaluationMessages as EM, ListCommittees, TEXT_ANSWER_MAX, localToInstant, serverDate,
   type AnswerRound, type CreateQuestionnaire, type GetQuestionnaire, type GetRound, type GetRoundResults, type ListMyRounds,
   type ListQuestionnaires, type Questionnaire, type RequestOf, type Round, type RoundResults, type RoundSummary, type SendQuestionnaire,
-  type UpdateQuestionnaire, type Actor,
+  type UpdateQuestionnaire, type Actor, type ListPendingRespondents, type ResponseOf,
 } from '@app/contracts';
 import { Bus } from '@app/platform';
 import { MeetingDb, type Scope } from '../db/db';
 import { Directory } from '../common/directory';
+import { MeetingPublisher } from '../common/publisher';
+import { MeetingEvents } from '../events/meeting-events';
+import { normalizeEmail } from '../rules/person';
 import { EvaluationsRepository, type QuestionnaireEntry, type RoundEntry, type RoundStats } from '../repositories/evaluations.repository';
 import { aggregate, canBuild, canManageRound, checkAnswers, questionsOf, resultsAvailable, roundOpen } from '../rules/evaluation';
 
@@ -25,6 +28,8 @@ export class EvaluationsService {
     private readonly rows: EvaluationsRepository,
     private readonly directory: Directory,
     private readonly bus: Bus,
+    private readonly publisher: MeetingPublisher,
+    private readonly events: MeetingEvents,
   ) {}
 
   async list(req: RequestOf<typeof ListQuestionnaires>) {
@@ -86,13 +91,17 @@ export class EvaluationsService {
     if (!roundOpen(deadline, new Date())) throw AppError.validation({ deadline: EM.deadlinePast });
     const recipients = [...new Set([...committee.member_ids, ...committee.admin_ids])];
     if (!committee.member_ids.length) throw AppError.validation({ committee_id: EM.noMembers });
-    return this.db.tenant(req.orgId, async (s) => {
+    // the people and the organization are looked up before the transaction (the event names them, in their language)
+    const org = await this.directory.organization(req.orgId);
+    const people = await this.directory.usersById(req.orgId, recipients);
+    return this.publisher.inTx(this.db, req.orgId, async (s, pending) => {
       const x = await this.rows.questionnaire(s, req.questionnaireId, { lock: true });
       if (!x) throw AppError.notFound('questionnaire');
       const round = await this.rows.insertRound(s, {
         questionnaireId: x.id, committeeId: committee.id, committeeName: committee.name, anonymous: x.anonymous,
         title: x.title, description: x.description, sections: x.sections, deadline, sentBy: req.actor.userId,
       }, recipients);
+      pending.push(this.events.evaluationRoundSent(org, round, people, recipients.map((userId) => ({ userId, userEmail: null }))));
       const stats = await this.rows.stats(s, [round.id], req.actor.userId);
       return summary(round, stats.get(round.id) ?? NO_STATS, tz, true);
     });
@@ -186,6 +195,21 @@ export class EvaluationsService {
       // a named round only: each member's answers (an anonymous round has none to give: its sheets hold no member)
       responses: data.named.map((x) => ({ user: person(x.userId), answered_at: serverDate(x.answeredAt, tz) ?? '', answers: x.answers })),
     };
+  }
+
+  /**
+   * Who of a round's recipients has not answered yet, as addresses (ListPendingRespondents): the deadline reminder asks
+   * when it fires. Nobody once the round is gone or its deadline has passed.
+   */
+  async pending(orgId: string, roundId: number): Promise<ResponseOf<typeof ListPendingRespondents>> {
+    const waiting = await this.db.tenant(orgId, async (s) => {
+      const round = await this.rows.round(s, roundId);
+      if (!round || !roundOpen(round.deadline, new Date())) return [];
+      return (await this.rows.recipients(s, round.id)).filter((x) => x.answeredAt === null).map((x) => x.userId);
+    });
+    const users = await this.directory.usersById(orgId, waiting);
+    const emails = waiting.map((id) => users.get(id)).filter((u) => u && u.status !== 'Deleted' && u.status !== 'Inactive').map((u) => normalizeEmail(u!.email));
+    return { emails: [...new Set(emails)] };
   }
 
   // ---------- helpers ----------

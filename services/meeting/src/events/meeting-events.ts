@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { AppPaths, EvaluationRoundSent, type Localized } from '@app/contracts';
 import { ActionAssigned, ActionClosed, ActionStatusChanged, CommentNotified, DecisionClosed, DecisionOpened, DecisionVoted, MeetingCancelled, MeetingChanged, ResolutionChanged, MeetingScheduled, MeetingUpdated, MemberInvited, type ActionStatus, type CommentKind, type DecisionOutcome, type Lang, type LiveChangeKind, type MeetingChange, type PayloadInputOf, type ResolutionChangeKind, type Recipient, type Tally, type Vote, instantToLocal } from '@app/contracts';
 import type { OrgSettings } from '../common/directory';
 import { MeetingPublisher, type PendingEvent, type People, type Person } from '../common/publisher';
@@ -106,6 +107,23 @@ export class MeetingEvents {
       viewerIds: [...new Set([...viewerIds].filter((x): x is number => x !== null))].sort((a, b) => a - b),
       ...(o.tallies ? { tallies: o.tallies.map((t) => ({ vote: t.vote, count: t.count, percentage: t.percentage })) } : {}),
     }));
+  }
+
+  // ---------- evaluations ----------
+
+  /** a round of a questionnaire sent to a committee: each recipient is told (docs/evaluations.md#reminders) */
+  evaluationRoundSent(
+    org: OrgSettings, round: { id: number; title: Localized; committeeName: string; anonymous: boolean; deadline: Date }, people: People, to: Person[],
+  ): PendingEvent {
+    return this.publisher.later(EvaluationRoundSent, () => {
+      const recipients = this.recipients(people, to);
+      return recipients.length
+        ? {
+          ...this.publisher.orgInfo(org), roundId: round.id, title: round.title, committeeName: round.committeeName, anonymous: round.anonymous,
+          deadline: round.deadline.toISOString(), deadlineLocal: instantToLocal(round.deadline, org.time_zone), link: AppPaths.evaluationRound(round.id), recipients,
+        }
+        : null;
+    });
   }
 
   // ---------- decisions ----------

@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { ReminderDue, type Recipient, type ScheduledReminderKind } from '@app/contracts';
+import { ReminderDue, type Localized, type Recipient, type ScheduledReminderKind } from '@app/contracts';
 import { CONFIG, Jobs, logger } from '@app/platform';
 import { NotificationDb } from './notification-db';
 import type { NotificationConfig } from '../config';
@@ -9,6 +9,10 @@ import { type ScheduleRow, type ScheduleStatus, SchedulesRepository } from '../r
 /** What a deadline reminder needs when it fires. */
 export interface ScheduledReminderData {
   title: string;
+  /** an evaluation's title in its languages (each recipient's e-mail picks theirs); `title` is its English text */
+  titles?: Localized;
+  /** an evaluation: whether its answers are anonymous (the e-mail says so) */
+  anonymous?: boolean;
   meetingId: number | null;
   /** the item's app path (from the event; rows written before events carried paths hold a full URL) */
   link: string;
@@ -17,7 +21,8 @@ export interface ScheduledReminderData {
   orgName: string;
   timeZone: string;
   /** who is reminded; at fire time a known user's current language and status are applied, and a decision's voters
-   *  who have voted by then are left out (the meeting service is asked: ListPendingVoters) */
+   *  who have voted by then, and an evaluation's recipients who have answered, are left out (the meeting service is
+   *  asked: ListPendingVoters, ListPendingRespondents) */
   recipients: Recipient[];
 }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppPaths, ListPendingVoters, ReminderDue, type PayloadOf, type Recipient, type ReminderType, type ScheduledReminderKind } from '@app/contracts';
+import { AppPaths, ListPendingRespondents, ListPendingVoters, ReminderDue, type EmailInput, type PayloadOf, type Recipient, type ReminderType, type ScheduledReminderKind } from '@app/contracts';
 import { Bus, ProcessJob, type JobContext } from '@app/platform';
 import { NotificationDb } from '../common/notification-db';
 import { DirectoryService } from '../common/directory';
@@ -11,22 +11,34 @@ import { appPathOf } from '../rules/app-path';
 import { onlyAddresses } from '../rules/recipients';
 
 /** What each kind of scheduled reminder sends and shows. */
-const KINDS: Record<ScheduledReminderKind, { template: ScheduledReminderKind; type: ReminderType; entity: 'decision' | 'action'; title: string; message: string }> = {
+const KINDS: Record<ScheduledReminderKind, { type: ReminderType; entity: 'decision' | 'action' | 'evaluation'; title: string; message: string }> = {
   'decision-deadline': {
-    template: 'decision-deadline',
     type: 'decision-deadline',
     entity: 'decision',
     title: 'Voting closes soon: {title}',
     message: 'Cast your vote before {date}.',
   },
   'action-due': {
-    template: 'action-due',
     type: 'action-due',
     entity: 'action',
     title: 'Action due soon: {title}',
     message: 'This action is due on {date}.',
   },
+  'evaluation-deadline': {
+    type: 'evaluation-deadline',
+    entity: 'evaluation',
+    title: 'Questionnaire closes soon: {title}',
+    message: 'Answer before {date}.',
+  },
 };
+
+/** the e-mail of a reminder (a guest's path: their own page, or null) */
+function emailOf(kind: ScheduledReminderKind, data: ScheduledReminderData, dueAt: string, path: string | null, guest = false): EmailInput {
+  if (kind === 'evaluation-deadline') {
+    return { template: kind, params: { title: data.titles ?? { en: data.title }, dueAt, anonymous: data.anonymous ?? true, path: path ?? AppPaths.home() } };
+  }
+  return { template: kind, params: { title: data.title, dueAt, path, ...(guest ? { guest: true } : {}) } };
+}
 
 /**
  * A deadline or due-date reminder fires: an e-mail to each person and an entry in their reminders
@@ -59,11 +71,11 @@ export class ReminderProcessor {
     // rows written before events carried the slug: the local copy gives the host when the e-mail is sent
     const org = data.orgSlug ? { name: data.orgName, timeZone: data.timeZone, slug: data.orgSlug } : undefined;
     const users = recipients.filter((r) => !due.guests.has(r.email.trim().toLowerCase()));
-    await this.outbox.enqueue(p.orgId, ctx.id, { template: kind.template, params: { title: data.title, dueAt: row.dueAt.toISOString(), path } }, users, org);
+    await this.outbox.enqueue(p.orgId, ctx.id, emailOf(p.kind, data, row.dueAt.toISOString(), path), users, org);
     // a guest has no account: their reminder opens their own page (their link), or points to their invitation
     for (const r of recipients.filter((x) => due.guests.has(x.email.trim().toLowerCase()))) {
       const own = due.guests.get(r.email.trim().toLowerCase()) ?? null;
-      await this.outbox.enqueue(p.orgId, ctx.id, { template: kind.template, params: { title: data.title, dueAt: row.dueAt.toISOString(), path: own, guest: true } }, [r], org);
+      await this.outbox.enqueue(p.orgId, ctx.id, emailOf(p.kind, data, row.dueAt.toISOString(), own, true), [r], org);
     }
     await this.reminders.notify(
       p.orgId,
@@ -86,10 +98,16 @@ export class ReminderProcessor {
   }
 
   /**
-   * the reminded people who still have to act now: a decision's voters who have not voted (asked of the meeting
-   * service), and which of them are guests, with the path of their own page (null: not known, see the invitation)
+   * the reminded people who still have to act now: a decision's voters who have not voted and an evaluation's
+   * recipients who have not answered (asked of the meeting service: nobody once the round's deadline has passed), and
+   * which of them are guests, with the path of their own page (null: not known, see the invitation)
    */
   private async stillToAct(p: PayloadOf<typeof ReminderDue>, listed: Recipient[]): Promise<{ recipients: Recipient[]; guests: Map<string, string | null> }> {
+    if (p.kind === 'evaluation-deadline') {
+      if (!listed.length) return { recipients: [], guests: new Map() };
+      const { emails } = await this.bus.request(ListPendingRespondents, { orgId: p.orgId, roundId: p.itemId });
+      return { recipients: onlyAddresses(listed, emails), guests: new Map() };
+    }
     if (p.kind !== 'decision-deadline' || !listed.length) return { recipients: listed, guests: new Map() };
     const { emails, guests } = await this.bus.request(ListPendingVoters, { orgId: p.orgId, decisionId: p.itemId });
     return { recipients: onlyAddresses(listed, emails), guests: new Map(guests.map((g) => [g.email.trim().toLowerCase(), g.link])) };

@@ -12,7 +12,7 @@ export interface NewReminder {
   message: string;
   params: Record<string, string | number>;
   link: string | null;
-  entityType: 'meeting' | 'decision' | 'action' | 'comment' | null;
+  entityType: 'meeting' | 'decision' | 'action' | 'comment' | 'evaluation' | null;
   entityId: number | null;
   meetingId: number | null;
   dueAt: Date | null;

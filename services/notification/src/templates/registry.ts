@@ -5,6 +5,8 @@ import './meeting.i18n';
 import './approval.i18n';
 import './minutes.i18n';
 import './library.i18n';
+import './evaluation.i18n';
+import { evaluationDeadlineTemplate, evaluationSentTemplate } from './evaluation.templates';
 import { librarySharedTemplate } from './library.templates';
 import { minutesPublishedTemplate } from './minutes.templates';
 import { approvalCompletedTemplate, approvalRejectedTemplate, approvalRequestedTemplate, approvalSignedTemplate } from './approval.templates';
@@ -44,6 +46,10 @@ export function contentOf(email: Email, ctx: RenderContext): EmailContent {
       return decisionOpenedTemplate.render(email.params, ctx);
     case 'decision-closed':
       return decisionClosedTemplate.render(email.params, ctx);
+    case 'evaluation-sent':
+      return evaluationSentTemplate.render(email.params, ctx);
+    case 'evaluation-deadline':
+      return evaluationDeadlineTemplate.render(email.params, ctx);
     case 'decision-deadline':
       return decisionDeadlineTemplate.render(email.params, ctx);
     case 'action-assigned':

@@ -28,6 +28,8 @@ const SAMPLES: { [K in EmailTemplateName]: Extract<EmailInput, { template: K }>[
   'approval-rejected': { title: 'Annual report', signerName: 'Lina', reason: 'Wrong figures', path },
   'approval-completed': { title: 'Annual report', path, documents: [{ name: 'report-signed.pdf', size: 120_000, url: 'http://s3.test/b/report.pdf?X-Amz-Signature=x' }], attached: true },
   'minutes-published': { title: 'Board meeting', edition: 2, path },
+  'evaluation-sent': { title: { en: 'Board <self>-evaluation', ar: 'التقييم الذاتي للمجلس' }, committee: 'Board', anonymous: true, deadline: '2026-03-09T10:00:00Z', path: AppPaths.evaluationRound(4) },
+  'evaluation-deadline': { title: { en: 'Board <self>-evaluation', ar: 'التقييم الذاتي للمجلس' }, dueAt: '2026-03-09T10:00:00Z', anonymous: false, path: AppPaths.evaluationRound(4) },
   'library-shared': { name: 'Budget.pdf', folder: false, byName: 'Omar', canEdit: true, expiresAt: '2026-03-09T10:00:00Z', path: AppPaths.library() },
 };
 
@@ -110,6 +112,14 @@ describe('e-mail templates', () => {
     expect(mail.text.includes('/app/')).toBe(link?.startsWith('/app/') ?? false);
     expect(mail.text.includes('This link is personal')).toBe(personal);
     expect(mail.text.includes('with the link of your invitation e-mail')).toBe(invitation);
+  });
+
+  it('an evaluation names the questionnaire in the reader\'s language (English when it has none) and says whether it is anonymous', () => {
+    expect(render('evaluation-sent', 'ar').subject).toContain('التقييم الذاتي للمجلس');
+    expect(render('evaluation-sent', 'ru').subject).toContain('Board <self>-evaluation');
+    expect(render('evaluation-sent', 'en').text).toContain('Your answers are anonymous');
+    expect(render('evaluation-deadline', 'en').text).toContain('the secretary sees your answers with your name');
+    expect(render('evaluation-deadline', 'en').text).toContain('http://acme.localhost:3000/app/activity/evaluations/rounds/4');
   });
 
   it('dates are shown in the organization time zone', () => {
