@@ -1,6 +1,7 @@
 /**
  * The minutes workflow through the gateway (docs/minutes.md#the-workflow, issue 27): a draft reviewed by one member
- * (a comment on a section), sent for approval (an approval of the approval service), signed by the approver (the
+ * (a comment on a section), sent for approval (an approval of the approval service whose signers are the meeting's
+ * chair, then its secretary where the organization's `mom_secretary_signs` asks for it), signed by the chair (the
  * sealed PDF: pdfsig valid), published (the members' e-mails in the mail catcher, each in their language; the
  * minutes locked), then corrected into edition 2 with the history. Bad input is 409 with field errors, a wrong actor
  * 403 or 404, and a refused request writes nothing.
@@ -54,11 +55,14 @@ describe('the minutes workflow', () => {
   it('starts as edition 1, a draft: the owner may send it for review among the members; others may not', async () => {
     const f = await flow(w.chair);
     expect(f).toMatchObject({ edition: 1, state: 'draft', reviewers: [], review_comments: [], editions: [], history: [] });
-    expect(f.permissions).toEqual({ send_review: true, review_comment: false, send_approval: true, publish: false, correct: false, editable: true });
+    // no chair named yet: nobody to sign, so no sending for approval
+    expect(f.permissions).toEqual({ send_review: true, review_comment: false, send_approval: false, publish: false, correct: false, editable: true });
+    expect(f).toMatchObject({ signers: [], signers_missing: ['chair'] });
     expect(f.candidates.map((c: any) => c.user_id).sort()).toEqual([w.editor.userId, w.m1.userId, w.m2.userId].sort());
     const mine = await flow(w.m1);
     expect(mine.permissions).toMatchObject({ send_review: false, send_approval: false, review_comment: false });
     expect(mine.candidates).toEqual([]);
+    expect(mine).toMatchObject({ signers: [], signers_missing: [] });
   });
 
   it('bad reviewers are 409 with field errors; a member is 403, an outsider 404; nothing is written', async () => {
@@ -94,23 +98,55 @@ describe('the minutes workflow', () => {
     expect((await flow(w.m2)).review_comments).toEqual([]);
   });
 
+  it('who signs: the chair; the secretary too where the organization asks for it; a role not named is 409 on it and writes nothing', async () => {
+    const before = expectOk(await minutes(w.chair));
+    refused(await post(w.chair, 'approval'), 'chair', "Name the meeting's chair first: the chair signs the minutes.");
+    const ar = await w.chair.c.with({ lang: 'ar' }).post(`/meetings/${m.id}/minutes/approval`, {});
+    expect(ar.status).toBe(409);
+    expect(ar.body.errors).toEqual({ chair: ['عيّن رئيس الاجتماع أولًا: الرئيس هو من يوقّع المحضر.'] });
+    // the signers are not chosen any more: an `approvers` key is refused
+    refused(await post(w.chair, 'approval', { approvers: [w.m2.userId] }), 'approvers');
+    await unchanged(before);
+
+    expectOk(await w.chair.c.post(`/meetings/${m.id}/roles`, { chair_user_id: w.m2.userId, secretary_user_id: null }));
+    expect(await flow(w.chair)).toMatchObject({ signers: [{ user_id: w.m2.userId, name: 'Mark Member' }], signers_missing: [] });
+    expect((await flow(w.chair)).permissions.send_approval).toBe(true);
+
+    // the organization asks for the secretary: not named yet, then named
+    refused(await w.admin.c.put('/status', { mom_secretary_signs: true }), 'mom_secretary_signs');
+    refused(await w.admin.c.put('/status', { mom_secretary_signs: '1' }), 'mom_secretary_signs');
+    expect((await w.m1.c.put('/status', { mom_secretary_signs: 1 })).status).toBe(403);
+    expect(expectOk(await w.admin.c.put('/status', { mom_secretary_signs: 1 }))).toMatchObject({ mom_secretary_signs: 1 });
+    try {
+      expect(await flow(w.chair)).toMatchObject({ signers: [], signers_missing: ['secretary'], permissions: { send_approval: false } });
+      const beforeSecretary = expectOk(await minutes(w.chair));
+      refused(await post(w.chair, 'approval'), 'secretary', "Name the meeting's secretary first: this organization has the secretary sign the minutes after the chair.");
+      await unchanged(beforeSecretary);
+      expectOk(await w.chair.c.post(`/meetings/${m.id}/roles`, { chair_user_id: w.m2.userId, secretary_user_id: w.editor.userId }));
+      expect(await flow(w.chair)).toMatchObject({ signers: [{ user_id: w.m2.userId, name: 'Mark Member' }, { user_id: w.editor.userId, name: 'Eddie Editor' }], signers_missing: [] });
+    } finally {
+      expectOk(await w.admin.c.put('/status', { mom_secretary_signs: 0 }));
+    }
+    // the setting off: the chair alone, though a secretary is named
+    expect(await flow(w.chair)).toMatchObject({ signers: [{ user_id: w.m2.userId, name: 'Mark Member' }], signers_missing: [] });
+  });
+
   it('sending for approval needs the PDF of this edition; then an approval of the approval service, and the minutes are locked', async () => {
     const before = expectOk(await minutes(w.chair));
-    const early = await post(w.chair, 'approval', { approvers: [w.m2.userId] });
+    const early = await post(w.chair, 'approval');
     expect(early.status).toBe(409);
     expect(early.body.message).toBe('Press Done to make the PDF of this edition before sending it for approval.');
     await unchanged(before);
 
     await done(w.chair);
     const made = expectOk(await minutes(w.chair));
-    expect((await post(w.m1, 'approval', { approvers: [w.m2.userId] })).status).toBe(403);
-    refused(await post(w.chair, 'approval', { approvers: [w.outsider.userId] }), 'approvers.0', 'The selected person is not a member of this meeting.');
-    refused(await post(w.chair, 'approval', { approvers: [] }), 'approvers', 'Choose at least one approver.');
+    expect((await post(w.m1, 'approval')).status).toBe(403);
+    expect((await post(w.outsider, 'approval')).status).toBe(404);
     await unchanged(made);
     const approvalsBefore = expectOk(await w.chair.c.get('/approvals', { meeting_id: m.id }));
     expect(approvalsBefore).toEqual([]);
 
-    const r = await post(w.chair, 'approval', { approvers: [w.m2.userId] });
+    const r = await post(w.chair, 'approval');
     expect(r.status).toBe(200);
     expect(r.body.message).toBe('Minutes sent for approval');
     expect(r.body.data.workflow).toMatchObject({ state: 'in_approval', approvers: [{ user_id: w.m2.userId, name: 'Mark Member' }] });
@@ -125,7 +161,7 @@ describe('the minutes workflow', () => {
     const locked = await w.chair.c.post(`/meetings/${m.id}/mom_conclusion`, { id: m.id, conclusions: [{ type: 'talking_point', id: tpId, conclusion: 'Changed', active: true }] });
     expect(locked.status).toBe(409);
     expect(locked.body.message).toBe('The minutes are being signed or are published: start a correction to change them.');
-    const twice = await post(w.chair, 'approval', { approvers: [w.m2.userId] });
+    const twice = await post(w.chair, 'approval');
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe('The minutes are not at the step this needs.');
     expect((await post(w.chair, 'publish')).status).toBe(409);
@@ -133,7 +169,7 @@ describe('the minutes workflow', () => {
     expect(items.find((i: any) => i.type === 'talking_point').conclusion).toBe('The budget was approved.');
   });
 
-  it('signed by the approver: approved; published, the newest version is the sealed PDF (pdfsig valid) and the members are e-mailed in their language', async () => {
+  it('signed by the chair: approved; published, the newest version is the sealed PDF (pdfsig valid) and the members are e-mailed in their language', async () => {
     expectOk(await w.m2.c.post(`/approvals/${approvalId}/approve`, { file: SIGNATURE }));
     await waitFor('approved', async () => ((await flow(w.chair)).state === 'approved' ? true : null), 60_000, 300);
     expect((await flow(w.chair)).permissions).toMatchObject({ publish: true, editable: false });
@@ -183,7 +219,7 @@ describe('the minutes workflow', () => {
     expect(r.body.data.workflow.permissions).toMatchObject({ editable: true, send_review: true, correct: false });
     // editable again; the signed PDF of edition 1 is not this edition's PDF
     expectOk(await w.chair.c.post(`/meetings/${m.id}/mom_conclusion`, { id: m.id, conclusions: [{ type: 'talking_point', id: tpId, conclusion: 'The budget of 2 million was approved.', active: true }] }));
-    const early = await post(w.chair, 'approval', { approvers: [w.m2.userId] });
+    const early = await post(w.chair, 'approval');
     expect(early.body.message).toBe('Press Done to make the PDF of this edition before sending it for approval.');
     expect((await post(w.chair, 'correction')).status).toBe(409);
 

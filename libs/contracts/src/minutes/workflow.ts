@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INT4_MAX, numeric, zOrgId, zServerDate } from '../core/common';
 import { M } from '../core/validation';
 import { zAppPath } from '../core/paths';
+import { zMeetingRole } from '../meeting/roll-call';
 import { zRecipient } from '../organization/organization.events';
 import { MinutesMessages } from './minutes.errors';
 import { zMinutesItemType } from './item-types';
@@ -9,7 +10,8 @@ import { zMinutesItemType } from './item-types';
 /**
  * The minutes workflow (docs/minutes.md#the-workflow, issue 27): each edition of a meeting's minutes goes
  * draft -> in_review (reviewers chosen by the owner comment per section) -> in_approval (an approval of the
- * approval service: the approvers sign the draft PDF, which the approval seals) -> approved (ApprovalCompleted)
+ * approval service: the meeting's chair, then its secretary where the organization's `mom_secretary_signs` asks for it,
+ * sign the draft PDF, which the approval seals) -> approved (ApprovalCompleted)
  * -> published (the sealed PDF becomes a minutes version, members are told, the minutes are locked). A correction
  * starts edition N+1 as a draft; every edition and every step stays in the history.
  */
@@ -82,8 +84,15 @@ export const zMinutesWorkflow = z.object({
   approval_id: z.number().int().nullable(),
   /** the review comments of the current edition, per section (shown to the owner, the reviewers and the managers) */
   review_comments: z.array(zReviewComment),
-  /** who the owner may choose as reviewers and approvers: the meeting's members (users, not guests), the owner excepted */
+  /** who the owner may choose as reviewers: the meeting's members (users, not guests), the owner excepted */
   candidates: z.array(zWorkflowPerson),
+  /**
+   * who signs when the owner sends this edition for approval, in order: the meeting's chair, then its secretary where
+   * the organization asks for it (`mom_secretary_signs`); shown to the owner (empty for everyone else)
+   */
+  signers: z.array(zWorkflowPerson),
+  /** the roles the meeting must name before the owner may send for approval (the owner's view; empty for everyone else) */
+  signers_missing: z.array(zMeetingRole),
   permissions: zWorkflowPermissions,
   editions: z.array(zWorkflowEdition),
   /** every step of every edition, oldest first */
@@ -104,12 +113,12 @@ export const zReviewCommentBody = z
     comment: z.string({ error: M.required }).trim().min(1, M.required).max(5000),
   })
   .strict();
-/**
- * POST /api/meetings/{id}/minutes/approval: who signs, in order (step 1, 2...). Until meetings have a chair and a
- * secretary (docs/decisions.md "Minutes approvers") the owner chooses them among the members.
- */
-export const zSendForApprovalBody = z.object({ approvers: people(MinutesMessages.approversRequired) }).strict();
 export const zEmptyWorkflowBody = z.object({}).strict();
+/**
+ * POST /api/meetings/{id}/minutes/approval: no body. The signers are not chosen: the meeting's chair, then its
+ * secretary where the organization asks for it (docs/minutes.md#who-signs); an `approvers` key is refused.
+ */
+export const zSendForApprovalBody = zEmptyWorkflowBody;
 
 /** minutes.v1.minutes.published: the signed minutes of an edition are published; each member is told in their language */
 export const zMinutesPublishedPayload = z.object({

@@ -72,6 +72,8 @@ export const GetOrganization = defineRpc({
           nda: z.union([z.literal(0), z.literal(1)]),
           compress: z.union([z.literal(0), z.literal(1)]),
           mom: z.union([z.literal(0), z.literal(1)]),
+          /** the secretary signs the minutes after the chair (docs/minutes.md#the-workflow) */
+          mom_secretary_signs: z.union([z.literal(0), z.literal(1)]),
         }),
       })
       .nullable(),

@@ -30,6 +30,8 @@ export const zModulesBody = z.object({
   nda: flag().optional(),
   compress: flag().optional(),
   mom: flag().optional(),
+  /** the secretary signs the minutes after the chair: 0 or 1 exactly (a new switch: no '1', true or [1] coerced) */
+  mom_secretary_signs: z.union([z.literal(0), z.literal(1)], { error: M.oneOf }).optional(),
   variant: z.enum(['default', 'moe', 'tender']).optional(),
 });
 

@@ -6,13 +6,17 @@ import { zActor, zOrgId } from '../core/common';
 export const zVariant = z.enum(['default', 'moe', 'tender']);
 export type Variant = z.output<typeof zVariant>;
 
-/** Organization modules (docs/product/administration.md#records): na = disabled names; approval_mode; nda, compress, mom flags. */
+/**
+ * Organization modules (docs/product/administration.md#records): na = disabled names; approval_mode; nda, compress, mom
+ * flags; mom_secretary_signs: the meeting's secretary signs the minutes after the chair (docs/minutes.md#the-workflow).
+ */
 export const zOrgModules = z.object({
   na: z.array(z.string()).default([]),
   approval_mode: z.enum(['new', 'old']).default('old'),
   nda: z.union([z.literal(0), z.literal(1)]).default(0),
   compress: z.union([z.literal(0), z.literal(1)]).default(0),
   mom: z.union([z.literal(0), z.literal(1)]).default(0),
+  mom_secretary_signs: z.union([z.literal(0), z.literal(1)]).default(0),
 });
 export type OrgModules = z.output<typeof zOrgModules>;
 

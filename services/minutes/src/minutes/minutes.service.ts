@@ -1,7 +1,7 @@
 import { minutesFileName } from '../rules/file-name';
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AppError, FetchFile, type MeetingMinutesFields, minutesKey, MinutesErrors, MinutesMessages, normalizeConclusion, RenderMinutes, ResolveFiles, serverDate, SYSTEM_ACTOR,
+  AppError, FetchFile, GetOrganization, type MeetingMinutesFields, minutesKey, MinutesErrors, MinutesMessages, normalizeConclusion, RenderMinutes, ResolveFiles, serverDate, SYSTEM_ACTOR,
   type Actor, type GetMinutes, type MeetingDetails, type MinutesFile, type MinutesItem, type MinutesState, type RequestOf, type ResponseOf, type SaveConclusions,
   type SetMinutesSetting, type UploadMinutes,
 } from '@app/contracts';
@@ -98,7 +98,16 @@ export class MinutesService {
     return { id: r.id, status: r.status as NonNullable<MinutesState['render']>['status'], progress: r.progress, version: versionNumber, error: r.error };
   }
 
+  /** the organization's `mom_secretary_signs` (docs/minutes.md#who-signs): the secretary signs after the chair */
+  async secretarySigns(orgId: string): Promise<boolean> {
+    const { organization } = await this.bus.request(GetOrganization, { orgId });
+    if (!organization) throw AppError.notFound('organization');
+    return organization.modules.mom_secretary_signs === 1;
+  }
+
   async state(orgId: string, meeting: MeetingDetails, momSettings: boolean, rights: Rights, actor: Actor): Promise<MinutesState> {
+    // who signs is shown to the owner only, who sends for approval: the organization is read for them alone
+    const secretarySigns = rights.available && rights.done ? await this.secretarySigns(orgId) : null;
     // the render is read before the versions: each statement sees what had committed when it began (READ
     // COMMITTED), and a render is marked done in the transaction that writes its version, so a done render read
     // first always finds its version in the list read after it (read the other way round, a render finishing in
@@ -109,7 +118,7 @@ export class MinutesService {
         render,
         items: await this.items(s, meeting),
         versions: rights.history ? await this.repo.versionsOf(s, meeting.id) : [],
-        workflow: rights.available ? await this.workflow.of(s, meeting, actor, rights) : null,
+        workflow: rights.available ? await this.workflow.of(s, meeting, actor, rights, secretarySigns) : null,
       };
     });
     const uploaded = versions.filter((v) => !v.s3Key).map((v) => v.libraryId);

@@ -9,11 +9,11 @@ import { Bus, logger, Outbox, Storage } from '@app/platform';
 import { MinutesDb, type Scope } from '../common/minutes-db';
 import { minutesFileName } from '../rules/file-name';
 import { minutesItems } from '../rules/items';
-import { approversFor, nextState, type WorkflowStep } from '../rules/workflow';
+import { nextState, type WorkflowStep } from '../rules/workflow';
 import { MinutesRepository } from './minutes.repository';
 import { MinutesService } from './minutes.service';
 import { WorkflowRepository } from './workflow.repository';
-import { candidatesOf, WorkflowView, type Edition } from './workflow.view';
+import { candidatesOf, signersOf, WorkflowView, type Edition } from './workflow.view';
 
 type Ctx = Awaited<ReturnType<MinutesService['context']>>;
 const actorName = (a: { name: string | null; email: string | null }) => a.name ?? a.email ?? '';
@@ -56,10 +56,9 @@ export class WorkflowService {
     return row;
   }
 
-  /** chosen people must be members of the meeting (users; `allowOwner` for approvers): field errors `<field>.<i>` */
-  private static people(meeting: MeetingDetails, ids: number[], field: string, allowOwner: boolean): Array<{ user_id: number; name: string }> {
+  /** chosen reviewers must be members of the meeting (users, the owner excepted): field errors `<field>.<i>` */
+  private static people(meeting: MeetingDetails, ids: number[], field: string): Array<{ user_id: number; name: string }> {
     const candidates = candidatesOf(meeting);
-    if (allowOwner) candidates.push({ user_id: meeting.owner_id, name: meeting.owner.name ?? `#${meeting.owner_id}` });
     const fields: Record<string, string> = {};
     const out = ids.map((id, i) => {
       const p = candidates.find((x) => x.user_id === id);
@@ -77,7 +76,7 @@ export class WorkflowService {
   async sendForReview(c: RequestOf<typeof SendMinutesForReview>): Promise<MinutesState> {
     const x = await this.minutes.context(c);
     this.ownerOnly(x);
-    const chosen = WorkflowService.people(x.meeting, c.body.reviewers, 'reviewers', false);
+    const chosen = WorkflowService.people(x.meeting, c.body.reviewers, 'reviewers');
     const me = { userId: c.actor.userId, name: actorName(c.actor) };
     await this.db.command(c.orgId, async (s) => {
       await this.minutesRepo.lockMeeting(s, c.meetingId);
@@ -112,10 +111,10 @@ export class WorkflowService {
   async sendForApproval(c: RequestOf<typeof SendMinutesForApproval>): Promise<MinutesState> {
     const x = await this.minutes.context(c);
     this.ownerOnly(x);
-    const chosen = WorkflowService.people(x.meeting, c.body.approvers, 'approvers', true);
-    // the chair and the secretary sign first once meetings have them (rules/workflow approversFor); today: the owner's choice
-    const order = approversFor({ chosen: chosen.map((p) => p.user_id) });
-    const approvers = order.map((id) => chosen.find((p) => p.user_id === id)!);
+    // who signs is not chosen: the meeting's chair, then its secretary where the organization asks for it (rules/workflow
+    // approversFor); a role the meeting has not named is a field error of that role, and nothing is written
+    const { signers: approvers, missing } = signersOf(x.meeting, await this.minutes.secretarySigns(c.orgId));
+    if (missing.length) throw AppError.validation(Object.fromEntries(missing.map((role) => [role, role === 'chair' ? MinutesMessages.noChair : MinutesMessages.noSecretary])));
     const { edition, version } = await this.db.tenant(c.orgId, async (s) => {
       const e = await this.view.edition(s, c.meetingId);
       WorkflowService.step(e, 'send_approval');

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { serverDate, type Actor, type MeetingDetails, type MinutesPermissions, type MinutesWorkflow, type MinutesWorkflowAction, type MinutesWorkflowState } from '@app/contracts';
+import { serverDate, type Actor, type MeetingDetails, type MeetingRole, type MinutesPermissions, type MinutesWorkflow, type MinutesWorkflowAction, type MinutesWorkflowState } from '@app/contracts';
 import type { Scope } from '../common/minutes-db';
-import { workflowPermissions } from '../rules/workflow';
+import { approversFor, workflowPermissions } from '../rules/workflow';
 import { WorkflowRepository, type EditionRow } from './workflow.repository';
 
 /** the current edition: the newest row, or edition 1 as a draft before anyone took a step (no row is written to read) */
 export type Edition = Pick<EditionRow, 'number' | 'state' | 'baseVersion' | 'draftVersion' | 'approvalId' | 'approvers' | 'publishedVersion'> & { id: number | null };
 export const FIRST_EDITION: Edition = { id: null, number: 1, state: 'draft', baseVersion: 0, draftVersion: null, approvalId: null, approvers: [], publishedVersion: null };
 
-/** the members a reviewer or an approver may be chosen among: users of the meeting (not guests), the owner excepted */
+/** the members a reviewer may be chosen among: users of the meeting (not guests), the owner excepted */
 export function candidatesOf(meeting: MeetingDetails): Array<{ user_id: number; name: string }> {
   const seen = new Map<number, string>();
   for (const m of meeting.members) {
@@ -16,6 +16,22 @@ export function candidatesOf(meeting: MeetingDetails): Array<{ user_id: number; 
     seen.set(m.user_id, m.user?.name ?? m.user?.email ?? m.user_email ?? `#${m.user_id}`);
   }
   return [...seen].map(([user_id, name]) => ({ user_id, name })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+type Person = { user_id: number; name: string };
+const memberName = (m: MeetingDetails['members'][number]): string => m.user?.name ?? m.user?.email ?? m.user_email ?? `#${m.user_id}`;
+
+/**
+ * Who signs this meeting's minutes, in order, from the meeting's roles (meeting_role on its members, set with
+ * POST /api/meetings/{id}/roles) and the organization's `mom_secretary_signs` (rules/workflow approversFor).
+ */
+export function signersOf(meeting: MeetingDetails, secretarySigns: boolean): { signers: Person[]; missing: MeetingRole[] } {
+  const holder = (role: MeetingRole) => meeting.members.find((m) => m.meeting_role === role && m.user_id !== null) ?? null;
+  const chair = holder('chair');
+  const secretary = holder('secretary');
+  const { approvers, missing } = approversFor({ chair: chair?.user_id ?? null, secretary: secretary?.user_id ?? null, secretarySigns });
+  const people = [chair, secretary].filter((m): m is NonNullable<typeof m> => m !== null);
+  return { signers: approvers.map((id) => ({ user_id: id, name: memberName(people.find((m) => m.user_id === id)!) })), missing };
 }
 
 /** The workflow part of the minutes' state (read only: rows -> the answer, with the rules' flags). */
@@ -27,7 +43,8 @@ export class WorkflowView {
     return (await this.repo.current(s, meetingId, opts)) ?? FIRST_EDITION;
   }
 
-  async of(s: Scope, meeting: MeetingDetails, actor: Actor, rights: MinutesPermissions): Promise<MinutesWorkflow> {
+  /** `secretarySigns`: the organization's setting, read for the owner only (null for everyone else: no signers shown) */
+  async of(s: Scope, meeting: MeetingDetails, actor: Actor, rights: MinutesPermissions, secretarySigns: boolean | null): Promise<MinutesWorkflow> {
     const rows = await this.repo.editionsOf(s, meeting.id);
     const cur: Edition = rows[rows.length - 1] ?? FIRST_EDITION;
     const [people, comments, history] = cur.id !== null ? await Promise.all([this.repo.reviewersOf(s, cur.id), this.repo.commentsOf(s, cur.id), this.repo.historyOf(s, meeting.id)]) : [[], [], []];
@@ -35,6 +52,7 @@ export class WorkflowView {
     const owner = rights.done;
     const tz = meeting.time_zone;
     const seesComments = owner || reviewer || rights.manage;
+    const signing = owner && secretarySigns !== null ? signersOf(meeting, secretarySigns) : { signers: [], missing: [] };
     return {
       edition: cur.number,
       state: cur.state as MinutesWorkflowState,
@@ -45,7 +63,9 @@ export class WorkflowView {
         ? comments.map((c) => ({ id: c.id, type: c.itemType as MinutesWorkflow['review_comments'][number]['type'], item_id: c.itemId, comment: c.comment, user_id: c.userId, user_name: c.userName, created_at: serverDate(c.createdAt, tz)! }))
         : [],
       candidates: owner ? candidatesOf(meeting) : [],
-      permissions: workflowPermissions({ state: cur.state as MinutesWorkflowState, available: rights.available, owner, reviewer }),
+      signers: signing.signers,
+      signers_missing: signing.missing,
+      permissions: workflowPermissions({ state: cur.state as MinutesWorkflowState, available: rights.available, owner, reviewer, signersReady: owner && signing.missing.length === 0 }),
       editions: (rows.length ? rows : []).map((e) => ({
         number: e.number, state: e.state as MinutesWorkflowState, draft_version: e.draftVersion, published_version: e.publishedVersion, approval_id: e.approvalId, created_at: serverDate(e.createdAt, tz)!,
       })),

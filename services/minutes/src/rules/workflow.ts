@@ -1,4 +1,4 @@
-import { MINUTES_LOCKED_STATES, type MinutesWorkflowState, type WorkflowPermissions } from '@app/contracts';
+import { MINUTES_LOCKED_STATES, type MeetingRole, type MinutesWorkflowState, type WorkflowPermissions } from '@app/contracts';
 
 /**
  * The minutes workflow's rules (docs/minutes.md#the-workflow), pure and table-tested: which step may follow which,
@@ -38,6 +38,8 @@ export interface WorkflowFacts {
   owner: boolean;
   /** a reviewer of the current edition */
   reviewer: boolean;
+  /** the meeting names everyone who must sign (approversFor: nothing missing) */
+  signersReady: boolean;
 }
 
 export function workflowPermissions(f: WorkflowFacts): WorkflowPermissions {
@@ -45,19 +47,30 @@ export function workflowPermissions(f: WorkflowFacts): WorkflowPermissions {
   return {
     send_review: can('send_review'),
     review_comment: f.available && f.reviewer && f.state === 'in_review',
-    send_approval: can('send_approval'),
+    send_approval: can('send_approval') && f.signersReady,
     publish: can('publish'),
     correct: can('correct'),
     editable: f.available && !isLocked(f.state),
   };
 }
 
+/** the meeting's roles as the minutes need them: user ids, null when the meeting names nobody */
+export interface SignerFacts {
+  chair: number | null;
+  secretary: number | null;
+  /** the organization's `mom_secretary_signs`: the secretary signs after the chair */
+  secretarySigns: boolean;
+}
+
 /**
- * Who signs the minutes, in order. Meetings have no chair or secretary role yet (docs/decisions.md "Minutes
- * approvers"): the owner's choice stands. Once a meeting names them, pass them as `chair` and `secretary` and they
- * sign first (the chair, then the secretary where the organization asks for it), before anyone else chosen.
+ * Who signs the minutes, in order (docs/minutes.md#who-signs): the meeting's chair, then its secretary where the
+ * organization asks for it. `missing` lists the roles the meeting must name first (the owner is told, and sending
+ * is refused with a field error per role); `approvers` is empty unless nothing is missing. One person signs once.
  */
-export function approversFor(o: { chosen: readonly number[]; chair?: number | null; secretary?: number | null }): number[] {
-  const first = [o.chair, o.secretary].filter((x): x is number => typeof x === 'number');
-  return [...new Set([...first, ...o.chosen])];
+export function approversFor(f: SignerFacts): { approvers: number[]; missing: MeetingRole[] } {
+  const needed: Array<[MeetingRole, number | null]> = [['chair', f.chair]];
+  if (f.secretarySigns) needed.push(['secretary', f.secretary]);
+  const missing = needed.filter(([, id]) => id === null).map(([role]) => role);
+  if (missing.length) return { approvers: [], missing };
+  return { approvers: [...new Set(needed.map(([, id]) => id as number))], missing: [] };
 }

@@ -10,15 +10,16 @@ import { Loading } from '../../components/Loading';
 import { useApi, useRevalidate } from '../../hooks/use-api';
 
 type OrgStatus = RouteData<typeof Routes.getOrgStatus>;
-type Change = { nda?: 0 | 1; mom?: 0 | 1; compress?: 0 | 1; approval_mode?: 'new' | 'old' };
+type Change = { nda?: 0 | 1; mom?: 0 | 1; compress?: 0 | 1; mom_secretary_signs?: 0 | 1; approval_mode?: 'new' | 'old' };
 
-const SWITCHES = ['nda', 'mom', 'compress'] as const;
+const SWITCHES = ['nda', 'mom', 'mom_secretary_signs', 'compress'] as const;
 
 /**
  * The organization's module switches (docs/product/administration.md#organization-information-and-modules), shown to
- * administrators (`organization_manage`, which PUT /api/status requires): the NDA, the minutes module, compression
- * (0/1, off by default) and the signing mode (`old` or `new`, default `old`). Each change is saved at once with
- * PUT /api/status and the shell's modules (GET /api/) are read again.
+ * administrators (`organization_manage`, which PUT /api/status requires): the NDA, the minutes module, whether the
+ * meeting's secretary signs the minutes after the chair, compression (0/1, off by default) and the signing mode
+ * (`old` or `new`, default `old`). Each change is saved at once with PUT /api/status and the shell's modules
+ * (GET /api/) are read again.
  */
 export function ModulesCard() {
   const { t } = useTranslation('organization');

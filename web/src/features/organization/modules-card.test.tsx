@@ -5,7 +5,7 @@ import { renderWithApp } from '../../test/render';
 import { ModulesCard } from './ModulesCard';
 
 const status = (over: Record<string, unknown> = {}) => ({
-  na: [], approval_mode: 'old', nda: 0, compress: 0, mom: 0, variant: 'default', m: [], r: [],
+  na: [], approval_mode: 'old', nda: 0, compress: 0, mom: 0, mom_secretary_signs: 0, variant: 'default', m: [], r: [],
   currentOrg: { id: '00000000-0000-4000-8000-000000000001', slug: 'demo', name: 'Demo', logo: null, time_zone: 'UTC', variant: 'default' },
   ...over,
 });
@@ -49,5 +49,21 @@ describe('organization modules card', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Placed boxes' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ approval_mode: 'new' });
+  });
+
+  it('the secretary signs the minutes: a switch of its own, sent as 0 or 1 exactly', async () => {
+    const calls = installFetch(
+      orgPublic(),
+      on('GET', '/api/status', () => jsonResponse(200, { success: true, data: status() })),
+      on('PUT', '/api/status', (c) => jsonResponse(200, { success: true, message: 'Status updated successfully', data: status(c.body as Record<string, unknown>) })),
+    );
+    renderWithApp(<ModulesCard />);
+    const sw = await screen.findByTestId('module-mom_secretary_signs-switch');
+    expect(screen.getByText('The secretary signs the minutes')).toBeInTheDocument();
+    expect(sw.querySelector('input')).not.toBeChecked();
+    fireEvent.click(sw.querySelector('input')!);
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ mom_secretary_signs: 1 });
+    await waitFor(() => expect(screen.getByTestId('module-mom_secretary_signs-switch').querySelector('input')).toBeChecked());
   });
 });

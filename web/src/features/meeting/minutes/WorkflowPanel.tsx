@@ -12,12 +12,11 @@ const SEVERITY: Record<MinutesWorkflow['state'], 'info' | 'warning' | 'success' 
   draft: 'secondary', in_review: 'info', in_approval: 'warning', approved: 'success', published: 'success',
 };
 
-/** a fieldset of checkboxes over the meeting's members (reviewers, approvers in the order they are ticked) */
-function PeoplePicker(props: { id: string; legend: string; hint?: string; people: MinutesWorkflow['candidates']; chosen: number[]; onChange: (ids: number[]) => void }) {
+/** a fieldset of checkboxes over the meeting's members (the reviewers) */
+function PeoplePicker(props: { id: string; legend: string; people: MinutesWorkflow['candidates']; chosen: number[]; onChange: (ids: number[]) => void }) {
   return (
     <fieldset className="minutes-people" data-testid={`${props.id}-picker`}>
       <legend>{props.legend}</legend>
-      {props.hint && <small className="muted">{props.hint}</small>}
       {props.people.map((p) => {
         const id = `${props.id}-${p.user_id}`;
         const on = props.chosen.includes(p.user_id);
@@ -34,7 +33,8 @@ function PeoplePicker(props: { id: string; legend: string; hint?: string; people
 
 /**
  * The minutes workflow in the minutes card (docs/minutes.md#the-workflow): the edition's state, the reviewers' picker
- * and "Send for review", the reviewers' comments per section (and a reviewer's comment form), the approvers' picker
+ * and "Send for review", the reviewers' comments per section (and a reviewer's comment form), who will sign (the
+ * meeting's chair, then its secretary where the organization asks for it; or which role the meeting must name first)
  * and "Send for approval", "Publish", "Start a correction", and the history of every edition. It offers what the
  * service's `workflow.permissions` allow, nothing it works out itself.
  */
@@ -44,7 +44,6 @@ export function WorkflowPanel(props: { state: MinutesState; onChanged: (s: Minut
   const w = s.workflow!;
   const p = w.permissions;
   const [reviewers, setReviewers] = useState<number[]>(() => w.reviewers.map((r) => r.user_id));
-  const [approvers, setApprovers] = useState<number[]>(() => w.approvers.map((r) => r.user_id));
   const [section, setSection] = useState(() => (s.items[0] ? `${s.items[0].type}:${s.items[0].id}` : ''));
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
@@ -66,7 +65,7 @@ export function WorkflowPanel(props: { state: MinutesState; onChanged: (s: Minut
   };
   const params = { id: s.meeting_id };
   const sendReview = () => run(() => apiCommand(Routes.sendMinutesForReview, { params, body: { reviewers } }));
-  const sendApproval = () => run(() => apiCommand(Routes.sendMinutesForApproval, { params, body: { approvers } }));
+  const sendApproval = () => run(() => apiCommand(Routes.sendMinutesForApproval, { params, body: {} }));
   const publish = () => run(() => apiCommand(Routes.publishMinutes, { params, body: {} }));
   const correct = () => run(() => apiCommand(Routes.startMinutesCorrection, { params, body: {} }));
   const addComment = () => {
@@ -74,6 +73,7 @@ export function WorkflowPanel(props: { state: MinutesState; onChanged: (s: Minut
     return run(() => apiCommand(Routes.addReviewComment, { params, body: { type: type as MinutesItem['type'], item_id: Number(id), comment } }), () => setComment(''));
   };
 
+  const beforeApproval = w.state === 'draft' || w.state === 'in_review';
   const bySection = s.items
     .map((i) => ({ item: i, comments: w.review_comments.filter((c) => c.type === i.type && c.item_id === i.id) }))
     .filter((x) => x.comments.length > 0);
@@ -120,10 +120,13 @@ export function WorkflowPanel(props: { state: MinutesState; onChanged: (s: Minut
         </div>
       )}
 
+      {beforeApproval && w.signers.length > 0 && <p className="m-0" data-testid="minutes-signers"><small>{t('workflow.signersAre', { names: w.signers.map((r) => r.name).join(', ') })}</small></p>}
+      {beforeApproval && w.signers_missing.map((role) => (
+        <p key={role} className="m-0" role="note" data-testid={`minutes-signer-missing-${role}`}><small>{t(`workflow.missing.${role}`)}</small></p>
+      ))}
       {p.send_approval && (
         <div className="field">
-          <PeoplePicker id="minutes-approver" legend={t('workflow.approvers')} hint={t('workflow.approversHint')} people={w.candidates} chosen={approvers} onChange={setApprovers} />
-          <Button type="button" icon="pi pi-verified" label={t('workflow.sendApproval')} disabled={busy || !approvers.length} onClick={() => void sendApproval()} data-testid="minutes-send-approval" />
+          <Button type="button" icon="pi pi-verified" label={t('workflow.sendApproval')} disabled={busy} onClick={() => void sendApproval()} data-testid="minutes-send-approval" />
         </div>
       )}
 

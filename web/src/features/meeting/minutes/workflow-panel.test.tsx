@@ -14,6 +14,7 @@ const people = [{ user_id: 7, name: 'Mona Member' }, { user_id: 8, name: 'Mark M
 function aWorkflow(over: Partial<MinutesWorkflow> = {}): MinutesWorkflow {
   return {
     edition: 1, state: 'draft', reviewers: [], approvers: [], approval_id: null, review_comments: [], candidates: people,
+    signers: [people[1]], signers_missing: [],
     permissions: wperms({ send_review: true, send_approval: true }), editions: [], history: [], ...over,
   };
 }
@@ -78,27 +79,41 @@ describe('the minutes workflow in the card', () => {
     expect(screen.getByTestId('minutes-review-section-talking_point-5')).toHaveTextContent('Mona Member: Please name the amount.');
   });
 
-  it('the owner sends for approval to the approvers ticked, in that order; then the minutes are locked (no Save, no Done)', async () => {
-    const sent = aWorkflow({ state: 'in_approval', approvers: [people[1], people[0]], approval_id: 12, permissions: wperms({ editable: false }) });
+  it('the owner sees who signs (the chair, then the secretary) and sends for approval with no choice; then the minutes are locked (no Save, no Done)', async () => {
+    const sent = aWorkflow({ state: 'in_approval', approvers: [people[1], people[0]], approval_id: 12, signers: [people[1], people[0]], permissions: wperms({ editable: false }) });
     const calls = installFetch(
-      on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState(aWorkflow({ state: 'in_review', reviewers: [people[0]] })) })),
+      on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState(aWorkflow({ state: 'in_review', reviewers: [people[0]], signers: [people[1], people[0]] })) })),
       on('POST', '/api/meetings/1/minutes/approval', answer(aState(sent), 'Minutes sent for approval')),
     );
     card();
-    fireEvent.click(await screen.findByTestId('minutes-approver-8'));
-    fireEvent.click(screen.getByTestId('minutes-approver-7'));
-    expect(screen.getByText('Until meetings have a chair and a secretary, choose who signs the minutes.')).toBeInTheDocument();
+    expect(await screen.findByTestId('minutes-signers')).toHaveTextContent('Signed by (the chair, then the secretary where asked for): Mark Member, Mona Member');
+    expect(screen.queryByTestId('minutes-approver-picker')).toBeNull();
     fireEvent.click(screen.getByTestId('minutes-send-approval'));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ approvers: [8, 7] });
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({});
     await waitFor(() => expect(screen.getByTestId('minutes-state')).toHaveTextContent('Awaiting signatures'));
     expect(screen.getByTestId('minutes-locked')).toHaveTextContent('The minutes are locked while they are being signed.');
     expect(screen.getByText('Signed by: Mark Member, Mona Member')).toBeInTheDocument();
     expect(screen.queryByTestId('minutes-send-approval')).toBeNull();
+    expect(screen.queryByTestId('minutes-signers')).toBeNull();
     fireEvent.click(screen.getByTestId('minutes-manage'));
     await screen.findByTestId('minutes-dialog');
     expect(screen.queryByTestId('minutes-save')).toBeNull();
     expect(screen.queryByTestId('minutes-done')).toBeNull();
+  });
+
+  it.each([
+    [['chair'] as const, ["Name the meeting's chair (the “Running the meeting” card) before sending for approval: the chair signs the minutes."]],
+    [['secretary'] as const, ["Name the meeting's secretary (the “Running the meeting” card) before sending for approval: this organization has the secretary sign after the chair."]],
+  ])('no %s named: the owner is told which role to name, and there is no Send for approval', async (missing, texts) => {
+    installFetch(on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, {
+      success: true, data: aState(aWorkflow({ signers: [], signers_missing: [...missing], permissions: wperms({ send_review: true, send_approval: false }) })),
+    })));
+    card();
+    expect(await screen.findByTestId(`minutes-signer-missing-${missing[0]}`)).toHaveTextContent(texts[0]);
+    expect(screen.queryByTestId('minutes-send-approval')).toBeNull();
+    expect(screen.queryByTestId('minutes-signers')).toBeNull();
+    expect(screen.getByTestId('minutes-send-review')).toBeInTheDocument();
   });
 
   it('approved: Publish; published: Start a correction, and the history of each step and the signed version', async () => {
