@@ -1,0 +1,231 @@
+/**
+ * Journey: the minutes workflow (issue 27, docs/minutes.md#the-workflow), in a fresh organization, three browsers one
+ * after another. A Live meeting with one talking point and a conclusion; Mark Member is the meeting's chair (named
+ * through the API: the chair journey covers the roles card); Eddie Editor reads his e-mail in Arabic.
+ *   1. the owner's minutes card says who signs (the chair) and sends the draft for review by Mona Member;
+ *   2. Mona comments on the talking point's section; the card passes axe-core in English and Arabic;
+ *   3. the owner sees the comment under its section, makes the edition's PDF (Done, through the API: the minutes
+ *      journey covers the button) and sends for approval: the card says "Awaiting signatures" and locked;
+ *   4. Mark, the chair, signs the approval on its page (the classic signature modal);
+ *   5. the owner publishes once the approval is sealed: the newest minutes version is the sealed PDF (pdfsig:
+ *      valid), Eddie's e-mail is in Arabic and Mona's in English; the card passes axe-core in English and Arabic;
+ *   6. the owner starts a correction: edition 2, a draft, editable, and the history shows every step of both editions.
+ */
+import type { Page } from 'puppeteer-core';
+import { mailsTo, pdfSignature, TEST_PASSWORD, waitFor } from '@app/testing';
+import { closeRedis, expectOk, GATEWAY, meeting, setStatus, talkingPoint, world, type World } from '../api/meeting/helpers';
+import { a11y, dismissToasts, openBrowser, orgUrl, settled, signIn, successToast, switchLanguage, textOf, waitForText, type Session } from './support';
+
+jest.setTimeout(600_000);
+
+const TITLE = `Workflow journey ${Date.now() % 1_000_000}`;
+const COMMENT = 'Please state the amount approved.';
+
+async function openWorkflow(page: Page, w: World, id: number): Promise<void> {
+  await page.goto(orgUrl(w.org.slug, `/app/activity/meetings/${id}`));
+  await page.waitForSelector('[data-testid=minutes-workflow]', { visible: true });
+  await settled(page);
+}
+
+const stateIs = (page: Page, state: string) => page.waitForSelector(`[data-testid=minutes-state][data-state=${state}]`, { visible: true, timeout: 30_000 });
+
+/** draw a stroke on the signature canvas with the mouse */
+async function draw(page: Page): Promise<void> {
+  await settled(page);
+  const canvas = await page.waitForSelector('[data-testid=signature-canvas]', { visible: true });
+  const box = (await canvas!.boundingBox())!;
+  await page.mouse.move(box.x + 30, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 30 + i * 25, box.y + box.height / 2 + (i % 2 ? -25 : 25), { steps: 2 });
+  await page.mouse.up();
+}
+
+/** axe-core on the meeting page with the workflow card, in English then Arabic (back to English after) */
+async function a11yBothLanguages(s: Session, name: string): Promise<void> {
+  await a11y(s.page, name, s);
+  await switchLanguage(s.page, 'ar');
+  await s.page.waitForSelector('[data-testid=minutes-workflow]', { visible: true });
+  await a11y(s.page, name, s);
+  await switchLanguage(s.page, 'en');
+}
+
+describe('journey: the minutes workflow, from review to a published, signed and corrected edition', () => {
+  let w: World;
+  let meetingId: number;
+  let tpId: number;
+  let approvalId: number;
+  let owner: Session;
+
+  beforeAll(async () => {
+    w = await world();
+    meetingId = (await meeting(w, { title: TITLE })).id;
+    tpId = (await talkingPoint(w, meetingId, { title: 'Budget' })).id;
+    await setStatus(w, meetingId, 2, 3);
+    expectOk(await w.chair.c.post(`/meetings/${meetingId}/mom`, { mom_settings: 1 }));
+    expectOk(await w.chair.c.post(`/meetings/${meetingId}/mom_conclusion`, { id: meetingId, conclusions: [{ type: 'talking_point', id: tpId, conclusion: 'The budget was approved.', active: true }] }));
+    expectOk(await w.chair.c.post(`/meetings/${meetingId}/roles`, { chair_user_id: w.m2.userId, secretary_user_id: null }));
+    expect((await w.editor.c.put('/profile', { name: w.editor.name, email: w.editor.email, phone: '555123', lang: 'ar' })).status).toBe(200);
+    owner = await openBrowser('minutes-workflow-owner');
+    owner.page.setDefaultTimeout(30_000);
+    owner.page.setDefaultNavigationTimeout(60_000);
+    await owner.step('owner-sign-in', () => signIn(owner.page, w.org.slug, w.chair.email, TEST_PASSWORD));
+  });
+  afterAll(async () => {
+    await owner?.close();
+    closeRedis();
+  });
+
+  it('the owner sees who signs and sends the draft for review by one member', async () => {
+    const { page } = owner;
+    await owner.step('send-review', async () => {
+      await openWorkflow(page, w, meetingId);
+      await stateIs(page, 'draft');
+      expect(await textOf(page, '[data-testid=minutes-signers]')).toContain('Mark Member');
+      await page.click(`[data-testid=minutes-reviewer-${w.m1.userId}]`);
+      await owner.shot('reviewer-ticked');
+      await page.click('[data-testid=minutes-send-review]');
+      expect(await successToast(page)).toContain('Minutes sent for review');
+      await dismissToasts(page);
+      await stateIs(page, 'in_review');
+      await waitForText(page, '[data-testid=minutes-workflow]', 'Reviewers: Mona Member');
+    });
+  });
+
+  it('the reviewer comments on a section; the card passes axe-core in English and Arabic', async () => {
+    const member = await openBrowser('minutes-workflow-reviewer');
+    try {
+      const { page } = member;
+      page.setDefaultTimeout(30_000);
+      await member.step('comment', async () => {
+        await signIn(page, w.org.slug, w.m1.email, TEST_PASSWORD);
+        await openWorkflow(page, w, meetingId);
+        await page.waitForSelector('[data-testid=minutes-review-form]', { visible: true });
+        await page.select('[data-testid=minutes-review-section]', `talking_point:${tpId}`);
+        await page.type('[data-testid=minutes-review-text]', COMMENT);
+        await page.click('[data-testid=minutes-review-submit]');
+        expect(await successToast(page)).toContain('Comment added');
+        await dismissToasts(page);
+        await waitForText(page, `[data-testid=minutes-review-section-talking_point-${tpId}]`, `Mona Member: ${COMMENT}`);
+        await member.shot('commented');
+      });
+      await member.step('a11y', () => a11yBothLanguages(member, 'minutes workflow in review'));
+    } finally {
+      await member.close();
+    }
+  });
+
+  it('the owner reads the comment under its section and sends for approval: the chair signs; the minutes are locked', async () => {
+    const { page } = owner;
+    await owner.step('comment-seen', async () => {
+      await openWorkflow(page, w, meetingId);
+      await waitForText(page, `[data-testid=minutes-review-section-talking_point-${tpId}]`, 'Budget');
+      await waitForText(page, `[data-testid=minutes-review-section-talking_point-${tpId}]`, COMMENT);
+    });
+    // the PDF of this edition (Done; the minutes journey presses the button)
+    expectOk(await w.chair.c.post(`/meetings/${meetingId}/mom_conclusion`, { id: meetingId, isConclusion: true, done: 1, mom_lang: 'en', conclusions: [] }));
+    await waitFor('the draft PDF', async () => {
+      const s = expectOk(await w.chair.c.get(`/meetings/${meetingId}/minutes`));
+      if (s.render?.status === 'failed') throw new Error(`render failed: ${s.render.error}`);
+      return s.render?.status === 'done' && s.mom_versions.length === 1 ? s : null;
+    }, 180_000, 500);
+    await owner.step('send-approval', async () => {
+      await openWorkflow(page, w, meetingId);
+      await page.click('[data-testid=minutes-send-approval]');
+      expect(await successToast(page)).toContain('Minutes sent for approval');
+      await dismissToasts(page);
+      await stateIs(page, 'in_approval');
+      await waitForText(page, '[data-testid=minutes-locked]', 'The minutes are locked while they are being signed.');
+      await waitForText(page, '[data-testid=minutes-workflow]', 'Signed by: Mark Member');
+      await owner.shot('in-approval');
+    });
+    const f = expectOk(await w.chair.c.get(`/meetings/${meetingId}/minutes`)).workflow;
+    expect(f.approvers).toEqual([{ user_id: w.m2.userId, name: 'Mark Member' }]);
+    approvalId = f.approval_id;
+  });
+
+  it('the chair signs the approval on its page', async () => {
+    const chair = await openBrowser('minutes-workflow-chair');
+    try {
+      const { page } = chair;
+      page.setDefaultTimeout(45_000);
+      await chair.step('sign', async () => {
+        await signIn(page, w.org.slug, w.m2.email, TEST_PASSWORD);
+        await page.goto(orgUrl(w.org.slug, `/app/activity/approval/${approvalId}`));
+        await page.waitForSelector('[data-testid=approval-sign]:not([disabled])', { visible: true });
+        await page.click('[data-testid=approval-sign]');
+        await draw(page);
+        await page.waitForSelector('[data-testid=signature-submit]:not([disabled])');
+        await page.click('[data-testid=signature-submit]');
+        await successToast(page, 'Document signed successfully');
+        await chair.shot('signed');
+      });
+    } finally {
+      await chair.close();
+    }
+  });
+
+  it('the owner publishes: the sealed PDF verifies, the members are e-mailed in their language; axe-core in English and Arabic', async () => {
+    const { page } = owner;
+    // approved once the approval service has sealed the PDF (ApprovalCompleted)
+    await waitFor('approved', async () => (expectOk(await w.chair.c.get(`/meetings/${meetingId}/minutes`)).workflow.state === 'approved' ? true : null), 120_000, 500);
+    await waitFor('sealed', async () => {
+      const a = expectOk(await w.chair.c.get(`/approvals/${approvalId}`));
+      return a.status === 'fully signed' && !a.processing && a.versions.some((v: { action: string }) => v.action === 'sealed') ? true : null;
+    }, 120_000, 500);
+    await owner.step('publish', async () => {
+      await openWorkflow(page, w, meetingId);
+      await stateIs(page, 'approved');
+      await page.click('[data-testid=minutes-publish]');
+      expect(await successToast(page)).toContain('Minutes published');
+      await dismissToasts(page);
+      await stateIs(page, 'published');
+      await waitForText(page, '[data-testid=minutes-locked]', 'The published minutes are locked. Start a correction to change them.');
+      await owner.shot('published');
+    });
+
+    const s = expectOk(await w.chair.c.get(`/meetings/${meetingId}/minutes`));
+    const newest = [...s.mom_versions].sort((a: any, b: any) => b.version - a.version)[0];
+    expect(newest).toMatchObject({ version: 2, source: 'signed' });
+    const res = await fetch(`${GATEWAY}/api/meetings/${meetingId}/mom`, { headers: { 'x-org': w.org.slug, token: w.chair.token } });
+    expect(res.status).toBe(200);
+    expect((await pdfSignature(Buffer.from(await res.arrayBuffer()))).out).toMatch(/Signature Validation: Signature is Valid\./);
+
+    const mail = (email: string, subject: string) => waitFor(`the e-mail to ${email}`, async () => (await mailsTo(email)).find((x) => x.subject === subject), 60_000, 500);
+    await mail(w.editor.email, `تم نشر المحضر: ${TITLE}`);
+    await mail(w.m1.email, `Minutes published: ${TITLE}`);
+
+    await owner.step('a11y-published', async () => {
+      await page.click('[data-testid=minutes-workflow-history-toggle]');
+      await page.waitForSelector('[data-testid=minutes-workflow-history]', { visible: true });
+      await a11yBothLanguages(owner, 'minutes workflow published');
+    });
+  });
+
+  it('a correction is edition 2, a draft, through the same steps; the history shows both editions', async () => {
+    const { page } = owner;
+    await owner.step('correct', async () => {
+      await openWorkflow(page, w, meetingId);
+      await page.click('[data-testid=minutes-correct]');
+      expect(await successToast(page)).toContain('A correction of the minutes was started');
+      await dismissToasts(page);
+      await stateIs(page, 'draft');
+      await waitForText(page, '[data-testid=minutes-workflow]', 'Edition 2');
+      expect(await page.$('[data-testid=minutes-locked]')).toBeNull();
+      await page.waitForSelector('[data-testid=minutes-send-review]', { visible: true });
+      await page.click('[data-testid=minutes-workflow-history-toggle]');
+      await page.waitForSelector('[data-testid=minutes-workflow-history]', { visible: true });
+      const lines = await page.$$eval('[data-testid=minutes-workflow-history] li', (n: any[]) => n.map((li) => (li.textContent ?? '').replace(/\d{4}-\d{2}-\d{2} - \d{2}:\d{2} (AM|PM)$/, '')));
+      expect(lines).toEqual([
+        'Edition 1Draft startedChair Person',
+        'Edition 1Sent for reviewChair PersonMona Member',
+        'Edition 1CommentedMona MemberBudget',
+        'Edition 1Sent for approvalChair PersonMark Member',
+        'Edition 1ApprovedMark Member',
+        'Edition 1PublishedChair Person',
+        'Edition 2Correction startedChair Person',
+      ]);
+      await owner.shot('correction-history');
+    });
+    expect(expectOk(await w.chair.c.get(`/meetings/${meetingId}/minutes`)).workflow.editions.map((e: any) => [e.number, e.state])).toEqual([[1, 'published'], [2, 'draft']]);
+  });
+});
