@@ -4,7 +4,7 @@
  * 'This link has been revoked.', an expired one 410 'This link has expired.'; others may not touch it.
  */
 import { Client } from 'pg';
-import { api } from '@app/testing';
+import { api, waitFor } from '@app/testing';
 import { GATEWAY, env, expectOk, scheduled, tokenOf, worldWithEvents, type MeetingEvents, type World } from './helpers';
 
 jest.setTimeout(120_000);
@@ -109,5 +109,33 @@ describe("a guest's link", () => {
     // the meeting's activity says who revoked whose link
     const acts = expectOk(await w.chair.c.get(`/meetings/${m.id}/activities`));
     expect(JSON.stringify(acts)).toContain('revoked the link of Link Guest');
+  });
+
+  it('invited again after a revocation: a new link that works, the old one stays dead; a live guest is still "already a member"', async () => {
+    const { m, memberId, token } = await withGuest('again@example.test');
+    const guest = api(GATEWAY, { org: w.org.slug });
+    const live = await w.chair.c.post(`/meetings/${m.id}/members`, { user_email: 'again@example.test' });
+    expect(live.status).toBe(409);
+    expect(live.body.errors.user_email).toEqual(['The participant is already a member of this meeting.']);
+    expectOk(await w.chair.c.post(`/meetings/${m.id}/members/guest_link`, { member_id: memberId, revoke: true }));
+    expect((await guest.get(`/meeting/guest/${token}`)).status).toBe(410);
+
+    const again = expectOk(await w.chair.c.post(`/meetings/${m.id}/members`, { user_email: 'again@example.test', guest_name: 'Link Guest Again' }));
+    const rows = (again.items ?? again).filter((x: { user_email: string | null }) => x.user_email === 'again@example.test');
+    expect(rows).toHaveLength(1);
+    expect(rows[0].member_id).toBe(memberId);
+    const invites = await waitFor('the second invitation', () => {
+      const all = tap.all('meeting.v1.member.invited', (p) => p.meetingId === m.id && p.guest);
+      return all.length >= 2 ? all : null;
+    });
+    expect(invites).toHaveLength(2);
+    const fresh = tokenOf(invites[1].link);
+    expect(fresh).not.toBe(token);
+    expect((await guest.get(`/meeting/guest/${fresh}`)).status).toBe(200);
+    // the old link's hash was replaced: it is no link of this organization any more (401, as any unknown link)
+    expect((await guest.get(`/meeting/guest/${token}`)).status).toBe(401);
+    expect((await guestRow(m.id, memberId)).guest_link).toMatchObject({ state: 'live', can_revoke: true });
+    const acts = expectOk(await w.chair.c.get(`/meetings/${m.id}/activities`));
+    expect(JSON.stringify(acts)).toContain('sent a new link to Link Guest Again');
   });
 });

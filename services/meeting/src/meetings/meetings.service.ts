@@ -7,7 +7,6 @@ import { Directory, type OrgSettings } from '../common/directory';
 import { MeetingPublisher } from '../common/publisher';
 import { MeetingEvents } from '../events/meeting-events';
 import { actorInfo } from '../common/actor';
-import { GuestTokens } from '../common/guest-tokens';
 import { StatusChange } from '../common/status-change';
 import { MM } from '@app/contracts';
 import { isEmptyNote } from '../rules/notes';
@@ -46,7 +45,6 @@ export class MeetingsService {
     private readonly attachments: Attachments,
     private readonly publisher: MeetingPublisher,
     private readonly events: MeetingEvents,
-    private readonly guestTokens: GuestTokens,
     private readonly statusChange: StatusChange,
   ) {}
 

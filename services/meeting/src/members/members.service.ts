@@ -12,7 +12,7 @@ import { actorInfo } from '../common/actor';
 import { GuestTokens } from '../common/guest-tokens';
 import { checkAttendance } from '../rules/attendance';
 import { memberRights } from '../rules/member-rights';
-import { managesGuestLinks } from '../rules/guest-link';
+import { guestLinkEnded, guestLinkOf, managesGuestLinks } from '../rules/guest-link';
 import { normalizeEmail, sameEmail } from '../rules/person';
 import { isAnnounced } from '../rules/status-machine';
 import { CommentsRepository } from '../repositories/comments.repository';
@@ -101,8 +101,21 @@ export class MembersService {
         const u = byEmail.get(normalizeEmail(body.user_email));
         if (u && u.status !== 'Deleted') {
           if (!exists(u.id, null)) rows.push({ ...base, userId: u.id, organizationGuest: body.organization_guest === true });
-        } else if (!exists(null, body.user_email)) {
-          rows.push({ ...base, userEmail: body.user_email, guestName: body.guest_name ?? null, guestTitle: body.guest_title ?? null, organizationGuest: body.organization_guest === true });
+        } else {
+          // a guest whose link was revoked or ran out is invited again: a new link (the old one stays dead, its hash
+          // is replaced), the usual lifetime, the role and details of this request
+          const old = ctx.members.find((m) => !m.userId && sameEmail(m.userEmail, body.user_email));
+          if (old && guestLinkEnded(guestLinkOf(old, ctx.meeting.statusId), ctx.now, ctx.guestLinkDays)) {
+            const again = { guestRevokedAt: null, guestExpiresAt: null, role: body.type, ...(body.guest_name !== undefined ? { guestName: body.guest_name } : {}), ...(body.guest_title !== undefined ? { guestTitle: body.guest_title } : {}) };
+            const renewed = { ...old, ...again };
+            await this.memberRows.updateMember(s, old.id, again);
+            await this.log(s, ctx, `sent a new link to ${participantName(renewed, (id) => ctx.people.get(id)?.name)}`);
+            await this.invite(s, ctx, [renewed], ctx.people, pending, req.lang);
+            return;
+          }
+          if (!exists(null, body.user_email)) {
+            rows.push({ ...base, userEmail: body.user_email, guestName: body.guest_name ?? null, guestTitle: body.guest_title ?? null, organizationGuest: body.organization_guest === true });
+          }
         }
       }
       if (!rows.length) throw AppError.validation({ [body.user_email ? 'user_email' : 'user_id']: 'The participant is already a member of this meeting.' });

@@ -1,4 +1,4 @@
-import { guestLinkOf, guestLinkView, managesGuestLinks } from './guest-link';
+import { guestLinkEnded, guestLinkOf, guestLinkView, managesGuestLinks } from './guest-link';
 
 describe('guestLinkView', () => {
   const now = new Date('2030-06-30T12:00:00Z');
@@ -21,5 +21,15 @@ describe('guestLinkView', () => {
     ['owner', true], ['committee_admin', true], ['editor', false], ['participant', false], ['none', false],
   ] as const)('%s manages guest links: %s', (level, yes) => {
     expect(managesGuestLinks(level)).toBe(yes);
+  });
+
+  it.each([
+    ['a live link is not mended: the guest is already a participant', row(), 2, false],
+    ['a revoked link is mended by a new invitation', row({ guestRevokedAt: now }), 2, true],
+    ['a link past its own expiry is mended', row({ guestExpiresAt: new Date(now.getTime() - day) }), 2, true],
+    ['a link past the default days is mended', row({ tokenIssuedAt: new Date(now.getTime() - 31 * day) }), 2, true],
+    ['a link that ended with its cancelled meeting is not', row(), 4, false],
+  ] as const)('%s', (_n, r, status, mended) => {
+    expect(guestLinkEnded(guestLinkOf(r, status), now, 30)).toBe(mended);
   });
 });

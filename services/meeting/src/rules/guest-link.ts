@@ -18,3 +18,13 @@ export function guestLinkView(link: GuestLink, now: Date, days: number, level: P
   const state = guestLinkState(link, now, days);
   return { state, ends: state === 'live' || state === 'expired' ? guestLinkEnd(link, days) : null, canRevoke: managesGuestLinks(level) && state !== 'revoked' };
 }
+
+/**
+ * A link that a new invitation mends: revoked by a person or past its time. Adding the guest's e-mail again then
+ * sends a new link instead of answering that they are already a participant; a link that ended with its meeting
+ * (cancelled or archived) is not mended.
+ */
+export function guestLinkEnded(link: GuestLink, now: Date, days: number): boolean {
+  const state = guestLinkState(link, now, days);
+  return state === 'revoked' || state === 'expired';
+}
