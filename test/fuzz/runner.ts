@@ -52,7 +52,18 @@ export interface FuzzOptions {
   /** fast-check runs per route and actor in one round */
   runsPerRoute: number;
   seed?: number;
+  /** requests in flight at once, from one route's samples (default 1: one after the other) */
+  concurrency?: number;
   log?: (line: string) => void;
+}
+
+/** fn over every item, at most `n` at a time, in order of start */
+async function inParallel<T>(items: readonly T[], n: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    for (let k = next++; k < items.length; k = next++) await fn(items[k]);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(n, items.length)) }, lane));
 }
 
 async function tenantTables(db: Client): Promise<string[]> {
@@ -158,8 +169,8 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
         const samples = fc.sample(invalidRequest(route, routes), { numRuns: opts.runsPerRoute, seed });
         // routes that take multipart/form-data get as many mutated forms
         if (route.upload) samples.push(...fc.sample(invalidFormRequest(route), { numRuns: opts.runsPerRoute, seed: seed + 104_729 }));
-        for (const [i, req] of samples.entries()) {
-          if (!req) continue;
+        await inParallel(samples.map((req, i) => [i, req] as const), opts.concurrency ?? 1, async ([i, req]) => {
+          if (!req) return;
           const who = actors[(i + round) % actors.length];
           let r = await send(who, req);
           // a public route's own 401 is its answer (a wrong sign-in secret); behind a session it means the session ended
@@ -175,7 +186,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
           const line = `${who.name} ${req.method} ${req.url.slice(0, 120)} ${req.label} -> ${r.status} ${short(r.body)}`;
           if (r.status >= 500 || !CATALOGUE_STATUSES.has(r.status)) report.failures.push(line);
           else if (r.status < 300) report.accepted.push(line);
-        }
+        });
       }
       log(`[fuzz] round ${round}: ${report.requests} requests, ${JSON.stringify(report.histogram)}`);
     }
