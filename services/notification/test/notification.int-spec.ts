@@ -11,6 +11,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
@@ -193,6 +195,33 @@ describe('notification service', () => {
       expect(failed.failedReason).toContain('550');
       expect(sink.attempts.get(email)).toBe(1);
       expect(mailsTo(email)).toHaveLength(0);
+    });
+
+    it('a completion e-mail whose sealed PDF can no longer be read (its presigned URL expired: 403) still goes, once, naming the document with the link, nothing attached', async () => {
+      const email = address('expired-pdf');
+      // a storage that answers as S3 does for an expired presigned URL
+      const s3 = http.createServer((_req, res) => { res.writeHead(403, { 'content-type': 'application/xml' }); res.end('<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>'); });
+      await new Promise<void>((r) => s3.listen(0, '127.0.0.1', r));
+      try {
+        const url = `http://127.0.0.1:${(s3.address() as AddressInfo).port}/b/lease-signed.pdf?X-Amz-Expires=60&X-Amz-Signature=expired`;
+        const payload = {
+          orgId: org.orgId, template: 'approval-completed' as const, to: { email, name: 'Nour', lang: 'en' as const }, sourceId: `expired-${randomUUID()}`,
+          params: { title: 'Lease', path: AppPaths.approval(4), documents: [{ name: 'lease-signed.pdf', size: 2048, url }], attached: true },
+        };
+        const jobId = emailJobId(payload.sourceId, email);
+        await app.get(Jobs).add(SendEmail, payload, { jobId });
+        const mails = await oneMailTo(email);
+        expect(mails).toHaveLength(1);
+        expect(mails[0].text).toContain('The sealed document (lease-signed.pdf) could not be attached.');
+        expect(mails[0].text).toContain('/app/activity/approval/4');
+        expect(mails[0].raw).not.toMatch(/Content-Disposition: attachment/i);
+        expect(mails[0].raw).not.toContain('X-Amz-Signature');
+        const queue = app.get(Jobs).queue(SendEmail.queue);
+        await waitFor('the job completed', async () => (await queue.getJob(jobId))?.finishedOn !== undefined);
+        expect((await queue.getJob(jobId))!.returnvalue).toMatchObject({ sent: true });
+      } finally {
+        await new Promise((r) => s3.close(r));
+      }
     });
 
     it('meeting events: guests get their token link, members get reminders, a comment is not sent to its author', async () => {

@@ -102,6 +102,8 @@ export const zEmail = z.discriminatedUnion('template', [
       /** the sealed PDFs: attached when `attached` (their sizes within the notification service's bound), else named */
       documents: z.array(zSealedDocument).default([]),
       attached: z.boolean().default(false),
+      /** set by the e-mail job when the documents could no longer be read (their links had expired): named, not attached */
+      unreadable: z.boolean().default(false),
     }),
   ),
   /** the signed minutes of a meeting are published (edition > 1: a correction) */

@@ -37,16 +37,17 @@ export class EmailProcessor {
     if (found.status === 'rejected') throw found.reason;
     const org = found.value;
     const messageId = messageIdFor(ctx.id, this.config.MAIL_FROM_ADDRESS);
+    // read before rendering: an attachment that can no longer be had turns the e-mail into its unattached form
+    const { email, attachments } = await this.attachments(p, ctx.id);
     let rendered;
     try {
-      // p is one case of the contract's e-mail union (template + its params); rendering switches on it
-      rendered = renderEmail({ email: p, to: p.to, org, links: { baseDomain: this.config.PUBLIC_BASE_DOMAIN, protocol: this.config.PUBLIC_PROTOCOL } });
+      // email is one case of the contract's e-mail union (template + its params); rendering switches on it
+      rendered = renderEmail({ email, to: p.to, org, links: { baseDomain: this.config.PUBLIC_BASE_DOMAIN, protocol: this.config.PUBLIC_PROTOCOL } });
     } catch (e) {
       // rendering is deterministic: a retry would fail the same way
       throw new UnrecoverableError(`template ${p.template}: ${(e as Error).message}`);
     }
 
-    const attachments = await this.attachments(p);
     try {
       // nodemailer builds the message (and signs it when DKIM is configured) and sends it on a pooled connection
       await this.mailer.send({
@@ -85,10 +86,12 @@ export class EmailProcessor {
   /**
    * The files an e-mail attaches, read from their presigned URLs now (file bytes never travel in events or jobs):
    * the sealed PDFs of a completed approval when the consumer found them within EMAIL_ATTACHMENT_MAX_BYTES. A URL
-   * that answers 4xx (expired) or more bytes than the bound fails the job at once; 5xx and network errors are retried.
+   * that answers 4xx (expired: the job waited out an outage longer than APPROVAL_EMAIL_URL_TTL_SECONDS) or more bytes
+   * than the bound does not lose the e-mail: it goes in its unattached form, naming the documents with the link to
+   * the approval, where each recipient downloads them. 5xx and network errors are retried.
    */
-  private async attachments(p: PayloadOf<typeof SendEmail>): Promise<OutgoingEmail['attachments']> {
-    if (p.template !== 'approval-completed' || !p.params.attached) return undefined;
+  private async attachments(p: PayloadOf<typeof SendEmail>, jobId: string): Promise<{ email: PayloadOf<typeof SendEmail>; attachments: OutgoingEmail['attachments'] }> {
+    if (p.template !== 'approval-completed' || !p.params.attached) return { email: p, attachments: undefined };
     let left = this.config.EMAIL_ATTACHMENT_MAX_BYTES;
     const files: NonNullable<OutgoingEmail['attachments']> = [];
     try {
@@ -98,10 +101,11 @@ export class EmailProcessor {
         files.push({ filename: d.name, content, contentType: 'application/pdf' });
       }
     } catch (e) {
-      if (e instanceof AttachmentRefused) throw new UnrecoverableError(`attachment: ${e.message}`);
-      throw e;
+      if (!(e instanceof AttachmentRefused)) throw e;
+      logger().warn({ jobId, template: p.template, reason: e.message }, 'the attachments could not be read: the e-mail names them with the link instead');
+      return { email: { ...p, params: { ...p.params, attached: false, unreadable: true } }, attachments: undefined };
     }
-    return files;
+    return { email: p, attachments: files };
   }
 
   /** the event's own description of the organization (name, time zone, slug for links), else the local copy */

@@ -19,6 +19,7 @@ addMessages('ar', {
   'Every step has signed "{title}".': 'وقّعت جميع الخطوات على "{title}".',
   'The sealed document with its audit certificate is attached: {names}.': 'المستند المختوم مع شهادة التدقيق مرفق: {names}.',
   'The sealed document ({names}, {size} MB) is too large to attach.': 'المستند المختوم ({names}، {size} ميغابايت) أكبر من أن يُرفق.',
+  'The sealed document ({names}) could not be attached.': 'تعذّر إرفاق المستند المختوم ({names}).',
   'It can also be downloaded from the approval.': 'يمكن تنزيله أيضاً من صفحة الموافقة.',
   'The link of your signature request still downloads it until the link expires.': 'ما زال رابط طلب توقيعك ينزّله حتى تنتهي صلاحية الرابط.',
 });
@@ -41,6 +42,7 @@ addMessages('ru', {
   'Every step has signed "{title}".': 'Все этапы подписали «{title}».',
   'The sealed document with its audit certificate is attached: {names}.': 'Запечатанный документ с сертификатом аудита приложен: {names}.',
   'The sealed document ({names}, {size} MB) is too large to attach.': 'Запечатанный документ ({names}, {size} МБ) слишком велик для вложения.',
+  'The sealed document ({names}) could not be attached.': 'Не удалось вложить запечатанный документ ({names}).',
   'It can also be downloaded from the approval.': 'Его также можно скачать на странице согласования.',
   'The link of your signature request still downloads it until the link expires.': 'Ссылка из запроса на подпись позволяет скачать его, пока не истечёт её срок.',
 });

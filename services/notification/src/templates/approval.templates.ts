@@ -50,9 +50,11 @@ export const approvalCompletedTemplate = defineTemplate({
       : ctx.t('It can also be downloaded from the approval.');
     const files = !p.documents.length
       ? []
-      : p.attached
-        ? [ctx.t('The sealed document with its audit certificate is attached: {names}.', { names }), where]
-        : [ctx.t('The sealed document ({names}, {size} MB) is too large to attach.', { names, size: mb(p.documents.reduce((n, d) => n + d.size, 0)) }), where];
+      : p.unreadable
+        ? [ctx.t('The sealed document ({names}) could not be attached.', { names }), where]
+        : p.attached
+          ? [ctx.t('The sealed document with its audit certificate is attached: {names}.', { names }), where]
+          : [ctx.t('The sealed document ({names}, {size} MB) is too large to attach.', { names, size: mb(p.documents.reduce((n, d) => n + d.size, 0)) }), where];
     return {
       subject: ctx.t('"{title}" is fully signed', { title: p.title }),
       heading: ctx.t('The approval is complete'),

@@ -171,6 +171,10 @@ describe('SendEmail jobs (the contract a job is checked against when added and w
     const guest = renderEmail({ email: emailOf('approval-completed', { title: 'Lease', path: AppPaths.approval(4), documents: docs, attached: true, guest: true }), to: to('ru'), org, links });
     expect(guest.text).not.toContain('/app/activity/approval');
     expect(guest.text).toContain(translate('The link of your signature request still downloads it until the link expires.', 'ru'));
-    for (const r of [member, big, guest]) expect(r.text + r.html).not.toContain('X-Amz-Signature');
+    const unreadable = renderEmail({ email: emailOf('approval-completed', { title: 'Lease', path: AppPaths.approval(4), documents: docs, attached: false, unreadable: true }), to: to('ar'), org, links });
+    expect(unreadable.text).toContain(translate('The sealed document ({names}) could not be attached.', 'ar', { names: 'a-signed.pdf, b-signed.pdf' }));
+    expect(unreadable.text).not.toContain(translate('The sealed document ({names}, {size} MB) is too large to attach.', 'ar', { names: 'a-signed.pdf, b-signed.pdf', size: '4.0' }));
+    expect(unreadable.text).toContain('/app/activity/approval/4');
+    for (const r of [member, big, guest, unreadable]) expect(r.text + r.html).not.toContain('X-Amz-Signature');
   });
 });
