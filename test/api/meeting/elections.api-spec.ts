@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { Client } from 'pg';
+import { mailsTo, pollUntil } from '@app/testing';
 import { refused, castVote, expectOk, scheduled, serverDate, type World, worldWithDatabase } from './helpers';
 
 jest.setTimeout(120_000);
@@ -78,6 +79,15 @@ describe('elections', () => {
     expect(results(ended)).toEqual({ 'Mona Member': [2, true, false], 'Sara Haddad': [1, false, true], 'Yusuf Karim': [1, false, true] });
     expect(ended.election.tied_seats).toBe(1);
     expect(ended.outcome).toBeNull();
+
+    // the voters are e-mailed the results per candidate, most votes first, the tie as a tie (each in their language:
+    // the templates' unit tests render ar and ru)
+    const subject = 'Election results: Board seats';
+    const [mail] = (await pollUntil(() => mailsTo(w.editor.email), (l) => l.some((x) => x.subject === subject), 45_000)).filter((x) => x.subject === subject);
+    const lines = (mail.text ?? '').split('\n').map((l) => l.trim()).filter((l) => / — /.test(l));
+    expect(lines).toEqual(['Mona Member: 2 votes — Elected', 'Sara Haddad: 1 votes — Tied', 'Yusuf Karim: 1 votes — Tied']);
+    expect(mail.text).toContain('2 candidates are tied for 1 seat(s): the committee breaks the tie.');
+    expect(mail.text).toContain(`/app/activity/meetings/${m.id}`);
   });
 
   it('a secret election: nothing per voter, results once final, the list holds each ballot\'s choices and its hash covers them', async () => {

@@ -93,6 +93,24 @@ export const zElectionPayload = z.object({
 });
 export type ElectionPayload = z.output<typeof zElectionPayload>;
 
+/**
+ * A closed election's results as the e-mail to its voters gives them (the DecisionClosed event, the election-closed
+ * e-mail): each candidate with their votes, elected or tied (a tie for the last seat(s) is shown as a tie).
+ */
+export const zElectionOutcome = z.object({
+  seats: z.number().int(),
+  /** the seats the tie is for (0: no tie) */
+  tiedSeats: z.number().int(),
+  candidates: z.array(z.object({ name: z.string(), votes: z.number().int(), elected: z.boolean(), tied: z.boolean() })),
+});
+export type ElectionOutcome = z.output<typeof zElectionOutcome>;
+
+/** an election's payload as its outcome, when its results are shown (null otherwise: a secret one still withheld) */
+export function electionOutcome(e: ElectionPayload | null | undefined): ElectionOutcome | null {
+  if (!e || !e.results_shown) return null;
+  return { seats: e.seats, tiedSeats: e.tied_seats, candidates: e.candidates.map((c) => ({ name: c.name, votes: c.votes ?? 0, elected: c.elected, tied: c.tied })) };
+}
+
 /** the choice text of a secret election ballot: the chosen numbers in ascending order with commas, '-' for none */
 export const electionChoiceText = (choices: readonly number[]): string => (choices.length ? [...choices].sort((a, b) => a - b).join(',') : '-');
 export const zElectionChoice = z.string().regex(/^(-|[1-9]\d{0,2}(,[1-9]\d{0,2})*)$/);

@@ -5,6 +5,7 @@ import { zAppPath } from '../core/paths';
 import { zRecipient } from '../organization/organization.events';
 import { zActionStatus, zVote } from './meeting.constants';
 import { zDecisionOutcome } from './quorum';
+import { zElectionOutcome } from './election';
 
 /**
  * Events of the meeting service (stream MEETING). Each carries orgId, the organization's slug, name and
@@ -114,6 +115,8 @@ export const DecisionClosed = defineEvent({
     quorumMet: z.boolean().optional(),
     /** the final count when voting ended (the e-mail to the voters shows it) */
     tallies: z.array(z.object({ vote: zVote, count: z.number().int(), percentage: z.number() })).optional(),
+    /** an election that ended: its results per candidate (an election has no outcome: its voters learn these) */
+    election: zElectionOutcome.optional(),
   }),
 });
 

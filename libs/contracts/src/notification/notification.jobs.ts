@@ -8,6 +8,7 @@ import { zMeetingChange } from '../meeting/meeting.events';
 import { zVote } from '../meeting/meeting.constants';
 import { zDecisionOutcome } from '../meeting/quorum';
 import { zLocalized } from '../meeting/evaluations';
+import { zElectionOutcome } from '../meeting/election';
 
 /**
  * The notification service's BullMQ jobs. Both are produced and processed by services/notification;
@@ -67,6 +68,8 @@ export const zEmail = z.discriminatedUnion('template', [
     }),
   ),
   email('decision-deadline', zDeadlineEmail),
+  /** an election's voting ended: the results per candidate, ties shown as ties */
+  email('election-closed', z.object({ title: z.string().min(1), election: zElectionOutcome, noQuorum: z.boolean().default(false), path: zAppPath, by: zBy })),
   email(
     'decision-closed',
     z.object({

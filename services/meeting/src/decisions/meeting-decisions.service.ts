@@ -244,7 +244,7 @@ export class MeetingDecisionsService implements DecisionUseCases {
     if (body.is_fulfilled && !d.isFulfilled) {
       const to = [...(await this.decisions.votersOf(s, [d.id])), { userId: d.createdBy, userEmail: null }, { userId: ctx.meeting.ownerId, userEmail: null }];
       pending.push(this.events.decisionClosed(ctx.org, d, actorInfo(req.actor, ctx.me), 'ended', {
-        outcome: payload.outcome, quorumMet: payload.quorum.met, tallies: payload.tallies, people: ctx.people, to, opts: { guestLang: req.lang },
+        outcome: payload.outcome, quorumMet: payload.quorum.met, tallies: payload.tallies, election: payload.election, people: ctx.people, to, opts: { guestLang: req.lang },
       }));
     }
     if (!body.is_fulfilled && d.isFulfilled) pending.push(this.opened(ctx, d, await this.decisions.votersOf(s, [d.id]), 'resumed', req.lang));

@@ -235,7 +235,7 @@ export class ResolutionsService implements DecisionUseCases {
     if (body.is_fulfilled && !d.isFulfilled) {
       const to = [...voters, { userId: d.createdBy, userEmail: null }];
       pending.push(this.events.decisionClosed(scene.org, d, actorInfo(actor, null), 'ended', {
-        outcome: payload.outcome, quorumMet: payload.quorum.met, tallies: payload.tallies, people: scene.people, to, opts: { guestLang: req.lang },
+        outcome: payload.outcome, quorumMet: payload.quorum.met, tallies: payload.tallies, election: payload.election, people: scene.people, to, opts: { guestLang: req.lang },
       }));
     }
     if (!body.is_fulfilled && d.isFulfilled) pending.push(this.opened(scene, d, await this.decisions.votersOf(s, [d.id]), 'resumed', req.lang));

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppPaths, EvaluationRoundSent, type Localized } from '@app/contracts';
+import { AppPaths, EvaluationRoundSent, electionOutcome, type ElectionPayload, type Localized } from '@app/contracts';
 import { ActionAssigned, ActionClosed, ActionStatusChanged, CommentNotified, DecisionClosed, DecisionOpened, DecisionVoted, MeetingCancelled, MeetingChanged, ResolutionChanged, MeetingScheduled, MeetingUpdated, MemberInvited, type ActionStatus, type CommentKind, type DecisionOutcome, type Lang, type LiveChangeKind, type MeetingChange, type PayloadInputOf, type ResolutionChangeKind, type Recipient, type Tally, type Vote, instantToLocal } from '@app/contracts';
 import type { OrgSettings } from '../common/directory';
 import { MeetingPublisher, type PendingEvent, type People, type Person } from '../common/publisher';
@@ -144,13 +144,16 @@ export class MeetingEvents {
    */
   decisionClosed(
     org: OrgSettings, d: DecisionRef, by: By, reason: 'ended' | 'deleted',
-    result?: { outcome: DecisionOutcome | null; quorumMet: boolean; tallies: Tally[]; people: People; to: Person[]; opts: RecipientOpts },
+    result?: { outcome: DecisionOutcome | null; quorumMet: boolean; tallies: Tally[]; election?: ElectionPayload | null; people: People; to: Person[]; opts: RecipientOpts },
   ): PendingEvent {
     const extra = result?.outcome
       ? { outcome: result.outcome, quorumMet: result.quorumMet, tallies: result.tallies.map((x) => ({ vote: x.vote, count: x.count, percentage: x.percentage })) }
       : {};
+    // an election has no outcome: its voters are told the results per candidate
+    const election = electionOutcome(result?.election);
     return this.publisher.later(DecisionClosed, () => ({
-      ...this.decisionInfo(org, d), reason, by, recipients: result?.outcome ? this.recipients(result.people, result.to, result.opts) : [], ...extra,
+      ...this.decisionInfo(org, d), reason, by, recipients: result?.outcome || election ? this.recipients(result!.people, result!.to, result!.opts) : [], ...extra,
+      ...(election ? { election } : {}),
     }));
   }
 

@@ -143,7 +143,10 @@ export class MeetingConsumers {
     await this.scheduler.cancel(e.orgId, 'decision-deadline', e.decisionId, new Date(meta.occurredAt));
     await this.reminders.dismissForEntity(e.orgId, 'decision', e.decisionId, ['decision-opened', 'decision-deadline']);
     // voting ended: the voters, the creator and the owner learn the outcome and the final count
-    if (e.reason === 'ended' && e.outcome && e.recipients.length) {
+    if (e.reason === 'ended' && e.election && e.recipients.length) {
+      // an election: the results per candidate, ties shown as ties
+      await this.outbox.enqueue(e.orgId, meta.id, { template: 'election-closed', params: { title: e.title, election: e.election, noQuorum: e.outcome === 'No quorum', path: e.link, by: e.by.name } }, e.recipients, orgOf(e));
+    } else if (e.reason === 'ended' && e.outcome && e.recipients.length) {
       await this.outbox.enqueue(
         e.orgId,
         meta.id,

@@ -201,3 +201,32 @@ addMessages('ru', {
   'This action is due on {date}.': 'Срок этого поручения — {date}.',
   '{by}: {comment}': '{by}: {comment}',
 });
+
+/** the election results (election-closed) */
+addMessages('ar', {
+  'Election results: {title}': 'نتائج الانتخاب: {title}',
+  'The election has closed': 'أُغلق الانتخاب',
+  '{by} ended voting on the election "{title}".': 'أنهى {by} التصويت على الانتخاب "{title}".',
+  'Voting on the election "{title}" has ended.': 'انتهى التصويت على الانتخاب "{title}".',
+  '{count} candidates are tied for {seats} seat(s): the committee breaks the tie.': 'يتعادل {count} من المرشحين على {seats} من المقاعد: تحسم اللجنة التعادل.',
+  'Seats': 'المقاعد',
+  '{count} votes': '{count} أصوات',
+  'Elected': 'فائز',
+  'Tied': 'متعادل',
+  'Not elected': 'غير فائز',
+  'Too few voters took part for the election to be decided: no quorum, nobody is elected.': 'شارك عدد قليل جدًا من المصوتين لحسم الانتخاب: لا نصاب، ولم يفز أحد.',
+});
+
+addMessages('ru', {
+  'Election results: {title}': 'Итоги выборов: {title}',
+  'The election has closed': 'Выборы завершены',
+  '{by} ended voting on the election "{title}".': '{by} завершил(а) голосование по выборам «{title}».',
+  'Voting on the election "{title}" has ended.': 'Голосование по выборам «{title}» завершено.',
+  '{count} candidates are tied for {seats} seat(s): the committee breaks the tie.': 'Кандидатов с равным числом голосов: {count}, мест: {seats}; ничью разрешает комитет.',
+  'Seats': 'Мест',
+  '{count} votes': 'Голосов: {count}',
+  'Elected': 'Избран(а)',
+  'Tied': 'Ничья',
+  'Not elected': 'Не избран(а)',
+  'Too few voters took part for the election to be decided: no quorum, nobody is elected.': 'В голосовании участвовало слишком мало голосующих: кворума нет, никто не избран.',
+});

@@ -162,6 +162,31 @@ export const decisionClosedTemplate = defineTemplate({
   },
 });
 
+/** an election's voting ended: each candidate with their votes, elected or tied (most votes first) */
+export const electionClosedTemplate = defineTemplate({
+  name: 'election-closed',
+  render: (p, ctx) => {
+    const e = p.election;
+    const tied = e.candidates.filter((c) => c.tied).length;
+    const standing = (c: (typeof e.candidates)[number]) => (c.elected ? ctx.t('Elected') : c.tied ? ctx.t('Tied') : ctx.t('Not elected'));
+    return {
+      subject: ctx.t('Election results: {title}', { title: p.title }),
+      heading: ctx.t('The election has closed'),
+      paragraphs: [
+        greeting(ctx),
+        p.by ? ctx.t('{by} ended voting on the election "{title}".', { title: p.title, by: p.by }) : ctx.t('Voting on the election "{title}" has ended.', { title: p.title }),
+        ...(p.noQuorum ? [ctx.t('Too few voters took part for the election to be decided: no quorum, nobody is elected.')] : []),
+        ...(tied ? [ctx.t('{count} candidates are tied for {seats} seat(s): the committee breaks the tie.', { count: tied, seats: e.tiedSeats })] : []),
+      ],
+      details: [
+        { label: ctx.t('Seats'), value: String(e.seats) },
+        ...[...e.candidates].sort((a, b) => b.votes - a.votes).map((c) => ({ label: c.name, value: `${ctx.t('{count} votes', { count: c.votes })} — ${standing(c)}` })),
+      ],
+      action: { label: ctx.t('View the decision'), url: ctx.link(p.path) },
+    };
+  },
+});
+
 export const decisionDeadlineTemplate = defineTemplate({
   name: 'decision-deadline',
   render: (p, ctx) => ({

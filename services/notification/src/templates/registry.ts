@@ -12,7 +12,7 @@ import { minutesPublishedTemplate } from './minutes.templates';
 import { approvalCompletedTemplate, approvalRejectedTemplate, approvalRequestedTemplate, approvalSignedTemplate } from './approval.templates';
 import { emailVerificationTemplate, passwordResetTemplate, userInvitedTemplate } from './account.templates';
 import {
-  actionAssignedTemplate, actionDueTemplate, commentTemplate, decisionClosedTemplate, decisionDeadlineTemplate, decisionOpenedTemplate,
+  actionAssignedTemplate, actionDueTemplate, commentTemplate, decisionClosedTemplate, electionClosedTemplate, decisionDeadlineTemplate, decisionOpenedTemplate,
   meetingCancelledTemplate, meetingScheduledTemplate, meetingUpdatedTemplate, memberInvitedTemplate,
 } from './meeting.templates';
 import { displayDate } from './format';
@@ -50,6 +50,8 @@ export function contentOf(email: Email, ctx: RenderContext): EmailContent {
       return evaluationSentTemplate.render(email.params, ctx);
     case 'evaluation-deadline':
       return evaluationDeadlineTemplate.render(email.params, ctx);
+    case 'election-closed':
+      return electionClosedTemplate.render(email.params, ctx);
     case 'decision-deadline':
       return decisionDeadlineTemplate.render(email.params, ctx);
     case 'action-assigned':

@@ -21,6 +21,10 @@ const SAMPLES: { [K in EmailTemplateName]: Extract<EmailInput, { template: K }>[
   'decision-opened': { title: 'Approve budget', deadline: '2026-03-07T10:00:00Z', path, reason: 'created', by: 'Omar', meetingTitle: 'Q3' },
   'decision-closed': { title: 'Approve budget', outcome: 'Passed', tallies: [{ vote: 'Approved', count: 3, percentage: 75 }, { vote: 'Denied', count: 1, percentage: 25 }], path, by: 'Omar' },
   'decision-deadline': { title: 'Approve budget', dueAt: '2026-03-07T10:00:00Z', path },
+  'election-closed': {
+    title: 'Board seats', path, by: 'Omar',
+    election: { seats: 2, tiedSeats: 1, candidates: [{ name: 'Sara <b>this</b>', votes: 1, elected: false, tied: true }, { name: 'Mona', votes: 2, elected: true, tied: false }, { name: 'Yusuf', votes: 1, elected: false, tied: true }, { name: 'Omar', votes: 0, elected: false, tied: false }] },
+  },
   'action-assigned': { title: 'Send minutes', meetingTitle: 'Q3', priority: 'High', openTill: '2026-03-09T10:00:00Z', path, reason: 'assigned', by: 'Omar' },
   'action-due': { title: 'Send minutes', dueAt: '2026-03-09T10:00:00Z', path },
   'approval-requested': { title: 'Annual report', senderName: 'Omar', path: AppPaths.guestApproval(3, 'g1'), guest: true },
@@ -120,6 +124,18 @@ describe('e-mail templates', () => {
     expect(render('evaluation-sent', 'en').text).toContain('Your answers are anonymous');
     expect(render('evaluation-deadline', 'en').text).toContain('the secretary sees your answers with your name');
     expect(render('evaluation-deadline', 'en').text).toContain('http://acme.localhost:3000/app/activity/evaluations/rounds/4');
+  });
+
+  it('an election\'s results: each candidate with their votes, most first, the tie shown as a tie, in the reader\'s language', () => {
+    const en = render('election-closed', 'en').text;
+    expect(en).toContain('2 candidates are tied for 1 seat(s): the committee breaks the tie.');
+    const lines = en.split('\n').filter((l) => / votes — /.test(l)).map((l) => l.replace(/\s+/g, ' ').trim());
+    expect(lines).toEqual(['Mona: 2 votes — Elected', 'Sara <b>this</b>: 1 votes — Tied', 'Yusuf: 1 votes — Tied', 'Omar: 0 votes — Not elected']);
+    expect(render('election-closed', 'ar').text).toContain('متعادل');
+    expect(render('election-closed', 'ru').subject).toBe('Итоги выборов: Board seats');
+    expect(en).not.toContain('no quorum');
+    const none = renderEmail({ email: emailOf('election-closed', { ...SAMPLES['election-closed'], noQuorum: true }), to: { email: 'l@example.com', name: null, lang: 'en' }, org, links });
+    expect(none.text).toContain('no quorum, nobody is elected');
   });
 
   it('dates are shown in the organization time zone', () => {
