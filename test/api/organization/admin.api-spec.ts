@@ -332,6 +332,12 @@ describe('organization information, status, integrations, logs', () => {
     expect(s.body.data).toMatchObject({ na: [], approval_mode: 'old', nda: 0, compress: 0, mom: 0, currentOrg: { slug: ctx.org.slug } });
     const bad = await ctx.admin.put('/status', { approval_mode: 'sideways' });
     expect(bad.status).toBe(409);
+    // the switches are 0 or 1 exactly: true, '1', 'true' and [1] are refused on their field, and nothing is written
+    for (const [field, value] of [['nda', true], ['nda', '1'], ['mom', 'true'], ['compress', [1]], ['mom', false]] as const) {
+      const r = await ctx.admin.put('/status', { [field]: value });
+      expect({ field, value, status: r.status, message: r.body.message, has: r.body.errors?.[field] !== undefined }).toEqual({ field, value, status: 409, message: 'Error in validation', has: true });
+    }
+    expect((await memberApi.get('/status')).body.data).toMatchObject({ nda: 0, compress: 0, mom: 0 });
     const changed = await ctx.admin.put('/status', { na: ['news', 'meeting.zoom'], approval_mode: 'new', nda: 1 });
     expect(changed.body.data).toMatchObject({ na: ['news', 'meeting.zoom'], approval_mode: 'new', nda: 1, m: ['meeting.zoom'], r: ['news'] });
     expect((await memberApi.put('/status', { nda: 0 })).status).toBe(403);

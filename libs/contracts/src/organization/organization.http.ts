@@ -22,7 +22,8 @@ export const informationFields = {
 };
 export const zInformationBody = z.object(informationFields);
 
-const flag = () => z.preprocess((v) => (v === '1' || v === 'true' || v === true ? 1 : v === '0' || v === 'false' || v === false ? 0 : v), z.union([z.literal(0), z.literal(1)], { error: M.oneOf }));
+/** a module switch: 0 or 1 exactly (strict schemas: no '1', true or [1] coerced) */
+const flag = () => z.union([z.literal(0), z.literal(1)], { error: M.oneOf });
 /** Module switches an administrator may change (GET/PUT /api/status). */
 export const zModulesBody = z.object({
   na: z.array(z.string().trim().min(1).max(100)).max(100).optional(),
@@ -30,8 +31,8 @@ export const zModulesBody = z.object({
   nda: flag().optional(),
   compress: flag().optional(),
   mom: flag().optional(),
-  /** the secretary signs the minutes after the chair: 0 or 1 exactly (a new switch: no '1', true or [1] coerced) */
-  mom_secretary_signs: z.union([z.literal(0), z.literal(1)], { error: M.oneOf }).optional(),
+  /** the secretary signs the minutes after the chair */
+  mom_secretary_signs: flag().optional(),
   variant: z.enum(['default', 'moe', 'tender']).optional(),
 });
 
