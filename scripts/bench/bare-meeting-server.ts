@@ -39,6 +39,7 @@ import { SecretBallotsRepository } from '../../services/meeting/src/repositories
 import { ActionsRepository } from '../../services/meeting/src/repositories/actions.repository';
 import { CommentsRepository } from '../../services/meeting/src/repositories/comments.repository';
 import { RecordsRepository } from '../../services/meeting/src/repositories/records.repository';
+import { ConflictsRepository } from '../../services/meeting/src/repositories/conflicts.repository';
 import { BundleRepository } from '../../services/meeting/src/repositories/bundle.repository';
 import { AccessRepository } from '../../services/meeting/src/repositories/access.repository';
 import { schema as orgSchema } from '../../services/organization/src/db/schema';
@@ -86,6 +87,7 @@ async function main(): Promise<void> {
     // the bare route has no library: attachments keep their ids only
     { resolve: async () => new Map() } as unknown as LibraryFiles,
     new BundleRepository(),
+    new ConflictsRepository(),
   );
   const actor: Actor | null = await tenancy.actor(env.BARE_ORG_ID, env.BARE_USER_ID);
   if (!actor) throw new Error(`no user ${env.BARE_USER_ID} in organization ${env.BARE_ORG_ID}`);

@@ -5,6 +5,7 @@ import { MemberRoutes } from './meeting/members.routes';
 import { ProxyRoutes } from './meeting/proxies';
 import { EvaluationRoutes } from './meeting/evaluations';
 import { ChairRoutes } from './meeting/chair.routes';
+import { RecordRoutes } from './meeting/record.routes';
 import { AgendaRoutes } from './meeting/agenda.routes';
 import { ActionRoutes } from './meeting/actions.routes';
 import { CommentRoutes } from './meeting/comments.routes';
@@ -45,6 +46,7 @@ export const Routes = {
   ...ProxyRoutes,
   ...EvaluationRoutes,
   ...ChairRoutes,
+  ...RecordRoutes,
   ...AgendaRoutes,
   ...ActionRoutes,
   ...CommentRoutes,
@@ -83,6 +85,7 @@ export const ROUTE_TABLE = routeList(
   ProxyRoutes,
   EvaluationRoutes,
   ChairRoutes,
+  RecordRoutes,
   AgendaRoutes,
   ActionRoutes,
   CommentRoutes,

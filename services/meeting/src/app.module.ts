@@ -63,6 +63,9 @@ import { EvaluationsHandlers } from './evaluations/evaluations.handlers';
 import { ChairService } from './chair/chair.service';
 import { StatusChange } from './common/status-change';
 import { ChairHandlers } from './chair/chair.handlers';
+import { ConflictsRepository } from './repositories/conflicts.repository';
+import { RecordService } from './record/record.service';
+import { RecordHandlers } from './record/record.handlers';
 
 /** The meeting service: meetings and everything inside them (docs/product/meetings.md), over NATS. */
 @Module({})
@@ -77,8 +80,8 @@ export class MeetingModule {
         MeetingAccess, MeetingView, DecisionView, BallotListView, MeetingEvents,
         MeetingsService, MembersService, AgendaService, MeetingDecisionsService, ResolutionsService, DecisionsRouter, VoteBatcher, PendingVoters, ActionsService, CommentsService, DashboardService,
         IjmeetProvider, ZoomProvider, VirtualProviders, VirtualService, RoomSecrets, RoomSecretsRepository, GuestTokens,
-        SearchRepository, SearchService, ProxiesRepository, ProxiesService, EvaluationsRepository, EvaluationsService, ChairService, StatusChange,
-        MeetingsHandlers, MembersHandlers, AgendaHandlers, DecisionsHandlers, ActionsHandlers, CommentsHandlers, DashboardHandlers, VirtualHandlers, SearchHandlers, ProxiesHandlers, EvaluationsHandlers, ChairHandlers,
+        SearchRepository, SearchService, ProxiesRepository, ProxiesService, EvaluationsRepository, EvaluationsService, ChairService, StatusChange, ConflictsRepository, RecordService,
+        MeetingsHandlers, MembersHandlers, AgendaHandlers, DecisionsHandlers, ActionsHandlers, CommentsHandlers, DashboardHandlers, VirtualHandlers, SearchHandlers, ProxiesHandlers, EvaluationsHandlers, ChairHandlers, RecordHandlers,
       ],
     };
   }

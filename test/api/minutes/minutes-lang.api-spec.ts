@@ -1,11 +1,11 @@
 /**
  * The minutes' language is the owner's choice (issue 25; docs/minutes.md#the-pdf): Done with `mom_lang` writes the PDF
  * in that language whatever the caller's interface language, read back with poppler's pdftotext; without it, the
- * interface language (minutes.api-spec.ts, the Arabic meeting); anything but en, ar or ru is 409 on mom_lang and
- * makes nothing.
+ * interface language (minutes.api-spec.ts, the Arabic meeting); French (issue 27) has no English value for votes,
+ * statuses or roles; anything but en, ar, fr or ru is 409 on mom_lang and makes nothing.
  */
 import { pdfText, waitFor } from '@app/testing';
-import { closeRedis, expectOk, GATEWAY, scheduled, setStatus, world, type Person, type World } from '../meeting/helpers';
+import { castVote, closeRedis, expectOk, GATEWAY, scheduled, serverDate, setStatus, world, type Person, type World } from '../meeting/helpers';
 
 jest.setTimeout(240_000);
 
@@ -64,12 +64,33 @@ describe('the language of the minutes PDF', () => {
     expect(text).not.toContain('Протокол');
   });
 
-  it('anything but en, ar or ru is 409 on mom_lang, and nothing is made', async () => {
+  it('French chosen (issue 27): labels, votes, statuses, roles, attendance and the signature block in French, no English value', async () => {
+    expectOk(await w.chair.c.post(`/meetings/${m.id}/roles`, { chair_user_id: w.m1.userId, secretary_user_id: w.m2.userId }));
+    const d = expectOk(await w.chair.c.post(`/meetings/${m.id}/decisions`, { title: 'Budget 2027', deadline: serverDate(10), voters: [w.m1.userId, w.m2.userId] }));
+    expectOk(await castVote(w.m1, d, { vote: 'Approved' }));
+    expectOk(await castVote(w.m2, d, { vote: 'Denied', reason: 'Too high' }));
+    const s = await doneIn(w.chair, { mom_lang: 'fr' });
+    expect(newest(s)).toMatchObject({ lang: 'fr', source: 'rendered' });
+    const text = await newestText();
+    for (const french of ['Procès-verbal de la réunion', 'Comité', 'Statut En cours de séance', 'Présences', 'Résolutions', 'Vote ouvert', 'Pour', 'Contre', 'Abstention', 'En attente', 'Lecteur', 'Éditeur', 'Signatures']) {
+      expect({ french, found: text.includes(french) }).toEqual({ french, found: true });
+    }
+    // the signature block closes the document: the chair and the secretary by name, to sign and date
+    const signatures = text.slice(text.lastIndexOf('Signatures'));
+    for (const part of ['Président de séance', 'Secrétaire', 'Mona Member', 'Mark Member', 'Signature', 'Date']) expect({ part, found: signatures.includes(part) }).toEqual({ part, found: true });
+    // the English words of the same values: none of them is printed (the names of people and items are not values)
+    const values = text.replace(/Chair Person|Eddie Editor|Mona Member|Mark Member/g, '');
+    for (const english of ['Minutes of the meeting', 'Attendance', 'Resolutions', 'Approved', 'Denied', 'Abstained', 'Pending', 'Viewer', 'Editor', 'Live', 'Voting open', 'Secretary', 'Going', 'Not going']) {
+      expect({ english, found: values.includes(english) }).toEqual({ english, found: false });
+    }
+  });
+
+  it('anything but en, ar, fr or ru is 409 on mom_lang, and nothing is made', async () => {
     const before = expectOk(await minutes(w.chair));
-    for (const mom_lang of ['fr', 'de', 'EN', true, ['ar'], 1]) {
+    for (const mom_lang of ['de', 'FR', 'EN', true, ['ar'], 1]) {
       const r = await w.chair.c.post(`/meetings/${m.id}/mom_conclusion`, { id: m.id, done: 1, mom_lang, conclusions: [] });
       expect({ mom_lang, status: r.status, message: r.body.message }).toEqual({ mom_lang, status: 409, message: 'Error in validation' });
-      expect(r.body.errors.mom_lang).toEqual(['The minutes language must be one of: en, ar, ru.']);
+      expect(r.body.errors.mom_lang).toEqual(['The minutes language must be one of: en, ar, fr, ru.']);
     }
     const after = expectOk(await minutes(w.chair));
     expect(after.mom_versions).toHaveLength(before.mom_versions.length);

@@ -7,6 +7,8 @@ export * from './meeting.events';
 export * from './quorum';
 export * from './roll-call';
 export * from './chair.routes';
+export * from './record';
+export * from './record.routes';
 export * from './ballots';
 export * from './outcome';
 export * from './election';

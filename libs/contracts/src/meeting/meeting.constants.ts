@@ -114,4 +114,7 @@ export const MM = {
   proxyStarted: 'The meeting has started: proxies can no longer be given or revoked.',
   chairNotSecretary: 'The chair and the secretary must be two different people.',
   rollCallLive: 'The roll call is taken while the meeting is live.',
+  conflictNoVote: 'A conflict of interest is declared on this item for this voter: they cannot vote on its decisions.',
+  moverNotSeconder: 'The mover and the seconder must be two different people.',
+  conflictNotMember: 'Only a member of this meeting can declare a conflict of interest on its items.',
 } as const;

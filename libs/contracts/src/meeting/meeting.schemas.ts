@@ -1,3 +1,4 @@
+import { zConflict, zMotionPerson } from './record';
 import { z } from 'zod';
 import { zPageMeta, zServerDate } from '../core/common';
 import {
@@ -192,6 +193,15 @@ export const zDecisionPayload = z.object({
   can_change_visibility: z.boolean(),
   can_comment: z.boolean(),
   can_add_attachments: z.boolean(),
+  /** the resolution number YYYY/NNN per committee and year (docs/meeting.md#the-record-of-a-board); null for a decision made before numbering */
+  resolution_number: z.string().nullable().default(null),
+  /** who moved and who seconded the motion; null when not recorded */
+  mover: zMotionPerson.nullable().default(null),
+  seconder: zMotionPerson.nullable().default(null),
+  /** the owner, a committee admin or the chair may record the mover and seconder now */
+  can_set_motion: z.boolean().default(false),
+  /** the caller declared a conflict of interest on this decision's agenda item: they cannot vote on it */
+  my_conflict: z.boolean().default(false),
 });
 export type DecisionPayload = z.output<typeof zDecisionPayload>;
 
@@ -302,6 +312,10 @@ export const zTalkingPointPayload = z.object({
   can_delete: z.boolean(),
   can_comment: z.boolean(),
   can_add_attachments: z.boolean(),
+  /** conflicts of interest declared on this item (docs/meeting.md#the-record-of-a-board) */
+  conflicts: z.array(zConflict).default([]),
+  /** the caller may declare (or withdraw) their own conflict on this item now */
+  can_declare_conflict: z.boolean().default(false),
 });
 export type TalkingPointPayload = z.output<typeof zTalkingPointPayload>;
 

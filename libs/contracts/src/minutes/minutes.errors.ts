@@ -38,7 +38,7 @@ export const MinutesMessages = {
   unknownItem: 'The selected item is not on this meeting.',
   duplicateItem: 'The item is listed twice.',
   doneOwnerOnly: 'Only the owner of the meeting can finish the minutes.',
-  langInvalid: 'The minutes language must be one of: en, ar, ru.',
+  langInvalid: 'The minutes language must be one of: en, ar, fr, ru.',
   reviewersRequired: 'Choose at least one reviewer.',
   noChair: "Name the meeting's chair first: the chair signs the minutes.",
   noSecretary: "Name the meeting's secretary first: this organization has the secretary sign the minutes after the chair.",

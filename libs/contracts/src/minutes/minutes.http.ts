@@ -31,8 +31,8 @@ export const zConclusionEntryBody = z.object({
 });
 export type ConclusionEntryBody = z.output<typeof zConclusionEntryBody>;
 
-/** the languages the minutes PDF can be written in: the product's interface languages */
-export const MINUTES_LANGS = ['en', 'ar', 'ru'] as const;
+/** the languages the minutes PDF can be written in (the owner's choice, issue 27): the product's languages */
+export const MINUTES_LANGS = ['en', 'ar', 'fr', 'ru'] as const;
 export const zMinutesLang = z.enum(MINUTES_LANGS, { error: MinutesMessages.langInvalid });
 export type MinutesLang = z.output<typeof zMinutesLang>;
 

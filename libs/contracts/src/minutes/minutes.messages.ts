@@ -18,7 +18,7 @@ addMessages('ar', {
   [M.unknownItem]: 'العنصر المحدد ليس في هذا الاجتماع.',
   [M.duplicateItem]: 'العنصر مذكور مرتين.',
   [M.doneOwnerOnly]: 'يمكن لمالك الاجتماع فقط إنهاء المحضر.',
-  [M.langInvalid]: 'يجب أن تكون لغة المحضر إحدى: en أو ar أو ru.',
+  [M.langInvalid]: 'يجب أن تكون لغة المحضر إحدى: en أو ar أو fr أو ru.',
 });
 
 addMessages('ru', {
@@ -38,7 +38,7 @@ addMessages('ru', {
   [M.unknownItem]: 'Выбранный пункт не относится к этому заседанию.',
   [M.duplicateItem]: 'Пункт указан дважды.',
   [M.doneOwnerOnly]: 'Завершить протокол может только владелец заседания.',
-  [M.langInvalid]: 'Язык протокола должен быть одним из: en, ar, ru.',
+  [M.langInvalid]: 'Язык протокола должен быть одним из: en, ar, fr, ru.',
 });
 
 addMessages('ar', {

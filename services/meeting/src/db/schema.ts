@@ -196,12 +196,49 @@ export const decisions = meetingSchema.table(
     isFulfilled: boolean('is_fulfilled').notNull().default(false),
     isVisible: boolean('is_visible').notNull().default(true),
     rowNum: integer('row_num').notNull().default(0),
+    /** the resolution number YYYY/NNN per committee and year, allocated when the decision is created (docs/decisions.md); null for a decision made before numbering */
+    resolutionYear: integer('resolution_year'),
+    resolutionSeq: integer('resolution_seq'),
+    /** who moved and who seconded the motion (users who are members of the meeting), set by the chair or the owner */
+    moverUserId: ref('mover_user_id'),
+    seconderUserId: ref('seconder_user_id'),
     createdBy: ref('created_by'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('decisions_meeting_idx').on(t.orgId, t.meetingId), index('decisions_committee_idx').on(t.orgId, t.committeeId)],
+  (t) => [
+    index('decisions_meeting_idx').on(t.orgId, t.meetingId), index('decisions_committee_idx').on(t.orgId, t.committeeId),
+    uniqueIndex('decisions_resolution_number_uq').on(t.orgId, t.committeeId, t.resolutionYear, t.resolutionSeq),
+  ],
 );
+
+/** the last resolution number given per committee and year: one row, locked by the upsert that takes the next number */
+export const resolutionCounters = meetingSchema.table(
+  'resolution_counters',
+  {
+    orgId: orgId(),
+    committeeId: ref('committee_id').notNull(),
+    year: integer('year').notNull(),
+    lastSeq: integer('last_seq').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.committeeId, t.year] })],
+);
+
+/** a conflict of interest a member declares on an agenda item: they cannot vote on its decisions; printed in the minutes */
+export const conflicts = meetingSchema.table(
+  'conflicts',
+  {
+    id: id(),
+    orgId: orgId(),
+    meetingId: ref('meeting_id').notNull().references(() => meetings.id, { onDelete: 'cascade' }),
+    talkingPointId: ref('talking_point_id').notNull().references(() => talkingPoints.id, { onDelete: 'cascade' }),
+    userId: ref('user_id').notNull(),
+    note: text('note'),
+    declaredAt: ts('declared_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('conflicts_item_user_uq').on(t.orgId, t.talkingPointId, t.userId), index('conflicts_meeting_idx').on(t.orgId, t.meetingId)],
+);
+export type ConflictRow = typeof conflicts.$inferSelect;
 
 /** voters and their votes: one row per (decision, voter); a vote is an upsert on that key */
 export const voters = meetingSchema.table(
@@ -524,7 +561,7 @@ export const evaluationAnonymousAnswers = meetingSchema.table(
 export const schema = {
   calendarFeeds, roomSecrets,
   questionnaires, evaluationRounds, evaluationRecipients, evaluationNamedAnswers, evaluationAnonymousAnswers,
-  meetings, members, proxies, talkingPoints, subpoints, itemPeople, decisions, voters, actions, actionParticipants, attachments, comments, notes,
+  meetings, members, proxies, talkingPoints, subpoints, itemPeople, decisions, resolutionCounters, conflicts, voters, actions, actionParticipants, attachments, comments, notes,
   activities, ratings, virtualSessions, recordSummaries,
 };
 export type MeetingRow = typeof meetings.$inferSelect;

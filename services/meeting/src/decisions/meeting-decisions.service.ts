@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { voteRequestsGo } from '../rules/vote-requests';
-import { AppError, DEFAULT_COUNT_BY, DEFAULT_OUTCOME_RULE, MM, type DecisionBody, type DecisionPayload, type RequestOf, type Vote, type VoteResult, type CreateDecision, type UpdateDecision, type DeleteDecision, type GetDecision, type CastVote, type SetDecisionVisibility, type SetDecisionFulfilled, type ListArchivedDecisions, instantToLocal, localToInstant } from '@app/contracts';
+import { AppError, DEFAULT_COUNT_BY, DEFAULT_OUTCOME_RULE, MM, type DecisionBody, type DecisionPayload, type RequestOf, type Vote, type VoteResult, type CreateDecision, type UpdateDecision, type DeleteDecision, type GetDecision, type CastVote, type SetDecisionVisibility, type SetDecisionFulfilled, type ListArchivedDecisions, instantToLocal, localToInstant, resolutionYear } from '@app/contracts';
 import { MeetingDb, type Scope } from '../db/db';
 import type { DecisionRow } from '../db/schema';
 import type { OrgSettings } from '../common/directory';
@@ -12,6 +12,8 @@ import { MeetingEvents } from '../events/meeting-events';
 import { AgendaRepository } from '../repositories/agenda.repository';
 import { CommentsRepository } from '../repositories/comments.repository';
 import { DecisionsRepository } from '../repositories/decisions.repository';
+import { ConflictsRepository } from '../repositories/conflicts.repository';
+import { conflictBars } from '../rules/record';
 import { MeetingsRepository } from '../repositories/meetings.repository';
 import { deadlineBeforeStart } from '../rules/item-dates';
 import { canEditItems } from '../rules/permissions';
@@ -53,6 +55,7 @@ export class MeetingDecisionsService implements DecisionUseCases {
     private readonly events: MeetingEvents,
     private readonly attachments: Attachments,
     private readonly secret: SecretVotes,
+    private readonly conflicts: ConflictsRepository,
   ) {}
 
   /** the decision's meeting as the actor sees it; a command locks the meeting, then the decision */
@@ -122,7 +125,7 @@ export class MeetingDecisionsService implements DecisionUseCases {
         outcomeRule: body.outcome_rule ?? DEFAULT_OUTCOME_RULE, countBy: body.count_by ?? DEFAULT_COUNT_BY,
         election: body.election ? storedElection(body.election, (id) => ctx.people.get(id)?.name) : null,
         subpointId: place.subpointId, rowNum: await this.meetings.nextRowNum(s, ctx.meeting.id), createdBy: actor.userId,
-      });
+      }, resolutionYear(ctx.now, ctx.org.time_zone));
       await this.decisions.setVoters(s, d.id, voters, { of: (id) => voterWeight(ctx.committee, id), refresh: false });
       await this.attachments.set(s, actor, { decisionId: d.id }, body.attachments, { title: body.title, meeting: ctx.meeting });
       await this.log(s, ctx, `added the decision "${d.title}"`);
@@ -189,12 +192,14 @@ export class MeetingDecisionsService implements DecisionUseCases {
     const [voterRow] = await this.decisions.votersByKeys(s, d.id, [t.key]);
     const isVoter = !!voterRow;
     const isMember = ctx.members.some((m) => personKey(m) === t.key);
+    const conflicted = conflictBars(await this.conflicts.ofItems(s, d.talkingPointId === null ? [] : [d.talkingPointId]), d.talkingPointId, t.person.userId);
     const gate = voteGate(
       { deadline: d.deadline, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: ctx.meeting.statusId },
-      { isVoter, isMember },
+      { isVoter, isMember, conflicted },
       new Date(),
     );
     if (!gate.open) {
+      if (gate.reason === 'conflict') throw AppError.validation({ vote: MM.conflictNoVote });
       if (gate.reason === 'not_voter' || gate.reason === 'not_member') throw new AppError('MEETING_FORBIDDEN', { details: { reason: gate.reason } });
       throw new AppError('DECISION_VOTING_CLOSED', { details: { reason: gate.reason } });
     }

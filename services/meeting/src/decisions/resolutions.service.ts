@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { resolutionYear } from '@app/contracts';
 import { AppError, DEFAULT_COUNT_BY, DEFAULT_OUTCOME_RULE, pageMeta, type Actor, type DecisionPayload, type DirectoryCommittee, type RequestOf, type Vote, type VoteResult, type CreateDecision, type UpdateDecision, type DeleteDecision, type GetDecision, type CastVote, type SetDecisionFulfilled, type ListSingleDecisions, localToInstant } from '@app/contracts';
 import { MeetingDb, type Scope } from '../db/db';
 import type { DecisionRow } from '../db/schema';
@@ -132,7 +133,7 @@ export class ResolutionsService implements DecisionUseCases {
         decisionable: body.decisionable ?? true, tenderNumber: body.tender_number ?? null, ballot: body.ballot ?? 'open', createdBy: actor.userId,
         outcomeRule: body.outcome_rule ?? DEFAULT_OUTCOME_RULE, countBy: body.count_by ?? DEFAULT_COUNT_BY,
         election: body.election ? storedElection(body.election, (id) => scene.people.get(id)?.name) : null,
-      });
+      }, resolutionYear(new Date(), scene.org.time_zone));
       await this.decisions.setVoters(s, d.id, voters, { of: (id) => voterWeight(committee, id), refresh: false });
       await this.attachments.set(s, actor, { decisionId: d.id }, body.attachments, { title: body.title, meeting: null });
       await this.log(s, d, actor, `created the resolution "${d.title}"`);

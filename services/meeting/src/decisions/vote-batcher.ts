@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, DecisionVoted, MeetingChanged, type CastVote, type RequestOf, type Vote, type VoteResult } from '@app/contracts';
+import { AppError, DecisionVoted, MM, MeetingChanged, type CastVote, type RequestOf, type Vote, type VoteResult } from '@app/contracts';
 import { CONFIG, currentContext, logger, runDetached } from '@app/platform';
 import type { MeetingConfig } from '../config';
 import { MeetingDb, type Scope } from '../db/db';
@@ -12,6 +12,8 @@ import { MeetingPublisher } from '../common/publisher';
 import { MeetingEvents } from '../events/meeting-events';
 import { CommentsRepository } from '../repositories/comments.repository';
 import { DecisionsRepository } from '../repositories/decisions.repository';
+import { ConflictsRepository } from '../repositories/conflicts.repository';
+import { conflictBars } from '../rules/record';
 import { MeetingsRepository } from '../repositories/meetings.repository';
 import { MembersRepository } from '../repositories/members.repository';
 import { normalizeEmail, personKey } from '../rules/person';
@@ -97,6 +99,7 @@ export class VoteBatcher {
     private readonly events: MeetingEvents,
     private readonly secret: SecretVotes,
     private readonly secretBallots: SecretBallotsRepository,
+    private readonly conflicts: ConflictsRepository,
     /** VOTE_BATCH_MAX votes at most in one transaction, VOTE_BATCHES_IN_FLIGHT transactions at most per decision */
     @Inject(CONFIG) private readonly config: Pick<MeetingConfig, 'VOTE_BATCH_MAX' | 'VOTE_BATCHES_IN_FLIGHT'>,
   ) {}
@@ -229,15 +232,19 @@ export class VoteBatcher {
     const existing = new Map((await this.decisions.votersByKeys(s, d.id, considered.map((c) => c.key))).map((v) => [v.voterKey, v]));
     const accepted: Accepted[] = [];
     const clock = new Date();
+    const declared = await this.conflicts.ofItems(s, d.talkingPointId === null ? [] : [d.talkingPointId]);
     for (const c of considered) {
       const gate = voteGate(
         { deadline: d.deadline, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: c.ctx.meeting.statusId },
-        { isVoter: existing.has(c.key), isMember: c.ctx.members.some((m) => personKey(m) === c.key) },
+        { isVoter: existing.has(c.key), isMember: c.ctx.members.some((m) => personKey(m) === c.key), conflicted: conflictBars(declared, d.talkingPointId, c.person.userId) },
         clock,
       );
       if (!gate.open) {
         const reason = gate.reason;
-        out[c.i] = { err: reason === 'not_voter' || reason === 'not_member' ? new AppError('MEETING_FORBIDDEN', { details: { reason } }) : new AppError('DECISION_VOTING_CLOSED', { details: { reason } }) };
+        out[c.i] = {
+          err: reason === 'conflict' ? AppError.validation({ vote: MM.conflictNoVote })
+            : reason === 'not_voter' || reason === 'not_member' ? new AppError('MEETING_FORBIDDEN', { details: { reason } }) : new AppError('DECISION_VOTING_CLOSED', { details: { reason } }),
+        };
         continue;
       }
       // an election's choices among its candidates; any other decision refuses `choices` (409), as the ordinary path

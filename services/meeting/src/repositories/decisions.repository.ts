@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ResolutionListFilter } from '../rules/resolution-rights';
-import { decisions, voters, type DecisionRow, type VoterRow } from '../db/schema';
+import { decisions, resolutionCounters, voters, type DecisionRow, type VoterRow } from '../db/schema';
 import type { Scope } from '../db/db';
 import { personKey } from '../rules/person';
 import { containsPattern } from '@app/platform';
@@ -40,10 +40,27 @@ export class DecisionsRepository {
     return tx.select().from(decisions).where(and(eq(decisions.orgId, orgId), eq(decisions.meetingId, meetingId))).orderBy(asc(decisions.rowNum), asc(decisions.id));
   }
 
-  async insert(s: Scope, v: Omit<typeof decisions.$inferInsert, 'orgId'>): Promise<DecisionRow> {
+  /** a new decision with the next resolution number of its committee in `year` (nextResolutionSeq) */
+  async insert(s: Scope, v: Omit<typeof decisions.$inferInsert, 'orgId' | 'resolutionYear' | 'resolutionSeq'>, year: number): Promise<DecisionRow> {
     const { orgId, tx } = s;
-    const [row] = await tx.insert(decisions).values({ ...v, orgId }).returning();
+    const seq = await this.nextResolutionSeq(s, v.committeeId, year);
+    const [row] = await tx.insert(decisions).values({ ...v, orgId, resolutionYear: year, resolutionSeq: seq }).returning();
     return row;
+  }
+
+  /**
+   * The next resolution number of a committee and year (docs/decisions.md#resolution-numbers): one upsert on the
+   * counter row, which it holds locked until the caller's transaction ends. Two creators of the same committee and
+   * year take turns on that row (no duplicate); a transaction that fails gives its number back with its rollback (no gap).
+   */
+  async nextResolutionSeq(s: Scope, committeeId: number, year: number): Promise<number> {
+    const { orgId, tx } = s;
+    const [row] = await tx
+      .insert(resolutionCounters)
+      .values({ orgId, committeeId, year, lastSeq: 1 })
+      .onConflictDoUpdate({ target: [resolutionCounters.orgId, resolutionCounters.committeeId, resolutionCounters.year], set: { lastSeq: sql`${resolutionCounters.lastSeq} + 1` } })
+      .returning({ seq: resolutionCounters.lastSeq });
+    return row.seq;
   }
 
   async update(s: Scope, id: number, v: Partial<typeof decisions.$inferInsert>): Promise<void> {

@@ -26,12 +26,15 @@ describe('voting open', () => {
 });
 
 describe('vote gate for a voter', () => {
-  const rows: Array<[string, Partial<DecisionFacts>, { isVoter: boolean; isMember: boolean }, string]> = [
+  const rows: Array<[string, Partial<DecisionFacts>, { isVoter: boolean; isMember: boolean; conflicted?: boolean }, string]> = [
     ['voter and member', {}, { isVoter: true, isMember: true }, 'open'],
     ['not one of the voters', {}, { isVoter: false, isMember: true }, 'not_voter'],
     ['voter but no longer a member of the meeting', {}, { isVoter: true, isMember: false }, 'not_member'],
     ['voter, closed by deadline', { deadline: earlier }, { isVoter: true, isMember: true }, 'deadline'],
     ['voter, meeting cancelled', { meetingStatusId: 4 }, { isVoter: true, isMember: true }, 'meeting_status'],
+    ['voter who declared a conflict on the item (issue 27)', {}, { isVoter: true, isMember: true, conflicted: true }, 'conflict'],
+    ['voter without a conflict', {}, { isVoter: true, isMember: true, conflicted: false }, 'open'],
+    ['conflicted, but voting closed: closed is said first', { deadline: earlier }, { isVoter: true, isMember: true, conflicted: true }, 'deadline'],
   ];
   it.each(rows)('%s', (_l, f, v, expected) => {
     const g = voteGate({ ...open, ...f }, v, now);

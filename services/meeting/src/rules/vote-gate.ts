@@ -10,7 +10,7 @@ import { isMinistry } from './variant';
  * of the meeting.
  */
 export type VoteClosedReason = 'deadline' | 'fulfilled' | 'meeting_status' | 'not_decisionable';
-export type VoteRefusedReason = VoteClosedReason | 'not_voter' | 'not_member';
+export type VoteRefusedReason = VoteClosedReason | 'not_voter' | 'not_member' | 'conflict';
 
 export interface DecisionFacts {
   deadline: Date;
@@ -36,6 +36,8 @@ export interface VoterFacts {
   isVoter: boolean;
   /** member of the meeting (always true for a standalone resolution) */
   isMember: boolean;
+  /** the voter declared a conflict of interest on the decision's agenda item (rules/record.ts) */
+  conflicted?: boolean;
 }
 
 export function voteGate(d: DecisionFacts, v: VoterFacts, now: Date): { open: true } | { open: false; reason: VoteRefusedReason } {
@@ -43,6 +45,7 @@ export function voteGate(d: DecisionFacts, v: VoterFacts, now: Date): { open: tr
   if (closed) return { open: false, reason: closed };
   if (!v.isVoter) return { open: false, reason: 'not_voter' };
   if (!v.isMember) return { open: false, reason: 'not_member' };
+  if (v.conflicted) return { open: false, reason: 'conflict' };
   return { open: true };
 }
 

@@ -24,6 +24,7 @@ import { proxyList } from './proxy-list';
 import { MeetingsRepository } from '../repositories/meetings.repository';
 import { MembersRepository } from '../repositories/members.repository';
 import { BundleRepository, type MeetingRows } from '../repositories/bundle.repository';
+import { ConflictsRepository } from '../repositories/conflicts.repository';
 import {
   actionPayload, agendaGroups, candidateCountsOf, decisionPayload, emptyBundle, local, memberPayload, agendaShowsDecision, talkingPointPayload, type ItemsBundle, type ViewCommittee, type ViewCtx,
 } from './payloads';
@@ -55,6 +56,7 @@ export class MeetingView {
     private readonly memberRows: MembersRepository,
     private readonly libraryFiles: LibraryFiles,
     private readonly bundles: BundleRepository,
+    private readonly conflicts: ConflictsRepository,
   ) {}
 
   /** the meeting's items and what hangs off them: one statement (BundleRepository), then what it does not read */
@@ -87,6 +89,7 @@ export class MeetingView {
     b.participants = read?.participants ?? (await this.actions.participantsOf(s, aIds));
     b.attachments = read?.attachments ?? (await this.agenda.attachmentsOf(s, { talkingPointIds: tpIds, subpointIds: spIds, decisionIds: dIds, actionIds: aIds }));
     b.comments = read?.comments ?? (await this.comments.commentsOf(s, { talkingPointIds: tpIds, subpointIds: spIds, decisionIds: dIds, actionIds: aIds }));
+    b.conflicts = await this.conflicts.ofItems(s, [...tpIds, ...b.decisions.flatMap((d) => (d.talkingPointId === null ? [] : [d.talkingPointId]))]);
     b.files = await this.libraryFiles.resolve(s.orgId, b.attachments.map((a) => a.libraryId));
     return b;
   }
@@ -126,7 +129,7 @@ export class MeetingView {
       membersByKey: new Map(ctx.members.map((m) => [personKey(m), m])), committees,
       meeting: ctx.meeting, perms: ctx.perms, isMember: !!ctx.me || ctx.perms.level === 'owner' || ctx.actor.kind === 'system',
       represented: new Set(ctx.proxies.filter((p) => p.toMemberId === ctx.me?.id).map((p) => personKey({ userId: p.fromUserId, userEmail: null }))),
-      guestLinkDays: ctx.guestLinkDays,
+      guestLinkDays: ctx.guestLinkDays, conflicts: b.conflicts,
     };
   }
 

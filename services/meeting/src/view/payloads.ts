@@ -1,6 +1,6 @@
-import { type Actor, type ActionPayload, type ActionStatus, type Attachment, type Comment, type DecisionPayload, type DirectoryUser, type MeetingPermissions, type DirectoryCommittee, type MemberPayload, type Person, type TalkingPointPayload, type UserRef, type Variant, type Vote, type Attendance, type LibraryFileRef, type MemberRole, type DecisionSummary, type Voter, type VoteResult, type VoteTotals, type OutcomeRule, type CountBy, type Tally, type ElectionPayload, VOTE_VALUES, electionResult, DEFAULT_QUORUM, outcomeOf, percentUp, quorumOfTotals, quorumInfo, instantToLocal, totalOf } from '@app/contracts';
+import { type Actor, type ActionPayload, type ActionStatus, type Attachment, type Comment, type DecisionPayload, type DirectoryUser, type MeetingPermissions, type DirectoryCommittee, type MemberPayload, type Person, type TalkingPointPayload, type UserRef, type Variant, type Vote, type Attendance, type LibraryFileRef, type MemberRole, type DecisionSummary, type Voter, type VoteResult, type VoteTotals, type OutcomeRule, type CountBy, type Tally, type ElectionPayload, type MeetingRole, type MotionPerson, resolutionNumber, VOTE_VALUES, electionResult, DEFAULT_QUORUM, outcomeOf, percentUp, quorumOfTotals, quorumInfo, instantToLocal, totalOf } from '@app/contracts';
 import type {
-  ActionParticipantRow, ActionRow, AttachmentRow, CommentRow, DecisionRow, ItemPersonRow, MeetingRow, MemberRow, SubpointRow, TalkingPointRow, VoterRow,
+  ActionParticipantRow, ActionRow, AttachmentRow, CommentRow, ConflictRow, DecisionRow, ItemPersonRow, MeetingRow, MemberRow, SubpointRow, TalkingPointRow, VoterRow,
 } from '../db/schema';
 import type { Scope } from '../db/db';
 import { emailKey, personKey } from '../rules/person';
@@ -16,6 +16,7 @@ import { canEditItems } from '../rules/permissions';
 import { showsHiddenDecisions } from '../rules/status-machine';
 import { rowHasVoted, ruleVotes, secretFinal, showsTallies } from '../rules/ballot';
 import { totalDuration } from '../rules/durations';
+import { canDeclareConflict, canSetMotion, conflictBars, type RecordFacts } from '../rules/record';
 import { headTotals, weightTotals, weightTotalsFromCounts } from '../rules/counting';
 
 /** everything of a meeting's items, loaded once, from which payloads are built */
@@ -33,6 +34,8 @@ export interface ItemsBundle {
   participants: ActionParticipantRow[];
   attachments: AttachmentRow[];
   comments: CommentRow[];
+  /** conflicts of interest declared on the items' talking points (docs/meeting.md#the-record-of-a-board) */
+  conflicts: ConflictRow[];
   /** the attached library files (name, size, file_url), when the library answered */
   files?: ReadonlyMap<number, LibraryFileRef>;
 }
@@ -49,7 +52,7 @@ export async function candidateCountsOf(
     ...(await secret.candidateCounts(s, elections.filter((d) => d.ballot === 'secret').map((d) => d.id))),
   ];
 }
-export const emptyBundle = (): ItemsBundle => ({ talkingPoints: [], subpoints: [], people: [], decisions: [], voters: [], secretCounts: [], candidateCounts: [], actions: [], participants: [], attachments: [], comments: [] });
+export const emptyBundle = (): ItemsBundle => ({ talkingPoints: [], subpoints: [], people: [], decisions: [], voters: [], secretCounts: [], candidateCounts: [], actions: [], participants: [], attachments: [], comments: [], conflicts: [] });
 
 export type ViewCommittee = Pick<DirectoryCommittee, 'id' | 'name' | 'admin_ids' | 'member_ids'> & { quorum?: number };
 
@@ -74,6 +77,8 @@ export interface ViewCtx {
   represented?: ReadonlySet<string>;
   /** GUEST_LINK_DAYS (a guest's link without an expiry of its own) */
   guestLinkDays?: number;
+  /** the conflicts of interest declared on the meeting's items (none outside a meeting) */
+  conflicts?: readonly ConflictRow[];
 }
 
 export const local = (d: Date, tz: string): string => instantToLocal(d, tz);
@@ -279,6 +284,21 @@ function decisionSummary(d: DecisionRow, s: { votes: Vote[]; weights: VoteTotals
     election: electionPayload(d, { counts: s.candidates ?? [], shown, decided: !open && quorumOfTotals(counted, quorumPct).met, mine: mineRow }),
     can_edit: r.edit, can_delete: r.delete, can_end: r.end, can_resume: r.resume,
     can_change_visibility: r.changeVisibility, can_comment: r.comment && !secret, can_add_attachments: r.addAttachments,
+    resolution_number: resolutionNumber(d.resolutionYear, d.resolutionSeq),
+    mover: motionPerson(d.moverUserId, ctx), seconder: motionPerson(d.seconderUserId, ctx),
+    can_set_motion: inMeeting && canSetMotion(recordFacts(ctx)),
+    my_conflict: conflictBars(ctx.conflicts ?? [], d.talkingPointId, ctx.actor.userId ?? null),
+  };
+}
+
+const motionPerson = (userId: number | null, ctx: ViewCtx): MotionPerson | null => (userId === null ? null : { user_id: userId, name: ctx.users.get(userId)?.name ?? null });
+
+/** what rules/record.ts asks of the reader, from the view's context */
+function recordFacts(ctx: ViewCtx): RecordFacts {
+  const me = ctx.actorKey ? ctx.membersByKey.get(ctx.actorKey) : undefined;
+  return {
+    level: ctx.perms?.level ?? 'none', isGuest: ctx.actor.kind !== 'user', isMemberUser: !!me && me.userId !== null,
+    role: (me?.meetingRole as MeetingRole | null | undefined) ?? null, statusId: ctx.meeting?.statusId ?? 0,
   };
 }
 
@@ -343,6 +363,8 @@ export function talkingPointPayload(tp: TalkingPointRow, b: ItemsBundle, ctx: Vi
     rownum: tp.rowNum, mom_conclusion: tp.momConclusion, mom_active: tp.momActive,
     created_at: local(tp.createdAt, ctx.tz), updated_at: local(tp.updatedAt, ctx.tz),
     can_edit: canEdit, can_delete: canEdit, can_comment: !!perms?.comment, can_add_attachments: !!perms?.addAttachments,
+    conflicts: b.conflicts.filter((c) => c.talkingPointId === tp.id).map((c) => ({ user_id: c.userId, name: ctx.users.get(c.userId)?.name ?? null, note: c.note, declared_at: local(c.declaredAt, ctx.tz) })),
+    can_declare_conflict: canDeclareConflict(recordFacts(ctx)),
   };
 }
 

@@ -73,8 +73,13 @@ const COUNT_WORDS = {
     rules: { simple_majority: 'Простое большинство поданных голосов', majority_of_members: 'Большинство всех голосующих', two_thirds: 'Две трети поданных голосов', unanimity: 'Единогласие поданных голосов' },
     countBy: { head: 'один голос на голосующего', weight: 'по весу' },
   },
-} satisfies Record<'en' | 'ar' | 'ru', { weight: string; rule: string; rules: Record<OutcomeRule, string>; countBy: Record<CountBy, string> }>;
-export const countWords = (lang: Lang) => (lang === 'ar' ? COUNT_WORDS.ar : lang === 'ru' ? COUNT_WORDS.ru : COUNT_WORDS.en);
+  fr: {
+    weight: 'Poids', rule: 'Règle',
+    rules: { simple_majority: 'Majorité simple des voix exprimées', majority_of_members: 'Majorité de tous les votants', two_thirds: 'Deux tiers des voix exprimées', unanimity: 'Unanimité des voix exprimées' },
+    countBy: { head: 'une voix par votant', weight: 'au poids' },
+  },
+} satisfies Record<'en' | 'ar' | 'ru' | 'fr', { weight: string; rule: string; rules: Record<OutcomeRule, string>; countBy: Record<CountBy, string> }>;
+export const countWords = (lang: Lang) => COUNT_WORDS[lang];
 
 type Counted = Pick<DecisionPayload, 'tallies'> & Partial<Pick<DecisionPayload, 'outcome_rule' | 'count_by' | 'weight_tallies' | 'total_weight' | 'total_voters'>>;
 
@@ -102,8 +107,9 @@ const ELECTION_WORDS = {
   en: { seats: 'Election: {seats} seat(s)', candidate: 'Candidate', votes: 'Votes', weight: 'Weight', result: 'Result', elected: 'Elected', tied: 'Tied', tie: 'Tie for the last {n} seat(s): the candidates marked Tied are level.', withheld: 'The results per candidate are published when voting closes.', blank: 'Blank ballot' },
   ar: { seats: 'انتخاب: {seats} من المقاعد', candidate: 'المرشح', votes: 'الأصوات', weight: 'الوزن', result: 'النتيجة', elected: 'فائز', tied: 'متعادل', tie: 'تعادل على آخر {n} من المقاعد: المرشحون المعلَّمون بـ«متعادل» متساوون.', withheld: 'تُنشر النتائج لكل مرشح عند إغلاق التصويت.', blank: 'ورقة بيضاء' },
   ru: { seats: 'Выборы: мест — {seats}', candidate: 'Кандидат', votes: 'Голоса', weight: 'Вес', result: 'Итог', elected: 'Избран', tied: 'Ничья', tie: 'Ничья за последние места (мест: {n}): кандидаты с отметкой «Ничья» равны.', withheld: 'Результаты по кандидатам публикуются после закрытия голосования.', blank: 'Пустой бюллетень' },
+  fr: { seats: 'Élection : {seats} siège(s)', candidate: 'Candidat', votes: 'Voix', weight: 'Poids', result: 'Résultat', elected: 'Élu', tied: 'À égalité', tie: 'Égalité pour le(s) {n} dernier(s) siège(s) : les candidats marqués À égalité sont à égalité.', withheld: 'Les résultats par candidat sont publiés à la clôture du vote.', blank: 'Bulletin blanc' },
 };
-export const electionWords = (lang: Lang) => (lang === 'ar' ? ELECTION_WORDS.ar : lang === 'ru' ? ELECTION_WORDS.ru : ELECTION_WORDS.en);
+export const electionWords = (lang: Lang) => ELECTION_WORDS[lang];
 
 /**
  * an election's results: the seats, then each candidate with the votes (and the weight when counted by weight) and

@@ -1,6 +1,6 @@
-import type { Lang } from '@app/contracts';
+import { ACTION_STATUS_VALUES, ATTENDANCE_VALUES, MEETING_STATUS_INFO, MEMBER_ROLES, PRIORITY_VALUES, ROLL_CALL_VALUES, VOTE_VALUES, type Lang } from '@app/contracts';
 
-/** The minutes PDF's own words in each language (fr answers with the English texts, as the product does). */
+/** The minutes PDF's own words in each language the owner can choose (en, ar, fr, ru: docs/minutes.md#the-pdf). */
 const EN = {
   minutes: 'Minutes of the meeting',
   committee: 'Committee',
@@ -48,6 +48,17 @@ const EN = {
   page: 'Page',
   of: 'of',
   subpoint: 'Sub-point',
+  signatures: 'Signatures',
+  chair: 'Chair',
+  secretary: 'Secretary',
+  signature: 'Signature',
+  signedOn: 'Date',
+  notNamed: 'Not named',
+  conflicts: 'Conflicts of interest',
+  noConflicts: 'None declared.',
+  movedBy: 'Moved by',
+  secondedBy: 'Seconded by',
+  resolutionNo: 'Resolution {number}',
 } as const;
 export type MinutesLabels = { readonly [K in keyof typeof EN]: string };
 
@@ -98,6 +109,17 @@ const AR: MinutesLabels = {
   page: 'صفحة',
   of: 'من',
   subpoint: 'بند فرعي',
+  signatures: 'التوقيعات',
+  chair: 'الرئيس',
+  secretary: 'أمين السر',
+  signature: 'التوقيع',
+  signedOn: 'التاريخ',
+  notNamed: 'لم يُسمَّ',
+  conflicts: 'تعارض المصالح',
+  noConflicts: 'لم يُعلن أي تعارض.',
+  movedBy: 'مقدّم الاقتراح',
+  secondedBy: 'المثنّي',
+  resolutionNo: 'القرار رقم {number}',
 };
 
 const RU: MinutesLabels = {
@@ -147,18 +169,100 @@ const RU: MinutesLabels = {
   page: 'Страница',
   of: 'из',
   subpoint: 'Подпункт',
+  signatures: 'Подписи',
+  chair: 'Председатель',
+  secretary: 'Секретарь',
+  signature: 'Подпись',
+  signedOn: 'Дата',
+  notNamed: 'Не назначен',
+  conflicts: 'Конфликт интересов',
+  noConflicts: 'Не заявлен.',
+  movedBy: 'Внёс предложение',
+  secondedBy: 'Поддержал',
+  resolutionNo: 'Решение № {number}',
+};
+
+const FR: MinutesLabels = {
+  minutes: 'Procès-verbal de la réunion',
+  committee: 'Comité',
+  date: 'Date',
+  duration: 'Durée (minutes)',
+  location: 'Lieu',
+  status: 'Statut',
+  owner: 'Responsable',
+  attendance: 'Présences',
+  name: 'Nom',
+  role: 'Rôle',
+  response: 'Réponse',
+  guest: 'Invité',
+  representedBy: 'représenté par {name}',
+  rollCall: 'Appel nominal',
+  present: 'Présents',
+  remote: 'À distance',
+  absent: 'Absents',
+  apologies: 'Excusés',
+  notMarked: 'Non pointé',
+  quorum: 'Quorum',
+  quorumReached: 'Quorum atteint',
+  quorumReachedAt: 'Quorum atteint à {time}',
+  quorumNotReached: 'Quorum non atteint',
+  quorumCount: '{present} membres sur {total} présents ou représentés, {needed} requis ({percent} %)',
+  none: 'Aucun',
+  agenda: 'Ordre du jour et conclusions',
+  conclusion: 'Conclusion',
+  noConclusion: 'Aucune conclusion consignée.',
+  inactive: 'Non abordé',
+  comments: 'Commentaires',
+  decisions: 'Résolutions',
+  deadline: 'Échéance',
+  vote: 'Vote',
+  votes: 'Voix',
+  outcome: 'Résultat',
+  votingOpen: 'Vote ouvert',
+  actions: 'Actions',
+  participant: 'Participant',
+  priority: 'Priorité',
+  openTill: 'Ouvert jusqu’au',
+  summary: 'Résumé',
+  generated: 'Établi le',
+  version: 'Version',
+  page: 'Page',
+  of: 'sur',
+  subpoint: 'Sous-point',
+  signatures: 'Signatures',
+  chair: 'Président de séance',
+  secretary: 'Secrétaire',
+  signature: 'Signature',
+  signedOn: 'Date',
+  notNamed: 'Non désigné',
+  conflicts: 'Conflits d’intérêts',
+  noConflicts: 'Aucun déclaré.',
+  movedBy: 'Proposé par',
+  secondedBy: 'Appuyé par',
+  resolutionNo: 'Résolution n° {number}',
 };
 
 export function labelsFor(lang: Lang): MinutesLabels {
-  return lang === 'ar' ? AR : lang === 'ru' ? RU : EN;
+  return lang === 'ar' ? AR : lang === 'ru' ? RU : lang === 'fr' ? FR : EN;
 }
 
 /**
  * The values the minutes and the resolution report print (vote choices, attendance answers, roles, action states,
  * priorities, meeting statuses, outcomes) in the document's language: the words the web shows for them
- * (web/src/locales). A value without a translation prints as it is (English, and French, which reads as English).
+ * (web/src/locales; French has no web locale yet, so its words are the minutes' own). A value without a translation
+ * prints as it is; VALUE_KEYS lists the values every language must translate (labels.spec.ts).
  */
-const VALUES: Record<'ar' | 'ru', Readonly<Record<string, string>>> = {
+export const VALUE_KEYS: readonly string[] = [
+  ...VOTE_VALUES, 'Postponed to next meeting',
+  ...ATTENDANCE_VALUES,
+  ...MEMBER_ROLES, 'Owner',
+  ...ACTION_STATUS_VALUES, 'Not started',
+  ...PRIORITY_VALUES,
+  ...Object.values(MEETING_STATUS_INFO).map((x) => x.name),
+  'Passed', 'Rejected', 'No quorum',
+  ...ROLL_CALL_VALUES.map((v) => v.charAt(0).toUpperCase() + v.slice(1)),
+];
+const VALUES: Record<'ar' | 'ru' | 'fr', Readonly<Record<string, string>>> = {
   ar: {
     Approved: 'موافق', Denied: 'مرفوض', Abstained: 'ممتنع', Pending: 'قيد الانتظار', Others: 'أخرى', 'Postponed to next meeting': 'مؤجل إلى الاجتماع القادم',
     Going: 'سأحضر', 'Not going': 'لن أحضر', Maybe: 'ربما', Delegate: 'تفويض', Other: 'أخرى',
@@ -179,10 +283,20 @@ const VALUES: Record<'ar' | 'ru', Readonly<Record<string, string>>> = {
     Passed: 'Принято', Rejected: 'Отклонено', 'No quorum': 'Нет кворума',
     Present: 'Присутствует', Remote: 'Удалённо', Absent: 'Отсутствует', Excused: 'Уважительная причина',
   },
+  fr: {
+    Approved: 'Pour', Denied: 'Contre', Abstained: 'Abstention', Pending: 'En attente', Others: 'Autres', 'Postponed to next meeting': 'Reporté à la prochaine réunion',
+    Going: 'Présent', 'Not going': 'Absent', Maybe: 'Peut-être', Delegate: 'Délégation', Other: 'Autre',
+    Viewer: 'Lecteur', Editor: 'Éditeur', Owner: 'Responsable',
+    'In Progress': 'En cours', Complete: 'Terminé', 'Not Complete': 'Non terminé', 'Not started': 'Non commencé',
+    High: 'Haute', Normal: 'Normale', Low: 'Basse',
+    Draft: 'Brouillon', Scheduled: 'Planifiée', Live: 'En cours de séance', Cancelled: 'Annulée', Archived: 'Archivée',
+    Passed: 'Adoptée', Rejected: 'Rejetée', 'No quorum': 'Quorum non atteint',
+    Present: 'Présent', Remote: 'À distance', Absent: 'Absent', Excused: 'Excusé',
+  },
 };
 
 /** a printed value in the document's language (see VALUES); the value itself when the language has no word for it */
 export function valueIn(lang: Lang, value: string | null | undefined): string {
   const v = value ?? '';
-  return lang === 'ar' || lang === 'ru' ? (VALUES[lang][v] ?? v) : v;
+  return lang === 'en' ? v : (VALUES[lang][v] ?? v);
 }

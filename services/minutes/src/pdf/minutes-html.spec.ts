@@ -188,4 +188,47 @@ describe('minutesHtml', () => {
     expect(before).toContain('<th>Response</th>');
     expect(before).not.toContain('Quorum');
   });
+
+  it('closes with the signature block: the chair and the secretary by name, a line to sign and a line for the date, in the minutes language', () => {
+    const member = (id: number, name: string, meeting_role: string | null) => ({ user_id: id, user: { id, name }, user_email: `${id}@x`, guest_name: null, type: 'Viewer', attendance_status: 'Going', roll_call: null, meeting_role });
+    const of = (lang: 'en' | 'fr' | 'ar', members: unknown[]) => minutesHtml({ meeting: { ...meeting, members } as unknown as MeetingDetails, items: [], lang, version: 1, generatedAt: '2026-11-24 11:00:00' });
+    const named = [member(1, 'Ada <A>', 'chair'), member(2, 'Mona', 'secretary'), member(3, 'Sami', null)];
+    const en = of('en', named);
+    expect(en).toContain('<h2>Signatures</h2>');
+    expect(en).toContain('<div class="signatory" data-role="chair"><h3>Chair</h3><p>Ada &lt;A&gt;</p>');
+    expect(en).toContain('<div class="signatory" data-role="secretary"><h3>Secretary</h3><p>Mona</p>');
+    expect(en.match(/<div class="line"><\/div>/g)).toHaveLength(4);
+    expect(en.match(/<p class="caption">Date<\/p>/g)).toHaveLength(2);
+    // it is the last thing in the document
+    expect(en.indexOf('<h2>Signatures</h2>')).toBeGreaterThan(en.indexOf('<h2>Attendance</h2>'));
+    expect(en.slice(en.indexOf('<h2>Signatures</h2>') + 1)).not.toContain('<h2>');
+    const fr = of('fr', named);
+    expect(fr).toContain('<h3>Président de séance</h3><p>Ada &lt;A&gt;</p>');
+    expect(fr).toContain('<h3>Secrétaire</h3><p>Mona</p>');
+    expect(of('ar', named)).toContain('<h3>أمين السر</h3><p>Mona</p>');
+    // nobody named: the role, 'Not named', and the lines still to sign
+    const nobody = of('fr', [member(3, 'Sami', null)]);
+    expect(nobody).toContain('<h3>Président de séance</h3><p><span class="muted">Non désigné</span></p>');
+    expect(nobody.match(/<div class="line"><\/div>/g)).toHaveLength(4);
+  });
+
+  it('French minutes print every value in French: votes, statuses, roles, attendance, outcome', () => {
+    const decision = {
+      agenda_type: 'decision', id: 4, title: 'Budget', description: null, deadline: '2026-11-30 10:00:00', outcome: 'Passed', outcome_rule: 'simple_majority', count_by: 'head',
+      tallies: [{ vote: 'Approved', label: 'Approved', count: 2, percentage: 66.7 }, { vote: 'Denied', label: 'Denied', count: 1, percentage: 33.3 }, { vote: 'Abstained', label: 'Abstained', count: 0, percentage: 0 }],
+    };
+    const members = [{ user_id: 1, user: { id: 1, name: 'Ada' }, user_email: 'a@x', guest_name: null, type: 'Editor', attendance_status: 'Not going', roll_call: null, meeting_role: null }];
+    const fr = minutesHtml({
+      meeting: { ...meeting, members, agendas: [{ agenda_type: 'decision', agenda_type_id: 2, row_num: 1, data: [decision] }] } as unknown as MeetingDetails,
+      items: [], lang: 'fr', version: 1, generatedAt: '2026-11-24 11:00:00',
+    });
+    expect(fr).toContain('<tr><td>Ada</td><td>Éditeur</td><td>Absent</td></tr>');
+    expect(fr).toContain('<dt>Statut</dt><dd>En cours de séance</dd>');
+    expect(fr).toContain('Résultat : <b>Adoptée</b>'.replace(' :', ':'));
+    expect(fr).toContain('Règle: Majorité simple des voix exprimées · une voix par votant');
+    expect(fr).toContain('<td>Pour</td>');
+    expect(fr).toContain('<td>Contre</td>');
+    expect(fr).toContain('<td>Abstention</td>');
+    for (const english of ['>Approved<', '>Denied<', '>Abstained<', '>Passed<', '>Editor<', '>Live<', 'Not going', 'Resolutions', 'Attendance']) expect({ english, found: fr.includes(english) }).toEqual({ english, found: false });
+  });
 });

@@ -29,6 +29,10 @@ ${CELL_CSS}  .meta { color: #52606d; font-size: 10pt; }
   .comments ul { margin: 2pt 0 6pt; padding-inline-start: 16pt; }
   .subpoint { margin-inline-start: 14pt; }
   section { page-break-inside: avoid; }
+  .signatures { display: flex; gap: 24pt; margin-top: 28pt; page-break-inside: avoid; }
+  .signatory { flex: 1; }
+  .signatory .line { border-bottom: 1px solid #1f2933; height: 28pt; margin: 0 0 2pt; }
+  .signatory .caption { font-size: 9pt; color: #52606d; margin: 0 0 8pt; }
 ${FACTS_CSS}`;
 
 function conclusionBlock(item: MinutesItem | undefined, L: MinutesLabels): string {
@@ -46,8 +50,13 @@ function decisionBlock(d: DecisionPayload, item: MinutesItem | undefined, L: Min
   const meta = d.election
     ? `${escapeHtml(L.deadline)}: ${escapeHtml(d.deadline)}${d.outcome || d.voting_open ? ` · ${escapeHtml(L.outcome)}: <b>${escapeHtml(outcome)}</b>` : ''}`
     : `${escapeHtml(L.deadline)}: ${escapeHtml(d.deadline)} · ${escapeHtml(L.outcome)}: <b>${escapeHtml(outcome)}</b> · ${escapeHtml(countWords(lang).rule)}: ${escapeHtml(ruleText(d, lang))}`;
-  return `<section class="decision"><h3>${escapeHtml(d.title)}</h3>${d.description ? `<p>${para(d.description)}</p>` : ''}
-<p class="meta">${meta}</p>
+  // the motion: who moved it and who seconded it, when recorded (issue 27)
+  const motion = d.mover || d.seconder
+    ? `<p class="meta motion">${escapeHtml(L.movedBy)}: ${escapeHtml(d.mover?.name ?? L.none)} · ${escapeHtml(L.secondedBy)}: ${escapeHtml(d.seconder?.name ?? L.none)}</p>`
+    : '';
+  const number = d.resolution_number ? `<span class="resolution-number">${escapeHtml(L.resolutionNo.replace('{number}', () => d.resolution_number!))}</span> · ` : '';
+  return `<section class="decision"><h3>${number}${escapeHtml(d.title)}</h3>${d.description ? `<p>${para(d.description)}</p>` : ''}
+<p class="meta">${meta}</p>${motion}
 ${d.election ? electionTable(d, lang) : talliesTable(d, L, lang)}
 ${conclusionBlock(item, L)}</section>`;
 }
@@ -58,6 +67,30 @@ function actionBlock(a: ActionPayload, item: MinutesItem | undefined, L: Minutes
 <p class="meta">${escapeHtml(L.status)}: <b>${escapeHtml(valueIn(lang, a.status))}</b> · ${escapeHtml(L.priority)}: ${escapeHtml(valueIn(lang, a.priority))} · ${escapeHtml(L.openTill)}: ${escapeHtml(a.open_till)}</p>
 ${table([L.participant, L.status], rows)}
 ${conclusionBlock(item, L)}</section>`;
+}
+
+/**
+ * The signature block that closes the minutes (issue 27): the chair and the secretary of the meeting by name (the
+ * meeting roles of the roll call; 'Not named' when nobody holds one), each with a line to sign on and a line for the
+ * date, in the minutes' language.
+ */
+export function signatureBlock(members: MinutesDocument['meeting']['members'], L: MinutesLabels): string {
+  const holder = (role: 'chair' | 'secretary') => members.find((p) => p.meeting_role === role)?.user?.name ?? null;
+  const one = (role: 'chair' | 'secretary') => {
+    const name = holder(role);
+    return `<div class="signatory" data-role="${role}"><h3>${escapeHtml(L[role])}</h3><p>${name === null ? `<span class="muted">${escapeHtml(L.notNamed)}</span>` : escapeHtml(name)}</p>
+<div class="line"></div><p class="caption">${escapeHtml(L.signature)}</p><div class="line"></div><p class="caption">${escapeHtml(L.signedOn)}</p></div>`;
+  };
+  return `<h2>${escapeHtml(L.signatures)}</h2><div class="signatures">${one('chair')}${one('secretary')}</div>`;
+}
+
+/** the conflicts of interest declared on an agenda item (issue 27): each declarer by name with their note; 'None declared' otherwise */
+export function conflictsBlock(conflicts: ReadonlyArray<{ name: string | null; note: string | null }> | undefined, L: MinutesLabels): string {
+  const list = conflicts ?? [];
+  const body = list.length
+    ? `<ul>${list.map((c) => `<li>${escapeHtml(c.name ?? '')}${c.note ? ` <span class="muted">(${escapeHtml(c.note)})</span>` : ''}</li>`).join('')}</ul>`
+    : `<p class="muted">${escapeHtml(L.noConflicts)}</p>`;
+  return `<div class="conflicts"><div class="label">${escapeHtml(L.conflicts)}</div>${body}</div>`;
 }
 
 /** a roll call mark as it prints in English and as VALUES knows it (Present, Remote, Absent, Excused) */
@@ -106,7 +139,7 @@ ${quorumLine}`
         const subs = item.subpoints
           .map((s, i) => `<div class="subpoint"><h4>${n}.${i + 1} ${escapeHtml(s.title)}</h4>${s.description ? `<p>${para(s.description)}</p>` : ''}${conclusionBlock(at('subpoint', s.subpoint_id), L)}</div>`)
           .join('');
-        agenda.push(`<section class="item"><h3>${n}. ${escapeHtml(item.title)}</h3>${item.description ? `<p>${para(item.description)}</p>` : ''}${conclusionBlock(at('talking_point', item.id), L)}${subs}</section>`);
+        agenda.push(`<section class="item"><h3>${n}. ${escapeHtml(item.title)}</h3>${item.description ? `<p>${para(item.description)}</p>` : ''}${conflictsBlock(item.conflicts, L)}${conclusionBlock(at('talking_point', item.id), L)}${subs}</section>`);
         for (const s of item.subpoints) for (const d of s.decision) decisions.push(decisionBlock(d, at('decision', d.id), L, doc.lang));
         for (const d of item.decisions) decisions.push(decisionBlock(d, at('decision', d.id), L, doc.lang));
         for (const a of item.actions) actions.push(actionBlock(a, at('action', a.id), L, doc.lang));
@@ -142,7 +175,8 @@ ${rollCall}
 ${agenda.length ? `<h2>${escapeHtml(L.agenda)}</h2>${agenda.join('\n')}` : ''}
 ${decisions.length ? `<h2>${escapeHtml(L.decisions)}</h2>${unique(decisions).join('\n')}` : ''}
 ${actions.length ? `<h2>${escapeHtml(L.actions)}</h2>${unique(actions).join('\n')}` : ''}
-${m.summary ? `<h2>${escapeHtml(L.summary)}</h2><p>${para(m.summary)}</p>` : ''}`,
+${m.summary ? `<h2>${escapeHtml(L.summary)}</h2><p>${para(m.summary)}</p>` : ''}
+${signatureBlock(m.members, L)}`,
   });
 }
 

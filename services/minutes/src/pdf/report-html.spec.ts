@@ -86,6 +86,16 @@ describe('reportHtml', () => {
     expect(html).toContain('<h2>Voters</h2>\n<p class="muted">No votes yet.</p>\n\n\n</body></html>');
   });
 
+  it('the resolution number first and the mover and seconder among the facts (issue 27); none of their lines when not recorded', () => {
+    const html = reportHtml(doc({ decision: { ...decision, resolution_number: '2026/014', mover: { user_id: 2, name: 'Mona <M>' }, seconder: { user_id: 3, name: 'Sami' } } }));
+    expect(html).toContain('<dl class="facts">\n  <dt>Resolution number</dt><dd>2026/014</dd>\n  <dt>Committee</dt>');
+    expect(html).toContain('<dt>Moved by</dt><dd>Mona &lt;M&gt;</dd>\n  <dt>Seconded by</dt><dd>Sami</dd>');
+    expect(reportHtml(doc({ decision: { ...decision, resolution_number: '2026/014' }, lang: 'ar' }))).toContain('<dt>رقم القرار</dt><dd>2026/014</dd>');
+    const none = reportHtml(doc());
+    expect(none).not.toContain('Resolution number');
+    expect(none).not.toContain('Moved by');
+  });
+
   it('Arabic right-to-left with its own words', () => {
     const html = reportHtml(doc({ lang: 'ar' }));
     expect(html).toContain('<html lang="ar" dir="rtl">');

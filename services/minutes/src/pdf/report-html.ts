@@ -18,6 +18,9 @@ const EN = {
   outcome: 'Outcome',
   votingOpen: 'Voting open',
   tender: 'Tender number',
+  number: 'Resolution number',
+  movedBy: 'Moved by',
+  secondedBy: 'Seconded by',
   created: 'Created',
   generated: 'Generated',
   description: 'Description',
@@ -51,6 +54,9 @@ const AR: Words = {
   outcome: 'النتيجة',
   votingOpen: 'التصويت مفتوح',
   tender: 'رقم المناقصة',
+  number: 'رقم القرار',
+  movedBy: 'مقدّم الاقتراح',
+  secondedBy: 'المثنّي',
   created: 'تاريخ الإنشاء',
   generated: 'تاريخ الإعداد',
   description: 'الوصف',
@@ -83,6 +89,9 @@ const RU: Words = {
   outcome: 'Итог',
   votingOpen: 'Голосование открыто',
   tender: 'Номер тендера',
+  number: 'Номер решения',
+  movedBy: 'Внёс предложение',
+  secondedBy: 'Поддержал',
   created: 'Создано',
   generated: 'Сформировано',
   description: 'Описание',
@@ -115,7 +124,7 @@ export interface ReportAttachmentLine {
 }
 
 export interface ReportDocument {
-  decision: Pick<DecisionPayload, 'id' | 'title' | 'description' | 'committee' | 'meeting_id' | 'deadline' | 'state' | 'outcome' | 'tender_number' | 'created_at' | 'tallies' | 'voters' | 'comments'> & Partial<Pick<DecisionPayload, 'ballot' | 'outcome_rule' | 'count_by' | 'weight_tallies' | 'total_weight' | 'total_voters' | 'election' | 'voting_open'>> & {
+  decision: Pick<DecisionPayload, 'id' | 'title' | 'description' | 'committee' | 'meeting_id' | 'deadline' | 'state' | 'outcome' | 'tender_number' | 'created_at' | 'tallies' | 'voters' | 'comments'> & Partial<Pick<DecisionPayload, 'resolution_number' | 'mover' | 'seconder' | 'ballot' | 'outcome_rule' | 'count_by' | 'weight_tallies' | 'total_weight' | 'total_voters' | 'election' | 'voting_open'>> & {
     /** the meeting's title (a report made before it was kept: null, the meeting is then named by its number) */
     meeting_title?: string | null;
   };
@@ -150,7 +159,10 @@ export function reportHtml(doc: ReportDocument): string {
   const files = doc.attachments
     .map((a) => `<tr><td>${escapeHtml(a.name)}</td><td class="num">${a.start === null ? escapeHtml(W.notIncluded) : a.start}</td><td class="num">${a.start === null ? '' : a.pages}</td></tr>`)
     .join('');
+  // the record of a board (issue 27): the number first, the mover and seconder after the rule; none of these lines when not recorded
+  const recorded = (label: string, value: string | null | undefined): Array<readonly [string, string]> => (value ? [[label, escapeHtml(value)]] : []);
   const facts = factsList([
+    ...recorded(W.number, d.resolution_number),
     [W.committee, escapeHtml(d.committee?.name ?? '')],
     [W.meeting, d.meeting_id ? escapeHtml(d.meeting_title ?? `#${d.meeting_id}`) : escapeHtml(W.standalone)],
     [W.deadline, escapeHtml(d.deadline)],
@@ -159,6 +171,8 @@ export function reportHtml(doc: ReportDocument): string {
     [W.outcome, `<b>${escapeHtml(d.outcome ? valueIn(doc.lang, d.outcome) : d.election && !d.voting_open ? '—' : W.votingOpen)}</b>`],
     [countWords(doc.lang).rule, escapeHtml(ruleText(d, doc.lang))],
     d.tender_number ? [W.tender, escapeHtml(d.tender_number)] : null,
+    ...recorded(W.movedBy, d.mover?.name),
+    ...recorded(W.secondedBy, d.seconder?.name),
     [W.created, escapeHtml(d.created_at)],
     [W.generated, escapeHtml(doc.generatedAt)],
   ]);

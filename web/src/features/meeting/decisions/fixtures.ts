@@ -82,7 +82,8 @@ export function aDecision(over: Partial<DecisionPayload> = {}): DecisionPayload 
     voting_closed_reason: null, can_vote: true, can_vote_for_others: false, my_vote: 'Pending', tallies: tallies({ Pending: 1, Approved: 1 }), total_voters: voters.length,
     outcome_rule: 'simple_majority', count_by: 'head', election: null, weight_tallies: tallies({ Pending: 1, Approved: 1 }), total_weight: voters.length,
     can_edit: false, can_delete: false, can_end: false, can_resume: false, can_change_visibility: false, can_comment: true, can_add_attachments: false,
-    quorum: { percent: 50, present: 1, total: voters.length, needed: 1, met: true }, outcome: null, ...over,
+    quorum: { percent: 50, present: 1, total: voters.length, needed: 1, met: true }, outcome: null,
+    resolution_number: null, mover: null, seconder: null, can_set_motion: false, my_conflict: false, ...over,
   } satisfies DecisionPayload;
 }
 
@@ -104,7 +105,8 @@ export function aTalkingPoint(over: Partial<TalkingPointPayload> = {}): TalkingP
   return {
     agenda_type: 'talking_point', id: 5, meeting_id: 1, title: 'Budget', description: null, duration: 30, total_duration: 30, viewers: [grace], presenters: [grace],
     attachments: [], subpoints: [], decisions: [], actions: [], comments: [], rownum: 1, mom_conclusion: null, mom_active: false,
-    created_at: '2026-11-20 09:00:00', updated_at: '2026-11-20 09:00:00', can_edit: true, can_delete: true, can_comment: true, can_add_attachments: true, ...over,
+    created_at: '2026-11-20 09:00:00', updated_at: '2026-11-20 09:00:00', can_edit: true, can_delete: true, can_comment: true, can_add_attachments: true,
+    conflicts: [], can_declare_conflict: false, ...over,
   } satisfies TalkingPointPayload;
 }
 

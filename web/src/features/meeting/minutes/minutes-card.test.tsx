@@ -159,9 +159,11 @@ describe('minutes card', () => {
 
   it.each([
     [[], 'ar', 'ar'],
-    [[], 'fr', 'en'],
+    [[], 'fr', 'fr'],
+    [[], 'de', 'en'],
     [[{ version: 1, lang: 'ru' }, { version: 2, lang: 'ar' }], 'en', 'ar'],
-    [[{ version: 1, lang: 'fr' }], 'ru', 'ru'],
+    [[{ version: 1, lang: 'fr' }], 'ru', 'fr'],
+    [[{ version: 1, lang: 'de' }], 'ru', 'ru'],
   ])('defaultMinutesLang(%j, %s) = %s', (versions, ui, out) => expect(defaultMinutesLang(versions as never, ui)).toBe(out));
 
   it.each([
