@@ -5,6 +5,7 @@ import { agendaApi, type TalkingPointInput } from '../../../api/meetings';
 import { useModules } from '../../../hooks/use-org';
 import { FileChip } from '../../library/FileChip';
 import { Comments } from '../comments/Comments';
+import { ConflictsPanel } from '../record/ConflictsPanel';
 import { attachmentPath, isPresentable } from '../details/AttachmentChips';
 import { ItemDialog, useItemDialog } from '../decisions/ItemDialog';
 import { meetingPeople, personName, withCurrent } from '../decisions/people';
@@ -97,6 +98,9 @@ export function TalkingPointDialog(props: {
             {c.onEdit && <Button type="button" label={t('edit')} icon="pi pi-pencil" onClick={c.onEdit} data-testid="tp-edit" />}
             <Button type="button" label={t('close')} outlined onClick={props.onHide} />
           </div>
+          {!guestToken && (
+            <ConflictsPanel meetingId={meeting.id} item={tp} meUserId={meeting.current_member?.user_id ?? null} onChanged={() => { void d.load(); props.onChanged(); }} />
+          )}
           <Comments kind="talkingpoints" itemId={tp.id} comments={tp.comments} canComment={tp.can_comment} guestToken={guestToken} onChanged={() => void d.load()} />
         </div>
       )}

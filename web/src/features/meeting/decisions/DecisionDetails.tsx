@@ -67,6 +67,12 @@ export function DecisionDetails(props: {
         {d.is_fulfilled && <Tag value={t('ended')} severity="secondary" />}
         {d.is_visible === 0 && <Tag value={t('hidden')} severity="warning" />}
         {d.ballot === 'secret' && <Tag value={t('secret.tag')} icon="pi pi-lock" severity="info" data-testid="decision-secret" />}
+        {d.resolution_number && (
+          <span data-testid="decision-number">
+            {t('resolutionNumber', { number: d.resolution_number })}
+          </span>
+        )}
+        {d.my_conflict && <Tag value={t('myConflict')} severity="warning" data-testid="decision-my-conflict" />}
         {d.committee && <span className="decision-details__committee">{d.committee.name}</span>}
         {d.tender_number && (
           <span>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { decisionsApi, type Decision, type DecisionInput } from '../../../api/decisions';
 import { ceilQuarter, fromLocalString } from './datetime';
 import { DecisionDetails } from './DecisionDetails';
+import { MotionPanel } from '../record/MotionPanel';
 import { DecisionForm, type DecisionFormOptions, type DecisionValues } from './DecisionForm';
 import { ItemDialog, meetingItemRoutes, useItemDialog } from './ItemDialog';
 import { meetingPeople, personKey, withCurrent } from './people';
@@ -82,6 +83,7 @@ export function DecisionDialog(props: {
       )}
       view={(decision, c) => (
         <DecisionDetails decision={decision} guestToken={guestToken} {...c}>
+          {!guestToken && <MotionPanel key={decision.updated_at} meeting={meeting} decision={decision} onChanged={() => void c.onChanged()} />}
           {props.renderComments?.(decision)}
         </DecisionDetails>
       )}

@@ -124,7 +124,7 @@ describe('minutes card', () => {
       // the newest version was Arabic: the choice starts there, not at the interface's Russian
       const select = (await screen.findByLabelText('Язык протокола (PDF)')) as HTMLSelectElement;
       expect(select.value).toBe('ar');
-      expect([...select.options].map((o) => o.textContent)).toEqual(['English', 'العربية', 'Русский']);
+      expect([...select.options].map((o) => o.textContent)).toEqual(['English', 'العربية', 'Français', 'Русский']);
       fireEvent.change(select, { target: { value: 'en' } });
       fireEvent.click(screen.getByTestId('minutes-manage'));
       fireEvent.click(await screen.findByTestId('minutes-done'));
