@@ -120,7 +120,7 @@ export function ApprovalCreatePage() {
         <ul className="list-none p-0" data-testid="approval-create-documents">
           {docs.map((d) => (
             <li key={d.id} className="flex align-items-center gap-2 mb-1">
-              <i className="pi pi-file-pdf" /> {d.name}
+              <i className="pi pi-file-pdf" aria-hidden="true" /> <span className="approval-create__doc-name">{d.name}</span>
               <Button type="button" icon="pi pi-times" text rounded aria-label={t('create.remove')} onClick={() => { setDocs(docs.filter((x) => x.id !== d.id)); clear('documents', 'sign_data'); }} />
             </li>
           ))}

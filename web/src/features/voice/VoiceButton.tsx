@@ -24,7 +24,7 @@ type Fallback = 'unsupported' | 'failed' | null;
  * no speech service), the button opens a small dialog instead: it says why, takes the command typed, and links to
  * the voice help page.
  */
-export function VoiceButton() {
+export function VoiceButton(props: { asMenuItem?: boolean } = {}) {
   const { t: shell } = useTranslation('shell');
   const { i18n } = useTranslation();
   const lang = parseLang(i18n.language);
@@ -71,10 +71,20 @@ export function VoiceButton() {
   };
   return (
     <>
-      <Button
-        type="button" icon={listening ? 'pi pi-spin pi-spinner' : 'pi pi-microphone'} rounded text aria-label={text.listen} title={text.listen}
-        aria-pressed={listening} aria-haspopup={supported ? undefined : 'dialog'} data-testid="voice-button" data-supported={supported ? 'true' : 'false'} onClick={toggle}
-      />
+      {props.asMenuItem ? (
+        // the phone header's "More" list: the same button, named by its visible text
+        <button
+          type="button" className="menu-button" aria-pressed={listening} aria-haspopup={supported ? undefined : 'dialog'}
+          data-testid="voice-button" data-supported={supported ? 'true' : 'false'} onClick={toggle}
+        >
+          <i className={listening ? 'pi pi-spin pi-spinner' : 'pi pi-microphone'} aria-hidden="true" /> {text.listen}
+        </button>
+      ) : (
+        <Button
+          type="button" icon={listening ? 'pi pi-spin pi-spinner' : 'pi pi-microphone'} rounded text aria-label={text.listen} title={text.listen}
+          aria-pressed={listening} aria-haspopup={supported ? undefined : 'dialog'} data-testid="voice-button" data-supported={supported ? 'true' : 'false'} onClick={toggle}
+        />
+      )}
       <Dialog header={text.listen} visible={fallback !== null} onHide={() => setFallback(null)} style={{ width: 'min(460px, 96vw)' }} data-testid="voice-fallback">
         <p role="status" data-testid="voice-fallback-reason">
           {fallback === 'unsupported' ? text.unsupported : shell('voice.failed')}
