@@ -1,7 +1,25 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Toast } from 'primereact/toast';
 import { useTranslation } from 'react-i18next';
 import { onNotify } from '../api/notify';
+
+/** a right-to-left letter (Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms) */
+const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+
+/**
+ * A toast's text in a right-to-left interface: a text with no right-to-left letter is the server's own English (a
+ * message with no translation) or a name, and is isolated left to right, so its full stop stays at its end and it
+ * does not reorder the toast around it. Text in the interface's script, and every text of a left-to-right interface, is
+ * shown as it is.
+ */
+export function toastText(text: string | undefined, rtl: boolean): ReactNode {
+  if (!text || !rtl || RTL_LETTER.test(text) || !/\p{L}/u.test(text)) return text;
+  return (
+    <bdi dir="ltr" data-isolated="ltr">
+      {text}
+    </bdi>
+  );
+}
 
 /** Renders the request layer's and the screens' notices (3 s each). */
 export function ToastHost() {
@@ -10,7 +28,8 @@ export function ToastHost() {
   useEffect(
     () =>
       onNotify((n) => {
-        ref.current?.show({ severity: n.severity, summary: n.summary, detail: n.detail, life: n.life });
+        const rtl = document.documentElement.dir === 'rtl';
+        ref.current?.show({ severity: n.severity, summary: toastText(n.summary, rtl), detail: toastText(n.detail, rtl), life: n.life });
       }),
     [],
   );

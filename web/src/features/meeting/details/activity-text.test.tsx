@@ -9,7 +9,17 @@ describe('readActivity: the stored English sentence read back by its pattern', (
     ['Ada created the meeting', { key: 'createdMeeting', name: 'Ada', title: '' }],
     ['Ada deleted a comment on "Q3 "draft""', { key: 'deletedCommentOn', name: 'Ada', title: 'Q3 "draft"' }],
     ['Ada commented', { key: 'commented', name: 'Ada', title: '' }],
-    ['Ada added Mona Member as a participant', null],
+    ['Ada added Mona Member as a participant', { key: 'addedParticipant', name: 'Ada', title: 'Mona Member' }],
+    ['Ada added 5 participants: A, B, C and 2 more', { key: 'addedParticipants', name: 'Ada', title: 'A, B, C and 2 more', count: 5 }],
+    ['Ada removed guest@example.test', { key: 'removedParticipant', name: 'Ada', title: 'guest@example.test' }],
+    ['Ada removed an attachment', { key: 'removedAttachment', name: 'Ada', title: '' }],
+    ['Ada gave their proxy to Mark Member', { key: 'gaveProxy', name: 'Ada', title: 'Mark Member' }],
+    ['Ada recorded the proxy of Mona Member to Mark Member', { key: 'recordedProxy', name: 'Ada', title: 'Mona Member', other: 'Mark Member' }],
+    ['Ada revoked the proxy of Mona Member', { key: 'revokedProxy', name: 'Ada', title: 'Mona Member' }],
+    ['Ada changed the status to Scheduled', { key: 'changedStatus', name: 'Ada', title: '', status: 2 }],
+    ['Ada changed the status to Cancelled: the venue: closed', { key: 'changedStatusReason', name: 'Ada', title: 'the venue: closed', status: 4 }],
+    ['Ada updated the meeting (title, start date)', null],
+    ['Ada changed the type of Mona Member to Editor', null],
   ])('%s', (sentence, want) => expect(readActivity(sentence)).toEqual(want));
 });
 
@@ -37,11 +47,24 @@ describe('ActivityText: in the interface language, names and titles isolated', (
     expect(a.querySelectorAll('bdi')[0]).toHaveTextContent('Mona Member');
   });
 
+  it.each([
+    ['ar', 'Ada changed the status to Cancelled: Venue closed', 'غيّر Ada الحالة إلى «ملغى»: Venue closed', ['Ada', 'Venue closed']],
+    ['ru', 'Ada changed the status to Scheduled', 'Ada: изменил(а) статус на «Запланирована»', ['Ada']],
+    ['ar', 'Ada recorded the proxy of Mona Member to Mark Member', 'سجّل Ada توكيل Mona Member إلى Mark Member', ['Ada', 'Mona Member', 'Mark Member']],
+    ['ar', 'Ada added 5 participants: A, B, C and 2 more', 'أضاف Ada 5 من المشاركين: A, B, C and 2 more', ['Ada', 'A, B, C and 2 more']],
+  ])('%s: "%s" said in the language, the status by its own name, each person isolated', async (lang, sentence, want, isolated) => {
+    await act(() => changeLanguage(lang));
+    show(sentence);
+    const a = screen.getByTestId('a');
+    expect(a).toHaveTextContent(want);
+    expect([...a.querySelectorAll('bdi')].map((b) => b.textContent)).toEqual(isolated);
+  });
+
   it('a sentence with no pattern stays as stored, isolated with its own direction (its full stop at its end in Arabic)', async () => {
     await act(() => changeLanguage('ar'));
-    show('Ada added Mona Member as a participant.');
+    show('Ada updated the meeting (title, start date).');
     const b = screen.getByTestId('a').querySelector('bdi')!;
     expect(b).toHaveAttribute('dir', 'auto');
-    expect(b).toHaveTextContent('Ada added Mona Member as a participant.');
+    expect(b).toHaveTextContent('Ada updated the meeting (title, start date).');
   });
 });
