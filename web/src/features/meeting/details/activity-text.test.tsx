@@ -18,6 +18,17 @@ describe('readActivity: the stored English sentence read back by its pattern', (
     ['Ada revoked the proxy of Mona Member', { key: 'revokedProxy', name: 'Ada', title: 'Mona Member' }],
     ['Ada changed the status to Scheduled', { key: 'changedStatus', name: 'Ada', title: '', status: 2 }],
     ['Ada changed the status to Cancelled: the venue: closed', { key: 'changedStatusReason', name: 'Ada', title: 'the venue: closed', status: 4 }],
+    ["Ada added the committee's members (7)", { key: 'addedCommitteeMembers', name: 'Ada', title: '', count: 7 }],
+    ['Ada added the decision "Approve the budget"', { key: 'addedDecision', name: 'Ada', title: 'Approve the budget' }],
+    ['Ada hid the decision "Q3"', { key: 'hidDecision', name: 'Ada', title: 'Q3' }],
+    ['Ada unhid the decision "Q3"', { key: 'unhidDecision', name: 'Ada', title: 'Q3' }],
+    ['Ada resumed voting on "Q3"', { key: 'resumedVoting', name: 'Ada', title: 'Q3' }],
+    ['Mona Member declared a conflict of interest on "Acquisition"', { key: 'declaredConflict', name: 'Mona Member', title: 'Acquisition' }],
+    ['Mona Member withdrew their conflict of interest on "Acquisition"', { key: 'withdrewConflict', name: 'Mona Member', title: 'Acquisition' }],
+    ['Ada revoked the link of Link Guest', { key: 'revokedLink', name: 'Ada', title: 'Link Guest' }],
+    ['Ada sent a new link to guest@example.test', { key: 'renewedLink', name: 'Ada', title: 'guest@example.test' }],
+    ['Ada updated the guest guest@example.test', { key: 'updatedGuest', name: 'Ada', title: 'guest@example.test' }],
+    ['Ada named Mark Member chair and Mona Member secretary', { key: 'namedChair', name: 'Ada', title: 'Mark Member', other: 'Mona Member' }],
     ['Ada updated the meeting (title, start date)', null],
     ['Ada changed the type of Mona Member to Editor', null],
   ])('%s', (sentence, want) => expect(readActivity(sentence)).toEqual(want));
@@ -52,6 +63,10 @@ describe('ActivityText: in the interface language, names and titles isolated', (
     ['ru', 'Ada changed the status to Scheduled', 'Ada: изменил(а) статус на «Запланирована»', ['Ada']],
     ['ar', 'Ada recorded the proxy of Mona Member to Mark Member', 'سجّل Ada توكيل Mona Member إلى Mark Member', ['Ada', 'Mona Member', 'Mark Member']],
     ['ar', 'Ada added 5 participants: A, B, C and 2 more', 'أضاف Ada 5 من المشاركين: A, B, C and 2 more', ['Ada', 'A, B, C and 2 more']],
+    ['ar', 'Ada named Mark Member chair and Mona Member secretary', 'عيّن Ada Mark Member رئيسًا وMona Member أمينًا للسر', ['Ada', 'Mark Member', 'Mona Member']],
+    ['ru', 'Ada sent a new link to Link Guest', 'Ada: отправил(а) новую ссылку гостю Link Guest', ['Ada', 'Link Guest']],
+    ['ar', 'Mona Member declared a conflict of interest on "Acquisition"', 'أعلن Mona Member تعارض مصالح في «Acquisition»', ['Mona Member', 'Acquisition']],
+    ['ru', "Ada added the committee's members (7)", 'Ada: добавил(а) членов комитета (7)', ['Ada']],
   ])('%s: "%s" said in the language, the status by its own name, each person isolated', async (lang, sentence, want, isolated) => {
     await act(() => changeLanguage(lang));
     show(sentence);

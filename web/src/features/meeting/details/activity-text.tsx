@@ -8,8 +8,8 @@ import { MEETING_STATUS_INFO } from '@app/contracts';
  * language; the person's name and the item's title, which keep their own script, are isolated (`<bdi>`) so an
  * English name does not move the Arabic sentence's full stop. A sentence with no pattern here is shown as stored,
  * isolated with its own direction (`dir="auto"`): in Arabic its full stop stays at its end. Still without a pattern (shown
- * as stored): "updated the meeting (…)" with its list of changes, a participant's re-typing and link, the committee's
- * members added, and the decisions' and the chair's lines.
+ * as stored): "updated the meeting (…)" with its list of changes, a participant's re-typing, a guest link's expiry,
+ * an action's status, the end of a vote with its outcome, the roll call's marks and the mover and seconder.
  */
 const PATTERNS: { key: string; re: RegExp }[] = [
   ['createdMeeting', /^(.+) created the meeting$/],
@@ -41,6 +41,21 @@ const PATTERNS: { key: string; re: RegExp }[] = [
   // the status by its name (common/status-change.ts), said with the screens' own status names; the reason as written
   ['changedStatusReason', /^(.+) changed the status to (Draft|Scheduled|Live|Cancelled|Archived): (.*)$/s],
   ['changedStatus', /^(.+) changed the status to (Draft|Scheduled|Live|Cancelled|Archived)$/],
+  // the decisions, the conflicts of interest, guests' links and the chair (services/meeting: decisions, agenda,
+  // members and roles services)
+  ['addedCommitteeMembers', /^(.+) added the committee's members \((\d+)\)$/],
+  ['addedDecision', /^(.+) added the decision "(.*)"$/],
+  ['updatedDecision', /^(.+) updated the decision "(.*)"$/],
+  ['deletedDecision', /^(.+) deleted the decision "(.*)"$/],
+  ['hidDecision', /^(.+) hid the decision "(.*)"$/],
+  ['unhidDecision', /^(.+) unhid the decision "(.*)"$/],
+  ['resumedVoting', /^(.+) resumed voting on "(.*)"$/],
+  ['declaredConflict', /^(.+) declared a conflict of interest on "(.*)"$/],
+  ['withdrewConflict', /^(.+) withdrew their conflict of interest on "(.*)"$/],
+  ['revokedLink', /^(.+) revoked the link of (.+)$/],
+  ['renewedLink', /^(.+) sent a new link to (.+)$/],
+  ['updatedGuest', /^(.+) updated the guest (.+)$/],
+  ['namedChair', /^(.+) named (.+) chair and (.+) secretary$/],
   // last: "removed an attachment" has its own line above
   ['removedParticipant', /^(.+) removed (.+)$/],
 ].map(([key, re]) => ({ key: key as string, re: re as RegExp }));
@@ -64,7 +79,10 @@ export function readActivity(sentence: string): ReadActivity | null {
       case 'addedParticipants':
         return { key: p.key, name: m[1], title: m[3], count: Number(m[2]) };
       case 'recordedProxy':
+      case 'namedChair':
         return { key: p.key, name: m[1], title: m[2], other: m[3] };
+      case 'addedCommitteeMembers':
+        return { key: p.key, name: m[1], title: '', count: Number(m[2]) };
       case 'changedStatus':
       case 'changedStatusReason':
         return { key: p.key, name: m[1], title: m[3] ?? '', status: statusIdOf(m[2]) };
