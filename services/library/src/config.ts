@@ -39,6 +39,8 @@ export const libraryConfigSchema = baseConfigSchema
     EXTRACT_MAX_TEXT_KB: z.coerce.number().int().min(1).max(64 * 1024).default(2048),
     /** the largest PDF (a file, an office file's rendering, a board book) a watermarked download reads whole, MiB */
     WATERMARK_MAX_MB: z.coerce.number().int().min(1).max(1024).default(100),
+    /** the largest PDF exported with its annotations (read whole by pdf-lib on the request), MiB; 413 past it */
+    ANNOTATION_EXPORT_MAX_MB: z.coerce.number().int().min(1).max(1024).default(50),
   })
   .extend(sandboxConfigSchema.shape)
   .extend(databaseConfigSchema.shape)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INT4_MAX, zId, zOk, zOrgId, zTenant } from '../core/common';
 import { defineEvent, defineRpc } from '../core/define';
-import { defineComposedRoute, defineRoute } from '../core/route';
+import { defineComposedRoute, defineFileRoute, defineRoute } from '../core/route';
 import { M } from '../core/validation';
 import { zFetchQuery } from './library.http';
 import { LibraryMessages } from './library.errors';
@@ -128,6 +128,16 @@ export const UpdateAnnotation = defineRpc({
   response: zSharedAnnotation,
 });
 export const ReplyAnnotation = defineRpc({ subject: 'library.v1.reply-annotation', request: R({ ...zFileRef, annotationId: id, text: z.string().min(1) }), response: zSharedAnnotation });
+/**
+ * The file's PDF with the annotations the caller may see as real PDF annotations (docs/annotations.md#export), put in
+ * S3 for this caller only (removed with the reader copies); the reader's download policy applies as to a download.
+ */
+export const ExportAnnotatedPdf = defineRpc({
+  subject: 'library.v1.export-annotated-pdf',
+  request: R(zFileRef),
+  response: z.object({ key: z.string(), name: z.string(), annotations: z.number().int(), skipped: z.number().int() }),
+  timeoutMs: 60_000,
+});
 export const DeleteSharedAnnotation = defineRpc({ subject: 'library.v1.delete-shared-annotation', request: R({ ...zFileRef, annotationId: id }), response: zOk });
 
 /**
@@ -191,6 +201,10 @@ export const AnnotationRoutes = {
     method: 'DELETE', path: '/api/library/:id/annotations/:annotationId', access: 'user', tags, params: zMarkParams, query: zFetchQuery, message: LibraryMessages.annotationDeleted, answer: 'empty',
     summary: "Remove an annotation or reply (its author; an administrator may remove a shared one); an annotation's replies go with it",
     rpc: DeleteSharedAnnotation, toRpc: ({ call, params, query }) => ({ ...refOf(call, params, query), annotationId: params.annotationId }),
+  }),
+  exportAnnotatedPdf: defineFileRoute({
+    method: 'GET', path: '/api/library/:id/annotations/export', access: 'user', tags, params: zFileParams, query: zFetchQuery,
+    summary: "The file's PDF with the annotations the caller may see (their own, the committee's, those shared with them) as PDF annotations: /Highlight, /Text with a /Popup (notes and replies), /Ink; streamed as a download. The download policy applies (403 view only; the reader's watermark when watermarked); 413 beyond ANNOTATION_EXPORT_MAX_MB; 409 when the file has no PDF",
   }),
   fileLive: defineComposedRoute({
     method: 'GET', path: '/api/library/:id/live', access: 'user', tags, params: zFileParams, query: zFetchQuery, produces: 'file',

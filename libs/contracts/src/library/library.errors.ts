@@ -15,6 +15,7 @@ export const LIBRARY_ERRORS = {
   LIBRARY_MOVE_INTO_ITSELF: { status: 409, message: 'A folder cannot be moved into itself.' },
   /** a watermarked download of a file that is no PDF and has no PDF rendering, or a PDF pdf-lib cannot rewrite (encrypted) */
   LIBRARY_NOT_WATERMARKABLE: { status: 409, message: 'This file cannot be downloaded with a watermark.' },
+  LIBRARY_NOT_EXPORTABLE: { status: 409, message: 'This file cannot be exported with its annotations.' },
 } as const satisfies Record<string, ErrorSpec>;
 registerErrors('library', LIBRARY_ERRORS);
 declare module '../core/errors' {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AddVersion, AppError, CheckEditable, CheckUploadTarget, DownloadUrl, GetEmailAttachment, LibraryErrors, LibraryMessages, RegisterFile, Routes } from '@app/contracts';
+import { AddVersion, AppError, CheckEditable, CheckUploadTarget, DownloadUrl, ExportAnnotatedPdf, GetEmailAttachment, LibraryErrors, LibraryMessages, RegisterFile, Routes } from '@app/contracts';
 import { Bus, Storage } from '@app/platform';
 import { FileAnswer, Implements, Redirect, type RouteContext, type RouteResult } from '../core/routes';
 import { Uploads } from '../core/uploads';
@@ -71,6 +71,18 @@ export class LibraryGatewayRoutes {
     if (!stat) throw AppError.notFound('library item');
     return new FileAnswer(await this.storage.get(f.key), {
       'Content-Type': stat.contentType ?? 'application/octet-stream', 'Content-Disposition': attachmentDisposition(f.name), 'Content-Length': String(stat.size), 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff',
+    }) as never;
+  }
+
+  /** the PDF with the annotations the caller may see, made for this caller by the library service, streamed as a download */
+  @Implements(Routes.exportAnnotatedPdf)
+  async exportAnnotated({ call, params, query }: RouteContext<typeof Routes.exportAnnotatedPdf>): Promise<RouteResult<typeof Routes.exportAnnotatedPdf>> {
+    const f = await this.bus.request(ExportAnnotatedPdf, { orgId: call.orgId, actor: call.actor, itemId: params.id, meetingId: query.meeting_id });
+    const stat = await this.storage.stat(f.key);
+    if (!stat) throw AppError.notFound('library item');
+    return new FileAnswer(await this.storage.get(f.key), {
+      'Content-Type': 'application/pdf', 'Content-Disposition': attachmentDisposition(f.name), 'Content-Length': String(stat.size), 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff',
+      'X-Annotations': String(f.annotations), 'X-Annotations-Skipped': String(f.skipped),
     }) as never;
   }
 

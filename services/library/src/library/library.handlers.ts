@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AddVersion, CheckEditable, CheckUploadTarget, CreateDirectory, DeleteAnnotation, DeleteItem, DownloadUrl, GetEmailAttachment, FetchFile, GetAnnotation, GetDetails, ListLibrary, MoveItem, RecordPrint, RegisterFile, ReleaseFiles, RenameItem, ResolveFiles, SaveAnnotation, SearchLibrary, SetFavorite, SharedWithList, ShareItem,
+  AddVersion, CheckEditable, CheckUploadTarget, CreateDirectory, DeleteAnnotation, DeleteItem, DownloadUrl, ExportAnnotatedPdf, GetEmailAttachment, FetchFile, GetAnnotation, GetDetails, ListLibrary, MoveItem, RecordPrint, RegisterFile, ReleaseFiles, RenameItem, ResolveFiles, SaveAnnotation, SearchLibrary, SetFavorite, SharedWithList, ShareItem,
   StartConversion, Unshare, UseFiles, type RequestOf,
 } from '@app/contracts';
 import { Rpc } from '@app/platform';
@@ -24,6 +24,7 @@ export class LibraryHandlers {
   @Rpc(AddVersion) addVersion(r: RequestOf<typeof AddVersion>) { return this.library.addVersion(r); }
   @Rpc(FetchFile) fetch(r: RequestOf<typeof FetchFile>) { return this.library.fetch(r); }
   @Rpc(DownloadUrl) downloadUrl(r: RequestOf<typeof DownloadUrl>) { return this.library.downloadUrl(r); }
+  @Rpc(ExportAnnotatedPdf) exportAnnotated(r: RequestOf<typeof ExportAnnotatedPdf>) { return this.library.exportAnnotated(r); }
   @Rpc(GetEmailAttachment) emailAttachment(r: RequestOf<typeof GetEmailAttachment>) { return this.library.emailAttachment(r); }
   @Rpc(RecordPrint) recordPrint(r: RequestOf<typeof RecordPrint>) { return this.library.recordPrint(r); }
   @Rpc(StartConversion) startConversion(r: RequestOf<typeof StartConversion>) { return this.library.startConversion(r); }

@@ -15,6 +15,9 @@ import { ItemAccess } from '../common/item-access';
 import { LibraryDb, type Scope } from '../common/library-db';
 import { FileTextRepository } from '../repositories/file-text.repository';
 import { LibraryRepository, type ItemRow, type ShareRow } from '../repositories/library.repository';
+import { AnnotationsRepository } from '../repositories/annotations.repository';
+import { maySeeAnnotation } from '../rules/annotations';
+import { annotatePdf, type ExportMark } from '../common/annotated-pdf';
 import { accessOf, best, mayUploadInto, type Access } from '../rules/access';
 import { textJobId, textSourceOf } from '../rules/text';
 
@@ -50,6 +53,7 @@ export class LibraryService {
     private readonly zones: OrgZones,
     private readonly policies: DownloadPolicies,
     private readonly text: FileTextRepository,
+    private readonly annotations: AnnotationsRepository,
     @Inject(CONFIG) private readonly config: LibraryConfig,
   ) {}
 
@@ -394,7 +398,7 @@ export class LibraryService {
   }
 
   /** a copy for one reader under `<orgId>/<prefix>/`, its URL living `ttl` seconds; a delayed job removes it a minute after */
-  private async readerCopy(c: Call, item: ItemRow, prefix: 'watermarked' | 'view', ext: string, ttl: number, write: (key: string) => Promise<void>): Promise<{ url: string; key: string }> {
+  private async readerCopy(c: Call, item: ItemRow, prefix: 'watermarked' | 'view' | 'annotated', ext: string, ttl: number, write: (key: string) => Promise<void>): Promise<{ url: string; key: string }> {
     const key = Storage.key(c.orgId, prefix, `${item.id}-${item.version}-${c.actor.userId ?? 0}-${randomUUID()}.${ext}`);
     await write(key);
     await this.jobs.add(RemoveWatermarkedCopy, { orgId: c.orgId, key }, { jobId: `wm-${key.replace(/[^\w-]/g, '_')}`, delayMs: (ttl + 60) * 1000 });
@@ -496,6 +500,42 @@ export class LibraryService {
     const name = item.kind === 'pdf' ? item.name : `${item.name.replace(/\.[^.]+$/, '')}.pdf`;
     await this.record(c, item, 'download');
     return { ...made, name };
+  }
+
+  /**
+   * The file's PDF with the shared annotations the caller may see written in as PDF annotations
+   * (docs/annotations.md#export): a download, so the download policy applies (403 view only; watermarked: the
+   * reader's watermark first). The PDF is read whole under ANNOTATION_EXPORT_MAX_MB (413 past it), and at most
+   * ANNOTATION_LIMITS.perFile marks exist on a file, so the work is bounded and done on the call, as a watermarked
+   * download is; the copy is this caller's only and leaves S3 with the reader copies.
+   */
+  async exportAnnotated(c: Call & { itemId: number; meetingId?: number }): Promise<{ key: string; name: string; annotations: number; skipped: number }> {
+    const userId = c.actor.kind === 'user' ? c.actor.userId : null;
+    if (!userId) throw AppError.notFound('library item');
+    const reader = { userId, isAdmin: c.actor.isAdmin };
+    const { item, policy, rows } = await this.db.tenant(c.orgId, async (s) => {
+      const { item } = await this.items.need(s, c, c.itemId, 'view', { folder: false, meetingId: c.meetingId });
+      const policy = (await this.policies.of(s, c, item, c.meetingId)).policy;
+      return { item, policy, rows: await this.annotations.list(s, item.id) };
+    });
+    if (!mayDownload(policy)) throw AppError.forbidden('view_only');
+    const source = item.kind === 'pdf' ? item.s3Key : item.conversionStatus === 'done' ? item.pdfKey : null;
+    if (!source) throw new AppError(LibraryErrors.LIBRARY_NOT_EXPORTABLE);
+    let bytes: Uint8Array = await this.storage.getBuffer(source, this.config.ANNOTATION_EXPORT_MAX_MB * 1024 * 1024);
+    if (policy === 'watermarked') bytes = await this.burn(Buffer.from(bytes), await this.policies.watermark(c));
+    const tops = rows.filter((r) => r.parentId === null && maySeeAnnotation(r, reader, true));
+    const marks: ExportMark[] = tops.map((t) => ({
+      page: t.page, kind: t.kind, geometry: t.geometry, quote: t.quote, text: t.text, color: t.color, author: t.authorName, at: t.createdAt, orphaned: t.orphaned,
+      replies: rows.filter((r) => r.parentId === t.id).map((r) => ({ text: r.text, author: r.authorName, at: r.createdAt })),
+    }));
+    const made = await annotatePdf(bytes, marks).catch((e: unknown) => {
+      // pdf-lib could not read or rewrite it (an encrypted or broken PDF)
+      logger().warn({ err: e, itemId: item.id }, 'annotated export refused');
+      throw new AppError(LibraryErrors.LIBRARY_NOT_EXPORTABLE);
+    });
+    const copy = await this.readerCopy(c, item, 'annotated', 'pdf', this.config.LIBRARY_URL_TTL_SECONDS, (key) => this.storage.put(key, Buffer.from(made.bytes), made.bytes.length, 'application/pdf'));
+    await this.record(c, item, 'download');
+    return { key: copy.key, name: `${item.name.replace(/\.[^.]+$/, '')} (annotated).pdf`, annotations: made.written, skipped: made.skipped };
   }
 
   /**
