@@ -1,5 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Providers } from '../../App';
+import { session } from '../../api/session';
+import { installFetch, jsonResponse, on } from '../../test/fetch';
 import { BookViewer } from './BookViewer';
 import type { PdfBookmark, PdfHandle, PdfOpener } from './pdf-engine';
 
@@ -173,5 +175,34 @@ describe('board book viewer', () => {
     await screen.findByTestId('book-section-4');
     expect(screen.getByTestId('book-section-open-2')).toHaveTextContent('budget.pdfpp. 3–5');
     expect(screen.queryByTestId('book-section-5')).toBeNull();
+  });
+
+  it('the shared annotations of the book file: a toolbar button opens the panel, an entry opens its page, the page has the overlay', async () => {
+    session.signIn({ token: 'tok', email: 'mona@example.com' });
+    afterThis(() => session.clear());
+    const calls = installFetch(
+      on('GET', '/api/library/41/annotations', () => jsonResponse(200, { success: true, data: { annotations: [{
+        id: 5, library_id: 41, parent_id: null, page: 4, kind: 'highlight', geometry: { rects: [{ x: 0.1, y: 0.1, w: 0.3, h: 0.02 }] }, quote: 'Budget 2027', text: 'Look', color: '#ffdd00',
+        visibility: 'committee', people: [], author: { id: 3, name: 'Mark Member' }, version: 1, orphaned: false, mine: false, can_edit: false, can_delete: false,
+        created_at: '2026-11-28 10:00:00', updated_at: '2026-11-28 10:00:00', replies: [],
+      }] } })),
+    );
+    show({ shared: { itemId: 41, meetingId: 9 } });
+    await waitFor(() => expect(viewer()).toHaveAttribute('data-rendered', '1'));
+    expect(screen.getByTestId('book-overlay')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('book-ann-toggle'));
+    const item = await screen.findByTestId('ann-item');
+    expect(item).toHaveAttribute('data-visibility', 'committee');
+    expect(item).toHaveTextContent('Budget 2027');
+    expect(calls.some((c) => c.url.includes('/api/library/41/annotations') && c.url.includes('meeting_id=9'))).toBe(true);
+    fireEvent.click(within(item).getByRole('button', { name: /4/ }));
+    await waitFor(() => expect(page()).toBe(4));
+  });
+
+  it('without a signed-in reader (the offline copy) there is no annotations button', async () => {
+    show();
+    await waitFor(() => expect(viewer()).toHaveAttribute('data-rendered', '1'));
+    expect(screen.queryByTestId('book-ann-toggle')).toBeNull();
+    expect(screen.queryByTestId('book-overlay')).toBeNull();
   });
 });

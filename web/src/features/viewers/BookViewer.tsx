@@ -4,6 +4,9 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { ProgressBar } from 'primereact/progressbar';
 import { useTranslation } from 'react-i18next';
+import type { AnnotationVisibility } from '../../api/annotations';
+import { drawAnnotations, drawHighlightRects, sharedToDrawn } from './annotations';
+import { AnnotationsPanel, useSharedAnnotations } from './AnnotationsPanel';
 import { bookSections, sectionAt, type BookMark } from './book-rules';
 import type { PdfOpener } from './pdf-engine';
 import { canGoBack, canGoForward } from './pdf-rules';
@@ -33,6 +36,11 @@ export interface BookViewerProps {
   room?: RoomRules;
   /** the book's summary (docs/book-summary.md), given the way to open a page of the book; a toolbar button shows it */
   summary?: (openPage: (page: number) => void) => ReactNode;
+  /**
+   * the shared annotations of the book file itself (docs/annotations.md#the-board-book): a toolbar button opens the
+   * panel, the current page's shared marks are drawn over it. Signed-in readers only (not the offline copy).
+   */
+  shared?: { itemId: number; meetingId: number | null };
 }
 
 /**
@@ -43,7 +51,7 @@ export interface BookViewerProps {
  */
 export function BookViewer(props: BookViewerProps) {
   const { t } = useTranslation('viewer');
-  const { handle, pages, percent, loadError, view, goTo, rotate, jump, setJump, onJumpKey, stageRef, canvasRef, pageFailed, renderedPage } = usePdfPages({
+  const { handle, pages, percent, loadError, view, goTo, rotate, jump, setJump, onJumpKey, stageRef, canvasRef, pageFailed, renderedPage, drawn } = usePdfPages({
     url: props.url, data: props.data, name: props.name, opener: props.opener, label: 'book', startPage: props.startPage,
   });
   const [marks, setMarks] = useState<BookMark[]>([]);
@@ -51,6 +59,11 @@ export function BookViewer(props: BookViewerProps) {
   const [outlineOpen, setOutlineOpen] = useState(true);
   const [stripOpen, setStripOpen] = useState(true);
   const [summaryOpen, setSummaryOpen] = useState(false);
+  const [notesOpen, setNotesOpen] = useState(false);
+  const [visibility, setVisibility] = useState<AnnotationVisibility>('private');
+  const shared = useSharedAnnotations(props.shared?.itemId ?? null, props.shared?.meetingId ?? null);
+  const overlayRef = useRef<HTMLCanvasElement>(null);
+  const sharedOnPage = useMemo(() => (props.shared ? shared.items.filter((a) => a.page === view.page && !a.orphaned) : []), [props.shared, shared.items, view.page]);
   const stripRef = useRef<HTMLDivElement>(null);
   const source = props.data ?? props.url;
   const canDownload = props.room?.canDownload ?? true;
@@ -68,6 +81,19 @@ export function BookViewer(props: BookViewerProps) {
       live = false;
     };
   }, [handle]);
+
+  // the shared marks of the current page, over the drawn page (as in the PDF viewer)
+  useEffect(() => {
+    const overlay = overlayRef.current;
+    if (!overlay || !drawn) return;
+    overlay.width = Math.round(drawn.w);
+    overlay.height = Math.round(drawn.h);
+    const ctx = overlay.getContext('2d');
+    if (!ctx) return;
+    const m = sharedToDrawn(sharedOnPage);
+    drawAnnotations(ctx, m.items, overlay.width, overlay.height, view.rotation);
+    drawHighlightRects(ctx, m.rects, overlay.width, overlay.height, view.rotation);
+  }, [drawn, sharedOnPage, view.rotation]);
 
   const sections = useMemo(() => bookSections(props.entries, marks), [props.entries, marks]);
   const current = sectionAt(sections, view.page);
@@ -117,6 +143,7 @@ export function BookViewer(props: BookViewerProps) {
         <Button type="button" text size="small" icon="pi pi-refresh" aria-label={t('rotate')} tooltip={t('rotate')} disabled={!handle} onClick={rotate} data-testid="book-rotate" />
         {canDownload && <Button type="button" text size="small" icon="pi pi-download" aria-label={t('download')} tooltip={t('download')} disabled={!source} onClick={() => void props.onDownload()} data-testid="book-download" />}
         {props.summary && <Button type="button" text size="small" icon="pi pi-sparkles" tooltip={t('book.summary')} aria-label={t('book.summary')} aria-pressed={summaryOpen} aria-controls={summaryOpen ? "book-summary-panel" : undefined} onClick={() => setSummaryOpen((o) => !o)} data-testid="book-summary-toggle" />}
+        {props.shared && <Button type="button" text={!notesOpen} size="small" icon="pi pi-comments" aria-label={t('ann.title')} tooltip={t('ann.title')} aria-pressed={notesOpen} onClick={() => setNotesOpen((o) => !o)} data-testid="book-ann-toggle" />}
         <RoomNotice rules={props.room} />
       </div>
       {props.summary && summaryOpen && (
@@ -125,6 +152,9 @@ export function BookViewer(props: BookViewerProps) {
         </div>
       )}
       <div className="pdf-body">
+        {notesOpen && props.shared && (
+          <AnnotationsPanel shared={shared} page={view.page} visibility={visibility} onVisibility={setVisibility} onOpen={(n) => goTo(Math.min(Math.max(1, n), pages || 1))} onClose={() => setNotesOpen(false)} />
+        )}
         {outlineOpen && (
           <nav className="pdf-side book-outline" aria-label={t('outline')} data-testid="book-outline">
             {sections.length === 0 && <p className="pdf-side__empty">{t('noOutline')}</p>}
@@ -171,6 +201,7 @@ export function BookViewer(props: BookViewerProps) {
             <div className="pdf-page" data-testid="book-page">
               {pageFailed && <PageFailed />}
               <canvas ref={canvasRef} hidden={pageFailed} data-testid="book-canvas" />
+              {props.shared && <canvas ref={overlayRef} hidden={pageFailed} className="pdf-overlay" style={drawn ? { width: drawn.w, height: drawn.h } : undefined} aria-hidden="true" data-testid="book-overlay" />}
               <WatermarkOverlay watermark={props.room?.watermark ?? null} />
             </div>
           )}

@@ -84,6 +84,7 @@ export function DocumentPage(props: { route: 'docView' | 'documentView' | 'docum
           startPage={startPage}
           room={room}
           summary={meetingId && id !== null && !token ? (openPage) => <BookSummary meetingId={meetingId} book={{ libraryId: id, openPage }} /> : undefined}
+          shared={id !== null && !token ? { itemId: id, meetingId } : undefined}
           onDownload={async () => {
             try {
               saveBlob(await api(Routes.downloadBook, { params: { docId: id } }), f.outlines_data.libraryName || name);
