@@ -2,7 +2,8 @@
  * Journey: a meeting run from the chair (issue 27, docs/meeting.md#running-the-meeting), in a fresh organization with
  * a committee of five at a 60 % quorum, two browser pages:
  *   1. the owner names Mona Member chair and Mark Member secretary in the "Running the meeting" card (a Draft);
- *   2. the meeting is scheduled; Mona opens it and presses Start meeting; the owner's open page follows it live;
+ *   2. the meeting is scheduled; Mona opens it, sees each item's planned start and presenters, publishes the agenda
+ *      (then offered as an update), and presses Start meeting; the owner's open page follows it live;
  *   3. Mona marks four of the five members present in the roll call: the owner's open page shows "Quorum reached"
  *      live, without a reload; the card passes axe-core in English and Arabic and fits a 390 px phone;
  *   4. the minutes PDF (pdftotext) records the roll call and the quorum reached with when.
@@ -73,9 +74,22 @@ describe('journey: the chair runs the meeting; the roll call makes the quorum, l
       await owner.page.evaluate(() => (window.__notReloaded = true));
     });
     const { page } = chair;
-    await chair.step('start', async () => {
+    await chair.step('publish-agenda', async () => {
       await signIn(page, w.org.slug, w.m1.email, w.org.admin.password);
       await openMeeting(page, w.org.slug, meetingId);
+      // the agenda shows each item's planned start, presenters and files (issue 27)
+      await waitForText(page, '[data-testid^=tp-time-]', 'Planned 10:00 AM');
+      await waitForText(page, '[data-testid^=tp-meta-]', 'Presenters: Chair Person');
+      await waitForText(page, '[data-testid=agenda-published-at]', 'The agenda has not been published yet.');
+      await page.$eval('[data-testid=chair-publish-agenda]', (b: any) => b.click());
+      await page.waitForSelector('.p-confirm-dialog-accept', { visible: true });
+      await page.click('.p-confirm-dialog-accept');
+      await successToast(page, 'Agenda published');
+      await dismissToasts(page);
+      await waitForText(page, '[data-testid=agenda-published-at]', 'Agenda published');
+      await waitForText(page, '[data-testid=chair-publish-agenda]', 'Publish agenda update');
+    });
+    await chair.step('start', async () => {
       await page.$eval('[data-testid=chair-start]', (b: any) => b.click());
       await page.waitForSelector('.p-confirm-dialog-accept', { visible: true });
       await page.click('.p-confirm-dialog-accept');

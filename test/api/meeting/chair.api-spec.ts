@@ -36,7 +36,7 @@ describe('a meeting run from the chair', () => {
 
   it('the owner names the chair (m1) and the secretary (m2); the details show them and what each may do', async () => {
     const before = await details(w.chair, m);
-    expect(before.chair_controls).toEqual({ set_roles: true, start: false, end: false, roll_call: false });
+    expect(before.chair_controls).toEqual({ set_roles: true, start: false, end: false, roll_call: false, publish_agenda: false });
     const r = await w.chair.c.post(`/meetings/${m.id}/roles`, { chair_user_id: w.m1.userId, secretary_user_id: w.m2.userId });
     expect(r.body.message).toBe('Done');
     const d = expectOk(r);
@@ -45,7 +45,7 @@ describe('a meeting run from the chair', () => {
     expect(roleOf(d, w.editor.userId)).toBeNull();
     expect(d.activities.map((a: any) => a.activity)).toContain('Chair Person named Mona Member chair and Mark Member secretary');
     // the chair sees a Start once the meeting is Scheduled; the secretary only the roll call once it is Live
-    expect((await details(w.m1, m)).chair_controls).toEqual({ set_roles: false, start: false, end: false, roll_call: false });
+    expect((await details(w.m1, m)).chair_controls).toEqual({ set_roles: false, start: false, end: false, roll_call: false, publish_agenda: false });
   });
 
   it('bad role bodies are 409 with field errors and change nothing; only the owner or an admin names them', async () => {
@@ -68,7 +68,7 @@ describe('a meeting run from the chair', () => {
     const draft = await w.m1.c.post(`/meetings/${m.id}/start`, {});
     expect([draft.status, draft.body.code]).toEqual([409, 'MEETING_STATUS_NOT_ALLOWED']);
     expectOk(await w.chair.c.post(`/meetings/${m.id}/changestatus`, { meeting_status_id: 2, reason: 'invite' }));
-    expect((await details(w.m1, m)).chair_controls).toEqual({ set_roles: false, start: true, end: false, roll_call: false });
+    expect((await details(w.m1, m)).chair_controls).toEqual({ set_roles: false, start: true, end: false, roll_call: false, publish_agenda: true });
     expect((await w.m2.c.post(`/meetings/${m.id}/start`, {})).status).toBe(403);
     expect((await w.editor.c.post(`/meetings/${m.id}/start`, {})).status).toBe(403);
     // the roll call waits for the start
@@ -76,7 +76,7 @@ describe('a meeting run from the chair', () => {
     const d = expectOk(await w.m1.c.post(`/meetings/${m.id}/start`, {}));
     expect(d).toMatchObject({ meeting_status_id: 3, status: { name: 'Live' }, ended_at: null });
     expect(d.started_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect(d.chair_controls).toEqual({ set_roles: false, start: false, end: true, roll_call: true });
+    expect(d.chair_controls).toEqual({ set_roles: false, start: false, end: true, roll_call: true, publish_agenda: true });
     expect(d.activities.map((a: any) => a.activity)).toContain('Mona Member changed the status to Live');
     const again = await w.m1.c.post(`/meetings/${m.id}/start`, {});
     expect([again.status, again.body.code]).toEqual([409, 'MEETING_STATUS_NOT_ALLOWED']);
@@ -147,7 +147,7 @@ describe('a meeting run from the chair', () => {
     const d = expectOk(await w.m1.c.post(`/meetings/${m.id}/end`, { reason: 'All items done' }));
     expect(d).toMatchObject({ meeting_status_id: 5, status_reason: 'All items done' });
     expect(d.ended_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect(d.chair_controls).toEqual({ set_roles: false, start: false, end: false, roll_call: false });
+    expect(d.chair_controls).toEqual({ set_roles: false, start: false, end: false, roll_call: false, publish_agenda: false });
     expect(d.roll_call.quorum).toMatchObject({ present: 3, met: true });
     const late = await w.m2.c.post(`/meetings/${m.id}/rollcall`, { user_id: w.m1.userId, status: 'absent' });
     expect([late.status, late.body.code]).toEqual([409, 'MEETING_LOCKED']);

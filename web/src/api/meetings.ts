@@ -1,5 +1,5 @@
 import {
-  Routes, type CommentKind, type ConflictBody, type MotionBody, type RollCallMark, type MeetingDetails, type MeetingSummary, type MemberPayload, type RouteData, type RouteRequest, type TalkingPointPayload,
+  Routes, type CommentKind, type ConflictBody, type MotionBody, type RollCallMark, type PublishAgendaBody, type MeetingDetails, type MeetingSummary, type MemberPayload, type RouteData, type RouteRequest, type TalkingPointPayload,
 } from '@app/contracts';
 import { api, apiCommand } from './client';
 import type { Paged } from './paging';
@@ -61,6 +61,7 @@ export const chairApi = {
   start: (meetingId: number) => apiCommand(Routes.startMeeting, { params: { id: meetingId }, body: {}, notify: false }),
   end: (meetingId: number) => apiCommand(Routes.endMeeting, { params: { id: meetingId }, body: {}, notify: false }),
   mark: (meetingId: number, body: { user_id: number; status: RollCallMark }) => apiCommand(Routes.markRollCall, { params: { id: meetingId }, body, notify: false }),
+  publishAgenda: (meetingId: number, body: PublishAgendaBody = {}) => apiCommand(Routes.publishAgenda, { params: { id: meetingId }, body, notify: false }),
 };
 
 /** The record of a board (docs/meeting.md#the-record-of-a-board): each answers the meeting's details */

@@ -40,6 +40,14 @@ export function formatDateTime(value: string | Date | null | undefined, lang = '
   return `${formatDate(d, lang)} ${pad(h)}:${pad(d.getMinutes())} ${dayPeriod(d.getHours(), lang)}`;
 }
 
+/** hh:mm A of a date and time (an agenda item's planned start) */
+export function formatTime(value: string | Date | null | undefined, lang = 'en'): string {
+  if (!value) return '';
+  const d = parse(value);
+  if (!d) return String(value);
+  return `${pad(d.getHours() % 12 || 12)}:${pad(d.getMinutes())} ${dayPeriod(d.getHours(), lang)}`;
+}
+
 export function formatMonth(d: Date, lang = 'en'): string {
   return new Intl.DateTimeFormat(localeOf(lang), { month: 'long', year: 'numeric' }).format(d);
 }

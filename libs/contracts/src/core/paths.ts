@@ -27,6 +27,8 @@ export const AppPaths = {
   actionTracker: () => '/app/dashboards/action-tracker',
   meetings: () => '/app/activity/meetings',
   meeting: (meetingId: number | string, itemId?: number | string) => `/app/activity/meetings/${meetingId}${itemId ? `#_${itemId}` : ''}`,
+  /** the meeting page scrolled to its board book card (the link a published agenda carries) */
+  meetingBook: (meetingId: number | string) => `/app/activity/meetings/${meetingId}#board-book`,
   guestMeeting: (meetingId: number | string, token: string) => `/meeting/${meetingId}?token=${encodeURIComponent(token)}`,
   library: () => '/app/activity/library',
   approvals: () => '/app/activity/approvals',

@@ -4,7 +4,7 @@ import { defineRpc } from '../core/define';
 import { defineRoute } from '../core/route';
 import { zMeetingRequest } from './meeting.rpc';
 import { zMeetingDetails } from './meeting.schemas';
-import { zMeetingRolesBody, zRollCallBody, zRunBody } from './roll-call';
+import { zMeetingRolesBody, zPublishAgendaBody, zRollCallBody, zRunBody } from './roll-call';
 
 /**
  * Meetings run from the chair (issue 27, docs/meeting.md#running-the-meeting): the chair and secretary, Start and End
@@ -15,6 +15,7 @@ export const SetMeetingRoles = defineRpc({ subject: 'meeting.v1.set-roles', requ
 export const StartMeeting = defineRpc({ subject: 'meeting.v1.start-meeting', request: R({ meetingId: zId, body: zRunBody }), response: zMeetingDetails });
 export const EndMeeting = defineRpc({ subject: 'meeting.v1.end-meeting', request: R({ meetingId: zId, body: zRunBody }), response: zMeetingDetails });
 export const MarkRollCall = defineRpc({ subject: 'meeting.v1.roll-call', request: R({ meetingId: zId, body: zRollCallBody }), response: zMeetingDetails });
+export const PublishAgenda = defineRpc({ subject: 'meeting.v1.publish-agenda', request: R({ meetingId: zId, body: zPublishAgendaBody }), response: zMeetingDetails });
 
 const tags = ['meeting chair'];
 const zIdParams = z.object({ id: zId });
@@ -39,5 +40,10 @@ export const ChairRoutes = {
     method: 'POST', path: '/api/meetings/:id/rollcall', access: 'user', tags, params: zIdParams, body: zRollCallBody, message: 'Done',
     summary: "Mark one member in the roll call {user_id, status: present | remote | absent | excused}: the chair, the secretary, the owner or a committee admin, while the meeting is Live",
     rpc: MarkRollCall, toRpc: ({ call, params, body }) => ({ ...call, meetingId: params.id, body }),
+  }),
+  publishAgenda: defineRoute({
+    method: 'POST', path: '/api/meetings/:id/agenda/publish', access: 'user', tags, params: zIdParams, body: zPublishAgendaBody, message: 'Agenda published',
+    summary: 'Publish the agenda {note?}: its members get an e-mail in their language with the agenda (planned start, duration, presenters, files) and a link to the board book; again after changes, an update. The owner, a committee admin or the chair, while Scheduled or Live; an agenda without talking points is 409',
+    rpc: PublishAgenda, toRpc: ({ call, params, body }) => ({ ...call, meetingId: params.id, body }),
   }),
 } as const;

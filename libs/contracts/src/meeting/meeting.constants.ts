@@ -117,4 +117,5 @@ export const MM = {
   conflictNoVote: 'A conflict of interest is declared on this item for this voter: they cannot vote on its decisions.',
   moverNotSeconder: 'The mover and the seconder must be two different people.',
   conflictNotMember: 'Only a member of this meeting can declare a conflict of interest on its items.',
+  agendaEmpty: 'Add a talking point to the agenda before publishing it.',
 } as const;

@@ -47,6 +47,31 @@ export const MeetingCancelled = defineEvent({
   payload: z.object({ ...zOrgInfo, ...zMeetingInfo, by: zActorInfo, reason: z.string(), recipients: z.array(zRecipient) }),
 });
 
+/** one item of a published agenda as the e-mail prints it */
+export const zPublishedAgendaItem = z.object({
+  title: z.string(),
+  /** planned start, 'YYYY-MM-DD HH:mm:ss' in the organization's time zone */
+  startLocal: z.string(),
+  /** minutes, the item with its sub-points */
+  duration: z.number().int(),
+  presenters: z.array(z.string()),
+  files: z.number().int(),
+});
+export type PublishedAgendaItem = z.output<typeof zPublishedAgendaItem>;
+
+/**
+ * Publish the agenda (issue 27): the agenda as it stands, to the meeting's members (users; guests have no link the
+ * service can rebuild). `edition` counts the publications: above 1 the e-mail says the agenda was updated.
+ * `bookLink` is the meeting page's board book (a link: the book's bytes never travel with the e-mail).
+ */
+export const AgendaPublished = defineEvent({
+  subject: 'meeting.v1.agenda.published',
+  payload: z.object({
+    ...zOrgInfo, ...zMeetingInfo, edition: z.number().int().min(1), note: z.string().nullable(),
+    items: z.array(zPublishedAgendaItem), bookLink: zAppPath, by: zActorInfo, recipients: z.array(zRecipient),
+  }),
+});
+
 /** One per invited person; a guest's link carries their token (AppPaths.guestMeeting). */
 export const MemberInvited = defineEvent({
   subject: 'meeting.v1.member.invited',

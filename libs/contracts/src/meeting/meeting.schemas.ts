@@ -296,6 +296,13 @@ export const zTalkingPointPayload = z.object({
   duration: z.number().int(),
   /** this item plus its sub-points */
   total_duration: z.number().int(),
+  /**
+   * when the item is planned to start (local time of the organization): the meeting's start plus the total durations of
+   * the talking points before it in agenda order (issue 27; decisions and actions on the agenda take no time)
+   */
+  planned_start: zServerDate,
+  /** files attached to the item and to its sub-points */
+  files_count: z.number().int(),
   viewers: z.array(zPerson),
   presenters: z.array(zPerson),
   attachments: z.array(zAttachment),
@@ -325,6 +332,7 @@ export const zAgendaGroup = z.object({
   row_num: z.number().int(),
   data: z.array(z.union([zTalkingPointPayload, zDecisionPayload, zActionPayload])),
 });
+export type AgendaGroup = z.output<typeof zAgendaGroup>;
 
 export const zActivity = z.object({
   id: z.number().int(),
@@ -451,6 +459,9 @@ export const zMeetingDetails = z.object({
   /** Start meeting / End meeting (issue 27): when it went Live and when it ended from the chair (local time), else null */
   started_at: zServerDate.nullable(),
   ended_at: zServerDate.nullable(),
+  /** Publish the agenda (issue 27): when it was last published (local time), null before; how many times (0: never; above 1, an update) */
+  agenda_published_at: zServerDate.nullable(),
+  agenda_edition: z.number().int(),
   /** the roll call and its quorum; once taken, `attendance_quorum` is the roll call's */
   roll_call: zRollCall,
   /** what the caller may do from the chair now */

@@ -30,6 +30,10 @@ export type RollCallBody = z.output<typeof zRollCallBody>;
 /** POST /api/meetings/{id}/start and /end: an optional reason (the status reason of the change) */
 export const zRunBody = z.object({ reason: z.string().trim().max(2000).optional() });
 
+/** POST /api/meetings/{id}/agenda/publish: an optional note from the chair, printed above the agenda in the e-mail */
+export const zPublishAgendaBody = z.object({ note: z.string().trim().max(2000).optional() });
+export type PublishAgendaBody = z.output<typeof zPublishAgendaBody>;
+
 export const zRollCall = z.object({
   /** at least one member has been marked: from then on the roll call, not the RSVP, is the attendance */
   taken: z.boolean(),
@@ -42,7 +46,11 @@ export const zRollCall = z.object({
 export type RollCall = z.output<typeof zRollCall>;
 
 /** what the caller may do from the chair (flags for the page; the commands check the same rule) */
-export const zChairControls = z.object({ set_roles: z.boolean(), start: z.boolean(), end: z.boolean(), roll_call: z.boolean() });
+export const zChairControls = z.object({
+  set_roles: z.boolean(), start: z.boolean(), end: z.boolean(), roll_call: z.boolean(),
+  /** Publish the agenda: the chair's people while the meeting is Scheduled or Live */
+  publish_agenda: z.boolean(),
+});
 export type ChairControls = z.output<typeof zChairControls>;
 
 /**

@@ -4,7 +4,7 @@ import { zOrgId } from '../core/common';
 import { zAppPath } from '../core/paths';
 import { zRecipient } from '../organization/organization.events';
 import { zSealedDocument } from '../approval/approval.events';
-import { zMeetingChange } from '../meeting/meeting.events';
+import { zMeetingChange, zPublishedAgendaItem } from '../meeting/meeting.events';
 import { zVote } from '../meeting/meeting.constants';
 import { zDecisionOutcome } from '../meeting/quorum';
 import { zLocalized } from '../meeting/evaluations';
@@ -107,6 +107,16 @@ export const zEmail = z.discriminatedUnion('template', [
       attached: z.boolean().default(false),
       /** set by the e-mail job when the documents could no longer be read (their links had expired): named, not attached */
       unreadable: z.boolean().default(false),
+    }),
+  ),
+  /**
+   * the agenda of a meeting is published (edition > 1: an update): its items and a link to the board book on the meeting
+   * page (the book is never attached)
+   */
+  email(
+    'agenda-published',
+    zMeetingEmail.extend({
+      edition: z.number().int().min(1), note: z.string().nullable().default(null), items: z.array(zPublishedAgendaItem), bookPath: zAppPath,
     }),
   ),
   /** the signed minutes of a meeting are published (edition > 1: a correction) */

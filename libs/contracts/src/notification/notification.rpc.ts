@@ -16,6 +16,7 @@ export const zReminderType = z.enum([
   'meeting-updated',
   'meeting-cancelled',
   'member-invited',
+  'agenda-published',
   'comment',
   'decision-opened',
   'decision-deadline',

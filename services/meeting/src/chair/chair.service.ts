@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, DEFAULT_QUORUM, MM, MeetingStatus, nextReachedAt, rollCallQuorum, type EndMeeting, type MarkRollCall, type MeetingDetails, type MeetingStatusId, type RequestOf, type RollCallMark, type SetMeetingRoles, type StartMeeting } from '@app/contracts';
+import { AppError, DEFAULT_QUORUM, MM, MeetingStatus, nextReachedAt, rollCallQuorum, type EndMeeting, type MarkRollCall, type MeetingDetails, type PublishAgenda, type MeetingStatusId, type RequestOf, type RollCallMark, type SetMeetingRoles, type StartMeeting } from '@app/contracts';
 import { MeetingDb, type Scope } from '../db/db';
 import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from '../common/meeting-access';
 import { MeetingPublisher, type PendingEvent } from '../common/publisher';
@@ -9,7 +9,9 @@ import { MeetingsRepository } from '../repositories/meetings.repository';
 import { MembersRepository } from '../repositories/members.repository';
 import { StatusChange } from '../common/status-change';
 import { MeetingView } from '../view/meeting-view';
-import { chairWho, rolesRefusal } from '../rules/chair';
+import { canPublishAgendaIn, chairWho, rolesRefusal } from '../rules/chair';
+import { publishedItems } from '../rules/agenda-times';
+import { actorInfo } from '../common/actor';
 import { checkTransition } from '../rules/status-machine';
 
 type Req = { orgId: string; actor: RequestOf<typeof StartMeeting>['actor']; meetingId: number; variant?: RequestOf<typeof StartMeeting>['variant'] };
@@ -76,6 +78,29 @@ export class ChairService {
       if (reachedAt?.getTime() !== ctx.meeting.quorumReachedAt?.getTime()) await this.meetingRows.update(s, ctx.meeting.id, { quorumReachedAt: reachedAt });
       await this.log(s, ctx, `marked ${ctx.people.get(body.user_id)?.name ?? 'a member'} ${body.status}`);
       pending.push(this.events.meetingChanged(req.orgId, ctx.meeting.id, 'members', { byUserId: req.actor.userId }));
+    });
+  }
+
+  /**
+   * Publish the agenda (docs/meeting.md#publishing-the-agenda): the agenda as it stands now goes to the members by
+   * e-mail (AgendaPublished, in the outbox with the change); the meeting keeps when and how many times (above 1: an update)
+   */
+  publishAgenda(req: RequestOf<typeof PublishAgenda>): Promise<MeetingDetails> {
+    return this.command(req, async (s, ctx, pending) => {
+      assertOpen(ctx);
+      assertCan(this.who(ctx).chairs);
+      if (!ctx.facts.committeeActive) throw new AppError('MEETING_COMMITTEE_INACTIVE');
+      const m = ctx.meeting;
+      if (!canPublishAgendaIn(m.statusId)) throw new AppError('MEETING_STATUS_NOT_ALLOWED', { details: { reason: 'not_scheduled' } });
+      const items = publishedItems((await this.view.detailsIn(s, ctx)).agendas);
+      if (!items.length) throw AppError.validation({ agenda: MM.agendaEmpty });
+      const edition = m.agendaEdition + 1;
+      await this.meetingRows.update(s, m.id, { agendaPublishedAt: ctx.now, agendaEdition: edition });
+      await this.log(s, ctx, edition > 1 ? 'published an update of the agenda' : 'published the agenda');
+      pending.push(this.events.meetingChanged(req.orgId, m.id, 'meeting', { byUserId: req.actor.userId }));
+      const members = ctx.members.filter((x) => x.userId);
+      const to = members.some((x) => x.userId === m.ownerId) ? members : [...members, { userId: m.ownerId, userEmail: null }];
+      pending.push(this.events.agendaPublished(ctx.org, m, actorInfo(req.actor, ctx.me), { edition, note: req.body.note || null, items }, ctx.people, to, { exceptUserId: req.actor.userId }));
     });
   }
 

@@ -40,6 +40,9 @@ export const meetings = meetingSchema.table(
     endedAt: ts('ended_at'),
     /** when the roll call's quorum was last reached (rules: nextReachedAt); null while it is not met */
     quorumReachedAt: ts('quorum_reached_at'),
+    /** Publish the agenda (issue 27): when it was last published and how many times (above 1: an update) */
+    agendaPublishedAt: ts('agenda_published_at'),
+    agendaEdition: integer('agenda_edition').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppPaths, EvaluationRoundSent, electionOutcome, type ElectionPayload, type Localized } from '@app/contracts';
-import { ActionAssigned, ActionClosed, ActionStatusChanged, CommentNotified, DecisionClosed, DecisionOpened, DecisionVoted, MeetingCancelled, MeetingChanged, ResolutionChanged, MeetingScheduled, MeetingUpdated, MemberInvited, type ActionStatus, type CommentKind, type DecisionOutcome, type Lang, type LiveChangeKind, type MeetingChange, type PayloadInputOf, type ResolutionChangeKind, type Recipient, type Tally, type Vote, instantToLocal } from '@app/contracts';
+import { ActionAssigned, AgendaPublished, type PublishedAgendaItem, ActionClosed, ActionStatusChanged, CommentNotified, DecisionClosed, DecisionOpened, DecisionVoted, MeetingCancelled, MeetingChanged, ResolutionChanged, MeetingScheduled, MeetingUpdated, MemberInvited, type ActionStatus, type CommentKind, type DecisionOutcome, type Lang, type LiveChangeKind, type MeetingChange, type PayloadInputOf, type ResolutionChangeKind, type Recipient, type Tally, type Vote, instantToLocal } from '@app/contracts';
 import type { OrgSettings } from '../common/directory';
 import { MeetingPublisher, type PendingEvent, type People, type Person } from '../common/publisher';
 import type { actorInfo } from '../common/actor';
@@ -55,6 +55,18 @@ export class MeetingEvents {
     return this.publisher.later(MeetingUpdated, () => ({
       ...this.publisher.orgInfo(org), ...this.publisher.meetingInfo(org, m), by, changes, recipients: this.recipients(people, to, opts),
     }));
+  }
+
+  /** Publish the agenda (issue 27): the agenda's items to the members (users), with the board book's link */
+  agendaPublished(
+    org: OrgSettings, m: MeetingRef, by: By, p: { edition: number; note: string | null; items: PublishedAgendaItem[] }, people: People, to: Person[], opts: RecipientOpts,
+  ): PendingEvent {
+    return this.publisher.later(AgendaPublished, () => {
+      const recipients = this.recipients(people, to, opts);
+      return recipients.length
+        ? { ...this.publisher.orgInfo(org), ...this.publisher.meetingInfo(org, m), ...p, bookLink: AppPaths.meetingBook(m.id), by, recipients }
+        : null;
+    });
   }
 
   meetingCancelled(org: OrgSettings, m: MeetingRef, by: By, reason: string, people: People, to: Person[], opts: RecipientOpts): PendingEvent {

@@ -5,7 +5,8 @@ import { isOpenStatus } from './status-machine';
  * Who runs a meeting (issue 27, docs/meeting.md#running-the-meeting):
  *   - the owner and committee admins name the chair and the secretary (statuses 1-3, committee active);
  *   - the owner, committee admins and the chair start (Scheduled -> Live) and end (Live -> Archived) the meeting;
- *   - they and the secretary take the roll call while it is Live.
+ *   - they and the secretary take the roll call while it is Live;
+ *   - the owner, committee admins and the chair publish the agenda while it is Scheduled or Live (committee active).
  * `who` is the actor's part alone (a command refuses with 403 without it); the flags add the status (409 otherwise).
  */
 export interface ChairFacts {
@@ -30,8 +31,12 @@ export function chairControls(f: ChairFacts): ChairControls {
     start: w.chairs && f.statusId === MeetingStatus.Scheduled && f.committeeActive,
     end: w.chairs && f.statusId === MeetingStatus.Live && f.committeeActive,
     roll_call: w.keepsRoll && f.statusId === MeetingStatus.Live,
+    publish_agenda: w.chairs && canPublishAgendaIn(f.statusId) && f.committeeActive,
   };
 }
+
+/** the agenda is published to the members of a Scheduled or Live meeting (a Draft has sent no invitations yet) */
+export const canPublishAgendaIn = (statusId: number): boolean => statusId === MeetingStatus.Scheduled || statusId === MeetingStatus.Live;
 
 /** the roles body checked against the meeting's members: the field at fault, or null */
 export function rolesRefusal(

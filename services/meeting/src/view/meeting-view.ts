@@ -210,6 +210,8 @@ export class MeetingView {
       proxies: proxyList(ctx),
       started_at: m.startedAt ? local(m.startedAt, ctx.tz) : null,
       ended_at: m.endedAt ? local(m.endedAt, ctx.tz) : null,
+      agenda_published_at: m.agendaPublishedAt ? local(m.agendaPublishedAt, ctx.tz) : null,
+      agenda_edition: m.agendaEdition,
       roll_call: this.rollCall(ctx),
       chair_controls: chairControls({
         level: ctx.perms.level, isGuest: ctx.perms.isGuest, role: (ctx.me?.meetingRole as MeetingRole | null) ?? null, statusId: m.statusId, committeeActive: ctx.facts.committeeActive,

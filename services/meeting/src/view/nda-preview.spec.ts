@@ -16,9 +16,9 @@ const full = {
   permissions: { level: 'participant', open: true, isGuest: false, editMeeting: true, comment: true, seeActivity: true, acceptNda: true, allowedStatuses: [3] },
   attendance_quorum: { percent: 50, present: 2, total: 3, needed: 2, met: true },
   proxies: { items: [{ id: 1, from_user_id: 3, to_user_id: 4 }], open: true, can_give: true, can_record: true, per_holder: 1 },
-  started_at: null, ended_at: null,
+  started_at: null, ended_at: null, agenda_published_at: null, agenda_edition: 0,
   roll_call: { taken: true, counts: { present: 2, remote: 0, absent: 1, excused: 0, unmarked: 0 }, quorum: { percent: 60, present: 2, total: 3, needed: 2, met: true }, reached_at: '2031-01-01 10:05:00' },
-  chair_controls: { set_roles: false, start: false, end: true, roll_call: true },
+  chair_controls: { set_roles: false, start: false, end: true, roll_call: true, publish_agenda: false },
 } as unknown as MeetingDetails;
 
 describe('the NDA preview of a meeting', () => {
@@ -43,7 +43,7 @@ describe('the NDA preview of a meeting', () => {
     expect(p.attendance_quorum).toEqual({ percent: 50, present: 0, total: 0, needed: 0, met: false });
     // nor the roll call's, nor anything the chair may do
     expect(p.roll_call).toEqual({ taken: false, counts: { present: 0, remote: 0, absent: 0, excused: 0, unmarked: 0 }, quorum: { percent: 60, present: 0, total: 0, needed: 0, met: false }, reached_at: null });
-    expect(p.chair_controls).toEqual({ set_roles: false, start: false, end: false, roll_call: false });
+    expect(p.chair_controls).toEqual({ set_roles: false, start: false, end: false, roll_call: false, publish_agenda: false });
   });
 
   it('drops who represents whom and every proxy flag', () => {

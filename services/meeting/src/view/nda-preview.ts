@@ -41,6 +41,6 @@ export function ndaPreview(d: MeetingDetails): MeetingDetails {
     attendance_quorum: { percent: d.attendance_quorum.percent, present: 0, total: 0, needed: 0, met: false },
     proxies: { items: [], open: false, can_give: false, can_record: false, per_holder: d.proxies.per_holder },
     roll_call: { taken: false, counts: { present: 0, remote: 0, absent: 0, excused: 0, unmarked: 0 }, quorum: { percent: d.roll_call.quorum.percent, present: 0, total: 0, needed: 0, met: false }, reached_at: null },
-    chair_controls: { set_roles: false, start: false, end: false, roll_call: false },
+    chair_controls: { set_roles: false, start: false, end: false, roll_call: false, publish_agenda: false },
   };
 }

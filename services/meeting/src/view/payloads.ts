@@ -17,6 +17,7 @@ import { showsHiddenDecisions } from '../rules/status-machine';
 import { rowHasVoted, ruleVotes, secretFinal, showsTallies } from '../rules/ballot';
 import { totalDuration } from '../rules/durations';
 import { canDeclareConflict, canSetMotion, conflictBars, type RecordFacts } from '../rules/record';
+import { plannedStarts } from '../rules/agenda-times';
 import { headTotals, weightTotals, weightTotalsFromCounts } from '../rules/counting';
 
 /** everything of a meeting's items, loaded once, from which payloads are built */
@@ -332,6 +333,20 @@ export function actionPayload(a: ActionRow, b: ItemsBundle, ctx: ViewCtx, meetin
   };
 }
 
+/** the planned starts of a bundle's talking points (rules/agenda-times.ts), computed once per bundle */
+const startsOfBundle = new WeakMap<ItemsBundle, Map<number, Date>>();
+function plannedStartOf(tp: TalkingPointRow, b: ItemsBundle, ctx: ViewCtx): Date {
+  const start = ctx.meeting?.startAt ?? tp.createdAt;
+  let starts = startsOfBundle.get(b);
+  if (!starts) {
+    const minutes = new Map<number, number>(b.talkingPoints.map((t) => [t.id, t.duration || 0]));
+    for (const sp of b.subpoints) minutes.set(sp.talkingPointId, (minutes.get(sp.talkingPointId) ?? 0) + (sp.duration || 0));
+    starts = plannedStarts(start, b.talkingPoints.map((t) => ({ id: t.id, rowNum: t.rowNum, minutes: minutes.get(t.id) ?? 0 })));
+    startsOfBundle.set(b, starts);
+  }
+  return starts.get(tp.id) ?? start;
+}
+
 export function talkingPointPayload(tp: TalkingPointRow, b: ItemsBundle, ctx: ViewCtx, visibleDecision: (d: DecisionRow) => boolean): TalkingPointPayload {
   const sps = b.subpoints.filter((s) => s.talkingPointId === tp.id);
   const peopleOf = (f: (p: ItemPersonRow) => boolean) => b.people.filter(f).map((p) => person(p, ctx));
@@ -342,6 +357,8 @@ export function talkingPointPayload(tp: TalkingPointRow, b: ItemsBundle, ctx: Vi
     agenda_type: 'talking_point',
     id: tp.id, meeting_id: tp.meetingId, title: tp.title, description: tp.description, duration: tp.duration,
     total_duration: totalDuration([{ duration: tp.duration, subpoints: sps }]),
+    planned_start: local(plannedStartOf(tp, b, ctx), ctx.tz),
+    files_count: b.attachments.filter((a) => a.talkingPointId === tp.id || (a.subpointId !== null && sps.some((s) => s.id === a.subpointId))).length,
     viewers: peopleOf((p) => p.talkingPointId === tp.id && p.role === 'viewer'),
     presenters: peopleOf((p) => p.talkingPointId === tp.id && p.role === 'presenter'),
     attachments: b.attachments.filter((a) => a.talkingPointId === tp.id).map((x) => attachment(x, b.files)),

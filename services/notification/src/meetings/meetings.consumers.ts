@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  ActionAssigned, ActionClosed, ActionStatusChanged, CommentNotified, DecisionClosed, DecisionOpened,
+  ActionAssigned, ActionClosed, AgendaPublished, ActionStatusChanged, CommentNotified, DecisionClosed, DecisionOpened,
   MeetingCancelled, MeetingScheduled, MeetingUpdated, MemberInvited,
   type EmailInput, type EmailOrg, type EventMeta, type PayloadOf, type Recipient, type ReminderType,
 } from '@app/contracts';
@@ -63,7 +63,7 @@ export class MeetingConsumers {
       meta,
       { template: 'meeting-cancelled', params: { ...this.meetingParams(e), reason: e.reason } },
       { title: 'Meeting cancelled: {title}', message: 'The meeting planned for {date} has been cancelled.' },
-      ['meeting-scheduled', 'meeting-updated', 'member-invited'],
+      ['meeting-scheduled', 'meeting-updated', 'member-invited', 'agenda-published'],
     );
   }
 
@@ -79,6 +79,29 @@ export class MeetingConsumers {
         message: 'The meeting starts on {date}.',
       });
     }
+  }
+
+  /**
+   * Publish the agenda (issue 27): the agenda with its board book's link to each member in their language (edition > 1:
+   * an update); a widget reminder of the meeting replaces the earlier agenda's
+   */
+  @OnEvent(AgendaPublished)
+  async agendaPublished(e: PayloadOf<typeof AgendaPublished>, meta: EventMeta): Promise<void> {
+    await this.outbox.enqueue(
+      e.orgId,
+      meta.id,
+      { template: 'agenda-published', params: { ...this.meetingParams(e), edition: e.edition, note: e.note, items: e.items, bookPath: e.bookLink } },
+      e.recipients,
+      orgOf(e),
+    );
+    await this.reminders.dismissForEntity(e.orgId, 'meeting', e.meetingId, ['agenda-published'], meta.id);
+    await this.reminders.notify(e.orgId, emailsOf(e.recipients), {
+      ...this.meetingReminder(e, meta),
+      link: e.bookLink,
+      type: 'agenda-published',
+      title: e.edition > 1 ? 'Agenda updated: {title}' : 'Agenda published: {title}',
+      message: 'The meeting starts on {date}.',
+    });
   }
 
   // ---- comments ---------------------------------------------------------------------------
@@ -237,11 +260,11 @@ export class MeetingConsumers {
     await this.reminders.notify(e.orgId, emailsOf(e.recipients), { ...this.meetingReminder(e, meta), type: email.template, ...text });
   }
 
-  private meetingParams(e: PayloadOf<typeof MeetingScheduled> | PayloadOf<typeof MemberInvited>) {
+  private meetingParams(e: PayloadOf<typeof MeetingScheduled> | PayloadOf<typeof MemberInvited> | PayloadOf<typeof AgendaPublished>) {
     return { title: e.title, startsAt: e.startsAt, location: e.location, virtual: e.virtual, path: e.link, by: e.by.name };
   }
 
-  private meetingReminder(e: PayloadOf<typeof MeetingScheduled> | PayloadOf<typeof MemberInvited>, meta: EventMeta) {
+  private meetingReminder(e: PayloadOf<typeof MeetingScheduled> | PayloadOf<typeof MemberInvited> | PayloadOf<typeof AgendaPublished>, meta: EventMeta) {
     return {
       params: { title: e.title },
       link: e.link,

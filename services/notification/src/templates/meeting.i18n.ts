@@ -2,6 +2,20 @@ import { addMessages } from '@app/contracts';
 
 /** Arabic and Russian sentences of meeting, decision and action e-mails and reminders (fr uses English). */
 addMessages('ar', {
+  // agenda published
+  'Agenda published: {title}': 'نُشر جدول الأعمال: {title}',
+  'Agenda updated: {title}': 'حُدِّث جدول الأعمال: {title}',
+  'The agenda is published': 'نُشر جدول الأعمال',
+  'The agenda has been updated': 'حُدِّث جدول الأعمال',
+  '{by} published the agenda of the meeting "{title}" on {date}.': 'نشر {by} جدول أعمال الاجتماع "{title}" المنعقد في {date}.',
+  'The agenda of the meeting "{title}" on {date} is published.': 'نُشر جدول أعمال الاجتماع "{title}" المنعقد في {date}.',
+  '{by} published an updated agenda of the meeting "{title}" on {date}.': 'نشر {by} جدول أعمال محدَّثًا للاجتماع "{title}" المنعقد في {date}.',
+  'The agenda of the meeting "{title}" on {date} has been updated.': 'حُدِّث جدول أعمال الاجتماع "{title}" المنعقد في {date}.',
+  'The board book with the documents of every item: {url}': 'ملف الاجتماع بمستندات كل بند: {url}',
+  'Open the board book': 'افتح ملف الاجتماع',
+  '{minutes} min': '{minutes} دقيقة',
+  'Presenters: {names}': 'المقدّمون: {names}',
+  'Files: {count}': 'الملفات: {count}',
   // decision closed
   'Voting closed: {title} — {outcome}': 'أُغلق التصويت: {title} — {outcome}',
   'Voting has closed': 'أُغلق التصويت',
@@ -106,6 +120,20 @@ addMessages('ar', {
 });
 
 addMessages('ru', {
+  // agenda published
+  'Agenda published: {title}': 'Повестка опубликована: {title}',
+  'Agenda updated: {title}': 'Повестка обновлена: {title}',
+  'The agenda is published': 'Повестка опубликована',
+  'The agenda has been updated': 'Повестка обновлена',
+  '{by} published the agenda of the meeting "{title}" on {date}.': '{by} опубликовал(а) повестку заседания «{title}» ({date}).',
+  'The agenda of the meeting "{title}" on {date} is published.': 'Повестка заседания «{title}» ({date}) опубликована.',
+  '{by} published an updated agenda of the meeting "{title}" on {date}.': '{by} опубликовал(а) обновлённую повестку заседания «{title}» ({date}).',
+  'The agenda of the meeting "{title}" on {date} has been updated.': 'Повестка заседания «{title}» ({date}) обновлена.',
+  'The board book with the documents of every item: {url}': 'Материалы заседания с документами каждого пункта: {url}',
+  'Open the board book': 'Открыть материалы заседания',
+  '{minutes} min': '{minutes} мин',
+  'Presenters: {names}': 'Докладчики: {names}',
+  'Files: {count}': 'Файлы: {count}',
   // decision closed
   'Voting closed: {title} — {outcome}': 'Голосование завершено: {title} — {outcome}',
   'Voting has closed': 'Голосование завершено',

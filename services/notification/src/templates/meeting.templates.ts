@@ -240,3 +240,33 @@ export const actionDueTemplate = defineTemplate({
   }),
 });
 
+
+/** an agenda item's line: the planned time (HH:mm, the organization's time zone), then title, minutes, presenters, files */
+function agendaLine(i: EmailParams<'agenda-published'>['items'][number], { t }: RenderContext) {
+  const parts = [t('{minutes} min', { minutes: i.duration })];
+  if (i.presenters.length) parts.push(t('Presenters: {names}', { names: i.presenters.join(', ') }));
+  if (i.files) parts.push(t('Files: {count}', { count: i.files }));
+  return { label: i.startLocal.slice(11, 16), value: `${i.title} — ${parts.join(' · ')}` };
+}
+
+export const agendaPublishedTemplate = defineTemplate({
+  name: 'agenda-published',
+  render: (p, ctx) => {
+    const update = p.edition > 1;
+    const vars = { title: p.title, by: p.by ?? '', date: ctx.date(p.startsAt) };
+    return {
+      subject: update ? ctx.t('Agenda updated: {title}', vars) : ctx.t('Agenda published: {title}', vars),
+      heading: update ? ctx.t('The agenda has been updated') : ctx.t('The agenda is published'),
+      paragraphs: [
+        greeting(ctx),
+        update
+          ? p.by ? ctx.t('{by} published an updated agenda of the meeting "{title}" on {date}.', vars) : ctx.t('The agenda of the meeting "{title}" on {date} has been updated.', vars)
+          : p.by ? ctx.t('{by} published the agenda of the meeting "{title}" on {date}.', vars) : ctx.t('The agenda of the meeting "{title}" on {date} is published.', vars),
+        ...(p.note?.trim() ? [p.note.trim()] : []),
+        ctx.t('The board book with the documents of every item: {url}', { url: ctx.link(p.bookPath) }),
+      ],
+      details: [...meetingDetails(p, ctx), ...p.items.map((i) => agendaLine(i, ctx))],
+      action: { label: ctx.t('Open the board book'), url: ctx.link(p.bookPath) },
+    };
+  },
+});

@@ -12,7 +12,7 @@ import { minutesPublishedTemplate } from './minutes.templates';
 import { approvalCompletedTemplate, approvalRejectedTemplate, approvalRequestedTemplate, approvalSignedTemplate } from './approval.templates';
 import { emailVerificationTemplate, passwordResetTemplate, userInvitedTemplate } from './account.templates';
 import {
-  actionAssignedTemplate, actionDueTemplate, commentTemplate, decisionClosedTemplate, electionClosedTemplate, decisionDeadlineTemplate, decisionOpenedTemplate,
+  actionAssignedTemplate, actionDueTemplate, agendaPublishedTemplate, commentTemplate, decisionClosedTemplate, electionClosedTemplate, decisionDeadlineTemplate, decisionOpenedTemplate,
   meetingCancelledTemplate, meetingScheduledTemplate, meetingUpdatedTemplate, memberInvitedTemplate,
 } from './meeting.templates';
 import { displayDate } from './format';
@@ -40,6 +40,8 @@ export function contentOf(email: Email, ctx: RenderContext): EmailContent {
       return meetingCancelledTemplate.render(email.params, ctx);
     case 'member-invited':
       return memberInvitedTemplate.render(email.params, ctx);
+    case 'agenda-published':
+      return agendaPublishedTemplate.render(email.params, ctx);
     case 'comment':
       return commentTemplate.render(email.params, ctx);
     case 'decision-opened':

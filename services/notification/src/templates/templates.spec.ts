@@ -34,6 +34,10 @@ const SAMPLES: { [K in EmailTemplateName]: Extract<EmailInput, { template: K }>[
   'minutes-published': { title: 'Board meeting', edition: 2, path },
   'evaluation-sent': { title: { en: 'Board <self>-evaluation', ar: 'التقييم الذاتي للمجلس' }, committee: 'Board', anonymous: true, deadline: '2026-03-09T10:00:00Z', path: AppPaths.evaluationRound(4) },
   'evaluation-deadline': { title: { en: 'Board <self>-evaluation', ar: 'التقييم الذاتي للمجلس' }, dueAt: '2026-03-09T10:00:00Z', anonymous: false, path: AppPaths.evaluationRound(4) },
+  'agenda-published': {
+    ...meeting, edition: 2, note: 'Please read <b>this</b> first', bookPath: AppPaths.meetingBook(7),
+    items: [{ title: 'Budget', startLocal: '2026-03-05 14:00:00', duration: 30, presenters: ['Omar', 'guest@example.com'], files: 2 }, { title: 'AOB', startLocal: '2026-03-05 14:30:00', duration: 15, presenters: [], files: 0 }],
+  },
   'library-shared': { name: 'Budget.pdf', folder: false, byName: 'Omar', canEdit: true, expiresAt: '2026-03-09T10:00:00Z', path: AppPaths.library() },
 };
 

@@ -207,6 +207,11 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
     setOpen({ kind: e.type, id: itemId });
   }, [meeting, location.hash]);
 
+  // '#board-book' (the link of a published agenda's e-mail) scrolls to the board book card
+  useEffect(() => {
+    if (meeting && location.hash === '#board-book') document.getElementById('board-book')?.scrollIntoView?.({ block: 'start' });
+  }, [meeting, location.hash]);
+
   if (!id) return <ErrorState error={new Error(t('notFound'))} testId="meeting-error" />;
   if (isLoading && !meeting) return <div className="full-spinner" data-testid="meeting-loading"><Loading /></div>;
   // a guest link past its expiry, or whose meeting was cancelled or archived (even while the page was open)

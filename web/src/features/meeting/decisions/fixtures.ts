@@ -42,9 +42,9 @@ export function aMeeting(over: Partial<MeetingDetails> = {}): MeetingDetails {
     variant: 'default', time_zone: 'UTC', my_rating: null, permissions: permissions(),
     attendance_quorum: { percent: 50, present: 0, total: 2, needed: 1, met: false },
     proxies: { items: [], open: true, can_give: false, can_record: false, per_holder: 1 },
-    started_at: null, ended_at: null,
+    started_at: null, ended_at: null, agenda_published_at: null, agenda_edition: 0,
     roll_call: { taken: false, counts: { present: 0, remote: 0, absent: 0, excused: 0, unmarked: 2 }, quorum: { percent: 50, present: 0, total: 2, needed: 1, met: false }, reached_at: null },
-    chair_controls: { set_roles: true, start: true, end: false, roll_call: false }, ...over,
+    chair_controls: { set_roles: true, start: true, end: false, roll_call: false, publish_agenda: false }, ...over,
   } satisfies MeetingDetails;
 }
 
@@ -103,7 +103,7 @@ export function anAction(over: Partial<ActionPayload> = {}): ActionPayload {
 export function aTalkingPoint(over: Partial<TalkingPointPayload> = {}): TalkingPointPayload {
   const grace = { id: 41, user_id: 2, user_email: null, user: aVoter(2, 'Grace').user };
   return {
-    agenda_type: 'talking_point', id: 5, meeting_id: 1, title: 'Budget', description: null, duration: 30, total_duration: 30, viewers: [grace], presenters: [grace],
+    agenda_type: 'talking_point', id: 5, meeting_id: 1, title: 'Budget', description: null, duration: 30, total_duration: 30, planned_start: '2026-12-01 09:00:00', files_count: 0, viewers: [grace], presenters: [grace],
     attachments: [], subpoints: [], decisions: [], actions: [], comments: [], rownum: 1, mom_conclusion: null, mom_active: false,
     created_at: '2026-11-20 09:00:00', updated_at: '2026-11-20 09:00:00', can_edit: true, can_delete: true, can_comment: true, can_add_attachments: true,
     conflicts: [], can_declare_conflict: false, ...over,

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent as R
 import { useTranslation } from 'react-i18next';
 import { meetingsApi } from '../../../api/meetings';
 import { notify } from '../../../api/notify';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime, formatTime } from '../../../lib/dates';
 import { ACTION_COLOURS } from './colours';
 
 export type AgendaEntry =
@@ -38,6 +38,9 @@ export function orderBody(keys: readonly string[]): Array<{ type: AgendaType; ty
   });
 }
 
+/** a presenter's name: the user's, else the guest's e-mail */
+const presenterName = (p: TalkingPointPayload['presenters'][number]) => p.user?.name || p.user_email || '?';
+
 function EntryCard(props: { entry: AgendaEntry; index: number }) {
   const { t, i18n } = useTranslation('meeting');
   const { entry } = props;
@@ -47,10 +50,18 @@ function EntryCard(props: { entry: AgendaEntry; index: number }) {
       <>
         <div className="agenda-card__head">
           <span className="agenda-card__kind"><i className="pi pi-comments" aria-hidden="true" /> {t('agenda.talkingPoint')}</span>
-          <span className="muted"><i className="pi pi-clock" aria-hidden="true" /> {t('durationMinutes', { count: tp.total_duration })}</span>
+          <span className="muted" data-testid={`tp-time-${tp.id}`}>
+            <i className="pi pi-clock" aria-hidden="true" /> {t('agenda.plannedStart', { time: formatTime(tp.planned_start, i18n.language) })} · {t('durationMinutes', { count: tp.total_duration })}
+          </span>
         </div>
         <strong className="agenda-card__title">{tp.title}</strong>
         {tp.description && <p className="line-clamp-3 muted">{tp.description}</p>}
+        <small className="muted agenda-card__meta" data-testid={`tp-meta-${tp.id}`}>
+          {tp.presenters.length > 0 && (
+            <span><i className="pi pi-user" aria-hidden="true" /> {t('agenda.presenters', { names: tp.presenters.map(presenterName).join(', ') })} · </span>
+          )}
+          <span><i className="pi pi-paperclip" aria-hidden="true" /> {t('agenda.files', { count: tp.files_count })}</span>
+        </small>
         {tp.subpoints.length > 0 && (
           <ul className="agenda-card__subpoints">
             {tp.subpoints.map((s) => (

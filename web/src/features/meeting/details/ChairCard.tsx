@@ -11,7 +11,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { memberName } from './Participants';
 import { useCardCommand } from './use-card-command';
 
-type Errors = Partial<Record<'chair_user_id' | 'secretary_user_id' | 'user_id' | 'status', string>>;
+type Errors = Partial<Record<'chair_user_id' | 'secretary_user_id' | 'user_id' | 'status' | 'agenda' | 'note', string>>;
 
 /** the meeting's chair or secretary, by role */
 export function holderOf(meeting: Pick<MeetingDetails, 'members'>, role: 'chair' | 'secretary'): MemberPayload | null {
@@ -92,6 +92,18 @@ export function ChairCard(props: { meeting: MeetingDetails; onChanged(): void })
         {can.end && (
           <Button type="button" icon="pi pi-stop" label={t('chair.end')} severity="danger" outlined disabled={busy} data-testid="chair-end"
             onClick={() => confirmAction({ message: t('chair.endConfirm'), danger: true, accept: () => void run(() => chairApi.end(meeting.id)) })} />
+        )}
+      </div>
+      <div className="chair-card__run" data-testid="agenda-publication">
+        <span className="muted" data-testid="agenda-published-at">
+          {meeting.agenda_published_at
+            ? t(meeting.agenda_edition > 1 ? 'chair.agendaUpdatedAt' : 'chair.agendaPublishedAt', { time: formatDateTime(meeting.agenda_published_at, i18n.language), edition: meeting.agenda_edition })
+            : t('chair.agendaNotPublished')}
+        </span>
+        {errors.agenda && <p className="p-error" role="alert" data-testid="agenda-publish-error">{m(errors.agenda)}</p>}
+        {can.publish_agenda && (
+          <Button type="button" icon="pi pi-send" outlined label={meeting.agenda_edition > 0 ? t('chair.publishUpdate') : t('chair.publishAgenda')} disabled={busy} data-testid="chair-publish-agenda"
+            onClick={() => confirmAction({ message: meeting.agenda_edition > 0 ? t('chair.publishUpdateConfirm') : t('chair.publishAgendaConfirm'), accept: () => void run(() => chairApi.publishAgenda(meeting.id)) })} />
         )}
       </div>
       <QuorumIndicator meeting={meeting} />

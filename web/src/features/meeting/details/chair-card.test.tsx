@@ -16,7 +16,7 @@ const live = (over: Partial<MeetingDetails> = {}): MeetingDetails =>
   aMeeting({
     meeting_status_id: 3, status: { id: 3, name: 'Live', color: '#047857', bgcolor: '#d1fae5' }, started_at: '2026-12-01 10:02:00',
     members: [aMember(2, 'Grace', { meeting_role: 'chair', roll_call: 'present' }), aMember(3, 'Alan', { meeting_role: 'secretary' }), aMember(4, 'Ada', { roll_call: 'excused' })],
-    chair_controls: { set_roles: false, start: false, end: true, roll_call: true },
+    chair_controls: { set_roles: false, start: false, end: true, roll_call: true, publish_agenda: false },
     roll_call: { taken: true, counts: { present: 1, remote: 0, absent: 0, excused: 1, unmarked: 1 }, quorum: { percent: 60, present: 1, total: 3, needed: 2, met: false }, reached_at: null },
     ...over,
   });
@@ -57,7 +57,7 @@ describe('the chair card', () => {
     fireEvent.click(await screen.findByText('Absent'));
     expect(await screen.findByRole('alert')).toHaveTextContent('The roll call is taken while the meeting is live.');
     unmount();
-    renderWithApp(<ChairCard meeting={live({ chair_controls: { set_roles: false, start: false, end: false, roll_call: false } })} onChanged={jest.fn()} />);
+    renderWithApp(<ChairCard meeting={live({ chair_controls: { set_roles: false, start: false, end: false, roll_call: false, publish_agenda: false } })} onChanged={jest.fn()} />);
     expect(screen.queryByTestId('roll-mark-2')).toBeNull();
     expect(screen.getByTestId('roll-tag-2')).toHaveTextContent('Present');
     expect(screen.getByTestId('roll-tag-3')).toHaveTextContent('Not marked');
@@ -66,7 +66,7 @@ describe('the chair card', () => {
   });
 
   it('the owner names the chair and the secretary, then starts the meeting after a confirmation', async () => {
-    const scheduled = aMeeting({ members: [aMember(2, 'Grace'), aMember(3, 'Alan')], chair_controls: { set_roles: true, start: true, end: false, roll_call: false } });
+    const scheduled = aMeeting({ members: [aMember(2, 'Grace'), aMember(3, 'Alan')], chair_controls: { set_roles: true, start: true, end: false, roll_call: false, publish_agenda: false } });
     const calls = installFetch(
       on('POST', '/api/meetings/1/roles', () => jsonResponse(200, ok(scheduled, 'Done'))),
       on('POST', '/api/meetings/1/start', () => jsonResponse(200, ok(live(), 'Done'))),
@@ -103,5 +103,40 @@ describe('the chair card', () => {
     } finally {
       await act(() => changeLanguage('en'));
     }
+  });
+});
+
+describe('publishing the agenda', () => {
+  const scheduled = (over: Partial<MeetingDetails> = {}) =>
+    aMeeting({ members: [aMember(2, 'Grace'), aMember(3, 'Alan')], chair_controls: { set_roles: true, start: true, end: false, roll_call: false, publish_agenda: true }, ...over });
+
+  it('the chair publishes after a confirmation; the card then says when, and offers an update', async () => {
+    const published = scheduled({ agenda_published_at: '2026-11-28 09:15:00', agenda_edition: 1 });
+    const calls = installFetch(on('POST', '/api/meetings/1/agenda/publish', () => jsonResponse(200, ok(published, 'Agenda published'))));
+    const onChanged = jest.fn();
+    const { rerender } = renderWithApp(<ChairCard meeting={scheduled()} onChanged={onChanged} />);
+    expect(screen.getByTestId('agenda-published-at')).toHaveTextContent('The agenda has not been published yet.');
+    fireEvent.click(screen.getByTestId('chair-publish-agenda'));
+    expect(await screen.findByText('Send the agenda with a link to the board book to every member?')).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: /yes/i }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0].body).toEqual({});
+    await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));
+    rerender(<ChairCard meeting={published} onChanged={onChanged} />);
+    expect(screen.getByTestId('agenda-published-at')).toHaveTextContent('Agenda published 28 Nov 2026 09:15 AM');
+    expect(screen.getByTestId('chair-publish-agenda')).toHaveTextContent('Publish agenda update');
+    rerender(<ChairCard meeting={scheduled({ agenda_published_at: '2026-11-28 11:00:00', agenda_edition: 2 })} onChanged={onChanged} />);
+    expect(screen.getByTestId('agenda-published-at')).toHaveTextContent('Agenda update 2 published 28 Nov 2026 11:00 AM');
+  });
+
+  it('an empty agenda: the server refusal shows in the card; without the right there is no button', async () => {
+    installFetch(on('POST', '/api/meetings/1/agenda/publish', () => jsonResponse(409, { success: false, code: 'VALIDATION', message: 'Error in validation', errors: { agenda: ['Add a talking point to the agenda before publishing it.'] } })));
+    const { unmount } = renderWithApp(<ChairCard meeting={scheduled()} onChanged={jest.fn()} />);
+    fireEvent.click(screen.getByTestId('chair-publish-agenda'));
+    fireEvent.click(await screen.findByRole('button', { name: /yes/i }));
+    expect(await screen.findByTestId('agenda-publish-error')).toHaveTextContent('Add a talking point to the agenda before publishing it.');
+    unmount();
+    renderWithApp(<ChairCard meeting={scheduled({ chair_controls: { set_roles: false, start: false, end: false, roll_call: false, publish_agenda: false } })} onChanged={jest.fn()} />);
+    expect(screen.queryByTestId('chair-publish-agenda')).toBeNull();
   });
 });

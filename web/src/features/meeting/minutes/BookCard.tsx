@@ -92,7 +92,7 @@ export function BookCard(props: { meeting: MeetingDetails }) {
   };
 
   return (
-    <section className="surface-card" data-testid="book-card">
+    <section className="surface-card" id="board-book" data-testid="book-card">
       <h2 className="section-title">{t('book.title')}</h2>
       {error && <Message severity="error" text={error} data-testid="book-error" />}
       {working(book) && <ProgressBar value={book!.progress} data-testid="book-progress" />}

@@ -1,0 +1,96 @@
+/**
+ * Publish the agenda (issue 27, docs/meeting.md#publishing-the-agenda), end to end: the agenda shows each talking
+ * point's planned start, presenters and file count; the chair publishes it and each member gets an e-mail in their
+ * language with the agenda and a link to the board book (a link: no attachment); the meeting shows when; publishing
+ * again after a change says it is an update. Refusals (wrong person, Draft, empty agenda, bad body) write nothing.
+ */
+import { mailsTo, pollUntil } from '@app/testing';
+import { closeRedis, expectOk, formDate, meeting, refused, setStatus, talkingPoint, world, type World } from '../meeting/helpers';
+
+jest.setTimeout(120_000);
+
+describe('publishing the agenda', () => {
+  let w: World;
+  let m: any;
+  afterAll(() => closeRedis());
+
+  beforeAll(async () => {
+    w = await world();
+    // Mona reads Arabic
+    expect((await w.m1.c.put('/profile', { name: w.m1.name, email: w.m1.email, phone: '555123', lang: 'ar' })).status).toBe(200);
+    m = await meeting(w, { title: 'Agenda board', start_date: formDate(7, 9, 0), duration: 180 });
+  });
+
+  it('each talking point has its planned start (the meeting start plus the items before), presenters and files', async () => {
+    await talkingPoint(w, m.id, { title: 'Budget', duration: 30, presenters: [w.chair.userId, w.m2.userId], subpoints: [{ title: 'Capex', duration: 15, presenter: w.m2.userId, subpoint_viewers: [w.m1.userId] }] });
+    await talkingPoint(w, m.id, { title: 'Risks', duration: 20 });
+    const d = expectOk(await w.m1.c.get(`/meetings/${m.id}`));
+    const tps = d.agendas.filter((g: any) => g.agenda_type === 'talking_point').map((g: any) => g.data[0]);
+    const day = d.start_date.slice(0, 10);
+    expect(tps.map((t: any) => [t.title, t.planned_start, t.total_duration, t.files_count])).toEqual([
+      ['Budget', `${day} ${d.start_date.slice(11)}`, 45, 0],
+      ['Risks', `${day} 09:45:00`, 20, 0],
+    ]);
+    expect(tps[0].presenters.map((p: any) => p.user_id)).toEqual([w.chair.userId, w.m2.userId]);
+    expect(d.agenda_published_at).toBeNull();
+    expect(d.agenda_edition).toBe(0);
+  });
+
+  it('refusals: Draft, a member who is not the chair, an outsider, a bad body; nothing is written', async () => {
+    const draft = await w.chair.c.post(`/meetings/${m.id}/agenda/publish`, {});
+    expect([draft.status, draft.body.code]).toEqual([409, 'MEETING_STATUS_NOT_ALLOWED']);
+    await setStatus(w, m.id, 2);
+    expect((await w.m1.c.post(`/meetings/${m.id}/agenda/publish`, {})).status).toBe(403);
+    expect((await w.editor.c.post(`/meetings/${m.id}/agenda/publish`, {})).status).toBe(403);
+    expect((await w.outsider.c.post(`/meetings/${m.id}/agenda/publish`, {})).status).toBe(404);
+    for (const bad of [true, 12, ['x'], 'x'.repeat(2001)]) refused(await w.chair.c.post(`/meetings/${m.id}/agenda/publish`, { note: bad }), 'note');
+    const d = expectOk(await w.chair.c.get(`/meetings/${m.id}`));
+    expect([d.agenda_published_at, d.agenda_edition]).toEqual([null, 0]);
+    expect(d.chair_controls.publish_agenda).toBe(true);
+  });
+
+  it('an agenda without talking points is refused with a field error, in the Lang language', async () => {
+    const empty = await meeting(w, { title: 'Empty agenda' });
+    await talkingPoint(w, empty.id);
+    await setStatus(w, empty.id, 2);
+    const tp = expectOk(await w.chair.c.get(`/meetings/${empty.id}`)).agendas[0].data[0];
+    expectOk(await w.chair.c.delete(`/meetings/${empty.id}/talkingpoints/${tp.id}`));
+    refused(await w.chair.c.post(`/meetings/${empty.id}/agenda/publish`, {}), 'agenda', 'Add a talking point to the agenda before publishing it.');
+    const ar = await w.chair.c.with({ lang: 'ar' }).post(`/meetings/${empty.id}/agenda/publish`, {});
+    expect(ar.body.errors.agenda).toEqual(['أضف بندًا إلى جدول الأعمال قبل نشره.']);
+  });
+
+  it('the chair publishes: each member gets the agenda in their language with the board book link, no attachment', async () => {
+    const r = await w.chair.c.post(`/meetings/${m.id}/agenda/publish`, { note: 'Please read the budget first.' });
+    expect(r.body.message).toBe('Agenda published');
+    const d = expectOk(r);
+    expect(d.agenda_edition).toBe(1);
+    expect(d.agenda_published_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(d.activities.map((a: any) => a.activity)).toContain('Chair Person published the agenda');
+
+    const en = (await pollUntil(() => mailsTo(w.m2.email), (x) => x.some((y) => y.subject === 'Agenda published: Agenda board'), 30_000, 300)).filter((y) => y.subject === 'Agenda published: Agenda board');
+    expect(en).toHaveLength(1);
+    const text = en[0].text ?? '';
+    expect(text).toContain(`/app/activity/meetings/${m.id}#board-book`);
+    expect(text).toContain('Please read the budget first.');
+    expect(text).toMatch(/09:00\s+Budget — 45 min · Presenters: Chair Person, Mark Member/);
+    expect(text).toMatch(/09:45\s+Risks — 20 min · Presenters: Chair Person/);
+    expect(en[0].attachments ?? []).toHaveLength(0);
+
+    const ar = await pollUntil(() => mailsTo(w.m1.email), (x) => x.some((y) => y.subject === 'نُشر جدول الأعمال: Agenda board'), 30_000, 300);
+    expect(ar.find((y) => y.subject === 'نُشر جدول الأعمال: Agenda board')!.html).toContain('dir="rtl"');
+    // not to the one who published it
+    await new Promise((res) => setTimeout(res, 500));
+    expect((await mailsTo(w.chair.email)).filter((y) => y.subject.startsWith('Agenda'))).toHaveLength(0);
+  });
+
+  it('published again after a change: an update, edition 2, with the new item', async () => {
+    await talkingPoint(w, m.id, { title: 'Any other business', duration: 10 });
+    const d = expectOk(await w.chair.c.post(`/meetings/${m.id}/agenda/publish`, {}));
+    expect(d.agenda_edition).toBe(2);
+    const upd = (await pollUntil(() => mailsTo(w.m2.email), (x) => x.some((y) => y.subject === 'Agenda updated: Agenda board'), 30_000, 300)).filter((y) => y.subject === 'Agenda updated: Agenda board');
+    expect(upd).toHaveLength(1);
+    expect(upd[0].text ?? '').toMatch(/10:05\s+Any other business — 10 min/);
+    expect(d.activities.map((a: any) => a.activity)).toContain('Chair Person published an update of the agenda');
+  });
+});
