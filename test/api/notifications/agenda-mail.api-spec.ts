@@ -3,8 +3,11 @@
  * point's planned start, presenters and file count; the chair publishes it and each member gets an e-mail in their
  * language with the agenda and a link to the board book (a link: no attachment); the meeting shows when; publishing
  * again after a change says it is an update. Refusals (wrong person, Draft, empty agenda, bad body) write nothing.
+ * The invitations carry an `invite.ics` (METHOD:REQUEST, the meeting's UID, SEQUENCE growing with each change, UTC
+ * times) and the cancellation one with METHOD:CANCEL.
  */
-import { mailsTo, pollUntil } from '@app/testing';
+import { mailAttachment, mailsTo, pollUntil, type CaughtMail } from '@app/testing';
+import { icsDate } from '@app/contracts';
 import { closeRedis, expectOk, formDate, meeting, refused, setStatus, talkingPoint, world, type World } from '../meeting/helpers';
 
 jest.setTimeout(120_000);
@@ -73,8 +76,8 @@ describe('publishing the agenda', () => {
     const text = en[0].text ?? '';
     expect(text).toContain(`/app/activity/meetings/${m.id}#board-book`);
     expect(text).toContain('Please read the budget first.');
-    expect(text).toMatch(/09:00\s+Budget — 45 min · Presenters: Chair Person, Mark Member/);
-    expect(text).toMatch(/09:45\s+Risks — 20 min · Presenters: Chair Person/);
+    expect(text).toMatch(/09:00:\s+Budget — 45 min · Presenters: Chair Person, Mark Member/);
+    expect(text).toMatch(/09:45:\s+Risks — 20 min · Presenters: Chair Person/);
     expect(en[0].attachments ?? []).toHaveLength(0);
 
     const ar = await pollUntil(() => mailsTo(w.m1.email), (x) => x.some((y) => y.subject === 'نُشر جدول الأعمال: Agenda board'), 30_000, 300);
@@ -90,7 +93,50 @@ describe('publishing the agenda', () => {
     expect(d.agenda_edition).toBe(2);
     const upd = (await pollUntil(() => mailsTo(w.m2.email), (x) => x.some((y) => y.subject === 'Agenda updated: Agenda board'), 30_000, 300)).filter((y) => y.subject === 'Agenda updated: Agenda board');
     expect(upd).toHaveLength(1);
-    expect(upd[0].text ?? '').toMatch(/10:05\s+Any other business — 10 min/);
+    expect(upd[0].text ?? '').toMatch(/10:05:\s+Any other business — 10 min/);
     expect(d.activities.map((a: any) => a.activity)).toContain('Chair Person published an update of the agenda');
+  });
+
+  it('invitations carry invite.ics: REQUEST with the meeting UID, a higher SEQUENCE when it moves, CANCEL when cancelled', async () => {
+    const inv = await meeting(w, { title: 'Calendar board', start_date: formDate(9, 14, 30), duration: 90 });
+    await talkingPoint(w, inv.id);
+    await setStatus(w, inv.id, 2);
+    const icsOf = async (subject: string): Promise<{ mail: CaughtMail; ics: string }> => {
+      const mails = await pollUntil(() => mailsTo(w.m2.email), (x) => x.some((y) => y.subject === subject), 30_000, 300);
+      const mail = mails.filter((y) => y.subject === subject);
+      expect(mail).toHaveLength(1);
+      const att = (mail[0].attachments ?? []).filter((a) => a.contentType.startsWith('text/calendar'));
+      expect(att.map((a) => a.fileName)).toEqual(['invite.ics']);
+      return { mail: mail[0], ics: (await mailAttachment(mail[0].id, att[0].generatedFileName)).toString('utf8').replace(/\r\n /g, '') };
+    };
+    const field = (ics: string, name: string) => ics.split('\r\n').find((l) => l.startsWith(`${name}:`) || l.startsWith(`${name};`));
+    const seq = (ics: string) => Number(field(ics, 'SEQUENCE')!.slice('SEQUENCE:'.length));
+
+    const first = await icsOf('Meeting scheduled: Calendar board');
+    expect(field(first.ics, 'METHOD')).toBe('METHOD:REQUEST');
+    expect(field(first.ics, 'UID')).toBe(`UID:meeting-${inv.id}@${w.org.orgId}`);
+    // the organization is on UTC: the server's local start is the instant; DTEND is 90 minutes later
+    const start = new Date(`${expectOk(await w.chair.c.get(`/meetings/${inv.id}`)).start_date.replace(' ', 'T')}Z`);
+    expect(field(first.ics, 'DTSTART')).toBe(`DTSTART:${icsDate(start)}`);
+    expect(field(first.ics, 'DTEND')).toBe(`DTEND:${icsDate(new Date(start.getTime() + 90 * 60_000))}`);
+    expect(field(first.ics, 'ATTENDEE')).toContain(`mailto:${w.m2.email}`);
+    expect(field(first.ics, 'STATUS')).toBe('STATUS:CONFIRMED');
+
+    // SEQUENCE counts seconds: the move happens in a later second than the scheduling
+    await new Promise((res) => setTimeout(res, 1100));
+    expectOk(await w.chair.c.put(`/meetings/${inv.id}`, { title: 'Calendar board', committee_id: w.committeeId, start_date: formDate(10, 15, 0), duration: 90, location: 'HQ' }));
+    const moved = await icsOf('Meeting updated: Calendar board');
+    expect(field(moved.ics, 'METHOD')).toBe('METHOD:REQUEST');
+    expect(field(moved.ics, 'UID')).toBe(field(first.ics, 'UID'));
+    expect(seq(moved.ics)).toBeGreaterThan(seq(first.ics));
+    expect(field(moved.ics, 'DTSTART')).toMatch(/T150000Z$/);
+
+    await new Promise((res) => setTimeout(res, 1100));
+    await setStatus(w, inv.id, 4);
+    const cancelled = await icsOf('Meeting cancelled: Calendar board');
+    expect(field(cancelled.ics, 'METHOD')).toBe('METHOD:CANCEL');
+    expect(field(cancelled.ics, 'STATUS')).toBe('STATUS:CANCELLED');
+    expect(field(cancelled.ics, 'UID')).toBe(field(first.ics, 'UID'));
+    expect(seq(cancelled.ics)).toBeGreaterThan(seq(moved.ics));
   });
 });

@@ -27,4 +27,5 @@ export * from './notes.routes';
 export * from './dashboards.routes';
 export * from './live.routes';
 export * from './calendar-feed';
+export * from './ics';
 export * from './room-access';

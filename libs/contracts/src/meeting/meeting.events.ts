@@ -24,6 +24,8 @@ const zMeetingInfo = {
   startLocal: z.string(),
   location: z.string().nullable(),
   virtual: z.boolean(),
+  /** minutes (the invitation's .ics ends the event after them; null: 60) */
+  duration: z.number().int().nullable().default(null),
   /** the meeting page (AppPaths.meeting; a guest's AppPaths.guestMeeting with their token) */
   link: zAppPath,
 };

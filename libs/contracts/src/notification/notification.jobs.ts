@@ -21,6 +21,16 @@ import { zElectionOutcome } from '../meeting/election';
 const zBy = z.string().nullable().default(null);
 /** a single-use, expiring token link (the path is built from AppPaths by the template) */
 const zTokenLink = z.object({ token: z.string().min(1), email: z.string().min(1), expiresAt: z.string() });
+/**
+ * the calendar invitation an e-mail attaches (`invite.ics`, libs/contracts meeting/ics.ts renderInvitation): the
+ * meeting's UID (meetingIcsUid), when it changed (SEQUENCE grows with it), its minutes; REQUEST, or CANCEL
+ */
+export const zEmailInvitation = z.object({
+  method: z.enum(['REQUEST', 'CANCEL']),
+  uid: z.string().min(1).max(200),
+  changedAt: z.string(),
+  durationMinutes: z.number().int().positive(),
+});
 const zMeetingEmail = z.object({
   title: z.string().min(1),
   startsAt: z.string(),
@@ -29,6 +39,7 @@ const zMeetingEmail = z.object({
   /** AppPaths.meeting, or a guest's AppPaths.guestMeeting with their token */
   path: zAppPath,
   by: zBy,
+  invitation: zEmailInvitation.nullable().default(null),
 });
 const zDeadlineEmail = z.object({
   title: z.string().min(1), dueAt: z.string(),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, AppPaths, MeetingStatus, type Actor, type CalendarFeed } from '@app/contracts';
+import { AppError, AppPaths, MeetingStatus, meetingIcsUid, renderIcs, type Actor, type CalendarFeed } from '@app/contracts';
 import { CONFIG, PayloadSeal, logger } from '@app/platform';
 import type { MeetingConfig } from '../config';
 import { MeetingDb, type Scope } from '../db/db';
@@ -8,7 +8,6 @@ import { sha256 } from '../common/actor';
 import { Directory } from '../common/directory';
 import { CalendarFeedsRepository, type CalendarFeedRow } from '../repositories/calendar-feeds.repository';
 import { MeetingsRepository } from '../repositories/meetings.repository';
-import { renderIcs } from './ics';
 
 /** how far back the feed goes (calendars keep what they already have); meetings ahead are all listed */
 const PAST_DAYS = 180;
@@ -94,7 +93,7 @@ export class CalendarFeedService {
       const events = rows
         .filter((m) => m.statusId !== MeetingStatus.Draft)
         .map((m) => ({
-          uid: `meeting-${m.id}@${req.orgId}`,
+          uid: meetingIcsUid(req.orgId, m.id),
           title: m.title,
           description: m.description,
           start: m.startAt,

@@ -38,10 +38,10 @@ export class MeetingPublisher {
   orgInfo(org: OrgSettings) {
     return { orgId: org.id, orgSlug: org.slug, orgName: org.name, timeZone: org.time_zone };
   }
-  meetingInfo(org: OrgSettings, m: { id: number; title: string; startAt: Date; location: string | null; virtual: boolean }) {
+  meetingInfo(org: OrgSettings, m: { id: number; title: string; startAt: Date; location: string | null; virtual: boolean; duration?: number | null }) {
     return {
       meetingId: m.id, title: m.title, startsAt: m.startAt.toISOString(), startLocal: instantToLocal(m.startAt, org.time_zone),
-      location: m.location, virtual: m.virtual, link: this.meetingLink(org, m.id),
+      location: m.location, virtual: m.virtual, duration: m.duration ?? null, link: this.meetingLink(org, m.id),
     };
   }
 

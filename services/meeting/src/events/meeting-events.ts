@@ -6,7 +6,7 @@ import { MeetingPublisher, type PendingEvent, type People, type Person } from '.
 import type { actorInfo } from '../common/actor';
 
 export type By = ReturnType<typeof actorInfo>;
-type MeetingRef = { id: number; title: string; startAt: Date; location: string | null; virtual: boolean };
+type MeetingRef = { id: number; title: string; startAt: Date; location: string | null; virtual: boolean; duration?: number | null };
 type DecisionRef = { id: number; meetingId: number | null; title: string; deadline: Date };
 type ActionRef = { id: number; title: string; priority: string; openTill: Date };
 type RecipientOpts = { exceptUserId?: number | null; guestLang?: Lang };

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
-import { AppError, SendEmail, type PayloadOf } from '@app/contracts';
+import { AppError, orgUrl, renderInvitation, SendEmail, type PayloadOf } from '@app/contracts';
 import { CONFIG, logger, ProcessJob, type JobContext } from '@app/platform';
 import type { NotificationConfig } from '../config';
 import { DirectoryService } from '../common/directory';
@@ -38,7 +38,7 @@ export class EmailProcessor {
     const org = found.value;
     const messageId = messageIdFor(ctx.id, this.config.MAIL_FROM_ADDRESS);
     // read before rendering: an attachment that can no longer be had turns the e-mail into its unattached form
-    const { email, attachments } = await this.attachments(p, ctx.id);
+    const { email, attachments: read } = await this.attachments(p, ctx.id);
     let rendered;
     try {
       // email is one case of the contract's e-mail union (template + its params); rendering switches on it
@@ -48,6 +48,8 @@ export class EmailProcessor {
       throw new UnrecoverableError(`template ${p.template}: ${(e as Error).message}`);
     }
 
+    const files = [...(read ?? []), ...this.invitation(p, org)];
+    const attachments = files.length ? files : undefined;
     try {
       // nodemailer builds the message (and signs it when DKIM is configured) and sends it on a pooled connection
       await this.mailer.send({
@@ -106,6 +108,24 @@ export class EmailProcessor {
       return { email: { ...p, params: { ...p.params, attached: false, unreadable: true } }, attachments: undefined };
     }
     return { email: p, attachments: files };
+  }
+
+  /**
+   * A meeting e-mail's calendar invitation (`invite.ics`, METHOD:REQUEST, or CANCEL for a cancellation): made here from
+   * the job's parameters by the one iCalendar writer (libs/contracts meeting/ics.ts), the meeting's page as its URL
+   */
+  private invitation(p: PayloadOf<typeof SendEmail>, org: { name: string; slug: string }): NonNullable<OutgoingEmail['attachments']> {
+    if (!('invitation' in p.params) || !p.params.invitation || !('startsAt' in p.params)) return [];
+    const inv = p.params.invitation;
+    const changedAt = new Date(inv.changedAt);
+    const url = orgUrl({ slug: org.slug, baseDomain: this.config.PUBLIC_BASE_DOMAIN, protocol: this.config.PUBLIC_PROTOCOL }, p.params.path);
+    const ics = renderInvitation(
+      inv.method,
+      { uid: inv.uid, title: p.params.title, description: null, start: new Date(p.params.startsAt), duration: inv.durationMinutes, location: p.params.location, url, cancelled: inv.method === 'CANCEL', updatedAt: changedAt },
+      { organizer: { name: org.name, email: this.config.MAIL_FROM_ADDRESS }, attendee: { name: p.to.name ?? null, email: p.to.email } },
+      changedAt,
+    );
+    return [{ filename: 'invite.ics', content: Buffer.from(ics, 'utf8'), contentType: `text/calendar; method=${inv.method}; charset=UTF-8` }];
   }
 
   /** the event's own description of the organization (name, time zone, slug for links), else the local copy */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   ActionAssigned, ActionClosed, AgendaPublished, ActionStatusChanged, CommentNotified, DecisionClosed, DecisionOpened,
-  MeetingCancelled, MeetingScheduled, MeetingUpdated, MemberInvited,
+  MeetingCancelled, MeetingScheduled, MeetingUpdated, MemberInvited, meetingIcsUid,
   type EmailInput, type EmailOrg, type EventMeta, type PayloadOf, type Recipient, type ReminderType,
 } from '@app/contracts';
 import { OnEvent } from '@app/platform';
@@ -17,6 +17,14 @@ const emailsOf = (list: Recipient[]) => list.map((r) => r.email);
 function excerpt(s: string, max = 140): string {
   const t = s.replace(/\s+/g, ' ').trim();
   return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+}
+
+/**
+ * The `.ics` an invitation, an update or a cancellation attaches: the meeting's UID (the calendar feed's too), SEQUENCE
+ * from when the event happened (a later change replaces the earlier one in the recipient's calendar), its minutes
+ */
+function invitationOf(e: { orgId: string; meetingId: number; duration: number | null }, meta: EventMeta, method: 'REQUEST' | 'CANCEL') {
+  return { method, uid: meetingIcsUid(e.orgId, e.meetingId), changedAt: meta.occurredAt, durationMinutes: e.duration && e.duration > 0 ? e.duration : 60 };
 }
 
 /** What a scheduled reminder (a decision's deadline, an action's due date) keeps of its item's event. */
@@ -42,7 +50,7 @@ export class MeetingConsumers {
 
   @OnEvent(MeetingScheduled)
   async meetingScheduled(e: PayloadOf<typeof MeetingScheduled>, meta: EventMeta): Promise<void> {
-    await this.meetingNotice(e, meta, { template: 'meeting-scheduled', params: this.meetingParams(e) }, { title: 'Meeting scheduled: {title}', message: 'The meeting starts on {date}.' });
+    await this.meetingNotice(e, meta, { template: 'meeting-scheduled', params: { ...this.meetingParams(e), invitation: invitationOf(e, meta, 'REQUEST') } }, { title: 'Meeting scheduled: {title}', message: 'The meeting starts on {date}.' });
   }
 
   @OnEvent(MeetingUpdated)
@@ -50,7 +58,7 @@ export class MeetingConsumers {
     await this.meetingNotice(
       e,
       meta,
-      { template: 'meeting-updated', params: { ...this.meetingParams(e), changes: e.changes } },
+      { template: 'meeting-updated', params: { ...this.meetingParams(e), changes: e.changes, invitation: invitationOf(e, meta, 'REQUEST') } },
       { title: 'Meeting updated: {title}', message: 'The meeting starts on {date}.' },
       ['meeting-scheduled', 'meeting-updated'],
     );
@@ -61,7 +69,7 @@ export class MeetingConsumers {
     await this.meetingNotice(
       e,
       meta,
-      { template: 'meeting-cancelled', params: { ...this.meetingParams(e), reason: e.reason } },
+      { template: 'meeting-cancelled', params: { ...this.meetingParams(e), reason: e.reason, invitation: invitationOf(e, meta, 'CANCEL') } },
       { title: 'Meeting cancelled: {title}', message: 'The meeting planned for {date} has been cancelled.' },
       ['meeting-scheduled', 'meeting-updated', 'member-invited', 'agenda-published'],
     );
@@ -70,7 +78,7 @@ export class MeetingConsumers {
   /** One per invited person; a guest's link already carries their token. Guests have no reminders widget. */
   @OnEvent(MemberInvited)
   async memberInvited(e: PayloadOf<typeof MemberInvited>, meta: EventMeta): Promise<void> {
-    await this.outbox.enqueue(e.orgId, meta.id, { template: 'member-invited', params: { ...this.meetingParams(e), guest: e.guest } }, [e.recipient], orgOf(e));
+    await this.outbox.enqueue(e.orgId, meta.id, { template: 'member-invited', params: { ...this.meetingParams(e), guest: e.guest, invitation: invitationOf(e, meta, 'REQUEST') } }, [e.recipient], orgOf(e));
     if (!e.guest) {
       await this.reminders.notify(e.orgId, [e.recipient.email], {
         ...this.meetingReminder(e, meta),
