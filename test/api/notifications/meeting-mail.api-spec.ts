@@ -8,9 +8,10 @@ import { closeRedis, env, expectOk, meeting, setStatus, talkingPoint, tokenOf, w
 
 jest.setTimeout(90_000);
 
-const maybe = env.MAIL_UI_URL ? describe : describe.skip;
+// npm test always starts the mail catcher: without it this suite fails, it is never skipped
+if (!env.MAIL_UI_URL) throw new Error('MAIL_UI_URL is not set: run the suite through npm test, which starts the mail catcher');
 
-maybe('meeting e-mails through the notification service', () => {
+describe('meeting e-mails through the notification service', () => {
   let w: World;
   afterAll(() => closeRedis());
 
