@@ -29,8 +29,20 @@ describe('readActivity: the stored English sentence read back by its pattern', (
     ['Ada sent a new link to guest@example.test', { key: 'renewedLink', name: 'Ada', title: 'guest@example.test' }],
     ['Ada updated the guest guest@example.test', { key: 'updatedGuest', name: 'Ada', title: 'guest@example.test' }],
     ['Ada named Mark Member chair and Mona Member secretary', { key: 'namedChair', name: 'Ada', title: 'Mark Member', other: 'Mona Member' }],
-    ['Ada updated the meeting (title, start date)', null],
-    ['Ada changed the type of Mona Member to Editor', null],
+    ['Ada updated the meeting (title, start_date)', { key: 'updatedMeetingFields', name: 'Ada', title: '', value: [{ key: 'activityLog.field.title' }, { key: 'activityLog.field.start_date' }] }],
+    ['Ada updated the meeting', { key: 'updatedMeeting', name: 'Ada', title: '' }],
+    ['Ada ended voting on "Q3": Passed', { key: 'endedVotingOutcome', name: 'Ada', title: 'Q3', value: [{ key: 'Passed', ns: 'decisions' }] }],
+    ['Ada ended voting on "Q3"', { key: 'endedVoting', name: 'Ada', title: 'Q3' }],
+    ['Ada marked Mona Member excused', { key: 'markedRollCall', name: 'Ada', title: 'Mona Member', value: [{ key: 'rollCall.excused' }] }],
+    ['Ada set "Send the minutes" to In Progress', { key: 'setActionStatus', name: 'Ada', title: 'Send the minutes', value: [{ key: 'actionStatus.In Progress' }] }],
+    ['Ada answered: Not going', { key: 'answered', name: 'Ada', title: '', value: [{ key: 'attendance.Not going' }] }],
+    ['Ada answered for guest@example.test: Maybe', { key: 'answeredFor', name: 'Ada', title: 'guest@example.test', value: [{ key: 'attendance.Maybe' }] }],
+    ['Ada changed the type of Mona Member to Editor', { key: 'changedType', name: 'Ada', title: 'Mona Member', value: [{ key: 'participants.Editor' }] }],
+    ['Ada set the link of Link Guest to expire at 2026-12-01 10:00:00', { key: 'setLinkExpiry', name: 'Ada', title: 'Link Guest', other: '2026-12-01 10:00:00' }],
+    ['Ada gave the link of Link Guest the usual lifetime', { key: 'gaveLinkUsualLifetime', name: 'Ada', title: 'Link Guest' }],
+    ['Ada recorded Mona Member moving and Mark Member seconding "Q3"', { key: 'recordedMotion', name: 'Ada', title: 'Mona Member', other: 'Mark Member', item: 'Q3' }],
+    ['Ada updated the meeting (the weather)', null],
+    ['Ada changed the type of Mona Member to 3', null],
   ])('%s', (sentence, want) => expect(readActivity(sentence)).toEqual(want));
 });
 
@@ -67,6 +79,11 @@ describe('ActivityText: in the interface language, names and titles isolated', (
     ['ru', 'Ada sent a new link to Link Guest', 'Ada: отправил(а) новую ссылку гостю Link Guest', ['Ada', 'Link Guest']],
     ['ar', 'Mona Member declared a conflict of interest on "Acquisition"', 'أعلن Mona Member تعارض مصالح في «Acquisition»', ['Mona Member', 'Acquisition']],
     ['ru', "Ada added the committee's members (7)", 'Ada: добавил(а) членов комитета (7)', ['Ada']],
+    ['ar', 'Ada updated the meeting (title, start_date)', 'عدّل Ada الاجتماع (العنوان، موعد البدء)', ['Ada']],
+    ['ar', 'Ada ended voting on "Q3": Passed', 'أنهى Ada التصويت على «Q3»: أُقرّ', ['Ada', 'Q3']],
+    ['ru', 'Ada marked Mona Member excused', 'Ada: отметил(а) Mona Member: Уважительная причина', ['Ada', 'Mona Member']],
+    ['ar', 'Ada recorded Mona Member moving and Mark Member seconding "Q3"', 'سجّل Ada Mona Member مقترحًا وMark Member مثنّيًا على «Q3»', ['Ada', 'Mona Member', 'Mark Member', 'Q3']],
+    ['ru', 'Ada set "Send" to Complete', 'Ada: изменил(а) статус «Send» на «Выполнено»', ['Ada', 'Send']],
   ])('%s: "%s" said in the language, the status by its own name, each person isolated', async (lang, sentence, want, isolated) => {
     await act(() => changeLanguage(lang));
     show(sentence);

@@ -7,9 +7,8 @@ import { MEETING_STATUS_INFO } from '@app/contracts';
  * point "Budget""). The screen reads the known ones back by their pattern and says them in the interface's
  * language; the person's name and the item's title, which keep their own script, are isolated (`<bdi>`) so an
  * English name does not move the Arabic sentence's full stop. A sentence with no pattern here is shown as stored,
- * isolated with its own direction (`dir="auto"`): in Arabic its full stop stays at its end. Still without a pattern (shown
- * as stored): "updated the meeting (…)" with its list of changes, a participant's re-typing, a guest link's expiry,
- * an action's status, the end of a vote with its outcome, the roll call's marks and the mover and seconder.
+ * isolated with its own direction (`dir="auto"`): in Arabic its full stop stays at its end (a sentence written before
+ * its pattern existed, or by a newer service than this screen).
  */
 const PATTERNS: { key: string; re: RegExp }[] = [
   ['createdMeeting', /^(.+) created the meeting$/],
@@ -56,6 +55,20 @@ const PATTERNS: { key: string; re: RegExp }[] = [
   ['renewedLink', /^(.+) sent a new link to (.+)$/],
   ['updatedGuest', /^(.+) updated the guest (.+)$/],
   ['namedChair', /^(.+) named (.+) chair and (.+) secretary$/],
+  // values said by the screens' own words (a roll-call mark, an action's status, an answer, a participant's type,
+  // a vote's outcome, the meeting's changed fields): the `value` of the sentence, translated, not isolated
+  ['updatedMeetingFields', /^(.+) updated the meeting \(((?:title|description|committee|start_date|duration|location|virtual)(?:, (?:title|description|committee|start_date|duration|location|virtual))*)\)$/],
+  ['updatedMeeting', /^(.+) updated the meeting$/],
+  ['endedVotingOutcome', /^(.+) ended voting on "(.*)": (No quorum|Passed|Rejected)$/],
+  ['endedVoting', /^(.+) ended voting on "(.*)"$/],
+  ['markedRollCall', /^(.+) marked (.+) (present|remote|absent|excused)$/],
+  ['setActionStatus', /^(.+) set "(.*)" to (In Progress|Complete|Not Complete)$/],
+  ['answeredFor', /^(.+) answered for (.+): (Going|Pending|Not going|Maybe|Delegate)$/],
+  ['answered', /^(.+) answered: (Going|Pending|Not going|Maybe|Delegate)$/],
+  ['changedType', /^(.+) changed the type of (.+) to (Viewer|Editor)$/],
+  ['setLinkExpiry', /^(.+) set the link of (.+) to expire at (.+)$/],
+  ['gaveLinkUsualLifetime', /^(.+) gave the link of (.+) the usual lifetime$/],
+  ['recordedMotion', /^(.+) recorded (.+) moving and (.+) seconding "(.*)"$/],
   // last: "removed an attachment" has its own line above
   ['removedParticipant', /^(.+) removed (.+)$/],
 ].map(([key, re]) => ({ key: key as string, re: re as RegExp }));
@@ -66,8 +79,13 @@ export interface ReadActivity {
   name: string;
   title: string;
   other?: string;
+  /** a third name or title (the decision of a motion) */
+  item?: string;
   count?: number;
   status?: number;
+  /** the translation keys (in the meeting namespace unless one is named) of what the sentence says in the screens'
+   * own words: said, not isolated */
+  value?: { key: string; ns?: string }[];
 }
 
 /** the pattern a stored sentence follows, with its name and title; null when none does */
@@ -83,6 +101,24 @@ export function readActivity(sentence: string): ReadActivity | null {
         return { key: p.key, name: m[1], title: m[2], other: m[3] };
       case 'addedCommitteeMembers':
         return { key: p.key, name: m[1], title: '', count: Number(m[2]) };
+      case 'updatedMeetingFields':
+        return { key: p.key, name: m[1], title: '', value: m[2].split(', ').map((f) => ({ key: `activityLog.field.${f}` })) };
+      case 'endedVotingOutcome':
+        return { key: p.key, name: m[1], title: m[2], value: [{ key: m[3], ns: 'decisions' }] };
+      case 'markedRollCall':
+        return { key: p.key, name: m[1], title: m[2], value: [{ key: `rollCall.${m[3]}` }] };
+      case 'setActionStatus':
+        return { key: p.key, name: m[1], title: m[2], value: [{ key: `actionStatus.${m[3]}` }] };
+      case 'answeredFor':
+        return { key: p.key, name: m[1], title: m[2], value: [{ key: `attendance.${m[3]}` }] };
+      case 'answered':
+        return { key: p.key, name: m[1], title: '', value: [{ key: `attendance.${m[2]}` }] };
+      case 'changedType':
+        return { key: p.key, name: m[1], title: m[2], value: [{ key: `participants.${m[3]}` }] };
+      case 'setLinkExpiry':
+        return { key: p.key, name: m[1], title: m[2], other: m[3] };
+      case 'recordedMotion':
+        return { key: p.key, name: m[1], title: m[2], other: m[3], item: m[4] };
       case 'changedStatus':
       case 'changedStatusReason':
         return { key: p.key, name: m[1], title: m[3] ?? '', status: statusIdOf(m[2]) };
@@ -105,13 +141,15 @@ export function ActivityText(props: { text: string }) {
   const { t } = useTranslation('meeting');
   const read = readActivity(props.text);
   if (!read) return <bdi dir="auto" className="activity-list__text">{props.text}</bdi>;
-  const isolated: Record<string, string> = { name: read.name, title: read.title, other: read.other ?? '' };
+  const isolated: Record<string, string> = { name: read.name, title: read.title, other: read.other ?? '', item: read.item ?? '' };
   const said = t(`activityLog.${read.key}`, {
     name: `${MARK}name${MARK}`,
     title: `${MARK}title${MARK}`,
     other: `${MARK}other${MARK}`,
+    item: `${MARK}item${MARK}`,
     count: read.count,
     status: read.status ? t(`status.${read.status}`) : '',
+    value: (read.value ?? []).map((v) => t(v.key, v.ns ? { ns: v.ns } : undefined)).join(t('activityLog.separator')),
   });
   const parts = said.split(MARK);
   return (
