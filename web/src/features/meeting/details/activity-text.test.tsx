@@ -31,6 +31,8 @@ describe('readActivity: the stored English sentence read back by its pattern', (
     ['Ada named Mark Member chair and Mona Member secretary', { key: 'namedChair', name: 'Ada', title: 'Mark Member', other: 'Mona Member' }],
     ['Ada updated the meeting (title, start_date)', { key: 'updatedMeetingFields', name: 'Ada', title: '', value: [{ key: 'activityLog.field.title' }, { key: 'activityLog.field.start_date' }] }],
     ['Ada updated the meeting', { key: 'updatedMeeting', name: 'Ada', title: '' }],
+    ['Ada published the agenda', { key: 'publishedAgenda', name: 'Ada', title: '' }],
+    ['Ada published an update of the agenda', { key: 'publishedAgendaUpdate', name: 'Ada', title: '' }],
     ['Ada ended voting on "Q3": Passed', { key: 'endedVotingOutcome', name: 'Ada', title: 'Q3', value: [{ key: 'Passed', ns: 'decisions' }] }],
     ['Ada ended voting on "Q3"', { key: 'endedVoting', name: 'Ada', title: 'Q3' }],
     ['Ada marked Mona Member excused', { key: 'markedRollCall', name: 'Ada', title: 'Mona Member', value: [{ key: 'rollCall.excused' }] }],

@@ -55,6 +55,8 @@ const PATTERNS: { key: string; re: RegExp }[] = [
   ['renewedLink', /^(.+) sent a new link to (.+)$/],
   ['updatedGuest', /^(.+) updated the guest (.+)$/],
   ['namedChair', /^(.+) named (.+) chair and (.+) secretary$/],
+  ['publishedAgenda', /^(.+) published the agenda$/],
+  ['publishedAgendaUpdate', /^(.+) published an update of the agenda$/],
   // values said by the screens' own words (a roll-call mark, an action's status, an answer, a participant's type,
   // a vote's outcome, the meeting's changed fields): the `value` of the sentence, translated, not isolated
   ['updatedMeetingFields', /^(.+) updated the meeting \(((?:title|description|committee|start_date|duration|location|virtual)(?:, (?:title|description|committee|start_date|duration|location|virtual))*)\)$/],
