@@ -33,6 +33,7 @@ const PATTERNS: { key: string; re: RegExp }[] = [
   ['commented', /^(.+) commented$/],
   // the participants (services/meeting/src/rules/activity-names.ts) and the proxies: the people named are isolated
   ['addedParticipant', /^(.+) added (.+) as a participant$/],
+  ['addedParticipantsMore', /^(.+) added (\d+) participants: (.+) and (\d+) more$/],
   ['addedParticipants', /^(.+) added (\d+) participants: (.+)$/],
   ['gaveProxy', /^(.+) gave their proxy to (.+)$/],
   ['recordedProxy', /^(.+) recorded the proxy of (.+) to (.+)$/],
@@ -84,6 +85,8 @@ export interface ReadActivity {
   /** a third name or title (the decision of a motion) */
   item?: string;
   count?: number;
+  /** how many names the sentence left out ("… and 2 more") */
+  more?: number;
   status?: number;
   /** the translation keys (in the meeting namespace unless one is named) of what the sentence says in the screens'
    * own words: said, not isolated */
@@ -98,6 +101,8 @@ export function readActivity(sentence: string): ReadActivity | null {
     switch (p.key) {
       case 'addedParticipants':
         return { key: p.key, name: m[1], title: m[3], count: Number(m[2]) };
+      case 'addedParticipantsMore':
+        return { key: p.key, name: m[1], title: m[3], count: Number(m[2]), more: Number(m[4]) };
       case 'recordedProxy':
       case 'namedChair':
         return { key: p.key, name: m[1], title: m[2], other: m[3] };
@@ -150,6 +155,7 @@ export function ActivityText(props: { text: string }) {
     other: `${MARK}other${MARK}`,
     item: `${MARK}item${MARK}`,
     count: read.count,
+    more: read.more,
     status: read.status ? t(`status.${read.status}`) : '',
     value: (read.value ?? []).map((v) => t(v.key, v.ns ? { ns: v.ns } : undefined)).join(t('activityLog.separator')),
   });
