@@ -15,6 +15,15 @@ describe('minutesHtml', () => {
     expect(footerHtml('ar')).toContain('dir="rtl"');
   });
 
+  it('says the time zone beside the meeting date and the time it was made (the organization\'s local time); none known, the dates alone', () => {
+    const zoned = minutesHtml({ meeting: { ...meeting, time_zone: 'Asia/Muscat' } as MeetingDetails, items: [], lang: 'ar', version: 1, generatedAt: '2026-11-24 12:30:00' });
+    expect(zoned).toContain('2026-11-24 10:00:00 (Asia/Muscat)');
+    expect(zoned).toContain('2026-11-24 12:30:00 (Asia/Muscat)');
+    const bare = minutesHtml({ meeting, items: [], lang: 'en', version: 1, generatedAt: '2026-11-24 12:30:00' });
+    expect(bare).toContain('2026-11-24 10:00:00');
+    expect(bare).not.toContain('(undefined)');
+  });
+
   it('escapes what people wrote and shows the conclusion and its comments', () => {
     const html = minutesHtml({
       meeting, lang: 'en', version: 2, generatedAt: '2026-11-24 10:00:00',

@@ -9,7 +9,7 @@ import { labelsFor, valueIn, type MinutesLabels } from './labels';
  * system's fonts. Everything user-written is escaped; the page runs no script and loads nothing.
  */
 export interface MinutesDocument {
-  meeting: Pick<MeetingDetails, 'id' | 'title' | 'description' | 'committee' | 'start_date' | 'duration' | 'location' | 'status' | 'owner' | 'members' | 'guest_member' | 'agendas' | 'summary' | 'proxies' | 'roll_call'>;
+  meeting: Pick<MeetingDetails, 'id' | 'title' | 'description' | 'committee' | 'start_date' | 'duration' | 'location' | 'status' | 'owner' | 'members' | 'guest_member' | 'agendas' | 'summary' | 'proxies' | 'roll_call'> & Partial<Pick<MeetingDetails, 'time_zone'>>;
   items: MinutesItem[];
   lang: Lang;
   version: number;
@@ -152,14 +152,17 @@ ${quorumLine}`
   }
   const unique = (list: string[]) => [...new Set(list)];
 
+  // the meeting's dates are the organization's local time: the zone is said beside them (a reader elsewhere, or
+  // an auditor years later, knows which 10:00 it was)
+  const zoned = (local: string) => (m.time_zone ? `${local} (${m.time_zone})` : local);
   const facts = factsList([
     [L.committee, escapeHtml(m.committee?.name ?? '')],
-    [L.date, escapeHtml(m.start_date)],
+    [L.date, escapeHtml(zoned(m.start_date))],
     m.duration ? [L.duration, String(m.duration)] : null,
     m.location ? [L.location, escapeHtml(m.location)] : null,
     [L.status, escapeHtml(valueIn(doc.lang, m.status.name))],
     [L.owner, escapeHtml(m.owner.name ?? '')],
-    [L.generated, escapeHtml(doc.generatedAt)],
+    [L.generated, escapeHtml(zoned(doc.generatedAt))],
   ]);
   return printedPage({
     lang: doc.lang,
