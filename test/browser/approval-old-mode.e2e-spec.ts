@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import { api, login, mailsTo, pdfFile, pdfSignature, pdfWords, waitFor, type ApiClient } from '@app/testing';
 import type { Page } from 'puppeteer-core';
-import { DEMO, DEMO_SETTINGS_WAIT_MS, GATEWAY, holdDemoSettings, openBrowser, orgUrl, settled, signIn, successToast, dismissToasts, textOf, waitForPath, type Session } from './support';
+import { DEMO, DEMO_SETTINGS_WAIT_MS, GATEWAY, holdDemoSettings, openBrowser, orgUrl, signIn, successToast, dismissToasts, textOf, waitForPath, type Session, drawSignature } from './support';
 
 declare const document: any;
 
@@ -43,17 +43,6 @@ async function setMode(mode: 'new' | 'old'): Promise<void> {
     const body = (await res.json()) as { data?: { modules?: { approval_mode?: string } } };
     return body.data?.modules?.approval_mode === mode ? true : undefined;
   }, 30_000, 300);
-}
-
-/** draw a stroke on the signature canvas with the mouse */
-async function draw(page: Page) {
-  await settled(page);
-  const canvas = await page.waitForSelector('[data-testid=signature-canvas]', { visible: true });
-  const box = (await canvas!.boundingBox())!;
-  await page.mouse.move(box.x + 30, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 30 + i * 25, box.y + box.height / 2 + (i % 2 ? -25 : 25), { steps: 2 });
-  await page.mouse.up();
 }
 
 /** the signing page shows the document with the caller's one box (data-box: px,py,width,height in points) on `pageNo` */
@@ -137,7 +126,7 @@ describe('journey: approvals in old mode', () => {
       await page.waitForSelector('[data-testid=approval-sign]:not([disabled])', { visible: true });
       await page.click('[data-testid=approval-sign]');
       await page.waitForSelector('[data-testid=signature-canvas]', { visible: true });
-      await draw(page);
+      await drawSignature(page);
       await page.waitForSelector('[data-testid=signature-submit]:not([disabled])');
       await page.click('[data-testid=signature-submit]');
       await successToast(page, 'Document signed successfully');
@@ -168,7 +157,7 @@ describe('journey: approvals in old mode', () => {
       await page.waitForSelector('[data-testid=approval-sign]:not([disabled])', { visible: true });
       await page.click('[data-testid=approval-sign]');
       await page.waitForSelector('[data-testid=signature-canvas]', { visible: true });
-      await draw(page);
+      await drawSignature(page);
       await page.waitForSelector('[data-testid=signature-submit]:not([disabled])');
       await page.click('[data-testid=signature-submit]');
       await successToast(page, 'Document signed successfully');

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { api, login, pdfFile, waitFor, type ApiClient } from '@app/testing';
 import type { Page } from 'puppeteer-core';
-import { DEMO, DEMO_SETTINGS_WAIT_MS, GATEWAY, holdDemoSettings, openBrowser, orgUrl, settled, signIn, successToast, dismissToasts, waitForPath, waitForText, type Session } from './support';
+import { DEMO, DEMO_SETTINGS_WAIT_MS, GATEWAY, holdDemoSettings, openBrowser, orgUrl, settled, signIn, successToast, dismissToasts, waitForPath, waitForText, type Session, drawSignature } from './support';
 
 declare const document: any;
 declare const window: any;
@@ -65,18 +65,6 @@ async function chairMaySend(): Promise<void> {
     chair = api(GATEWAY, { org: DEMO.slug, token: await login(GATEWAY, DEMO.slug, CHAIR, DEMO.password) });
     return (await slugsOf(chair)).includes('approvals_create') ? true : undefined;
   }, 60_000, 1000);
-}
-
-/** draw a stroke on the signature canvas with the mouse */
-async function draw(page: Page) {
-  // the signature dialog grows in: measure the canvas once it stands still, or the stroke lands beside it
-  await settled(page);
-  const canvas = await page.waitForSelector('[data-testid=signature-canvas]', { visible: true });
-  const box = (await canvas!.boundingBox())!;
-  await page.mouse.move(box.x + 30, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 30 + i * 25, box.y + box.height / 2 + (i % 2 ? -25 : 25), { steps: 2 });
-  await page.mouse.up();
 }
 
 /** the element the pointer would hit at (x, y) is `selector` or inside it (nothing sticky or floating covers it) */
@@ -291,7 +279,7 @@ describe('journey: approvals', () => {
       await page.click('[data-testid=signing-sign]');
       await page.waitForSelector('[data-testid="pen-#2293FB"]', { visible: true });
       await page.click('[data-testid="pen-#2293FB"]');
-      await draw(page);
+      await drawSignature(page);
       await page.waitForSelector('[data-testid=signature-submit]:not([disabled])');
       await s.shot('member1-drawn');
       await page.click('[data-testid=signature-submit]');
@@ -362,7 +350,7 @@ describe('journey: approvals', () => {
       await page.click('[data-testid=signing-sign]');
       await page.waitForSelector('[data-testid="pen-#4636E3"]', { visible: true });
       await page.click('[data-testid="pen-#4636E3"]');
-      await draw(page);
+      await drawSignature(page);
       await page.waitForSelector('[data-testid=signature-submit]:not([disabled])');
       await page.click('[data-testid=signature-submit]');
       // no box was placed for member2: Sign puts the signature at the default place

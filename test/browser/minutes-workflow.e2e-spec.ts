@@ -14,7 +14,7 @@
 import type { Page } from 'puppeteer-core';
 import { mailsTo, pdfSignature, TEST_PASSWORD, waitFor } from '@app/testing';
 import { closeRedis, expectOk, GATEWAY, meeting, setStatus, talkingPoint, world, type World } from '../api/meeting/helpers';
-import { a11y, dismissToasts, openBrowser, orgUrl, settled, signIn, successToast, switchLanguage, textOf, waitForText, type Session } from './support';
+import { a11y, dismissToasts, openBrowser, orgUrl, settled, signIn, successToast, switchLanguage, textOf, waitForText, type Session, drawSignature } from './support';
 
 jest.setTimeout(600_000);
 
@@ -28,17 +28,6 @@ async function openWorkflow(page: Page, w: World, id: number): Promise<void> {
 }
 
 const stateIs = (page: Page, state: string) => page.waitForSelector(`[data-testid=minutes-state][data-state=${state}]`, { visible: true, timeout: 30_000 });
-
-/** draw a stroke on the signature canvas with the mouse */
-async function draw(page: Page): Promise<void> {
-  await settled(page);
-  const canvas = await page.waitForSelector('[data-testid=signature-canvas]', { visible: true });
-  const box = (await canvas!.boundingBox())!;
-  await page.mouse.move(box.x + 30, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 30 + i * 25, box.y + box.height / 2 + (i % 2 ? -25 : 25), { steps: 2 });
-  await page.mouse.up();
-}
 
 /** axe-core on the meeting page with the workflow card, in English then Arabic (back to English after) */
 async function a11yBothLanguages(s: Session, name: string): Promise<void> {
@@ -156,7 +145,7 @@ describe('journey: the minutes workflow, from review to a published, signed and 
         await page.goto(orgUrl(w.org.slug, `/app/activity/approval/${approvalId}`));
         await page.waitForSelector('[data-testid=approval-sign]:not([disabled])', { visible: true });
         await page.click('[data-testid=approval-sign]');
-        await draw(page);
+        await drawSignature(page);
         await page.waitForSelector('[data-testid=signature-submit]:not([disabled])');
         await page.click('[data-testid=signature-submit]');
         await successToast(page, 'Document signed successfully');

@@ -225,6 +225,17 @@ export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('[class*="-enter-active"], [class*="-exit-active"]'));
 }
 
+/** Draw a stroke on the signature canvas with the mouse, once the signature dialog has stopped growing in (measured before, the stroke lands beside the canvas). */
+export async function drawSignature(page: Page): Promise<void> {
+  await settled(page);
+  const canvas = await page.waitForSelector('[data-testid=signature-canvas]', { visible: true });
+  const box = (await canvas!.boundingBox())!;
+  await page.mouse.move(box.x + 30, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 30 + i * 25, box.y + box.height / 2 + (i % 2 ? -25 : 25), { steps: 2 });
+  await page.mouse.up();
+}
+
 /**
  * Paste a date-time into a PrimeReact Calendar input (one input event, as a paste is): typed key by key,
  * the calendar takes the date as soon as it parses and rewrites the text before the time is typed.
