@@ -7,6 +7,7 @@ export * from './core/route';
 export * from './core/dates';
 export * from './core/time-zone';
 export * from './i18n/messages';
+export * from './i18n/plural';
 export * from './organization/tenancy.rpc';
 export * from './organization/organization.events';
 export * from './organization/directory.rpc';

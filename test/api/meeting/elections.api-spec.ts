@@ -85,8 +85,8 @@ describe('elections', () => {
     const subject = 'Election results: Board seats';
     const [mail] = (await pollUntil(() => mailsTo(w.editor.email), (l) => l.some((x) => x.subject === subject), 45_000)).filter((x) => x.subject === subject);
     const lines = (mail.text ?? '').split('\n').map((l) => l.trim()).filter((l) => / — /.test(l));
-    expect(lines).toEqual(['Mona Member: 2 votes — Elected', 'Sara Haddad: 1 votes — Tied', 'Yusuf Karim: 1 votes — Tied']);
-    expect(mail.text).toContain('2 candidates are tied for 1 seat(s): the committee breaks the tie.');
+    expect(lines).toEqual(['Mona Member: 2 votes — Elected', 'Sara Haddad: 1 vote — Tied', 'Yusuf Karim: 1 vote — Tied']);
+    expect(mail.text).toContain('2 candidates are tied for 1 seat: the committee breaks the tie.');
     expect(mail.text).toContain(`/app/activity/meetings/${m.id}`);
   });
 

@@ -1,4 +1,4 @@
-import { addMessages } from '@app/contracts';
+import { addMessages, addPlurals } from '@app/contracts';
 
 /** Arabic and Russian sentences of meeting, decision and action e-mails and reminders (fr uses English). */
 addMessages('ar', {
@@ -236,9 +236,8 @@ addMessages('ar', {
   'The election has closed': 'أُغلق الانتخاب',
   '{by} ended voting on the election "{title}".': 'أنهى {by} التصويت على الانتخاب "{title}".',
   'Voting on the election "{title}" has ended.': 'انتهى التصويت على الانتخاب "{title}".',
-  '{count} candidates are tied for {seats} seat(s): the committee breaks the tie.': 'يتعادل {count} من المرشحين على {seats} من المقاعد: تحسم اللجنة التعادل.',
+  '{candidates} are tied for {seats}: the committee breaks the tie.': 'يتعادل {candidates} على {seats}: تحسم اللجنة التعادل.',
   'Seats': 'المقاعد',
-  '{count} votes': '{count} أصوات',
   'Elected': 'فائز',
   'Tied': 'متعادل',
   'Not elected': 'غير فائز',
@@ -250,11 +249,31 @@ addMessages('ru', {
   'The election has closed': 'Выборы завершены',
   '{by} ended voting on the election "{title}".': '{by} завершил(а) голосование по выборам «{title}».',
   'Voting on the election "{title}" has ended.': 'Голосование по выборам «{title}» завершено.',
-  '{count} candidates are tied for {seats} seat(s): the committee breaks the tie.': 'Кандидатов с равным числом голосов: {count}, мест: {seats}; ничью разрешает комитет.',
+  '{candidates} are tied for {seats}: the committee breaks the tie.': '{candidates} с равным числом голосов претендуют на {seats}; ничью разрешает комитет.',
   'Seats': 'Мест',
-  '{count} votes': 'Голосов: {count}',
   'Elected': 'Избран(а)',
   'Tied': 'Ничья',
   'Not elected': 'Не избран(а)',
   'Too few voters took part for the election to be decided: no quorum, nobody is elected.': 'В голосовании участвовало слишком мало голосующих: кворума нет, никто не избран.',
+});
+
+/**
+ * The election's counts (election-closed), one form per plural category of each language (Intl.PluralRules): the
+ * numbers of votes, of tied candidates (the subject of the tie sentence) and of seats (what they are tied for: ru
+ * accusative after «на», ar genitive after «على»).
+ */
+addPlurals('en', {
+  '{count} votes': { one: '{count} vote', other: '{count} votes' },
+  '{count} candidates': { one: '{count} candidate', other: '{count} candidates' },
+  '{count} seats': { one: '{count} seat', other: '{count} seats' },
+});
+addPlurals('ar', {
+  '{count} votes': { zero: 'لا أصوات', one: 'صوت واحد', two: 'صوتان', few: '{count} أصوات', many: '{count} صوتًا', other: '{count} صوت' },
+  '{count} candidates': { zero: 'لا مرشحين', one: 'مرشح واحد', two: 'مرشحان', few: '{count} مرشحين', many: '{count} مرشحًا', other: '{count} مرشح' },
+  '{count} seats': { zero: 'لا مقاعد', one: 'مقعد واحد', two: 'مقعدين', few: '{count} مقاعد', many: '{count} مقعدًا', other: '{count} مقعد' },
+});
+addPlurals('ru', {
+  '{count} votes': { one: '{count} голос', few: '{count} голоса', many: '{count} голосов', other: '{count} голоса' },
+  '{count} candidates': { one: '{count} кандидат', few: '{count} кандидата', many: '{count} кандидатов', other: '{count} кандидата' },
+  '{count} seats': { one: '{count} место', few: '{count} места', many: '{count} мест', other: '{count} места' },
 });

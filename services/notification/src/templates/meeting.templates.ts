@@ -176,11 +176,11 @@ export const electionClosedTemplate = defineTemplate({
         greeting(ctx),
         p.by ? ctx.t('{by} ended voting on the election "{title}".', { title: p.title, by: p.by }) : ctx.t('Voting on the election "{title}" has ended.', { title: p.title }),
         ...(p.noQuorum ? [ctx.t('Too few voters took part for the election to be decided: no quorum, nobody is elected.')] : []),
-        ...(tied ? [ctx.t('{count} candidates are tied for {seats} seat(s): the committee breaks the tie.', { count: tied, seats: e.tiedSeats })] : []),
+        ...(tied ? [ctx.t('{candidates} are tied for {seats}: the committee breaks the tie.', { candidates: ctx.n('{count} candidates', tied), seats: ctx.n('{count} seats', e.tiedSeats) })] : []),
       ],
       details: [
         { label: ctx.t('Seats'), value: String(e.seats) },
-        ...[...e.candidates].sort((a, b) => b.votes - a.votes).map((c) => ({ label: c.name, value: `${ctx.t('{count} votes', { count: c.votes })} — ${standing(c)}` })),
+        ...[...e.candidates].sort((a, b) => b.votes - a.votes).map((c) => ({ label: c.name, value: `${ctx.n('{count} votes', c.votes)} — ${standing(c)}` })),
       ],
       action: { label: ctx.t('View the decision'), url: ctx.link(p.path) },
     };

@@ -1,4 +1,4 @@
-import { orgUrl, translate, type Email, type Lang, type Recipient } from '@app/contracts';
+import { orgUrl, translate, translatePlural, type Email, type Lang, type Recipient } from '@app/contracts';
 import './common.i18n';
 import './account.i18n';
 import './meeting.i18n';
@@ -98,6 +98,7 @@ export function renderEmail(input: RenderInput): RenderedEmail {
     recipient: input.to,
     org: input.org,
     t,
+    n: (key, count, params) => translatePlural(key, lang, count, params),
     link: (path) => orgUrl(host, path),
     date: (iso) => displayDate(iso, input.org.timeZone),
   });

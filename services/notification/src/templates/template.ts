@@ -7,6 +7,8 @@ export interface RenderContext {
   org: { name: string; slug: string; timeZone: string };
   /** translate an English sentence (the key) into the recipient's language, filling {placeholders} */
   t(key: string, params?: Record<string, string | number>): string;
+  /** a message with a count, in the form the recipient's language takes for it (`addPlurals`, Intl.PluralRules) */
+  n(key: string, count: number, params?: Record<string, string | number>): string;
   /** absolute URL of an app path (AppPaths) on the organization's host (orgUrl) */
   link(path: string): string;
   /** a date in the organization's time zone: DD MMM YYYY hh:mm A (Time/Zone) */

@@ -1,4 +1,4 @@
-import { AppPaths, EMAIL_TEMPLATE_NAMES, SendEmail, translate, zEmail, type Email, type EmailInput, type EmailTemplateName, type Lang } from '@app/contracts';
+import { AppPaths, EMAIL_TEMPLATE_NAMES, missingPluralForms, SendEmail, translate, zEmail, type Email, type EmailInput, type EmailTemplateName, type Lang } from '@app/contracts';
 import { contentOf, renderEmail } from './registry';
 import type { RenderContext } from './template';
 
@@ -75,11 +75,13 @@ describe('e-mail templates', () => {
 
   it.each(EMAIL_TEMPLATE_NAMES)('%s: every sentence it uses has an ar and a ru translation', (template) => {
     const keys = new Set<string>();
+    const plurals = new Set<string>();
     const ctx: RenderContext = {
       lang: 'en',
       recipient: { email: 'x@example.com', name: 'X', lang: 'en' },
       org,
       t: (k) => (keys.add(k), k),
+      n: (k) => (plurals.add(k), k),
       link: (p) => `http://acme.localhost:3000${p}`,
       date: (d) => d,
     };
@@ -90,6 +92,8 @@ describe('e-mail templates', () => {
     }
     const missing = [...keys].filter((k) => /[A-Za-z]{2}/.test(k.replace(/\{\w+\}/g, '')) && (translate(k, 'ar') === k || translate(k, 'ru') === k));
     expect(missing).toEqual([]);
+    // a message with a count has every form each language's plural rules ask for
+    expect([...plurals].flatMap((k) => (['en', 'ar', 'ru'] as const).flatMap((l) => missingPluralForms(l, k).map((c) => `${l} ${c}: ${k}`)))).toEqual([]);
   });
 
   it('the invitation link points at the organization host with the token and address', () => {
@@ -132,11 +136,12 @@ describe('e-mail templates', () => {
 
   it('an election\'s results: each candidate with their votes, most first, the tie shown as a tie, in the reader\'s language', () => {
     const en = render('election-closed', 'en').text;
-    expect(en).toContain('2 candidates are tied for 1 seat(s): the committee breaks the tie.');
-    const lines = en.split('\n').filter((l) => / votes — /.test(l)).map((l) => l.replace(/\s+/g, ' ').trim());
-    expect(lines).toEqual(['Mona: 2 votes — Elected', 'Sara <b>this</b>: 1 votes — Tied', 'Yusuf: 1 votes — Tied', 'Omar: 0 votes — Not elected']);
+    expect(en).toContain('2 candidates are tied for 1 seat: the committee breaks the tie.');
+    const lines = en.split('\n').filter((l) => / votes? — /.test(l)).map((l) => l.replace(/\s+/g, ' ').trim());
+    expect(lines).toEqual(['Mona: 2 votes — Elected', 'Sara <b>this</b>: 1 vote — Tied', 'Yusuf: 1 vote — Tied', 'Omar: 0 votes — Not elected']);
     expect(render('election-closed', 'ar').text).toContain('متعادل');
     expect(render('election-closed', 'ru').subject).toBe('Итоги выборов: Board seats');
+    expect(render('election-closed', 'fr').text).toContain('Sara <b>this</b>: 1 vote — Tied');
     expect(en).not.toContain('no quorum');
     const none = renderEmail({ email: emailOf('election-closed', { ...SAMPLES['election-closed'], noQuorum: true }), to: { email: 'l@example.com', name: null, lang: 'en' }, org, links });
     expect(none.text).toContain('no quorum, nobody is elected');
