@@ -14,14 +14,14 @@
  *   int         jest project int, in band, with the infra env
  *   (system)    seed (scripts/seed.ts) + every service on test ports (offset 1000: gateway 4000)
  *   api         jest project api      TEST_GATEWAY_URL=http://127.0.0.1:4000
- *   browser     jest project browser  + PUPPETEER_EXECUTABLE_PATH=/usr/bin/chromium
+ *   browser     jest project browser  + PUPPETEER_EXECUTABLE_PATH=/usr/bin/chromium  (beside api on two cores or more)
  *
  * Developers:  npm test -- --only unit,int     npm test -- --skip browser     npm test -- --list
  *              npm test -- --only unit -- -t 'parseOrThrow'     (after a second `--`: passed to jest)
  * Environment: TEST_INT_WORKERS, TEST_API_WORKERS, TEST_BROWSER_WORKERS (jest workers per tier; api and browser 2
  *              on two cores or more, int 1; 1 runs the tier in band), TEST_PORT_OFFSET=1000, TEST_SLOT=1..9
  *              (own test database and Redis database, for runs from several work trees at once),
- *              TEST_TIER_TIMEOUT_MIN (per jest tier; default 25: a guard against a hung tier, above the api and browser tiers' 10-15 minutes on two cores), plus the resolver's URL variables.
+ *              TEST_TIER_TIMEOUT_MIN (per jest tier; default 35: a guard against a hung tier, above the browser tier's 20 minutes beside the api tier on two cores), plus the resolver's URL variables.
  *              NATS_IDENTITIES (default 1 when api or browser runs: the services as their own NATS users, and the
  *              server's permission violations fail the run; 0 opts out), REDIS_IDENTITIES (the same for Redis: default 1
  *              when api or browser runs and no REDIS_URL is given; a private redis-server with the services' ACL users,
@@ -239,7 +239,7 @@ async function jestTier(tier, jestArgv, { env = process.env, requireTests = fals
   ];
   const command = `jest ${argv.slice(1).map((a) => (a.startsWith(ROOT) ? path.relative(ROOT, a) : a)).join(' ')}`;
   if (!capture) log(command);
-  const timeoutMs = Number(process.env.TEST_TIER_TIMEOUT_MIN || 25) * 60_000;
+  const timeoutMs = Number(process.env.TEST_TIER_TIMEOUT_MIN || 35) * 60_000;
   const code = await run(process.execPath, argv, { env, timeoutMs, capture });
   if (capture) replay(`${tier} tests`, capture, command);
   const counts = jestCounts(report);
@@ -453,26 +453,24 @@ async function main() {
       }
     }
     const sysEnv = { ...(systemEnv ?? testEnv ?? process.env), TEST_GATEWAY_URL: gatewayUrl ?? '' };
-    for (const [tier, files, project] of [
-      ['api', apiFiles, 'api'],
-      ['browser', browserFiles, 'browser'],
-    ]) {
-      if (!want[tier]) continue;
-      if (!files) {
-        record(tier, 'skipped', 0, 'no test files yet');
-        continue;
-      }
-      if (!gatewayUrl) {
-        record(tier, 'failed', 0, 'the system (gateway) is not running');
-        continue;
-      }
-      if (tier === 'browser' && !chromiumPath) {
-        record(tier, 'failed', 0, `no Chromium at ${CHROMIUM} (apt-get install chromium)`);
-        continue;
-      }
-      const env = { ...sysEnv };
-      const workers = tierWorkers(tier);
-      await jestTier(tier, ['--selectProjects', project, ...(workers > 1 ? [`--maxWorkers=${workers}`] : ['--runInBand']), '--forceExit', `--testTimeout=${tier === 'browser' ? 120000 : 30000}`], { env });
+    const apiBesideBrowser = os.availableParallelism() > 1 && apiFiles > 0 && browserFiles > 0;
+    const tier = async (name, files, project) => {
+      if (!want[name]) return;
+      if (!files) return record(name, 'skipped', 0, 'no test files yet');
+      if (!gatewayUrl) return record(name, 'failed', 0, 'the system (gateway) is not running');
+      if (name === 'browser' && !chromiumPath) return record(name, 'failed', 0, `no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+      const workers = tierWorkers(name);
+      // beside the other tier: its output is printed when it ends
+      const out = apiBesideBrowser ? path.join(LOG_DIR, `${name}.out`) : null;
+      if (out) log(`${name} started (output: ${path.relative(ROOT, out)}, printed when it ends)`);
+      await jestTier(name, ['--selectProjects', project, ...(workers > 1 ? [`--maxWorkers=${workers}`] : ['--runInBand']), '--forceExit', `--testTimeout=${name === 'browser' ? 120000 : 30000}`], { env: { ...sysEnv }, capture: out });
+    };
+    // api beside browser: both only talk to the one running system, and each test file makes its own organization
+    // (docs/running.md, "Workers": what makes two files at once safe holds for four)
+    if (apiBesideBrowser) await Promise.all([tier('browser', browserFiles, 'browser'), tier('api', apiFiles, 'api')]);
+    else {
+      await tier('api', apiFiles, 'api');
+      await tier('browser', browserFiles, 'browser');
     }
   }
   if (infra?.env.NATS_IDENTITY_SEED && (want.api || want.browser)) natsViolations();
