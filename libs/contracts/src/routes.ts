@@ -4,6 +4,7 @@ import { MeetingRoutes } from './meeting/meetings.routes';
 import { MemberRoutes } from './meeting/members.routes';
 import { ProxyRoutes } from './meeting/proxies';
 import { EvaluationRoutes } from './meeting/evaluations';
+import { EvaluationReportRoutes } from './minutes/evaluation-report';
 import { ChairRoutes } from './meeting/chair.routes';
 import { RecordRoutes } from './meeting/record.routes';
 import { AgendaRoutes } from './meeting/agenda.routes';
@@ -45,6 +46,7 @@ export const Routes = {
   ...MemberRoutes,
   ...ProxyRoutes,
   ...EvaluationRoutes,
+  ...EvaluationReportRoutes,
   ...ChairRoutes,
   ...RecordRoutes,
   ...AgendaRoutes,
@@ -84,6 +86,7 @@ export const ROUTE_TABLE = routeList(
   MemberRoutes,
   ProxyRoutes,
   EvaluationRoutes,
+  EvaluationReportRoutes,
   ChairRoutes,
   RecordRoutes,
   AgendaRoutes,

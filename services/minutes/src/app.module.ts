@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { MergeBookJob, RebuildBookJob, RenderMinutes, RenderReportJob, SummarizeBookJob } from '@app/contracts';
+import { MergeBookJob, RebuildBookJob, RenderEvaluationReportJob, RenderMinutes, RenderReportJob, SummarizeBookJob } from '@app/contracts';
 import { PlatformModule, workerTuningOf } from '@app/platform';
 import { BookHandlers } from './book/book.handlers';
 import { SummarizeBookProcessor } from './book/book-summary.processor';
@@ -27,6 +27,10 @@ import { RenderMinutesProcessor } from './minutes/render.processor';
 import { SummaryHandlers } from './summary/summary.handlers';
 import { SummaryService } from './summary/summary.service';
 import { RenderReportProcessor } from './report/report.processor';
+import { EvaluationReportHandlers } from './evaluation/evaluation-report.handlers';
+import { RenderEvaluationReportProcessor } from './evaluation/evaluation-report.processor';
+import { EvaluationReportRepository } from './evaluation/evaluation-report.repository';
+import { EvaluationReportService } from './evaluation/evaluation-report.service';
 import { ReportHandlers } from './report/report.handlers';
 import { ReportRepository } from './report/report.repository';
 import { ReportService } from './report/report.service';
@@ -49,13 +53,14 @@ export class AppModule {
           config,
           db: { schema: minutesTables },
           storage: true,
-          queues: { produces: [RenderMinutes, MergeBookJob, RenderReportJob, RebuildBookJob, SummarizeBookJob], processes: [RenderMinutes, MergeBookJob, RenderReportJob, RebuildBookJob, SummarizeBookJob], concurrency: config.RENDER_CONCURRENCY, worker: workerTuningOf(config) },
+          queues: { produces: [RenderMinutes, MergeBookJob, RenderReportJob, RenderEvaluationReportJob, RebuildBookJob, SummarizeBookJob], processes: [RenderMinutes, MergeBookJob, RenderReportJob, RenderEvaluationReportJob, RebuildBookJob, SummarizeBookJob], concurrency: config.RENDER_CONCURRENCY, worker: workerTuningOf(config) },
           streams: ['meeting', 'approval'],
         }),
       ],
       providers: [MinutesDb, MinutesRepository, Meetings, MinutesService, MinutesHandlers, PdfRenderer, RenderMinutesProcessor, BookRepository, BookService, BookHandlers, MergeBookProcessor,
         BookSummaryRepository, BookSummaryService, SummarizeBookProcessor,
         SummaryService, SummaryHandlers, BookRebuild, LibraryPdfs, ReportRepository, ReportService, ReportHandlers, RenderReportProcessor,
+        EvaluationReportRepository, EvaluationReportService, EvaluationReportHandlers, RenderEvaluationReportProcessor,
         MinutesSearchRepository, MinutesSearchService, MinutesSearchHandlers, WorkflowRepository, WorkflowView, WorkflowService, WorkflowHandlers, ApprovalEvents],
     };
   }

@@ -202,6 +202,46 @@ describe('a named (D&O) round', () => {
   });
 });
 
+describe('closing a round early', () => {
+  it('only its manager closes an open round; answering stops; the results keep the 3-answer rule; not twice', async () => {
+    const q = expectOk(await w.chair.c.post('/evaluations/questionnaires', body({ title: en('Closed early') })));
+    const round = expectOk(await w.chair.c.post(`/evaluations/questionnaires/${q.id}/rounds`, { committee_id: w.committeeId, deadline: serverDate(7) }));
+    expect(round).toMatchObject({ open: true, closed_at: null, can_close: true });
+    expect(expectOk(await w.m1.c.get(`/evaluations/rounds/${round.id}`))).toMatchObject({ can_close: false, can_answer: true });
+    expectOk(await w.m1.c.post(`/evaluations/rounds/${round.id}/answers`, { answers: { work: 4, length: 'ok' } }));
+    expectOk(await w.m2.c.post(`/evaluations/rounds/${round.id}/answers`, { answers: { work: 2, length: 'long' } }));
+    // a member asked in the round may not (403), anyone else does not see it (404); nothing is written
+    expect((await w.m1.c.post(`/evaluations/rounds/${round.id}/close`)).status).toBe(403);
+    expect((await w.outsider.c.post(`/evaluations/rounds/${round.id}/close`)).status).toBe(404);
+    expect((await w.chair.c.post('/evaluations/rounds/999999/close')).status).toBe(404);
+    expect(expectOk(await w.chair.c.get(`/evaluations/rounds/${round.id}`))).toMatchObject({ open: true, closed_at: null });
+    const r = await w.chair.c.post(`/evaluations/rounds/${round.id}/close`);
+    expect(r.body.message).toBe('Done');
+    const closed = expectOk(r);
+    expect(closed).toMatchObject({ id: round.id, open: false, can_close: false, answered: 2 });
+    expect(closed.closed_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    const row = await db.query('SELECT closed_at, closed_by FROM meeting.evaluation_rounds WHERE id = $1', [round.id]);
+    expect(row.rows[0].closed_by).toBe(String(w.chair.userId));
+    // the third member can no longer answer, the page says so, and the round is not closed twice
+    expect(expectOk(await w.editor.c.get(`/evaluations/rounds/${round.id}`))).toMatchObject({ open: false, can_answer: false });
+    refused(await w.editor.c.post(`/evaluations/rounds/${round.id}/answers`, { answers: { work: 5, length: 'ok' } }), 'answers', 'The deadline of this questionnaire has passed.');
+    refused(await w.chair.c.post(`/evaluations/rounds/${round.id}/close`), 'id', 'This questionnaire is already closed.');
+    const ru = await w.admin.c.with({ lang: 'ru' }).post(`/evaluations/rounds/${round.id}/close`);
+    expect(ru.body.errors.id).toEqual(['Эта анкета уже закрыта.']);
+    // two answers: an anonymous round closed early still shows no aggregate
+    const res = expectOk(await w.chair.c.get(`/evaluations/rounds/${round.id}/results`));
+    expect(res).toMatchObject({ available: false, questions: [], responses: [], round: { answered: 2, open: false } });
+  });
+
+  it("another organization's round is 404 to close", async () => {
+    const other = await world();
+    const q = expectOk(await other.chair.c.post('/evaluations/questionnaires', body()));
+    const round = expectOk(await other.chair.c.post(`/evaluations/questionnaires/${q.id}/rounds`, { committee_id: other.committeeId, deadline: serverDate(2) }));
+    expect((await w.admin.c.post(`/evaluations/rounds/${round.id}/close`)).status).toBe(404);
+    expect(expectOk(await other.chair.c.get(`/evaluations/rounds/${round.id}`))).toMatchObject({ open: true, closed_at: null });
+  });
+});
+
 describe('tenancy', () => {
   it("another organization's questionnaire and round are 404", async () => {
     const other = await world();

@@ -107,4 +107,22 @@ describe('evaluation e-mails and the deadline reminder', () => {
     expect(await fire(round.id)).toEqual({ fired: true, recipients: 0 });
     for (const p of recipients()) expect(await mails(p, `Reminder: answer "${title}"`)).toEqual([]);
   });
+
+  it('closing a round early drops its reminder: no reminder e-mail, and the widget entry goes', async () => {
+    const title = `Closed early ${Date.now()}`;
+    const round = await sendRound(true, title);
+    const job = await reminderJob(round.id);
+    await pollUntil(() => w.m2.c.get('/reminders'), (r) => r.body?.data?.some((x: any) => x.type === 'evaluation-sent' && x.entity_id === round.id), 45_000);
+    expectOk(await answer(w.m1, round.id));
+    expectOk(await w.chair.c.post(`/evaluations/rounds/${round.id}/close`));
+    // the notification service removes the delayed job when the closed event arrives (so it never fires; had it
+    // been running already, ListPendingRespondents answers nobody for a closed round)
+    await pollUntil(() => queue.getJob(job.id!), (j) => !j, 45_000);
+    const schedule = await db.query(`SELECT status FROM notification.schedules WHERE org_id = $1 AND item_id = $2 AND kind = 'evaluation-deadline'`, [w.org.orgId, round.id]);
+    expect(schedule.rows.map((x) => x.status)).toEqual(['cancelled']);
+    await pollUntil(() => w.m2.c.get('/reminders'), (r) => !r.body?.data?.some((x: any) => x.entity_type === 'evaluation' && x.entity_id === round.id), 45_000);
+    for (const p of recipients()) expect(await mails(p, `Reminder: answer "${title}"`)).toEqual([]);
+    // the round's first e-mail did go out: the catcher is the one these tests read
+    expect(await mails(w.m2, `Questionnaire to answer: ${title}`)).toHaveLength(1);
+  });
 });

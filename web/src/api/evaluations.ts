@@ -21,6 +21,7 @@ export const evaluationsApi = {
   mine: (quiet = false) => api(Routes.myEvaluationRounds, { notify: !quiet }),
   round: (id: number) => api(Routes.getEvaluationRound, { params: { id } }),
   answer: (id: number, answers: Record<string, unknown>) => apiCommand(Routes.answerEvaluationRound, { params: { id }, body: { answers: answers as never } }),
+  close: (id: number) => apiCommand(Routes.closeEvaluationRound, { params: { id } }),
   results: (id: number) => api(Routes.evaluationResults, { params: { id } }),
   csv: (id: number) => api(Routes.evaluationCsv, { params: { id } }),
 };

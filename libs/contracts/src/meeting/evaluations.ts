@@ -35,6 +35,7 @@ export const EvaluationMessages = {
   noMembers: 'This committee has no members to answer.',
   notCommittee: 'Choose a committee of this organization.',
   anonymous: 'The answers of an anonymous questionnaire are never shown one by one.',
+  alreadyClosed: 'This questionnaire is already closed.',
 } as const;
 
 /** a text in the four languages: English required, the others fall back to it */
@@ -115,8 +116,12 @@ export const zRoundSummary = z.object({
   anonymous: z.boolean(),
   committee: z.object({ id: z.number().int(), name: z.string() }),
   deadline: z.string(),
-  /** answering is open (before the deadline) */
+  /** answering is open (before the deadline, and not closed early) */
   open: z.boolean(),
+  /** when a manager closed it before its deadline (server date), else null */
+  closed_at: z.string().nullable(),
+  /** the caller may close it now (a manager, while it is open) */
+  can_close: z.boolean(),
   recipients: z.number().int(),
   answered: z.number().int(),
   /** the caller is one of the members asked and has / has not answered */
@@ -199,6 +204,8 @@ export const ListMyRounds = defineRpc({ subject: 'meeting.v1.list-my-rounds', re
 export const GetRound = defineRpc({ subject: 'meeting.v1.get-round', request: R({ roundId: zId }), response: zRound });
 export const AnswerRound = defineRpc({ subject: 'meeting.v1.answer-round', request: R({ roundId: zId, body: zAnswerBody }), response: zRound });
 export const GetRoundResults = defineRpc({ subject: 'meeting.v1.get-round-results', request: R({ roundId: zId }), response: zRoundResults });
+/** a manager closes an open round before its deadline: answering stops, the reminder is dropped; results as always */
+export const CloseRound = defineRpc({ subject: 'meeting.v1.close-round', request: R({ roundId: zId }), response: zRoundSummary });
 
 /**
  * Service to service (no actor: the notification service's deadline reminder asks it when the reminder fires): the
@@ -233,6 +240,15 @@ export const EvaluationRoundSent = defineEvent({
     link: zAppPath,
     recipients: z.array(zRecipient),
   }),
+});
+
+/**
+ * A round was closed before its deadline: the notification service drops its deadline reminder and the widget's
+ * entries for it.
+ */
+export const EvaluationRoundClosed = defineEvent({
+  subject: 'meeting.v1.evaluation-round.closed',
+  payload: z.object({ orgId: zOrgId, roundId: z.number().int(), closedBy: z.number().int().nullable() }),
 });
 
 // ---------- routes ----------
@@ -284,6 +300,11 @@ export const EvaluationRoutes = {
     summary: 'Results: per question distribution, average, the previous round; anonymous rounds only as aggregates and only from 3 answers; named rounds with each answer',
     rpc: GetRoundResults, toRpc: ({ call, params }) => ({ ...call, roundId: params.id }),
   }),
+  closeEvaluationRound: defineRoute({
+    method: 'POST', path: '/api/evaluations/rounds/:id/close', access: 'user', tags, params: zIdParams, message: 'Done',
+    summary: 'Close a round before its deadline (the organization admins, the committee admins): answering stops, reminders stop; results under the same rules',
+    rpc: CloseRound, toRpc: ({ call, params }) => ({ ...call, roundId: params.id }),
+  }),
   evaluationCsv: defineFileRoute({
     method: 'GET', path: '/api/evaluations/rounds/:id/export', access: 'user', tags, params: zIdParams,
     summary: "A named round's answers as CSV (one line per member, one column per question); an anonymous round is 409",
@@ -324,6 +345,7 @@ addMessages('ar', {
   [EvaluationMessages.noMembers]: 'لا يوجد في هذه اللجنة أعضاء للإجابة.',
   [EvaluationMessages.notCommittee]: 'اختر لجنة من لجان هذه المؤسسة.',
   [EvaluationMessages.anonymous]: 'لا تُعرض إجابات الاستبيان المجهول الهوية واحدة واحدة أبدًا.',
+  [EvaluationMessages.alreadyClosed]: 'هذا الاستبيان مغلق بالفعل.',
 });
 addMessages('ru', {
   [EvaluationMessages.required]: 'На этот вопрос нужно ответить.',
@@ -337,4 +359,5 @@ addMessages('ru', {
   [EvaluationMessages.noMembers]: 'В этом комитете нет участников, которые могли бы ответить.',
   [EvaluationMessages.notCommittee]: 'Выберите комитет этой организации.',
   [EvaluationMessages.anonymous]: 'Ответы анонимной анкеты никогда не показываются по отдельности.',
+  [EvaluationMessages.alreadyClosed]: 'Эта анкета уже закрыта.',
 });

@@ -7,6 +7,7 @@ export * from './minutes.http';
 export * from './minutes.rpc';
 export * from './minutes.jobs';
 export * from './minutes.routes';
+export * from './evaluation-report';
 export * from './report';
 import './minutes.messages';
 export * from './summary';

@@ -521,6 +521,9 @@ export const evaluationRounds = meetingSchema.table(
     deadline: ts('deadline').notNull(),
     sentBy: ref('sent_by'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** closed by a manager before its deadline (docs/evaluations.md#closing-a-round-early); null while it runs to the deadline */
+    closedAt: ts('closed_at'),
+    closedBy: ref('closed_by'),
   },
   (t) => [index('evaluation_rounds_questionnaire_idx').on(t.orgId, t.questionnaireId, t.id)],
 );

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AnswerRound, CreateQuestionnaire, ListPendingRespondents, GetQuestionnaire, GetRound, GetRoundResults, ListMyRounds, ListQuestionnaires, SendQuestionnaire, UpdateQuestionnaire,
+  AnswerRound, CloseRound, CreateQuestionnaire, ListPendingRespondents, GetQuestionnaire, GetRound, GetRoundResults, ListMyRounds, ListQuestionnaires, SendQuestionnaire, UpdateQuestionnaire,
   type RequestOf,
 } from '@app/contracts';
 import { Rpc } from '@app/platform';
@@ -19,5 +19,6 @@ export class EvaluationsHandlers {
   @Rpc(GetRound) round(req: RequestOf<typeof GetRound>) { return this.evaluations.round(req); }
   @Rpc(AnswerRound) answer(req: RequestOf<typeof AnswerRound>) { return this.evaluations.answer(req); }
   @Rpc(ListPendingRespondents) pending(req: RequestOf<typeof ListPendingRespondents>) { return this.evaluations.pending(req.orgId, req.roundId); }
+  @Rpc(CloseRound) close(req: RequestOf<typeof CloseRound>) { return this.evaluations.close(req); }
   @Rpc(GetRoundResults) results(req: RequestOf<typeof GetRoundResults>) { return this.evaluations.results(req); }
 }

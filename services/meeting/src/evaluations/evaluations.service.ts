@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   AppError, EVALUATION_MIN_ANSWERS, EvaluationMessages as EM, ListCommittees, TEXT_ANSWER_MAX, localToInstant, serverDate,
-  type AnswerRound, type CreateQuestionnaire, type GetQuestionnaire, type GetRound, type GetRoundResults, type ListMyRounds,
+  type AnswerRound, type CloseRound, type CreateQuestionnaire, type GetQuestionnaire, type GetRound, type GetRoundResults, type ListMyRounds,
   type ListQuestionnaires, type Questionnaire, type RequestOf, type Round, type RoundResults, type RoundSummary, type SendQuestionnaire,
   type UpdateQuestionnaire, type Actor, type ListPendingRespondents, type ResponseOf,
 } from '@app/contracts';
@@ -12,7 +12,7 @@ import { MeetingPublisher } from '../common/publisher';
 import { MeetingEvents } from '../events/meeting-events';
 import { normalizeEmail } from '../rules/person';
 import { EvaluationsRepository, type QuestionnaireEntry, type RoundEntry, type RoundStats } from '../repositories/evaluations.repository';
-import { aggregate, canBuild, canManageRound, checkAnswers, questionsOf, resultsAvailable, roundOpen } from '../rules/evaluation';
+import { aggregate, canBuild, canCloseRound, canManageRound, checkAnswers, questionsOf, resultsAvailable, roundOpen } from '../rules/evaluation';
 
 type Req = { orgId: string; actor: Actor };
 const NO_STATS: RoundStats = { recipients: 0, answered: 0, isRecipient: false, hasAnswered: false };
@@ -138,7 +138,7 @@ export class EvaluationsService {
       if (!round) throw AppError.notFound('round');
       const before = (await this.rows.stats(s, [round.id], uid)).get(round.id) ?? NO_STATS;
       if (!before.isRecipient) throw AppError.notFound('round');
-      if (!roundOpen(round.deadline, new Date())) throw AppError.validation({ answers: EM.closed });
+      if (!roundOpen(round.deadline, new Date(), round.closedAt)) throw AppError.validation({ answers: EM.closed });
       const checked = checkAnswers(questionsOf(round.sections), req.body.answers);
       if (!checked.ok) throw AppError.validation(checked.errors, { max: TEXT_ANSWER_MAX });
       if (!(await this.rows.markAnswered(s, round.id, uid))) throw AppError.validation({ answers: EM.answered });
@@ -146,6 +146,33 @@ export class EvaluationsService {
       else await this.rows.insertNamed(s, round.id, uid, checked.answers);
       const stats = (await this.rows.stats(s, [round.id], uid)).get(round.id) ?? NO_STATS;
       return this.roundPayload(s, round, stats, tz, false, uid);
+    });
+  }
+
+  /**
+   * A manager closes an open round before its deadline (docs/evaluations.md#closing-a-round-early): answering stops
+   * at once (the same check as the deadline), ListPendingRespondents answers nobody, and the event drops the reminder.
+   * The results keep their rules: an anonymous round shows aggregates only from EVALUATION_MIN_ANSWERS answers.
+   */
+  async close(req: RequestOf<typeof CloseRound>): Promise<RoundSummary> {
+    const uid = userOf(req.actor);
+    const tz = await this.zone(req.orgId);
+    const pre = await this.db.tenant(req.orgId, (s) => this.rows.round(s, req.roundId));
+    if (!pre) throw AppError.notFound('round');
+    const manage = canManageRound(req.actor, await this.directory.committee(req.orgId, pre.committeeId));
+    if (!manage) {
+      const asked = await this.db.tenant(req.orgId, async (s) => (await this.rows.stats(s, [pre.id], uid)).get(pre.id)?.isRecipient ?? false);
+      throw asked ? new AppError('MEETING_FORBIDDEN') : AppError.notFound('round');
+    }
+    return this.publisher.inTx(this.db, req.orgId, async (s, pending) => {
+      const round = await this.rows.round(s, req.roundId, { lock: true });
+      if (!round) throw AppError.notFound('round');
+      if (!canCloseRound(manage, round.deadline, new Date(), round.closedAt)) throw AppError.validation({ id: EM.alreadyClosed });
+      const closed = await this.rows.closeRound(s, round.id, uid);
+      if (!closed) throw AppError.validation({ id: EM.alreadyClosed });
+      pending.push(this.events.evaluationRoundClosed(req.orgId, closed.id, uid));
+      const stats = (await this.rows.stats(s, [closed.id], uid)).get(closed.id) ?? NO_STATS;
+      return summary(closed, stats, tz, true);
     });
   }
 
@@ -204,7 +231,7 @@ export class EvaluationsService {
   async pending(orgId: string, roundId: number): Promise<ResponseOf<typeof ListPendingRespondents>> {
     const waiting = await this.db.tenant(orgId, async (s) => {
       const round = await this.rows.round(s, roundId);
-      if (!round || !roundOpen(round.deadline, new Date())) return [];
+      if (!round || !roundOpen(round.deadline, new Date(), round.closedAt)) return [];
       return (await this.rows.recipients(s, round.id)).filter((x) => x.answeredAt === null).map((x) => x.userId);
     });
     const users = await this.directory.usersById(orgId, waiting);
@@ -267,10 +294,11 @@ function input(body: RequestOf<typeof CreateQuestionnaire>['body']) {
 }
 
 function summary(r: RoundEntry, st: RoundStats, tz: string, manage: boolean): RoundSummary {
-  const open = roundOpen(r.deadline, new Date());
+  const open = roundOpen(r.deadline, new Date(), r.closedAt);
   return {
     id: r.id, questionnaire_id: r.questionnaireId, title: r.title, anonymous: r.anonymous,
     committee: { id: r.committeeId, name: r.committeeName }, deadline: serverDate(r.deadline, tz) ?? '', open,
+    closed_at: r.closedAt ? serverDate(r.closedAt, tz) ?? null : null, can_close: manage && open,
     recipients: st.recipients, answered: st.answered, is_recipient: st.isRecipient, has_answered: st.hasAnswered,
     can_answer: open && st.isRecipient && !st.hasAnswered, can_view_results: manage, created_at: serverDate(r.createdAt, tz) ?? '',
   };

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppPaths, EvaluationRoundSent, electionOutcome, type ElectionPayload, type Localized } from '@app/contracts';
+import { AppPaths, EvaluationRoundClosed, EvaluationRoundSent, electionOutcome, type ElectionPayload, type Localized } from '@app/contracts';
 import { ActionAssigned, AgendaPublished, type PublishedAgendaItem, ActionClosed, ActionStatusChanged, CommentNotified, DecisionClosed, DecisionOpened, DecisionVoted, MeetingCancelled, MeetingChanged, ResolutionChanged, MeetingScheduled, MeetingUpdated, MemberInvited, type ActionStatus, type CommentKind, type DecisionOutcome, type Lang, type LiveChangeKind, type MeetingChange, type PayloadInputOf, type ResolutionChangeKind, type Recipient, type Tally, type Vote, instantToLocal } from '@app/contracts';
 import type { OrgSettings } from '../common/directory';
 import { MeetingPublisher, type PendingEvent, type People, type Person } from '../common/publisher';
@@ -136,6 +136,11 @@ export class MeetingEvents {
         }
         : null;
     });
+  }
+
+  /** a round closed before its deadline: its reminder and widget entries are dropped */
+  evaluationRoundClosed(orgId: string, roundId: number, closedBy: number | null): PendingEvent {
+    return this.publisher.later(EvaluationRoundClosed, () => ({ orgId, roundId, closedBy }));
   }
 
   // ---------- decisions ----------

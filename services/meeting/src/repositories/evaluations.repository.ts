@@ -28,6 +28,7 @@ export interface RoundEntry {
   deadline: Date;
   sentBy: number | null;
   createdAt: Date;
+  closedAt: Date | null;
 }
 /** a round's counts, and the caller's place in it */
 export interface RoundStats {
@@ -101,7 +102,14 @@ export class EvaluationsRepository {
     return rows.map((x) => toRound(x.round));
   }
 
-  async insertRound(s: Scope, v: Omit<RoundEntry, 'id' | 'createdAt'>, recipientIds: number[]): Promise<RoundEntry> {
+  /** closes an open round now; false when it was closed already (two at once: one wins) */
+  async closeRound(s: Scope, id: number, by: number | null): Promise<RoundEntry | null> {
+    const rows = await s.tx.update(r).set({ closedAt: sql`now()`, closedBy: by })
+      .where(and(eq(r.orgId, s.orgId), eq(r.id, id), isNull(r.closedAt))).returning();
+    return rows[0] ? toRound(rows[0]) : null;
+  }
+
+  async insertRound(s: Scope, v: Omit<RoundEntry, 'id' | 'createdAt' | 'closedAt'>, recipientIds: number[]): Promise<RoundEntry> {
     const [row] = await s.tx.insert(r).values({ orgId: s.orgId, ...v }).returning();
     await s.tx.insert(rc).values(recipientIds.map((userId) => ({ orgId: s.orgId, roundId: row.id, userId })));
     return toRound(row);
@@ -185,6 +193,6 @@ function toRound(x: typeof evaluationRounds.$inferSelect): RoundEntry {
   return {
     id: x.id, questionnaireId: x.questionnaireId, committeeId: x.committeeId, committeeName: x.committeeName, anonymous: x.anonymous,
     title: x.title as Localized, description: (x.description as Localized | null) ?? null, sections: x.sections as Section[],
-    deadline: x.deadline, sentBy: x.sentBy, createdAt: x.createdAt,
+    deadline: x.deadline, sentBy: x.sentBy, createdAt: x.createdAt, closedAt: x.closedAt ?? null,
   };
 }

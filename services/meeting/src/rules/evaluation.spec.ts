@@ -1,5 +1,5 @@
 import { EVALUATION_MIN_ANSWERS, EvaluationMessages as EM, M, type Answers, type Question } from '@app/contracts';
-import { aggregate, canBuild, canManageRound, checkAnswers, resultsAvailable, roundOpen } from './evaluation';
+import { aggregate, canBuild, canCloseRound, canManageRound, checkAnswers, resultsAvailable, roundOpen } from './evaluation';
 
 const t = (en: string) => ({ en });
 const Q: Question[] = [
@@ -124,5 +124,19 @@ describe('rights and dates', () => {
   ])('deadline %i ms from now -> open %s', (offset, open) => {
     const now = new Date('2026-01-01T10:00:00Z');
     expect(roundOpen(new Date(now.getTime() - offset), now)).toBe(open);
+  });
+  const now = new Date('2026-01-01T10:00:00Z');
+  const later = new Date('2026-01-02T10:00:00Z');
+  const earlier = new Date('2025-12-31T10:00:00Z');
+  it.each<[string, Date, Date | null, boolean, boolean]>([
+    // what, deadline, closed at, manager, -> open / can close
+    ['before the deadline, not closed, a manager', later, null, true, true],
+    ['before the deadline, not closed, a member', later, null, false, false],
+    ['before the deadline, closed early', later, earlier, true, false],
+    ['closed early a moment ago', later, now, true, false],
+    ['past the deadline', earlier, null, true, false],
+  ])('%s', (_what, deadline, closedAt, manage, expected) => {
+    expect(roundOpen(deadline, now, closedAt)).toBe(closedAt === null && deadline > now);
+    expect(canCloseRound(manage, deadline, now, closedAt)).toBe(expected);
   });
 });

@@ -24,9 +24,14 @@ export function canManageRound(actor: Pick<Actor, 'kind' | 'userId' | 'isAdmin'>
   return actor.isAdmin || !!committee?.admin_ids.includes(actor.userId);
 }
 
-/** answering is open until the deadline (the deadline itself is closed) */
-export function roundOpen(deadline: Date, now: Date): boolean {
-  return now.getTime() < deadline.getTime();
+/** answering is open until the deadline (the deadline itself is closed), unless a manager closed the round earlier */
+export function roundOpen(deadline: Date, now: Date, closedAt: Date | null = null): boolean {
+  return closedAt === null && now.getTime() < deadline.getTime();
+}
+
+/** closing a round early: its manager, while it is still open (a closed or past round is 409, not closed twice) */
+export function canCloseRound(manage: boolean, deadline: Date, now: Date, closedAt: Date | null): boolean {
+  return manage && roundOpen(deadline, now, closedAt);
 }
 
 /**

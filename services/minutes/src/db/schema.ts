@@ -185,6 +185,32 @@ export const reports = minutes.table(
 );
 
 /**
+ * The PDFs of evaluation rounds' results (docs/evaluations.md#the-results-pdf): one per request, the requester's; the
+ * snapshot is the results they were shown (an anonymous round's aggregates, never a sheet), the row the job's state.
+ */
+export const evaluationReports = minutes.table(
+  'evaluation_reports',
+  {
+    id: serial('id').primaryKey(),
+    orgId: uuid('org_id').notNull(),
+    roundId: integer('round_id').notNull(),
+    userId: integer('user_id').notNull(),
+    title: text('title').notNull(),
+    lang: text('lang').notNull().default('en'),
+    snapshot: jsonb('snapshot').notNull(),
+    status: text('status').notNull().default('queued'),
+    stage: text('stage').notNull().default('initializing'),
+    progress: doublePrecision('progress').notNull().default(0),
+    pages: integer('pages'),
+    s3Key: text('s3_key'),
+    error: text('error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('evaluation_reports_user_idx').on(t.orgId, t.userId, t.roundId)],
+);
+
+/**
  * The workflow (docs/minutes.md#the-workflow): one row per edition of a meeting's minutes (1, then one per
  * correction). `state` is the edition's step; `baseVersion` the newest minutes version when the edition began (the
  * edition's own PDF is a version above it); `draftVersion` the version sent for approval; `approvalId` the approval

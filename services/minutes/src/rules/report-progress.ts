@@ -1,4 +1,4 @@
-import { REPORT_STAGES, type ReportStage } from '@app/contracts';
+import { EVALUATION_REPORT_STAGES, REPORT_STAGES, type EvaluationReportStage, type ReportStage } from '@app/contracts';
 
 /** where each stage of the resolution report starts on the progress bar (percent); the next one's start ends it */
 export const STAGE_START: Readonly<Record<ReportStage, number>> = {
@@ -30,4 +30,21 @@ export function attachmentStarts(bodyPages: number, pages: readonly (number | nu
     next += n;
     return start;
   });
+}
+
+/** where each stage of an evaluation results PDF starts (percent); it has no attachments, so printing takes the most */
+export const EVALUATION_STAGE_START: Readonly<Record<EvaluationReportStage, number>> = {
+  initializing: 0,
+  'preparing content': 10,
+  generating: 30,
+  finalizing: 90,
+};
+
+/** the evaluation PDF's percent at `fraction` (0..1) of a stage, rounded up to one decimal; 100 is kept for done */
+export function evaluationStageProgress(stage: EvaluationReportStage, fraction: number): number {
+  const i = EVALUATION_REPORT_STAGES.indexOf(stage);
+  const from = EVALUATION_STAGE_START[stage];
+  const to = i + 1 < EVALUATION_REPORT_STAGES.length ? EVALUATION_STAGE_START[EVALUATION_REPORT_STAGES[i + 1]] : 99;
+  const f = Number.isFinite(fraction) ? Math.min(1, Math.max(0, fraction)) : 0;
+  return Math.ceil((from + (to - from) * f) * 10) / 10;
 }

@@ -16,7 +16,7 @@ export class ReminderInbox {
   }
 
   /** Dismiss everyone's reminders of these types about an item (older news about it), except the one written for `exceptDedupeKey`. */
-  async dismissForEntity(orgId: string, entityType: 'meeting' | 'decision' | 'action', entityId: number, types: ReminderType[], exceptDedupeKey?: string): Promise<number> {
+  async dismissForEntity(orgId: string, entityType: 'meeting' | 'decision' | 'action' | 'evaluation', entityId: number, types: ReminderType[], exceptDedupeKey?: string): Promise<number> {
     return this.db.tenant(orgId, (s) => this.repo.dismissForEntity(s, entityType, entityId, types, exceptDedupeKey));
   }
 }

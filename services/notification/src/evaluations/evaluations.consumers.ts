@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EvaluationRoundSent, type EventMeta, type PayloadOf } from '@app/contracts';
+import { EvaluationRoundClosed, EvaluationRoundSent, type EventMeta, type PayloadOf } from '@app/contracts';
 import { OnEvent } from '@app/platform';
 import { EmailOutbox } from '../common/email-outbox';
 import { ReminderInbox } from '../common/reminder-inbox';
@@ -42,5 +42,12 @@ export class EvaluationConsumers {
       title: e.title.en, titles: e.title, anonymous: e.anonymous, meetingId: null, link: e.link,
       orgSlug: e.orgSlug, orgName: e.orgName, timeZone: e.timeZone, recipients: e.recipients,
     }, new Date(meta.occurredAt));
+  }
+
+  /** closed before its deadline: the reminder job is removed and the widget's entries for the round dismissed */
+  @OnEvent(EvaluationRoundClosed)
+  async roundClosed(e: PayloadOf<typeof EvaluationRoundClosed>, meta: EventMeta): Promise<void> {
+    await this.scheduler.cancel(e.orgId, 'evaluation-deadline', e.roundId, new Date(meta.occurredAt));
+    await this.reminders.dismissForEntity(e.orgId, 'evaluation', e.roundId, ['evaluation-sent', 'evaluation-deadline']);
   }
 }

@@ -1,10 +1,13 @@
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { Tag } from 'primereact/tag';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { localized, type Question } from '@app/contracts';
 import { evaluationsApi, type EvaluationResults } from '../../api/evaluations';
+import { notify } from '../../api/notify';
+import { confirmAction } from '../../components/confirm';
 import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
@@ -12,6 +15,7 @@ import { useApi } from '../../hooks/use-api';
 import { saveBlob } from '../../lib/download';
 import { ROUTES } from '../../routes';
 import { BarChart } from './charts';
+import { PdfButton } from './PdfButton';
 
 /**
  * A round's results (GET /api/evaluations/rounds/{id}/results): per question the distribution, the average of a
@@ -22,11 +26,28 @@ export function ResultsPage() {
   const { t, i18n } = useTranslation('evaluations');
   const roundId = Number(useParams().roundId);
   const { data, error, isLoading, mutate } = useApi('evaluations/results', [roundId], () => evaluationsApi.results(roundId));
+  const [closing, setClosing] = useState(false);
   if (isLoading && !data) return <Loading label={t('loading')} />;
   if (error || !data) return <ErrorState error={error} onRetry={() => void mutate()} testId="eval-results-error" />;
   const lang = i18n.language;
   const questions = data.round.sections.flatMap((s) => s.questions);
   const exportCsv = async () => saveBlob(await evaluationsApi.csv(roundId), `questionnaire-${roundId}.csv`);
+  // closing early (the server's `can_close`): answering and reminders stop; the results keep their rules
+  const close = () =>
+    confirmAction({
+      message: t('results.closeConfirm'),
+      danger: true,
+      accept: async () => {
+        setClosing(true);
+        try {
+          const r = await evaluationsApi.close(roundId);
+          notify('success', r.message ?? t('results.closedToast'));
+          await mutate();
+        } finally {
+          setClosing(false);
+        }
+      },
+    });
 
   return (
     <div className="page eval-page" data-testid="eval-results-page">
@@ -36,6 +57,10 @@ export function ResultsPage() {
         actions={
           <>
             <Link to={ROUTES.evaluations} className="p-button p-button-text p-button-sm">{t('back')}</Link>
+            {data.round.can_close && (
+              <Button type="button" size="small" severity="danger" outlined icon="pi pi-lock" label={t('results.close')} loading={closing} onClick={close} data-testid="eval-close" />
+            )}
+            <PdfButton roundId={roundId} />
             {!data.round.anonymous && data.responses.length > 0 && (
               <Button type="button" size="small" icon="pi pi-download" label={t('results.csv')} onClick={() => void exportCsv()} data-testid="eval-csv" />
             )}
@@ -46,6 +71,7 @@ export function ResultsPage() {
         <Tag value={data.round.anonymous ? t('anonymous') : t('named')} severity={data.round.anonymous ? 'info' : 'warning'} />{' '}
         {t('results.answered', { answered: data.round.answered, recipients: data.round.recipients })}
       </p>
+      {data.round.closed_at && <p data-testid="eval-closed-early">{t('results.closedEarly', { date: data.round.closed_at })}</p>}
       {!data.available ? (
         <Card data-testid="eval-results-waiting">
           <p>{data.round.anonymous ? t('results.threshold', { count: data.min_answers }) : t('results.none')}</p>

@@ -1,16 +1,18 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { EvaluationReportState } from '@app/contracts';
 import type { EvaluationResults, EvaluationRound, MyRounds } from '../../api/evaluations';
 import { session } from '../../api/session';
 import { installFetch, jsonResponse, on, type Call } from '../../test/fetch';
 import { renderWithApp } from '../../test/render';
 import { AnswerPage } from './AnswerPage';
 import { EvaluationsPage } from './EvaluationsPage';
+import { PdfButton } from './PdfButton';
 import { ResultsPage } from './ResultsPage';
 
 const en = (s: string) => ({ en: s });
 const summary = {
   id: 5, questionnaire_id: 2, title: { en: 'Board self-evaluation', ar: 'تقييم ذاتي' }, anonymous: true, committee: { id: 1, name: 'Board' },
-  deadline: '2026-12-01 17:00:00', open: true, recipients: 4, answered: 1, is_recipient: true, has_answered: false, can_answer: true, can_view_results: false, created_at: '2026-11-20 10:00:00',
+  deadline: '2026-12-01 17:00:00', open: true, recipients: 4, answered: 1, is_recipient: true, has_answered: false, can_answer: true, can_view_results: false, created_at: '2026-11-20 10:00:00', closed_at: null as string | null, can_close: false,
 };
 const sections = [
   {
@@ -126,5 +128,82 @@ describe('results page', () => {
     expect(table).toHaveTextContent('about right');
     expect(table).toHaveTextContent('Risk, ESG');
     await waitFor(() => expect(screen.getByTestId('eval-csv')).toBeInTheDocument());
+  });
+
+  it('the manager closes an open round early after confirming; a closed round offers no close and says when it closed', async () => {
+    let closed = false;
+    const calls = installFetch(
+      on('GET', '/api/evaluations/rounds/5/results', () =>
+        jsonResponse(200, { success: true, data: closed ? { ...base, round: { ...base.round, open: false, can_close: false, closed_at: '2026-11-22 09:30:00' } } : { ...base, round: { ...base.round, can_close: true } } }),
+      ),
+      on('POST', '/api/evaluations/rounds/5/close', () => {
+        closed = true;
+        return jsonResponse(200, { success: true, message: 'Done', data: { ...summary, open: false, can_close: false, closed_at: '2026-11-22 09:30:00' } });
+      }),
+    );
+    renderWithApp(<ResultsPage />, { path: '/app/activity/evaluations/rounds/5/results', route: '/app/activity/evaluations/rounds/:roundId/results' });
+    fireEvent.click(await screen.findByTestId('eval-close'));
+    expect(await screen.findByText(/Nobody can answer after that/)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(screen.getByText('Yes'));
+    expect(await screen.findByTestId('eval-closed-early')).toHaveTextContent('Closed on 2026-11-22 09:30:00, before its deadline.');
+    expect(screen.queryByTestId('eval-close')).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/evaluations/rounds/5/close']);
+  });
+
+  it('a round that cannot be closed (past its deadline, or not the manager) shows no close button', async () => {
+    show({ ...base, round: { ...base.round, open: false, can_close: false } });
+    await screen.findByTestId('eval-recipients');
+    expect(screen.queryByTestId('eval-close')).toBeNull();
+    expect(screen.queryByTestId('eval-closed-early')).toBeNull();
+  });
+});
+
+describe('results PDF button', () => {
+  const state = (o: Partial<EvaluationReportState>): EvaluationReportState => ({
+    id: 9, round_id: 5, title: 'Board self-evaluation', status: 'queued', stage: 'initializing', progress: 0, pages: null, file_name: 'Board_self-evaluation.pdf', error: null, url: null, ...o,
+  });
+
+  it('idle, then the stage and percent while the job runs (button disabled), then a link to the presigned URL', async () => {
+    const steps = [state({ status: 'running', stage: 'generating', progress: 42.5 }), state({ status: 'done', stage: 'finalizing', progress: 100, pages: 2, url: 'http://s3.test/b/r.pdf?X-Amz-Signature=x' })];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    const calls = installFetch(
+      on('POST', '/api/evaluations/rounds/5/report', () => jsonResponse(200, { success: true, data: state({}) })),
+      on('GET', '/api/evaluations/reports/9', async () => {
+        const next = steps.shift()!;
+        if (next.status === 'done') await gate;
+        return jsonResponse(200, { success: true, data: next });
+      }),
+    );
+    renderWithApp(<PdfButton roundId={5} pollMs={5} />);
+    const button = screen.getByTestId('eval-pdf-button');
+    expect(button).toBeEnabled();
+    expect(screen.queryByTestId('eval-pdf-link')).toBeNull();
+    fireEvent.click(button);
+    // queued first (Initializing), then the job's stage and percent as it runs
+    expect(await screen.findByTestId('eval-pdf-stage')).toHaveTextContent('Initializing');
+    await waitFor(() => expect(screen.getByTestId('eval-pdf-stage')).toHaveTextContent('Generating'));
+    expect(screen.getByTestId('eval-pdf-progress')).toHaveTextContent('42.5%');
+    expect(screen.getByTestId('eval-pdf-button')).toBeDisabled();
+    release();
+    const link = await screen.findByTestId('eval-pdf-link');
+    expect(link).toHaveAttribute('href', 'http://s3.test/b/r.pdf?X-Amz-Signature=x');
+    expect(link).toHaveTextContent('Download Board_self-evaluation.pdf');
+    expect(screen.queryByTestId('eval-pdf-progress')).toBeNull();
+    expect(screen.getByTestId('eval-pdf-button')).toBeEnabled();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('a failed job says so and offers no link; the button works again', async () => {
+    installFetch(
+      on('POST', '/api/evaluations/rounds/5/report', () => jsonResponse(200, { success: true, data: state({ status: 'running' }) })),
+      on('GET', '/api/evaluations/reports/9', () => jsonResponse(200, { success: true, data: state({ status: 'failed', error: 'boom' }) })),
+    );
+    renderWithApp(<PdfButton roundId={5} pollMs={5} />);
+    fireEvent.click(screen.getByTestId('eval-pdf-button'));
+    expect(await screen.findByText('The PDF could not be made.')).toBeInTheDocument();
+    expect(screen.queryByTestId('eval-pdf-link')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('eval-pdf-button')).toBeEnabled());
   });
 });
