@@ -7,7 +7,9 @@
  *      page passes axe-core in Arabic;
  *   3. the administrator opens the results: before the third answer the page says the results wait for 3 answers;
  *      after it, each question shows its distribution as bars with their counts as text, and the scale's average; the
- *      page passes axe-core in English and Arabic and fits a 390x844 phone.
+ *      page passes axe-core in English and Arabic and fits a 390x844 phone;
+ *   4. the administrator exports the results as a PDF (the job's stage and percent, then a link to the file in S3)
+ *      and closes the round before its deadline; the page says when; axe-core in English and Arabic.
  */
 import type { Page } from 'puppeteer-core';
 import { closeRedis, expectOk, world, type Person, type World } from '../api/meeting/helpers';
@@ -189,5 +191,39 @@ describe('journey: a questionnaire built, sent, answered in two languages, and i
     });
     const r = expectOk(await w.admin.c.get(`/evaluations/rounds/${roundId}/results`));
     expect(r).toMatchObject({ available: true, responses: [] });
+  });
+
+  it('the administrator exports the PDF and closes the round early (axe-clean in en and ar)', async () => {
+    const { page } = admin;
+    await admin.step('results-pdf', async () => {
+      await page.reload();
+      await page.waitForSelector('[data-testid=eval-pdf-button]', { visible: true });
+      await page.click('[data-testid=eval-pdf-button]');
+      await page.waitForSelector('[data-testid=eval-pdf-link]', { visible: true, timeout: 90_000 });
+      const href: string = await page.$eval('[data-testid=eval-pdf-link]', (n: any) => n.getAttribute('href'));
+      expect(href).toMatch(/X-Amz-Signature=/);
+      const res = await fetch(href);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('application/pdf');
+      await successToast(page, 'PDF generated successfully');
+      await a11y(page, 'results-pdf', admin);
+    });
+    await admin.step('results-close', async () => {
+      await dismissToasts(page);
+      await page.click('[data-testid=eval-close]');
+      await page.waitForSelector('.p-confirm-dialog-accept', { visible: true });
+      await a11y(page, 'results-close-confirm', admin);
+      await page.click('.p-confirm-dialog-accept');
+      await page.waitForSelector('[data-testid=eval-closed-early]', { visible: true });
+      expect(await page.$('[data-testid=eval-close]')).toBeNull();
+      // the "Done" toast lies over the header's language switcher
+      await successToast(page);
+      await dismissToasts(page);
+      await switchLanguage(page, 'ar');
+      await waitForText(page, '[data-testid=eval-closed-early]', 'قبل موعده النهائي');
+      await a11y(page, 'results-closed', admin);
+      await switchLanguage(page, 'en');
+    });
+    expect(expectOk(await w.admin.c.get(`/evaluations/rounds/${roundId}`))).toMatchObject({ open: false, can_close: false });
   });
 });
