@@ -498,7 +498,7 @@ const quoteLiteral = (s) => `'${String(s).replace(/'/g, "''")}'`;
 
 async function resolvePostgres(ctx) {
   const { given, purpose, log } = ctx;
-  const database = DATABASES[purpose];
+  const database = ctx.database ?? DATABASES[purpose];
   const appPassword = given.DATABASE_APP_PASSWORD || undefined;
   if (given.DATABASE_URL || given.DATABASE_ADMIN_URL) {
     let app = given.DATABASE_URL;
@@ -949,13 +949,14 @@ async function resolveSmtp(ctx) {
 /* ------------------------------------------------------------------------------------------------ */
 
 /**
- * @param {{ purpose: 'start'|'test', dataDir: string, log?: (msg: string) => void, env?: Record<string,string|undefined>, forceLocal?: boolean }} opts
+ * @param {{ purpose: 'start'|'test', dataDir: string, log?: (msg: string) => void, env?: Record<string,string|undefined>, forceLocal?: boolean, database?: string }} opts
  *   env: where to read the (a) variables from (default process.env);
+ *   database: the database's name instead of DATABASES[purpose] (npm test's int tier beside the running system);
  *   forceLocal: ignore (a) and (b) and start everything locally on free ports (self-test, or
  *   INFRA_FORCE_LOCAL=1 to try the no-server path on a machine that has the servers).
  * @returns {Promise<{ env: Record<string,string>, stop: () => Promise<void>, summary: Record<string,{source:string,detail:string}> }>}
  */
-export async function resolveInfra({ purpose, dataDir, log = defaultLog, env: given = process.env, forceLocal = process.env.INFRA_FORCE_LOCAL === '1' } = {}) {
+export async function resolveInfra({ purpose, dataDir, log = defaultLog, env: given = process.env, forceLocal = process.env.INFRA_FORCE_LOCAL === '1', database } = {}) {
   if (forceLocal) {
     log('INFRA_FORCE_LOCAL: ignoring URL variables and loopback servers, starting everything locally');
     given = {};
@@ -965,7 +966,8 @@ export async function resolveInfra({ purpose, dataDir, log = defaultLog, env: gi
   dataDir = path.resolve(ROOT, dataDir);
   fs.mkdirSync(path.join(dataDir, 'logs'), { recursive: true });
   const live = await cleanupStale(dataDir, log);
-  const ctx = { purpose, dataDir, log, given, forceLocal, live, started: [], aptLog: path.join(dataDir, 'logs', 'apt.log') };
+  // database: another database than the purpose's (npm test gives its int tier one of its own, beside the system's)
+  const ctx = { purpose, dataDir, log, given, forceLocal, live, started: [], aptLog: path.join(dataDir, 'logs', 'apt.log'), database };
 
   let stopped = false;
   let releaseDb = async () => {};

@@ -11,17 +11,22 @@
  *   (infra)     scripts/infra.mjs, purpose test, data in .data/test; migrate (scripts/migrate.ts)
  *   unit        jest project unit                      (at least one test must run)
  *   web         jest -c web/jest.config.cjs            (when that file exists)
- *   int         jest project int, in band, with the infra env
+ *   int         jest project int, in band, with the infra env (beside the system: infrastructure of its own)
  *   (system)    seed (scripts/seed.ts) + every service on test ports (offset 1000: gateway 4000)
  *   api         jest project api      TEST_GATEWAY_URL=http://127.0.0.1:4000
  *   browser     jest project browser  + PUPPETEER_EXECUTABLE_PATH=/usr/bin/chromium  (beside api on two cores or more)
+ *
+ * On two cores or more these overlap (docs/running.md, "Workers"): typecheck then unit beside lint, links then web;
+ * api beside browser; with TEST_OVERLAP=1 also, beside both lanes, the chain infra, migrate, then int beside [system,
+ * then api beside browser]. A step that runs beside another writes its output to .data/test/logs/<step>.out and
+ * prints it whole when it ends.
  *
  * Developers:  npm test -- --only unit,int     npm test -- --skip browser     npm test -- --list
  *              npm test -- --only unit -- -t 'parseOrThrow'     (after a second `--`: passed to jest)
  * Environment: TEST_INT_WORKERS, TEST_API_WORKERS, TEST_BROWSER_WORKERS (jest workers per tier; api and browser 2
  *              on two cores or more, int 1; 1 runs the tier in band), TEST_PORT_OFFSET=1000, TEST_SLOT=1..9
  *              (own test database and Redis database, for runs from several work trees at once),
- *              TEST_TIER_TIMEOUT_MIN (per jest tier; default 35: a guard against a hung tier, above the browser tier's 20 minutes beside the api tier on two cores), plus the resolver's URL variables.
+ *              TEST_TIER_TIMEOUT_MIN (per jest tier; default 35: a guard against a hung tier, above the browser tier's 20 minutes beside the others on two cores), TEST_OVERLAP=1 (the chain beside the static lanes and int beside the system on infrastructure of its own; docs/running.md "Workers"), TEST_INT_APART=0 (with TEST_OVERLAP=1: int still before the system, on its infrastructure), plus the resolver's URL variables.
  *              NATS_IDENTITIES (default 1 when api or browser runs: the services as their own NATS users, and the
  *              server's permission violations fail the run; 0 opts out), REDIS_IDENTITIES (the same for Redis: default 1
  *              when api or browser runs and no REDIS_URL is given; a private redis-server with the services' ACL users,
@@ -313,8 +318,20 @@ async function main() {
   const poppler = needChromium ? ensurePoppler({ log: (m) => log(`poppler: ${m}`), logFile: path.join(LOG_DIR, 'apt.log') }) : null;
   // The static tiers need no infrastructure and each keeps one core busy (tsc, eslint, and jest, whose default is one
   // worker on two cores): they run in two lanes at once, each step's output printed whole when it ends.
-  const lanes = os.availableParallelism() > 1 && [want.typecheck || want.unit, want.lint || want.links || want.web].every(Boolean);
-  const capture = (name) => (lanes ? path.join(LOG_DIR, `${name}.out`) : null);
+  const parallel = os.availableParallelism() > 1;
+  const lanes = parallel && [want.typecheck || want.unit, want.lint || want.links || want.web].every(Boolean);
+  // The infrastructure tiers (infra, migrate, int, system, api and browser: "the chain") need nothing the static tiers
+  // make, and in them a test mostly waits on a service, PostgreSQL or Chromium: with two cores or more api runs beside
+  // browser and, with TEST_OVERLAP=1, the chain beside the static lanes (docs/running.md, "Workers").
+  // Every output of a step that runs beside another goes to .data/test/logs/<step>.out and is printed when it ends.
+  const staticWanted = ['typecheck', 'lint', 'links', 'unit', 'web'].some((t) => want[t]);
+  const chainWanted = want.int || want.api || want.browser;
+  // opt-in (TEST_OVERLAP=1) until a full run passes twice that way: everything at once loads two cores to 6-8 runnable
+  // processes, and timing-bound tests (a 5 s wait for a live update, a 120 s sweep) failed once under that load
+  const overlap = process.env.TEST_OVERLAP === '1';
+  const beside = overlap && parallel && staticWanted && chainWanted;
+  const apiBesideBrowser = parallel && want.api && want.browser;
+  const capture = (name) => (lanes || beside ? path.join(LOG_DIR, `${name}.out`) : null);
   const typecheck = () => want.typecheck && commandStep('typecheck', 'npm', ['run', 'typecheck'], { capture: capture('typecheck'), ok: 'tsc --noEmit', bad: (c) => `exit ${c}` });
   const lint = () => want.lint && commandStep('lint', 'npm', ['run', 'lint'], { capture: capture('lint'), ok: 'eslint .', bad: (c) => `exit ${c}: problems listed above` });
   const links = () => want.links && commandStep('links', process.execPath, ['scripts/check-links.mjs'], { capture: capture('links'), ok: 'Markdown links resolve', bad: () => 'broken links (above)' });
@@ -327,32 +344,37 @@ async function main() {
   const lane = async (steps) => {
     for (const step of steps) await step();
   };
-  if (lanes) {
-    log('typecheck and unit run beside lint, links and web; each prints its output when it ends');
-    await Promise.all([lane([typecheck, unit]), lane([lint, links, web])]);
-  } else await lane([typecheck, lint, links, unit, web]);
+  const staticTiers = async () => {
+    if (lanes) await Promise.all([lane([typecheck, unit]), lane([lint, links, web])]);
+    else await lane([typecheck, lint, links, unit, web]);
+  };
 
   let chromiumPath = null;
-  if (chromium) {
-    const t0 = Date.now();
-    chromiumPath = await chromium;
-    const needed = want.browser && testFiles('browser').length > 0;
-    if (chromiumPath) record('chromium', 'passed', since(t0), chromiumPath);
-    else record('chromium', needed ? 'failed' : 'skipped', since(t0), `not available at ${CHROMIUM}${needed ? '' : '; no browser tests yet'}`);
-  }
-  const sofficePath = soffice ? await soffice : null;
-  const pdftoppmPath = poppler ? await poppler : null;
-  if (poppler && !pdftoppmPath) log('poppler: not available (apt-get install poppler-utils): slide images cannot be made');
-
-  // infrastructure + migrations (int, api and browser need them)
+  let sofficePath = null;
+  let pdftoppmPath = null;
   let infra = null;
-  let infraError = null;
+  let testEnv = null;
+  let dbReady = false;
   // fixed per test database: the database outlives a run, and what a run sealed with the secret (an organization's
   // approval sealing key, TOTP seeds, SSO client secrets) must open in the next one (a random secret per run left the
   // demo organization's sealing key unreadable from the second run on, and its approvals never sealed)
   const authSecret = crypto.createHash('sha256').update(`boardroom test secret: ${DATABASES.test}`).digest('base64url');
-  if (want.int || want.api || want.browser) {
-    banner('infrastructure');
+
+  // Chromium, LibreOffice, poppler; infrastructure + migrations (int, api and browser need them)
+  const prepare = async () => {
+    if (chromium) {
+      const t0 = Date.now();
+      chromiumPath = await chromium;
+      const needed = want.browser && testFiles('browser').length > 0;
+      if (chromiumPath) record('chromium', 'passed', since(t0), chromiumPath);
+      else record('chromium', needed ? 'failed' : 'skipped', since(t0), `not available at ${CHROMIUM}${needed ? '' : '; no browser tests yet'}`);
+    }
+    sofficePath = soffice ? await soffice : null;
+    pdftoppmPath = poppler ? await poppler : null;
+    if (poppler && !pdftoppmPath) log('poppler: not available (apt-get install poppler-utils): slide images cannot be made');
+    if (!chainWanted) return;
+
+    if (!beside) banner('infrastructure');
     const t0 = Date.now();
     try {
       // the running system (api, browser) connects to NATS as the services' own users by default (NATS_IDENTITIES=1:
@@ -366,53 +388,56 @@ async function main() {
       cleanups.push(infra.stop);
       record('infra', 'passed', since(t0), Object.entries(infra.summary).map(([k, s]) => `${k} ${s.source}${s.engine ? ` (${s.engine})` : ''}`).join(', '));
     } catch (e) {
-      infraError = e?.message ?? String(e);
-      console.error(infraError);
+      console.error(e?.message ?? e);
       record('infra', 'failed', since(t0), 'see above');
+      return;
     }
-  }
-  const testEnv = infra && {
-    ...process.env,
-    ...infra.env,
-    NODE_ENV: 'test',
-    AUTH_SECRET: authSecret,
-    // which engine ran (race tests refuse PGlite) and where this run's services log (log scans read only these)
-    TEST_DATABASE_ENGINE: infra.summary.postgres.engine ?? 'postgresql',
-    TEST_LOG_DIR: LOG_DIR,
-    TEST_RUN_STARTED: String(Date.now()),
-    LOG_LEVEL: process.env.LOG_LEVEL || 'info',
-    PUPPETEER_SKIP_DOWNLOAD: 'true',
-    ...(chromiumPath ? { PUPPETEER_EXECUTABLE_PATH: chromiumPath } : {}),
-    ...(sofficePath ? { SOFFICE_PATH: sofficePath } : {}),
-    ...(pdftoppmPath ? { PDFTOPPM_PATH: pdftoppmPath } : {}),
-  };
-  let migrated = false;
-  if (infra) {
-    const t0 = Date.now();
+    testEnv = {
+      ...process.env,
+      ...infra.env,
+      NODE_ENV: 'test',
+      AUTH_SECRET: authSecret,
+      // which engine ran (race tests refuse PGlite) and where this run's services log (log scans read only these)
+      TEST_DATABASE_ENGINE: infra.summary.postgres.engine ?? 'postgresql',
+      TEST_LOG_DIR: LOG_DIR,
+      TEST_RUN_STARTED: String(Date.now()),
+      LOG_LEVEL: process.env.LOG_LEVEL || 'info',
+      PUPPETEER_SKIP_DOWNLOAD: 'true',
+      ...(chromiumPath ? { PUPPETEER_EXECUTABLE_PATH: chromiumPath } : {}),
+      ...(sofficePath ? { SOFFICE_PATH: sofficePath } : {}),
+      ...(pdftoppmPath ? { PDFTOPPM_PATH: pdftoppmPath } : {}),
+    };
+    const t1 = Date.now();
     if (fs.existsSync(path.join(ROOT, 'scripts/migrate.ts'))) {
-      banner(`migrate (${DATABASES.test})`);
+      if (!beside) banner(`migrate (${DATABASES.test})`);
       // each service's role gets its own schema; the int tier's in-process tests of several services share boardroom_app,
       // granted every schema here only (the system of the api and browser tiers runs each service as its own role)
-      const code = await run(process.execPath, ['-r', '@swc-node/register', 'scripts/migrate.ts'], { env: { ...testEnv, DATABASE_APP_ROLE: 'boardroom_app' } });
-      migrated = code === 0;
-      record('migrate', migrated ? 'passed' : 'failed', since(t0), migrated ? redact(infra.env.DATABASE_ADMIN_URL) : `exit ${code}`);
+      const code = await run(process.execPath, ['-r', '@swc-node/register', 'scripts/migrate.ts'], { env: { ...testEnv, DATABASE_APP_ROLE: 'boardroom_app' }, capture: beside ? path.join(LOG_DIR, 'migrate.out') : null });
+      dbReady = code === 0;
+      if (beside && !dbReady) replay(`migrate (${DATABASES.test})`, path.join(LOG_DIR, 'migrate.out'));
+      record('migrate', dbReady ? 'passed' : 'failed', since(t1), dbReady ? redact(infra.env.DATABASE_ADMIN_URL) : `exit ${code}`);
     } else {
-      migrated = true;
+      dbReady = true;
       record('migrate', 'skipped', 0, 'scripts/migrate.ts not found yet');
     }
-  }
-  const dbReady = !!infra && migrated;
+  };
 
-  if (want.int) {
-    if (!dbReady) record('int', 'failed', 0, infra ? 'migrations failed' : 'no infrastructure');
-    else {
-      const workers = tierWorkers('int');
-      await jestTier('int', ['--selectProjects', 'int', ...(workers > 1 ? [`--maxWorkers=${workers}`] : ['--runInBand']), '--forceExit', '--testTimeout=30000'], { env: testEnv });
-    }
-  }
+  // int needs the infrastructure but not the running system. Its suites start services of their own: on the system's
+  // NATS server, Redis and database it must end before the system starts; on infrastructure of its own (separateInt)
+  // it runs beside the system (docs/running.md, "Workers")
+  let testEnvInt = null; // int's own infrastructure beside the system (separateInt below), else testEnv
+  const intTier = async () => {
+    if (!want.int) return;
+    if (!dbReady) return record('int', 'failed', 0, infra ? 'migrations failed' : 'no infrastructure');
+    const workers = tierWorkers('int');
+    const out = beside || testEnvInt ? path.join(LOG_DIR, 'int.out') : null;
+    if (out) log(`int started${testEnvInt ? ' beside the system, on infrastructure of its own' : ''} (output: ${path.relative(ROOT, out)}, printed when it ends)`);
+    await jestTier('int', ['--selectProjects', 'int', ...(workers > 1 ? [`--maxWorkers=${workers}`] : ['--runInBand']), '--forceExit', '--testTimeout=30000'], { env: testEnvInt ?? testEnv, capture: out });
+  };
 
   // the whole system on test ports for api and browser
-  if (want.api || want.browser) {
+  const systemTiers = async () => {
+    if (!(want.api || want.browser)) return;
     const apiFiles = want.api ? testFiles('api').length : 0;
     const browserFiles = want.browser ? testFiles('browser').length : 0;
     const services = presentServices();
@@ -423,7 +448,7 @@ async function main() {
     } else if (!services.length) {
       record('system', 'skipped', 0, 'no services/<name>/src/main.ts yet');
     } else {
-      banner('system (seed + services on test ports)');
+      if (!beside) banner('system (seed + services on test ports)');
       const t0 = Date.now();
       try {
         const offset = await pickOffset(services);
@@ -453,15 +478,14 @@ async function main() {
       }
     }
     const sysEnv = { ...(systemEnv ?? testEnv ?? process.env), TEST_GATEWAY_URL: gatewayUrl ?? '' };
-    const apiBesideBrowser = os.availableParallelism() > 1 && apiFiles > 0 && browserFiles > 0;
     const tier = async (name, files, project) => {
       if (!want[name]) return;
       if (!files) return record(name, 'skipped', 0, 'no test files yet');
       if (!gatewayUrl) return record(name, 'failed', 0, 'the system (gateway) is not running');
       if (name === 'browser' && !chromiumPath) return record(name, 'failed', 0, `no Chromium at ${CHROMIUM} (apt-get install chromium)`);
       const workers = tierWorkers(name);
-      // beside the other tier: its output is printed when it ends
-      const out = apiBesideBrowser ? path.join(LOG_DIR, `${name}.out`) : null;
+      // beside another step: its output is printed when it ends
+      const out = beside || testEnvInt || (apiBesideBrowser && apiFiles && browserFiles) ? path.join(LOG_DIR, `${name}.out`) : null;
       if (out) log(`${name} started (output: ${path.relative(ROOT, out)}, printed when it ends)`);
       await jestTier(name, ['--selectProjects', project, ...(workers > 1 ? [`--maxWorkers=${workers}`] : ['--runInBand']), '--forceExit', `--testTimeout=${name === 'browser' ? 120000 : 30000}`], { env: { ...sysEnv }, capture: out });
     };
@@ -472,6 +496,66 @@ async function main() {
       await tier('api', apiFiles, 'api');
       await tier('browser', browserFiles, 'browser');
     }
+  };
+
+  // int beside the running system (api, browser): its suites start services of their own, which must not meet the
+  // system's, so int gets infrastructure of its own (docs/running.md, "Workers"): a private NATS server, another Redis
+  // server or database and its own PostgreSQL database <test database>_int, migrated; S3 and SMTP are shared (each
+  // test reads back only what it made). Only where the system's NATS and Redis are private servers of this run and
+  // the int tier's NATS server is too (else int runs first, as before).
+  const separateInt = async () => {
+    if (!(overlap && parallel && want.int && (want.api || want.browser) && dbReady) || process.env.TEST_INT_APART === '0') return false;
+    if (infra.summary.nats.source !== 'started' || infra.summary.redis.source !== 'started' || testEnv.TEST_DATABASE_ENGINE !== 'postgresql') return false;
+    const t0 = Date.now();
+    const shared = Object.fromEntries(['S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_BUCKET', 'S3_REGION', 'SMTP_URL', 'MAIL_UI_URL'].map((k) => [k, infra.env[k]]));
+    const given = { ...process.env, ...shared, NATS_URL: '', REDIS_URL: '', DATABASE_URL: '', DATABASE_ADMIN_URL: '', NATS_IDENTITIES: '', REDIS_IDENTITIES: '' };
+    let own;
+    try {
+      own = await resolveInfra({ purpose: 'test', dataDir: path.join(DATA_DIR, 'int'), database: `${DATABASES.test}_int`, log: (m) => log(`infra (int): ${m}`), env: given });
+      cleanups.push(own.stop);
+    } catch (e) {
+      log(`infra (int): ${e?.message ?? e}; int runs before the system instead`);
+      return false;
+    }
+    if (own.summary.nats.source !== 'started' || own.summary.postgres.engine !== 'postgresql') {
+      log('infra (int): no private NATS server or no PostgreSQL for int: it runs before the system instead');
+      await own.stop();
+      return false;
+    }
+    record('infra int', 'passed', since(t0), Object.entries(own.summary).map(([k, s]) => `${k} ${s.source}`).join(', '));
+    const intEnv = { ...testEnv, ...Object.fromEntries(Object.keys(testEnv).filter((k) => /^(DATABASE_|REDIS_URL|NATS_)/.test(k)).map((k) => [k, undefined])), ...own.env };
+    for (const k of Object.keys(intEnv)) if (intEnv[k] === undefined) delete intEnv[k];
+    const t1 = Date.now();
+    const out = path.join(LOG_DIR, 'migrate-int.out');
+    const code = await run(process.execPath, ['-r', '@swc-node/register', 'scripts/migrate.ts'], { env: { ...intEnv, DATABASE_APP_ROLE: 'boardroom_app' }, capture: out });
+    if (code !== 0) {
+      replay('migrate (int)', out);
+      record('migrate int', 'failed', since(t1), `exit ${code}`);
+      return false;
+    }
+    record('migrate int', 'passed', since(t1), redact(own.env.DATABASE_ADMIN_URL));
+    return intEnv;
+  };
+
+  const chain = async () => {
+    await prepare();
+    const intEnv = await separateInt();
+    if (intEnv) {
+      testEnvInt = intEnv;
+      await Promise.all([intTier(), systemTiers()]);
+    } else {
+      await intTier();
+      await systemTiers();
+    }
+  };
+  if (beside) {
+    const names = (list) => list.filter((t) => want[t]).join(', ');
+    log(`${lanes ? 'typecheck and unit run beside lint, links and web' : `${names(['typecheck', 'lint', 'links', 'unit', 'web'])} run`}, and beside them infrastructure, migrate, ${names(['int', 'api', 'browser'])}; each prints its output when it ends`);
+    await Promise.all([staticTiers(), chain()]);
+  } else {
+    if (lanes) log('typecheck and unit run beside lint, links and web; each prints its output when it ends');
+    await staticTiers();
+    await chain();
   }
   if (infra?.env.NATS_IDENTITY_SEED && (want.api || want.browser)) natsViolations();
   if (infra && Object.keys(infra.env).some((k) => k.startsWith('REDIS_URL_')) && (want.api || want.browser)) await redisViolations(infra.env.REDIS_URL);
