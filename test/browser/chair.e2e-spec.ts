@@ -13,6 +13,13 @@ import { createTestCommittee, pdfText, waitFor } from '@app/testing';
 import { GATEWAY, closeRedis, env, expectOk, formDate, talkingPoint, world, type Person, type World } from '../api/meeting/helpers';
 import { a11y, dismissToasts, openBrowser, orgUrl, pickOption, settled, signIn, successToast, switchLanguage, waitForText, VIEWPORT, type Session } from './support';
 
+/** a server date as the English minutes print it ('24 November 2026, 2:05 PM'; docs/minutes.md#dates-in-the-minutes-language) */
+function asPrinted(local: string): string {
+  const [, y, mo, dd, hh, mi] = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})/.exec(local)!;
+  const month = new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(Number(y), Number(mo) - 1, 1)));
+  return `${Number(dd)} ${month} ${y}, ${Number(hh) % 12 || 12}:${mi} ${Number(hh) < 12 ? 'AM' : 'PM'}`;
+}
+
 declare const document: any;
 declare const window: any;
 
@@ -149,7 +156,7 @@ describe('journey: the chair runs the meeting; the roll call makes the quorum, l
     const res = await fetch(`${GATEWAY}/api/meetings/${meetingId}/mom`, { headers: { 'x-org': w.org.slug, token: w.chair.token } });
     const text = (await pdfText(Buffer.from(await res.arrayBuffer()))).replace(/\s+/g, ' ');
     const d = expectOk(await w.chair.c.get(`/meetings/${meetingId}`));
-    expect(text).toContain(`Quorum reached at ${d.roll_call.reached_at}`);
+    expect(text).toContain(`Quorum reached at ${asPrinted(d.roll_call.reached_at)}`);
     expect(text).toContain('4 of 5 members present or represented, 3 needed (60 %)');
     expect(text).toContain(`Not marked`);
   });

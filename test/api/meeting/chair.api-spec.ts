@@ -8,6 +8,13 @@
 import { createTestCommittee, pdfText, waitFor } from '@app/testing';
 import { GATEWAY, MeetingEvents, env, expectOk, formDate, refused, talkingPoint, worldWithEvents, type Person, type World } from './helpers';
 
+/** a server date as the English minutes print it ('24 November 2026, 2:05 PM'; docs/minutes.md#dates-in-the-minutes-language) */
+function asPrinted(local: string): string {
+  const [, y, mo, dd, hh, mi] = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})/.exec(local)!;
+  const month = new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(Number(y), Number(mo) - 1, 1)));
+  return `${Number(dd)} ${month} ${y}, ${Number(hh) % 12 || 12}:${mi} ${Number(hh) < 12 ? 'AM' : 'PM'}`;
+}
+
 jest.setTimeout(120_000);
 let w: World;
 let tap: MeetingEvents;
@@ -137,7 +144,7 @@ describe('a meeting run from the chair', () => {
     expect(text).toContain('Remote Mark Member');
     expect(text).toContain('Absent Eddie Editor');
     expect(text).toContain(`Apologies ${fifth.name}`);
-    expect(text).toContain(`Quorum reached at ${d.roll_call.reached_at}`);
+    expect(text).toContain(`Quorum reached at ${asPrinted(d.roll_call.reached_at)}`);
     expect(text).toContain('3 of 5 members present or represented, 3 needed (60 %)');
   });
 

@@ -9,7 +9,7 @@ import { bookFrontHtml, bookWords } from '../pdf/book-html';
 import { mergeDocuments } from '../pdf/merge';
 import type { OutlineNode } from '../pdf/outline';
 import { PdfRenderer } from '../pdf/pdf-renderer';
-import { bookFingerprint, bookLayout, bookSections } from '../rules/book';
+import { bookFingerprint, bookLayout, bookProgramme, bookSections } from '../rules/book';
 import { BookRepository } from './book.repository';
 import { BookSummaryService } from './book-summary.service';
 import { bookFileName } from './book.service';
@@ -61,7 +61,8 @@ export class MergeBookProcessor {
       await this.progress(p.orgId, book.id, 5);
       const meeting = await this.meetings.loadAsSystem(p.orgId, p.meetingId);
       const sections = bookSections(meeting);
-      if (bookFingerprint(meeting.title, sections) !== book.fingerprint) logger().info({ bookId: book.id }, 'the agenda changed since the book was asked for; merging what it is now');
+      const programme = bookProgramme(meeting);
+      if (bookFingerprint(meeting.title, sections, programme) !== book.fingerprint) logger().info({ bookId: book.id }, 'the agenda changed since the book was asked for; merging what it is now');
       const total = sections.reduce((n, s) => n + s.files.length, 0);
       let read = 0;
       const loaded: { title: string; files: { library_id: number; name: string; doc: PDFDocument; pages: number }[] }[] = [];
@@ -77,14 +78,14 @@ export class MergeBookProcessor {
       }
       const lang: Lang = 'en';
       // the front, measured (agenda page count), then printed with the real page numbers
-      const measure = await PDFDocument.load(await this.pdf.pdf(bookFrontHtml(meeting, loaded.map((s) => ({ title: s.title, files: s.files.map((f) => ({ name: f.name, start: null })) })), lang)));
+      const measure = await PDFDocument.load(await this.pdf.pdf(bookFrontHtml(meeting, loaded.map((s) => ({ title: s.title, files: s.files.map((f) => ({ name: f.name, start: null })) })), lang, programme)));
       let frontPages = measure.getPageCount();
       let layout = bookLayout(1, frontPages - 1, loaded);
-      let front = await PDFDocument.load(await this.pdf.pdf(bookFrontHtml(meeting, loaded.map((s, i) => ({ title: s.title, files: layout.entries.filter((e) => e.section === i).map((e) => ({ name: e.name, start: e.start })) })), lang)));
+      let front = await PDFDocument.load(await this.pdf.pdf(bookFrontHtml(meeting, loaded.map((s, i) => ({ title: s.title, files: layout.entries.filter((e) => e.section === i).map((e) => ({ name: e.name, start: e.start })) })), lang, programme)));
       if (front.getPageCount() !== frontPages) {
         frontPages = front.getPageCount();
         layout = bookLayout(1, frontPages - 1, loaded);
-        front = await PDFDocument.load(await this.pdf.pdf(bookFrontHtml(meeting, loaded.map((s, i) => ({ title: s.title, files: layout.entries.filter((e) => e.section === i).map((e) => ({ name: e.name, start: e.start })) })), lang)));
+        front = await PDFDocument.load(await this.pdf.pdf(bookFrontHtml(meeting, loaded.map((s, i) => ({ title: s.title, files: layout.entries.filter((e) => e.section === i).map((e) => ({ name: e.name, start: e.start })) })), lang, programme)));
       }
       await this.progress(p.orgId, book.id, 70);
 

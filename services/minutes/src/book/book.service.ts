@@ -4,7 +4,7 @@ import { CONFIG, Jobs, Storage } from '@app/platform';
 import { Meetings } from '../common/meetings';
 import { MinutesDb } from '../common/minutes-db';
 import type { MinutesConfig } from '../config';
-import { bookFingerprint, bookSections } from '../rules/book';
+import { bookFingerprint, bookProgramme, bookSections } from '../rules/book';
 import { BookRepository, type BookRow } from './book.repository';
 
 /** the file name of a meeting's board book */
@@ -54,7 +54,7 @@ export class BookService {
   async ensure(orgId: string, meeting: MeetingDetails): Promise<BookRow | null> {
     const sections = bookSections(meeting);
     if (!sections.length) return null;
-    const fingerprint = bookFingerprint(meeting.title, sections);
+    const fingerprint = bookFingerprint(meeting.title, sections, bookProgramme(meeting));
     const { row } = await this.db.command(orgId, async (s, after) => {
       const claimed = await this.repo.claim(s, meeting.id, fingerprint);
       if (claimed.started) {

@@ -1,23 +1,37 @@
 import type { Lang, MeetingDetails } from '@app/contracts';
+import type { ProgrammeLine } from '../rules/book';
+import { printedDates } from './dates';
 import { escapeHtml } from './html';
 
 const WORDS = {
-  en: { book: 'Board book', agenda: 'Agenda', page: 'Page', committee: 'Committee', date: 'Date', location: 'Location' },
-  ar: { book: 'ملف الاجتماع', agenda: 'جدول الأعمال', page: 'الصفحة', committee: 'اللجنة', date: 'التاريخ', location: 'المكان' },
-  ru: { book: 'Материалы заседания', agenda: 'Повестка', page: 'Страница', committee: 'Комитет', date: 'Дата', location: 'Место' },
+  en: { book: 'Board book', agenda: 'Agenda', page: 'Page', committee: 'Committee', date: 'Date', location: 'Location', programme: 'Programme', documents: 'Documents', start: 'Start', item: 'Item', presenters: 'Presenters', duration: 'Minutes' },
+  ar: { book: 'ملف الاجتماع', agenda: 'جدول الأعمال', page: 'الصفحة', committee: 'اللجنة', date: 'التاريخ', location: 'المكان', programme: 'البرنامج', documents: 'المستندات', start: 'البدء', item: 'البند', presenters: 'المقدّمون', duration: 'الدقائق' },
+  ru: { book: 'Материалы заседания', agenda: 'Повестка', page: 'Страница', committee: 'Комитет', date: 'Дата', location: 'Место', programme: 'Программа', documents: 'Документы', start: 'Начало', item: 'Пункт', presenters: 'Докладчики', duration: 'Минуты' },
 } as const;
 const wordsFor = (lang: Lang) => (lang === 'ar' ? WORDS.ar : lang === 'ru' ? WORDS.ru : WORDS.en);
 
 /**
- * The front of the board book: a cover page, then the agenda (each section and its files with the page where each
- * starts). `starts` is null on the first pass, which only measures how many pages the agenda takes.
+ * The front of the board book: a cover page (the meeting's date and time with its zone, through the minutes' date
+ * formatter), then the agenda: the programme (each talking point's planned start, title, presenters and minutes, its
+ * sub-points under it; issue 27) and each section with its files and the page where each starts. `starts` is null on
+ * the first pass, which only measures how many pages the agenda takes.
  */
 export function bookFrontHtml(
-  m: Pick<MeetingDetails, 'title' | 'committee' | 'start_date' | 'location'>,
+  m: Pick<MeetingDetails, 'title' | 'committee' | 'start_date' | 'location'> & Partial<Pick<MeetingDetails, 'time_zone'>>,
   sections: { title: string; files: { name: string; start: number | null }[] }[],
   lang: Lang,
+  programme: ProgrammeLine[] = [],
 ): string {
   const W = wordsFor(lang);
+  const dates = printedDates(lang, m.time_zone ?? null);
+  const day = m.start_date.slice(0, 10);
+  const when = (local: string | null) => (local ? (local.slice(0, 10) === day ? dates.time(local) : dates.dateTime(local)) : '');
+  const plan = programme
+    .map((l) => `<tr class="${l.planned_start === null ? 'sub' : 'point'}"><td class="time">${escapeHtml(when(l.planned_start))}</td><td class="${l.planned_start === null ? 'file' : ''}">${escapeHtml(`${l.number}${l.number.includes('.') ? '' : '.'} ${l.title}`)}</td><td>${escapeHtml(l.presenters.join(', '))}</td><td class="num">${l.duration || ''}</td></tr>`)
+    .join('');
+  const programmeTable = plan
+    ? `<h3>${escapeHtml(W.programme)}</h3><table class="programme"><thead><tr><th>${escapeHtml(W.start)}</th><th>${escapeHtml(W.item)}</th><th>${escapeHtml(W.presenters)}</th><th class="num">${escapeHtml(W.duration)}</th></tr></thead><tbody>${plan}</tbody></table><h3>${escapeHtml(W.documents)}</h3>`
+    : '';
   const rows = sections
     .map((s) => `<tr class="section"><td colspan="2">${escapeHtml(s.title)}</td></tr>${s.files.map((f) => `<tr><td class="file">${escapeHtml(f.name)}</td><td class="num">${f.start ?? '000'}</td></tr>`).join('')}`)
     .join('');
@@ -35,13 +49,17 @@ export function bookFrontHtml(
   td { padding: 3pt 4pt; border-bottom: 0.5pt dotted #cbd2d9; }
   tr.section td { font-weight: bold; padding-top: 8pt; border-bottom: 0.8pt solid #9aa5b1; }
   td.file { padding-inline-start: 16pt; }
-  td.num { text-align: end; width: 40pt; }
+  td.num, th.num { text-align: end; width: 40pt; }
+  h3 { font-size: 12pt; margin: 12pt 0 4pt; }
+  th { text-align: start; font-size: 9pt; color: #52606d; padding: 2pt 4pt; border-bottom: 0.8pt solid #9aa5b1; }
+  td.time { white-space: nowrap; width: 90pt; }
+  tr.point td { font-weight: bold; }
 </style></head><body>
 <div class="cover"><div class="kind">${escapeHtml(W.book)}</div><h1>${escapeHtml(m.title)}</h1>
-<p>${escapeHtml(W.committee)}: ${escapeHtml(m.committee?.name ?? '')}</p><p>${escapeHtml(W.date)}: ${escapeHtml(m.start_date)}</p>
+<p>${escapeHtml(W.committee)}: ${escapeHtml(m.committee?.name ?? '')}</p><p>${escapeHtml(W.date)}: ${escapeHtml(dates.dateTime(m.start_date, { zoned: true }))}</p>
 ${m.location ? `<p>${escapeHtml(W.location)}: ${escapeHtml(m.location)}</p>` : ''}</div>
 <h2>${escapeHtml(W.agenda)}</h2>
-<table><tbody>${rows}</tbody></table>
+${programmeTable}<table><tbody>${rows}</tbody></table>
 </body></html>`;
 }
 

@@ -1,5 +1,5 @@
 import type { MeetingDetails } from '@app/contracts';
-import { bookFingerprint, bookLayout, bookSections } from './book';
+import { bookFingerprint, bookLayout, bookProgramme, bookSections } from './book';
 
 const f = (library_id: number, name: string) => ({ library_id, name });
 const agendas = [
@@ -31,6 +31,34 @@ describe('bookSections: attachments in agenda order', () => {
     expect(bookFingerprint('Board', bookSections({ agendas }))).toBe(a);
     expect(bookFingerprint('Board', [{ title: '1. Budget', files: [f(99, 'x.pdf')] }])).not.toBe(a);
     expect(bookFingerprint('Other', bookSections({ agendas }))).not.toBe(a);
+  });
+});
+
+describe('bookProgramme: every talking point with its plan (issue 27)', () => {
+  const tp = (id: number, title: string, planned_start: string, duration: number, presenters: unknown[], subpoints: unknown[] = []) => ({
+    agenda_type: 'talking_point', id, title, planned_start, duration, presenters, subpoints, attachments: [], decisions: [], actions: [],
+  });
+  const plan = [
+    { agenda_type: 'talking_point', agenda_type_id: 1, row_num: 1, data: [tp(1, 'Budget', '2026-11-24 10:00:00', 30, [{ user: { name: 'Ada' }, user_email: null }, { user: null, user_email: 'cfo@x.co' }], [{ title: 'Capex', duration: 10, presenter: { user: { name: 'Mona' }, user_email: null } }, { title: 'Opex', duration: 0, presenter: null }])] },
+    { agenda_type: 'decision', agenda_type_id: 2, row_num: 2, data: [{ agenda_type: 'decision', id: 2, title: 'Approve', attachments: [] }] },
+    { agenda_type: 'talking_point', agenda_type_id: 3, row_num: 3, data: [tp(3, 'AOB', '2026-11-24 10:40:00', 5, [])] },
+  ] as unknown as MeetingDetails['agendas'];
+
+  it('in agenda order, without files too; sub-points under their item; decisions and actions are not in it', () => {
+    expect(bookProgramme({ agendas: plan })).toEqual([
+      { number: '1', title: 'Budget', planned_start: '2026-11-24 10:00:00', duration: 30, presenters: ['Ada', 'cfo@x.co'] },
+      { number: '1.1', title: 'Capex', planned_start: null, duration: 10, presenters: ['Mona'] },
+      { number: '1.2', title: 'Opex', planned_start: null, duration: 0, presenters: [] },
+      { number: '2', title: 'AOB', planned_start: '2026-11-24 10:40:00', duration: 5, presenters: [] },
+    ]);
+  });
+
+  it('a moved start or another presenter makes a new book', () => {
+    const lines = bookProgramme({ agendas: plan });
+    const a = bookFingerprint('Board', [], lines);
+    expect(bookFingerprint('Board', [], lines)).toBe(a);
+    expect(bookFingerprint('Board', [], [{ ...lines[0]!, planned_start: '2026-11-24 10:15:00' }, ...lines.slice(1)])).not.toBe(a);
+    expect(bookFingerprint('Board', [], [{ ...lines[0]!, presenters: ['Ada'] }, ...lines.slice(1)])).not.toBe(a);
   });
 });
 

@@ -44,9 +44,46 @@ export function bookSections(m: Agenda): BookSection[] {
   return out;
 }
 
-/** the agenda state a book was made from: a new title, section or file makes a new book */
-export function bookFingerprint(title: string, sections: BookSection[]): string {
-  return createHash('sha256').update(JSON.stringify([title, sections.map((s) => [s.title, s.files.map((f) => f.library_id)])])).digest('hex').slice(0, 40);
+/** one line of the book's programme: a talking point or a sub-point, when it is planned to start, how long, who presents */
+export interface ProgrammeLine {
+  /** '1', '1.2' */
+  number: string;
+  title: string;
+  /** 'YYYY-MM-DD HH:mm:ss' in the organization's zone (talking points; null for a sub-point) */
+  planned_start: string | null;
+  duration: number;
+  presenters: string[];
+}
+
+type Named = { user?: { name: string | null } | null; user_email?: string | null };
+const nameOf = (p: Named): string => p.user?.name ?? p.user_email ?? '';
+
+/**
+ * The programme on the book's agenda page (issue 27): every talking point in agenda order, with or without files, its
+ * planned start, duration and presenters, each followed by its sub-points (duration and presenter).
+ */
+export function bookProgramme(m: Agenda): ProgrammeLine[] {
+  const out: ProgrammeLine[] = [];
+  let n = 0;
+  for (const group of m.agendas) {
+    for (const item of group.data) {
+      if (item.agenda_type !== 'talking_point') continue;
+      n += 1;
+      out.push({ number: String(n), title: item.title, planned_start: item.planned_start ?? null, duration: item.duration, presenters: item.presenters.map(nameOf).filter(Boolean) });
+      item.subpoints.forEach((s, i) => out.push({ number: `${n}.${i + 1}`, title: s.title, planned_start: null, duration: s.duration, presenters: s.presenter ? [nameOf(s.presenter)].filter(Boolean) : [] }));
+    }
+  }
+  return out;
+}
+
+/**
+ * the agenda state a book was made from: a new title, section or file makes a new book, and so does a change of the
+ * programme (a planned start, a duration, a presenter) when it is given
+ */
+export function bookFingerprint(title: string, sections: BookSection[], programme?: ProgrammeLine[]): string {
+  const state: unknown[] = [title, sections.map((s) => [s.title, s.files.map((f) => f.library_id)])];
+  if (programme) state.push(programme.map((l) => [l.number, l.title, l.planned_start, l.duration, l.presenters]));
+  return createHash('sha256').update(JSON.stringify(state)).digest('hex').slice(0, 40);
 }
 
 /**
