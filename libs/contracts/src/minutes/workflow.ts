@@ -93,6 +93,13 @@ export const zMinutesWorkflow = z.object({
   signers: z.array(zWorkflowPerson),
   /** the roles the meeting must name before the owner may send for approval (the owner's view; empty for everyone else) */
   signers_missing: z.array(zMeetingRole),
+  /**
+   * the owner names the missing signers in the approval request (`chair_user_id`, `secretary_user_id`): the meeting is
+   * Archived, so its roles can no longer be named (docs/minutes.md#who-signs); false while they can, or none is missing
+   */
+  name_signers: z.boolean().default(false),
+  /** whom the owner may name as a signer: the meeting's members who are users, the owner included (empty unless name_signers) */
+  signer_candidates: z.array(zWorkflowPerson).default([]),
   permissions: zWorkflowPermissions,
   editions: z.array(zWorkflowEdition),
   /** every step of every edition, oldest first */
@@ -115,10 +122,13 @@ export const zReviewCommentBody = z
   .strict();
 export const zEmptyWorkflowBody = z.object({}).strict();
 /**
- * POST /api/meetings/{id}/minutes/approval: no body. The signers are not chosen: the meeting's chair, then its
- * secretary where the organization asks for it (docs/minutes.md#who-signs); an `approvers` key is refused.
+ * POST /api/meetings/{id}/minutes/approval. The signers are the meeting's chair, then its secretary where the
+ * organization asks for it (docs/minutes.md#who-signs); an `approvers` key is refused. Only for an Archived meeting
+ * that never named a role does the owner name its holder here (`chair_user_id`, `secretary_user_id`: a member of the
+ * meeting); otherwise the body is empty.
  */
-export const zSendForApprovalBody = zEmptyWorkflowBody;
+export const zSendForApprovalBody = z.object({ chair_user_id: userId.optional(), secretary_user_id: userId.optional() }).strict();
+export type SendForApprovalBody = z.output<typeof zSendForApprovalBody>;
 
 /** minutes.v1.minutes.published: the signed minutes of an edition are published; each member is told in their language */
 export const zMinutesPublishedPayload = z.object({

@@ -9,11 +9,19 @@ import { Bus, logger, Outbox, Storage } from '@app/platform';
 import { MinutesDb, type Scope } from '../common/minutes-db';
 import { minutesFileName } from '../rules/file-name';
 import { minutesItems } from '../rules/items';
-import { nextState, type WorkflowStep } from '../rules/workflow';
+import { nextState, type SignerField, type SignerRefusal, type WorkflowStep } from '../rules/workflow';
 import { MinutesRepository } from './minutes.repository';
 import { MinutesService } from './minutes.service';
 import { WorkflowRepository } from './workflow.repository';
-import { candidatesOf, signersOf, WorkflowView, type Edition } from './workflow.view';
+import { candidatesOf, ownerNamesSigners, signersOf, WorkflowView, type Edition } from './workflow.view';
+
+/** the message of each refusal of a signer named in the approval request */
+const SIGNER_REFUSALS: Record<SignerRefusal, (field: SignerField) => string> = {
+  named: (f) => (f === 'chair_user_id' ? MinutesMessages.chairNamed : MinutesMessages.secretaryNamed),
+  not_asked: () => MinutesMessages.secretaryNotAsked,
+  not_member: () => MinutesMessages.notAMember,
+  in_card: () => MinutesMessages.namedInCard,
+};
 
 type Ctx = Awaited<ReturnType<MinutesService['context']>>;
 const actorName = (a: { name: string | null; email: string | null }) => a.name ?? a.email ?? '';
@@ -113,8 +121,17 @@ export class WorkflowService {
     this.ownerOnly(x);
     // who signs is not chosen: the meeting's chair, then its secretary where the organization asks for it (rules/workflow
     // approversFor); a role the meeting has not named is a field error of that role, and nothing is written
-    const { signers: approvers, missing } = signersOf(x.meeting, await this.minutes.secretarySigns(c.orgId));
-    if (missing.length) throw AppError.validation(Object.fromEntries(missing.map((role) => [role, role === 'chair' ? MinutesMessages.noChair : MinutesMessages.noSecretary])));
+    // (an Archived meeting that never named a role: the owner names its holder in the body, rules/workflow chooseSigners)
+    const { signers: approvers, missing, refused } = signersOf(x.meeting, await this.minutes.secretarySigns(c.orgId), c.body);
+    const refusals = (Object.keys(refused) as SignerField[]).map((field) => [field, SIGNER_REFUSALS[refused[field]!](field)] as const);
+    if (refusals.length) throw AppError.validation(Object.fromEntries(refusals));
+    if (missing.length) {
+      // an Archived meeting: the field to fill is the body's; otherwise the role is named in the meeting's card
+      const archived = ownerNamesSigners(x.meeting);
+      throw AppError.validation(Object.fromEntries(missing.map((role) => (archived
+        ? [`${role}_user_id`, role === 'chair' ? MinutesMessages.chooseChair : MinutesMessages.chooseSecretary]
+        : [role, role === 'chair' ? MinutesMessages.noChair : MinutesMessages.noSecretary]))));
+    }
     const { edition, version } = await this.db.tenant(c.orgId, async (s) => {
       const e = await this.view.edition(s, c.meetingId);
       WorkflowService.step(e, 'send_approval');

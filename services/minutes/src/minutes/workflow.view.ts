@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { serverDate, type Actor, type MeetingDetails, type MeetingRole, type MinutesPermissions, type MinutesWorkflow, type MinutesWorkflowAction, type MinutesWorkflowState } from '@app/contracts';
+import { MeetingStatus, serverDate, type Actor, type SendForApprovalBody, type MeetingDetails, type MeetingRole, type MinutesPermissions, type MinutesWorkflow, type MinutesWorkflowAction, type MinutesWorkflowState } from '@app/contracts';
 import type { Scope } from '../common/minutes-db';
-import { approversFor, workflowPermissions } from '../rules/workflow';
+import { approversFor, chooseSigners, workflowPermissions, type SignerField, type SignerRefusal } from '../rules/workflow';
 import { WorkflowRepository, type EditionRow } from './workflow.repository';
 
 /** the current edition: the newest row, or edition 1 as a draft before anyone took a step (no row is written to read) */
@@ -21,17 +21,32 @@ export function candidatesOf(meeting: MeetingDetails): Array<{ user_id: number; 
 type Person = { user_id: number; name: string };
 const memberName = (m: MeetingDetails['members'][number]): string => m.user?.name ?? m.user?.email ?? m.user_email ?? `#${m.user_id}`;
 
+/** the meeting can no longer name its roles (Archived: nobody has a right on it), so the owner names a missing signer */
+export const ownerNamesSigners = (meeting: MeetingDetails): boolean => meeting.meeting_status_id === MeetingStatus.Archived;
+
+/** whom the owner may name as a signer: the meeting's members who are users, the owner included */
+export function signerCandidatesOf(meeting: MeetingDetails): Person[] {
+  const seen = new Map<number, string>();
+  for (const m of meeting.members) if (m.user_id !== null && !seen.has(m.user_id)) seen.set(m.user_id, memberName(m));
+  return [...seen].map(([user_id, name]) => ({ user_id, name })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
 /**
  * Who signs this meeting's minutes, in order, from the meeting's roles (meeting_role on its members, set with
- * POST /api/meetings/{id}/roles) and the organization's `mom_secretary_signs` (rules/workflow approversFor).
+ * POST /api/meetings/{id}/roles) and the organization's `mom_secretary_signs` (rules/workflow approversFor), with the
+ * holders the owner named for an Archived meeting that never named them (`chooseSigners`; `refused` per field).
  */
-export function signersOf(meeting: MeetingDetails, secretarySigns: boolean): { signers: Person[]; missing: MeetingRole[] } {
-  const holder = (role: MeetingRole) => meeting.members.find((m) => m.meeting_role === role && m.user_id !== null) ?? null;
-  const chair = holder('chair');
-  const secretary = holder('secretary');
-  const { approvers, missing } = approversFor({ chair: chair?.user_id ?? null, secretary: secretary?.user_id ?? null, secretarySigns });
-  const people = [chair, secretary].filter((m): m is NonNullable<typeof m> => m !== null);
-  return { signers: approvers.map((id) => ({ user_id: id, name: memberName(people.find((m) => m.user_id === id)!) })), missing };
+export function signersOf(
+  meeting: MeetingDetails, secretarySigns: boolean, named: SendForApprovalBody = {},
+): { signers: Person[]; missing: MeetingRole[]; refused: Partial<Record<SignerField, SignerRefusal>> } {
+  const holder = (role: MeetingRole) => meeting.members.find((m) => m.meeting_role === role && m.user_id !== null)?.user_id ?? null;
+  const people = signerCandidatesOf(meeting);
+  const chosen = chooseSigners(
+    { chair: holder('chair'), secretary: holder('secretary'), secretarySigns, canName: ownerNamesSigners(meeting), members: new Set(people.map((p) => p.user_id)) },
+    named,
+  );
+  const { approvers, missing } = approversFor({ chair: chosen.chair, secretary: chosen.secretary, secretarySigns });
+  return { signers: approvers.map((id) => people.find((p) => p.user_id === id)!), missing, refused: chosen.refused };
 }
 
 /** The workflow part of the minutes' state (read only: rows -> the answer, with the rules' flags). */
@@ -53,6 +68,8 @@ export class WorkflowView {
     const tz = meeting.time_zone;
     const seesComments = owner || reviewer || rights.manage;
     const signing = owner && secretarySigns !== null ? signersOf(meeting, secretarySigns) : { signers: [], missing: [] };
+    // an Archived meeting that never named a signer: the owner names them when sending (docs/minutes.md#who-signs)
+    const nameSigners = owner && signing.missing.length > 0 && ownerNamesSigners(meeting);
     return {
       edition: cur.number,
       state: cur.state as MinutesWorkflowState,
@@ -65,7 +82,9 @@ export class WorkflowView {
       candidates: owner ? candidatesOf(meeting) : [],
       signers: signing.signers,
       signers_missing: signing.missing,
-      permissions: workflowPermissions({ state: cur.state as MinutesWorkflowState, available: rights.available, owner, reviewer, signersReady: owner && signing.missing.length === 0 }),
+      name_signers: nameSigners,
+      signer_candidates: nameSigners ? signerCandidatesOf(meeting) : [],
+      permissions: workflowPermissions({ state: cur.state as MinutesWorkflowState, available: rights.available, owner, reviewer, signersReady: owner && (signing.missing.length === 0 || nameSigners) }),
       editions: (rows.length ? rows : []).map((e) => ({
         number: e.number, state: e.state as MinutesWorkflowState, draft_version: e.draftVersion, published_version: e.publishedVersion, approval_id: e.approvalId, created_at: serverDate(e.createdAt, tz)!,
       })),

@@ -1,4 +1,4 @@
-import { approversFor, isLocked, nextState, workflowPermissions, type WorkflowStep } from './workflow';
+import { approversFor, chooseSigners, isLocked, nextState, workflowPermissions, type WorkflowStep } from './workflow';
 
 describe('the minutes workflow', () => {
   it.each<[Parameters<typeof nextState>[0], WorkflowStep, string | null]>([
@@ -53,4 +53,18 @@ describe('the minutes workflow', () => {
     ['neither named, both asked for', { chair: null, secretary: null, secretarySigns: true }, { approvers: [], missing: ['chair', 'secretary'] }],
     ['one person in both roles signs once', { chair: 9, secretary: 9, secretarySigns: true }, { approvers: [9], missing: [] }],
   ])('approvers: %s', (_, facts, expected) => expect(approversFor(facts)).toEqual(expected));
+
+  const members = new Set([1, 5, 9]);
+  const archived = { chair: null, secretary: null, secretarySigns: false, canName: true, members };
+  it.each<[string, Parameters<typeof chooseSigners>[0], Parameters<typeof chooseSigners>[1], ReturnType<typeof chooseSigners>]>([
+    ['nothing named, nothing sent: the meeting\'s roles as they are', { ...archived, chair: 9 }, {}, { chair: 9, secretary: null, refused: {} }],
+    ['an archived meeting without a chair: the owner names a member', archived, { chair_user_id: 5 }, { chair: 5, secretary: null, refused: {} }],
+    ['the owner may name themself when they chaired', archived, { chair_user_id: 1 }, { chair: 1, secretary: null, refused: {} }],
+    ['not a member of the meeting', archived, { chair_user_id: 77 }, { chair: null, secretary: null, refused: { chair_user_id: 'not_member' } }],
+    ['the meeting names its chair: the chair signs, a name sent is refused', { ...archived, chair: 9 }, { chair_user_id: 5 }, { chair: 9, secretary: null, refused: { chair_user_id: 'named' } }],
+    ['a meeting that can still name its roles names them in its card', { ...archived, canName: false }, { chair_user_id: 5 }, { chair: null, secretary: null, refused: { chair_user_id: 'in_card' } }],
+    ['the secretary where the organization does not ask for one', archived, { chair_user_id: 5, secretary_user_id: 9 }, { chair: 5, secretary: null, refused: { secretary_user_id: 'not_asked' } }],
+    ['the chair and the secretary named where both are asked for', { ...archived, secretarySigns: true }, { chair_user_id: 5, secretary_user_id: 9 }, { chair: 5, secretary: 9, refused: {} }],
+    ['the secretary named by the meeting, the chair by the owner', { ...archived, secretarySigns: true, secretary: 9 }, { chair_user_id: 5 }, { chair: 5, secretary: 9, refused: {} }],
+  ])('signers named by the owner: %s', (_, facts, body, expected) => expect(chooseSigners(facts, body)).toEqual(expected));
 });

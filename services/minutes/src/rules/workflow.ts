@@ -74,3 +74,31 @@ export function approversFor(f: SignerFacts): { approvers: number[]; missing: Me
   if (missing.length) return { approvers: [], missing };
   return { approvers: [...new Set(needed.map(([, id]) => id as number))], missing: [] };
 }
+
+export type SignerField = 'chair_user_id' | 'secretary_user_id';
+/** why a signer named in the approval request is refused */
+export type SignerRefusal = 'named' | 'not_member' | 'not_asked' | 'in_card';
+
+/**
+ * The owner names a signer the meeting does not name (docs/minutes.md#who-signs; issue 27). An Archived meeting can no
+ * longer have its roles named (the spec gives nobody any right on it), yet its minutes are made and signed then; so for
+ * such a meeting the owner says, in the approval request, who chaired it (and who was its secretary, where the
+ * organization has the secretary sign). Refused: naming a role the meeting names already (`named`: its holder signs),
+ * the secretary where the organization does not ask for one (`not_asked`), someone not a member of the meeting
+ * (`not_member`), and any naming while the meeting can still name its roles in its card (`in_card`). The owner is
+ * never assumed to sign in the chair's place: the minutes say who presided, and only a named person signs for that.
+ */
+export function chooseSigners(
+  f: SignerFacts & { canName: boolean; members: ReadonlySet<number> },
+  body: { chair_user_id?: number; secretary_user_id?: number },
+): { chair: number | null; secretary: number | null; refused: Partial<Record<SignerField, SignerRefusal>> } {
+  const refused: Partial<Record<SignerField, SignerRefusal>> = {};
+  const pick = (field: SignerField, held: number | null, asked: boolean): number | null => {
+    const given = body[field];
+    if (given === undefined) return held;
+    const why: SignerRefusal | null = !asked ? 'not_asked' : held !== null ? 'named' : !f.canName ? 'in_card' : !f.members.has(given) ? 'not_member' : null;
+    if (why) refused[field] = why;
+    return why ? held : given;
+  };
+  return { chair: pick('chair_user_id', f.chair, true), secretary: pick('secretary_user_id', f.secretary, f.secretarySigns), refused };
+}

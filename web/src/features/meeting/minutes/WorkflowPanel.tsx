@@ -48,6 +48,8 @@ export function WorkflowPanel(props: { state: MinutesState; onChanged: (s: Minut
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
+  // an Archived meeting that never named a signer: the owner names them here (docs/minutes.md#who-signs)
+  const [named, setNamed] = useState<Partial<Record<'chair' | 'secretary', number>>>({});
   const nameOf = (i: MinutesItem) => (i.type === 'meeting' ? t('meetingItem') : i.title);
 
   const run = async (go: () => Promise<{ data: MinutesState; message: string | null }>, after?: () => void) => {
@@ -65,7 +67,9 @@ export function WorkflowPanel(props: { state: MinutesState; onChanged: (s: Minut
   };
   const params = { id: s.meeting_id };
   const sendReview = () => run(() => apiCommand(Routes.sendMinutesForReview, { params, body: { reviewers } }));
-  const sendApproval = () => run(() => apiCommand(Routes.sendMinutesForApproval, { params, body: {} }));
+  const sendApproval = () =>
+    run(() => apiCommand(Routes.sendMinutesForApproval, { params, body: w.name_signers ? { chair_user_id: named.chair, secretary_user_id: named.secretary } : {} }));
+  const signersNamed = !w.name_signers || w.signers_missing.every((role) => named[role] !== undefined);
   const publish = () => run(() => apiCommand(Routes.publishMinutes, { params, body: {} }));
   const correct = () => run(() => apiCommand(Routes.startMinutesCorrection, { params, body: {} }));
   const addComment = () => {
@@ -121,12 +125,24 @@ export function WorkflowPanel(props: { state: MinutesState; onChanged: (s: Minut
       )}
 
       {beforeApproval && w.signers.length > 0 && <p className="m-0" data-testid="minutes-signers"><small>{t('workflow.signersAre', { names: w.signers.map((r) => r.name).join(', ') })}</small></p>}
-      {beforeApproval && w.signers_missing.map((role) => (
+      {beforeApproval && !w.name_signers && w.signers_missing.map((role) => (
         <p key={role} className="m-0" role="note" data-testid={`minutes-signer-missing-${role}`}><small>{t(`workflow.missing.${role}`)}</small></p>
+      ))}
+      {beforeApproval && p.send_approval && w.name_signers && w.signers_missing.map((role) => (
+        <div key={role} className="field" data-testid={`minutes-signer-choose-${role}`}>
+          <label htmlFor={`minutes-signer-${role}-${s.meeting_id}`}>{t(`workflow.choose.${role}`)}</label>
+          <select
+            id={`minutes-signer-${role}-${s.meeting_id}`} className="p-inputtext p-component w-full" value={named[role] ?? ''} data-testid={`minutes-signer-${role}`}
+            onChange={(e) => setNamed((x) => ({ ...x, [role]: e.target.value ? Number(e.target.value) : undefined }))}
+          >
+            <option value="">{t('workflow.choosePerson')}</option>
+            {w.signer_candidates.map((c) => <option key={c.user_id} value={c.user_id}>{c.name}</option>)}
+          </select>
+        </div>
       ))}
       {p.send_approval && (
         <div className="field">
-          <Button type="button" icon="pi pi-verified" label={t('workflow.sendApproval')} disabled={busy} onClick={() => void sendApproval()} data-testid="minutes-send-approval" />
+          <Button type="button" icon="pi pi-verified" label={t('workflow.sendApproval')} disabled={busy || !signersNamed} onClick={() => void sendApproval()} data-testid="minutes-send-approval" />
         </div>
       )}
 

@@ -14,7 +14,7 @@ const people = [{ user_id: 7, name: 'Mona Member' }, { user_id: 8, name: 'Mark M
 function aWorkflow(over: Partial<MinutesWorkflow> = {}): MinutesWorkflow {
   return {
     edition: 1, state: 'draft', reviewers: [], approvers: [], approval_id: null, review_comments: [], candidates: people,
-    signers: [people[1]], signers_missing: [],
+    signers: [people[1]], signers_missing: [], name_signers: false, signer_candidates: [],
     permissions: wperms({ send_review: true, send_approval: true }), editions: [], history: [], ...over,
   };
 }
@@ -114,6 +114,24 @@ describe('the minutes workflow in the card', () => {
     expect(screen.queryByTestId('minutes-send-approval')).toBeNull();
     expect(screen.queryByTestId('minutes-signers')).toBeNull();
     expect(screen.getByTestId('minutes-send-review')).toBeInTheDocument();
+  });
+
+  it('an archived meeting without a chair: the owner chooses who chaired it, then sends for approval with that person (issue 27)', async () => {
+    const archived = aWorkflow({ signers: [], signers_missing: ['chair'], name_signers: true, signer_candidates: [{ user_id: 1, name: 'Chair Person' }, ...people], permissions: wperms({ send_review: true, send_approval: true }) });
+    const calls = installFetch(
+      on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState(archived, { meeting_status_id: 5 }) })),
+      on('POST', '/api/meetings/1/minutes/approval', answer(aState(aWorkflow({ state: 'in_approval', approvers: [people[1]], permissions: wperms({ editable: false }) }), { meeting_status_id: 5 }), 'Minutes sent for approval')),
+    );
+    card();
+    const choose = await screen.findByLabelText('The meeting is archived without a chair: choose who chaired it (they sign the minutes)');
+    expect(screen.queryByTestId('minutes-signer-missing-chair')).toBeNull();
+    expect(screen.getByTestId('minutes-send-approval')).toBeDisabled();
+    fireEvent.change(choose, { target: { value: '8' } });
+    expect(screen.getByTestId('minutes-send-approval')).toBeEnabled();
+    fireEvent.click(screen.getByTestId('minutes-send-approval'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ chair_user_id: 8 });
+    await waitFor(() => expect(screen.getByTestId('minutes-state')).toHaveTextContent('Awaiting signatures'));
   });
 
   it('approved: Publish; published: Start a correction, and the history of each step and the signed version', async () => {
