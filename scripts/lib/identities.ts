@@ -106,10 +106,12 @@ export function natsAuthorizationConf(users: NatsUser[]): string {
  * Keys a service keeps in Redis besides its queues and its event markers, by the code that writes them: sign-in
  * sessions (libs/platform SessionStore: `sess:`, `sessu:`; made by organization, read by the gateway and the
  * presentation sockets), rate limits (libs/platform RateLimiter: `rl:`, the gateway), SSO attempts
- * (services/organization sso-attempts.ts), presentation rooms (services/presentation room-store.ts).
+ * (services/organization sso-attempts.ts), presentation rooms (services/presentation room-store.ts), the minutes fields'
+ * generations (`mfields:`: raised by services/minutes fields-generation.ts, read by the gateway's minutes-fields-cache.ts).
  */
 export const REDIS_CACHE_KEYS: Readonly<Record<string, readonly string[]>> = Object.freeze({
-  gateway: ['sess:*', 'sessu:*', 'rl:*'],
+  gateway: ['sess:*', 'sessu:*', 'rl:*', 'mfields:*'],
+  minutes: ['mfields:*'],
   organization: ['sess:*', 'sessu:*', 'sso:attempt:*'],
   presentation: ['sess:*', 'sessu:*', 'pres:*'],
 });

@@ -64,6 +64,13 @@ export const gatewayConfigSchema = baseConfigSchema
     GUEST_RATE_LIMIT: z.coerce.number().int().positive().default(60),
     /** POST /api/approvals/verify (public): every verification per (organization, client address) */
     SEAL_VERIFY_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+    /**
+     * how long the gateway may keep the minutes service's fields of a meeting's details (GET /api/meetings/{id};
+     * services/gateway/src/meetings/minutes-fields-cache.ts): a change of the minutes is seen at once whatever this
+     * is; it bounds the age of their presigned URLs (keep it well under the minutes service's MINUTES_URL_TTL_SECONDS)
+     * and of a library file's address. 0: asked on every read.
+     */
+    MINUTES_FIELDS_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
     /** check each composed route's answer against the route table (off in production: the tests and development catch drift) */
     VALIDATE_RESPONSES: z.enum(['auto', 'true', 'false']).default('auto'),
     /**

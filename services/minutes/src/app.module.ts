@@ -12,6 +12,7 @@ import { BookService } from './book/book.service';
 import type { MinutesConfig } from './config';
 import { LibraryPdfs } from './common/library-pdfs';
 import { Meetings } from './common/meetings';
+import { MinutesFieldsGeneration } from './common/fields-generation';
 import { MinutesDb } from './common/minutes-db';
 import { minutesTables } from './db/tables';
 import { MinutesHandlers } from './minutes/minutes.handlers';
@@ -61,7 +62,7 @@ export class AppModule {
         BookSummaryRepository, BookSummaryService, SummarizeBookProcessor,
         SummaryService, SummaryHandlers, BookRebuild, LibraryPdfs, ReportRepository, ReportService, ReportHandlers, RenderReportProcessor,
         EvaluationReportRepository, EvaluationReportService, EvaluationReportHandlers, RenderEvaluationReportProcessor,
-        MinutesSearchRepository, MinutesSearchService, MinutesSearchHandlers, WorkflowRepository, WorkflowView, WorkflowService, WorkflowHandlers, ApprovalEvents],
+        MinutesSearchRepository, MinutesSearchService, MinutesSearchHandlers, WorkflowRepository, WorkflowView, WorkflowService, WorkflowHandlers, ApprovalEvents, MinutesFieldsGeneration],
     };
   }
 }

@@ -49,6 +49,14 @@ export const BookFile = defineRpc({
 });
 
 /**
+ * The Redis key of a meeting's minutes-fields generation: the minutes service adds one to it after every committed
+ * change of what MeetingMinutesFields answers (the setting, the versions, the meeting's conclusion, the board book);
+ * the gateway keeps an answer only while the generation it was asked under is still the current one
+ * (docs/minutes.md, "The minutes fields of the meeting details").
+ */
+export const minutesFieldsGenerationKey = (orgId: string, meetingId: number): string => `mfields:${orgId}:${meetingId}`;
+
+/**
  * The minutes' fields of the meeting details (mom_settings, mom_versions, can_commit, mom_conclusion,
  * agenda_merged_file, number_of_files_merged), composed by the gateway into GET /api/meetings/{id}: it passes the
  * facts of the details it already has (who owns and administers the meeting, the caller's member row, the status),

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CoreModule } from '../core/core.module';
 import { MeetingsRoutes } from './meetings.routes';
 import { EvaluationsRoutes } from './evaluations.routes';
+import { MinutesFieldsCache } from './minutes-fields-cache';
 
 /**
  * Routes of the meeting service (docs/product/meetings.md#api). They are in the route table (libs/contracts/src/meeting/*.routes.ts);
@@ -9,6 +10,6 @@ import { EvaluationsRoutes } from './evaluations.routes';
  */
 @Module({
   imports: [CoreModule],
-  providers: [MeetingsRoutes, EvaluationsRoutes],
+  providers: [MeetingsRoutes, EvaluationsRoutes, MinutesFieldsCache],
 })
 export class MeetingsGatewayModule {}

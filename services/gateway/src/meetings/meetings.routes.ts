@@ -5,6 +5,7 @@ import {
 import { Bus, CONFIG, logger } from '@app/platform';
 import type { GatewayConfig } from '../config';
 import { FileAnswer, Implements, type RouteContext, type RouteResult } from '../core/routes';
+import { MinutesFieldsCache } from './minutes-fields-cache';
 
 /**
  * The meeting routes that compose (docs/how-to-add-a-route.md, "A route that composes"): the ones whose answer is shaped here.
@@ -12,7 +13,7 @@ import { FileAnswer, Implements, type RouteContext, type RouteResult } from '../
  */
 @Injectable()
 export class MeetingsRoutes {
-  constructor(private readonly bus: Bus, @Inject(CONFIG) private readonly config: GatewayConfig) {}
+  constructor(private readonly bus: Bus, @Inject(CONFIG) private readonly config: GatewayConfig, private readonly minutesFields: MinutesFieldsCache) {}
 
   /** a user's meetings as iCalendar, for calendar applications (the address is the credential; not cached by proxies) */
   @Implements(CalendarFeedRoutes.calendarFeedIcs)
@@ -32,23 +33,27 @@ export class MeetingsRoutes {
 
   /**
    * The details from the meeting service, with the minutes service's fields laid over them (docs/minutes.md): the
-   * facts it needs are passed from the details, so the meeting is read once. When the minutes service does not
-   * answer in time the details still answer, with those fields as the meeting service left them (empty).
+   * facts it needs are passed from the details, so the meeting is read once. Those fields are kept here until the
+   * minutes service says they changed (MinutesFieldsCache: the generation is read beside the details). When the
+   * minutes service does not answer in time the details still answer, with those fields as the meeting service left
+   * them (empty).
    */
   @Implements(MeetingRoutes.getMeeting)
   async getMeeting({ call, params }: RouteContext<typeof MeetingRoutes.getMeeting>): Promise<RouteResult<typeof MeetingRoutes.getMeeting>> {
     // the meeting page's own read: before the NDA is accepted the service answers its preview (title and date)
+    const generation = call.orgId ? this.minutesFields.generation(call.orgId, params.id) : Promise.resolve(null);
     const details = await this.bus.request(GetMeeting, { ...call, meetingId: params.id, ndaPreview: true });
     // and the minutes' fields (versions, the book) are not laid over it
     if (details.permissions.acceptNda) return details;
+    const ask = {
+      orgId: call.orgId, actor: call.actor,
+      meeting: {
+        id: details.id, owner_id: details.owner_id, admin_ids: details.admins.map((a) => a.id), meeting_status_id: details.meeting_status_id, mom: details.mom, time_zone: details.time_zone,
+        member: details.current_member ? { can_edit: details.current_member.can_edit === 1 } : null,
+      },
+    };
     try {
-      const fields = await this.bus.request(MeetingMinutesFields, {
-        orgId: call.orgId, actor: call.actor,
-        meeting: {
-          id: details.id, owner_id: details.owner_id, admin_ids: details.admins.map((a) => a.id), meeting_status_id: details.meeting_status_id, mom: details.mom, time_zone: details.time_zone,
-          member: details.current_member ? { can_edit: details.current_member.can_edit === 1 } : null,
-        },
-      });
+      const fields = await this.minutesFields.fields(ask, await generation, () => this.bus.request(MeetingMinutesFields, ask));
       return { ...details, ...fields };
     } catch (e) {
       if (!(e instanceof AppError && e.code === 'RPC_TIMEOUT')) throw e;

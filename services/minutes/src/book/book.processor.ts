@@ -5,6 +5,7 @@ import { FetchFile, MergeBookJob, RegisterFile, SYSTEM_ACTOR, type Actor, type L
 import { Bus, logger, ProcessJob, Storage, type JobContext } from '@app/platform';
 import { Meetings } from '../common/meetings';
 import { MinutesDb } from '../common/minutes-db';
+import { MinutesFieldsGeneration } from '../common/fields-generation';
 import { bookFrontHtml, bookWords } from '../pdf/book-html';
 import { mergeDocuments } from '../pdf/merge';
 import type { OutlineNode } from '../pdf/outline';
@@ -32,6 +33,7 @@ export class MergeBookProcessor {
     private readonly storage: Storage,
     private readonly bus: Bus,
     private readonly summaries: BookSummaryService,
+    private readonly fieldsGeneration: MinutesFieldsGeneration,
   ) {}
 
   private progress(orgId: string, id: number, progress: number) {
@@ -117,6 +119,7 @@ export class MergeBookProcessor {
         await this.repo.update(s, book.id, { status: 'done', progress: 100, libraryId: item.id, s3Key: key, filesMerged: layout.entries.length, outlines, error: null });
         await this.summaries.start(s, after, p.meetingId, book.id, sources);
       });
+      await this.fieldsGeneration.changed(p.orgId, p.meetingId);
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       logger().warn({ err: e, meetingId: p.meetingId, bookId: p.bookId, attempt: ctx.attempt }, 'the board book could not be made');

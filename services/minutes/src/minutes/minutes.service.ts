@@ -8,6 +8,7 @@ import {
 import { Bus, CONFIG, Jobs, Storage } from '@app/platform';
 import { Meetings } from '../common/meetings';
 import { MinutesDb, type Scope } from '../common/minutes-db';
+import { MinutesFieldsGeneration } from '../common/fields-generation';
 import type { MinutesConfig } from '../config';
 import { minutesItems } from '../rules/items';
 import { minutesPermissions, minutesRightsOf } from '../rules/minutes-rights';
@@ -33,6 +34,7 @@ export class MinutesService {
     private readonly storage: Storage,
     private readonly workflow: WorkflowView,
     @Inject(CONFIG) private readonly config: MinutesConfig,
+    private readonly fieldsGeneration: MinutesFieldsGeneration,
   ) {}
 
   /** the minutes' fields of the meeting details (the gateway composes them into GET /api/meetings/{id}) */
@@ -163,6 +165,7 @@ export class MinutesService {
     if (!rights.toggleSetting) throw new AppError('MEETING_FORBIDDEN');
     const on = c.body.mom_settings ?? !momSettings;
     await this.db.tenant(c.orgId, (s) => this.repo.setMomSettings(s, c.meetingId, on));
+    await this.fieldsGeneration.changed(c.orgId, c.meetingId);
     return this.state(c.orgId, meeting, on, this.rightsOf(c.actor, meeting, on), c.actor);
   }
 
@@ -205,6 +208,7 @@ export class MinutesService {
         after(() => this.jobs.add(RenderMinutes, { orgId: c.orgId, meetingId: c.meetingId, renderId: row.id }, { jobId: `minutes-${c.orgId}-${row.id}` }));
       }
     });
+    await this.fieldsGeneration.changed(c.orgId, c.meetingId);
     return this.state(c.orgId, meeting, momSettings, rights, c.actor);
   }
 
@@ -224,6 +228,7 @@ export class MinutesService {
       if (isLocked((await this.workflow.edition(s, c.meetingId)).state as Parameters<typeof isLocked>[0])) throw new AppError(MinutesErrors.MINUTES_LOCKED);
       await this.repo.addVersion(s, c.meetingId, { libraryId: file.id, s3Key: null, source: 'uploaded', lang: c.lang ?? 'en', renderId: null, createdBy: c.actor.userId });
     });
+    await this.fieldsGeneration.changed(c.orgId, c.meetingId);
     return this.state(c.orgId, meeting, momSettings, rights, c.actor);
   }
 

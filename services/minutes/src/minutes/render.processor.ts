@@ -4,6 +4,7 @@ import { RegisterFile, RenderMinutes, serverDate, type Actor, type Lang, type Pa
 import { Bus, logger, ProcessJob, Storage, type JobContext } from '@app/platform';
 import { Meetings } from '../common/meetings';
 import { MinutesDb } from '../common/minutes-db';
+import { MinutesFieldsGeneration } from '../common/fields-generation';
 import { footerHtml, minutesHtml } from '../pdf/minutes-html';
 import { PdfRenderer } from '../pdf/pdf-renderer';
 import { minutesFileName } from '../rules/file-name';
@@ -27,6 +28,7 @@ export class RenderMinutesProcessor {
     private readonly pdf: PdfRenderer,
     private readonly storage: Storage,
     private readonly bus: Bus,
+    private readonly fieldsGeneration: MinutesFieldsGeneration,
   ) {}
 
   private progress(orgId: string, id: number, progress: number, status = 'rendering') {
@@ -64,6 +66,7 @@ export class RenderMinutesProcessor {
         const v = await this.repo.addVersion(s, p.meetingId, { libraryId: item.id, s3Key: key, source: 'rendered', lang, renderId: r.id, createdBy: r.userId });
         await this.repo.updateRender(s, r.id, { status: 'done', progress: 100, versionId: v.id, error: null });
       });
+      await this.fieldsGeneration.changed(p.orgId, p.meetingId);
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       logger().warn({ err: e, meetingId: p.meetingId, renderId: p.renderId, attempt: ctx.attempt }, 'the minutes PDF could not be made');

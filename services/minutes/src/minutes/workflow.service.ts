@@ -7,6 +7,7 @@ import {
 } from '@app/contracts';
 import { Bus, logger, Outbox, Storage } from '@app/platform';
 import { MinutesDb, type Scope } from '../common/minutes-db';
+import { MinutesFieldsGeneration } from '../common/fields-generation';
 import { minutesFileName } from '../rules/file-name';
 import { minutesItems } from '../rules/items';
 import { nextState, type SignerField, type SignerRefusal, type WorkflowStep } from '../rules/workflow';
@@ -43,6 +44,7 @@ export class WorkflowService {
     private readonly bus: Bus,
     private readonly storage: Storage,
     private readonly outbox: Outbox,
+    private readonly fieldsGeneration: MinutesFieldsGeneration,
   ) {}
 
   private ownerOnly(x: Ctx): void {
@@ -204,6 +206,7 @@ export class WorkflowService {
         link: AppPaths.meeting(m.id), recipients,
       });
     });
+    await this.fieldsGeneration.changed(c.orgId, c.meetingId);
     return this.answer(c, x);
   }
 
