@@ -17,6 +17,11 @@ const dec = new TextDecoder();
 const REQUEST_HEADER_ROOM = 4096;
 
 export const BUS_OPTIONS = Symbol('BUS_OPTIONS');
+export interface RequestOptions {
+  timeoutMs?: number;
+  /** take the reply as the serving side checked it against the response schema (Bus.serve), without parsing it again */
+  checkedReply?: boolean;
+}
 export interface BusOptions {
   service: string;
   defaultTimeoutMs: number;
@@ -24,7 +29,7 @@ export interface BusOptions {
 
 /**
  * The typed NATS bus. `request(rpc, payload)` validates the request before sending and the reply
- * after receiving; an AppError thrown by the handler crosses the wire intact; a timeout or no
+ * after receiving (unless the caller takes it as the serving side checked it: `checkedReply`); an AppError thrown by the handler crosses the wire intact; a timeout or no
  * responder becomes AppError('RPC_TIMEOUT') which the gateway answers as 508 'Time Out'.
  */
 @Injectable()
@@ -59,13 +64,18 @@ export class Bus implements OnApplicationShutdown {
     while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
   }
 
-  async request<D extends RpcDef>(def: D, payload: RequestInputOf<D>, options: { timeoutMs?: number } = {}): Promise<ResponseOf<D>> {
+  /**
+   * `checkedReply`: the reply is not parsed again here. Every handler's result is checked against the RPC's response
+   * schema before it is sent (`serve`), so a caller that forwards a large answer as it is (the meeting details) takes
+   * it as the service checked it instead of parsing it a second time (docs/performance.md, P1).
+   */
+  async request<D extends RpcDef>(def: D, payload: RequestInputOf<D>, options: RequestOptions = {}): Promise<ResponseOf<D>> {
     const parsed = def.request.safeParse(payload);
     if (!parsed.success) throw new AppError('VALIDATION', { fields: fieldErrorsOf(parsed.error) });
     return inSpan(def.subject, { kind: SpanKind.CLIENT, attributes: { 'rpc.system': 'nats', 'rpc.method': def.subject, 'messaging.system': 'nats' } }, () => this.send(def, parsed.data, options));
   }
 
-  private async send<D extends RpcDef>(def: D, data: unknown, options: { timeoutMs?: number }): Promise<ResponseOf<D>> {
+  private async send<D extends RpcDef>(def: D, data: unknown, options: RequestOptions): Promise<ResponseOf<D>> {
     const ctx = currentContext();
     const h = natsHeaders();
     h.set('x-correlation-id', ctx?.correlationId ?? crypto.randomUUID());
@@ -107,6 +117,7 @@ export class Bus implements OnApplicationShutdown {
       throw AppError.fromJSON(reply.error);
     }
     end({ outcome: 'ok' });
+    if (options.checkedReply) return reply.data as ResponseOf<D>;
     const res = def.response.safeParse(reply.data);
     if (!res.success) {
       logger().error({ subject: def.subject, issues: res.error.issues.slice(0, 5) }, 'RPC reply does not match its contract');

@@ -42,7 +42,8 @@ export class MeetingsRoutes {
   async getMeeting({ call, params }: RouteContext<typeof MeetingRoutes.getMeeting>): Promise<RouteResult<typeof MeetingRoutes.getMeeting>> {
     // the meeting page's own read: before the NDA is accepted the service answers its preview (title and date)
     const generation = call.orgId ? this.minutesFields.generation(call.orgId, params.id) : Promise.resolve(null);
-    const details = await this.bus.request(GetMeeting, { ...call, meetingId: params.id, ndaPreview: true });
+    // the meeting service checked its answer against zMeetingDetails before sending it: not parsed a second time here
+    const details = await this.bus.request(GetMeeting, { ...call, meetingId: params.id, ndaPreview: true }, { checkedReply: true });
     // and the minutes' fields (versions, the book) are not laid over it
     if (details.permissions.acceptNda) return details;
     const ask = {
