@@ -32,6 +32,7 @@ import { DocumentRoutes } from './approval/documents.routes';
 import { SealRoutes } from './approval/verify.routes';
 import { MinutesRoutes } from './minutes/minutes.routes';
 import { BookSummaryRoutes } from './minutes/book-summary';
+import { BookChangesRoutes } from './minutes/book-changes';
 import { SummaryRoutes } from './minutes/summary';
 import { SearchRoutes } from './search/search.routes';
 
@@ -76,6 +77,7 @@ export const Routes = {
   ...MinutesRoutes,
   ...SummaryRoutes,
   ...BookSummaryRoutes,
+  ...BookChangesRoutes,
   ...SearchRoutes,
 } as const;
 
@@ -116,5 +118,6 @@ export const ROUTE_TABLE = routeList(
   MinutesRoutes,
   SummaryRoutes,
   BookSummaryRoutes,
+  BookChangesRoutes,
   SearchRoutes,
 );

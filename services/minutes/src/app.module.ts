@@ -6,6 +6,8 @@ import { SummarizeBookProcessor } from './book/book-summary.processor';
 import { BookSummaryRepository } from './book/book-summary.repository';
 import { BookSummaryService } from './book/book-summary.service';
 import { BookRebuild } from './book/book.rebuild';
+import { BookChangesRepository } from './book/book-changes.repository';
+import { BookChangesService } from './book/book-changes.service';
 import { MergeBookProcessor } from './book/book.processor';
 import { BookRepository } from './book/book.repository';
 import { BookService } from './book/book.service';
@@ -55,11 +57,11 @@ export class AppModule {
           db: { schema: minutesTables },
           storage: true,
           queues: { produces: [RenderMinutes, MergeBookJob, RenderReportJob, RenderEvaluationReportJob, RebuildBookJob, SummarizeBookJob], processes: [RenderMinutes, MergeBookJob, RenderReportJob, RenderEvaluationReportJob, RebuildBookJob, SummarizeBookJob], concurrency: config.RENDER_CONCURRENCY, worker: workerTuningOf(config) },
-          streams: ['meeting', 'approval'],
+          streams: ['meeting', 'approval', 'library'],
         }),
       ],
       providers: [MinutesDb, MinutesRepository, Meetings, MinutesService, MinutesHandlers, PdfRenderer, RenderMinutesProcessor, BookRepository, BookService, BookHandlers, MergeBookProcessor,
-        BookSummaryRepository, BookSummaryService, SummarizeBookProcessor,
+        BookSummaryRepository, BookSummaryService, SummarizeBookProcessor, BookChangesRepository, BookChangesService,
         SummaryService, SummaryHandlers, BookRebuild, LibraryPdfs, ReportRepository, ReportService, ReportHandlers, RenderReportProcessor,
         EvaluationReportRepository, EvaluationReportService, EvaluationReportHandlers, RenderEvaluationReportProcessor,
         MinutesSearchRepository, MinutesSearchService, MinutesSearchHandlers, WorkflowRepository, WorkflowView, WorkflowService, WorkflowHandlers, ApprovalEvents, MinutesFieldsGeneration],

@@ -64,6 +64,8 @@ export const DownloadUrl = defineRpc({
 /** the viewer printed the file: recorded in the activity log; 403 when the reader's policy is view only (no print) */
 export const RecordPrint = defineRpc({ subject: 'library.v1.record-print', request: R({ itemId: id, meetingId: id.optional() }), response: zOk });
 export const ResolveFiles = defineRpc({ subject: 'library.v1.resolve-files', request: R({ ids: z.array(id).max(100) }), response: z.object({ files: z.array(zLibraryFileRef) }) });
+/** the current version of each of these files (folders and unknown ids left out), for the board book's publications (docs/minutes.md#what-changed-in-the-book); the system only */
+export const FileVersions = defineRpc({ subject: 'library.v1.file-versions', request: R({ ids: z.array(id).max(500) }), response: z.object({ files: z.array(z.object({ id, version: z.number().int() })) }) });
 export const ExcelToJson = defineRpc({ subject: 'library.v1.excel-to-json', request: R({ itemId: id, rows: z.number().int(), columns: z.number().int() }), response: zSheetJson, timeoutMs: 30_000 });
 export const GetEmailView = defineRpc({ subject: 'library.v1.email-view', request: R({ itemId: id }), response: zEmailView, timeoutMs: 30_000 });
 /**

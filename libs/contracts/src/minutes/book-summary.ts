@@ -32,7 +32,12 @@ export const zSummarySentence = z.object({ text: z.string().min(1), cite: zSumma
 export type SummarySentence = z.output<typeof zSummarySentence>;
 
 /** one agenda item of the book (a section: its title as the book prints it) and the summary of its files */
-export const zSummarySection = z.object({ title: z.string(), sentences: z.array(zSummarySentence) });
+export const zSummarySection = z.object({
+  title: z.string(),
+  sentences: z.array(zSummarySentence),
+  /** its files changed since it was summarized (a new version, a file added or removed): no sentences until it is made again */
+  stale: z.boolean().optional(),
+});
 export type SummarySection = z.output<typeof zSummarySection>;
 
 export const zSummaryMethod = z.enum(['extractive', 'abstractive']);
@@ -56,6 +61,11 @@ export const zBookSummary = z.object({
   items: z.array(zSummarySection),
   error: z.string().nullable(),
   made_at: z.string().nullable(),
+  /**
+   * the summary is of an older book than the agenda now (a file's new version, an item changed): being made again.
+   * The items that changed are answered without sentences (`stale`), and no sentence cites a file that changed.
+   */
+  stale: z.boolean().optional(),
 });
 export type BookSummary = z.output<typeof zBookSummary>;
 

@@ -12,3 +12,4 @@ export * from './report';
 import './minutes.messages';
 export * from './summary';
 export * from './book-summary';
+export * from './book-changes';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AddVersion, CheckEditable, CheckUploadTarget, CreateDirectory, DeleteAnnotation, DeleteItem, DownloadUrl, ExportAnnotatedPdf, GetEmailAttachment, FetchFile, GetAnnotation, GetDetails, ListLibrary, MoveItem, RecordPrint, RegisterFile, ReleaseFiles, RenameItem, ResolveFiles, SaveAnnotation, SearchLibrary, SetFavorite, SharedWithList, ShareItem,
+  AddVersion, CheckEditable, CheckUploadTarget, CreateDirectory, DeleteAnnotation, DeleteItem, DownloadUrl, ExportAnnotatedPdf, GetEmailAttachment, FetchFile, GetAnnotation, GetDetails, ListLibrary, MoveItem, RecordPrint, RegisterFile, ReleaseFiles, RenameItem, ResolveFiles, FileVersions, SaveAnnotation, SearchLibrary, SetFavorite, SharedWithList, ShareItem,
   StartConversion, Unshare, UseFiles, type RequestOf,
 } from '@app/contracts';
 import { Rpc } from '@app/platform';
@@ -29,6 +29,7 @@ export class LibraryHandlers {
   @Rpc(RecordPrint) recordPrint(r: RequestOf<typeof RecordPrint>) { return this.library.recordPrint(r); }
   @Rpc(StartConversion) startConversion(r: RequestOf<typeof StartConversion>) { return this.library.startConversion(r); }
   @Rpc(ResolveFiles) resolve(r: RequestOf<typeof ResolveFiles>) { return this.library.resolve(r); }
+  @Rpc(FileVersions) versions(r: RequestOf<typeof FileVersions>) { return this.library.versions(r); }
   @Rpc(UseFiles) useFiles(r: RequestOf<typeof UseFiles>) { return this.library.useFiles(r); }
   @Rpc(ReleaseFiles) releaseFiles(r: RequestOf<typeof ReleaseFiles>) { return this.library.releaseFiles(r); }
   @Rpc(ShareItem) share(r: RequestOf<typeof ShareItem>) { return this.library.share(r); }

@@ -614,6 +614,12 @@ export class LibraryService {
     });
   }
 
+  /** the files' current versions; only the system asks (the board book records them per publication) */
+  versions(c: Call & { ids: number[] }): Promise<{ files: { id: number; version: number }[] }> {
+    if (c.actor.kind !== 'system') throw AppError.forbidden();
+    return this.db.tenant(c.orgId, async (s) => ({ files: (await this.repo.getMany(s, [...new Set(c.ids)])).filter((r) => !r.isFolder).map((r) => ({ id: r.id, version: r.version })) }));
+  }
+
   useFiles(c: Call & { ids: number[]; pdfOnly: boolean; keep: number[]; usage: { type: UsageType; id: number; title: string; meeting_id: number | null; meeting_title: string | null } }): Promise<{ files: LibraryFileRef[] }> {
     return this.db.command(c.orgId, async (s) => {
       const ids = [...new Set(c.ids)];

@@ -4,6 +4,7 @@ import { Bus, CONFIG, Jobs, logger, ProcessJob, type JobContext } from '@app/pla
 import { MinutesDb } from '../common/minutes-db';
 import type { MinutesConfig } from '../config';
 import type { BookSummaryContent, BookSummarySource } from '../db/schema';
+import { reusedItem } from '../rules/book-summary';
 import { BOOK_LIMITS, SECTION_LIMITS, summarizeCited, textLanguage, type CitedSentence, type SourcePage } from '../rules/cited';
 import { remoteSummary } from '../common/remote-summary';
 import { BookSummaryRepository } from './book-summary.repository';
@@ -57,7 +58,16 @@ export class SummarizeBookProcessor {
       }
       const lang = textLanguage(pages.map((x) => x.text).join(' ').slice(0, 200_000));
       const sections = [...new Set(row.sources.map((s) => s.section))];
-      const parts = [{ pages, max: BOOK_LIMITS.maxSentences!, limits: BOOK_LIMITS }, ...sections.map((sec) => ({ pages: pages.filter((x) => row.sources[x.doc].section === sec), max: SECTION_LIMITS.maxSentences!, limits: SECTION_LIMITS }))];
+      // a book made again (a file's new version, an agenda change): the items whose files are the same are kept from
+      // the previous summary, only the others (and the whole book) are summarized again (docs/book-summary.md#a-new-version)
+      const found = await this.db.tenant(p.orgId, (s) => this.repo.doneBefore(s, row.meetingId, row.bookId));
+      // only a summary made the same way (both local, or both asked of SUMMARIZER_URL) lends its items
+      const prev = found && found.method === (this.config.SUMMARIZER_URL ? 'abstractive' : 'extractive') ? found : null;
+      const kept = sections.map((sec) => (prev ? reusedItem(prev, row.sources.filter((s) => s.section === sec)) : null));
+      const parts = [
+        { pages, max: BOOK_LIMITS.maxSentences!, limits: BOOK_LIMITS },
+        ...sections.map((sec, i) => ({ pages: kept[i] ? [] : pages.filter((x) => row.sources[x.doc].section === sec), max: SECTION_LIMITS.maxSentences!, limits: SECTION_LIMITS })),
+      ];
       let method: 'extractive' | 'abstractive' = 'extractive';
       let made: CitedSentence[][] = parts.map((x) => summarizeCited(x.pages, x.limits));
       const url = this.config.SUMMARIZER_URL;
@@ -65,6 +75,10 @@ export class SummarizeBookProcessor {
         try {
           const remote: CitedSentence[][] = [];
           for (const [i, x] of parts.entries()) {
+            if (i > 0 && kept[i - 1]) {
+              remote.push([]);
+              continue;
+            }
             remote.push(await remoteSummary({ url, model: this.config.SUMMARIZER_MODEL, apiKey: this.config.SUMMARIZER_API_KEY, timeoutMs: this.config.SUMMARIZER_TIMEOUT_MS }, x.pages, lang, x.max));
             await this.set(p.orgId, row.id, { progress: 60 + Math.floor(((i + 1) / parts.length) * 35) });
           }
@@ -79,7 +93,7 @@ export class SummarizeBookProcessor {
         book: made[0].map(cite),
         items: sections.map((sec, i) => {
           const mine = row.sources.filter((s) => s.section === sec);
-          return { title: mine[0].title, library_ids: mine.map((s) => s.library_id), sentences: made[i + 1].map(cite) };
+          return { title: mine[0].title, library_ids: mine.map((s) => s.library_id), ...(mine[0].key ? { key: mine[0].key } : {}), sentences: kept[i] ?? made[i + 1].map(cite) };
         }),
       };
       await this.set(p.orgId, row.id, { status: 'done', progress: 100, method, lang, content, error: null });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Scope } from '../common/minutes-db';
 import { bookSummaries, type BookSummarySource } from '../db/schema';
 
@@ -15,6 +15,17 @@ export class BookSummaryRepository {
 
   async ofBook(s: Scope, bookId: number): Promise<BookSummaryRow | null> {
     const [row] = await s.tx.select().from(bookSummaries).where(and(eq(bookSummaries.orgId, s.orgId), eq(bookSummaries.bookId, bookId))).orderBy(desc(bookSummaries.id)).limit(1);
+    return row ?? null;
+  }
+
+  /** the meeting's newest finished summary of a book older than this one (its unchanged items are kept) */
+  async doneBefore(s: Scope, meetingId: number, bookId: number): Promise<BookSummaryRow | null> {
+    const [row] = await s.tx
+      .select()
+      .from(bookSummaries)
+      .where(and(eq(bookSummaries.orgId, s.orgId), eq(bookSummaries.meetingId, meetingId), eq(bookSummaries.status, 'done'), lt(bookSummaries.bookId, bookId)))
+      .orderBy(desc(bookSummaries.bookId))
+      .limit(1);
     return row ?? null;
   }
 

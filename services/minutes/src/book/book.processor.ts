@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
-import { FetchFile, MergeBookJob, RegisterFile, SYSTEM_ACTOR, type Actor, type Lang, type PayloadOf } from '@app/contracts';
+import { FetchFile, FileVersions, MergeBookJob, RegisterFile, SYSTEM_ACTOR, type Actor, type Lang, type PayloadOf } from '@app/contracts';
 import { Bus, logger, ProcessJob, Storage, type JobContext } from '@app/platform';
 import { Meetings } from '../common/meetings';
 import { MinutesDb } from '../common/minutes-db';
@@ -12,6 +12,7 @@ import type { OutlineNode } from '../pdf/outline';
 import { PdfRenderer } from '../pdf/pdf-renderer';
 import { bookFingerprint, bookLayout, bookProgramme, bookSections } from '../rules/book';
 import { BookRepository } from './book.repository';
+import { BookChangesRepository } from './book-changes.repository';
 import { BookSummaryService } from './book-summary.service';
 import { bookFileName } from './book.service';
 
@@ -28,6 +29,7 @@ export class MergeBookProcessor {
   constructor(
     private readonly db: MinutesDb,
     private readonly repo: BookRepository,
+    private readonly changes: BookChangesRepository,
     private readonly meetings: Meetings,
     private readonly pdf: PdfRenderer,
     private readonly storage: Storage,
@@ -64,10 +66,17 @@ export class MergeBookProcessor {
       const meeting = await this.meetings.loadAsSystem(p.orgId, p.meetingId);
       const sections = bookSections(meeting);
       const programme = bookProgramme(meeting);
-      if (bookFingerprint(meeting.title, sections, programme) !== book.fingerprint) logger().info({ bookId: book.id }, 'the agenda changed since the book was asked for; merging what it is now');
+      // the publication: each item's files at their current versions (the library's word; kept here for the fingerprint)
+      const ids = [...new Set(sections.flatMap((x) => x.files.map((f) => f.library_id)))];
+      const current = new Map((await this.bus.request(FileVersions, { orgId: p.orgId, actor: SYSTEM_ACTOR, ids })).files.map((f) => [f.id, f.version]));
+      const published = sections.map((x) => ({ key: x.key, label: x.label, title: x.title, files: x.files.map((f) => ({ library_id: f.library_id, name: f.name, version: current.get(f.library_id) ?? 1 })) }));
+      await this.db.tenant(p.orgId, async (s) => {
+        for (const [id, v] of current) await this.changes.noteVersion(s, id, v);
+      });
+      if (bookFingerprint(meeting.title, sections, programme, current) !== book.fingerprint) logger().info({ bookId: book.id }, 'the agenda changed since the book was asked for; merging what it is now');
       const total = sections.reduce((n, s) => n + s.files.length, 0);
       let read = 0;
-      const loaded: { title: string; files: { library_id: number; name: string; doc: PDFDocument; pages: number }[] }[] = [];
+      const loaded: { key: string; title: string; files: { library_id: number; name: string; doc: PDFDocument; pages: number }[] }[] = [];
       for (const s of sections) {
         const files: { library_id: number; name: string; doc: PDFDocument; pages: number }[] = [];
         for (const f of s.files) {
@@ -76,7 +85,7 @@ export class MergeBookProcessor {
           read += 1;
           await this.progress(p.orgId, book.id, 5 + Math.floor((read / Math.max(1, total)) * 55));
         }
-        if (files.length) loaded.push({ title: s.title, files });
+        if (files.length) loaded.push({ key: s.key, title: s.title, files });
       }
       const lang: Lang = 'en';
       // the front, measured (agenda page count), then printed with the real page numbers
@@ -114,9 +123,12 @@ export class MergeBookProcessor {
       await this.progress(p.orgId, book.id, 95);
       // the book's files with their pages in it: the summary's job starts once the book is done (docs/book-summary.md)
       const inBook = loaded.flatMap((s) => s.files);
-      const sources = layout.entries.map((e, k) => ({ section: e.section, title: loaded[e.section].title, library_id: inBook[k].library_id, name: e.name, start: e.start, end: e.end }));
+      const sources = layout.entries.map((e, k) => ({
+        section: e.section, title: loaded[e.section].title, library_id: inBook[k].library_id, name: e.name, start: e.start, end: e.end,
+        version: current.get(inBook[k].library_id) ?? 1, key: loaded[e.section].key,
+      }));
       await this.db.command(p.orgId, async (s, after) => {
-        await this.repo.update(s, book.id, { status: 'done', progress: 100, libraryId: item.id, s3Key: key, filesMerged: layout.entries.length, outlines, error: null });
+        await this.repo.update(s, book.id, { status: 'done', progress: 100, libraryId: item.id, s3Key: key, filesMerged: layout.entries.length, outlines, items: published, error: null });
         await this.summaries.start(s, after, p.meetingId, book.id, sources);
       });
       await this.fieldsGeneration.changed(p.orgId, p.meetingId);

@@ -50,7 +50,7 @@ export class BookRepository {
     return { row, started: false };
   }
 
-  async update(s: Scope, id: number, patch: Partial<Pick<BookRow, 'status' | 'progress' | 'error' | 'libraryId' | 's3Key' | 'filesMerged' | 'outlines'>>): Promise<void> {
+  async update(s: Scope, id: number, patch: Partial<Pick<BookRow, 'status' | 'progress' | 'error' | 'libraryId' | 's3Key' | 'filesMerged' | 'outlines' | 'items'>>): Promise<void> {
     await s.tx.update(books).set({ ...patch, updatedAt: new Date() }).where(and(eq(books.orgId, s.orgId), eq(books.id, id)));
   }
 }

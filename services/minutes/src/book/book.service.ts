@@ -6,6 +6,7 @@ import { MinutesDb } from '../common/minutes-db';
 import type { MinutesConfig } from '../config';
 import { bookFingerprint, bookProgramme, bookSections } from '../rules/book';
 import { BookRepository, type BookRow } from './book.repository';
+import { BookChangesRepository } from './book-changes.repository';
 
 /** the file name of a meeting's board book */
 export const bookFileName = (title: string) => `${title.replace(/[\\/:*?"<>|]+/g, ' ').trim().slice(0, 140) || 'meeting'} - board book.pdf`;
@@ -20,6 +21,7 @@ export class BookService {
   constructor(
     private readonly db: MinutesDb,
     private readonly repo: BookRepository,
+    private readonly changes: BookChangesRepository,
     private readonly meetings: Meetings,
     private readonly jobs: Jobs,
     private readonly storage: Storage,
@@ -54,8 +56,10 @@ export class BookService {
   async ensure(orgId: string, meeting: MeetingDetails): Promise<BookRow | null> {
     const sections = bookSections(meeting);
     if (!sections.length) return null;
-    const fingerprint = bookFingerprint(meeting.title, sections, bookProgramme(meeting));
     const { row } = await this.db.command(orgId, async (s, after) => {
+      // a file's new version (library.v1.file.uploaded, kept here) is a new state: a new book
+      const versions = await this.changes.versions(s, sections.flatMap((x) => x.files.map((f) => f.library_id)));
+      const fingerprint = bookFingerprint(meeting.title, sections, bookProgramme(meeting), versions);
       const claimed = await this.repo.claim(s, meeting.id, fingerprint);
       if (claimed.started) {
         const r = claimed.row;
@@ -71,6 +75,11 @@ export class BookService {
     if (!b || b.status !== 'done' || !b.s3Key) throw AppError.notFound('board book');
     // 404 when the reader may not see the book's meeting
     const meeting = await this.meetings.load(c.orgId, c.actor, b.meetingId, { variant: c.variant, lang: c.lang });
+    // a download counts as opening the book ("changed since you last opened", docs/minutes.md#what-changed-in-the-book)
+    if (c.actor.kind === 'user' && c.actor.userId) {
+      const userId = c.actor.userId;
+      await this.db.tenant(c.orgId, (s) => this.changes.opened(s, b.meetingId, userId, b.id));
+    }
     return { key: b.s3Key, name: bookFileName(meeting.title), meetingId: b.meetingId };
   }
 }

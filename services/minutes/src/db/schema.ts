@@ -98,6 +98,42 @@ export const versions = minutes.table(
   (t) => [uniqueIndex('versions_number_idx').on(t.orgId, t.meetingId, t.version), uniqueIndex('versions_render_idx').on(t.orgId, t.renderId)],
 );
 
+/** an agenda item as a board book published it (docs/minutes.md#what-changed-in-the-book) */
+export interface PublishedItem {
+  key: string;
+  label: string;
+  title: string;
+  files: { library_id: number; version: number; name: string }[];
+}
+
+/**
+ * The current version of the library files this service has heard of (library.v1.file.uploaded, and the versions a
+ * book was made with): a new version of a book's file makes a new book (the fingerprint counts versions).
+ */
+export const fileVersions = minutes.table(
+  'file_versions',
+  {
+    orgId: uuid('org_id').notNull(),
+    libraryId: integer('library_id').notNull(),
+    version: integer('version').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('file_versions_file_idx').on(t.orgId, t.libraryId)],
+);
+
+/** the board book a reader last opened, per meeting: "changed since you last opened" counts from it */
+export const bookReads = minutes.table(
+  'book_reads',
+  {
+    orgId: uuid('org_id').notNull(),
+    meetingId: integer('meeting_id').notNull(),
+    userId: integer('user_id').notNull(),
+    bookId: integer('book_id').notNull(),
+    openedAt: ts('opened_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('book_reads_reader_idx').on(t.orgId, t.meetingId, t.userId)],
+);
+
 /** a board book: one per agenda state (`fingerprint` of its sections and files), made by the MergeBook job */
 export const books = minutes.table(
   'books',
@@ -113,6 +149,8 @@ export const books = minutes.table(
     s3Key: text('s3_key'),
     filesMerged: integer('files_merged').notNull().default(0),
     outlines: jsonb('outlines').$type<OutlineEntry[]>(),
+    /** the publication: per agenda item its attachments with their versions, written when the book is done (null: made before) */
+    items: jsonb('items').$type<PublishedItem[]>(),
     error: text('error'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -128,12 +166,16 @@ export interface BookSummarySource {
   name: string;
   start: number;
   end: number;
+  /** the file's version in the book (absent: a book made before versions were kept) */
+  version?: number;
+  /** the agenda item (BookSection.key; absent: made before) */
+  key?: string;
 }
 
 /** the made summary: the whole book and each section, with the library ids of the section's files (for the reader's view) */
 export interface BookSummaryContent {
   book: SummarySentence[];
-  items: (SummarySection & { library_ids: number[] })[];
+  items: (SummarySection & { library_ids: number[]; key?: string })[];
 }
 
 /** the summary of one board book (docs/book-summary.md), made by the SummarizeBook job; one per book */

@@ -19,10 +19,10 @@ const agendas = [
 describe('bookSections: attachments in agenda order', () => {
   it('talking point, sub-points, its decisions and actions, then top-level items; items without files left out; each item once', () => {
     expect(bookSections({ agendas })).toEqual([
-      { title: '1. Budget', files: [f(10, 'budget.pdf')] },
-      { title: '1.1 Capex', files: [f(11, 'capex.pdf')] },
-      { title: 'Approve budget', files: [f(12, 'resolution.pdf')] },
-      { title: 'Book venue', files: [f(13, 'venue.pdf')] },
+      { key: 'tp:1', label: 'Budget', title: '1. Budget', files: [f(10, 'budget.pdf')] },
+      { key: 'sp:11', label: 'Capex', title: '1.1 Capex', files: [f(11, 'capex.pdf')] },
+      { key: 'd:21', label: 'Approve budget', title: 'Approve budget', files: [f(12, 'resolution.pdf')] },
+      { key: 'a:32', label: 'Book venue', title: 'Book venue', files: [f(13, 'venue.pdf')] },
     ]);
   });
 
@@ -31,6 +31,14 @@ describe('bookSections: attachments in agenda order', () => {
     expect(bookFingerprint('Board', bookSections({ agendas }))).toBe(a);
     expect(bookFingerprint('Board', [{ title: '1. Budget', files: [f(99, 'x.pdf')] }])).not.toBe(a);
     expect(bookFingerprint('Other', bookSections({ agendas }))).not.toBe(a);
+  });
+
+  it('a new version of a file makes a new fingerprint; a first version keeps the one books had before versions counted', () => {
+    const a = bookFingerprint('Board', bookSections({ agendas }));
+    expect(bookFingerprint('Board', bookSections({ agendas }), undefined, new Map([[10, 1]]))).toBe(a);
+    const v2 = bookFingerprint('Board', bookSections({ agendas }), undefined, new Map([[10, 2]]));
+    expect(v2).not.toBe(a);
+    expect(bookFingerprint('Board', bookSections({ agendas }), undefined, new Map([[10, 3]]))).not.toBe(v2);
   });
 });
 

@@ -3,6 +3,10 @@ import type { MeetingDetails } from '@app/contracts';
 
 /** One section of the board book: an agenda item and the library files attached to it, in agenda order. */
 export interface BookSection {
+  /** the agenda item it is (`tp:1`, `sp:11`, `d:21`, `a:31`): the same item across publications */
+  key: string;
+  /** the item's own title, without the book's numbering (a rename, not a move, changes it) */
+  label: string;
   title: string;
   files: { library_id: number; name: string }[];
 }
@@ -17,19 +21,19 @@ type Agenda = Pick<MeetingDetails, 'agendas'>;
 export function bookSections(m: Agenda): BookSection[] {
   const out: BookSection[] = [];
   const seen = new Set<string>();
-  const add = (key: string, title: string, files: { library_id: number; name: string | null }[]) => {
+  const add = (key: string, title: string, files: { library_id: number; name: string | null }[], label = title) => {
     if (seen.has(key)) return;
     seen.add(key);
-    if (files.length) out.push({ title, files: files.map((f) => ({ library_id: f.library_id, name: f.name ?? `#${f.library_id}` })) });
+    if (files.length) out.push({ key, label, title, files: files.map((f) => ({ library_id: f.library_id, name: f.name ?? `#${f.library_id}` })) });
   };
   let n = 0;
   for (const group of m.agendas) {
     for (const item of group.data) {
       if (item.agenda_type === 'talking_point') {
         n += 1;
-        add(`tp:${item.id}`, `${n}. ${item.title}`, item.attachments);
+        add(`tp:${item.id}`, `${n}. ${item.title}`, item.attachments, item.title);
         item.subpoints.forEach((s, i) => {
-          add(`sp:${s.subpoint_id}`, `${n}.${i + 1} ${s.title}`, s.attachments);
+          add(`sp:${s.subpoint_id}`, `${n}.${i + 1} ${s.title}`, s.attachments, s.title);
           for (const d of s.decision) add(`d:${d.id}`, d.title, d.attachments);
         });
         for (const d of item.decisions) add(`d:${d.id}`, d.title, d.attachments);
@@ -78,10 +82,13 @@ export function bookProgramme(m: Agenda): ProgrammeLine[] {
 
 /**
  * the agenda state a book was made from: a new title, section or file makes a new book, and so does a change of the
- * programme (a planned start, a duration, a presenter) when it is given
+ * programme (a planned start, a duration, a presenter) when it is given, and a file's new version. `versions`: the
+ * files' current versions as this service knows them (library.v1.file.uploaded); a first version (or an unknown one)
+ * leaves the file's part as it was before versions counted, so books made before keep their fingerprint.
  */
-export function bookFingerprint(title: string, sections: BookSection[], programme?: ProgrammeLine[]): string {
-  const state: unknown[] = [title, sections.map((s) => [s.title, s.files.map((f) => f.library_id)])];
+export function bookFingerprint(title: string, sections: Pick<BookSection, 'title' | 'files'>[], programme?: ProgrammeLine[], versions: ReadonlyMap<number, number> = new Map()): string {
+  const file = (id: number) => ((versions.get(id) ?? 1) > 1 ? `${id}@${versions.get(id)}` : id);
+  const state: unknown[] = [title, sections.map((s) => [s.title, s.files.map((f) => file(f.library_id))])];
   if (programme) state.push(programme.map((l) => [l.number, l.title, l.planned_start, l.duration, l.presenters]));
   return createHash('sha256').update(JSON.stringify(state)).digest('hex').slice(0, 40);
 }
