@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { Providers } from '../../App';
 import { session } from '../../api/session';
 import { installFetch, jsonResponse, on } from '../../test/fetch';
+import { BookMarkTag } from '../meeting/minutes/BookChanges';
 import { BookViewer } from './BookViewer';
 import type { PdfBookmark, PdfHandle, PdfOpener } from './pdf-engine';
 
@@ -163,6 +164,16 @@ describe('board book viewer', () => {
     expect(screen.getByTestId('the-banner')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('book-download'));
     expect(onDownload).toHaveBeenCalledTimes(1);
+  });
+
+  it('the sections that changed since the reader last opened the book carry their mark (BookMarkTag by the printed title)', async () => {
+    const marks = new Map([['HR policy', 'changed-opened' as const]]);
+    show({ marks: (title, i) => { const m = marks.get(title); return m ? <BookMarkTag mark={m} testId={`book-section-mark-${i}`} /> : null; } });
+    await screen.findByText('HR policy');
+    const hr = screen.getByTestId('book-section-3');
+    expect(hr).toHaveTextContent('HR policy');
+    expect(within(hr).getByTestId('book-section-mark-3')).toHaveTextContent('Changed since you last opened');
+    expect(within(screen.getByTestId('book-section-2')).queryByTestId('book-section-mark-2')).toBeNull();
   });
 
   it('without bookmarks each entry of outlines_data is a section of its own', async () => {

@@ -34,6 +34,8 @@ export interface BookViewerProps {
   startPage?: number;
   /** the download policy: no download button and no print when view only; the watermark over every page */
   room?: RoomRules;
+  /** marks of the outline's sections by their title ("New", "Changed since you last opened": docs/minutes.md#what-changed-in-the-book) */
+  marks?: (sectionName: string, index: number) => ReactNode;
   /** the book's summary (docs/book-summary.md), given the way to open a page of the book; a toolbar button shows it */
   summary?: (openPage: (page: number) => void) => ReactNode;
   /**
@@ -177,6 +179,7 @@ export function BookViewer(props: BookViewerProps) {
                         <span>{s.name}</span>
                         <span className="pdf-outline__page">{t('book.range', { start: s.start, end: s.end })}</span>
                       </button>
+                      {props.marks?.(s.name, i)}
                     </div>
                     {open && (
                       <ul className="pdf-outline book-section__entries">

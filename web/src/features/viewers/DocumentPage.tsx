@@ -13,6 +13,8 @@ import { FileIcon } from '../library/FileChip';
 import { isNetworkFailure } from '../offline/keys';
 import { OfflineBanner } from '../offline/OfflineBanner';
 import { useOfflineCopy } from '../offline/use-offline';
+import { BookMarkTag, useBookChanges, useMarkBookOpened } from '../meeting/minutes/BookChanges';
+import { marksByTitle } from '../meeting/minutes/book-changes-rules';
 import { BookSummary } from '../meeting/minutes/BookSummary';
 import { BookViewer } from './BookViewer';
 import { ChangesBanner } from './ChangesBanner';
@@ -48,6 +50,11 @@ export function DocumentPage(props: { route: 'docView' | 'documentView' | 'docum
   const editable = !!f && isEditable(props.route === 'docView' ? query.get('e') : null, f.can_edit);
   const room = f ? { canDownload: f.can_download, watermark: f.watermark } : undefined;
   usePrintRecord(f && f.can_download && id !== null ? () => libraryApi.print(id, { meetingId, token }) : null);
+  // a meeting's board book: its items marked by what changed, then recorded as opened (docs/minutes.md#what-changed-in-the-book)
+  const bookOfMeeting = !!f && !!f.file_url && f.outlines_data.entries.length > 0 && !!meetingId && !token;
+  const bookChanges = useBookChanges(bookOfMeeting ? meetingId : null, id);
+  useMarkBookOpened(bookOfMeeting ? meetingId : null, id, bookChanges.data !== undefined || !!bookChanges.error);
+  const marks = bookChanges.data && bookChanges.data.book_library_id === id ? marksByTitle(bookChanges.data) : null;
 
   if (id === null) return <ErrorState error={new Error(t('noFile'))} testId="document-error" />;
 
@@ -83,6 +90,7 @@ export function DocumentPage(props: { route: 'docView' | 'documentView' | 'docum
           entries={f.outlines_data.entries}
           startPage={startPage}
           room={room}
+          marks={marks && marks.size ? (title, i) => { const m = marks.get(title); return m ? <BookMarkTag mark={m} testId={`book-section-mark-${i}`} /> : null; } : undefined}
           summary={meetingId && id !== null && !token ? (openPage) => <BookSummary meetingId={meetingId} book={{ libraryId: id, openPage }} /> : undefined}
           shared={id !== null && !token ? { itemId: id, meetingId } : undefined}
           onDownload={async () => {

@@ -12,6 +12,7 @@ import { copyDate } from '../../offline/keys';
 import { makeOffline, removeOffline } from '../../offline/offline-book';
 import { offlineSupported, type OfflineCopy } from '../../offline/store';
 import { useOfflineCopy } from '../../offline/use-offline';
+import { BookChangesList } from './BookChanges';
 import { BookSummary } from './BookSummary';
 
 const working = (b: BookState | null) => !!b && (b.status === 'queued' || b.status === 'merging');
@@ -106,6 +107,7 @@ export function BookCard(props: { meeting: MeetingDetails }) {
         <Button type="button" icon="pi pi-book" label={t('book.make')} onClick={() => void ask()} disabled={working(book)} data-testid="book-make" />
       )}
       <OfflineBookActions meetingId={id} book={book} copy={copy} />
+      <BookChangesList meetingId={id} revision={book?.status === 'done' ? book.library_id : null} />
       <BookSummary meetingId={id} revision={book?.status === 'done' ? book.library_id : null} />
     </section>
   );

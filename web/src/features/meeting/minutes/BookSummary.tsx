@@ -5,7 +5,7 @@ import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../../api/client';
 import { useApi } from '../../../hooks/use-api';
-import { citationHref, dirOf, summaryWorking } from './book-summary-rules';
+import { citationHref, dirOf, summaryPolling, summaryShown, summaryWorking } from './book-summary-rules';
 import './book-summary.css';
 
 /** the summary of the meeting's board book, or null when the meeting has no book (404) */
@@ -37,7 +37,7 @@ export interface BookSummaryProps {
 export function BookSummary(props: BookSummaryProps) {
   const { t } = useTranslation('minutes');
   const s = useApi('book-summary', [props.meetingId, props.revision ?? null], () => fetchSummary(props.meetingId), {
-    refreshInterval: (d) => (summaryWorking(d) ? (props.pollMs ?? 2000) : 0),
+    refreshInterval: (d) => (summaryPolling(d) ? (props.pollMs ?? 2000) : 0),
     revalidateOnFocus: false,
   });
   const data = s.data;
@@ -66,8 +66,10 @@ export function BookSummary(props: BookSummaryProps) {
       </span>
     );
   };
-  const list = (sentences: SummarySentence[], prefix: string) =>
-    sentences.length === 0 ? (
+  const list = (sentences: SummarySentence[], prefix: string, stale = false) =>
+    stale ? (
+      <p className="muted" data-testid={`book-summary-stale-${prefix}`}>{t('summary.staleItem')}</p>
+    ) : sentences.length === 0 ? (
       <p className="muted">{t('summary.nothing')}</p>
     ) : (
       <ul className="book-summary__list" lang={data.lang} dir={dirOf(data.lang)}>
@@ -92,7 +94,8 @@ export function BookSummary(props: BookSummaryProps) {
         </div>
       )}
       {data.status === 'failed' && <Message severity="error" text={t('summary.failed')} data-testid="book-summary-failed" />}
-      {data.status === 'done' && (
+      {data.stale && <Message className="book-summary__stale" severity="warn" text={t('summary.stale')} data-testid="book-summary-stale" />}
+      {summaryShown(data) && (
         <>
           <small className="muted" data-testid="book-summary-method">{t(data.method === 'abstractive' ? 'summary.abstractive' : 'summary.extractive')}</small>
           {list(data.book, 'book')}
@@ -101,7 +104,7 @@ export function BookSummary(props: BookSummaryProps) {
               <summary>
                 <bdi>{item.title}</bdi>
               </summary>
-              {list(item.sentences, `item${i}`)}
+              {list(item.sentences, `item${i}`, !!item.stale)}
             </details>
           ))}
         </>

@@ -67,6 +67,18 @@ describe('BookSummary', () => {
     expect(box).toHaveAttribute('data-status', 'done');
   });
 
+  it('a summary of an older book (a file has a new version): marked out of date, the changed item without sentences, asked again', async () => {
+    let n = 0;
+    const stale = aSummary({ meeting_id: 7, status: 'running', progress: 60, stale: true, items: [{ title: '1. Budget', sentences: [], stale: true }, { title: '2. Audit', sentences: [{ text: 'The auditors found no weakness.', cite: cite({ library_id: 12, name: 'audit.pdf', page: 1, book_page: 5 }) }] }] });
+    installFetch(on('GET', '/api/meetings/7/book/summary', () => jsonResponse(200, { success: true, data: (n += 1) < 2 ? stale : aSummary({ meeting_id: 7, stale: false }) })));
+    renderWithApp(<BookSummary meetingId={7} pollMs={50} />);
+    expect(await screen.findByTestId('book-summary-stale')).toHaveTextContent('The documents changed since this summary was made');
+    expect(within(screen.getByTestId('book-summary-item-0')).getByTestId('book-summary-stale-item0')).toHaveTextContent('This item changed: its summary is being made again.');
+    expect(within(screen.getByTestId('book-summary-item-1')).getByRole('link', { name: 'audit.pdf, p. 1', hidden: true })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('book-summary-stale')).toBeNull());
+    expect(within(screen.getByTestId('book-summary-item-0')).getByRole('link', { name: 'budget.pdf, p. 1', hidden: true })).toBeInTheDocument();
+  });
+
   it('an Arabic book reads right to left in Arabic; an abstractive summary says it was checked', async () => {
     installFetch(on('GET', '/api/meetings/7/book/summary', () => jsonResponse(200, { success: true, data: aSummary({ lang: 'ar', method: 'abstractive', book: [{ text: 'وافق المجلس على تعيين مدققين.', cite: cite({ name: 'hr.pdf', page: 1 }) }] }) })));
     renderWithApp(<BookSummary meetingId={7} />);
