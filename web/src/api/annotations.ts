@@ -20,6 +20,8 @@ export const annotationsApi = {
     (await apiCommand(Routes.updateAnnotation, { params: { id: itemId, annotationId }, query: q(meetingId), body: { visibility } })).data,
   reply: async (itemId: number, meetingId: number | null, annotationId: number, text: string) =>
     (await apiCommand(Routes.replyAnnotation, { params: { id: itemId, annotationId }, query: q(meetingId), body: { text } })).data,
+  /** the file's PDF with the annotations the caller may see written in as PDF annotations (a download: view-only readers get 403) */
+  exportPdf: (itemId: number, meetingId: number | null): Promise<Blob> => api(Routes.exportAnnotatedPdf, { params: { id: itemId }, query: q(meetingId), notify: false }),
   remove: async (itemId: number, meetingId: number | null, annotationId: number) =>
     (await apiCommand(Routes.deleteSharedAnnotation, { params: { id: itemId, annotationId }, query: q(meetingId) })).message,
 };

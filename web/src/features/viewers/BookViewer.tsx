@@ -4,9 +4,8 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { ProgressBar } from 'primereact/progressbar';
 import { useTranslation } from 'react-i18next';
-import type { AnnotationVisibility } from '../../api/annotations';
-import { drawAnnotations, drawHighlightRects, sharedToDrawn } from './annotations';
-import { AnnotationsPanel, useSharedAnnotations } from './AnnotationsPanel';
+import { AnnotationsPanel } from './AnnotationsPanel';
+import { AnnotationOverlay, ExportAnnotatedButton, SharedToolButtons, useSharedLayer } from './AnnotationTools';
 import { bookSections, sectionAt, type BookMark } from './book-rules';
 import type { PdfOpener } from './pdf-engine';
 import { canGoBack, canGoForward } from './pdf-rules';
@@ -62,10 +61,7 @@ export function BookViewer(props: BookViewerProps) {
   const [stripOpen, setStripOpen] = useState(true);
   const [summaryOpen, setSummaryOpen] = useState(false);
   const [notesOpen, setNotesOpen] = useState(false);
-  const [visibility, setVisibility] = useState<AnnotationVisibility>('private');
-  const shared = useSharedAnnotations(props.shared?.itemId ?? null, props.shared?.meetingId ?? null);
-  const overlayRef = useRef<HTMLCanvasElement>(null);
-  const sharedOnPage = useMemo(() => (props.shared ? shared.items.filter((a) => a.page === view.page && !a.orphaned) : []), [props.shared, shared.items, view.page]);
+  const layer = useSharedLayer(props.shared, view.page);
   const stripRef = useRef<HTMLDivElement>(null);
   const source = props.data ?? props.url;
   const canDownload = props.room?.canDownload ?? true;
@@ -83,19 +79,6 @@ export function BookViewer(props: BookViewerProps) {
       live = false;
     };
   }, [handle]);
-
-  // the shared marks of the current page, over the drawn page (as in the PDF viewer)
-  useEffect(() => {
-    const overlay = overlayRef.current;
-    if (!overlay || !drawn) return;
-    overlay.width = Math.round(drawn.w);
-    overlay.height = Math.round(drawn.h);
-    const ctx = overlay.getContext('2d');
-    if (!ctx) return;
-    const m = sharedToDrawn(sharedOnPage);
-    drawAnnotations(ctx, m.items, overlay.width, overlay.height, view.rotation);
-    drawHighlightRects(ctx, m.rects, overlay.width, overlay.height, view.rotation);
-  }, [drawn, sharedOnPage, view.rotation]);
 
   const sections = useMemo(() => bookSections(props.entries, marks), [props.entries, marks]);
   const current = sectionAt(sections, view.page);
@@ -145,7 +128,14 @@ export function BookViewer(props: BookViewerProps) {
         <Button type="button" text size="small" icon="pi pi-refresh" aria-label={t('rotate')} tooltip={t('rotate')} disabled={!handle} onClick={rotate} data-testid="book-rotate" />
         {canDownload && <Button type="button" text size="small" icon="pi pi-download" aria-label={t('download')} tooltip={t('download')} disabled={!source} onClick={() => void props.onDownload()} data-testid="book-download" />}
         {props.summary && <Button type="button" text size="small" icon="pi pi-sparkles" tooltip={t('book.summary')} aria-label={t('book.summary')} aria-pressed={summaryOpen} aria-controls={summaryOpen ? "book-summary-panel" : undefined} onClick={() => setSummaryOpen((o) => !o)} data-testid="book-summary-toggle" />}
-        {props.shared && <Button type="button" text={!notesOpen} size="small" icon="pi pi-comments" aria-label={t('ann.title')} tooltip={t('ann.title')} aria-pressed={notesOpen} onClick={() => setNotesOpen((o) => !o)} data-testid="book-ann-toggle" />}
+        {props.shared && (
+          <>
+            <span className="pdf-toolbar__sep" />
+            <Button type="button" text={!notesOpen} size="small" icon="pi pi-comments" aria-label={t('ann.title')} tooltip={t('ann.title')} aria-pressed={notesOpen} onClick={() => setNotesOpen((o) => !o)} data-testid="book-ann-toggle" />
+            <SharedToolButtons layer={layer} disabled={!handle} prefix="book" />
+            {canDownload && <ExportAnnotatedButton itemId={props.shared.itemId} meetingId={props.shared.meetingId} name={props.name} prefix="book" />}
+          </>
+        )}
         <RoomNotice rules={props.room} />
       </div>
       {props.summary && summaryOpen && (
@@ -155,7 +145,7 @@ export function BookViewer(props: BookViewerProps) {
       )}
       <div className="pdf-body">
         {notesOpen && props.shared && (
-          <AnnotationsPanel shared={shared} page={view.page} visibility={visibility} onVisibility={setVisibility} onOpen={(n) => goTo(Math.min(Math.max(1, n), pages || 1))} onClose={() => setNotesOpen(false)} />
+          <AnnotationsPanel shared={layer.shared} page={view.page} visibility={layer.visibility} onVisibility={layer.setVisibility} onOpen={(n) => goTo(Math.min(Math.max(1, n), pages || 1))} onClose={() => setNotesOpen(false)} />
         )}
         {outlineOpen && (
           <nav className="pdf-side book-outline" aria-label={t('outline')} data-testid="book-outline">
@@ -204,7 +194,18 @@ export function BookViewer(props: BookViewerProps) {
             <div className="pdf-page" data-testid="book-page">
               {pageFailed && <PageFailed />}
               <canvas ref={canvasRef} hidden={pageFailed} data-testid="book-canvas" />
-              {props.shared && <canvas ref={overlayRef} hidden={pageFailed} className="pdf-overlay" style={drawn ? { width: drawn.w, height: drawn.h } : undefined} aria-hidden="true" data-testid="book-overlay" />}
+              {props.shared && (
+                <AnnotationOverlay
+                  drawn={drawn}
+                  rotation={view.rotation}
+                  page={view.page}
+                  hidden={pageFailed}
+                  prefix="book"
+                  marks={layer.onPage}
+                  input={layer.tool !== 'none' ? { mode: 'shared', tool: layer.tool, color: layer.color } : null}
+                  onShared={layer.add}
+                />
+              )}
               <WatermarkOverlay watermark={props.room?.watermark ?? null} />
             </div>
           )}

@@ -1,15 +1,13 @@
 import type { OutlineEntry } from '@app/contracts';
-import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { ProgressBar } from 'primereact/progressbar';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../api/notify';
-import { drawAnnotations, drawHighlightRects, flattenAnnotations, PEN_COLORS, rectOf, sharedToDrawn, toPage, type Annotation, type Point, type Stroke, type Tool } from './annotations';
-import { AnnotationsPanel, useSharedAnnotations } from './AnnotationsPanel';
-import type { AnnotationVisibility } from '../../api/annotations';
+import { flattenAnnotations, PEN_COLORS, type Annotation, type Tool } from './annotations';
+import { AnnotationsPanel } from './AnnotationsPanel';
+import { AnnotationOverlay, ColorButtons, ExportAnnotatedButton, SharedToolButtons, useSharedLayer } from './AnnotationTools';
 import type { PdfBookmark, PdfOpener } from './pdf-engine';
 import { PageFailed, Thumb } from './PdfParts';
 import { canGoBack, canGoForward, stepPage, zoomIn, zoomOut } from './pdf-rules';
@@ -41,9 +39,6 @@ export interface PdfViewerProps {
   /** what changed since the version the reader opened before (docs/library.md#what-changed), given the page shown and a way to turn to another */
   changes?: (view: { page: number; goTo(page: number): void }) => ReactNode;
 }
-
-/** the shared-annotation tools: a note at a point, a drawing, a highlight dragged over the text */
-type SharedTool = 'none' | 'note' | 'draw' | 'highlight';
 
 type SidePanel = 'thumbs' | 'outline' | 'notes' | null;
 
@@ -80,16 +75,9 @@ export function PdfViewer(props: PdfViewerProps) {
   const [tool, setTool] = useState<Tool>('none');
   const [color, setColor] = useState<string>(PEN_COLORS[0]);
   const [items, setItems] = useState<Annotation[]>([]);
-  const [draft, setDraft] = useState<Stroke | null>(null);
-  const [noteAt, setNoteAt] = useState<Point | null>(null);
-  const [noteText, setNoteText] = useState('');
   const [saving, setSaving] = useState(false);
-  const overlayRef = useRef<HTMLCanvasElement>(null);
   const editable = !!props.editable;
-  const shared = useSharedAnnotations(props.shared?.itemId ?? null, props.shared?.meetingId ?? null);
-  const [sharedTool, setSharedTool] = useState<SharedTool>('none');
-  const [visibility, setVisibility] = useState<AnnotationVisibility>('private');
-  const sharedOnPage = useMemo(() => (props.shared ? shared.items.filter((a) => a.page === page && !a.orphaned) : []), [props.shared, shared.items, page]);
+  const layer = useSharedLayer(props.shared, page);
 
   // the outline: pdf.js's own, asked for once when the panel opens
   useEffect(() => {
@@ -104,85 +92,6 @@ export function PdfViewer(props: PdfViewerProps) {
   }, [panel, handle, outline]);
 
   const pageItems = useMemo(() => items.filter((a) => a.page === page), [items, page]);
-
-  // the annotation overlay follows the drawn page
-  useEffect(() => {
-    const overlay = overlayRef.current;
-    if (!overlay || !drawn) return;
-    overlay.width = Math.round(drawn.w);
-    overlay.height = Math.round(drawn.h);
-    const ctx = overlay.getContext('2d');
-    if (!ctx) return;
-    const marks = sharedToDrawn(sharedOnPage);
-    drawAnnotations(ctx, [...marks.items, ...pageItems, ...(draft && draft.kind === 'pen' ? [draft] : [])], overlay.width, overlay.height, rotation);
-    drawHighlightRects(ctx, [...marks.rects, ...(draft && draft.kind === 'highlight' && sharedTool === 'highlight' ? [rectOf(draft.points)] : [])], overlay.width, overlay.height, rotation);
-    if (draft && draft.kind === 'highlight' && sharedTool !== 'highlight') drawAnnotations(ctx, [draft], overlay.width, overlay.height, rotation);
-  }, [drawn, pageItems, draft, rotation, sharedOnPage, sharedTool]);
-
-  const pointOf = (e: ReactPointerEvent<HTMLCanvasElement>): Point => {
-    const r = e.currentTarget.getBoundingClientRect();
-    const x = Math.min(1, Math.max(0, (e.clientX - r.left) / (r.width || 1)));
-    const y = Math.min(1, Math.max(0, (e.clientY - r.top) / (r.height || 1)));
-    return toPage([x, y], rotation);
-  };
-
-  const onPointerDown = (e: ReactPointerEvent<HTMLCanvasElement>) => {
-    if (props.shared && sharedTool !== 'none') {
-      const p = pointOf(e);
-      if (sharedTool === 'note') {
-        setNoteAt(p);
-        setNoteText('');
-        return;
-      }
-      e.currentTarget.setPointerCapture?.(e.pointerId);
-      setDraft({ kind: sharedTool === 'draw' ? 'pen' : 'highlight', page, color: sharedTool === 'draw' ? color : '#ffdd00', points: [p] });
-      return;
-    }
-    if (!editable || tool === 'none') return;
-    const p = pointOf(e);
-    if (tool === 'note') {
-      setNoteAt(p);
-      setNoteText('');
-      return;
-    }
-    e.currentTarget.setPointerCapture?.(e.pointerId);
-    setDraft({ kind: tool, page, color, points: [p] });
-  };
-  const onPointerMove = (e: ReactPointerEvent<HTMLCanvasElement>) => {
-    if (!draft) return;
-    const p = pointOf(e);
-    setDraft((d) => (d ? { ...d, points: [...d.points, p] } : d));
-  };
-  const addShared = (body: Parameters<typeof shared.add>[0]) => void shared.add({ ...body, visibility }).catch((e: unknown) => console.error('annotation', e));
-  const onPointerUp = () => {
-    if (!draft) return;
-    if (props.shared && sharedTool !== 'none') {
-      const d = draft;
-      setDraft(null);
-      if (sharedTool === 'draw') addShared({ page: d.page, kind: 'drawing', geometry: { paths: [{ points: d.points.slice(0, 2000).map(([x, y]) => [x, y] as [number, number]) }], width: 0.003 }, color: d.color });
-      else {
-        const r = rectOf(d.points);
-        if (r.w > 0.005 && r.h > 0.003) addShared({ page: d.page, kind: 'highlight', geometry: { rects: [r] } });
-      }
-      return;
-    }
-    setItems((list) => [...list, draft]);
-    setDraft(null);
-  };
-
-  const addNote = () => {
-    const text = noteText.trim();
-    if (!noteAt || !text) return;
-    if (props.shared && sharedTool === 'note') {
-      addShared({ page, kind: 'note', geometry: { x: noteAt[0], y: noteAt[1] }, text });
-      setNoteAt(null);
-      setNoteText('');
-      return;
-    }
-    setItems((list) => [...list, { kind: 'note', page, at: noteAt, text }]);
-    setNoteAt(null);
-    setNoteText('');
-  };
 
   const save = async () => {
     if (!props.url || !props.onSave || items.length === 0) return;
@@ -254,24 +163,8 @@ export function PdfViewer(props: PdfViewerProps) {
           <>
             <span className="pdf-toolbar__sep" />
             <Button type="button" text={panel !== 'notes'} size="small" icon="pi pi-comments" aria-label={t('ann.title')} tooltip={t('ann.title')} aria-pressed={panel === 'notes'} onClick={() => setPanel(panel === 'notes' ? null : 'notes')} data-testid="pdf-ann-toggle" />
-            {(['note', 'draw', 'highlight'] as const).map((k) => (
-              <Button
-                key={k}
-                type="button"
-                size="small"
-                text={sharedTool !== k}
-                icon={k === 'note' ? 'pi pi-comment' : k === 'draw' ? 'pi pi-pencil' : 'pi pi-bookmark'}
-                aria-label={t(`ann.tool.${k}`)}
-                tooltip={t(`ann.tool.${k}`)}
-                aria-pressed={sharedTool === k}
-                disabled={!handle}
-                onClick={() => {
-                  setTool('none');
-                  setSharedTool(sharedTool === k ? 'none' : k);
-                }}
-                data-testid={`pdf-ann-${k}`}
-              />
-            ))}
+            <SharedToolButtons layer={layer} disabled={!handle} prefix="pdf" onPick={() => setTool('none')} />
+            {canDownload && <ExportAnnotatedButton itemId={props.shared.itemId} meetingId={props.shared.meetingId} name={props.name} prefix="pdf" />}
           </>
         )}
         {editable && (
@@ -288,16 +181,13 @@ export function PdfViewer(props: PdfViewerProps) {
                 tooltip={t(`tool.${k}`)}
                 aria-pressed={tool === k}
                 onClick={() => {
-                  setSharedTool('none');
+                  layer.setTool('none');
                   setTool(tool === k ? 'none' : k);
                 }}
                 data-testid={`pdf-tool-${k}`}
               />
             ))}
-            {tool === 'pen' &&
-              PEN_COLORS.map((c) => (
-                <button key={c} type="button" className={`pdf-color${color === c ? ' pdf-color--active' : ''}`} style={{ background: c }} aria-label={t('color', { color: c })} aria-pressed={color === c} onClick={() => setColor(c)} />
-              ))}
+            {tool === 'pen' && <ColorButtons color={color} onColor={setColor} />}
             <Button type="button" text size="small" icon="pi pi-undo" aria-label={t('undo')} disabled={items.length === 0} onClick={() => setItems((l) => l.slice(0, -1))} data-testid="pdf-undo" />
             <Button type="button" size="small" icon="pi pi-save" label={t('save')} loading={saving} disabled={items.length === 0 || saving} onClick={() => void save()} data-testid="pdf-save" />
           </>
@@ -306,7 +196,7 @@ export function PdfViewer(props: PdfViewerProps) {
       {props.changes?.({ page, goTo })}
       <div className="pdf-body">
         {panel === 'notes' && props.shared && (
-          <AnnotationsPanel shared={shared} page={page} visibility={visibility} onVisibility={setVisibility} onOpen={(n) => goTo(stepPage(n, 0, pages))} onClose={() => setPanel(null)} />
+          <AnnotationsPanel shared={layer.shared} page={page} visibility={layer.visibility} onVisibility={layer.setVisibility} onOpen={(n) => goTo(stepPage(n, 0, pages))} onClose={() => setPanel(null)} />
         )}
         {panel && panel !== 'notes' && handle && (
           <aside className="pdf-side" data-testid={`pdf-side-${panel}`}>
@@ -339,29 +229,23 @@ export function PdfViewer(props: PdfViewerProps) {
               {pageFailed && <PageFailed />}
               {/* the canvases stay mounted: the next page draws into them again */}
               <canvas ref={canvasRef} hidden={pageFailed} data-testid="pdf-canvas" />
-              <canvas
-                ref={overlayRef}
+              <AnnotationOverlay
+                drawn={drawn}
+                rotation={rotation}
+                page={page}
                 hidden={pageFailed}
-                className={`pdf-overlay${(editable && tool !== 'none') || (props.shared && sharedTool !== 'none') ? ' pdf-overlay--active' : ''}`}
-                style={drawn ? { width: drawn.w, height: drawn.h } : undefined}
-                onPointerDown={onPointerDown}
-                onPointerMove={onPointerMove}
-                onPointerUp={onPointerUp}
-                onPointerLeave={onPointerUp}
-                data-testid="pdf-overlay"
+                prefix="pdf"
+                marks={layer.onPage}
+                local={pageItems}
+                input={layer.enabled && layer.tool !== 'none' ? { mode: 'shared', tool: layer.tool, color: layer.color } : editable && tool !== 'none' ? { mode: 'editor', tool, color } : null}
+                onShared={layer.add}
+                onLocal={(a) => setItems((list) => [...list, a])}
               />
               <WatermarkOverlay watermark={props.room?.watermark ?? null} />
             </div>
           )}
         </div>
       </div>
-      <Dialog header={t('note.title')} visible={noteAt !== null} onHide={() => setNoteAt(null)} style={{ width: 420 }} data-testid="pdf-note-dialog">
-        <InputTextarea value={noteText} onChange={(e) => setNoteText(e.target.value)} rows={3} autoResize className="w-full" aria-label={t('note.text')} data-testid="pdf-note-text" autoFocus />
-        <div className="pdf-note-actions">
-          <Button type="button" text label={t('cancel')} onClick={() => setNoteAt(null)} />
-          <Button type="button" label={t('note.add')} disabled={!noteText.trim()} onClick={addNote} data-testid="pdf-note-add" />
-        </div>
-      </Dialog>
     </div>
   );
 }

@@ -184,3 +184,9 @@ export function sharedToDrawn(marks: readonly SharedMark[]): { items: Annotation
   }
   return { items, rects };
 }
+
+/** the name the annotated copy is saved under: the file's name without `.pdf`, then ` (annotated).pdf` (as the API names it) */
+export function annotatedName(name: string): string {
+  const base = name.trim().replace(/\.pdf$/i, '') || 'document';
+  return `${base} (annotated).pdf`;
+}

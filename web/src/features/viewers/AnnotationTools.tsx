@@ -1,0 +1,243 @@
+import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { useTranslation } from 'react-i18next';
+import { annotationsApi, type AnnotationVisibility, type NewAnnotation, type SharedAnnotation } from '../../api/annotations';
+import { ApiError } from '../../api/client';
+import { saveBlob } from '../../lib/download';
+import { annotatedName, drawAnnotations, drawHighlightRects, PEN_COLORS, rectOf, sharedToDrawn, toPage, type Annotation, type Point, type Stroke, type Tool } from './annotations';
+import { useSharedAnnotations } from './AnnotationsPanel';
+import type { Rotation } from './pdf-rules';
+
+/**
+ * The annotation layer both page viewers use (docs/annotations.md#the-viewer): the PDF viewer (a library file) and
+ * the board book viewer (the book file) get the same toolbar tools, the same overlay that paints the page's marks
+ * and takes new ones, the same note dialog and the same export button. One implementation, two viewers.
+ */
+
+/** the shared-annotation tools: a note at a point, a drawing, a highlight dragged over the text */
+export type SharedTool = 'none' | 'note' | 'draw' | 'highlight';
+
+/** which viewer's test ids (`pdf-…`, `book-…`) */
+export type ViewerPrefix = 'pdf' | 'book';
+
+/** a new shared mark as the overlay makes it; the viewer adds who sees it */
+export type NewMark = Omit<NewAnnotation, 'visibility'>;
+
+/**
+ * The shared annotations of the file a viewer shows: the list and its live channel, the marks of the current page,
+ * the tool in hand, the visibility new marks get, and `add` (which gives a new mark that visibility).
+ */
+export function useSharedLayer(ref: { itemId: number; meetingId: number | null } | undefined, page: number) {
+  const shared = useSharedAnnotations(ref?.itemId ?? null, ref?.meetingId ?? null);
+  const [tool, setTool] = useState<SharedTool>('none');
+  const [color, setColor] = useState<string>(PEN_COLORS[0]);
+  const [visibility, setVisibility] = useState<AnnotationVisibility>('private');
+  const enabled = !!ref;
+  const onPage = useMemo(() => (enabled ? shared.items.filter((a) => a.page === page && !a.orphaned) : []), [enabled, shared.items, page]);
+  const add = (body: NewMark) => void shared.add({ ...body, visibility }).catch((e: unknown) => console.error('annotation', e));
+  return { enabled, shared, tool, setTool, color, setColor, visibility, setVisibility, onPage, add };
+}
+export type SharedLayer = ReturnType<typeof useSharedLayer>;
+
+/** the pen colours, as toggle buttons */
+export function ColorButtons(props: { color: string; onColor(c: string): void }) {
+  const { t } = useTranslation('viewer');
+  return (
+    <>
+      {PEN_COLORS.map((c) => (
+        <button key={c} type="button" className={`pdf-color${props.color === c ? ' pdf-color--active' : ''}`} style={{ background: c }} aria-label={t('color', { color: c })} aria-pressed={props.color === c} onClick={() => props.onColor(c)} />
+      ))}
+    </>
+  );
+}
+
+/** the toolbar's three shared tools (note, drawing, highlight), and the pen colours while drawing */
+export function SharedToolButtons(props: { layer: SharedLayer; disabled: boolean; prefix: ViewerPrefix; onPick?(): void }) {
+  const { t } = useTranslation('viewer');
+  const { tool, setTool } = props.layer;
+  return (
+    <>
+      {(['note', 'draw', 'highlight'] as const).map((k) => (
+        <Button
+          key={k}
+          type="button"
+          size="small"
+          text={tool !== k}
+          icon={k === 'note' ? 'pi pi-comment' : k === 'draw' ? 'pi pi-pencil' : 'pi pi-bookmark'}
+          aria-label={t(`ann.tool.${k}`)}
+          tooltip={t(`ann.tool.${k}`)}
+          aria-pressed={tool === k}
+          disabled={props.disabled}
+          onClick={() => {
+            props.onPick?.();
+            setTool(tool === k ? 'none' : k);
+          }}
+          data-testid={`${props.prefix}-ann-${k}`}
+        />
+      ))}
+      {tool === 'draw' && <ColorButtons color={props.layer.color} onColor={props.layer.setColor} />}
+    </>
+  );
+}
+
+/**
+ * "Download with annotations": GET /api/library/{id}/annotations/export (the PDF with the marks the reader may see
+ * as real PDF annotations), saved as `<name> (annotated).pdf`. Busy while it is made; a failure is said beside it.
+ * The viewer shows it only where the reader may download (a view-only document stays in the room).
+ */
+export function ExportAnnotatedButton(props: { itemId: number; meetingId: number | null; name: string; prefix: ViewerPrefix }) {
+  const { t } = useTranslation('viewer');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      saveBlob(await annotationsApi.exportPdf(props.itemId, props.meetingId), annotatedName(props.name));
+    } catch (e) {
+      console.error('annotated export', e);
+      setError(e instanceof ApiError && e.serverMessage ? e.serverMessage : t('ann.exportFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button
+        type="button"
+        text
+        size="small"
+        icon="pi pi-file-export"
+        loading={busy}
+        disabled={busy}
+        aria-label={t('ann.export')}
+        tooltip={t('ann.export')}
+        aria-busy={busy}
+        onClick={() => void run()}
+        data-testid={`${props.prefix}-ann-export`}
+      />
+      {error && (
+        <span className="pdf-toolbar__error" role="alert" data-testid={`${props.prefix}-ann-export-error`}>
+          {error}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** what a pointer on the overlay makes: shared marks (the layer's tool) or the editor's own marks (saved as a new version) */
+export type OverlayInput = { mode: 'shared'; tool: SharedTool; color: string } | { mode: 'editor'; tool: Tool; color: string } | null;
+
+/**
+ * The canvas over the drawn page: paints the page's shared marks, the editor's marks and the stroke being drawn;
+ * with an input tool it takes a note (a click, then the note dialog), a drawing (a drag) or a highlight (a dragged
+ * rectangle, or the editor's highlighter stroke). Points are kept on the unrotated page (`toPage`).
+ */
+export function AnnotationOverlay(props: {
+  drawn: { w: number; h: number } | null;
+  rotation: Rotation;
+  page: number;
+  hidden: boolean;
+  prefix: ViewerPrefix;
+  marks: readonly SharedAnnotation[];
+  local?: readonly Annotation[];
+  input: OverlayInput;
+  onShared?(mark: NewMark): void;
+  onLocal?(a: Annotation): void;
+}) {
+  const { t } = useTranslation('viewer');
+  const ref = useRef<HTMLCanvasElement>(null);
+  const [draft, setDraft] = useState<Stroke | null>(null);
+  const [noteAt, setNoteAt] = useState<Point | null>(null);
+  const [noteText, setNoteText] = useState('');
+  const { drawn, rotation, marks, local, input } = props;
+  const rectDraft = input?.mode === 'shared' && input.tool === 'highlight';
+  const active = !!input && input.tool !== 'none';
+
+  useEffect(() => {
+    const overlay = ref.current;
+    if (!overlay || !drawn) return;
+    overlay.width = Math.round(drawn.w);
+    overlay.height = Math.round(drawn.h);
+    const ctx = overlay.getContext('2d');
+    if (!ctx) return;
+    const m = sharedToDrawn(marks);
+    drawAnnotations(ctx, [...m.items, ...(local ?? []), ...(draft && !rectDraft ? [draft] : [])], overlay.width, overlay.height, rotation);
+    drawHighlightRects(ctx, [...m.rects, ...(draft && rectDraft ? [rectOf(draft.points)] : [])], overlay.width, overlay.height, rotation);
+  }, [drawn, marks, local, draft, rotation, rectDraft]);
+
+  const pointOf = (e: ReactPointerEvent<HTMLCanvasElement>): Point => {
+    const r = e.currentTarget.getBoundingClientRect();
+    const x = Math.min(1, Math.max(0, (e.clientX - r.left) / (r.width || 1)));
+    const y = Math.min(1, Math.max(0, (e.clientY - r.top) / (r.height || 1)));
+    return toPage([x, y], rotation);
+  };
+
+  const onPointerDown = (e: ReactPointerEvent<HTMLCanvasElement>) => {
+    if (!input || input.tool === 'none') return;
+    const p = pointOf(e);
+    if (input.tool === 'note') {
+      setNoteAt(p);
+      setNoteText('');
+      return;
+    }
+    e.currentTarget.setPointerCapture?.(e.pointerId);
+    const kind = input.tool === 'draw' || input.tool === 'pen' ? 'pen' : 'highlight';
+    setDraft({ kind, page: props.page, color: kind === 'pen' ? input.color : '#ffdd00', points: [p] });
+  };
+  const onPointerMove = (e: ReactPointerEvent<HTMLCanvasElement>) => {
+    if (!draft) return;
+    const p = pointOf(e);
+    setDraft((d) => (d ? { ...d, points: [...d.points, p] } : d));
+  };
+  const onPointerUp = () => {
+    if (!draft) return;
+    const d = draft;
+    setDraft(null);
+    if (input?.mode === 'shared') {
+      if (d.kind === 'pen') props.onShared?.({ page: d.page, kind: 'drawing', geometry: { paths: [{ points: d.points.slice(0, 2000).map(([x, y]) => [x, y] as [number, number]) }], width: 0.003 }, color: d.color });
+      else {
+        const r = rectOf(d.points);
+        if (r.w > 0.005 && r.h > 0.003) props.onShared?.({ page: d.page, kind: 'highlight', geometry: { rects: [r] } });
+      }
+      return;
+    }
+    props.onLocal?.(d);
+  };
+
+  const addNote = () => {
+    const text = noteText.trim();
+    if (!noteAt || !text) return;
+    if (input?.mode === 'shared') props.onShared?.({ page: props.page, kind: 'note', geometry: { x: noteAt[0], y: noteAt[1] }, text });
+    else props.onLocal?.({ kind: 'note', page: props.page, at: noteAt, text });
+    setNoteAt(null);
+    setNoteText('');
+  };
+
+  return (
+    <>
+      <canvas
+        ref={ref}
+        hidden={props.hidden}
+        className={`pdf-overlay${active ? ' pdf-overlay--active' : ''}`}
+        style={drawn ? { width: drawn.w, height: drawn.h } : undefined}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerLeave={onPointerUp}
+        aria-hidden="true"
+        data-testid={`${props.prefix}-overlay`}
+        data-marks={marks.length}
+      />
+      <Dialog header={t('note.title')} visible={noteAt !== null} onHide={() => setNoteAt(null)} style={{ width: 420 }} data-testid={`${props.prefix}-note-dialog`}>
+        <InputTextarea value={noteText} onChange={(e) => setNoteText(e.target.value)} rows={3} autoResize className="w-full" aria-label={t('note.text')} data-testid={`${props.prefix}-note-text`} autoFocus />
+        <div className="pdf-note-actions">
+          <Button type="button" text label={t('cancel')} onClick={() => setNoteAt(null)} />
+          <Button type="button" label={t('note.add')} disabled={!noteText.trim()} onClick={addNote} data-testid={`${props.prefix}-note-add`} />
+        </div>
+      </Dialog>
+    </>
+  );
+}
