@@ -16,7 +16,9 @@ import {
   type MeetingDetails,
   type PaletteColour,
 } from '@app/contracts';
+import { annotationsApi } from '../../api/annotations';
 import { api } from '../../api/client';
+import { notify } from '../../api/notify';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
@@ -29,7 +31,7 @@ import { jumpTarget, loadPercent } from '../viewers/pdf-rules';
 import { NotesDrawer } from './NotesDrawer';
 import { SidePanel } from './SidePanel';
 import { SlideStage, type Tool } from './SlideStage';
-import { drawingOf } from './room-state';
+import { drawingOf, slideDrawingAnnotations } from './room-state';
 import { usePresentationSocket } from './use-presentation-socket';
 import './presentation.css';
 
@@ -163,6 +165,26 @@ export function PresentationPage(props: { mode: 'live' | 'viewer' }) {
     send({ type: 'forward', action: { type: 'OPERATION', slide, operations: [{ kind: 'clear' }] } });
   };
 
+  // the presenter keeps the slide's drawing as a shared annotation of the document's page (the committee sees it in
+  // the library viewer): one POST per colour and tool, through the annotations API with the meeting's access
+  const [savingInk, setSavingInk] = useState(false);
+  const saveDrawing = async () => {
+    opThrottle.current?.flush();
+    const bodies = slideDrawingAnnotations([...drawingOf(view.operations, slide), ...pending], slide);
+    if (bodies.length === 0) return notify('info', t('tools.nothingToSave'));
+    setSavingInk(true);
+    try {
+      for (const body of bodies) await annotationsApi.create(fileId, meetingId, body);
+      notify('success', t('tools.saved', { count: bodies.length, page: slide + 1 }));
+    } catch (e) {
+      // the request layer has shown the catalogue's toast for an answer; this names what failed
+      console.error('presentation: save drawing', e);
+      notify('error', t('tools.saveFailed'));
+    } finally {
+      setSavingInk(false);
+    }
+  };
+
   // the stage's width: the slide is fitted to it (and drawn again when the window or the panels change)
   const stageRef = useRef<HTMLElement | null>(null);
   const [stageWidth, setStageWidth] = useState(900);
@@ -246,6 +268,7 @@ export function PresentationPage(props: { mode: 'live' | 'viewer' }) {
             ))}
           </span>
           <Button type="button" size="small" icon="pi pi-eraser" text label={t('tools.clear')} onClick={clearSlide} data-testid="tool-clear" />
+          {!isGuest && <Button type="button" size="small" icon="pi pi-save" text label={t('tools.saveAnnotation')} loading={savingInk} disabled={savingInk} onClick={() => void saveDrawing()} data-testid="tool-save-annotation" />}
         </div>
       )}
 

@@ -1,5 +1,5 @@
 import type { Presenter, ServerFrame } from '@app/contracts';
-import { drawingOf, initialView, reconnectDelay, reduceFrame, refusalOf, toUnit, type RoomView } from './room-state';
+import { drawingOf, initialView, reconnectDelay, reduceFrame, refusalOf, slideDrawingAnnotations, toUnit, type RoomView } from './room-state';
 
 const chair: Presenter = { id: 1, user_id: 7, user: { name: 'Chair', image: null }, user_email: 'c@x.test', color: '#e53935', docs: [5] };
 const stroke = { kind: 'stroke' as const, id: 'a', tool: 'pen' as const, colour: '#000000' as const, width: 2, points: [[0, 0]] as [number, number][] };
@@ -43,4 +43,31 @@ describe('toUnit, refusals, reconnect delays', () => {
   ])('toUnit(%j) = %j on a 100x100 box', (xy, expected) => expect(toUnit(xy[0], xy[1], { left: 0, top: 0, width: 100, height: 100 })).toEqual(expected));
   it.each([[4401, 'unauthorized'], [4403, 'disabled'], [4404, 'notFound'], [4008, null], [1006, null], [1001, null]])('close %i -> %s', (code, r) => expect(refusalOf(code)).toBe(r));
   it.each([[0, 500], [1, 1000], [3, 4000], [4, 8000], [10, 8000]])('attempt %i waits %i ms', (a, ms) => expect(reconnectDelay(a)).toBe(ms));
+});
+
+describe('slideDrawingAnnotations: the presenter drawing saved as shared annotations of the page', () => {
+  const s = (id: string, tool: 'pen' | 'highlighter' | 'eraser', colour: '#000000' | '#e53935', width: number, points: [number, number][]) => ({ kind: 'stroke' as const, id, tool, colour, width, points });
+  const a = s('a', 'pen', '#e53935', 3, [[0.1, 0.1], [0.2, 0.2]]);
+  const b = s('b', 'pen', '#e53935', 3, [[0.3, 0.3]]);
+  const c = s('c', 'pen', '#000000', 3, [[0.4, 0.4], [0.5, 0.5]]);
+  const h = s('h', 'highlighter', '#e53935', 4, [[0.6, 0.6], [0.7, 0.6]]);
+  const e = s('e', 'eraser', '#000000', 3, [[0.1, 0.1]]);
+  const drawing = (color: string, width: number, paths: [number, number][][], page = 3) => ({ page, kind: 'drawing', geometry: { paths: paths.map((points) => ({ points })), width }, color, visibility: 'committee' });
+  it.each([
+    ['nothing drawn: nothing to save', [], []],
+    ['a clear only: nothing', [{ kind: 'clear' as const }], []],
+    ['strokes of one pen and colour: one drawing, a path each, page = slide + 1', [a, b], [drawing('#e53935', 0.003, [a.points, b.points])]],
+    ['another colour: another drawing, in the order first drawn', [a, c, b], [drawing('#e53935', 0.003, [a.points, b.points]), drawing('#000000', 0.003, [c.points])]],
+    ['the highlighter: its own drawing, four times as wide', [a, h], [drawing('#e53935', 0.003, [a.points]), drawing('#e53935', 0.016, [h.points])]],
+    ['the eraser is left out', [a, e], [drawing('#e53935', 0.003, [a.points])]],
+    ['a width past the bound is held at 0.05', [s('w', 'highlighter', '#000000', 64, [[0.5, 0.5]])], [drawing('#000000', 0.05, [[[0.5, 0.5]]])]],
+  ])('%s', (_n, ops, want) => expect(slideDrawingAnnotations(ops, 2)).toEqual(want));
+
+  it('more than 50 strokes of one colour: drawings of at most 50 paths (the API bound)', () => {
+    const many = Array.from({ length: 120 }, (_, i) => s(`p${i}`, 'pen', '#000000', 3, [[i / 200, 0.5]]));
+    const out = slideDrawingAnnotations(many, 0);
+    expect(out.map((d) => d.geometry.paths.length)).toEqual([50, 50, 20]);
+    expect(out.every((d) => d.page === 1 && d.visibility === 'committee')).toBe(true);
+    expect(out.flatMap((d) => d.geometry.paths.map((p) => p.points[0][0]))).toEqual(many.map((m) => m.points[0][0]));
+  });
 });

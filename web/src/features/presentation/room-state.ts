@@ -91,3 +91,42 @@ export function refusalOf(code: number): 'unauthorized' | 'disabled' | 'notFound
 
 /** Reconnect delays: 0.5 s doubling to 8 s. */
 export const reconnectDelay = (attempt: number): number => Math.min(8000, 500 * 2 ** Math.max(0, attempt));
+
+/** what one drawing annotation holds at most (libs/contracts ANNOTATION_LIMITS: paths per drawing) */
+const PATHS_PER_ANNOTATION = 50;
+
+/** one shared drawing annotation of a slide's strokes (the body of POST /api/library/{id}/annotations) */
+export interface SlideDrawing {
+  page: number;
+  kind: 'drawing';
+  geometry: { paths: { points: [number, number][] }[]; width: number };
+  color: string;
+  visibility: 'committee';
+}
+
+/**
+ * The presenter's drawing on a slide as shared annotations of the document's page (docs/annotations.md#the-presenters-drawing):
+ * the pen and highlighter strokes after the last clear, one drawing per tool, colour and width (a drawing has one colour
+ * and one width), at most 50 paths each, shared with the committee. The slide's points are already fractions of
+ * the unrotated page, as the annotations' are. Eraser strokes are left out (an annotation cannot erase another);
+ * the width is the stroke's on a page 1,000 wide, bounded as the API bounds it.
+ */
+export function slideDrawingAnnotations(drawing: readonly DrawOperation[], slide: number): SlideDrawing[] {
+  const groups = new Map<string, SlideDrawing[]>();
+  const out: SlideDrawing[] = [];
+  for (const op of drawing) {
+    if (op.kind !== 'stroke' || op.tool === 'eraser' || op.points.length === 0) continue;
+    const key = `${op.tool}:${op.colour}:${op.width}`;
+    const list = groups.get(key) ?? [];
+    let last = list[list.length - 1];
+    if (!last || last.geometry.paths.length >= PATHS_PER_ANNOTATION) {
+      const width = Math.round(Math.min(0.05, Math.max(0.0005, (op.width * TOOL_STYLE[op.tool].widthFactor) / 1000)) * 10_000) / 10_000;
+      last = { page: slide + 1, kind: 'drawing', geometry: { paths: [], width }, color: op.colour, visibility: 'committee' };
+      list.push(last);
+      out.push(last);
+      groups.set(key, list);
+    }
+    last.geometry.paths.push({ points: op.points.map(([x, y]) => [x, y] as [number, number]) });
+  }
+  return out;
+}
