@@ -180,6 +180,9 @@ describe('journey: drawing in the board book, the presenter drawing saved for th
     await chair.step('present', async () => {
       await page.goto(orgUrl(w.org.slug, `/presentation/${meetingId}/${docId}`));
       await page.waitForSelector('[data-testid=presentation-live][data-you-present=yes] [data-testid=presenter-tools]', { visible: true, timeout: 60_000 });
+      // the PDF is open (the page count known, Next enabled) before the presenter turns to slide 2
+      await page.waitForSelector('[data-testid=slide-stage][data-slide="0"] [data-testid=slide-canvas]', { visible: true, timeout: 60_000 });
+      await page.waitForSelector('[data-testid=slide-next]:not([disabled])', { timeout: 30_000 });
       await page.click('[data-testid=slide-next]');
       await page.waitForSelector('[data-testid=slide-stage][data-slide="1"]', { timeout: 15_000 });
       await page.waitForSelector('[data-testid=slide-ink]', { visible: true, timeout: 30_000 });
