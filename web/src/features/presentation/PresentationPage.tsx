@@ -293,7 +293,7 @@ export function PresentationPage(props: { mode: 'live' | 'viewer' }) {
             <ErrorState error={pdfError} testId="presentation-pdf-error" />
           ) : !pdf ? (
             <div className="presentation__loading">
-              <ProgressBar value={progress} style={{ height: 6 }} data-testid="presentation-progress" />
+              <ProgressBar value={progress} style={{ height: 6 }} aria-label={t('loading')} data-testid="presentation-progress" />
             </div>
           ) : failedSlide === slide ? (
             <EmptyState icon="pi pi-exclamation-triangle" title={t('pageFailed')} testId="slide-failed" />
