@@ -31,6 +31,7 @@ import { DecisionView } from './view/decision-view';
 import { MeetingEvents } from './events/meeting-events';
 import { DecisionsHandlers } from './decisions/decisions.handlers';
 import { PendingVoters } from './decisions/pending-voters';
+import { MeetingReminderRecipients } from './meetings/reminder-recipients';
 import { ActionsRepository } from './repositories/actions.repository';
 import { ActionsService } from './actions/actions.service';
 import { ActionsHandlers } from './actions/actions.handlers';
@@ -78,7 +79,7 @@ export class MeetingModule {
         MeetingDb, Directory, OrganizationWatch, MeetingPublisher, LibraryFiles, Attachments, SecretVotes, CalendarFeedsRepository, CalendarFeedService, CalendarFeedHandlers,
         MeetingsRepository, MembersRepository, AgendaRepository, DecisionsRepository, SecretBallotsRepository, ActionsRepository, CommentsRepository, RecordsRepository, BundleRepository, AccessRepository, DashboardRepository,
         MeetingAccess, MeetingView, DecisionView, BallotListView, MeetingEvents,
-        MeetingsService, MembersService, AgendaService, MeetingDecisionsService, ResolutionsService, DecisionsRouter, VoteBatcher, PendingVoters, ActionsService, CommentsService, DashboardService,
+        MeetingsService, MembersService, AgendaService, MeetingDecisionsService, ResolutionsService, DecisionsRouter, VoteBatcher, PendingVoters, MeetingReminderRecipients, ActionsService, CommentsService, DashboardService,
         IjmeetProvider, ZoomProvider, VirtualProviders, VirtualService, RoomSecrets, RoomSecretsRepository, GuestTokens,
         SearchRepository, SearchService, ProxiesRepository, ProxiesService, EvaluationsRepository, EvaluationsService, ChairService, StatusChange, ConflictsRepository, RecordService,
         MeetingsHandlers, MembersHandlers, AgendaHandlers, DecisionsHandlers, ActionsHandlers, CommentsHandlers, DashboardHandlers, VirtualHandlers, SearchHandlers, ProxiesHandlers, EvaluationsHandlers, ChairHandlers, RecordHandlers,

@@ -6,9 +6,9 @@
  * The invitations carry an `invite.ics` (METHOD:REQUEST, the meeting's UID, SEQUENCE growing with each change, UTC
  * times) and the cancellation one with METHOD:CANCEL.
  */
-import { mailAttachment, mailsTo, pollUntil, type CaughtMail } from '@app/testing';
+import { api, mailAttachment, mailsTo, pollUntil, type CaughtMail } from '@app/testing';
 import { icsDate } from '@app/contracts';
-import { closeRedis, expectOk, formDate, meeting, refused, setStatus, talkingPoint, world, type World } from '../meeting/helpers';
+import { GATEWAY, closeRedis, expectOk, formDate, meeting, refused, setStatus, talkingPoint, world, type World } from '../meeting/helpers';
 
 jest.setTimeout(120_000);
 
@@ -85,6 +85,63 @@ describe('publishing the agenda', () => {
     // not to the one who published it
     await new Promise((res) => setTimeout(res, 500));
     expect((await mailsTo(w.chair.email)).filter((y) => y.subject.startsWith('Agenda'))).toHaveLength(0);
+  });
+
+  it("an invited guest gets the agenda once, with their own link instead of the members' page and board book", async () => {
+    const guest = `agenda.guest.${Date.now()}@example.test`;
+    const g = await meeting(w, { title: 'Guest agenda board', start_date: formDate(8, 9, 0) });
+    await talkingPoint(w, g.id, { title: 'Strategy', duration: 40, presenters: [w.chair.userId] });
+    expectOk(await w.chair.c.post(`/meetings/${g.id}/members`, { user_email: guest, guest_name: 'Gail Guest' }));
+    await setStatus(w, g.id, 2);
+    expectOk(await w.chair.c.post(`/meetings/${g.id}/agenda/publish`, { note: 'For our guest too.' }));
+    const subject = 'Agenda published: Guest agenda board';
+    const mails = (await pollUntil(() => mailsTo(guest), (x) => x.some((y) => y.subject === subject), 30_000, 300)).filter((y) => y.subject === subject);
+    expect(mails).toHaveLength(1);
+    const text = mails[0].text ?? '';
+    expect(text).toMatch(new RegExp(`/meeting/${g.id}\\?token=[A-Za-z0-9_-]{20,}`));
+    expect(text).not.toContain('/app/');
+    expect(text).not.toContain('#board-book');
+    expect(text).toMatch(/09:00:\s+Strategy — 40 min · Presenters: Chair Person/);
+    expect(text).toContain('For our guest too.');
+    expect(text).toContain('This link is personal');
+    // the link opens the guest's page
+    const token = decodeURIComponent(text.match(/token=([A-Za-z0-9_%-]+)/)![1]);
+    expect((await api(GATEWAY, { org: w.org.slug }).get(`/meeting/guest/${token}`)).status).toBe(200);
+    // the members still get theirs with the board book
+    const member = await pollUntil(() => mailsTo(w.m2.email), (x) => x.some((y) => y.subject === subject), 30_000, 300);
+    expect(member.find((y) => y.subject === subject)!.text).toContain(`/app/activity/meetings/${g.id}#board-book`);
+    await new Promise((res) => setTimeout(res, 500));
+    expect((await mailsTo(guest)).filter((y) => y.subject === subject)).toHaveLength(1);
+  });
+
+  it("a guest whose link was revoked gets no agenda; one who has not accepted a required NDA gets its date but not its items", async () => {
+    const revoked = `revoked.guest.${Date.now()}@example.test`;
+    const pending = `nda.guest.${Date.now()}@example.test`;
+    const g = await meeting(w, { title: 'Closed agenda board', start_date: formDate(8, 11, 0) });
+    await talkingPoint(w, g.id, { title: 'Secret item', duration: 20 });
+    const list = expectOk(await w.chair.c.post(`/meetings/${g.id}/members`, { user_email: revoked, guest_name: 'Rex Revoked' }));
+    expectOk(await w.chair.c.post(`/meetings/${g.id}/members`, { user_email: pending, guest_name: 'Nina Nda' }));
+    await setStatus(w, g.id, 2);
+    const row = (list.items ?? list).find((x: { user_email: string | null }) => x.user_email === revoked);
+    expectOk(await w.chair.c.post(`/meetings/${g.id}/members/guest_link`, { member_id: row.member_id, revoke: true }));
+    expectOk(await w.admin.c.put('/status', { nda: 1 }));
+    // the change reaches the meeting service as an event (its cache of the organization is dropped on it)
+    const ndaIs = (on: boolean) => pollUntil(async () => expectOk(await w.chair.c.get(`/meetings/${g.id}`)).nda_required, (v) => v === on, 10_000, 200);
+    try {
+      await ndaIs(true);
+      expectOk(await w.chair.c.post(`/meetings/${g.id}/agenda/publish`, {}));
+      const subject = 'Agenda published: Closed agenda board';
+      const [mail] = (await pollUntil(() => mailsTo(pending), (x) => x.some((y) => y.subject === subject), 30_000, 300)).filter((y) => y.subject === subject);
+      expect(mail.text).not.toContain('Secret item');
+      expect(mail.text).toMatch(new RegExp(`/meeting/${g.id}\\?token=`));
+      // the members' copies were sent in the same turn: the revoked guest's would have arrived by now
+      await pollUntil(() => mailsTo(w.m2.email), (x) => x.some((y) => y.subject === subject), 30_000, 300);
+      await new Promise((res) => setTimeout(res, 500));
+      expect((await mailsTo(revoked)).filter((y) => y.subject === subject)).toEqual([]);
+    } finally {
+      expectOk(await w.admin.c.put('/status', { nda: 0 }));
+      await ndaIs(false);
+    }
   });
 
   it('published again after a change: an update, edition 2, with the new item', async () => {

@@ -62,15 +62,18 @@ export const zPublishedAgendaItem = z.object({
 export type PublishedAgendaItem = z.output<typeof zPublishedAgendaItem>;
 
 /**
- * Publish the agenda (issue 27): the agenda as it stands, to the meeting's members (users; guests have no link the
- * service can rebuild). `edition` counts the publications: above 1 the e-mail says the agenda was updated.
- * `bookLink` is the meeting page's board book (a link: the book's bytes never travel with the e-mail).
+ * Publish the agenda (issue 27): the agenda as it stands, to the meeting's members (users), and one event per invited
+ * guest whose link works (`guest`: their `link` and `bookLink` are their own page with their token, the items only what
+ * the guest page shows them, none before they accepted the NDA). `edition` counts the publications: above 1 the e-mail
+ * says the agenda was updated. `bookLink` is the meeting page's board book (a link: the book's bytes never travel with
+ * the e-mail).
  */
 export const AgendaPublished = defineEvent({
   subject: 'meeting.v1.agenda.published',
   payload: z.object({
     ...zOrgInfo, ...zMeetingInfo, edition: z.number().int().min(1), note: z.string().nullable(),
     items: z.array(zPublishedAgendaItem), bookLink: zAppPath, by: zActorInfo, recipients: z.array(zRecipient),
+    guest: z.boolean().default(false),
   }),
 });
 

@@ -124,6 +124,22 @@ export const ListPendingVoters = defineRpc({
   request: z.object({ orgId: zOrgId, decisionId: zId }),
   response: z.object({ emails: z.array(z.string()), guests: z.array(z.object({ email: z.string(), link: zAppPath.nullable() })).default([]) }),
 });
+/**
+ * Service to service (no actor: the notification service's meeting reminder asks it when the reminder fires,
+ * docs/notification.md#meeting-reminders): who is reminded of a meeting that starts at `startsAt` (the time the
+ * reminder was set for). Nobody, and `meeting` null, unless the meeting still exists, is Scheduled and starts then
+ * (a moved meeting's reminder was moved with it). Then each participant who has not declined ('Not going'): users
+ * with the meeting's page, guests whose link still works with their own page (their link made again, or null when
+ * it cannot be made: the e-mail then points to their invitation).
+ */
+export const ListMeetingReminderRecipients = defineRpc({
+  subject: 'meeting.v1.list-meeting-reminder-recipients',
+  request: z.object({ orgId: zOrgId, meetingId: zId, startsAt: z.string() }),
+  response: z.object({
+    meeting: z.object({ title: z.string(), startsAt: z.string(), location: z.string().nullable(), virtual: z.boolean() }).nullable(),
+    recipients: z.array(z.object({ email: z.string(), name: z.string().nullable(), lang: zLang, guest: z.boolean(), link: zAppPath.nullable() })),
+  }),
+});
 export const DeleteDecision = defineRpc({ subject: 'meeting.v1.delete-decision', request: R({ meetingId: zId.nullable(), decisionId: zId }), response: zOk });
 export const CastVote = defineRpc({ subject: 'meeting.v1.cast-vote', request: R({ decisionId: zId, standalone: z.boolean().default(false), body: zVoteBody }), response: zVoteResult });
 export const SetDecisionVisibility = defineRpc({ subject: 'meeting.v1.set-decision-visibility', request: R({ decisionId: zId, body: zVisibilityBody }), response: zDecisionPayload });

@@ -128,6 +128,20 @@ export const zEmail = z.discriminatedUnion('template', [
     'agenda-published',
     zMeetingEmail.extend({
       edition: z.number().int().min(1), note: z.string().nullable().default(null), items: z.array(zPublishedAgendaItem), bookPath: zAppPath,
+      /** an invited guest's copy: `path` and `bookPath` are their own page (token link), no board book named */
+      guest: z.boolean().default(false),
+    }),
+  ),
+  /**
+   * a meeting starts soon (the organization's meeting_reminder_minutes before it): its time in the organization's time
+   * zone and the meeting's page (a guest: their own page with their token, and `guest` set)
+   */
+  email(
+    'meeting-reminder',
+    zMeetingEmail.omit({ by: true, invitation: true }).extend({
+      /** null: a guest whose link cannot be made again (the e-mail points to their invitation) */
+      path: zAppPath.nullable(),
+      guest: z.boolean().default(false),
     }),
   ),
   /** the signed minutes of a meeting are published (edition > 1: a correction) */
@@ -178,8 +192,8 @@ export const SendEmail = defineJob({
 
 // ---- scheduled reminders ------------------------------------------------------------------------
 
-/** What a scheduled reminder is about (a decision's voting deadline, an action's due date). */
-export const zScheduledReminderKind = z.enum(['decision-deadline', 'action-due', 'evaluation-deadline']);
+/** What a scheduled reminder is about (a decision's voting deadline, an action's due date, a meeting's start). */
+export const zScheduledReminderKind = z.enum(['decision-deadline', 'action-due', 'evaluation-deadline', 'meeting-reminder']);
 export type ScheduledReminderKind = z.output<typeof zScheduledReminderKind>;
 
 /**

@@ -17,6 +17,7 @@ export const zReminderType = z.enum([
   'meeting-cancelled',
   'member-invited',
   'agenda-published',
+  'meeting-reminder',
   'comment',
   'decision-opened',
   'decision-deadline',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRpc } from '../core/define';
 import { zLang, zOrgId } from '../core/common';
 import { zUserBrief } from './fields';
+import { MEETING_REMINDER_DEFAULT_MINUTES } from './tenancy.rpc';
 
 /**
  * Directory look-ups other services make of the organization service (they never read its schema).
@@ -74,6 +75,8 @@ export const GetOrganization = defineRpc({
           mom: z.union([z.literal(0), z.literal(1)]),
           /** the secretary signs the minutes after the chair (docs/minutes.md#the-workflow) */
           mom_secretary_signs: z.union([z.literal(0), z.literal(1)]),
+          /** minutes before a meeting's start its participants are reminded (0: never; docs/notification.md#meeting-reminders) */
+          meeting_reminder_minutes: z.number().int().min(0).default(MEETING_REMINDER_DEFAULT_MINUTES),
         }),
       })
       .nullable(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INT4_MAX, numeric } from '../core/common';
 import { M, req } from '../core/validation';
 import { OrgMessages } from './organization.errors';
+import { MEETING_REMINDER_MAX_MINUTES } from './tenancy.rpc';
 
 export function isTimeZone(tz: string): boolean {
   try {
@@ -33,6 +34,8 @@ export const zModulesBody = z.object({
   mom: flag().optional(),
   /** the secretary signs the minutes after the chair */
   mom_secretary_signs: flag().optional(),
+  /** minutes before a meeting's start its participants are reminded (0: no reminder); a whole number, never coerced */
+  meeting_reminder_minutes: z.number().int().min(0).max(MEETING_REMINDER_MAX_MINUTES).optional(),
   variant: z.enum(['default', 'moe', 'tender']).optional(),
 });
 

@@ -6,9 +6,15 @@ import { zActor, zOrgId } from '../core/common';
 export const zVariant = z.enum(['default', 'moe', 'tender']);
 export type Variant = z.output<typeof zVariant>;
 
+/** the meeting reminder's lead (minutes before the start): a day unless the organization says otherwise; at most a week */
+export const MEETING_REMINDER_DEFAULT_MINUTES = 1440;
+export const MEETING_REMINDER_MAX_MINUTES = 10080;
+
 /**
  * Organization modules (docs/product/administration.md#records): na = disabled names; approval_mode; nda, compress, mom
- * flags; mom_secretary_signs: the meeting's secretary signs the minutes after the chair (docs/minutes.md#the-workflow).
+ * flags; mom_secretary_signs: the meeting's secretary signs the minutes after the chair (docs/minutes.md#the-workflow);
+ * meeting_reminder_minutes: how long before a meeting starts its participants are reminded by e-mail (0: never;
+ * docs/notification.md#meeting-reminders).
  */
 export const zOrgModules = z.object({
   na: z.array(z.string()).default([]),
@@ -17,6 +23,7 @@ export const zOrgModules = z.object({
   compress: z.union([z.literal(0), z.literal(1)]).default(0),
   mom: z.union([z.literal(0), z.literal(1)]).default(0),
   mom_secretary_signs: z.union([z.literal(0), z.literal(1)]).default(0),
+  meeting_reminder_minutes: z.number().int().min(0).max(MEETING_REMINDER_MAX_MINUTES).default(MEETING_REMINDER_DEFAULT_MINUTES),
 });
 export type OrgModules = z.output<typeof zOrgModules>;
 

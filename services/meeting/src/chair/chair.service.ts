@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { CONFIG } from '@app/platform';
 import { AppError, DEFAULT_QUORUM, MM, MeetingStatus, nextReachedAt, rollCallQuorum, type EndMeeting, type MarkRollCall, type MeetingDetails, type PublishAgenda, type MeetingStatusId, type RequestOf, type RollCallMark, type SetMeetingRoles, type StartMeeting } from '@app/contracts';
 import { MeetingDb, type Scope } from '../db/db';
 import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from '../common/meeting-access';
@@ -10,7 +11,10 @@ import { MembersRepository } from '../repositories/members.repository';
 import { StatusChange } from '../common/status-change';
 import { MeetingView } from '../view/meeting-view';
 import { canPublishAgendaIn, chairWho, rolesRefusal } from '../rules/chair';
-import { publishedItems } from '../rules/agenda-times';
+import { guestAgendaItems, publishedItems } from '../rules/agenda-times';
+import { guestsWithLiveLink } from '../rules/guest-link';
+import { GuestTokens } from '../common/guest-tokens';
+import type { MeetingConfig } from '../config';
 import { actorInfo } from '../common/actor';
 import { checkTransition } from '../rules/status-machine';
 
@@ -33,6 +37,8 @@ export class ChairService {
     private readonly statusChange: StatusChange,
     private readonly publisher: MeetingPublisher,
     private readonly events: MeetingEvents,
+    private readonly guestTokens: GuestTokens,
+    @Inject(CONFIG) private readonly config: Pick<MeetingConfig, 'GUEST_LINK_DAYS'>,
   ) {}
 
   setRoles(req: RequestOf<typeof SetMeetingRoles>): Promise<MeetingDetails> {
@@ -100,7 +106,17 @@ export class ChairService {
       pending.push(this.events.meetingChanged(req.orgId, m.id, 'meeting', { byUserId: req.actor.userId }));
       const members = ctx.members.filter((x) => x.userId);
       const to = members.some((x) => x.userId === m.ownerId) ? members : [...members, { userId: m.ownerId, userEmail: null }];
-      pending.push(this.events.agendaPublished(ctx.org, m, actorInfo(req.actor, ctx.me), { edition, note: req.body.note || null, items }, ctx.people, to, { exceptUserId: req.actor.userId }));
+      const by = actorInfo(req.actor, ctx.me);
+      pending.push(this.events.agendaPublished(ctx.org, m, by, { edition, note: req.body.note || null, items }, ctx.people, to, { exceptUserId: req.actor.userId }));
+      // invited guests whose link works get it too, through their own link (made again from the row), and only what
+      // their page shows: nothing of the agenda nor the place before they accept a required NDA
+      for (const g of guestsWithLiveLink(ctx.members, m.statusId, ctx.now, this.config.GUEST_LINK_DAYS)) {
+        const token = this.guestTokens.recover(g);
+        if (!token) continue;
+        const ndaPending = ctx.org.modules.nda === 1 && !g.ndaAcceptedAt;
+        const seen = ndaPending ? { ...m, location: null, virtual: false } : m;
+        pending.push(this.events.agendaPublishedToGuest(ctx.org, seen, by, { edition, note: ndaPending ? null : req.body.note || null, items: guestAgendaItems(items, ndaPending) }, { userId: null, userEmail: g.userEmail, name: g.guestName }, token, req.lang));
+      }
     });
   }
 

@@ -69,6 +69,21 @@ export class MeetingEvents {
     });
   }
 
+  /**
+   * The published agenda to one invited guest: their own page (the token link) instead of the members' page and board
+   * book, and only what their page shows them (`items`, `location`: the caller leaves out what the guest may not see)
+   */
+  agendaPublishedToGuest(
+    org: OrgSettings, m: MeetingRef, by: By, p: { edition: number; note: string | null; items: PublishedAgendaItem[] }, guest: Person, token: string, lang?: Lang,
+  ): PendingEvent {
+    return this.publisher.later(AgendaPublished, () => {
+      const recipients = this.recipients(new Map(), [{ userId: null, userEmail: guest.userEmail, name: guest.name }], { guestLang: lang });
+      if (!recipients.length) return null;
+      const link = this.publisher.guestLink(org, m.id, token);
+      return { ...this.publisher.orgInfo(org), ...this.publisher.meetingInfo(org, m), ...p, link, bookLink: link, by, recipients, guest: true };
+    });
+  }
+
   meetingCancelled(org: OrgSettings, m: MeetingRef, by: By, reason: string, people: People, to: Person[], opts: RecipientOpts): PendingEvent {
     return this.publisher.later(MeetingCancelled, () => ({
       ...this.publisher.orgInfo(org), ...this.publisher.meetingInfo(org, m), by, reason, recipients: this.recipients(people, to, opts),

@@ -1,15 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import {
   AcceptNda, ChangeMeetingStatus, CopyMeeting, CreateMeeting, DeleteMeeting, GetAnalytics, GetGuestMeeting, GetMeeting, GetRoomAccess, ListActivities, ListMeetings,
-  RateMeeting, ReorderAgenda, SaveNote, SaveRecordSummary, UpdateMeeting, type RequestOf,
+  ListMeetingReminderRecipients, RateMeeting, ReorderAgenda, SaveNote, SaveRecordSummary, UpdateMeeting, type RequestOf,
 } from '@app/contracts';
 import { Rpc } from '@app/platform';
 import { MeetingsService } from './meetings.service';
+import { MeetingReminderRecipients } from './reminder-recipients';
 
 /** NATS handlers: the request is already parsed with its contract; call the use case. */
 @Injectable()
 export class MeetingsHandlers {
-  constructor(private readonly meetings: MeetingsService) {}
+  constructor(private readonly meetings: MeetingsService, private readonly reminderRecipients: MeetingReminderRecipients) {}
 
   @Rpc(ListMeetings) list(req: RequestOf<typeof ListMeetings>) { return this.meetings.list(req); }
   @Rpc(GetMeeting) get(req: RequestOf<typeof GetMeeting>) { return this.meetings.get(req); }
@@ -27,4 +28,6 @@ export class MeetingsHandlers {
   @Rpc(SaveNote) saveNote(req: RequestOf<typeof SaveNote>) { return this.meetings.saveNote(req); }
   @Rpc(SaveRecordSummary) saveSummary(req: RequestOf<typeof SaveRecordSummary>) { return this.meetings.saveSummary(req); }
   @Rpc(ListActivities) activities(req: RequestOf<typeof ListActivities>) { return this.meetings.activities(req); }
+  /** service to service: the notification service's meeting reminder, when it fires */
+  @Rpc(ListMeetingReminderRecipients) reminderRecipientsOf(req: RequestOf<typeof ListMeetingReminderRecipients>) { return this.reminderRecipients.list(req); }
 }

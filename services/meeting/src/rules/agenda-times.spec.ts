@@ -1,5 +1,5 @@
 import type { TalkingPointPayload } from '@app/contracts';
-import { plannedStarts, publishedItems } from './agenda-times';
+import { guestAgendaItems, plannedStarts, publishedItems } from './agenda-times';
 
 describe('plannedStarts: the meeting start plus the items before, in agenda order', () => {
   const start = new Date('2026-12-01T09:00:00Z');
@@ -36,4 +36,17 @@ describe('publishedItems: the talking points of the agenda as the e-mail prints 
       [{ title: 'A', startLocal: '2026-12-01 12:00:00', duration: 30, presenters: [], files: 0 }, { title: 'B', startLocal: '2026-12-01 12:00:00', duration: 30, presenters: [], files: 1 }],
     ],
   ])('%s', (_name, agendas, expected) => expect(publishedItems(agendas)).toEqual(expected));
+});
+
+describe("guestAgendaItems: the published agenda as an invited guest's e-mail gives it", () => {
+  const items = [
+    { title: 'Budget', startLocal: '2026-12-01 09:00:00', duration: 30, presenters: ['Chair Person', 'guest.presenter@example.com'], files: 2 },
+    { title: 'Risks', startLocal: '2026-12-01 09:30:00', duration: 15, presenters: [], files: 0 },
+  ];
+  it.each([
+    ['the NDA accepted or not required: the items, presenters by name only', false, [{ ...items[0], presenters: ['Chair Person'] }, items[1]]],
+    ['a required NDA not yet accepted: nothing of the agenda', true, []],
+  ] as const)('%s', (_n, ndaPending, expected) => {
+    expect(guestAgendaItems(items, ndaPending)).toEqual(expected);
+  });
 });

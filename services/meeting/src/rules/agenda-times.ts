@@ -29,3 +29,13 @@ export function publishedItems(agendas: ReadonlyArray<Pick<AgendaGroup, 'agenda_
     files: tp.files_count,
   }));
 }
+
+/**
+ * The published agenda as an invited guest's e-mail gives it (docs/meeting.md#publishing-the-agenda): nothing before
+ * the guest has accepted a required NDA (their page shows only the title and date until then); otherwise the items
+ * with their presenters' names, never a presenter's e-mail address (a guest presenter named by address).
+ */
+export function guestAgendaItems(items: readonly PublishedAgendaItem[], ndaPending: boolean): PublishedAgendaItem[] {
+  if (ndaPending) return [];
+  return items.map((i) => ({ ...i, presenters: i.presenters.filter((n) => !n.includes('@')) }));
+}

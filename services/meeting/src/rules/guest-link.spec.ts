@@ -1,4 +1,4 @@
-import { guestLinkEnded, guestLinkOf, guestLinkView, managesGuestLinks } from './guest-link';
+import { guestLinkEnded, guestLinkOf, guestLinkView, guestsWithLiveLink, managesGuestLinks } from './guest-link';
 
 describe('guestLinkView', () => {
   const now = new Date('2030-06-30T12:00:00Z');
@@ -31,5 +31,24 @@ describe('guestLinkView', () => {
     ['a link that ended with its cancelled meeting is not', row(), 4, false],
   ] as const)('%s', (_n, r, status, mended) => {
     expect(guestLinkEnded(guestLinkOf(r, status), now, 30)).toBe(mended);
+  });
+});
+
+describe('guestsWithLiveLink: the guests a meeting e-mail (agenda, reminder) may carry a link to', () => {
+  const now = new Date('2030-06-30T12:00:00Z');
+  const day = 86_400_000;
+  const row = (o: Partial<{ userId: number | null; userEmail: string | null; tokenIssuedAt: Date | null; guestExpiresAt: Date | null; guestRevokedAt: Date | null }>) => ({
+    userId: null, userEmail: 'g@example.com', tokenIssuedAt: new Date(now.getTime() - day), updatedAt: now, guestExpiresAt: null, guestRevokedAt: null, ...o,
+  });
+  it.each([
+    ['a guest whose link works', row({}), 2, true],
+    ['a member (a user) is not a guest', row({ userId: 4, userEmail: null }), 2, false],
+    ['a revoked link', row({ guestRevokedAt: now }), 2, false],
+    ['past its own expiry', row({ guestExpiresAt: new Date(now.getTime() - 1) }), 2, false],
+    ['older than the days a link works', row({ tokenIssuedAt: new Date(now.getTime() - 31 * day) }), 2, false],
+    ['the meeting was cancelled', row({}), 4, false],
+    ['a live meeting: still works', row({}), 3, true],
+  ] as const)('%s', (_n, r, status, live) => {
+    expect(guestsWithLiveLink([r], status, now, 30)).toEqual(live ? [r] : []);
   });
 });

@@ -28,3 +28,14 @@ export function guestLinkEnded(link: GuestLink, now: Date, days: number): boolea
   const state = guestLinkState(link, now, days);
   return state === 'revoked' || state === 'expired';
 }
+
+/**
+ * The guests (rows without a user) whose link works now: not revoked, not past its expiry or GUEST_LINK_DAYS, the
+ * meeting not ended. Whoever a meeting's e-mail goes to as a guest (the published agenda, the meeting reminder) is one
+ * of them: a guest whose link no longer opens the meeting is not sent a link that would not open it.
+ */
+export function guestsWithLiveLink<T extends { userId: number | null; userEmail: string | null; tokenIssuedAt: Date | null; updatedAt: Date; guestExpiresAt: Date | null; guestRevokedAt: Date | null }>(
+  rows: readonly T[], meetingStatusId: number, now: Date, days: number,
+): T[] {
+  return rows.filter((m) => !m.userId && !!m.userEmail && guestLinkState(guestLinkOf(m, meetingStatusId), now, days) === 'live');
+}

@@ -34,6 +34,17 @@ export class DirectoryService {
     return this.remember({ orgId, ...copy });
   }
 
+  /**
+   * How long before a meeting's start its participants are reminded (the organization's meeting_reminder_minutes,
+   * docs/notification.md#meeting-reminders): asked of the organization service each time a meeting is scheduled or
+   * moved (a few times per meeting), so a changed setting applies to the next meeting scheduled or moved.
+   */
+  async meetingReminderMinutes(orgId: string): Promise<number> {
+    const { organization } = await this.bus.request(GetOrganization, { orgId });
+    if (!organization) throw AppError.notFound('organization');
+    return organization.modules.meeting_reminder_minutes;
+  }
+
   async saveOrg(orgId: string, org: Omit<OrgCopy, 'orgId'>): Promise<void> {
     await this.db.tenant(orgId, (s) => this.repo.upsertOrg(s, org));
     this.orgs.delete(orgId);

@@ -73,7 +73,10 @@ export class SchedulerService implements OnApplicationBootstrap {
     return { scheduled: rows.length, added };
   }
 
-  /** (Re)schedule the reminder of an item whose deadline is `dueAt`. `sourceAt` orders events about the item. */
+  /**
+   * (Re)schedule the reminder of an item whose deadline is `dueAt`. `sourceAt` orders events about the item. `leadsMinutes`:
+   * the leads of this item instead of REMINDER_LEADS_MINUTES (a meeting: its organization's meeting_reminder_minutes; 0: none).
+   */
   async schedule(
     orgId: string,
     kind: ScheduledReminderKind,
@@ -82,6 +85,7 @@ export class SchedulerService implements OnApplicationBootstrap {
     dataOrMerge: ScheduledReminderData | ((prev: ScheduledReminderData | null) => ScheduledReminderData),
     sourceAt: Date,
     now = new Date(),
+    leadsMinutes: readonly number[] = this.config.REMINDER_LEADS_MINUTES,
   ): Promise<ScheduleRow | null> {
     return this.db.tenant(orgId, (s) => this.repo.change(s, kind, itemId, sourceAt, async (prev) => {
       const data =
@@ -93,7 +97,7 @@ export class SchedulerService implements OnApplicationBootstrap {
         // same deadline (a title or people changed): keep the reminder where it is, fired or not
         return { dueAt, fireAt: prev.fireAt, jobId: prev.jobId, status: prev.status as 'scheduled' | 'fired', data: data as unknown as Record<string, unknown> };
       }
-      const fireAt = reminderFireTime(dueAt, now, this.config.REMINDER_LEADS_MINUTES);
+      const fireAt = reminderFireTime(dueAt, now, leadsMinutes);
       const jobId = fireAt ? reminderJobId(kind, orgId, itemId, fireAt) : null;
       if (prev?.jobId && prev.jobId !== jobId) await this.dropJob(prev.jobId);
       if (fireAt && jobId) {

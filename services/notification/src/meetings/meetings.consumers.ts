@@ -8,6 +8,7 @@ import { OnEvent } from '@app/platform';
 import { EmailOutbox } from '../common/email-outbox';
 import { ReminderInbox } from '../common/reminder-inbox';
 import { SchedulerService, type ScheduledReminderData } from '../common/scheduler';
+import { DirectoryService } from '../common/directory';
 import { mergeRecipients, sameAddress } from '../rules/recipients';
 
 type OrgInfo = { orgSlug: string; orgName: string; timeZone: string };
@@ -44,6 +45,7 @@ export class MeetingConsumers {
     private readonly outbox: EmailOutbox,
     private readonly reminders: ReminderInbox,
     private readonly scheduler: SchedulerService,
+    private readonly directory: DirectoryService,
   ) {}
 
   // ---- meetings ---------------------------------------------------------------------------
@@ -51,6 +53,7 @@ export class MeetingConsumers {
   @OnEvent(MeetingScheduled)
   async meetingScheduled(e: PayloadOf<typeof MeetingScheduled>, meta: EventMeta): Promise<void> {
     await this.meetingNotice(e, meta, { template: 'meeting-scheduled', params: { ...this.meetingParams(e), invitation: invitationOf(e, meta, 'REQUEST') } }, { title: 'Meeting scheduled: {title}', message: 'The meeting starts on {date}.' });
+    await this.scheduleMeetingReminder(e, meta);
   }
 
   @OnEvent(MeetingUpdated)
@@ -62,6 +65,8 @@ export class MeetingConsumers {
       { title: 'Meeting updated: {title}', message: 'The meeting starts on {date}.' },
       ['meeting-scheduled', 'meeting-updated'],
     );
+    // a moved meeting moves its reminder (same start: it stays where it is, fired or not)
+    await this.scheduleMeetingReminder(e, meta);
   }
 
   @OnEvent(MeetingCancelled)
@@ -71,8 +76,18 @@ export class MeetingConsumers {
       meta,
       { template: 'meeting-cancelled', params: { ...this.meetingParams(e), reason: e.reason, invitation: invitationOf(e, meta, 'CANCEL') } },
       { title: 'Meeting cancelled: {title}', message: 'The meeting planned for {date} has been cancelled.' },
-      ['meeting-scheduled', 'meeting-updated', 'member-invited', 'agenda-published'],
+      ['meeting-scheduled', 'meeting-updated', 'member-invited', 'agenda-published', 'meeting-reminder'],
     );
+    await this.scheduler.cancel(e.orgId, 'meeting-reminder', e.meetingId, new Date(meta.occurredAt));
+  }
+
+  /**
+   * The meeting reminder (docs/notification.md#meeting-reminders): the organization's meeting_reminder_minutes before the
+   * start (0: none; a start closer than that: none). Who gets it is asked of the meeting service when it fires.
+   */
+  private async scheduleMeetingReminder(e: PayloadOf<typeof MeetingScheduled>, meta: EventMeta): Promise<void> {
+    const lead = await this.directory.meetingReminderMinutes(e.orgId);
+    await this.scheduler.schedule(e.orgId, 'meeting-reminder', e.meetingId, new Date(e.startsAt), scheduledData(e, []), new Date(meta.occurredAt), new Date(), [lead]);
   }
 
   /** One per invited person; a guest's link already carries their token. Guests have no reminders widget. */
@@ -98,10 +113,12 @@ export class MeetingConsumers {
     await this.outbox.enqueue(
       e.orgId,
       meta.id,
-      { template: 'agenda-published', params: { ...this.meetingParams(e), edition: e.edition, note: e.note, items: e.items, bookPath: e.bookLink } },
+      { template: 'agenda-published', params: { ...this.meetingParams(e), edition: e.edition, note: e.note, items: e.items, bookPath: e.bookLink, guest: e.guest } },
       e.recipients,
       orgOf(e),
     );
+    // a guest's copy (their own link): guests have no reminders widget
+    if (e.guest) return;
     await this.reminders.dismissForEntity(e.orgId, 'meeting', e.meetingId, ['agenda-published'], meta.id);
     await this.reminders.notify(e.orgId, emailsOf(e.recipients), {
       ...this.meetingReminder(e, meta),

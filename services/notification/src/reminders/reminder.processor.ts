@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppPaths, ListPendingRespondents, ListPendingVoters, ReminderDue, type EmailInput, type PayloadOf, type Recipient, type ReminderType, type ScheduledReminderKind } from '@app/contracts';
+import { AppPaths, ListMeetingReminderRecipients, ListPendingRespondents, ListPendingVoters, ReminderDue, type EmailInput, type PayloadOf, type Recipient, type ReminderType, type ScheduledReminderKind } from '@app/contracts';
 import { Bus, ProcessJob, type JobContext } from '@app/platform';
 import { NotificationDb } from '../common/notification-db';
 import { DirectoryService } from '../common/directory';
@@ -11,7 +11,13 @@ import { appPathOf } from '../rules/app-path';
 import { onlyAddresses } from '../rules/recipients';
 
 /** What each kind of scheduled reminder sends and shows. */
-const KINDS: Record<ScheduledReminderKind, { type: ReminderType; entity: 'decision' | 'action' | 'evaluation'; title: string; message: string }> = {
+const KINDS: Record<ScheduledReminderKind, { type: ReminderType; entity: 'decision' | 'action' | 'evaluation' | 'meeting'; title: string; message: string }> = {
+  'meeting-reminder': {
+    type: 'meeting-reminder',
+    entity: 'meeting',
+    title: 'Meeting soon: {title}',
+    message: 'The meeting starts on {date}.',
+  },
   'decision-deadline': {
     type: 'decision-deadline',
     entity: 'decision',
@@ -33,7 +39,7 @@ const KINDS: Record<ScheduledReminderKind, { type: ReminderType; entity: 'decisi
 };
 
 /** the e-mail of a reminder (a guest's path: their own page, or null) */
-function emailOf(kind: ScheduledReminderKind, data: ScheduledReminderData, dueAt: string, path: string | null, guest = false): EmailInput {
+function emailOf(kind: Exclude<ScheduledReminderKind, 'meeting-reminder'>, data: ScheduledReminderData, dueAt: string, path: string | null, guest = false): EmailInput {
   if (kind === 'evaluation-deadline') {
     return { template: kind, params: { title: data.titles ?? { en: data.title }, dueAt, anonymous: data.anonymous ?? true, path: path ?? AppPaths.home() } };
   }
@@ -63,8 +69,9 @@ export class ReminderProcessor {
     const row = await this.db.tenant(p.orgId, (s) => this.schedules.get(s, p.kind, p.itemId));
     if (!row || row.jobId !== ctx.id) return { fired: false, reason: 'stale' };
     if (row.status !== 'scheduled') return { fired: false, reason: row.status };
-    const kind = KINDS[p.kind];
     const data = row.data as unknown as ScheduledReminderData;
+    if (p.kind === 'meeting-reminder') return this.fireMeeting(p, row.dueAt, data, ctx);
+    const kind = KINDS[p.kind];
     const due = await this.stillToAct(p, data.recipients ?? []);
     const recipients = await this.directory.current(p.orgId, due.recipients);
     const path = appPathOf(data.link) ?? AppPaths.home();
@@ -95,6 +102,45 @@ export class ReminderProcessor {
     );
     await this.db.tenant(p.orgId, (s) => this.schedules.markFired(s, p.kind, p.itemId, ctx.id));
     return { fired: true, recipients: recipients.length };
+  }
+
+  /**
+   * A meeting starts soon (docs/notification.md#meeting-reminders): the meeting service says who is reminded now (the
+   * participants who have not declined; guests whose link works, with their own page) and whether the meeting still
+   * stands as it was when the reminder was set (Scheduled, same start); each gets the e-mail in their language with the
+   * start in the organization's time zone, users also a widget entry.
+   */
+  private async fireMeeting(p: PayloadOf<typeof ReminderDue>, dueAt: Date, data: ScheduledReminderData, ctx: JobContext): Promise<{ fired: boolean; reason?: string; recipients?: number }> {
+    const { meeting, recipients: listed } = await this.bus.request(ListMeetingReminderRecipients, { orgId: p.orgId, meetingId: p.itemId, startsAt: dueAt.toISOString() });
+    if (!meeting) {
+      await this.db.tenant(p.orgId, (s) => this.schedules.markFired(s, p.kind, p.itemId, ctx.id));
+      return { fired: false, reason: 'meeting' };
+    }
+    const org = data.orgSlug ? { name: data.orgName, timeZone: data.timeZone, slug: data.orgSlug } : undefined;
+    const params = (path: string | null, guest: boolean): EmailInput => ({
+      template: 'meeting-reminder',
+      params: { title: meeting.title, startsAt: meeting.startsAt, location: meeting.location, virtual: meeting.virtual, path, guest },
+    });
+    const recipient = (r: (typeof listed)[number]): Recipient => ({ email: r.email, name: r.name, lang: r.lang });
+    const users = await this.directory.current(p.orgId, listed.filter((r) => !r.guest).map(recipient));
+    const guests = listed.filter((r) => r.guest);
+    await this.outbox.enqueue(p.orgId, ctx.id, params(AppPaths.meeting(p.itemId), false), users, org);
+    for (const g of guests) await this.outbox.enqueue(p.orgId, ctx.id, params(g.link, true), [recipient(g)], org);
+    const kind = KINDS['meeting-reminder'];
+    await this.reminders.notify(p.orgId, users.map((r) => r.email), {
+      type: kind.type,
+      title: kind.title,
+      message: kind.message,
+      params: { title: meeting.title },
+      link: AppPaths.meeting(p.itemId),
+      entityType: kind.entity,
+      entityId: p.itemId,
+      meetingId: p.itemId,
+      dueAt: new Date(meeting.startsAt),
+      dedupeKey: ctx.id,
+    });
+    await this.db.tenant(p.orgId, (s) => this.schedules.markFired(s, p.kind, p.itemId, ctx.id));
+    return { fired: true, recipients: users.length + guests.length };
   }
 
   /**

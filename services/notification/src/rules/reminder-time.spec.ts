@@ -25,6 +25,29 @@ describe('reminderFireTime', () => {
   });
 });
 
+/** a meeting's reminder: one lead, the organization's meeting_reminder_minutes (docs/notification.md#meeting-reminders) */
+describe('reminderFireTime for a meeting (the organization\'s lead)', () => {
+  const cases: [string, string, number, string | null][] = [
+    ['the default day before a meeting next week', '2026-03-08T09:00:00Z', 1440, '2026-03-07T09:00:00.000Z'],
+    ['a lead of two hours', '2026-03-02T09:00:00Z', 120, '2026-03-02T07:00:00.000Z'],
+    ['a short lead (the tests: one minute)', '2026-03-01T12:03:00Z', 1, '2026-03-01T12:02:00.000Z'],
+    ['0: no reminder at all', '2026-03-08T09:00:00Z', 0, null],
+    ['a meeting created closer to its start than the lead: none (never one in the past)', '2026-03-01T20:00:00Z', 1440, null],
+    ['a meeting already started: none', '2026-03-01T11:00:00Z', 60, null],
+  ];
+  it.each(cases)('%s', (_name, start, lead, expected) => {
+    const r = reminderFireTime(at(start), now, [lead]);
+    expect(r ? r.toISOString() : null).toBe(expected);
+  });
+
+  it('a moved meeting moves its reminder: another fire time, another job id', () => {
+    const before = reminderFireTime(at('2026-03-08T09:00:00Z'), now, [1440])!;
+    const after = reminderFireTime(at('2026-03-09T15:00:00Z'), now, [1440])!;
+    expect(after.toISOString()).toBe('2026-03-08T15:00:00.000Z');
+    expect(reminderJobId('meeting-reminder', 'o', 7, after)).not.toBe(reminderJobId('meeting-reminder', 'o', 7, before));
+  });
+});
+
 describe('reminderJobId', () => {
   it('changes with the fire time and has no colon', () => {
     const a = reminderJobId('decision-deadline', 'o', 7, at('2026-03-03T12:00:00Z'));

@@ -2,6 +2,13 @@ import { addMessages, addPlurals } from '@app/contracts';
 
 /** Arabic and Russian sentences of meeting, decision and action e-mails and reminders (fr uses English). */
 addMessages('ar', {
+  // meeting reminder
+  'Reminder: "{title}" starts {date}': 'تذكير: يبدأ "{title}" في {date}',
+  'The meeting starts soon': 'الاجتماع يبدأ قريبًا',
+  'The meeting "{title}" starts on {date}.': 'يبدأ الاجتماع "{title}" في {date}.',
+  'Open the meeting with the link of your invitation e-mail.': 'افتح الاجتماع من الرابط الموجود في رسالة الدعوة.',
+  'Meeting soon: {title}': 'اجتماع قريب: {title}',
+  'The agenda of the meeting is on your invitation page: {url}': 'جدول أعمال الاجتماع في صفحة دعوتك: {url}',
   // agenda published
   'Agenda published: {title}': 'نُشر جدول الأعمال: {title}',
   'Agenda updated: {title}': 'حُدِّث جدول الأعمال: {title}',
@@ -120,6 +127,13 @@ addMessages('ar', {
 });
 
 addMessages('ru', {
+  // meeting reminder
+  'Reminder: "{title}" starts {date}': 'Напоминание: «{title}» начинается {date}',
+  'The meeting starts soon': 'Заседание скоро начнётся',
+  'The meeting "{title}" starts on {date}.': 'Заседание «{title}» начинается {date}.',
+  'Open the meeting with the link of your invitation e-mail.': 'Откройте заседание по ссылке из письма-приглашения.',
+  'Meeting soon: {title}': 'Скоро заседание: {title}',
+  'The agenda of the meeting is on your invitation page: {url}': 'Повестка заседания — на странице вашего приглашения: {url}',
   // agenda published
   'Agenda published: {title}': 'Повестка опубликована: {title}',
   'Agenda updated: {title}': 'Повестка обновлена: {title}',

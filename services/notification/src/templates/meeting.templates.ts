@@ -263,10 +263,34 @@ export const agendaPublishedTemplate = defineTemplate({
           ? p.by ? ctx.t('{by} published an updated agenda of the meeting "{title}" on {date}.', vars) : ctx.t('The agenda of the meeting "{title}" on {date} has been updated.', vars)
           : p.by ? ctx.t('{by} published the agenda of the meeting "{title}" on {date}.', vars) : ctx.t('The agenda of the meeting "{title}" on {date} is published.', vars),
         ...(p.note?.trim() ? [p.note.trim()] : []),
-        ctx.t('The board book with the documents of every item: {url}', { url: ctx.link(p.bookPath) }),
+        // a guest has no board book: their own page (the token link) shows them the agenda
+        p.guest
+          ? ctx.t('The agenda of the meeting is on your invitation page: {url}', { url: ctx.link(p.path) })
+          : ctx.t('The board book with the documents of every item: {url}', { url: ctx.link(p.bookPath) }),
       ],
       details: [...meetingDetails(p, ctx), ...p.items.map((i) => agendaLine(i, ctx))],
-      action: { label: ctx.t('Open the board book'), url: ctx.link(p.bookPath) },
+      action: p.guest ? { label: ctx.t('Open the meeting'), url: ctx.link(p.path) } : { label: ctx.t('Open the board book'), url: ctx.link(p.bookPath) },
+      notes: p.guest ? [ctx.t('This link is personal: it lets you take part as a guest without an account. Please do not forward it.')] : [],
     };
   },
+});
+
+/**
+ * A meeting starts soon (the organization's meeting_reminder_minutes before it): its time in the organization's time
+ * zone, its place, and the meeting's page (a guest: their own page, or their invitation when it cannot be made again)
+ */
+export const meetingReminderTemplate = defineTemplate({
+  name: 'meeting-reminder',
+  render: (p, ctx) => ({
+    subject: ctx.t('Reminder: "{title}" starts {date}', { title: p.title, date: ctx.date(p.startsAt) }),
+    heading: ctx.t('The meeting starts soon'),
+    paragraphs: [
+      greeting(ctx),
+      ctx.t('The meeting "{title}" starts on {date}.', { title: p.title, date: ctx.date(p.startsAt) }),
+      ...(p.path === null ? [ctx.t('Open the meeting with the link of your invitation e-mail.')] : []),
+    ],
+    details: meetingDetails(p, ctx),
+    ...(p.path === null ? {} : { action: { label: ctx.t('Open the meeting'), url: ctx.link(p.path) } }),
+    notes: p.guest && p.path !== null ? [ctx.t('This link is personal: it lets you take part as a guest without an account. Please do not forward it.')] : [],
+  }),
 });

@@ -13,7 +13,7 @@ import { approvalCompletedTemplate, approvalRejectedTemplate, approvalRequestedT
 import { emailVerificationTemplate, passwordResetTemplate, userInvitedTemplate } from './account.templates';
 import {
   actionAssignedTemplate, actionDueTemplate, agendaPublishedTemplate, commentTemplate, decisionClosedTemplate, electionClosedTemplate, decisionDeadlineTemplate, decisionOpenedTemplate,
-  meetingCancelledTemplate, meetingScheduledTemplate, meetingUpdatedTemplate, memberInvitedTemplate,
+  meetingCancelledTemplate, meetingReminderTemplate, meetingScheduledTemplate, meetingUpdatedTemplate, memberInvitedTemplate,
 } from './meeting.templates';
 import { displayDate } from './format';
 import { renderLayout, type RenderedEmail } from './layout';
@@ -42,6 +42,8 @@ export function contentOf(email: Email, ctx: RenderContext): EmailContent {
       return memberInvitedTemplate.render(email.params, ctx);
     case 'agenda-published':
       return agendaPublishedTemplate.render(email.params, ctx);
+    case 'meeting-reminder':
+      return meetingReminderTemplate.render(email.params, ctx);
     case 'comment':
       return commentTemplate.render(email.params, ctx);
     case 'decision-opened':

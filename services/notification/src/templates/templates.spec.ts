@@ -38,6 +38,7 @@ const SAMPLES: { [K in EmailTemplateName]: Extract<EmailInput, { template: K }>[
     ...meeting, edition: 2, note: 'Please read <b>this</b> first', bookPath: AppPaths.meetingBook(7),
     items: [{ title: 'Budget', startLocal: '2026-03-05 14:00:00', duration: 30, presenters: ['Omar', 'guest@example.com'], files: 2 }, { title: 'AOB', startLocal: '2026-03-05 14:30:00', duration: 15, presenters: [], files: 0 }],
   },
+  'meeting-reminder': { title: 'Q3 & budget', startsAt: '2026-03-05T10:00:00Z', location: 'HQ', virtual: false, path, guest: false },
   'library-shared': { name: 'Budget.pdf', folder: false, byName: 'Omar', canEdit: true, expiresAt: '2026-03-09T10:00:00Z', path: AppPaths.library() },
 };
 
@@ -145,6 +146,39 @@ describe('e-mail templates', () => {
     expect(en).not.toContain('no quorum');
     const none = renderEmail({ email: emailOf('election-closed', { ...SAMPLES['election-closed'], noQuorum: true }), to: { email: 'l@example.com', name: null, lang: 'en' }, org, links });
     expect(none.text).toContain('no quorum, nobody is elected');
+  });
+
+  it.each([
+    ['a member: the meeting page, no personal-link note', { path, guest: false }, '/app/activity/meetings/7', false, false],
+    ['a guest with their own link: their page and the personal-link note', { path: AppPaths.guestMeeting(7, 'g1'), guest: true }, '/meeting/7?token=g1', true, false],
+    ['a guest whose link cannot be made again: no button, pointed to the invitation', { path: null, guest: true }, null, false, true],
+  ])('a meeting reminder to %s', (_n, params, link, personal, invitation) => {
+    const mail = renderEmail({ email: emailOf('meeting-reminder', { ...SAMPLES['meeting-reminder'], ...params }), to: { email: 'g@example.com', name: null, lang: 'en' }, org, links });
+    if (link) expect(mail.text).toContain(`http://acme.localhost:3000${link}`);
+    expect(mail.text.includes('/app/')).toBe(link?.startsWith('/app/') ?? false);
+    expect(mail.text.includes('This link is personal')).toBe(personal);
+    expect(mail.text.includes('Open the meeting with the link of your invitation e-mail.')).toBe(invitation);
+  });
+
+  it('a meeting reminder says when in the organization time zone, in the reader\'s language', () => {
+    expect(render('meeting-reminder', 'en').subject).toBe('Reminder: "Q3 & budget" starts 05 Mar 2026 02:00 PM (Asia/Dubai)');
+    expect(render('meeting-reminder', 'en').text).toContain('The meeting "Q3 & budget" starts on 05 Mar 2026 02:00 PM (Asia/Dubai).');
+    expect(render('meeting-reminder', 'ar').subject).toContain('تذكير: يبدأ "Q3 & budget"');
+    expect(render('meeting-reminder', 'ru').text).toContain('Заседание скоро начнётся');
+  });
+
+  it("a guest's published agenda: their own page instead of the board book, the personal-link note", () => {
+    const guest = renderEmail({
+      email: emailOf('agenda-published', { ...SAMPLES['agenda-published'], path: AppPaths.guestMeeting(7, 'g1'), bookPath: AppPaths.guestMeeting(7, 'g1'), guest: true }),
+      to: { email: 'g@example.com', name: null, lang: 'en' }, org, links,
+    });
+    expect(guest.text).toContain('The agenda of the meeting is on your invitation page: http://acme.localhost:3000/meeting/7?token=g1');
+    expect(guest.text).not.toContain('/app/');
+    expect(guest.text).not.toContain('board book');
+    expect(guest.text).toContain('This link is personal');
+    const member = render('agenda-published', 'en');
+    expect(member.text).toContain('/app/activity/meetings/7#board-book');
+    expect(member.text).not.toContain('This link is personal');
   });
 
   it('dates are shown in the organization time zone', () => {

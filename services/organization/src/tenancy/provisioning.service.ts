@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { AppError, MEMBER_PERMISSIONS, OrgMessages, SYSTEM_ACTOR, type OrgModules, type PermissionSlug, type RequestOf, type CreateOrganization } from '@app/contracts';
+import { AppError, MEETING_REMINDER_DEFAULT_MINUTES, MEMBER_PERMISSIONS, OrgMessages, SYSTEM_ACTOR, type OrgModules, type PermissionSlug, type RequestOf, type CreateOrganization } from '@app/contracts';
 import { OrgDb, type Scope } from '../common/org-db';
 import { Passwords } from '../common/passwords';
 import { OrganizationsRepository } from '../repositories/organizations.repository';
@@ -48,7 +48,7 @@ export class ProvisioningService {
     const passwordHash = await this.passwords.hash(req.admin.password);
     try {
       const adminId = await this.db.tenant(orgId, async (s) => {
-        const modules: OrgModules = { na: [], approval_mode: 'old', nda: 0, compress: 0, mom: 0, mom_secretary_signs: 0, ...(req.modules ?? {}) };
+        const modules: OrgModules = { na: [], approval_mode: 'old', nda: 0, compress: 0, mom: 0, mom_secretary_signs: 0, meeting_reminder_minutes: MEETING_REMINDER_DEFAULT_MINUTES, ...(req.modules ?? {}) };
         await this.orgs.insert(s, { slug: req.slug, name: req.name, timeZone: req.timeZone, website: req.website, location: req.location, variant: req.variant, modules });
         const { admin } = await this.builtinRoles(s);
         const user = await this.users.insert(s, {

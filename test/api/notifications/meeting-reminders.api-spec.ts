@@ -1,0 +1,142 @@
+/**
+ * Meeting reminders (issue 27, docs/notification.md#meeting-reminders), through the whole system and the mail catcher:
+ * the organization's meeting_reminder_minutes (PUT /api/status; a whole number of minutes, 0 to 10080, never coerced)
+ * sets how long before a meeting's start its participants are e-mailed. The reminder is a delayed BullMQ job that
+ * asks the meeting service, when it fires, who is reminded: the participants who have not declined, a guest with
+ * their own link. A moved meeting moves its job; a cancelled one drops it; 0 or a start closer than the lead
+ * schedules none. The timing test uses a one-minute lead on a meeting a minute and a half away: it really fires.
+ */
+import { Queue, type Job } from 'bullmq';
+import { Client } from 'pg';
+import { redisConnection } from '@app/platform';
+import { mailsTo, pollUntil, serviceRedisUrl, type CaughtMail } from '@app/testing';
+import { closeRedis, env, expectOk, formDate, meeting, refused, setStatus, talkingPoint, world, type Person, type World } from '../meeting/helpers';
+
+jest.setTimeout(240_000);
+
+let w: World;
+let queue: Queue;
+let db: Client;
+beforeAll(async () => {
+  w = await world();
+  db = new Client({ connectionString: env.DATABASE_ADMIN_URL });
+  await db.connect();
+  // Mona reads Arabic
+  expectOk(await w.m1.c.put('/profile', { name: w.m1.name, email: w.m1.email, phone: '555123', lang: 'ar' }));
+  queue = new Queue('notification-reminder', { prefix: 'bull', connection: redisConnection(serviceRedisUrl('notification')) });
+});
+afterAll(async () => {
+  await queue?.close();
+  await db?.end();
+  closeRedis();
+});
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** the meeting form's 'YYYY-MM-DD hh:mm A' of an instant (the test organization is on UTC) */
+function formAt(d: Date): string {
+  const h = d.getUTCHours();
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(h % 12 === 0 ? 12 : h % 12)}:${pad(d.getUTCMinutes())} ${h < 12 ? 'AM' : 'PM'}`;
+}
+/** the first whole minute at least `ms` from now */
+const minuteAfter = (ms: number) => new Date(Math.ceil((Date.now() + ms) / 60_000) * 60_000);
+
+const setLead = async (minutes: number) => expect(expectOk(await w.admin.c.put('/status', { meeting_reminder_minutes: minutes })).meeting_reminder_minutes).toBe(minutes);
+const jobPrefix = (meetingId: number) => `reminder-meeting-reminder-${w.org.orgId}-${meetingId}-`;
+const jobsOf = async (meetingId: number): Promise<Job[]> => (await queue.getJobs(['delayed', 'waiting', 'active', 'completed'], 0, 2000)).filter((j) => j.id?.startsWith(jobPrefix(meetingId)));
+const delayedJobOf = (meetingId: number): Promise<Job> =>
+  pollUntil(async () => (await queue.getJobs(['delayed'], 0, 2000)).find((j) => j.id?.startsWith(jobPrefix(meetingId))), (j) => !!j, 45_000) as Promise<Job>;
+/** the job's fire time, from its id (reminder-<kind>-<org>-<meeting>-<fire time in ms>) */
+const fireAtOf = (j: Job) => Number(j.id!.split('-').pop());
+const remindersTo = async (p: { email: string }, title: string): Promise<CaughtMail[]> =>
+  (await mailsTo(p.email)).filter((m) => m.subject.includes(`"${title}"`) && (m.subject.startsWith('Reminder:') || m.subject.startsWith('تذكير') || m.subject.startsWith('Напоминание')));
+
+/** a Scheduled meeting with the usual members, a talking point and, when given, a guest */
+async function scheduledAt(title: string, start: string, guest?: string): Promise<any> {
+  const m = await meeting(w, { title, start_date: start });
+  await talkingPoint(w, m.id);
+  if (guest) expectOk(await w.chair.c.post(`/meetings/${m.id}/members`, { user_email: guest, guest_name: 'Gail Guest' }));
+  await setStatus(w, m.id, 2);
+  return m;
+}
+
+describe('meeting reminders', () => {
+  it('meeting_reminder_minutes: a day by default; a whole number of minutes from 0 to a week, never coerced; administrators only', async () => {
+    expect(expectOk(await w.admin.c.get('/status')).meeting_reminder_minutes).toBe(1440);
+    for (const bad of ['60', true, -1, 10081, 1.5, [60], null]) refused(await w.admin.c.put('/status', { meeting_reminder_minutes: bad }), 'meeting_reminder_minutes');
+    expect((await w.m1.c.put('/status', { meeting_reminder_minutes: 60 })).status).toBe(403);
+    expect(expectOk(await w.admin.c.get('/status')).meeting_reminder_minutes).toBe(1440);
+    await setLead(120);
+    expect(expectOk(await w.admin.c.get('/status')).meeting_reminder_minutes).toBe(120);
+  });
+
+  it('scheduled the lead before the start; moved with the meeting; dropped when it is cancelled', async () => {
+    await setLead(1440);
+    const m = await scheduledAt(`Moved board ${Date.now()}`, formDate(7, 9, 0));
+    const first = await delayedJobOf(m.id);
+    const start = new Date(`${expectOk(await w.chair.c.get(`/meetings/${m.id}`)).start_date.replace(' ', 'T')}Z`);
+    expect(fireAtOf(first)).toBe(start.getTime() - 1440 * 60_000);
+
+    expectOk(await w.chair.c.put(`/meetings/${m.id}`, { title: m.title, committee_id: w.committeeId, start_date: formDate(8, 15, 0), duration: 120, location: 'HQ' }));
+    const moved = await pollUntil(() => jobsOf(m.id), (js) => js.length === 1 && js[0].id !== first.id, 45_000);
+    expect(fireAtOf(moved[0])).toBe(start.getTime() + 86_400_000 + 6 * 3_600_000 - 1440 * 60_000);
+
+    await setStatus(w, m.id, 4);
+    await pollUntil(() => jobsOf(m.id), (js) => js.length === 0, 45_000);
+  });
+
+  it('none when the organization says 0, nor for a meeting that starts sooner than the lead', async () => {
+    // the notification service's schedule row says what it decided (status 'none': no job)
+    const decided = (meetingId: number) => pollUntil(
+      async () => (await db.query(`SELECT status, job_id FROM notification.schedules WHERE org_id = $1 AND kind = 'meeting-reminder' AND item_id = $2`, [w.org.orgId, meetingId])).rows[0],
+      (r) => !!r, 45_000,
+    );
+    await setLead(0);
+    const off = await scheduledAt(`No reminder ${Date.now()}`, formDate(7, 9, 0));
+    expect(await decided(off.id)).toEqual({ status: 'none', job_id: null });
+    await setLead(1440);
+    const soon = await scheduledAt(`Too soon ${Date.now()}`, formAt(minuteAfter(2 * 3_600_000)));
+    expect(await decided(soon.id)).toEqual({ status: 'none', job_id: null });
+    expect(await jobsOf(off.id)).toEqual([]);
+    expect(await jobsOf(soon.id)).toEqual([]);
+  });
+
+  it('fires the lead before the start: once to each participant who has not declined, in their language, a guest with their own link', async () => {
+    await setLead(1);
+    const title = `Soon board ${Date.now()}`;
+    const guest = `gail.${Date.now()}@example.test`;
+    // first set ten minutes out, then moved to a minute and a half out: the reminder moves with it
+    const m = await scheduledAt(title, formAt(minuteAfter(10 * 60_000)), guest);
+    const early = await delayedJobOf(m.id);
+    const start = minuteAfter(90_000);
+    expectOk(await w.chair.c.put(`/meetings/${m.id}`, { title, committee_id: w.committeeId, start_date: formAt(start), duration: 120, location: 'HQ' }));
+    expectOk(await w.editor.c.post(`/meetings/${m.id}/members/changestatus`, { status: 'Not going', reason: 'travelling' }));
+
+    const reminded: Person[] = [w.chair, w.m1, w.m2];
+    const [en] = await pollUntil(() => remindersTo(w.m2, title), (x) => x.length > 0, 150_000, 1000);
+    // reminded the lead before the start, not before
+    expect(Date.now()).toBeGreaterThanOrEqual(start.getTime() - 60_000);
+    // the start in the organization's time zone (UTC here), as the e-mails write dates
+    const h = start.getUTCHours();
+    const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][start.getUTCMonth()];
+    const when = `${pad(start.getUTCDate())} ${month} ${start.getUTCFullYear()} ${pad(h % 12 === 0 ? 12 : h % 12)}:${pad(start.getUTCMinutes())} ${h < 12 ? 'AM' : 'PM'} (UTC)`;
+    expect(en.subject).toBe(`Reminder: "${title}" starts ${when}`);
+    expect(en.text).toContain(`/app/activity/meetings/${m.id}`);
+    const [ar] = await pollUntil(() => remindersTo(w.m1, title), (x) => x.length > 0, 30_000, 500);
+    expect(ar.subject.startsWith('تذكير: يبدأ')).toBe(true);
+    expect(ar.html).toContain('dir="rtl"');
+    const [g] = await pollUntil(() => remindersTo({ email: guest }, title), (x) => x.length > 0, 30_000, 500);
+    expect(g.text).toMatch(new RegExp(`/meeting/${m.id}\\?token=[A-Za-z0-9_-]{20,}`));
+    expect(g.text).not.toContain('/app/');
+    expect(g.text).toContain('This link is personal');
+
+    // the job is done; a little later still exactly one each, none for the one who declined, none from the moved-away job
+    await pollUntil(() => queue.getJob((early.id)!), (j) => !j, 10_000);
+    await new Promise((r) => setTimeout(r, 3000));
+    for (const p of [...reminded, { email: guest }]) expect(await remindersTo(p, title)).toHaveLength(1);
+    expect(await remindersTo(w.editor, title)).toEqual([]);
+    expect(await remindersTo(w.outsider, title)).toEqual([]);
+    // and the members' widget has it
+    const widget = await pollUntil(() => w.m2.c.get('/reminders'), (r) => r.body?.data?.some((x: any) => x.type === 'meeting-reminder' && x.entity_id === m.id), 30_000);
+    expect(widget.body.data.find((x: any) => x.type === 'meeting-reminder' && x.entity_id === m.id)).toMatchObject({ title: `Meeting soon: ${title}`, link: `/app/activity/meetings/${m.id}`, entity_type: 'meeting' });
+  });
+});
