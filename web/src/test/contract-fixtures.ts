@@ -45,7 +45,7 @@ export function anOrgRoot(modules: Partial<OrgRoot['data']['modules']> = {}, ove
     success: true,
     name,
     logo,
-    data: { id: ORG_ID, slug: 'demo', name, logo, time_zone: over.time_zone ?? 'UTC', variant: 'default', modules: { na: [], approval_mode: 'old', nda: 0, compress: 0, mom: 0, mom_secretary_signs: 0, ...modules } },
+    data: { id: ORG_ID, slug: 'demo', name, logo, time_zone: over.time_zone ?? 'UTC', variant: 'default', modules: { na: [], approval_mode: 'old', nda: 0, compress: 0, mom: 0, mom_secretary_signs: 0, meeting_reminder_minutes: 1440, ...modules } },
   } satisfies OrgRoot;
 }
 

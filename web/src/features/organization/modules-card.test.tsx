@@ -5,7 +5,7 @@ import { renderWithApp } from '../../test/render';
 import { ModulesCard } from './ModulesCard';
 
 const status = (over: Record<string, unknown> = {}) => ({
-  na: [], approval_mode: 'old', nda: 0, compress: 0, mom: 0, mom_secretary_signs: 0, variant: 'default', m: [], r: [],
+  na: [], approval_mode: 'old', nda: 0, compress: 0, mom: 0, mom_secretary_signs: 0, meeting_reminder_minutes: 1440, variant: 'default', m: [], r: [],
   currentOrg: { id: '00000000-0000-4000-8000-000000000001', slug: 'demo', name: 'Demo', logo: null, time_zone: 'UTC', variant: 'default' },
   ...over,
 });
@@ -65,5 +65,31 @@ describe('organization modules card', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ mom_secretary_signs: 1 });
     await waitFor(() => expect(screen.getByTestId('module-mom_secretary_signs-switch').querySelector('input')).toBeChecked());
+  });
+  it('the meeting reminder: a day before by default; choosing another lead sends meeting_reminder_minutes as a number', async () => {
+    const calls = installFetch(
+      orgPublic(),
+      on('GET', '/api/status', () => jsonResponse(200, { success: true, data: status() })),
+      on('PUT', '/api/status', (c) => jsonResponse(200, { success: true, message: 'Status updated successfully', data: status(c.body as Record<string, unknown>) })),
+    );
+    renderWithApp(<ModulesCard />);
+    const select = await screen.findByTestId('module-meeting_reminder_minutes-select');
+    expect(select).toHaveTextContent('1 day before');
+    expect(screen.getByLabelText('Meeting reminder')).toBeInTheDocument();
+    fireEvent.click(select.querySelector('.p-dropdown-trigger') ?? select);
+    fireEvent.click(await screen.findByRole('option', { name: '2 hours before' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ meeting_reminder_minutes: 120 });
+    await waitFor(() => expect(screen.getByTestId('module-meeting_reminder_minutes-select')).toHaveTextContent('2 hours before'));
+  });
+
+  it('a stored lead that is not offered is shown as it is; 0 reads as no reminder', async () => {
+    installFetch(orgPublic(), on('GET', '/api/status', () => jsonResponse(200, { success: true, data: status({ meeting_reminder_minutes: 45 }) })));
+    const { unmount } = renderWithApp(<ModulesCard />);
+    expect(await screen.findByTestId('module-meeting_reminder_minutes-select')).toHaveTextContent('45 minutes before');
+    unmount();
+    installFetch(orgPublic(), on('GET', '/api/status', () => jsonResponse(200, { success: true, data: status({ meeting_reminder_minutes: 0 }) })));
+    renderWithApp(<ModulesCard />);
+    expect(await screen.findByTestId('module-meeting_reminder_minutes-select')).toHaveTextContent('No reminder');
   });
 });
