@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent } from '../core/define';
 import { zLang, zOrgId } from '../core/common';
+import { MEETING_REMINDER_DEFAULT_MINUTES } from './tenancy.rpc';
 
 /** Who receives an e-mail: address, display name and language. */
 export const zRecipient = z.object({
@@ -41,6 +42,8 @@ export const OrganizationUpdated = defineEvent({
     name: z.string(),
     timeZone: z.string(),
     logo: z.string().nullable(),
+    /** the modules' meeting_reminder_minutes (the notification service keeps it; events from before it: the default) */
+    meetingReminderMinutes: z.number().int().min(0).default(MEETING_REMINDER_DEFAULT_MINUTES),
   }),
 });
 

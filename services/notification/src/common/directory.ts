@@ -29,20 +29,19 @@ export class DirectoryService {
     if (local) return this.remember(local);
     const { organization } = await this.bus.request(GetOrganization, { orgId });
     if (!organization) throw AppError.notFound('organization');
-    const copy = { slug: organization.slug, name: organization.name, timeZone: organization.time_zone, logo: organization.logo };
+    const copy = { slug: organization.slug, name: organization.name, timeZone: organization.time_zone, logo: organization.logo, meetingReminderMinutes: organization.modules.meeting_reminder_minutes };
     await this.db.tenant(orgId, (s) => this.repo.upsertOrg(s, copy));
     return this.remember({ orgId, ...copy });
   }
 
   /**
    * How long before a meeting's start its participants are reminded (the organization's meeting_reminder_minutes,
-   * docs/notification.md#meeting-reminders): asked of the organization service each time a meeting is scheduled or
-   * moved (a few times per meeting), so a changed setting applies to the next meeting scheduled or moved.
+   * docs/notification.md#meeting-reminders), from the local copy that OrganizationUpdated keeps (PUT /api/status
+   * publishes it): read when a meeting is scheduled or moved, so a changed setting applies to the next meeting
+   * scheduled or moved.
    */
   async meetingReminderMinutes(orgId: string): Promise<number> {
-    const { organization } = await this.bus.request(GetOrganization, { orgId });
-    if (!organization) throw AppError.notFound('organization');
-    return organization.modules.meeting_reminder_minutes;
+    return (await this.org(orgId)).meetingReminderMinutes;
   }
 
   async saveOrg(orgId: string, org: Omit<OrgCopy, 'orgId'>): Promise<void> {

@@ -13,6 +13,8 @@ export const organizations = notification.table('organizations', {
   name: text('name').notNull(),
   timeZone: text('time_zone').notNull(),
   logo: text('logo'),
+  /** minutes before a meeting's start its reminder goes out (the organization's meeting_reminder_minutes; 0: none) */
+  meetingReminderMinutes: integer('meeting_reminder_minutes').notNull().default(1440),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

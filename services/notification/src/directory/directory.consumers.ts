@@ -10,7 +10,7 @@ export class DirectoryConsumers {
 
   @OnEvent(OrganizationUpdated)
   async organizationUpdated(e: PayloadOf<typeof OrganizationUpdated>): Promise<void> {
-    await this.directory.saveOrg(e.orgId, { slug: e.slug, name: e.name, timeZone: e.timeZone, logo: e.logo });
+    await this.directory.saveOrg(e.orgId, { slug: e.slug, name: e.name, timeZone: e.timeZone, logo: e.logo, meetingReminderMinutes: e.meetingReminderMinutes });
   }
 
   @OnEvent(UserUpdated)

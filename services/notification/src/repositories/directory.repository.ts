@@ -10,6 +10,8 @@ export interface OrgCopy {
   name: string;
   timeZone: string;
   logo: string | null;
+  /** the organization's meeting_reminder_minutes (docs/notification.md#meeting-reminders) */
+  meetingReminderMinutes: number;
 }
 
 export interface UserCopy {
@@ -26,7 +28,7 @@ export interface UserCopy {
 export class DirectoryRepository {
   async getOrg(s: Scope): Promise<OrgCopy | null> {
     const [row] = await s.tx.select().from(organizations).where(eq(organizations.orgId, s.orgId)).limit(1);
-    return row ? { orgId: row.orgId, slug: row.slug, name: row.name, timeZone: row.timeZone, logo: row.logo } : null;
+    return row ? { orgId: row.orgId, slug: row.slug, name: row.name, timeZone: row.timeZone, logo: row.logo, meetingReminderMinutes: row.meetingReminderMinutes } : null;
   }
 
   async upsertOrg(s: Scope, org: Omit<OrgCopy, 'orgId'>): Promise<void> {

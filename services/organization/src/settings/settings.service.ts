@@ -44,7 +44,7 @@ export class SettingsService {
         name: req.company_name, website: req.website, location: req.location, timeZone: req.time_zone, ...(req.logo !== undefined ? { logo: req.logo } : {}),
       });
       await this.logs.write(s, req.actor, 'Updated the organization information');
-      await this.outbox.add(s.tx, OrganizationUpdated, { orgId: org.id, slug: org.slug, name: org.name, timeZone: org.timeZone, logo: uploadUrl(org.logo) });
+      await this.outbox.add(s.tx, OrganizationUpdated, { orgId: org.id, slug: org.slug, name: org.name, timeZone: org.timeZone, logo: uploadUrl(org.logo), meetingReminderMinutes: modulesOf(org).meeting_reminder_minutes });
       return this.info(org, req.actor);
     });
   }
@@ -74,7 +74,7 @@ export class SettingsService {
       const org = await this.orgs.update(s, { modules: { ...modulesOf(before), ...defined }, ...(variant ? { variant } : {}) });
       await this.logs.write(s, req.actor, `Updated the organization modules (${Object.keys({ ...defined, ...(variant ? { variant } : {}) }).join(', ') || 'no change'})`);
       // services that keep the organization's settings (the meeting service's NDA gate, the gateway's module checks) forget them at once
-      await this.outbox.add(s.tx, OrganizationUpdated, { orgId: org.id, slug: org.slug, name: org.name, timeZone: org.timeZone, logo: uploadUrl(org.logo) });
+      await this.outbox.add(s.tx, OrganizationUpdated, { orgId: org.id, slug: org.slug, name: org.name, timeZone: org.timeZone, logo: uploadUrl(org.logo), meetingReminderMinutes: modulesOf(org).meeting_reminder_minutes });
       return this.status(org);
     });
   }

@@ -1,0 +1,1 @@
+ALTER TABLE "notification"."organizations" ADD COLUMN "meeting_reminder_minutes" integer DEFAULT 1440 NOT NULL;
