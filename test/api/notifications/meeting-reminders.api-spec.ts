@@ -40,7 +40,14 @@ function formAt(d: Date): string {
 /** the first whole minute at least `ms` from now */
 const minuteAfter = (ms: number) => new Date(Math.ceil((Date.now() + ms) / 60_000) * 60_000);
 
-const setLead = async (minutes: number) => expect(expectOk(await w.admin.c.put('/status', { meeting_reminder_minutes: minutes })).meeting_reminder_minutes).toBe(minutes);
+/** set the organization's lead and wait until the notification service's copy of the organization has it (organization.updated) */
+async function setLead(minutes: number): Promise<void> {
+  expect(expectOk(await w.admin.c.put('/status', { meeting_reminder_minutes: minutes })).meeting_reminder_minutes).toBe(minutes);
+  await pollUntil(
+    async () => (await db.query('SELECT meeting_reminder_minutes AS m FROM notification.organizations WHERE org_id = $1', [w.org.orgId])).rows[0]?.m,
+    (m) => m === minutes, 20_000, 200,
+  );
+}
 const jobPrefix = (meetingId: number) => `reminder-meeting-reminder-${w.org.orgId}-${meetingId}-`;
 const jobsOf = async (meetingId: number): Promise<Job[]> => (await queue.getJobs(['delayed', 'waiting', 'active', 'completed'], 0, 2000)).filter((j) => j.id?.startsWith(jobPrefix(meetingId)));
 const delayedJobOf = (meetingId: number): Promise<Job> =>
