@@ -288,7 +288,8 @@ export function PresentationPage(props: { mode: 'live' | 'viewer' }) {
             ))}
           </nav>
         )}
-        <main className="presentation__stage" ref={stageRef}>
+        {/* a slide wider than a phone scrolls here: the keyboard reaches it too (axe scrollable-region-focusable) */}
+        <main className="presentation__stage" ref={stageRef} tabIndex={0}>
           {pdfError ? (
             <ErrorState error={pdfError} testId="presentation-pdf-error" />
           ) : !pdf ? (
