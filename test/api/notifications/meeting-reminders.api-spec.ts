@@ -37,8 +37,8 @@ function formAt(d: Date): string {
   const h = d.getUTCHours();
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(h % 12 === 0 ? 12 : h % 12)}:${pad(d.getUTCMinutes())} ${h < 12 ? 'AM' : 'PM'}`;
 }
-/** the first whole minute at least `ms` from now */
-const minuteAfter = (ms: number) => new Date(Math.ceil((Date.now() + ms) / 60_000) * 60_000);
+/** the first quarter hour at least `ms` from now (meetings start in steps of 15 minutes) */
+const quarterAfter = (ms: number) => new Date(Math.ceil((Date.now() + ms) / 900_000) * 900_000);
 
 /** set the organization's lead and wait until the notification service's copy of the organization has it (organization.updated) */
 async function setLead(minutes: number): Promise<void> {
@@ -101,27 +101,29 @@ describe('meeting reminders', () => {
     const off = await scheduledAt(`No reminder ${Date.now()}`, formDate(7, 9, 0));
     expect(await decided(off.id)).toEqual({ status: 'none', job_id: null });
     await setLead(1440);
-    const soon = await scheduledAt(`Too soon ${Date.now()}`, formAt(minuteAfter(2 * 3_600_000)));
+    const soon = await scheduledAt(`Too soon ${Date.now()}`, formAt(quarterAfter(2 * 3_600_000)));
     expect(await decided(soon.id)).toEqual({ status: 'none', job_id: null });
     expect(await jobsOf(off.id)).toEqual([]);
     expect(await jobsOf(soon.id)).toEqual([]);
   });
 
   it('fires the lead before the start: once to each participant who has not declined, in their language, a guest with their own link', async () => {
-    await setLead(1);
+    // the next quarter hour at least two minutes away, and a lead that puts the reminder 30 to 90 seconds from now
+    const start = quarterAfter(120_000);
+    const lead = Math.floor((start.getTime() - Date.now() - 30_000) / 60_000);
+    await setLead(lead);
     const title = `Soon board ${Date.now()}`;
     const guest = `gail.${Date.now()}@example.test`;
-    // first set ten minutes out, then moved to a minute and a half out: the reminder moves with it
-    const m = await scheduledAt(title, formAt(minuteAfter(10 * 60_000)), guest);
+    // first set a quarter of an hour later, then moved to `start`: the reminder moves with it
+    const m = await scheduledAt(title, formAt(new Date(start.getTime() + 900_000)), guest);
     const early = await delayedJobOf(m.id);
-    const start = minuteAfter(90_000);
     expectOk(await w.chair.c.put(`/meetings/${m.id}`, { title, committee_id: w.committeeId, start_date: formAt(start), duration: 120, location: 'HQ' }));
     expectOk(await w.editor.c.post(`/meetings/${m.id}/members/changestatus`, { status: 'Not going', reason: 'travelling' }));
 
     const reminded: Person[] = [w.chair, w.m1, w.m2];
     const [en] = await pollUntil(() => remindersTo(w.m2, title), (x) => x.length > 0, 150_000, 1000);
     // reminded the lead before the start, not before
-    expect(Date.now()).toBeGreaterThanOrEqual(start.getTime() - 60_000);
+    expect(Date.now()).toBeGreaterThanOrEqual(start.getTime() - lead * 60_000);
     // the start in the organization's time zone (UTC here), as the e-mails write dates
     const h = start.getUTCHours();
     const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][start.getUTCMonth()];
