@@ -58,10 +58,20 @@ describe('journey: the chair runs the meeting; the roll call makes the quorum, l
     await owner.step('roles', async () => {
       await signIn(page, w.org.slug, w.chair.email, w.org.admin.password);
       await openMeeting(page, w.org.slug, meetingId);
-      await page.click('[data-testid=chair-role-chair]');
-      await pickOption(page, 'Mona Member');
-      await page.click('[data-testid=chair-role-secretary]');
-      await pickOption(page, 'Mark Member');
+      // each pick waits for its panel to close and the field to show the name: opening the second dropdown while the
+      // first one's panel was still closing once left the secretary unpicked (a fresh-clone run under load)
+      const pickRole = async (role: string, name: string) => {
+        await page.click(`[data-testid=chair-role-${role}]`);
+        await pickOption(page, name);
+        await page.waitForFunction(
+          (id: string, l: string) => !document.querySelector('.p-dropdown-panel') && (document.querySelector(`[data-testid=${id}]`)?.textContent ?? '').includes(l),
+          {},
+          `chair-role-${role}`,
+          name,
+        );
+      };
+      await pickRole('chair', 'Mona Member');
+      await pickRole('secretary', 'Mark Member');
       await page.$eval('[data-testid=chair-roles-save]', (b: any) => b.click());
       await successToast(page, 'Done');
       await dismissToasts(page);
