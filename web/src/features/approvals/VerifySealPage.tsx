@@ -72,7 +72,7 @@ export function VerifySealPage() {
       </form>
       {busy && (
         <div className="verify-seal__busy" role="status" data-testid="verify-loading">
-          <ProgressSpinner style={{ width: '2rem', height: '2rem' }} strokeWidth="6" />
+          <ProgressSpinner aria-hidden="true" style={{ width: '2rem', height: '2rem' }} strokeWidth="6" />
           <span>{t('checking')}</span>
         </div>
       )}

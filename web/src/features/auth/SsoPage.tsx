@@ -49,8 +49,8 @@ export function SsoExchange(props: { secret: string }) {
         </>
       ) : (
         <>
-          <ProgressSpinner style={{ width: 32, height: 32 }} />
-          <p>{t('sso.signingIn')}</p>
+          <ProgressSpinner aria-hidden="true" style={{ width: 32, height: 32 }} />
+          <p role="status">{t('sso.signingIn')}</p>
         </>
       )}
     </div>

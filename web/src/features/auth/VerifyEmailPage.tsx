@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Message } from 'primereact/message';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useTranslation } from 'react-i18next';
 import { verifyEmail } from '../../api/auth';
 import { useMessage } from '../../i18n';
 import { ROUTES } from '../../routes';
+import { Loading } from '../../components/Loading';
 import { errorText } from './common';
 
 type State = { kind: 'waiting' } | { kind: 'verifying' } | { kind: 'verified'; message: string | null } | { kind: 'error'; message: string };
@@ -36,7 +36,7 @@ export function VerifyEmailPage() {
       <i className="pi pi-envelope auth-center__icon" aria-hidden="true" />
       <h1 className="auth-card__title">{t('verify.title')}</h1>
       {state.kind === 'waiting' && <p>{email ? t('verify.sentTo', { email }) : t('verify.sent')}</p>}
-      {state.kind === 'verifying' && <ProgressSpinner style={{ width: 32, height: 32 }} />}
+      {state.kind === 'verifying' && <Loading label={t('verify.checking')} />}
       {state.kind === 'verified' && <Message severity="success" text={state.message ? m(state.message) : t('verify.done')} className="form-message" data-testid="verify-done" />}
       {state.kind === 'error' && <Message severity="error" text={m(state.message)} className="form-message" data-testid="form-error" />}
       <Link to={ROUTES.login}>{t('common.backToLogin')}</Link>

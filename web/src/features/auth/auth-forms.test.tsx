@@ -260,6 +260,21 @@ describe('forgot password, check e-mail, reset, verify, complete profile, SSO', 
     expect(call?.body).toEqual({ token: 'v1', email: 'ada@example.com' });
   });
 
+  it('verify e-mail: while the link is checked, the one progressbar on the page has a name', async () => {
+    let answer: (r: ReturnType<typeof jsonResponse>) => void = () => undefined;
+    installFetch(
+      orgPublic(),
+      on('POST', '/api/auth_verification', () => new Promise((resolve) => { answer = resolve; })),
+    );
+    renderWithApp(<VerifyEmailPage />, { path: '/auth/verify-email?token=v1&email=ada%40example.com' });
+    const bars = await screen.findAllByRole('progressbar');
+    expect(bars).toHaveLength(1);
+    expect(bars[0]).toHaveAccessibleName('Checking your link…');
+    answer(jsonResponse(200, answerOf(Routes.verifyEmail, null, 'Your e-mail has been verified.')));
+    expect(await screen.findByTestId('verify-done')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
   it('complete profile: password rules and retype', async () => {
     let call: Call | undefined;
     installFetch(
