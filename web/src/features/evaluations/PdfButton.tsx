@@ -1,13 +1,10 @@
 import { Routes, type EvaluationReportState } from '@app/contracts';
 import { Button } from 'primereact/button';
 import { ProgressBar } from 'primereact/progressbar';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { notify } from '../../api/notify';
-import { useMessage } from '../../i18n';
-
-const working = (r: EvaluationReportState | null) => !!r && (r.status === 'queued' || r.status === 'running');
+import { useReportJob } from '../../hooks/use-report-job';
 
 /**
  * The results PDF (docs/evaluations.md#the-results-pdf): starts the job (POST /api/evaluations/rounds/{id}/report,
@@ -16,35 +13,14 @@ const working = (r: EvaluationReportState | null) => !!r && (r.status === 'queue
  */
 export function PdfButton(props: { roundId: number; pollMs?: number }) {
   const { t } = useTranslation('evaluations');
-  const m = useMessage();
-  const [report, setReport] = useState<EvaluationReportState | null>(null);
-  const alive = useRef(true);
-  useEffect(() => {
-    alive.current = true;
-    return () => void (alive.current = false);
-  }, []);
+  const { report, busy, run } = useReportJob<EvaluationReportState>({
+    start: () => api(Routes.startEvaluationReport, { params: { id: props.roundId } }),
+    get: (id) => api(Routes.getEvaluationReport, { params: { id } }),
+    done: () => notify('success', t('pdf.done')),
+    failed: t('pdf.failed'),
+    pollMs: props.pollMs,
+  });
 
-  const run = async () => {
-    try {
-      let r = await api(Routes.startEvaluationReport, { params: { id: props.roundId } });
-      setReport(r);
-      while (working(r) && alive.current) {
-        await new Promise((done) => setTimeout(done, props.pollMs ?? 1000));
-        r = await api(Routes.getEvaluationReport, { params: { id: r.id } });
-        if (alive.current) setReport(r);
-      }
-      if (!alive.current) return;
-      if (r.status === 'failed') notify('error', t('pdf.failed'));
-      else notify('success', t('pdf.done'));
-    } catch (e) {
-      if (alive.current) {
-        notify('error', m(e instanceof Error ? e.message : t('pdf.failed')));
-        setReport(null);
-      }
-    }
-  };
-
-  const busy = working(report);
   const ready = report?.status === 'done' && report.url ? report : null;
   return (
     <span className="report-export" data-testid="eval-pdf">
