@@ -16,8 +16,9 @@ export const annotationsApi = {
     (await api(Routes.listAnnotations, { params: { id: itemId }, query: q(meetingId) })).annotations,
   create: async (itemId: number, meetingId: number | null, body: NewAnnotation) =>
     (await apiCommand(Routes.createAnnotation, { params: { id: itemId }, query: q(meetingId), body })).data,
-  share: async (itemId: number, meetingId: number | null, annotationId: number, visibility: AnnotationVisibility) =>
-    (await apiCommand(Routes.updateAnnotation, { params: { id: itemId, annotationId }, query: q(meetingId), body: { visibility } })).data,
+  /** who sees it: `people` names them (at least one) */
+  share: async (itemId: number, meetingId: number | null, annotationId: number, visibility: AnnotationVisibility, people?: number[]) =>
+    (await apiCommand(Routes.updateAnnotation, { params: { id: itemId, annotationId }, query: q(meetingId), body: visibility === 'people' ? { visibility, people } : { visibility } })).data,
   reply: async (itemId: number, meetingId: number | null, annotationId: number, text: string) =>
     (await apiCommand(Routes.replyAnnotation, { params: { id: itemId, annotationId }, query: q(meetingId), body: { text } })).data,
   /** the file's PDF with the annotations the caller may see written in as PDF annotations (a download: view-only readers get 403) */

@@ -34,10 +34,15 @@ export function useSharedLayer(ref: { itemId: number; meetingId: number | null }
   const [tool, setTool] = useState<SharedTool>('none');
   const [color, setColor] = useState<string>(PEN_COLORS[0]);
   const [visibility, setVisibility] = useState<AnnotationVisibility>('private');
+  const [people, setPeople] = useState<number[]>([]);
   const enabled = !!ref;
   const onPage = useMemo(() => (enabled ? shared.items.filter((a) => a.page === page && !a.orphaned) : []), [enabled, shared.items, page]);
-  const add = (body: NewMark) => void shared.add({ ...body, visibility }).catch((e: unknown) => console.error('annotation', e));
-  return { enabled, shared, tool, setTool, color, setColor, visibility, setVisibility, onPage, add };
+  /** a new mark gets the chosen visibility; shared with named people only once someone is picked (the panel says so) */
+  const add = (body: NewMark) => {
+    if (visibility === 'people' && people.length === 0) return;
+    void shared.add({ ...body, visibility, ...(visibility === 'people' ? { people } : {}) }).catch((e: unknown) => console.error('annotation', e));
+  };
+  return { enabled, shared, tool, setTool, color, setColor, visibility, setVisibility, people, setPeople, onPage, add };
 }
 export type SharedLayer = ReturnType<typeof useSharedLayer>;
 

@@ -4,7 +4,10 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { useTranslation } from 'react-i18next';
 import { annotationsApi, type AnnotationVisibility, type NewAnnotation, type SharedAnnotation } from '../../api/annotations';
 import { openFileLive } from '../../api/live';
+import type { Ref } from '../../api/users';
+import { RefMultiSelect } from '../../components/RefSelect';
 import { useApi } from '../../hooks/use-api';
+import { useUserOptions } from '../organization/pickers';
 
 /** how soon a burst of live changes reloads the list (one load for several) */
 const LIVE_DEBOUNCE_MS = 150;
@@ -45,7 +48,7 @@ export function useSharedAnnotations(itemId: number | null, meetingId: number | 
     loading: !list.data && !list.error,
     error: list.error as unknown,
     add: (body: NewAnnotation) => run(() => annotationsApi.create(itemId!, meetingId, body)),
-    share: (id: number, visibility: AnnotationVisibility) => run(() => annotationsApi.share(itemId!, meetingId, id, visibility)),
+    share: (id: number, visibility: AnnotationVisibility, people?: number[]) => run(() => annotationsApi.share(itemId!, meetingId, id, visibility, people)),
     reply: (id: number, text: string) => run(() => annotationsApi.reply(itemId!, meetingId, id, text)),
     remove: (id: number) => run(() => annotationsApi.remove(itemId!, meetingId, id)),
   };
@@ -78,6 +81,41 @@ function Reply(props: { onSend(text: string): Promise<unknown>; id: number }) {
 
 const VISIBILITIES: readonly AnnotationVisibility[] = ['private', 'committee', 'people'];
 
+/** the names of the people an annotation is shared with, as far as the options know them */
+const namesOf = (ids: readonly number[], options: readonly Ref[] | undefined) =>
+  ids.map((id) => options?.find((o) => o.id === id)?.name ?? `#${id}`).join(', ');
+
+/** the author re-shares an annotation with named people: the picker with its current people, then Share */
+function SharePeople(props: { a: SharedAnnotation; options: Ref[] | undefined; loading: boolean; onShare(people: number[]): Promise<unknown>; onDone(): void }) {
+  const { t } = useTranslation('viewer');
+  const [picked, setPicked] = useState<number[]>(props.a.visibility === 'people' ? props.a.people : []);
+  const [busy, setBusy] = useState(false);
+  const id = `ann-people-${props.a.id}`;
+  const save = async () => {
+    setBusy(true);
+    try {
+      await props.onShare(picked);
+      props.onDone();
+    } catch (e) {
+      console.error('annotation share', e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="ann-people" data-testid={`ann-people-form-${props.a.id}`}>
+      <label htmlFor={id} className="field-label">
+        {t('ann.peopleFor')}
+      </label>
+      <RefMultiSelect id={id} value={picked} options={props.options} onChange={setPicked} loading={props.loading} placeholder={t('ann.peoplePlaceholder')} />
+      <div className="ann-people__actions">
+        <Button type="button" text size="small" label={t('ann.peopleCancel')} onClick={props.onDone} />
+        <Button type="button" size="small" label={t('ann.peopleSave')} disabled={picked.length === 0 || busy} onClick={() => void save()} data-testid={`ann-people-save-${props.a.id}`} />
+      </div>
+    </div>
+  );
+}
+
 /**
  * The side panel (a drawer on a phone): each annotation the reader may see, by page, with its author, its
  * visibility (private / committee / people), its replies and a reply box; the author shares or unshares it with
@@ -88,6 +126,9 @@ export function AnnotationsPanel(props: {
   page: number;
   visibility: AnnotationVisibility;
   onVisibility(v: AnnotationVisibility): void;
+  /** the named people new marks are shared with when `visibility` is `people` */
+  people: number[];
+  onPeople(ids: number[]): void;
   onOpen(page: number): void;
   onClose(): void;
 }) {
@@ -96,6 +137,10 @@ export function AnnotationsPanel(props: {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   const act = (f: () => Promise<unknown>) => void f().catch((e: unknown) => console.error('annotation', e));
+  const [sharing, setSharing] = useState<number | null>(null);
+  const peopleShown = props.visibility === 'people' || sharing !== null || items.some((a) => a.visibility === 'people');
+  const users = useUserOptions(peopleShown);
+  const missing = props.visibility === 'people' && props.people.length === 0;
   return (
     <aside className="pdf-side ann-panel" aria-labelledby="ann-title" data-testid="ann-panel">
       <div className="ann-panel__head">
@@ -106,12 +151,25 @@ export function AnnotationsPanel(props: {
       </div>
       <fieldset className="ann-visibility">
         <legend>{t('ann.newVisibility')}</legend>
-        {(['private', 'committee'] as const).map((v) => (
+        {VISIBILITIES.map((v) => (
           <label key={v} className="ann-visibility__option">
             <input type="radio" name="ann-visibility" value={v} checked={props.visibility === v} onChange={() => props.onVisibility(v)} data-testid={`ann-visibility-${v}`} />
             {t(`ann.visibility.${v}`)}
           </label>
         ))}
+        {props.visibility === 'people' && (
+          <div className="ann-people">
+            <label htmlFor="ann-people-new" className="field-label">
+              {t('ann.people')}
+            </label>
+            <RefMultiSelect id="ann-people-new" value={props.people} options={users.data} onChange={props.onPeople} invalid={missing} loading={!users.data && !users.error} placeholder={t('ann.peoplePlaceholder')} />
+            {missing && (
+              <small className="p-error block" data-testid="ann-people-new-error">
+                {t('ann.peopleRequired')}
+              </small>
+            )}
+          </div>
+        )}
       </fieldset>
       <p className="ann-hint">{t('ann.hint')}</p>
       {loading ? null : items.length === 0 ? (
@@ -133,6 +191,11 @@ export function AnnotationsPanel(props: {
                 {a.orphaned && <span className="ann-badge">{t('ann.orphaned')}</span>}
               </div>
               <div className="ann-item__author">{a.author.name}</div>
+              {a.visibility === 'people' && (
+                <div className="ann-item__people" data-testid="ann-people">
+                  {t('ann.sharedWith', { names: namesOf(a.people, users.data) })}
+                </div>
+              )}
               {a.quote && <blockquote className="ann-item__quote">{a.quote}</blockquote>}
               {a.text && (
                 <p className="ann-item__text" data-testid="ann-text">
@@ -141,11 +204,23 @@ export function AnnotationsPanel(props: {
               )}
               <div className="ann-item__actions">
                 {a.can_edit &&
-                  VISIBILITIES.filter((v) => v !== 'people' && v !== a.visibility).map((v) => (
-                    <Button key={v} type="button" text size="small" label={t(`ann.shareAs.${v}`)} onClick={() => act(() => props.shared.share(a.id, v))} data-testid={`ann-share-${v}-${a.id}`} />
+                  VISIBILITIES.filter((v) => v === 'people' || v !== a.visibility).map((v) => (
+                    <Button
+                      key={v}
+                      type="button"
+                      text
+                      size="small"
+                      label={t(`ann.shareAs.${v}`)}
+                      aria-expanded={v === 'people' ? sharing === a.id : undefined}
+                      onClick={() => (v === 'people' ? setSharing(sharing === a.id ? null : a.id) : act(() => props.shared.share(a.id, v)))}
+                      data-testid={`ann-share-${v}-${a.id}`}
+                    />
                   ))}
                 {a.can_delete && <Button type="button" text size="small" severity="danger" icon="pi pi-trash" aria-label={t('ann.delete')} onClick={() => act(() => props.shared.remove(a.id))} data-testid={`ann-delete-${a.id}`} />}
               </div>
+              {sharing === a.id && (
+                <SharePeople a={a} options={users.data} loading={!users.data && !users.error} onShare={(people) => props.shared.share(a.id, 'people', people)} onDone={() => setSharing(null)} />
+              )}
               {a.replies.length > 0 && (
                 <ul className="ann-replies">
                   {a.replies.map((r) => (

@@ -196,7 +196,7 @@ export function PdfViewer(props: PdfViewerProps) {
       {props.changes?.({ page, goTo })}
       <div className="pdf-body">
         {panel === 'notes' && props.shared && (
-          <AnnotationsPanel shared={layer.shared} page={page} visibility={layer.visibility} onVisibility={layer.setVisibility} onOpen={(n) => goTo(stepPage(n, 0, pages))} onClose={() => setPanel(null)} />
+          <AnnotationsPanel shared={layer.shared} page={page} visibility={layer.visibility} onVisibility={layer.setVisibility} people={layer.people} onPeople={layer.setPeople} onOpen={(n) => goTo(stepPage(n, 0, pages))} onClose={() => setPanel(null)} />
         )}
         {panel && panel !== 'notes' && handle && (
           <aside className="pdf-side" data-testid={`pdf-side-${panel}`}>

@@ -13,6 +13,7 @@ import { session } from '../../api/session';
 import { installFetch, jsonResponse, on, type Call } from '../../test/fetch';
 import { renderWithApp } from '../../test/render';
 import { AnnotationsPanel, useSharedAnnotations } from './AnnotationsPanel';
+import { useSharedLayer } from './AnnotationTools';
 import { rectOf, sharedToDrawn } from './annotations';
 
 beforeEach(() => {
@@ -35,10 +36,13 @@ const theirs = mark({
 function Harness(props: { onVisibility?: (v: AnnotationVisibility) => void }) {
   const shared = useSharedAnnotations(7, null);
   const [visibility, setVisibility] = useState<AnnotationVisibility>('private');
+  const [people, setPeople] = useState<number[]>([]);
   return (
     <AnnotationsPanel
       shared={shared}
       page={1}
+      people={people}
+      onPeople={setPeople}
       visibility={visibility}
       onVisibility={(v) => {
         setVisibility(v);
@@ -50,8 +54,13 @@ function Harness(props: { onVisibility?: (v: AnnotationVisibility) => void }) {
   );
 }
 
+const user = (id: number, name: string) => ({ id, name, email: `u${id}@example.com`, image: null, position: null, designation: null });
+const members = [user(2, 'Mona Member'), user(3, 'Mark Member'), user(4, 'Omar Observer')];
+
 function serve(list: () => SharedAnnotation[]): Call[] {
   return installFetch(
+    on('GET', '/api/users/all', () => jsonResponse(200, { success: true, data: members })),
+    on('POST', '/api/library/7/annotations', () => jsonResponse(200, { success: true, message: 'Annotation saved', data: mine })),
     on('GET', '/api/library/7/annotations', () => jsonResponse(200, { success: true, data: { annotations: list() } })),
     on('PUT', /^\/api\/library\/7\/annotations\/\d+$/, () => jsonResponse(200, { success: true, message: 'Annotation saved', data: mine })),
     on('POST', /^\/api\/library\/7\/annotations\/\d+\/replies$/, () => jsonResponse(200, { success: true, message: 'Annotation saved', data: theirs })),
@@ -122,6 +131,66 @@ describe('the annotations panel', () => {
     } finally {
       await act(() => changeLanguage('en'));
     }
+  });
+});
+
+/** the panel beside the layer the viewers use: a button stands for a mark drawn on the page */
+function LayerHarness() {
+  const layer = useSharedLayer({ itemId: 7, meetingId: null }, 1);
+  return (
+    <>
+      <button type="button" onClick={() => layer.add({ page: 1, kind: 'note', geometry: { x: 0.5, y: 0.5 }, text: 'For you' })}>
+        mark
+      </button>
+      <AnnotationsPanel shared={layer.shared} page={1} visibility={layer.visibility} onVisibility={layer.setVisibility} people={layer.people} onPeople={layer.setPeople} onOpen={jest.fn()} onClose={jest.fn()} />
+    </>
+  );
+}
+
+describe('sharing with named people (the people picker)', () => {
+  it('new marks: pick members by name in a searchable list, and the mark is sent with them', async () => {
+    const calls = serve(() => []);
+    renderWithApp(<LayerHarness />);
+    await screen.findByTestId('ann-empty');
+    expect(screen.queryByLabelText('People who see new annotations')).toBeNull();
+    fireEvent.click(screen.getByTestId('ann-visibility-people'));
+    expect(screen.getByTestId('ann-visibility-people')).toBeChecked();
+    // nobody picked yet: said, and a mark is not sent
+    expect(await screen.findByTestId('ann-people-new-error')).toHaveTextContent('Pick at least one person');
+    fireEvent.click(screen.getByRole('button', { name: 'mark' }));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    // the picker is a labelled combobox whose options come from the organization's members; search narrows them
+    expect(screen.getByRole('combobox', { name: 'People who see new annotations' })).toBeInTheDocument();
+    const box = screen.getByTestId('ann-people-new');
+    fireEvent.click(box);
+    const search = await screen.findByRole('searchbox', { hidden: true });
+    fireEvent.input(search, { target: { value: 'mar' } });
+    await waitFor(() => expect(screen.queryByRole('option', { name: 'Mona Member', hidden: true })).toBeNull());
+    fireEvent.click(await screen.findByRole('option', { name: 'Mark Member', hidden: true }));
+    await waitFor(() => expect(screen.queryByTestId('ann-people-new-error')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'mark' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toBeDefined());
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/api/library/7/annotations', body: { kind: 'note', visibility: 'people', people: [3] } });
+  });
+
+  it('an existing mark: the author shares it with people picked by name; a shared one names them', async () => {
+    const forThem = mark({ id: 14, text: 'For two', visibility: 'people', people: [3, 4] });
+    const calls = serve(() => [mine, forThem]);
+    renderWithApp(<Harness />);
+    const items = await screen.findAllByTestId('ann-item');
+    await waitFor(() => expect(within(items[1]).getByTestId('ann-people')).toHaveTextContent('Shared with Mark Member, Omar Observer'));
+    fireEvent.click(screen.getByTestId('ann-share-people-11'));
+    expect(screen.getByTestId('ann-share-people-11')).toHaveAttribute('aria-expanded', 'true');
+    const form = screen.getByTestId('ann-people-form-11');
+    expect(within(form).getByTestId('ann-people-save-11')).toBeDisabled();
+    fireEvent.click(within(form).getByTestId('ann-people-11'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Omar Observer', hidden: true }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Mona Member', hidden: true }));
+    fireEvent.click(within(form).getByTestId('ann-people-save-11'));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeDefined());
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/api/library/7/annotations/11', body: { visibility: 'people', people: [4, 2] } });
+    await waitFor(() => expect(screen.queryByTestId('ann-people-form-11')).toBeNull());
   });
 });
 
