@@ -36,6 +36,7 @@ import { EvaluationReportRepository } from './evaluation/evaluation-report.repos
 import { EvaluationReportService } from './evaluation/evaluation-report.service';
 import { ReportHandlers } from './report/report.handlers';
 import { ReportRepository } from './report/report.repository';
+import { ReportJobs } from './common/report-jobs';
 import { ReportService } from './report/report.service';
 import { MinutesSearchHandlers } from './search/search.handlers';
 import { MinutesSearchRepository } from './search/search.repository';
@@ -62,7 +63,7 @@ export class AppModule {
       ],
       providers: [MinutesDb, MinutesRepository, Meetings, MinutesService, MinutesHandlers, PdfRenderer, RenderMinutesProcessor, BookRepository, BookService, BookHandlers, MergeBookProcessor,
         BookSummaryRepository, BookSummaryService, SummarizeBookProcessor, BookChangesRepository, BookChangesService,
-        SummaryService, SummaryHandlers, BookRebuild, LibraryPdfs, ReportRepository, ReportService, ReportHandlers, RenderReportProcessor,
+        SummaryService, SummaryHandlers, BookRebuild, LibraryPdfs, ReportJobs, ReportRepository, ReportService, ReportHandlers, RenderReportProcessor,
         EvaluationReportRepository, EvaluationReportService, EvaluationReportHandlers, RenderEvaluationReportProcessor,
         MinutesSearchRepository, MinutesSearchService, MinutesSearchHandlers, WorkflowRepository, WorkflowView, WorkflowService, WorkflowHandlers, ApprovalEvents, MinutesFieldsGeneration],
     };

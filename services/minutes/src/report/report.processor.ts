@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { RenderReportJob, zReportSnapshot, type Lang, type PayloadOf, type ReportStage } from '@app/contracts';
-import { logger, ProcessJob, Storage, type JobContext } from '@app/platform';
+import { ProcessJob, type JobContext } from '@app/platform';
 import { LibraryPdfs } from '../common/library-pdfs';
-import { MinutesDb } from '../common/minutes-db';
+import { ReportJobs } from '../common/report-jobs';
+import type { reports } from '../db/schema';
 import { footerHtml } from '../pdf/minutes-html';
 import { writeOutline, type OutlineNode } from '../pdf/outline';
 import { PdfRenderer } from '../pdf/pdf-renderer';
@@ -17,81 +17,66 @@ import { ReportRepository } from './report.repository';
  * Stages on the report row (platform.md §4): initializing; processing attachments (each file's PDF read from the
  * library); preparing content (the HTML); generating (Chromium prints it, measured once so the attachments table
  * names the page each file starts on, then pdf-lib appends the files and writes bookmarks); finalizing (S3, done).
- * A retry of a finished report stops; a retry mid-way makes the whole PDF again under a new key.
+ * A retry of a finished report stops; a retry mid-way makes the whole PDF again under a new key (ReportJobs.run).
  */
 @Injectable()
 export class RenderReportProcessor {
   constructor(
-    private readonly db: MinutesDb,
+    private readonly reports: ReportJobs,
     private readonly repo: ReportRepository,
     private readonly pdf: PdfRenderer,
     private readonly files: LibraryPdfs,
-    private readonly storage: Storage,
   ) {}
 
-  private stage(orgId: string, id: number, stage: ReportStage, fraction = 0) {
-    return this.db.tenant(orgId, (s) => this.repo.update(s, id, { status: 'running', stage, progress: stageProgress(stage, fraction) }));
-  }
-
   @ProcessJob(RenderReportJob)
-  async render(p: PayloadOf<typeof RenderReportJob>, ctx: JobContext): Promise<void> {
-    const report = await this.db.tenant(p.orgId, (s) => this.repo.get(s, p.reportId));
-    if (!report || report.status === 'done') return;
-    try {
-      await this.stage(p.orgId, report.id, 'initializing', 0.5);
-      const d = zReportSnapshot.parse(report.snapshot);
-      const lang = report.lang as Lang;
+  render(p: PayloadOf<typeof RenderReportJob>, ctx: JobContext): Promise<void> {
+    return this.reports.run<typeof reports, ReportStage>(this.repo, p, ctx, {
+      progress: stageProgress,
+      key: (report) => `reports/report-${report.id}`,
+      failure: 'the resolution report could not be made',
+      render: async (report, stage) => {
+        const d = zReportSnapshot.parse(report.snapshot);
+        const lang = report.lang as Lang;
 
-      await this.stage(p.orgId, report.id, 'processing attachments');
-      const files: { name: string; doc: PDFDocument | null }[] = [];
-      for (const [i, a] of d.attachments.entries()) {
-        const doc = await this.files.load(p.orgId, a.library_id, d.meeting_id ?? undefined);
-        files.push({ name: a.name ?? a.library.name ?? `#${a.library_id}`, doc });
-        await this.stage(p.orgId, report.id, 'processing attachments', (i + 1) / d.attachments.length);
-      }
+        await stage('processing attachments');
+        const files: { name: string; doc: PDFDocument | null }[] = [];
+        for (const [i, a] of d.attachments.entries()) {
+          const doc = await this.files.load(p.orgId, a.library_id, d.meeting_id ?? undefined);
+          files.push({ name: a.name ?? a.library.name ?? `#${a.library_id}`, doc });
+          await stage('processing attachments', (i + 1) / d.attachments.length);
+        }
 
-      await this.stage(p.orgId, report.id, 'preparing content');
-      const generatedAt = new Date().toISOString().slice(0, 16).replace('T', ' ');
-      const lines = (bodyPages: number): ReportAttachmentLine[] => {
-        const starts = attachmentStarts(bodyPages, files.map((f) => f.doc?.getPageCount() ?? null));
-        return files.map((f, i) => ({ name: f.name, start: starts[i], pages: f.doc?.getPageCount() ?? 0 }));
-      };
-      const html = (bodyPages: number) => reportHtml({ decision: d, attachments: lines(bodyPages), lang, generatedAt });
-      const footer = footerHtml(lang);
+        await stage('preparing content');
+        const generatedAt = new Date().toISOString().slice(0, 16).replace('T', ' ');
+        const lines = (bodyPages: number): ReportAttachmentLine[] => {
+          const starts = attachmentStarts(bodyPages, files.map((f) => f.doc?.getPageCount() ?? null));
+          return files.map((f, i) => ({ name: f.name, start: starts[i], pages: f.doc?.getPageCount() ?? 0 }));
+        };
+        const html = (bodyPages: number) => reportHtml({ decision: d, attachments: lines(bodyPages), lang, generatedAt });
+        const footer = footerHtml(lang);
 
-      await this.stage(p.orgId, report.id, 'generating');
-      // printed once to count the report's own pages, then with the pages the attachments start on
-      let bodyPages = (await PDFDocument.load(await this.pdf.pdf(html(1), { footer }))).getPageCount();
-      let body = await PDFDocument.load(await this.pdf.pdf(html(bodyPages), { footer }));
-      if (body.getPageCount() !== bodyPages) {
-        bodyPages = body.getPageCount();
-        body = await PDFDocument.load(await this.pdf.pdf(html(bodyPages), { footer }));
-      }
-      await this.stage(p.orgId, report.id, 'generating', 0.5);
-      const out = await PDFDocument.create();
-      out.setTitle(d.title);
-      for (const page of await out.copyPages(body, body.getPageIndices())) out.addPage(page);
-      const W = reportWords(lang);
-      const children: OutlineNode[] = [];
-      for (const f of files) {
-        if (!f.doc) continue;
-        children.push({ title: f.name, page: out.getPageCount() });
-        for (const page of await out.copyPages(f.doc, f.doc.getPageIndices())) out.addPage(page);
-      }
-      writeOutline(out, [{ title: d.title, page: 0 }, ...(children.length ? [{ title: W.attachments, page: children[0].page, children }] : [])]);
-      const bytes = Buffer.from(await out.save());
-      const pages = out.getPageCount();
-
-      await this.stage(p.orgId, report.id, 'finalizing');
-      const key = `${p.orgId}/reports/report-${report.id}-${randomUUID()}.pdf`;
-      await this.storage.put(key, bytes, bytes.length, 'application/pdf');
-      await this.db.tenant(p.orgId, (s) => this.repo.update(s, report.id, { status: 'done', stage: 'finalizing', progress: 100, pages, s3Key: key, error: null }));
-    } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      logger().warn({ err: e, reportId: p.reportId, attempt: ctx.attempt }, 'the resolution report could not be made');
-      const last = ctx.attempt >= ctx.attemptsAllowed;
-      await this.db.tenant(p.orgId, (s) => this.repo.update(s, report.id, { status: last ? 'failed' : 'running', error: message.slice(0, 500) }));
-      throw e;
-    }
+        await stage('generating');
+        // printed once to count the report's own pages, then with the pages the attachments start on
+        let bodyPages = (await PDFDocument.load(await this.pdf.pdf(html(1), { footer }))).getPageCount();
+        let body = await PDFDocument.load(await this.pdf.pdf(html(bodyPages), { footer }));
+        if (body.getPageCount() !== bodyPages) {
+          bodyPages = body.getPageCount();
+          body = await PDFDocument.load(await this.pdf.pdf(html(bodyPages), { footer }));
+        }
+        await stage('generating', 0.5);
+        const out = await PDFDocument.create();
+        out.setTitle(d.title);
+        for (const page of await out.copyPages(body, body.getPageIndices())) out.addPage(page);
+        const W = reportWords(lang);
+        const children: OutlineNode[] = [];
+        for (const f of files) {
+          if (!f.doc) continue;
+          children.push({ title: f.name, page: out.getPageCount() });
+          for (const page of await out.copyPages(f.doc, f.doc.getPageIndices())) out.addPage(page);
+        }
+        writeOutline(out, [{ title: d.title, page: 0 }, ...(children.length ? [{ title: W.attachments, page: children[0].page, children }] : [])]);
+        return { bytes: Buffer.from(await out.save()), pages: out.getPageCount() };
+      },
+    });
   }
 }

@@ -9,14 +9,20 @@ export const STAGE_START: Readonly<Record<ReportStage, number>> = {
   finalizing: 90,
 };
 
-/** the report's percent at `fraction` (0..1) of a stage, rounded up to one decimal; 100 is kept for done */
-export function stageProgress(stage: ReportStage, fraction: number): number {
-  const i = REPORT_STAGES.indexOf(stage);
-  const from = STAGE_START[stage];
-  const to = i + 1 < REPORT_STAGES.length ? STAGE_START[REPORT_STAGES[i + 1]] : 99;
+/**
+ * A job's percent at `fraction` (0..1) of one of its `stages`, each starting at its `start` and ending where the next
+ * starts (the last at 99: 100 is kept for done), rounded up to one decimal.
+ */
+export function progressIn<S extends string>(stages: readonly S[], start: Readonly<Record<S, number>>, stage: S, fraction: number): number {
+  const i = stages.indexOf(stage);
+  const from = start[stage];
+  const to = i + 1 < stages.length ? start[stages[i + 1]] : 99;
   const f = Number.isFinite(fraction) ? Math.min(1, Math.max(0, fraction)) : 0;
   return Math.ceil((from + (to - from) * f) * 10) / 10;
 }
+
+/** the resolution report's percent at `fraction` (0..1) of a stage */
+export const stageProgress = (stage: ReportStage, fraction: number): number => progressIn(REPORT_STAGES, STAGE_START, stage, fraction);
 
 /**
  * The page each attachment starts on in the report (1-based): they follow the report's own `bodyPages` pages in
@@ -40,11 +46,5 @@ export const EVALUATION_STAGE_START: Readonly<Record<EvaluationReportStage, numb
   finalizing: 90,
 };
 
-/** the evaluation PDF's percent at `fraction` (0..1) of a stage, rounded up to one decimal; 100 is kept for done */
-export function evaluationStageProgress(stage: EvaluationReportStage, fraction: number): number {
-  const i = EVALUATION_REPORT_STAGES.indexOf(stage);
-  const from = EVALUATION_STAGE_START[stage];
-  const to = i + 1 < EVALUATION_REPORT_STAGES.length ? EVALUATION_STAGE_START[EVALUATION_REPORT_STAGES[i + 1]] : 99;
-  const f = Number.isFinite(fraction) ? Math.min(1, Math.max(0, fraction)) : 0;
-  return Math.ceil((from + (to - from) * f) * 10) / 10;
-}
+/** the evaluation PDF's percent at `fraction` (0..1) of a stage */
+export const evaluationStageProgress = (stage: EvaluationReportStage, fraction: number): number => progressIn(EVALUATION_REPORT_STAGES, EVALUATION_STAGE_START, stage, fraction);
