@@ -58,8 +58,12 @@ it('an Arabic audit page: shaped right to left in a font with Arabic glyphs; pdf
     { name: 'Grace Guest', email: 'grace@guests.test', guest: true, step: 2, at: new Date('2026-03-01T11:00:00Z'), ip: '10.0.0.2', userAgent: 'curl/8', shaBefore: sha256(first), shaAfter: sha256(first) },
   ];
   const audited = await appendAuditPage(first, { title: 'قرار مجلس الإدارة', document: 'resolution.pdf', orgName: 'مجلس العرض', timeZone: 'Asia/Dubai', steps, sealedAt: new Date('2026-03-01T11:00:01Z'), lang: 'ar' });
-  const sealed = await sealPdf(audited, makeP12('Demo Board'), { name: 'Demo Board', reason: 'Approval completed', location: 'Demo Board', at: new Date() });
-  expect((await pdfSignature(sealed)).valid).toBe(true);
+  // an organization named in Arabic: its certificate, and the signature's name and place, hold the Arabic name
+  const sealed = await sealPdf(audited, makeP12('مجلس العرض'), { name: 'مجلس العرض', reason: 'Approval completed', location: 'مجلس العرض', at: new Date() });
+  const sig = await pdfSignature(sealed);
+  expect(sig.valid).toBe(true);
+  expect(sig.out).toContain('Signer Certificate Common Name: مجلس العرض approvals');
+  expect(sig.out).toContain('Signer full Distinguished Name: O=مجلس العرض,CN=مجلس العرض approvals');
 
   expect(await pdfFonts(sealed)).toMatch(/NotoNaskhArabic/);
   // the text as written (pdfText: Arabic's joined forms back to letters, bidi marks dropped)

@@ -12,7 +12,7 @@ import { CONFIG, SecretBox } from '@app/platform';
 import { ApprovalDb } from './approval-db';
 import type { ApprovalConfig } from '../config';
 import { signingKeys } from '../db/schema';
-import { nameLastSignatureField } from '../pdf/seal-name';
+import { nameLastSignatureField, SIGNATURE_TEXT_SLOTS, textOfLastSignature } from '../pdf/seal-name';
 
 /** A self-signed certificate and its key, as PKCS#12 (no passphrase: the bytes are sealed at rest). */
 export function makeP12(orgName: string, now = new Date()): Buffer {
@@ -23,9 +23,14 @@ export function makeP12(orgName: string, now = new Date()): Buffer {
   cert.serialNumber = `01${randomBytes(8).toString('hex')}`;
   cert.validity.notBefore = new Date(now.getTime() - 60_000);
   cert.validity.notAfter = new Date(now.getTime() + 10 * 365 * 86_400_000);
+  // a name in any script goes in a UTF8String (forge encodes it): as forge's default PrintableString, an Arabic or
+  // Cyrillic organization name made a PKCS#12 whose MAC did not verify, so such an organization could not seal at all
+  // (@types/node-forge types valueTagClass as an asn1 Class; forge reads it as the value's universal Type)
+  const UTF8 = forge.asn1.Type.UTF8 as number as forge.asn1.Class;
+  const utf8 = (value: string) => ({ value, valueTagClass: UTF8 });
   const attrs = [
-    { name: 'commonName', value: `${orgName.slice(0, 60) || 'Organization'} approvals` },
-    { name: 'organizationName', value: orgName.slice(0, 60) || 'Organization' },
+    { name: 'commonName', ...utf8(`${orgName.slice(0, 60) || 'Organization'} approvals`) },
+    { name: 'organizationName', ...utf8(orgName.slice(0, 60) || 'Organization') },
   ];
   cert.setSubject(attrs);
   cert.setIssuer(attrs);
@@ -39,13 +44,51 @@ export function makeP12(orgName: string, now = new Date()): Buffer {
 export async function sealPdf(pdf: Uint8Array, p12: Buffer, info: { name: string; reason: string; location: string; at: Date; fieldName?: string }): Promise<Buffer> {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
   pdflibAddPlaceholder({
-    pdfDoc: doc, reason: info.reason, contactInfo: '', name: info.name, location: info.location, signingTime: info.at,
+    pdfDoc: doc, ...SIGNATURE_TEXT_SLOTS, contactInfo: '', signingTime: info.at,
     signatureLength: 8192, subFilter: SUBFILTER_ETSI_CADES_DETACHED,
   });
+  textOfLastSignature(doc, info);
   // pdfsig prints the field's name: the seal names the signers there (verify/seal-name.ts)
   if (info.fieldName) nameLastSignatureField(doc, info.fieldName);
   const withPlaceholder = Buffer.from(await doc.save({ useObjectStreams: false }));
-  return new SignPdf().sign(withPlaceholder, new P12Signer(p12, { passphrase: '' }), info.at);
+  return new SignPdf().sign(withPlaceholder, new SealSigner(p12), info.at);
+}
+
+/**
+ * @signpdf's PKCS#12 signer, with one fix: forge reads a certificate's UTF8String name values as their UTF-8 bytes but
+ * encodes them again when it writes the signer's issuer, so for a name outside ASCII the issuer in the signature did
+ * not match the certificate's and no verifier could find the signer's certificate. The issuer is handed over decoded.
+ */
+class SealSigner extends P12Signer {
+  constructor(private readonly p12: Buffer) {
+    super(p12, { passphrase: '' });
+  }
+
+  override async sign(pdf: Buffer, signingTime?: Date): Promise<Buffer> {
+    const bags = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(forge.util.createBuffer(this.p12.toString('binary'))), false, '');
+    const privateKey = bags.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag]?.[0]?.key as forge.pki.rsa.PrivateKey | undefined;
+    const certificate = bags.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag]?.[0]?.cert;
+    if (!privateKey || !certificate) throw new Error('the sealing key has no key or no certificate');
+    // addSigner takes the issuer from the certificate; the certificate's own bytes are kept as read (forge writes its
+    // parsed TBSCertificate back as it was), so only the signer's issuer sees the decoded values
+    for (const a of certificate.issuer.attributes) {
+      if ((a.valueTagClass as number | undefined) === forge.asn1.Type.UTF8 && typeof a.value === 'string') a.value = forge.util.decodeUtf8(a.value);
+    }
+    const p7 = forge.pkcs7.createSignedData();
+    p7.content = forge.util.createBuffer(pdf.toString('binary'));
+    p7.addCertificate(certificate);
+    p7.addSigner({
+      key: privateKey, certificate, digestAlgorithm: forge.pki.oids.sha256,
+      // the order of these attributes matters to EU validators (as in @signpdf's signer)
+      authenticatedAttributes: [
+        { type: forge.pki.oids.contentType, value: forge.pki.oids.data },
+        { type: forge.pki.oids.signingTime, value: (signingTime ?? new Date()) as unknown as string },
+        { type: forge.pki.oids.messageDigest },
+      ],
+    });
+    p7.sign({ detached: true });
+    return Buffer.from(forge.asn1.toDer(p7.toAsn1()).getBytes(), 'binary');
+  }
 }
 
 /**

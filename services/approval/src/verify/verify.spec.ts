@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, StandardFonts } from 'pdf-lib';
 import { makeP12, sealPdf } from '../common/signing-keys';
 import { appendedAfter, inspectPdf, type SignatureInspection } from './inspect';
 import { certificateFingerprint } from './seal-certificates';
@@ -136,6 +136,24 @@ describe('the seal names the signers', () => {
     ['too many for the limit', 'Org', ['Aaaaaaaaaa', 'Bbbbbbbbbb', 'Cccccccccc'], 'Sealed by Org; signed by Aaaaaaaaaa and 2 more'],
   ])('%s', (_n, org, names, want) => {
     expect(sealFieldName(org, names, want.includes('more') ? 50 : 1000)).toBe(want);
+  });
+
+  it.each([
+    ['Arabic', 'مجلس الإدارة'],
+    ['Russian', 'Совет директоров'],
+    ['Latin', 'Acme Board'],
+  ])('the signature dictionary holds a %s organization name as a text string, readable back (and the seal still verifies)', async (_n, org) => {
+    const p12 = makeP12(org);
+    const pdf = await sealPdf(await plainPdf(), p12, { name: org, reason: 'Approval completed', location: org, at, fieldName: sealFieldName(org, []) });
+    const doc = await PDFDocument.load(pdf);
+    const fields = doc.catalog.lookup(PDFName.of('AcroForm'), PDFDict).lookup(PDFName.of('Fields'), PDFArray);
+    const sig = fields.lookup(fields.size() - 1, PDFDict).lookup(PDFName.of('V'), PDFDict);
+    expect(Buffer.from(pdf).includes('SEAL-TEXT')).toBe(false);
+    const text = (k: string) => sig.lookup(PDFName.of(k), PDFHexString).decodeText();
+    expect([text('Name'), text('Location'), text('Reason')]).toEqual([org, org, 'Approval completed']);
+    const fingerprint = certificateFingerprint(p12);
+    const v = verdictOf(inspectPdf(pdf), (x) => (x.certificate?.fingerprint === fingerprint ? { organization: org } : null));
+    expect([v.verdict, v.organization]).toEqual(['valid', { name: org }]);
   });
 
   it('signersInOrder: by step, then by time', () => {
