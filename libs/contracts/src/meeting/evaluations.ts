@@ -36,6 +36,9 @@ export const EvaluationMessages = {
   notCommittee: 'Choose a committee of this organization.',
   anonymous: 'The answers of an anonymous questionnaire are never shown one by one.',
   alreadyClosed: 'This questionnaire is already closed.',
+  reminderTwice: 'This reminder is chosen more than once.',
+  reminderTooEarly: 'This reminder would come before now: choose a shorter time before the deadline.',
+  tooManyReminders: 'Choose at most 5 reminders.',
 } as const;
 
 /** a text in the four languages: English required, the others fall back to it */
@@ -95,8 +98,32 @@ export const zQuestionnaireBody = z
   .strict();
 export type QuestionnaireBody = z.output<typeof zQuestionnaireBody>;
 
-/** POST /api/evaluations/questionnaires/{id}/rounds: send it to a committee's members */
-export const zSendBody = z.object({ committee_id: zId, deadline: zLocalDateTime }).strict();
+/** at most this many reminders per round (docs/evaluations.md#reminders) */
+export const EVALUATION_MAX_REMINDERS = 5;
+/** the longest lead a reminder may have: 60 days, in minutes */
+export const EVALUATION_REMINDER_MAX_MINUTES = 60 * 24 * 60;
+/** the reminders of a round sent without a choice: 3 days and 1 day before the deadline (those still ahead) */
+export const EVALUATION_DEFAULT_REMINDERS = [3 * 24 * 60, 24 * 60] as const;
+/** the leads the web offers (minutes before the deadline): 7 days, 3 days, 1 day, 1 hour; the API takes any whole minutes */
+export const EVALUATION_REMINDER_CHOICES = [7 * 24 * 60, 3 * 24 * 60, 24 * 60, 60] as const;
+
+/**
+ * the reminders chosen when a round is sent: minutes before the deadline, whole and positive, each once, at most
+ * EVALUATION_MAX_REMINDERS (that each falls after now is the service's check: it needs the deadline and the clock)
+ */
+export const zReminderMinutes = z
+  .array(z.number().int().positive().max(EVALUATION_REMINDER_MAX_MINUTES))
+  .max(EVALUATION_MAX_REMINDERS, EvaluationMessages.tooManyReminders)
+  .superRefine((leads, ctx) => {
+    const seen = new Set<number>();
+    leads.forEach((m, i) => {
+      if (seen.has(m)) ctx.addIssue({ code: 'custom', path: [i], message: EvaluationMessages.reminderTwice });
+      seen.add(m);
+    });
+  });
+
+/** POST /api/evaluations/questionnaires/{id}/rounds: send it to a committee's members; `reminder_minutes` left out: the default */
+export const zSendBody = z.object({ committee_id: zId, deadline: zLocalDateTime, reminder_minutes: zReminderMinutes.optional() }).strict();
 export type SendBody = z.output<typeof zSendBody>;
 
 /** one answer: a scale value, an option id, option ids, or a text; `null` skips an optional question */
@@ -120,6 +147,8 @@ export const zRoundSummary = z.object({
   open: z.boolean(),
   /** when a manager closed it before its deadline (server date), else null */
   closed_at: z.string().nullable(),
+  /** the reminders chosen when it was sent, minutes before the deadline, largest first; null: sent before the choice existed */
+  reminder_minutes: z.array(z.number().int()).nullable().default(null),
   /** the caller may close it now (a manager, while it is open) */
   can_close: z.boolean(),
   recipients: z.number().int(),
@@ -236,6 +265,9 @@ export const EvaluationRoundSent = defineEvent({
     /** ISO instant; `deadlineLocal` in the organization's time zone */
     deadline: z.string(),
     deadlineLocal: z.string(),
+    /** the reminders, minutes before the deadline, largest first (each fires once, to those who have not answered);
+     *  absent in events written before the choice existed: one reminder, REMINDER_LEADS_MINUTES */
+    reminderMinutes: z.array(z.number().int().positive()).optional(),
     /** AppPaths.evaluationRound */
     link: zAppPath,
     recipients: z.array(zRecipient),
@@ -277,7 +309,7 @@ export const EvaluationRoutes = {
   }),
   sendQuestionnaire: defineRoute({
     method: 'POST', path: '/api/evaluations/questionnaires/:id/rounds', access: 'user', tags, params: zIdParams, body: zSendBody, message: 'Done',
-    summary: "Send a round to a committee's members with a deadline {committee_id, deadline}",
+    summary: "Send a round to a committee's members with a deadline {committee_id, deadline, reminder_minutes?} (reminders: minutes before the deadline, default 3 days and 1 day)",
     rpc: SendQuestionnaire, toRpc: ({ call, params, body }) => ({ ...call, questionnaireId: params.id, body }),
   }),
   myEvaluationRounds: defineRoute({
@@ -346,6 +378,9 @@ addMessages('ar', {
   [EvaluationMessages.notCommittee]: 'اختر لجنة من لجان هذه المؤسسة.',
   [EvaluationMessages.anonymous]: 'لا تُعرض إجابات الاستبيان المجهول الهوية واحدة واحدة أبدًا.',
   [EvaluationMessages.alreadyClosed]: 'هذا الاستبيان مغلق بالفعل.',
+  [EvaluationMessages.reminderTwice]: 'تم اختيار هذا التذكير أكثر من مرة.',
+  [EvaluationMessages.reminderTooEarly]: 'سيأتي هذا التذكير قبل الآن: اختر مدة أقصر قبل الموعد النهائي.',
+  [EvaluationMessages.tooManyReminders]: 'اختر 5 تذكيرات على الأكثر.',
 });
 addMessages('ru', {
   [EvaluationMessages.required]: 'На этот вопрос нужно ответить.',
@@ -360,4 +395,7 @@ addMessages('ru', {
   [EvaluationMessages.notCommittee]: 'Выберите комитет этой организации.',
   [EvaluationMessages.anonymous]: 'Ответы анонимной анкеты никогда не показываются по отдельности.',
   [EvaluationMessages.alreadyClosed]: 'Эта анкета уже закрыта.',
+  [EvaluationMessages.reminderTwice]: 'Это напоминание выбрано более одного раза.',
+  [EvaluationMessages.reminderTooEarly]: 'Это напоминание пришлось бы на время до текущего момента: выберите меньший срок до окончания.',
+  [EvaluationMessages.tooManyReminders]: 'Выберите не более 5 напоминаний.',
 });

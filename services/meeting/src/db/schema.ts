@@ -524,6 +524,9 @@ export const evaluationRounds = meetingSchema.table(
     /** closed by a manager before its deadline (docs/evaluations.md#closing-a-round-early); null while it runs to the deadline */
     closedAt: ts('closed_at'),
     closedBy: ref('closed_by'),
+    /** the reminders chosen when it was sent, minutes before the deadline, largest first (docs/evaluations.md#reminders);
+     *  null for rounds sent before the choice existed */
+    reminderMinutes: integer('reminder_minutes').array(),
   },
   (t) => [index('evaluation_rounds_questionnaire_idx').on(t.orgId, t.questionnaireId, t.id)],
 );

@@ -12,7 +12,7 @@ import { MeetingPublisher } from '../common/publisher';
 import { MeetingEvents } from '../events/meeting-events';
 import { normalizeEmail } from '../rules/person';
 import { EvaluationsRepository, type QuestionnaireEntry, type RoundEntry, type RoundStats } from '../repositories/evaluations.repository';
-import { aggregate, canBuild, canCloseRound, canManageRound, checkAnswers, questionsOf, resultsAvailable, roundOpen } from '../rules/evaluation';
+import { aggregate, canBuild, canCloseRound, canManageRound, checkAnswers, checkReminders, questionsOf, resultsAvailable, roundOpen } from '../rules/evaluation';
 
 type Req = { orgId: string; actor: Actor };
 const NO_STATS: RoundStats = { recipients: 0, answered: 0, isRecipient: false, hasAnswered: false };
@@ -88,7 +88,10 @@ export class EvaluationsService {
     if (!canManageRound(req.actor, committee)) throw new AppError('MEETING_FORBIDDEN');
     const tz = await this.zone(req.orgId);
     const deadline = localToInstant(req.body.deadline, tz);
-    if (!roundOpen(deadline, new Date())) throw AppError.validation({ deadline: EM.deadlinePast });
+    const now = new Date();
+    if (!roundOpen(deadline, now)) throw AppError.validation({ deadline: EM.deadlinePast });
+    const reminders = checkReminders(req.body.reminder_minutes, deadline, now);
+    if (!reminders.ok) throw AppError.validation(reminders.errors);
     const recipients = [...new Set([...committee.member_ids, ...committee.admin_ids])];
     if (!committee.member_ids.length) throw AppError.validation({ committee_id: EM.noMembers });
     // the people and the organization are looked up before the transaction (the event names them, in their language)
@@ -100,6 +103,7 @@ export class EvaluationsService {
       const round = await this.rows.insertRound(s, {
         questionnaireId: x.id, committeeId: committee.id, committeeName: committee.name, anonymous: x.anonymous,
         title: x.title, description: x.description, sections: x.sections, deadline, sentBy: req.actor.userId,
+        reminderMinutes: reminders.minutes,
       }, recipients);
       pending.push(this.events.evaluationRoundSent(org, round, people, recipients.map((userId) => ({ userId, userEmail: null }))));
       const stats = await this.rows.stats(s, [round.id], req.actor.userId);
@@ -298,7 +302,7 @@ function summary(r: RoundEntry, st: RoundStats, tz: string, manage: boolean): Ro
   return {
     id: r.id, questionnaire_id: r.questionnaireId, title: r.title, anonymous: r.anonymous,
     committee: { id: r.committeeId, name: r.committeeName }, deadline: serverDate(r.deadline, tz) ?? '', open,
-    closed_at: r.closedAt ? serverDate(r.closedAt, tz) ?? null : null, can_close: manage && open,
+    closed_at: r.closedAt ? serverDate(r.closedAt, tz) ?? null : null, reminder_minutes: r.reminderMinutes, can_close: manage && open,
     recipients: st.recipients, answered: st.answered, is_recipient: st.isRecipient, has_answered: st.hasAnswered,
     can_answer: open && st.isRecipient && !st.hasAnswered, can_view_results: manage, created_at: serverDate(r.createdAt, tz) ?? '',
   };

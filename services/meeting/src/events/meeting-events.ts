@@ -140,14 +140,15 @@ export class MeetingEvents {
 
   /** a round of a questionnaire sent to a committee: each recipient is told (docs/evaluations.md#reminders) */
   evaluationRoundSent(
-    org: OrgSettings, round: { id: number; title: Localized; committeeName: string; anonymous: boolean; deadline: Date }, people: People, to: Person[],
+    org: OrgSettings, round: { id: number; title: Localized; committeeName: string; anonymous: boolean; deadline: Date; reminderMinutes: number[] | null }, people: People, to: Person[],
   ): PendingEvent {
     return this.publisher.later(EvaluationRoundSent, () => {
       const recipients = this.recipients(people, to);
       return recipients.length
         ? {
           ...this.publisher.orgInfo(org), roundId: round.id, title: round.title, committeeName: round.committeeName, anonymous: round.anonymous,
-          deadline: round.deadline.toISOString(), deadlineLocal: instantToLocal(round.deadline, org.time_zone), link: AppPaths.evaluationRound(round.id), recipients,
+          deadline: round.deadline.toISOString(), deadlineLocal: instantToLocal(round.deadline, org.time_zone),
+          reminderMinutes: round.reminderMinutes ?? [], link: AppPaths.evaluationRound(round.id), recipients,
         }
         : null;
     });

@@ -29,6 +29,8 @@ export interface RoundEntry {
   sentBy: number | null;
   createdAt: Date;
   closedAt: Date | null;
+  /** minutes before the deadline, largest first; null: sent before reminders were chosen */
+  reminderMinutes: number[] | null;
 }
 /** a round's counts, and the caller's place in it */
 export interface RoundStats {
@@ -194,5 +196,6 @@ function toRound(x: typeof evaluationRounds.$inferSelect): RoundEntry {
     id: x.id, questionnaireId: x.questionnaireId, committeeId: x.committeeId, committeeName: x.committeeName, anonymous: x.anonymous,
     title: x.title as Localized, description: (x.description as Localized | null) ?? null, sections: x.sections as Section[],
     deadline: x.deadline, sentBy: x.sentBy, createdAt: x.createdAt, closedAt: x.closedAt ?? null,
+    reminderMinutes: x.reminderMinutes ?? null,
   };
 }

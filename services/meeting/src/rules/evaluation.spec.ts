@@ -1,5 +1,5 @@
-import { EVALUATION_MIN_ANSWERS, EvaluationMessages as EM, M, type Answers, type Question } from '@app/contracts';
-import { aggregate, canBuild, canCloseRound, canManageRound, checkAnswers, resultsAvailable, roundOpen } from './evaluation';
+import { EVALUATION_MIN_ANSWERS, EvaluationMessages as EM, M, zSendBody, type Answers, type Question } from '@app/contracts';
+import { aggregate, canBuild, canCloseRound, canManageRound, checkAnswers, checkReminders, reminderTimes, resultsAvailable, roundOpen } from './evaluation';
 
 const t = (en: string) => ({ en });
 const Q: Question[] = [
@@ -138,5 +138,57 @@ describe('rights and dates', () => {
   ])('%s', (_what, deadline, closedAt, manage, expected) => {
     expect(roundOpen(deadline, now, closedAt)).toBe(closedAt === null && deadline > now);
     expect(canCloseRound(manage, deadline, now, closedAt)).toBe(expected);
+  });
+});
+
+describe('the reminders of a round (checkReminders, reminderTimes)', () => {
+  const now = new Date('2026-03-01T12:00:00Z');
+  const inDays = (d: number) => new Date(now.getTime() + d * 86_400_000);
+  const D = 1440;
+  it.each<[string, number[] | undefined, Date, { minutes: number[] } | { errors: Record<string, string> }]>([
+    ['left out, a week ahead: 3 days and 1 day', undefined, inDays(7), { minutes: [3 * D, D] }],
+    ['left out, two days ahead: only the 1 day still ahead', undefined, inDays(2), { minutes: [D] }],
+    ['left out, exactly 3 days ahead: 3 days would be now, so only 1 day', undefined, inDays(3), { minutes: [D] }],
+    ['left out, an hour ahead: none', undefined, new Date(now.getTime() + 3_600_000), { minutes: [] }],
+    ['an empty choice: no reminder', [], inDays(7), { minutes: [] }],
+    ['chosen in any order: largest first', [60, 7 * D, D, 3 * D], inDays(8), { minutes: [7 * D, 3 * D, D, 60] }],
+    ['one lead reaching before now is named by its index', [D, 7 * D], inDays(5), { errors: { 'reminder_minutes.1': EM.reminderTooEarly } }],
+    ['a lead that would fire exactly now is refused', [2 * D], inDays(2), { errors: { 'reminder_minutes.0': EM.reminderTooEarly } }],
+    ['a lead a minute inside the window is taken', [2 * D - 1], inDays(2), { minutes: [2 * D - 1] }],
+    ['every bad lead at once', [10 * D, D, 9 * D], inDays(3), { errors: { 'reminder_minutes.0': EM.reminderTooEarly, 'reminder_minutes.2': EM.reminderTooEarly } }],
+  ])('%s', (_n, chosen, deadline, expected) => {
+    const r = checkReminders(chosen, deadline, now);
+    expect(r.ok ? { minutes: r.minutes } : { errors: r.errors }).toEqual(expected);
+  });
+
+  it('reminderTimes: the deadline minus each lead, earliest first', () => {
+    const deadline = inDays(8);
+    expect(reminderTimes(deadline, [60, 3 * D, 7 * D]).map((d) => d.toISOString())).toEqual([
+      '2026-03-02T12:00:00.000Z', '2026-03-06T12:00:00.000Z', '2026-03-09T11:00:00.000Z',
+    ]);
+  });
+
+  // the body's schema (libs/contracts): whole positive minutes, each once, at most 5, never coerced
+  const body = (reminder_minutes: unknown) => zSendBody.safeParse({ committee_id: 1, deadline: '2026-03-09 10:00', reminder_minutes });
+  const issues = (v: unknown) => {
+    const r = body(v);
+    return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  };
+  it.each<[string, unknown, boolean, string]>([
+    ['four distinct leads', [10080, 4320, 1440, 60], true, ''],
+    ['left out', undefined, true, ''],
+    ['empty', [], true, ''],
+    ['a fraction of a minute', [1440, 90.5], false, 'reminder_minutes.1'],
+    ['zero', [0], false, 'reminder_minutes.0'],
+    ['negative', [-60], false, 'reminder_minutes.0'],
+    ['a number as a string', ['1440'], false, 'reminder_minutes.0'],
+    ['true', [true], false, 'reminder_minutes.0'],
+    ['a lone number, not a list', 1440, false, 'reminder_minutes'],
+    ['a duplicate, named at its second place', [1440, 60, 1440], false, `reminder_minutes.2: ${EM.reminderTwice}`],
+    ['six leads', [1, 2, 3, 4, 5, 6], false, `reminder_minutes: ${EM.tooManyReminders}`],
+    ['more than 60 days', [60 * 1440 + 1], false, 'reminder_minutes.0'],
+  ])('the body: %s', (_n, v, ok, issue) => {
+    expect(body(v).success).toBe(ok);
+    if (issue) expect(issues(v).some((x) => x.startsWith(issue))).toBe(true);
   });
 });

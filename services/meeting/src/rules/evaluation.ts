@@ -1,5 +1,5 @@
 import {
-  EVALUATION_MIN_ANSWERS, EvaluationMessages as EM, M, SCALE_VALUES, TEXT_ANSWER_MAX,
+  EVALUATION_DEFAULT_REMINDERS, EVALUATION_MIN_ANSWERS, EvaluationMessages as EM, M, SCALE_VALUES, TEXT_ANSWER_MAX,
   type Actor, type Answers, type DirectoryCommittee, type Question, type QuestionResult, type Section,
 } from '@app/contracts';
 
@@ -32,6 +32,30 @@ export function roundOpen(deadline: Date, now: Date, closedAt: Date | null = nul
 /** closing a round early: its manager, while it is still open (a closed or past round is 409, not closed twice) */
 export function canCloseRound(manage: boolean, deadline: Date, now: Date, closedAt: Date | null): boolean {
   return manage && roundOpen(deadline, now, closedAt);
+}
+
+export type ReminderCheck = { ok: true; minutes: number[] } | { ok: false; errors: Record<string, string> };
+
+/**
+ * The reminders of a round being sent (docs/evaluations.md#reminders): `chosen` (minutes before the deadline; the
+ * body's schema already made them whole, positive, distinct and few) must each fall after `now`, i.e. strictly
+ * between now and the deadline; each one that would not is named (`reminder_minutes.<index>`). Left out (undefined):
+ * the default leads, keeping only those still ahead (a round due in two days gets the one-day reminder). An empty
+ * list is a choice: no reminder. The answer is largest first: the order they fire in.
+ */
+export function checkReminders(chosen: readonly number[] | undefined, deadline: Date, now: Date): ReminderCheck {
+  const ahead = (m: number) => deadline.getTime() - m * 60_000 > now.getTime();
+  if (chosen === undefined) return { ok: true, minutes: EVALUATION_DEFAULT_REMINDERS.filter(ahead).sort((a, b) => b - a) };
+  const errors: Record<string, string> = {};
+  chosen.forEach((m, i) => {
+    if (!ahead(m)) errors[`reminder_minutes.${i}`] = EM.reminderTooEarly;
+  });
+  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, minutes: [...chosen].sort((a, b) => b - a) };
+}
+
+/** when each of a round's reminders fires: the deadline minus each lead, earliest first */
+export function reminderTimes(deadline: Date, minutes: readonly number[]): Date[] {
+  return [...minutes].sort((a, b) => b - a).map((m) => new Date(deadline.getTime() - m * 60_000));
 }
 
 /**

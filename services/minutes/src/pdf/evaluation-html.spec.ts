@@ -18,7 +18,7 @@ const response = { user: { id: 7, name: 'Mona <Member>' }, answered_at: '2026-11
 const results = (o: { anonymous: boolean; answered: number; available: boolean }): RoundResults => ({
   round: {
     id: 5, questionnaire_id: 2, title: { en: 'Board self-evaluation', ar: 'التقييم الذاتي' }, anonymous: o.anonymous, committee: { id: 1, name: 'Board' },
-    deadline: '2026-12-01 17:00:00', open: false, closed_at: null, can_close: false, recipients: 4, answered: o.answered, is_recipient: false, has_answered: false,
+    deadline: '2026-12-01 17:00:00', open: false, closed_at: null, reminder_minutes: [4320, 1440], can_close: false, recipients: 4, answered: o.answered, is_recipient: false, has_answered: false,
     can_answer: false, can_view_results: true, created_at: '2026-11-20 10:00:00', description: null, sections,
   },
   available: o.available,

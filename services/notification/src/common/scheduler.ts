@@ -24,6 +24,11 @@ export interface ScheduledReminderData {
    *  who have voted by then, and an evaluation's recipients who have answered, are left out (the meeting service is
    *  asked: ListPendingVoters, ListPendingRespondents) */
   recipients: Recipient[];
+  /**
+   * an evaluation round's reminders, minutes before the deadline (docs/evaluations.md#reminders): after one fires the
+   * next smaller lead still ahead is scheduled on the same row (`advance`). Absent: one reminder only.
+   */
+  leadsMinutes?: number[];
 }
 
 /**
@@ -107,6 +112,27 @@ export class SchedulerService implements OnApplicationBootstrap {
       }
       return { dueAt, fireAt, jobId, status: jobId ? 'scheduled' : 'none', data: data as unknown as Record<string, unknown> };
     }));
+  }
+
+  /**
+   * A reminder of an item with several leads (an evaluation round) has fired as job `firedJobId`: the row moves on to
+   * the next lead whose time is after both now and the fired one (a reminder that fired late skips the leads it
+   * passed, none fires twice), or is marked fired when none is left. Nothing happens when the row points elsewhere
+   * (closed, rescheduled) or is no longer scheduled. Answers the next fire time, or null.
+   */
+  async advance(orgId: string, kind: ScheduledReminderKind, itemId: number, firedJobId: string, leadsMinutes: readonly number[], now = new Date()): Promise<Date | null> {
+    let next: Date | null = null;
+    await this.db.tenant(orgId, (s) => this.repo.change(s, kind, itemId, null, async (prev) => {
+      if (!prev || prev.jobId !== firedJobId || prev.status !== 'scheduled') return null;
+      const after = new Date(Math.max(now.getTime(), prev.fireAt?.getTime() ?? 0));
+      next = reminderFireTime(prev.dueAt, after, leadsMinutes);
+      if (!next) return { dueAt: prev.dueAt, fireAt: prev.fireAt, jobId: prev.jobId, status: 'fired', data: prev.data };
+      const jobId = reminderJobId(kind, orgId, itemId, next);
+      await this.jobs.remove(ReminderDue, jobId);
+      await this.jobs.add(ReminderDue, { orgId, kind, itemId, dueAt: prev.dueAt.toISOString() }, { jobId, delayMs: Math.max(0, next.getTime() - now.getTime()) });
+      return { dueAt: prev.dueAt, fireAt: next, jobId, status: 'scheduled', data: prev.data };
+    }));
+    return next;
   }
 
   /** The item was closed or deleted: drop its reminder. */

@@ -38,10 +38,13 @@ export class EvaluationConsumers {
       dueAt: new Date(e.deadline),
       dedupeKey: meta.id,
     });
+    // the sender's reminders (each fires once, the largest lead first; the processor schedules the next one); an event
+    // written before the choice existed carries none: one reminder at the largest of REMINDER_LEADS_MINUTES ahead
     await this.scheduler.schedule(e.orgId, 'evaluation-deadline', e.roundId, new Date(e.deadline), {
       title: e.title.en, titles: e.title, anonymous: e.anonymous, meetingId: null, link: e.link,
       orgSlug: e.orgSlug, orgName: e.orgName, timeZone: e.timeZone, recipients: e.recipients,
-    }, new Date(meta.occurredAt));
+      ...(e.reminderMinutes ? { leadsMinutes: e.reminderMinutes } : {}),
+    }, new Date(meta.occurredAt), undefined, e.reminderMinutes);
   }
 
   /** closed before its deadline: the reminder job is removed and the widget's entries for the round dismissed */

@@ -5,7 +5,7 @@ import { NotificationDb } from '../common/notification-db';
 import { DirectoryService } from '../common/directory';
 import { EmailOutbox } from '../common/email-outbox';
 import { ReminderInbox } from '../common/reminder-inbox';
-import type { ScheduledReminderData } from '../common/scheduler';
+import { SchedulerService, type ScheduledReminderData } from '../common/scheduler';
 import { SchedulesRepository } from '../repositories/schedules.repository';
 import { appPathOf } from '../rules/app-path';
 import { onlyAddresses } from '../rules/recipients';
@@ -62,6 +62,7 @@ export class ReminderProcessor {
     private readonly outbox: EmailOutbox,
     private readonly reminders: ReminderInbox,
     private readonly bus: Bus,
+    private readonly scheduler: SchedulerService,
   ) {}
 
   @ProcessJob(ReminderDue)
@@ -100,7 +101,13 @@ export class ReminderProcessor {
         dedupeKey: ctx.id,
       },
     );
-    await this.db.tenant(p.orgId, (s) => this.schedules.markFired(s, p.kind, p.itemId, ctx.id));
+    if (data.leadsMinutes && due.recipients.length) {
+      // an evaluation round with several reminders: the next one (someone still has to answer; a closed round or one
+      // everyone answered has nobody pending, so nothing follows)
+      await this.scheduler.advance(p.orgId, p.kind, p.itemId, ctx.id, data.leadsMinutes);
+    } else {
+      await this.db.tenant(p.orgId, (s) => this.schedules.markFired(s, p.kind, p.itemId, ctx.id));
+    }
     return { fired: true, recipients: recipients.length };
   }
 

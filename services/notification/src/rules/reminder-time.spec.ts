@@ -57,3 +57,33 @@ describe('reminderJobId', () => {
     expect(reminderJobId('decision-deadline', 'o', 7, at('2026-03-03T12:00:00Z'))).toBe(a);
   });
 });
+
+/**
+ * An evaluation round's several reminders (docs/evaluations.md#reminders): each fire time is reminderFireTime after the
+ * later of now and the previous fire time, so the chain walks the leads largest first, each once; a job that fires
+ * late (a Redis rebuilt after an outage) skips the leads it has passed instead of sending them all at once.
+ */
+describe('reminderFireTime as the chain of an evaluation round', () => {
+  const due = at('2026-03-08T12:00:00Z');
+  const leads = [60, 10080, 1440, 4320];
+  /** every fire time the chain produces when each job runs at `ranAt(fireAt)` */
+  function chain(ranAt: (fireAt: Date) => Date): string[] {
+    const out: string[] = [];
+    let next = reminderFireTime(due, at('2026-02-28T12:00:00Z'), leads);
+    while (next) {
+      out.push(next.toISOString());
+      const ran = ranAt(next);
+      next = reminderFireTime(due, new Date(Math.max(ran.getTime(), next.getTime())), leads);
+    }
+    return out;
+  }
+  const cases: [string, (f: Date) => Date, string[]][] = [
+    ['each on time: 7 days, 3 days, 1 day, 1 hour, once each', (f) => f, ['2026-03-01T12:00:00.000Z', '2026-03-05T12:00:00.000Z', '2026-03-07T12:00:00.000Z', '2026-03-08T11:00:00.000Z']],
+    ['moved forward (a test promotes each job at once): the same times', () => at('2026-02-28T12:00:00Z'), ['2026-03-01T12:00:00.000Z', '2026-03-05T12:00:00.000Z', '2026-03-07T12:00:00.000Z', '2026-03-08T11:00:00.000Z']],
+    ['the first one ran two days late: the 3-day one is skipped', (f) => (f.getTime() === at('2026-03-01T12:00:00Z').getTime() ? at('2026-03-05T13:00:00Z') : f), ['2026-03-01T12:00:00.000Z', '2026-03-07T12:00:00.000Z', '2026-03-08T11:00:00.000Z']],
+    ['a job run after the deadline: nothing follows', () => at('2026-03-09T00:00:00Z'), ['2026-03-01T12:00:00.000Z']],
+  ];
+  it.each(cases)('%s', (_name, ranAt, expected) => {
+    expect(chain(ranAt)).toEqual(expected);
+  });
+});

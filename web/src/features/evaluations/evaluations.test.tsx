@@ -12,7 +12,7 @@ import { ResultsPage } from './ResultsPage';
 const en = (s: string) => ({ en: s });
 const summary = {
   id: 5, questionnaire_id: 2, title: { en: 'Board self-evaluation', ar: 'تقييم ذاتي' }, anonymous: true, committee: { id: 1, name: 'Board' },
-  deadline: '2026-12-01 17:00:00', open: true, recipients: 4, answered: 1, is_recipient: true, has_answered: false, can_answer: true, can_view_results: false, created_at: '2026-11-20 10:00:00', closed_at: null as string | null, can_close: false,
+  deadline: '2026-12-01 17:00:00', open: true, recipients: 4, answered: 1, is_recipient: true, has_answered: false, can_answer: true, can_view_results: false, created_at: '2026-11-20 10:00:00', closed_at: null as string | null, reminder_minutes: [4320, 1440] as number[] | null, can_close: false,
 };
 const sections = [
   {
