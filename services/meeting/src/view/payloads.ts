@@ -177,16 +177,53 @@ export function voteResult(
   const row = agg.rows.find((v) => v.decisionId === d.id && v.voterKey === voterKey);
   if (!row) throw new Error(`no voter ${voterKey} on decision ${d.id}`);
   const mine = ctx.actorKey ? agg.rows.find((v) => v.decisionId === d.id && v.voterKey === ctx.actorKey) : undefined;
-  const expand = (cs: Array<{ vote: string; n: number }>) => cs.flatMap((c) => Array<Vote>(Number(c.n)).fill(c.vote as Vote));
-  // a secret ballot's voter rows all hold Pending: its votes are the counted choices, and Pending for the others
-  // (a voter who has voted cannot leave the list, so each choice is one of its voters)
-  const total = agg.counts.reduce((a, c) => a + Number(c.n), 0);
-  const chosen = expand(agg.secretCounts ?? []);
-  const votes = d.ballot === 'secret' ? [...chosen, ...Array<Vote>(Math.max(0, total - chosen.length)).fill('Pending')] : expand(agg.counts);
-  const weights = weightTotalsFromCounts(d.ballot, agg.counts, agg.secretCounts ?? []);
+  const list = voteList(d.ballot, agg.counts, agg.secretCounts);
   const proxyVoter = agg.rows.some((v) => v.decisionId === d.id && ctx.represented?.has(v.voterKey));
-  const summary = decisionSummary(d, { votes, weights, cast: votes.filter((v) => v !== 'Pending').length, mine, proxyVoter, candidates: agg.candidates ?? [] }, ctx);
+  const summary = decisionSummary(d, { votes: list.votes, weights: list.weights, cast: list.cast, mine, proxyVoter, candidates: agg.candidates ?? [], heads: list.heads, talliesOf: list.talliesOf }, ctx);
   return { ...summary, voter: voterPayload(d, row, summary.voting_open, ctx), receipt };
+}
+
+/** a decision's votes as its rules see them, from the counts of each value, and what a summary derives from them */
+interface VoteList {
+  ballot: string;
+  votes: Vote[];
+  weights: VoteTotals;
+  cast: number;
+  heads: VoteTotals;
+  tallies: Map<Variant, Tally[]>;
+}
+/** per counts array, then per secret counts array: the answers of a batch of votes share both (VoteBatcher) */
+const voteLists = new WeakMap<object, WeakMap<object, VoteList>>();
+const NO_SECRET_COUNTS: Array<{ vote: string; n: number; w: number }> = [];
+
+/**
+ * The votes of a decision expanded from its counts and counted, once per counts array: the answers of a batch share
+ * them, where each answer used to expand the counts to one value per voter and count them again (O(voters) per vote:
+ * docs/performance.md, P2). The caller gets its own copies of what it may hand on.
+ */
+function voteList(ballot: string, counts: Array<{ vote: string; n: number; w: number }>, secretCounts: Array<{ vote: string; n: number; w: number }> = NO_SECRET_COUNTS) {
+  let bySecret = voteLists.get(counts);
+  if (!bySecret) voteLists.set(counts, (bySecret = new WeakMap()));
+  let l = bySecret.get(secretCounts);
+  if (!l || l.ballot !== ballot) {
+    const expand = (cs: Array<{ vote: string; n: number }>) => cs.flatMap((c) => Array<Vote>(Number(c.n)).fill(c.vote as Vote));
+    // a secret ballot's voter rows all hold Pending: its votes are the counted choices, and Pending for the others
+    // (a voter who has voted cannot leave the list, so each choice is one of its voters)
+    const total = counts.reduce((a, c) => a + Number(c.n), 0);
+    const chosen = expand(secretCounts);
+    const votes = ballot === 'secret' ? [...chosen, ...Array<Vote>(Math.max(0, total - chosen.length)).fill('Pending')] : expand(counts);
+    l = { ballot, votes, weights: weightTotalsFromCounts(ballot, counts, secretCounts), cast: votes.filter((v) => v !== 'Pending').length, heads: headTotals(votes), tallies: new Map() };
+    bySecret.set(secretCounts, l);
+  }
+  const list = l;
+  return {
+    votes: list.votes, cast: list.cast, weights: { ...list.weights }, heads: { ...list.heads },
+    talliesOf: (variant: Variant): Tally[] => {
+      let t = list.tallies.get(variant);
+      if (!t) list.tallies.set(variant, (t = tallies(list.votes, variant)));
+      return t.map((x) => ({ ...x }));
+    },
+  };
 }
 
 function voterPayload(d: DecisionRow, v: VoterRow, open: boolean, ctx: ViewCtx): Voter {
@@ -238,7 +275,11 @@ function weightTallies(t: VoteTotals, variant: Variant): Tally[] {
  * Everything about a decision but its lists, from its row, the votes its rules see (ruleVotes), the weight behind
  * each value (docs/ballots.md#weights-and-outcome-rules) and how many have voted.
  */
-function decisionSummary(d: DecisionRow, s: { votes: Vote[]; weights: VoteTotals; cast: number; mine: VoterRow | undefined; proxyVoter?: boolean; candidates?: CandidateCount[] }, ctx: ViewCtx): DecisionSummary {
+function decisionSummary(
+  d: DecisionRow,
+  s: { votes: Vote[]; weights: VoteTotals; cast: number; mine: VoterRow | undefined; proxyVoter?: boolean; candidates?: CandidateCount[]; heads?: VoteTotals; talliesOf?: (variant: Variant) => Tally[] },
+  ctx: ViewCtx,
+): DecisionSummary {
   const { votes, mine: mineRow } = s;
   const secret = d.ballot === 'secret';
   const final = secretFinal(d, ctx.now);
@@ -251,7 +292,7 @@ function decisionSummary(d: DecisionRow, s: { votes: Vote[]; weights: VoteTotals
   const inMeeting = !!(ctx.meeting && ctx.perms);
   const shown = showsTallies(d.ballot, final);
   const countBy = d.countBy as CountBy;
-  const counted = countBy === 'weight' ? s.weights : headTotals(votes);
+  const counted = countBy === 'weight' ? s.weights : (s.heads ?? headTotals(votes));
   const r = decisionRights({
     votingOpen: open, deadline: d.deadline, now: ctx.now, isFulfilled: d.isFulfilled, decisionable: d.decisionable, meetingStatusId: statusId, isMember: ctx.isMember, isVoter: !!mineRow,
     isOrgAdmin: ctx.actor.kind === 'user' && ctx.actor.isAdmin, votes,
@@ -277,7 +318,7 @@ function decisionSummary(d: DecisionRow, s: { votes: Vote[]; weights: VoteTotals
     can_vote_for_others: (r.voteForOthers && !secret) || (open && !!s.proxyVoter),
     my_vote: secret ? null : ((mineRow?.vote as Vote | undefined) ?? null),
     outcome_rule: d.outcomeRule as OutcomeRule, count_by: countBy,
-    tallies: shown ? tallies(votes, ctx.variant) : [], total_voters: votes.length,
+    tallies: shown ? (s.talliesOf?.(ctx.variant) ?? tallies(votes, ctx.variant)) : [], total_voters: votes.length,
     weight_tallies: shown ? weightTallies(s.weights, ctx.variant) : [], total_weight: totalOf(s.weights),
     quorum: quorumInfo(quorumOfTotals(counted, quorumPct), quorumPct),
     // an election has no Passed or Rejected: its result is per candidate (only No quorum is said here)
