@@ -7,7 +7,7 @@ import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Client } from 'pg';
 import { eq, sql } from 'drizzle-orm';
-import { FindUsersByEmail, GetActor, GetCommittee, GetUsers, ListUserCommittees, MEMBER_PERMISSIONS, ResolveOrganization, PERMISSION_SLUGS } from '@app/contracts';
+import { FindUsersByEmail, GetActor, GetActors, GetCommittee, GetUsers, ListUserCommittees, MEMBER_PERMISSIONS, ResolveOrganization, PERMISSION_SLUGS } from '@app/contracts';
 import { Bus } from '@app/platform';
 import { createTestCommittee, createTestOrg, createTestUser, testEnv, uniqueSlug } from '@app/testing';
 import { OrganizationModule } from '../src/app.module';
@@ -143,6 +143,17 @@ describe('organization service: tenancy (real PostgreSQL, NATS, Redis)', () => {
     expect(member).toMatchObject({ isAdmin: false });
     expect(member!.permissions.every((p) => p.endsWith('_show'))).toBe(true);
     expect(member!.permissions).toContain('home_show');
+  });
+
+  it('GetActors answers several users at once, in the order asked, each as GetActor answers it (null: unknown here)', async () => {
+    const ids = [memberA.userId, a.admin.userId, 2_000_000_000, memberA.userId];
+    const { actors } = await bus.request(GetActors, { orgId: a.orgId, userIds: ids });
+    expect(actors).toEqual(await Promise.all(ids.map(async (userId) => (await bus.request(GetActor, { orgId: a.orgId, userId })).actor)));
+    expect(actors.map((x) => x?.userId ?? null)).toEqual([memberA.userId, a.admin.userId, null, memberA.userId]);
+    expect(actors[1]).toMatchObject({ isAdmin: true });
+    // another organization's user is nobody here; an empty list is refused
+    expect((await bus.request(GetActors, { orgId: b.orgId, userIds: [memberA.userId] })).actors).toEqual([null]);
+    await expect(bus.request(GetActors, { orgId: a.orgId, userIds: [] })).rejects.toMatchObject({ code: 'VALIDATION' });
   });
 
   it('the seed\'s ensureRole and ensureUser(roleName): a named role with exactly its permissions, given to a user; again changes nothing but the set', async () => {

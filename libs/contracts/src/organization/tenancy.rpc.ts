@@ -52,3 +52,16 @@ export const GetActor = defineRpc({
   request: z.object({ orgId: zOrgId, userId: z.number().int().positive() }),
   response: z.object({ actor: zActor.nullable() }),
 });
+
+/** most users in one GetActors request (the gateway sends more in several) */
+export const GET_ACTORS_MAX = 500;
+
+/**
+ * The actors of several users of one organization at once, in the order asked (null: gone or inactive): the gateway
+ * asks once for the sessions of the requests that arrive together (a vote burst: docs/performance.md, P2).
+ */
+export const GetActors = defineRpc({
+  subject: 'organization.v1.get-actors',
+  request: z.object({ orgId: zOrgId, userIds: z.array(z.number().int().positive()).min(1).max(GET_ACTORS_MAX) }),
+  response: z.object({ actors: z.array(zActor.nullable()) }),
+});

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { CanActivate, ExecutionContext, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AppError, GetActor, OrganizationUpdated, ResolveOrganization, type Actor, type OrgPublic } from '@app/contracts';
-import { Bus, CONFIG, Events, HealthController, SessionStore, TtlCache, currentContext } from '@app/platform';
+import { AppError, GET_ACTORS_MAX, GetActors, OrganizationUpdated, ResolveOrganization, type Actor, type OrgPublic } from '@app/contracts';
+import { Bus, CONFIG, Events, HealthController, SessionStore, TtlCache, currentContext, runDetached } from '@app/platform';
 import type { GatewayConfig } from '../config';
 import { ACCESS, type Access } from './decorators';
 import type { ApiRequest } from './request';
@@ -92,13 +93,53 @@ export class AuthGuard implements CanActivate, OnApplicationBootstrap {
     return req.hostVariant ? { ...org, variant: req.hostVariant } : org;
   }
 
-  private async actorOf(orgId: string, userId: number): Promise<Actor | null> {
+  /**
+   * The actor of a session, cached for ACTOR_TTL_MS. The look-ups that miss the cache in one turn of the event loop go
+   * to the organization service together, one GetActors request per organization (a vote burst's first requests were
+   * one GetActor request each: docs/performance.md, P2); two requests of one user wait for the same look-up.
+   */
+  private actorOf(orgId: string, userId: number): Promise<Actor | null> {
     const k = `${orgId}:${userId}`;
-    let a = this.actors.get(k);
-    if (a === undefined) {
-      a = (await this.bus.request(GetActor, { orgId, userId })).actor;
-      this.actors.set(k, a);
+    const a = this.actors.get(k);
+    if (a !== undefined) return Promise.resolve(a);
+    let p = this.actorLookups.get(k);
+    if (!p) {
+      p = new Promise<Actor | null>((resolve, reject) => {
+        let waiting = this.actorWaiting.get(orgId);
+        if (!waiting) {
+          this.actorWaiting.set(orgId, (waiting = []));
+          // in a context of its own: the look-up serves several requests, not the deadline of the first
+          setImmediate(() => void runDetached({ correlationId: `actors-${randomUUID()}` }, () => this.lookUpActors(orgId)));
+        }
+        waiting.push({ userId, resolve, reject });
+      });
+      this.actorLookups.set(k, p);
+      const done = () => this.actorLookups.delete(k);
+      p.then(done, done);
     }
-    return a;
+    return p;
+  }
+
+  private readonly actorLookups = new Map<string, Promise<Actor | null>>();
+  private readonly actorWaiting = new Map<string, Array<{ userId: number; resolve(a: Actor | null): void; reject(e: unknown): void }>>();
+
+  /** the waiting look-ups of one organization, GET_ACTORS_MAX users per request; a failed request fails its callers */
+  private async lookUpActors(orgId: string): Promise<void> {
+    const waiting = this.actorWaiting.get(orgId) ?? [];
+    this.actorWaiting.delete(orgId);
+    const chunks: Array<typeof waiting> = [];
+    for (let i = 0; i < waiting.length; i += GET_ACTORS_MAX) chunks.push(waiting.slice(i, i + GET_ACTORS_MAX));
+    await Promise.all(chunks.map(async (chunk) => {
+      try {
+        const { actors } = await this.bus.request(GetActors, { orgId, userIds: chunk.map((w) => w.userId) });
+        chunk.forEach((w, i) => {
+          const actor = actors[i] ?? null;
+          this.actors.set(`${orgId}:${w.userId}`, actor);
+          w.resolve(actor);
+        });
+      } catch (e) {
+        for (const w of chunk) w.reject(e);
+      }
+    }));
   }
 }

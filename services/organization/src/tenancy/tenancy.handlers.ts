@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  CreateOrganization, FindUsersByEmail, ProvisionCommittee, ProvisionUser, GetActor, GetCommittee, GetOrganization, GetUsers, ListUserCommittees, ResolveOrganization,
+  CreateOrganization, FindUsersByEmail, ProvisionCommittee, ProvisionUser, GetActor, GetActors, GetCommittee, GetOrganization, GetUsers, ListUserCommittees, ResolveOrganization,
   type RequestOf,
 } from '@app/contracts';
 import { Rpc } from '@app/platform';
@@ -19,6 +19,12 @@ export class TenancyHandlers {
   @Rpc(GetActor)
   async actor(req: RequestOf<typeof GetActor>) {
     return { actor: await this.tenancy.actor(req.orgId, req.userId) };
+  }
+
+  /** in the order asked; the look-ups join the organization's batch (one transaction) as concurrent GetActor calls do */
+  @Rpc(GetActors)
+  async actors(req: RequestOf<typeof GetActors>) {
+    return { actors: await Promise.all(req.userIds.map((id) => this.tenancy.actor(req.orgId, id))) };
   }
 
   @Rpc(CreateOrganization)
