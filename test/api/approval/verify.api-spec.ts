@@ -3,7 +3,8 @@
  * sealed by a real approval verifies valid with its signers in order; the same bytes with an incremental update
  * appended are changed after sealing; a flipped byte inside the signed range is not valid; a PDF sealed by another
  * organization names that organization; an unsigned PDF has no seal; a non-PDF is 415, an oversized body 413, no
- * file 409. The seal's field name (what pdfsig prints) names the signers.
+ * file 409. The seal's field name (what pdfsig prints) names the signers. The second organization is named in Arabic:
+ * its seal is valid for pdfsig and names it.
  */
 import { api, createTestUser, login, pdfFile, pdfSignature, waitFor, type ApiClient } from '@app/testing';
 import { SEAL_VERIFY_MAX_BYTES } from '@app/contracts';
@@ -54,13 +55,17 @@ function withUpdate(pdf: Buffer): Buffer {
 
 beforeAll(async () => {
   a = await orgWithAdmin({ name: 'Verify Board A' });
-  b = await orgWithAdmin({ name: 'Verify Board B' });
+  // named in Arabic: its seal's certificate, signature dictionary and verdict carry the Arabic name
+  b = await orgWithAdmin({ name: 'مجلس التحقق ب' });
   const sender = await member(a, 'Sender Sam', 'admin');
   const first = await member(a, 'Ann First');
   const second = await member(a, 'Bob Second');
   sealedA = await sealedApproval(a, sender, [first, second]);
   const senderB = await member(b, 'Sender Bea', 'admin');
   sealedB = await sealedApproval(b, senderB, [await member(b, 'Carl Only')]);
+  const sigB = await pdfSignature(sealedB);
+  expect(sigB.valid).toBe(true);
+  expect(sigB.out).toContain('Signer Certificate Common Name: مجلس التحقق ب approvals');
 });
 
 describe('POST /api/approvals/verify (no sign-in)', () => {
@@ -100,7 +105,7 @@ describe('POST /api/approvals/verify (no sign-in)', () => {
     for (const host of [a, b]) {
       const r = await verify(host.anon, sealedB);
       expect(r.status).toBe(200);
-      expect(r.body.data).toEqual(expect.objectContaining({ verdict: 'valid', organization: { name: 'Verify Board B' } }));
+      expect(r.body.data).toEqual(expect.objectContaining({ verdict: 'valid', organization: { name: 'مجلس التحقق ب' } }));
       expect(r.body.data.signers.map((s: { name: string }) => s.name)).toEqual(['Carl Only']);
     }
   });

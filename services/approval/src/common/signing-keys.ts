@@ -40,6 +40,17 @@ export function makeP12(orgName: string, now = new Date()): Buffer {
   return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
 }
 
+/** Whether a PKCS#12 with no passphrase opens (its MAC verifies and its bags parse). */
+export function p12Opens(p12: Buffer): boolean {
+  try {
+    forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(forge.util.createBuffer(p12.toString('binary'))), false, '');
+    return true;
+  } catch {
+    // a MAC that does not verify or bags that do not parse: the answer is "does not open"
+    return false;
+  }
+}
+
 /** Seal a PDF: a signature placeholder added with pdf-lib, then a detached CAdES signature over the whole file. */
 export async function sealPdf(pdf: Uint8Array, p12: Buffer, info: { name: string; reason: string; location: string; at: Date; fieldName?: string }): Promise<Buffer> {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
@@ -112,12 +123,22 @@ export class SigningKeys {
       );
       row = await read();
     }
-    const opened = row ? this.box.reopen(row.sealedP12, orgId) : null;
+    let opened = row ? this.box.reopen(row.sealedP12, orgId) : null;
     if (!row || !opened) throw new Error('the organization signing key cannot be opened (AUTH_SECRET changed?)');
-    // opened by AUTH_SECRET_PREVIOUS only (a rotation): kept from now on sealed under the current key
-    if (opened.resealed) {
+    if (!p12Opens(Buffer.from(opened.plain, 'base64'))) {
+      // made before names in any script were encoded right (a non-ASCII name): its MAC never verified, so it never
+      // sealed anything. It is replaced (once: the update only replaces the row as read) and read again.
       const from = row.sealedP12;
-      await this.db.command(orgId, (s) => s.tx.update(signingKeys).set({ sealedP12: opened.resealed! }).where(and(eq(signingKeys.orgId, orgId), eq(signingKeys.sealedP12, from))));
+      await this.db.command(orgId, (s) => s.tx.update(signingKeys).set({ sealedP12: this.box.seal(makeP12(orgName).toString('base64'), orgId), subject: orgName }).where(and(eq(signingKeys.orgId, orgId), eq(signingKeys.sealedP12, from))));
+      row = await read();
+      opened = row ? this.box.reopen(row.sealedP12, orgId) : null;
+      if (!row || !opened) throw new Error('the organization signing key cannot be opened after its repair');
+    }
+    // opened by AUTH_SECRET_PREVIOUS only (a rotation): kept from now on sealed under the current key
+    const resealed = opened.resealed;
+    if (resealed) {
+      const from = row.sealedP12;
+      await this.db.command(orgId, (s) => s.tx.update(signingKeys).set({ sealedP12: resealed }).where(and(eq(signingKeys.orgId, orgId), eq(signingKeys.sealedP12, from))));
     }
     return Buffer.from(opened.plain, 'base64');
   }

@@ -1,5 +1,6 @@
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, StandardFonts } from 'pdf-lib';
-import { makeP12, sealPdf } from '../common/signing-keys';
+import forge from 'node-forge';
+import { makeP12, p12Opens, sealPdf } from '../common/signing-keys';
 import { appendedAfter, inspectPdf, type SignatureInspection } from './inspect';
 import { certificateFingerprint } from './seal-certificates';
 import { sealFieldName } from '../pdf/seal-name';
@@ -154,6 +155,27 @@ describe('the seal names the signers', () => {
     const fingerprint = certificateFingerprint(p12);
     const v = verdictOf(inspectPdf(pdf), (x) => (x.certificate?.fingerprint === fingerprint ? { organization: org } : null));
     expect([v.verdict, v.organization]).toEqual(['valid', { name: org }]);
+  });
+
+  /** a PKCS#12 made as before names were UTF8String: the name as forge's default PrintableString */
+  function oldP12(name: string): Buffer {
+    const keys = forge.pki.rsa.generateKeyPair(1024);
+    const cert = forge.pki.createCertificate();
+    cert.publicKey = keys.publicKey;
+    cert.serialNumber = '01';
+    cert.setSubject([{ name: 'organizationName', value: name }]);
+    cert.setIssuer([{ name: 'organizationName', value: name }]);
+    cert.sign(keys.privateKey, forge.md.sha256.create());
+    return Buffer.from(forge.asn1.toDer(forge.pkcs12.toPkcs12Asn1(keys.privateKey, [cert], '', { algorithm: '3des' })).getBytes(), 'binary');
+  }
+  it.each([
+    ['a key made now for an Arabic name', () => makeP12('مجلس الإدارة'), true],
+    ['a key made now for a Latin name', () => makeP12('Acme Board'), true],
+    ['a key made before the fix for a Latin name', () => oldP12('Acme Board'), true],
+    ['a key made before the fix for an Arabic name (replaced at next use)', () => oldP12('مجلس الإدارة'), false],
+    ['not a PKCS#12', () => Buffer.from('not a key'), false],
+  ])('p12Opens: %s', (_n, make, want) => {
+    expect(p12Opens(make())).toBe(want);
   });
 
   it('signersInOrder: by step, then by time', () => {
