@@ -72,6 +72,12 @@ describe('the results PDF', () => {
     expect(text).toContain('Evaluation results');
     expect(text).toContain('Results are shown once 3 members have answered; 2 have so far.');
     expect(text).toContain('2 of 4');
+    // its dates as the minutes print them (docs/minutes.md#dates-in-the-minutes-language): the deadline (serverDate(7),
+    // 10:00) in English, 12-hour, with the organization's zone; no date left in the server's format
+    const [y, mo, day] = serverDate(7).slice(0, 10).split('-').map(Number);
+    const month = new Date(Date.UTC(y, mo - 1, 1)).toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' });
+    expect(text).toMatch(new RegExp(`\\b${day} ${month} ${y}, 10:00 AM \\((?:[\\w/+-]+, )?GMT[+-]\\d`));
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(text).not.toMatch(/Average|How well does the board work|More strategy time|about right/);
     for (const n of names()) expect(text).not.toContain(n);
   });

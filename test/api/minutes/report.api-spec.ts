@@ -13,13 +13,14 @@ jest.setTimeout(240_000);
 let w: World;
 let resolution: any;
 let decision: any;
+const deadline = serverDate(5);
 
 beforeAll(async () => {
   w = await world();
   const annex = await libraryFile(w.chair.c, 'annex.pdf', await pdfFile(3, 'annex'));
   resolution = expectOk(await w.chair.c.post('/singleDecision', {
     title: 'Hire an external auditor', description: 'The committee hires an auditor for the 2027 accounts.', committee_id: w.committeeId,
-    deadline: serverDate(5), voters: [w.m1.userId, w.m2.userId], attachments: [annex],
+    deadline, voters: [w.m1.userId, w.m2.userId], attachments: [annex],
   }));
   expectOk(await w.m1.c.post(`/singleDecision/vote/${resolution.id}`, { vote: 'Approved', reason: 'Needed' }));
   const m = await meeting(w, { title: 'Report meeting' });
@@ -70,6 +71,13 @@ describe('POST /api/decisions/{id}/report', () => {
     expect([Math.round(width), Math.round(height)]).toEqual([595, 842]);
     const text = await pdfText(d.bytes);
     for (const words of ['Hire an external auditor', 'Resolution report', 'The committee hires an auditor', 'Mona Member', 'Needed', 'annex.pdf']) expect(text).toContain(words);
+    // its dates as the minutes print them (docs/minutes.md#dates-in-the-minutes-language): the deadline's day in English,
+    // 12-hour, the organization's zone after it; no date left in the server's format
+    const flat = text.replace(/\s+/g, ' ');
+    const [y, mo, day] = deadline.slice(0, 10).split('-').map(Number);
+    const month = new Date(Date.UTC(y, mo - 1, 1)).toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' });
+    expect(flat).toMatch(new RegExp(`\\b${day} ${month} ${y}, 10:00 AM \\((?:[\\w/+-]+, )?GMT[+-]\\d`));
+    expect(flat).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
 
   it("a meeting's decision too; each start is a new report", async () => {

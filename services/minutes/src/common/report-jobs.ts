@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { AppError, reportFileName, type Actor, type RenderEvaluationReportJob, type RenderReportJob, type ReportState } from '@app/contracts';
-import { CONFIG, Jobs, logger, Storage, type JobContext } from '@app/platform';
+import { AppError, GetOrganization, reportFileName, serverDate, type Actor, type RenderEvaluationReportJob, type RenderReportJob, type ReportState } from '@app/contracts';
+import { Bus, CONFIG, Jobs, logger, Storage, type JobContext } from '@app/platform';
 import type { MinutesConfig } from '../config';
 import { evaluationReports, reports } from '../db/schema';
 import { MinutesDb, type Scope } from './minutes-db';
@@ -12,8 +12,8 @@ import { MinutesDb, type Scope } from './minutes-db';
  * (table `reports`, migration 0002) and an evaluation round's results (`evaluation_reports`, 0006). Both tables keep
  * the same bookkeeping columns (the requester, the language, the snapshot, status, stage, progress, pages, S3 key,
  * error); only what the PDF is of differs (`decision_id`, `round_id`). The tables stay two; this is the code they
- * share: the row made and its job queued, the requester's own row, the job's stages on the row, the PDF stored in S3
- * and the row marked done or failed, the presigned URL of a finished one.
+ * share: the row made and its job queued, the requester's own row, the job's stages on the row, the organization's
+ * zone for the printed dates, the PDF stored in S3 and the row marked done or failed, the presigned URL of a finished one.
  */
 export type ReportTable = typeof reports | typeof evaluationReports;
 
@@ -62,6 +62,13 @@ export function reportJobState<Stage extends string>(r: ReportJobRow) {
   };
 }
 
+/** how a report prints its dates (pdf/dates.ts): the organization's zone now, and the time the PDF is made in it */
+export interface ReportPrinting {
+  zone: string | null;
+  /** 'YYYY-MM-DD HH:mm:ss' in `zone` (UTC when none is known) */
+  generatedAt: string;
+}
+
 /** what a report's job renders: its bytes and page count (the runner stores and records them) */
 export interface RenderedPdf {
   bytes: Buffer;
@@ -76,13 +83,14 @@ export interface ReportJobRun<Row extends ReportJobRow, Stage extends string> {
   /** the warning logged when an attempt fails */
   failure: string;
   /** the PDF from the row's snapshot; `stage` records a stage and how far into it the job is */
-  render: (report: Row, stage: (stage: Stage, fraction?: number) => Promise<void>) => Promise<RenderedPdf>;
+  render: (report: Row, stage: (stage: Stage, fraction?: number) => Promise<void>, printing: ReportPrinting) => Promise<RenderedPdf>;
 }
 
 @Injectable()
 export class ReportJobs {
   constructor(
     private readonly db: MinutesDb,
+    private readonly bus: Bus,
     private readonly jobs: Jobs,
     private readonly storage: Storage,
     @Inject(CONFIG) private readonly config: MinutesConfig,
@@ -114,6 +122,13 @@ export class ReportJobs {
     return r.status === 'done' && r.s3Key ? this.storage.presignedGet(r.s3Key, this.config.MINUTES_URL_TTL_SECONDS) : null;
   }
 
+  /** the organization's zone (its dates in the snapshot are in it) and the time now there */
+  async printing(orgId: string): Promise<ReportPrinting> {
+    const { organization } = await this.bus.request(GetOrganization, { orgId });
+    const zone = organization?.time_zone ?? null;
+    return { zone, generatedAt: serverDate(new Date(), zone)! };
+  }
+
   /**
    * One attempt of a report's job: a finished report stops; else initializing, the renderer's stages, finalizing
    * (the PDF in S3 under a new key, the row done with its page count). A failed attempt records its error, marks
@@ -131,7 +146,7 @@ export class ReportJobs {
     const stage = (name: Stage | 'initializing' | 'finalizing', fraction = 0) => update({ status: 'running', stage: name, progress: o.progress(name, fraction) });
     try {
       await stage('initializing', 0.5);
-      const { bytes, pages } = await o.render(report, stage);
+      const { bytes, pages } = await o.render(report, stage, await this.printing(p.orgId));
       await stage('finalizing');
       const key = `${p.orgId}/${o.key(report)}-${randomUUID()}.pdf`;
       await this.storage.put(key, bytes, bytes.length, 'application/pdf');

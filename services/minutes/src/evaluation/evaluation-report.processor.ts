@@ -30,12 +30,12 @@ export class RenderEvaluationReportProcessor {
       progress: evaluationStageProgress,
       key: (report) => `evaluation-reports/round-${report.roundId}-${report.id}`,
       failure: 'the evaluation results PDF could not be made',
-      render: async (report, stage) => {
+      render: async (report, stage, { zone, generatedAt }) => {
         const results = zEvaluationReportSnapshot.parse(report.snapshot);
         const lang = report.lang as Lang;
 
         await stage('preparing content');
-        const html = evaluationHtml({ results, lang, generatedAt: new Date().toISOString().slice(0, 16).replace('T', ' ') });
+        const html = evaluationHtml({ results, lang, generatedAt, zone });
 
         await stage('generating');
         const printed = await this.pdf.pdf(html, { footer: footerHtml(lang) });

@@ -87,4 +87,21 @@ describe('what the results PDF may show (the anonymity rule)', () => {
   ] as const)('progress: %s at %d is %d%%', (stage, f, pct) => {
     expect(evaluationStageProgress(stage, f)).toBe(pct);
   });
+
+  // the minutes' one formatter (pdf/dates.ts): each language's date and clock, the zone after the deadline and the time made
+  it.each([
+    ['en', '1 December 2026, 5:00 PM (Asia/Muscat, GMT+4)', '25 November 2026, 8:30 AM', '21 November 2026, 9:00 AM', '28 November 2026, 2:05 PM (Asia/Muscat, GMT+4)'],
+    ['ar', '1 ديسمبر 2026، 5:00 م (Asia/Muscat، غرينتش+4)', '25 نوفمبر 2026، 8:30 ص', '21 نوفمبر 2026، 9:00 ص', '28 نوفمبر 2026، 2:05 م (Asia/Muscat، غرينتش+4)'],
+    ['fr', '1 décembre 2026 à 17:00 (Asia/Muscat, UTC+4)', '25 novembre 2026 à 08:30', '21 novembre 2026 à 09:00', '28 novembre 2026 à 14:05 (Asia/Muscat, UTC+4)'],
+    ['ru', '1 декабря 2026 г., 17:00 (Asia/Muscat, GMT+4)', '25 ноября 2026 г., 08:30', '21 ноября 2026 г., 09:00', '28 ноября 2026 г., 14:05 (Asia/Muscat, GMT+4)'],
+  ] as const)('dates in %s through the minutes\' formatter, no server date left', (lang, deadline, closed, answered, generated) => {
+    const r = results({ anonymous: false, answered: 1, available: true });
+    const html = evaluationHtml({ results: { ...r, round: { ...r.round, closed_at: '2026-11-25 08:30:00' } }, lang, generatedAt: '2026-11-28 14:05:00', zone: 'Asia/Muscat' });
+    expect(html).toContain(`<dd>${deadline}</dd>`);
+    expect(html).toContain(`<dd>${closed}</dd>`);
+    expect(html).toContain(`<td class="num">${answered}</td>`);
+    expect(html).toContain(`<dd>${generated}</dd>`);
+    expect(html).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    if (lang === 'ar') expect(html).not.toMatch(/[\u0660-\u0669\u06f0-\u06f9]/);
+  });
 });

@@ -1,4 +1,5 @@
 import { EVALUATION_MIN_ANSWERS, localized, type Lang, type Question, type QuestionResult, type RoundResults } from '@app/contracts';
+import { printedDates } from './dates';
 import { CELL_CSS, escapeHtml, FACTS_CSS, factsList, PAGE_CSS, para, printedPage, table } from './html';
 
 /**
@@ -182,7 +183,10 @@ function answerCell(q: Question, a: number | string | string[] | undefined, lang
 export interface EvaluationDocument {
   results: RoundResults;
   lang: Lang;
+  /** when the PDF was made, 'YYYY-MM-DD HH:mm:ss' in the organization's zone (serverDate), as the round's dates */
   generatedAt: string;
+  /** the organization's time zone, said after the deadline and the time the PDF was made (null: not said) */
+  zone?: string | null;
 }
 
 export function evaluationHtml(doc: EvaluationDocument): string {
@@ -190,13 +194,15 @@ export function evaluationHtml(doc: EvaluationDocument): string {
   const W = evaluationWords(lang);
   const content = evaluationPdfContent(r);
   const questions = r.round.sections.flatMap((s) => s.questions);
+  // the minutes' one formatter (dates.ts): the document's language, the zone after the deadline and the time it was made
+  const dates = printedDates(lang, doc.zone ?? null);
   const facts = factsList([
     [W.committee, escapeHtml(r.round.committee.name)],
-    [W.deadline, escapeHtml(r.round.deadline)],
-    r.round.closed_at ? [W.closedEarly, escapeHtml(r.round.closed_at)] : null,
+    [W.deadline, escapeHtml(dates.dateTime(r.round.deadline, { zoned: true }))],
+    r.round.closed_at ? [W.closedEarly, escapeHtml(dates.dateTime(r.round.closed_at))] : null,
     [W.answered, escapeHtml(`${r.round.answered} ${W.of} ${r.round.recipients}`)],
     [W.kind, escapeHtml(r.round.anonymous ? W.anonymous : W.named)],
-    [W.generated, escapeHtml(doc.generatedAt)],
+    [W.generated, escapeHtml(dates.dateTime(doc.generatedAt, { zoned: true }))],
   ]);
   let body: string;
   if (!content.aggregates) {
@@ -215,7 +221,7 @@ export function evaluationHtml(doc: EvaluationDocument): string {
       .join('\n');
     if (content.responses.length) {
       const rows = content.responses
-        .map((x) => `<tr><td>${escapeHtml(x.user.name ?? `#${x.user.id}`)}</td><td class="num">${escapeHtml(x.answered_at)}</td>${questions.map((q) => `<td>${para(answerCell(q, x.answers[q.id], lang))}</td>`).join('')}</tr>`)
+        .map((x) => `<tr><td>${escapeHtml(x.user.name ?? `#${x.user.id}`)}</td><td class="num">${escapeHtml(dates.dateTime(x.answered_at))}</td>${questions.map((q) => `<td>${para(answerCell(q, x.answers[q.id], lang))}</td>`).join('')}</tr>`)
         .join('');
       body += `\n<h2>${escapeHtml(W.byMember)}</h2>\n${table([W.member, W.answeredAt, ...questions.map((q) => localized(q.text, lang))], rows)}`;
     }

@@ -11,7 +11,7 @@ const decision = {
   comments: [{ user_name: null, user_email: 'c@x', comment: 'A & B' }],
 } as unknown as ReportDocument['decision'];
 const doc = (over: Partial<ReportDocument> = {}): ReportDocument => ({
-  decision, attachments: [{ name: 'annex.pdf', start: 3, pages: 2 }, { name: 'notes.docx', start: null, pages: 0 }], lang: 'en', generatedAt: '2026-11-24 10:00', ...over,
+  decision, attachments: [{ name: 'annex.pdf', start: 3, pages: 2 }, { name: 'notes.docx', start: null, pages: 0 }], lang: 'en', generatedAt: '2026-11-24 10:00:00', ...over,
 });
 
 describe('reportHtml', () => {
@@ -61,19 +61,19 @@ describe('reportHtml', () => {
 <dl class="facts">
   <dt>Committee</dt><dd>Board</dd>
   <dt>Meeting</dt><dd>Standalone resolution</dd>
-  <dt>Deadline</dt><dd>2026-11-30 10:00:00</dd>
+  <dt>Deadline</dt><dd>30 November 2026, 10:00 AM</dd>
   <dt>State</dt><dd>DUE</dd>
   <dt>Outcome</dt><dd><b>Passed</b></dd>
   <dt>Rule</dt><dd>Simple majority of votes cast · one vote per voter</dd>
   
-  <dt>Created</dt><dd>2026-11-20 09:00:00</dd>
-  <dt>Generated</dt><dd>2026-11-24 10:00</dd>
+  <dt>Created</dt><dd>20 November 2026, 9:00 AM</dd>
+  <dt>Generated</dt><dd>24 November 2026, 10:00 AM</dd>
 </dl>
 <h2>Description</h2><p>Line one<br>Line two</p>
 <h2>Results</h2>
 <table><thead><tr><th>Vote</th><th>Votes</th><th>%</th></tr></thead><tbody><tr><td>Approved</td><td class="num">1</td><td class="num">50%</td></tr><tr><td>Rejected</td><td class="num">1</td><td class="num">50%</td></tr></tbody></table>
 <h2>Voters</h2>
-<table><thead><tr><th>Name</th><th>Vote</th><th>Reason</th><th>Date</th></tr></thead><tbody><tr><td>Mona</td><td>Approved</td><td>Needed<br>now</td><td class="nowrap">2026-11-21 10:00:00</td></tr><tr><td>g@x</td><td>Rejected</td><td></td><td class="nowrap">2026-11-21 11:00:00</td></tr></tbody></table>
+<table><thead><tr><th>Name</th><th>Vote</th><th>Reason</th><th>Date</th></tr></thead><tbody><tr><td>Mona</td><td>Approved</td><td>Needed<br>now</td><td class="nowrap">21 November 2026, 10:00 AM</td></tr><tr><td>g@x</td><td>Rejected</td><td></td><td class="nowrap">21 November 2026, 11:00 AM</td></tr></tbody></table>
 <h2>Comments</h2><ul><li><b>c@x</b>: A &amp; B</li></ul>
 <h2>Attachments</h2><table><thead><tr><th>File</th><th>Page</th><th>Pages</th></tr></thead><tbody><tr><td>annex.pdf</td><td class="num">3</td><td class="num">2</td></tr><tr><td>notes.docx</td><td class="num">not included (no PDF)</td><td class="num"></td></tr></tbody></table>
 </body></html>`);
@@ -117,5 +117,21 @@ describe('reportHtml', () => {
     expect(html).toContain('<tr><td>Mona</td><td>Voted</td>');
     expect(html).toContain('<tr><td>Mark</td><td>Not voted</td>');
     expect(reportHtml(doc({ decision: secret, lang: 'ar' }))).toContain('<tr><td>Mona</td><td>صوّت</td>');
+  });
+
+  // the minutes' one formatter (pdf/dates.ts): each language's date and clock, the zone after the deadline and the time made
+  it.each([
+    ['en', 'Deadline', '30 November 2026, 10:00 AM (Asia/Muscat, GMT+4)', '20 November 2026, 9:00 AM', '21 November 2026, 10:00 AM', '24 November 2026, 2:05 PM (Asia/Muscat, GMT+4)'],
+    ['ar', 'الموعد النهائي', '30 نوفمبر 2026، 10:00 ص (Asia/Muscat، غرينتش+4)', '20 نوفمبر 2026، 9:00 ص', '21 نوفمبر 2026، 10:00 ص', '24 نوفمبر 2026، 2:05 م (Asia/Muscat، غرينتش+4)'],
+    ['fr', 'Deadline', '30 novembre 2026 à 10:00 (Asia/Muscat, UTC+4)', '20 novembre 2026 à 09:00', '21 novembre 2026 à 10:00', '24 novembre 2026 à 14:05 (Asia/Muscat, UTC+4)'],
+    ['ru', 'Срок', '30 ноября 2026 г., 10:00 (Asia/Muscat, GMT+4)', '20 ноября 2026 г., 09:00', '21 ноября 2026 г., 10:00', '24 ноября 2026 г., 14:05 (Asia/Muscat, GMT+4)'],
+  ] as const)('dates in %s through the minutes\' formatter, no server date left', (lang, deadlineLabel, deadline, created, voted, generated) => {
+    const html = reportHtml(doc({ lang, zone: 'Asia/Muscat', generatedAt: '2026-11-24 14:05:00' }));
+    expect(html).toContain(`<dt>${deadlineLabel}</dt><dd>${deadline}</dd>`);
+    expect(html).toContain(`<dd>${created}</dd>`);
+    expect(html).toContain(`<td class="nowrap">${voted}</td>`);
+    expect(html).toContain(`<dd>${generated}</dd>`);
+    expect(html).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    if (lang === 'ar') expect(html).not.toMatch(/[\u0660-\u0669\u06f0-\u06f9]/);
   });
 });

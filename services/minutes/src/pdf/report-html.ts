@@ -1,5 +1,6 @@
 import type { DecisionPayload, ElectionPayload, Lang } from '@app/contracts';
 import { CELL_CSS, commentItems, countWords, escapeHtml, FACTS_CSS, factsList, PAGE_CSS, para, printedPage, ruleText, table, talliesTable, electionTable, electionWords } from './html';
+import { printedDates } from './dates';
 import { valueIn } from './labels';
 
 /**
@@ -7,6 +8,8 @@ import { valueIn } from './labels';
  * (committee, meeting, deadline, state, outcome, tender number), its description, the tallies, every voter with
  * their vote and reason, the comments, and the list of attachments with the page each starts on (their pages
  * follow the report, appended by pdf-lib). Arabic is right-to-left; user text is escaped; no script, no request.
+ * Its dates go through the minutes' one formatter (dates.ts: the document's language, the zone after the deadline and
+ * the time it was made).
  */
 const EN = {
   report: 'Resolution report',
@@ -130,7 +133,10 @@ export interface ReportDocument {
   };
   attachments: ReportAttachmentLine[];
   lang: Lang;
+  /** when the PDF was made, 'YYYY-MM-DD HH:mm:ss' in the organization's zone (serverDate), as the resolution's dates */
   generatedAt: string;
+  /** the organization's time zone, said after the deadline and the time the PDF was made (null: not said) */
+  zone?: string | null;
 }
 
 /** the report's own style rules around the shared ones */
@@ -147,13 +153,14 @@ const choiceNames = (e: ElectionPayload, choices: number[]): string => choices.m
 export function reportHtml(doc: ReportDocument): string {
   const W = reportWords(doc.lang);
   const d = doc.decision;
+  const dates = printedDates(doc.lang, doc.zone ?? null);
   // a secret ballot (docs/ballots.md): who has voted, never what; the payload holds no choice of anyone anyway
   const secret = d.ballot === 'secret';
   // an open election: whom each voter chose (docs/ballots.md#elections)
   const chose = (v: (typeof d.voters)[number]): string | null =>
     d.election && v.choices ? (v.choices.length ? choiceNames(d.election, v.choices) : electionWords(doc.lang).blank) : null;
   const voters = d.voters
-    .map((v) => `<tr><td>${escapeHtml(v.user?.name ?? v.user_email ?? '')}</td><td>${escapeHtml(secret ? (v.has_voted ? W.voted : W.notVoted) : (chose(v) ?? valueIn(doc.lang, v.vote_label)))}</td><td>${para(v.reason ?? '')}</td><td class="nowrap">${escapeHtml(v.updated_at)}</td></tr>`)
+    .map((v) => `<tr><td>${escapeHtml(v.user?.name ?? v.user_email ?? '')}</td><td>${escapeHtml(secret ? (v.has_voted ? W.voted : W.notVoted) : (chose(v) ?? valueIn(doc.lang, v.vote_label)))}</td><td>${para(v.reason ?? '')}</td><td class="nowrap">${escapeHtml(dates.dateTime(v.updated_at))}</td></tr>`)
     .join('');
   const comments = commentItems(d.comments.map((c) => ({ name: c.user_name ?? c.user_email, comment: c.comment })));
   const files = doc.attachments
@@ -165,7 +172,7 @@ export function reportHtml(doc: ReportDocument): string {
     ...recorded(W.number, d.resolution_number),
     [W.committee, escapeHtml(d.committee?.name ?? '')],
     [W.meeting, d.meeting_id ? escapeHtml(d.meeting_title ?? `#${d.meeting_id}`) : escapeHtml(W.standalone)],
-    [W.deadline, escapeHtml(d.deadline)],
+    [W.deadline, escapeHtml(dates.dateTime(d.deadline, { zoned: true }))],
     [W.state, escapeHtml(d.state)],
     // an election's result is its table per candidate: no Passed or Rejected once closed
     [W.outcome, `<b>${escapeHtml(d.outcome ? valueIn(doc.lang, d.outcome) : d.election && !d.voting_open ? '—' : W.votingOpen)}</b>`],
@@ -173,8 +180,8 @@ export function reportHtml(doc: ReportDocument): string {
     d.tender_number ? [W.tender, escapeHtml(d.tender_number)] : null,
     ...recorded(W.movedBy, d.mover?.name),
     ...recorded(W.secondedBy, d.seconder?.name),
-    [W.created, escapeHtml(d.created_at)],
-    [W.generated, escapeHtml(doc.generatedAt)],
+    [W.created, escapeHtml(dates.dateTime(d.created_at))],
+    [W.generated, escapeHtml(dates.dateTime(doc.generatedAt, { zoned: true }))],
   ]);
   return printedPage({
     lang: doc.lang,

@@ -34,7 +34,7 @@ export class RenderReportProcessor {
       progress: stageProgress,
       key: (report) => `reports/report-${report.id}`,
       failure: 'the resolution report could not be made',
-      render: async (report, stage) => {
+      render: async (report, stage, { zone, generatedAt }) => {
         const d = zReportSnapshot.parse(report.snapshot);
         const lang = report.lang as Lang;
 
@@ -47,12 +47,11 @@ export class RenderReportProcessor {
         }
 
         await stage('preparing content');
-        const generatedAt = new Date().toISOString().slice(0, 16).replace('T', ' ');
         const lines = (bodyPages: number): ReportAttachmentLine[] => {
           const starts = attachmentStarts(bodyPages, files.map((f) => f.doc?.getPageCount() ?? null));
           return files.map((f, i) => ({ name: f.name, start: starts[i], pages: f.doc?.getPageCount() ?? 0 }));
         };
-        const html = (bodyPages: number) => reportHtml({ decision: d, attachments: lines(bodyPages), lang, generatedAt });
+        const html = (bodyPages: number) => reportHtml({ decision: d, attachments: lines(bodyPages), lang, generatedAt, zone });
         const footer = footerHtml(lang);
 
         await stage('generating');
