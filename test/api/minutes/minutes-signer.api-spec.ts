@@ -4,33 +4,63 @@
  * (`chair_user_id`, a member of the meeting). Everything else is a 409 field error, in the caller's language, and
  * nothing is written: a Live meeting names its roles in its card, an Archived meeting's missing chair left out, someone
  * not a member, the secretary where the organization does not ask for one, a value that is not an id.
+ * The PDF the named chair signs is made again with them under Chair (it was made while nobody chaired: "Not named"),
+ * in the minutes' language, by the render job; the approval is created on it, and the sealed PDF published names them.
  */
-import { waitFor } from '@app/testing';
-import { closeRedis, expectOk, refused, scheduled, setStatus, world, type Person, type World } from '../meeting/helpers';
+import { pdfText, waitFor } from '@app/testing';
+import { PNG } from '../organization/helpers';
+import { closeRedis, expectOk, GATEWAY, refused, scheduled, setStatus, world, type Person, type World } from '../meeting/helpers';
 
-jest.setTimeout(240_000);
+jest.setTimeout(300_000);
 
+const SIGNATURE = `data:image/png;base64,${PNG.toString('base64')}`;
 let w: World;
 let m: any;
 
-beforeAll(async () => {
-  w = await world();
-  m = await scheduled(w, { title: 'Archived without a chair' });
-  await setStatus(w, m.id, 3);
-  // the PDF of edition 1, made while Live
-  const before = expectOk(await minutes(w.chair)).mom_versions.length;
-  expectOk(await w.chair.c.post(`/meetings/${m.id}/mom_conclusion`, { id: m.id, isConclusion: true, done: 1, mom_lang: 'en', conclusions: [] }));
+/** Live, the download setting on, a PDF made by Done in `lang` (no chair named: "Not named" under Chair) */
+async function withMinutes(title: string, lang: 'en' | 'ar'): Promise<any> {
+  const meeting = await scheduled(w, { title });
+  await setStatus(w, meeting.id, 3);
+  expectOk(await w.chair.c.post(`/meetings/${meeting.id}/mom`, { mom_settings: 1 }));
+  const before = expectOk(await w.chair.c.get(`/meetings/${meeting.id}/minutes`)).mom_versions.length;
+  expectOk(await w.chair.c.post(`/meetings/${meeting.id}/mom_conclusion`, { id: meeting.id, isConclusion: true, done: 1, mom_lang: lang, conclusions: [] }));
   await waitFor('minutes version', async () => {
-    const s = expectOk(await minutes(w.chair));
+    const s = expectOk(await w.chair.c.get(`/meetings/${meeting.id}/minutes`));
     if (s.render?.status === 'failed') throw new Error(`render failed: ${s.render.error}`);
     return s.render?.status === 'done' && s.mom_versions.length === before + 1 ? s : null;
   }, 150_000, 500);
+  return meeting;
+}
+
+beforeAll(async () => {
+  w = await world();
+  m = await withMinutes('Archived without a chair', 'en');
 });
 afterAll(() => closeRedis());
 
-function minutes(p: Person) {
-  return p.c.get(`/meetings/${m.id}/minutes`);
+function minutes(p: Person, meeting: any = m) {
+  return p.c.get(`/meetings/${meeting.id}/minutes`);
 }
+/** the text of a PDF the owner downloads (a minutes version, or the document as sent for approval), one line */
+async function textOf(path: string): Promise<string> {
+  const res = await fetch(`${GATEWAY}${path}`, { headers: { 'x-org': w.org.slug, token: w.chair.token } });
+  expect(res.status).toBe(200);
+  // the page footers ("Page 1 of 2") left out: one may fall inside the signature block
+  return (await pdfText(Buffer.from(await res.arrayBuffer()))).replace(/\s+/g, ' ').replace(/ ?Page \d+ of \d+/g, '');
+}
+/** the render job made the PDF with the named signers and the approval is created on it */
+async function approvalMade(meeting: any): Promise<any> {
+  return waitFor('the approval on the PDF made again', async () => {
+    const s = expectOk(await minutes(w.chair, meeting));
+    if (s.render?.status === 'failed') throw new Error(`render failed: ${s.render.error}`);
+    return s.workflow.approval_id ? s : null;
+  }, 150_000, 500);
+}
+/** the signature block: what follows the document's last "Signatures" heading */
+const block = (text: string, heading: string) => text.slice(text.lastIndexOf(heading));
+/** Arabic read back without its vowel marks (pdftotext may order them differently) */
+const bare = (text: string) => text.normalize('NFKC').replace(/[\u064B-\u065F\u0670]/g, '');
+const AR_NOT_NAMED = bare('لم يُسمَّ');
 const flow = async (p: Person) => expectOk(await minutes(p)).workflow;
 const send = (body: unknown, p: Person = w.chair) => p.c.post(`/meetings/${m.id}/minutes/approval`, body);
 
@@ -66,12 +96,67 @@ describe('who signs the minutes of a meeting archived without a chair', () => {
     expect(await flow(w.chair)).toEqual(before);
   });
 
-  it('the owner names Mark Member, who chaired: the approval is his to sign, the minutes locked', async () => {
+  let approvalId: number;
+
+  it('the owner names Mark Member, who chaired: the PDF is made again with him under Chair, then the approval is his to sign', async () => {
+    // the PDF made while nobody chaired says so (pdftotext reads the two columns row by row)
+    expect(block(await textOf(`/api/meetings/${m.id}/mom?version=1`), 'Signatures')).toMatch(/^Signatures Chair Secretary Not named Not named Signature/);
     const r = expectOk(await send({ chair_user_id: w.m2.userId }));
     expect(r.workflow).toMatchObject({ state: 'in_approval', approvers: [{ user_id: w.m2.userId, name: 'Mark Member' }], permissions: { editable: false } });
     expect(r.workflow.history.at(-1)).toMatchObject({ action: 'approval_requested', note: 'Mark Member' });
+    // the render job's progress is the card's to show
+    expect(['queued', 'rendering']).toContain(r.render.status);
+    const s = await approvalMade(m);
+    approvalId = s.workflow.approval_id;
+    expect(s.render).toMatchObject({ status: 'done', progress: 100, version: 2 });
+    expect(s.mom_versions.map((v: any) => [v.version, v.source])).toEqual([[2, 'rendered'], [1, 'rendered']]);
+    expect(s.workflow.editions).toEqual([expect.objectContaining({ number: 1, state: 'in_approval', draft_version: 2, approval_id: approvalId })]);
     // the approval is his: he sees it among his approvals
-    const mine = expectOk(await w.m2.c.get(`/approvals/${r.workflow.approval_id}`));
-    expect(mine.id).toBe(r.workflow.approval_id);
+    const mine = expectOk(await w.m2.c.get(`/approvals/${approvalId}`));
+    expect(mine).toMatchObject({ id: approvalId, meeting_id: m.id, can_sign: true, status: 'pending' });
+    // the document sent for signature names him under Chair; no role reads "Not named"
+    const sent = await textOf(`/api/approvals/${approvalId}/signed/${mine.documents[0].library_id}`);
+    expect(sent).toContain('Archived without a chair');
+    // one column: the chair, who signs; the secretary, whom nobody holds and who does not sign here, is left out
+    expect(block(sent, 'Signatures')).toMatch(/^Signatures Chair Mark Member Signature Date\s*$/);
+    expect(sent).not.toContain('Not named');
+    // locked while it is signed
+    expect((await w.chair.c.post(`/meetings/${m.id}/mom_conclusion`, { id: m.id, isConclusion: true, done: 1, conclusions: [] })).status).toBe(409);
+  });
+
+  it('signed by Mark Member and published: the sealed PDF names him under Chair', async () => {
+    expectOk(await w.m2.c.post(`/approvals/${approvalId}/approve`, { file: SIGNATURE }));
+    await waitFor('approved', async () => ((await flow(w.chair)).state === 'approved' ? true : null), 60_000, 300);
+    const published = await waitFor('published', async () => {
+      const r = await w.chair.c.post(`/meetings/${m.id}/minutes/publish`, {});
+      if (r.status === 409 && r.body.message === 'The signed minutes are still being sealed: try again in a moment.') return null;
+      return expectOk(r);
+    }, 120_000, 1000);
+    expect(published.workflow).toMatchObject({ state: 'published' });
+    const sealed = await textOf(`/api/meetings/${m.id}/mom`);
+    expect(sealed).toContain('Audit certificate');
+    expect(block(sealed.slice(0, sealed.indexOf('Audit certificate')), 'Signatures')).toMatch(/^Signatures Chair Mark Member/);
+    expect(sealed).not.toContain('Not named');
+  });
+});
+
+describe('Arabic minutes of a meeting archived without a chair', () => {
+  it('the PDF sent for signature names the chair under الرئيس and never reads لم يُسمَّ', async () => {
+    const ar = await withMinutes('محضر بلا رئيس', 'ar');
+    const made = bare(await textOf(`/api/meetings/${ar.id}/mom?version=1`));
+    expect(made).toContain(AR_NOT_NAMED);
+    await setStatus(w, ar.id, 5);
+    const r = expectOk(await w.chair.c.post(`/meetings/${ar.id}/minutes/approval`, { chair_user_id: w.m2.userId }));
+    expect(r.workflow).toMatchObject({ state: 'in_approval', approvers: [{ user_id: w.m2.userId, name: 'Mark Member' }] });
+    const s = await approvalMade(ar);
+    expect(s.mom_versions[0]).toMatchObject({ version: 2, source: 'rendered' });
+    const a = expectOk(await w.m2.c.get(`/approvals/${s.workflow.approval_id}`));
+    const sent = bare(await textOf(`/api/approvals/${a.id}/signed/${a.documents[0].library_id}`));
+    const tail = block(sent, 'التوقيعات');
+    expect(tail).toContain('الرئيس');
+    expect(tail).toContain('Mark Member');
+    expect(tail).not.toContain('أمين السر');
+    expect(sent).not.toContain(AR_NOT_NAMED);
+    expect(sent).not.toContain('Not named');
   });
 });

@@ -20,7 +20,7 @@ export const zMinutesWorkflowState = z.enum(MINUTES_WORKFLOW_STATES);
 export type MinutesWorkflowState = z.output<typeof zMinutesWorkflowState>;
 
 /** what happened in the history: each step of each edition */
-export const MINUTES_WORKFLOW_ACTIONS = ['started', 'review_requested', 'commented', 'approval_requested', 'approval_rejected', 'approved', 'published', 'correction_started'] as const;
+export const MINUTES_WORKFLOW_ACTIONS = ['started', 'review_requested', 'commented', 'approval_requested', 'approval_failed', 'approval_rejected', 'approved', 'published', 'correction_started'] as const;
 export const zMinutesWorkflowAction = z.enum(MINUTES_WORKFLOW_ACTIONS);
 export type MinutesWorkflowAction = z.output<typeof zMinutesWorkflowAction>;
 

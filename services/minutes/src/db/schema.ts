@@ -7,6 +7,13 @@ import type { OutlineEntry, SummarySection, SummarySentence } from '@app/contrac
  */
 export const minutes = pgSchema('minutes');
 
+/** see renders.approval */
+export interface RenderApproval {
+  editionId: number;
+  from: string;
+  signers: { chair?: string; secretary?: string };
+}
+
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** the meeting's minutes setting (download of the PDF allowed for admins and editors) */
@@ -71,6 +78,12 @@ export const renders = minutes.table(
     userName: text('user_name').notNull(),
     error: text('error'),
     versionId: integer('version_id'),
+    /**
+     * a render made for an approval request that named the signers (an Archived meeting without a chair or secretary,
+     * docs/minutes.md#who-signs): the edition waiting for it, the state it was sent from, and the names the signature
+     * block prints; the job creates the approval on the PDF it made. Null for a render of Done.
+     */
+    approval: jsonb('approval').$type<RenderApproval>(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

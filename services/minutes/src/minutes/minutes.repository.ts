@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Scope } from '../common/minutes-db';
-import { comments, conclusions, renders, settings, versions } from '../db/schema';
+import { comments, conclusions, renders, settings, versions, type RenderApproval } from '../db/schema';
 
 export type ConclusionRow = typeof conclusions.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
@@ -92,6 +92,11 @@ export class MinutesRepository {
     return s.tx.select().from(versions).where(and(eq(versions.orgId, s.orgId), eq(versions.meetingId, meetingId))).orderBy(desc(versions.version));
   }
 
+  async versionById(s: Scope, id: number): Promise<VersionRow | null> {
+    const [row] = await s.tx.select().from(versions).where(and(eq(versions.orgId, s.orgId), eq(versions.id, id)));
+    return row ?? null;
+  }
+
   async version(s: Scope, meetingId: number, version?: number): Promise<VersionRow | null> {
     const q = s.tx.select().from(versions).where(and(eq(versions.orgId, s.orgId), eq(versions.meetingId, meetingId), version ? eq(versions.version, version) : undefined));
     const [row] = await q.orderBy(desc(versions.version)).limit(1);
@@ -108,7 +113,7 @@ export class MinutesRepository {
     return row;
   }
 
-  async addRender(s: Scope, meetingId: number, v: { lang: string; variant: string; userId: number; userName: string }): Promise<RenderRow> {
+  async addRender(s: Scope, meetingId: number, v: { lang: string; variant: string; userId: number; userName: string; approval?: RenderApproval | null }): Promise<RenderRow> {
     const [row] = await s.tx.insert(renders).values({ orgId: s.orgId, meetingId, ...v }).returning();
     return row;
   }

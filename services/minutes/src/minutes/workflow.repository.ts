@@ -22,6 +22,11 @@ export class WorkflowRepository {
     return row ?? null;
   }
 
+  async byId(s: Scope, id: number): Promise<EditionRow | null> {
+    const [row] = await s.tx.select().from(editions).where(and(eq(editions.orgId, s.orgId), eq(editions.id, id))).for('update');
+    return row ?? null;
+  }
+
   async byApproval(s: Scope, approvalId: number): Promise<EditionRow | null> {
     const [row] = await s.tx.select().from(editions).where(and(eq(editions.orgId, s.orgId), eq(editions.approvalId, approvalId))).for('update');
     return row ?? null;

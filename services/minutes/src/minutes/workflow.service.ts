@@ -2,16 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
   AppError, AppPaths, CreateApproval, DeleteApproval, GetApproval, GetOrganization, GetUsers, MinutesErrors, MinutesMessages, MinutesPublished, RegisterFile, SignedDocumentUrl,
-  minutesKey, signedName, type AddReviewComment, type MeetingDetails, type MinutesState, type MinutesWorkflowState, type PublishMinutes, type Recipient, type RequestOf,
+  minutesKey, RenderMinutes, signedName, type Actor, type AddReviewComment, type MeetingDetails, type MinutesState, type MinutesWorkflowState, type PublishMinutes, type Recipient, type RequestOf,
   type SendMinutesForApproval, type SendMinutesForReview, type StartMinutesCorrection,
 } from '@app/contracts';
-import { Bus, logger, Outbox, Storage } from '@app/platform';
+import { Bus, Jobs, logger, Outbox, Storage } from '@app/platform';
 import { MinutesDb, type Scope } from '../common/minutes-db';
 import { MinutesFieldsGeneration } from '../common/fields-generation';
 import { minutesFileName } from '../rules/file-name';
 import { minutesItems } from '../rules/items';
 import { nextState, type SignerField, type SignerRefusal, type WorkflowStep } from '../rules/workflow';
-import { MinutesRepository } from './minutes.repository';
+import { MinutesRepository, type RenderRow, type VersionRow } from './minutes.repository';
 import { MinutesService } from './minutes.service';
 import { WorkflowRepository } from './workflow.repository';
 import { candidatesOf, ownerNamesSigners, signersOf, WorkflowView, type Edition } from './workflow.view';
@@ -45,6 +45,7 @@ export class WorkflowService {
     private readonly storage: Storage,
     private readonly outbox: Outbox,
     private readonly fieldsGeneration: MinutesFieldsGeneration,
+    private readonly jobs: Jobs,
   ) {}
 
   private ownerOnly(x: Ctx): void {
@@ -124,7 +125,7 @@ export class WorkflowService {
     // who signs is not chosen: the meeting's chair, then its secretary where the organization asks for it (rules/workflow
     // approversFor); a role the meeting has not named is a field error of that role, and nothing is written
     // (an Archived meeting that never named a role: the owner names its holder in the body, rules/workflow chooseSigners)
-    const { signers: approvers, missing, refused } = signersOf(x.meeting, await this.minutes.secretarySigns(c.orgId), c.body);
+    const { signers: approvers, missing, refused, named } = signersOf(x.meeting, await this.minutes.secretarySigns(c.orgId), c.body);
     const refusals = (Object.keys(refused) as SignerField[]).map((field) => [field, SIGNER_REFUSALS[refused[field]!](field)] as const);
     if (refusals.length) throw AppError.validation(Object.fromEntries(refusals));
     if (missing.length) {
@@ -141,15 +142,28 @@ export class WorkflowService {
     });
     // the PDF signed is this edition's own: a version made (Done, or uploaded) since the edition began
     if (!version || version.version <= edition.baseVersion) throw new AppError(MinutesErrors.MINUTES_DRAFT_NOT_MADE);
-    // the owner sends the minutes for signature by a minutes rule (rights.done), not by the approvals page's
-    // `approvals_create` (docs/decisions.md "Minutes approvers"): the approval is theirs, with that one right vouched
-    const sender = { ...c.actor, permissions: [...new Set([...c.actor.permissions, 'approvals_create'])] };
-    const approval = await this.bus.request(CreateApproval, {
-      orgId: c.orgId, actor: sender, title: `${x.meeting.title}: minutes, edition ${edition.number}`,
-      description: `Minutes of the meeting "${x.meeting.title}", version ${version.version}.`,
-      documents: [version.libraryId], assignees: approvers.map((p, i) => ({ user_id: p.user_id, order: i + 1 })), meetingId: c.meetingId,
-    });
     const me = { userId: c.actor.userId, name: actorName(c.actor) };
+    // a signer the owner names here is not in that PDF (it printed "Not named" under the role): the minutes are made
+    // again with the named signers by the render job, which then creates the approval on that PDF (approvalRendered).
+    // The edition is in approval (locked) from now; the card follows the render's progress. An uploaded PDF is sent as it is.
+    if ((named.chair || named.secretary) && version.source === 'rendered') {
+      await this.db.command(c.orgId, async (s, after) => {
+        await this.minutesRepo.lockMeeting(s, c.meetingId);
+        const e = await this.view.edition(s, c.meetingId, { lock: true });
+        const to = WorkflowService.step(e, 'send_approval');
+        if ((await this.repo.newestVersion(s, c.meetingId)) !== version.version) throw new AppError(MinutesErrors.MINUTES_WRONG_STATE, { details: { state: e.state } });
+        const row = await this.materialize(s, c.meetingId, e, me);
+        const render = await this.minutesRepo.addRender(s, c.meetingId, {
+          lang: version.lang, variant: c.variant ?? 'default', userId: c.actor.userId!, userName: c.actor.name ?? '',
+          approval: { editionId: row.id, from: e.state, signers: { chair: named.chair?.name, secretary: named.secretary?.name } },
+        });
+        await this.repo.updateEdition(s, row.id, { state: to, draftVersion: null, approvalId: null, approvers });
+        await this.repo.addEvent(s, c.meetingId, { edition: row.number, action: 'approval_requested', state: to, actorId: me.userId, actorName: me.name, note: approvers.map((p) => p.name).join(', ') });
+        after(() => this.jobs.add(RenderMinutes, { orgId: c.orgId, meetingId: c.meetingId, renderId: render.id }, { jobId: `minutes-${c.orgId}-${render.id}` }));
+      });
+      return this.answer(c, x);
+    }
+    const approval = await this.createApproval(c.orgId, WorkflowService.sender(c.actor), { meetingId: c.meetingId, title: x.meeting.title, edition: edition.number, version, approvers });
     try {
       await this.db.command(c.orgId, async (s) => {
         await this.minutesRepo.lockMeeting(s, c.meetingId);
@@ -166,6 +180,60 @@ export class WorkflowService {
       throw err;
     }
     return this.answer(c, x);
+  }
+
+  /**
+   * the owner sends the minutes for signature by a minutes rule (rights.done), not by the approvals page's
+   * `approvals_create` (docs/decisions.md "Minutes approvers"): the approval is theirs, with that one right vouched
+   */
+  private static sender(actor: Actor): Actor {
+    return { ...actor, permissions: [...new Set([...actor.permissions, 'approvals_create'])] };
+  }
+
+  private createApproval(orgId: string, sender: Actor, a: { meetingId: number; title: string; edition: number; version: VersionRow; approvers: Array<{ user_id: number }> }) {
+    return this.bus.request(CreateApproval, {
+      orgId, actor: sender, title: `${a.title}: minutes, edition ${a.edition}`,
+      description: `Minutes of the meeting "${a.title}", version ${a.version.version}.`,
+      documents: [a.version.libraryId], assignees: a.approvers.map((p, i) => ({ user_id: p.user_id, order: i + 1 })), meetingId: a.meetingId,
+    });
+  }
+
+  /**
+   * The render job made the PDF of an approval request that named its signers (render.approval): the approval is
+   * created on it as the owner who sent it, and the edition names it; the render is done then. An edition no longer
+   * waiting for it (it cannot be today: it stays locked in approval) gets no approval, and one made for nothing is
+   * deleted. A retry after a crash between the approval and the transaction may leave one unused approval behind.
+   */
+  async approvalRendered(orgId: string, meetingId: number, title: string, r: RenderRow, version: VersionRow): Promise<void> {
+    const edition = await this.db.tenant(orgId, (s) => this.repo.byId(s, r.approval!.editionId));
+    const waiting = (e: typeof edition) => e !== null && e.state === 'in_approval' && e.approvalId === null;
+    const owner: Actor = { kind: 'user', userId: r.userId, email: null, name: r.userName, roleId: null, isAdmin: false, permissions: [], guestToken: null };
+    const approval = waiting(edition)
+      ? await this.createApproval(orgId, WorkflowService.sender(owner), { meetingId, title, edition: edition!.number, version, approvers: edition!.approvers })
+      : null;
+    const used = await this.db.command(orgId, async (s) => {
+      await this.minutesRepo.lockMeeting(s, meetingId);
+      const e = await this.repo.byId(s, r.approval!.editionId);
+      await this.minutesRepo.updateRender(s, r.id, { status: 'done', progress: 100, error: null });
+      if (!approval || !waiting(e)) return false;
+      await this.repo.updateEdition(s, e!.id, { draftVersion: version.version, approvalId: approval.id });
+      return true;
+    });
+    if (approval && !used) {
+      await this.bus.request(DeleteApproval, { orgId, actor: owner, approvalId: approval.id }).catch((err: unknown) => logger().warn({ err, approvalId: approval.id }, 'an unused minutes approval could not be deleted'));
+    }
+  }
+
+  /** the render of an approval request failed for good: the edition goes back to where it was sent from, and the history says why */
+  async approvalRenderFailed(orgId: string, meetingId: number, r: RenderRow): Promise<void> {
+    await this.db.command(orgId, async (s) => {
+      await this.minutesRepo.lockMeeting(s, meetingId);
+      const e = await this.repo.byId(s, r.approval!.editionId);
+      if (!e || e.state !== 'in_approval' || e.approvalId !== null) return;
+      const back = r.approval!.from as MinutesWorkflowState;
+      await this.repo.updateEdition(s, e.id, { state: back });
+      await this.repo.addEvent(s, meetingId, { edition: e.number, action: 'approval_failed', state: back, actorId: null, actorName: r.userName, note: null });
+    });
   }
 
   async publish(c: RequestOf<typeof PublishMinutes>): Promise<MinutesState> {

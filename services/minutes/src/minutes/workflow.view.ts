@@ -38,7 +38,7 @@ export function signerCandidatesOf(meeting: MeetingDetails): Person[] {
  */
 export function signersOf(
   meeting: MeetingDetails, secretarySigns: boolean, named: SendForApprovalBody = {},
-): { signers: Person[]; missing: MeetingRole[]; refused: Partial<Record<SignerField, SignerRefusal>> } {
+): { signers: Person[]; missing: MeetingRole[]; refused: Partial<Record<SignerField, SignerRefusal>>; named: Partial<Record<MeetingRole, Person>> } {
   const holder = (role: MeetingRole) => meeting.members.find((m) => m.meeting_role === role && m.user_id !== null)?.user_id ?? null;
   const people = signerCandidatesOf(meeting);
   const chosen = chooseSigners(
@@ -46,7 +46,13 @@ export function signersOf(
     named,
   );
   const { approvers, missing } = approversFor({ chair: chosen.chair, secretary: chosen.secretary, secretarySigns });
-  return { signers: approvers.map((id) => people.find((p) => p.user_id === id)!), missing, refused: chosen.refused };
+  // the holders taken from the request (the PDF's signature block must print them: docs/minutes.md#who-signs)
+  const taken: Partial<Record<MeetingRole, Person>> = {};
+  for (const [role, field] of [['chair', 'chair_user_id'], ['secretary', 'secretary_user_id']] as const) {
+    const id = chosen[role];
+    if (named[field] !== undefined && !chosen.refused[field] && id !== null) taken[role] = people.find((p) => p.user_id === id)!;
+  }
+  return { signers: approvers.map((id) => people.find((p) => p.user_id === id)!), missing, refused: chosen.refused, named: taken };
 }
 
 /** The workflow part of the minutes' state (read only: rows -> the answer, with the rules' flags). */

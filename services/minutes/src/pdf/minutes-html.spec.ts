@@ -219,6 +219,18 @@ describe('minutesHtml', () => {
     const nobody = of('fr', [member(3, 'Sami', null)]);
     expect(nobody).toContain('<h3>Président de séance</h3><p><span class="muted">Non désigné</span></p>');
     expect(nobody.match(/<div class="line"><\/div>/g)).toHaveLength(4);
+    // an Archived meeting without a chair: the chair the owner named in the approval request is printed (issue 27)
+    const signed = (lang: 'en' | 'ar', members: unknown[]) => minutesHtml({ meeting: { ...meeting, members } as unknown as MeetingDetails, items: [], lang, version: 2, generatedAt: '2026-11-24 11:00:00', signers: { chair: 'Sami <S>' } });
+    const chosen = signed('en', [member(3, 'Sami <S>', null), member(2, 'Mona', 'secretary')]);
+    expect(chosen).toContain('<div class="signatory" data-role="chair"><h3>Chair</h3><p>Sami &lt;S&gt;</p>');
+    expect(chosen).toContain('<h3>Secretary</h3><p>Mona</p>');
+    expect(chosen).not.toContain('Not named');
+    // a role nobody holds does not sign: left out of the PDF sent for approval, so nothing reads 'Not named'
+    const arabic = signed('ar', [member(3, 'Sami <S>', null)]);
+    expect(arabic).toContain('<h3>الرئيس</h3><p>Sami &lt;S&gt;</p>');
+    expect(arabic).not.toContain('لم يُسمَّ');
+    expect(arabic).not.toContain('data-role="secretary"');
+    expect(arabic.match(/<div class="line"><\/div>/g)).toHaveLength(2);
   });
 
   it('French minutes print every value in French: votes, statuses, roles, attendance, outcome', () => {

@@ -15,6 +15,12 @@ export interface MinutesDocument {
   lang: Lang;
   version: number;
   generatedAt: string;
+  /**
+   * present for the PDF sent for approval after the owner named signers for a meeting archived without that role
+   * (docs/minutes.md#who-signs): each named holder prints under the role, and a role nobody holds is left out (it
+   * does not sign: a role that signs always has a holder by then). Absent: the meeting's roles, 'Not named' for none.
+   */
+  signers?: { chair?: string; secretary?: string };
 }
 
 /** the minutes' own style rules around the shared ones */
@@ -136,13 +142,15 @@ export function itemPlan(p: { planned_start?: string | null; duration?: number |
 
 /**
  * The signature block that closes the minutes (issue 27): the chair and the secretary of the meeting by name (the
- * meeting roles of the roll call; 'Not named' when nobody holds one), each with a line to sign on and a line for the
+ * meeting roles of the roll call, or the holder the owner named when sending an Archived meeting's minutes for
+ * approval; 'Not named' when nobody holds one), each with a line to sign on and a line for the
  * date, in the minutes' language.
  */
-export function signatureBlock(members: MinutesDocument['meeting']['members'], L: MinutesLabels): string {
-  const holder = (role: 'chair' | 'secretary') => members.find((p) => p.meeting_role === role)?.user?.name ?? null;
+export function signatureBlock(members: MinutesDocument['meeting']['members'], L: MinutesLabels, named?: MinutesDocument['signers']): string {
+  const holder = (role: 'chair' | 'secretary') => named?.[role] ?? members.find((p) => p.meeting_role === role)?.user?.name ?? null;
   const one = (role: 'chair' | 'secretary') => {
     const name = holder(role);
+    if (named && name === null) return '';
     return `<div class="signatory" data-role="${role}"><h3>${escapeHtml(L[role])}</h3><p>${name === null ? `<span class="muted">${escapeHtml(L.notNamed)}</span>` : escapeHtml(name)}</p>
 <div class="line"></div><p class="caption">${escapeHtml(L.signature)}</p><div class="line"></div><p class="caption">${escapeHtml(L.signedOn)}</p></div>`;
   };
@@ -251,7 +259,7 @@ ${agenda.length ? `<h2>${escapeHtml(L.agenda)}</h2>${agenda.join('\n')}` : ''}
 ${decisions.length ? `<h2>${escapeHtml(L.decisions)}</h2>${unique(decisions).join('\n')}` : ''}
 ${actions.length ? `<h2>${escapeHtml(L.actions)}</h2><div class="label">${escapeHtml(L.actionRegister)}</div>${actionRegister([...actionItems.values()], c)}${unique(actions).join('\n')}` : ''}
 ${m.summary ? `<h2>${escapeHtml(L.summary)}</h2><p>${para(m.summary)}</p>` : ''}
-${signatureBlock(m.members, L)}`,
+${signatureBlock(m.members, L, doc.signers)}`,
   });
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "minutes"."renders" ADD COLUMN "approval" jsonb;
