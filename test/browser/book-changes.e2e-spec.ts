@@ -3,7 +3,7 @@
  * points, each with a PDF; its first book is made. A member opens that book in the book viewer (recorded as opened,
  * no marks: nothing to compare with). The owner uploads a new version of the second item's file; the book is made
  * again. The member's meeting page then marks exactly that item "Changed since you last opened" (the board book
- * card), and so does the book viewer's outline; the others carry no mark. The meeting page and the book viewer pass
+ * card and the agenda list's card of the item), and so does the book viewer's outline; the others carry no mark. The meeting page and the book viewer pass
  * axe in English and Arabic at 390 px and 820 px.
  */
 import { pdfWithPages, TEST_PASSWORD, waitFor } from '@app/testing';
@@ -90,6 +90,9 @@ describe('journey: the board book marks what changed since the member last opene
           await s.shot(`meeting-${size.name}-${lang}`);
         });
         expect(await marks('[data-testid=book-changes] [data-testid^=book-change-mark-]')).toEqual([`book-change-mark-tp:${audit.id}=changed-opened`]);
+        // the agenda list marks the same item, on its card, from the same answer
+        expect(await marks('[data-testid=agenda-card] [data-testid^=agenda-mark-]')).toEqual([`agenda-mark-tp:${audit.id}=changed-opened`]);
+        expect(await page.$(`[data-testid="open-talking_point:${audit.id}"] [data-testid="agenda-mark-tp:${audit.id}"]`)).not.toBeNull();
         expect(await page.$eval(`[data-testid="book-change-tp:${audit.id}"]`, (n: any) => n.textContent)).toContain(lang === 'en' ? 'Changed since you last opened' : 'تغيّر منذ آخر فتح لك');
         const wide = await page.evaluate('({ scroll: document.documentElement.scrollWidth, width: window.innerWidth })') as { scroll: number; width: number };
         expect(wide.scroll).toBeLessThanOrEqual(wide.width);

@@ -35,6 +35,7 @@ import { OfflineBanner } from '../offline/OfflineBanner';
 import type { OfflineCopy } from '../offline/store';
 import { useOfflineCopy } from '../offline/use-offline';
 import { BookCard, bookViewerHref, OfflineBookActions } from './minutes/BookCard';
+import { useMeetingBookChanges } from './minutes/BookChanges';
 import { MinutesCard } from './minutes/MinutesCard';
 import { RecorderCard } from './recorder/RecorderCard';
 import { useMeetingCommittees } from './use-committees';
@@ -207,6 +208,9 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
     setOpen({ kind: e.type, id: itemId });
   }, [meeting, location.hash]);
 
+  // what changed in the board book: the card's answer, shared with the agenda list's marks (not for guests, nor behind the NDA gate)
+  const bookChanges = useMeetingBookChanges(meeting && !props.guest && !meeting.permissions.isGuest && !meeting.permissions.acceptNda ? meeting.id : null);
+
   // '#board-book' (the link of a published agenda's e-mail) scrolls to the board book card
   useEffect(() => {
     if (meeting && location.hash === '#board-book') document.getElementById('board-book')?.scrollIntoView?.({ block: 'start' });
@@ -315,7 +319,7 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
           )}
           <section className="surface-card" data-testid="agenda-card">
             <h2 className="section-title">{t('agenda.title')}</h2>
-            <AgendaList meeting={meeting} onOpen={openEntry} onChanged={refresh} />
+            <AgendaList meeting={meeting} onOpen={openEntry} onChanged={refresh} bookChanges={guest ? null : bookChanges.data} />
           </section>
         </main>
         <aside className="meeting-layout__side">

@@ -1,10 +1,12 @@
-import type { ActionPayload, AgendaType, DecisionPayload, MeetingDetails, TalkingPointPayload } from '@app/contracts';
+import type { ActionPayload, AgendaType, BookChanges, DecisionPayload, MeetingDetails, TalkingPointPayload } from '@app/contracts';
 import { Button } from 'primereact/button';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { meetingsApi } from '../../../api/meetings';
 import { notify } from '../../../api/notify';
 import { formatDateTime, formatTime } from '../../../lib/dates';
+import { BookMarkTag } from '../minutes/BookChanges';
+import { bookKey, markedItems, marksByKey, type BookMark } from '../minutes/book-changes-rules';
 import { ACTION_COLOURS } from './colours';
 
 export type AgendaEntry =
@@ -41,15 +43,27 @@ export function orderBody(keys: readonly string[]): Array<{ type: AgendaType; ty
 /** a presenter's name: the user's, else the guest's e-mail */
 const presenterName = (p: TalkingPointPayload['presenters'][number]) => p.user?.name || p.user_email || '?';
 
-function EntryCard(props: { entry: AgendaEntry; index: number }) {
+/** the board book's keys an agenda card shows: its item's, and a talking point's sub-points' */
+function cardKeys(e: AgendaEntry): string[] {
+  const own = bookKey(e.type, e.item.id);
+  return e.type === 'talking_point' ? [own, ...e.item.subpoints.map((s) => bookKey('subpoint', s.subpoint_id))] : [own];
+}
+
+function EntryCard(props: { entry: AgendaEntry; index: number; marks: Map<string, BookMark> }) {
   const { t, i18n } = useTranslation('meeting');
   const { entry } = props;
+  const markOf = (key: string) => {
+    const m = props.marks.get(key);
+    return m ? <BookMarkTag mark={m} testId={`agenda-mark-${key}`} /> : null;
+  };
+  const mark = markOf(bookKey(entry.type, entry.item.id));
   if (entry.type === 'talking_point') {
     const tp = entry.item;
     return (
       <>
         <div className="agenda-card__head">
           <span className="agenda-card__kind"><i className="pi pi-comments" aria-hidden="true" /> {t('agenda.talkingPoint')}</span>
+          {mark}
           <span className="muted" data-testid={`tp-time-${tp.id}`}>
             <i className="pi pi-clock" aria-hidden="true" /> {t('agenda.plannedStart', { time: formatTime(tp.planned_start, i18n.language) })} · {t('durationMinutes', { count: tp.total_duration })}
           </span>
@@ -66,7 +80,7 @@ function EntryCard(props: { entry: AgendaEntry; index: number }) {
           <ul className="agenda-card__subpoints">
             {tp.subpoints.map((s) => (
               <li key={s.subpoint_id}>
-                {s.title} <small className="muted">{t('durationMinutes', { count: s.duration })}</small>
+                {s.title} <small className="muted">{t('durationMinutes', { count: s.duration })}</small> {markOf(bookKey('subpoint', s.subpoint_id))}
               </li>
             ))}
           </ul>
@@ -80,6 +94,7 @@ function EntryCard(props: { entry: AgendaEntry; index: number }) {
       <>
         <div className="agenda-card__head">
           <span className="agenda-card__kind"><i className="pi pi-check-square" aria-hidden="true" /> {t('agenda.decision')}</span>
+          {mark}
           <span className={`state-tag state-tag--${d.state.toLowerCase()}`}>{t(d.state, { ns: 'decisions' })}</span>
           {d.is_visible === 0 && <span className="state-tag state-tag--hidden">{t('agenda.hidden')}</span>}
         </div>
@@ -94,6 +109,7 @@ function EntryCard(props: { entry: AgendaEntry; index: number }) {
     <>
       <div className="agenda-card__head">
         <span className="agenda-card__kind"><i className="pi pi-bolt" aria-hidden="true" /> {t('agenda.action')}</span>
+        {mark}
         <span className="state-tag" style={{ background: ACTION_COLOURS[a.status] }}>{t(`actionStatus.${a.status}`)}</span>
         <span className={`priority-tag priority-tag--${a.priority.toLowerCase()}`}>{t(`priority.${a.priority}`)}</span>
       </div>
@@ -107,11 +123,18 @@ function EntryCard(props: { entry: AgendaEntry; index: number }) {
 /**
  * The agenda: one card per item in the server's order, each opening its dialog. Those the server allows
  * (`permissions.reorderAgenda`) drag a card by its handle (or move it with the arrow keys); the new order
- * is sent at once and the details refresh.
+ * is sent at once and the details refresh. With `bookChanges` (the board book card's answer,
+ * docs/minutes.md#what-changed-in-the-book) each card, and each sub-point, carries the item's mark ("New",
+ * "Changed since…"); the marked items no card shows (removed from the book, a talking point's decisions and actions)
+ * follow the list with theirs.
  */
-export function AgendaList(props: { meeting: MeetingDetails; onOpen(entry: AgendaEntry): void; onChanged(): void }) {
+export function AgendaList(props: { meeting: MeetingDetails; onOpen(entry: AgendaEntry): void; onChanged(): void; bookChanges?: BookChanges | null }) {
   const { t } = useTranslation('meeting');
+  const { t: tm } = useTranslation('minutes');
   const entries = agendaEntries(props.meeting);
+  const marks = marksByKey(props.bookChanges);
+  const onCards = new Set(entries.flatMap(cardKeys));
+  const others = markedItems(props.bookChanges).filter((i) => !onCards.has(i.key));
   const serverKeys = entries.map(entryKey);
   const [keys, setKeys] = useState(serverKeys);
   const [dragging, setDragging] = useState<string | null>(null);
@@ -174,36 +197,57 @@ export function AgendaList(props: { meeting: MeetingDetails; onOpen(entry: Agend
     void save(next);
   };
 
-  if (entries.length === 0) return <p className="muted agenda-empty" data-testid="agenda-empty">{t('agenda.empty')}</p>;
-  return (
-    <ol className="agenda-list" ref={listRef} data-testid="agenda-list">
-      {keys.map((k, i) => {
-        const e = byKey.get(k);
-        if (!e) return null;
-        return (
-          <li key={k} id={`_${e.item.id}`} data-agenda-key={k} data-item-id={e.item.id} className={`agenda-card agenda-card--${e.type}${dragging === k ? ' agenda-card--dragging' : ''}`} data-testid="agenda-item">
-            {canReorder && (
-              <Button
-                type="button"
-                icon="pi pi-bars"
-                text
-                rounded
-                className="agenda-card__handle"
-                aria-label={t('agenda.drag')}
-                onPointerDown={startDrag(k)}
-                onKeyDown={onKey(k)}
-                data-testid={`drag-${k}`}
-              />
-            )}
-            <button type="button" className="agenda-card__body" onClick={() => props.onOpen(e)} data-testid={`open-${k}`}>
-              <span className="agenda-card__index">{i + 1}</span>
-              <span className="agenda-card__content">
-                <EntryCard entry={e} index={i} />
-              </span>
-            </button>
+  const otherMarks = others.length > 0 && (
+    <div className="agenda-book-marks" data-testid="agenda-book-marks">
+      <h3 className="section-title">{tm('changes.title')}</h3>
+      <ul>
+        {others.map((i) => (
+          <li key={i.key} data-testid={`agenda-book-mark-${i.key}`}>
+            <bdi>{i.title}</bdi> <BookMarkTag mark={i.mark} testId={`agenda-mark-${i.key}`} />
           </li>
-        );
-      })}
-    </ol>
+        ))}
+      </ul>
+    </div>
+  );
+  if (entries.length === 0)
+    return (
+      <>
+        <p className="muted agenda-empty" data-testid="agenda-empty">{t('agenda.empty')}</p>
+        {otherMarks}
+      </>
+    );
+  return (
+    <>
+      <ol className="agenda-list" ref={listRef} data-testid="agenda-list">
+        {keys.map((k, i) => {
+          const e = byKey.get(k);
+          if (!e) return null;
+          return (
+            <li key={k} id={`_${e.item.id}`} data-agenda-key={k} data-item-id={e.item.id} className={`agenda-card agenda-card--${e.type}${dragging === k ? ' agenda-card--dragging' : ''}`} data-testid="agenda-item">
+              {canReorder && (
+                <Button
+                  type="button"
+                  icon="pi pi-bars"
+                  text
+                  rounded
+                  className="agenda-card__handle"
+                  aria-label={t('agenda.drag')}
+                  onPointerDown={startDrag(k)}
+                  onKeyDown={onKey(k)}
+                  data-testid={`drag-${k}`}
+                />
+              )}
+              <button type="button" className="agenda-card__body" onClick={() => props.onOpen(e)} data-testid={`open-${k}`}>
+                <span className="agenda-card__index">{i + 1}</span>
+                <span className="agenda-card__content">
+                  <EntryCard entry={e} index={i} marks={marks} />
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      {otherMarks}
+    </>
   );
 }

@@ -21,6 +21,22 @@ export function useBookChanges(meetingId: number | null, revision: number | null
   return useApi(meetingId ? 'book-changes' : null, [meetingId, revision], () => fetchChanges(meetingId!), { revalidateOnFocus: false });
 }
 
+/**
+ * What changed in the board book as the meeting page shows it: one answer for the board book card and the agenda list
+ * (SWR shares it by its key); a new book made on the page (`revision`, its library id) asks again for both.
+ */
+export function useMeetingBookChanges(meetingId: number | null, revision: number | null = null) {
+  const r = useApi(meetingId ? 'book-changes' : null, [meetingId, 'meeting'], () => fetchChanges(meetingId!), { revalidateOnFocus: false });
+  const last = useRef(revision);
+  const { mutate } = r;
+  useEffect(() => {
+    if (revision === null || last.current === revision) return;
+    last.current = revision;
+    void mutate();
+  }, [revision, mutate]);
+  return r;
+}
+
 /** The mark of an agenda item: "New", "Changed since you last opened", "Changed since the previous publication", "Removed". */
 export function BookMarkTag(props: { mark: BookMark; testId?: string }) {
   const { t } = useTranslation('minutes');
@@ -50,7 +66,7 @@ export function useMarkBookOpened(meetingId: number | null, libraryId: number | 
  */
 export function BookChangesList(props: { meetingId: number; revision: number | null }) {
   const { t } = useTranslation('minutes');
-  const c = useBookChanges(props.meetingId, props.revision);
+  const c = useMeetingBookChanges(props.meetingId, props.revision);
   const items = markedItems(c.data);
   if (!items.length) return null;
   return (

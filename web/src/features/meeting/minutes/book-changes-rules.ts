@@ -1,4 +1,4 @@
-import type { BookChanges, BookItemChange, BookItemChanges } from '@app/contracts';
+import type { AgendaType, BookChanges, BookItemChange, BookItemChanges } from '@app/contracts';
 
 /** how an item is marked: new, changed since the reader last opened the book, changed since the publication before, removed */
 export type BookMark = 'new' | 'changed-opened' | 'changed-previous' | 'removed';
@@ -22,6 +22,20 @@ export function markedItems(c: BookChanges | null | undefined): (BookItemChanges
 /** the marks by the title the book prints (the book viewer's outline names its sections so) */
 export function marksByTitle(c: BookChanges | null | undefined): Map<string, BookMark> {
   return new Map(markedItems(c).filter((i) => i.mark !== 'removed').map((i) => [i.title, i.mark]));
+}
+
+/**
+ * The book's key of an agenda item, as each publication records it (services/minutes/src/rules/book.ts `bookSections`):
+ * `tp:` a talking point, `sp:` a sub-point, `d:` a decision, `a:` an action, then the item's id.
+ */
+export function bookKey(type: AgendaType | 'subpoint', id: number): string {
+  const prefix = { talking_point: 'tp', subpoint: 'sp', decision: 'd', action: 'a' }[type];
+  return `${prefix}:${id}`;
+}
+
+/** the marks by the item's key, removed items too (the meeting page's agenda list marks its cards with them) */
+export function marksByKey(c: BookChanges | null | undefined): Map<string, BookMark> {
+  return new Map(markedItems(c).map((i) => [i.key, i.mark]));
 }
 
 /** the text key of a mark and of a change (namespace `minutes`) */

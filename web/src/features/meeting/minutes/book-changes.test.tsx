@@ -5,7 +5,7 @@ import { changeLanguage } from '../../../i18n';
 import { installFetch, jsonResponse, on } from '../../../test/fetch';
 import { renderWithApp } from '../../../test/render';
 import { BookChangesList } from './BookChanges';
-import { markedItems, markOf, marksByTitle } from './book-changes-rules';
+import { bookKey, markedItems, markOf, marksByKey, marksByTitle } from './book-changes-rules';
 
 const none = { library_id: null, name: null, version: null, from_version: null, old_title: null };
 function changes(over: Partial<BookChanges> = {}): BookChanges {
@@ -89,5 +89,20 @@ describe('BookChangesList (the board book card)', () => {
     await act(() => changeLanguage('ru'));
     expect(document.documentElement.dir).toBe('ltr');
     expect(await screen.findByText('Изменено с вашего последнего просмотра')).toBeInTheDocument();
+  });
+});
+
+describe('the book keys of agenda items (issue 29: the agenda list marks by them)', () => {
+  it.each<[Parameters<typeof bookKey>[0], number, string]>([
+    ['talking_point', 5, 'tp:5'],
+    ['subpoint', 60, 'sp:60'],
+    ['decision', 11, 'd:11'],
+    ['action', 21, 'a:21'],
+  ])('bookKey(%s, %d) is %s, as the publication records it', (type, id, key) => expect(bookKey(type, id)).toBe(key));
+
+  it('marksByKey: every marked item by its key, the removed too; the unchanged not', () => {
+    expect([...marksByKey(changes()).entries()]).toEqual([['tp:2', 'changed-opened'], ['tp:3', 'new'], ['tp:4', 'removed']]);
+    expect(marksByKey(changes({ since: null })).size).toBe(0);
+    expect(marksByKey(undefined).size).toBe(0);
   });
 });
