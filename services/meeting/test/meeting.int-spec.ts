@@ -14,7 +14,7 @@ import {
   AddComment, AddMembers, CastVote, GetBallots, GetDecision, MM, CreateAction, GiveProxy, ChangeMeetingStatus, CreateDecision, CreateMeeting, CreateTalkingPoint, DecisionVoted, GetMeeting, JoinVirtual, ListMeetings, MeetingChanged, SetDecisionFulfilled, SYSTEM_ACTOR, type Actor, type VoteResult,
 } from '@app/contracts';
 import { createHash, createHmac } from 'node:crypto';
-import { Bus, Db, SecretBox } from '@app/platform';
+import { Bus, Db, Prepared, SecretBox } from '@app/platform';
 import { MeetingDb } from '../src/db/db';
 import { RoomSecretsRepository } from '../src/repositories/room-secrets.repository';
 import { RoomSecrets } from '../src/virtual/room-secrets';
@@ -33,6 +33,7 @@ import { AccessRepository } from '../src/repositories/access.repository';
 import { MeetingsRepository } from '../src/repositories/meetings.repository';
 import { MembersRepository } from '../src/repositories/members.repository';
 import { ProxiesRepository } from '../src/repositories/proxies.repository';
+import { ConflictsRepository } from '../src/repositories/conflicts.repository';
 
 jest.setTimeout(120_000);
 const env = testEnv();
@@ -491,6 +492,11 @@ describe('meeting service (real PostgreSQL, NATS, Redis)', () => {
     await bus.request(AddComment, { orgId: a.orgId, actor: chair, kind: 'actions', itemId: act.id, body: { comment: 'On the action' } as never });
     await bus.request(AddComment, { orgId: a.orgId, actor: chair, kind: 'talkingpoints', itemId: tp2.id, body: { comment: 'On the talking point' } as never });
     const db = app.get(MeetingDb);
+    // two declared conflicts of interest on the second talking point, read in the same statement too
+    await db.tenant(a.orgId, async (s) => {
+      await app.get(ConflictsRepository).declare(s, { meetingId: m.id, talkingPointId: tp2.id, userId: voters[1].userId, note: 'Shares' });
+      await app.get(ConflictsRepository).declare(s, { meetingId: m.id, talkingPointId: tp2.id, userId: voters[0].userId, note: null });
+    });
     const one = await db.tenant(a.orgId, (s) => app.get(BundleRepository).ofMeeting(s, m.id));
     const each = await db.tenant(a.orgId, async (s) => {
       const agenda = app.get(AgendaRepository);
@@ -506,10 +512,11 @@ describe('meeting service (real PostgreSQL, NATS, Redis)', () => {
         participants: await app.get(ActionsRepository).participantsOf(s, ids.actionIds),
         attachments: await agenda.attachmentsOf(s, ids),
         comments: await app.get(CommentsRepository).commentsOf(s, ids),
+        conflicts: await app.get(ConflictsRepository).ofItems(s, [...ids.talkingPointIds, ...decisions.flatMap((x) => (x.talkingPointId === null ? [] : [x.talkingPointId]))]),
       };
     });
     // what the meeting holds, so an empty answer on both sides cannot pass
-    expect([each.talkingPoints.length, each.subpoints.length, each.decisions.length, each.actions.length, each.voters.length, each.participants.length, each.comments.length]).toEqual([2, 1, 1, 1, 3, 2, 3]);
+    expect([each.talkingPoints.length, each.subpoints.length, each.decisions.length, each.actions.length, each.voters.length, each.participants.length, each.comments.length, each.conflicts.length]).toEqual([2, 1, 1, 1, 3, 2, 3, 2]);
     expect(each.people.length).toBeGreaterThanOrEqual(5);
     expect(one).toEqual(each);
     expect(one.decisions[0].createdAt).toBeInstanceOf(Date);
@@ -552,5 +559,41 @@ describe('meeting service (real PostgreSQL, NATS, Redis)', () => {
     // row-level security and the organization filter: another organization reads none of it
     const other = await db.tenant(b.orgId, (s) => app.get(BundleRepository).ofMeeting(s, m.id));
     expect(Object.values(other).every((rows) => rows.length === 0)).toBe(true);
+
+    // the meeting read's statements run alone (Db.tenantReads: no BEGIN, no COMMIT, the organization set in the
+    // statement's own query): the same rows as in a transaction, and another organization's reads see none of them
+    const want = { activities: true, noteUserId: chairId, ratingUserId: chairId, summaries: true };
+    const inTx = await db.tenant(a.orgId, async (s) => ({ access: await app.get(AccessRepository).rows(s, m.id), page: await app.get(BundleRepository).forReader(s, m.id, want) }));
+    for (let i = 0; i < 2; i++) {
+      // the second time on connections that have prepared the statements already
+      const alone = await db.reads(a.orgId, async (s) => ({ access: await app.get(AccessRepository).rows(s, m.id), page: await app.get(BundleRepository).forReader(s, m.id, want) }));
+      expect(alone).toEqual(inTx);
+    }
+    expect(inTx.page.conflicts.length).toBe(2);
+    expect(await db.reads(b.orgId, (s) => app.get(AccessRepository).rows(s, m.id))).toEqual({ meeting: null, members: [], agendaCount: 0, proxies: [] });
+    const otherAlone = await db.reads(b.orgId, (s) => app.get(BundleRepository).forReader(s, m.id, want));
+    expect(Object.values(otherAlone).filter(Array.isArray).every((rows) => rows.length === 0)).toBe(true);
+    // the setting holds for the statement (and for a drizzle query, run in a transaction of its own) and ends with it
+    const setting = new Prepared<Record<string, never>>('test-org-setting', () => sql`select current_setting('app.org_id', true) as "org", (select count(*) from pg_prepared_statements where name like '%:alone') as "alone"`);
+    const seen = await db.reads(a.orgId, async (s) => ({
+      prepared: (await setting.rows<{ org: string; alone: string }>(s.tx, 'one', {}))[0],
+      drizzle: (await s.tx.execute<{ org: string }>(sql`select current_setting('app.org_id', true) as "org"`)).rows[0].org,
+    }));
+    expect(seen.prepared.org).toBe(a.orgId);
+    expect(Number(seen.prepared.alone)).toBeGreaterThan(0);
+    expect(seen.drizzle).toBe(a.orgId);
+    // nothing stays on the pooled connections: every idle one answers an empty setting outside any transaction
+    const pool = db.db.pool;
+    const idle: PoolClient[] = [];
+    try {
+      for (let i = pool.idleCount; i > 0; i--) idle.push(await pool.connect());
+      expect(idle.length).toBeGreaterThan(0);
+      for (const c of idle) {
+        expect(c.getTransactionStatus()).toBe('I');
+        expect((await c.query<{ org: string | null }>(`select current_setting('app.org_id', true) as org`)).rows[0].org ?? '').toBe('');
+      }
+    } finally {
+      for (const c of idle) c.release();
+    }
   });
 });

@@ -7,6 +7,7 @@ import { AppError, zOrgId } from '@app/contracts';
 import { logger } from '../logger';
 import { currentContext } from '../context';
 import { metrics } from '../metrics';
+import { StatementsAlone } from './prepared';
 
 export const DB_OPTIONS = Symbol('DB_OPTIONS');
 export interface DbOptions {
@@ -165,6 +166,57 @@ export class Db<S extends Record<string, unknown> = Record<string, unknown>> imp
   tenant<T>(orgId: string, fn: (tx: Tx<S>, client: PoolClient) => Promise<T>): Promise<T> {
     if (!zOrgId.safeParse(orgId).success) throw AppError.notFound('organization');
     return this.run(orgId, fn);
+  }
+
+  /**
+   * Reads of one organization without a transaction of their own, for a hot read made only of prepared statements
+   * (`Prepared`; the meeting page, docs/performance.md P1): each statement runs alone, in the implicit transaction of
+   * one simple query that first sets the organization for row-level security (`set_config(..., true)`, local to that
+   * query, so nothing stays on the pooled connection), in one round trip. A transaction (`tenant`) costs two more,
+   * BEGIN and COMMIT. Each statement sees its own snapshot, as each statement of a READ COMMITTED transaction does.
+   * A drizzle query on what `fn` gets still works, in a transaction of its own (StatementsAlone.query). A connection
+   * whose statement failed while preparing is not reused.
+   * With `setRole` (PGlite) this is an ordinary tenant transaction.
+   */
+  async tenantReads<T>(orgId: string, fn: (tx: Tx<S>) => Promise<T>): Promise<T> {
+    if (!zOrgId.safeParse(orgId).success) throw AppError.notFound('organization');
+    if (this.setRole) return this.run(orgId, (tx) => fn(tx));
+    const client = await this.pool.connect();
+    const deadline = currentContext()?.deadline;
+    if (deadline !== undefined && Date.now() > deadline) {
+      client.release();
+      metrics.expiredTransactions.inc();
+      throw new AppError('RPC_TIMEOUT', { details: { reason: 'the caller stopped waiting before the reads began' } });
+    }
+    let broken: Error | undefined;
+    const onError = (err: Error): void => {
+      broken = err;
+      logger().warn({ err }, 'database connection lost during reads');
+    };
+    client.on('error', onError);
+    const { alone, tx } = this.aloneFor(client);
+    alone.open(`SELECT set_config('app.org_id', ${client.escapeLiteral(orgId)}, true)`);
+    try {
+      return await fn(tx);
+    } finally {
+      alone.close();
+      client.off('error', onError);
+      if (!broken && alone.unsure) broken = new Error('a statement failed while it was being prepared');
+      if (!broken && client.getTransactionStatus() !== 'I') broken = new Error('in a transaction after reads that open none');
+      client.release(broken);
+    }
+  }
+
+  /** One StatementsAlone and its drizzle wrapper per pooled connection, as `drizzleFor`. */
+  private readonly alones = new WeakMap<PoolClient, { alone: StatementsAlone; tx: Tx<S> }>();
+  private aloneFor(client: PoolClient): { alone: StatementsAlone; tx: Tx<S> } {
+    let a = this.alones.get(client);
+    if (!a) {
+      const alone = new StatementsAlone(client);
+      a = { alone, tx: drizzle(alone as unknown as PoolClient, { schema: this.schema }) as unknown as Tx<S> };
+      this.alones.set(client, a);
+    }
+    return a;
   }
 
   /** A transaction with no organization set: tenant tables show nothing. Name says it crosses tenants. */

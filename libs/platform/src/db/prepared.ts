@@ -38,8 +38,9 @@ export class Prepared<V extends Record<string, unknown>> {
       this.built.set(key, q);
     }
     // the connection the transaction runs on: Db hands out drizzle(client) per pooled client (db.ts)
-    const client = (tx as { $client?: PoolClient }).$client;
+    const client = (tx as { $client?: PoolClient | StatementsAlone }).$client;
     if (!client) throw new Error(`Prepared ${this.name}: the transaction has no connection ($client)`);
+    if (client instanceof StatementsAlone) return client.run<R>(`${this.name}:${key}:alone`, q.text, fillPlaceholders(q.params, values));
     const r = await client.query<R>({ name: `${this.name}:${key}`, text: q.text, values: fillPlaceholders(q.params, values) });
     return r.rows;
   }
@@ -47,5 +48,87 @@ export class Prepared<V extends Record<string, unknown>> {
   /** the SQL text of a variant, for tests */
   textOf(key: string): string {
     return dialect.sqlToQuery(this.build(key)).sql;
+  }
+}
+
+/** the statements a connection has prepared with SQL `PREPARE` (StatementsAlone): they last as long as the connection */
+const preparedBySql = new WeakMap<PoolClient, Set<string>>();
+
+/**
+ * What `Db.tenantReads` lends: a pooled connection on which each prepared statement runs alone, in one simple query
+ * `<setting>; [PREPARE name AS <text>;] EXECUTE name(<values>)`. A simple query of several statements runs as one
+ * implicit transaction, so the organization's setting (`set_config(..., true)`) holds for the statement and ends with
+ * it, and no BEGIN or COMMIT is sent. The values go in as quoted literals (escaped; untyped, so PostgreSQL takes each
+ * as its parameter's type, as it does the text values of a bound statement). The statement is prepared with SQL
+ * `PREPARE` under its own name (`…:alone`), once per connection.
+ *
+ * Any other query (drizzle's, through `query`: a secret ballot's counts) runs in a transaction of its own with the
+ * setting, BEGIN and COMMIT around it: correct, at the two round trips `Prepared` saves.
+ */
+export class StatementsAlone {
+  private setting: string | null = null;
+  /** a query that carried a PREPARE (or a ROLLBACK) failed: the connection's state is not known */
+  unsure = false;
+
+  constructor(private readonly client: PoolClient) {}
+
+  /** lent to one read; `setting`: the statement that sets the organization, run first in every query */
+  open(setting: string): void {
+    this.setting = setting;
+    this.unsure = false;
+  }
+
+  close(): void {
+    this.setting = null;
+  }
+
+  private current(name: string): string {
+    if (this.setting === null) throw new Error(`${name}: the reads have ended`);
+    return this.setting;
+  }
+
+  async run<R extends Record<string, unknown>>(name: string, text: string, values: unknown[]): Promise<R[]> {
+    const setting = this.current(name);
+    let done = preparedBySql.get(this.client);
+    if (!done) preparedBySql.set(this.client, (done = new Set()));
+    const ident = this.client.escapeIdentifier(name);
+    const prepare = done.has(name) ? '' : `PREPARE ${ident} AS ${text}; `;
+    const args = values.length ? `(${values.map((v) => this.literal(v)).join(', ')})` : '';
+    let results: unknown;
+    try {
+      results = await this.client.query(`${setting}; ${prepare}EXECUTE ${ident}${args}`);
+    } catch (e) {
+      if (prepare) this.unsure = true;
+      throw e;
+    }
+    if (prepare) done.add(name);
+    const all = results as Array<{ rows: R[] }>;
+    return all[all.length - 1].rows;
+  }
+
+  /** pg's `query` for drizzle: the query in a transaction of its own that sets the organization first */
+  async query(config: unknown, values?: unknown): Promise<unknown> {
+    const setting = this.current('query');
+    await this.client.query(`BEGIN; ${setting}`);
+    try {
+      const r = await this.client.query(config as never, values as never);
+      await this.client.query('COMMIT');
+      return r;
+    } catch (e) {
+      await this.client.query('ROLLBACK').catch(() => {
+        this.unsure = true;
+      });
+      throw e;
+    }
+  }
+
+  /** a value as an untyped SQL literal (what a bound parameter's text would be) */
+  private literal(v: unknown): string {
+    if (v === null || v === undefined) return 'NULL';
+    if (typeof v === 'string') return this.client.escapeLiteral(v);
+    if (typeof v === 'number' && Number.isFinite(v)) return `'${v}'`;
+    if (typeof v === 'bigint' || typeof v === 'boolean') return `'${v}'`;
+    if (v instanceof Date) return this.client.escapeLiteral(v.toISOString());
+    throw new Error(`a value of type ${typeof v} cannot be sent to a statement run alone`);
   }
 }

@@ -25,6 +25,14 @@ export class ScopedDb<S extends Record<string, unknown> = Record<string, unknown
   }
 
   /**
+   * A read made only of prepared statements (`Prepared`), each run alone with the organization set, without BEGIN
+   * and COMMIT (`Db.tenantReads`): for hot reads whose every statement is prepared (the meeting page).
+   */
+  reads<T>(orgId: string, fn: (s: Scope<S>) => Promise<T>): Promise<T> {
+    return this.db.tenantReads(orgId, (tx) => fn({ orgId, tx }));
+  }
+
+  /**
    * One transaction for a command; `after` queues work (event publishing, NATS requests, session ends)
    * that runs only once the transaction has committed, so a failed request neither writes nor announces
    * anything, and no NATS round trip happens while the transaction holds row locks.

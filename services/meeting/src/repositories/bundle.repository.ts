@@ -3,8 +3,8 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { jsonRowsColumn, Prepared, rowsFromJson } from '@app/platform';
 import {
-  actionParticipants, actions, activities, attachments, comments, decisions, itemPeople, notes, ratings, recordSummaries, subpoints, talkingPoints, virtualSessions, voters,
-  type ActivityRow, type ActionParticipantRow, type ActionRow, type AttachmentRow, type CommentRow, type DecisionRow, type ItemPersonRow, type SubpointRow, type TalkingPointRow, type VoterRow,
+  actionParticipants, actions, activities, attachments, comments, conflicts, decisions, itemPeople, notes, ratings, recordSummaries, subpoints, talkingPoints, virtualSessions, voters,
+  type ActivityRow, type ActionParticipantRow, type ActionRow, type AttachmentRow, type CommentRow, type ConflictRow, type DecisionRow, type ItemPersonRow, type SubpointRow, type TalkingPointRow, type VoterRow,
 } from '../db/schema';
 import type { Scope } from '../db/db';
 import type { RecordSummaryRow, VirtualSessionRow } from './records.repository';
@@ -20,6 +20,8 @@ export interface MeetingRows {
   participants: ActionParticipantRow[];
   attachments: AttachmentRow[];
   comments: CommentRow[];
+  /** the declared conflicts of interest on the meeting's talking points and its decisions' (ConflictsRepository.ofItems) */
+  conflicts: ConflictRow[];
 }
 
 /** what the meeting page shows of the reader's own: which parts to read (each off when the reader may not see it) */
@@ -73,7 +75,8 @@ function build(key: string): SQL {
       ${jsonRowsColumn(voters, and(eq(voters.orgId, orgId), inArray(voters.decisionId, dec))!, [voters.id])} as "voters",
       ${jsonRowsColumn(actionParticipants, and(eq(actionParticipants.orgId, orgId), inArray(actionParticipants.actionId, act))!, [actionParticipants.id])} as "participants",
       ${jsonRowsColumn(attachments, and(eq(attachments.orgId, orgId), ofItems(attachments))!, [attachments.id])} as "attachments",
-      ${jsonRowsColumn(comments, and(eq(comments.orgId, orgId), ofItems(comments))!, [comments.id])} as "comments"${readerColumns}`;
+      ${jsonRowsColumn(comments, and(eq(comments.orgId, orgId), ofItems(comments))!, [comments.id])} as "comments",
+      ${jsonRowsColumn(conflicts, and(eq(conflicts.orgId, orgId), or(inArray(conflicts.talkingPointId, tp), inArray(conflicts.talkingPointId, sql`(select ${decisions.talkingPointId} from ${decisions} where ${and(eq(decisions.orgId, orgId), eq(decisions.meetingId, meetingId))})`)))!, [conflicts.declaredAt, conflicts.id])} as "conflicts"${readerColumns}`;
 }
 
 /** built once per variant, run as a named prepared statement (libs/platform/src/db/prepared.ts) */
@@ -122,6 +125,7 @@ export class BundleRepository {
       participants: rowsFromJson(actionParticipants, row.participants),
       attachments: rowsFromJson(attachments, row.attachments),
       comments: rowsFromJson(comments, row.comments),
+      conflicts: rowsFromJson(conflicts, row.conflicts),
     } };
   }
 }

@@ -89,7 +89,7 @@ export class MeetingView {
     b.participants = read?.participants ?? (await this.actions.participantsOf(s, aIds));
     b.attachments = read?.attachments ?? (await this.agenda.attachmentsOf(s, { talkingPointIds: tpIds, subpointIds: spIds, decisionIds: dIds, actionIds: aIds }));
     b.comments = read?.comments ?? (await this.comments.commentsOf(s, { talkingPointIds: tpIds, subpointIds: spIds, decisionIds: dIds, actionIds: aIds }));
-    b.conflicts = await this.conflicts.ofItems(s, [...tpIds, ...b.decisions.flatMap((d) => (d.talkingPointId === null ? [] : [d.talkingPointId]))]);
+    b.conflicts = read?.conflicts ?? await this.conflicts.ofItems(s, [...tpIds, ...b.decisions.flatMap((d) => (d.talkingPointId === null ? [] : [d.talkingPointId]))]);
     b.files = await this.libraryFiles.resolve(s.orgId, b.attachments.map((a) => a.libraryId));
     return b;
   }
@@ -139,7 +139,9 @@ export class MeetingView {
   }
 
   async details(orgId: string, actor: Actor, meetingId: number, variant?: Variant, opts: { ndaPreview?: boolean } = {}): Promise<MeetingDetails> {
-    return this.db.tenant(orgId, async (s) => {
+    // every statement of this read is prepared (the access check's, the page's): each runs alone with the
+    // organization set, without BEGIN and COMMIT (Db.tenantReads; docs/performance.md, P1)
+    return this.db.reads(orgId, async (s) => {
       const ctx = await this.access.load(s, actor, meetingId, { variant, ndaPreview: opts.ndaPreview });
       return this.detailsIn(s, ctx);
     });
