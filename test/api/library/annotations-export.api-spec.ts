@@ -134,4 +134,16 @@ describe('GET /api/library/{id}/annotations/export', () => {
     }
     expect((await exported(w.m2)).status).toBe(200);
   });
+
+  it("a highlighter's drawing keeps its see-through ink: /Ink with /CA 0.35 (an opaque drawing has no /CA); a bad opacity is 409, nothing written", async () => {
+    const bad = await w.m1.c.post(path(), { page: 1, kind: 'drawing', geometry: { paths: [{ points: [[0.2, 0.2]] }], width: 0.012, opacity: 2 }, color: '#e53935', visibility: 'committee' });
+    expect(bad.status).toBe(409);
+    const hl = expectOk(await w.m1.c.post(path(), { page: 1, kind: 'drawing', geometry: { paths: [{ points: [[0.2, 0.6], [0.7, 0.6]] }], width: 0.016, opacity: 0.35 }, color: '#e53935', visibility: 'committee' }));
+    expect(hl.geometry).toEqual({ paths: [{ points: [[0.2, 0.6], [0.7, 0.6]] }], width: 0.016, opacity: 0.35 });
+    const r = await exported(w.m2);
+    expect(r.status).toBe(200);
+    const inks = (await annotsOf(r.bytes)).annots.filter((a) => a.subtype === 'Ink');
+    expect(inks.map((a) => [a.page, a.dict.lookupMaybe(PDFName.of('CA'), PDFNumber)?.asNumber() ?? null]).sort()).toEqual([[1, 0.35], [2, null]]);
+    expect(r.headers.get('x-annotations')).toBe('4');
+  });
 });

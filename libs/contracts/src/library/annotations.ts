@@ -32,6 +32,8 @@ export const zNoteGeometry = z.object({ x: unit, y: unit });
 export const zDrawingGeometry = z.object({
   paths: z.array(z.object({ points: z.array(zPoint).min(1, M.required).max(ANNOTATION_LIMITS.points) })).min(1, M.required).max(ANNOTATION_LIMITS.paths),
   width: z.number({ error: M.number }).min(0.0005, M.invalid).max(0.05, M.invalid).default(0.003),
+  /** see-through ink (a highlighter's stroke, docs/annotations.md): 0.1..1, opaque when absent */
+  opacity: z.number({ error: M.number }).min(0.1, M.invalid).max(1, M.invalid).optional(),
 });
 export const zAnnotationGeometry = z.union([zHighlightGeometry, zNoteGeometry, zDrawingGeometry]);
 export type AnnotationGeometry = z.output<typeof zAnnotationGeometry>;

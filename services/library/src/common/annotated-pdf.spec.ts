@@ -1,4 +1,4 @@
-import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFNumber } from 'pdf-lib';
 import { annotatePdf, pdfDate, rgbOf, type ExportMark } from './annotated-pdf';
 
 const at = new Date('2026-03-04T05:06:07Z');
@@ -35,10 +35,26 @@ describe('annotatePdf', () => {
     ['an orphaned mark is skipped', [mark({ orphaned: true })], 0, 1, [[], []]],
     ['a geometry that is not the kind\'s is skipped', [mark({ kind: 'drawing', geometry: { x: 0.1, y: 0.1 } })], 0, 1, [[], []]],
     ['a highlight and a drawing on page 2', [mark({ page: 2, kind: 'highlight', geometry: { rects: [{ x: 0, y: 0, w: 1, h: 0.1 }] } }), mark({ page: 2, kind: 'drawing', geometry: { paths: [{ points: [[0, 0], [1, 1]] }] } })], 2, 0, [[], ['Highlight', 'Ink']]],
+    ['a see-through drawing (a highlighter\'s) on page 1', [mark({ kind: 'drawing', geometry: { paths: [{ points: [[0, 0], [1, 1]] }], width: 0.016, opacity: 0.35 } })], 1, 0, [['Ink'], []]],
     ['a reply: a /Text (and popup) after its annotation', [mark({ replies: [{ text: 'r', author: 'B', at }] })], 1, 0, [['Popup', 'Text', 'Popup', 'Text'], []]],
   ])('%s', async (_, marks, written, skipped, want) => {
     const r = await annotatePdf(await twoPages(), marks);
     expect({ written: r.written, skipped: r.skipped }).toEqual({ written, skipped });
     expect(await subtypes(r.bytes)).toEqual(want);
+  });
+});
+
+describe('annotatePdf: the ink\'s opacity', () => {
+  it.each([
+    ['a highlighter drawing: /CA its opacity', { opacity: 0.35 }, 0.35],
+    ['an opaque drawing: no /CA', {}, null],
+    ['opacity 1: no /CA', { opacity: 1 }, null],
+  ])('%s', async (_, extra, want) => {
+    const d = await PDFDocument.create();
+    d.addPage([600, 800]);
+    const r = await annotatePdf(await d.save(), [mark({ kind: 'drawing', geometry: { paths: [{ points: [[0.1, 0.1], [0.9, 0.1]] }], width: 0.016, ...extra } })]);
+    const out = await PDFDocument.load(r.bytes);
+    const ink = out.context.lookup(out.getPage(0).node.Annots()!.get(0), PDFDict);
+    expect(ink.lookupMaybe(PDFName.of('CA'), PDFNumber)?.asNumber() ?? null).toBe(want);
   });
 });

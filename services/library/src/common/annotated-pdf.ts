@@ -126,7 +126,7 @@ function annotationOf(doc: PDFDocument, page: PDFPage, m: ExportMark): PDFRef | 
       ink.push(line);
     }
     const width = round(Math.max(0.5, (typeof g.width === 'number' ? g.width : 0.003) * Math.min(map.box.width, map.box.height)));
-    const dict = doc.context.obj({ ...base('Ink', [x1 - width, y1 - width, x2 + width, y2 + width], m, color), InkList: ink, BS: { W: width, S: 'S' } } as never);
+    const dict = doc.context.obj({ ...base('Ink', [x1 - width, y1 - width, x2 + width, y2 + width], m, color), InkList: ink, BS: { W: width, S: 'S' }, ...(typeof g.opacity === 'number' && g.opacity < 1 ? { CA: g.opacity } : {}) } as never);
     return doc.context.register(dict);
   }
   return null;

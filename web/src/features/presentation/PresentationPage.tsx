@@ -16,7 +16,6 @@ import {
   type MeetingDetails,
   type PaletteColour,
 } from '@app/contracts';
-import { annotationsApi } from '../../api/annotations';
 import { api } from '../../api/client';
 import { notify } from '../../api/notify';
 import { EmptyState } from '../../components/EmptyState';
@@ -32,6 +31,7 @@ import { NotesDrawer } from './NotesDrawer';
 import { SidePanel } from './SidePanel';
 import { SlideStage, type Tool } from './SlideStage';
 import { drawingOf, slideDrawingAnnotations } from './room-state';
+import { replaceSlideInk } from './slide-ink';
 import { usePresentationSocket } from './use-presentation-socket';
 import './presentation.css';
 
@@ -159,30 +159,46 @@ export function PresentationPage(props: { mode: 'live' | 'viewer' }) {
     if (waiting && (waiting.slide !== slide || waiting.operations.length >= 150)) opThrottle.current?.flush();
     setPending((p) => [...p, op]);
     opThrottle.current?.offer({ slide, operations: [op] });
+    if (op.kind === 'stroke' && op.tool === 'eraser' && savedInk.current.has(slide)) void saveDrawing({ quiet: true, extra: [op] });
   };
   const clearSlide = () => {
     opThrottle.current?.flush();
     send({ type: 'forward', action: { type: 'OPERATION', slide, operations: [{ kind: 'clear' }] } });
   };
 
-  // the presenter keeps the slide's drawing as a shared annotation of the document's page (the committee sees it in
-  // the library viewer): one POST per colour and tool, through the annotations API with the meeting's access
+  // the presenter keeps the slide's drawing as shared annotations of the document's page (the committee sees them in
+  // the library viewer): one POST per colour and tool, through the annotations API with the meeting's access. A slide
+  // saved again replaces what it saved (new marks first, then the old ones removed), and an eraser stroke on a saved
+  // slide saves it again at once, so the erased ink leaves the saved marks too (live for open viewers through the
+  // annotation events). One save at a time, in order (`inkQueue`), each from the drawing as it was when asked.
   const [savingInk, setSavingInk] = useState(false);
-  const saveDrawing = async () => {
+  const savedInk = useRef(new Map<number, number[]>());
+  const inkQueue = useRef<Promise<unknown>>(Promise.resolve());
+  const saveDrawing = async (o: { quiet?: boolean; extra?: DrawOperation[] } = {}) => {
     opThrottle.current?.flush();
-    const bodies = slideDrawingAnnotations([...drawingOf(view.operations, slide), ...pending], slide);
-    if (bodies.length === 0) return notify('info', t('tools.nothingToSave'));
-    setSavingInk(true);
-    try {
-      for (const body of bodies) await annotationsApi.create(fileId, meetingId, body);
-      notify('success', t('tools.saved', { count: bodies.length, page: slide + 1 }));
-    } catch (e) {
-      // the request layer has shown the catalogue's toast for an answer; this names what failed
-      console.error('presentation: save drawing', e);
-      notify('error', t('tools.saveFailed'));
-    } finally {
-      setSavingInk(false);
-    }
+    const at = slide;
+    // the page's size only shapes the eraser's reach: without it the slide is taken as square
+    const size = await pdf?.size(at + 1).catch((e: unknown) => (console.warn('presentation: page size', e), null));
+    const aspect = size && size.width > 0 ? size.height / size.width : 1;
+    const bodies = slideDrawingAnnotations([...drawingOf(view.operations, at), ...pending, ...(o.extra ?? [])], at, aspect);
+    const job = inkQueue.current.then(async () => {
+      const before = savedInk.current.get(at) ?? [];
+      if (bodies.length === 0 && before.length === 0) return o.quiet ? undefined : notify('info', t('tools.nothingToSave'));
+      setSavingInk(true);
+      try {
+        savedInk.current.set(at, await replaceSlideInk(fileId, meetingId, before, bodies));
+        if (!o.quiet) notify('success', t('tools.saved', { count: bodies.length, page: at + 1 }));
+      } catch (e) {
+        // the request layer has shown the catalogue's toast for an answer; this names what failed
+        console.error('presentation: save drawing', e);
+        notify('error', t('tools.saveFailed'));
+      } finally {
+        setSavingInk(false);
+      }
+    });
+    // the next save waits for this one, failed or not (a failure was said above)
+    inkQueue.current = job.catch(() => undefined);
+    await job;
   };
 
   // the stage's width: the slide is fitted to it (and drawn again when the window or the panels change)

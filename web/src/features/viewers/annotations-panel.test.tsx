@@ -198,6 +198,7 @@ describe('shared marks on the page', () => {
   it.each([
     ['a note', mark({ kind: 'note', geometry: { x: 0.2, y: 0.3 }, text: 'Hi' }), { items: [{ kind: 'note', page: 1, at: [0.2, 0.3], text: 'Hi' }], rects: [] }],
     ['a drawing', mark({ kind: 'drawing', color: '#2293fb', geometry: { paths: [{ points: [[0.1, 0.1], [0.2, 0.2]] }] } }), { items: [{ kind: 'pen', page: 1, color: '#2293fb', points: [[0.1, 0.1], [0.2, 0.2]] }], rects: [] }],
+    ['a highlighter’s drawing: its width and its see-through ink', mark({ kind: 'drawing', color: '#e53935', geometry: { paths: [{ points: [[0.1, 0.1], [0.2, 0.2]] }], width: 0.016, opacity: 0.35 } }), { items: [{ kind: 'pen', page: 1, color: '#e53935', points: [[0.1, 0.1], [0.2, 0.2]], width: 0.016, opacity: 0.35 }], rects: [] }],
     ['a highlight', theirs, { items: [], rects: [{ x: 0.1, y: 0.1, w: 0.3, h: 0.02 }] }],
     ['a geometry that is not the kind’s', mark({ kind: 'note', geometry: { rects: [] } }), { items: [], rects: [] }],
   ])('%s', (_, m, expected) => expect(sharedToDrawn([m])).toEqual(expected));

@@ -13,6 +13,9 @@ export interface Stroke {
   page: number;
   color: string;
   points: Point[];
+  /** a shared drawing's own line width (a fraction of the page's shorter side) and see-through-ness (a highlighter's) */
+  width?: number;
+  opacity?: number;
 }
 export interface Note {
   kind: 'note';
@@ -88,16 +91,19 @@ export function drawAnnotations(ctx: CanvasRenderingContext2D, items: readonly A
       continue;
     }
     if (a.points.length === 0) continue;
+    ctx.save();
     ctx.beginPath();
     ctx.lineCap = 'round';
     ctx.lineJoin = 'round';
+    ctx.globalAlpha = a.opacity ?? 1;
     ctx.strokeStyle = a.kind === 'highlight' ? HIGHLIGHT_COLOR : a.color;
-    ctx.lineWidth = strokeWidth(a.kind, Math.min(width, height));
+    ctx.lineWidth = a.width !== undefined ? Math.max(1, a.width * Math.min(width, height)) : strokeWidth(a.kind, Math.min(width, height));
     const [x0, y0] = px(a.points[0]);
     ctx.moveTo(x0, y0);
     if (a.points.length === 1) ctx.lineTo(x0 + 0.1, y0 + 0.1);
     for (const p of a.points.slice(1)) ctx.lineTo(...px(p));
     ctx.stroke();
+    ctx.restore();
   }
 }
 
@@ -178,8 +184,11 @@ export function sharedToDrawn(marks: readonly SharedMark[]): { items: Annotation
     const g = m.geometry as Record<string, unknown> | null;
     if (!g) continue;
     if (m.kind === 'note' && typeof g.x === 'number' && typeof g.y === 'number') items.push({ kind: 'note', page: m.page, at: [g.x, g.y], text: m.text });
-    else if (m.kind === 'drawing' && Array.isArray(g.paths))
-      for (const p of g.paths as { points?: unknown }[]) if (Array.isArray(p.points)) items.push({ kind: 'pen', page: m.page, color: m.color, points: p.points as Point[] });
+    else if (m.kind === 'drawing' && Array.isArray(g.paths)) {
+      // a drawing keeps its width and, a highlighter's, its opacity (docs/annotations.md#the-presenters-drawing)
+      const look = { ...(typeof g.width === 'number' ? { width: g.width } : {}), ...(typeof g.opacity === 'number' && g.opacity < 1 ? { opacity: g.opacity } : {}) };
+      for (const p of g.paths as { points?: unknown }[]) if (Array.isArray(p.points)) items.push({ kind: 'pen', page: m.page, color: m.color, points: p.points as Point[], ...look });
+    }
     if (m.kind === 'highlight' && Array.isArray(g.rects)) rects.push(...(g.rects as PageRect[]));
   }
   return { items, rects };
