@@ -123,6 +123,8 @@ export class ApprovalService {
     if (!people.length) throw AppError.validation({ assignees: AM.assigneesRequired });
     const tokens = new Map<number, string>();
     return this.db.command(c.orgId, async (s, after) => {
+      // each copy as sent may be shared with an approval being deleted: wait for it (docs/approval.md, "Deleting")
+      for (const sha of [...new Set(files.map((f) => f.sha))].sort()) await this.repo.lockObject(s, sentKey(c.orgId, sha));
       const a = await this.repo.insert(s, {
         title: c.title, description: c.description ?? null, senderId: c.actor.userId, senderName: c.actor.name ?? '', committeeId: c.committeeId ?? null, meetingId: c.meetingId ?? null,
       });
@@ -151,7 +153,13 @@ export class ApprovalService {
     return this.db.command(c.orgId, async (s) => {
       const v = await this.access.see(s, c, c.approvalId, undefined, true);
       if (!v.sender && !c.actor.isAdmin) throw new AppError(ApprovalErrors.APPROVAL_NOT_SENDER);
+      // a sign job at work on it finishes first (its lock), and finds no approval next time
+      await this.repo.lockWork(s, v.approval.id);
+      const objects = await this.repo.objectsOnlyOf(s, v.approval.id);
       await this.repo.delete(s, v.approval.id);
+      // the approval's PDFs go with it, last and still under the locks: a creation that shares a copy as sent waits
+      // for this commit and then stores its own copy again (a failure here leaves every row in place)
+      for (const key of objects) await this.store.remove(key);
       return { ok: true as const };
     });
   }

@@ -32,6 +32,10 @@ export class DocumentStore {
     return this.storage.presignedGet(key, ttlSeconds);
   }
 
+  remove(key: string): Promise<void> {
+    return this.storage.remove(key);
+  }
+
   /** stores bytes of this approval's own (a copy as sent, a stamped or sealed state) under `key` */
   async put(key: string, bytes: Uint8Array): Promise<void> {
     if (await this.storage.stat(key)) return;

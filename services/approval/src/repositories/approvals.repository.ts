@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, exists, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ApprovalStatus, ApprovalTab } from '@app/contracts';
 import type { Scope } from '../common/approval-db';
 import { approvals, assignees, documents, placements, signatures, signJobs, versions } from '../db/schema';
@@ -41,6 +41,27 @@ export class ApprovalRepository {
   async update(s: Scope, id: number, v: Partial<Omit<typeof approvals.$inferInsert, 'orgId' | 'id'>>): Promise<ApprovalRow> {
     const [row] = await s.tx.update(approvals).set({ ...v, updatedAt: new Date() }).where(and(eq(approvals.orgId, s.orgId), eq(approvals.id, id))).returning();
     return row;
+  }
+
+  /**
+   * A copy of a document as sent is named by its content and shared by every approval of the organization that sent the
+   * same bytes: creating and deleting an approval lock each such object (in key order, so two never wait on each other).
+   */
+  async lockObject(s: Scope, key: string): Promise<void> {
+    await s.tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`approval-object:${s.orgId}:${key}`}))`);
+  }
+
+  /** the S3 objects only this approval refers to: its stamped and sealed states, and its copies as sent that no other approval shares (each locked) */
+  async objectsOnlyOf(s: Scope, id: number): Promise<string[]> {
+    const mine = [
+      ...(await s.tx.selectDistinct({ key: versions.s3Key }).from(versions).where(and(eq(versions.orgId, s.orgId), eq(versions.approvalId, id)))),
+      ...(await s.tx.selectDistinct({ key: documents.s3Key }).from(documents).where(and(eq(documents.orgId, s.orgId), eq(documents.approvalId, id)))),
+    ];
+    const keys = [...new Set(mine.map((r) => r.key).filter((k): k is string => !!k))].sort();
+    for (const k of keys) await this.lockObject(s, k);
+    if (!keys.length) return [];
+    const shared = new Set((await s.tx.selectDistinct({ key: versions.s3Key }).from(versions).where(and(eq(versions.orgId, s.orgId), ne(versions.approvalId, id), inArray(versions.s3Key, keys)))).map((r) => r.key));
+    return keys.filter((k) => !shared.has(k));
   }
 
   async delete(s: Scope, id: number): Promise<void> {
