@@ -92,6 +92,9 @@ describe('journey: a questionnaire built, sent, answered in two languages, and i
       const committee = expectOk(await w.admin.c.get('/evaluations/questionnaires')).committees.find((c: any) => c.id === w.committeeId);
       await pickOption(page, committee.name);
       await setDateTime(page, '[data-testid=eval-deadline]', nextWeek());
+      // the reminders: 3 days and 1 day are ticked; 1 hour is added
+      expect(await page.$$eval('[data-testid=eval-reminders] input[type=checkbox]', (bs: any[]) => bs.map((b) => b.checked))).toEqual([false, true, true, false]);
+      await page.click('[data-testid=eval-reminder-60]');
       await page.click('[data-testid=eval-send]');
       await successToast(page);
       await waitForText(page, '[data-testid=eval-rounds]', '0 of 4 answered');
@@ -102,6 +105,7 @@ describe('journey: a questionnaire built, sent, answered in two languages, and i
     const q = qs.items.find((x: any) => x.title.en === title);
     expect(q).toMatchObject({ anonymous: true, title: { en: title, ar: 'التقييم الذاتي للمجلس' } });
     expect(q.rounds).toHaveLength(1);
+    expect(q.rounds[0].reminder_minutes).toEqual([4320, 1440, 60]);
     roundId = q.rounds[0].id;
     const round = expectOk(await w.m1.c.get(`/evaluations/rounds/${roundId}`));
     expect(round.sections[0].questions.map((x: any) => [x.kind, x.text])).toEqual([

@@ -1,4 +1,4 @@
-import { Routes, type QuestionnaireBody, type RouteData } from '@app/contracts';
+import { Routes, type QuestionnaireBody, type RouteData, type SendBody } from '@app/contracts';
 import { api, apiCommand } from './client';
 
 /**
@@ -16,7 +16,7 @@ export const evaluationsApi = {
   questionnaire: (id: number) => api(Routes.getQuestionnaire, { params: { id } }),
   create: (body: QuestionnaireBody) => apiCommand(Routes.createQuestionnaire, { body }),
   update: (id: number, body: QuestionnaireBody) => apiCommand(Routes.updateQuestionnaire, { params: { id }, body }),
-  send: (id: number, body: { committee_id: number; deadline: string }) => apiCommand(Routes.sendQuestionnaire, { params: { id }, body }),
+  send: (id: number, body: SendBody) => apiCommand(Routes.sendQuestionnaire, { params: { id }, body }),
   /** `quiet`: no error toast (the home page's widget is a side note; the evaluations page shows its own error state) */
   mine: (quiet = false) => api(Routes.myEvaluationRounds, { notify: !quiet }),
   round: (id: number) => api(Routes.getEvaluationRound, { params: { id } }),

@@ -7,7 +7,7 @@ import { InputText } from 'primereact/inputtext';
 import { SelectButton } from 'primereact/selectbutton';
 import { useTranslation } from 'react-i18next';
 import { Link, generatePath, useNavigate, useParams } from 'react-router-dom';
-import { QUESTION_KINDS, type Question, type QuestionKind, type Section } from '@app/contracts';
+import { EVALUATION_REMINDER_CHOICES, QUESTION_KINDS, type Question, type QuestionKind, type Section } from '@app/contracts';
 import { ApiError } from '../../api/client';
 import { evaluationsApi } from '../../api/evaluations';
 import { notify } from '../../api/notify';
@@ -16,14 +16,19 @@ import { Field } from '../../components/Field';
 import { Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { useApi, useRevalidate } from '../../hooks/use-api';
+import { useMessage } from '../../i18n';
 import { ROUTES } from '../../routes';
-import { EDIT_LANGS, deadlineParam, emptyDraft, newQuestion, nextId, setText, textIn, toBody, withKind, type Draft, type EditLang } from './builder';
+import {
+  DEFAULT_REMINDERS, EDIT_LANGS, deadlineParam, emptyDraft, newQuestion, nextId, reminderErrors, reminderParam, setText, textIn, toBody, toggleReminder, withKind,
+  type Draft, type EditLang,
+} from './builder';
 import { RoundLine } from './EvaluationsPage';
 
 /**
  * Build a questionnaire and send it (POST/PUT /api/evaluations/questionnaires, POST …/{id}/rounds): texts are edited
- * one language at a time (English required), sections of questions of four kinds, anonymous or named; then a committee
- * and a deadline. The server validates; its field errors show under their field.
+ * one language at a time (English required), sections of questions of four kinds, anonymous or named; then a committee,
+ * a deadline and the reminders (check boxes of leads before the deadline, 3 days and 1 day ticked). The server
+ * validates; its field errors show under their field, a reminder's beside the lead it is about.
  */
 export function QuestionnairePage() {
   const { t, i18n } = useTranslation('evaluations');
@@ -38,8 +43,9 @@ export function QuestionnairePage() {
   const [lang, setLang] = useState<EditLang>('en');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const [send, setSend] = useState<{ committee_id: number | null; deadline: string }>({ committee_id: null, deadline: '' });
-  const [sendErrors, setSendErrors] = useState<Record<string, string>>({});
+  const [send, setSend] = useState<{ committee_id: number | null; deadline: string; reminders: number[] }>({ committee_id: null, deadline: '', reminders: [...DEFAULT_REMINDERS] });
+  const [sendErrors, setSendErrors] = useState<{ fields: Record<string, string>; reminders: number[] }>({ fields: {}, reminders: [] });
+  const m = useMessage();
 
   useEffect(() => {
     if (one.data && !draft) setDraft({ title: one.data.title, anonymous: one.data.anonymous, sections: one.data.sections });
@@ -72,16 +78,19 @@ export function QuestionnairePage() {
 
   const sendRound = async () => {
     if (!qid) return;
-    setSendErrors({});
+    const reminders = reminderParam(send.reminders);
+    setSendErrors({ fields: {}, reminders });
     try {
-      const r = await evaluationsApi.send(qid, { committee_id: send.committee_id ?? (0 as number), deadline: deadlineParam(send.deadline) });
+      const r = await evaluationsApi.send(qid, { committee_id: send.committee_id ?? (0 as number), deadline: deadlineParam(send.deadline), reminder_minutes: reminders });
       notify('success', r.message ?? t('send.sent'));
       void one.mutate();
       void revalidate('evaluations/mine');
     } catch (e) {
-      if (e instanceof ApiError) setSendErrors(e.fieldErrors as Record<string, string>);
+      if (e instanceof ApiError) setSendErrors({ fields: e.fieldErrors as Record<string, string>, reminders });
     }
   };
+  const badReminders = reminderErrors(sendErrors.fields, sendErrors.reminders);
+  const lead = (minutes: number) => t(`send.lead.${minutes}`);
 
   return (
     <div className="page eval-page" data-testid="questionnaire-page">
@@ -160,12 +169,34 @@ export function QuestionnairePage() {
       {qid && (
         <Card title={t('send.title')} className="eval-card">
           <div className="eval-send">
-            <Field id="eval-committee" label={t('send.committee')} required error={sendErrors.committee_id}>
+            <Field id="eval-committee" label={t('send.committee')} required error={sendErrors.fields.committee_id}>
               <Dropdown inputId="eval-committee" value={send.committee_id} options={(list.data?.committees ?? []).map((c) => ({ value: c.id, label: c.name }))} onChange={(e) => setSend((x) => ({ ...x, committee_id: e.value as number }))} placeholder={t('send.choose')} data-testid="eval-committee" />
             </Field>
-            <Field id="eval-deadline" label={t('send.deadline')} required error={sendErrors.deadline}>
+            <Field id="eval-deadline" label={t('send.deadline')} required error={sendErrors.fields.deadline}>
               <input id="eval-deadline" type="datetime-local" className="p-inputtext p-component" value={send.deadline} onChange={(e) => setSend((x) => ({ ...x, deadline: e.target.value }))} data-testid="eval-deadline" />
             </Field>
+            <fieldset className="eval-reminders" aria-describedby={`eval-reminders-hint${badReminders.length ? ' eval-reminders-error' : ''}`} data-testid="eval-reminders">
+              <legend className="field__label">{t('send.reminders')}</legend>
+              <div className="eval-options eval-options--scale">
+                {EVALUATION_REMINDER_CHOICES.map((minutes) => (
+                  <label key={minutes} className="eval-option">
+                    <input
+                      type="checkbox" checked={send.reminders.includes(minutes)}
+                      aria-invalid={badReminders.some((b) => b.minutes === minutes) || undefined}
+                      onChange={(e) => setSend((x) => ({ ...x, reminders: toggleReminder(x.reminders, minutes, e.target.checked) }))}
+                      data-testid={`eval-reminder-${minutes}`}
+                    />
+                    <span>{lead(minutes)}</span>
+                  </label>
+                ))}
+              </div>
+              <small id="eval-reminders-hint" className="field__hint">{t('send.remindersHint')}</small>
+              {badReminders.length > 0 && (
+                <small id="eval-reminders-error" className="p-error field__error" role="alert" data-testid="eval-reminders-error">
+                  {badReminders.map((b) => (b.minutes !== null && EVALUATION_REMINDER_CHOICES.some((c) => c === b.minutes) ? `${lead(b.minutes)}: ${m(b.message)}` : m(b.message))).join(' ')}
+                </small>
+              )}
+            </fieldset>
             <Button type="button" icon="pi pi-send" label={t('send.send')} onClick={() => void sendRound()} data-testid="eval-send" />
           </div>
           {one.data?.rounds.length ? (

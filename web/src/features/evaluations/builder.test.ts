@@ -1,5 +1,5 @@
 import { zQuestionnaireBody } from '@app/contracts';
-import { deadlineParam, emptyDraft, newQuestion, nextId, setText, textIn, toBody, withKind } from './builder';
+import { DEFAULT_REMINDERS, deadlineParam, emptyDraft, newQuestion, nextId, reminderErrors, reminderParam, setText, textIn, toBody, toggleReminder, withKind } from './builder';
 
 describe('questionnaire builder steps (docs/evaluations.md)', () => {
   it.each<[string, Parameters<typeof setText>, Record<string, string>]>([
@@ -49,5 +49,22 @@ describe('questionnaire builder steps (docs/evaluations.md)', () => {
 
   it('the deadline input becomes the API local date-time', () => {
     expect(deadlineParam('2026-12-01T17:30')).toBe('2026-12-01 17:30');
+  });
+
+  it('the reminders: 3 days and 1 day by default; ticked leads sent largest first; each tick once', () => {
+    expect(DEFAULT_REMINDERS).toEqual([4320, 1440]);
+    expect(reminderParam([60, 10080, 1440])).toEqual([10080, 1440, 60]);
+    expect(toggleReminder([1440], 60, true)).toEqual([1440, 60]);
+    expect(toggleReminder([1440, 60], 60, true)).toEqual([1440, 60]);
+    expect(toggleReminder([1440, 60], 1440, false)).toEqual([60]);
+  });
+
+  it.each<[string, Record<string, string>, number[], Array<{ minutes: number | null; message: string }>]>([
+    ['none', { deadline: 'x' }, [1440], []],
+    ['one lead, by its index in the list sent', { 'reminder_minutes.1': 'late' }, [10080, 4320], [{ minutes: 4320, message: 'late' }]],
+    ['the list as a whole', { reminder_minutes: 'too many' }, [1, 2], [{ minutes: null, message: 'too many' }]],
+    ['an index outside the list', { 'reminder_minutes.5': 'x' }, [60], [{ minutes: null, message: 'x' }]],
+  ])('reminderErrors: %s', (_n, errors, sent, expected) => {
+    expect(reminderErrors(errors, sent)).toEqual(expected);
   });
 });

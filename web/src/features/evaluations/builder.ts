@@ -1,4 +1,4 @@
-import type { Localized, Question, QuestionKind, QuestionnaireBody, Section } from '@app/contracts';
+import { EVALUATION_DEFAULT_REMINDERS, type Localized, type Question, type QuestionKind, type QuestionnaireBody, type Section } from '@app/contracts';
 
 /**
  * The questionnaire builder's draft and its pure steps (docs/evaluations.md): texts are edited one language at a
@@ -56,3 +56,27 @@ export const toBody = (d: Draft): QuestionnaireBody => ({ title: d.title, anonym
 
 /** the form's datetime-local value 'YYYY-MM-DDTHH:mm' as the API's local date-time 'YYYY-MM-DD HH:mm' */
 export const deadlineParam = (v: string): string => v.replace('T', ' ');
+
+/** the reminders ticked when the send form opens: the API's default (3 days and 1 day before) */
+export const DEFAULT_REMINDERS: readonly number[] = EVALUATION_DEFAULT_REMINDERS;
+
+/** the ticked reminders as the body sends them: largest lead first (the order the server's field errors index) */
+export const reminderParam = (ticked: readonly number[]): number[] => [...ticked].sort((a, b) => b - a);
+
+/** a reminder ticked or unticked */
+export const toggleReminder = (ticked: readonly number[], minutes: number, on: boolean): number[] =>
+  on ? (ticked.includes(minutes) ? [...ticked] : [...ticked, minutes]) : ticked.filter((m) => m !== minutes);
+
+/**
+ * the server's reminder errors (`reminder_minutes`, `reminder_minutes.<index>` of the list sent) as the leads they are
+ * about: `minutes` null for the list as a whole
+ */
+export function reminderErrors(errors: Record<string, string>, sent: readonly number[]): Array<{ minutes: number | null; message: string }> {
+  const out: Array<{ minutes: number | null; message: string }> = [];
+  for (const [k, message] of Object.entries(errors)) {
+    if (k === 'reminder_minutes') out.push({ minutes: null, message });
+    const m = /^reminder_minutes\.(\d+)$/.exec(k);
+    if (m) out.push({ minutes: sent[Number(m[1])] ?? null, message });
+  }
+  return out;
+}

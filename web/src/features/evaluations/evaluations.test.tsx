@@ -1,12 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { EvaluationReportState } from '@app/contracts';
-import type { EvaluationResults, EvaluationRound, MyRounds } from '../../api/evaluations';
+import type { EvaluationResults, EvaluationRound, MyRounds, QuestionnaireList } from '../../api/evaluations';
 import { session } from '../../api/session';
 import { installFetch, jsonResponse, on, type Call } from '../../test/fetch';
 import { renderWithApp } from '../../test/render';
 import { AnswerPage } from './AnswerPage';
 import { EvaluationsPage } from './EvaluationsPage';
 import { PdfButton } from './PdfButton';
+import { QuestionnairePage } from './QuestionnairePage';
 import { ResultsPage } from './ResultsPage';
 
 const en = (s: string) => ({ en: s });
@@ -205,5 +206,62 @@ describe('results PDF button', () => {
     expect(await screen.findByText('The PDF could not be made.')).toBeInTheDocument();
     expect(screen.queryByTestId('eval-pdf-link')).toBeNull();
     await waitFor(() => expect(screen.getByTestId('eval-pdf-button')).toBeEnabled());
+  });
+});
+
+describe('send form: the reminders', () => {
+  const questionnaire = { id: 2, title: en('Board self-evaluation'), description: null, anonymous: true, sections, created_by: 1, created_at: '2026-11-20 10:00:00', updated_at: '2026-11-20 10:00:00', rounds: [] };
+  const list: QuestionnaireList = { items: [], committees: [{ id: 1, name: 'Board' }] } as unknown as QuestionnaireList;
+
+  it('ticks 3 days and 1 day, sends the ticked leads largest first, and shows a refused lead beside its name', async () => {
+    const sent: Call[] = [];
+    let fail = true;
+    installFetch(
+      on('GET', '/api/evaluations/questionnaires', () => jsonResponse(200, { success: true, data: list })),
+      on('GET', '/api/evaluations/questionnaires/2', () => jsonResponse(200, { success: true, data: questionnaire })),
+      on('POST', '/api/evaluations/questionnaires/2/rounds', (c) => {
+        sent.push(c);
+        if (fail) return jsonResponse(409, { success: false, message: 'Error in validation', errors: { 'reminder_minutes.0': ['This reminder would come before now: choose a shorter time before the deadline.'] } });
+        return jsonResponse(200, { success: true, message: 'Done', data: summary });
+      }),
+    );
+    renderWithApp(<QuestionnairePage />, { path: '/app/activity/evaluations/questionnaires/2', route: '/app/activity/evaluations/questionnaires/:id' });
+    const group = await screen.findByRole('group', { name: 'Reminders' });
+    expect(group).toHaveAccessibleDescription('Each reminder goes once, only to the members who have not answered yet.');
+    const box = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
+    expect([box('7 days before'), box('3 days before'), box('1 day before'), box('1 hour before')].map((b) => b.checked)).toEqual([false, true, true, false]);
+    fireEvent.click(box('1 hour before'));
+    fireEvent.click(box('7 days before'));
+    fireEvent.click(box('3 days before'));
+    fireEvent.change(screen.getByTestId('eval-deadline'), { target: { value: '2026-12-01T17:00' } });
+    fireEvent.click(screen.getByTestId('eval-send'));
+    expect(await screen.findByTestId('eval-reminders-error')).toHaveTextContent('7 days before: This reminder would come before now');
+    expect(sent[0].body).toMatchObject({ deadline: '2026-12-01 17:00', reminder_minutes: [10080, 1440, 60] });
+    expect(box('7 days before')).toHaveAttribute('aria-invalid', 'true');
+    expect(box('1 day before')).not.toHaveAttribute('aria-invalid');
+    fail = false;
+    fireEvent.click(box('7 days before'));
+    fireEvent.click(screen.getByTestId('eval-send'));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1].body).toMatchObject({ reminder_minutes: [1440, 60] });
+    await waitFor(() => expect(screen.queryByTestId('eval-reminders-error')).toBeNull());
+  });
+
+  it('no box ticked sends an empty list: no reminder', async () => {
+    const sent: Call[] = [];
+    installFetch(
+      on('GET', '/api/evaluations/questionnaires', () => jsonResponse(200, { success: true, data: list })),
+      on('GET', '/api/evaluations/questionnaires/2', () => jsonResponse(200, { success: true, data: questionnaire })),
+      on('POST', '/api/evaluations/questionnaires/2/rounds', (c) => {
+        sent.push(c);
+        return jsonResponse(200, { success: true, message: 'Done', data: summary });
+      }),
+    );
+    renderWithApp(<QuestionnairePage />, { path: '/app/activity/evaluations/questionnaires/2', route: '/app/activity/evaluations/questionnaires/:id' });
+    fireEvent.click(await screen.findByRole('checkbox', { name: '3 days before' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: '1 day before' }));
+    fireEvent.click(screen.getByTestId('eval-send'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].body).toMatchObject({ reminder_minutes: [] });
   });
 });
