@@ -7,8 +7,8 @@
  * from the new book), the unchanged items' sentences kept. While the old summary shows, it cites nothing of the old
  * version.
  */
-import { pdfText, pdfWithPages, waitFor } from '@app/testing';
-import { closeRedis, expectOk, GATEWAY, libraryFile, meeting, talkingPoint, world, type Person, type World } from '../meeting/helpers';
+import { api, pdfText, pdfWithPages, waitFor } from '@app/testing';
+import { closeRedis, expectOk, GATEWAY, libraryFile, MeetingEvents, meeting, setStatus, talkingPoint, tokenOf, world, type Person, type World } from '../meeting/helpers';
 
 jest.setTimeout(400_000);
 
@@ -149,5 +149,40 @@ describe('the board book: what changed since the last publication', () => {
       ['3. Venue', 'new', ['file_added:people.pdf:->1']],
       ['3. People', 'removed', ['file_removed:people.pdf:1->']],
     ]);
+    // compared with the same book, a reader who never opened it is not told of the removal (what they were shown of
+    // it is not known: docs/minutes.md#what-changed-in-the-book)
+    const never = expectOk(await changes(w.m2, `?since=${before.library_id}`));
+    expect(never).toMatchObject({ since_library_id: before.library_id });
+    expect(view(never).map((x: any) => [x[0], x[1]])).toEqual([['1. Budget 2027', 'changed'], ['2. Audit', 'unchanged'], ['3. Venue', 'new']]);
+  });
+
+  it("a guest's openings are recorded for the guest (by the token link's member): never opened, the previous publication; opened, since that book", async () => {
+    const tap = await MeetingEvents.open();
+    let token: string;
+    try {
+      await setStatus(w, m.id, 2);
+      expectOk(await w.chair.c.post(`/meetings/${m.id}/members`, { user_email: 'book.guest@example.test', guest_name: 'Book Guest' }));
+      token = tokenOf((await tap.next('meeting.v1.member.invited', (p) => p.meetingId === m.id && p.guest)).link);
+    } finally {
+      await tap.close();
+    }
+    const newest = await book(w.m1);
+    const guest = api(GATEWAY, { org: w.org.slug });
+    const asGuest = () => guest.get(`/meetings/${m.id}/book/changes`, { token });
+    const never = expectOk(await asGuest());
+    expect(never).toMatchObject({ book_library_id: newest.library_id, since: 'previous' });
+    expect(never.since_library_id).not.toBe(newest.library_id);
+    expect(never.items.length).toBeGreaterThan(0);
+    expect(expectOk(await guest.post(`/meetings/${m.id}/book/opened?token=${encodeURIComponent(token)}`, { library_id: newest.library_id }))).toMatchObject({ ok: true });
+    const opened = expectOk(await asGuest());
+    expect(opened).toMatchObject({ book_library_id: newest.library_id, since_library_id: newest.library_id, since: 'opened' });
+    expect(opened.items.map((i: any) => i.status)).toEqual(never.items.filter((i: any) => i.status !== 'removed').map(() => 'unchanged'));
+    // the guest's reading is theirs: a member who never opened a book still counts from the previous publication
+    expect(expectOk(await changes(w.m2))).toMatchObject({ since: 'previous' });
+    // a wrong token, or none, reads nothing and records nothing; a file that is not one of the meeting's books is 404
+    expect((await guest.get(`/meetings/${m.id}/book/changes`, { token: 'not-a-token' })).status).toBe(401);
+    expect((await guest.post(`/meetings/${m.id}/book/opened?token=not-a-token`, { library_id: newest.library_id })).status).toBe(401);
+    expect((await guest.post(`/meetings/${m.id}/book/opened`, { library_id: newest.library_id })).status).toBe(401);
+    expect((await guest.post(`/meetings/${m.id}/book/opened?token=${encodeURIComponent(token)}`, { library_id: docs[0].id })).status).toBe(404);
   });
 });

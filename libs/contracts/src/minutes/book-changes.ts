@@ -62,7 +62,7 @@ export const GetBookChanges = defineRpc({
   response: zBookChanges,
 });
 
-/** the reader opened this book (a library id of one of the meeting's books): "since you last opened" counts from it */
+/** the reader (a signed-in user, or a guest by their token link) opened this book (a library id of one of the meeting's books): "since you last opened" counts from it */
 export const MarkBookOpened = defineRpc({
   subject: 'minutes.v1.book-opened',
   request: zCallOf.extend({ libraryId: zId }),
@@ -74,12 +74,12 @@ export const zBookOpenedBody = z.object({ library_id: zStrictId });
 
 export const BookChangesRoutes = {
   getBookChanges: defineRoute({
-    method: 'GET', path: '/api/meetings/:id/book/changes', access: 'user', tags: ['minutes'], params: z.object({ id: zId }), query: zBookChangesQuery,
+    method: 'GET', path: '/api/meetings/:id/book/changes', access: 'guest', tags: ['minutes'], params: z.object({ id: zId }), query: zBookChangesQuery,
     summary: "Which agenda items of the meeting's newest board book are new, removed or changed (attachment added, removed, new version; title) since the book the reader last opened, the previous one, or ?since= (a book's library id)",
     rpc: GetBookChanges, toRpc: ({ call, params, query }) => ({ ...call, meetingId: params.id, since: query.since }),
   }),
   markBookOpened: defineRoute({
-    method: 'POST', path: '/api/meetings/:id/book/opened', access: 'user', tags: ['minutes'], params: z.object({ id: zId }), body: zBookOpenedBody,
+    method: 'POST', path: '/api/meetings/:id/book/opened', access: 'guest', tags: ['minutes'], params: z.object({ id: zId }), body: zBookOpenedBody,
     summary: 'The reader opened this board book {library_id}: the changes are counted from it next time',
     rpc: MarkBookOpened, toRpc: ({ call, params, body }) => ({ ...call, meetingId: params.id, libraryId: body.library_id }),
   }),

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Scope } from '../common/minutes-db';
 import { bookReads, books, fileVersions } from '../db/schema';
+import type { BookReader } from '../rules/book-changes';
 import type { BookRow } from './book.repository';
 
 /** The board book's publications, the files' known versions and the book each reader last opened; Scope first. */
@@ -48,16 +49,26 @@ export class BookChangesRepository {
     return row ?? null;
   }
 
-  /** the book this reader last opened in this meeting */
-  async lastOpened(s: Scope, meetingId: number, userId: number): Promise<number | null> {
-    const [row] = await s.tx.select({ bookId: bookReads.bookId }).from(bookReads).where(and(eq(bookReads.orgId, s.orgId), eq(bookReads.meetingId, meetingId), eq(bookReads.userId, userId)));
-    return row?.bookId ?? null;
+  /** the book this reader last opened in this meeting, and the items of it they were shown (null: not known) */
+  async lastOpened(s: Scope, meetingId: number, reader: BookReader): Promise<{ bookId: number; keys: string[] | null } | null> {
+    const who = 'userId' in reader ? eq(bookReads.userId, reader.userId) : eq(bookReads.guestMemberId, reader.guestMemberId);
+    const [row] = await s.tx.select({ bookId: bookReads.bookId, keys: bookReads.keys }).from(bookReads).where(and(eq(bookReads.orgId, s.orgId), eq(bookReads.meetingId, meetingId), who));
+    return row ?? null;
   }
 
-  async opened(s: Scope, meetingId: number, userId: number, bookId: number): Promise<void> {
-    await s.tx
-      .insert(bookReads)
-      .values({ orgId: s.orgId, meetingId, userId, bookId })
-      .onConflictDoUpdate({ target: [bookReads.orgId, bookReads.meetingId, bookReads.userId], set: { bookId, openedAt: new Date() } });
+  /** the reader opened this book and was shown these of its items */
+  async opened(s: Scope, meetingId: number, reader: BookReader, bookId: number, keys: string[]): Promise<void> {
+    const set = { bookId, keys, openedAt: new Date() };
+    if ('userId' in reader) {
+      await s.tx
+        .insert(bookReads)
+        .values({ orgId: s.orgId, meetingId, userId: reader.userId, bookId, keys })
+        .onConflictDoUpdate({ target: [bookReads.orgId, bookReads.meetingId, bookReads.userId], set });
+    } else {
+      await s.tx
+        .insert(bookReads)
+        .values({ orgId: s.orgId, meetingId, guestMemberId: reader.guestMemberId, bookId, keys })
+        .onConflictDoUpdate({ target: [bookReads.orgId, bookReads.meetingId, bookReads.guestMemberId], set });
+    }
   }
 }

@@ -4,7 +4,7 @@ import { Jobs, OnEvent } from '@app/platform';
 import { Meetings } from '../common/meetings';
 import { MinutesDb, type Scope } from '../common/minutes-db';
 import type { PublishedItem } from '../db/schema';
-import { bookChanges } from '../rules/book-changes';
+import { bookChanges, readerChanges, readerOf, shownKeys } from '../rules/book-changes';
 import { bookSections } from '../rules/book';
 import { rebuildSlot } from '../rules/rebuild-window';
 import { BookRepository, type BookRow } from './book.repository';
@@ -44,13 +44,14 @@ export class BookChangesService {
       if (!newest) return none;
       let since: BookRow | null = null;
       let how: BookChanges['since'] = null;
+      const reader = readerOf(c.actor, meeting);
+      const opened = reader ? await this.repo.lastOpened(s, c.meetingId, reader) : null;
       if (c.since) {
         since = await this.repo.doneByLibraryId(s, c.meetingId, c.since);
         if (!since) throw AppError.notFound('board book');
         how = 'opened';
       } else {
-        const opened = c.actor.kind === 'user' && c.actor.userId ? await this.repo.lastOpened(s, c.meetingId, c.actor.userId) : null;
-        since = opened ? await this.repo.doneById(s, c.meetingId, opened) : null;
+        since = opened ? await this.repo.doneById(s, c.meetingId, opened.bookId) : null;
         how = since ? 'opened' : null;
         if (!since) {
           since = await this.repo.previousDone(s, c.meetingId, newest.id);
@@ -61,27 +62,22 @@ export class BookChangesService {
       // a book made before publications were recorded has nothing to compare with
       const before = since?.items ?? null;
       const all = bookChanges(before, after);
-      // the reader's part: the items of the newest book they see; a removed item only to whom sees the whole newest book
-      const whole = after.every((i) => visible.has(i.key));
-      const items = all.filter((i) => (i.status === 'removed' ? whole : visible.has(i.key)));
+      // the reader's part: the items of the newest book they see; a removed item only to whom was shown it in the book compared with
+      const saw = since && opened?.bookId === since.id && opened.keys ? new Set(opened.keys) : null;
+      const items = readerChanges(all, visible, saw);
       return { ...none, since_library_id: before ? (since?.libraryId ?? null) : null, since: before ? how : null, items };
     });
   }
 
   async opened(c: RequestOf<typeof MarkBookOpened>) {
-    await this.meetings.load(c.orgId, c.actor, c.meetingId, { variant: c.variant, lang: c.lang });
+    const meeting = await this.meetings.load(c.orgId, c.actor, c.meetingId, { variant: c.variant, lang: c.lang });
     await this.db.tenant(c.orgId, async (s) => {
       const book = await this.repo.doneByLibraryId(s, c.meetingId, c.libraryId);
       if (!book) throw AppError.notFound('board book');
-      if (c.actor.kind === 'user' && c.actor.userId) await this.repo.opened(s, c.meetingId, c.actor.userId, book.id);
+      const reader = readerOf(c.actor, meeting);
+      if (reader) await this.repo.opened(s, c.meetingId, reader, book.id, shownKeys(book.items ?? [], new Set(bookSections(meeting).map((x) => x.key))));
     });
     return { ok: true as const };
-  }
-
-  /** a reader downloaded a book: it counts as opened (no check: the caller did it) */
-  async downloaded(orgId: string, userId: number | null, meetingId: number, bookId: number): Promise<void> {
-    if (!userId) return;
-    await this.db.tenant(orgId, (s) => this.repo.opened(s, meetingId, userId, bookId));
   }
 
   /**

@@ -5,6 +5,7 @@ import { Meetings } from '../common/meetings';
 import { MinutesDb } from '../common/minutes-db';
 import type { MinutesConfig } from '../config';
 import { bookFingerprint, bookProgramme, bookSections } from '../rules/book';
+import { readerOf, shownKeys } from '../rules/book-changes';
 import { BookRepository, type BookRow } from './book.repository';
 import { BookChangesRepository } from './book-changes.repository';
 
@@ -76,10 +77,8 @@ export class BookService {
     // 404 when the reader may not see the book's meeting
     const meeting = await this.meetings.load(c.orgId, c.actor, b.meetingId, { variant: c.variant, lang: c.lang });
     // a download counts as opening the book ("changed since you last opened", docs/minutes.md#what-changed-in-the-book)
-    if (c.actor.kind === 'user' && c.actor.userId) {
-      const userId = c.actor.userId;
-      await this.db.tenant(c.orgId, (s) => this.changes.opened(s, b.meetingId, userId, b.id));
-    }
+    const reader = readerOf(c.actor, meeting);
+    if (reader) await this.db.tenant(c.orgId, (s) => this.changes.opened(s, b.meetingId, reader, b.id, shownKeys(b.items ?? [], new Set(bookSections(meeting).map((x) => x.key)))));
     return { key: b.s3Key, name: bookFileName(meeting.title), meetingId: b.meetingId };
   }
 }

@@ -1,4 +1,5 @@
-import { boolean, doublePrecision, index, integer, jsonb, pgSchema, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, doublePrecision, index, integer, jsonb, pgSchema, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { OutlineEntry, SummarySection, SummarySentence } from '@app/contracts';
 
 /**
@@ -140,11 +141,20 @@ export const bookReads = minutes.table(
   {
     orgId: uuid('org_id').notNull(),
     meetingId: integer('meeting_id').notNull(),
-    userId: integer('user_id').notNull(),
+    /** a signed-in reader; null for a guest */
+    userId: integer('user_id'),
+    /** a guest reading through their token link: their member row in the meeting service (`current_member.member_id`) */
+    guestMemberId: integer('guest_member_id'),
     bookId: integer('book_id').notNull(),
+    /** the items (keys) of that book the reader was shown when they opened it: the removed ones they may be told of; null: not known */
+    keys: jsonb('keys').$type<string[]>(),
     openedAt: ts('opened_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('book_reads_reader_idx').on(t.orgId, t.meetingId, t.userId)],
+  (t) => [
+    uniqueIndex('book_reads_reader_idx').on(t.orgId, t.meetingId, t.userId),
+    uniqueIndex('book_reads_guest_idx').on(t.orgId, t.meetingId, t.guestMemberId),
+    check('book_reads_one_reader', sql`(user_id is null) <> (guest_member_id is null)`),
+  ],
 );
 
 /** a board book: one per agenda state (`fingerprint` of its sections and files), made by the MergeBook job */

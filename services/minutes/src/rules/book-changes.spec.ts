@@ -1,5 +1,6 @@
+import { SYSTEM_ACTOR, type Actor } from '@app/contracts';
 import type { PublishedItem } from '../db/schema';
-import { bookChanges, changedKeys } from './book-changes';
+import { bookChanges, changedKeys, readerChanges, readerOf, shownKeys } from './book-changes';
 
 const file = (library_id: number, version = 1, name = `f${library_id}.pdf`) => ({ library_id, version, name });
 const item = (key: string, label: string, files: PublishedItem['files'], n = '1.'): PublishedItem => ({ key, label, title: `${n} ${label}`, files });
@@ -57,4 +58,38 @@ describe('bookChanges: what changed between two publications of a book', () => {
     expect([...changedKeys(base, [item('tp:1', 'Budget', [file(10, 3), file(11)], '1.'), base[1]])]).toEqual(['tp:1', 'd:5']);
     expect([...changedKeys(base, base)]).toEqual([]);
   });
+});
+
+describe("readerChanges: the reader's part; a removed item only to whom was shown it", () => {
+  // base: tp:1 Budget, tp:2 Audit, d:5 Approve (d:5 the restricted one: some readers do not see it)
+  const all = ['tp:1', 'tp:2', 'd:5'];
+  const withoutD5 = ['tp:1', 'tp:2'];
+  it.each<[string, PublishedItem[], string[], string[] | null, [string, string][]]>([
+    ['the restricted item removed, a reader who never saw it sees every item left: not told it existed', [base[0], base[1]], withoutD5, withoutD5, [['tp:1', 'unchanged'], ['tp:2', 'unchanged']]],
+    ['the restricted item removed, a reader shown it when they opened the book: Removed', [base[0], base[1]], all, all, [['tp:1', 'unchanged'], ['tp:2', 'unchanged'], ['d:5', 'removed']]],
+    ['an open item removed, a reader who may not see the restricted one (still there) and was shown the open one: Removed', [base[0], base[2]], withoutD5, withoutD5, [['tp:1', 'unchanged'], ['tp:2', 'removed']]],
+    ['an open item removed, what the reader was shown not known (never opened): not told', [base[0], base[2]], all, null, [['tp:1', 'unchanged'], ['d:5', 'unchanged']]],
+    ['the restricted item changed: not listed to whom may not see it', [base[0], base[1], item('d:5', 'Approve', [file(50, 2)], '')], withoutD5, withoutD5, [['tp:1', 'unchanged'], ['tp:2', 'unchanged']]],
+    ['a new item the reader may not see: not listed; one they see: New', [...base, item('d:6', 'Secret', [file(60)], ''), item('a:7', 'Venue', [file(70)], '')], ['tp:1', 'tp:2', 'a:7'], withoutD5, [['tp:1', 'unchanged'], ['tp:2', 'unchanged'], ['a:7', 'new']]],
+    ['the restricted item removed, a reader shown only part of the book (not it): not told', [base[0], base[1]], ['tp:1'], ['tp:1'], [['tp:1', 'unchanged']]],
+  ])('%s', (_name, after, visible, saw, expected) => {
+    expect(readerChanges(bookChanges(base, after), new Set(visible), saw ? new Set(saw) : null).map((i) => [i.key, i.status])).toEqual(expected);
+  });
+
+  it('shownKeys: the items of a book the reader is shown, in its order', () => {
+    expect(shownKeys(base, new Set(['d:5', 'tp:1', 'a:9']))).toEqual(['tp:1', 'd:5']);
+    expect(shownKeys(base, new Set())).toEqual([]);
+  });
+});
+
+describe('readerOf: whose reading it is', () => {
+  const user: Actor = { kind: 'user', userId: 4, email: 'a@x.test', name: 'A', roleId: null, isAdmin: false, permissions: [], guestToken: null };
+  const guest: Actor = { kind: 'guest', userId: null, email: null, name: null, roleId: null, isAdmin: false, permissions: [], guestToken: 'tok' };
+  const member = (member_id: number) => ({ current_member: { member_id } as never });
+  it.each<[string, Actor, { current_member: never } | { current_member: null }, object | null]>([
+    ['a signed-in user: by their id', user, member(9), { userId: 4 }],
+    ["a guest: by the member row their token is (the meeting service's current_member)", guest, member(9), { guestMemberId: 9 }],
+    ['a guest the meeting does not know: nobody', guest, { current_member: null }, null],
+    ['the system: nobody', SYSTEM_ACTOR, member(9), null],
+  ])('%s', (_name, actor, meeting, expected) => expect(readerOf(actor, meeting)).toEqual(expected));
 });

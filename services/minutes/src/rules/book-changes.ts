@@ -1,4 +1,4 @@
-import type { BookItemChange, BookItemChanges } from '@app/contracts';
+import type { Actor, BookItemChange, BookItemChanges, MeetingDetails } from '@app/contracts';
 import type { PublishedItem } from '../db/schema';
 
 const change = (kind: BookItemChange['kind'], p: Partial<Omit<BookItemChange, 'kind'>> = {}): BookItemChange => ({
@@ -40,4 +40,34 @@ export function bookChanges(before: readonly PublishedItem[] | null, after: read
 /** the keys of the items whose files or title differ between two publications (the summary's items to make again) */
 export function changedKeys(before: readonly PublishedItem[] | null, after: readonly PublishedItem[]): Set<string> {
   return new Set(bookChanges(before, after).filter((i) => i.status !== 'unchanged').map((i) => i.key));
+}
+
+/**
+ * The reader's part of the changes (docs/minutes.md#what-changed-in-the-book): an item of the newest book when they see
+ * it now (`visible`, their view of the meeting); a removed item only when they were shown it in the book compared with
+ * (`saw`: the items of that book recorded when they opened it). A removed item can no longer be checked against their
+ * rights, so when what they saw is not known (`saw` null: never opened that book, or opened before this was recorded)
+ * no removal is told: a reader who may not see a restricted item never learns it existed, even when they see every
+ * item that is left.
+ */
+export function readerChanges(all: readonly BookItemChanges[], visible: ReadonlySet<string>, saw: ReadonlySet<string> | null): BookItemChanges[] {
+  return all.filter((i) => (i.status === 'removed' ? !!saw?.has(i.key) : visible.has(i.key)));
+}
+
+/** the items of a publication a reader is shown: what `readerChanges` is told as `saw` when they later compare with it */
+export function shownKeys(items: readonly Pick<PublishedItem, 'key'>[], visible: ReadonlySet<string>): string[] {
+  return items.filter((i) => visible.has(i.key)).map((i) => i.key);
+}
+
+/** Who reads: a signed-in user, or a guest by their member row in the meeting. */
+export type BookReader = { userId: number } | { guestMemberId: number };
+
+/**
+ * Whose reading it is: a signed-in user by their id; a guest (token link) by their member row in the meeting, as the
+ * meeting service resolved the token (`current_member`); the system reads for nobody.
+ */
+export function readerOf(actor: Actor, meeting: Pick<MeetingDetails, 'current_member'>): BookReader | null {
+  if (actor.kind === 'user' && actor.userId) return { userId: actor.userId };
+  if (actor.kind === 'guest' && meeting.current_member) return { guestMemberId: meeting.current_member.member_id };
+  return null;
 }

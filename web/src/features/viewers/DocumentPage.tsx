@@ -51,9 +51,10 @@ export function DocumentPage(props: { route: 'docView' | 'documentView' | 'docum
   const room = f ? { canDownload: f.can_download, watermark: f.watermark } : undefined;
   usePrintRecord(f && f.can_download && id !== null ? () => libraryApi.print(id, { meetingId, token }) : null);
   // a meeting's board book: its items marked by what changed, then recorded as opened (docs/minutes.md#what-changed-in-the-book)
-  const bookOfMeeting = !!f && !!f.file_url && f.outlines_data.entries.length > 0 && !!meetingId && !token;
-  const bookChanges = useBookChanges(bookOfMeeting ? meetingId : null, id);
-  useMarkBookOpened(bookOfMeeting ? meetingId : null, id, bookChanges.data !== undefined || !!bookChanges.error);
+  // (a guest's too, by their token: docs/minutes.md#what-changed-in-the-book)
+  const bookOfMeeting = !!f && !!f.file_url && f.outlines_data.entries.length > 0 && !!meetingId;
+  const bookChanges = useBookChanges(bookOfMeeting ? meetingId : null, id, token);
+  useMarkBookOpened(bookOfMeeting ? meetingId : null, id, bookChanges.data !== undefined || !!bookChanges.error, token);
   const marks = bookChanges.data && bookChanges.data.book_library_id === id ? marksByTitle(bookChanges.data) : null;
 
   if (id === null) return <ErrorState error={new Error(t('noFile'))} testId="document-error" />;

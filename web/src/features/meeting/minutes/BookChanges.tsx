@@ -7,18 +7,18 @@ import { useApi } from '../../../hooks/use-api';
 import { changeKey, markedItems, markKey, markSeverity, type BookMark } from './book-changes-rules';
 import './book-summary.css';
 
-async function fetchChanges(meetingId: number): Promise<BookChangesState | null> {
+async function fetchChanges(meetingId: number, token?: string): Promise<BookChangesState | null> {
   try {
-    return await api(Routes.getBookChanges, { params: { id: meetingId }, notify: false });
+    return await api(Routes.getBookChanges, { params: { id: meetingId }, token, notify: false });
   } catch (e) {
     if (e instanceof ApiError && e.status === 404) return null;
     throw e;
   }
 }
 
-/** what changed in the meeting's newest board book for this reader (asked again when `revision`, the book, changes) */
-export function useBookChanges(meetingId: number | null, revision: number | null) {
-  return useApi(meetingId ? 'book-changes' : null, [meetingId, revision], () => fetchChanges(meetingId!), { revalidateOnFocus: false });
+/** what changed in the meeting's newest board book for this reader (asked again when `revision`, the book, changes); a guest reads with their link's token */
+export function useBookChanges(meetingId: number | null, revision: number | null, token?: string) {
+  return useApi(meetingId ? 'book-changes' : null, [meetingId, revision, token ?? null], () => fetchChanges(meetingId!, token), { revalidateOnFocus: false });
 }
 
 /**
@@ -44,18 +44,18 @@ export function BookMarkTag(props: { mark: BookMark; testId?: string }) {
 }
 
 /**
- * The book viewer records that the reader opened this book (POST /api/meetings/{id}/book/opened) once its changes
- * were read, so the marks shown now are counted from it next time.
+ * The book viewer records that the reader (a guest too, by their token) opened this book (POST
+ * /api/meetings/{id}/book/opened) once its changes were read, so the marks shown now are counted from it next time.
  */
-export function useMarkBookOpened(meetingId: number | null, libraryId: number | null, ready: boolean) {
+export function useMarkBookOpened(meetingId: number | null, libraryId: number | null, ready: boolean, token?: string) {
   const sent = useRef<string | null>(null);
   useEffect(() => {
     if (!meetingId || !libraryId || !ready) return;
     const key = `${meetingId}:${libraryId}`;
     if (sent.current === key) return;
     sent.current = key;
-    api(Routes.markBookOpened, { params: { id: meetingId }, body: { library_id: libraryId }, notify: false }).catch((e) => console.error('book opened', e));
-  }, [meetingId, libraryId, ready]);
+    api(Routes.markBookOpened, { params: { id: meetingId }, body: { library_id: libraryId }, token, notify: false }).catch((e) => console.error('book opened', e));
+  }, [meetingId, libraryId, ready, token]);
 }
 
 /**
