@@ -193,6 +193,30 @@ describe('a secret ballot with three voters', () => {
   });
 });
 
+describe('a secret ballot closed with one of its three voters not voted', () => {
+  it('the admin and the owner see the tallies beside voted / not voted, and nothing else in the answer names a choice', async () => {
+    const m = await scheduled(w);
+    const d = expectOk(await decide(m, { ballot: 'secret' }));
+    expectOk(await castVote(w.m1, d, { vote: 'Approved' }));
+    expectOk(await castVote(w.m2, d, { vote: 'Denied', reason: 'not kept' }));
+    expectOk(await w.chair.c.post(`/decisions/${d.id}/fulfill`, { is_fulfilled: 1 }));
+    for (const viewer of [w.admin, w.chair]) {
+      const seen = expectOk(await viewer.c.get(`/decisions/${d.id}`));
+      expect(seen).toMatchObject({ voting_open: false, votes_cast: 2, my_vote: null });
+      expect([tallyOf(seen, 'Approved'), tallyOf(seen, 'Denied'), tallyOf(seen, 'Pending')]).toEqual([1, 1, 1]);
+      expect(seenVoters(seen)).toEqual(expect.arrayContaining([
+        { user_id: w.m1.userId, vote: 'Pending', reason: null, has_voted: true },
+        { user_id: w.m2.userId, vote: 'Pending', reason: null, has_voted: true },
+        { user_id: w.editor.userId, vote: 'Pending', reason: null, has_voted: false },
+      ]));
+      // one Approved and one Denied among two who voted: only the tallies (by head and by weight, and the outcome they
+      // give) may say so; the rest of the answer (voters, their rows, the caller's vote, the reason) holds no choice
+      const { tallies: _t, weight_tallies: _wt, outcome: _o, ...rest } = seen;
+      expect(JSON.stringify(rest)).not.toMatch(/Approved|Denied|not kept/);
+    }
+  });
+});
+
 describe('a secret standalone resolution', () => {
   it('votes with receipts, tallies after the end, the list to its voters', async () => {
     const body = { title: 'Secret resolution', committee_id: w.committeeId, deadline: serverDate(5), voters: [w.m1.userId, w.m2.userId], ballot: 'secret' };
