@@ -28,7 +28,7 @@ export function ApprovalsCard(props: { meeting: { id: number } }) {
         items.map((a) => { const waiting = waitingFor(a.assignees); return (
           <div key={a.id} className="mb-3" data-testid="meeting-approval">
             <h3 className="text-base m-0 mb-2">{a.title}</h3>
-            <table className="w-full text-sm">
+            <table className="w-full text-sm meeting-approval-steps">
               <thead>
                 <tr>
                   <th className="text-left">{t('recipients.step')}</th>
