@@ -2,7 +2,7 @@ import { Card } from 'primereact/card';
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import { Link, generatePath } from 'react-router-dom';
-import { localized } from '@app/contracts';
+import { EVALUATION_REMINDER_CHOICES, localized } from '@app/contracts';
 import { evaluationsApi, type MyRounds } from '../../api/evaluations';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
@@ -22,6 +22,13 @@ export function RoundLine(props: { r: RoundItem; lang: string }) {
       <div className="eval-round__main">
         <strong>{localized(r.title, props.lang)}</strong>
         <span className="eval-round__meta">{t('round.meta', { committee: r.committee.name, deadline: r.deadline, answered: r.answered, recipients: r.recipients })}</span>
+        {r.can_view_results && r.reminder_minutes && (
+          <span className="eval-round__meta" data-testid={`eval-round-reminders-${r.id}`}>
+            {r.reminder_minutes.length
+              ? t('round.reminders', { leads: r.reminder_minutes.map((m) => (EVALUATION_REMINDER_CHOICES.some((c) => c === m) ? t(`send.lead.${m}`) : t('round.leadMinutes', { minutes: m }))).join(', ') })
+              : t('round.noReminders')}
+          </span>
+        )}
       </div>
       <div className="eval-round__actions">
         <Tag value={r.anonymous ? t('anonymous') : t('named')} severity={r.anonymous ? 'info' : 'warning'} />

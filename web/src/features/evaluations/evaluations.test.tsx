@@ -48,6 +48,23 @@ describe('evaluations page', () => {
   });
 });
 
+describe('a round line: the reminders chosen, to whoever manages it', () => {
+  it.each<[string, number[] | null, boolean, string | null]>([
+    ['the default', [4320, 1440], true, 'Reminders: 3 days before, 1 day before'],
+    ['a lead the form does not offer', [10080, 90], true, 'Reminders: 7 days before, 90 min before'],
+    ['none chosen', [], true, 'No reminders'],
+    ['sent before the choice existed', null, true, null],
+    ['a member who may not see results', [4320, 1440], false, null],
+  ])('%s', async (_n, reminder_minutes, can_view_results, text) => {
+    const mine: MyRounds = { items: [{ ...summary, reminder_minutes, can_view_results }], can_build: false };
+    installFetch(on('GET', '/api/evaluations/rounds', () => jsonResponse(200, { success: true, data: mine })));
+    renderWithApp(<EvaluationsPage />);
+    await screen.findByTestId('eval-round-5');
+    if (text) expect(screen.getByTestId('eval-round-reminders-5')).toHaveTextContent(text);
+    else expect(screen.queryByTestId('eval-round-reminders-5')).toBeNull();
+  });
+});
+
 describe('answer page', () => {
   it('sends each answer by its kind and shows the server field errors under their question', async () => {
     let sent: Call | undefined;
