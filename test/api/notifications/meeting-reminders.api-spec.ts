@@ -4,7 +4,7 @@
  * sets how long before a meeting's start its participants are e-mailed. The reminder is a delayed BullMQ job that
  * asks the meeting service, when it fires, who is reminded: the participants who have not declined, a guest with
  * their own link. A moved meeting moves its job; a cancelled one drops it; 0 or a start closer than the lead
- * schedules none. The timing test uses a one-minute lead on a meeting a minute and a half away: it really fires.
+ * schedules none. A changed lead moves the jobs already set (0 drops them). The timing test uses a one-minute lead on a meeting a minute and a half away: it really fires.
  */
 import { Queue, type Job } from 'bullmq';
 import { Client } from 'pg';
@@ -91,7 +91,7 @@ describe('meeting reminders', () => {
     await pollUntil(() => jobsOf(m.id), (js) => js.length === 0, 45_000);
   });
 
-  it('none when the organization says 0, nor for a meeting that starts sooner than the lead', async () => {
+  it('none when the organization says 0 (one once it is turned on again), nor for a meeting that starts sooner than the lead', async () => {
     // the notification service's schedule row says what it decided (status 'none': no job)
     const decided = (meetingId: number) => pollUntil(
       async () => (await db.query(`SELECT status, job_id FROM notification.schedules WHERE org_id = $1 AND kind = 'meeting-reminder' AND item_id = $2`, [w.org.orgId, meetingId])).rows[0],
@@ -100,11 +100,60 @@ describe('meeting reminders', () => {
     await setLead(0);
     const off = await scheduledAt(`No reminder ${Date.now()}`, formDate(7, 9, 0));
     expect(await decided(off.id)).toEqual({ status: 'none', job_id: null });
+    expect(await jobsOf(off.id)).toEqual([]);
     await setLead(1440);
     const soon = await scheduledAt(`Too soon ${Date.now()}`, formAt(quarterAfter(2 * 3_600_000)));
     expect(await decided(soon.id)).toEqual({ status: 'none', job_id: null });
-    expect(await jobsOf(off.id)).toEqual([]);
     expect(await jobsOf(soon.id)).toEqual([]);
+    // turned on again: the meeting scheduled while reminders were off gets its reminder, a day before its start
+    const offStart = new Date(`${expectOk(await w.chair.c.get(`/meetings/${off.id}`)).start_date.replace(' ', 'T')}Z`);
+    expect((await jobsOf(off.id)).map(fireAtOf)).toEqual([offStart.getTime() - 1440 * 60_000]);
+  });
+
+  it('a changed lead moves the reminders already set (the same lead again moves nothing), 0 drops them, and a moved one fires once at its new time', async () => {
+    const row = async (meetingId: number) =>
+      (await db.query(`SELECT status, job_id FROM notification.schedules WHERE org_id = $1 AND kind = 'meeting-reminder' AND item_id = $2`, [w.org.orgId, meetingId])).rows[0];
+    await setLead(1440);
+    const m = await scheduledAt(`Lead changed ${Date.now()}`, formDate(7, 9, 0));
+    const first = await delayedJobOf(m.id);
+    const start = new Date(`${expectOk(await w.chair.c.get(`/meetings/${m.id}`)).start_date.replace(' ', 'T')}Z`);
+    expect(fireAtOf(first)).toBe(start.getTime() - 1440 * 60_000);
+
+    // a day -> two hours: the job set a day before is replaced by one two hours before (setLead returns once the copy has
+    // it; the reminders are moved before the copy is saved)
+    await setLead(120);
+    const moved = await jobsOf(m.id);
+    expect(moved.map((j) => j.id)).toEqual([`${jobPrefix(m.id)}${start.getTime() - 120 * 60_000}`]);
+    expect(await row(m.id)).toEqual({ status: 'scheduled', job_id: moved[0].id });
+    // the same lead again: nothing moves
+    expect(expectOk(await w.admin.c.put('/status', { meeting_reminder_minutes: 120 })).meeting_reminder_minutes).toBe(120);
+    await new Promise((r) => setTimeout(r, 2000));
+    expect((await jobsOf(m.id)).map((j) => j.id)).toEqual([moved[0].id]);
+
+    // 0: dropped
+    await setLead(0);
+    expect(await jobsOf(m.id)).toEqual([]);
+    expect(await row(m.id)).toEqual({ status: 'none', job_id: null });
+
+    // a meeting 4 to 19 minutes away reminded a minute before its start; the lead changed so that the reminder is 30 to
+    // 90 seconds from now: it fires then, once, and the job set with the old lead is gone
+    const soonStart = quarterAfter(240_000);
+    await setLead(1);
+    const title = `Lead moved soon ${Date.now()}`;
+    const soon = await scheduledAt(title, formAt(soonStart));
+    const old = await delayedJobOf(soon.id);
+    expect(fireAtOf(old)).toBe(soonStart.getTime() - 60_000);
+    const lead = Math.floor((soonStart.getTime() - Date.now() - 30_000) / 60_000);
+    await setLead(lead);
+    const [now] = await jobsOf(soon.id);
+    expect(now.id).toBe(`${jobPrefix(soon.id)}${soonStart.getTime() - lead * 60_000}`);
+    expect(await queue.getJob(old.id!)).toBeUndefined();
+    await pollUntil(() => remindersTo(w.m2, title), (x) => x.length > 0, 150_000, 1000);
+    expect(Date.now()).toBeGreaterThanOrEqual(soonStart.getTime() - lead * 60_000);
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(await remindersTo(w.m2, title)).toHaveLength(1);
+    expect(await remindersTo(w.chair, title)).toHaveLength(1);
+    expect(await row(soon.id)).toEqual({ status: 'fired', job_id: now.id });
   });
 
   it('fires the lead before the start: once to each participant who has not declined, in their language, a guest with their own link', async () => {

@@ -44,6 +44,11 @@ export class DirectoryService {
     return (await this.org(orgId)).meetingReminderMinutes;
   }
 
+  /** The local copy of the organization as stored (no cache, no request): null when this service has none yet. */
+  storedOrg(orgId: string): Promise<OrgCopy | null> {
+    return this.db.tenant(orgId, (s) => this.repo.getOrg(s));
+  }
+
   async saveOrg(orgId: string, org: Omit<OrgCopy, 'orgId'>): Promise<void> {
     await this.db.tenant(orgId, (s) => this.repo.upsertOrg(s, org));
     this.orgs.delete(orgId);

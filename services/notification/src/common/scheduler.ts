@@ -3,7 +3,7 @@ import { ReminderDue, type Localized, type Recipient, type ScheduledReminderKind
 import { CONFIG, Jobs, logger } from '@app/platform';
 import { NotificationDb } from './notification-db';
 import type { NotificationConfig } from '../config';
-import { reminderFireTime, reminderJobId } from '../rules/reminder-time';
+import { meetingReminderAfterLeadChange, reminderFireTime, reminderJobId } from '../rules/reminder-time';
 import { type ScheduleRow, type ScheduleStatus, SchedulesRepository } from '../repositories/schedules.repository';
 
 /** What a deadline reminder needs when it fires. */
@@ -133,6 +133,47 @@ export class SchedulerService implements OnApplicationBootstrap {
       return { dueAt: prev.dueAt, fireAt: next, jobId, status: 'scheduled', data: prev.data };
     }));
     return next;
+  }
+
+  /**
+   * The organization's meeting_reminder_minutes became `leadMinutes` (docs/notification.md#meeting-reminders): every
+   * meeting reminder still to come moves to the start minus the new lead, or is dropped (0, or that moment has passed),
+   * and a meeting that had none gets one when the lead now leaves time (`meetingReminderAfterLeadChange`). Walked
+   * `pageSize` rows at a time, each page in one transaction under the rows' locks (a meeting event about the same
+   * meeting waits); the same lead again changes nothing, so a redelivered event is harmless. Answers the counts.
+   */
+  async moveMeetingReminders(orgId: string, leadMinutes: number, now = new Date(), pageSize = 200): Promise<{ moved: number; dropped: number }> {
+    const kind: ScheduledReminderKind = 'meeting-reminder';
+    let moved = 0;
+    let dropped = 0;
+    let afterItemId = 0;
+    for (;;) {
+      const ids = await this.db.tenant(orgId, async (s) => {
+        const page = await this.repo.pageUpcoming(s, kind, now, afterItemId, pageSize);
+        for (const itemId of page) {
+          await this.repo.change(s, kind, itemId, null, async (prev) => {
+            if (!prev) return null;
+            const next = meetingReminderAfterLeadChange(prev, leadMinutes, now);
+            if (next.action === 'keep') return null;
+            if (prev.jobId) await this.dropJob(prev.jobId);
+            if (next.action === 'drop') {
+              dropped++;
+              return { dueAt: prev.dueAt, fireAt: null, jobId: null, status: 'none', data: prev.data };
+            }
+            const jobId = reminderJobId(kind, orgId, itemId, next.fireAt);
+            // a finished job with that id (an earlier lead, fired or dropped) would block the add
+            await this.jobs.remove(ReminderDue, jobId);
+            await this.jobs.add(ReminderDue, { orgId, kind, itemId, dueAt: prev.dueAt.toISOString() }, { jobId, delayMs: Math.max(0, next.fireAt.getTime() - now.getTime()) });
+            moved++;
+            return { dueAt: prev.dueAt, fireAt: next.fireAt, jobId, status: 'scheduled', data: prev.data };
+          });
+        }
+        return page;
+      });
+      if (ids.length < pageSize) break;
+      afterItemId = ids[ids.length - 1];
+    }
+    return { moved, dropped };
   }
 
   /** The item was closed or deleted: drop its reminder. */

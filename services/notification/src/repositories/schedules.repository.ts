@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '@app/platform';
 import type { Scope } from '../common/notification-db';
 import { schedules } from '../db/schema';
@@ -73,6 +73,23 @@ export class SchedulesRepository {
       .select({ orgId: schedules.orgId, kind: schedules.kind, itemId: schedules.itemId, dueAt: schedules.dueAt, fireAt: schedules.fireAt, jobId: schedules.jobId })
       .from(schedules)
       .where(and(eq(schedules.status, 'scheduled'), isNotNull(schedules.jobId), isNotNull(schedules.fireAt)));
+  }
+
+  /**
+   * One page of the organization's reminders of `kind` still to come (status scheduled or none, the item's time after
+   * `after`), by item id after `afterItemId` (keyset on the unique index): what a changed lead walks through.
+   */
+  async pageUpcoming(s: Scope, kind: string, after: Date, afterItemId: number, limit: number): Promise<number[]> {
+    const rows = await s.tx
+      .select({ itemId: schedules.itemId })
+      .from(schedules)
+      .where(and(
+        eq(schedules.orgId, s.orgId), eq(schedules.kind, kind), gt(schedules.itemId, afterItemId),
+        inArray(schedules.status, ['scheduled', 'none']), gt(schedules.dueAt, after),
+      ))
+      .orderBy(asc(schedules.itemId))
+      .limit(limit);
+    return rows.map((r) => r.itemId);
   }
 
   /** Mark fired, only if the row still points at this job. */

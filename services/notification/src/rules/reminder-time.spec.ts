@@ -1,4 +1,4 @@
-import { reminderFireTime, reminderJobId } from './reminder-time';
+import { meetingReminderAfterLeadChange, reminderFireTime, reminderJobId } from './reminder-time';
 
 const now = new Date('2026-03-01T12:00:00Z');
 const at = (iso: string) => new Date(iso);
@@ -85,5 +85,35 @@ describe('reminderFireTime as the chain of an evaluation round', () => {
   ];
   it.each(cases)('%s', (_name, ranAt, expected) => {
     expect(chain(ranAt)).toEqual(expected);
+  });
+});
+
+/** the organization's lead changed: each meeting's reminder still to come moves, is dropped, or stays (docs/notification.md#meeting-reminders) */
+describe('meetingReminderAfterLeadChange', () => {
+  const start = '2026-03-08T09:00:00Z';
+  type Row = { status: string; dueAt: string; fireAt: string | null };
+  const scheduled = (fireAt: string, dueAt = start): Row => ({ status: 'scheduled', dueAt, fireAt });
+  const cases: [string, Row, number, string | null | 'keep'][] = [
+    ['a day -> an hour: moved to an hour before', scheduled('2026-03-07T09:00:00Z'), 60, '2026-03-08T08:00:00.000Z'],
+    ['an hour -> two days: moved earlier, still ahead', scheduled('2026-03-08T08:00:00Z'), 2880, '2026-03-06T09:00:00.000Z'],
+    ['an hour -> a week, whose moment has passed: dropped', scheduled('2026-03-08T08:00:00Z'), 10080, null],
+    ['the same lead again (a redelivered event): kept', scheduled('2026-03-07T09:00:00Z'), 1440, 'keep'],
+    ['0: dropped', scheduled('2026-03-07T09:00:00Z'), 0, null],
+    ['a new lead whose moment has passed: dropped, never one in the past', scheduled('2026-03-01T19:00:00Z', '2026-03-01T20:00:00Z'), 1440, null],
+    ['a new lead exactly as far as the start: dropped (it would fire now)', scheduled('2026-03-01T19:00:00Z', '2026-03-01T20:00:00Z'), 480, null],
+    ['a reminder already due (firing now): kept, it fires once', scheduled('2026-03-01T12:00:00Z', '2026-03-01T13:00:00Z'), 30, 'keep'],
+    ['a scheduled row without a fire time: kept', { status: 'scheduled', dueAt: start, fireAt: null }, 60, 'keep'],
+    ['none (set while reminders were off): gets one', { status: 'none', dueAt: start, fireAt: null }, 1440, '2026-03-07T09:00:00.000Z'],
+    ['none (too close for the old lead): gets one with a shorter lead', { status: 'none', dueAt: '2026-03-01T20:00:00Z', fireAt: null }, 60, '2026-03-01T19:00:00.000Z'],
+    ['none, and still too close: stays none', { status: 'none', dueAt: '2026-03-01T20:00:00Z', fireAt: null }, 1440, 'keep'],
+    ['none, lead 0: stays none', { status: 'none', dueAt: start, fireAt: null }, 0, 'keep'],
+    ['fired: kept (never sent twice)', { status: 'fired', dueAt: start, fireAt: '2026-03-01T11:00:00Z' }, 60, 'keep'],
+    ['cancelled: kept (no reminder for a meeting no longer scheduled)', { status: 'cancelled', dueAt: start, fireAt: null }, 60, 'keep'],
+  ];
+  it.each(cases)('%s', (_name, row, lead, expected) => {
+    const r = meetingReminderAfterLeadChange({ status: row.status, dueAt: at(row.dueAt), fireAt: row.fireAt ? at(row.fireAt) : null }, lead, now);
+    if (expected === 'keep') expect(r).toEqual({ action: 'keep' });
+    else if (expected === null) expect(r).toEqual({ action: 'drop' });
+    else expect(r.action === 'move' ? r.fireAt.toISOString() : r.action).toBe(expected);
   });
 });

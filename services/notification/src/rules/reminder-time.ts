@@ -18,3 +18,31 @@ export function reminderFireTime(dueAt: Date, now: Date, leadsMinutes: readonly 
 export function reminderJobId(kind: string, orgId: string, itemId: number, fireAt: Date): string {
   return `reminder-${kind}-${orgId}-${itemId}-${fireAt.getTime()}`;
 }
+
+/** What a changed meeting_reminder_minutes does to one meeting's reminder (docs/notification.md#meeting-reminders). */
+export type LeadChange = { action: 'keep' } | { action: 'drop' } | { action: 'move'; fireAt: Date };
+
+/**
+ * The organization's lead became `leadMinutes`: where one meeting's reminder goes now. Only a reminder still to come
+ * changes: `scheduled` (its time not reached yet; one already due is firing and is left to fire once) moves to the start
+ * minus the new lead, or is dropped when that moment has passed or the lead is 0; `none` (set while reminders were off
+ * or too close to the start) gets one when the new lead leaves time for it. Fired and cancelled ones stay as they are.
+ * The same lead again keeps everything (a redelivered event moves nothing).
+ */
+export function meetingReminderAfterLeadChange(
+  row: { status: string; dueAt: Date; fireAt: Date | null },
+  leadMinutes: number,
+  now: Date,
+): LeadChange {
+  if (row.status === 'scheduled') {
+    if (!row.fireAt || row.fireAt.getTime() <= now.getTime()) return { action: 'keep' };
+    const fireAt = reminderFireTime(row.dueAt, now, [leadMinutes]);
+    if (!fireAt) return { action: 'drop' };
+    return fireAt.getTime() === row.fireAt.getTime() ? { action: 'keep' } : { action: 'move', fireAt };
+  }
+  if (row.status === 'none') {
+    const fireAt = reminderFireTime(row.dueAt, now, [leadMinutes]);
+    return fireAt ? { action: 'move', fireAt } : { action: 'keep' };
+  }
+  return { action: 'keep' };
+}
