@@ -25,8 +25,14 @@ export type Sealed<E extends Sealable> = Omit<E, 'payload'> & { sealed: string }
 export class PayloadSeal {
   /** the current key first, then the previous one (when there is one) */
   private readonly keys: Buffer[];
+  /**
+   * Names the current key without revealing it (a hash of the derived key): the outbox stores it beside a row's seal so
+   * that the relay knows, without opening the payload, whether the stream may take the row's seal as it is.
+   */
+  readonly keyId: string;
   constructor(secret: string, previous?: string) {
     this.keys = keyRing(secret, previous).map((k) => createHash('sha256').update(`boardroom-outbox:${k}`).digest());
+    this.keyId = createHash('sha256').update('boardroom-outbox-key-id:').update(this.keys[0]).digest('base64url').slice(0, 16);
   }
 
   static fromKey(key: string | undefined, production: boolean | undefined, previous?: string): PayloadSeal {

@@ -5,8 +5,10 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { defineEvent } from '@app/contracts';
-import { Db, OnEvent, Outbox, PlatformModule, ensureOutbox, ensureRole, ensureTenantRls } from '@app/platform';
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { defineEvent, streamOf } from '@app/contracts';
+import { Db, Events, OnEvent, Outbox, PayloadSeal, PlatformModule, ensureOutbox, ensureRole, ensureTenantRls } from '@app/platform';
 import { sleep, testEnv, waitFor } from '@app/testing';
 
 /** The outbox commits or rolls back with the change it announces, and is published exactly once. */
@@ -108,5 +110,45 @@ describe('transactional outbox', () => {
     await outbox.drain();
     await sleep(300);
     expect(received.filter((n) => n === 3)).toHaveLength(1);
+  });
+
+  it('a batch published together arrives in order and exactly once, after a relay that died mid-batch', async () => {
+    // 100 rows committed at once (one claimed batch: BATCH is 200), oldest first; every other one sealed before
+    // `sealedBy` existed (or under a key the relay must name), so both the as-stored and the re-sealed paths interleave
+    const seal = PayloadSeal.fromKey(undefined, false);
+    const ns = Array.from({ length: 100 }, (_, i) => 100 + i);
+    const envelopes = ns.map((n) => ({ id: randomUUID(), subject: Changed.subject, occurredAt: new Date().toISOString(), payload: { orgId, n } }));
+    const t0 = Date.now();
+    const values = envelopes.map((_, i) => `($${4 * i + 1}::uuid, '${orgId}'::uuid, '${Changed.subject}', $${4 * i + 2}::jsonb, $${4 * i + 3}::timestamptz + ($${4 * i + 4}::int * interval '1 millisecond'))`);
+    const params = envelopes.flatMap((e, i) => [e.id, JSON.stringify(i % 2 ? seal.seal(e) : { ...seal.seal(e), sealedBy: seal.keyId }), new Date(t0).toISOString(), i]);
+    // the relay that died had published the batch's first 40 (the stream holds them) and marked nothing
+    const events = app.get(Events);
+    for (const e of envelopes.slice(0, 40)) await events.publishEnvelope(service, e);
+    await admin.query(`INSERT INTO "${service}".__outbox (id, org_id, subject, envelope, created_at) VALUES ${values.join(', ')}`, params);
+    await outbox.drain();
+    await waitFor('events 100..199', () => ns.every((n) => received.includes(n)), 15_000, 50);
+    // a relay running again over rows it already published (its marks lost) is deduplicated too
+    await admin.query(`UPDATE "${service}".__outbox SET published_at = NULL WHERE id = ANY($1::uuid[])`, [envelopes.slice(60).map((e) => e.id)]);
+    expect(await outbox.drain()).toBe(40);
+    await sleep(500);
+    expect(received.filter((n) => n >= 100)).toEqual(ns);
+    expect(await outbox.pending()).toBe(0);
+    // the stream holds the batch once, in the order written: its last 60 messages are 140..199, each a sealed envelope
+    // without the row's key name, opened by the key that sealed it
+    const nc = await connect({ servers: env.NATS_URL });
+    try {
+      const jsm = await jetstreamManager(nc);
+      const stream = streamOf(Changed.owner);
+      const last = (await jsm.streams.info(stream)).state.last_seq;
+      const tail: Array<{ n: number; keys: string[] }> = [];
+      for (let seq = last - 59; seq <= last; seq++) {
+        const m = await jsm.streams.getMessage(stream, { seq });
+        const sealed = m!.json<Record<string, unknown> & { id: string; sealed: string }>();
+        tail.push({ n: (seal.open(sealed).payload as { n: number }).n, keys: Object.keys(sealed).filter((k) => k === 'sealedBy' || k === 'payload') });
+      }
+      expect(tail).toEqual(ns.slice(40).map((n) => ({ n, keys: [] })));
+    } finally {
+      await nc.close();
+    }
   });
 });

@@ -23,6 +23,15 @@ export interface EventEnvelope<P = unknown> extends EventMeta {
   traceparent?: string;
 }
 
+/** An event ready for the stream: `body` is the sealed envelope's JSON, sent as it is. */
+export interface OutgoingEvent {
+  id: string;
+  subject: string;
+  correlationId?: string;
+  traceparent?: string;
+  body: string;
+}
+
 export type EventHandlerFn<D extends EventDef> = (payload: PayloadOf<D>, meta: EventMeta) => Promise<void> | void;
 
 export interface SubscribeOptions {
@@ -159,17 +168,38 @@ export class Events implements OnApplicationShutdown {
 
   /** Publish a stored envelope; its id is the Nats-Msg-Id, so publishing it twice within the window stores it once. */
   async publishEnvelope(owner: string, envelope: EventEnvelope): Promise<void> {
+    const [r] = await this.publishMany(owner, [this.outgoing(envelope)]);
+    if (r.status === 'rejected') throw r.reason;
+  }
+
+  /** An envelope as the stream holds it: its payload sealed under its id with the current OUTBOX_KEY. */
+  outgoing(envelope: EventEnvelope): OutgoingEvent {
+    const { id, subject, correlationId, traceparent } = envelope;
+    return { id, subject, correlationId, traceparent, body: JSON.stringify(this.seal.seal(envelope)) };
+  }
+
+  /**
+   * Publish several events of one owner together (the outbox relay's claimed batch): every publish is written to the
+   * connection in the given order before any acknowledgement is awaited, then the acknowledgements are awaited
+   * together. One connection, so the stream stores them in the order sent. Settles each (never rejects): the caller
+   * decides what a failure means. Each id is its Nats-Msg-Id: a re-publish within the window is stored once.
+   */
+  async publishMany(owner: string, items: OutgoingEvent[]): Promise<PromiseSettledResult<void>[]> {
     await this.ensureStream(owner);
-    // the relay publishes long after the request: the span continues the trace stored with the event
-    const parent = envelope.traceparent ? contextFromHeaders((k) => (k === 'traceparent' ? envelope.traceparent : undefined)) : otelContext.active();
-    const attributes = { 'messaging.system': 'nats', 'messaging.operation.type': 'send', 'messaging.destination.name': envelope.subject, 'messaging.message.id': envelope.id };
-    await inSpan(`publish ${envelope.subject}`, { kind: SpanKind.PRODUCER, parent, attributes }, async () => {
-      const h = natsHeaders();
-      if (envelope.correlationId) h.set('x-correlation-id', envelope.correlationId);
-      for (const [k, v] of Object.entries(traceHeaders())) h.set(k, v);
-      await this.js.publish(envelope.subject, enc.encode(JSON.stringify(this.seal.seal(envelope))), { msgID: envelope.id, headers: h });
+    // no await between the publishes: inSpan and js.publish write synchronously, so the order on the wire is this one
+    const acks = items.map((e) => {
+      // the relay publishes long after the request: the span continues the trace stored with the event
+      const parent = e.traceparent ? contextFromHeaders((k) => (k === 'traceparent' ? e.traceparent : undefined)) : otelContext.active();
+      const attributes = { 'messaging.system': 'nats', 'messaging.operation.type': 'send', 'messaging.destination.name': e.subject, 'messaging.message.id': e.id };
+      return inSpan(`publish ${e.subject}`, { kind: SpanKind.PRODUCER, parent, attributes }, async () => {
+        const h = natsHeaders();
+        if (e.correlationId) h.set('x-correlation-id', e.correlationId);
+        for (const [k, v] of Object.entries(traceHeaders())) h.set(k, v);
+        await this.js.publish(e.subject, enc.encode(e.body), { msgID: e.id, headers: h });
+        metrics.eventsPublished.inc({ subject: e.subject });
+      });
     });
-    metrics.eventsPublished.inc({ subject: envelope.subject });
+    return Promise.allSettled(acks);
   }
 
   durableName(def: EventDef, durable?: string): string {

@@ -5,7 +5,7 @@ import type { EventDef, PayloadInputOf } from '@app/contracts';
 import { Db, type Tx } from '../db/db';
 import { logger } from '../logger';
 import { PayloadSeal, type Sealed } from '../seal';
-import { Events, EVENTS_OPTIONS, type EventEnvelope, type EventsOptions } from './events.service';
+import { Events, EVENTS_OPTIONS, type EventEnvelope, type EventsOptions, type OutgoingEvent } from './events.service';
 
 export const OUTBOX_TABLE = '__outbox';
 
@@ -32,12 +32,17 @@ export async function ensureOutbox(client: Client, schema: string): Promise<void
 
 /**
  * Outbox rows are sealed (docs/decisions.md "Secrets at rest"): the row keeps id, subject and times in clear and
- * the payload as ciphertext under OUTBOX_KEY; the relay opens it and Events seals it again for the stream.
+ * the payload as ciphertext under OUTBOX_KEY, with `sealedBy`, the id of the key that sealed it. The stream's seal is
+ * the same (same key ring, the event id as associated data), so the relay publishes a row sealed under the current
+ * key as it is stored; only an older row (sealed under the previous key, or written before `sealedBy`) is opened and
+ * sealed again, and one no key opens is dropped.
  */
 export const OutboxSeal = {
   fromOptions: (opts: EventsOptions): PayloadSeal => PayloadSeal.fromKey(opts.outboxKey, opts.production, opts.outboxKeyPrevious),
 };
 export type SealedEnvelope = Sealed<EventEnvelope>;
+/** the field of a stored envelope naming the key that sealed it; the relay leaves it out of what it publishes */
+const SEALED_BY = 'sealedBy';
 
 const RELAY_INTERVAL_MS = 200;
 const BATCH = 200;
@@ -67,7 +72,7 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
   async add<D extends EventDef>(tx: Tx<any>, def: D, payload: PayloadInputOf<D>, opts: { id?: string } = {}): Promise<string> {
     const envelope = this.events.envelope(def, payload, opts);
     await tx.execute(
-      sql`INSERT INTO ${sql.raw(this.table)} (id, org_id, subject, envelope) VALUES (${envelope.id}, current_setting('app.org_id')::uuid, ${def.subject}, ${JSON.stringify(this.seal.seal(envelope))}::jsonb) ON CONFLICT (id) DO NOTHING`,
+      sql`INSERT INTO ${sql.raw(this.table)} (id, org_id, subject, envelope) VALUES (${envelope.id}, current_setting('app.org_id')::uuid, ${def.subject}, ${this.stored(envelope)}::jsonb) ON CONFLICT (id) DO NOTHING`,
     );
     this.kick();
     return envelope.id;
@@ -81,7 +86,7 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
     if (!items.length) return [];
     const rows = items.map(({ def, payload, id }) => {
       const envelope = this.events.envelope(def, payload as PayloadInputOf<typeof def>, { id });
-      return { id: envelope.id, row: sql`(${envelope.id}, current_setting('app.org_id')::uuid, ${def.subject}, ${JSON.stringify(this.seal.seal(envelope))}::jsonb)` };
+      return { id: envelope.id, row: sql`(${envelope.id}, current_setting('app.org_id')::uuid, ${def.subject}, ${this.stored(envelope)}::jsonb)` };
     });
     for (let i = 0; i < rows.length; i += 500) {
       const chunk = rows.slice(i, i + 500);
@@ -89,6 +94,11 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
     }
     this.kick();
     return rows.map((r) => r.id);
+  }
+
+  /** the row's envelope: checked against its contract already (Events.envelope), sealed once, its key named */
+  private stored(envelope: EventEnvelope): string {
+    return JSON.stringify({ ...this.seal.seal(envelope), [SEALED_BY]: this.seal.keyId });
   }
 
   onApplicationBootstrap(): void {
@@ -107,27 +117,36 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
     return this.running;
   }
 
-  /** Publish until nothing is pending. Exposed for tests and shutdown. */
+  /**
+   * Publish until nothing is pending. Exposed for tests and shutdown. Each pass claims up to BATCH rows (oldest first,
+   * FOR UPDATE SKIP LOCKED, so two relays never take the same row), publishes them together (Events.publishMany: all
+   * sent in order on one connection, then the acknowledgements awaited together) and marks them in the same
+   * transaction. When any publish fails the pass throws: nothing is marked, the whole batch is published again by the
+   * next pass and what the stream already holds is dropped there by its Nats-Msg-Id (the event id). A relay killed
+   * mid-batch leaves the same state: at-least-once, never lost.
+   */
   async drain(): Promise<number> {
     let total = 0;
     for (;;) {
       const n = await this.db.unsafeGlobal(async (_tx, client) => {
         await client.query(`SELECT set_config('app.outbox_relay', 'on', true)`);
-        const rows = await client.query<{ id: string; envelope: EventEnvelope | SealedEnvelope }>(
-          `SELECT id, envelope FROM ${this.table} WHERE published_at IS NULL ORDER BY created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+        const rows = await client.query<{ id: string; subject: string; sealed_by: string | null; correlation_id: string | null; traceparent: string | null; body: string }>(
+          `SELECT id, subject, envelope->>'${SEALED_BY}' AS sealed_by, envelope->>'correlationId' AS correlation_id, envelope->>'traceparent' AS traceparent,
+             (envelope - '${SEALED_BY}')::text AS body
+           FROM ${this.table} WHERE published_at IS NULL ORDER BY created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
         );
+        const byOwner = new Map<string, OutgoingEvent[]>();
         for (const r of rows.rows) {
-          const owner = r.envelope.subject.split('.')[0];
-          let envelope: EventEnvelope;
-          try {
-            envelope = this.seal.open<EventEnvelope>(r.envelope);
-          } catch (e) {
-            // sealed under a key this process does not hold (an OUTBOX_KEY_PREVIOUS dropped too early): refused, as the
-            // stream's consumers refuse such a message; marked below so that it does not hold back the rows after it
-            logger().error({ id: r.id, subject: r.envelope.subject, err: e }, 'dropping an outbox event that cannot be opened (sealed under a key that is no longer in the ring?)');
-            continue;
-          }
-          await this.events.publishEnvelope(owner, envelope);
+          const e = this.outgoing(r);
+          if (!e) continue;
+          const owner = r.subject.split('.')[0];
+          const list = byOwner.get(owner);
+          if (list) list.push(e);
+          else byOwner.set(owner, [e]);
+        }
+        for (const [owner, items] of byOwner) {
+          const failed = (await this.events.publishMany(owner, items)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
+          if (failed) throw failed.reason;
         }
         if (rows.rowCount) await client.query(`UPDATE ${this.table} SET published_at = now() WHERE id = ANY($1::uuid[])`, [rows.rows.map((r) => r.id)]);
         return rows.rowCount ?? 0;
@@ -143,6 +162,24 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
       });
     }
     return total;
+  }
+
+  /**
+   * A claimed row as the stream takes it. Sealed under the current key: its stored text, not opened (the payload was
+   * checked against its contract when written). Otherwise opened and sealed again under the current key; undefined
+   * when no key of the ring opens it (an OUTBOX_KEY_PREVIOUS dropped too early): refused, as the stream's consumers
+   * refuse such a message, and marked with the batch so that it does not hold back the rows after it.
+   */
+  private outgoing(r: { id: string; subject: string; sealed_by: string | null; correlation_id: string | null; traceparent: string | null; body: string }): OutgoingEvent | undefined {
+    if (r.sealed_by === this.seal.keyId) {
+      return { id: r.id, subject: r.subject, correlationId: r.correlation_id ?? undefined, traceparent: r.traceparent ?? undefined, body: r.body };
+    }
+    try {
+      return this.events.outgoing(this.seal.open<EventEnvelope>(JSON.parse(r.body) as SealedEnvelope | EventEnvelope));
+    } catch (e) {
+      logger().error({ id: r.id, subject: r.subject, err: e }, 'dropping an outbox event that cannot be opened (sealed under a key that is no longer in the ring?)');
+      return undefined;
+    }
   }
 
   async pending(): Promise<number> {
