@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ConvertToPdf, ExtractFileText, GetOrganization, OrganizationUpdated, RemoveWatermarkedCopy } from '@app/contracts';
+import { ConvertToPdf, ExportAnnotatedJob, ExtractFileText, GetOrganization, OrganizationUpdated, RemoveWatermarkedCopy } from '@app/contracts';
 import { orgZonesProviders, PlatformModule, Sandbox } from '@app/platform';
 import { ChangesHandlers } from './changes/changes.handlers';
 import { ChangesService } from './changes/changes.service';
@@ -21,6 +21,7 @@ import { DownloadPolicies } from './common/download-policies';
 import { PolicyService } from './policy/policy.service';
 import { PolicyHandlers } from './policy/policy.handlers';
 import { WatermarkProcessor } from './library/watermark.processor';
+import { AnnotatedExportProcessor } from './library/annotated-export.processor';
 import { AnnotationsRepository } from './repositories/annotations.repository';
 import { AnnotationsService } from './annotations/annotations.service';
 import { AnnotationsHandlers } from './annotations/annotations.handlers';
@@ -43,11 +44,11 @@ export class AppModule {
           config,
           db: { schema: libraryTables },
           storage: true,
-          queues: { produces: [ConvertToPdf, ExtractFileText, RemoveWatermarkedCopy], processes: [ConvertToPdf, ExtractFileText, RemoveWatermarkedCopy], concurrency: config.CONVERT_CONCURRENCY },
+          queues: { produces: [ConvertToPdf, ExtractFileText, RemoveWatermarkedCopy, ExportAnnotatedJob], processes: [ConvertToPdf, ExtractFileText, RemoveWatermarkedCopy, ExportAnnotatedJob], concurrency: config.CONVERT_CONCURRENCY },
           streams: ['library'],
         }),
       ],
-      providers: [{ provide: Sandbox, useValue: new Sandbox(config) }, ...orgZonesProviders({ get: GetOrganization, updated: OrganizationUpdated }), LibraryDb, LibraryRepository, FileTextRepository, ItemAccess, LibraryService, LibraryHandlers, LibrarySearchService, LibrarySearchHandlers, ChangesService, ChangesHandlers, ViewersService, ViewersHandlers, ConvertProcessor, TextProcessor, DownloadPolicies, PolicyService, PolicyHandlers, WatermarkProcessor, AnnotationsRepository, AnnotationsService, AnnotationsHandlers, AnnotationCarry],
+      providers: [{ provide: Sandbox, useValue: new Sandbox(config) }, ...orgZonesProviders({ get: GetOrganization, updated: OrganizationUpdated }), LibraryDb, LibraryRepository, FileTextRepository, ItemAccess, LibraryService, LibraryHandlers, LibrarySearchService, LibrarySearchHandlers, ChangesService, ChangesHandlers, ViewersService, ViewersHandlers, ConvertProcessor, TextProcessor, DownloadPolicies, PolicyService, PolicyHandlers, WatermarkProcessor, AnnotatedExportProcessor, AnnotationsRepository, AnnotationsService, AnnotationsHandlers, AnnotationCarry],
     };
   }
 }

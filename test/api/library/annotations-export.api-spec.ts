@@ -147,3 +147,49 @@ describe('GET /api/library/{id}/annotations/export', () => {
     expect(r.headers.get('x-annotations')).toBe('4');
   });
 });
+
+describe('the export as a job: POST /api/library/{id}/annotations/export_jobs, GET /api/library/annotated_exports/{exportId}', () => {
+  type State = { id: string; status: string; stage: string; progress: number; name: string | null; url: string | null; annotations: number | null; error: string | null };
+  const follow = async (p: Person, id: string): Promise<{ states: State[]; last: State }> => {
+    const states: State[] = [];
+    for (let i = 0; i < 120; i++) {
+      const r = await p.c.get(`/library/annotated_exports/${id}`);
+      const st = expectOk(r) as State;
+      states.push(st);
+      if (st.status === 'done' || st.status === 'failed') return { states, last: st };
+      await new Promise((done) => setTimeout(done, 250));
+    }
+    throw new Error(`export ${id} did not finish: ${JSON.stringify(states.slice(-3))}`);
+  };
+
+  it('member2 starts it, follows stage and percent to done, and the presigned URL gives the PDF with the annotations they may see', async () => {
+    const started = expectOk(await w.m2.c.post(`/library/${fileId}/annotations/export_jobs`, {})) as State;
+    expect(started).toMatchObject({ status: 'queued', stage: 'queued', progress: 0, url: null });
+    expect(started.id).toMatch(new RegExp(`^annexp-${w.m2.userId}-`));
+    const { states, last } = await follow(w.m2, started.id);
+    expect(last).toMatchObject({ status: 'done', stage: 'done', progress: 100, name: 'Pack (annotated).pdf', annotations: 4, error: null });
+    // the percent never goes back
+    const ps = states.map((x) => x.progress);
+    expect(ps).toEqual([...ps].sort((a, b) => a - b));
+    const res = await fetch(last.url!);
+    expect(res.status).toBe(200);
+    const { doc, annots } = await annotsOf(Buffer.from(await res.arrayBuffer()));
+    expect(doc.getPageCount()).toBe(2);
+    const contents = annots.filter((a) => a.subtype !== 'Popup').map((a) => a.contents);
+    expect(contents).toEqual(expect.arrayContaining(['Look at this', 'Agreed', 'ملاحظتي الخاصة']));
+    expect(contents).not.toContain('Mine alone (m1)');
+    // someone else's export is Not Found to member1, whatever its id
+    expect((await w.m1.c.get(`/library/annotated_exports/${started.id}`)).status).toBe(404);
+    expect((await w.m1.c.get(`/library/annotated_exports/annexp-${w.m1.userId}-nope`)).status).toBe(404);
+  });
+
+  it('refused at once, nothing queued: 404 for someone who may not see the file, 403 view only', async () => {
+    expect((await w.editor.c.post(`/library/${fileId}/annotations/export_jobs`, {})).status).toBe(404);
+    expectOk(await setPolicy(w.admin, fileId, 'view_only'));
+    try {
+      expect((await w.m2.c.post(`/library/${fileId}/annotations/export_jobs`, {})).status).toBe(403);
+    } finally {
+      expectOk(await setPolicy(w.admin, fileId, null));
+    }
+  });
+});

@@ -1,4 +1,5 @@
-import { Routes, type AnnotationVisibility, type CreateAnnotationBody, type RouteData } from '@app/contracts';
+import { Routes, type AnnotatedExportState, type AnnotationVisibility, type CreateAnnotationBody, type RouteData } from '@app/contracts';
+export type { AnnotatedExportState };
 import { api, apiCommand } from './client';
 
 /**
@@ -23,6 +24,9 @@ export const annotationsApi = {
     (await apiCommand(Routes.replyAnnotation, { params: { id: itemId, annotationId }, query: q(meetingId), body: { text } })).data,
   /** the file's PDF with the annotations the caller may see written in as PDF annotations (a download: view-only readers get 403) */
   exportPdf: (itemId: number, meetingId: number | null): Promise<Blob> => api(Routes.exportAnnotatedPdf, { params: { id: itemId }, query: q(meetingId), notify: false }),
+  /** the same copy made by a job (docs/annotations.md#export): its first state, then each state asked for; a finished one has a presigned URL */
+  startExport: (itemId: number, meetingId: number | null): Promise<AnnotatedExportState> => api(Routes.startAnnotatedExport, { params: { id: itemId }, query: q(meetingId), notify: false }),
+  exportState: (exportId: string): Promise<AnnotatedExportState> => api(Routes.getAnnotatedExport, { params: { exportId }, notify: false }),
   remove: async (itemId: number, meetingId: number | null, annotationId: number) =>
     (await apiCommand(Routes.deleteSharedAnnotation, { params: { id: itemId, annotationId }, query: q(meetingId) })).message,
 };

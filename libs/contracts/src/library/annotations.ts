@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INT4_MAX, zId, zOk, zOrgId, zTenant } from '../core/common';
-import { defineEvent, defineRpc } from '../core/define';
+import { defineEvent, defineJob, defineRpc } from '../core/define';
 import { defineComposedRoute, defineFileRoute, defineRoute } from '../core/route';
 import { M } from '../core/validation';
 import { zFetchQuery } from './library.http';
@@ -140,6 +140,40 @@ export const ExportAnnotatedPdf = defineRpc({
   response: z.object({ key: z.string(), name: z.string(), annotations: z.number().int(), skipped: z.number().int() }),
   timeoutMs: 60_000,
 });
+/**
+ * The annotated export as a job (docs/annotations.md#export, docs/decisions.md): StartAnnotatedExport checks what the
+ * export would refuse at once (404, 403 view only, 409 no PDF), queues `ExportAnnotatedJob` for the caller and answers
+ * its state; GetAnnotatedExport answers the state of one of the caller's own exports (404 for anyone else), with a
+ * presigned URL of the copy once done. The state lives in the BullMQ job (progress, result), kept 7 days.
+ */
+export const ANNOTATED_EXPORT_STAGES = ['queued', 'reading', 'writing', 'storing', 'done'] as const;
+export const zAnnotatedExportState = z.object({
+  /** the job's id: the caller's own, unguessable */
+  id: z.string(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  stage: z.enum(ANNOTATED_EXPORT_STAGES),
+  /** 0..100 */
+  progress: z.number().min(0).max(100),
+  /** once done: the copy's file name, a presigned URL of it (valid LIBRARY_URL_TTL_SECONDS), the marks written and left out */
+  name: z.string().nullable(),
+  url: z.string().nullable(),
+  annotations: z.number().int().nullable(),
+  skipped: z.number().int().nullable(),
+  /** once failed: the error code (LIBRARY_NOT_EXPORTABLE, PAYLOAD_TOO_LARGE, ...) */
+  error: z.string().nullable(),
+});
+export type AnnotatedExportState = z.output<typeof zAnnotatedExportState>;
+export const zAnnotatedExportProgress = z.object({ stage: z.enum(ANNOTATED_EXPORT_STAGES), progress: z.number().min(0).max(100) });
+export const ExportAnnotatedJob = defineJob({
+  queue: 'library-annotated-export',
+  name: 'export-annotated',
+  owner: 'library',
+  payload: R(zFileRef),
+  attempts: 1,
+  backoffMs: 5000,
+});
+export const StartAnnotatedExport = defineRpc({ subject: 'library.v1.start-annotated-export', request: R(zFileRef), response: zAnnotatedExportState });
+export const GetAnnotatedExport = defineRpc({ subject: 'library.v1.get-annotated-export', request: R({ exportId: z.string().min(1).max(200) }), response: zAnnotatedExportState });
 export const DeleteSharedAnnotation = defineRpc({ subject: 'library.v1.delete-shared-annotation', request: R({ ...zFileRef, annotationId: id }), response: zOk });
 
 /**
@@ -207,6 +241,16 @@ export const AnnotationRoutes = {
   exportAnnotatedPdf: defineFileRoute({
     method: 'GET', path: '/api/library/:id/annotations/export', access: 'user', tags, params: zFileParams, query: zFetchQuery,
     summary: "The file's PDF with the annotations the caller may see (their own, the committee's, those shared with them) as PDF annotations: /Highlight, /Text with a /Popup (notes and replies), /Ink; streamed as a download. The download policy applies (403 view only; the reader's watermark when watermarked); 413 beyond ANNOTATION_EXPORT_MAX_MB; 409 when the file has no PDF",
+  }),
+  startAnnotatedExport: defineRoute({
+    method: 'POST', path: '/api/library/:id/annotations/export_jobs', access: 'user', tags, params: zFileParams, query: zFetchQuery,
+    summary: "Starts the export of the file's PDF with the annotations the caller may see (as GET …/annotations/export makes it) as a job: its state (stage, progress). 404, 403 view only and 409 no PDF at once",
+    rpc: StartAnnotatedExport, toRpc: ({ call, params, query }) => refOf(call, params, query),
+  }),
+  getAnnotatedExport: defineRoute({
+    method: 'GET', path: '/api/library/annotated_exports/:exportId', access: 'user', tags, params: z.object({ exportId: z.string().min(1).max(200) }),
+    summary: "One of the caller's annotated exports: status, stage (queued, reading, writing, storing, done), progress; once done the file name and a presigned URL of the copy",
+    rpc: GetAnnotatedExport, toRpc: ({ call, params }) => ({ ...call, exportId: params.exportId }),
   }),
   fileLive: defineComposedRoute({
     method: 'GET', path: '/api/library/:id/live', access: 'user', tags, params: zFileParams, query: zFetchQuery, produces: 'file',

@@ -59,6 +59,8 @@ export interface JobContext {
   id: string;
   attempt: number;
   attemptsAllowed: number;
+  /** the job's progress as its readers see it (BullMQ's job.progress; a job whose state is read back, docs/annotations.md#export) */
+  progress(value: number | object): Promise<void>;
 }
 type JobHandlerFn = (payload: unknown, ctx: JobContext) => Promise<unknown>;
 
@@ -116,7 +118,7 @@ export class JobRegistry {
       const end = metrics.jobDuration.startTimer({ queue: job.queueName, name: job.name });
       try {
         const out = await runWithContext({ correlationId: data?.correlationId, orgId: (parsed.data as { orgId?: string }).orgId }, () =>
-          entry.fn(parsed.data, { id: String(job.id), attempt, attemptsAllowed: job.opts.attempts ?? 1 }),
+          entry.fn(parsed.data, { id: String(job.id), attempt, attemptsAllowed: job.opts.attempts ?? 1, progress: (value) => job.updateProgress(value) }),
         );
         end({ outcome: 'ok' });
         return out;

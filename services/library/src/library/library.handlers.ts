@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   AddVersion, CheckEditable, CheckUploadTarget, CreateDirectory, DeleteAnnotation, DeleteItem, DownloadUrl, ExportAnnotatedPdf, GetEmailAttachment, FetchFile, GetAnnotation, GetDetails, ListLibrary, MoveItem, RecordPrint, RegisterFile, ReleaseFiles, RenameItem, ResolveFiles, FileVersions, SaveAnnotation, SearchLibrary, SetFavorite, SharedWithList, ShareItem,
-  StartConversion, Unshare, UseFiles, type RequestOf,
+  StartConversion, Unshare, UseFiles, StartAnnotatedExport, GetAnnotatedExport, type RequestOf,
 } from '@app/contracts';
 import { Rpc } from '@app/platform';
 import { LibraryService } from './library.service';
@@ -25,6 +25,8 @@ export class LibraryHandlers {
   @Rpc(FetchFile) fetch(r: RequestOf<typeof FetchFile>) { return this.library.fetch(r); }
   @Rpc(DownloadUrl) downloadUrl(r: RequestOf<typeof DownloadUrl>) { return this.library.downloadUrl(r); }
   @Rpc(ExportAnnotatedPdf) exportAnnotated(r: RequestOf<typeof ExportAnnotatedPdf>) { return this.library.exportAnnotated(r); }
+  @Rpc(StartAnnotatedExport) startAnnotatedExport(r: RequestOf<typeof StartAnnotatedExport>) { return this.library.startAnnotatedExport(r); }
+  @Rpc(GetAnnotatedExport) annotatedExport(r: RequestOf<typeof GetAnnotatedExport>) { return this.library.annotatedExport(r); }
   @Rpc(GetEmailAttachment) emailAttachment(r: RequestOf<typeof GetEmailAttachment>) { return this.library.emailAttachment(r); }
   @Rpc(RecordPrint) recordPrint(r: RequestOf<typeof RecordPrint>) { return this.library.recordPrint(r); }
   @Rpc(StartConversion) startConversion(r: RequestOf<typeof StartConversion>) { return this.library.startConversion(r); }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import {
   AppError, AppPaths, ConvertToPdf, LIBRARY_MAX_BYTES, FileAccessed, GetOrganization, localToInstant, type FileAction, RemoveWatermarkedCopy, type DownloadPolicy, type Watermark, CONVERTIBLE_KINDS, ExtractFileText, FileDeleted, FileUploaded, GetUsers, ItemShared, LibraryErrors, LibraryMessages, serverDate,
   type Actor, type FileKind, type ItemKind, type LibraryDetails, type LibraryFetch, type LibraryFileRef, type LibraryItem, type LibraryListing,
-  type LibraryScope, type LibraryTab, type SharedWith, type UsageType, type OutlineEntry,
+  type LibraryScope, type LibraryTab, type SharedWith, type UsageType, type OutlineEntry, ExportAnnotatedJob, zAnnotatedExportProgress, type AnnotatedExportState,
 } from '@app/contracts';
 import { Bus, CONFIG, Jobs, logger, OrgZones, Outbox, Storage } from '@app/platform';
 import type { LibraryConfig } from '../config';
@@ -509,7 +509,7 @@ export class LibraryService {
    * ANNOTATION_LIMITS.perFile marks exist on a file, so the work is bounded and done on the call, as a watermarked
    * download is; the copy is this caller's only and leaves S3 with the reader copies.
    */
-  async exportAnnotated(c: Call & { itemId: number; meetingId?: number }): Promise<{ key: string; name: string; annotations: number; skipped: number }> {
+  async exportAnnotated(c: Call & { itemId: number; meetingId?: number }, onStage: (stage: 'reading' | 'writing' | 'storing', progress: number) => Promise<void> = async () => undefined): Promise<{ key: string; name: string; annotations: number; skipped: number }> {
     const userId = c.actor.kind === 'user' ? c.actor.userId : null;
     if (!userId) throw AppError.notFound('library item');
     const reader = { userId, isAdmin: c.actor.isAdmin };
@@ -521,6 +521,7 @@ export class LibraryService {
     if (!mayDownload(policy)) throw AppError.forbidden('view_only');
     const source = item.kind === 'pdf' ? item.s3Key : item.conversionStatus === 'done' ? item.pdfKey : null;
     if (!source) throw new AppError(LibraryErrors.LIBRARY_NOT_EXPORTABLE);
+    await onStage('reading', 10);
     let bytes: Uint8Array = await this.storage.getBuffer(source, this.config.ANNOTATION_EXPORT_MAX_MB * 1024 * 1024);
     if (policy === 'watermarked') bytes = await this.burn(Buffer.from(bytes), await this.policies.watermark(c));
     const tops = rows.filter((r) => r.parentId === null && maySeeAnnotation(r, reader, true));
@@ -528,14 +529,52 @@ export class LibraryService {
       page: t.page, kind: t.kind, geometry: t.geometry, quote: t.quote, text: t.text, color: t.color, author: t.authorName, at: t.createdAt, orphaned: t.orphaned,
       replies: rows.filter((r) => r.parentId === t.id).map((r) => ({ text: r.text, author: r.authorName, at: r.createdAt })),
     }));
+    await onStage('writing', 40);
     const made = await annotatePdf(bytes, marks).catch((e: unknown) => {
       // pdf-lib could not read or rewrite it (an encrypted or broken PDF)
       logger().warn({ err: e, itemId: item.id }, 'annotated export refused');
       throw new AppError(LibraryErrors.LIBRARY_NOT_EXPORTABLE);
     });
+    await onStage('storing', 80);
     const copy = await this.readerCopy(c, item, 'annotated', 'pdf', this.config.LIBRARY_URL_TTL_SECONDS, (key) => this.storage.put(key, Buffer.from(made.bytes), made.bytes.length, 'application/pdf'));
     await this.record(c, item, 'download');
     return { key: copy.key, name: `${item.name.replace(/\.[^.]+$/, '')} (annotated).pdf`, annotations: made.written, skipped: made.skipped };
+  }
+
+  /**
+   * The annotated export as a job (docs/annotations.md#export): what the export would refuse at once is refused here
+   * (404, 403 view only, 409 no PDF: nothing queued); else `ExportAnnotatedJob` is queued for the caller under an
+   * unguessable id that names the caller (`annexp-<user>-<uuid>`), and its first state answered.
+   */
+  async startAnnotatedExport(c: Call & { itemId: number; meetingId?: number }): Promise<AnnotatedExportState> {
+    const userId = c.actor.kind === 'user' ? c.actor.userId : null;
+    if (!userId) throw AppError.notFound('library item');
+    const { item, policy } = await this.db.tenant(c.orgId, async (s) => {
+      const { item } = await this.items.need(s, c, c.itemId, 'view', { folder: false, meetingId: c.meetingId });
+      return { item, policy: (await this.policies.of(s, c, item, c.meetingId)).policy };
+    });
+    if (!mayDownload(policy)) throw AppError.forbidden('view_only');
+    if (!(item.kind === 'pdf' ? item.s3Key : item.conversionStatus === 'done' ? item.pdfKey : null)) throw new AppError(LibraryErrors.LIBRARY_NOT_EXPORTABLE);
+    const id = await this.jobs.add(ExportAnnotatedJob, { orgId: c.orgId, actor: c.actor, itemId: c.itemId, meetingId: c.meetingId }, { jobId: `annexp-${userId}-${randomUUID()}` });
+    return { id, status: 'queued', stage: 'queued', progress: 0, name: null, url: null, annotations: null, skipped: null, error: null };
+  }
+
+  /** the state of one of the caller's annotated exports (404 for another user's, another organization's, or one gone) */
+  async annotatedExport(c: Call & { exportId: string }): Promise<AnnotatedExportState> {
+    const userId = c.actor.kind === 'user' ? c.actor.userId : null;
+    if (!userId || !c.exportId.startsWith(`annexp-${userId}-`)) throw AppError.notFound('export');
+    const job = await this.jobs.queue(ExportAnnotatedJob.queue).getJob(c.exportId);
+    if (!job || (job.data as { orgId?: string }).orgId !== c.orgId) throw AppError.notFound('export');
+    const state = await job.getState();
+    const p = zAnnotatedExportProgress.safeParse(job.progress);
+    const base = { id: c.exportId, name: null, url: null, annotations: null, skipped: null, error: null };
+    if (state === 'completed') {
+      const r = job.returnvalue as { key: string; name: string; annotations: number; skipped: number };
+      return { ...base, status: 'done', stage: 'done', progress: 100, name: r.name, annotations: r.annotations, skipped: r.skipped, url: await this.storage.presignedGet(r.key, this.config.LIBRARY_URL_TTL_SECONDS) };
+    }
+    if (state === 'failed') return { ...base, status: 'failed', stage: p.success ? p.data.stage : 'queued', progress: p.success ? p.data.progress : 0, error: job.failedReason || 'failed' };
+    if (state === 'active' && p.success) return { ...base, status: 'running', stage: p.data.stage, progress: p.data.progress };
+    return { ...base, status: state === 'active' ? 'running' : 'queued', stage: 'queued', progress: 0 };
   }
 
   /**

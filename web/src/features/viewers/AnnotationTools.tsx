@@ -2,9 +2,10 @@ import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointer
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
+import { ProgressBar } from 'primereact/progressbar';
 import { useTranslation } from 'react-i18next';
-import { annotationsApi, type AnnotationVisibility, type NewAnnotation, type SharedAnnotation } from '../../api/annotations';
-import { ApiError } from '../../api/client';
+import { annotationsApi, type AnnotatedExportState, type AnnotationVisibility, type NewAnnotation, type SharedAnnotation } from '../../api/annotations';
+import { useReportJob } from '../../hooks/use-report-job';
 import { saveBlob } from '../../lib/download';
 import { annotatedName, drawAnnotations, drawHighlightRects, PEN_COLORS, rectOf, sharedToDrawn, toPage, type Annotation, type Point, type Stroke, type Tool } from './annotations';
 import { useSharedAnnotations } from './AnnotationsPanel';
@@ -88,26 +89,38 @@ export function SharedToolButtons(props: { layer: SharedLayer; disabled: boolean
 }
 
 /**
- * "Download with annotations": GET /api/library/{id}/annotations/export (the PDF with the marks the reader may see
- * as real PDF annotations), saved as `<name> (annotated).pdf`. Busy while it is made; a failure is said beside it.
- * The viewer shows it only where the reader may download (a view-only document stays in the room).
+ * "Download with annotations" (docs/annotations.md#export): starts the export job (POST …/annotations/export_jobs),
+ * asks for its state every second and shows its stage and percent beside the button (a labelled progress bar and a
+ * polite status line), then fetches the copy from its presigned URL and saves it as `<name> (annotated).pdf`. A
+ * failure (403, 409 no PDF, 413 past the bound, a failed job, the network) is said beside it. The viewer shows it only
+ * where the reader may download (a view-only document stays in the room).
  */
-export function ExportAnnotatedButton(props: { itemId: number; meetingId: number | null; name: string; prefix: ViewerPrefix }) {
+export function ExportAnnotatedButton(props: { itemId: number; meetingId: number | null; name: string; prefix: ViewerPrefix; pollMs?: number }) {
   const { t } = useTranslation('viewer');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const job = useReportJob<AnnotatedExportState>({
+    start: () => annotationsApi.startExport(props.itemId, props.meetingId),
+    get: (id) => annotationsApi.exportState(String(id)),
+    done: async (r) => {
+      if (!r.url) throw new Error(t('ann.exportFailed'));
+      const res = await fetch(r.url);
+      if (!res.ok) throw new Error(t('ann.exportFailed'));
+      saveBlob(await res.blob(), annotatedName(props.name));
+    },
+    failed: t('ann.exportFailed'),
+    pollMs: props.pollMs,
+    inline: true,
+  });
+  const [saving, setSaving] = useState(false);
   const run = async () => {
-    setBusy(true);
-    setError(null);
+    setSaving(true);
     try {
-      saveBlob(await annotationsApi.exportPdf(props.itemId, props.meetingId), annotatedName(props.name));
-    } catch (e) {
-      console.error('annotated export', e);
-      setError(e instanceof ApiError && e.serverMessage ? e.serverMessage : t('ann.exportFailed'));
+      await job.run();
     } finally {
-      setBusy(false);
+      setSaving(false);
     }
   };
+  const busy = saving || job.busy;
+  const r = job.report;
   return (
     <>
       <Button
@@ -123,9 +136,17 @@ export function ExportAnnotatedButton(props: { itemId: number; meetingId: number
         onClick={() => void run()}
         data-testid={`${props.prefix}-ann-export`}
       />
-      {error && (
+      {busy && r && (
+        <span className="pdf-toolbar__progress" data-testid={`${props.prefix}-ann-export-progress`}>
+          <small role="status" data-testid={`${props.prefix}-ann-export-stage`}>
+            {t(`ann.exportStage.${r.stage}`)}
+          </small>
+          <ProgressBar value={Math.round(r.progress)} showValue={false} aria-label={t('ann.exportProgress', { percent: Math.round(r.progress) })} style={{ height: 6, width: 80 }} />
+        </span>
+      )}
+      {job.error && (
         <span className="pdf-toolbar__error" role="alert" data-testid={`${props.prefix}-ann-export-error`}>
-          {error}
+          {job.error}
         </span>
       )}
     </>

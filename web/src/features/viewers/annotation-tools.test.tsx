@@ -97,35 +97,68 @@ describe('annotated export', () => {
     for (const [name, want] of cases) expect(annotatedName(name)).toBe(want);
   });
 
-  it('the PDF viewer: busy while the copy is made, then saved as "<name> (annotated).pdf" from the export route with the meeting', async () => {
+  /** the export job's routes: started queued, then running at `writing`, then done with a presigned URL of the copy */
+  const jobRoutes = (itemId: number, gate?: Promise<void>) => {
+    let asked = 0;
+    const state = (o: object) => jsonResponse(200, { success: true, data: { id: 'annexp-2-abc', status: 'queued', stage: 'queued', progress: 0, name: null, url: null, annotations: null, skipped: null, error: null, ...o } });
+    return [
+      on('POST', `/api/library/${itemId}/annotations/export_jobs`, () => state({})),
+      on('GET', '/api/library/annotated_exports/annexp-2-abc', async () => {
+        asked += 1;
+        if (asked === 1) return state({ status: 'running', stage: 'writing', progress: 40 });
+        await gate;
+        return state({ status: 'done', stage: 'done', progress: 100, name: 'x (annotated).pdf', url: 'https://s3.test/org/annotated/copy.pdf?X-Amz-Signature=1', annotations: 2, skipped: 0 });
+      }),
+      on('GET', '/org/annotated/copy.pdf', () => pdfAnswer()),
+    ];
+  };
+
+  it('the PDF viewer: starts the export job with the meeting, shows its stage and percent while busy, then saves the copy from its URL as "<name> (annotated).pdf"', async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((r) => (release = r));
-    const calls = installFetch(on('GET', '/api/library/41/annotations', list), on('GET', '/api/library/41/annotations/export', () => pdfAnswer(gate)));
+    const calls = installFetch(on('GET', '/api/library/41/annotations', list), ...jobRoutes(41, gate));
     pdf();
     const button = await screen.findByTestId('pdf-ann-export');
     expect(button).toHaveAccessibleName('Download with annotations');
     fireEvent.click(button);
     await waitFor(() => expect(screen.getByTestId('pdf-ann-export')).toBeDisabled());
     expect(screen.getByTestId('pdf-ann-export')).toHaveAttribute('aria-busy', 'true');
+    expect(await screen.findByTestId('pdf-ann-export-stage', {}, { timeout: 4000 })).toHaveTextContent('Waiting to start');
+    await waitFor(() => expect(screen.getByTestId('pdf-ann-export-stage')).toHaveTextContent('Writing the annotations'), { timeout: 4000 });
+    expect(screen.getByRole('progressbar', { name: 'Preparing the annotated copy: 40%' })).toBeInTheDocument();
     await act(async () => release());
-    await waitFor(() => expect(saved).toEqual(['Board pack (annotated).pdf']));
-    expect(screen.getByTestId('pdf-ann-export')).not.toBeDisabled();
-    const exp = calls.filter((c) => c.path.startsWith('/api/library/41/annotations/export?'));
-    expect(exp).toHaveLength(1);
-    expect(exp[0].url).toContain('meeting_id=9');
-    expect(exp[0].headers.token).toBe('tok');
+    await waitFor(() => expect(saved).toEqual(['Board pack (annotated).pdf']), { timeout: 4000 });
+    await waitFor(() => expect(screen.getByTestId('pdf-ann-export')).not.toBeDisabled());
+    expect(screen.queryByTestId('pdf-ann-export-progress')).toBeNull();
+    const start = calls.filter((c) => c.method === 'POST' && c.path.startsWith('/api/library/41/annotations/export_jobs'));
+    expect(start).toHaveLength(1);
+    expect(start[0].url).toContain('meeting_id=9');
+    expect(start[0].headers.token).toBe('tok');
+    expect(calls.some((c) => c.url === 'https://s3.test/org/annotated/copy.pdf?X-Amz-Signature=1')).toBe(true);
     expect(screen.queryByTestId('pdf-ann-export-error')).toBeNull();
   });
 
-  it("a failed export says so beside the button (the server's message), and nothing is saved", async () => {
+  it("a refused export says so beside the button (the server's message), and nothing is saved", async () => {
     installFetch(
       on('GET', '/api/library/41/annotations', list),
-      on('GET', '/api/library/41/annotations/export', () => jsonResponse(413, { success: false, message: 'The file is too large to export with annotations' })),
+      on('POST', '/api/library/41/annotations/export_jobs', () => jsonResponse(409, { success: false, message: 'This file has no PDF to export with annotations' })),
     );
     pdf();
     fireEvent.click(await screen.findByTestId('pdf-ann-export'));
-    expect(await screen.findByTestId('pdf-ann-export-error')).toHaveTextContent('The file is too large to export with annotations');
+    expect(await screen.findByTestId('pdf-ann-export-error')).toHaveTextContent('This file has no PDF to export with annotations');
     expect(screen.getByRole('alert')).toBe(screen.getByTestId('pdf-ann-export-error'));
+    expect(saved).toEqual([]);
+  });
+
+  it('a failed job says so beside the button, and nothing is saved', async () => {
+    installFetch(
+      on('GET', '/api/library/41/annotations', list),
+      on('POST', '/api/library/41/annotations/export_jobs', () => jsonResponse(200, { success: true, data: { id: 'annexp-2-f', status: 'queued', stage: 'queued', progress: 0, name: null, url: null, annotations: null, skipped: null, error: null } })),
+      on('GET', '/api/library/annotated_exports/annexp-2-f', () => jsonResponse(200, { success: true, data: { id: 'annexp-2-f', status: 'failed', stage: 'reading', progress: 10, name: null, url: null, annotations: null, skipped: null, error: 'PAYLOAD_TOO_LARGE' } })),
+    );
+    pdf();
+    fireEvent.click(await screen.findByTestId('pdf-ann-export'));
+    expect(await screen.findByTestId('pdf-ann-export-error', {}, { timeout: 4000 })).toHaveTextContent('The annotated copy could not be made. Try again.');
     expect(saved).toEqual([]);
   });
 
@@ -146,15 +179,16 @@ describe('annotated export', () => {
   });
 
   it('the book viewer exports the book file the same way, in Arabic too', async () => {
-    const calls = installFetch(on('GET', '/api/library/77/annotations', list), on('GET', '/api/library/77/annotations/export', () => pdfAnswer()));
+    const calls = installFetch(on('GET', '/api/library/77/annotations', list), ...jobRoutes(77));
     await act(() => changeLanguage('ar'));
     try {
       bookViewer();
       const button = await screen.findByTestId('book-ann-export');
       expect(button).toHaveAccessibleName('تنزيل مع التعليقات التوضيحية');
       fireEvent.click(button);
-      await waitFor(() => expect(saved).toEqual(['Board book (annotated).pdf']));
-      expect(calls.some((c) => c.path.startsWith('/api/library/77/annotations/export?') && c.url.includes('meeting_id=9'))).toBe(true);
+      expect(await screen.findByTestId('book-ann-export-stage', {}, { timeout: 4000 })).toHaveTextContent('في انتظار البدء');
+      await waitFor(() => expect(saved).toEqual(['Board book (annotated).pdf']), { timeout: 5000 });
+      expect(calls.some((c) => c.path.startsWith('/api/library/77/annotations/export_jobs?') && c.url.includes('meeting_id=9'))).toBe(true);
     } finally {
       await act(() => changeLanguage('en'));
     }
