@@ -1,14 +1,23 @@
 import type { Lang, MeetingDetails } from '@app/contracts';
 import type { ProgrammeLine } from '../rules/book';
 import { printedDates } from './dates';
-import { escapeHtml } from './html';
+import { escapeHtml, PRINT_FONTS } from './html';
+import { wordsIn } from './labels';
 
-const WORDS = {
-  en: { book: 'Board book', agenda: 'Agenda', page: 'Page', committee: 'Committee', date: 'Date', location: 'Location', programme: 'Programme', documents: 'Documents', start: 'Start', item: 'Item', presenters: 'Presenters', duration: 'Minutes' },
-  ar: { book: 'ملف الاجتماع', agenda: 'جدول الأعمال', page: 'الصفحة', committee: 'اللجنة', date: 'التاريخ', location: 'المكان', programme: 'البرنامج', documents: 'المستندات', start: 'البدء', item: 'البند', presenters: 'المقدّمون', duration: 'الدقائق' },
-  ru: { book: 'Материалы заседания', agenda: 'Повестка', page: 'Страница', committee: 'Комитет', date: 'Дата', location: 'Место', programme: 'Программа', documents: 'Документы', start: 'Начало', item: 'Пункт', presenters: 'Докладчики', duration: 'Минуты' },
-} as const;
-const wordsFor = (lang: Lang) => (lang === 'ar' ? WORDS.ar : lang === 'ru' ? WORDS.ru : WORDS.en);
+/**
+ * The board book's own words (cover, agenda, programme) in each language of the minutes (en, ar, fr, ru): the book is
+ * printed in the language of the meeting's minutes (docs/minutes.md#the-board-book).
+ */
+const EN = { book: 'Board book', agenda: 'Agenda', committee: 'Committee', date: 'Date', location: 'Location', programme: 'Programme', documents: 'Documents', start: 'Start', item: 'Item', presenters: 'Presenters', duration: 'Minutes' } as const;
+export type BookWords = { readonly [K in keyof typeof EN]: string };
+const WORDS: Readonly<Record<Lang, BookWords>> = {
+  en: EN,
+  ar: { book: 'ملف الاجتماع', agenda: 'جدول الأعمال', committee: 'اللجنة', date: 'التاريخ', location: 'المكان', programme: 'البرنامج', documents: 'المستندات', start: 'البدء', item: 'البند', presenters: 'المقدّمون', duration: 'الدقائق' },
+  fr: { book: 'Dossier de séance', agenda: 'Ordre du jour', committee: 'Comité', date: 'Date et heure', location: 'Lieu', programme: 'Déroulé', documents: 'Pièces jointes', start: 'Début', item: 'Point', presenters: 'Présentateurs', duration: 'Durée (min)' },
+  ru: { book: 'Материалы заседания', agenda: 'Повестка', committee: 'Комитет', date: 'Дата', location: 'Место', programme: 'Программа', documents: 'Документы', start: 'Начало', item: 'Пункт', presenters: 'Докладчики', duration: 'Минуты' },
+};
+/** the book's words in a language (the minutes' picker, labels.ts) */
+export const bookWords = (lang: Lang): BookWords => wordsIn(WORDS, lang);
 
 /**
  * The front of the board book: a cover page (the meeting's date and time with its zone, through the minutes' date
@@ -22,7 +31,7 @@ export function bookFrontHtml(
   lang: Lang,
   programme: ProgrammeLine[] = [],
 ): string {
-  const W = wordsFor(lang);
+  const W = bookWords(lang);
   const dates = printedDates(lang, m.time_zone ?? null);
   const day = m.start_date.slice(0, 10);
   const when = (local: string | null) => (local ? (local.slice(0, 10) === day ? dates.time(local) : dates.dateTime(local)) : '');
@@ -39,7 +48,7 @@ export function bookFrontHtml(
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <style>
   @page { size: A4; margin: 20mm 18mm; }
-  body { font-family: 'Noto Sans', 'Noto Naskh Arabic', 'DejaVu Sans', 'Liberation Sans', sans-serif; color: #1f2933; font-size: 11pt; }
+  body { font-family: ${PRINT_FONTS}; color: #1f2933; font-size: 11pt; }
   .cover { height: 245mm; display: flex; flex-direction: column; justify-content: center; text-align: center; page-break-after: always; }
   .cover h1 { font-size: 26pt; margin: 0 0 12pt; }
   .cover .kind { color: #3b5bdb; font-size: 14pt; letter-spacing: 1pt; }
@@ -63,4 +72,3 @@ ${programmeTable}<table><tbody>${rows}</tbody></table>
 </body></html>`;
 }
 
-export const bookWords = wordsFor;

@@ -14,8 +14,11 @@ export const escapeHtml = (s: string | null | undefined): string =>
 /** text people wrote, escaped, its line breaks kept */
 export const para = (s: string) => escapeHtml(s).replace(/\r?\n/g, '<br>');
 
+/** the fonts of every printed document (Arabic shaped by the Noto Arabic faces the render image installs) */
+export const PRINT_FONTS = `'Noto Sans', 'Noto Naskh Arabic', 'Noto Sans Arabic', 'DejaVu Sans', 'Liberation Sans', sans-serif`;
+
 /** the body's font and the two heading levels of every printed document */
-export const PAGE_CSS = `  body { font-family: 'Noto Sans', 'Noto Naskh Arabic', 'Noto Sans Arabic', 'DejaVu Sans', 'Liberation Sans', sans-serif; font-size: 11pt; color: #1f2933; line-height: 1.45; }
+export const PAGE_CSS = `  body { font-family: ${PRINT_FONTS}; font-size: 11pt; color: #1f2933; line-height: 1.45; }
   h1 { font-size: 20pt; margin: 0 0 4pt; }
   h2 { font-size: 14pt; border-bottom: 1.5pt solid #3b5bdb; padding-bottom: 3pt; margin: 18pt 0 8pt; }
 `;

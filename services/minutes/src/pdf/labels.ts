@@ -290,8 +290,19 @@ const FR: MinutesLabels = {
   resolutionNo: 'Résolution n° {number}',
 };
 
+/**
+ * A printed document's word list in a language. Each kind of document keeps one list per language the owner can
+ * choose (a `Record<Lang, …>`, so a missing language does not compile) and picks its words here: the minutes
+ * (`labelsFor`), the board book's front (`bookWords`, book-html.ts).
+ */
+export function wordsIn<W>(lists: Readonly<Record<Lang, W>>, lang: Lang): W {
+  return lists[lang] ?? lists.en;
+}
+
+const LABELS: Readonly<Record<Lang, MinutesLabels>> = { en: EN, ar: AR, fr: FR, ru: RU };
+
 export function labelsFor(lang: Lang): MinutesLabels {
-  return lang === 'ar' ? AR : lang === 'ru' ? RU : lang === 'fr' ? FR : EN;
+  return wordsIn(LABELS, lang);
 }
 
 /**
