@@ -2,11 +2,12 @@
  * The merged board book (GET /api/meetings/actions/merge_files/{id}): a cover, the agenda with page numbers and
  * every attachment in agenda order in one PDF with bookmarks, made by a job and stored in the library;
  * GET /api/downolad/{docId} answers it and /api/library/fetch/{docId} its outline, whose entries match the
- * attachments' page counts.
+ * attachments' page counts. The book's own pages are in the minutes' language: minutes made in Arabic make a new
+ * book whose cover and agenda pdftotext reads in Arabic, with no English heading.
  */
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef } from 'pdf-lib';
-import { pdfFile, waitFor } from '@app/testing';
-import { closeRedis, expectOk, GATEWAY, libraryFile, meeting, talkingPoint, world, type Person, type World } from '../meeting/helpers';
+import { pdfFile, pdfText, pdfWords, waitFor } from '@app/testing';
+import { closeRedis, expectOk, GATEWAY, libraryFile, meeting, scheduled, setStatus, talkingPoint, world, type Person, type World } from '../meeting/helpers';
 
 jest.setTimeout(240_000);
 
@@ -114,5 +115,56 @@ describe('GET /api/meetings/actions/merge_files/{id}', () => {
     const bare = await meeting(w, { title: 'Nothing attached' });
     await talkingPoint(w, bare.id);
     expect((await merge(w.chair, bare.id)).body).toMatchObject({ code: 'MINUTES_BOOK_EMPTY' });
+  });
+});
+
+describe('the board book in the language of the minutes', () => {
+  it('minutes made in Arabic: a new book whose cover, agenda and programme are Arabic, right to left, with no English heading', async () => {
+    const ar = await scheduled(w, { title: 'Language book' });
+    const annex = await libraryFile(w.chair.c, 'annex.pdf', await pdfFile(1, 'annex'));
+    await talkingPoint(w, ar.id, { title: 'Annex', attachment_ids: [annex] });
+    const english = await merged(w.chair, ar.id);
+    expect(english.outlines_data.entries[1]).toEqual({ name: 'Agenda', start: 2, end: 2 });
+    const front = async (libraryId: number) => {
+      const d = await bytesOf(w.chair, `/api/downolad/${libraryId}`);
+      expect(d.status).toBe(200);
+      return [await pdfText(d.bytes, { page: 1 }), await pdfText(d.bytes, { page: 2 })].join(' ').replace(/\s+/g, ' ');
+    };
+    const before = await front(english.library_id);
+    for (const word of ['Board book', 'Committee', 'Agenda', 'Programme', 'Presenters', 'Documents']) expect({ word, found: before.includes(word) }).toEqual({ word, found: true });
+
+    // the owner makes the minutes in Arabic (Done with mom_lang), from an English interface
+    await setStatus(w, ar.id, 3);
+    expectOk(await w.chair.c.post(`/meetings/${ar.id}/mom`, { mom_settings: 1 }));
+    expectOk(await w.chair.c.upload(`/meetings/${ar.id}/mom_conclusion`, { id: String(ar.id), isConclusion: 'true', done: '1', mom_lang: 'ar' }, {}));
+    await waitFor(
+      'Arabic minutes',
+      async () => {
+        const s = expectOk(await w.chair.c.get(`/meetings/${ar.id}/minutes`));
+        if (s.render?.status === 'failed') throw new Error(`render failed: ${s.render.error}`);
+        return s.mom_versions.some((v: any) => v.lang === 'ar') ? s : null;
+      },
+      150_000,
+      500,
+    );
+
+    // the language is part of the book's state: asking again makes a new book, in Arabic
+    const arabic = await merged(w.chair, ar.id);
+    expect(arabic.library_id).not.toBe(english.library_id);
+    expect(arabic.outlines_data.entries[1]).toEqual({ name: 'جدول الأعمال', start: 2, end: 2 });
+    // the committee's own name ("Committee c-…", a test committee) is the meeting's text, not a heading
+    const committee: string = expectOk(await w.chair.c.get(`/meetings/${ar.id}`)).committee.name;
+    const text = (await front(arabic.library_id)).replace(committee, ' ');
+    expect(text.length).toBeLessThan((await front(arabic.library_id)).length);
+    // words without a lam-alef: pdftotext reads that ligature back as two letters swapped (جدول الأعمال: the outline above)
+    for (const word of ['ملف', 'اللجنة', 'التاريخ', 'المكان', 'جدول', 'البرنامج', 'البدء', 'البند', 'الدقائق', 'المستندات']) expect({ word, found: text.includes(word) }).toEqual({ word, found: true });
+    for (const word of ['Board book', 'Committee', 'Date', 'Location', 'Agenda', 'Programme', 'Start', 'Item', 'Presenters', 'Minutes', 'Documents']) expect({ word, found: text.includes(word) }).toEqual({ word, found: false });
+    // right to left: the agenda's heading and the programme's first column (start) at the right of the page (A4, 595 pt
+    // wide), its last (minutes) at the left; -bbox gives each Arabic word's letters in visual order
+    const words = (await pdfWords((await bytesOf(w.chair, `/api/downolad/${arabic.library_id}`)).bytes, 2)).map((x) => ({ ...x, text: [...x.text.normalize('NFKC')].reverse().join('') }));
+    const side = (word: string) => words.filter((x) => x.text === word).map((x) => (x.xMin > 595 / 2 ? 'right' : 'left'));
+    expect({ agenda: side('جدول'), start: side('البدء'), minutes: side('الدقائق') }).toEqual({ agenda: ['right'], start: ['right'], minutes: ['left'] });
+    // the same state asked again: the same Arabic book
+    expect(expectOk(await merge(w.m1, ar.id)).library_id).toBe(arabic.library_id);
   });
 });

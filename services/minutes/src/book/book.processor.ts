@@ -73,7 +73,9 @@ export class MergeBookProcessor {
       await this.db.tenant(p.orgId, async (s) => {
         for (const [id, v] of current) await this.changes.noteVersion(s, id, v);
       });
-      if (bookFingerprint(meeting.title, sections, programme, current) !== book.fingerprint) logger().info({ bookId: book.id }, 'the agenda changed since the book was asked for; merging what it is now');
+      // the book's own pages in the language of the meeting's minutes (docs/minutes.md#the-board-book)
+      const lang: Lang = await this.db.tenant(p.orgId, (s) => this.repo.minutesLang(s, p.meetingId));
+      if (bookFingerprint(meeting.title, sections, programme, current, lang) !== book.fingerprint) logger().info({ bookId: book.id }, 'the agenda changed since the book was asked for; merging what it is now');
       const total = sections.reduce((n, s) => n + s.files.length, 0);
       let read = 0;
       const loaded: { key: string; title: string; files: { library_id: number; name: string; doc: PDFDocument; pages: number }[] }[] = [];
@@ -87,7 +89,6 @@ export class MergeBookProcessor {
         }
         if (files.length) loaded.push({ key: s.key, title: s.title, files });
       }
-      const lang: Lang = 'en';
       // the front, measured (agenda page count), then printed with the real page numbers
       const measure = await PDFDocument.load(await this.pdf.pdf(bookFrontHtml(meeting, loaded.map((s) => ({ title: s.title, files: s.files.map((f) => ({ name: f.name, start: null })) })), lang, programme)));
       let frontPages = measure.getPageCount();

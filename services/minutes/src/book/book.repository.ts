@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Scope } from '../common/minutes-db';
-import { books } from '../db/schema';
+import { parseLang, type Lang } from '@app/contracts';
+import { books, renders, versions } from '../db/schema';
 
 export type BookRow = typeof books.$inferSelect;
 
@@ -34,6 +35,18 @@ export class BookRepository {
   async hasAny(s: Scope, meetingId: number): Promise<boolean> {
     const [row] = await s.tx.select({ id: books.id }).from(books).where(and(eq(books.orgId, s.orgId), eq(books.meetingId, meetingId))).limit(1);
     return !!row;
+  }
+
+  /**
+   * The language the meeting's book is printed in: its minutes' (docs/minutes.md#the-board-book), the newest minutes
+   * version's language; before any version, the language chosen at Done for the PDF being made (the last render);
+   * else English.
+   */
+  async minutesLang(s: Scope, meetingId: number): Promise<Lang> {
+    const [v] = await s.tx.select({ lang: versions.lang }).from(versions).where(and(eq(versions.orgId, s.orgId), eq(versions.meetingId, meetingId))).orderBy(desc(versions.version)).limit(1);
+    if (v) return parseLang(v.lang);
+    const [r] = await s.tx.select({ lang: renders.lang }).from(renders).where(and(eq(renders.orgId, s.orgId), eq(renders.meetingId, meetingId))).orderBy(desc(renders.id)).limit(1);
+    return parseLang(r?.lang ?? 'en');
   }
 
   /** the book of this agenda state, created (queued) when missing; a failed one starts a new attempt. `started`: a job must run */

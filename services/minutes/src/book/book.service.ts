@@ -60,7 +60,8 @@ export class BookService {
     const { row } = await this.db.command(orgId, async (s, after) => {
       // a file's new version (library.v1.file.uploaded, kept here) is a new state: a new book
       const versions = await this.changes.versions(s, sections.flatMap((x) => x.files.map((f) => f.library_id)));
-      const fingerprint = bookFingerprint(meeting.title, sections, bookProgramme(meeting), versions);
+      // the book is printed in the minutes' language: another language is another book
+      const fingerprint = bookFingerprint(meeting.title, sections, bookProgramme(meeting), versions, await this.repo.minutesLang(s, meeting.id));
       const claimed = await this.repo.claim(s, meeting.id, fingerprint);
       if (claimed.started) {
         const r = claimed.row;

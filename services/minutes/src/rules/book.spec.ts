@@ -40,6 +40,15 @@ describe('bookSections: attachments in agenda order', () => {
     expect(v2).not.toBe(a);
     expect(bookFingerprint('Board', bookSections({ agendas }), undefined, new Map([[10, 3]]))).not.toBe(v2);
   });
+
+  it('the language the book is printed in is part of its state: each language its own fingerprint, English the one books had before', () => {
+    const sections = bookSections({ agendas });
+    const a = bookFingerprint('Board', sections, [], new Map());
+    expect(bookFingerprint('Board', sections, [], new Map(), 'en')).toBe(a);
+    const each = (['en', 'ar', 'fr', 'ru'] as const).map((lang) => bookFingerprint('Board', sections, [], new Map(), lang));
+    expect(new Set(each).size).toBe(4);
+    expect(bookFingerprint('Board', sections, [], new Map(), 'ar')).toBe(each[1]);
+  });
 });
 
 describe('bookProgramme: every talking point with its plan (issue 27)', () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { MeetingDetails } from '@app/contracts';
+import type { Lang, MeetingDetails } from '@app/contracts';
 
 /** One section of the board book: an agenda item and the library files attached to it, in agenda order. */
 export interface BookSection {
@@ -84,12 +84,15 @@ export function bookProgramme(m: Agenda): ProgrammeLine[] {
  * the agenda state a book was made from: a new title, section or file makes a new book, and so does a change of the
  * programme (a planned start, a duration, a presenter) when it is given, and a file's new version. `versions`: the
  * files' current versions as this service knows them (library.v1.file.uploaded); a first version (or an unknown one)
- * leaves the file's part as it was before versions counted, so books made before keep their fingerprint.
+ * leaves the file's part as it was before versions counted, so books made before keep their fingerprint. `lang`: the
+ * language the book is printed in (the minutes'): another language is another book; English adds nothing, so books
+ * made before the book had a language keep theirs.
  */
-export function bookFingerprint(title: string, sections: Pick<BookSection, 'title' | 'files'>[], programme?: ProgrammeLine[], versions: ReadonlyMap<number, number> = new Map()): string {
+export function bookFingerprint(title: string, sections: Pick<BookSection, 'title' | 'files'>[], programme?: ProgrammeLine[], versions: ReadonlyMap<number, number> = new Map(), lang: Lang = 'en'): string {
   const file = (id: number) => ((versions.get(id) ?? 1) > 1 ? `${id}@${versions.get(id)}` : id);
   const state: unknown[] = [title, sections.map((s) => [s.title, s.files.map((f) => file(f.library_id))])];
   if (programme) state.push(programme.map((l) => [l.number, l.title, l.planned_start, l.duration, l.presenters]));
+  if (lang !== 'en') state.push({ lang });
   return createHash('sha256').update(JSON.stringify(state)).digest('hex').slice(0, 40);
 }
 
