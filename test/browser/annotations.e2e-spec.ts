@@ -152,6 +152,32 @@ describe('journey: a shared highlight reaches the other member within 2 s; a pri
     await two.shot('no-private-note');
   });
 
+  it('member1 shares their note with member2 by name in the people picker; member2 sees it live', async () => {
+    const users = await m1.get('/users/all');
+    expect(users.status).toBe(200);
+    const member2 = (users.body.data as { id: number; name: string; email: string }[]).find((u) => u.email === M2)!;
+    const mine = await m1.get(`/library/${id}/annotations`);
+    const noteId = (mine.body.data.annotations as { id: number; text: string }[]).find((a) => a.text === PRIVATE_TEXT)!.id;
+    await one.step('people-picker', async () => {
+      const { page } = one;
+      await page.click(`[data-testid=ann-share-people-${noteId}]`);
+      await page.click(`[data-testid=ann-people-${noteId}]`);
+      // the list is searched by name: the filter box narrows it to member2
+      const filter = await page.waitForSelector('.p-multiselect-panel .p-multiselect-filter', { visible: true });
+      await filter!.type(member2.name);
+      await page.waitForSelector(`[data-testid=ann-people-${noteId}-option-${member2.id}]`, { visible: true });
+      await page.click(`[data-testid=ann-people-${noteId}-option-${member2.id}]`);
+      await page.keyboard.press('Escape');
+      const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes(`/api/library/${id}/annotations/${noteId}`));
+      await page.click(`[data-testid=ann-people-save-${noteId}]`);
+      const body = await (await saved).json();
+      expect(body.data).toMatchObject({ visibility: 'people', people: [member2.id] });
+      await page.waitForSelector(`[data-testid=ann-item][data-id="${noteId}"][data-visibility=people]`, { visible: true });
+    });
+    await two.page.waitForSelector(`[data-testid=ann-item][data-id="${noteId}"][data-visibility=people]`, { visible: true, timeout: 5_000 });
+    await two.shot('shared-with-member2');
+  });
+
   it('the viewer with the panel open passes axe in English and Arabic', async () => {
     const { page } = two;
     await a11y(page, 'viewer-annotations', two);
