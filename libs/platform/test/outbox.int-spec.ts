@@ -112,6 +112,17 @@ describe('transactional outbox', () => {
     expect(received.filter((n) => n === 3)).toHaveLength(1);
   });
 
+  it("one transaction's events are published in the order it wrote them", async () => {
+    // one created_at for all of them (the transaction's start): the relay orders them by seq, as written
+    const ns = Array.from({ length: 60 }, (_, i) => 300 + i);
+    await db.tenant(orgId, async (tx) => {
+      await outbox.addMany(tx, ns.slice(0, 59).map((n) => ({ def: Changed, payload: { orgId, n } })));
+      await outbox.add(tx, Changed, { orgId, n: ns[59] });
+    });
+    await waitFor('events 300..359', () => ns.every((n) => received.includes(n)), 15_000, 50);
+    expect(received.filter((n) => n >= 300 && n < 400)).toEqual(ns);
+  });
+
   it('a batch published together arrives in order and exactly once, after a relay that died mid-batch', async () => {
     // 100 rows committed at once (one claimed batch: BATCH is 200), oldest first; every other one sealed before
     // `sealedBy` existed (or under a key the relay must name), so both the as-stored and the re-sealed paths interleave
@@ -131,7 +142,7 @@ describe('transactional outbox', () => {
     await admin.query(`UPDATE "${service}".__outbox SET published_at = NULL WHERE id = ANY($1::uuid[])`, [envelopes.slice(60).map((e) => e.id)]);
     expect(await outbox.drain()).toBe(40);
     await sleep(500);
-    expect(received.filter((n) => n >= 100)).toEqual(ns);
+    expect(received.filter((n) => n >= 100 && n < 200)).toEqual(ns);
     expect(await outbox.pending()).toBe(0);
     // the stream holds the batch once, in the order written: its last 60 messages are 140..199, each a sealed envelope
     // without the row's key name, opened by the key that sealed it

@@ -24,7 +24,11 @@ export async function ensureOutbox(client: Client, schema: string): Promise<void
     created_at timestamptz NOT NULL DEFAULT now(),
     published_at timestamptz
   )`);
-  await client.query(`CREATE INDEX IF NOT EXISTS "${OUTBOX_TABLE}_pending" ON ${t} (created_at) WHERE published_at IS NULL`);
+  // created_at is the transaction's start, the same for every event of one transaction: seq keeps their order as
+  // written (a vote batch's per-vote events, then the live tally's MeetingChanged)
+  await client.query(`ALTER TABLE ${t} ADD COLUMN IF NOT EXISTS seq bigint GENERATED ALWAYS AS IDENTITY`);
+  await client.query(`DROP INDEX IF EXISTS "${schema}"."${OUTBOX_TABLE}_pending"`);
+  await client.query(`CREATE INDEX IF NOT EXISTS "${OUTBOX_TABLE}_pending_order" ON ${t} (created_at, seq) WHERE published_at IS NULL`);
   const relay = `current_setting('app.outbox_relay', true) = 'on'`;
   await client.query(`DROP POLICY IF EXISTS outbox_relay ON ${t}`);
   await client.query(`CREATE POLICY outbox_relay ON ${t} USING (${relay}) WITH CHECK (${relay})`);
@@ -119,7 +123,7 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
 
   /**
    * Publish until nothing is pending. Exposed for tests and shutdown. Each pass claims up to BATCH rows (oldest first,
-   * FOR UPDATE SKIP LOCKED, so two relays never take the same row), publishes them together (Events.publishMany: all
+   * in the order written within one transaction, FOR UPDATE SKIP LOCKED, so two relays never take the same row), publishes them together (Events.publishMany: all
    * sent in order on one connection, then the acknowledgements awaited together) and marks them in the same
    * transaction. When any publish fails the pass throws: nothing is marked, the whole batch is published again by the
    * next pass and what the stream already holds is dropped there by its Nats-Msg-Id (the event id). A relay killed
@@ -133,7 +137,7 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
         const rows = await client.query<{ id: string; subject: string; sealed_by: string | null; correlation_id: string | null; traceparent: string | null; body: string }>(
           `SELECT id, subject, envelope->>'${SEALED_BY}' AS sealed_by, envelope->>'correlationId' AS correlation_id, envelope->>'traceparent' AS traceparent,
              (envelope - '${SEALED_BY}')::text AS body
-           FROM ${this.table} WHERE published_at IS NULL ORDER BY created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+           FROM ${this.table} WHERE published_at IS NULL ORDER BY created_at, seq LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
         );
         const byOwner = new Map<string, OutgoingEvent[]>();
         for (const r of rows.rows) {
