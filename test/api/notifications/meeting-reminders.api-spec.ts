@@ -5,12 +5,14 @@
  * asks the meeting service, when it fires, who is reminded: the participants who have not declined, a guest with
  * their own link. A moved meeting moves its job; a cancelled one drops it; 0 or a start closer than the lead
  * schedules none. A changed lead moves the jobs already set (0 drops them). The timing test uses a one-minute lead on a meeting a minute and a half away: it really fires.
+ * A guest is reminded in the language of the request that invited them (docs/meeting.md#guests-language), whatever
+ * language they use on their own page since.
  */
 import { Queue, type Job } from 'bullmq';
 import { Client } from 'pg';
 import { redisConnection } from '@app/platform';
-import { mailsTo, pollUntil, serviceRedisUrl, type CaughtMail } from '@app/testing';
-import { closeRedis, env, expectOk, formDate, meeting, refused, setStatus, talkingPoint, world, type Person, type World } from '../meeting/helpers';
+import { api, mailsTo, pollUntil, serviceRedisUrl, type CaughtMail } from '@app/testing';
+import { closeRedis, env, expectOk, GATEWAY, formDate, meeting, refused, setStatus, talkingPoint, world, type Person, type World } from '../meeting/helpers';
 
 jest.setTimeout(240_000);
 
@@ -57,11 +59,11 @@ const fireAtOf = (j: Job) => Number(j.id!.split('-').pop());
 const remindersTo = async (p: { email: string }, title: string): Promise<CaughtMail[]> =>
   (await mailsTo(p.email)).filter((m) => m.subject.includes(`"${title}"`) && (m.subject.startsWith('Reminder:') || m.subject.startsWith('تذكير') || m.subject.startsWith('Напоминание')));
 
-/** a Scheduled meeting with the usual members, a talking point and, when given, a guest */
-async function scheduledAt(title: string, start: string, guest?: string): Promise<any> {
+/** a Scheduled meeting with the usual members, a talking point and, when given, a guest (invited by a request in `guestLang`) */
+async function scheduledAt(title: string, start: string, guest?: string, guestLang?: 'ar'): Promise<any> {
   const m = await meeting(w, { title, start_date: start });
   await talkingPoint(w, m.id);
-  if (guest) expectOk(await w.chair.c.post(`/meetings/${m.id}/members`, { user_email: guest, guest_name: 'Gail Guest' }));
+  if (guest) expectOk(await (guestLang ? w.chair.c.with({ lang: guestLang }) : w.chair.c).post(`/meetings/${m.id}/members`, { user_email: guest, guest_name: 'Gail Guest' }));
   await setStatus(w, m.id, 2);
   return m;
 }
@@ -156,7 +158,7 @@ describe('meeting reminders', () => {
     expect(await row(soon.id)).toEqual({ status: 'fired', job_id: now.id });
   });
 
-  it('fires the lead before the start: once to each participant who has not declined, in their language, a guest with their own link', async () => {
+  it('fires the lead before the start: once to each participant who has not declined, in their language, a guest with their own link in the language they were invited in', async () => {
     // the next quarter hour at least two minutes away, and a lead that puts the reminder 30 to 90 seconds from now
     const start = quarterAfter(120_000);
     const lead = Math.floor((start.getTime() - Date.now() - 30_000) / 60_000);
@@ -164,10 +166,21 @@ describe('meeting reminders', () => {
     const title = `Soon board ${Date.now()}`;
     const guest = `gail.${Date.now()}@example.test`;
     // first set a quarter of an hour later, then moved to `start`: the reminder moves with it
-    const m = await scheduledAt(title, formAt(new Date(start.getTime() + 900_000)), guest);
+    const m = await scheduledAt(title, formAt(new Date(start.getTime() + 900_000)), guest, 'ar');
     const early = await delayedJobOf(m.id);
     expectOk(await w.chair.c.put(`/meetings/${m.id}`, { title, committee_id: w.committeeId, start_date: formAt(start), duration: 120, location: 'HQ' }));
     expectOk(await w.editor.c.post(`/meetings/${m.id}/members/changestatus`, { status: 'Not going', reason: 'travelling' }));
+    // the guest was invited by an Arabic request: their row keeps it, and their e-mails (the invitation) are in Arabic
+    const guestLang = async () => (await db.query('SELECT guest_lang FROM meeting.members WHERE org_id = $1 AND meeting_id = $2 AND user_email = $3', [w.org.orgId, m.id, guest])).rows[0]?.guest_lang;
+    expect(await guestLang()).toBe('ar');
+    const invitation = (await pollUntil(() => mailsTo(guest), (x) => x.some((i) => (i.text ?? '').includes(`/meeting/${m.id}?token=`)), 30_000, 500)).find((i) => (i.text ?? '').includes(`/meeting/${m.id}?token=`))!;
+    expect(invitation.html).toContain('dir="rtl"');
+    const token = /token=([A-Za-z0-9_-]{20,})/.exec(invitation.text ?? '')![1];
+    // acting through their link in Russian (the app's language header) changes neither the row nor the reminder's language
+    const guestRu = api(GATEWAY, { org: w.org.slug, lang: 'ru' });
+    expect((await guestRu.get(`/meeting/guest/${token}`)).status).toBe(200);
+    expect((await guestRu.post(`/meetings/${m.id}/members/changestatus?token=${token}`, { status: 'Going', user_email: guest })).status).toBe(200);
+    expect(await guestLang()).toBe('ar');
 
     const reminded: Person[] = [w.chair, w.m1, w.m2];
     const [en] = await pollUntil(() => remindersTo(w.m2, title), (x) => x.length > 0, 150_000, 1000);
@@ -185,7 +198,9 @@ describe('meeting reminders', () => {
     const [g] = await pollUntil(() => remindersTo({ email: guest }, title), (x) => x.length > 0, 30_000, 500);
     expect(g.text).toMatch(new RegExp(`/meeting/${m.id}\\?token=[A-Za-z0-9_-]{20,}`));
     expect(g.text).not.toContain('/app/');
-    expect(g.text).toContain('This link is personal');
+    expect(g.subject.startsWith('تذكير: يبدأ')).toBe(true);
+    expect(g.html).toContain('dir="rtl"');
+    expect(g.text).toContain('هذا الرابط شخصي');
 
     // the job is done; a little later still exactly one each, none for the one who declined, none from the moved-away job
     await pollUntil(() => queue.getJob((early.id)!), (j) => !j, 10_000);

@@ -115,7 +115,7 @@ export class ChairService {
         if (!token) continue;
         const ndaPending = ctx.org.modules.nda === 1 && !g.ndaAcceptedAt;
         const seen = ndaPending ? { ...m, location: null, virtual: false } : m;
-        pending.push(this.events.agendaPublishedToGuest(ctx.org, seen, by, { edition, note: ndaPending ? null : req.body.note || null, items: guestAgendaItems(items, ndaPending) }, { userId: null, userEmail: g.userEmail, name: g.guestName }, token, req.lang));
+        pending.push(this.events.agendaPublishedToGuest(ctx.org, seen, by, { edition, note: ndaPending ? null : req.body.note || null, items: guestAgendaItems(items, ndaPending) }, { userId: null, userEmail: g.userEmail, name: g.guestName, guestLang: g.guestLang }, token, req.lang));
       }
     });
   }

@@ -3,12 +3,27 @@ import { AppPaths, type DirectoryUser, type EventDef, type Lang, type PayloadInp
 import { Outbox } from '@app/platform';
 import type { MeetingDb, Scope, Tx } from '../db/db';
 import type { OrgSettings } from './directory';
-import { normalizeEmail } from '../rules/person';
+import { normalizeEmail, sameEmail } from '../rules/person';
 
 /** directory users by id, looked up before a command's transaction takes its row locks */
 export type People = ReadonlyMap<number, DirectoryUser>;
-/** someone an event may go to: a user by id, or a guest by e-mail */
-export type Person = { userId: number | null; userEmail: string | null; name?: string | null };
+/**
+ * someone an event may go to: a user by id, or a guest by e-mail; a guest's `guestLang` is the language stored on their
+ * member row (the inviting request's, docs/meeting.md#guests-language), which wins over the request's
+ */
+export type Person = { userId: number | null; userEmail: string | null; name?: string | null; guestLang?: Lang | null };
+
+/**
+ * `to` with each guest's stored language from their member row in the meeting (matched by e-mail): the people of a
+ * decision or an action are their own rows, without the language the guest was invited in
+ */
+export function withGuestLangs(to: Person[], members: ReadonlyArray<{ userId: number | null; userEmail: string | null; guestLang: Lang }>): Person[] {
+  return to.map((p) => {
+    if (p.userId || !p.userEmail || p.guestLang) return p;
+    const row = members.find((m) => !m.userId && sameEmail(m.userEmail, p.userEmail));
+    return row ? { ...p, guestLang: row.guestLang } : p;
+  });
+}
 
 /** an event to write into the outbox of the current transaction (built when the change is known) */
 export type PendingEvent = (tx: Tx) => Promise<unknown>;
@@ -47,7 +62,8 @@ export class MeetingPublisher {
 
   /**
    * people -> recipients (users through `people`, the directory entries the use case looked up before its
-   * transaction took row locks, with their language; guests by e-mail), without `exceptUserId`. No NATS here.
+   * transaction took row locks, with their language; guests by e-mail, in the language stored on their row, else
+   * `guestLang`, the request's), without `exceptUserId`. No NATS here.
    */
   recipients(people: People, to: Person[], opts: { exceptUserId?: number | null; guestLang?: Lang } = {}): Recipient[] {
     const out = new Map<string, Recipient>();
@@ -57,7 +73,7 @@ export class MeetingPublisher {
         const u = people.get(p.userId);
         if (u && u.status !== 'Deleted' && u.status !== 'Inactive') out.set(normalizeEmail(u.email), { email: u.email, name: u.name, lang: u.lang });
       } else if (p.userEmail) {
-        out.set(normalizeEmail(p.userEmail), { email: p.userEmail, name: p.name ?? null, lang: opts.guestLang ?? 'en' });
+        out.set(normalizeEmail(p.userEmail), { email: p.userEmail, name: p.name ?? null, lang: p.guestLang ?? opts.guestLang ?? 'en' });
       }
     }
     return [...out.values()];

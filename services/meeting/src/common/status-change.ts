@@ -12,7 +12,7 @@ import { isLockedStatus } from '../rules/status-machine';
 import { actorInfo } from './actor';
 import { GuestTokens } from './guest-tokens';
 import type { MeetingCtx } from './meeting-access';
-import type { PendingEvent } from './publisher';
+import { withGuestLangs, type PendingEvent } from './publisher';
 
 /** A meeting's status change once checked (changestatus, and Start/End meeting from the chair: docs/meeting.md#running-the-meeting). */
 @Injectable()
@@ -62,7 +62,7 @@ export class StatusChange {
         const votersOf = await this.decisions.votersOf(s, stillOpen.map((d) => d.id));
         for (const d of stillOpen) {
           const voters = votersOf.filter((v) => v.decisionId === d.id).map((v) => ({ userId: v.userId, userEmail: v.userEmail }));
-          pending.push(this.events.decisionOpened(org, d, 'created', by, ctx.people, voters, { exceptUserId: actor.userId, guestLang: req.lang, meetingTitle: m.title, guestLinks }));
+          pending.push(this.events.decisionOpened(org, d, 'created', by, ctx.people, withGuestLangs(voters, ctx.members), { exceptUserId: actor.userId, guestLang: req.lang, meetingTitle: m.title, guestLinks }));
         }
       }
       if (to === MeetingStatus.Cancelled) {

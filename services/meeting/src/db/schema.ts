@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { StoredElection } from '@app/contracts';
+import type { Lang, StoredElection } from '@app/contracts';
 import { bigint, boolean, index, integer, jsonb, pgSchema, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /**
@@ -64,6 +64,11 @@ export const members = meetingSchema.table(
     userEmail: varchar('user_email', { length: 255 }),
     guestName: varchar('guest_name', { length: 255 }),
     guestTitle: varchar('guest_title', { length: 255 }),
+    /**
+     * a guest's language for the e-mails sent later with no request behind them (reminders, the published agenda): the
+     * language of the request that invited them (a new link sets it again); 'en' for users' rows, which use the directory's
+     */
+    guestLang: varchar('guest_lang', { length: 2 }).$type<Lang>().notNull().default('en'),
     organizationGuest: boolean('organization_guest').notNull().default(false),
     /** Viewer or Editor (Editor = can_edit) */
     role: varchar('role', { length: 16 }).notNull().default('Viewer'),

@@ -4,7 +4,7 @@ import { AppError, DEFAULT_COUNT_BY, DEFAULT_OUTCOME_RULE, MM, type DecisionBody
 import { MeetingDb, type Scope } from '../db/db';
 import type { DecisionRow } from '../db/schema';
 import type { OrgSettings } from '../common/directory';
-import { MeetingPublisher, type PendingEvent, type Person } from '../common/publisher';
+import { MeetingPublisher, withGuestLangs, type PendingEvent, type Person } from '../common/publisher';
 import { actorInfo } from '../common/actor';
 import { checkPlacement } from '../common/placement';
 import { MeetingAccess, assertCan, assertOpen, type MeetingCtx } from '../common/meeting-access';
@@ -69,7 +69,7 @@ export class MeetingDecisionsService implements DecisionUseCases {
   /** the vote requests of a change; none while the meeting is a Draft (scheduling sends them with the invitations) */
   private opened(ctx: MeetingCtx, d: DecisionRow, to: Person[], reason: 'created' | 'resumed' | 'rescheduled', lang?: RequestOf<typeof CreateDecision>['lang']): PendingEvent {
     const go = voteRequestsGo(ctx.meeting.statusId);
-    return this.events.decisionOpened(ctx.org, d, reason, actorInfo(ctx.actor, ctx.me), ctx.people, go ? to : [], { exceptUserId: ctx.actor.userId, guestLang: lang, meetingTitle: ctx.meeting.title });
+    return this.events.decisionOpened(ctx.org, d, reason, actorInfo(ctx.actor, ctx.me), ctx.people, go ? withGuestLangs(to, ctx.members) : [], { exceptUserId: ctx.actor.userId, guestLang: lang, meetingTitle: ctx.meeting.title });
   }
 
   /** voters must be participants of the meeting */

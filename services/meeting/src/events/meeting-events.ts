@@ -77,7 +77,7 @@ export class MeetingEvents {
     org: OrgSettings, m: MeetingRef, by: By, p: { edition: number; note: string | null; items: PublishedAgendaItem[] }, guest: Person, token: string, lang?: Lang,
   ): PendingEvent {
     return this.publisher.later(AgendaPublished, () => {
-      const recipients = this.recipients(new Map(), [{ userId: null, userEmail: guest.userEmail, name: guest.name }], { guestLang: lang });
+      const recipients = this.recipients(new Map(), [{ userId: null, userEmail: guest.userEmail, name: guest.name, guestLang: guest.guestLang }], { guestLang: lang });
       if (!recipients.length) return null;
       const link = this.publisher.guestLink(org, m.id, token);
       return { ...this.publisher.orgInfo(org), ...this.publisher.meetingInfo(org, m), ...p, link, bookLink: link, by, recipients, guest: true };
@@ -92,11 +92,11 @@ export class MeetingEvents {
 
   /** the invitation of one member: users get the meeting link, guests the token link (null when there is nobody to send to) */
   memberInvited(
-    org: OrgSettings, m: MeetingRef, member: { id: number; userId: number | null; userEmail: string | null; guestName: string | null }, token: string | null,
+    org: OrgSettings, m: MeetingRef, member: { id: number; userId: number | null; userEmail: string | null; guestName: string | null; guestLang?: Lang }, token: string | null,
     by: By, people: People, lang?: Lang,
   ): PendingEvent {
     return this.publisher.later(MemberInvited, () => {
-      const [recipient] = this.recipients(people, [{ userId: member.userId, userEmail: member.userEmail, name: member.guestName }], { guestLang: lang });
+      const [recipient] = this.recipients(people, [{ userId: member.userId, userEmail: member.userEmail, name: member.guestName, guestLang: member.guestLang }], { guestLang: lang });
       if (!recipient) return null;
       const info = this.publisher.meetingInfo(org, m);
       return {

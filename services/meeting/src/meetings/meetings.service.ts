@@ -248,7 +248,7 @@ export class MeetingsService {
         { meetingId: copy.id, userId: actor.userId, role: 'Editor', isOwner: true, attendance: 'Going' },
         ...ctx.members
           .filter((m) => !m.isOwner && m.userId !== actor.userId)
-          .map((m) => ({ meetingId: copy.id, userId: m.userId, userEmail: m.userEmail, guestName: m.guestName, guestTitle: m.guestTitle, organizationGuest: m.organizationGuest, role: m.role, memberType: m.memberType })),
+          .map((m) => ({ meetingId: copy.id, userId: m.userId, userEmail: m.userEmail, guestName: m.guestName, guestLang: m.guestLang, guestTitle: m.guestTitle, organizationGuest: m.organizationGuest, role: m.role, memberType: m.memberType })),
         ...(src.ownerId !== actor.userId ? [{ meetingId: copy.id, userId: src.ownerId, role: 'Editor' }] : []),
       ]);
       const tps = await this.agenda.talkingPoints(s, src.id);

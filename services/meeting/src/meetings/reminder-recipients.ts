@@ -14,7 +14,8 @@ import { normalizeEmail } from '../rules/person';
  * Who a meeting's reminder goes to when it fires (ListMeetingReminderRecipients, docs/notification.md#meeting-reminders):
  * asked at that moment, so a participant added, removed or who declined since the meeting was scheduled is counted as
  * they are now. Users' addresses and languages come from the directory (a deactivated or deleted user is left out);
- * a guest gets the path of their own page, their link made again (GuestTokens), never the members' page.
+ * a guest gets the path of their own page, their link made again (GuestTokens), never the members' page, in the
+ * language stored on their row when they were invited (docs/meeting.md#guests-language).
  */
 @Injectable()
 export class MeetingReminderRecipients {
@@ -43,7 +44,7 @@ export class MeetingReminderRecipients {
         if (u && u.status !== 'Deleted' && u.status !== 'Inactive') out.set(normalizeEmail(u.email), { email: u.email, name: u.name, lang: u.lang, guest: false, link: AppPaths.meeting(m.id) });
       } else if (r.userEmail) {
         const token = this.guestTokens.recover(r);
-        out.set(normalizeEmail(r.userEmail), { email: r.userEmail, name: r.guestName, lang: 'en', guest: true, link: token ? AppPaths.guestMeeting(m.id, token) : null });
+        out.set(normalizeEmail(r.userEmail), { email: r.userEmail, name: r.guestName, lang: r.guestLang, guest: true, link: token ? AppPaths.guestMeeting(m.id, token) : null });
       }
     }
     return {

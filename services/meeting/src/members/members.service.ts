@@ -106,7 +106,7 @@ export class MembersService {
           // is replaced), the usual lifetime, the role and details of this request
           const old = ctx.members.find((m) => !m.userId && sameEmail(m.userEmail, body.user_email));
           if (old && guestLinkEnded(guestLinkOf(old, ctx.meeting.statusId), ctx.now, ctx.guestLinkDays)) {
-            const again = { guestRevokedAt: null, guestExpiresAt: null, role: body.type, ...(body.guest_name !== undefined ? { guestName: body.guest_name } : {}), ...(body.guest_title !== undefined ? { guestTitle: body.guest_title } : {}) };
+            const again = { guestRevokedAt: null, guestExpiresAt: null, guestLang: req.lang ?? 'en', role: body.type, ...(body.guest_name !== undefined ? { guestName: body.guest_name } : {}), ...(body.guest_title !== undefined ? { guestTitle: body.guest_title } : {}) };
             const renewed = { ...old, ...again };
             await this.memberRows.updateMember(s, old.id, again);
             await this.log(s, ctx, `sent a new link to ${participantName(renewed, (id) => ctx.people.get(id)?.name)}`);
@@ -114,7 +114,7 @@ export class MembersService {
             return;
           }
           if (!exists(null, body.user_email)) {
-            rows.push({ ...base, userEmail: body.user_email, guestName: body.guest_name ?? null, guestTitle: body.guest_title ?? null, organizationGuest: body.organization_guest === true });
+            rows.push({ ...base, userEmail: body.user_email, guestLang: req.lang ?? 'en', guestName: body.guest_name ?? null, guestTitle: body.guest_title ?? null, organizationGuest: body.organization_guest === true });
           }
         }
       }
