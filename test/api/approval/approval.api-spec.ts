@@ -389,6 +389,39 @@ describe('a guest signs through the e-mailed token link', () => {
     expect(sealed.status).toBe(200);
     expect((await pdfSignature(Buffer.from(await sealed.arrayBuffer()))).out).toMatch(/Signature Validation: Signature is Valid\./);
   });
+
+  it('a guest invited by an Arabic request gets every e-mail in Arabic, the sealed documents too, though they sign in Russian (docs/approval.md#guests-language)', async () => {
+    const [sender] = users;
+    const guestEmail = `guest-ar-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@guests.test`;
+    const title = `Arabic terms ${Date.now()}`;
+    const pdf = await uploadPdf(sender.client);
+    const created = await sender.client.with({ lang: 'ar' }).post('/approvals', { title, documents: [pdf], assignees: [{ email: guestEmail, guest_name: 'Amal Guest', order: 1 }] });
+    expect(created.status).toBe(200);
+    const id = created.body.data.id as number;
+    const guest = created.body.data.assignees.find((x: { guest: boolean }) => x.guest);
+    const body = (m: { text?: string; html?: string }) => m.text ?? m.html ?? '';
+
+    const asked = await waitFor('the Arabic approval e-mail', async () => (await mailsTo(guestEmail)).find((m) => m.subject.includes(title)), 60_000, 500);
+    expect(asked.subject).toBe(`مطلوب توقيعك: ${title}`);
+    expect(asked.html).toContain('dir="rtl"');
+    const token = decodeURIComponent(new RegExp(`/approval/${id}\\?token=([A-Za-z0-9_.%-]+)`).exec(body(asked))![1]);
+    // the guest opens and signs with the app in Russian: their e-mails stay in the inviter's language
+    const ru = api(GATEWAY, { org: a.org.slug, lang: 'ru' });
+    expect((await ru.get(`/approvals/${id}/guest_approval/${guest.id}`, { token })).status).toBe(200);
+    const signed = await fetch(`${GATEWAY}/api/approvals/${id}/guest_approve/${guest.id}?token=${encodeURIComponent(token)}`, {
+      method: 'POST', headers: { 'x-org': a.org.slug, 'content-type': 'application/json', lang: 'ru' }, body: JSON.stringify({ file: SIGNATURE }),
+    });
+    expect(signed.status).toBe(200);
+    await settled(sender.client, id);
+
+    // the sign job's e-mail: the guest's in Arabic with the sealed PDF attached; the sender's in their own language (English)
+    const sealed = await waitFor('the Arabic completion e-mail', async () => (await mailsTo(guestEmail)).find((m) => m.subject === `تم توقيع "${title}" بالكامل`), 60_000, 500);
+    expect(sealed.html).toContain('dir="rtl"');
+    expect(body(sealed)).toContain('المستند المختوم مع شهادة التدقيق مرفق');
+    expect(sealed.attachments?.map((x) => x.contentType)).toEqual(['application/pdf']);
+    const toSender = await waitFor('the completion e-mail to the sender', async () => (await mailsTo(sender.email)).find((m) => m.subject.includes(title) && m.subject.includes('is fully signed')), 60_000, 500);
+    expect(toSender.subject).toBe(`"${title}" is fully signed`);
+  });
 });
 
 describe('download rules', () => {

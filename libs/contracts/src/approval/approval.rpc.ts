@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRpc } from '../core/define';
-import { paged, zOk, zTenant } from '../core/common';
+import { paged, zLang, zOk, zTenant } from '../core/common';
 import { zAssigneeInput, zPlacement } from './approval.http';
 import { zApproval, zApprovalDetails, zApprovalStatus, zApprovalTab, zSavedSignature } from './approval.schemas';
 
@@ -28,6 +28,8 @@ export const CreateApproval = defineRpc({
   request: R({
     title: z.string().min(1), description: z.string().optional(), documents: z.array(id).min(1), assignees: z.array(zAssigneeInput).min(1),
     committeeId: id.optional(), meetingId: id.optional(),
+    /** the request's language: stored for the guest signers, their e-mails' language (docs/approval.md#guests-language) */
+    lang: zLang.optional(),
   }),
   response: zApprovalDetails,
   timeoutMs: 30_000,

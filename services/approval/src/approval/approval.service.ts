@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError, ApprovalErrors, ApprovalMessages as AM, ApprovalRejected, AppPaths, ASSIGNEE_STATUS, GetCommittee, GetDetails, GetUsers, hasPermission, isRejectReasonValid,
   LibraryErrors, pageMeta, SYSTEM_ACTOR, type Actor, type ApprovalDetails, type ApprovalStatus, type ApprovalTab, type AssigneeInput, type DirectoryUser,
-  type Placement, type SavedSignature,
+  type Lang, type Placement, type SavedSignature,
 } from '@app/contracts';
 import { Bus, CONFIG, logger, OrgZones, Outbox } from '@app/platform';
 import { ApprovalAccess, type LinkCheck } from '../common/approval-access';
@@ -97,7 +97,7 @@ export class ApprovalService {
     return oneStepPerPerson(rows, (id) => byId.has(id)).map((r) => ({ ...r, user: r.userId ? byId.get(r.userId)! : null }));
   }
 
-  async create(c: Call & { title: string; description?: string; documents: number[]; assignees: AssigneeInput[]; committeeId?: number; meetingId?: number }): Promise<ApprovalDetails> {
+  async create(c: Call & { title: string; description?: string; documents: number[]; assignees: AssigneeInput[]; committeeId?: number; meetingId?: number; lang?: Lang }): Promise<ApprovalDetails> {
     if (c.actor.kind !== 'user' || !c.actor.userId) throw new AppError('UNAUTHENTICATED');
     if (!hasPermission(c.actor, 'approvals_create')) throw AppError.forbidden('approvals_create');
     const org = await this.publisher.org(c.orgId);
@@ -135,7 +135,7 @@ export class ApprovalService {
       }
       const inserted = await this.repo.addAssignees(s, people.map((p) => ({
         approvalId: a.id, step: p.step, userId: p.userId, userName: p.user?.name ?? null, userEmail: p.user?.email ?? p.email, userImage: p.user?.image ?? null,
-        userPosition: p.user?.designation ?? p.user?.position ?? null, guestName: p.guestName, committeeId: p.committeeId, canEdit: p.canEdit,
+        userPosition: p.user?.designation ?? p.user?.position ?? null, guestName: p.guestName, guestLang: p.userId ? 'en' : (c.lang ?? 'en'), committeeId: p.committeeId, canEdit: p.canEdit,
       })));
       for (const row of inserted) if (!row.userId) tokens.set(row.id, await this.publisher.newToken(s, row.id));
       await this.publisher.requestCurrent(s, org, a, inserted, tokens, people.map((p) => p.user).filter((u): u is DirectoryUser => !!u));

@@ -43,7 +43,7 @@ export class ApprovalPublisher {
       if (r.userId && (!u || u.status === 'Inactive' || u.status === 'Deleted')) continue;
       const token = tokens.get(r.id);
       if (!r.userId && !token) continue;
-      const recipient: Recipient = u ? { email: u.email, name: u.name, lang: u.lang } : { email: r.userEmail!, name: r.guestName, lang: 'en' };
+      const recipient: Recipient = u ? { email: u.email, name: u.name, lang: u.lang } : { email: r.userEmail!, name: r.guestName, lang: r.guestLang };
       await this.outbox.add(s.tx, ApprovalRequested, {
         orgId: org.id, orgSlug: org.slug, orgName: org.name, timeZone: org.time_zone, approvalId: a.id, title: a.title, senderName: a.senderName,
         link: u ? AppPaths.approval(a.id) : AppPaths.guestApproval(a.id, token!), assigneeId: r.id, guest: !u, step: r.step, recipient,

@@ -1,3 +1,4 @@
+import type { Lang } from '@app/contracts';
 import { bigint, boolean, doublePrecision, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -61,6 +62,11 @@ export const assignees = approval.table(
     userImage: text('user_image'),
     userPosition: text('user_position'),
     guestName: text('guest_name'),
+    /**
+     * a guest's language for every e-mail to them (the request to sign, the sealed documents): the language of the
+     * request that created the approval (docs/approval.md#guests-language); 'en' for members, who use the directory's
+     */
+    guestLang: text('guest_lang').$type<Lang>().notNull().default('en'),
     tokenHash: text('token_hash'),
     committeeId: integer('committee_id'),
     /** 1 needs to sign, 2 signed, 3 rejected */

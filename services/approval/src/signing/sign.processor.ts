@@ -170,7 +170,7 @@ export class SignApprovalProcessor {
     const seen = new Set<string>();
     const once = (r: Recipient) => !seen.has(r.email.toLowerCase()) && !!seen.add(r.email.toLowerCase());
     const recipients = [...(await this.publisher.senderRecipients(orgId, approval)), ...(await this.publisher.memberRecipients(orgId, assignees))].filter(once);
-    const guests = assignees.filter((a) => !a.userId && a.userEmail).map((a): Recipient => ({ email: a.userEmail!, name: a.guestName, lang: 'en' })).filter(once);
+    const guests = assignees.filter((a) => !a.userId && a.userEmail).map((a): Recipient => ({ email: a.userEmail!, name: a.guestName, lang: a.guestLang })).filter(once);
     const documents = [];
     for (const d of docs) {
       const key = this.keyOf(orgId, approval.id, `seal:doc:${d.id}`);

@@ -1,0 +1,2 @@
+-- a guest signer's language, the creating request's (docs/approval.md#guests-language); rows already there get 'en'
+ALTER TABLE "approval"."assignees" ADD COLUMN "guest_lang" text DEFAULT 'en' NOT NULL;
