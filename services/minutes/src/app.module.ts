@@ -6,6 +6,7 @@ import { SummarizeBookProcessor } from './book/book-summary.processor';
 import { BookSummaryRepository } from './book/book-summary.repository';
 import { BookSummaryService } from './book/book-summary.service';
 import { BookRebuild } from './book/book.rebuild';
+import { BookRebuilds } from './common/book-rebuilds';
 import { BookChangesRepository } from './book/book-changes.repository';
 import { BookChangesService } from './book/book-changes.service';
 import { MergeBookProcessor } from './book/book.processor';
@@ -63,7 +64,7 @@ export class AppModule {
       ],
       providers: [MinutesDb, MinutesRepository, Meetings, MinutesService, MinutesHandlers, PdfRenderer, RenderMinutesProcessor, BookRepository, BookService, BookHandlers, MergeBookProcessor,
         BookSummaryRepository, BookSummaryService, SummarizeBookProcessor, BookChangesRepository, BookChangesService,
-        SummaryService, SummaryHandlers, BookRebuild, LibraryPdfs, ReportJobs, ReportRepository, ReportService, ReportHandlers, RenderReportProcessor,
+        SummaryService, SummaryHandlers, BookRebuild, BookRebuilds, LibraryPdfs, ReportJobs, ReportRepository, ReportService, ReportHandlers, RenderReportProcessor,
         EvaluationReportRepository, EvaluationReportService, EvaluationReportHandlers, RenderEvaluationReportProcessor,
         MinutesSearchRepository, MinutesSearchService, MinutesSearchHandlers, WorkflowRepository, WorkflowView, WorkflowService, WorkflowHandlers, ApprovalEvents, MinutesFieldsGeneration],
     };

@@ -119,7 +119,7 @@ describe('GET /api/meetings/actions/merge_files/{id}', () => {
 });
 
 describe('the board book in the language of the minutes', () => {
-  it('minutes made in Arabic: a new book whose cover, agenda and programme are Arabic, right to left, with no English heading', async () => {
+  it('minutes made in Arabic: a new book without asking, whose cover, agenda and programme are Arabic, right to left, with no English heading', async () => {
     const ar = await scheduled(w, { title: 'Language book' });
     const annex = await libraryFile(w.chair.c, 'annex.pdf', await pdfFile(1, 'annex'));
     await talkingPoint(w, ar.id, { title: 'Annex', attachment_ids: [annex] });
@@ -148,8 +148,15 @@ describe('the board book in the language of the minutes', () => {
       500,
     );
 
-    // the language is part of the book's state: asking again makes a new book, in Arabic
-    const arabic = await merged(w.chair, ar.id);
+    // the language is part of the book's state: the new version makes a new book, in Arabic, without anyone asking
+    // (the meeting details name the newest finished book: its S3 key names the book)
+    const keyOf = (url: string) => new URL(url).pathname;
+    await waitFor('the Arabic book in the meeting details', async () => {
+      const d = expectOk(await w.m2.c.get(`/meetings/${ar.id}`));
+      return d.agenda_merged_file && keyOf(d.agenda_merged_file) !== keyOf(english.agenda_merged_file) ? d : null;
+    }, 150_000, 500);
+    const arabic = expectOk(await merge(w.m1, ar.id));
+    expect(arabic).toMatchObject({ status: 'done', progress: 100 });
     expect(arabic.library_id).not.toBe(english.library_id);
     expect(arabic.outlines_data.entries[1]).toEqual({ name: 'جدول الأعمال', start: 2, end: 2 });
     // the committee's own name ("Committee c-…", a test committee) is the meeting's text, not a heading

@@ -1,15 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, FileUploaded, RebuildBookJob, type BookChanges, type GetBookChanges, type MarkBookOpened, type MeetingDetails, type PayloadOf, type RequestOf } from '@app/contracts';
-import { Jobs, OnEvent } from '@app/platform';
+import { AppError, FileUploaded, type BookChanges, type GetBookChanges, type MarkBookOpened, type MeetingDetails, type PayloadOf, type RequestOf } from '@app/contracts';
+import { OnEvent } from '@app/platform';
 import { Meetings } from '../common/meetings';
 import { MinutesDb, type Scope } from '../common/minutes-db';
 import type { PublishedItem } from '../db/schema';
 import { bookChanges, readerChanges, readerOf, shownKeys } from '../rules/book-changes';
 import { bookSections } from '../rules/book';
-import { rebuildSlot } from '../rules/rebuild-window';
 import { BookRepository, type BookRow } from './book.repository';
 import { BookChangesRepository } from './book-changes.repository';
-import { REBUILD_WINDOW_MS } from './book.rebuild';
+import { BookRebuilds } from '../common/book-rebuilds';
 
 /**
  * What changed in the board book (docs/minutes.md#what-changed-in-the-book): each finished book records its items
@@ -24,7 +23,7 @@ export class BookChangesService {
     private readonly books: BookRepository,
     private readonly repo: BookChangesRepository,
     private readonly meetings: Meetings,
-    private readonly jobs: Jobs,
+    private readonly rebuilds: BookRebuilds,
   ) {}
 
   /** the agenda as a publication would record it now: the reader's sections with the versions known here (the book's own when unknown) */
@@ -90,9 +89,6 @@ export class BookChangesService {
       await this.repo.noteVersion(s, e.itemId, e.version);
       return e.version > 1 ? this.repo.meetingsWithFile(s, e.itemId) : [];
     });
-    const slot = rebuildSlot(Date.now(), REBUILD_WINDOW_MS);
-    for (const meetingId of meetings) {
-      await this.jobs.add(RebuildBookJob, { orgId: e.orgId, meetingId }, { jobId: `rebuild-${e.orgId}-${meetingId}-${slot.window}`, delayMs: slot.delayMs });
-    }
+    for (const meetingId of meetings) await this.rebuilds.soon(e.orgId, meetingId);
   }
 }

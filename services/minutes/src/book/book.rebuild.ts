@@ -1,21 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, MeetingChanged, RebuildBookJob, type LiveChangeKind, type PayloadOf } from '@app/contracts';
-import { Jobs, logger, OnEvent, ProcessJob } from '@app/platform';
+import { logger, OnEvent, ProcessJob } from '@app/platform';
+import { BookRebuilds } from '../common/book-rebuilds';
 import { Meetings } from '../common/meetings';
 import { MinutesDb } from '../common/minutes-db';
-import { rebuildSlot } from '../rules/rebuild-window';
 import { BookRepository } from './book.repository';
 import { BookService } from './book.service';
 
 /** the meeting changes that can change its board book: the agenda (items, order, attachments), decisions, actions, the title */
 const BOOK_KINDS: ReadonlySet<LiveChangeKind> = new Set(['agenda', 'decision', 'action', 'meeting']);
 
-/** how long the changes to one meeting are gathered before its book is made again */
-export const REBUILD_WINDOW_MS = 2000;
-
 /**
  * The board book made again by an event (docs/minutes.md#the-board-book): the meeting service's MeetingChanged
- * (durable consumer) adds one RebuildBook job per meeting and window of REBUILD_WINDOW_MS — its id names the
+ * (durable consumer) adds one RebuildBook job per meeting and window of REBUILD_WINDOW_MS (common/book-rebuilds.ts) — its id names the
  * meeting and the window the event was handled in, so the events of one window share one job, which runs when the
  * window has closed (a redelivered event at worst adds a job that finds nothing new). The job merges the agenda as it is then: a state that has a book already makes nothing.
  */
@@ -26,14 +23,13 @@ export class BookRebuild {
     private readonly repo: BookRepository,
     private readonly books: BookService,
     private readonly meetings: Meetings,
-    private readonly jobs: Jobs,
+    private readonly rebuilds: BookRebuilds,
   ) {}
 
   @OnEvent(MeetingChanged)
   async onMeetingChanged(e: PayloadOf<typeof MeetingChanged>): Promise<void> {
     if (!BOOK_KINDS.has(e.kind) || e.meetingId <= 0) return;
-    const slot = rebuildSlot(Date.now(), REBUILD_WINDOW_MS);
-    await this.jobs.add(RebuildBookJob, { orgId: e.orgId, meetingId: e.meetingId }, { jobId: `rebuild-${e.orgId}-${e.meetingId}-${slot.window}`, delayMs: slot.delayMs });
+    await this.rebuilds.soon(e.orgId, e.meetingId);
   }
 
   @ProcessJob(RebuildBookJob)

@@ -6,6 +6,7 @@ import {
   type SetMinutesSetting, type UploadMinutes,
 } from '@app/contracts';
 import { Bus, CONFIG, Jobs, Storage } from '@app/platform';
+import { BookRebuilds } from '../common/book-rebuilds';
 import { Meetings } from '../common/meetings';
 import { MinutesDb, type Scope } from '../common/minutes-db';
 import { MinutesFieldsGeneration } from '../common/fields-generation';
@@ -35,6 +36,7 @@ export class MinutesService {
     private readonly workflow: WorkflowView,
     @Inject(CONFIG) private readonly config: MinutesConfig,
     private readonly fieldsGeneration: MinutesFieldsGeneration,
+    private readonly books: BookRebuilds,
   ) {}
 
   /** the minutes' fields of the meeting details (the gateway composes them into GET /api/meetings/{id}) */
@@ -229,6 +231,8 @@ export class MinutesService {
       await this.repo.addVersion(s, c.meetingId, { libraryId: file.id, s3Key: null, source: 'uploaded', lang: c.lang ?? 'en', renderId: null, createdBy: c.actor.userId });
     });
     await this.fieldsGeneration.changed(c.orgId, c.meetingId);
+    // a board book already asked for follows the minutes' language (docs/minutes.md#the-board-book)
+    await this.books.soon(c.orgId, c.meetingId);
     return this.state(c.orgId, meeting, momSettings, rights, c.actor);
   }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { RegisterFile, RenderMinutes, serverDate, type Actor, type Lang, type MeetingDetails, type PayloadOf, type Variant } from '@app/contracts';
 import { Bus, logger, ProcessJob, Storage, type JobContext } from '@app/platform';
+import { BookRebuilds } from '../common/book-rebuilds';
 import { Meetings } from '../common/meetings';
 import { MinutesDb } from '../common/minutes-db';
 import { MinutesFieldsGeneration } from '../common/fields-generation';
@@ -32,6 +33,7 @@ export class RenderMinutesProcessor {
     private readonly bus: Bus,
     private readonly fieldsGeneration: MinutesFieldsGeneration,
     private readonly workflow: WorkflowService,
+    private readonly books: BookRebuilds,
   ) {}
 
   private progress(orgId: string, id: number, progress: number, status = 'rendering') {
@@ -51,6 +53,8 @@ export class RenderMinutesProcessor {
       if (!version) return;
       if (r.approval) await this.workflow.approvalRendered(p.orgId, p.meetingId, meeting.title, r, version);
       await this.fieldsGeneration.changed(p.orgId, p.meetingId);
+      // a board book already asked for follows the minutes' language (docs/minutes.md#the-board-book)
+      await this.books.soon(p.orgId, p.meetingId);
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       logger().warn({ err: e, meetingId: p.meetingId, renderId: p.renderId, attempt: ctx.attempt }, 'the minutes PDF could not be made');
