@@ -114,6 +114,22 @@ describe('publishing the agenda', () => {
     expect((await mailsTo(guest)).filter((y) => y.subject === subject)).toHaveLength(1);
   });
 
+  it('a guest invited by an Arabic request gets the agenda in Arabic, though the chair publishes in English (docs/meeting.md#guests-language)', async () => {
+    const guest = `agenda.guest.ar.${Date.now()}@example.test`;
+    const g = await meeting(w, { title: `Arabic guest board ${Date.now()}` });
+    await talkingPoint(w, g.id, { title: 'Strategy', duration: 40 });
+    expectOk(await w.chair.c.with({ lang: 'ar' }).post(`/meetings/${g.id}/members`, { user_email: guest, guest_name: 'Amal Guest' }));
+    await setStatus(w, g.id, 2);
+    expectOk(await w.chair.c.with({ lang: 'en' }).post(`/meetings/${g.id}/agenda/publish`, {}));
+    const ar = `نُشر جدول الأعمال: ${g.title}`;
+    const mail = (await pollUntil(() => mailsTo(guest), (x) => x.some((y) => y.subject === ar), 30_000, 300)).find((y) => y.subject === ar)!;
+    expect(mail.html).toContain('dir="rtl"');
+    expect(mail.text ?? '').toMatch(new RegExp(`/meeting/${g.id}\\?token=[A-Za-z0-9_-]{20,}`));
+    // the members' copies are in their own languages: one reading English gets English
+    await pollUntil(() => mailsTo(w.m2.email), (x) => x.some((y) => y.subject === `Agenda published: ${g.title}`), 30_000, 300);
+    expect((await mailsTo(guest)).filter((y) => y.subject.includes(g.title) && y.subject.startsWith('Agenda'))).toEqual([]);
+  });
+
   it("a guest whose link was revoked gets no agenda; one who has not accepted a required NDA gets its date but not its items", async () => {
     const revoked = `revoked.guest.${Date.now()}@example.test`;
     const pending = `nda.guest.${Date.now()}@example.test`;
