@@ -3,7 +3,7 @@ import { AppError, MM, type Actor, type Lang, type ActionBody, type ActionPayloa
 import { MeetingDb, type Scope } from '../db/db';
 import type { ActionRow } from '../db/schema';
 import { Directory } from '../common/directory';
-import { MeetingPublisher, type PendingEvent, type Person } from '../common/publisher';
+import { MeetingPublisher, withGuestLangs, type PendingEvent, type Person } from '../common/publisher';
 import { actorInfo } from '../common/actor';
 import { emailKey, personKey } from '../rules/person';
 import { openTillBeforeStart } from '../rules/item-dates';
@@ -41,7 +41,7 @@ export class ActionsService {
   ) {}
 
   private assigned(ctx: MeetingCtx, a: ActionRow, to: Person[], reason: 'assigned' | 'rescheduled', lang?: Lang): PendingEvent {
-    return this.events.actionAssigned(ctx.org, ctx.meeting, a, reason, actorInfo(ctx.actor, ctx.me), ctx.people, to, { exceptUserId: ctx.actor.userId, guestLang: lang });
+    return this.events.actionAssigned(ctx.org, ctx.meeting, a, reason, actorInfo(ctx.actor, ctx.me), ctx.people, withGuestLangs(to, ctx.members), { exceptUserId: ctx.actor.userId, guestLang: lang });
   }
 
   private validate(ctx: MeetingCtx, body: ActionBody): { openTill: Date; participants: Person[] } {
