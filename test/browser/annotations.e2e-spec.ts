@@ -166,6 +166,8 @@ describe('journey: a shared highlight reaches the other member within 2 s; a pri
       const filter = await page.waitForSelector('.p-multiselect-panel .p-multiselect-filter', { visible: true });
       await filter!.type(member2.name);
       await page.waitForSelector(`[data-testid=ann-people-${noteId}-option-${member2.id}]`, { visible: true });
+      // the open list passes axe too (RefMultiSelect: a named filter box, no control nested in an option)
+      await a11y(page, 'people-picker-open', one);
       await page.click(`[data-testid=ann-people-${noteId}-option-${member2.id}]`);
       await page.keyboard.press('Escape');
       const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes(`/api/library/${id}/annotations/${noteId}`));
