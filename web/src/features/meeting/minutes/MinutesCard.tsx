@@ -5,11 +5,11 @@ import { InputSwitch } from 'primereact/inputswitch';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { ProgressBar } from 'primereact/progressbar';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, apiCommand } from '../../../api/client';
 import { notify } from '../../../api/notify';
-import { useApi } from '../../../hooks/use-api';
+import { useApi, useRevalidate } from '../../../hooks/use-api';
 import { saveBlob } from '../../../lib/download';
 import { isLocalOrTestHost } from '../../../lib/host';
 import { LANGUAGE_NAMES } from '../../../shell/LanguageSwitcher';
@@ -54,6 +54,17 @@ export function MinutesCard(props: { meeting: MeetingDetails }) {
     refreshInterval: (s?: MinutesState) => (s?.render && (s.render.status === 'queued' || s.render.status === 'rendering') ? 1000 : 0),
   });
   const s = state.data;
+  // the approval made when the minutes are sent for approval (at once, or once the signers' version is rendered) shows
+  // in the meeting's approvals card without a reload: a new approval id asks that card again
+  const revalidate = useRevalidate();
+  const approvalId = s?.workflow?.approval_id;
+  const seenApproval = useRef<number | null | undefined>(undefined);
+  useEffect(() => {
+    if (approvalId === undefined) return;
+    const before = seenApproval.current;
+    seenApproval.current = approvalId;
+    if (before !== undefined && approvalId !== null && approvalId !== before) void revalidate('approvals/meeting');
+  }, [approvalId]);
   if (!s || !s.permissions.seeCard) return null;
   const p = s.permissions;
   const busy = s.render && (s.render.status === 'queued' || s.render.status === 'rendering');
@@ -91,7 +102,7 @@ export function MinutesCard(props: { meeting: MeetingDetails }) {
           <small className="muted">{t('setting.hint')}</small>
         </div>
       )}
-      {p.done && (
+      {p.done && (s.workflow?.permissions.editable ?? true) && (
         // the owner chooses the language of the PDF Done makes, whatever language the readers' screens are in
         <div className="minutes-setting" data-testid="minutes-lang">
           <label htmlFor={`minutes-lang-${id}`}>{t('lang.label')}</label>

@@ -5,6 +5,7 @@ import { changeLanguage } from '../../../i18n';
 import { installFetch, jsonResponse, on } from '../../../test/fetch';
 import { renderWithApp } from '../../../test/render';
 import { aMeeting } from '../decisions/fixtures';
+import { ApprovalsCard } from '../details/ApprovalsCard';
 import { MinutesCard } from './MinutesCard';
 
 const wperms = (over: Partial<MinutesWorkflow['permissions']> = {}): MinutesWorkflow['permissions'] => ({
@@ -191,5 +192,46 @@ describe('the minutes workflow in the card', () => {
     card();
     await screen.findByTestId('minutes-card');
     expect(screen.queryByTestId('minutes-workflow')).toBeNull();
+  });
+
+  it("sending for approval refreshes the meeting's approvals card: the new approval shows without a reload", async () => {
+    const sent = aWorkflow({ state: 'in_approval', approvers: [people[1]], approval_id: 12, permissions: wperms({ editable: false }) });
+    const approval = {
+      id: 12, title: 'Minutes: Board meeting', description: null, status: 'pending', sender: { id: 1, name: 'Owner' }, user_id: 1, committee_id: null, meeting_id: 1,
+      documents: [], my_status: null, created_at: '2026-11-24 15:00:00', updated_at: '2026-11-24 15:00:00',
+      assignees: [{ id: 1, user_id: 8, user: { id: 8, name: 'Mark Member', image: null }, user_email: 'mark@demo.test', guest_name: null, guest: false, order: 1, status: 1, can_edit: false, comment: null, committee_id: null, updated_at: '2026-11-24 15:00:00' }],
+    };
+    let made = false;
+    const calls = installFetch(
+      on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState(aWorkflow({ state: 'in_review', reviewers: [people[0]] })) })),
+      on('POST', '/api/meetings/1/minutes/approval', () => { made = true; return answer(aState(sent), 'Minutes sent for approval')(); }),
+      on('GET', '/api/approvals', () => jsonResponse(200, { success: true, data: made ? [approval] : [], meta: { page: 1, per_page: 100, total: made ? 1 : 0, last_page: 1 } })),
+    );
+    renderWithApp(
+      <>
+        <MinutesCard meeting={aMeeting({ meeting_status_id: 3 })} />
+        <ApprovalsCard meeting={{ id: 1 }} />
+      </>,
+    );
+    expect(await screen.findByTestId('meeting-approvals-empty')).toBeInTheDocument();
+    fireEvent.click(await screen.findByTestId('minutes-send-approval'));
+    expect(await screen.findByText('Minutes: Board meeting')).toBeInTheDocument();
+    expect(screen.getAllByTestId('meeting-approval-recipient')[0]).toHaveTextContent('Mark Member');
+    // asked once on load and once for the new approval, not on every render
+    expect(calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/approvals'))).toHaveLength(2);
+  });
+
+  it('the language of the PDF is offered while the minutes can change, not while they are locked', async () => {
+    installFetch(on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState(aWorkflow({ state: 'in_review', reviewers: [people[0]] })) })));
+    const first = card();
+    expect(await screen.findByTestId('minutes-lang-select')).toBeInTheDocument();
+    first.unmount();
+    for (const state of ['in_approval', 'approved', 'published'] as const) {
+      installFetch(on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState(aWorkflow({ state, approval_id: 12, permissions: wperms({ editable: false }) })) })));
+      const view = renderWithApp(<MinutesCard meeting={aMeeting({ id: 1, meeting_status_id: state === 'in_approval' ? 4 : 5 })} />);
+      expect(await screen.findByTestId('minutes-state')).toBeInTheDocument();
+      expect(screen.queryByTestId('minutes-lang')).toBeNull();
+      view.unmount();
+    }
   });
 });
