@@ -1,4 +1,4 @@
-import { approversFor, chooseSigners, isLocked, nextState, workflowPermissions, type WorkflowStep } from './workflow';
+import { approversFor, chooseSigners, isLocked, nextState, pendingReviewers, reviewDeadlineOk, reviewDeadlinePassed, workflowPermissions, type WorkflowStep } from './workflow';
 
 describe('the minutes workflow', () => {
   it.each<[Parameters<typeof nextState>[0], WorkflowStep, string | null]>([
@@ -67,4 +67,35 @@ describe('the minutes workflow', () => {
     ['the chair and the secretary named where both are asked for', { ...archived, secretarySigns: true }, { chair_user_id: 5, secretary_user_id: 9 }, { chair: 5, secretary: 9, refused: {} }],
     ['the secretary named by the meeting, the chair by the owner', { ...archived, secretarySigns: true, secretary: 9 }, { chair_user_id: 5 }, { chair: 5, secretary: 9, refused: {} }],
   ])('signers named by the owner: %s', (_, facts, body, expected) => expect(chooseSigners(facts, body)).toEqual(expected));
+});
+
+describe('the review deadline and who is pending', () => {
+  const now = new Date('2026-11-28T12:00:00Z');
+  it.each<[string, string, boolean]>([
+    ['a minute ahead', '2026-11-28T12:01:00Z', true],
+    ['a week ahead', '2026-12-05T12:00:00Z', true],
+    ['now', '2026-11-28T12:00:00Z', false],
+    ['a second ago', '2026-11-28T11:59:59Z', false],
+    ['last year', '2025-11-28T12:00:00Z', false],
+    ['not a date', 'tomorrow', false],
+  ])('a deadline %s is accepted: %s', (_, at, ok) => expect(reviewDeadlineOk(new Date(at), now)).toBe(ok));
+
+  it.each<[string, string | null, boolean]>([
+    ['none set', null, false],
+    ['ahead', '2026-11-28T13:00:00Z', false],
+    ['exactly now', '2026-11-28T12:00:00Z', true],
+    ['past', '2026-11-27T12:00:00Z', true],
+  ])('deadline %s has passed: %s', (_, at, passed) => expect(reviewDeadlinePassed(at === null ? null : new Date(at), now)).toBe(passed));
+
+  const mona = { userId: 7, name: 'Mona' };
+  const mark = { userId: 8, name: 'Mark' };
+  it.each<[string, Parameters<typeof pendingReviewers>[0], Array<number | null>, string[]]>([
+    ['nobody has commented', 'in_review', [], ['Mona', 'Mark']],
+    ['Mona commented (twice)', 'in_review', [7, 7], ['Mark']],
+    ['both commented', 'in_review', [8, 7], []],
+    ['a comment by a former reviewer or a deleted user counts for nobody', 'in_review', [9, null], ['Mona', 'Mark']],
+    ['sent for approval', 'in_approval', [], []],
+    ['rejected back to draft', 'draft', [], []],
+    ['published', 'published', [], []],
+  ])('pending reviewers: %s', (_, state, commenters, names) => expect(pendingReviewers(state, [mona, mark], commenters).map((r) => r.name)).toEqual(names));
 });

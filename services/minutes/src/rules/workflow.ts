@@ -102,3 +102,23 @@ export function chooseSigners(
   };
   return { chair: pick('chair_user_id', f.chair, true), secretary: pick('secretary_user_id', f.secretary, f.secretarySigns), refused };
 }
+
+/**
+ * The review deadline the owner may set when sending for review (docs/minutes.md#review-deadline): it must be in the
+ * future; null: none set. Anything else (not a date, now or past) is refused.
+ */
+export const reviewDeadlineOk = (deadline: Date, now: Date): boolean => !Number.isNaN(deadline.getTime()) && deadline.getTime() > now.getTime();
+
+/** the deadline has passed (the owner sees it; reviewers may still comment while the edition is in review) */
+export const reviewDeadlinePassed = (deadline: Date | null, now: Date): boolean => deadline !== null && deadline.getTime() <= now.getTime();
+
+/**
+ * The reviewers still to review this edition: "reviewed" in this workflow means having commented on the edition (a
+ * reviewer has no other way to mark the review done). Nobody is pending unless the edition is in review: once it is
+ * sent for approval, rejected back to draft or published, no reminder is due.
+ */
+export function pendingReviewers<T extends { userId: number }>(state: MinutesWorkflowState, reviewers: readonly T[], commenters: ReadonlyArray<number | null>): T[] {
+  if (state !== 'in_review') return [];
+  const done = new Set(commenters.filter((c): c is number => c !== null));
+  return reviewers.filter((r) => !done.has(r.userId));
+}

@@ -1,4 +1,4 @@
-import { meetingReminderAfterLeadChange, reminderFireTime, reminderJobId } from './reminder-time';
+import { meetingReminderAfterLeadChange, reminderFireTime, reminderJobId, reviewReminderFireTime } from './reminder-time';
 
 const now = new Date('2026-03-01T12:00:00Z');
 const at = (iso: string) => new Date(iso);
@@ -116,4 +116,20 @@ describe('meetingReminderAfterLeadChange', () => {
     else if (expected === null) expect(r).toEqual({ action: 'drop' });
     else expect(r.action === 'move' ? r.fireAt.toISOString() : r.action).toBe(expected);
   });
+});
+
+describe('the reminder of a minutes review deadline', () => {
+  it.each<[string, string, string | null]>([
+    ['three days out: a day before', '2026-03-04T12:00:00Z', '2026-03-03T12:00:00.000Z'],
+    ['a day and a minute out: a day before', '2026-03-02T12:01:00Z', '2026-03-01T12:01:00.000Z'],
+    ['exactly a day out: an hour before', '2026-03-02T12:00:00Z', '2026-03-02T11:00:00.000Z'],
+    ['five hours out: an hour before', '2026-03-01T17:00:00Z', '2026-03-01T16:00:00.000Z'],
+    ['an hour and a minute out: an hour before', '2026-03-01T13:01:00Z', '2026-03-01T12:01:00.000Z'],
+    ['an hour out: halfway', '2026-03-01T13:00:00Z', '2026-03-01T12:30:00.000Z'],
+    ['ten minutes out: halfway', '2026-03-01T12:10:00Z', '2026-03-01T12:05:00.000Z'],
+    ['a minute out: halfway', '2026-03-01T12:01:00Z', '2026-03-01T12:00:30.000Z'],
+    ['now: none', '2026-03-01T12:00:00Z', null],
+    ['passed: none', '2026-03-01T11:00:00Z', null],
+    ['not a date: none', 'soon', null],
+  ])('%s', (_, deadline, fires) => expect(reviewReminderFireTime(at(deadline), now)?.toISOString() ?? null).toBe(fires));
 });

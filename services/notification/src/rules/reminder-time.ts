@@ -14,6 +14,22 @@ export function reminderFireTime(dueAt: Date, now: Date, leadsMinutes: readonly 
   return null;
 }
 
+/** a minutes review's reminder: a day before its deadline, or an hour before when the deadline is sooner than a day */
+export const REVIEW_REMINDER_LEADS_MINUTES = [1440, 60] as const;
+
+/**
+ * When the reminder of a minutes review deadline goes out: a day before, else an hour before; a review due in an hour
+ * or less is reminded halfway to its deadline (the owner asked for a quick review: the reviewers still get one nudge).
+ * Null once the deadline has passed (docs/minutes.md#review-deadline).
+ */
+export function reviewReminderFireTime(deadline: Date, now: Date): Date | null {
+  const lead = reminderFireTime(deadline, now, REVIEW_REMINDER_LEADS_MINUTES);
+  if (lead) return lead;
+  const left = deadline.getTime() - now.getTime();
+  if (Number.isNaN(left) || left <= 0) return null;
+  return new Date(now.getTime() + Math.floor(left / 2));
+}
+
 /** The delayed job's id: derived from the item and the fire time (BullMQ ids may not contain ':'). */
 export function reminderJobId(kind: string, orgId: string, itemId: number, fireAt: Date): string {
   return `reminder-${kind}-${orgId}-${itemId}-${fireAt.getTime()}`;
