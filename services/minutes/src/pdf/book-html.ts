@@ -2,7 +2,7 @@ import type { Lang, MeetingDetails } from '@app/contracts';
 import type { ProgrammeLine } from '../rules/book';
 import { printedDates } from './dates';
 import { escapeHtml, PRINT_FONTS } from './html';
-import { wordsIn } from './labels';
+import { joinNames, wordsIn } from './labels';
 
 /**
  * The board book's own words (cover, agenda, programme) in each language of the minutes (en, ar, fr, ru): the book is
@@ -36,7 +36,7 @@ export function bookFrontHtml(
   const day = m.start_date.slice(0, 10);
   const when = (local: string | null) => (local ? (local.slice(0, 10) === day ? dates.time(local) : dates.dateTime(local)) : '');
   const plan = programme
-    .map((l) => `<tr class="${l.planned_start === null ? 'sub' : 'point'}"><td class="time">${escapeHtml(when(l.planned_start))}</td><td class="${l.planned_start === null ? 'file' : ''}">${escapeHtml(`${l.number}${l.number.includes('.') ? '' : '.'} ${l.title}`)}</td><td>${escapeHtml(l.presenters.join(', '))}</td><td class="num">${l.duration || ''}</td></tr>`)
+    .map((l) => `<tr class="${l.planned_start === null ? 'sub' : 'point'}"><td class="time">${escapeHtml(when(l.planned_start))}</td><td class="${l.planned_start === null ? 'file' : ''}">${escapeHtml(`${l.number}${l.number.includes('.') ? '' : '.'} ${l.title}`)}</td><td>${escapeHtml(joinNames(l.presenters, lang))}</td><td class="num">${l.duration || ''}</td></tr>`)
     .join('');
   const programmeTable = plan
     ? `<h3>${escapeHtml(W.programme)}</h3><table class="programme"><thead><tr><th>${escapeHtml(W.start)}</th><th>${escapeHtml(W.item)}</th><th>${escapeHtml(W.presenters)}</th><th class="num">${escapeHtml(W.duration)}</th></tr></thead><tbody>${plan}</tbody></table><h3>${escapeHtml(W.documents)}</h3>`

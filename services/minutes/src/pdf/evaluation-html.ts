@@ -1,6 +1,7 @@
 import { EVALUATION_MIN_ANSWERS, localized, type Lang, type Question, type QuestionResult, type RoundResults } from '@app/contracts';
 import { printedDates } from './dates';
 import { CELL_CSS, escapeHtml, FACTS_CSS, factsList, PAGE_CSS, para, printedPage, table } from './html';
+import { joinNames, wordsIn } from './labels';
 
 /**
  * The PDF of an evaluation round's results (docs/evaluations.md#the-results-pdf) as one HTML document for Chromium's
@@ -34,7 +35,8 @@ const EN = {
   answeredAt: 'Answered at',
   of: 'of',
 } as const;
-type Words = { readonly [K in keyof typeof EN]: string };
+export type EvaluationWords = { readonly [K in keyof typeof EN]: string };
+type Words = EvaluationWords;
 const AR: Words = {
   subtitle: 'نتائج التقييم',
   committee: 'اللجنة',
@@ -113,7 +115,9 @@ const RU: Words = {
   answeredAt: 'Время ответа',
   of: 'из',
 };
-export const evaluationWords = (lang: Lang): Words => (lang === 'ar' ? AR : lang === 'ru' ? RU : lang === 'fr' ? FR : EN);
+/** the results' words in each language of the documents (labels.ts `wordsIn`: a language without its list does not compile) */
+const WORDS: Readonly<Record<Lang, Words>> = { en: EN, ar: AR, fr: FR, ru: RU };
+export const evaluationWords = (lang: Lang): Words => wordsIn(WORDS, lang);
 
 const fill = (s: string, v: Record<string, string | number>) => s.replace(/\{(\w+)\}/g, (_, k: string) => String(v[k] ?? ''));
 
@@ -176,7 +180,7 @@ function questionBlock(q: Question, r: QuestionResult, lang: Lang, W: Words): st
 
 function answerCell(q: Question, a: number | string | string[] | undefined, lang: Lang): string {
   if (a === undefined) return '';
-  if (q.kind === 'single' || q.kind === 'multiple') return (Array.isArray(a) ? a : [String(a)]).map((id) => optionLabel(q, id, lang)).join(', ');
+  if (q.kind === 'single' || q.kind === 'multiple') return joinNames((Array.isArray(a) ? a : [String(a)]).map((id) => optionLabel(q, id, lang)), lang);
   return String(a);
 }
 

@@ -1,5 +1,5 @@
 import { showsWeights, type CountBy, type DecisionPayload, type Lang, type OutcomeRule } from '@app/contracts';
-import { valueIn } from './labels';
+import { valueIn, wordsIn } from './labels';
 
 /**
  * What the service's printed documents (the minutes, the resolution report) build alike: escaping, the page around
@@ -60,7 +60,8 @@ export const table = (headers: string[], rows: string): string =>
   `<table><thead><tr>${headers.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table>`;
 
 /** the words of a decision's count (docs/ballots.md#weights-and-outcome-rules), in each language of the documents */
-const COUNT_WORDS = {
+export type CountWords = { readonly weight: string; readonly rule: string; readonly rules: Readonly<Record<OutcomeRule, string>>; readonly countBy: Readonly<Record<CountBy, string>> };
+const COUNT_WORDS: Readonly<Record<Lang, CountWords>> = {
   en: {
     weight: 'Weight', rule: 'Rule',
     rules: { simple_majority: 'Simple majority of votes cast', majority_of_members: 'Majority of all voters', two_thirds: 'Two thirds of votes cast', unanimity: 'Unanimity of votes cast' },
@@ -81,8 +82,8 @@ const COUNT_WORDS = {
     rules: { simple_majority: 'Majorité simple des voix exprimées', majority_of_members: 'Majorité de tous les votants', two_thirds: 'Deux tiers des voix exprimées', unanimity: 'Unanimité des voix exprimées' },
     countBy: { head: 'une voix par votant', weight: 'au poids' },
   },
-} satisfies Record<'en' | 'ar' | 'ru' | 'fr', { weight: string; rule: string; rules: Record<OutcomeRule, string>; countBy: Record<CountBy, string> }>;
-export const countWords = (lang: Lang) => COUNT_WORDS[lang];
+};
+export const countWords = (lang: Lang): CountWords => wordsIn(COUNT_WORDS, lang);
 
 type Counted = Pick<DecisionPayload, 'tallies'> & Partial<Pick<DecisionPayload, 'outcome_rule' | 'count_by' | 'weight_tallies' | 'total_weight' | 'total_voters'>>;
 
@@ -106,13 +107,15 @@ export const talliesTable = (d: Counted, words: { vote: string; votes: string },
 };
 
 /** the words of an election's results (docs/ballots.md#elections), in each language of the documents */
-const ELECTION_WORDS = {
-  en: { seats: 'Election: {seats} seat(s)', candidate: 'Candidate', votes: 'Votes', weight: 'Weight', result: 'Result', elected: 'Elected', tied: 'Tied', tie: 'Tie for the last {n} seat(s): the candidates marked Tied are level.', withheld: 'The results per candidate are published when voting closes.', blank: 'Blank ballot' },
+const ELECTION_EN = { seats: 'Election: {seats} seat(s)', candidate: 'Candidate', votes: 'Votes', weight: 'Weight', result: 'Result', elected: 'Elected', tied: 'Tied', tie: 'Tie for the last {n} seat(s): the candidates marked Tied are level.', withheld: 'The results per candidate are published when voting closes.', blank: 'Blank ballot' } as const;
+export type ElectionWords = { readonly [K in keyof typeof ELECTION_EN]: string };
+const ELECTION_WORDS: Readonly<Record<Lang, ElectionWords>> = {
+  en: ELECTION_EN,
   ar: { seats: 'انتخاب: {seats} من المقاعد', candidate: 'المرشح', votes: 'الأصوات', weight: 'الوزن', result: 'النتيجة', elected: 'فائز', tied: 'متعادل', tie: 'تعادل على آخر {n} من المقاعد: المرشحون المعلَّمون بـ«متعادل» متساوون.', withheld: 'تُنشر النتائج لكل مرشح عند إغلاق التصويت.', blank: 'ورقة بيضاء' },
   ru: { seats: 'Выборы: мест — {seats}', candidate: 'Кандидат', votes: 'Голоса', weight: 'Вес', result: 'Итог', elected: 'Избран', tied: 'Ничья', tie: 'Ничья за последние места (мест: {n}): кандидаты с отметкой «Ничья» равны.', withheld: 'Результаты по кандидатам публикуются после закрытия голосования.', blank: 'Пустой бюллетень' },
   fr: { seats: 'Élection : {seats} siège(s)', candidate: 'Candidat', votes: 'Voix', weight: 'Poids', result: 'Résultat', elected: 'Élu', tied: 'À égalité', tie: 'Égalité pour le(s) {n} dernier(s) siège(s) : les candidats marqués À égalité sont à égalité.', withheld: 'Les résultats par candidat sont publiés à la clôture du vote.', blank: 'Bulletin blanc' },
 };
-export const electionWords = (lang: Lang) => ELECTION_WORDS[lang];
+export const electionWords = (lang: Lang): ElectionWords => wordsIn(ELECTION_WORDS, lang);
 
 /**
  * an election's results: the seats, then each candidate with the votes (and the weight when counted by weight) and

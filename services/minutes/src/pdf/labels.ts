@@ -293,11 +293,18 @@ const FR: MinutesLabels = {
 /**
  * A printed document's word list in a language. Each kind of document keeps one list per language the owner can
  * choose (a `Record<Lang, …>`, so a missing language does not compile) and picks its words here: the minutes
- * (`labelsFor`), the board book's front (`bookWords`, book-html.ts).
+ * (`labelsFor`), the board book's front (`bookWords`, book-html.ts), the resolution report (`reportWords`,
+ * report-html.ts), the evaluation results (`evaluationWords`, evaluation-html.ts), a decision's count and an election's
+ * results (`countWords`, `electionWords`, html.ts).
  */
 export function wordsIn<W>(lists: Readonly<Record<Lang, W>>, lang: Lang): W {
   return lists[lang] ?? lists.en;
 }
+
+/** how a printed list of names is joined: Arabic writes its own comma (،) */
+const LIST_COMMA: Readonly<Record<Lang, string>> = { en: ', ', ar: '، ', fr: ', ', ru: ', ' };
+/** names as one printed list in a document's language ("Mona, Sara"; Arabic "Mona، Sara") */
+export const joinNames = (names: readonly string[], lang: Lang): string => names.join(wordsIn(LIST_COMMA, lang));
 
 const LABELS: Readonly<Record<Lang, MinutesLabels>> = { en: EN, ar: AR, fr: FR, ru: RU };
 

@@ -305,14 +305,14 @@ describe('minutesHtml', () => {
 
     it.each([
       ['en', '<table class="action-register"><thead><tr><th>Action</th><th>Responsible</th><th>Due</th><th>Status</th></tr></thead><tbody><tr><td>Send the budget</td><td>Ada, Mona</td><td class="nowrap">1 December 2026, 5:00 PM</td><td>In Progress</td></tr><tr><td>Book the auditor</td><td>None</td><td class="nowrap">20 November 2026, 9:00 AM</td><td>Not Complete</td></tr></tbody></table>'],
-      ['ar', '<tr><td>Send the budget</td><td>Ada, Mona</td><td class="nowrap">1 ديسمبر 2026، 5:00 م</td><td>قيد التنفيذ</td></tr><tr><td>Book the auditor</td><td>لا أحد</td><td class="nowrap">20 نوفمبر 2026، 9:00 ص</td><td>غير مكتمل</td></tr>'],
+      ['ar', '<tr><td>Send the budget</td><td>Ada، Mona</td><td class="nowrap">1 ديسمبر 2026، 5:00 م</td><td>قيد التنفيذ</td></tr><tr><td>Book the auditor</td><td>لا أحد</td><td class="nowrap">20 نوفمبر 2026، 9:00 ص</td><td>غير مكتمل</td></tr>'],
       ['ru', '<th>Поручение</th><th>Ответственные</th><th>Срок</th><th>Статус</th></tr></thead><tbody><tr><td>Send the budget</td><td>Ada, Mona</td><td class="nowrap">1 декабря 2026 г., 17:00</td><td>В работе</td></tr>'],
       ['fr', '<tr><td>Send the budget</td><td>Ada, Mona</td><td class="nowrap">1 décembre 2026 à 17:00</td><td>En cours</td></tr>'],
     ] as const)('%s: the action register: who is responsible, when due (local time), the state', (lang, part) => expect(of(lang)).toContain(part));
 
     it.each([
       ['en', '<h3>1. Budget</h3><p class="meta plan">Planned start: 10:30 AM · 30 min · Presenters: Ada, cfo@x.co</p>', '<h4>1.1 Capex</h4><p class="meta plan">10 min · Presenter: Mona</p>', '<h3>2. Any other business</h3><p class="meta plan">Planned start: 25 November 2026, 12:15 AM</p>'],
-      ['ar', '<p class="meta plan">موعد البدء المخطط: 10:30 ص · 30 دقيقة · المقدّمون: Ada, cfo@x.co</p>', '<p class="meta plan">10 دقيقة · المقدّم: Mona</p>', 'موعد البدء المخطط: 25 نوفمبر 2026، 12:15 ص'],
+      ['ar', '<p class="meta plan">موعد البدء المخطط: 10:30 ص · 30 دقيقة · المقدّمون: Ada، cfo@x.co</p>', '<p class="meta plan">10 دقيقة · المقدّم: Mona</p>', 'موعد البدء المخطط: 25 نوفمبر 2026، 12:15 ص'],
       ['ru', '<p class="meta plan">Начало по плану: 10:30 · 30 мин · Докладчики: Ada, cfo@x.co</p>', 'Докладчик: Mona', 'Начало по плану: 25 ноября 2026 г., 00:15'],
       ['fr', '<p class="meta plan">Début prévu: 10:30 · 30 min · Présentateurs: Ada, cfo@x.co</p>', 'Présentateur: Mona', 'Début prévu: 25 novembre 2026 à 00:15'],
     ] as const)('%s: each agenda item with its planned start, duration and presenters', (lang, item, sub, nextDay) => {

@@ -1,7 +1,7 @@
 import { minutesKey, type ActionPayload, type DecisionPayload, type Lang, type MeetingDetails, type MinutesItem } from '@app/contracts';
 import { CELL_CSS, commentItems, countWords, escapeHtml, FACTS_CSS, factsList, PAGE_CSS, para, printedPage, ruleText, table, talliesTable, electionTable, electionWords } from './html';
 import { printedDates, type PrintedDates } from './dates';
-import { labelsFor, valueIn, type MinutesLabels } from './labels';
+import { joinNames, labelsFor, valueIn, type MinutesLabels } from './labels';
 
 /**
  * The minutes as one HTML document for Chromium's print to PDF (A4): the meeting, attendance, each agenda item
@@ -76,7 +76,7 @@ export function namedVotes(d: Pick<DecisionPayload, 'voters' | 'election'> & Par
   if (!d.voters.length) return `<div class="label">${escapeHtml(L.votesByName)}</div><p class="muted">${escapeHtml(L.noVoters)}</p>`;
   const e = d.election;
   const chose = (v: DecisionPayload['voters'][number]): string | null =>
-    e && v.choices ? (v.choices.length ? v.choices.map((c) => e.candidates.find((x) => x.id === c)?.name ?? `#${c}`).join(', ') : electionWords(lang).blank) : null;
+    e && v.choices ? (v.choices.length ? joinNames(v.choices.map((c) => e.candidates.find((x) => x.id === c)?.name ?? `#${c}`), lang) : electionWords(lang).blank) : null;
   const reasons = d.voters.some((v) => v.reason);
   const rows = d.voters
     .map((v) => `<tr><td>${escapeHtml(personName(v))}</td><td>${escapeHtml(chose(v) ?? valueIn(lang, v.vote_label))}</td>${reasons ? `<td>${para(v.reason ?? '')}</td>` : ''}</tr>`)
@@ -105,7 +105,7 @@ ${conclusionBlock(item, L)}</section>`;
 }
 
 /** the people an action is assigned to, by name */
-const responsibleOf = (a: ActionPayload): string => a.participants.map(personName).filter(Boolean).join(', ');
+const responsibleOf = (a: ActionPayload, lang: Lang): string => joinNames(a.participants.map(personName).filter(Boolean), lang);
 
 function actionBlock(a: ActionPayload, item: MinutesItem | undefined, c: PrintCtx): string {
   const { L, lang } = c;
@@ -123,7 +123,7 @@ ${conclusionBlock(item, L)}</section>`;
 export function actionRegister(actions: readonly ActionPayload[], c: PrintCtx): string {
   const { L, lang } = c;
   const rows = actions
-    .map((a) => `<tr><td>${escapeHtml(a.title)}</td><td>${escapeHtml(responsibleOf(a) || L.none)}</td><td class="nowrap">${escapeHtml(c.dates.dateTime(a.open_till))}</td><td>${escapeHtml(valueIn(lang, a.status))}</td></tr>`)
+    .map((a) => `<tr><td>${escapeHtml(a.title)}</td><td>${escapeHtml(responsibleOf(a, lang) || L.none)}</td><td class="nowrap">${escapeHtml(c.dates.dateTime(a.open_till))}</td><td>${escapeHtml(valueIn(lang, a.status))}</td></tr>`)
     .join('');
   return table([L.action, L.responsible, L.due, L.status], rows).replace('<table>', '<table class="action-register">');
 }
@@ -135,7 +135,7 @@ export function itemPlan(p: { planned_start?: string | null; duration?: number |
   const parts = [
     p.planned_start ? `${escapeHtml(L.plannedStart)}: ${escapeHtml(p.planned_start.slice(0, 10) === c.day ? c.dates.time(p.planned_start) : c.dates.dateTime(p.planned_start))}` : null,
     p.duration ? escapeHtml(L.minutesShort.replace('{n}', String(p.duration))) : null,
-    names.length ? `${escapeHtml(L[presenterLabel])}: ${escapeHtml(names.join(', '))}` : null,
+    names.length ? `${escapeHtml(L[presenterLabel])}: ${escapeHtml(joinNames(names, c.lang))}` : null,
   ].filter((x): x is string => x !== null);
   return parts.length ? `<p class="meta plan">${parts.join(' · ')}</p>` : '';
 }
@@ -192,7 +192,7 @@ export function minutesHtml(doc: MinutesDocument): string {
     .join('');
   const namesMarked = (mark: string) => {
     const names = m.members.filter((p) => p.user_id !== null && p.roll_call === mark).map((p) => escapeHtml(p.user?.name ?? ''));
-    return names.length ? names.join(', ') : escapeHtml(L.none);
+    return names.length ? joinNames(names, doc.lang) : escapeHtml(L.none);
   };
   const q = m.roll_call.quorum;
   const quorumLine = `<p class="quorum" data-met="${q.met ? 1 : 0}"><b>${escapeHtml(q.met ? (m.roll_call.reached_at ? L.quorumReachedAt.replace('{time}', () => dates.dateTime(m.roll_call.reached_at)) : L.quorumReached) : L.quorumNotReached)}</b> · ${escapeHtml(

@@ -119,11 +119,20 @@ describe('reportHtml', () => {
     expect(reportHtml(doc({ decision: secret, lang: 'ar' }))).toContain('<tr><td>Mona</td><td>صوّت</td>');
   });
 
+  it('French headings in French (issue 28: they printed in English), through wordsIn like the minutes', () => {
+    const html = reportHtml(doc({ lang: 'fr' }));
+    expect(html).toContain('<p class="subtitle">Rapport de résolution</p>');
+    for (const h of ['Résultats', 'Votants', 'Commentaires', 'Pièces jointes']) expect(html).toContain(`<h2>${h}</h2>`);
+    expect(html).toContain('<th>Nom</th><th>Vote</th><th>Motif</th><th>Date</th>');
+    expect(html).toContain('non inclus (pas un PDF)');
+    for (const en of ['Resolution report', 'Results', 'Voters', 'Attachments', 'Comments', 'Committee', 'Standalone resolution', 'not included']) expect(html).not.toContain(en);
+  });
+
   // the minutes' one formatter (pdf/dates.ts): each language's date and clock, the zone after the deadline and the time made
   it.each([
     ['en', 'Deadline', '30 November 2026, 10:00 AM (Asia/Muscat, GMT+4)', '20 November 2026, 9:00 AM', '21 November 2026, 10:00 AM', '24 November 2026, 2:05 PM (Asia/Muscat, GMT+4)'],
     ['ar', 'الموعد النهائي', '30 نوفمبر 2026، 10:00 ص (Asia/Muscat، غرينتش+4)', '20 نوفمبر 2026، 9:00 ص', '21 نوفمبر 2026، 10:00 ص', '24 نوفمبر 2026، 2:05 م (Asia/Muscat، غرينتش+4)'],
-    ['fr', 'Deadline', '30 novembre 2026 à 10:00 (Asia/Muscat, UTC+4)', '20 novembre 2026 à 09:00', '21 novembre 2026 à 10:00', '24 novembre 2026 à 14:05 (Asia/Muscat, UTC+4)'],
+    ['fr', 'Échéance', '30 novembre 2026 à 10:00 (Asia/Muscat, UTC+4)', '20 novembre 2026 à 09:00', '21 novembre 2026 à 10:00', '24 novembre 2026 à 14:05 (Asia/Muscat, UTC+4)'],
     ['ru', 'Срок', '30 ноября 2026 г., 10:00 (Asia/Muscat, GMT+4)', '20 ноября 2026 г., 09:00', '21 ноября 2026 г., 10:00', '24 ноября 2026 г., 14:05 (Asia/Muscat, GMT+4)'],
   ] as const)('dates in %s through the minutes\' formatter, no server date left', (lang, deadlineLabel, deadline, created, voted, generated) => {
     const html = reportHtml(doc({ lang, zone: 'Asia/Muscat', generatedAt: '2026-11-24 14:05:00' }));

@@ -1,7 +1,7 @@
 import type { DecisionPayload, ElectionPayload, Lang } from '@app/contracts';
 import { CELL_CSS, commentItems, countWords, escapeHtml, FACTS_CSS, factsList, PAGE_CSS, para, printedPage, ruleText, table, talliesTable, electionTable, electionWords } from './html';
 import { printedDates } from './dates';
-import { valueIn } from './labels';
+import { joinNames, valueIn, wordsIn } from './labels';
 
 /**
  * The resolution report as one HTML document for Chromium's print to PDF (A4 portrait): the resolution's facts
@@ -46,7 +46,8 @@ const EN = {
   notIncluded: 'not included (no PDF)',
   of: 'of',
 } as const;
-type Words = { readonly [K in keyof typeof EN]: string };
+export type ReportWords = { readonly [K in keyof typeof EN]: string };
+type Words = ReportWords;
 const AR: Words = {
   report: 'تقرير القرار',
   committee: 'اللجنة',
@@ -117,7 +118,44 @@ const RU: Words = {
   notIncluded: 'не включено (не PDF)',
   of: 'из',
 };
-export const reportWords = (lang: Lang): Words => (lang === 'ar' ? AR : lang === 'ru' ? RU : EN);
+const FR: Words = {
+  report: 'Rapport de résolution',
+  committee: 'Comité',
+  meeting: 'Réunion',
+  standalone: 'Résolution hors séance',
+  deadline: 'Échéance',
+  state: 'État',
+  outcome: 'Résultat',
+  votingOpen: 'Vote en cours',
+  tender: 'Numéro d’appel d’offres',
+  number: 'Numéro de résolution',
+  movedBy: 'Proposé par',
+  secondedBy: 'Appuyé par',
+  created: 'Créée le',
+  generated: 'Généré le',
+  description: 'Description',
+  results: 'Résultats',
+  vote: 'Vote',
+  votes: 'Voix',
+  voters: 'Votants',
+  name: 'Nom',
+  reason: 'Motif',
+  date: 'Date',
+  noVote: 'Aucun vote pour l’instant.',
+  secretBallot: 'Scrutin secret : seuls les votants sont indiqués, jamais leur choix ; les résultats sont les décomptes ci-dessus.',
+  voted: 'A voté',
+  notVoted: 'N’a pas voté',
+  comments: 'Commentaires',
+  attachments: 'Pièces jointes',
+  file: 'Fichier',
+  page: 'Page',
+  pages: 'Pages',
+  notIncluded: 'non inclus (pas un PDF)',
+  of: 'sur',
+};
+/** the report's words in each language of the documents (labels.ts `wordsIn`: a language without its list does not compile) */
+const WORDS: Readonly<Record<Lang, Words>> = { en: EN, ar: AR, fr: FR, ru: RU };
+export const reportWords = (lang: Lang): Words => wordsIn(WORDS, lang);
 
 export interface ReportAttachmentLine {
   name: string;
@@ -148,7 +186,7 @@ ${CELL_CSS}  td.nowrap { white-space: nowrap; }
   ul { margin: 2pt 0 6pt; padding-inline-start: 16pt; }
 ${FACTS_CSS}`;
 
-const choiceNames = (e: ElectionPayload, choices: number[]): string => choices.map((c) => e.candidates.find((x) => x.id === c)?.name ?? `#${c}`).join(', ');
+const choiceNames = (e: ElectionPayload, choices: number[], lang: Lang): string => joinNames(choices.map((c) => e.candidates.find((x) => x.id === c)?.name ?? `#${c}`), lang);
 
 export function reportHtml(doc: ReportDocument): string {
   const W = reportWords(doc.lang);
@@ -158,7 +196,7 @@ export function reportHtml(doc: ReportDocument): string {
   const secret = d.ballot === 'secret';
   // an open election: whom each voter chose (docs/ballots.md#elections)
   const chose = (v: (typeof d.voters)[number]): string | null =>
-    d.election && v.choices ? (v.choices.length ? choiceNames(d.election, v.choices) : electionWords(doc.lang).blank) : null;
+    d.election && v.choices ? (v.choices.length ? choiceNames(d.election, v.choices, doc.lang) : electionWords(doc.lang).blank) : null;
   const voters = d.voters
     .map((v) => `<tr><td>${escapeHtml(v.user?.name ?? v.user_email ?? '')}</td><td>${escapeHtml(secret ? (v.has_voted ? W.voted : W.notVoted) : (chose(v) ?? valueIn(doc.lang, v.vote_label)))}</td><td>${para(v.reason ?? '')}</td><td class="nowrap">${escapeHtml(dates.dateTime(v.updated_at))}</td></tr>`)
     .join('');
