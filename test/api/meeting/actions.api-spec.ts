@@ -3,8 +3,10 @@
  * default Low), participant status and the overall state, locked after open_till, who may change a
  * status (the assignee, a guest by token, an admin), events, and the action tracker.
  */
-import { api } from '@app/testing';
-import { GATEWAY, MeetingEvents, expectOk, formDate, libraryFile, meeting, scheduled, serverDate, setStatus, tokenOf, world, worldWithEvents, type World } from './helpers';
+import { Client } from 'pg';
+import type { Recipient } from '@app/contracts';
+import { api, pollUntil } from '@app/testing';
+import { env, GATEWAY, MeetingEvents, expectOk, formDate, libraryFile, meeting, scheduled, serverDate, setStatus, tokenOf, world, worldWithEvents, type World } from './helpers';
 
 let w: World;
 let tap: MeetingEvents;
@@ -86,6 +88,35 @@ describe('participant status and the overall state', () => {
     expect(r.status).toBe(200);
     expect(r.body.data.participants.find((p: any) => p.user_email === 'doer@example.test').status).toBe('Complete');
     expect((await guest.post(`/actions/${a.id}/status/change?token=${'q'.repeat(43)}`, { status: 'Complete' })).status).toBe(401);
+  });
+
+  it('a guest who reopens their part is reminded again in the language they were invited in, not English (docs/meeting.md#guests-language)', async () => {
+    const m = await scheduled(w);
+    const guest = `reopens-${Date.now()}@example.test`;
+    expectOk(await w.chair.c.with({ lang: 'ar' }).post(`/meetings/${m.id}/members`, { user_email: guest, guest_name: 'Amal Guest' }));
+    const ev = await tap.next('meeting.v1.member.invited', (p) => p.meetingId === m.id && p.guest);
+    const a = expectOk(await act(m, { participants: [guest, w.m1.userId] }));
+    const db = new Client({ connectionString: env.DATABASE_ADMIN_URL });
+    await db.connect();
+    try {
+      // the action's due reminder, as the notification service keeps it
+      const reminded = async (): Promise<Recipient[] | null> =>
+        (await db.query(`SELECT data FROM notification.schedules WHERE org_id = $1 AND kind = 'action-due' AND item_id = $2`, [w.org.orgId, a.id])).rows[0]?.data?.recipients ?? null;
+      const guestIn = (rs: Recipient[] | null) => rs?.find((r) => r.email === guest);
+      expect(guestIn(await pollUntil(reminded, (rs) => !!guestIn(rs)))).toMatchObject({ lang: 'ar' });
+      const change = (status: string) => api(GATEWAY, { org: w.org.slug, lang: 'en' }).post(`/actions/${a.id}/status/change?token=${tokenOf(ev.link)}`, { status, user_email: guest });
+      expect((await change('Complete')).status).toBe(200);
+      await pollUntil(reminded, (rs) => !!rs && !guestIn(rs));
+      expect((await change('In Progress')).status).toBe(200);
+      expect(await tap.next('meeting.v1.action.status-changed', (p) => p.actionId === a.id && p.status === 'In Progress')).toMatchObject({ participantLang: 'ar' });
+      expect(guestIn(await pollUntil(reminded, (rs) => !!guestIn(rs)))).toMatchObject({ email: guest, lang: 'ar' });
+      // a user who reopens carries their own language
+      expectOk(await status(w.m1, a, { status: 'Complete' }));
+      expectOk(await status(w.m1, a, { status: 'In Progress' }));
+      expect(await tap.next('meeting.v1.action.status-changed', (p) => p.actionId === a.id && p.participant.userId === w.m1.userId && p.status === 'In Progress')).toMatchObject({ participantLang: 'en' });
+    } finally {
+      await db.end();
+    }
   });
 
   it('editors edit (new participants are assigned) and delete; participants cannot', async () => {

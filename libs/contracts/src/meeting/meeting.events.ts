@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../core/define';
-import { zOrgId } from '../core/common';
+import { zLang, zOrgId } from '../core/common';
 import { zAppPath } from '../core/paths';
 import { zRecipient } from '../organization/organization.events';
 import { zActionStatus, zVote } from './meeting.constants';
@@ -188,6 +188,11 @@ export const ActionStatusChanged = defineEvent({
     ...zOrgInfo,
     ...zActionInfo,
     participant: zActorInfo,
+    /**
+     * the participant's language, for their due reminder when they reopen their part (a user's own; a guest's stored
+     * on their member row, docs/meeting.md#guests-language); absent from events written before it was carried
+     */
+    participantLang: zLang.optional(),
     status: zActionStatus,
     overallStatus: zActionStatus,
     by: zActorInfo,

@@ -161,8 +161,10 @@ export class ActionsService {
       const overall = overallActionStatus(statuses, a.openTill, ctx.now);
       const by = actorInfo(actor, ctx.me);
       const pu = row!.userId ? ctx.people.get(row!.userId) : undefined;
+      // the participant's language for their due reminder: a user's own, a guest's from their member row
+      const participantLang = pu ? pu.lang : withGuestLangs([{ userId: null, userEmail: row!.userEmail }], ctx.members)[0]?.guestLang ?? undefined;
       pending.push(this.events.actionStatusChanged(
-        ctx.org, ctx.meeting, a, { participant: { userId: row!.userId, name: pu?.name ?? null, email: pu?.email ?? row!.userEmail }, status: body.status, overallStatus: overall },
+        ctx.org, ctx.meeting, a, { participant: { userId: row!.userId, name: pu?.name ?? null, email: pu?.email ?? row!.userEmail }, participantLang, status: body.status, overallStatus: overall },
         by, ctx.people, [{ userId: a.createdBy, userEmail: null }, { userId: ctx.meeting.ownerId, userEmail: null }], { exceptUserId: actor.userId },
       ));
       if (overall === 'Complete' && before !== 'Complete') pending.push(this.events.actionClosed(ctx.org, ctx.meeting, a, by, 'completed'));

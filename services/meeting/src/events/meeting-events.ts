@@ -216,11 +216,11 @@ export class MeetingEvents {
 
   actionStatusChanged(
     org: OrgSettings, m: { id: number; title: string }, a: ActionRef,
-    s: { participant: { userId: number | null; name: string | null; email: string | null }; status: ActionStatus; overallStatus: ActionStatus },
+    s: { participant: { userId: number | null; name: string | null; email: string | null }; participantLang?: Lang; status: ActionStatus; overallStatus: ActionStatus },
     by: By, people: People, to: Person[], opts: RecipientOpts,
   ): PendingEvent {
     return this.publisher.later(ActionStatusChanged, () => ({
-      ...this.actionInfo(org, m, a), participant: s.participant, status: s.status, overallStatus: s.overallStatus, by, recipients: this.recipients(people, to, opts),
+      ...this.actionInfo(org, m, a), participant: s.participant, ...(s.participantLang ? { participantLang: s.participantLang } : {}), status: s.status, overallStatus: s.overallStatus, by, recipients: this.recipients(people, to, opts),
     }));
   }
 

@@ -9,7 +9,7 @@ import { EmailOutbox } from '../common/email-outbox';
 import { ReminderInbox } from '../common/reminder-inbox';
 import { SchedulerService, type ScheduledReminderData } from '../common/scheduler';
 import { DirectoryService } from '../common/directory';
-import { mergeRecipients, sameAddress } from '../rules/recipients';
+import { afterPartStatus, mergeRecipients, sameAddress } from '../rules/recipients';
 
 type OrgInfo = { orgSlug: string; orgName: string; timeZone: string };
 const orgOf = (e: OrgInfo): EmailOrg => ({ name: e.orgName, timeZone: e.timeZone, slug: e.orgSlug });
@@ -252,12 +252,11 @@ export class MeetingConsumers {
   async actionStatusChanged(e: PayloadOf<typeof ActionStatusChanged>): Promise<void> {
     const who = e.participant.email;
     if (!who) return;
-    await this.scheduler.updateData(e.orgId, 'action-due', e.actionId, (d) => {
-      const others = (d.recipients ?? []).filter((r) => !sameAddress(who, r.email));
-      if (e.status === 'Complete') return { ...d, recipients: others };
-      const existing = (d.recipients ?? []).find((r) => sameAddress(who, r.email));
-      return { ...d, recipients: [...others, existing ?? { email: who, name: e.participant.name, lang: 'en' }] };
-    });
+    // one no longer listed (they completed before) comes back in the language the event carries (a guest's stored one)
+    await this.scheduler.updateData(e.orgId, 'action-due', e.actionId, (d) => ({
+      ...d,
+      recipients: afterPartStatus(d.recipients ?? [], { email: who, name: e.participant.name }, e.status, e.participantLang),
+    }));
   }
 
   /** The action is complete or deleted: drop its reminder. */

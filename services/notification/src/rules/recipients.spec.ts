@@ -1,5 +1,5 @@
 import type { Recipient } from '@app/contracts';
-import { currentRecipients, mergeRecipients, onlyAddresses, sameAddress, type KnownUser } from './recipients';
+import { afterPartStatus, currentRecipients, mergeRecipients, onlyAddresses, sameAddress, type KnownUser } from './recipients';
 
 const r = (email: string, lang: Recipient['lang'] = 'en', name = email): Recipient => ({ email, name, lang });
 const u = (email: string, lang: KnownUser['lang'], status = 'Active'): KnownUser => ({ email, lang, status });
@@ -49,5 +49,19 @@ describe('currentRecipients', () => {
     ['a known user who is not a recipient adds nothing', [r('a@x.org')], [u('z@x.org', 'ru')], [r('a@x.org')]],
   ] as const)('%s', (_name, recipients, known, expected) => {
     expect(currentRecipients(recipients, known)).toEqual(expected);
+  });
+});
+
+describe('afterPartStatus: an action participant completes or reopens their part (the due reminder)', () => {
+  const guest = { email: 'guest@x.org', name: 'Amal' };
+  it.each([
+    ['Complete drops them', [r('a@x.org'), r('guest@x.org', 'ar', 'Amal')], 'Complete', 'ar', [r('a@x.org')]],
+    ['reopened while still listed: kept as stored, at the end', [r('guest@x.org', 'ar', 'Amal'), r('a@x.org')], 'In Progress', 'fr', [r('a@x.org'), r('guest@x.org', 'ar', 'Amal')]],
+    ['a guest reopens after completing: back in their stored language, not English', [r('a@x.org')], 'In Progress', 'ar', [r('a@x.org'), r('guest@x.org', 'ar', 'Amal')]],
+    ['Not Complete counts as reopened too', [], 'Not Complete', 'ru', [r('guest@x.org', 'ru', 'Amal')]],
+    ['an event written before it carried a language: English', [], 'In Progress', undefined, [r('guest@x.org', 'en', 'Amal')]],
+    ['the address in another case is the same person', [r('GUEST@x.org', 'ar', 'Amal')], 'Complete', 'ar', []],
+  ] as const)('%s', (_name, before, status, lang, expected) => {
+    expect(afterPartStatus(before, guest, status, lang)).toEqual(expected);
   });
 });

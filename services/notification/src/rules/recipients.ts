@@ -13,6 +13,20 @@ export function mergeRecipients(a: readonly Recipient[], b: readonly Recipient[]
   return [...m.values()];
 }
 
+/**
+ * An action's due-reminder recipients after a participant set their part to `status`: Complete drops them; any other
+ * status (reopened) keeps or puts them back — as stored when they still were, else with the language the event carries
+ * for them (a user's own, a guest's stored one: docs/meeting.md#guests-language), English only when it carries none.
+ */
+export function afterPartStatus(
+  recipients: readonly Recipient[], participant: { email: string; name: string | null }, status: string, lang: Lang | undefined,
+): Recipient[] {
+  const others = recipients.filter((r) => !sameAddress(participant.email, r.email));
+  if (status === 'Complete') return others;
+  const existing = recipients.find((r) => sameAddress(participant.email, r.email));
+  return [...others, existing ?? { email: participant.email, name: participant.name, lang: lang ?? 'en' }];
+}
+
 /** The recipients whose address is among `emails` (any case), in their order: a reminder's people who still have to act. */
 export function onlyAddresses(recipients: readonly Recipient[], emails: readonly string[]): Recipient[] {
   const wanted = new Set(emails.map(addressKey));
