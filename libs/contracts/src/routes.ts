@@ -33,6 +33,7 @@ import { SealRoutes } from './approval/verify.routes';
 import { MinutesRoutes } from './minutes/minutes.routes';
 import { BookSummaryRoutes } from './minutes/book-summary';
 import { BookChangesRoutes } from './minutes/book-changes';
+import { BookAnnotationRoutes } from './minutes/book-annotations';
 import { SummaryRoutes } from './minutes/summary';
 import { SearchRoutes } from './search/search.routes';
 
@@ -78,6 +79,7 @@ export const Routes = {
   ...SummaryRoutes,
   ...BookSummaryRoutes,
   ...BookChangesRoutes,
+  ...BookAnnotationRoutes,
   ...SearchRoutes,
 } as const;
 
@@ -119,5 +121,6 @@ export const ROUTE_TABLE = routeList(
   SummaryRoutes,
   BookSummaryRoutes,
   BookChangesRoutes,
+  BookAnnotationRoutes,
   SearchRoutes,
 );

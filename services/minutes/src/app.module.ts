@@ -8,6 +8,7 @@ import { BookSummaryService } from './book/book-summary.service';
 import { BookRebuild } from './book/book.rebuild';
 import { BookRebuilds } from './common/book-rebuilds';
 import { BookChangesRepository } from './book/book-changes.repository';
+import { BookAnnotationsService } from './book/book-annotations.service';
 import { BookChangesService } from './book/book-changes.service';
 import { MergeBookProcessor } from './book/book.processor';
 import { BookRepository } from './book/book.repository';
@@ -63,7 +64,7 @@ export class AppModule {
         }),
       ],
       providers: [MinutesDb, MinutesRepository, Meetings, MinutesService, MinutesHandlers, PdfRenderer, RenderMinutesProcessor, BookRepository, BookService, BookHandlers, MergeBookProcessor,
-        BookSummaryRepository, BookSummaryService, SummarizeBookProcessor, BookChangesRepository, BookChangesService,
+        BookSummaryRepository, BookSummaryService, SummarizeBookProcessor, BookChangesRepository, BookChangesService, BookAnnotationsService,
         SummaryService, SummaryHandlers, BookRebuild, BookRebuilds, LibraryPdfs, ReportJobs, ReportRepository, ReportService, ReportHandlers, RenderReportProcessor,
         EvaluationReportRepository, EvaluationReportService, EvaluationReportHandlers, RenderEvaluationReportProcessor,
         MinutesSearchRepository, MinutesSearchService, MinutesSearchHandlers, WorkflowRepository, WorkflowView, WorkflowService, WorkflowHandlers, ApprovalEvents, MinutesFieldsGeneration],

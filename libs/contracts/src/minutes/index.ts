@@ -13,3 +13,4 @@ import './minutes.messages';
 export * from './summary';
 export * from './book-summary';
 export * from './book-changes';
+export * from './book-annotations';

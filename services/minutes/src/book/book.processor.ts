@@ -128,8 +128,11 @@ export class MergeBookProcessor {
         section: e.section, title: loaded[e.section].title, library_id: inBook[k].library_id, name: e.name, start: e.start, end: e.end,
         version: current.get(inBook[k].library_id) ?? 1, key: loaded[e.section].key,
       }));
+      // each published file's pages in the book: the source files' annotations are shown there (docs/annotations.md#the-board-book)
+      const pages = new Map(sources.map((x) => [`${x.key}:${x.library_id}`, { start: x.start, end: x.end }]));
+      const placed = published.map((i) => ({ ...i, files: i.files.map((f) => ({ ...f, ...pages.get(`${i.key}:${f.library_id}`) })) }));
       await this.db.command(p.orgId, async (s, after) => {
-        await this.repo.update(s, book.id, { status: 'done', progress: 100, libraryId: item.id, s3Key: key, filesMerged: layout.entries.length, outlines, items: published, error: null });
+        await this.repo.update(s, book.id, { status: 'done', progress: 100, libraryId: item.id, s3Key: key, filesMerged: layout.entries.length, outlines, items: placed, error: null });
         await this.summaries.start(s, after, p.meetingId, book.id, sources);
       });
       await this.fieldsGeneration.changed(p.orgId, p.meetingId);

@@ -117,7 +117,8 @@ export interface PublishedItem {
   key: string;
   label: string;
   title: string;
-  files: { library_id: number; version: number; name: string }[];
+  /** `start`..`end`: the file's pages in the book (1-based; absent: not in the book, an unreadable PDF, or a book made before) */
+  files: { library_id: number; version: number; name: string; start?: number; end?: number }[];
 }
 
 /**
