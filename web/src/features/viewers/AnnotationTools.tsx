@@ -4,7 +4,8 @@ import { Dialog } from 'primereact/dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { ProgressBar } from 'primereact/progressbar';
 import { useTranslation } from 'react-i18next';
-import { annotationsApi, type AnnotatedExportState, type AnnotationVisibility, type NewAnnotation, type SharedAnnotation } from '../../api/annotations';
+import { annotationsApi, type AnnotatedExportState, type AnnotationVisibility, type BookSourceAnnotation, type NewAnnotation, type SharedAnnotation } from '../../api/annotations';
+import { useApi } from '../../hooks/use-api';
 import { useReportJob } from '../../hooks/use-report-job';
 import { saveBlob } from '../../lib/download';
 import { annotatedName, drawAnnotations, drawHighlightRects, PEN_COLORS, rectOf, sharedToDrawn, toPage, type Annotation, type Point, type Stroke, type Tool } from './annotations';
@@ -30,21 +31,36 @@ export type NewMark = Omit<NewAnnotation, 'visibility'>;
  * The shared annotations of the file a viewer shows: the list and its live channel, the marks of the current page,
  * the tool in hand, the visibility new marks get, and `add` (which gives a new mark that visibility).
  */
-export function useSharedLayer(ref: { itemId: number; meetingId: number | null } | undefined, page: number) {
+export function useSharedLayer(ref: { itemId: number; meetingId: number | null } | undefined, page: number, opts: { bookSources?: boolean } = {}) {
   const shared = useSharedAnnotations(ref?.itemId ?? null, ref?.meetingId ?? null);
+  const sourcesOf = useBookSources(opts.bookSources && ref?.meetingId ? { meetingId: ref.meetingId, bookId: ref.itemId } : null);
   const [tool, setTool] = useState<SharedTool>('none');
   const [color, setColor] = useState<string>(PEN_COLORS[0]);
   const [visibility, setVisibility] = useState<AnnotationVisibility>('private');
   const [people, setPeople] = useState<number[]>([]);
   const enabled = !!ref;
-  const onPage = useMemo(() => (enabled ? shared.items.filter((a) => a.page === page && !a.orphaned) : []), [enabled, shared.items, page]);
+  const sources = useMemo(() => sourcesOf.data ?? [], [sourcesOf.data]);
+  // the page's marks: the file's own, then (a board book) its source files' at their pages in the book, painted alike
+  const onPage = useMemo(
+    () => (enabled ? [...shared.items.filter((a) => a.page === page && !a.orphaned), ...sources.filter((a) => a.page === page)] : []),
+    [enabled, shared.items, sources, page],
+  );
   /** a new mark gets the chosen visibility; shared with named people only once someone is picked (the panel says so) */
   const add = (body: NewMark) => {
     if (visibility === 'people' && people.length === 0) return;
     void shared.add({ ...body, visibility, ...(visibility === 'people' ? { people } : {}) }).catch((e: unknown) => console.error('annotation', e));
   };
-  return { enabled, shared, tool, setTool, color, setColor, visibility, setVisibility, people, setPeople, onPage, add };
+  return { enabled, shared, sources, reloadSources: () => void sourcesOf.mutate(), tool, setTool, color, setColor, visibility, setVisibility, people, setPeople, onPage, add };
 }
+
+/**
+ * A board book's source files' marks (docs/annotations.md#the-board-book): what the reader may see on each attached
+ * file's version the book holds, at its pages in the book, read-only (GET /api/meetings/{id}/book/annotations?book=).
+ */
+export function useBookSources(ref: { meetingId: number; bookId: number } | null) {
+  return useApi<BookSourceAnnotation[]>(ref ? 'book/source-annotations' : null, [ref?.meetingId, ref?.bookId], () => annotationsApi.bookSources(ref!.meetingId, ref!.bookId), { revalidateOnFocus: false });
+}
+
 export type SharedLayer = ReturnType<typeof useSharedLayer>;
 
 /** the pen colours, as toggle buttons */

@@ -2,12 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useTranslation } from 'react-i18next';
-import { annotationsApi, type AnnotationVisibility, type NewAnnotation, type SharedAnnotation } from '../../api/annotations';
+import { annotationsApi, type AnnotationVisibility, type BookSourceAnnotation, type NewAnnotation, type SharedAnnotation } from '../../api/annotations';
 import { openFileLive } from '../../api/live';
 import type { Ref } from '../../api/users';
 import { RefMultiSelect } from '../../components/RefSelect';
 import { useApi } from '../../hooks/use-api';
 import { useUserOptions } from '../organization/pickers';
+import { sourceHref } from './annotations';
 
 /** how soon a burst of live changes reloads the list (one load for several) */
 const LIVE_DEBOUNCE_MS = 150;
@@ -131,6 +132,11 @@ export function AnnotationsPanel(props: {
   onPeople(ids: number[]): void;
   onOpen(page: number): void;
   onClose(): void;
+  /**
+   * a board book's source files' marks at their pages in the book (docs/annotations.md#the-board-book): listed under
+   * their own heading with the file's name, read-only here; a link opens the source file at the mark's page
+   */
+  sources?: { items: readonly BookSourceAnnotation[]; meetingId: number | null };
 }) {
   const { t } = useTranslation('viewer');
   const { items, loading } = props.shared;
@@ -234,6 +240,43 @@ export function AnnotationsPanel(props: {
             </li>
           ))}
         </ul>
+      )}
+      {props.sources && props.sources.items.length > 0 && (
+        <section className="ann-sources" aria-labelledby="ann-sources-title" data-testid="ann-sources">
+          <h3 id="ann-sources-title">{t('ann.sources.title')}</h3>
+          <p className="ann-hint">{t('ann.sources.hint')}</p>
+          <ul className="ann-list" data-testid="ann-source-list">
+            {props.sources.items.map((a) => (
+              <li key={`${a.source.library_id}-${a.id}-${a.page}`} className={`ann-item ann-item--source${a.page === props.page ? ' ann-item--here' : ''}`} data-testid="ann-source-item" data-id={a.id} data-source={a.source.library_id} data-page={a.page}>
+                <div className="ann-item__meta">
+                  <button type="button" className="ann-item__page" onClick={() => props.onOpen(a.page)} aria-label={t('ann.openPage', { page: a.page })}>
+                    {t('page')} {a.page}
+                  </button>
+                  <span className="ann-item__kind">{t(`ann.kind.${a.kind}`)}</span>
+                  <span className={`ann-badge ann-badge--${a.visibility}`}>{t(`ann.visibility.${a.visibility}`)}</span>
+                </div>
+                <div className="ann-item__source" data-testid="ann-source-name">
+                  {t('ann.sources.from', { name: a.source.name, page: a.source.page })}
+                </div>
+                <div className="ann-item__author">{a.author.name}</div>
+                {a.quote && <blockquote className="ann-item__quote">{a.quote}</blockquote>}
+                {a.text && <p className="ann-item__text">{a.text}</p>}
+                {a.replies.length > 0 && (
+                  <ul className="ann-replies">
+                    {a.replies.map((r) => (
+                      <li key={r.id}>
+                        <span className="ann-item__author">{r.author.name}</span> {r.text}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                <a href={sourceHref(a, props.sources!.meetingId)} className="ann-item__open" data-testid={`ann-source-open-${a.id}`}>
+                  {t('ann.sources.open', { name: a.source.name })}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
     </aside>
   );

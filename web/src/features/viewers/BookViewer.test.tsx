@@ -1,6 +1,7 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Providers } from '../../App';
 import { session } from '../../api/session';
+import { changeLanguage } from '../../i18n';
 import { installFetch, jsonResponse, on } from '../../test/fetch';
 import { BookMarkTag } from '../meeting/minutes/BookChanges';
 import { BookViewer } from './BookViewer';
@@ -208,6 +209,66 @@ describe('board book viewer', () => {
     expect(calls.some((c) => c.url.includes('/api/library/41/annotations') && c.url.includes('meeting_id=9'))).toBe(true);
     fireEvent.click(within(item).getByRole('button', { name: /4/ }));
     await waitFor(() => expect(page()).toBe(4));
+  });
+
+  it("the source files' marks: painted on their book page, listed under the file's name, read-only, a link to the file at its page", async () => {
+    session.signIn({ token: 'tok', email: 'mona@example.com' });
+    afterThis(() => session.clear());
+    const src = (id: number, page: number, filePage: number, text: string) => ({
+      id, library_id: 12, parent_id: null, page, kind: 'highlight', geometry: { rects: [{ x: 0.1, y: 0.1, w: 0.3, h: 0.02 }] }, quote: null, text, color: '#ffdd00',
+      visibility: 'committee', people: [], author: { id: 3, name: 'Mark Member' }, version: 2, orphaned: false, mine: false, can_edit: false, can_delete: false,
+      created_at: '2026-11-28 10:00:00', updated_at: '2026-11-28 10:00:00', replies: [{ id: id + 100, library_id: 12, parent_id: id, page, kind: 'reply', geometry: null, quote: null, text: 'Agreed', color: '#ffdd00', visibility: 'committee', people: [], author: { id: 4, name: 'Rita Reader' }, version: 2, orphaned: false, mine: false, can_edit: false, can_delete: false, created_at: '2026-11-28 10:00:00', updated_at: '2026-11-28 10:00:00' }],
+      source: { library_id: 12, version: 2, name: 'budget.pdf', page: filePage },
+    });
+    const calls = installFetch(
+      on('GET', '/api/library/42/annotations', () => jsonResponse(200, { success: true, data: { annotations: [] } })),
+      on('GET', '/api/meetings/9/book/annotations', () => jsonResponse(200, { success: true, data: { meeting_id: 9, book_library_id: 42, annotations: [src(7, 3, 1, 'On the first page'), src(8, 4, 2, 'Check the reserve')] } })),
+    );
+    show({ shared: { itemId: 42, meetingId: 9 }, startPage: 4 });
+    await waitFor(() => expect(viewer()).toHaveAttribute('data-rendered', '4'));
+    // painted by the same overlay on the book's page 4 (budget.pdf's page 2), not on another page
+    await waitFor(() => expect(screen.getByTestId('book-overlay')).toHaveAttribute('data-marks', '1'));
+    expect(calls.some((c) => c.path === '/api/meetings/9/book/annotations?book=42')).toBe(true);
+    fireEvent.click(screen.getByTestId('book-next'));
+    await waitFor(() => expect(screen.getByTestId('book-overlay')).toHaveAttribute('data-marks', '0'));
+
+    fireEvent.click(screen.getByTestId('book-ann-toggle'));
+    const items = await screen.findAllByTestId('ann-source-item');
+    expect(items.map((i) => [i.getAttribute('data-id'), i.getAttribute('data-page')])).toEqual([['7', '3'], ['8', '4']]);
+    const item = items[1];
+    expect(within(item).getByTestId('ann-source-name')).toHaveTextContent('From budget.pdf, page 2');
+    expect(item).toHaveTextContent('Check the reserve');
+    expect(item).toHaveTextContent('Rita Reader Agreed');
+    // read-only: no reply box, no share or delete
+    expect(within(item).queryByRole('textbox')).toBeNull();
+    expect(within(item).queryByTestId('ann-delete-8')).toBeNull();
+    expect(screen.queryByTestId('ann-reply-text-8')).toBeNull();
+    expect(within(item).getByTestId('ann-source-open-8')).toHaveAttribute('href', '/doc-view?id=12&doc=budget.pdf&meeting_id=9&page=2');
+    // the book's own list stays as it was (empty), the source's mark is not in it
+    expect(screen.getByTestId('ann-empty')).toBeInTheDocument();
+    fireEvent.click(within(item).getByRole('button', { name: /4/ }));
+    await waitFor(() => expect(page()).toBe(4));
+  });
+
+  it("the source files' section in Arabic", async () => {
+    session.signIn({ token: 'tok', email: 'mona@example.com' });
+    afterThis(() => session.clear());
+    await act(() => changeLanguage('ar'));
+    installFetch(
+      on('GET', '/api/library/42/annotations', () => jsonResponse(200, { success: true, data: { annotations: [] } })),
+      on('GET', '/api/meetings/9/book/annotations', () => jsonResponse(200, { success: true, data: { meeting_id: 9, book_library_id: 42, annotations: [{
+        id: 8, library_id: 12, parent_id: null, page: 3, kind: 'note', geometry: { x: 0.5, y: 0.5 }, quote: null, text: 'ملاحظة', color: '#ffdd00',
+        visibility: 'committee', people: [], author: { id: 3, name: 'Mark Member' }, version: 1, orphaned: false, mine: false, can_edit: false, can_delete: false,
+        created_at: '2026-11-28 10:00:00', updated_at: '2026-11-28 10:00:00', replies: [], source: { library_id: 12, version: 1, name: 'budget.pdf', page: 1 },
+      }] } })),
+    );
+    show({ shared: { itemId: 42, meetingId: 9 } });
+    await waitFor(() => expect(viewer()).toHaveAttribute('data-rendered', '1'));
+    fireEvent.click(screen.getByTestId('book-ann-toggle'));
+    const section = await screen.findByTestId('ann-sources');
+    expect(section).toHaveTextContent('من الملفات المرفقة');
+    expect(within(section).getByTestId('ann-source-name')).toHaveTextContent('من budget.pdf، الصفحة 1');
+    await act(() => changeLanguage('en'));
   });
 
   it('without a signed-in reader (the offline copy) there is no annotations button', async () => {

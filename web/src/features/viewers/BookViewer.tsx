@@ -39,7 +39,9 @@ export interface BookViewerProps {
   summary?: (openPage: (page: number) => void) => ReactNode;
   /**
    * the shared annotations of the book file itself (docs/annotations.md#the-board-book): a toolbar button opens the
-   * panel, the current page's shared marks are drawn over it. Signed-in readers only (not the offline copy).
+   * panel, the current page's shared marks are drawn over it. With the meeting, the marks the reader may see on the
+   * book's source files too, at their pages in the book, read-only (listed under their file's name in the panel).
+   * Signed-in readers only (not the offline copy).
    */
   shared?: { itemId: number; meetingId: number | null };
 }
@@ -61,7 +63,8 @@ export function BookViewer(props: BookViewerProps) {
   const [stripOpen, setStripOpen] = useState(true);
   const [summaryOpen, setSummaryOpen] = useState(false);
   const [notesOpen, setNotesOpen] = useState(false);
-  const layer = useSharedLayer(props.shared, view.page);
+  // the book file's own marks, and its source files' marks at their pages in the book (docs/annotations.md#the-board-book)
+  const layer = useSharedLayer(props.shared, view.page, { bookSources: true });
   const stripRef = useRef<HTMLDivElement>(null);
   const source = props.data ?? props.url;
   const canDownload = props.room?.canDownload ?? true;
@@ -131,7 +134,7 @@ export function BookViewer(props: BookViewerProps) {
         {props.shared && (
           <>
             <span className="pdf-toolbar__sep" />
-            <Button type="button" text={!notesOpen} size="small" icon="pi pi-comments" aria-label={t('ann.title')} tooltip={t('ann.title')} aria-pressed={notesOpen} onClick={() => setNotesOpen((o) => !o)} data-testid="book-ann-toggle" />
+            <Button type="button" text={!notesOpen} size="small" icon="pi pi-comments" aria-label={t('ann.title')} tooltip={t('ann.title')} aria-pressed={notesOpen} onClick={() => { if (!notesOpen) layer.reloadSources(); setNotesOpen((o) => !o); }} data-testid="book-ann-toggle" />
             <SharedToolButtons layer={layer} disabled={!handle} prefix="book" />
             {canDownload && <ExportAnnotatedButton itemId={props.shared.itemId} meetingId={props.shared.meetingId} name={props.name} prefix="book" />}
           </>
@@ -145,7 +148,7 @@ export function BookViewer(props: BookViewerProps) {
       )}
       <div className="pdf-body">
         {notesOpen && props.shared && (
-          <AnnotationsPanel shared={layer.shared} page={view.page} visibility={layer.visibility} onVisibility={layer.setVisibility} people={layer.people} onPeople={layer.setPeople} onOpen={(n) => goTo(Math.min(Math.max(1, n), pages || 1))} onClose={() => setNotesOpen(false)} />
+          <AnnotationsPanel shared={layer.shared} page={view.page} visibility={layer.visibility} onVisibility={layer.setVisibility} people={layer.people} onPeople={layer.setPeople} onOpen={(n) => goTo(Math.min(Math.max(1, n), pages || 1))} onClose={() => setNotesOpen(false)} sources={{ items: layer.sources, meetingId: props.shared.meetingId }} />
         )}
         {outlineOpen && (
           <nav className="pdf-side book-outline" aria-label={t('outline')} data-testid="book-outline">

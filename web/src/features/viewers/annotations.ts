@@ -199,3 +199,11 @@ export function annotatedName(name: string): string {
   const base = name.trim().replace(/\.pdf$/i, '') || 'document';
   return `${base} (annotated).pdf`;
 }
+
+/** where a source mark is edited: the source file's PDF viewer at the file's page, through the meeting */
+export function sourceHref(a: { source: { library_id: number; name: string; page: number } }, meetingId: number | null): string {
+  const q = new URLSearchParams({ id: String(a.source.library_id), doc: a.source.name });
+  if (meetingId) q.set('meeting_id', String(meetingId));
+  q.set('page', String(a.source.page));
+  return `/doc-view?${q.toString()}`;
+}
