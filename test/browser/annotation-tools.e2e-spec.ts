@@ -6,6 +6,8 @@
  * (through the meeting) lists it on page 2. Member Two's "Download with annotations" downloads a PDF (the file
  * saved, its first bytes %PDF, the drawing in it as an /Ink annotation). axe in English and Arabic on the book viewer
  * with its tools, the PDF viewer with the export button and the presenter's screen, at phone and tablet widths.
+ * Member Two's book viewer then lists the presenter's drawing (made on slides.pdf, the book's source) at its page in
+ * the book, from its source, read-only, painted there; axe with it listed in both languages.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -99,6 +101,8 @@ describe('journey: drawing in the board book, the presenter drawing saved for th
   let docId: number;
   let bookId: number;
   let bookHref: string;
+  /** the book page where slides.pdf's first page sits (its outline entry) */
+  let slidesStart: number;
   let one: Session;
   let two: Session;
   let chair: Session;
@@ -115,6 +119,7 @@ describe('journey: drawing in the board book, the presenter drawing saved for th
       return b.status === 'done' && b.library_id ? b : null;
     }, 240_000, 1000);
     bookId = book.library_id;
+    slidesStart = book.outlines_data.entries.find((e: { name: string }) => e.name === 'slides.pdf').start;
     bookHref = `/doc-view?${new URLSearchParams({ doc: book.agenda_merged_file ?? '', id: String(bookId), e: '0', meeting_id: String(meetingId) })}`;
     [one, two] = await Promise.all([openBrowser('annotation-tools-member1'), openBrowser('annotation-tools-member2')]);
     for (const s of [one, two]) s.page.setDefaultTimeout(30_000);
@@ -238,5 +243,48 @@ describe('journey: drawing in the board book, the presenter drawing saved for th
   it('the PDF viewer with the export button and the presenter screen pass axe in English and Arabic at phone and tablet widths', async () => {
     await two.step('a11y-pdf', () => a11yAt(two, 'pdf-viewer-export', '[data-testid=pdf-ann-export]', [PHONE, TABLET]));
     await chair.step('a11y-presenter', () => a11yAt(chair, 'presenter-save', '[data-testid=tool-save-annotation]', [PHONE, TABLET]));
+  });
+
+  it("member2's book viewer shows the presenter's drawing on slides.pdf at its page in the book, from the source, read-only; axe in English and Arabic with it listed", async () => {
+    const { page } = two;
+    const item = `[data-testid=ann-source-item][data-source="${docId}"][data-page="${slidesStart + 1}"]`;
+    const open = async () => {
+      await page.click('[data-testid=book-ann-toggle]');
+      await page.waitForSelector(item, { visible: true, timeout: 15_000 });
+    };
+    await two.step('book-sources', async () => {
+      await page.goto(orgUrl(w.org.slug, bookHref));
+      await onPage(page, 'book', 1);
+      await open();
+      const shown = await page.$eval(item, (n: any) => ({ text: n.textContent, href: n.querySelector('a').getAttribute('href'), buttons: n.querySelectorAll('button').length, inputs: n.querySelectorAll('textarea, input').length }));
+      expect(shown.text).toContain('From slides.pdf, page 2');
+      expect(shown.href).toBe(`/doc-view?id=${docId}&doc=slides.pdf&meeting_id=${meetingId}&page=2`);
+      // read-only: only the page button, no reply box
+      expect([shown.buttons, shown.inputs]).toEqual([1, 0]);
+      // painted on its page of the book, not on the page before (slides.pdf's first page)
+      await page.click(`${item} .ann-item__page`);
+      await onPage(page, 'book', slidesStart + 1);
+      await waitFor("the presenter's drawing on its book page", async () => (await overlayInk(page, 'book')) > 50, 10_000, 200);
+      await page.click('[data-testid=book-prev]');
+      await onPage(page, 'book', slidesStart);
+      expect(await overlayInk(page, 'book')).toBe(0);
+      await two.shot('book-source-drawing');
+    });
+    await two.step('a11y-book-sources', async () => {
+      for (const vp of [PHONE, TABLET]) {
+        await page.setViewport(vp);
+        await page.reload();
+        await onPage(page, 'book', 1);
+        await open();
+        await a11y(page, `book-sources-${vp.width}`, two);
+        await page.click('[data-testid=ann-close]');
+        await switchLanguage(page, 'ar');
+        await open();
+        await a11y(page, `book-sources-${vp.width}`, two);
+        await page.click('[data-testid=ann-close]');
+        await switchLanguage(page, 'en');
+      }
+      await page.setViewport(DESKTOP);
+    });
   });
 });
