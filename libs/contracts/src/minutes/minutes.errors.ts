@@ -40,6 +40,7 @@ export const MinutesMessages = {
   doneOwnerOnly: 'Only the owner of the meeting can finish the minutes.',
   langInvalid: 'The minutes language must be one of: en, ar, fr, ru.',
   reviewersRequired: 'Choose at least one reviewer.',
+  reviewDeadlinePast: 'The review deadline must be in the future.',
   noChair: "Name the meeting's chair first: the chair signs the minutes.",
   noSecretary: "Name the meeting's secretary first: this organization has the secretary sign the minutes after the chair.",
   notAMember: 'The selected person is not a member of this meeting.',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRpc } from '../core/define';
-import { zId, zLang, zTenant } from '../core/common';
+import { zId, zLang, zOrgId, zTenant } from '../core/common';
 import { zVariant } from '../organization/tenancy.rpc';
 import { zServiceSearchReply, zServiceSearchRequest } from '../search/search.schemas';
 import { zMomConclusionBody, zMomSettingBody, zUploadMomBody } from './minutes.http';
@@ -105,4 +105,15 @@ export const SearchMinutes = defineRpc({
   subject: 'minutes.v1.search',
   request: zTenant.extend(zServiceSearchRequest),
   response: zServiceSearchReply,
+});
+
+/**
+ * Service to service (no actor: the notification service's review reminder asks it when the reminder fires): the
+ * e-mail addresses, lower case, of the reviewers of the meeting's edition `edition` who have not commented on it. None
+ * when that edition is no longer the current one or no longer in review (sent for approval, rejected, published).
+ */
+export const ListPendingReviewers = defineRpc({
+  subject: 'minutes.v1.list-pending-reviewers',
+  request: z.object({ orgId: zOrgId, meetingId: zId, edition: z.number().int().positive() }),
+  response: z.object({ emails: z.array(z.string()) }),
 });

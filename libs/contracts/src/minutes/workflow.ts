@@ -3,6 +3,7 @@ import { INT4_MAX, numeric, zOrgId, zServerDate } from '../core/common';
 import { M } from '../core/validation';
 import { zAppPath } from '../core/paths';
 import { zMeetingRole } from '../meeting/roll-call';
+import { zLocalDateTime } from '../meeting/meeting.http';
 import { zRecipient } from '../organization/organization.events';
 import { MinutesMessages } from './minutes.errors';
 import { zMinutesItemType } from './item-types';
@@ -101,6 +102,15 @@ export const zMinutesWorkflow = z.object({
   /** whom the owner may name as a signer: the meeting's members who are users, the owner included (empty unless name_signers) */
   signer_candidates: z.array(zWorkflowPerson).default([]),
   permissions: zWorkflowPermissions,
+  /**
+   * the review's deadline (docs/minutes.md#review-deadline), in the meeting's time zone; null: none set. Reviewers
+   * who have not commented by then are reminded before it; they may still comment after it while in review.
+   */
+  review_deadline: zServerDate.nullable().default(null),
+  /** the deadline is set and has passed (the owner's card says so) */
+  review_deadline_passed: z.boolean().default(false),
+  /** the reviewers who have not commented on this edition yet, while it is in review (for whoever sees the comments) */
+  review_pending: z.array(zWorkflowPerson).default([]),
   editions: z.array(zWorkflowEdition),
   /** every step of every edition, oldest first */
   history: z.array(zWorkflowHistoryEntry),
@@ -110,8 +120,12 @@ export type MinutesWorkflow = z.output<typeof zMinutesWorkflow>;
 const userId = numeric(z.number({ error: M.invalid }).int(M.invalid).positive(M.invalid).max(INT4_MAX, M.invalid));
 const people = (required: string) => z.array(userId, { error: required }).min(1, required).max(50);
 
-/** POST /api/meetings/{id}/minutes/review: the reviewers (user ids of the meeting's members) */
-export const zSendForReviewBody = z.object({ reviewers: people(MinutesMessages.reviewersRequired) }).strict();
+/**
+ * POST /api/meetings/{id}/minutes/review: the reviewers (user ids of the meeting's members) and, optionally, the review's
+ * deadline in the meeting's time zone (a local date-time; it must be in the future: the service checks it against the
+ * clock). Without `deadline` (or null) the review has none, and a deadline set before is dropped.
+ */
+export const zSendForReviewBody = z.object({ reviewers: people(MinutesMessages.reviewersRequired), deadline: zLocalDateTime.nullable().optional() }).strict();
 /** POST /api/meetings/{id}/minutes/review_comments: a reviewer's comment on one section of the draft */
 export const zReviewCommentBody = z
   .object({
@@ -129,6 +143,24 @@ export const zEmptyWorkflowBody = z.object({}).strict();
  */
 export const zSendForApprovalBody = z.object({ chair_user_id: userId.optional(), secretary_user_id: userId.optional() }).strict();
 export type SendForApprovalBody = z.output<typeof zSendForApprovalBody>;
+
+/**
+ * minutes.v1.review.requested: the owner sent an edition for review (again). `deadline` (ISO; null: none) is what the
+ * notification service schedules the reviewers' reminder against; when it fires it asks ListPendingReviewers.
+ */
+export const zMinutesReviewRequestedPayload = z.object({
+  orgId: zOrgId,
+  orgSlug: z.string().min(1),
+  orgName: z.string(),
+  timeZone: z.string(),
+  meetingId: z.number().int(),
+  title: z.string(),
+  edition: z.number().int(),
+  deadline: z.string().nullable(),
+  link: zAppPath,
+  /** the edition's reviewers who are users still, each with their language */
+  reviewers: z.array(zRecipient),
+});
 
 /** minutes.v1.minutes.published: the signed minutes of an edition are published; each member is told in their language */
 export const zMinutesPublishedPayload = z.object({

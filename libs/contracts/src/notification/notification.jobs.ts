@@ -146,6 +146,8 @@ export const zEmail = z.discriminatedUnion('template', [
   ),
   /** the signed minutes of a meeting are published (edition > 1: a correction) */
   email('minutes-published', z.object({ title: z.string().min(1), edition: z.number().int().min(1), path: zAppPath })),
+  /** the review deadline of minutes the recipient was asked to review, and has not commented on, is near (ISO) */
+  email('minutes-review-reminder', z.object({ title: z.string().min(1), edition: z.number().int().min(1), deadline: z.string(), path: zAppPath })),
   /** a round of an evaluation sent to the recipient: answer before the deadline (ISO); the title in every language it has */
   email('evaluation-sent', z.object({ title: zLocalized(), committee: z.string(), anonymous: z.boolean(), deadline: z.string(), path: zAppPath })),
   /** the deadline of a round the recipient has not answered is near */
@@ -192,8 +194,11 @@ export const SendEmail = defineJob({
 
 // ---- scheduled reminders ------------------------------------------------------------------------
 
-/** What a scheduled reminder is about (a decision's voting deadline, an action's due date, a meeting's start). */
-export const zScheduledReminderKind = z.enum(['decision-deadline', 'action-due', 'evaluation-deadline', 'meeting-reminder']);
+/**
+ * What a scheduled reminder is about (a decision's voting deadline, an action's due date, a meeting's start, a minutes
+ * review's deadline: its item id is the meeting's).
+ */
+export const zScheduledReminderKind = z.enum(['decision-deadline', 'action-due', 'evaluation-deadline', 'meeting-reminder', 'minutes-review']);
 export type ScheduledReminderKind = z.output<typeof zScheduledReminderKind>;
 
 /**

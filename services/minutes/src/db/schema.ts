@@ -295,6 +295,8 @@ export const editions = minutes.table(
     approvalId: integer('approval_id'),
     approvers: jsonb('approvers').$type<Array<{ user_id: number; name: string }>>().notNull().default([]),
     publishedVersion: integer('published_version'),
+    /** the review's deadline the owner set when sending for review (docs/minutes.md#review-deadline); null: none */
+    reviewDeadline: ts('review_deadline'),
     createdBy: integer('created_by'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

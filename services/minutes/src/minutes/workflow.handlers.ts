@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AddReviewComment, PublishMinutes, SendMinutesForApproval, SendMinutesForReview, StartMinutesCorrection, type RequestOf } from '@app/contracts';
+import { AddReviewComment, ListPendingReviewers, PublishMinutes, SendMinutesForApproval, SendMinutesForReview, StartMinutesCorrection, type RequestOf } from '@app/contracts';
 import { Rpc } from '@app/platform';
 import { WorkflowService } from './workflow.service';
 
@@ -11,5 +11,6 @@ export class WorkflowHandlers {
   @Rpc(AddReviewComment) comment(r: RequestOf<typeof AddReviewComment>) { return this.workflow.addReviewComment(r); }
   @Rpc(SendMinutesForApproval) approval(r: RequestOf<typeof SendMinutesForApproval>) { return this.workflow.sendForApproval(r); }
   @Rpc(PublishMinutes) publish(r: RequestOf<typeof PublishMinutes>) { return this.workflow.publish(r); }
+  @Rpc(ListPendingReviewers) pending(r: RequestOf<typeof ListPendingReviewers>) { return this.workflow.pendingReviewerEmails(r); }
   @Rpc(StartMinutesCorrection) correct(r: RequestOf<typeof StartMinutesCorrection>) { return this.workflow.startCorrection(r); }
 }

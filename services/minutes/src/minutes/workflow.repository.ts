@@ -43,7 +43,7 @@ export class WorkflowRepository {
     return row;
   }
 
-  async updateEdition(s: Scope, id: number, patch: Partial<Pick<EditionRow, 'state' | 'draftVersion' | 'approvalId' | 'approvers' | 'publishedVersion'>>): Promise<void> {
+  async updateEdition(s: Scope, id: number, patch: Partial<Pick<EditionRow, 'state' | 'draftVersion' | 'approvalId' | 'approvers' | 'publishedVersion' | 'reviewDeadline'>>): Promise<void> {
     await s.tx.update(editions).set({ ...patch, updatedAt: new Date() }).where(and(eq(editions.orgId, s.orgId), eq(editions.id, id)));
   }
 

@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
-  AppError, AppPaths, CreateApproval, DeleteApproval, GetApproval, GetOrganization, GetUsers, MinutesErrors, MinutesMessages, MinutesPublished, RegisterFile, SignedDocumentUrl,
+  AppError, AppPaths, CreateApproval, DeleteApproval, GetApproval, GetOrganization, GetUsers, localToInstant, MinutesErrors, MinutesMessages, MinutesPublished, MinutesReviewRequested, RegisterFile, SignedDocumentUrl,
   minutesKey, RenderMinutes, signedName, type Actor, type AddReviewComment, type MeetingDetails, type MinutesState, type MinutesWorkflowState, type PublishMinutes, type Recipient, type RequestOf,
-  type SendMinutesForApproval, type SendMinutesForReview, type StartMinutesCorrection,
+  type ListPendingReviewers, type SendMinutesForApproval, type SendMinutesForReview, type StartMinutesCorrection,
 } from '@app/contracts';
 import { Bus, Jobs, logger, Outbox, Storage } from '@app/platform';
 import { MinutesDb, type Scope } from '../common/minutes-db';
 import { MinutesFieldsGeneration } from '../common/fields-generation';
 import { minutesFileName } from '../rules/file-name';
 import { minutesItems } from '../rules/items';
-import { nextState, type SignerField, type SignerRefusal, type WorkflowStep } from '../rules/workflow';
+import { nextState, pendingReviewers, reviewDeadlineOk, type SignerField, type SignerRefusal, type WorkflowStep } from '../rules/workflow';
 import { MinutesRepository, type RenderRow, type VersionRow } from './minutes.repository';
 import { MinutesService } from './minutes.service';
 import { WorkflowRepository } from './workflow.repository';
@@ -88,6 +88,14 @@ export class WorkflowService {
     const x = await this.minutes.context(c);
     this.ownerOnly(x);
     const chosen = WorkflowService.people(x.meeting, c.body.reviewers, 'reviewers');
+    // the review's deadline, a local date-time in the meeting's zone, must be ahead (docs/minutes.md#review-deadline)
+    const deadline = c.body.deadline ? localToInstant(c.body.deadline, x.meeting.time_zone) : null;
+    if (deadline && !reviewDeadlineOk(deadline, new Date())) throw AppError.validation({ deadline: MinutesMessages.reviewDeadlinePast });
+    const [reviewers, { organization: org }] = await Promise.all([
+      this.usersAsRecipients(c.orgId, chosen.map((p) => p.user_id)),
+      this.bus.request(GetOrganization, { orgId: c.orgId }),
+    ]);
+    if (!org) throw AppError.notFound('organization');
     const me = { userId: c.actor.userId, name: actorName(c.actor) };
     await this.db.command(c.orgId, async (s) => {
       await this.minutesRepo.lockMeeting(s, c.meetingId);
@@ -95,8 +103,13 @@ export class WorkflowService {
       const to = WorkflowService.step(e, 'send_review');
       const row = await this.materialize(s, c.meetingId, e, me);
       await this.repo.setReviewers(s, row.id, chosen.map((p) => ({ userId: p.user_id, name: p.name })));
-      await this.repo.updateEdition(s, row.id, { state: to });
+      await this.repo.updateEdition(s, row.id, { state: to, reviewDeadline: deadline });
       await this.repo.addEvent(s, c.meetingId, { edition: row.number, action: 'review_requested', state: to, actorId: me.userId, actorName: me.name, note: chosen.map((p) => p.name).join(', ') });
+      // the notification service (re)schedules the reviewers' reminder, or drops it when there is no deadline
+      await this.outbox.add(s.tx, MinutesReviewRequested, {
+        orgId: c.orgId, orgSlug: org.slug, orgName: org.name, timeZone: org.time_zone, meetingId: c.meetingId, title: x.meeting.title, edition: row.number,
+        deadline: deadline?.toISOString() ?? null, link: AppPaths.meeting(c.meetingId), reviewers,
+      });
     });
     return this.answer(c, x);
   }
@@ -279,10 +292,31 @@ export class WorkflowService {
   }
 
   /** the meeting's members and owner who are users of the organization still, each in their own language */
-  private async recipients(orgId: string, m: MeetingDetails): Promise<Recipient[]> {
-    const ids = [...new Set([m.owner_id, ...m.members.map((x) => x.user_id).filter((x): x is number => x !== null)])];
+  private recipients(orgId: string, m: MeetingDetails): Promise<Recipient[]> {
+    return this.usersAsRecipients(orgId, [m.owner_id, ...m.members.map((x) => x.user_id).filter((x): x is number => x !== null)]);
+  }
+
+  /** these users, those who are still users of the organization (not deleted, not inactive), each in their own language */
+  private async usersAsRecipients(orgId: string, userIds: number[]): Promise<Recipient[]> {
+    const ids = [...new Set(userIds)];
+    if (!ids.length) return [];
     const { users } = await this.bus.request(GetUsers, { orgId, ids });
     return users.filter((u) => u.status !== 'Deleted' && u.status !== 'Inactive').map((u) => ({ email: u.email, name: u.name, lang: u.lang }));
+  }
+
+  /**
+   * The notification service's review reminder asks, when it fires, who is still to review (no actor): the reviewers of
+   * edition `edition` who have not commented on it, while it is the current edition and in review (`pendingReviewers`).
+   */
+  async pendingReviewerEmails(r: RequestOf<typeof ListPendingReviewers>): Promise<{ emails: string[] }> {
+    const people = await this.db.tenant(r.orgId, async (s) => {
+      const e = await this.repo.current(s, r.meetingId);
+      if (!e || e.number !== r.edition) return [];
+      const [listed, comments] = await Promise.all([this.repo.reviewersOf(s, e.id), this.repo.commentsOf(s, e.id)]);
+      return pendingReviewers(e.state as MinutesWorkflowState, listed, comments.map((c) => c.userId));
+    });
+    const users = await this.usersAsRecipients(r.orgId, people.map((p) => p.userId));
+    return { emails: users.map((u) => u.email.trim().toLowerCase()) };
   }
 
   async startCorrection(c: RequestOf<typeof StartMinutesCorrection>): Promise<MinutesState> {

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { MeetingStatus, serverDate, type Actor, type SendForApprovalBody, type MeetingDetails, type MeetingRole, type MinutesPermissions, type MinutesWorkflow, type MinutesWorkflowAction, type MinutesWorkflowState } from '@app/contracts';
 import type { Scope } from '../common/minutes-db';
-import { approversFor, chooseSigners, workflowPermissions, type SignerField, type SignerRefusal } from '../rules/workflow';
+import { approversFor, chooseSigners, pendingReviewers, reviewDeadlinePassed, workflowPermissions, type SignerField, type SignerRefusal } from '../rules/workflow';
 import { WorkflowRepository, type EditionRow } from './workflow.repository';
 
 /** the current edition: the newest row, or edition 1 as a draft before anyone took a step (no row is written to read) */
-export type Edition = Pick<EditionRow, 'number' | 'state' | 'baseVersion' | 'draftVersion' | 'approvalId' | 'approvers' | 'publishedVersion'> & { id: number | null };
-export const FIRST_EDITION: Edition = { id: null, number: 1, state: 'draft', baseVersion: 0, draftVersion: null, approvalId: null, approvers: [], publishedVersion: null };
+export type Edition = Pick<EditionRow, 'number' | 'state' | 'baseVersion' | 'draftVersion' | 'approvalId' | 'approvers' | 'publishedVersion' | 'reviewDeadline'> & { id: number | null };
+export const FIRST_EDITION: Edition = { id: null, number: 1, state: 'draft', baseVersion: 0, draftVersion: null, approvalId: null, approvers: [], publishedVersion: null, reviewDeadline: null };
 
 /** the members a reviewer may be chosen among: users of the meeting (not guests), the owner excepted */
 export function candidatesOf(meeting: MeetingDetails): Array<{ user_id: number; name: string }> {
@@ -90,6 +90,12 @@ export class WorkflowView {
       signers_missing: signing.missing,
       name_signers: nameSigners,
       signer_candidates: nameSigners ? signerCandidatesOf(meeting) : [],
+      // the review's deadline and who has not commented yet (docs/minutes.md#review-deadline), for whoever sees the comments
+      review_deadline: cur.reviewDeadline ? serverDate(cur.reviewDeadline, tz)! : null,
+      review_deadline_passed: cur.state === 'in_review' && reviewDeadlinePassed(cur.reviewDeadline, new Date()),
+      review_pending: seesComments
+        ? pendingReviewers(cur.state as MinutesWorkflowState, people, comments.map((c) => c.userId)).map((p) => ({ user_id: p.userId, name: p.name }))
+        : [],
       permissions: workflowPermissions({ state: cur.state as MinutesWorkflowState, available: rights.available, owner, reviewer, signersReady: owner && (signing.missing.length === 0 || nameSigners) }),
       editions: (rows.length ? rows : []).map((e) => ({
         number: e.number, state: e.state as MinutesWorkflowState, draft_version: e.draftVersion, published_version: e.publishedVersion, approval_id: e.approvalId, created_at: serverDate(e.createdAt, tz)!,

@@ -3,7 +3,7 @@ import { ReminderDue, type Localized, type Recipient, type ScheduledReminderKind
 import { CONFIG, Jobs, logger } from '@app/platform';
 import { NotificationDb } from './notification-db';
 import type { NotificationConfig } from '../config';
-import { meetingReminderAfterLeadChange, reminderFireTime, reminderJobId } from '../rules/reminder-time';
+import { meetingReminderAfterLeadChange, reminderFireTime, reminderJobId, reviewReminderFireTime } from '../rules/reminder-time';
 import { type ScheduleRow, type ScheduleStatus, SchedulesRepository } from '../repositories/schedules.repository';
 
 /** What a deadline reminder needs when it fires. */
@@ -29,6 +29,8 @@ export interface ScheduledReminderData {
    * next smaller lead still ahead is scheduled on the same row (`advance`). Absent: one reminder only.
    */
   leadsMinutes?: number[];
+  /** a minutes review: the edition sent for review (the reminder asks who is pending on that edition) */
+  edition?: number;
 }
 
 /**
@@ -102,7 +104,8 @@ export class SchedulerService implements OnApplicationBootstrap {
         // same deadline (a title or people changed): keep the reminder where it is, fired or not
         return { dueAt, fireAt: prev.fireAt, jobId: prev.jobId, status: prev.status as 'scheduled' | 'fired', data: data as unknown as Record<string, unknown> };
       }
-      const fireAt = reminderFireTime(dueAt, now, leadsMinutes);
+      // a minutes review: a day, else an hour before its deadline, else halfway (docs/minutes.md#review-deadline)
+      const fireAt = kind === 'minutes-review' ? reviewReminderFireTime(dueAt, now) : reminderFireTime(dueAt, now, leadsMinutes);
       const jobId = fireAt ? reminderJobId(kind, orgId, itemId, fireAt) : null;
       if (prev?.jobId && prev.jobId !== jobId) await this.dropJob(prev.jobId);
       if (fireAt && jobId) {

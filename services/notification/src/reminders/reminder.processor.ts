@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppPaths, ListMeetingReminderRecipients, ListPendingRespondents, ListPendingVoters, ReminderDue, type EmailInput, type PayloadOf, type Recipient, type ReminderType, type ScheduledReminderKind } from '@app/contracts';
+import { AppPaths, ListMeetingReminderRecipients, ListPendingRespondents, ListPendingReviewers, ListPendingVoters, ReminderDue, type EmailInput, type PayloadOf, type Recipient, type ReminderType, type ScheduledReminderKind } from '@app/contracts';
 import { Bus, ProcessJob, type JobContext } from '@app/platform';
 import { NotificationDb } from '../common/notification-db';
 import { DirectoryService } from '../common/directory';
@@ -11,7 +11,7 @@ import { appPathOf } from '../rules/app-path';
 import { onlyAddresses } from '../rules/recipients';
 
 /** What each kind of scheduled reminder sends and shows. */
-const KINDS: Record<ScheduledReminderKind, { type: ReminderType; entity: 'decision' | 'action' | 'evaluation' | 'meeting'; title: string; message: string }> = {
+const KINDS: Record<Exclude<ScheduledReminderKind, 'minutes-review'>, { type: ReminderType; entity: 'decision' | 'action' | 'evaluation' | 'meeting'; title: string; message: string }> = {
   'meeting-reminder': {
     type: 'meeting-reminder',
     entity: 'meeting',
@@ -39,7 +39,7 @@ const KINDS: Record<ScheduledReminderKind, { type: ReminderType; entity: 'decisi
 };
 
 /** the e-mail of a reminder (a guest's path: their own page, or null) */
-function emailOf(kind: Exclude<ScheduledReminderKind, 'meeting-reminder'>, data: ScheduledReminderData, dueAt: string, path: string | null, guest = false): EmailInput {
+function emailOf(kind: Exclude<ScheduledReminderKind, 'meeting-reminder' | 'minutes-review'>, data: ScheduledReminderData, dueAt: string, path: string | null, guest = false): EmailInput {
   if (kind === 'evaluation-deadline') {
     return { template: kind, params: { title: data.titles ?? { en: data.title }, dueAt, anonymous: data.anonymous ?? true, path: path ?? AppPaths.home() } };
   }
@@ -72,6 +72,7 @@ export class ReminderProcessor {
     if (row.status !== 'scheduled') return { fired: false, reason: row.status };
     const data = row.data as unknown as ScheduledReminderData;
     if (p.kind === 'meeting-reminder') return this.fireMeeting(p, row.dueAt, data, ctx);
+    if (p.kind === 'minutes-review') return this.fireReview(p, row.dueAt, data, ctx);
     const kind = KINDS[p.kind];
     const due = await this.stillToAct(p, data.recipients ?? []);
     const recipients = await this.directory.current(p.orgId, due.recipients);
@@ -148,6 +149,23 @@ export class ReminderProcessor {
     });
     await this.db.tenant(p.orgId, (s) => this.schedules.markFired(s, p.kind, p.itemId, ctx.id));
     return { fired: true, recipients: users.length + guests.length };
+  }
+
+  /**
+   * A minutes review's deadline is near (docs/minutes.md#review-deadline): the minutes service says which reviewers of
+   * the edition have not commented on it yet (none once it left review); each of them gets the e-mail in their current
+   * language. E-mail only: the reminders widget has no minutes entries.
+   */
+  private async fireReview(p: PayloadOf<typeof ReminderDue>, dueAt: Date, data: ScheduledReminderData, ctx: JobContext): Promise<{ fired: boolean; reason?: string; recipients?: number }> {
+    const { emails } = await this.bus.request(ListPendingReviewers, { orgId: p.orgId, meetingId: p.itemId, edition: data.edition ?? 1 });
+    const recipients = await this.directory.current(p.orgId, onlyAddresses(data.recipients ?? [], emails));
+    const org = data.orgSlug ? { name: data.orgName, timeZone: data.timeZone, slug: data.orgSlug } : undefined;
+    await this.outbox.enqueue(p.orgId, ctx.id, {
+      template: 'minutes-review-reminder',
+      params: { title: data.title, edition: data.edition ?? 1, deadline: dueAt.toISOString(), path: appPathOf(data.link) ?? AppPaths.meeting(p.itemId) },
+    }, recipients, org);
+    await this.db.tenant(p.orgId, (s) => this.schedules.markFired(s, p.kind, p.itemId, ctx.id));
+    return { fired: true, recipients: recipients.length };
   }
 
   /**

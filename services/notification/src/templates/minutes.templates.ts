@@ -15,3 +15,25 @@ export const minutesPublishedTemplate = defineTemplate({
     notes: [ctx.t('The published minutes are locked: a change is made as a correction, which is approved again.')],
   }),
 });
+
+/**
+ * A reviewer of the minutes has not commented yet and the review's deadline is near (docs/minutes.md#review-deadline):
+ * the deadline in the organization's time zone, a link to the meeting, where the minutes card takes the comments.
+ */
+export const minutesReviewReminderTemplate = defineTemplate({
+  name: 'minutes-review-reminder',
+  render: (p, ctx) => {
+    const vars = { title: p.title, date: ctx.date(p.deadline) };
+    return {
+      subject: ctx.t('Reminder: review the minutes of "{title}" before {date}', vars),
+      heading: ctx.t('The review of the minutes closes soon'),
+      paragraphs: [
+        ctx.recipient.name ? ctx.t('Hello {name},', { name: ctx.recipient.name }) : ctx.t('Hello,'),
+        ctx.t('You were asked to review the draft minutes of "{title}" and have not commented yet. The review is due on {date}.', vars),
+      ],
+      details: [{ label: ctx.t('Edition'), value: String(p.edition) }, { label: ctx.t('Deadline'), value: vars.date }],
+      action: { label: ctx.t('Review the minutes'), url: ctx.link(p.path) },
+      notes: [ctx.t('Comment on each section in the minutes card of the meeting.')],
+    };
+  },
+});

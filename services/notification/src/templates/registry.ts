@@ -8,7 +8,7 @@ import './library.i18n';
 import './evaluation.i18n';
 import { evaluationDeadlineTemplate, evaluationSentTemplate } from './evaluation.templates';
 import { librarySharedTemplate } from './library.templates';
-import { minutesPublishedTemplate } from './minutes.templates';
+import { minutesPublishedTemplate, minutesReviewReminderTemplate } from './minutes.templates';
 import { approvalCompletedTemplate, approvalRejectedTemplate, approvalRequestedTemplate, approvalSignedTemplate } from './approval.templates';
 import { emailVerificationTemplate, passwordResetTemplate, userInvitedTemplate } from './account.templates';
 import {
@@ -72,6 +72,8 @@ export function contentOf(email: Email, ctx: RenderContext): EmailContent {
       return approvalCompletedTemplate.render(email.params, ctx);
     case 'minutes-published':
       return minutesPublishedTemplate.render(email.params, ctx);
+    case 'minutes-review-reminder':
+      return minutesReviewReminderTemplate.render(email.params, ctx);
     case 'library-shared':
       return librarySharedTemplate.render(email.params, ctx);
     default:

@@ -32,6 +32,7 @@ const SAMPLES: { [K in EmailTemplateName]: Extract<EmailInput, { template: K }>[
   'approval-rejected': { title: 'Annual report', signerName: 'Lina', reason: 'Wrong figures', path },
   'approval-completed': { title: 'Annual report', path, documents: [{ name: 'report-signed.pdf', size: 120_000, url: 'http://s3.test/b/report.pdf?X-Amz-Signature=x' }], attached: true },
   'minutes-published': { title: 'Board meeting', edition: 2, path },
+  'minutes-review-reminder': { title: 'Board meeting', edition: 1, deadline: '2026-03-09T10:00:00Z', path },
   'evaluation-sent': { title: { en: 'Board <self>-evaluation', ar: 'التقييم الذاتي للمجلس' }, committee: 'Board', anonymous: true, deadline: '2026-03-09T10:00:00Z', path: AppPaths.evaluationRound(4) },
   'evaluation-deadline': { title: { en: 'Board <self>-evaluation', ar: 'التقييم الذاتي للمجلس' }, dueAt: '2026-03-09T10:00:00Z', anonymous: false, path: AppPaths.evaluationRound(4) },
   'agenda-published': {
@@ -165,6 +166,13 @@ describe('e-mail templates', () => {
     expect(render('meeting-reminder', 'en').text).toContain('The meeting "Q3 & budget" starts on 05 Mar 2026 02:00 PM (Asia/Dubai).');
     expect(render('meeting-reminder', 'ar').subject).toContain('تذكير: يبدأ "Q3 & budget"');
     expect(render('meeting-reminder', 'ru').text).toContain('Заседание скоро начнётся');
+  });
+
+  it("a minutes review reminder: the deadline in the organization's time zone, in the reader's language (fr reads en)", () => {
+    expect(render('minutes-review-reminder', 'en').subject).toBe('Reminder: review the minutes of "Board meeting" before 09 Mar 2026 02:00 PM (Asia/Dubai)');
+    expect(render('minutes-review-reminder', 'fr').subject).toBe(render('minutes-review-reminder', 'en').subject);
+    expect(render('minutes-review-reminder', 'ar').subject).toContain('تذكير: راجع محضر "Board meeting"');
+    expect(render('minutes-review-reminder', 'ru').text).toContain('Рецензирование протокола скоро закончится');
   });
 
   it("a guest's published agenda: their own page instead of the board book, the personal-link note", () => {

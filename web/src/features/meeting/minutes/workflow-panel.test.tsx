@@ -16,7 +16,7 @@ function aWorkflow(over: Partial<MinutesWorkflow> = {}): MinutesWorkflow {
   return {
     edition: 1, state: 'draft', reviewers: [], approvers: [], approval_id: null, review_comments: [], candidates: people,
     signers: [people[1]], signers_missing: [], name_signers: false, signer_candidates: [],
-    permissions: wperms({ send_review: true, send_approval: true }), editions: [], history: [], ...over,
+    permissions: wperms({ send_review: true, send_approval: true }), review_deadline: null, review_deadline_passed: false, review_pending: [], editions: [], history: [], ...over,
   };
 }
 function aState(workflow: MinutesWorkflow | null, over: Partial<MinutesState> = {}): MinutesState {

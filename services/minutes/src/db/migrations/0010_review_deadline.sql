@@ -1,0 +1,1 @@
+ALTER TABLE "minutes"."editions" ADD COLUMN "review_deadline" timestamp with time zone;
