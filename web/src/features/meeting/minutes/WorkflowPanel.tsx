@@ -1,6 +1,7 @@
 import { Routes, type MinutesItem, type MinutesState, type MinutesWorkflow } from '@app/contracts';
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
+import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,6 +45,8 @@ export function WorkflowPanel(props: { state: MinutesState; onChanged: (s: Minut
   const w = s.workflow!;
   const p = w.permissions;
   const [reviewers, setReviewers] = useState<number[]>(() => w.reviewers.map((r) => r.user_id));
+  // the review's deadline as the date-time input holds it (YYYY-MM-DDTHH:mm, the meeting's zone); '' : none
+  const [deadline, setDeadline] = useState(() => w.review_deadline?.slice(0, 16).replace(' ', 'T') ?? '');
   const [section, setSection] = useState(() => (s.items[0] ? `${s.items[0].type}:${s.items[0].id}` : ''));
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
@@ -66,7 +69,7 @@ export function WorkflowPanel(props: { state: MinutesState; onChanged: (s: Minut
     }
   };
   const params = { id: s.meeting_id };
-  const sendReview = () => run(() => apiCommand(Routes.sendMinutesForReview, { params, body: { reviewers } }));
+  const sendReview = () => run(() => apiCommand(Routes.sendMinutesForReview, { params, body: deadline ? { reviewers, deadline } : { reviewers } }));
   const sendApproval = () =>
     run(() => apiCommand(Routes.sendMinutesForApproval, { params, body: w.name_signers ? { chair_user_id: named.chair, secretary_user_id: named.secretary } : {} }));
   const signersNamed = !w.name_signers || w.signers_missing.every((role) => named[role] !== undefined);
@@ -91,10 +94,19 @@ export function WorkflowPanel(props: { state: MinutesState; onChanged: (s: Minut
       {!p.editable && <small className="muted" data-testid="minutes-locked">{t(w.state === 'published' ? 'workflow.lockedPublished' : 'workflow.lockedSigning')}</small>}
       {w.reviewers.length > 0 && <p className="m-0"><small>{t('workflow.reviewersAre', { names: w.reviewers.map((r) => r.name).join(', ') })}</small></p>}
       {w.approvers.length > 0 && w.state !== 'draft' && w.state !== 'in_review' && <p className="m-0"><small>{t('workflow.approversAre', { names: w.approvers.map((r) => r.name).join(', ') })}</small></p>}
+      {w.state === 'in_review' && w.review_deadline && <p className="m-0" data-testid="minutes-review-deadline"><small>{t('workflow.deadlineIs', { date: w.review_deadline.slice(0, 16) })}</small></p>}
+      {w.review_pending.length > 0 && <p className="m-0" data-testid="minutes-review-pending"><small>{t('workflow.pending', { names: w.review_pending.map((r) => r.name).join(', ') })}</small></p>}
+      {w.review_deadline_passed && p.send_review && <Message severity="warn" text={t('workflow.deadlinePassed')} data-testid="minutes-review-deadline-passed" />}
 
       {p.send_review && (
         <div className="field">
           <PeoplePicker id="minutes-reviewer" legend={t('workflow.reviewers')} people={w.candidates} chosen={reviewers} onChange={setReviewers} />
+          <label htmlFor={`minutes-review-deadline-${s.meeting_id}`}>{t('workflow.deadline')}</label>
+          <input
+            id={`minutes-review-deadline-${s.meeting_id}`} type="datetime-local" className="p-inputtext p-component" value={deadline}
+            onChange={(e) => setDeadline(e.target.value)} aria-describedby={`minutes-review-deadline-hint-${s.meeting_id}`} data-testid="minutes-review-deadline-input"
+          />
+          <small id={`minutes-review-deadline-hint-${s.meeting_id}`} className="muted block">{t('workflow.deadlineHint')}</small>
           <Button type="button" icon="pi pi-users" label={t('workflow.sendReview')} outlined disabled={busy || !reviewers.length} onClick={() => void sendReview()} data-testid="minutes-send-review" />
         </div>
       )}

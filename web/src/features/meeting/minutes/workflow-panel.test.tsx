@@ -57,6 +57,48 @@ describe('the minutes workflow in the card', () => {
     expect(screen.getByText('Reviewers: Mona Member')).toBeInTheDocument();
   });
 
+  it('the owner sets a review deadline when sending: it is sent in the body; the card shows it and who has not reviewed', async () => {
+    const sent = aWorkflow({ state: 'in_review', reviewers: people, review_deadline: '2026-12-01 17:00:00', review_pending: [people[1]] });
+    const calls = installFetch(
+      on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState(aWorkflow()) })),
+      on('POST', '/api/meetings/1/minutes/review', answer(aState(sent), 'Minutes sent for review')),
+    );
+    card();
+    await screen.findByTestId('minutes-state');
+    expect(screen.getByLabelText('Review deadline (optional)')).toHaveAccessibleDescription('Reviewers who have not commented are reminded a day before (an hour before when it is sooner).');
+    fireEvent.click(screen.getByLabelText('Mona Member', { selector: '#minutes-reviewer-7' }));
+    fireEvent.click(screen.getByLabelText('Mark Member', { selector: '#minutes-reviewer-8' }));
+    fireEvent.change(screen.getByLabelText('Review deadline (optional)'), { target: { value: '2026-12-01T17:00' } });
+    fireEvent.click(screen.getByTestId('minutes-send-review'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ reviewers: [7, 8], deadline: '2026-12-01T17:00' });
+    expect(await screen.findByTestId('minutes-review-deadline')).toHaveTextContent('Review due by 2026-12-01 17:00');
+    expect(screen.getByTestId('minutes-review-pending')).toHaveTextContent('Not reviewed yet: Mark Member');
+    expect(screen.queryByTestId('minutes-review-deadline-passed')).toBeNull();
+    // sent again, the deadline input starts from the one set
+    expect(screen.getByLabelText('Review deadline (optional)')).toHaveValue('2026-12-01T17:00');
+  });
+
+  it('past the deadline the owner is told; a reviewer still comments; Arabic', async () => {
+    const late = { state: 'in_review' as const, reviewers: people, review_deadline: '2026-11-01 09:00:00', review_deadline_passed: true, review_pending: people };
+    installFetch(on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState(aWorkflow(late)) })));
+    const owner = card();
+    expect(await screen.findByTestId('minutes-review-deadline-passed')).toHaveTextContent('The review deadline has passed. Reviewers can still comment until you send the minutes for approval.');
+    owner.unmount();
+    installFetch(on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState(aWorkflow({ ...late, candidates: [], permissions: wperms({ review_comment: true }) })) })));
+    const reviewer = card();
+    expect(await screen.findByTestId('minutes-review-form')).toBeInTheDocument();
+    expect(screen.queryByTestId('minutes-review-deadline-passed')).toBeNull();
+    expect(screen.getByTestId('minutes-review-pending')).toHaveTextContent('Not reviewed yet: Mona Member, Mark Member');
+    reviewer.unmount();
+    await act(() => changeLanguage('ar'));
+    installFetch(on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState(aWorkflow(late)) })));
+    card();
+    expect(await screen.findByTestId('minutes-review-deadline-passed')).toHaveTextContent('انقضى الموعد النهائي للمراجعة');
+    expect(screen.getByTestId('minutes-review-deadline')).toHaveTextContent('موعد انتهاء المراجعة: 2026-11-01 09:00');
+    await act(() => changeLanguage('en'));
+  });
+
   it('in review: a reviewer comments on a chosen section; the comments show per section', async () => {
     const reviewed = aWorkflow({
       state: 'in_review', reviewers: [people[0]], candidates: [], permissions: wperms({ review_comment: true }),
