@@ -160,7 +160,7 @@ async function runBurst(sys: BenchSystem, fx: Fixtures, opts: BenchOptions, log:
     id: ballot === 'open' ? 'p2' : 'p9',
     title: ballot === 'open' ? 'the vote burst' : 'the secret vote burst',
     rows: [
-      { id: P, work: `${n} votes at once via gateway: p99`, figure: `${fmt(s.p99, 'ms')}${nFailed ? ` (${nFailed} failed)` : ''}`, baseline: `${fmt(single, 'ms')} one vote alone`, ratio: fmtRatio(p99Ratio), goal: '<= 3x', met: meets(p99Ratio, { le: 3 }) },
+      { id: P, work: `${n} votes at once via gateway: p99`, figure: `${fmt(s.p99, 'ms')}${nFailed ? ` (${nFailed} failed)` : ''}`, baseline: `${fmt(single, 'ms')} one vote alone`, ratio: fmtRatio(p99Ratio), goal: '<= 2,500 ms', met: meets(s.p99, { le: 2500 }) },
       { id: P, work: `${n} ${ballot === 'secret' ? 'secret ' : ''}votes at once: throughput`, figure: `${fmt(votesPerS)} votes/s`, baseline: `${fmt(wallS, 's')} wall`, ratio: '', goal: '>= 500 votes/s', met: meets(votesPerS, { ge: 500 }) },
       {
         id: P, work: ballot === 'open' ? 'votes stored / tallied (check)' : 'secret votes stored / tallied / in the list (check)',
