@@ -53,8 +53,47 @@ async function pglite() {
   };
 }
 
+/**
+ * s3rver's file store removes a directory a delete left empty; a PUT into that directory between its mkdirp and
+ * its write stream then fails with an 'error' event nobody listens to, which ended the whole server in a
+ * fresh-clone run (api beside browser: ENOENT on '<org>/library/<id>.txt._S3rver_object', every later upload 503).
+ * Writes share the store and a delete takes it alone, so a delete's clean-up never runs while a write is under way.
+ */
+async function serializeDeletes() {
+  const { default: FilesystemStore } = await import('s3rver/lib/stores/filesystem.js');
+  let writers = 0;
+  let deleting = Promise.resolve();
+  let idle = null;
+  const shared = (fn) =>
+    async function (...args) {
+      await deleting;
+      writers += 1;
+      try {
+        return await fn.apply(this, args);
+      } finally {
+        writers -= 1;
+        if (writers === 0 && idle) idle();
+      }
+    };
+  // (a multipart upload's parts live under the bucket's own uploads folder, which no delete removes; its last step is a putObject)
+  for (const m of ['putObject', 'copyObject']) {
+    if (typeof FilesystemStore.prototype[m] === 'function') FilesystemStore.prototype[m] = shared(FilesystemStore.prototype[m]);
+  }
+  const del = FilesystemStore.prototype.deleteObject;
+  FilesystemStore.prototype.deleteObject = function (...args) {
+    const run = deleting.then(async () => {
+      while (writers > 0) await new Promise((resolve) => (idle = resolve));
+      idle = null;
+      return del.apply(this, args);
+    });
+    deleting = run.catch(() => undefined);
+    return run;
+  };
+}
+
 async function s3rver() {
   const { default: S3rver } = await import('s3rver');
+  await serializeDeletes();
   fs.mkdirSync(opts.directory, { recursive: true });
   const cors = Buffer.from(
     '<CORSConfiguration><CORSRule>' +

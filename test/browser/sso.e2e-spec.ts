@@ -77,6 +77,9 @@ describe('journey: single sign-on through the organization’s identity provider
     const { page } = visitor;
     await visitor.step('choose single sign-on', async () => {
       await page.goto(orgUrl(org.slug, '/auth/login'));
+      // the sign-in page draws its links once the organization's public answer is in (a fresh-clone run under load
+      // clicked before that)
+      await page.waitForSelector('[data-testid=sso-link]', { visible: true });
       await page.click('[data-testid=sso-link]');
       await typeInto(page, '#sso-email', member.email);
       await visitor.shot('sso-page');

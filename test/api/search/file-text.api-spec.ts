@@ -63,6 +63,10 @@ describe('search inside files', () => {
     expect(foldText(marked(hits[0]))).toBe(foldText('الميزانية السنوية'));
     // the hamza-less alef of اعتماد's neighbours and teh marbuta written as heh
     expect(files(expectOk(await search(w.chair.c, 'اعتماد الميزانيه'))).map((h) => h.page)).toEqual([2]);
+    // the page writes اعتماد with a bare alef: the word typed with a hamza below (إ) or above (أ), or a madda (آ), finds it
+    for (const alef of ['إعتماد', 'أعتماد', 'آعتماد']) {
+      expect(files(expectOk(await search(w.chair.c, `${alef} الميزانية`))).map((h) => [h.id, h.page])).toEqual([[pdfId, 2]]);
+    }
   });
 
   it('finds a page by its words apart, the page with the most of the query first', async () => {
