@@ -161,6 +161,8 @@ describe('journey: a shared highlight reaches the other member within 2 s; a pri
     await one.step('people-picker', async () => {
       const { page } = one;
       await page.click(`[data-testid=ann-share-people-${noteId}]`);
+      // the picker is disabled while the organization's members load (a fresh-clone run under load clicked it then)
+      await page.waitForSelector(`[data-testid=ann-people-${noteId}]:not(.p-disabled)`, { visible: true });
       await page.click(`[data-testid=ann-people-${noteId}]`);
       // the list is searched by name: the filter box narrows it to member2
       const filter = await page.waitForSelector('.p-multiselect-panel .p-multiselect-filter', { visible: true });
