@@ -148,7 +148,8 @@ export type SendForApprovalBody = z.output<typeof zSendForApprovalBody>;
  * minutes.v1.review.requested: the owner sent an edition for review (again). `deadline` (ISO; null: none) is what the
  * notification service schedules the reviewers' reminder against; when it fires it asks ListPendingReviewers.
  */
-export const zMinutesReviewRequestedPayload = z.object({
+/** what every e-mail about one edition of a meeting's minutes is addressed from: the organization, the meeting, the edition */
+const zMinutesEditionEvent = z.object({
   orgId: zOrgId,
   orgSlug: z.string().min(1),
   orgName: z.string(),
@@ -156,6 +157,9 @@ export const zMinutesReviewRequestedPayload = z.object({
   meetingId: z.number().int(),
   title: z.string(),
   edition: z.number().int(),
+});
+
+export const zMinutesReviewRequestedPayload = zMinutesEditionEvent.extend({
   deadline: z.string().nullable(),
   link: zAppPath,
   /** the edition's reviewers who are users still, each with their language */
@@ -163,14 +167,7 @@ export const zMinutesReviewRequestedPayload = z.object({
 });
 
 /** minutes.v1.minutes.published: the signed minutes of an edition are published; each member is told in their language */
-export const zMinutesPublishedPayload = z.object({
-  orgId: zOrgId,
-  orgSlug: z.string().min(1),
-  orgName: z.string(),
-  timeZone: z.string(),
-  meetingId: z.number().int(),
-  title: z.string(),
-  edition: z.number().int(),
+export const zMinutesPublishedPayload = zMinutesEditionEvent.extend({
   version: z.number().int(),
   link: zAppPath,
   recipients: z.array(zRecipient),
