@@ -21,7 +21,6 @@ declare const window: any;
 const TITLE = `Annual board ${Date.now() % 100000}`;
 const GUEST = `outside.auditor.${Date.now() % 100000}@example.com`;
 
-/** wait until no drawer, dialog or panel is still sliding in (a click during the animation misses) */
 /** wait for a drawer or dialog to be shown and to stop moving */
 async function shown(page: Page, selector: string): Promise<void> {
   await page.waitForSelector(selector, { visible: true });
@@ -85,6 +84,8 @@ describe('journey: meeting screens', () => {
       await s.shot('meetings-empty');
     });
     await s.step('drawer-required', async () => {
+      // the empty state can show before the admin's committees have loaded; the New meeting button comes with them
+      await shown(page, '[data-testid=meeting-create]');
       await page.click('[data-testid=meeting-create]');
       await shown(page, '[data-testid=meeting-form]');
       await page.click('[data-testid=meeting-submit]');
