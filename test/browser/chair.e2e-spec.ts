@@ -11,7 +11,7 @@
 import type { Page } from 'puppeteer-core';
 import { createTestCommittee, pdfText, waitFor } from '@app/testing';
 import { GATEWAY, closeRedis, env, expectOk, formDate, talkingPoint, world, type Person, type World } from '../api/meeting/helpers';
-import { a11y, dismissToasts, openBrowser, orgUrl, pickOption, settled, signIn, successToast, switchLanguage, waitForText, VIEWPORT, type Session } from './support';
+import { a11y, dismissToasts, openBrowser, orgUrl, chooseIn, pickOption, settled, signIn, successToast, switchLanguage, waitForText, VIEWPORT, type Session } from './support';
 
 /** a server date as the English minutes print it ('24 November 2026, 2:05 PM'; docs/minutes.md#dates-in-the-minutes-language) */
 function asPrinted(local: string): string {
@@ -58,20 +58,8 @@ describe('journey: the chair runs the meeting; the roll call makes the quorum, l
     await owner.step('roles', async () => {
       await signIn(page, w.org.slug, w.chair.email, w.org.admin.password);
       await openMeeting(page, w.org.slug, meetingId);
-      // each pick waits for its panel to close and the field to show the name: opening the second dropdown while the
-      // first one's panel was still closing once left the secretary unpicked (a fresh-clone run under load)
-      const pickRole = async (role: string, name: string) => {
-        await page.click(`[data-testid=chair-role-${role}]`);
-        await pickOption(page, name);
-        await page.waitForFunction(
-          (id: string, l: string) => !document.querySelector('.p-dropdown-panel') && (document.querySelector(`[data-testid=${id}]`)?.textContent ?? '').includes(l),
-          {},
-          `chair-role-${role}`,
-          name,
-        );
-      };
-      await pickRole('chair', 'Mona Member');
-      await pickRole('secretary', 'Mark Member');
+      await chooseIn(page, 'chair-role-chair', 'Mona Member');
+      await chooseIn(page, 'chair-role-secretary', 'Mark Member');
       await page.$eval('[data-testid=chair-roles-save]', (b: any) => b.click());
       await successToast(page, 'Done');
       await dismissToasts(page);

@@ -7,7 +7,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import { closeRedis, expectOk, meeting, serverDate, setStatus, talkingPoint, world, type World } from '../api/meeting/helpers';
-import { a11y, dismissToasts, openBrowser, orgUrl, pickOption, settled, signIn, successToast, switchLanguage, waitForText, VIEWPORT, type Session } from './support';
+import { a11y, dismissToasts, openBrowser, orgUrl, chooseIn, settled, signIn, successToast, switchLanguage, waitForText, VIEWPORT, type Session } from './support';
 
 declare const document: any;
 
@@ -78,6 +78,8 @@ describe('journey: conflicts of interest, mover and seconder, resolution numbers
       await page.waitForFunction(() => !document.querySelector('[data-testid=tp-dialog]'));
       await switchLanguage(page, 'en');
       await openItem(page, `talking_point:${tpId}`, 'tp-dialog');
+      // the panel comes with the item's conflicts, after the dialog
+      await page.waitForSelector('[data-testid=conflicts-panel]', { visible: true });
       await page.setViewport({ width: 390, height: 844 });
       await settled(page);
       const overflow = await page.$eval('[data-testid=conflicts-panel]', (n: any) => n.getBoundingClientRect().right > document.documentElement.clientWidth + 1);
@@ -94,10 +96,8 @@ describe('journey: conflicts of interest, mover and seconder, resolution numbers
       await openItem(page, `decision:${decisionId}`, 'decision-dialog');
       await waitForText(page, '[data-testid=decision-number]', number);
       await page.waitForSelector('[data-testid=motion-panel]', { visible: true });
-      await page.click('[data-testid=motion-mover-select]');
-      await pickOption(page, 'Mark Member');
-      await page.click('[data-testid=motion-seconder-select]');
-      await pickOption(page, 'Eddie Editor');
+      await chooseIn(page, 'motion-mover-select', 'Mark Member');
+      await chooseIn(page, 'motion-seconder-select', 'Eddie Editor');
       await page.$eval('[data-testid=motion-save]', (b: any) => b.click());
       await successToast(page, 'Done');
       await dismissToasts(page);

@@ -470,6 +470,23 @@ export async function pickOption(page: Page, label: string): Promise<void> {
 }
 
 /**
+ * Open the single-choice Dropdown `testId`, pick `label`, and wait until its panel has closed and the field shows the
+ * label: opening a second dropdown while the first one's panel is still closing can leave the second one unpicked
+ * (seen under load in the chair and record journeys).
+ */
+export async function chooseIn(page: Page, testId: string, label: string): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('.p-dropdown-panel, .p-multiselect-panel'));
+  await page.click(`[data-testid=${testId}]`);
+  await pickOption(page, label);
+  await page.waitForFunction(
+    (id: string, l: string) => !document.querySelector('.p-dropdown-panel') && (document.querySelector(`[data-testid=${id}]`)?.textContent ?? '').includes(l),
+    {},
+    testId,
+    label,
+  );
+}
+
+/**
  * Close an open Dropdown/MultiSelect panel by clicking `outside` (a field beside it), and make sure it is gone: a
  * panel still opening may miss that click, and a panel left open covers the buttons under it (a later click on
  * Submit would tick an option instead). Escape closes it then.
