@@ -174,6 +174,10 @@ export class MeetingEvents {
   all(subject: string, match: (p: any) => boolean = () => true): any[] {
     return this.seen.filter((e) => e.subject === subject && match(e.payload)).map((e) => e.payload);
   }
+  /** every event seen so far whose payload matches, whatever its subject */
+  any(match: (p: any) => boolean): Array<{ subject: string; payload: any }> {
+    return this.seen.filter((e) => match(e.payload));
+  }
   async close(): Promise<void> {
     this.sub.unsubscribe();
     await this.nc.drain().catch(() => undefined);

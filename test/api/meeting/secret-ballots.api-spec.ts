@@ -101,11 +101,15 @@ describe('a secret ballot with three voters', () => {
         }
       }
     }
-    // the event that names the voter carries no choice (events leave through the outbox: wait for the last)
-    await tap.next('meeting.v1.decision.voted', (p) => p.decisionId === d.id && p.voter.userId === w.editor.userId);
-    const voted = tap.all('meeting.v1.decision.voted', (p) => p.decisionId === d.id);
-    expect(voted).toHaveLength(3);
-    for (const e of voted) expect(e).toMatchObject({ vote: null, tallies: [] });
+    // the live channel hears of each vote without its choice: no tallies while the ballot is open (events leave
+    // through the outbox: wait for the last vote's), and no event about the decision names a choice
+    await tap.next('meeting.v1.meeting.changed', (p) => p.decisionId === d.id && p.kind === 'vote' && p.byUserId === w.editor.userId);
+    const changed = tap.all('meeting.v1.meeting.changed', (p) => p.decisionId === d.id && p.kind === 'vote');
+    expect(changed.length).toBeGreaterThanOrEqual(1);
+    for (const e of changed) expect(e).toMatchObject({ tallies: [] });
+    const aboutIt = tap.any((p) => p.orgId === w.org.orgId && p.decisionId === d.id);
+    expect(aboutIt.map((e) => e.subject)).toContain('meeting.v1.meeting.changed');
+    expect(JSON.stringify(aboutIt)).not.toMatch(/Approved|Denied/);
   });
 
   it('a secret vote is cast once, for oneself, never Pending; comments are off; the list waits for the close', async () => {

@@ -150,21 +150,6 @@ export const DecisionClosed = defineEvent({
   }),
 });
 
-export const DecisionVoted = defineEvent({
-  subject: 'meeting.v1.decision.voted',
-  payload: z.object({
-    ...zOrgInfo,
-    ...zDecisionInfo,
-    voter: zActorInfo,
-    /** null in a secret ballot: the event names the voter, so never the choice (docs/ballots.md) */
-    vote: zVote.nullable(),
-    by: zActorInfo,
-    tallies: z.array(z.object({ vote: zVote, count: z.number().int(), percentage: z.number() })),
-    /** the decision's creator and the meeting owner */
-    recipients: z.array(zRecipient),
-  }),
-});
-
 const zActionInfo = {
   actionId: z.number().int(),
   meetingId: z.number().int(),

@@ -25,7 +25,7 @@ export async function ensureOutbox(client: Client, schema: string): Promise<void
     published_at timestamptz
   )`);
   // created_at is the transaction's start, the same for every event of one transaction: seq keeps their order as
-  // written (a vote batch's per-vote events, then the live tally's MeetingChanged)
+  // written (the events of one command in the order it added them)
   await client.query(`ALTER TABLE ${t} ADD COLUMN IF NOT EXISTS seq bigint GENERATED ALWAYS AS IDENTITY`);
   await client.query(`DROP INDEX IF EXISTS "${schema}"."${OUTBOX_TABLE}_pending"`);
   await client.query(`CREATE INDEX IF NOT EXISTS "${OUTBOX_TABLE}_pending_order" ON ${t} (created_at, seq) WHERE published_at IS NULL`);

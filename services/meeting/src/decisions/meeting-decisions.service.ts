@@ -177,13 +177,13 @@ export class MeetingDecisionsService implements DecisionUseCases {
 
   // ---------- votes ----------
 
-  async vote(s: Scope, found: DecisionRow, req: RequestOf<typeof CastVote>, pending: PendingEvent[]): Promise<VoteResult> {
+  async vote(s: Scope, found: DecisionRow, req: RequestOf<typeof CastVote>, _pending: PendingEvent[]): Promise<VoteResult> {
     const { actor, body } = req;
     const d = found;
-    // a vote needs the actor, the person voted for and the decision's creator, not the whole board: the cost of a
-    // vote does not grow with the meeting's size (a 1,000-member assembly voting at once; docs/performance.md P2)
+    // a vote needs the actor and the person voted for, not the whole board: the cost of a vote does not grow with
+    // the meeting's size (a 1,000-member assembly voting at once; docs/performance.md P2)
     const named = { userId: body.user_id ?? null, userEmail: body.user_email ?? null };
-    const ctx = await this.access.loadAmong(s, actor, d.meetingId!, named.userId || named.userEmail ? [named] : [], { variant: req.variant, alsoUsers: () => [d.createdBy] });
+    const ctx = await this.access.loadAmong(s, actor, d.meetingId!, named.userId || named.userEmail ? [named] : [], { variant: req.variant });
     assertOpen(ctx);
     // the members whose proxy the actor holds (loadAmong reads only those): the holder votes for each of them
     const represented = ctx.proxies.map((p) => personKey({ userId: p.fromUserId, userEmail: null }));
@@ -210,16 +210,8 @@ export class MeetingDecisionsService implements DecisionUseCases {
     const secret = d.ballot === 'secret';
     const receipt = secret ? await this.secret.cast(s, d, t, body.vote as Vote, voterRow, ev.choices) : null;
     if (!secret) await this.decisions.upsertVote(s, { decisionId: d.id, userId: t.person.userId, userEmail: t.person.userEmail, vote: body.vote, reason: ev.choices ? null : keptReason(body.vote, body.reason), votedBy: t.forOther ? actor.userId : null, choices: ev.choices });
-    const name = ctx.actorName ?? 'Someone';
     await this.log(s, ctx, t.byProxy ? `voted by proxy on "${d.title}"` : t.forOther ? `voted for another voter on "${d.title}"` : `voted on "${d.title}"`);
-    const result = await this.decisionView.voteAnswer(s, d, { meeting: ctx }, { voter: t.key, actor: ctx.actorKey }, receipt);
-    const voterUser = t.person.userId ? ctx.people.get(t.person.userId) : undefined;
-    pending.push(this.events.decisionVoted(
-      ctx.org, d,
-      { voter: { userId: t.person.userId, name: voterUser?.name ?? (t.forOther ? null : name), email: voterUser?.email ?? t.person.userEmail }, vote: secret ? null : (body.vote as Vote), tallies: result.tallies },
-      actorInfo(actor, ctx.me), ctx.people, [{ userId: d.createdBy, userEmail: null }, { userId: ctx.meeting.ownerId, userEmail: null }], { exceptUserId: actor.userId },
-    ));
-    return result;
+    return this.decisionView.voteAnswer(s, d, { meeting: ctx }, { voter: t.key, actor: ctx.actorKey }, receipt);
   }
 
   // ---------- visibility, end and resume ----------

@@ -182,7 +182,7 @@ export class ResolutionsService implements DecisionUseCases {
 
   // ---------- votes, end and resume ----------
 
-  async vote(s: Scope, found: DecisionRow, req: RequestOf<typeof CastVote>, pending: PendingEvent[]): Promise<VoteResult> {
+  async vote(s: Scope, found: DecisionRow, req: RequestOf<typeof CastVote>, _pending: PendingEvent[]): Promise<VoteResult> {
     const { actor, body } = req;
     const { d, scene } = await this.open(s, found, req, false, [body.user_id ?? null]);
     const ownKey = actorKey(actor, null);
@@ -206,17 +206,9 @@ export class ResolutionsService implements DecisionUseCases {
     const secret = d.ballot === 'secret';
     const receipt = secret ? await this.secret.cast(s, d, t, body.vote as Vote, voterRow, ev.choices) : null;
     if (!secret) await this.decisions.upsertVote(s, { decisionId: d.id, userId: t.person.userId, userEmail: t.person.userEmail, vote: body.vote, reason: ev.choices ? null : keptReason(body.vote, body.reason), votedBy: t.forOther ? actor.userId : null, choices: ev.choices });
-    const name = actor.name ?? 'Someone';
     await this.log(s, d, actor, t.forOther ? `voted for another voter on "${d.title}"` : `voted on "${d.title}"`);
     const locked = { ...scene, lookup: false };
-    const result = await this.decisionView.voteAnswer(s, d, { resolution: locked }, { voter: t.key, actor: ownKey }, receipt);
-    const voterUser = t.person.userId ? scene.people.get(t.person.userId) : undefined;
-    pending.push(this.events.decisionVoted(
-      scene.org, d,
-      { voter: { userId: t.person.userId, name: voterUser?.name ?? (t.forOther ? null : name), email: voterUser?.email ?? t.person.userEmail }, vote: secret ? null : (body.vote as Vote), tallies: result.tallies },
-      actorInfo(actor, null), scene.people, [{ userId: d.createdBy, userEmail: null }], { exceptUserId: actor.userId },
-    ));
-    return result;
+    return this.decisionView.voteAnswer(s, d, { resolution: locked }, { voter: t.key, actor: ownKey }, receipt);
   }
 
   async visibility(): Promise<DecisionPayload> {

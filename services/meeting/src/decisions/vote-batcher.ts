@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, DecisionVoted, MM, MeetingChanged, type CastVote, type RequestOf, type Vote, type VoteResult } from '@app/contracts';
+import { AppError, MM, MeetingChanged, type CastVote, type RequestOf, type Vote, type VoteResult } from '@app/contracts';
 import { CONFIG, currentContext, logger, runDetached } from '@app/platform';
 import type { MeetingConfig } from '../config';
 import { MeetingDb, type Scope } from '../db/db';
 import type { DecisionRow, MemberRow, VoterRow } from '../db/schema';
-import { actorInfo, sha256 } from '../common/actor';
+import { sha256 } from '../common/actor';
 import { Directory } from '../common/directory';
 import { MeetingAccess, ndaPending, type MeetingCtx } from '../common/meeting-access';
 import { MeetingPublisher } from '../common/publisher';
@@ -62,8 +62,8 @@ type Outcome = { ok: VoteResult } | { err: unknown } | { alone: true };
  * arrive while VOTE_BATCHES_IN_FLIGHT batches of that decision are being written wait and form the next batch
  * (at most VOTE_BATCH_MAX votes): one transaction
  * for all of them (the decision read once under FOR SHARE, the meeting and the people of every vote read with
- * one query each, one multi-row insert-or-update of the voter rows, one of the activity rows, one of the outbox
- * events: one DecisionVoted per vote, one MeetingChanged per batch), and each request is answered with its own
+ * one query each, one multi-row insert-or-update of the voter rows, one of the activity rows, and the batch's one
+ * outbox event, MeetingChanged), and each request is answered with its own
  * result. A lone vote goes at the next turn of the event loop, so a vote alone waits for nothing.
  *
  * The rules are those of `MeetingDecisionsService.vote`, applied per vote: a vote the rules refuse gets its own
@@ -198,7 +198,7 @@ export class VoteBatcher {
     // the directory (cached; NATS on a miss) before any row lock
     const org = await this.directory.organization(s.orgId);
     const committee = await this.directory.committee(s.orgId, meeting.committeeId);
-    const people = await this.directory.usersById(s.orgId, [meeting.ownerId, first.createdBy, ...rows.map((m) => m.userId)]);
+    const people = await this.directory.usersById(s.orgId, [meeting.ownerId, ...rows.map((m) => m.userId)]);
     // the decision again, under FOR SHARE: ending or editing it (FOR UPDATE) waits for this batch, and this batch
     // sees the decision as it is once such a change has committed. A secret ballot's under FOR UPDATE: its batches
     // take turns (each rewrites the list; a FOR SHARE taken first and raised later would deadlock two batches)
@@ -259,7 +259,7 @@ export class VoteBatcher {
     if (secret) return this.writeSecret(s, d, meetingId, accepted, existing, out);
 
     // the writes: voter rows (a voter who voted twice in this batch: the later vote, as if it came second),
-    // activity rows, then the answers and one event pair per vote
+    // activity rows, then the answers and the batch's MeetingChanged
     const row = (a: Accepted) => ({
       userId: a.person.userId, userEmail: a.person.userEmail, vote: a.x.req.body.vote as string, reason: keptReason(a.x.req.body.vote, a.x.req.body.reason), votedBy: a.forOther ? a.x.req.actor.userId : null,
     });
@@ -272,21 +272,18 @@ export class VoteBatcher {
     const keys = accepted.flatMap((a) => (a.ctx.actorKey ? [a.key, a.ctx.actorKey] : [a.key]));
     const voterRows = await this.decisions.votersByKeys(s, d.id, keys);
     const counts = await this.decisions.voteCounts(s, d.id);
-    const events: Array<{ def: typeof DecisionVoted | typeof MeetingChanged; payload: unknown }> = [];
     let lastTallies: VoteResult['tallies'] | undefined;
     for (const a of accepted) {
-      const { x, ctx } = a;
+      const { ctx } = a;
       // an earlier vote of a voter who voted again in this batch is answered as it was written before the later one
       const superseded = last.get(a.key) !== a ? { written: row(last.get(a.key)!), mine: row(a) } : null;
       const rowsFor = superseded ? voterRows.map((r) => (r.voterKey === a.key ? { ...r, vote: superseded.mine.vote, reason: superseded.mine.reason, votedBy: superseded.mine.votedBy } : r)) : voterRows;
       const countsFor = superseded ? recount(counts, superseded.written.vote, superseded.mine.vote, voterRows.find((r) => r.voterKey === a.key)?.weight ?? 1) : counts;
       const result = await this.decisionView.voteAnswerFrom(s, d, { meeting: ctx }, { voter: a.key, actor: ctx.actorKey }, rowsFor, countsFor);
-      events.push(this.voted(d, a, x.req.body.vote as Vote, result.tallies));
       out[a.i] = { ok: result };
       lastTallies = result.tallies;
     }
-    events.push(this.changed(s, meetingId, d, accepted, lastTallies));
-    await this.publisher.addMany(s.tx, events);
+    await this.publisher.addMany(s.tx, [this.changed(s, meetingId, d, accepted, lastTallies)]);
     return out;
   }
 
@@ -295,7 +292,7 @@ export class VoteBatcher {
    * already, a second vote of one voter in this batch included: the first in arrival order is the one stored), then
    * one write for the rest (SecretVotes.castMany: the marks, the weights, the list rewritten once with the batch's
    * new (receipt, choice) in a random order), the activity rows, each voter's answer with their receipt, one
-   * DecisionVoted per vote without its value, one MeetingChanged for the batch.
+   * MeetingChanged for the batch (its tallies withheld while the ballot is open, as in the answers).
    */
   private async writeSecret(s: Scope, d: DecisionRow, meetingId: number, accepted: Accepted[], existing: Map<string, VoterRow>, out: Outcome[]): Promise<Outcome[]> {
     const seen = new Set<string>();
@@ -325,33 +322,14 @@ export class VoteBatcher {
     const counts = await this.decisions.voteCounts(s, d.id);
     const secretCounts = await this.secretBallots.counts(s, [d.id]);
     const candidates = await candidateCountsOf(s, [d], this.decisions, this.secretBallots);
-    const events: Array<{ def: typeof DecisionVoted | typeof MeetingChanged; payload: unknown }> = [];
     let lastTallies: VoteResult['tallies'] | undefined;
     for (const a of stored) {
       const result = await this.decisionView.voteAnswerFrom(s, d, { meeting: a.ctx }, { voter: a.key, actor: a.ctx.actorKey }, voterRows, counts, secretCounts, receipts.get(a.key)!, candidates);
-      // the event names the voter, never the choice (vote: null; the tallies are withheld while the ballot is open)
-      events.push(this.voted(d, a, null, result.tallies));
       out[a.i] = { ok: result };
       lastTallies = result.tallies;
     }
-    events.push(this.changed(s, meetingId, d, stored, lastTallies));
-    await this.publisher.addMany(s.tx, events);
+    await this.publisher.addMany(s.tx, [this.changed(s, meetingId, d, stored, lastTallies)]);
     return out;
-  }
-
-  /** one vote's DecisionVoted (to the decision's creator and the meeting's owner, not to the actor) */
-  private voted(d: DecisionRow, a: Accepted, vote: Vote | null, tallies: VoteResult['tallies']): { def: typeof DecisionVoted; payload: unknown } {
-    const { x, ctx } = a;
-    const voterUser = a.person.userId ? ctx.people.get(a.person.userId) : undefined;
-    const name = ctx.actorName ?? 'Someone';
-    return {
-      def: DecisionVoted,
-      payload: this.events.decisionVotedPayload(
-        ctx.org, d,
-        { voter: { userId: a.person.userId, name: voterUser?.name ?? (a.forOther ? null : name), email: voterUser?.email ?? a.person.userEmail }, vote, tallies },
-        actorInfo(x.req.actor, ctx.me), ctx.people, [{ userId: d.createdBy, userEmail: null }, { userId: ctx.meeting.ownerId, userEmail: null }], { exceptUserId: x.req.actor.userId },
-      ),
-    };
   }
 
   /**

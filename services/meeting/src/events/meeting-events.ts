@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppPaths, EvaluationRoundClosed, EvaluationRoundSent, electionOutcome, type ElectionPayload, type Localized } from '@app/contracts';
-import { ActionAssigned, AgendaPublished, type PublishedAgendaItem, ActionClosed, ActionStatusChanged, CommentNotified, DecisionClosed, DecisionOpened, DecisionVoted, MeetingCancelled, MeetingChanged, ResolutionChanged, MeetingScheduled, MeetingUpdated, MemberInvited, type ActionStatus, type CommentKind, type DecisionOutcome, type Lang, type LiveChangeKind, type MeetingChange, type PayloadInputOf, type ResolutionChangeKind, type Recipient, type Tally, type Vote, instantToLocal } from '@app/contracts';
+import { ActionAssigned, AgendaPublished, type PublishedAgendaItem, ActionClosed, ActionStatusChanged, CommentNotified, DecisionClosed, DecisionOpened, MeetingCancelled, MeetingChanged, ResolutionChanged, MeetingScheduled, MeetingUpdated, MemberInvited, type ActionStatus, type CommentKind, type DecisionOutcome, type Lang, type LiveChangeKind, type MeetingChange, type PayloadInputOf, type ResolutionChangeKind, type Recipient, type Tally, instantToLocal } from '@app/contracts';
 import type { OrgSettings } from '../common/directory';
 import { MeetingPublisher, type PendingEvent, type People, type Person } from '../common/publisher';
 import type { actorInfo } from '../common/actor';
@@ -188,21 +188,6 @@ export class MeetingEvents {
       ...this.decisionInfo(org, d), reason, by, recipients: result?.outcome || election ? this.recipients(result!.people, result!.to, result!.opts) : [], ...extra,
       ...(election ? { election } : {}),
     }));
-  }
-
-  decisionVoted(
-    org: OrgSettings, d: DecisionRef, v: { voter: { userId: number | null; name: string | null; email: string | null }; vote: Vote | null; tallies: Tally[] },
-    by: By, people: People, to: Person[], opts: RecipientOpts,
-  ): PendingEvent {
-    return this.publisher.later(DecisionVoted, () => this.decisionVotedPayload(org, d, v, by, people, to, opts));
-  }
-
-  /** decisionVoted's payload, for a caller that writes several events at once (a batch of votes) */
-  decisionVotedPayload(
-    org: OrgSettings, d: DecisionRef, v: { voter: { userId: number | null; name: string | null; email: string | null }; vote: Vote | null; tallies: Tally[] },
-    by: By, people: People, to: Person[], opts: RecipientOpts,
-  ): PayloadInputOf<typeof DecisionVoted> {
-    return { ...this.decisionInfo(org, d), voter: v.voter, vote: v.vote, by, tallies: v.tallies, recipients: this.recipients(people, to, opts) };
   }
 
   // ---------- actions ----------

@@ -3,7 +3,7 @@ import { Module, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Client } from 'pg';
 import { randomUUID } from 'node:crypto';
-import { DecisionOpened, DecisionVoted, ListPendingVoters, OrganizationUpdated } from '@app/contracts';
+import { DecisionOpened, ListPendingVoters, OrganizationUpdated } from '@app/contracts';
 import { Bus, createRootLogger, Events, NATS_CONNECTION, PlatformModule, REDIS } from '@app/platform';
 import { publisherForEveryOwner, testEnv, waitFor, type AnyOwnerPublisher, type TestEnv } from '@app/testing';
 import { AppModule } from '../../src/app.module';
@@ -60,11 +60,11 @@ export async function startPublisher(): Promise<{ app: INestApplicationContext; 
 
 /**
  * The meeting service's side of ListPendingVoters for this suite (the meeting service does not run in the int tier):
- * a decision's voters who have not voted, kept as the meeting service keeps them, from the events published here
- * (DecisionOpened names voters, DecisionVoted marks one as voted). The notification service asks it when a deadline
- * reminder fires. `pending` shows what it would answer.
+ * a decision's voters who have not voted: DecisionOpened (published here) names its voters, and `vote` marks one as
+ * voted, as a vote stored in the meeting service would (a vote publishes no event the notification service hears).
+ * The notification service asks it when a deadline reminder fires. `pending` shows what it would answer.
  */
-export async function meetingStandIn(pub: { app: INestApplicationContext; bus: Bus }): Promise<{ pending: (orgId: string, decisionId: number) => string[] }> {
+export async function meetingStandIn(pub: { app: INestApplicationContext; bus: Bus }): Promise<{ pending: (orgId: string, decisionId: number) => string[]; vote: (orgId: string, decisionId: number, email: string) => void }> {
   const voters = new Map<string, Set<string>>();
   const key = (orgId: string, decisionId: number) => `${orgId}:${decisionId}`;
   const of = (orgId: string, decisionId: number) => voters.get(key(orgId, decisionId)) ?? voters.set(key(orgId, decisionId), new Set()).get(key(orgId, decisionId))!;
@@ -75,13 +75,12 @@ export async function meetingStandIn(pub: { app: INestApplicationContext; bus: B
     e.recipients.forEach((r) => of(e.orgId, e.decisionId).add(r.email.trim().toLowerCase()));
     guestLinks.set(key(e.orgId, e.decisionId), new Map(e.guestLinks.map((g) => [g.email.trim().toLowerCase(), g.link])));
   });
-  await events.watch(DecisionVoted, (e) => void (e.voter.email && of(e.orgId, e.decisionId).delete(e.voter.email.trim().toLowerCase())));
   pub.bus.handle(ListPendingVoters, (req) => {
     const emails = [...of(req.orgId, req.decisionId)];
     const guests = guestLinks.get(key(req.orgId, req.decisionId)) ?? new Map<string, string | null>();
     return { emails, guests: emails.filter((x) => guests.has(x)).map((email) => ({ email, link: guests.get(email) ?? null })) };
   });
-  return { pending: (orgId, decisionId) => [...of(orgId, decisionId)] };
+  return { pending: (orgId, decisionId) => [...of(orgId, decisionId)], vote: (orgId, decisionId, email) => void of(orgId, decisionId).delete(email.trim().toLowerCase()) };
 }
 
 /** PostgreSQL as the owner, for assertions on the notification schema across organizations. */
