@@ -57,7 +57,10 @@ runService(async () => {
       if (fs.existsSync(path.join(dist, 'index.html'))) {
         // the service worker and the manifest are asked for again on every visit, so a new build reaches installed apps
         const fresh = new Set(['sw.js', 'manifest.webmanifest']);
-        http.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: (res, file) => fresh.has(path.basename(file)) && res.setHeader('Cache-Control', 'no-cache') }));
+        const statics = express.static(dist, { index: false, maxAge: '1h', setHeaders: (res, file) => fresh.has(path.basename(file)) && res.setHeader('Cache-Control', 'no-cache') });
+        // the web build has no file under the routes' paths: an /api request is not looked up on disk (a stat in
+        // libuv's thread pool and a 404 before next(), about 45 µs of CPU per API request: docs/performance.md, P1)
+        http.use((req, res, next) => (servedByRoutes(req.path) ? next() : statics(req, res, next)));
         // the SPA answers every non-API path; its router shows /404 for unknown ones
         http.use((req, res, next) => {
           if (req.method !== 'GET' || servedByRoutes(req.path)) return next();
