@@ -11,7 +11,7 @@
 import type { Page } from 'puppeteer-core';
 import { createTestCommittee, pdfText, waitFor } from '@app/testing';
 import { GATEWAY, closeRedis, env, expectOk, formDate, talkingPoint, world, type Person, type World } from '../api/meeting/helpers';
-import { a11y, dismissToasts, openBrowser, orgUrl, chooseIn, pickOption, settled, signIn, successToast, switchLanguage, waitForText, VIEWPORT, type Session } from './support';
+import { a11y, confirmYes, dismissToasts, openBrowser, orgUrl, chooseIn, settled, whenReady, signIn, successToast, switchLanguage, waitForText, VIEWPORT, type Session } from './support';
 
 /** a server date as the English minutes print it ('24 November 2026, 2:05 PM'; docs/minutes.md#dates-in-the-minutes-language) */
 function asPrinted(local: string): string {
@@ -60,6 +60,7 @@ describe('journey: the chair runs the meeting; the roll call makes the quorum, l
       await openMeeting(page, w.org.slug, meetingId);
       await chooseIn(page, 'chair-role-chair', 'Mona Member');
       await chooseIn(page, 'chair-role-secretary', 'Mark Member');
+      await whenReady(page, '[data-testid=chair-roles-save]');
       await page.$eval('[data-testid=chair-roles-save]', (b: any) => b.click());
       await successToast(page, 'Done');
       await dismissToasts(page);
@@ -86,18 +87,19 @@ describe('journey: the chair runs the meeting; the roll call makes the quorum, l
       await waitForText(page, '[data-testid^=tp-time-]', 'Planned 10:00 AM');
       await waitForText(page, '[data-testid^=tp-meta-]', 'Presenters: Chair Person');
       await waitForText(page, '[data-testid=agenda-published-at]', 'The agenda has not been published yet.');
+      await whenReady(page, '[data-testid=chair-publish-agenda]');
       await page.$eval('[data-testid=chair-publish-agenda]', (b: any) => b.click());
-      await page.waitForSelector('.p-confirm-dialog-accept', { visible: true });
-      await page.click('.p-confirm-dialog-accept');
+      await confirmYes(page);
       await successToast(page, 'Agenda published');
       await dismissToasts(page);
       await waitForText(page, '[data-testid=agenda-published-at]', 'Agenda published');
       await waitForText(page, '[data-testid=chair-publish-agenda]', 'Publish agenda update');
     });
     await chair.step('start', async () => {
+      // Start comes once the details say the meeting may start, and is disabled while a command is under way
+      await whenReady(page, '[data-testid=chair-start]');
       await page.$eval('[data-testid=chair-start]', (b: any) => b.click());
-      await page.waitForSelector('.p-confirm-dialog-accept', { visible: true });
-      await page.click('.p-confirm-dialog-accept');
+      await confirmYes(page);
       await successToast(page, 'Done');
       await dismissToasts(page);
       await page.waitForSelector('[data-testid=roll-call]', { visible: true });
@@ -108,8 +110,8 @@ describe('journey: the chair runs the meeting; the roll call makes the quorum, l
     });
     await chair.step('roll-call', async () => {
       for (const p of [w.chair, w.m1, w.m2, w.editor]) {
-        await page.click(`[data-testid=roll-mark-${p.userId}]`);
-        await pickOption(page, 'Present');
+        // each mark is disabled while the one before is saved; chooseIn waits for it and for the field to show Present
+        await chooseIn(page, `roll-mark-${p.userId}`, 'Present');
         await successToast(page, 'Done');
         await dismissToasts(page);
       }

@@ -14,7 +14,7 @@
 import type { Page } from 'puppeteer-core';
 import { mailsTo, pollUntil } from '@app/testing';
 import { closeRedis, expectOk, meeting, serverDate, setStatus, talkingPoint, world, type World } from '../api/meeting/helpers';
-import { dismissToasts, openBrowser, orgUrl, settled, signIn, successToast, typeInto, waitForPath, waitForText, type Session } from './support';
+import { chooseIn, dismissToasts, openBrowser, orgUrl, settled, signIn, successToast, typeInto, waitForPath, waitForText, type Session } from './support';
 
 // page functions run inside Chromium; the root tsconfig has no DOM lib, so the global they use is named here
 declare const document: any;
@@ -37,7 +37,7 @@ async function vote(page: Page, value: string, reason?: string): Promise<void> {
   // the dialog loads the decision after it opens
   await page.waitForSelector('[data-testid=decision-vote]', { visible: true });
   await page.$eval('[data-testid=decision-vote]', (b: any) => b.click());
-  await page.waitForSelector('[data-testid=vote-dialog]', { visible: true });
+  await page.waitForSelector('[data-testid=vote-dialog] [data-testid=vote-submit]', { visible: true });
   await settled(page);
   // a vote starts with no choice: nothing checked, Submit disabled until one is chosen
   expect(await page.$$eval('[data-testid=vote-values] input[type=radio]', (rs: any[]) => rs.filter((r) => r.checked).length)).toBe(0);
@@ -131,9 +131,9 @@ describe('journey: a member and a guest vote on the meeting page', () => {
     await member.step('action-complete', async () => {
       await openItem(page, `action:${actionId}`, 'action-dialog');
       const row = await page.waitForSelector('[data-testid^=participant-status-]', { visible: true });
-      await row!.click();
-      const option = await page.waitForFunction(() => [...document.querySelectorAll('.p-dropdown-panel li')].find((n: any) => (n.textContent ?? '').trim() === 'Complete') ?? null);
-      await (option.asElement() as any).click();
+      const statusField: string = await row!.evaluate((n: any) => n.getAttribute('data-testid'));
+      // Save sends the status the field shows: the pick is in (and the panel gone) before it is pressed
+      await chooseIn(page, statusField, 'Complete');
       await page.$eval('[data-testid^=participant-save-]', (b: any) => b.click());
       // the toast says whose status was saved and to what (it said only "Done")
       await successToast(page, 'Status of Mona Member saved: Complete');
@@ -220,6 +220,8 @@ describe('journey: a member and a guest vote on the meeting page', () => {
         await signIn(owner.page, w.org.slug, w.chair.email, w.org.admin.password);
         await owner.page.goto(orgUrl(w.org.slug, `/app/activity/meetings/${meetingId}`));
         await openItem(owner.page, `decision:${second}`, 'decision-dialog');
+        // the dialog loads the decision after it opens
+        await owner.page.waitForSelector('[data-testid=decision-vote]', { visible: true });
         await owner.page.$eval('[data-testid=decision-vote]', (b: any) => b.click());
         await owner.page.waitForSelector('[data-testid=vote-dialog] [data-testid=tally]', { visible: true });
         expect(await owner.page.$eval('[data-testid=vote-dialog] [data-testid=tally-Approved] .tally__count', (n: any) => (n.textContent ?? '').trim())).toBe('0');

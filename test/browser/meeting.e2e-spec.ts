@@ -12,7 +12,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import { closeRedis, expectOk, world, type World } from '../api/meeting/helpers';
-import { dismissToasts, openBrowser, orgUrl, pasteDate, pickOption, type Session, settled, signIn, successToast, typeInto, waitForPath, waitForText } from './support';
+import { chooseFirstIn, chooseIn, clickReady, dismissToasts, openBrowser, orgUrl, pasteDate, type Session, settled, signIn, successToast, tickIn, typeInto, waitForPath, waitForText } from './support';
 
 // page functions run inside Chromium; the root tsconfig has no DOM lib, so the globals they use are named here
 declare const document: any;
@@ -27,14 +27,6 @@ async function shown(page: Page, selector: string): Promise<void> {
   await settled(page);
 }
 
-/** open a Dropdown/MultiSelect by its test id, pick `label`, and close the panel */
-async function choose(page: Page, testId: string, label: string, closeOn: string): Promise<void> {
-  await page.click(`[data-testid=${testId}]`);
-  await pickOption(page, label);
-  await page.click(closeOn);
-  await page.waitForFunction(() => !document.querySelector('.p-multiselect-panel, .p-dropdown-panel'));
-}
-
 async function agendaOrder(w: World, id: number): Promise<string[]> {
   const m = expectOk(await w.admin.c.get(`/meetings/${id}`));
   return [...m.agendas].sort((a: any, b: any) => a.row_num - b.row_num).flatMap((g: any) => g.data.map((d: any) => d.agenda_type));
@@ -42,17 +34,10 @@ async function agendaOrder(w: World, id: number): Promise<string[]> {
 
 async function changeStatus(s: Session, label: string) {
   const { page } = s;
-  await page.click('[data-testid=meeting-change-status]');
+  await clickReady(page, '[data-testid=meeting-change-status]');
   await shown(page, '[data-testid=status-dialog]');
-  // the chosen status must show in the field before the dialog is sent (a panel still moving can take a click)
-  for (let attempt = 1; ; attempt++) {
-    await page.click('[data-testid=status-value]');
-    await pickOption(page, label);
-    await page.waitForFunction(() => !document.querySelector('.p-dropdown-panel'));
-    const shownValue = await page.$eval('[data-testid=status-value]', (n: any) => (n.textContent ?? '').trim());
-    if (shownValue === label || attempt === 3) break;
-  }
-  await waitForText(page, '[data-testid=status-value]', label);
+  // the chosen status shows in the field before the dialog is sent (chooseIn waits for it)
+  await chooseIn(page, 'status-value', label);
   await page.click('[data-testid=status-submit]');
   await waitForText(page, '[data-testid=status-reason-error]', 'The status reason field is required.');
   await typeInto(page, '#status-reason', `Moving to ${label}`);
@@ -97,10 +82,7 @@ describe('journey: meeting screens', () => {
     await s.step('drawer-create', async () => {
       await typeInto(page, '#meeting-title', TITLE);
       // the organization's only committee (the admin administers every committee of the organization)
-      await page.click('[data-testid=meeting-committee]');
-      const first = await page.waitForSelector('.p-dropdown-panel li.p-dropdown-item', { visible: true });
-      await settled(page);
-      await first!.click();
+      await chooseFirstIn(page, 'meeting-committee');
       await pasteDate(page, '#meeting-start', '15 Jan 2031 10:00 AM');
       await typeInto(page, '#meeting-location', 'Board room');
       await s.shot('drawer-filled');
@@ -124,15 +106,15 @@ describe('journey: meeting screens', () => {
       await page.waitForSelector('[data-testid=meeting-header]', { visible: true });
     });
     await s.step('participants-first', async () => {
-      await page.click('[data-testid=create-agenda]');
+      await clickReady(page, '[data-testid=create-agenda]');
       await shown(page, '.p-confirm-dialog');
       await s.shot('participants-first');
       await page.click('.p-confirm-dialog-accept');
       await shown(page, '[data-testid=participants-drawer]');
     });
     await s.step('add-participants', async () => {
-      await page.click('[data-testid=add-user]');
-      await pickOption(page, 'Mona Member');
+      // the organization's people load after the drawer opens
+      await chooseIn(page, 'add-user', 'Mona Member');
       await page.click('[data-testid=add-user-submit]');
       await waitForText(page, '[data-testid=participants-list]', 'Mona Member');
       await typeInto(page, '[data-testid=add-email]', 'not-an-email');
@@ -150,17 +132,17 @@ describe('journey: meeting screens', () => {
       await dismissToasts(page);
     });
     await s.step('talking-point', async () => {
-      await page.click('[data-testid=create-agenda]');
+      await clickReady(page, '[data-testid=create-agenda]');
       await shown(page, '[data-testid=tp-form]');
       await page.click('[data-testid=tp-submit]');
       await waitForText(page, '[data-testid=tp-title-error]', 'This field is required.');
       await typeInto(page, '#tp-title', 'Financial statements');
-      await choose(page, 'tp-presenters', 'Mona Member', '#tp-title');
-      await choose(page, 'tp-viewers', 'Mona Member', '#tp-title');
-      await page.click('[data-testid=tp-add-subpoint]');
+      await tickIn(page, 'tp-presenters', ['Mona Member'], '#tp-title');
+      await tickIn(page, 'tp-viewers', ['Mona Member'], '#tp-title');
+      await clickReady(page, '[data-testid=tp-add-subpoint]');
       await typeInto(page, '#sp-0-title', 'Auditor report');
-      await choose(page, 'sp-0-presenter', 'Mona Member', '#sp-0-title');
-      await choose(page, 'sp-0-viewers', 'Mona Member', '#sp-0-title');
+      await chooseIn(page, 'sp-0-presenter', 'Mona Member');
+      await tickIn(page, 'sp-0-viewers', ['Mona Member'], '#sp-0-title');
       await typeInto(page, '#sp-0-duration', '15');
       await s.shot('talking-point-filled');
       await page.click('[data-testid=tp-submit]');
@@ -170,11 +152,11 @@ describe('journey: meeting screens', () => {
       await dismissToasts(page);
     });
     await s.step('decision', async () => {
-      await page.click('[data-testid=create-decision]');
+      await clickReady(page, '[data-testid=create-decision]');
       await shown(page, '[data-testid=decision-form]');
       await typeInto(page, '#decision-title', 'Approve the statements');
       await pasteDate(page, '#decision-deadline', '20 Jan 2031 10:00 AM');
-      await choose(page, 'decision-voters', 'Mona Member', '#decision-title');
+      await tickIn(page, 'decision-voters', ['Mona Member'], '#decision-title');
       await page.click('[data-testid=decision-submit]');
       await successToast(page, 'Decision saved successfully');
       await page.waitForFunction(() => !document.querySelector('[data-testid=decision-form]'));
@@ -183,10 +165,10 @@ describe('journey: meeting screens', () => {
       await dismissToasts(page);
     });
     await s.step('action', async () => {
-      await page.click('[data-testid=create-action]');
+      await clickReady(page, '[data-testid=create-action]');
       await shown(page, '[data-testid=action-form]');
       await typeInto(page, '#action-title', 'Publish the report');
-      await choose(page, 'action-participants', 'Mona Member', '#action-title');
+      await tickIn(page, 'action-participants', ['Mona Member'], '#action-title');
       await pasteDate(page, '#action-open-till', '30 Jan 2031 10:00 AM');
       await page.click('[data-testid=action-submit]');
       await successToast(page, 'Action saved successfully');
@@ -223,7 +205,7 @@ describe('journey: meeting screens', () => {
     });
     expect(expectOk(await w.admin.c.get(`/meetings/${meetingId}`)).meeting_status_id).toBe(2);
     await s.step('private-note', async () => {
-      await page.click('[data-testid=notes-edit]');
+      await clickReady(page, '[data-testid=notes-edit]');
       await shown(page, '[data-testid=notes-drawer]');
       await page.click('[data-testid=note-input]');
       await page.keyboard.type('Ask the auditor ');

@@ -7,7 +7,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import { closeRedis, expectOk, meeting, serverDate, setStatus, talkingPoint, world, type World } from '../api/meeting/helpers';
-import { a11y, dismissToasts, openBrowser, orgUrl, pickOption, settled, signIn, successToast, switchLanguage, waitForText, type Session } from './support';
+import { a11y, chooseIn, dismissToasts, openBrowser, orgUrl, settled, signIn, successToast, switchLanguage, waitForText, type Session } from './support';
 
 declare const document: any;
 
@@ -49,8 +49,8 @@ describe('journey: a member gives a proxy and the holder votes for her', () => {
       await a11y(page, 'proxies card', giver);
     });
     await giver.step('give', async () => {
-      await page.click('[data-testid=proxy-to]');
-      await pickOption(page, 'Mark Member');
+      // Give sends the member the field shows: the pick is in before it is pressed
+      await chooseIn(page, 'proxy-to', 'Mark Member');
       await page.$eval('[data-testid=proxy-give]', (b: any) => b.click());
       await successToast(page, 'Done');
       await waitForText(page, '[data-testid=proxies-list]', 'Mona Member represented by Mark Member');
@@ -86,8 +86,7 @@ describe('journey: a member gives a proxy and the holder votes for her', () => {
       await page.$eval('[data-testid=decision-vote]', (b: any) => b.click());
       await page.waitForSelector('[data-testid=vote-dialog]', { visible: true });
       await settled(page);
-      await page.click('[data-testid=vote-voter]');
-      await pickOption(page, 'Mona Member (Pending)');
+      await chooseIn(page, 'vote-voter', 'Mona Member (Pending)');
       await page.$eval('label[for=vote-Approved]', (l: any) => l.click());
       await page.waitForFunction(() => document.querySelector('#vote-Approved')?.checked === true);
       await a11y(page, 'vote dialog of a proxy holder', holder);

@@ -7,7 +7,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import { closeRedis, expectOk, meeting, serverDate, setStatus, talkingPoint, world, type World } from '../api/meeting/helpers';
-import { a11y, dismissToasts, openBrowser, orgUrl, chooseIn, settled, signIn, successToast, switchLanguage, waitForText, VIEWPORT, type Session } from './support';
+import { a11y, dismissToasts, openBrowser, orgUrl, chooseIn, settled, whenReady, signIn, successToast, switchLanguage, waitForText, VIEWPORT, type Session } from './support';
 
 declare const document: any;
 
@@ -55,7 +55,10 @@ describe('journey: conflicts of interest, mover and seconder, resolution numbers
       await page.goto(orgUrl(w.org.slug, `/app/activity/meetings/${meetingId}`));
       await openItem(page, `talking_point:${tpId}`, 'tp-dialog');
       await page.waitForSelector('[data-testid=conflicts-panel]', { visible: true });
+      // the declaring form comes with the item's own rights (can_declare_conflict)
+      await page.waitForSelector('[data-testid=conflict-note]', { visible: true });
       await page.type('[data-testid=conflict-note]', 'My brother owns the building');
+      await whenReady(page, '[data-testid=conflict-declare]');
       await page.$eval('[data-testid=conflict-declare]', (b: any) => b.click());
       await successToast(page, 'Done');
       await dismissToasts(page);
@@ -98,6 +101,7 @@ describe('journey: conflicts of interest, mover and seconder, resolution numbers
       await page.waitForSelector('[data-testid=motion-panel]', { visible: true });
       await chooseIn(page, 'motion-mover-select', 'Mark Member');
       await chooseIn(page, 'motion-seconder-select', 'Eddie Editor');
+      await whenReady(page, '[data-testid=motion-save]');
       await page.$eval('[data-testid=motion-save]', (b: any) => b.click());
       await successToast(page, 'Done');
       await dismissToasts(page);

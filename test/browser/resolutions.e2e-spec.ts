@@ -15,7 +15,7 @@ import type { Page } from 'puppeteer-core';
 import { closeRedis, expectOk, scheduled, serverDate, world, type World } from '../api/meeting/helpers';
 import fs from 'node:fs';
 import path from 'node:path';
-import { closePanel, dismissToasts, openBrowser, orgUrl, pasteDate, pickOption, signIn, successToast, typeInto, waitForPath, waitForRows, waitForText, type Session } from './support';
+import { chooseFirstIn, chooseIn, clickReady, dismissToasts, openBrowser, orgUrl, pasteDate, settled, signIn, tickIn, successToast, typeInto, waitForPath, waitForRows, waitForText, type Session } from './support';
 
 // page functions run inside Chromium; the root tsconfig has no DOM lib, so the global they use is named here
 declare const document: any;
@@ -38,7 +38,8 @@ async function voterRowText(page: Page, name: string): Promise<string> {
 async function voteDenied(s: Session, voterName: string): Promise<void> {
   const { page } = s;
   await s.step('vote-denied-without-reason', async () => {
-    await page.click('[data-testid=decision-vote]');
+    // Vote comes with the details (the member's own ballot), which may still be opening or loading
+    await clickReady(page, '[data-testid=decision-vote]');
     await page.waitForSelector('[data-testid=vote-dialog]', { visible: true });
     // the dialog may still be sliding in: choose by the label's own click, and only submit once Denied is checked
     await page.$eval('label[for=vote-Denied]', (l: any) => l.click());
@@ -94,7 +95,8 @@ describe('journey: resolutions page', () => {
       await chair.shot('resolutions-empty');
     });
     await chair.step('create', async () => {
-      await page.click('[data-testid=resolution-add]');
+      // the add button comes with the committees the member may create for, which load after the page
+      await clickReady(page, '[data-testid=resolution-add]');
       await page.waitForSelector('[data-testid=resolution-dialog]', { visible: true });
       // the dialog grows in; a click during the animation lands where the button is not yet
       await page.waitForFunction(() => !document.querySelector('[class*="-enter-active"]'));
@@ -102,19 +104,14 @@ describe('journey: resolutions page', () => {
       await waitForText(page, '[data-testid=decision-committee-error]', 'This field is required.');
       await waitForText(page, '[data-testid=decision-title-error]', 'This field is required.');
       await chair.shot('create-required');
-      await page.click('[data-testid=decision-committee]');
-      const first = await page.waitForSelector('.p-dropdown-panel li.p-dropdown-item', { visible: true });
-      await first!.click();
+      await chooseFirstIn(page, 'decision-committee');
       await typeInto(page, '#decision-title', RESOLUTION);
       await pasteDate(page, '#decision-deadline', '25 Dec 2030 10:00 AM');
       await page.click('#decision-title');
-      await page.click('[data-testid=decision-voters]');
-      await pickOption(page, 'Mona Member');
-      await closePanel(page, '#decision-title');
+      // the voters are the chosen committee's members, which load after the committee is chosen
+      await tickIn(page, 'decision-voters', ['Mona Member'], '#decision-title');
       // the outcome rule and the count (docs/ballots.md#weights-and-outcome-rules)
-      await page.click('[data-testid=decision-outcome-rule]');
-      await pickOption(page, 'Two thirds of votes cast');
-      await page.waitForFunction(() => !document.querySelector('.p-dropdown-panel'));
+      await chooseIn(page, 'decision-outcome-rule', 'Two thirds of votes cast');
       await page.click('#decision-count-by-weight');
       await chair.shot('create-filled');
       await page.click('[data-testid=decision-submit]');
@@ -132,7 +129,7 @@ describe('journey: resolutions page', () => {
       const row = await page.waitForSelector('[data-testid^=resolution-row-]', { visible: true });
       await row!.click();
       await page.waitForSelector('[data-testid=decision-details]', { visible: true });
-      await page.click('[data-testid=decision-edit]');
+      await clickReady(page, '[data-testid=decision-edit]');
       await page.waitForSelector('[data-testid=decision-committee].p-disabled', { visible: true });
       await chair.shot('edit-committee-locked');
       await page.click('[data-testid=resolution-dialog] .p-dialog-header-close');
@@ -199,6 +196,7 @@ describe('journey: resolutions page', () => {
       await page.waitForSelector('[data-testid=decision-end]', { visible: true });
       // the member's vote is in the tally
       await waitForText(page, '[data-testid=tally-Denied]', '100.0%');
+      await settled(page);
       await page.click('[data-testid=decision-end]');
       await successToast(page, 'Done');
       await page.waitForSelector('[data-testid=decision-resume]', { visible: true });

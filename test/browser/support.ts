@@ -225,6 +225,17 @@ export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('[class*="-enter-active"], [class*="-exit-active"]'));
 }
 
+/**
+ * Answer Yes in the confirmation dialog once it has stopped growing in, and wait for it to be gone: a click during
+ * its entry can leave it on screen with its answer lost.
+ */
+export async function confirmYes(page: Page): Promise<void> {
+  await page.waitForSelector('.p-confirm-dialog-accept', { visible: true });
+  await settled(page);
+  await page.click('.p-confirm-dialog-accept');
+  await page.waitForFunction(() => !document.querySelector('.p-confirm-dialog'));
+}
+
 /** Draw a stroke on the signature canvas with the mouse, once the signature dialog has stopped growing in (measured before, the stroke lands beside the canvas). */
 export async function drawSignature(page: Page): Promise<void> {
   await settled(page);
@@ -469,21 +480,97 @@ export async function pickOption(page: Page, label: string): Promise<void> {
   await (li.asElement() as any).evaluate((n: any) => n.click());
 }
 
+/** an element of the page, as waitForSelector resolves it */
+type Control = NonNullable<Awaited<ReturnType<Page['waitForSelector']>>>;
+
 /**
- * Open the single-choice Dropdown `testId`, pick `label`, and wait until its panel has closed and the field shows the
- * label: opening a second dropdown while the first one's panel is still closing can leave the second one unpicked
- * (seen under load in the chair and record journeys).
+ * Wait until `selector` is shown and enabled (neither a `disabled` button nor a PrimeReact `.p-disabled` field), and
+ * resolve it: a control that comes or unlocks with the data it acts on (a list still loading) is clicked only then.
  */
-export async function chooseIn(page: Page, testId: string, label: string): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('.p-dropdown-panel, .p-multiselect-panel'));
-  await page.click(`[data-testid=${testId}]`);
-  await pickOption(page, label);
+export async function whenReady(page: Page, selector: string): Promise<Control> {
+  const el = await page.waitForSelector(`${selector}:not([disabled]):not(.p-disabled)`, { visible: true });
+  if (!el) throw new Error(`${selector} never became visible and enabled`);
+  return el;
+}
+
+/** Click `selector` once it is shown and enabled (whenReady), after any dialog or drawer has stopped moving (settled). */
+export async function clickReady(page: Page, selector: string): Promise<void> {
+  await whenReady(page, selector);
+  await settled(page);
+  await page.click(`${selector}:not([disabled]):not(.p-disabled)`);
+}
+
+/** the `nth` field with data-testid `testId` (negative: from the end), once it is shown and enabled */
+async function readyField(page: Page, testId: string, nth: number): Promise<Control> {
+  const handle = await page.waitForFunction(
+    (id: string, i: number) => {
+      const all = [...document.querySelectorAll(`[data-testid="${id}"]`)];
+      const n = all[i < 0 ? all.length + i : i];
+      return n && n.getBoundingClientRect().height > 0 && !n.classList.contains('p-disabled') && !n.hasAttribute('disabled') ? n : null;
+    },
+    {},
+    testId,
+    nth,
+  );
+  const el = handle.asElement();
+  if (!el) throw new Error(`field ${testId} #${nth} never became visible and enabled`);
+  return el as Control;
+}
+
+/** Wait until no Dropdown panel is open and the `nth` field `testId` shows `label`. */
+export async function chosen(page: Page, testId: string, label: string, nth = 0): Promise<void> {
   await page.waitForFunction(
-    (id: string, l: string) => !document.querySelector('.p-dropdown-panel') && (document.querySelector(`[data-testid=${id}]`)?.textContent ?? '').includes(l),
+    (id: string, l: string, i: number) => {
+      if (document.querySelector('.p-dropdown-panel')) return false;
+      const all = [...document.querySelectorAll(`[data-testid="${id}"]`)];
+      return (all[i < 0 ? all.length + i : i]?.textContent ?? '').includes(l);
+    },
     {},
     testId,
     label,
+    nth,
   );
+}
+
+/**
+ * Open the single-choice Dropdown `testId` (the `nth` one with that test id, negative from the end; the first by
+ * default) once it is shown and enabled, pick `label`, and wait until its panel has closed and the field shows the
+ * label: opening a second dropdown while the first one's panel is still closing can leave the second one unpicked
+ * (seen under load in the chair and record journeys), and a field still disabled (its options loading) never opens.
+ */
+export async function chooseIn(page: Page, testId: string, label: string, opts: { nth?: number } = {}): Promise<void> {
+  const nth = opts.nth ?? 0;
+  await openField(page, testId, nth);
+  await pickOption(page, label);
+  await chosen(page, testId, label, nth);
+}
+
+/** chooseIn with the first option of the Dropdown `testId`, whatever it is called; resolves its label */
+export async function chooseFirstIn(page: Page, testId: string): Promise<string> {
+  await openField(page, testId, 0);
+  const li = await page.waitForSelector('.p-dropdown-panel li.p-dropdown-item', { visible: true });
+  const label: string = await li!.evaluate((n: any) => (n.textContent ?? '').trim());
+  await pickOption(page, label);
+  await chosen(page, testId, label);
+  return label;
+}
+
+/** open the `nth` Dropdown or MultiSelect `testId` once no other panel is open and it is shown, enabled and still */
+async function openField(page: Page, testId: string, nth: number): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('.p-dropdown-panel, .p-multiselect-panel'));
+  await readyField(page, testId, nth);
+  await settled(page);
+  await (await readyField(page, testId, nth)).click();
+}
+
+/**
+ * Open the MultiSelect `testId` once it is shown and enabled, tick each of `labels`, and close its panel by clicking
+ * `outside` (closePanel): a panel left open covers the controls under it.
+ */
+export async function tickIn(page: Page, testId: string, labels: string[], outside: string): Promise<void> {
+  await openField(page, testId, 0);
+  for (const label of labels) await pickOption(page, label);
+  await closePanel(page, outside);
 }
 
 /**
