@@ -5,10 +5,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'puppeteer-core';
 import { OrgMessages } from '@app/contracts';
-import { DEMO, a11y, dismissToasts, openBrowser, signIn, successToast, typeInto, waitForPath, waitForRows, waitForText, type Session } from './support';
+import { DEMO, a11y, chooseIn, dismissToasts, openBrowser, settled, signIn, successToast, typeInto, waitForPath, waitForRows, waitForText, type Session } from './support';
 
 // page functions run inside Chromium; the root tsconfig has no DOM lib, so the global they use is named here
 declare const window: any;
+declare const document: any;
 
 const tag = randomBytes(4).toString('hex');
 const USER = { name: `Browser User ${tag}`, email: `browser-${tag}@example.test`, phone: '971500000' };
@@ -16,6 +17,9 @@ const COMMITTEE = { name: `Browser Committee ${tag}`, description: 'Created by t
 
 /** open a PrimeReact multi-select, pick its first option and close the panel with its close button */
 async function pickFirst(page: Page, id: string) {
+  // the drawer may still be sliding in, and the panel of the field before still closing
+  await page.waitForFunction(() => !document.querySelector('.p-multiselect-panel, .p-dropdown-panel'));
+  await settled(page);
   await page.click(`[data-testid=${id}]`);
   const option = await page.waitForSelector(`[data-testid^=${id}-option-]`, { visible: true });
   await option!.click();
@@ -51,12 +55,8 @@ describe('journey: administrator creates a user and a committee, then signs out'
       await typeInto(page, '#user-email', USER.email);
       await typeInto(page, '#user-phone', USER.phone);
       // the built-in role Member
-      await page.click('[data-testid=user-role]');
-      await page.waitForSelector('[data-testid^=user-role-option-]', { visible: true });
-      const [member] = await page.$$('xpath/.//*[starts-with(@data-testid, "user-role-option-") and normalize-space(.)="Member"]');
-      expect(member).toBeDefined();
-      await member.click();
-      await page.waitForSelector('[data-testid^=user-role-option-]', { hidden: true });
+      // the roles load after the drawer opens; the field shows Member before the form goes on
+      await chooseIn(page, 'user-role', 'Member');
       await typeInto(page, '#user-team', 'Board secretariat');
       await s.shot('user-form');
       await page.click('#user-submit');

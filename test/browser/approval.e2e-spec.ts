@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { api, login, pdfFile, waitFor, type ApiClient } from '@app/testing';
 import type { Page } from 'puppeteer-core';
-import { DEMO, DEMO_SETTINGS_WAIT_MS, GATEWAY, holdDemoSettings, openBrowser, orgUrl, settled, signIn, successToast, dismissToasts, waitForPath, waitForText, type Session, drawSignature } from './support';
+import { chooseIn, clickReady, DEMO, DEMO_SETTINGS_WAIT_MS, GATEWAY, holdDemoSettings, openBrowser, orgUrl, settled, signIn, successToast, dismissToasts, waitForPath, waitForText, type Session, drawSignature } from './support';
 
 declare const document: any;
 declare const window: any;
@@ -110,19 +110,6 @@ async function dragTo(page: Page, from: string, to: string, dx: number, dy: numb
   await page.mouse.up();
 }
 
-/** click the option of an open PrimeReact Dropdown by its label */
-async function pickOption(page: Page, label: string): Promise<void> {
-  await page.waitForSelector('.p-dropdown-panel', { visible: true });
-  await settled(page);
-  const li = await page.waitForFunction(
-    (l: string) => [...document.querySelectorAll('.p-dropdown-panel li')].find((n: any) => (n.textContent ?? '').trim() === l) ?? null,
-    {},
-    label,
-  );
-  await (li.asElement() as any).click();
-  await page.waitForFunction(() => !document.querySelector('.p-dropdown-panel'));
-}
-
 /** the signature boxes on the page of the placement step or the signing page */
 const countBoxes = (page: Page, scope: string) => page.$$eval(`${scope} [data-testid=placement-box-signature]`, (n: any[]) => n.length);
 
@@ -199,11 +186,10 @@ describe('journey: approvals', () => {
     });
     await s.step('chair-signers', async () => {
       // the signing order: member1 first, member2 second
-      for (const name of ['Member One', 'Member Two']) {
-        await page.click('[data-testid=approval-add-member]');
-        const fields = await page.$$('[data-testid=approval-step-member]');
-        await fields[fields.length - 1].click();
-        await pickOption(page, name);
+      for (const [i, name] of ['Member One', 'Member Two'].entries()) {
+        await clickReady(page, '[data-testid=approval-add-member]');
+        // the new step's field comes after the click (the one before it is not it), its people perhaps still loading
+        await chooseIn(page, 'approval-step-member', name, { nth: i });
       }
       const orders = await page.$$eval('[data-testid=approval-step] .p-inputnumber input', (n: any[]) => n.map((i) => i.value));
       expect(orders).toEqual(['1', '2']);
@@ -221,8 +207,7 @@ describe('journey: approvals', () => {
       await page.waitForFunction((sc: string) => document.querySelectorAll(`${sc} [data-testid=placement-box-signature]`).length === 1, {}, stage);
       // the error goes once a box is placed (no stale error)
       expect(await page.$('[data-testid=placement-error]')).toBeNull();
-      await page.click('[data-testid=placement-signer]');
-      await pickOption(page, 'Member Two');
+      await chooseIn(page, 'placement-signer', 'Member Two');
       await dragTo(page, '[data-testid=placement-chip-signature]', stage, 360, 330);
       await page.waitForFunction((sc: string) => document.querySelectorAll(`${sc} [data-testid=placement-box-signature]`).length === 2, {}, stage);
       const labels = await page.$$eval(`${stage} [data-testid=placement-box-signature]`, (n: any[]) => n.map((b) => b.getAttribute('aria-label')));

@@ -13,7 +13,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import { closeRedis, expectOk, world, type Person, type World } from '../api/meeting/helpers';
-import { a11y, dismissToasts, openBrowser, orgUrl, pickOption, settled, signIn, successToast, switchLanguage, typeInto, VIEWPORT, waitForText, type Session } from './support';
+import { a11y, dismissToasts, openBrowser, orgUrl, chooseIn, settled, signIn, successToast, switchLanguage, typeInto, VIEWPORT, waitForText, type Session } from './support';
 
 declare const document: any;
 declare const window: any;
@@ -60,8 +60,7 @@ describe('journey: a questionnaire built, sent, answered in two languages, and i
       await typeInto(page, '[data-testid=eval-s0-q0-text]', 'How well does the board work?');
       await page.click('[data-testid=eval-s0-add-question]');
       await page.waitForSelector('[data-testid=eval-s0-q1]', { visible: true });
-      await page.click('[data-testid=eval-s0-q1-kind]');
-      await pickOption(page, 'One choice');
+      await chooseIn(page, 'eval-s0-q1-kind', 'One choice');
       await page.waitForSelector('[data-testid=eval-s0-q1-o1]', { visible: true });
       await typeInto(page, '[data-testid=eval-s0-q1-text]', 'Meetings are');
       await typeInto(page, '[data-testid=eval-s0-q1-o0]', 'too short');
@@ -88,9 +87,9 @@ describe('journey: a questionnaire built, sent, answered in two languages, and i
       await switchLanguage(page, 'en');
     });
     await admin.step('send', async () => {
-      await page.click('[data-testid=eval-committee]');
       const committee = expectOk(await w.admin.c.get('/evaluations/questionnaires')).committees.find((c: any) => c.id === w.committeeId);
-      await pickOption(page, committee.name);
+      // the committees come with the questionnaires' list, after the page; Send sends the committee the field shows
+      await chooseIn(page, 'eval-committee', committee.name);
       await setDateTime(page, '[data-testid=eval-deadline]', nextWeek());
       // the reminders: 3 days and 1 day are ticked; 1 hour is added
       expect(await page.$$eval('[data-testid=eval-reminders] input[type=checkbox]', (bs: any[]) => bs.map((b) => b.checked))).toEqual([false, true, true, false]);

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Page } from 'puppeteer-core';
-import { a11y, DEMO, dismissToasts, openBrowser, orgUrl, pickOption, signIn, successToast, switchLanguage, textOf, typeInto, waitForPath, type Session } from './support';
+import { a11y, chooseIn, clickReady, DEMO, dismissToasts, openBrowser, orgUrl, signIn, successToast, switchLanguage, textOf, tickIn, typeInto, waitForPath, type Session } from './support';
 
 // page functions run inside Chromium; the root tsconfig has no DOM lib, so the globals they use are named here
 declare const document: any;
@@ -78,7 +78,7 @@ describe('journey: library upload, PDF viewer and sharing', () => {
       await s.shot('library');
     });
     await s.step('upload', async () => {
-      await page.click('[data-testid=library-upload-toggle]');
+      await clickReady(page, '[data-testid=library-upload-toggle]');
       const input = await page.waitForSelector('[data-testid=library-upload-input]');
       // a slow uplink, so the progress bar is on screen long enough to be seen
       const cdp = await page.createCDPSession();
@@ -172,8 +172,7 @@ describe('journey: library upload, PDF viewer and sharing', () => {
       await s.shot('details');
       // documents that stay in the room: this file is view only
       await page.waitForSelector('[data-testid^=download-policy-file-] [data-testid=download-policy-effective]', { visible: true });
-      await page.click('[data-testid=download-policy-select]');
-      await pickOption(page, 'View only');
+      await chooseIn(page, 'download-policy-select', 'View only');
       await successToast(page);
       await page.waitForFunction(() => /View only/.test(document.querySelector('[data-testid=download-policy-effective]')?.textContent ?? ''));
       await s.shot('details-view-only');
@@ -183,25 +182,23 @@ describe('journey: library upload, PDF viewer and sharing', () => {
       r = await row(page, FILE);
       await (await r!.$('[data-testid=library-share]'))!.click();
       await page.waitForSelector('[data-testid=share-dialog]', { visible: true });
-      await page.click('[data-testid=share-users]');
-      const [option] = await page.$$(`xpath/.//*[starts-with(@data-testid, "share-option-") and normalize-space(.)="${MEMBER.name}"]`);
-      expect(option).toBeDefined();
-      await option.click();
-      await page.click('.p-multiselect-panel .p-multiselect-close');
+      // the people come after the dialog opens: tickIn waits for the field, then for the option, and closes the panel
+      await tickIn(page, 'share-users', [MEMBER.name], '.p-multiselect-panel .p-multiselect-close');
+      await page.waitForSelector('[data-testid=share-users] .p-multiselect-token', { visible: true });
       await s.shot('share-dialog');
-      await page.click('[data-testid=share-submit]');
+      await clickReady(page, '[data-testid=share-submit]');
       await successToast(page);
       await page.waitForSelector('[data-testid=share-dialog]', { hidden: true });
       await dismissToasts(page);
     });
     await s.step('member-shared-tab', async () => {
-      await page.click('[data-testid=profile-menu-button]');
-      await page.click('[data-testid=sign-out]');
+      await clickReady(page, '[data-testid=profile-menu-button]');
+      await clickReady(page, '[data-testid=sign-out]');
       await waitForPath(page, '/auth/login');
       await signIn(page, DEMO.slug, MEMBER.email, DEMO.password);
       await page.goto(orgUrl(DEMO.slug, '/app/activity/library'));
       await page.waitForSelector('[data-testid=library-page]', { visible: true });
-      await page.click('[data-testid=library-tab-shared]');
+      await clickReady(page, '[data-testid=library-tab-shared]');
       await row(page, FILE);
       await s.shot('member-shared-with-me');
     });

@@ -11,26 +11,12 @@
  */
 import type { Page } from 'puppeteer-core';
 import { closeRedis, expectOk, meeting, serverDate, setStatus, talkingPoint, world, type World } from '../api/meeting/helpers';
-import { dismissToasts, openBrowser, orgUrl, settled, signIn, successToast, typeInto, waitForText, type Session } from './support';
+import { clickReady, dismissToasts, openBrowser, orgUrl, settled, signIn, successToast, tickIn, typeInto, waitForText, whenReady, type Session } from './support';
 
 // page functions run inside Chromium; the root tsconfig has no DOM lib, so the global they use is named here
 declare const document: any;
 
 const TENDER = 'TN-2031-07';
-
-/** click the option of an open PrimeReact Dropdown or MultiSelect panel by its label, then close the panel */
-async function choose(page: Page, testId: string, label: string, closeOn: string): Promise<void> {
-  await page.click(`[data-testid=${testId}]`);
-  const li = await page.waitForFunction(
-    (l: string) => [...document.querySelectorAll('.p-dropdown-panel li, .p-multiselect-panel li')].find((n: any) => (n.textContent ?? '').trim() === l) ?? null,
-    {},
-    label,
-  );
-  await settled(page);
-  await (li.asElement() as any).evaluate((n: any) => n.click());
-  await page.click(closeOn);
-  await page.waitForFunction(() => !document.querySelector('.p-multiselect-panel, .p-dropdown-panel'));
-}
 
 async function openItem(page: Page, key: string, dialog: string): Promise<void> {
   await page.waitForSelector(`[data-testid="open-${key}"]`, { visible: true });
@@ -76,14 +62,13 @@ describe('journey: the tender variant of the meeting page', () => {
       await owner.shot('owner-details');
     });
     await owner.step('decision-tender-fields', async () => {
-      await page.click('[data-testid=create-decision]');
+      await clickReady(page, '[data-testid=create-decision]');
       await page.waitForSelector('[data-testid=decision-form]', { visible: true });
       await settled(page);
       await typeInto(page, '#decision-title', 'Award the cleaning tender');
       await typeInto(page, '[data-testid=decision-tender]', TENDER);
       expect(await page.$eval('#decision-decisionable', (n: any) => n.checked)).toBe(true);
-      await choose(page, 'decision-voters', 'Mona Member', '#decision-title');
-      await choose(page, 'decision-voters', 'Chair Person', '#decision-title');
+      await tickIn(page, 'decision-voters', ['Mona Member', 'Chair Person'], '#decision-title');
       await owner.shot('decision-tender-form');
       await page.click('[data-testid=decision-submit]');
       await successToast(page, 'Decision saved successfully');
@@ -98,6 +83,7 @@ describe('journey: the tender variant of the meeting page', () => {
     await owner.step('vote-postponed', async () => {
       await openItem(page, `decision:${decisionId}`, 'decision-dialog');
       await waitForText(page, '[data-testid=decision-details]', TENDER);
+      await whenReady(page, '[data-testid=decision-vote]');
       await page.$eval('[data-testid=decision-vote]', (b: any) => b.click());
       await page.waitForSelector('[data-testid=vote-dialog]', { visible: true });
       await settled(page);
@@ -111,7 +97,7 @@ describe('journey: the tender variant of the meeting page', () => {
       await dismissToasts(page);
     });
     await owner.step('allow-voting-off', async () => {
-      await page.click('[data-testid=decision-edit]');
+      await clickReady(page, '[data-testid=decision-edit]');
       await page.waitForSelector('[data-testid=decision-form]', { visible: true });
       await settled(page);
       expect(await page.$eval('[data-testid=decision-tender]', (n: any) => n.value)).toBe(TENDER);

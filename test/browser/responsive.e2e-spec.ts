@@ -14,7 +14,7 @@
 import type { Page } from 'puppeteer-core';
 import { waitFor } from '@app/testing';
 import { closeRedis, expectOk, libraryFile, scheduled, world, type World } from '../api/meeting/helpers';
-import { a11y, openBrowser, orgUrl, pickOption, settled, signIn, VIEWPORT, waitForText, type Session } from './support';
+import { a11y, chooseIn, openBrowser, orgUrl, settled, signIn, VIEWPORT, waitForText, type Session } from './support';
 
 declare const document: any;
 declare const window: any;
@@ -246,8 +246,8 @@ describe('journey: phones and tablets', () => {
         await waitForText(page, '[data-testid=approval-create-documents]', LONG);
         // a signer, and a box for them (Enter on the chip adds one)
         await page.click('[data-testid=approval-add-member]');
-        await page.click('[data-testid=approval-step-member]');
-        await pickOption(page, 'Mona Member');
+        // the signer's row comes after the click, and its people may still be loading
+        await chooseIn(page, 'approval-step-member', 'Mona Member', { nth: -1 });
         await page.waitForSelector(`${stage}[data-rendered="1"]`, { visible: true });
         await page.focus('[data-testid=placement-chip-signature]');
         await page.keyboard.press('Enter');
