@@ -135,7 +135,7 @@ export function ApprovalCreatePage() {
             <label htmlFor={`order-${s.key}`}>{t('recipients.step')}</label>
             <InputNumber inputId={`order-${s.key}`} value={s.order} min={1} max={100} onValueChange={(e) => patch(s.key, { order: e.value ?? 1 })} size={3} />
             {s.kind === 'member' && (
-              <Dropdown value={s.user_id} options={users.data ?? []} optionLabel="name" optionValue="id" filter placeholder={t('create.member')} onChange={(e) => patch(s.key, { user_id: e.value })} data-testid="approval-step-member" />
+              <Dropdown value={s.user_id} options={users.data ?? []} optionLabel="name" optionValue="id" filter placeholder={t('create.member')} onChange={(e) => patch(s.key, { user_id: e.value })} disabled={users.data === undefined && !users.error} data-testid="approval-step-member" />
             )}
             {s.kind === 'committee' && (
               <Dropdown value={s.committee_id} options={committees.data ?? []} optionLabel="name" optionValue="id" placeholder={t('create.committee')} onChange={(e) => patch(s.key, { committee_id: e.value })} />

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Routes } from '@app/contracts';
 import type { ApprovalDetails } from '../../api/approvals';
 import { session } from '../../api/session';
@@ -173,6 +173,28 @@ describe('creating an approval', () => {
     fireEvent.change(screen.getByTestId('approval-title'), { target: { value: 'Lease' } });
     await waitFor(() => expect(screen.queryByText('The title field is required.')).toBeNull());
     expect(screen.getByText('The documents field is required.')).toBeInTheDocument();
+  });
+});
+
+describe('creating an approval: the signer picker waits for the people', () => {
+  it("is disabled while the people load (its list would say there is no one), then offers them", async () => {
+    let answer!: () => void;
+    const held = new Promise<void>((r) => (answer = r));
+    installFetch(
+      profile,
+      on('GET', '/api/users/all', async () => {
+        await held;
+        return jsonResponse(200, { success: true, data: [{ id: 7, name: 'Mona Member', email: 'mona@example.com', image: null, position: null, designation: null }] });
+      }),
+      on('GET', '/api/committees', () => jsonResponse(200, { success: true, data: [], meta: { page: 1, per_page: 100, total: 0, last_page: 1 } })),
+    );
+    renderWithApp(<ApprovalCreatePage />, { path: '/app/activity/approvals-uploadfile' });
+    fireEvent.click(await screen.findByTestId('approval-add-member'));
+    expect(await screen.findByTestId('approval-step-member')).toHaveClass('p-disabled');
+    await act(async () => answer());
+    await waitFor(() => expect(screen.getByTestId('approval-step-member')).not.toHaveClass('p-disabled'));
+    fireEvent.click(screen.getByTestId('approval-step-member'));
+    expect(await screen.findByRole('option', { name: 'Mona Member', hidden: true })).toBeInTheDocument();
   });
 });
 

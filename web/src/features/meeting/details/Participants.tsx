@@ -194,6 +194,8 @@ export function ParticipantsDrawer(props: { meeting: MeetingDetails; visible: bo
               onChange={(e) => setUserId(e.value as number)}
               filter
               placeholder={t('participants.chooseUser')}
+              // while the people load the list would say there is no one to add: the field waits for them
+              disabled={users.data === undefined && !users.error}
               data-testid="add-user"
             />
             <Button type="button" icon="pi pi-plus" onClick={() => void addUser()} aria-label={t('participants.add')} data-testid="add-user-submit" />

@@ -226,6 +226,30 @@ describe('participants drawer (500)', () => {
     await waitFor(() => expect(screen.getByTestId('add-guest-name')).toHaveValue(''));
   });
 
+  it('the people picker waits for the people: disabled while they load (its list would say there is no one), then offers them', async () => {
+    let answer!: () => void;
+    const held = new Promise<void>((r) => (answer = r));
+    installFetch(
+      on('GET', '/api/users/all', async () => {
+        await held;
+        return jsonResponse(200, ok([{ id: 7, name: 'Mona Member', email: 'mona@example.com', image: null, position: null, designation: null }]));
+      }),
+    );
+    renderWithApp(<ParticipantsDrawer meeting={withGuest()} visible onHide={jest.fn()} onChanged={jest.fn()} />);
+    const picker = await screen.findByTestId('add-user');
+    expect(picker).toHaveClass('p-disabled');
+    await act(async () => answer());
+    await waitFor(() => expect(screen.getByTestId('add-user')).not.toHaveClass('p-disabled'));
+    fireEvent.click(screen.getByTestId('add-user'));
+    expect(await screen.findByRole('option', { name: 'Mona Member', hidden: true })).toBeInTheDocument();
+  });
+
+  it('the people picker opens when the people could not be loaded (the list is empty, not locked)', async () => {
+    installFetch(on('GET', '/api/users/all', () => jsonResponse(500, { success: false, code: 'INTERNAL', message: 'Internal server error' })));
+    renderWithApp(<ParticipantsDrawer meeting={withGuest()} visible onHide={jest.fn()} onChanged={jest.fn()} />);
+    await waitFor(() => expect(screen.getByTestId('add-user')).not.toHaveClass('p-disabled'));
+  });
+
   it("the guest edit form needs the guest's name and sends the hidden e-mail", async () => {
     const calls = installFetch(
       on('GET', '/api/users/all', () => jsonResponse(200, ok([]))),
