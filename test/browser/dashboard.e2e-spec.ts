@@ -31,9 +31,9 @@ function data(r: ApiAnswer, what: string): any {
 
 /** click a tab of the welcome card by its label ('Pending' matches 'Pending (1)') */
 async function openWelcomeTab(page: Page, label: string): Promise<void> {
-  const [tab] = await page.$$(`xpath/.//*[contains(@class, "home-grid__welcome")]//*[contains(@class, "p-tabview-nav")]//a[.//*[starts-with(normalize-space(.), "${label}")]]`);
-  expect(tab).toBeDefined();
-  await tab.click();
+  // the welcome card's tabs come with the home's data, after the page
+  const tab = await page.waitForSelector(`xpath/.//*[contains(@class, "home-grid__welcome")]//*[contains(@class, "p-tabview-nav")]//a[.//*[starts-with(normalize-space(.), "${label}")]]`, { visible: true });
+  await tab!.click();
 }
 
 /** the reminder of the meeting in the widget; the notification service writes it shortly after the event, so reload until it shows */

@@ -7,7 +7,7 @@
 import type { Page } from 'puppeteer-core';
 import { TEST_PASSWORD, pdfFile } from '@app/testing';
 import { closeRedis, meeting, talkingPoint, world, type World } from '../api/meeting/helpers';
-import { openBrowser, orgUrl, signIn, type Session } from './support';
+import { clickReady, openBrowser, orgUrl, settled, signIn, type Session } from './support';
 
 jest.setTimeout(240_000);
 
@@ -153,9 +153,12 @@ describe('journey: live presentation', () => {
     await presenter.step('attach', async () => {
       await page.goto(orgUrl(w.org.slug, `/app/activity/meetings/${meetingId}`));
       await (await page.waitForSelector('[data-testid^="open-talking_point:"]', { visible: true }))!.click();
-      await (await page.waitForSelector('[data-testid=tp-edit]', { visible: true }))!.click();
+      // the item's dialog grows in, then the form replaces its view: each click once it stands still
+      await page.waitForSelector('[data-testid=tp-edit]', { visible: true });
+      await settled(page);
+      await page.click('[data-testid=tp-edit]');
       await page.waitForSelector('[data-testid=tp-form]', { visible: true });
-      await page.click('[data-testid=tp-attachments-add]');
+      await clickReady(page, '[data-testid=tp-attachments-add]');
       await page.waitForSelector(`[data-testid=library-picker] [data-testid=pick-${docId}]`, { visible: true });
       // the dialog grows in: a click during its animation lands beside the moving checkbox
       type Doc = { document: { querySelector(s: string): { textContent: string | null } | null } };

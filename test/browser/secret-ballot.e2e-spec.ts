@@ -11,7 +11,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import { closeRedis, expectOk, serverDate, world, type World } from '../api/meeting/helpers';
-import { a11y, dismissToasts, openBrowser, orgUrl, settled, signIn, successToast, switchLanguage, typeInto, waitForText, type Session } from './support';
+import { a11y, clickReady, dismissToasts, openBrowser, orgUrl, settled, signIn, successToast, switchLanguage, typeInto, waitForText, type Session } from './support';
 
 declare const document: any;
 
@@ -55,7 +55,8 @@ describe('journey: secret ballot with a receipt', () => {
       await member.shot('secret-open');
     });
     await member.step('vote', async () => {
-      await page.click('[data-testid=decision-vote]');
+      // the resolution's dialog may still be growing in
+      await clickReady(page, '[data-testid=decision-vote]');
       await page.waitForSelector('[data-testid=vote-dialog]', { visible: true });
       await waitForText(page, '[data-testid=vote-secret-note]', 'Secret ballot');
       await page.$eval('label[for=vote-Approved]', (l: any) => l.click());
@@ -98,7 +99,8 @@ describe('journey: secret ballot with a receipt', () => {
     await member.step('election-vote', async () => {
       await openResolution(page, w.org.slug, e.id, title);
       await waitForText(page, '[data-testid=election-withheld]', 'The results per candidate are shown when voting closes.');
-      await page.click('[data-testid=decision-vote]');
+      // the resolution's dialog may still be growing in
+      await clickReady(page, '[data-testid=decision-vote]');
       await page.waitForSelector('[data-testid=vote-candidates]', { visible: true });
       await settled(page);
       await waitForText(page, '[data-testid=vote-candidates] legend', 'Choose up to 1 candidates');

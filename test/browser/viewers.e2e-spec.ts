@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'puppeteer-core';
 import { docxFile, emlFile, TEST_PASSWORD, wavFile, xlsxFile } from '@app/testing';
 import { closeRedis, meeting, talkingPoint, world, type World } from '../api/meeting/helpers';
-import { DEMO, dismissToasts, openBrowser, orgUrl, signIn, successToast, textOf, waitForPath, waitForText, type Session } from './support';
+import { clickReady, DEMO, dismissToasts, settled, openBrowser, orgUrl, signIn, successToast, textOf, waitForPath, waitForText, type Session } from './support';
 
 // page functions run inside Chromium; the root tsconfig has no DOM lib, so the globals they use are named here
 declare const document: any;
@@ -64,7 +64,7 @@ describe('journey: sheet, office, e-mail and audio viewers', () => {
     await s.step('upload', async () => {
       await page.goto(orgUrl(DEMO.slug, '/app/activity/library'));
       await page.waitForSelector('[data-testid=library-table]', { visible: true });
-      await page.click('[data-testid=library-upload-toggle]');
+      await clickReady(page, '[data-testid=library-upload-toggle]');
       const input = await page.waitForSelector('[data-testid=library-upload-input]');
       await (input as any).uploadFile(...Object.values(FILES).map((f) => path.join(dir, f)));
       // the whole batch is listed at once, the later files waiting their turn (issue 25: uploads queued invisibly)
@@ -210,6 +210,8 @@ describe('journey: files attached to a talking point open in their viewers from 
       await page.goto(orgUrl(w.org.slug, `/app/activity/meetings/${meetingId}`));
       await (await page.waitForSelector('[data-testid^="open-talking_point:"]', { visible: true }))!.click();
       await page.waitForSelector('[data-testid=tp-view] [data-testid=attachment-link]', { visible: true });
+      // the dialog grows in: a click on a link before it stands still lands beside it
+      await settled(page);
     };
     await s.step('talking-point', async () => {
       await openItem();
