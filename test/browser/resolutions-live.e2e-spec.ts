@@ -52,6 +52,7 @@ describe('journey: the resolutions page is live', () => {
     await member.step('vote', async () => {
       await signIn(member.page, w.org.slug, w.m1.email, w.org.admin.password);
       await openResolution(member.page, w.org.slug, id);
+      await member.page.waitForSelector('[data-testid=decision-vote]', { visible: true });
       await member.page.$eval('[data-testid=decision-vote]', (b: any) => b.click());
       await member.page.waitForSelector('[data-testid=vote-dialog]', { visible: true });
       await settled(member.page);
