@@ -6,6 +6,7 @@
  * (through the meeting) lists it on page 2. Member Two's "Download with annotations" downloads a PDF (the file
  * saved, its first bytes %PDF, the drawing in it as an /Ink annotation). axe in English and Arabic on the book viewer
  * with its tools, the PDF viewer with the export button and the presenter's screen, at phone and tablet widths.
+ * The chair reloads the room and saves slide 2 again: the saved drawing is replaced, not saved a second time.
  * Member Two's book viewer then lists the presenter's drawing (made on slides.pdf, the book's source) at its page in
  * the book, from its source, read-only, painted there; axe with it listed in both languages.
  */
@@ -203,7 +204,7 @@ describe('journey: drawing in the board book, the presenter drawing saved for th
       expect(r.status()).toBe(200);
       expect(r.url()).toContain(`meeting_id=${meetingId}`);
       const body = await r.json();
-      expect(body.data).toMatchObject({ kind: 'drawing', visibility: 'committee', page: 2, color: '#1e88e5' });
+      expect(body.data).toMatchObject({ kind: 'drawing', visibility: 'committee', page: 2, color: '#1e88e5', presented_in: meetingId });
       await chair.shot('presenter-saved');
       return body.data.id as number;
     });
@@ -216,6 +217,35 @@ describe('journey: drawing in the board book, the presenter drawing saved for th
       await onPage(two.page, 'pdf', 2);
       await waitFor('the presenter drawing on page 2', async () => (await overlayInk(two.page, 'pdf')) > 50, 10_000, 200);
       await two.shot('presenter-drawing-in-library');
+    });
+  });
+
+  it('the chair reloads the room and saves slide 2 again: the drawing replaces the saved one, it is not saved twice', async () => {
+    const { page } = chair;
+    const mine = async () => {
+      const list = expectOk(await w.chair.c.get(`/library/${docId}/annotations?meeting_id=${meetingId}`)).annotations as { id: number; kind: string; page: number; mine: boolean }[];
+      return list.filter((a) => a.mine && a.kind === 'drawing' && a.page === 2).map((a) => a.id);
+    };
+    const before = await mine();
+    expect(before).toHaveLength(1);
+    await chair.step('reload-and-save-again', async () => {
+      await page.reload();
+      await page.waitForSelector('[data-testid=presentation-live][data-you-present=yes] [data-testid=slide-stage][data-slide="1"]', { visible: true, timeout: 60_000 });
+      // the room keeps the slide's stroke: the presenter sees it again after the reload
+      await page.waitForFunction(() => document.querySelector('[data-testid=slide-ink]')?.dataset.strokes === '1', { timeout: 30_000 });
+      await page.waitForSelector('[data-testid=tool-save-annotation]:not([disabled])', { visible: true });
+      const settled = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes(`/api/library/${docId}/annotations/`), { timeout: 30_000 }).catch(() => null);
+      await page.click('[data-testid=tool-save-annotation]');
+      await settled;
+      await page.waitForSelector('[data-testid=tool-save-annotation]:not([disabled])', { visible: true });
+    });
+    const after = await mine();
+    expect(after).toHaveLength(1);
+    expect(after[0]).not.toBe(before[0]);
+    // member2's open viewer of the PDF hears of it: one drawing listed, the new one
+    await two.step('one-presenter-drawing', async () => {
+      await two.page.waitForSelector(`[data-testid=ann-item][data-id="${after[0]}"][data-kind=drawing]`, { visible: true, timeout: 15_000 });
+      expect(await two.page.$$eval('[data-testid=ann-item][data-kind=drawing]', (n: any[]) => n.length)).toBe(1);
     });
   });
 

@@ -47,6 +47,9 @@ describe('strict input: 409 with field errors, nothing written', () => {
     ['people without anyone named', note('x', 'people'), 'people'],
     ['a colour that is no colour', { ...note('x'), color: 'red' }, 'color'],
     ['an unknown field', { ...note('x'), owner: 1 }, 'owner'],
+    ['a presented drawing without its meeting', { page: 1, kind: 'drawing', geometry: { paths: [{ points: [[0.1, 0.1]] }] }, visibility: 'committee', presented: true }, 'presented'],
+    ['a presented note', { ...note('x'), presented: true }, 'presented'],
+    ['presented not true', { page: 1, kind: 'drawing', geometry: { paths: [{ points: [[0.1, 0.1]] }] }, presented: 'yes' }, 'presented'],
   ])('%s', async (_, body, field) => {
     const before = expectOk(await w.m1.c.get(path())).annotations.length;
     const r = await w.m1.c.post(path(), body);

@@ -59,6 +59,8 @@ export const zSharedAnnotationBase = z.object({
   /** the file's version it was made on; `orphaned` when a later version no longer has its text */
   version: z.number().int(),
   orphaned: z.boolean(),
+  /** a presenter's saved drawing: the meeting it was presented in (saving the slide again replaces these); else null */
+  presented_in: z.number().int().nullable(),
   mine: z.boolean(),
   can_edit: z.boolean(),
   can_delete: z.boolean(),
@@ -80,9 +82,12 @@ export const zCreateAnnotationBody = z
     color: zColor.default('#ffdd00'),
     visibility: zAnnotationVisibility.default('private'),
     people: zPeople.default([]),
+    /** a presenter's slide drawing (docs/annotations.md#the-presenters-drawing): a drawing saved with `?meeting_id=`, recorded as presented in that meeting */
+    presented: z.literal(true, { error: M.invalid }).optional(),
   })
   .strict()
   .superRefine((b, ctx) => {
+    if (b.presented && b.kind !== 'drawing') ctx.addIssue({ code: 'custom', path: ['presented'], message: M.invalid });
     const schema = b.kind === 'highlight' ? zHighlightGeometry : b.kind === 'note' ? zNoteGeometry : zDrawingGeometry;
     const r = schema.safeParse(b.geometry);
     if (!r.success) ctx.addIssue({ code: 'custom', path: ['geometry'], message: M.invalid });
@@ -115,7 +120,7 @@ export const CreateAnnotation = defineRpc({
     ...zFileRef,
     body: z.object({
       page: z.number().int().positive(), kind: zAnnotationKind, geometry: zAnnotationGeometry, quote: z.string().optional(), text: z.string(), color: z.string(),
-      visibility: zAnnotationVisibility, people: z.array(id),
+      visibility: zAnnotationVisibility, people: z.array(id), presented: z.literal(true).optional(),
     }),
   }),
   response: zSharedAnnotation,

@@ -51,6 +51,7 @@ export const LibraryMessages = {
   conversionFailed: 'The file could not be converted for viewing.',
   noFileUrl: 'The file is not available.',
   unknownUser: 'The selected user is invalid.',
+  presentedWithoutMeeting: 'A presented drawing is saved with its meeting (meeting_id).',
   shareExpiryPast: 'A share must end in the future.',
   unknownFolder: 'The selected folder is invalid.',
   attachmentPdfOnly: 'Choose only pdf',

@@ -54,6 +54,7 @@ export class AnnotationsService {
       author: { id: row.authorId, name: row.authorName },
       version: row.version,
       orphaned: row.orphaned,
+      presented_in: row.presentedIn,
       mine: row.authorId === r.userId,
       can_edit: mayEditAnnotation(row, r),
       // a reply goes with its annotation's visibility: the admin rule looks at the annotation's
@@ -107,9 +108,12 @@ export class AnnotationsService {
       const item = await this.file(s, c);
       if ((await this.repo.count(s, item.id)) >= ANNOTATION_LIMITS.perFile) throw AppError.validation({ page: 'This file has too many annotations.' });
       const b = c.body;
+      // a presenter's drawing is recorded with the meeting it was presented in (the room's ?meeting_id=)
+      if (b.presented && c.meetingId === undefined) throw AppError.validation({ presented: LibraryMessages.presentedWithoutMeeting });
       const row = await this.repo.insert(s, {
         itemId: item.id, parentId: null, version: item.version, page: b.page, kind: b.kind, geometry: b.geometry, quote: b.kind === 'highlight' ? (b.quote ?? null) : null,
         text: b.text, color: b.color, visibility: b.visibility, people: b.people, authorId: r.userId, authorName: c.actor.name || c.actor.email || '',
+        presentedIn: b.presented ? (c.meetingId ?? null) : null,
       });
       await this.announce(s, c, row.id, 'created', null, row);
       return this.thread(s, c, r, row.id);

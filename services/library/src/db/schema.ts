@@ -190,6 +190,8 @@ export const sharedAnnotations = library.table(
     authorId: integer('author_id').notNull(),
     authorName: text('author_name').notNull().default(''),
     orphaned: boolean('orphaned').notNull().default(false),
+    /** a presenter's saved drawing: the meeting it was presented in (docs/annotations.md#the-presenters-drawing); null otherwise */
+    presentedIn: integer('presented_in'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

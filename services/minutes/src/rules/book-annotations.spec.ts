@@ -25,7 +25,7 @@ describe('bookPlacements', () => {
 
 const ann = (p: Partial<SharedAnnotation>): SharedAnnotation => ({
   id: 1, library_id: 2, parent_id: null, page: 1, kind: 'highlight', geometry: { rects: [{ x: 0.1, y: 0.1, w: 0.2, h: 0.05 }] }, quote: null, text: '',
-  color: '#ffdd00', visibility: 'committee', people: [], author: { id: 7, name: 'M1' }, version: 1, orphaned: false, mine: true, can_edit: true,
+  color: '#ffdd00', visibility: 'committee', people: [], author: { id: 7, name: 'M1' }, version: 1, orphaned: false, presented_in: null, mine: true, can_edit: true,
   can_delete: true, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', replies: [], ...p,
 });
 

@@ -16,6 +16,7 @@ import {
   type MeetingDetails,
   type PaletteColour,
 } from '@app/contracts';
+import { annotationsApi } from '../../api/annotations';
 import { api } from '../../api/client';
 import { notify } from '../../api/notify';
 import { EmptyState } from '../../components/EmptyState';
@@ -31,7 +32,7 @@ import { NotesDrawer } from './NotesDrawer';
 import { SidePanel } from './SidePanel';
 import { SlideStage, type Tool } from './SlideStage';
 import { drawingOf, slideDrawingAnnotations } from './room-state';
-import { replaceSlideInk } from './slide-ink';
+import { replaceSlideInk, savedSlideInk, slidesWithSavedInk } from './slide-ink';
 import { usePresentationSocket } from './use-presentation-socket';
 import './presentation.css';
 
@@ -172,7 +173,22 @@ export function PresentationPage(props: { mode: 'live' | 'viewer' }) {
   // slide saves it again at once, so the erased ink leaves the saved marks too (live for open viewers through the
   // annotation events). One save at a time, in order (`inkQueue`), each from the drawing as it was when asked.
   const [savingInk, setSavingInk] = useState(false);
-  const savedInk = useRef(new Map<number, number[]>());
+  // the slides with drawings saved in this meeting (the server's record, read when the room opens: a reload knows them)
+  const savedInk = useRef(new Set<number>());
+  const hasDocument = !!attachment;
+  useEffect(() => {
+    if (!live || isGuest || !hasDocument) return;
+    let gone = false;
+    annotationsApi.list(fileId, meetingId).then(
+      (list) => {
+        if (!gone) for (const s of slidesWithSavedInk(list, meetingId)) savedInk.current.add(s);
+      },
+      (e: unknown) => console.warn('presentation: saved drawings', e),
+    );
+    return () => {
+      gone = true;
+    };
+  }, [live, isGuest, hasDocument, fileId, meetingId]);
   const inkQueue = useRef<Promise<unknown>>(Promise.resolve());
   const saveDrawing = async (o: { quiet?: boolean; extra?: DrawOperation[] } = {}) => {
     opThrottle.current?.flush();
@@ -182,11 +198,14 @@ export function PresentationPage(props: { mode: 'live' | 'viewer' }) {
     const aspect = size && size.width > 0 ? size.height / size.width : 1;
     const bodies = slideDrawingAnnotations([...drawingOf(view.operations, at), ...pending, ...(o.extra ?? [])], at, aspect);
     const job = inkQueue.current.then(async () => {
-      const before = savedInk.current.get(at) ?? [];
-      if (bodies.length === 0 && before.length === 0) return o.quiet ? undefined : notify('info', t('tools.nothingToSave'));
       setSavingInk(true);
       try {
-        savedInk.current.set(at, await replaceSlideInk(fileId, meetingId, before, bodies));
+        // what this slide saved before, as the server has it (a reload forgets nothing): replaced, never saved twice
+        const before = savedSlideInk(await annotationsApi.list(fileId, meetingId), meetingId, at + 1);
+        if (bodies.length === 0 && before.length === 0) return o.quiet ? undefined : notify('info', t('tools.nothingToSave'));
+        const ids = await replaceSlideInk(fileId, meetingId, before, bodies);
+        if (ids.length) savedInk.current.add(at);
+        else savedInk.current.delete(at);
         if (!o.quiet) notify('success', t('tools.saved', { count: bodies.length, page: at + 1 }));
       } catch (e) {
         // the request layer has shown the catalogue's toast for an answer; this names what failed

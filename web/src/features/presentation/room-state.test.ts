@@ -52,7 +52,7 @@ describe('slideDrawingAnnotations: the presenter drawing saved as shared annotat
   const c = s('c', 'pen', '#000000', 3, [[0.4, 0.4], [0.5, 0.5]]);
   const h = s('h', 'highlighter', '#e53935', 4, [[0.6, 0.6], [0.7, 0.6]]);
   const drawing = (color: string, width: number, paths: [number, number][][], page = 3, opacity?: number) => ({
-    page, kind: 'drawing', geometry: { paths: paths.map((points) => ({ points })), width, ...(opacity ? { opacity } : {}) }, color, visibility: 'committee',
+    page, kind: 'drawing', geometry: { paths: paths.map((points) => ({ points })), width, ...(opacity ? { opacity } : {}) }, color, visibility: 'committee', presented: true,
   });
   // the eraser (width 3, six times wide: 0.018 across, reach 0.009) over the middle of a horizontal pen line
   const line = s('l', 'pen', '#000000', 3, [[0.1, 0.5], [0.5, 0.5]]);

@@ -102,6 +102,8 @@ export interface SlideDrawing {
   geometry: { paths: { points: [number, number][] }[]; width: number; opacity?: number };
   color: string;
   visibility: 'committee';
+  /** recorded as presented in the meeting (the room's ?meeting_id=): the next save of the slide finds and replaces it, after a reload too */
+  presented: true;
 }
 
 type Pt = [number, number];
@@ -198,7 +200,7 @@ export function slideDrawingAnnotations(drawing: readonly DrawOperation[], slide
         if (!last || last.geometry.paths.length >= PATHS_PER_ANNOTATION) {
           const width = Math.round(Math.min(0.05, Math.max(0.0005, (s.width * TOOL_STYLE[s.tool].widthFactor) / 1000)) * 10_000) / 10_000;
           const alpha = TOOL_STYLE[s.tool].alpha;
-          last = { page: slide + 1, kind: 'drawing', geometry: { paths: [], width, ...(alpha < 1 ? { opacity: alpha } : {}) }, color: s.colour, visibility: 'committee' };
+          last = { page: slide + 1, kind: 'drawing', geometry: { paths: [], width, ...(alpha < 1 ? { opacity: alpha } : {}) }, color: s.colour, visibility: 'committee', presented: true };
           list.push(last);
           out.push(last);
           groups.set(key, list);

@@ -195,7 +195,7 @@ describe('board book viewer', () => {
     const calls = installFetch(
       on('GET', '/api/library/41/annotations', () => jsonResponse(200, { success: true, data: { annotations: [{
         id: 5, library_id: 41, parent_id: null, page: 4, kind: 'highlight', geometry: { rects: [{ x: 0.1, y: 0.1, w: 0.3, h: 0.02 }] }, quote: 'Budget 2027', text: 'Look', color: '#ffdd00',
-        visibility: 'committee', people: [], author: { id: 3, name: 'Mark Member' }, version: 1, orphaned: false, mine: false, can_edit: false, can_delete: false,
+        visibility: 'committee', people: [], author: { id: 3, name: 'Mark Member' }, version: 1, orphaned: false, presented_in: null, mine: false, can_edit: false, can_delete: false,
         created_at: '2026-11-28 10:00:00', updated_at: '2026-11-28 10:00:00', replies: [],
       }] } })),
     );
@@ -216,8 +216,8 @@ describe('board book viewer', () => {
     afterThis(() => session.clear());
     const src = (id: number, page: number, filePage: number, text: string) => ({
       id, library_id: 12, parent_id: null, page, kind: 'highlight', geometry: { rects: [{ x: 0.1, y: 0.1, w: 0.3, h: 0.02 }] }, quote: null, text, color: '#ffdd00',
-      visibility: 'committee', people: [], author: { id: 3, name: 'Mark Member' }, version: 2, orphaned: false, mine: false, can_edit: false, can_delete: false,
-      created_at: '2026-11-28 10:00:00', updated_at: '2026-11-28 10:00:00', replies: [{ id: id + 100, library_id: 12, parent_id: id, page, kind: 'reply', geometry: null, quote: null, text: 'Agreed', color: '#ffdd00', visibility: 'committee', people: [], author: { id: 4, name: 'Rita Reader' }, version: 2, orphaned: false, mine: false, can_edit: false, can_delete: false, created_at: '2026-11-28 10:00:00', updated_at: '2026-11-28 10:00:00' }],
+      visibility: 'committee', people: [], author: { id: 3, name: 'Mark Member' }, version: 2, orphaned: false, presented_in: null, mine: false, can_edit: false, can_delete: false,
+      created_at: '2026-11-28 10:00:00', updated_at: '2026-11-28 10:00:00', replies: [{ id: id + 100, library_id: 12, parent_id: id, page, kind: 'reply', geometry: null, quote: null, text: 'Agreed', color: '#ffdd00', visibility: 'committee', people: [], author: { id: 4, name: 'Rita Reader' }, version: 2, orphaned: false, presented_in: null, mine: false, can_edit: false, can_delete: false, created_at: '2026-11-28 10:00:00', updated_at: '2026-11-28 10:00:00' }],
       source: { library_id: 12, version: 2, name: 'budget.pdf', page: filePage },
     });
     const calls = installFetch(
@@ -258,7 +258,7 @@ describe('board book viewer', () => {
       on('GET', '/api/library/42/annotations', () => jsonResponse(200, { success: true, data: { annotations: [] } })),
       on('GET', '/api/meetings/9/book/annotations', () => jsonResponse(200, { success: true, data: { meeting_id: 9, book_library_id: 42, annotations: [{
         id: 8, library_id: 12, parent_id: null, page: 3, kind: 'note', geometry: { x: 0.5, y: 0.5 }, quote: null, text: 'ملاحظة', color: '#ffdd00',
-        visibility: 'committee', people: [], author: { id: 3, name: 'Mark Member' }, version: 1, orphaned: false, mine: false, can_edit: false, can_delete: false,
+        visibility: 'committee', people: [], author: { id: 3, name: 'Mark Member' }, version: 1, orphaned: false, presented_in: null, mine: false, can_edit: false, can_delete: false,
         created_at: '2026-11-28 10:00:00', updated_at: '2026-11-28 10:00:00', replies: [], source: { library_id: 12, version: 1, name: 'budget.pdf', page: 1 },
       }] } })),
     );

@@ -23,7 +23,7 @@ beforeEach(() => {
 
 const mark = (o: Partial<SharedAnnotation>): SharedAnnotation => ({
   id: 1, library_id: 7, parent_id: null, page: 1, kind: 'note', geometry: { x: 0.5, y: 0.5 }, quote: null, text: '', color: '#ffdd00', visibility: 'private', people: [],
-  author: { id: 2, name: 'Mona Member' }, version: 1, orphaned: false, mine: true, can_edit: true, can_delete: true,
+  author: { id: 2, name: 'Mona Member' }, version: 1, orphaned: false, presented_in: null, mine: true, can_edit: true, can_delete: true,
   created_at: '2026-11-28 10:00:00', updated_at: '2026-11-28 10:00:00', replies: [], ...o,
 });
 const mine = mark({ id: 11, text: 'Only mine' });

@@ -1,0 +1,1 @@
+ALTER TABLE "library"."shared_annotations" ADD COLUMN "presented_in" integer;
