@@ -8,7 +8,8 @@
  * with its tools, the PDF viewer with the export button and the presenter's screen, at phone and tablet widths.
  * The chair reloads the room and saves slide 2 again: the saved drawing is replaced, not saved a second time.
  * Member Two's book viewer then lists the presenter's drawing (made on slides.pdf, the book's source) at its page in
- * the book, from its source, read-only, painted there; axe with it listed in both languages.
+ * the book, from its source, read-only, painted there; axe with it listed in both languages. A note the chair adds to
+ * slides.pdf while that book is open shows in it at once (the book's live channel); the chair's private one never.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -315,6 +316,32 @@ describe('journey: drawing in the board book, the presenter drawing saved for th
         await switchLanguage(page, 'en');
       }
       await page.setViewport(DESKTOP);
+    });
+  });
+
+  it("a mark added to slides.pdf while member2's book is open shows in the book at once; the chair's private one never does", async () => {
+    const { page } = two;
+    const on = `/library/${docId}/annotations?meeting_id=${meetingId}`;
+    await two.step('book-open', async () => {
+      await page.goto(orgUrl(w.org.slug, bookHref));
+      await onPage(page, 'book', 1);
+      await page.click('[data-testid=book-ann-toggle]');
+      await page.waitForSelector('[data-testid=ann-source-item]', { visible: true, timeout: 15_000 });
+    });
+    const secret = expectOk(await w.chair.c.post(on, { page: 3, kind: 'note', geometry: { x: 0.4, y: 0.4 }, text: 'Chair only' }));
+    const shared = expectOk(await w.chair.c.post(on, { page: 3, kind: 'note', geometry: { x: 0.5, y: 0.5 }, text: 'Outlook looks right', visibility: 'committee' }));
+    await two.step('live-source-mark', async () => {
+      // no reload, the panel stays open: the book's channel of its source files brings it
+      const item = await page.waitForSelector(`[data-testid=ann-source-item][data-id="${shared.id}"][data-page="${slidesStart + 2}"]`, { visible: true, timeout: 15_000 });
+      expect(await item!.evaluate((n: any) => n.textContent)).toContain('From slides.pdf, page 3');
+      expect(await page.$(`[data-testid=ann-source-item][data-id="${secret.id}"]`)).toBeNull();
+      expect(await page.$eval('[data-testid=ann-sources]', (n: any) => n.textContent)).not.toContain('Chair only');
+      await two.shot('book-source-live');
+    });
+    // and when it goes, it goes from the open book too
+    expectOk(await w.chair.c.delete(`/library/${docId}/annotations/${shared.id}?meeting_id=${meetingId}`));
+    await two.step('live-source-removed', async () => {
+      await page.waitForSelector(`[data-testid=ann-source-item][data-id="${shared.id}"]`, { hidden: true, timeout: 15_000 });
     });
   });
 });

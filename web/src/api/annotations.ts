@@ -1,4 +1,4 @@
-import { Routes, type AnnotatedExportState, type BookSourceAnnotation, type AnnotationVisibility, type CreateAnnotationBody, type RouteData } from '@app/contracts';
+import { Routes, type AnnotatedExportState, type BookSourceAnnotation, type BookSourceAnnotations, type AnnotationVisibility, type CreateAnnotationBody, type RouteData } from '@app/contracts';
 export type { AnnotatedExportState };
 import { api, apiCommand } from './client';
 
@@ -8,7 +8,7 @@ import { api, apiCommand } from './client';
  */
 export type SharedAnnotation = RouteData<typeof Routes.listAnnotations>['annotations'][number];
 export type NewAnnotation = Partial<CreateAnnotationBody> & Pick<CreateAnnotationBody, 'page' | 'kind' | 'geometry'>;
-export type { AnnotationVisibility, BookSourceAnnotation };
+export type { AnnotationVisibility, BookSourceAnnotation, BookSourceAnnotations };
 
 const q = (meetingId: number | null) => ({ meeting_id: meetingId ?? undefined });
 
@@ -28,8 +28,8 @@ export const annotationsApi = {
   startExport: (itemId: number, meetingId: number | null): Promise<AnnotatedExportState> => api(Routes.startAnnotatedExport, { params: { id: itemId }, query: q(meetingId), notify: false }),
   exportState: (exportId: string): Promise<AnnotatedExportState> => api(Routes.getAnnotatedExport, { params: { exportId }, notify: false }),
   /** a board book's source files' marks the caller may see, at their pages in the book, read-only (docs/annotations.md#the-board-book) */
-  bookSources: async (meetingId: number, bookId: number): Promise<BookSourceAnnotation[]> =>
-    (await api(Routes.getBookSourceAnnotations, { params: { id: meetingId }, query: { book: bookId }, notify: false })).annotations,
+  bookSources: (meetingId: number, bookId: number): Promise<BookSourceAnnotations> =>
+    api(Routes.getBookSourceAnnotations, { params: { id: meetingId }, query: { book: bookId }, notify: false }),
   remove: async (itemId: number, meetingId: number | null, annotationId: number) =>
     (await apiCommand(Routes.deleteSharedAnnotation, { params: { id: itemId, annotationId }, query: q(meetingId) })).message,
 };

@@ -61,6 +61,12 @@ export function openFileLive(itemId: number, meetingId: number | null, onMessage
   return openChannel(path, zFileLiveMessage, onMessage, opts);
 }
 
+/** a board book's attached files' annotation changes (docs/annotations.md#live): `annotation` messages name the source file */
+export function openBookLive(meetingId: number, bookId: number, onMessage: (m: FileLiveMessage) => void, opts: Omit<LiveOptions, 'guestToken'> = {}): () => void {
+  const path = `${routePath(Routes.bookAnnotationsLive, { id: meetingId })}?book=${bookId}`;
+  return openChannel(path, zFileLiveMessage, onMessage, opts);
+}
+
 function openChannel<M extends { type: string }>(path: string, schema: z.ZodType<M>, onMessage: (m: M) => void, opts: LiveOptions): () => void {
   const doFetch = opts.fetchImpl ?? fetch;
   let closed = false;

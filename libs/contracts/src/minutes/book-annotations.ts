@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRpc } from '../core/define';
 import { zId, zLang, zTenant } from '../core/common';
-import { defineRoute } from '../core/route';
+import { defineComposedRoute, defineRoute } from '../core/route';
 import { zStrictId } from '../library/library.http';
 import { zSharedAnnotation } from '../library/annotations';
 import { zVariant } from '../organization/tenancy.rpc';
@@ -27,11 +27,22 @@ export type BookAnnotationSource = z.output<typeof zBookAnnotationSource>;
 export const zBookSourceAnnotation = zSharedAnnotation.extend({ source: zBookAnnotationSource });
 export type BookSourceAnnotation = z.output<typeof zBookSourceAnnotation>;
 
+/** an attached file the reader may see as the book holds it: its version, its name and its pages in the book */
+export const zBookSourceFile = z.object({ library_id: z.number().int(), version: z.number().int(), name: z.string(), start: z.number().int(), end: z.number().int() });
+export type BookSourceFile = z.output<typeof zBookSourceFile>;
+
 /** GET /api/meetings/{id}/book/annotations?book= */
 export const zBookSourceAnnotations = z.object({
   meeting_id: z.number().int(),
   book_library_id: z.number().int(),
   annotations: z.array(zBookSourceAnnotation),
+  /** the files whose marks the answer holds (those the reader may see, with pages in the book): the book's live channel listens to them */
+  files: z.array(zBookSourceFile),
+  /**
+   * false for a book made before its files were recorded with it (no publication): where its files sit is not known,
+   * so their marks cannot be shown in it (the viewer says so). A book made since, with or without its pages recorded, is true.
+   */
+  pages_known: z.boolean(),
 });
 export type BookSourceAnnotations = z.output<typeof zBookSourceAnnotations>;
 
@@ -48,5 +59,15 @@ export const BookAnnotationRoutes = {
     method: 'GET', path: '/api/meetings/:id/book/annotations', access: 'user', tags: ['minutes'], params: z.object({ id: zId }), query: zBookAnnotationsQuery,
     summary: "The annotations the reader may see on the board book's attached files ({book}: the book's library id), at their pages in the book, read-only",
     rpc: GetBookSourceAnnotations, toRpc: ({ call, params, query }) => ({ ...call, meetingId: params.id, libraryId: query.book }),
+  }),
+  /**
+   * The book's source files' live channel (docs/annotations.md#live): the gateway asks for the reader's answer above
+   * (its 404s before the stream opens) and listens to the annotation changes of the files it holds, as each file's own
+   * channel does (the change's audience decides who hears it: a private mark never reaches another reader).
+   */
+  bookAnnotationsLive: defineComposedRoute({
+    method: 'GET', path: '/api/meetings/:id/book/live', access: 'user', tags: ['minutes'], params: z.object({ id: zId }), query: zBookAnnotationsQuery, produces: 'file',
+    summary: "Server-sent events of the board book's attached files the reader may see ({book}: the book's library id): ready and annotation messages (zFileLiveMessage, itemId the source file); Last-Event-ID asks for a resync",
+    response: z.string(),
   }),
 };

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PassThrough } from 'node:stream';
-import { AnnotationRoutes, AppError, ListAnnotations, LiveRoutes, type FileLiveMessage, type LiveMessage, type ResolutionLiveMessage } from '@app/contracts';
+import { AnnotationRoutes, AppError, BookAnnotationRoutes, GetBookSourceAnnotations, ListAnnotations, LiveRoutes, type FileLiveMessage, type LiveMessage, type ResolutionLiveMessage } from '@app/contracts';
 import { Bus } from '@app/platform';
 import { FileAnswer, Implements, type RouteContext, type RouteResult } from '../core/routes';
 import { LiveHub, mayListen, type FileListener, type LiveListener, type ResolutionListener } from './live.hub';
@@ -100,6 +100,25 @@ export class LiveRoutesImpl {
       const listener: FileListener = { call, itemId: params.id, ...io };
       this.hub.addFile(listener);
       return () => this.hub.removeFile(listener);
+    });
+  }
+
+  /**
+   * GET /api/meetings/:id/book/live?book= (docs/annotations.md#live): the board book's viewer hears of the marks of
+   * its attached files. The minutes service answers the reader's book (404 for who may not see the meeting or the
+   * book) with the files the reader may see; the channel listens to each as its own file channel would (the same
+   * audience rule: a private mark never reaches another reader, a mark shared with people only those named).
+   */
+  @Implements(BookAnnotationRoutes.bookAnnotationsLive)
+  async bookAnnotationsLive({ call, params, query, req, res }: RouteContext<typeof BookAnnotationRoutes.bookAnnotationsLive>): Promise<RouteResult<typeof BookAnnotationRoutes.bookAnnotationsLive>> {
+    const book = await this.bus.request(GetBookSourceAnnotations, { ...call, meetingId: params.id, libraryId: query.book });
+    const ids = [...new Set(book.files.map((f) => f.library_id))];
+    return openEventStream<FileLiveMessage>(req, res, (resync) => ({ type: 'ready', itemId: query.book, resync }), (io) => {
+      const listeners: FileListener[] = ids.map((itemId) => ({ call, itemId, ...io }));
+      for (const l of listeners) this.hub.addFile(l);
+      return () => {
+        for (const l of listeners) this.hub.removeFile(l);
+      };
     });
   }
 }

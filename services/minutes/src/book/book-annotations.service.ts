@@ -4,7 +4,7 @@ import { Bus } from '@app/platform';
 import { Meetings } from '../common/meetings';
 import { MinutesDb } from '../common/minutes-db';
 import { bookSections } from '../rules/book';
-import { bookPlacements, placeAnnotations } from '../rules/book-annotations';
+import { bookPlacements, placeAnnotations, withBookPages } from '../rules/book-annotations';
 import { BookChangesRepository } from './book-changes.repository';
 
 /**
@@ -21,7 +21,9 @@ export class BookAnnotationsService {
     const visible = new Set(bookSections(meeting).map((x) => x.key));
     const book = await this.db.tenant(c.orgId, (s) => this.repo.doneByLibraryId(s, c.meetingId, c.libraryId));
     if (!book) throw AppError.notFound('board book');
-    const placements = bookPlacements(book.items ?? [], visible);
+    // a book made before the pages were recorded takes them from its outline (withBookPages); one made before its
+    // files were recorded at all (items null) cannot place its files' marks: pages_known false, the viewer says so
+    const placements = bookPlacements(withBookPages(book.items ?? [], book.outlines ?? []), visible);
     const lists = new Map<number, SharedAnnotation[]>();
     for (const id of new Set(placements.map((p) => p.library_id))) {
       try {
@@ -34,6 +36,7 @@ export class BookAnnotationsService {
     }
     const annotations = placements.flatMap((p) => placeAnnotations(p, lists.get(p.library_id) ?? []));
     annotations.sort((a, b) => a.page - b.page || a.id - b.id);
-    return { meeting_id: c.meetingId, book_library_id: c.libraryId, annotations };
+    const files = placements.filter((p) => lists.has(p.library_id)).map((p) => ({ library_id: p.library_id, version: p.version, name: p.name, start: p.start, end: p.end }));
+    return { meeting_id: c.meetingId, book_library_id: c.libraryId, annotations, files, pages_known: book.items !== null };
   }
 }

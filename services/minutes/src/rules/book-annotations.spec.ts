@@ -1,6 +1,6 @@
 import type { SharedAnnotation } from '@app/contracts';
 import type { PublishedItem } from '../db/schema';
-import { bookPlacements, placeAnnotations, type BookPlacement } from './book-annotations';
+import { bookPlacements, placeAnnotations, withBookPages, type BookPlacement } from './book-annotations';
 
 const item = (key: string, files: PublishedItem['files']): PublishedItem => ({ key, label: key, title: key, files });
 
@@ -50,5 +50,27 @@ describe('placeAnnotations', () => {
     expect(out.source).toEqual({ library_id: 2, version: 3, name: 'B.pdf', page: 2 });
     expect([out.can_edit, out.can_delete, out.mine]).toEqual([false, false, true]);
     expect(out.replies.map((r) => [r.page, r.can_edit, r.can_delete])).toEqual([[7, false, false]]);
+  });
+});
+
+describe('withBookPages: a book made before the pages were recorded takes them from its outline', () => {
+  const cover = [{ name: 'Meeting', start: 1, end: 1 }, { name: 'Agenda', start: 2, end: 3 }];
+  const older = [
+    item('a', [{ library_id: 1, version: 2, name: 'A.pdf' }, { library_id: 2, version: 1, name: 'sheet.xlsx' }]),
+    item('b', [{ library_id: 3, version: 1, name: 'C.pdf' }, { library_id: 1, version: 2, name: 'A.pdf' }]),
+    item('c', []),
+  ];
+  const outline = [...cover, { name: 'A.pdf', start: 4, end: 6 }, { name: 'C.pdf', start: 7, end: 7 }, { name: 'A.pdf', start: 8, end: 10 }];
+  const pages = (items: PublishedItem[]) => items.map((i) => i.files.map((f) => [f.library_id, f.start ?? null, f.end ?? null]));
+  it.each([
+    ['each file in the book at its entry, in agenda order; one left out (no PDF) has none; one attached twice both', older, outline, [[[1, 4, 6], [2, null, null]], [[3, 7, 7], [1, 8, 10]], []]],
+    ['an outline with only the cover and agenda: nothing', older, cover, [[[1, null, null], [2, null, null]], [[3, null, null], [1, null, null]], []]],
+    ['no outline: nothing', older, [], [[[1, null, null], [2, null, null]], [[3, null, null], [1, null, null]], []]],
+    ['pages recorded: kept as they are, the outline not read', [item('a', [{ library_id: 1, version: 1, name: 'A.pdf', start: 9, end: 9 }])], outline, [[[1, 9, 9]]]],
+  ] as const)('%s', (_, items, entries, want) => {
+    expect(pages(withBookPages(items as unknown as PublishedItem[], entries))).toEqual(want);
+  });
+  it('then placed as a new book is', () => {
+    expect(bookPlacements(withBookPages(older, outline), new Set(['b'])).map((p) => [p.library_id, p.start, p.end])).toEqual([[3, 7, 7], [1, 8, 10]]);
   });
 });

@@ -1,5 +1,6 @@
-import type { BookSourceAnnotation, SharedAnnotation } from '@app/contracts';
+import type { BookSourceAnnotation, OutlineEntry, SharedAnnotation } from '@app/contracts';
 import type { PublishedItem } from '../db/schema';
+import { sourcesFromOutline } from './book-summary';
 
 /** an attached file as a board book holds it: its version and its pages in the book (1-based, inclusive) */
 export interface BookPlacement {
@@ -8,6 +9,24 @@ export interface BookPlacement {
   name: string;
   start: number;
   end: number;
+}
+
+/**
+ * A publication's files with their pages in the book. A book made since the pages are recorded has them (`start`,
+ * `end`); one made before (its items recorded, no file with pages) takes them from the book's outline, as its
+ * summary does (`sourcesFromOutline`: after the cover and the agenda, one entry per file in the book, in agenda order,
+ * named as the file; a file the book left out, without a PDF, has no entry and no pages).
+ */
+export function withBookPages(items: readonly PublishedItem[], outlines: readonly OutlineEntry[]): PublishedItem[] {
+  if (items.some((i) => i.files.some((f) => f.start != null))) return [...items];
+  const found = new Map(sourcesFromOutline(items, outlines).map((x) => [`${x.section}:${x.library_id}`, x]));
+  return items.map((i, section) => ({
+    ...i,
+    files: i.files.map((f) => {
+      const x = found.get(`${section}:${f.library_id}`);
+      return x ? { ...f, start: x.start, end: x.end } : f;
+    }),
+  }));
 }
 
 /**

@@ -4,7 +4,8 @@ import { Dialog } from 'primereact/dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { ProgressBar } from 'primereact/progressbar';
 import { useTranslation } from 'react-i18next';
-import { annotationsApi, type AnnotatedExportState, type AnnotationVisibility, type BookSourceAnnotation, type NewAnnotation, type SharedAnnotation } from '../../api/annotations';
+import { annotationsApi, type AnnotatedExportState, type AnnotationVisibility, type BookSourceAnnotations, type NewAnnotation, type SharedAnnotation } from '../../api/annotations';
+import { openBookLive } from '../../api/live';
 import { useApi } from '../../hooks/use-api';
 import { useReportJob } from '../../hooks/use-report-job';
 import { saveBlob } from '../../lib/download';
@@ -39,7 +40,9 @@ export function useSharedLayer(ref: { itemId: number; meetingId: number | null }
   const [visibility, setVisibility] = useState<AnnotationVisibility>('private');
   const [people, setPeople] = useState<number[]>([]);
   const enabled = !!ref;
-  const sources = useMemo(() => sourcesOf.data ?? [], [sourcesOf.data]);
+  const sources = useMemo(() => sourcesOf.data?.annotations ?? [], [sourcesOf.data]);
+  // a book made before its files were recorded cannot place their marks (the panel says so)
+  const sourcesKnown = sourcesOf.data?.pages_known ?? true;
   // the page's marks: the file's own, then (a board book) its source files' at their pages in the book, painted alike
   const onPage = useMemo(
     () => (enabled ? [...shared.items.filter((a) => a.page === page && !a.orphaned), ...sources.filter((a) => a.page === page)] : []),
@@ -50,15 +53,41 @@ export function useSharedLayer(ref: { itemId: number; meetingId: number | null }
     if (visibility === 'people' && people.length === 0) return;
     void shared.add({ ...body, visibility, ...(visibility === 'people' ? { people } : {}) }).catch((e: unknown) => console.error('annotation', e));
   };
-  return { enabled, shared, sources, reloadSources: () => void sourcesOf.mutate(), tool, setTool, color, setColor, visibility, setVisibility, people, setPeople, onPage, add };
+  return { enabled, shared, sources, sourcesKnown, reloadSources: () => void sourcesOf.mutate(), tool, setTool, color, setColor, visibility, setVisibility, people, setPeople, onPage, add };
 }
+
+/** how soon a burst of the source files' changes reloads the book's list (one load for several) */
+const SOURCES_DEBOUNCE_MS = 150;
 
 /**
  * A board book's source files' marks (docs/annotations.md#the-board-book): what the reader may see on each attached
  * file's version the book holds, at its pages in the book, read-only (GET /api/meetings/{id}/book/annotations?book=).
+ * Live as the book's own marks are (docs/annotations.md#live): the book's channel (GET /api/meetings/{id}/book/live)
+ * says when a mark the reader may see changed on one of the files, and the list is loaded again.
  */
 export function useBookSources(ref: { meetingId: number; bookId: number } | null) {
-  return useApi<BookSourceAnnotation[]>(ref ? 'book/source-annotations' : null, [ref?.meetingId, ref?.bookId], () => annotationsApi.bookSources(ref!.meetingId, ref!.bookId), { revalidateOnFocus: false });
+  const list = useApi<BookSourceAnnotations>(ref ? 'book/source-annotations' : null, [ref?.meetingId, ref?.bookId], () => annotationsApi.bookSources(ref!.meetingId, ref!.bookId), { revalidateOnFocus: false });
+  const { mutate } = list;
+  const meetingId = ref?.meetingId ?? null;
+  const bookId = ref?.bookId ?? null;
+  useEffect(() => {
+    if (!meetingId || !bookId) return;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const close = openBookLive(meetingId, bookId, (m) => {
+      if (m.type === 'annotation' || (m.type === 'ready' && m.resync)) {
+        if (timer) return;
+        timer = setTimeout(() => {
+          timer = null;
+          void mutate();
+        }, SOURCES_DEBOUNCE_MS);
+      }
+    });
+    return () => {
+      if (timer) clearTimeout(timer);
+      close();
+    };
+  }, [meetingId, bookId, mutate]);
+  return list;
 }
 
 export type SharedLayer = ReturnType<typeof useSharedLayer>;

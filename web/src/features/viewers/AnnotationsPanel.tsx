@@ -136,7 +136,7 @@ export function AnnotationsPanel(props: {
    * a board book's source files' marks at their pages in the book (docs/annotations.md#the-board-book): listed under
    * their own heading with the file's name, read-only here; a link opens the source file at the mark's page
    */
-  sources?: { items: readonly BookSourceAnnotation[]; meetingId: number | null };
+  sources?: { items: readonly BookSourceAnnotation[]; meetingId: number | null; /** false: a book made before its files were recorded (their marks cannot be placed) */ known?: boolean };
 }) {
   const { t } = useTranslation('viewer');
   const { items, loading } = props.shared;
@@ -240,6 +240,11 @@ export function AnnotationsPanel(props: {
             </li>
           ))}
         </ul>
+      )}
+      {props.sources?.known === false && (
+        <p className="ann-hint" role="note" data-testid="ann-sources-unknown">
+          {t('ann.sources.unknown')}
+        </p>
       )}
       {props.sources && props.sources.items.length > 0 && (
         <section className="ann-sources" aria-labelledby="ann-sources-title" data-testid="ann-sources">

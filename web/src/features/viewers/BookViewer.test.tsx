@@ -222,13 +222,16 @@ describe('board book viewer', () => {
     });
     const calls = installFetch(
       on('GET', '/api/library/42/annotations', () => jsonResponse(200, { success: true, data: { annotations: [] } })),
-      on('GET', '/api/meetings/9/book/annotations', () => jsonResponse(200, { success: true, data: { meeting_id: 9, book_library_id: 42, annotations: [src(7, 3, 1, 'On the first page'), src(8, 4, 2, 'Check the reserve')] } })),
+      on('GET', '/api/meetings/9/book/annotations', () => jsonResponse(200, { success: true, data: { meeting_id: 9, book_library_id: 42, annotations: [src(7, 3, 1, 'On the first page'), src(8, 4, 2, 'Check the reserve')], files: [{ library_id: 12, version: 2, name: 'budget.pdf', start: 3, end: 5 }], pages_known: true } })),
     );
     show({ shared: { itemId: 42, meetingId: 9 }, startPage: 4 });
     await waitFor(() => expect(viewer()).toHaveAttribute('data-rendered', '4'));
     // painted by the same overlay on the book's page 4 (budget.pdf's page 2), not on another page
     await waitFor(() => expect(screen.getByTestId('book-overlay')).toHaveAttribute('data-marks', '1'));
     expect(calls.some((c) => c.path === '/api/meetings/9/book/annotations?book=42')).toBe(true);
+    // the book's live channel of its source files is opened with the meeting and the book
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/meetings/9/book/live?book=42')).toBe(true));
+    expect(screen.queryByTestId('ann-sources-unknown')).toBeNull();
     fireEvent.click(screen.getByTestId('book-next'));
     await waitFor(() => expect(screen.getByTestId('book-overlay')).toHaveAttribute('data-marks', '0'));
 
@@ -260,7 +263,7 @@ describe('board book viewer', () => {
         id: 8, library_id: 12, parent_id: null, page: 3, kind: 'note', geometry: { x: 0.5, y: 0.5 }, quote: null, text: 'ملاحظة', color: '#ffdd00',
         visibility: 'committee', people: [], author: { id: 3, name: 'Mark Member' }, version: 1, orphaned: false, presented_in: null, mine: false, can_edit: false, can_delete: false,
         created_at: '2026-11-28 10:00:00', updated_at: '2026-11-28 10:00:00', replies: [], source: { library_id: 12, version: 1, name: 'budget.pdf', page: 1 },
-      }] } })),
+      }], files: [{ library_id: 12, version: 1, name: 'budget.pdf', start: 3, end: 3 }], pages_known: true } })),
     );
     show({ shared: { itemId: 42, meetingId: 9 } });
     await waitFor(() => expect(viewer()).toHaveAttribute('data-rendered', '1'));
@@ -268,6 +271,23 @@ describe('board book viewer', () => {
     const section = await screen.findByTestId('ann-sources');
     expect(section).toHaveTextContent('من الملفات المرفقة');
     expect(within(section).getByTestId('ann-source-name')).toHaveTextContent('من budget.pdf، الصفحة 1');
+    await act(() => changeLanguage('en'));
+  });
+
+  it.each(['en', 'ar'] as const)("a book made before its files were recorded says its source files' marks cannot be shown (%s)", async (lang) => {
+    session.signIn({ token: 'tok', email: 'mona@example.com' });
+    afterThis(() => session.clear());
+    await act(() => changeLanguage(lang));
+    installFetch(
+      on('GET', '/api/library/42/annotations', () => jsonResponse(200, { success: true, data: { annotations: [] } })),
+      on('GET', '/api/meetings/9/book/annotations', () => jsonResponse(200, { success: true, data: { meeting_id: 9, book_library_id: 42, annotations: [], files: [], pages_known: false } })),
+    );
+    show({ shared: { itemId: 42, meetingId: 9 } });
+    await waitFor(() => expect(viewer()).toHaveAttribute('data-rendered', '1'));
+    fireEvent.click(screen.getByTestId('book-ann-toggle'));
+    const note = await screen.findByTestId('ann-sources-unknown');
+    expect(note).toHaveTextContent(lang === 'en' ? 'This book was made before the pages of its attached files were recorded' : 'أُعدّ هذا الكتاب قبل تسجيل صفحات ملفاته المرفقة');
+    expect(screen.queryByTestId('ann-sources')).toBeNull();
     await act(() => changeLanguage('en'));
   });
 

@@ -148,7 +148,7 @@ export function BookViewer(props: BookViewerProps) {
       )}
       <div className="pdf-body">
         {notesOpen && props.shared && (
-          <AnnotationsPanel shared={layer.shared} page={view.page} visibility={layer.visibility} onVisibility={layer.setVisibility} people={layer.people} onPeople={layer.setPeople} onOpen={(n) => goTo(Math.min(Math.max(1, n), pages || 1))} onClose={() => setNotesOpen(false)} sources={{ items: layer.sources, meetingId: props.shared.meetingId }} />
+          <AnnotationsPanel shared={layer.shared} page={view.page} visibility={layer.visibility} onVisibility={layer.setVisibility} people={layer.people} onPeople={layer.setPeople} onOpen={(n) => goTo(Math.min(Math.max(1, n), pages || 1))} onClose={() => setNotesOpen(false)} sources={{ items: layer.sources, meetingId: props.shared.meetingId, known: layer.sourcesKnown }} />
         )}
         {outlineOpen && (
           <nav className="pdf-side book-outline" aria-label={t('outline')} data-testid="book-outline">
