@@ -10,6 +10,7 @@
  * Member Two's book viewer then lists the presenter's drawing (made on slides.pdf, the book's source) at its page in
  * the book, from its source, read-only, painted there; axe with it listed in both languages. A note the chair adds to
  * slides.pdf while that book is open shows in it at once (the book's live channel); the chair's private one never.
+ * A book made before its files were recorded says their marks cannot be shown in it (axe in English and Arabic).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,7 +18,8 @@ import path from 'node:path';
 import { PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import type { Page } from 'puppeteer-core';
 import { pdfWithPages, TEST_PASSWORD, waitFor } from '@app/testing';
-import { closeRedis, expectOk, libraryFile, meeting, talkingPoint, world, type World } from '../api/meeting/helpers';
+import { Client } from 'pg';
+import { closeRedis, env, expectOk, libraryFile, meeting, talkingPoint, world, type World } from '../api/meeting/helpers';
 import { a11y, openBrowser, orgUrl, signIn, switchLanguage, type Session } from './support';
 
 declare const document: any;
@@ -342,6 +344,34 @@ describe('journey: drawing in the board book, the presenter drawing saved for th
     expectOk(await w.chair.c.delete(`/library/${docId}/annotations/${shared.id}?meeting_id=${meetingId}`));
     await two.step('live-source-removed', async () => {
       await page.waitForSelector(`[data-testid=ann-source-item][data-id="${shared.id}"]`, { hidden: true, timeout: 15_000 });
+    });
+  });
+
+  it("a book made before its files were recorded says its source files' marks cannot be shown; axe in English and Arabic", async () => {
+    const { page } = two;
+    // as a book made before 021e154: no record of its files (items null)
+    const db = new Client({ connectionString: env.DATABASE_ADMIN_URL });
+    await db.connect();
+    try {
+      await db.query(`UPDATE minutes.books SET items = NULL WHERE org_id = $1 AND library_id = $2`, [w.org.orgId, bookId]);
+    } finally {
+      await db.end();
+    }
+    await two.step('book-sources-unknown', async () => {
+      await page.goto(orgUrl(w.org.slug, bookHref));
+      await onPage(page, 'book', 1);
+      await page.click('[data-testid=book-ann-toggle]');
+      const note = await page.waitForSelector('[data-testid=ann-sources-unknown]', { visible: true, timeout: 15_000 });
+      expect(await note!.evaluate((n: any) => n.textContent)).toContain('This book was made before the pages of its attached files were recorded');
+      expect(await page.$('[data-testid=ann-source-item]')).toBeNull();
+      await a11y(page, 'book-sources-unknown', two);
+      await page.click('[data-testid=ann-close]');
+      await switchLanguage(page, 'ar');
+      await page.click('[data-testid=book-ann-toggle]');
+      await page.waitForSelector('[data-testid=ann-sources-unknown]', { visible: true, timeout: 15_000 });
+      await a11y(page, 'book-sources-unknown', two);
+      await two.shot('book-sources-unknown-ar');
+      await switchLanguage(page, 'en');
     });
   });
 });
