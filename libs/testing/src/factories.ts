@@ -106,6 +106,7 @@ export interface ApiClient {
   get<T = any>(path: string, query?: Record<string, string | number | boolean | undefined>): Promise<ApiAnswer<T>>;
   post<T = any>(path: string, body?: unknown): Promise<ApiAnswer<T>>;
   put<T = any>(path: string, body?: unknown): Promise<ApiAnswer<T>>;
+  patch<T = any>(path: string, body?: unknown): Promise<ApiAnswer<T>>;
   delete<T = any>(path: string, body?: unknown): Promise<ApiAnswer<T>>;
   /** multipart: fields plus files ({ field: { name, type, data } }) */
   upload<T = any>(path: string, fields: Record<string, string | string[]>, files: Record<string, { name: string; type: string; data: Buffer } | { name: string; type: string; data: Buffer }[]>, method?: 'POST' | 'PUT'): Promise<ApiAnswer<T>>;
@@ -150,6 +151,7 @@ export function api(gatewayUrl: string, opts: ApiOptions = {}): ApiClient {
     get: (path, query) => send('GET', path, undefined, query),
     post: (path, body) => send('POST', path, body ?? {}),
     put: (path, body) => send('PUT', path, body ?? {}),
+    patch: (path, body) => send('PATCH', path, body ?? {}),
     delete: (path, body) => send('DELETE', path, body),
     upload: (path, fields, files, method = 'POST') => {
       const form = new FormData();

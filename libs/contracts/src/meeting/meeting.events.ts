@@ -192,8 +192,11 @@ export const ActionClosed = defineEvent({
   payload: z.object({ ...zOrgInfo, ...zActionInfo, reason: z.enum(['completed', 'deleted']), by: zActorInfo }),
 });
 
-/** What changed in a meeting, for its open pages (the live channel, docs/meeting.md#live-updates). */
-export const LIVE_CHANGE_KINDS = ['vote', 'decision', 'members', 'meeting', 'comment', 'agenda', 'action'] as const;
+/**
+ * What changed in a meeting, for its open pages (the live channel, docs/meeting.md#live-updates). `minutes` is never in a
+ * MeetingChanged: the gateways send it for the minutes service's MinutesChanged (docs/minutes.md#live).
+ */
+export const LIVE_CHANGE_KINDS = ['vote', 'decision', 'members', 'meeting', 'comment', 'agenda', 'action', 'minutes'] as const;
 export const zLiveChangeKind = z.enum(LIVE_CHANGE_KINDS);
 export type LiveChangeKind = z.output<typeof zLiveChangeKind>;
 

@@ -52,6 +52,7 @@ export const MinutesMessages = {
   namedInCard: "Name the meeting's roles in the “Running the meeting” card: they can be named until the meeting is archived.",
   sentForReview: 'Minutes sent for review',
   reviewCommented: 'Comment added',
+  reviewDeadlineChanged: 'Review deadline saved',
   sentForApproval: 'Minutes sent for approval',
   published: 'Minutes published',
   correctionStarted: 'A correction of the minutes was started',

@@ -4,10 +4,10 @@ import { defineFileRoute, defineRoute } from '../core/route';
 import { MinutesMessages } from './minutes.errors';
 import { zMomConclusionBody, zMomDownloadQuery, zMomSettingBody, zUploadMomBody } from './minutes.http';
 import {
-  AddReviewComment, GetMinutes, GetReport, MergeBook, PublishMinutes, SaveConclusions, SendMinutesForApproval, SendMinutesForReview, SetMinutesSetting, StartMinutesCorrection, StartReport,
+  AddReviewComment, ChangeReviewDeadline, GetMinutes, GetReport, MergeBook, PublishMinutes, SaveConclusions, SendMinutesForApproval, SendMinutesForReview, SetMinutesSetting, StartMinutesCorrection, StartReport,
   UploadMinutes,
 } from './minutes.rpc';
-import { zEmptyWorkflowBody, zReviewCommentBody, zSendForApprovalBody, zSendForReviewBody } from './workflow';
+import { zEmptyWorkflowBody, zReviewCommentBody, zReviewDeadlineBody, zSendForApprovalBody, zSendForReviewBody } from './workflow';
 
 const tags = ['minutes'];
 const zIdParams = z.object({ id: zId });
@@ -37,6 +37,11 @@ export const MinutesRoutes = {
     method: 'POST', path: '/api/meetings/:id/minutes/review', access: 'user', tags, params: zIdParams, body: zSendForReviewBody, message: MinutesMessages.sentForReview,
     summary: 'The owner sends the draft minutes for review to members of the meeting (reviewers: user ids); draft -> in_review',
     rpc: SendMinutesForReview, toRpc: ({ call, params, body }) => ({ ...call, meetingId: params.id, body }),
+  }),
+  changeReviewDeadline: defineRoute({
+    method: 'PATCH', path: '/api/meetings/:id/minutes/review', access: 'user', tags, params: zIdParams, body: zReviewDeadlineBody, message: MinutesMessages.reviewDeadlineChanged,
+    summary: "The owner changes the deadline of the review under way ({deadline}: a future local date-time in the meeting's zone) or clears it (null); the reviewers' reminder moves with it",
+    rpc: ChangeReviewDeadline, toRpc: ({ call, params, body }) => ({ ...call, meetingId: params.id, body }),
   }),
   addReviewComment: defineRoute({
     method: 'POST', path: '/api/meetings/:id/minutes/review_comments', access: 'user', tags, params: zIdParams, body: zReviewCommentBody, message: MinutesMessages.reviewCommented,

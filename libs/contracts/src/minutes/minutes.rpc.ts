@@ -6,7 +6,7 @@ import { zServiceSearchReply, zServiceSearchRequest } from '../search/search.sch
 import { zMomConclusionBody, zMomSettingBody, zUploadMomBody } from './minutes.http';
 import { zBookState, zMinutesState } from './minutes.schemas';
 import { zReportState } from './report';
-import { zEmptyWorkflowBody, zReviewCommentBody, zSendForApprovalBody, zSendForReviewBody } from './workflow';
+import { zEmptyWorkflowBody, zReviewCommentBody, zReviewDeadlineBody, zSendForApprovalBody, zSendForReviewBody } from './workflow';
 
 /**
  * RPCs of the minutes service (subjects minutes.v1.<verb>). The meeting's data comes from the meeting service
@@ -21,6 +21,8 @@ export const UploadMinutes = defineRpc({ subject: 'minutes.v1.upload-minutes', r
 
 /** The workflow of the minutes (docs/minutes.md#the-workflow): each answers the minutes' state with its `workflow`. */
 export const SendMinutesForReview = defineRpc({ subject: 'minutes.v1.send-for-review', request: R({ body: zSendForReviewBody }), response: zMinutesState });
+/** the owner changes or clears the deadline of the review under way (the reviewers' reminder moves with it) */
+export const ChangeReviewDeadline = defineRpc({ subject: 'minutes.v1.change-review-deadline', request: R({ body: zReviewDeadlineBody }), response: zMinutesState });
 export const AddReviewComment = defineRpc({ subject: 'minutes.v1.add-review-comment', request: R({ body: zReviewCommentBody }), response: zMinutesState });
 /** creates the approval (approval.v1.create as the owner) of the edition's PDF */
 export const SendMinutesForApproval = defineRpc({ subject: 'minutes.v1.send-for-approval', request: R({ body: zSendForApprovalBody }), response: zMinutesState, timeoutMs: 30_000 });

@@ -21,7 +21,7 @@ export const zMinutesWorkflowState = z.enum(MINUTES_WORKFLOW_STATES);
 export type MinutesWorkflowState = z.output<typeof zMinutesWorkflowState>;
 
 /** what happened in the history: each step of each edition */
-export const MINUTES_WORKFLOW_ACTIONS = ['started', 'review_requested', 'commented', 'approval_requested', 'approval_failed', 'approval_rejected', 'approved', 'published', 'correction_started'] as const;
+export const MINUTES_WORKFLOW_ACTIONS = ['started', 'review_requested', 'commented', 'approval_requested', 'approval_failed', 'approval_rejected', 'approved', 'published', 'correction_started', 'deadline_changed'] as const;
 export const zMinutesWorkflowAction = z.enum(MINUTES_WORKFLOW_ACTIONS);
 export type MinutesWorkflowAction = z.output<typeof zMinutesWorkflowAction>;
 
@@ -71,6 +71,8 @@ export const zWorkflowPermissions = z.object({
   send_approval: z.boolean(),
   publish: z.boolean(),
   correct: z.boolean(),
+  /** the owner may change or clear the review's deadline (the edition is in review: PATCH .../minutes/review) */
+  change_deadline: z.boolean().default(false),
   /** the minutes may be edited (not under signature, not published) */
   editable: z.boolean(),
 });
@@ -126,6 +128,12 @@ const people = (required: string) => z.array(userId, { error: required }).min(1,
  * clock). Without `deadline` (or null) the review has none, and a deadline set before is dropped.
  */
 export const zSendForReviewBody = z.object({ reviewers: people(MinutesMessages.reviewersRequired), deadline: zLocalDateTime.nullable().optional() }).strict();
+/**
+ * PATCH /api/meetings/{id}/minutes/review: the owner changes the deadline of the review under way (a local date-time in
+ * the meeting's zone, strictly in the future: the service checks it against the clock), or clears it with null. The key
+ * is required: an empty body is a field error, not a silent clear.
+ */
+export const zReviewDeadlineBody = z.object({ deadline: zLocalDateTime.nullable() }).strict();
 /** POST /api/meetings/{id}/minutes/review_comments: a reviewer's comment on one section of the draft */
 export const zReviewCommentBody = z
   .object({
@@ -164,6 +172,22 @@ export const zMinutesReviewRequestedPayload = zMinutesEditionEvent.extend({
   link: zAppPath,
   /** the edition's reviewers who are users still, each with their language */
   reviewers: z.array(zRecipient),
+});
+
+/**
+ * What changed in a meeting's minutes workflow, for its open pages (minutes.v1.minutes.changed; docs/minutes.md#live):
+ * the review (sent, commented, its deadline) or the approval (sent, its PDF's approval made, a signature, approved,
+ * rejected), publication or a correction. No recipients: the gateways write a `minutes` change to the meeting's live
+ * channels and each page asks for the minutes and the meeting's approvals again.
+ */
+export const MINUTES_CHANGES = ['review', 'comment', 'deadline', 'approval', 'signature', 'published', 'correction'] as const;
+export type MinutesChange = (typeof MINUTES_CHANGES)[number];
+export const zMinutesChangedPayload = z.object({
+  orgId: zOrgId,
+  meetingId: z.number().int(),
+  change: z.enum(MINUTES_CHANGES),
+  /** the user who made the change (null: a signer seen through the approval service's event, or the system) */
+  byUserId: z.number().int().nullable(),
 });
 
 /** minutes.v1.minutes.published: the signed minutes of an edition are published; each member is told in their language */

@@ -1,6 +1,6 @@
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Gauge } from 'prom-client';
-import { AnnotationChanged, AppError, ListMembers, MeetingChanged, ResolutionChanged, type FileLiveMessage, type LiveMessage, type MemberCall, type PayloadOf, type ResolutionLiveMessage } from '@app/contracts';
+import { AnnotationChanged, AppError, ListMembers, MeetingChanged, MinutesChanged, ResolutionChanged, type FileLiveMessage, type LiveMessage, type MemberCall, type PayloadOf, type ResolutionLiveMessage } from '@app/contracts';
 import { Bus, Events, logger, onDrain, registry } from '@app/platform';
 
 const openChannels = new Gauge({ name: 'live_channels_open', help: 'live channels (server-sent event streams) open on this gateway', registers: [registry] });
@@ -56,7 +56,8 @@ export async function mayListen(bus: Bus, call: MemberCall, meetingId: number): 
  * meeting service's MeetingChanged events with its own ordered JetStream consumer, so every process sees every
  * change (fan-out over NATS: a page on gateway B hears a vote cast through gateway A), and writes each change to
  * the pages open on that meeting in this process. A change of members makes it re-ask, for each of those pages,
- * whether its listener may still see the meeting; one that may not gets `revoked` and its channel closes.
+ * whether its listener may still see the meeting; one that may not gets `revoked` and its channel closes. The minutes
+ * service's MinutesChanged reaches the same pages as a `minutes` change (their minutes and approvals cards ask again).
  */
 @Injectable()
 export class LiveHub implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -75,6 +76,8 @@ export class LiveHub implements OnApplicationBootstrap, OnApplicationShutdown {
     // (EventSource) through another gateway process
     this.removeDrain = onDrain('sockets', () => this.onApplicationShutdown());
     await this.events.watch(MeetingChanged, (p, meta) => this.deliver(p, meta.seq));
+    // the minutes' review and approval (docs/minutes.md#live): a `minutes` change on the meeting's channel
+    await this.events.watch(MinutesChanged, (p, meta) => this.deliver({ orgId: p.orgId, meetingId: p.meetingId, kind: 'minutes', decisionId: null, byUserId: p.byUserId }, meta.seq));
     await this.events.watch(ResolutionChanged, (p, meta) => this.deliverResolution(p, meta.seq));
     await this.events.watch(AnnotationChanged, (p, meta) => this.deliverAnnotation(p, meta.seq));
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AddReviewComment, ListPendingReviewers, PublishMinutes, SendMinutesForApproval, SendMinutesForReview, StartMinutesCorrection, type RequestOf } from '@app/contracts';
+import { AddReviewComment, ChangeReviewDeadline, ListPendingReviewers, PublishMinutes, SendMinutesForApproval, SendMinutesForReview, StartMinutesCorrection, type RequestOf } from '@app/contracts';
 import { Rpc } from '@app/platform';
 import { WorkflowService } from './workflow.service';
 
@@ -8,6 +8,7 @@ export class WorkflowHandlers {
   constructor(private readonly workflow: WorkflowService) {}
 
   @Rpc(SendMinutesForReview) review(r: RequestOf<typeof SendMinutesForReview>) { return this.workflow.sendForReview(r); }
+  @Rpc(ChangeReviewDeadline) deadline(r: RequestOf<typeof ChangeReviewDeadline>) { return this.workflow.changeReviewDeadline(r); }
   @Rpc(AddReviewComment) comment(r: RequestOf<typeof AddReviewComment>) { return this.workflow.addReviewComment(r); }
   @Rpc(SendMinutesForApproval) approval(r: RequestOf<typeof SendMinutesForApproval>) { return this.workflow.sendForApproval(r); }
   @Rpc(PublishMinutes) publish(r: RequestOf<typeof PublishMinutes>) { return this.workflow.publish(r); }

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
-  AppError, AppPaths, CreateApproval, DeleteApproval, GetApproval, GetOrganization, GetUsers, localToInstant, MinutesErrors, MinutesMessages, MinutesPublished, MinutesReviewRequested, RegisterFile, SignedDocumentUrl,
+  AppError, AppPaths, serverDate, CreateApproval, DeleteApproval, GetApproval, GetOrganization, GetUsers, localToInstant, MinutesChanged, MinutesErrors, MinutesMessages, MinutesPublished, MinutesReviewDeadlineChanged, MinutesReviewRequested, RegisterFile, SignedDocumentUrl,
   minutesKey, RenderMinutes, signedName, type Actor, type AddReviewComment, type MeetingDetails, type MinutesState, type MinutesWorkflowState, type PublishMinutes, type Recipient, type RequestOf,
-  type ListPendingReviewers, type SendMinutesForApproval, type SendMinutesForReview, type StartMinutesCorrection,
+  type ChangeReviewDeadline, type ListPendingReviewers, type MinutesChange, type SendMinutesForApproval, type SendMinutesForReview, type StartMinutesCorrection,
 } from '@app/contracts';
 import { Bus, Jobs, logger, Outbox, Storage } from '@app/platform';
 import { MinutesDb, type Scope } from '../common/minutes-db';
@@ -84,13 +84,23 @@ export class WorkflowService {
     return this.minutes.state(c.orgId, x.meeting, x.momSettings, x.rights, c.actor);
   }
 
+  /** the meeting's open pages hear of the change (MinutesChanged through the outbox, in the step's transaction) */
+  private async changed(s: Scope, meetingId: number, change: MinutesChange, byUserId: number | null): Promise<void> {
+    await this.outbox.add(s.tx, MinutesChanged, { orgId: s.orgId, meetingId, change, byUserId });
+  }
+
+  /** the review's deadline, a local date-time in the meeting's zone, must be ahead (docs/minutes.md#review-deadline) */
+  private static deadlineOf(local: string | null | undefined, timeZone: string): Date | null {
+    const deadline = local ? localToInstant(local, timeZone) : null;
+    if (deadline && !reviewDeadlineOk(deadline, new Date())) throw AppError.validation({ deadline: MinutesMessages.reviewDeadlinePast });
+    return deadline;
+  }
+
   async sendForReview(c: RequestOf<typeof SendMinutesForReview>): Promise<MinutesState> {
     const x = await this.minutes.context(c);
     this.ownerOnly(x);
     const chosen = WorkflowService.people(x.meeting, c.body.reviewers, 'reviewers');
-    // the review's deadline, a local date-time in the meeting's zone, must be ahead (docs/minutes.md#review-deadline)
-    const deadline = c.body.deadline ? localToInstant(c.body.deadline, x.meeting.time_zone) : null;
-    if (deadline && !reviewDeadlineOk(deadline, new Date())) throw AppError.validation({ deadline: MinutesMessages.reviewDeadlinePast });
+    const deadline = WorkflowService.deadlineOf(c.body.deadline, x.meeting.time_zone);
     const [reviewers, { organization: org }] = await Promise.all([
       this.usersAsRecipients(c.orgId, chosen.map((p) => p.user_id)),
       this.bus.request(GetOrganization, { orgId: c.orgId }),
@@ -110,6 +120,50 @@ export class WorkflowService {
         orgId: c.orgId, orgSlug: org.slug, orgName: org.name, timeZone: org.time_zone, meetingId: c.meetingId, title: x.meeting.title, edition: row.number,
         deadline: deadline?.toISOString() ?? null, link: AppPaths.meeting(c.meetingId), reviewers,
       });
+      await this.changed(s, c.meetingId, 'review', me.userId);
+    });
+    return this.answer(c, x);
+  }
+
+  /**
+   * The owner changes or clears the deadline of the review under way (docs/minutes.md#changing-the-deadline): a future
+   * local date-time or null; only while the edition is in review. The history says so, and the notification service
+   * moves (or drops) the reviewers' reminder. The deadline it already has changes nothing: no line, no event.
+   */
+  async changeReviewDeadline(c: RequestOf<typeof ChangeReviewDeadline>): Promise<MinutesState> {
+    const x = await this.minutes.context(c);
+    this.ownerOnly(x);
+    const deadline = WorkflowService.deadlineOf(c.body.deadline, x.meeting.time_zone);
+    const current = await this.db.tenant(c.orgId, async (s) => {
+      const e = await this.view.edition(s, c.meetingId);
+      if (e.state !== 'in_review' || e.id === null) throw new AppError(MinutesErrors.MINUTES_WRONG_STATE, { details: { state: e.state } });
+      return { edition: e, reviewers: await this.repo.reviewersOf(s, e.id) };
+    });
+    if ((current.edition.reviewDeadline?.getTime() ?? null) === (deadline?.getTime() ?? null)) return this.answer(c, x);
+    const [recipients, { organization: org }] = await Promise.all([
+      this.usersAsRecipients(c.orgId, current.reviewers.map((r) => r.userId)),
+      this.bus.request(GetOrganization, { orgId: c.orgId }),
+    ]);
+    if (!org) throw AppError.notFound('organization');
+    const me = { userId: c.actor.userId, name: actorName(c.actor) };
+    await this.db.command(c.orgId, async (s) => {
+      await this.minutesRepo.lockMeeting(s, c.meetingId);
+      const e = await this.view.edition(s, c.meetingId, { lock: true });
+      // another step came first (sent for approval, a correction, sent again to other reviewers): refuse rather than guess
+      const ids = (rs: Array<{ userId: number }>) => rs.map((r) => r.userId).sort().join(',');
+      if (e.id === null || e.state !== 'in_review' || e.id !== current.edition.id || ids(await this.repo.reviewersOf(s, e.id)) !== ids(current.reviewers)) {
+        throw new AppError(MinutesErrors.MINUTES_WRONG_STATE, { details: { state: e.state } });
+      }
+      if ((e.reviewDeadline?.getTime() ?? null) === (deadline?.getTime() ?? null)) return;
+      await this.repo.updateEdition(s, e.id, { reviewDeadline: deadline });
+      await this.repo.addEvent(s, c.meetingId, {
+        edition: e.number, action: 'deadline_changed', state: 'in_review', actorId: me.userId, actorName: me.name, note: deadline ? serverDate(deadline, x.meeting.time_zone)!.slice(0, 16) : null,
+      });
+      await this.outbox.add(s.tx, MinutesReviewDeadlineChanged, {
+        orgId: c.orgId, orgSlug: org.slug, orgName: org.name, timeZone: org.time_zone, meetingId: c.meetingId, title: x.meeting.title, edition: e.number,
+        deadline: deadline?.toISOString() ?? null, link: AppPaths.meeting(c.meetingId), reviewers: recipients,
+      });
+      await this.changed(s, c.meetingId, 'deadline', me.userId);
     });
     return this.answer(c, x);
   }
@@ -128,6 +182,7 @@ export class WorkflowService {
       const name = actorName(c.actor);
       await this.repo.addComment(s, e.id!, { itemType: c.body.type, itemId: c.body.item_id, userId: c.actor.userId, userName: name, comment: c.body.comment });
       await this.repo.addEvent(s, c.meetingId, { edition: e.number, action: 'commented', state: 'in_review', actorId: c.actor.userId, actorName: name, note: item.type === 'meeting' ? null : item.title });
+      await this.changed(s, c.meetingId, 'comment', c.actor.userId);
     });
     return this.answer(c, x);
   }
@@ -172,6 +227,7 @@ export class WorkflowService {
         });
         await this.repo.updateEdition(s, row.id, { state: to, draftVersion: null, approvalId: null, approvers });
         await this.repo.addEvent(s, c.meetingId, { edition: row.number, action: 'approval_requested', state: to, actorId: me.userId, actorName: me.name, note: approvers.map((p) => p.name).join(', ') });
+        await this.changed(s, c.meetingId, 'approval', me.userId);
         after(() => this.jobs.add(RenderMinutes, { orgId: c.orgId, meetingId: c.meetingId, renderId: render.id }, { jobId: `minutes-${c.orgId}-${render.id}` }));
       });
       return this.answer(c, x);
@@ -186,6 +242,7 @@ export class WorkflowService {
         const row = await this.materialize(s, c.meetingId, e, me);
         await this.repo.updateEdition(s, row.id, { state: to, draftVersion: version.version, approvalId: approval.id, approvers });
         await this.repo.addEvent(s, c.meetingId, { edition: row.number, action: 'approval_requested', state: to, actorId: me.userId, actorName: me.name, note: approvers.map((p) => p.name).join(', ') });
+        await this.changed(s, c.meetingId, 'approval', me.userId);
       });
     } catch (err) {
       // the approval was made for nothing (another step won the race): take it back, then answer the refusal
@@ -230,6 +287,7 @@ export class WorkflowService {
       await this.minutesRepo.updateRender(s, r.id, { status: 'done', progress: 100, error: null });
       if (!approval || !waiting(e)) return false;
       await this.repo.updateEdition(s, e!.id, { draftVersion: version.version, approvalId: approval.id });
+      await this.changed(s, meetingId, 'approval', r.userId);
       return true;
     });
     if (approval && !used) {
@@ -246,6 +304,7 @@ export class WorkflowService {
       const back = r.approval!.from as MinutesWorkflowState;
       await this.repo.updateEdition(s, e.id, { state: back });
       await this.repo.addEvent(s, meetingId, { edition: e.number, action: 'approval_failed', state: back, actorId: null, actorName: r.userName, note: null });
+      await this.changed(s, meetingId, 'approval', null);
     });
   }
 
@@ -286,6 +345,7 @@ export class WorkflowService {
         orgId: c.orgId, orgSlug: org.slug, orgName: org.name, timeZone: org.time_zone, meetingId: m.id, title: m.title, edition: e.number, version: v.version,
         link: AppPaths.meeting(m.id), recipients,
       });
+      await this.changed(s, c.meetingId, 'published', me.userId);
     });
     await this.fieldsGeneration.changed(c.orgId, c.meetingId);
     return this.answer(c, x);
@@ -330,6 +390,7 @@ export class WorkflowService {
       const base = await this.repo.newestVersion(s, c.meetingId);
       const row = await this.repo.addEdition(s, c.meetingId, { number: e.number + 1, baseVersion: base, createdBy: me.userId });
       await this.repo.addEvent(s, c.meetingId, { edition: row.number, action: 'correction_started', state: to, actorId: me.userId, actorName: me.name, note: null });
+      await this.changed(s, c.meetingId, 'correction', me.userId);
     });
     return this.answer(c, x);
   }

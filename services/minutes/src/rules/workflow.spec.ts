@@ -30,17 +30,17 @@ describe('the minutes workflow', () => {
 
   const base = { available: true, owner: false, reviewer: false, signersReady: true };
   it.each([
-    ['owner, draft', { ...base, state: 'draft', owner: true }, { send_review: true, review_comment: false, send_approval: true, publish: false, correct: false, editable: true }],
-    ['owner, in review', { ...base, state: 'in_review', owner: true }, { send_review: true, review_comment: false, send_approval: true, publish: false, correct: false, editable: true }],
-    ['owner, in approval', { ...base, state: 'in_approval', owner: true }, { send_review: false, review_comment: false, send_approval: false, publish: false, correct: false, editable: false }],
-    ['owner, approved', { ...base, state: 'approved', owner: true }, { send_review: false, review_comment: false, send_approval: false, publish: true, correct: false, editable: false }],
-    ['owner, published', { ...base, state: 'published', owner: true }, { send_review: false, review_comment: false, send_approval: false, publish: false, correct: true, editable: false }],
-    ['reviewer, in review', { ...base, state: 'in_review', reviewer: true }, { send_review: false, review_comment: true, send_approval: false, publish: false, correct: false, editable: true }],
-    ['reviewer, draft', { ...base, state: 'draft', reviewer: true }, { send_review: false, review_comment: false, send_approval: false, publish: false, correct: false, editable: true }],
-    ['member, in review', { ...base, state: 'in_review' }, { send_review: false, review_comment: false, send_approval: false, publish: false, correct: false, editable: true }],
-    ['owner, draft, no chair named', { ...base, state: 'draft', owner: true, signersReady: false }, { send_review: true, review_comment: false, send_approval: false, publish: false, correct: false, editable: true }],
-    ['owner, in review, no secretary named', { ...base, state: 'in_review', owner: true, signersReady: false }, { send_review: true, review_comment: false, send_approval: false, publish: false, correct: false, editable: true }],
-    ['owner, not available', { ...base, state: 'draft', owner: true, available: false }, { send_review: false, review_comment: false, send_approval: false, publish: false, correct: false, editable: false }],
+    ['owner, draft', { ...base, state: 'draft', owner: true }, { send_review: true, review_comment: false, send_approval: true, publish: false, correct: false, change_deadline: false, editable: true }],
+    ['owner, in review', { ...base, state: 'in_review', owner: true }, { send_review: true, review_comment: false, send_approval: true, publish: false, correct: false, change_deadline: true, editable: true }],
+    ['owner, in approval', { ...base, state: 'in_approval', owner: true }, { send_review: false, review_comment: false, send_approval: false, publish: false, correct: false, change_deadline: false, editable: false }],
+    ['owner, approved', { ...base, state: 'approved', owner: true }, { send_review: false, review_comment: false, send_approval: false, publish: true, correct: false, change_deadline: false, editable: false }],
+    ['owner, published', { ...base, state: 'published', owner: true }, { send_review: false, review_comment: false, send_approval: false, publish: false, correct: true, change_deadline: false, editable: false }],
+    ['reviewer, in review', { ...base, state: 'in_review', reviewer: true }, { send_review: false, review_comment: true, send_approval: false, publish: false, correct: false, change_deadline: false, editable: true }],
+    ['reviewer, draft', { ...base, state: 'draft', reviewer: true }, { send_review: false, review_comment: false, send_approval: false, publish: false, correct: false, change_deadline: false, editable: true }],
+    ['member, in review', { ...base, state: 'in_review' }, { send_review: false, review_comment: false, send_approval: false, publish: false, correct: false, change_deadline: false, editable: true }],
+    ['owner, draft, no chair named', { ...base, state: 'draft', owner: true, signersReady: false }, { send_review: true, review_comment: false, send_approval: false, publish: false, correct: false, change_deadline: false, editable: true }],
+    ['owner, in review, no secretary named', { ...base, state: 'in_review', owner: true, signersReady: false }, { send_review: true, review_comment: false, send_approval: false, publish: false, correct: false, change_deadline: true, editable: true }],
+    ['owner, not available', { ...base, state: 'draft', owner: true, available: false }, { send_review: false, review_comment: false, send_approval: false, publish: false, correct: false, change_deadline: false, editable: false }],
   ] as const)('%s', (_, facts, expected) => expect(workflowPermissions(facts)).toEqual(expected));
 
   it.each<[string, Parameters<typeof approversFor>[0], ReturnType<typeof approversFor>]>([

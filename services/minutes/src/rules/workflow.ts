@@ -50,6 +50,8 @@ export function workflowPermissions(f: WorkflowFacts): WorkflowPermissions {
     send_approval: can('send_approval') && f.signersReady,
     publish: can('publish'),
     correct: can('correct'),
+    // the deadline of the review under way (docs/minutes.md#changing-the-deadline): the owner, while it is in review
+    change_deadline: f.available && f.owner && f.state === 'in_review',
     editable: f.available && !isLocked(f.state),
   };
 }
