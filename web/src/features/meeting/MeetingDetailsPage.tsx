@@ -11,8 +11,8 @@ import { ErrorState } from '../../components/ErrorState';
 import { isExpiredLink, LinkExpired } from '../guest/LinkExpired';
 import { Loading } from '../../components/Loading';
 import { confirmAction } from '../../components/confirm';
-import { useApi } from '../../hooks/use-api';
-import { useLiveMeeting } from '../../hooks/use-live-meeting';
+import { useApi, useRevalidate } from '../../hooks/use-api';
+import { liveReloads, useLiveMeeting } from '../../hooks/use-live-meeting';
 import { dateLocaleOf } from '../../i18n/lang';
 import { dayPeriod } from '../../lib/dates';
 import { StatusTag } from '../dashboards/MeetingList';
@@ -182,16 +182,29 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
   useEffect(() => () => void (liveTimer.current && clearTimeout(liveTimer.current)), []);
   // before the NDA is accepted the page holds the title and date only: no live updates either (the service refuses them)
   const gated = !!meeting?.permissions.acceptNda;
+  // the minutes' review or approval moved on (docs/minutes.md#live): the minutes and approvals cards load again
+  const revalidate = useRevalidate();
+  const reloads = useRef({ meeting: false, minutes: false });
   useLiveMeeting(
     meeting && !gated ? id : null,
     (m) => {
       if (m.type === 'revoked') return setAlert(t('live.revoked'));
-      if (m.type === 'ready' && !m.resync) return;
+      const r = liveReloads(m);
+      if (!r.meeting && !r.minutes) return;
+      reloads.current = { meeting: reloads.current.meeting || r.meeting, minutes: reloads.current.minutes || r.minutes };
       if (liveTimer.current) return;
       liveTimer.current = setTimeout(() => {
         liveTimer.current = null;
-        void mutate();
-        setLiveTick((n) => n + 1);
+        const due = reloads.current;
+        reloads.current = { meeting: false, minutes: false };
+        if (due.meeting) {
+          void mutate();
+          setLiveTick((n) => n + 1);
+        }
+        if (due.minutes) {
+          void revalidate('meeting/minutes');
+          void revalidate('approvals/meeting');
+        }
       }, 300);
     },
     { guestToken: token },

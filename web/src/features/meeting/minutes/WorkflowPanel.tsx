@@ -5,8 +5,9 @@ import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiCommand } from '../../../api/client';
+import { ApiError, apiCommand } from '../../../api/client';
 import { notify } from '../../../api/notify';
+import { formatDateTime } from '../../../lib/dates';
 import { versionDate } from './version-date';
 
 const SEVERITY: Record<MinutesWorkflow['state'], 'info' | 'warning' | 'success' | 'secondary'> = {
@@ -32,6 +33,79 @@ function PeoplePicker(props: { id: string; legend: string; people: MinutesWorkfl
   );
 }
 
+/** a server date-time ('YYYY-MM-DD HH:mm[:ss]', the meeting's zone) as the date-time input holds it ('YYYY-MM-DDTHH:mm') */
+const inputValue = (server: string | null | undefined): string => server?.slice(0, 16).replace(' ', 'T') ?? '';
+
+/**
+ * The review's deadline while the minutes are in review (docs/minutes.md#changing-the-deadline): the date in the
+ * reader's language like the page's other dates, and for the owner (`change_deadline`) a way to change it or clear it.
+ * A refused date shows the server's field error under the input; the card takes the answer as its new state.
+ */
+function ReviewDeadline(props: { state: MinutesState; onChanged: (s: MinutesState) => void }) {
+  const { t, i18n } = useTranslation('minutes');
+  const s = props.state;
+  const w = s.workflow!;
+  const may = w.permissions.change_deadline;
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (w.state !== 'in_review' || (!w.review_deadline && !may)) return null;
+  const inputId = `minutes-review-deadline-new-${s.meeting_id}`;
+  const errorId = `${inputId}-error`;
+
+  const save = async (deadline: string | null) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await apiCommand(Routes.changeReviewDeadline, { params: { id: s.meeting_id }, body: { deadline } });
+      if (r.message) notify('success', r.message);
+      setEditing(false);
+      props.onChanged(r.data);
+    } catch (e) {
+      // the request layer showed the catalogue's toast; the field's own message goes under the input
+      if (e instanceof ApiError) setError(e.fieldErrors.deadline ?? null);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const edit = () => {
+    setValue(inputValue(w.review_deadline));
+    setError(null);
+    setEditing(true);
+  };
+
+  return (
+    <div className="minutes-deadline" data-testid="minutes-review-deadline-row">
+      <div className="flex align-items-center gap-2 flex-wrap">
+        <small data-testid={w.review_deadline ? 'minutes-review-deadline' : 'minutes-review-deadline-none'}>
+          {w.review_deadline ? t('workflow.deadlineIs', { date: formatDateTime(w.review_deadline, i18n.language) }) : t('workflow.noDeadline')}
+        </small>
+        {may && !editing && (
+          <Button type="button" icon="pi pi-calendar" text size="small" label={t(w.review_deadline ? 'workflow.changeDeadline' : 'workflow.setDeadline')} disabled={busy} onClick={edit} data-testid="minutes-review-deadline-edit" />
+        )}
+        {may && !editing && w.review_deadline && (
+          <Button type="button" icon="pi pi-times" text size="small" severity="secondary" label={t('workflow.clearDeadline')} disabled={busy} onClick={() => void save(null)} data-testid="minutes-review-deadline-clear" />
+        )}
+      </div>
+      {editing && (
+        <div className="field" data-testid="minutes-review-deadline-editor">
+          <label htmlFor={inputId}>{t('workflow.newDeadline')}</label>
+          <input
+            id={inputId} type="datetime-local" className={`p-inputtext p-component${error ? ' p-invalid' : ''}`} value={value} onChange={(e) => setValue(e.target.value)}
+            aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} data-testid="minutes-review-deadline-new"
+          />
+          {error && <small id={errorId} className="p-error block" data-testid="minutes-review-deadline-error">{error}</small>}
+          <div className="create-buttons">
+            <Button type="button" label={t('workflow.saveDeadline')} disabled={busy || !value} onClick={() => void save(value)} data-testid="minutes-review-deadline-save" />
+            <Button type="button" label={t('workflow.cancelDeadline')} outlined disabled={busy} onClick={() => setEditing(false)} data-testid="minutes-review-deadline-cancel" />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
 /**
  * The minutes workflow in the minutes card (docs/minutes.md#the-workflow): the edition's state, the reviewers' picker
  * and "Send for review", the reviewers' comments per section (and a reviewer's comment form), who will sign (the
@@ -40,13 +114,13 @@ function PeoplePicker(props: { id: string; legend: string; people: MinutesWorkfl
  * service's `workflow.permissions` allow, nothing it works out itself.
  */
 export function WorkflowPanel(props: { state: MinutesState; onChanged: (s: MinutesState) => void }) {
-  const { t } = useTranslation('minutes');
+  const { t, i18n } = useTranslation('minutes');
   const s = props.state;
   const w = s.workflow!;
   const p = w.permissions;
   const [reviewers, setReviewers] = useState<number[]>(() => w.reviewers.map((r) => r.user_id));
   // the review's deadline as the date-time input holds it (YYYY-MM-DDTHH:mm, the meeting's zone); '' : none
-  const [deadline, setDeadline] = useState(() => w.review_deadline?.slice(0, 16).replace(' ', 'T') ?? '');
+  const [deadline, setDeadline] = useState(() => inputValue(w.review_deadline));
   const [section, setSection] = useState(() => (s.items[0] ? `${s.items[0].type}:${s.items[0].id}` : ''));
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
@@ -94,7 +168,7 @@ export function WorkflowPanel(props: { state: MinutesState; onChanged: (s: Minut
       {!p.editable && <small className="muted" data-testid="minutes-locked">{t(w.state === 'published' ? 'workflow.lockedPublished' : 'workflow.lockedSigning')}</small>}
       {w.reviewers.length > 0 && <p className="m-0"><small>{t('workflow.reviewersAre', { names: w.reviewers.map((r) => r.name).join(', ') })}</small></p>}
       {w.approvers.length > 0 && w.state !== 'draft' && w.state !== 'in_review' && <p className="m-0"><small>{t('workflow.approversAre', { names: w.approvers.map((r) => r.name).join(', ') })}</small></p>}
-      {w.state === 'in_review' && w.review_deadline && <p className="m-0" data-testid="minutes-review-deadline"><small>{t('workflow.deadlineIs', { date: w.review_deadline.slice(0, 16) })}</small></p>}
+      <ReviewDeadline state={s} onChanged={props.onChanged} />
       {w.review_pending.length > 0 && <p className="m-0" data-testid="minutes-review-pending"><small>{t('workflow.pending', { names: w.review_pending.map((r) => r.name).join(', ') })}</small></p>}
       {w.review_deadline_passed && p.send_review && <Message severity="warn" text={t('workflow.deadlinePassed')} data-testid="minutes-review-deadline-passed" />}
 
@@ -173,7 +247,11 @@ export function WorkflowPanel(props: { state: MinutesState; onChanged: (s: Minut
               <span>{t('workflow.edition', { n: h.edition })}</span>
               <strong>{t(`workflow.action.${h.action}`)}</strong>
               <span>{h.actor_name}</span>
-              {h.note && <small className="muted">{h.note}</small>}
+              {h.action === 'deadline_changed' ? (
+                <small className="muted">{h.note ? formatDateTime(h.note, i18n.language) : t('workflow.deadlineCleared')}</small>
+              ) : (
+                h.note && <small className="muted">{h.note}</small>
+              )}
               <small className="muted">{versionDate(h.at)}</small>
             </li>
           ))}

@@ -9,7 +9,7 @@ import { ApprovalsCard } from '../details/ApprovalsCard';
 import { MinutesCard } from './MinutesCard';
 
 const wperms = (over: Partial<MinutesWorkflow['permissions']> = {}): MinutesWorkflow['permissions'] => ({
-  send_review: false, review_comment: false, send_approval: false, publish: false, correct: false, editable: true, ...over,
+  send_review: false, review_comment: false, send_approval: false, publish: false, correct: false, change_deadline: false, editable: true, ...over,
 });
 const people = [{ user_id: 7, name: 'Mona Member' }, { user_id: 8, name: 'Mark Member' }];
 function aWorkflow(over: Partial<MinutesWorkflow> = {}): MinutesWorkflow {
@@ -72,7 +72,8 @@ describe('the minutes workflow in the card', () => {
     fireEvent.click(screen.getByTestId('minutes-send-review'));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ reviewers: [7, 8], deadline: '2026-12-01T17:00' });
-    expect(await screen.findByTestId('minutes-review-deadline')).toHaveTextContent('Review due by 2026-12-01 17:00');
+    // the date in the reader's language, as the page's other dates (not the raw server text)
+    expect(await screen.findByTestId('minutes-review-deadline')).toHaveTextContent(/^Review due by 01 Dec 2026 05:00 PM$/);
     expect(screen.getByTestId('minutes-review-pending')).toHaveTextContent('Not reviewed yet: Mark Member');
     expect(screen.queryByTestId('minutes-review-deadline-passed')).toBeNull();
     // sent again, the deadline input starts from the one set
@@ -95,8 +96,88 @@ describe('the minutes workflow in the card', () => {
     installFetch(on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState(aWorkflow(late)) })));
     card();
     expect(await screen.findByTestId('minutes-review-deadline-passed')).toHaveTextContent('انقضى الموعد النهائي للمراجعة');
-    expect(screen.getByTestId('minutes-review-deadline')).toHaveTextContent('موعد انتهاء المراجعة: 2026-11-01 09:00');
+    expect(screen.getByTestId('minutes-review-deadline')).toHaveTextContent(/^موعد انتهاء المراجعة: 01 نوفمبر 2026 09:00 ص$/);
     await act(() => changeLanguage('en'));
+  });
+
+  describe('changing the deadline while in review (the owner)', () => {
+    const inReview = (over: Partial<MinutesWorkflow> = {}) =>
+      aWorkflow({ state: 'in_review', reviewers: people, review_deadline: '2026-12-01 17:00:00', review_pending: people, permissions: wperms({ send_review: true, send_approval: true, change_deadline: true }), ...over });
+
+    it('Change opens the date from the one set; Save sends it (PATCH) and the card shows the new one', async () => {
+      const moved = inReview({
+        review_deadline: '2026-12-02 09:30:00',
+        history: [{ edition: 1, action: 'deadline_changed', state: 'in_review', actor_id: 1, actor_name: 'Ada Owner', note: '2026-12-02 09:30', at: '2026-11-28 10:00:00' }],
+      });
+      const calls = installFetch(
+        on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState(inReview()) })),
+        on('PATCH', '/api/meetings/1/minutes/review', answer(aState(moved), 'Review deadline saved')),
+      );
+      card();
+      expect(await screen.findByTestId('minutes-review-deadline')).toHaveTextContent('Review due by 01 Dec 2026 05:00 PM');
+      fireEvent.click(screen.getByTestId('minutes-review-deadline-edit'));
+      const input = screen.getByLabelText('New review deadline');
+      expect(input).toHaveValue('2026-12-01T17:00');
+      fireEvent.change(input, { target: { value: '2026-12-02T09:30' } });
+      fireEvent.click(screen.getByTestId('minutes-review-deadline-save'));
+      await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+      expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ deadline: '2026-12-02T09:30' });
+      await waitFor(() => expect(screen.getByTestId('minutes-review-deadline')).toHaveTextContent('Review due by 02 Dec 2026 09:30 AM'));
+      expect(screen.queryByTestId('minutes-review-deadline-editor')).toBeNull();
+      expect(await screen.findByText('Review deadline saved')).toBeInTheDocument();
+      // the history names the change and the new date in the reader's language
+      fireEvent.click(screen.getByTestId('minutes-workflow-history-toggle'));
+      expect(screen.getByTestId('minutes-workflow-history')).toHaveTextContent('Review deadline changed');
+      expect(screen.getByTestId('minutes-workflow-history')).toHaveTextContent('02 Dec 2026 09:30 AM');
+    });
+
+    it('Clear sends null; the card says there is none, and offers to set one', async () => {
+      const cleared = inReview({
+        review_deadline: null,
+        history: [{ edition: 1, action: 'deadline_changed', state: 'in_review', actor_id: 1, actor_name: 'Ada Owner', note: null, at: '2026-11-28 10:00:00' }],
+      });
+      const calls = installFetch(
+        on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState(inReview()) })),
+        on('PATCH', '/api/meetings/1/minutes/review', answer(aState(cleared), 'Review deadline saved')),
+      );
+      card();
+      fireEvent.click(await screen.findByTestId('minutes-review-deadline-clear'));
+      await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+      expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ deadline: null });
+      expect(await screen.findByTestId('minutes-review-deadline-none')).toHaveTextContent('No review deadline');
+      expect(screen.getByTestId('minutes-review-deadline-edit')).toHaveTextContent('Set a deadline');
+      expect(screen.queryByTestId('minutes-review-deadline-clear')).toBeNull();
+      fireEvent.click(screen.getByTestId('minutes-workflow-history-toggle'));
+      expect(screen.getByTestId('minutes-workflow-history')).toHaveTextContent('Review deadline changed');
+      expect(screen.getByTestId('minutes-workflow-history')).toHaveTextContent('No deadline');
+    });
+
+    it('a refused date shows the field error under the input, which stays open; Cancel closes it', async () => {
+      installFetch(
+        on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState(inReview()) })),
+        on('PATCH', '/api/meetings/1/minutes/review', () => jsonResponse(409, { success: false, message: 'Error in validation', errors: { deadline: ['The review deadline must be in the future.'] } })),
+      );
+      card();
+      fireEvent.click(await screen.findByTestId('minutes-review-deadline-edit'));
+      fireEvent.change(screen.getByLabelText('New review deadline'), { target: { value: '2020-01-01T10:00' } });
+      fireEvent.click(screen.getByTestId('minutes-review-deadline-save'));
+      expect(await screen.findByTestId('minutes-review-deadline-error')).toHaveTextContent('The review deadline must be in the future.');
+      expect(screen.getByLabelText('New review deadline')).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByLabelText('New review deadline')).toHaveAccessibleDescription('The review deadline must be in the future.');
+      expect(screen.getByTestId('minutes-review-deadline')).toHaveTextContent('Review due by 01 Dec 2026 05:00 PM');
+      fireEvent.click(screen.getByTestId('minutes-review-deadline-cancel'));
+      expect(screen.queryByTestId('minutes-review-deadline-editor')).toBeNull();
+    });
+
+    it('a reviewer sees the deadline, in Arabic in Arabic, and no control to change it', async () => {
+      installFetch(on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState(inReview({ candidates: [], permissions: wperms({ review_comment: true }) })) })));
+      await act(() => changeLanguage('ar'));
+      card();
+      expect(await screen.findByTestId('minutes-review-deadline')).toHaveTextContent(/^موعد انتهاء المراجعة: 01 ديسمبر 2026 05:00 م$/);
+      expect(screen.queryByTestId('minutes-review-deadline-edit')).toBeNull();
+      expect(screen.queryByTestId('minutes-review-deadline-clear')).toBeNull();
+      await act(() => changeLanguage('en'));
+    });
   });
 
   it('in review: a reviewer comments on a chosen section; the comments show per section', async () => {
