@@ -3,10 +3,14 @@
  * after another. A Live meeting with one talking point and a conclusion; Mark Member is the meeting's chair (named
  * through the API: the chair journey covers the roles card); Eddie Editor reads his e-mail in Arabic.
  *   1. the owner's minutes card says who signs (the chair) and sends the draft for review by Mona Member;
- *   2. Mona comments on the talking point's section; the card passes axe-core in English and Arabic;
+ *   2. Mona comments on the talking point's section, and the owner's open page shows it without a reload (the live
+ *      channel's `minutes` change); the owner sets the review's deadline on the card, and Mona's open page shows it,
+ *      formatted, without a reload; the card with the deadline editor passes axe-core in English and Arabic at 390 px
+ *      and 820 px, Mona's in English and Arabic;
  *   3. the owner sees the comment under its section, makes the edition's PDF (Done, through the API: the minutes
  *      journey covers the button) and sends for approval: the card says "Awaiting signatures" and locked;
- *   4. Mark, the chair, signs the approval on its page (the classic signature modal);
+ *   4. Mark, the chair, signs the approval on its page (the classic signature modal); the owner's open page turns
+ *      "Approved" without a reload once the signed PDF is sealed;
  *   5. the owner publishes once the approval is sealed: the newest minutes version is the sealed PDF (pdfsig:
  *      valid), Eddie's e-mail is in Arabic and Mona's in English; the card passes axe-core in English and Arabic;
  *   6. the owner starts a correction: edition 2, a draft, editable, and the history shows every step of both editions.
@@ -14,7 +18,27 @@
 import type { Page } from 'puppeteer-core';
 import { mailsTo, pdfSignature, TEST_PASSWORD, waitFor } from '@app/testing';
 import { closeRedis, expectOk, GATEWAY, meeting, setStatus, talkingPoint, world, type World } from '../api/meeting/helpers';
-import { a11y, dismissToasts, openBrowser, orgUrl, settled, signIn, successToast, switchLanguage, textOf, waitForText, type Session, drawSignature } from './support';
+import { a11y, dismissToasts, openBrowser, orgUrl, settled, signIn, successToast, switchLanguage, textOf, VIEWPORT, waitForText, type Session, drawSignature } from './support';
+
+declare const document: any;
+declare const window: any;
+
+/** a datetime-local input set as a person's picking sets it (one input event) */
+async function setDateTime(page: Page, selector: string, value: string): Promise<void> {
+  await page.$eval(selector, (el: any, v: string) => {
+    const setter = Object.getOwnPropertyDescriptor(window.HTMLInputElement.prototype, 'value')!.set!;
+    setter.call(el, v);
+    el.dispatchEvent(new window.Event('input', { bubbles: true }));
+  }, value);
+}
+
+/** another person's change shows on an open page by itself (the live channel), within a few seconds: no reload */
+async function seenLive(page: Page, selector: string, text: string): Promise<void> {
+  await page.waitForFunction(
+    (sel: string, t: string) => [...document.querySelectorAll(sel)].find((n: any) => (n.textContent ?? '').includes(t)) ?? null,
+    { timeout: 10_000 }, selector, text,
+  );
+}
 
 jest.setTimeout(600_000);
 
@@ -47,6 +71,8 @@ describe('journey: the minutes workflow, from review to a published, signed and 
   let tpId: number;
   let approvalId: number;
   let owner: Session;
+  /** the review deadline as the card and the history print it (set in step 2) */
+  let deadlineShown = '';
 
   beforeAll(async () => {
     w = await world();
@@ -83,15 +109,24 @@ describe('journey: the minutes workflow, from review to a published, signed and 
     });
   });
 
-  it('the reviewer comments on a section; the card passes axe-core in English and Arabic', async () => {
+  it('the reviewer comments on a section and the owner\'s open page shows it; the owner sets the deadline and the reviewer\'s open page shows it; axe-core', async () => {
     const member = await openBrowser('minutes-workflow-reviewer');
+    // three days out at 17:00 in the meeting's zone (the test organization is on UTC)
+    const day = new Date(Date.now() + 3 * 86_400_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const deadlineInput = `${day.getUTCFullYear()}-${pad(day.getUTCMonth() + 1)}-${pad(day.getUTCDate())}T17:00`;
+    const month = new Intl.DateTimeFormat('en', { month: 'short', timeZone: 'UTC' }).format(day);
+    deadlineShown = `${pad(day.getUTCDate())} ${month} ${day.getUTCFullYear()} 05:00 PM`;
+    const shown = `Review due by ${deadlineShown}`;
     try {
       const { page } = member;
       page.setDefaultTimeout(30_000);
+      await owner.step('owner-page-open', () => openWorkflow(owner.page, w, meetingId));
       await member.step('comment', async () => {
         await signIn(page, w.org.slug, w.m1.email, TEST_PASSWORD);
         await openWorkflow(page, w, meetingId);
         await page.waitForSelector('[data-testid=minutes-review-form]', { visible: true });
+        expect(await page.$('[data-testid=minutes-review-deadline-edit]')).toBeNull();
         await page.select('[data-testid=minutes-review-section]', `talking_point:${tpId}`);
         await page.type('[data-testid=minutes-review-text]', COMMENT);
         await page.click('[data-testid=minutes-review-submit]');
@@ -99,6 +134,39 @@ describe('journey: the minutes workflow, from review to a published, signed and 
         await dismissToasts(page);
         await waitForText(page, `[data-testid=minutes-review-section-talking_point-${tpId}]`, `Mona Member: ${COMMENT}`);
         await member.shot('commented');
+      });
+      await owner.step('comment-live', async () => {
+        await seenLive(owner.page, `[data-testid=minutes-review-section-talking_point-${tpId}]`, `Mona Member: ${COMMENT}`);
+        await owner.shot('comment-arrived');
+      });
+      await owner.step('set-deadline', async () => {
+        const o = owner.page;
+        await o.waitForSelector('[data-testid=minutes-review-deadline-none]', { visible: true });
+        await o.click('[data-testid=minutes-review-deadline-edit]');
+        await o.waitForSelector('[data-testid=minutes-review-deadline-new]', { visible: true });
+        await setDateTime(o, '[data-testid=minutes-review-deadline-new]', deadlineInput);
+        await o.click('[data-testid=minutes-review-deadline-save]');
+        expect(await successToast(o)).toContain('Review deadline saved');
+        await dismissToasts(o);
+        await waitForText(o, '[data-testid=minutes-review-deadline]', shown);
+      });
+      await member.step('deadline-live', async () => {
+        await seenLive(page, '[data-testid=minutes-review-deadline]', shown);
+        await member.shot('deadline-arrived');
+      });
+      await owner.step('a11y-deadline-editor', async () => {
+        const o = owner.page;
+        await o.click('[data-testid=minutes-review-deadline-edit]');
+        await o.waitForSelector('[data-testid=minutes-review-deadline-new]', { visible: true });
+        for (const width of [390, 820]) {
+          await o.setViewport({ width, height: 844 });
+          await a11yBothLanguages(owner, `minutes review deadline editor ${width}`);
+          // nothing of the card is wider than the screen
+          const over = await o.$eval('[data-testid=minutes-card]', (el: any) => el.scrollWidth - el.clientWidth);
+          expect(over).toBeLessThanOrEqual(1);
+        }
+        await o.setViewport(VIEWPORT);
+        await o.click('[data-testid=minutes-review-deadline-cancel]');
       });
       await member.step('a11y', () => a11yBothLanguages(member, 'minutes workflow in review'));
     } finally {
@@ -140,6 +208,11 @@ describe('journey: the minutes workflow, from review to a published, signed and 
     try {
       const { page } = chair;
       page.setDefaultTimeout(45_000);
+      // the owner's page stays open on the meeting: the approval's outcome reaches it without a reload
+      await owner.step('owner-page-open', async () => {
+        await openWorkflow(owner.page, w, meetingId);
+        await stateIs(owner.page, 'in_approval');
+      });
       await chair.step('sign', async () => {
         await signIn(page, w.org.slug, w.m2.email, TEST_PASSWORD);
         await page.goto(orgUrl(w.org.slug, `/app/activity/approval/${approvalId}`));
@@ -150,6 +223,11 @@ describe('journey: the minutes workflow, from review to a published, signed and 
         await page.click('[data-testid=signature-submit]');
         await successToast(page, 'Document signed successfully');
         await chair.shot('signed');
+      });
+      await owner.step('approved-live', async () => {
+        // approved once the signed PDF is sealed (a job), then announced: the bound is the seal's, not the channel's
+        await owner.page.waitForSelector('[data-testid=minutes-state][data-state=approved]', { visible: true, timeout: 90_000 });
+        await owner.shot('approved-arrived');
       });
     } finally {
       await chair.close();
@@ -211,6 +289,7 @@ describe('journey: the minutes workflow, from review to a published, signed and 
         'Edition 1Draft startedChair Person',
         'Edition 1Sent for reviewChair PersonMona Member',
         'Edition 1CommentedMona MemberBudget',
+        `Edition 1Review deadline changedChair Person${deadlineShown}`,
         'Edition 1Sent for approvalChair PersonMark Member',
         'Edition 1ApprovedMark Member',
         'Edition 1PublishedChair Person',
