@@ -56,7 +56,7 @@ describe('the minutes workflow', () => {
     const f = await flow(w.chair);
     expect(f).toMatchObject({ edition: 1, state: 'draft', reviewers: [], review_comments: [], editions: [], history: [] });
     // no chair named yet: nobody to sign, so no sending for approval
-    expect(f.permissions).toEqual({ send_review: true, review_comment: false, send_approval: false, publish: false, correct: false, editable: true });
+    expect(f.permissions).toEqual({ send_review: true, review_comment: false, send_approval: false, publish: false, correct: false, change_deadline: false, editable: true });
     expect(f).toMatchObject({ signers: [], signers_missing: ['chair'] });
     expect(f.candidates.map((c: any) => c.user_id).sort()).toEqual([w.editor.userId, w.m1.userId, w.m2.userId].sort());
     const mine = await flow(w.m1);
