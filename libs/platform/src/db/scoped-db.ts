@@ -33,6 +33,16 @@ export class ScopedDb<S extends Record<string, unknown> = Record<string, unknown
   }
 
   /**
+   * Prepared statements (`Prepared`) each run alone, as `reads` runs them, writes included: a statement alone is its
+   * own implicit transaction (all of it or nothing, the organization set for row-level security), so a write that is
+   * one statement needs no BEGIN and COMMIT around it: one round trip instead of three (the e-mail delivery log,
+   * docs/performance.md P6). Two statements in `fn` are two transactions; use `tenant` when they must commit together.
+   */
+  alone<T>(orgId: string, fn: (s: Scope<S>) => Promise<T>): Promise<T> {
+    return this.db.tenantReads(orgId, (tx) => fn({ orgId, tx }));
+  }
+
+  /**
    * One transaction for a command; `after` queues work (event publishing, NATS requests, session ends)
    * that runs only once the transaction has committed, so a failed request neither writes nor announces
    * anything, and no NATS round trip happens while the transaction holds row locks.

@@ -9,9 +9,10 @@ interface Waiter<T> {
 
 /**
  * The delivery log as the e-mail processor uses it, with group commit: the "was this job sent?"
- * look-ups and the "sent" rows of the jobs running at the same time are gathered and written in one
- * transaction per organization (one SELECT ... IN, one multi-row INSERT), instead of one transaction
- * of 4–5 round trips per look-up and per row. Each caller still waits for its own answer: `record`
+ * look-ups and the "sent" rows of the jobs running at the same time are gathered into one statement per
+ * organization (one SELECT ... IN, one multi-row INSERT), instead of one transaction of 4–5 round trips per
+ * look-up and per row. Each statement is prepared and runs alone with the organization set (`NotificationDb.alone`:
+ * one round trip, its own implicit transaction; a BEGIN and COMMIT around it cost two more). Each caller still waits for its own answer: `record`
  * resolves only once its row is committed, so a job completes only after its row exists, exactly as
  * when it wrote the row alone (the exactly-once guarantee does not depend on the batching).
  *
@@ -69,7 +70,7 @@ export class SentLog {
     await Promise.all(
       [...writes].map(async ([orgId, list]) => {
         try {
-          await this.db.tenant(orgId, (s) => this.repo.recordMany(s, list.map((x) => x.row)));
+          await this.db.alone(orgId, (s) => this.repo.recordMany(s, list.map((x) => x.row)));
           for (const x of list) x.w.resolve();
         } catch (e) {
           // every caller of this batch gets the error, as it would have got its own
@@ -94,7 +95,7 @@ export class SentLog {
 
   private async checkOrg(orgId: string, checks: Map<string, Waiter<boolean>[]>): Promise<void> {
     try {
-      const sent = await this.db.tenant(orgId, (s) => this.repo.sentAmong(s, [...checks.keys()]));
+      const sent = await this.db.alone(orgId, (s) => this.repo.sentAmong(s, [...checks.keys()]));
       for (const [jobId, ws] of checks) for (const w of ws) w.resolve(sent.has(jobId));
     } catch (e) {
       for (const ws of checks.values()) for (const w of ws) w.reject(e);
