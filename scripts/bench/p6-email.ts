@@ -18,7 +18,7 @@ import readline from 'node:readline';
 import { Queue } from 'bullmq';
 import { SendEmail } from '@app/contracts';
 import { redisConnection } from '@app/platform';
-import { createTestOrg } from '@app/testing';
+import { createTestOrg, freePort } from '@app/testing';
 import type { BenchOptions } from './options';
 import type { BenchResult } from './report';
 import { ROOT, type BenchSystem } from './system';
@@ -57,12 +57,23 @@ async function addInChunks(q: Queue, jobs: Array<{ name: string; data: unknown; 
 /** CPU per e-mail per process: "notification 0.61 ms, bench 0.22 ms, ..." */
 const perEmail = (rows: Array<[string, number]>, n: number) => formatPerUnit(perUnit(rows, n, []).byProcess);
 
-function spawnNode(args: string[], env: Record<string, string>, stdout: 'pipe' | 'ignore'): ChildProcess {
+function spawnNode(args: string[], env: Record<string, string>, stdout: 'pipe' | 'ignore', root = ROOT): ChildProcess {
   return spawn(process.execPath, ['-r', path.join(ROOT, 'scripts/lib/exit-with-parent.cjs'), '-r', '@swc-node/register', ...args], {
-    cwd: ROOT,
+    cwd: root,
     env,
     stdio: ['pipe', stdout, 'inherit', 'ipc'],
   });
+}
+
+/** SendEmail jobs a notification process has finished well so far (its /metrics), or null when it does not answer */
+async function emailsDone(port: number): Promise<number | null> {
+  try {
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    const line = text.split('\n').find((l) => l.startsWith('job_duration_seconds_count{') && l.includes(`name="${SendEmail.name}"`) && l.includes('outcome="ok"'));
+    return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+  } catch {
+    return null;
+  }
 }
 
 /** the ceiling: `workers` processes of nodemailer alone, started, warmed up, then released at once */
@@ -114,13 +125,21 @@ export async function runEmail(sys: BenchSystem, fx: Fixtures, opts: BenchOption
   const address = (i: number) => `p6-${stamp}-${i}@bench.test`;
   const q = new Queue(SendEmail.queue, { connection, prefix: 'bull' });
   const pids: Record<string, number> = Object.fromEntries(sys.services.map((x) => [x.name, x.pid]));
-  // more notification processes: the same service, the same environment, no HTTP port of their own
+  // more notification processes: the same service, the same environment, each on a free HTTP port (its /metrics
+  // says how many e-mails it sent). P6_VARIANT_ROOT: they run from another checkout (an A/B at the same moment: the
+  // system's process is one variant, these the other; compare the CPU per e-mail each one handled)
+  const variantRoot = process.env.P6_VARIANT_ROOT || ROOT;
+  const ports: Record<string, number> = { notification: sys.services.find((x) => x.name === 'notification')!.port };
   const extra: ChildProcess[] = [];
   for (let w = 2; w <= workers; w++) {
-    const child = spawnNode(['services/notification/src/main.ts'], { ...sys.env, SERVICE_NAME: 'notification', HTTP_PORT: '0' }, 'ignore');
+    const port = await freePort();
+    const child = spawnNode(['services/notification/src/main.ts'], { ...sys.env, SERVICE_NAME: 'notification', HTTP_PORT: String(port) }, 'ignore', variantRoot);
     extra.push(child);
     pids[`notification-${w}`] = child.pid!;
+    ports[`notification-${w}`] = port;
   }
+  if (variantRoot !== ROOT) log(`P6: notification-2..${workers} run from ${variantRoot} (P6_VARIANT_ROOT), notification from ${ROOT}`);
+  let handled: Array<[string, number | null]> = [];
   let mail: { enqueueS: number; runS: number };
   let cpu: Array<[string, number]> = [];
   try {
@@ -153,6 +172,7 @@ export async function runEmail(sys: BenchSystem, fx: Fixtures, opts: BenchOption
     await q.pause();
     const enqueueS = await addInChunks(q, jobs);
     const before = sink.count();
+    const done0 = await Promise.all(Object.values(ports).map(emailsDone));
     const cpuBefore = snapshot(pids);
     const t1 = performance.now();
     await q.resume();
@@ -160,6 +180,9 @@ export async function runEmail(sys: BenchSystem, fx: Fixtures, opts: BenchOption
     mail = { enqueueS, runS: (performance.now() - t1) / 1000 };
     // where the run's time went: CPU seconds per process (the sink is this bench process)
     cpu = spent(cpuBefore, snapshot(pids));
+    const done1 = await Promise.all(Object.values(ports).map(emailsDone));
+    handled = Object.keys(ports).map((k, i) => [k, done0[i] === null || done1[i] === null ? null : done1[i]! - done0[i]!]);
+    log(`P6: e-mails sent per notification process: ${handled.map(([k, h]) => `${k} ${h ?? '?'}`).join(', ')}`);
     log(`P6: CPU while the e-mails were sent (${fmt(mail.runS, 's')} wall): ${formatSpent(cpu)}`);
   } finally {
     await q.resume().catch(() => undefined);
@@ -187,6 +210,10 @@ export async function runEmail(sys: BenchSystem, fx: Fixtures, opts: BenchOption
   if (missing) failedChecks.push(`${missing} of ${n} e-mails never arrived`);
   if (twice) failedChecks.push(`${twice} recipients received their e-mail more than once`);
   const cpuLine = perEmail(cpu, n);
+  const cpuOf = Object.fromEntries(cpu);
+  const handledLine = handled
+    .map(([k, h]) => (h ? `${k} ${h} e-mails, ${(((cpuOf[k] ?? 0) / h) * 1000).toFixed(3)} ms of CPU each` : `${k} (count not read)`))
+    .join('; ');
   const ceilLine = perEmail(ceil.cpu, ceil.sent);
   return {
     id: 'p6',
@@ -198,11 +225,12 @@ export async function runEmail(sys: BenchSystem, fx: Fixtures, opts: BenchOption
     ],
     figures: {
       emails: n, workers, concurrency, poolSize, mail, mailRate, ceiling: { runS: ceil.runS, rate: ceil.rate, sent: ceil.sent }, ratio: r, missing, twice,
-      cpuSeconds: Object.fromEntries(cpu), ceilingCpuSeconds: Object.fromEntries(ceil.cpu),
+      cpuSeconds: cpuOf, handled: Object.fromEntries(handled), variantRoot: variantRoot === ROOT ? null : variantRoot, ceilingCpuSeconds: Object.fromEntries(ceil.cpu),
     },
     details: [
       `${n} SendEmail jobs (template password-reset, one recipient each, en/ar/ru/fr) added to the paused \`${SendEmail.queue}\` queue in ${fmt(mail.enqueueS, 's')}, then sent through nodemailer by ${workers} notification process(es) (worker concurrency ${concurrency}, ${poolSize} pooled SMTP connections each) in ${fmt(mail.runS, 's')}: ${fmt(mailRate)} e-mails/s.`,
       `CPU per e-mail per process, service run (the SMTP sink is the bench process): ${cpuLine}.`,
+      `Per notification process, the e-mails it sent and its CPU per e-mail it sent (compare with the ceiling's per-process CPU times the number of processes): ${handledLine}.`,
       `Ceiling: ${ceil.sent} e-mails through the service's Mailer alone (nodemailer composing and sending, same pool and concurrency, no queue, no database, templates rendered once) from ${workers} process(es) to the same sink in ${fmt(ceil.runS, 's')}: ${fmt(ceil.rate)} e-mails/s. CPU per e-mail per process: ${ceilLine}.`,
       `The service runs at ${fmtRatio(r)} of the ceiling. Exactly once: ${n - missing - twice} recipients received one e-mail, ${missing} none, ${twice} more than one.`,
     ],
