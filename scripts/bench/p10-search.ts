@@ -15,7 +15,7 @@ import type { BenchResult, Row } from './report';
 import type { BenchSystem } from './system';
 import type { Fixtures } from './fixtures';
 import { call, load, type LoadResult } from './http';
-import { fmt, fmtRatio, meets, ratio } from './stats';
+import { fmt, fmtLatency, fmtRatio, meets, ratio } from './stats';
 import { formatPerUnit, perUnit, snapshot, spent } from './cpu';
 import { startBare } from './p1-request-path';
 
@@ -100,9 +100,9 @@ export async function runSearch(sys: BenchSystem, fx: Fixtures, opts: BenchOptio
     log(`P10: CPU per plain title search: ${perRequest(plain)}`);
 
     const rows: Row[] = [
-      { id: 'P10', work: `search, ${opts.files} files: p50, one user (a common word)`, figure: fmt(commonOne.r.p50, 'ms'), baseline: `${fmt(plainOne.r.p50, 'ms')} ILIKE on titles`, ratio: fmtRatio(ratio(commonOne.r.p50, plainOne.r.p50)), goal: '< 100 ms', met: meets(commonOne.r.p50, { le: 99.999 }) },
-      { id: 'P10', work: `search, ${opts.files} files: p50, one user (a rare word)`, figure: fmt(rareOne.r.p50, 'ms'), baseline: `${fmt(plainOne.r.p50, 'ms')} ILIKE on titles`, ratio: fmtRatio(ratio(rareOne.r.p50, plainOne.r.p50)), goal: '< 100 ms', met: meets(rareOne.r.p50, { le: 99.999 }) },
-      { id: 'P10', work: `search p50, ${c.connections} at once (a common word)`, figure: fmt(common.r.p50, 'ms'), baseline: `${fmt(plain.r.p50, 'ms')} ILIKE on titles`, ratio: fmtRatio(ratio(common.r.p50, plain.r.p50)), goal: '(reported)', met: null },
+      { id: 'P10', work: `search, ${opts.files} files: p50, one user (a common word)`, figure: fmt(commonOne.r.p50, 'ms'), baseline: `${fmtLatency(plainOne.r.p50)} ILIKE on titles`, ratio: fmtRatio(ratio(commonOne.r.p50, plainOne.r.p50)), goal: '< 100 ms', met: meets(commonOne.r.p50, { le: 99.999 }) },
+      { id: 'P10', work: `search, ${opts.files} files: p50, one user (a rare word)`, figure: fmt(rareOne.r.p50, 'ms'), baseline: `${fmtLatency(plainOne.r.p50)} ILIKE on titles`, ratio: fmtRatio(ratio(rareOne.r.p50, plainOne.r.p50)), goal: '< 100 ms', met: meets(rareOne.r.p50, { le: 99.999 }) },
+      { id: 'P10', work: `search p50, ${c.connections} at once (a common word)`, figure: fmt(common.r.p50, 'ms'), baseline: `${fmtLatency(plain.r.p50)} ILIKE on titles`, ratio: fmtRatio(ratio(common.r.p50, plain.r.p50)), goal: '(reported)', met: null },
       { id: 'P10', work: `search throughput, ${c.connections} at once (a common word)`, figure: `${fmt(common.r.rps)} req/s`, baseline: `${fmt(plain.r.rps)} req/s ILIKE`, ratio: fmtRatio(ratio(common.r.rps, plain.r.rps)), goal: '(reported)', met: null },
       { id: 'P10', work: 'machine CPU per search (load generator out)', figure: fmt(machine(common), 'ms'), baseline: `${fmt(machine(plain), 'ms')} ILIKE`, ratio: fmtRatio(ratio(machine(common), machine(plain))), goal: '(reported)', met: null },
       { id: 'P10', work: `the rare word found by content, on its page (check)`, figure: `${files.length} files`, baseline: `${rareFiles} hold it`, ratio: '', goal: 'all, page 2', met: failedChecks.length === 0 },
@@ -115,9 +115,9 @@ export async function runSearch(sys: BenchSystem, fx: Fixtures, opts: BenchOptio
         cpuSeconds: { common: Object.fromEntries(common.cpu), rare: Object.fromEntries(rare.cpu), plain: Object.fromEntries(plain.cpu) } },
       details: [
         `${opts.files} files in one organization's library, three pages of about 120 words each (16 words in rotation); every ${RARE_EVERY}th file holds "${RARE}" on page 2. Searched as the organization's administrator, who sees every file.`,
-        `One user at a time: a common word p50 ${fmt(commonOne.r.p50, 'ms')}, the rare word p50 ${fmt(rareOne.r.p50, 'ms')}, the ILIKE on titles p50 ${fmt(plainOne.r.p50, 'ms')}.`,
+        `One user at a time: a common word p50 ${fmt(commonOne.r.p50, 'ms')}, the rare word p50 ${fmt(rareOne.r.p50, 'ms')}, the ILIKE on titles p50 ${fmtLatency(plainOne.r.p50)}.`,
         `${c.connections} at once, a common word ("governance", on most pages): p50 ${fmt(common.r.p50, 'ms')}, p99 ${fmt(common.r.p99, 'ms')}, ${fmt(common.r.rps)} req/s. The rare word: p50 ${fmt(rare.r.p50, 'ms')}, p99 ${fmt(rare.r.p99, 'ms')}, ${fmt(rare.r.rps)} req/s.`,
-        `Baseline, a plain ILIKE over the titles (no text, no ranking, no meeting side, no gateway): p50 ${fmt(plain.r.p50, 'ms')}, ${fmt(plain.r.rps)} req/s.`,
+        `Baseline, a plain ILIKE over the titles (no text, no ranking, no meeting side, no gateway): p50 ${fmtLatency(plain.r.p50)}, ${fmt(plain.r.rps)} req/s.`,
         `CPU per request, common word: ${perRequest(common)}; plain titles: ${perRequest(plain)}.`,
       ],
       failedChecks,

@@ -1,4 +1,4 @@
-import { fmt, fmtRatio, meets, percentile, ratio, summarize } from './stats';
+import { fmt, fmtLatency, fmtRatio, meets, percentile, ratio, summarize } from './stats';
 
 describe('bench stats', () => {
   it.each([
@@ -45,6 +45,15 @@ describe('bench stats', () => {
     [NaN, 'ms', '-'],
   ])('fmt(%d, %s) = %s', (n, unit, expected) => {
     expect(fmt(n, unit)).toBe(expected);
+  });
+
+  it.each([
+    [0, '< 1 ms'],
+    [1, '1.00 ms'],
+    [18, '18.0 ms'],
+    [NaN, '-'],
+  ])('fmtLatency(%d) = %s', (ms, expected) => {
+    expect(fmtLatency(ms)).toBe(expected);
   });
 
   it.each([

@@ -45,6 +45,11 @@ export function fmt(n: number, unit = ''): string {
   return unit ? `${s} ${unit}` : s;
 }
 
+/** an autocannon latency (whole milliseconds): 0 means under a millisecond, printed so and not as "0.000 ms" */
+export function fmtLatency(ms: number): string {
+  return ms === 0 ? '< 1 ms' : fmt(ms, 'ms');
+}
+
 export function fmtRatio(r: number): string {
   return Number.isFinite(r) ? `${r >= 10 ? r.toFixed(1) : r.toFixed(2)}x` : '-';
 }
