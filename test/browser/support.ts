@@ -440,6 +440,15 @@ export function contrastProblems(): ContrastProblem[] {
  */
 export async function a11y(page: Page, name: string, s?: Pick<Session, 'shot'>): Promise<void> {
   await settled(page);
+  // and no CSS transition or animation still running (a dialog fading in is measured at part opacity: its colours
+  // blend with the mask, as a confirmation dialog's did in a loaded fresh-clone run); endless ones (spinners) are
+  // not waited for, and one that never ends is measured as it is after 5 s
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a: any) => a.playState !== 'running' || !Number.isFinite(Number(a.effect?.getComputedTiming().endTime))),
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   // fonts and the first paint of lazily loaded parts (a table's rows) are in before the measure
   await page.evaluate(() => document.fonts?.ready);
   if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(axeScript());
