@@ -239,7 +239,7 @@ describe('notification service', () => {
 
       await pub.events.publish(CommentNotified, {
         orgId: org.orgId, orgSlug: org.slug, orgName: org.name, timeZone: org.timeZone, meetingId: 41, meetingTitle: 'Board meeting 41', itemKind: 'talkingpoint', itemId: 3,
-        itemTitle: 'Budget', commentId: 77, comment: 'Please read <b>page 4</b>', by: chair, link: AppPaths.meeting(41, 3),
+        itemTitle: 'Budget', commentId: 77, comment: 'Please read <b>page 4</b>', by: chair, link: AppPaths.meeting(41, { kind: 'talking_point', id: 3 }),
         recipients: [{ email: member, name: 'Member One', lang: 'en' }, { email: chair.email, name: chair.name, lang: 'en' }],
       });
       await waitFor('the comment e-mail', () => mailsTo(member).length === 2);
@@ -247,6 +247,8 @@ describe('notification service', () => {
       expect(comment.subject).toBe('New comment on "Budget"');
       expect(comment.text).toContain('Please read <b>page 4</b>');
       expect(comment.html).toContain('Please read &lt;b&gt;page 4&lt;/b&gt;');
+      // the link names the item's kind: talking point 3, not decision or action 3
+      expect(comment.text).toContain(`http://${org.slug}.localhost:3000/app/activity/meetings/41#_talking_point-3`);
       await sleep(1000);
       expect(mailsTo(chair.email).filter((x) => x.subject.includes('Budget'))).toHaveLength(0);
     });
@@ -293,6 +295,7 @@ describe('notification service', () => {
       const mails = reminderMails(voter);
       expect(mails).toHaveLength(1);
       expect(mails[0].text).toContain('Voting on the decision "Decision 501" closes on');
+      expect(mails[0].text).toContain(`http://${org.slug}.localhost:3000/app/activity/meetings/7#_decision-501`);
       expect((await scheduler.get(org.orgId, 'decision-deadline', decisionId))?.status).toBe('fired');
 
       // and the home widget has it, in the reader's language

@@ -39,7 +39,7 @@ describe('creating actions', () => {
     expect(r.body.data.participants.map((p: any) => [p.user_id, p.status])).toEqual([[w.m1.userId, 'In Progress'], [w.m2.userId, 'In Progress']]);
     const ev = await tap.next('meeting.v1.action.assigned', (p) => p.actionId === r.body.data.id);
     expect(ev.recipients.map((x: any) => x.email).sort()).toEqual([w.m1.email, w.m2.email].sort());
-    expect(ev).toMatchObject({ reason: 'assigned', openTillLocal: '2031-03-03 10:00:00', meetingTitle: m.title });
+    expect(ev).toMatchObject({ reason: 'assigned', openTillLocal: '2031-03-03 10:00:00', meetingTitle: m.title, link: `/app/activity/meetings/${m.id}#_action-${r.body.data.id}` });
     expect((await w.m1.c.post(`/meetings/${m.id}/actions`, { title: 'x', participants: [w.m1.userId], open_till: '2031-03-04 10:00:00' })).status).toBe(403);
   });
 });

@@ -214,10 +214,20 @@ describe('comments', () => {
     const ev = await tap.next('meeting.v1.comment.notified', (p) => p.commentId === c.id);
     expect(ev).toMatchObject({ itemKind: 'talkingpoints', itemId: tp.id, itemTitle: tp.title, comment: 'Please read', meetingId: m.id, by: { userId: w.m1.userId } });
     expect(ev.recipients.map((x: any) => x.email).sort()).toEqual([w.chair.email, w.m2.email].sort());
-    expect(ev.link).toContain(`/app/activity/meetings/${m.id}#_${tp.id}`);
+    expect(ev.link).toBe(`/app/activity/meetings/${m.id}#_talking_point-${tp.id}`);
     await setStatus(w, m.id, 5);
     expect((await w.m1.c.delete(`/deleteComment/${c.id}`)).body.code).toBe('MEETING_LOCKED');
     expect(expectOk(await w.m1.c.get(`/meetings/${m.id}`)).agendas[0].data[0].comments[0]).toMatchObject({ id: c.id, can_delete: false });
+  });
+
+  it("a sub-point's comment links to its talking point (a sub-point has no dialog of its own)", async () => {
+    const m = await scheduled(w);
+    const tp = await talkingPoint(w, m.id, { title: 'Reserves', subpoints: [{ title: 'Reserve', presenter: w.m1.userId, subpoint_viewers: [w.m2.userId] }] });
+    const sp = tp.subpoints[0];
+    const c = expectOk(await w.m1.c.post(`/subpoints/${sp.id}/comment`, { comment: 'See the annex' }));
+    expect((await w.m1.c.post(`/subpoints/${sp.id}/comment/${c.id}/notify`, { participants: [w.chair.userId] })).status).toBe(200);
+    const ev = await tap.next('meeting.v1.comment.notified', (p) => p.commentId === c.id);
+    expect(ev).toMatchObject({ itemKind: 'subpoints', itemId: sp.id, meetingId: m.id, link: `/app/activity/meetings/${m.id}#_talking_point-${tp.id}` });
   });
 });
 

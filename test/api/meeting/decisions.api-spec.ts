@@ -130,7 +130,8 @@ describe('voting', () => {
     // the live channel hears of each vote (a batch of one here: it names the voter) with the tallies after it
     const ev = await tap.next('meeting.v1.meeting.changed', (p) => p.decisionId === d.id && p.kind === 'vote' && p.byUserId === w.editor.userId);
     expect(ev).toMatchObject({ meetingId: m.id, tallies: expect.arrayContaining([{ vote: 'Approved', count: 2, percentage: 66.7 }, { vote: 'Denied', count: 1, percentage: 33.4 }]) });
-    expect(await tap.next('meeting.v1.decision.opened', (p) => p.decisionId === d.id)).toMatchObject({ reason: 'created' });
+    // its link names the kind: decision d, not the talking point or action with the same id
+    expect(await tap.next('meeting.v1.decision.opened', (p) => p.decisionId === d.id)).toMatchObject({ reason: 'created', link: `/app/activity/meetings/${m.id}#_decision-${d.id}` });
   });
 
   it('guests vote by token and e-mail', async () => {

@@ -1,5 +1,39 @@
 import { z } from 'zod';
 
+/** the kinds of a meeting's agenda items, numbered apart (the meeting domain's AGENDA_TYPES are these) */
+export const MEETING_ITEM_KINDS = ['talking_point', 'decision', 'action'] as const;
+export type MeetingItemKind = (typeof MEETING_ITEM_KINDS)[number];
+
+/** an item of a meeting's agenda that a link opens: its kind (the agenda's entry type) and its id */
+export interface MeetingItemRef {
+  kind: MeetingItemKind;
+  id: number;
+}
+
+/**
+ * The hash of a link to an agenda item, without the '#': `_decision-3`, `_action-3`, `_talking_point-3`. Talking points,
+ * decisions and actions number their ids apart, so the kind is part of it; the agenda list gives the item's element this
+ * id too (the browser scrolls to it). docs/decisions.md#links-to-an-agenda-item
+ */
+export function meetingItemAnchor(item: MeetingItemRef): string {
+  return `_${item.kind}-${item.id}`;
+}
+
+/**
+ * The item a meeting page's hash names: `#_decision-3` that decision; `#_3` (links sent before the kind was part of
+ * them) id 3 of any kind, `kind: null` (the page opens the first agenda entry with that id, as it always did).
+ * Anything else (`#board-book`, `#_x`, `#_poll-3`, `#_0`) is null.
+ */
+export function parseMeetingItemHash(hash: string): { kind: MeetingItemKind | null; id: number } | null {
+  const m = /^#_(?:([a-z_]+)-)?([1-9][0-9]{0,15})$/.exec(hash);
+  if (!m) return null;
+  const id = Number(m[2]);
+  if (!Number.isSafeInteger(id)) return null;
+  if (m[1] === undefined) return { kind: null, id };
+  const kind = MEETING_ITEM_KINDS.find((k) => k === m[1]);
+  return kind ? { kind, id } : null;
+}
+
 /**
  * App paths (the web's routes) that services put in e-mails and links. The web's routes.ts uses the
  * same builders, so a link in an e-mail and the route that serves it cannot drift apart.
@@ -26,7 +60,8 @@ export const AppPaths = {
   news: () => '/app/dashboards/news',
   actionTracker: () => '/app/dashboards/action-tracker',
   meetings: () => '/app/activity/meetings',
-  meeting: (meetingId: number | string, itemId?: number | string) => `/app/activity/meetings/${meetingId}${itemId ? `#_${itemId}` : ''}`,
+  /** the meeting page; with an item, opened at it (`#_decision-3`, meetingItemAnchor) */
+  meeting: (meetingId: number | string, item?: MeetingItemRef | null) => `/app/activity/meetings/${meetingId}${item ? `#${meetingItemAnchor(item)}` : ''}`,
   /** the meeting page scrolled to its board book card (the link a published agenda carries) */
   meetingBook: (meetingId: number | string) => `/app/activity/meetings/${meetingId}#board-book`,
   guestMeeting: (meetingId: number | string, token: string) => `/meeting/${meetingId}?token=${encodeURIComponent(token)}`,

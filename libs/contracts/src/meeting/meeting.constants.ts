@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { numeric } from '../core/common';
+import { MEETING_ITEM_KINDS } from '../core/paths';
 
 /** Meeting status ids (docs/product/meetings.md#statuses). 1, 2, 3 are open for editing; 4 and 5 lock everything. */
 export const MeetingStatus = { Draft: 1, Scheduled: 2, Live: 3, Cancelled: 4, Archived: 5 } as const;
@@ -55,8 +56,8 @@ export const PERMISSION_LEVELS = ['owner', 'committee_admin', 'editor', 'partici
 export const zPermissionLevel = z.enum(PERMISSION_LEVELS);
 export type PermissionLevel = z.output<typeof zPermissionLevel>;
 
-/** Agenda entry types (PUT /meetings/{id}/order and the agenda groups). */
-export const AGENDA_TYPES = ['talking_point', 'decision', 'action'] as const;
+/** Agenda entry types (PUT /meetings/{id}/order and the agenda groups); the kinds a link to an item names (core/paths.ts). */
+export const AGENDA_TYPES = MEETING_ITEM_KINDS;
 export const zAgendaType = z.enum(AGENDA_TYPES);
 export type AgendaType = z.output<typeof zAgendaType>;
 

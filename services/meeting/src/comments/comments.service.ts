@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AppError, MM, type Actor, type Comment, type CommentKind, type RequestOf, type AddComment, type DeleteComment, type NotifyComment,
+  AppError, MM, type Actor, type Comment, type CommentKind, type MeetingItemRef, type RequestOf, type AddComment, type DeleteComment, type NotifyComment,
 } from '@app/contracts';
 import { MeetingDb, type Scope } from '../db/db';
 import type { CommentRow } from '../db/schema';
@@ -33,19 +33,20 @@ export class CommentsService {
   ) {}
 
   /** the item, its meeting (null for a standalone resolution) and its title */
-  private async target(s: Scope, kind: CommentKind, id: number): Promise<{ meetingId: number | null; target: CommentTarget; title: string; committeeId?: number; createdBy?: number | null; secret?: boolean }> {
+  // `item`: the agenda item a link to the comment opens (a sub-point's is its talking point)
+  private async target(s: Scope, kind: CommentKind, id: number): Promise<{ meetingId: number | null; target: CommentTarget; item: MeetingItemRef; title: string; committeeId?: number; createdBy?: number | null; secret?: boolean }> {
     if (kind === 'talkingpoints') {
       const x = await this.agenda.talkingPoint(s, id);
-      if (x) return { meetingId: x.meetingId, target: { talkingPointId: x.id }, title: x.title };
+      if (x) return { meetingId: x.meetingId, target: { talkingPointId: x.id }, item: { kind: 'talking_point', id: x.id }, title: x.title };
     } else if (kind === 'subpoints') {
       const x = await this.agenda.subpoint(s, id);
-      if (x) return { meetingId: x.meetingId, target: { subpointId: x.id }, title: x.title };
+      if (x) return { meetingId: x.meetingId, target: { subpointId: x.id }, item: { kind: 'talking_point', id: x.talkingPointId }, title: x.title };
     } else if (kind === 'decisions') {
       const x = await this.decisions.get(s, id);
-      if (x) return { meetingId: x.meetingId, target: { decisionId: x.id }, title: x.title, committeeId: x.committeeId, createdBy: x.createdBy, secret: x.ballot === 'secret' };
+      if (x) return { meetingId: x.meetingId, target: { decisionId: x.id }, item: { kind: 'decision', id: x.id }, title: x.title, committeeId: x.committeeId, createdBy: x.createdBy, secret: x.ballot === 'secret' };
     } else {
       const x = await this.actions.get(s, id);
-      if (x) return { meetingId: x.meetingId, target: { actionId: x.id }, title: x.title };
+      if (x) return { meetingId: x.meetingId, target: { actionId: x.id }, item: { kind: 'action', id: x.id }, title: x.title };
     }
     throw AppError.notFound(kind);
   }
@@ -164,7 +165,7 @@ export class CommentsService {
       if (recipients.length) {
         pending.push(this.events.commentNotified(org, {
           meetingId: t.meetingId, meetingTitle: ctx?.meeting.title ?? null, itemKind: kind, itemId, itemTitle: t.title, commentId: c.id, comment: c.comment,
-        }, actorInfo(actor, ctx?.me ?? null), recipients));
+        }, t.item, actorInfo(actor, ctx?.me ?? null), recipients));
       }
     });
     return { notified: count };

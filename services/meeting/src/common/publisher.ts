@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppPaths, type DirectoryUser, type EventDef, type Lang, type PayloadInputOf, type Recipient, instantToLocal } from '@app/contracts';
+import { AppPaths, type DirectoryUser, type MeetingItemRef, type EventDef, type Lang, type PayloadInputOf, type Recipient, instantToLocal } from '@app/contracts';
 import { Outbox } from '@app/platform';
 import type { MeetingDb, Scope, Tx } from '../db/db';
 import type { OrgSettings } from './directory';
@@ -39,9 +39,10 @@ export type PendingEvent = (tx: Tx) => Promise<unknown>;
 export class MeetingPublisher {
   constructor(private readonly outbox: Outbox) {}
 
-  // links in events are app paths; the notification service puts them on the organization's host
-  meetingLink(_org: OrgSettings, meetingId: number, itemId?: number): string {
-    return AppPaths.meeting(meetingId, itemId);
+  // links in events are app paths; the notification service puts them on the organization's host. An item's link names
+  // its kind (`#_decision-3`): talking points, decisions and actions number their ids apart
+  meetingLink(_org: OrgSettings, meetingId: number, item?: MeetingItemRef): string {
+    return AppPaths.meeting(meetingId, item);
   }
   guestLink(_org: OrgSettings, meetingId: number, token: string): string {
     return AppPaths.guestMeeting(meetingId, token);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppPaths, EvaluationRoundClosed, EvaluationRoundSent, electionOutcome, type ElectionPayload, type Localized } from '@app/contracts';
-import { ActionAssigned, AgendaPublished, type PublishedAgendaItem, ActionClosed, ActionStatusChanged, CommentNotified, DecisionClosed, DecisionOpened, MeetingCancelled, MeetingChanged, ResolutionChanged, MeetingScheduled, MeetingUpdated, MemberInvited, type ActionStatus, type CommentKind, type DecisionOutcome, type Lang, type LiveChangeKind, type MeetingChange, type PayloadInputOf, type ResolutionChangeKind, type Recipient, type Tally, instantToLocal } from '@app/contracts';
+import { ActionAssigned, AgendaPublished, type PublishedAgendaItem, ActionClosed, ActionStatusChanged, CommentNotified, DecisionClosed, DecisionOpened, MeetingCancelled, MeetingChanged, ResolutionChanged, MeetingScheduled, MeetingUpdated, MemberInvited, type ActionStatus, type CommentKind, type DecisionOutcome, type Lang, type LiveChangeKind, type MeetingChange, type MeetingItemRef, type PayloadInputOf, type ResolutionChangeKind, type Recipient, type Tally, instantToLocal } from '@app/contracts';
 import type { OrgSettings } from '../common/directory';
 import { MeetingPublisher, type PendingEvent, type People, type Person } from '../common/publisher';
 import type { actorInfo } from '../common/actor';
@@ -28,14 +28,14 @@ export class MeetingEvents {
     return {
       ...p.orgInfo(org), decisionId: d.id, meetingId: d.meetingId, title: d.title, deadline: d.deadline.toISOString(),
       deadlineLocal: instantToLocal(d.deadline, org.time_zone),
-      link: d.meetingId ? p.meetingLink(org, d.meetingId, d.id) : p.decisionsLink(org),
+      link: d.meetingId ? p.meetingLink(org, d.meetingId, { kind: 'decision', id: d.id }) : p.decisionsLink(org),
     };
   }
 
   private actionInfo(org: OrgSettings, m: { id: number; title: string }, a: ActionRef) {
     return {
       ...this.publisher.orgInfo(org), actionId: a.id, meetingId: m.id, meetingTitle: m.title, title: a.title, priority: a.priority,
-      openTill: a.openTill.toISOString(), openTillLocal: instantToLocal(a.openTill, org.time_zone), link: this.publisher.meetingLink(org, m.id, a.id),
+      openTill: a.openTill.toISOString(), openTillLocal: instantToLocal(a.openTill, org.time_zone), link: this.publisher.meetingLink(org, m.id, { kind: 'action', id: a.id }),
     };
   }
 
@@ -217,9 +217,10 @@ export class MeetingEvents {
 
   commentNotified(
     org: OrgSettings, c: { meetingId: number | null; meetingTitle: string | null; itemKind: CommentKind; itemId: number; itemTitle: string; commentId: number; comment: string },
-    by: By, recipients: Recipient[],
+    item: MeetingItemRef, by: By, recipients: Recipient[],
   ): PendingEvent {
-    const link = c.meetingId ? this.publisher.meetingLink(org, c.meetingId, c.itemId) : this.publisher.decisionsLink(org);
+    // the link opens the commented item (a sub-point's comment: its talking point); a standalone resolution's, the resolutions page
+    const link = c.meetingId ? this.publisher.meetingLink(org, c.meetingId, item) : this.publisher.decisionsLink(org);
     return this.publisher.later(CommentNotified, () => ({ ...this.publisher.orgInfo(org), ...c, by, link, recipients }));
   }
 }

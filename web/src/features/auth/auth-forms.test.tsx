@@ -90,6 +90,7 @@ describe('sign in with e-mail and password', () => {
 
   it.each([
     ['/app/activity/meetings/17#_4', '/app/activity/meetings/17#_4'],
+    ['/app/activity/meetings/17#_decision-4', '/app/activity/meetings/17#_decision-4'],
     ['https://evil.example/app/x', '/'],
     ['//evil.example/app/x', '/'],
     ['/auth/reset-password', '/'],

@@ -24,7 +24,7 @@ function ActionCard(props: { action: TrackedAction }) {
   const people = a.participants.map((p) => p.user?.name || p.user_email).filter((n): n is string => !!n);
   return (
     <li className="tracker-card" data-testid={`tracker-action-${a.id}`}>
-      <Link to={AppPaths.meeting(a.meeting_id, a.id)} className="tracker-card__title">
+      <Link to={AppPaths.meeting(a.meeting_id, { kind: 'action', id: a.id })} className="tracker-card__title">
         {a.title}
       </Link>
       {a.meeting && (

@@ -54,13 +54,13 @@ export function HomePage() {
       <Card className="home-grid__agenda" title={t('agenda.title')} data-tour="my-agenda">
         <TabView activeIndex={agendaTab ?? firstFilled(data && [data.my_agenda.agenda, data.my_agenda.decisions, data.my_agenda.actions])} onTabChange={(e) => setAgendaTab(e.index)}>
           <TabPanel header={tab(t('agenda.agenda'), data?.my_agenda.agenda.length)}>
-            {part('home-agenda', (h) => <AgendaList items={h.my_agenda.agenda} empty={{ icon: 'pi pi-list', title: t('agenda.noAgenda') }} testId="home-agenda" />)}
+            {part('home-agenda', (h) => <AgendaList items={h.my_agenda.agenda} kind="talking_point" empty={{ icon: 'pi pi-list', title: t('agenda.noAgenda') }} testId="home-agenda" />)}
           </TabPanel>
           <TabPanel header={tab(t('agenda.decisions'), data?.my_agenda.decisions.length)}>
-            {part('home-decisions', (h) => <AgendaList items={h.my_agenda.decisions} empty={{ icon: 'pi pi-check-square', title: t('agenda.noDecisions') }} testId="home-decisions" />)}
+            {part('home-decisions', (h) => <AgendaList items={h.my_agenda.decisions} kind="decision" empty={{ icon: 'pi pi-check-square', title: t('agenda.noDecisions') }} testId="home-decisions" />)}
           </TabPanel>
           <TabPanel header={tab(t('agenda.actions'), data?.my_agenda.actions.length)}>
-            {part('home-actions', (h) => <AgendaList items={h.my_agenda.actions} empty={{ icon: 'pi pi-bolt', title: t('agenda.noActions') }} testId="home-actions" />)}
+            {part('home-actions', (h) => <AgendaList items={h.my_agenda.actions} kind="action" empty={{ icon: 'pi pi-bolt', title: t('agenda.noActions') }} testId="home-actions" />)}
           </TabPanel>
         </TabView>
       </Card>

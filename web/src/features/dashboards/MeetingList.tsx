@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { AppPaths } from '@app/contracts';
+import { AppPaths, type AgendaType } from '@app/contracts';
 import type { CalendarMeeting, HomeItem, MeetingStatusInfo } from '../../api/dashboards';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDateTime } from '../../lib/dates';
@@ -52,7 +52,7 @@ export function MeetingList(props: { meetings: CalendarMeeting[]; empty: { icon:
 }
 
 /** My agenda's items (agenda, decisions, actions): title linking into the meeting, the meeting, date, status. */
-export function AgendaList(props: { items: HomeItem[]; empty: { icon: string; title: string }; testId: string }) {
+export function AgendaList(props: { items: HomeItem[]; kind: AgendaType; empty: { icon: string; title: string }; testId: string }) {
   const { i18n } = useTranslation('home');
   if (props.items.length === 0) return <EmptyState icon={props.empty.icon} title={props.empty.title} testId={`${props.testId}-empty`} compact />;
   return (
@@ -61,7 +61,7 @@ export function AgendaList(props: { items: HomeItem[]; empty: { icon: string; ti
         <li key={a.id} className="meeting-list__item">
           <div className="meeting-list__main">
             {a.meeting_id !== null ? (
-              <Link to={AppPaths.meeting(a.meeting_id, a.id)} className="meeting-list__title">
+              <Link to={AppPaths.meeting(a.meeting_id, { kind: props.kind, id: a.id })} className="meeting-list__title">
                 {a.title}
               </Link>
             ) : (

@@ -105,7 +105,8 @@ describe('home dashboard (GET /api/home)', () => {
     draft: [meeting(8, 'Budget draft', '2026-12-01 09:00:00', status(1, 'Draft'))],
     my_agenda: {
       agenda: [homeItem(31, 'Opening remarks', 7, 'Quarterly board', '2026-11-21 09:00:00', null)],
-      decisions: [],
+      // talking point 31 and decision 31: each link names its kind
+      decisions: [homeItem(31, 'Approve the budget', 7, 'Quarterly board', '2026-11-25 17:00:00', 'OPEN')],
       actions: [homeItem(41, 'Send the minutes', 7, 'Quarterly board', '2026-11-30 17:00:00', 'In Progress')],
     },
     upcoming: [meeting(9, 'Audit review')],
@@ -118,7 +119,7 @@ describe('home dashboard (GET /api/home)', () => {
     expect(within(ongoing).getByRole('link', { name: 'Quarterly board' })).toHaveAttribute('href', '/app/activity/meetings/7');
     expect(within(ongoing).getByText('Live')).toBeInTheDocument();
     expect(screen.getByText('Ongoing (1)')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Opening remarks' })).toHaveAttribute('href', '/app/activity/meetings/7#_31');
+    expect(screen.getByRole('link', { name: 'Opening remarks' })).toHaveAttribute('href', '/app/activity/meetings/7#_talking_point-31');
     expect(within(screen.getByTestId('home-upcoming')).getByRole('link', { name: 'Audit review' })).toHaveAttribute('href', '/app/activity/meetings/9');
     expect(screen.getByTestId('upcoming-see-all')).toHaveAttribute('href', '/app/activity/meetings');
     expect(await screen.findByTestId('reminders-empty')).toBeInTheDocument();
@@ -127,8 +128,10 @@ describe('home dashboard (GET /api/home)', () => {
     expect(await screen.findByTestId('home-pending-empty')).toHaveTextContent('No meeting is waiting for you.');
     fireEvent.click(screen.getByText('Draft (1)'));
     expect(await screen.findByRole('link', { name: 'Budget draft' })).toBeInTheDocument();
+    fireEvent.click(screen.getByText('Resolutions (1)'));
+    expect(await screen.findByRole('link', { name: 'Approve the budget' })).toHaveAttribute('href', '/app/activity/meetings/7#_decision-31');
     fireEvent.click(screen.getByText('Actions (1)'));
-    expect(await screen.findByRole('link', { name: 'Send the minutes' })).toHaveAttribute('href', '/app/activity/meetings/7#_41');
+    expect(await screen.findByRole('link', { name: 'Send the minutes' })).toHaveAttribute('href', '/app/activity/meetings/7#_action-41');
   });
 
   it('opens the first tab that has something (pending here, and my actions)', async () => {
@@ -136,7 +139,7 @@ describe('home dashboard (GET /api/home)', () => {
     installFetch(on('GET', '/api/home', () => jsonResponse(200, { success: true, data })), on('GET', '/api/reminders', () => jsonResponse(200, pagedBody([]))));
     renderWithApp(<HomePage />);
     expect(await screen.findByTestId('home-pending')).toHaveTextContent('Waiting for you');
-    expect(screen.getByRole('link', { name: 'Sign the letter' })).toHaveAttribute('href', '/app/activity/meetings/11#_5');
+    expect(screen.getByRole('link', { name: 'Sign the letter' })).toHaveAttribute('href', '/app/activity/meetings/11#_action-5');
     fireEvent.click(screen.getByText('Ongoing'));
     expect(await screen.findByTestId('home-ongoing-empty')).toBeInTheDocument();
   });
@@ -210,7 +213,7 @@ describe('action tracker (GET /api/action_tracker)', () => {
     );
     renderWithApp(<ActionTrackerPage />);
     const overdue = await screen.findByTestId('tracker-group-overdue');
-    expect(within(overdue).getByRole('link', { name: 'File the report' })).toHaveAttribute('href', '/app/activity/meetings/7#_3');
+    expect(within(overdue).getByRole('link', { name: 'File the report' })).toHaveAttribute('href', '/app/activity/meetings/7#_action-3');
     expect(within(screen.getByTestId('tracker-group-not_started')).getByText('Draft the policy')).toBeInTheDocument();
     expect(within(screen.getByTestId('tracker-group-on_going')).getByText('Send the minutes')).toBeInTheDocument();
     expect(screen.getByTestId('tracker-empty-completed')).toHaveTextContent('No actions');

@@ -1,5 +1,5 @@
 import './meeting.css';
-import { AppPaths, MeetingStatus, parseLang, type MeetingDetails, type MemberPayload } from '@app/contracts';
+import { AppPaths, MeetingStatus, meetingItemAnchor, parseLang, parseMeetingItemHash, type MeetingDetails, type MemberPayload } from '@app/contracts';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useEffect, useRef, useState } from 'react';
@@ -210,15 +210,18 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
     { guestToken: token },
   );
 
-  // '#_<itemId>' scrolls to the item and opens it
+  // '#_<kind>-<itemId>' (AppPaths.meeting: '#_decision-3') scrolls to that item and opens it; '#_<itemId>' (links sent
+  // before the kind was named, docs/decisions.md#links-to-an-agenda-item) the first agenda entry of any kind with that id
   useEffect(() => {
-    if (!meeting || !location.hash.startsWith('#_') || hashDone.current === location.hash) return;
+    if (!meeting || hashDone.current === location.hash) return;
+    const ref = parseMeetingItemHash(location.hash);
+    if (!ref) return;
     hashDone.current = location.hash;
-    const itemId = Number(location.hash.slice(2));
-    const e = agendaEntries(meeting).find((x) => x.item.id === itemId);
+    const e = agendaEntries(meeting).find((x) => x.item.id === ref.id && (ref.kind === null || x.type === ref.kind));
     if (!e) return;
-    document.getElementById(`_${itemId}`)?.scrollIntoView?.({ block: 'center' });
-    setOpen({ kind: e.type, id: itemId });
+    const item = { kind: e.type, id: e.item.id };
+    document.getElementById(meetingItemAnchor(item))?.scrollIntoView?.({ block: 'center' });
+    setOpen(item);
   }, [meeting, location.hash]);
 
   // what changed in the board book: the card's answer, shared with the agenda list's marks (not for guests, nor behind the NDA gate)

@@ -46,7 +46,7 @@ export function MeetingDecisionDialog(props: { decisionId: number | null; visibl
       footer={
         <div className="dialog-footer">
           {decision?.meeting_id && (
-            <Link to={AppPaths.meeting(decision.meeting_id, decision.id)} className="p-button p-button-text" data-testid="meeting-decision-link">
+            <Link to={AppPaths.meeting(decision.meeting_id, { kind: 'decision', id: decision.id })} className="p-button p-button-text" data-testid="meeting-decision-link">
               {t('page.meetingLink')}
             </Link>
           )}

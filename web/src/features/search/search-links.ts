@@ -16,6 +16,7 @@ export function resultLink(r: SearchResult): string | null {
   }
   if (r.kind === 'resolution') return AppPaths.resolution(r.id);
   if (r.meeting_id === null) return null;
-  if (r.kind === 'agenda_item') return AppPaths.meeting(r.meeting_id, r.id);
+  // an agenda item of the search is a talking point (decisions are their own kind)
+  if (r.kind === 'agenda_item') return AppPaths.meeting(r.meeting_id, { kind: 'talking_point', id: r.id });
   return AppPaths.meeting(r.meeting_id);
 }

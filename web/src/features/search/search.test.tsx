@@ -40,7 +40,7 @@ describe('search page (/app/search?q=)', () => {
     const meeting = screen.getByTestId('search-result-meeting-7');
     expect(meeting.querySelector('mark')).toHaveTextContent('أحمد');
     expect(screen.getByTestId('search-open-meeting-7')).toHaveAttribute('href', '/app/activity/meetings/7');
-    expect(screen.getByTestId('search-open-agenda_item-12')).toHaveAttribute('href', '/app/activity/meetings/7#_12');
+    expect(screen.getByTestId('search-open-agenda_item-12')).toHaveAttribute('href', '/app/activity/meetings/7#_talking_point-12');
     expect(screen.getByTestId('search-open-file-30').getAttribute('href')).toMatch(/^\/doc-view\?id=30/);
     expect(screen.getByTestId('search-group-resolution')).toHaveTextContent('Committee resolutions (1)');
     expect(screen.getByTestId('search-open-resolution-41')).toHaveAttribute('href', '/app/activity/decisions?id=41');
@@ -114,7 +114,7 @@ describe('resultLink', () => {
     [hit({}), '/app/activity/meetings/7'],
     [hit({ kind: 'decision', id: 3 }), '/app/activity/meetings/7'],
     [hit({ kind: 'comment', id: 4 }), '/app/activity/meetings/7'],
-    [hit({ kind: 'agenda_item', id: 12 }), '/app/activity/meetings/7#_12'],
+    [hit({ kind: 'agenda_item', id: 12 }), '/app/activity/meetings/7#_talking_point-12'],
     [hit({ kind: 'minutes', id: 7 }), '/app/activity/meetings/7'],
     [hit({ kind: 'resolution', id: 41, meeting_id: null, meeting_title: null }), '/app/activity/decisions?id=41'],
     [hit({ kind: 'file', id: 30, title: 'a.docx', meeting_id: null, file_kind: 'word' }), '/viewer/0/30'],

@@ -1,4 +1,4 @@
-import type { ActionPayload, AgendaType, BookChanges, DecisionPayload, MeetingDetails, TalkingPointPayload } from '@app/contracts';
+import { meetingItemAnchor, type ActionPayload, type AgendaType, type BookChanges, type DecisionPayload, type MeetingDetails, type TalkingPointPayload } from '@app/contracts';
 import { Button } from 'primereact/button';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -223,7 +223,7 @@ export function AgendaList(props: { meeting: MeetingDetails; onOpen(entry: Agend
           const e = byKey.get(k);
           if (!e) return null;
           return (
-            <li key={k} id={`_${e.item.id}`} data-agenda-key={k} data-item-id={e.item.id} className={`agenda-card agenda-card--${e.type}${dragging === k ? ' agenda-card--dragging' : ''}`} data-testid="agenda-item">
+            <li key={k} id={meetingItemAnchor({ kind: e.type, id: e.item.id })} data-agenda-key={k} data-item-id={e.item.id} className={`agenda-card agenda-card--${e.type}${dragging === k ? ' agenda-card--dragging' : ''}`} data-testid="agenda-item">
               {canReorder && (
                 <Button
                   type="button"

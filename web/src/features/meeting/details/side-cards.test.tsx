@@ -5,7 +5,7 @@ import { onNotify, type Notice } from '../../../api/notify';
 import { session } from '../../../api/session';
 import { installFetch, jsonResponse, on } from '../../../test/fetch';
 import { renderWithApp } from '../../../test/render';
-import { aDecision, aMeeting, aMember, ok, permissions } from '../decisions/fixtures';
+import { aDecision, aMeeting, aMember, aTalkingPoint, ok, permissions } from '../decisions/fixtures';
 import { MeetingDetailsPage } from '../MeetingDetailsPage';
 import { AgendaList } from './AgendaList';
 import { ActivityCard, NotesCard } from './Cards';
@@ -271,7 +271,7 @@ describe('participants drawer (500)', () => {
 describe('the meeting page', () => {
   const decisionGroup = { agenda_type: 'decision' as const, agenda_type_id: 11, row_num: 1, data: [aDecision()] };
 
-  it("'#_<item id>' after the meeting's address opens that item", async () => {
+  it("'#_<item id>' (a link sent before the kind was named) after the meeting's address opens that item", async () => {
     installFetch(
       on('GET', '/api/meetings/1', () => jsonResponse(200, ok(aMeeting({ agendas: [decisionGroup] })))),
       on('GET', '/api/decisions/11', () => jsonResponse(200, ok(aDecision()))),
@@ -280,6 +280,58 @@ describe('the meeting page', () => {
     const dialog = await screen.findByTestId('decision-dialog');
     expect(await within(dialog).findByTestId('decision-details')).toHaveTextContent('The 2027 budget');
     expect(dialog).toHaveTextContent('Approve the budget');
+  });
+
+  describe('talking point 11 and decision 11 on one agenda (their ids are numbered apart)', () => {
+    const both = aMeeting({
+      agendas: [
+        { agenda_type: 'talking_point', agenda_type_id: 11, row_num: 1, data: [aTalkingPoint({ id: 11, title: 'Talk about money' })] },
+        { ...decisionGroup, row_num: 2 },
+      ],
+    });
+    let scrolled: string[] = [];
+    const scrollIntoView = Element.prototype.scrollIntoView;
+    beforeEach(() => {
+      scrolled = [];
+      Element.prototype.scrollIntoView = function (this: Element) {
+        scrolled.push(this.id);
+      };
+    });
+    afterEach(() => {
+      Element.prototype.scrollIntoView = scrollIntoView;
+    });
+
+    it.each([
+      ['#_decision-11', 'decision', '_decision-11'],
+      ['#_talking_point-11', 'tp', '_talking_point-11'],
+      // an old link: the first agenda entry with the id, as before
+      ['#_11', 'tp', '_talking_point-11'],
+    ])('%s opens the %s dialog and scrolls to #%s', async (hash, opened, element) => {
+      const calls = installFetch(
+        on('GET', '/api/meetings/1', () => jsonResponse(200, ok(both))),
+        on('GET', '/api/decisions/11', () => jsonResponse(200, ok(aDecision()))),
+        on('GET', '/api/meetings/1/talkingpoints/11', () => jsonResponse(200, ok(aTalkingPoint({ id: 11, title: 'Talk about money' })))),
+      );
+      renderWithApp(<MeetingDetailsPage />, { path: `/app/activity/meetings/1${hash}`, route: '/app/activity/meetings/:meetingId' });
+      const dialog = await screen.findByTestId(`${opened}-dialog`);
+      expect(dialog).toHaveTextContent(opened === 'decision' ? 'Approve the budget' : 'Talk about money');
+      expect(screen.queryByTestId(`${opened === 'decision' ? 'tp' : 'decision'}-dialog`)).toBeNull();
+      expect(scrolled).toEqual([element]);
+      // only the opened item was asked for
+      const items = calls.filter((c) => c.path.startsWith('/api/decisions/') || c.path.startsWith('/api/meetings/1/talkingpoints/')).map((c) => c.path);
+      expect(items).toEqual([opened === 'decision' ? '/api/decisions/11' : '/api/meetings/1/talkingpoints/11']);
+    });
+
+    it('a hash naming an item the agenda does not have, or another kind of hash, opens nothing', async () => {
+      installFetch(on('GET', '/api/meetings/1', () => jsonResponse(200, ok(both))));
+      for (const hash of ['#_action-11', '#_decision-12', '#_poll-11', '#board-book']) {
+        const { unmount } = renderWithApp(<MeetingDetailsPage />, { path: `/app/activity/meetings/1${hash}`, route: '/app/activity/meetings/:meetingId' });
+        expect(await screen.findByTestId('meeting-title')).toBeInTheDocument();
+        await act(() => new Promise((r) => setTimeout(r, 20)));
+        expect([hash, screen.queryByTestId('decision-dialog'), screen.queryByTestId('tp-dialog')]).toEqual([hash, null, null]);
+        unmount();
+      }
+    });
   });
 
   it('a guest sees no back button, edit menus, create buttons, activity or notes', async () => {
