@@ -11,21 +11,11 @@
  *   4. the administrator exports the results as a PDF (the job's stage and percent, then a link to the file in S3)
  *      and closes the round before its deadline; the page says when; axe-core in English and Arabic.
  */
-import type { Page } from 'puppeteer-core';
 import { closeRedis, expectOk, world, type Person, type World } from '../api/meeting/helpers';
-import { a11y, dismissToasts, openBrowser, orgUrl, chooseIn, settled, signIn, successToast, switchLanguage, typeInto, VIEWPORT, waitForText, type Session } from './support';
+import { a11y, dismissToasts, openBrowser, orgUrl, chooseIn, settled, signIn, successToast, switchLanguage, typeInto, VIEWPORT, waitForText, type Session, setDateTime } from './support';
 
 declare const document: any;
 declare const window: any;
-
-/** a datetime-local input set as a person's picking sets it (one input event) */
-async function setDateTime(page: Page, selector: string, value: string): Promise<void> {
-  await page.$eval(selector, (el: any, v: string) => {
-    const setter = Object.getOwnPropertyDescriptor(window.HTMLInputElement.prototype, 'value')!.set!;
-    setter.call(el, v);
-    el.dispatchEvent(new window.Event('input', { bubbles: true }));
-  }, value);
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** 'YYYY-MM-DDTHH:mm' a week from now (the test organization is on UTC) */

@@ -18,19 +18,9 @@
 import type { Page } from 'puppeteer-core';
 import { mailsTo, pdfSignature, TEST_PASSWORD, waitFor } from '@app/testing';
 import { closeRedis, expectOk, GATEWAY, meeting, setStatus, talkingPoint, world, type World } from '../api/meeting/helpers';
-import { a11y, dismissToasts, openBrowser, orgUrl, settled, signIn, successToast, switchLanguage, textOf, VIEWPORT, waitForText, type Session, drawSignature } from './support';
+import { a11y, dismissToasts, openBrowser, orgUrl, settled, signIn, successToast, switchLanguage, textOf, VIEWPORT, waitForText, type Session, drawSignature, setDateTime } from './support';
 
 declare const document: any;
-declare const window: any;
-
-/** a datetime-local input set as a person's picking sets it (one input event) */
-async function setDateTime(page: Page, selector: string, value: string): Promise<void> {
-  await page.$eval(selector, (el: any, v: string) => {
-    const setter = Object.getOwnPropertyDescriptor(window.HTMLInputElement.prototype, 'value')!.set!;
-    setter.call(el, v);
-    el.dispatchEvent(new window.Event('input', { bubbles: true }));
-  }, value);
-}
 
 /** another person's change shows on an open page by itself (the live channel), within a few seconds: no reload */
 async function seenLive(page: Page, selector: string, text: string): Promise<void> {

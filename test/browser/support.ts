@@ -236,6 +236,15 @@ export async function confirmYes(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('.p-confirm-dialog'));
 }
 
+/** Set a datetime-local input as a person's picking sets it (one input event). */
+export async function setDateTime(page: Page, selector: string, value: string): Promise<void> {
+  await page.$eval(selector, (el: any, v: string) => {
+    const setter = Object.getOwnPropertyDescriptor(window.HTMLInputElement.prototype, 'value')!.set!;
+    setter.call(el, v);
+    el.dispatchEvent(new window.Event('input', { bubbles: true }));
+  }, value);
+}
+
 /** Draw a stroke on the signature canvas with the mouse, once the signature dialog has stopped growing in (measured before, the stroke lands beside the canvas). */
 export async function drawSignature(page: Page): Promise<void> {
   await settled(page);
