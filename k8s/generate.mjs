@@ -218,7 +218,12 @@ function databaseEnv(name, secrets) {
             - { name: DATABASE_URL, value: "postgres://boardroom_${name}:$(DATABASE_PASSWORD)@${PG_HOST}/${PG_DATABASE}?sslmode=verify-full" }`;
 }
 
-function manifest({ name, port, render, sockets, secrets = [], optionalSecrets = [] }) {
+/** the image's NODE_OPTIONS (deploy/Dockerfile): a service's own `nodeOptions` are added to them, not put in their place */
+const IMAGE_NODE_OPTIONS = '--enable-source-maps';
+const nodeOptionsEnv = (nodeOptions) =>
+  nodeOptions?.length ? `\n            # the image's options and the service's own (scripts/services.mjs)\n            - { name: NODE_OPTIONS, value: "${[IMAGE_NODE_OPTIONS, ...nodeOptions].join(' ')}" }` : '';
+
+function manifest({ name, port, render, sockets, secrets = [], optionalSecrets = [], nodeOptions }) {
   const s = { ...DEFAULT, ...(SIZING[name] ?? {}) };
   const app = `boardroom-${name}`;
   const image = render ? 'boardroom-render' : 'boardroom';
@@ -260,7 +265,7 @@ spec:
           env:
             - { name: SERVICE, value: ${name} }
             - { name: SERVICE_NAME, value: ${name} }
-            - { name: HTTP_PORT, value: "${port}" }
+            - { name: HTTP_PORT, value: "${port}" }${nodeOptionsEnv(nodeOptions)}
             # its secrets only (scripts/services.mjs); the owner's URL is only in the migrate Job${secretEnv(secrets, optionalSecrets)}${databaseEnv(name, secrets)}
             # its own NATS user (docs/operations.md "Who may talk to whom"): its own Secret ${identitySecret(name)} only
             - { name: NATS_USER, value: ${name} }

@@ -27,6 +27,8 @@ import { natsIdentityPassword, ROOT, serviceDatabaseVar, serviceRedisVar, servic
  * DATABASE_URL, which holds the database password); each deploy file hands the service exactly these from its secret
  * store (k8s/generate.mjs, docker-compose.yml), and scripts/production-config.spec.ts checks the three agree.
  * `optionalSecrets`: credentials of a feature that is off without them (optional in the deploy files).
+ * `nodeOptions`: V8/Node options the service's process runs with, everywhere it runs (here, NODE_OPTIONS in its k8s
+ * manifest and docker-compose.yml, the benchmarks' extra processes of it).
  */
 const DB = ['DATABASE_URL'];
 const S3 = ['S3_ACCESS_KEY', 'S3_SECRET_KEY'];
@@ -36,7 +38,9 @@ const AUTH_PREVIOUS = ['AUTH_SECRET_PREVIOUS'];
 export const ALL_SERVICES = Object.freeze([
   { name: 'organization', port: 3101, secrets: [...DB, 'OUTBOX_KEY', 'AUTH_SECRET', ...S3], optionalSecrets: [...OUTBOX_PREVIOUS, ...AUTH_PREVIOUS] },
   { name: 'meeting', port: 3102, secrets: [...DB, 'OUTBOX_KEY', 'AUTH_SECRET'], optionalSecrets: [...OUTBOX_PREVIOUS, ...AUTH_PREVIOUS, 'ZOOM_ACCOUNT_ID', 'ZOOM_CLIENT_ID', 'ZOOM_CLIENT_SECRET'] },
-  { name: 'notification', port: 3103, workers: ['notification-email', 'notification-reminder'], secrets: [...DB, 'OUTBOX_KEY', 'SMTP_URL'], optionalSecrets: [...OUTBOX_PREVIOUS, 'SMTP_OAUTH2_CLIENT_ID', 'SMTP_OAUTH2_CLIENT_SECRET', 'SMTP_OAUTH2_REFRESH_TOKEN', 'SMTP_OAUTH2_ACCESS_TOKEN', 'DKIM_PRIVATE_KEY'] },
+  // a young generation of up to 32 MB per semi-space (Node 20's default: 16): each e-mail allocates a MIME tree, its
+  // streams and a BullMQ job; fewer scavenges: about 0.2 ms less CPU per e-mail (docs/performance.md, P6 session 19)
+  { name: 'notification', port: 3103, nodeOptions: ['--max-semi-space-size=32'], workers: ['notification-email', 'notification-reminder'], secrets: [...DB, 'OUTBOX_KEY', 'SMTP_URL'], optionalSecrets: [...OUTBOX_PREVIOUS, 'SMTP_OAUTH2_CLIENT_ID', 'SMTP_OAUTH2_CLIENT_SECRET', 'SMTP_OAUTH2_REFRESH_TOKEN', 'SMTP_OAUTH2_ACCESS_TOKEN', 'DKIM_PRIVATE_KEY'] },
   { name: 'approval', port: 3104, workers: ['approval-pdf'], secrets: [...DB, 'OUTBOX_KEY', 'AUTH_SECRET', ...S3], optionalSecrets: [...OUTBOX_PREVIOUS, ...AUTH_PREVIOUS] },
   { name: 'library', port: 3105, render: true, workers: ['library-convert', 'library-text'], secrets: [...DB, 'OUTBOX_KEY', ...S3], optionalSecrets: OUTBOX_PREVIOUS },
   { name: 'presentation', port: 3106, render: true, sockets: true, workers: ['presentation-slides'], secrets: [...DB, 'OUTBOX_KEY', ...S3], optionalSecrets: OUTBOX_PREVIOUS },
@@ -169,7 +173,7 @@ function spawnService(svc, { env, log, logDir, colorIndex }) {
   // SERVICE_NODE_ARGS: options for every service's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile a bench
   // run (docs/performance.md); NODE_OPTIONS refuses --cpu-prof
   const nodeArgs = (process.env.SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '-r', EXIT_WITH_PARENT, '-r', '@swc-node/register', path.relative(ROOT, entryOf(svc.name))], {
+  const child = spawn(process.execPath, [...(svc.nodeOptions ?? []), ...nodeArgs, '-r', EXIT_WITH_PARENT, '-r', '@swc-node/register', path.relative(ROOT, entryOf(svc.name))], {
     cwd: ROOT,
     env: serviceEnv(svc, { ...process.env, ...env }),
     // detached: a terminal Ctrl-C reaches only the runner, which stops the gateway first, then the rest

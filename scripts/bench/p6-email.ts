@@ -21,7 +21,7 @@ import { redisConnection } from '@app/platform';
 import { createTestOrg, freePort } from '@app/testing';
 import type { BenchOptions } from './options';
 import type { BenchResult } from './report';
-import { ROOT, type BenchSystem } from './system';
+import { loadScript, ROOT, type BenchSystem } from './system';
 import type { Fixtures } from './fixtures';
 import type { SmtpSink } from './smtp';
 import { emailQueueIdle } from './http';
@@ -54,11 +54,20 @@ async function addInChunks(q: Queue, jobs: Array<{ name: string; data: unknown; 
   return (performance.now() - t0) / 1000;
 }
 
+/**
+ * The notification service's own Node options (scripts/services.mjs nodeOptions): its extra processes here run with
+ * them as the system's does, and so does the ceiling (nodemailer alone in the same runtime)
+ */
+async function notificationNodeOptions(): Promise<string[]> {
+  const { ALL_SERVICES } = (await loadScript('scripts/services.mjs')) as { ALL_SERVICES: { name: string; nodeOptions?: string[] }[] };
+  return ALL_SERVICES.find((s) => s.name === 'notification')?.nodeOptions ?? [];
+}
+
 /** CPU per e-mail per process: "notification 0.61 ms, bench 0.22 ms, ..." */
 const perEmail = (rows: Array<[string, number]>, n: number) => formatPerUnit(perUnit(rows, n, []).byProcess);
 
-function spawnNode(args: string[], env: Record<string, string>, stdout: 'pipe' | 'ignore', root = ROOT): ChildProcess {
-  return spawn(process.execPath, ['-r', path.join(ROOT, 'scripts/lib/exit-with-parent.cjs'), '-r', '@swc-node/register', ...args], {
+function spawnNode(args: string[], env: Record<string, string>, stdout: 'pipe' | 'ignore', root = ROOT, nodeArgs: string[] = []): ChildProcess {
+  return spawn(process.execPath, [...nodeArgs, '-r', path.join(ROOT, 'scripts/lib/exit-with-parent.cjs'), '-r', '@swc-node/register', ...args], {
     cwd: root,
     env,
     stdio: ['pipe', stdout, 'inherit', 'ipc'],
@@ -77,10 +86,10 @@ async function emailsDone(port: number): Promise<number | null> {
 }
 
 /** the ceiling: `workers` processes of nodemailer alone, started, warmed up, then released at once */
-async function ceiling(sys: BenchSystem, sinkUrl: string, n: number, workers: number, stamp: string, log: (m: string) => void) {
+async function ceiling(sys: BenchSystem, sinkUrl: string, n: number, workers: number, stamp: string, log: (m: string) => void, nodeArgs: string[]) {
   const share = Math.ceil(n / workers);
   const children = Array.from({ length: workers }, (_, w) =>
-    spawnNode(['scripts/bench/p6-nodemailer.ts'], { ...sys.env, SMTP_URL: sinkUrl, P6_COUNT: String(share), P6_PREFIX: `p6c-${stamp}-${w}`, LOG_LEVEL: 'error' }, 'pipe'),
+    spawnNode(['scripts/bench/p6-nodemailer.ts'], { ...sys.env, SMTP_URL: sinkUrl, P6_COUNT: String(share), P6_PREFIX: `p6c-${stamp}-${w}`, LOG_LEVEL: 'error' }, 'pipe', ROOT, nodeArgs),
   );
   try {
     const lines = children.map((c) => readline.createInterface({ input: c.stdout! }));
@@ -129,16 +138,20 @@ export async function runEmail(sys: BenchSystem, fx: Fixtures, opts: BenchOption
   // says how many e-mails it sent). P6_VARIANT_ROOT: they run from another checkout (an A/B at the same moment: the
   // system's process is one variant, these the other; compare the CPU per e-mail each one handled)
   const variantRoot = process.env.P6_VARIANT_ROOT || ROOT;
+  // P6_VARIANT_NODE_ARGS: the extra processes' Node options instead of the service's own (an A/B of a V8 setting)
+  const nodeArgs = await notificationNodeOptions();
+  const variantArgs = process.env.P6_VARIANT_NODE_ARGS !== undefined ? process.env.P6_VARIANT_NODE_ARGS.split(' ').filter(Boolean) : nodeArgs;
   const ports: Record<string, number> = { notification: sys.services.find((x) => x.name === 'notification')!.port };
   const extra: ChildProcess[] = [];
   for (let w = 2; w <= workers; w++) {
     const port = await freePort();
-    const child = spawnNode(['services/notification/src/main.ts'], { ...sys.env, SERVICE_NAME: 'notification', HTTP_PORT: String(port) }, 'ignore', variantRoot);
+    const child = spawnNode(['services/notification/src/main.ts'], { ...sys.env, SERVICE_NAME: 'notification', HTTP_PORT: String(port) }, 'ignore', variantRoot, variantArgs);
     extra.push(child);
     pids[`notification-${w}`] = child.pid!;
     ports[`notification-${w}`] = port;
   }
   if (variantRoot !== ROOT) log(`P6: notification-2..${workers} run from ${variantRoot} (P6_VARIANT_ROOT), notification from ${ROOT}`);
+  if (variantArgs.join(' ') !== nodeArgs.join(' ')) log(`P6: notification-2..${workers} run with Node options '${variantArgs.join(' ')}' (P6_VARIANT_NODE_ARGS), notification with '${nodeArgs.join(' ')}'`);
   let handled: Array<[string, number | null]> = [];
   let mail: { enqueueS: number; runS: number };
   let cpu: Array<[string, number]> = [];
@@ -201,7 +214,7 @@ export async function runEmail(sys: BenchSystem, fx: Fixtures, opts: BenchOption
   }
 
   // the ceiling: nodemailer alone, as many processes, the same sink
-  const ceil = await ceiling(sys, sink.url, n, workers, stamp, log);
+  const ceil = await ceiling(sys, sink.url, n, workers, stamp, log, nodeArgs);
   log(`P6: ceiling ${fmt(ceil.rate)} e-mails/s; CPU: ${formatSpent(ceil.cpu)}`);
 
   const mailRate = n / mail.runS;
@@ -225,7 +238,7 @@ export async function runEmail(sys: BenchSystem, fx: Fixtures, opts: BenchOption
     ],
     figures: {
       emails: n, workers, concurrency, poolSize, mail, mailRate, ceiling: { runS: ceil.runS, rate: ceil.rate, sent: ceil.sent }, ratio: r, missing, twice,
-      cpuSeconds: cpuOf, handled: Object.fromEntries(handled), variantRoot: variantRoot === ROOT ? null : variantRoot, ceilingCpuSeconds: Object.fromEntries(ceil.cpu),
+      cpuSeconds: cpuOf, handled: Object.fromEntries(handled), variantRoot: variantRoot === ROOT ? null : variantRoot, nodeOptions: nodeArgs, variantNodeOptions: variantArgs, ceilingCpuSeconds: Object.fromEntries(ceil.cpu),
     },
     details: [
       `${n} SendEmail jobs (template password-reset, one recipient each, en/ar/ru/fr) added to the paused \`${SendEmail.queue}\` queue in ${fmt(mail.enqueueS, 's')}, then sent through nodemailer by ${workers} notification process(es) (worker concurrency ${concurrency}, ${poolSize} pooled SMTP connections each) in ${fmt(mail.runS, 's')}: ${fmt(mailRate)} e-mails/s.`,

@@ -150,6 +150,8 @@ export function validateCompose(text, { services, render = [] }) {
     if ((svc.secrets ?? []).includes('DATABASE_URL') && dbUser !== `boardroom_${svc.name}`) errors.push(`compose ${name}: DATABASE_URL connects as ${dbUser ?? '?'}, not its own role boardroom_${svc.name}`);
     // an optional secret is passed through (`${NAME:-}`: empty is off) so that setting it in .env reaches the service
     for (const k of svc.optionalSecrets ?? []) if (env[k] === undefined) errors.push(`compose ${name}: optional secret ${k} is not in its environment (scripts/services.mjs optionalSecrets)`);
+    // the service's own Node options (scripts/services.mjs nodeOptions) after the image's, as its k8s manifest has them
+    if (svc.nodeOptions?.length && env.NODE_OPTIONS !== ['--enable-source-maps', ...svc.nodeOptions].join(' ')) errors.push(`compose ${name}: NODE_OPTIONS is not the image's --enable-source-maps and its own ${svc.nodeOptions.join(' ')} (scripts/services.mjs nodeOptions)`);
     const allSecrets = new Set(ALL_SERVICES.flatMap((x) => [...(x.secrets ?? []), ...(x.optionalSecrets ?? [])]));
     for (const k of Object.keys(env)) if (allSecrets.has(k) && !(svc.secrets ?? []).includes(k) && !(svc.optionalSecrets ?? []).includes(k)) errors.push(`compose ${name}: gets secret ${k}, which it does not need`);
   }
