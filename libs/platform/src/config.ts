@@ -143,7 +143,17 @@ export const baseConfigSchema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
   /** share of new traces recorded when exporting (0..1); continued traces follow their caller */
   OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
+  /**
+   * the development and test checks of replies (`auto`: on outside production): a reply built to its contract
+   * (`@Rpc(def, { builtToContract: true })`) is parsed and must equal what the handler built, or the request fails
+   * (docs/decisions.md, "Every RPC reply is checked in production"); the gateway checks each composed route's answer
+   */
+  VALIDATE_RESPONSES: z.enum(['auto', 'true', 'false']).default('auto'),
 });
+
+/** VALIDATE_RESPONSES: `auto` (and unset) is on outside production */
+export const checksBuiltReplies = (c: { VALIDATE_RESPONSES?: 'auto' | 'true' | 'false'; NODE_ENV?: string }): boolean =>
+  c.VALIDATE_RESPONSES === 'true' || ((c.VALIDATE_RESPONSES ?? 'auto') === 'auto' && c.NODE_ENV !== 'production');
 
 export const databaseConfigSchema = z.object({
   /** postgres://, with sslmode=verify-full (or verify-ca) for TLS checked against TLS_CA_FILE */

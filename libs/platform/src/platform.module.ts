@@ -3,7 +3,7 @@ import { DiscoveryModule, DiscoveryService, MetadataScanner, Reflector } from '@
 import type { JobDef, RpcDef } from '@app/contracts';
 import { Bus, BUS_OPTIONS } from './bus/bus.service';
 import { connectNats, NATS_CONNECTION } from './bus/nats';
-import { RPC_HANDLER } from './bus/rpc.decorator';
+import { RPC_HANDLER, RPC_OPTIONS, type RpcOptions } from './bus/rpc.decorator';
 import { Events, EVENTS_OPTIONS } from './events/events.service';
 import { EVENT_HANDLER, EventHandlerMeta } from './events/on-event.decorator';
 import { createRedis, REDIS, redisUrlOf } from './redis';
@@ -13,7 +13,7 @@ import { Outbox } from './events/outbox';
 import { Storage, STORAGE_OPTIONS } from './storage/storage';
 import { HealthController } from './http/health.controller';
 import { JOB_HANDLER, JobRegistry, QueuesModule, QUEUES_OPTIONS, QueuesOptions, WorkerTuning } from './queues/jobs';
-import { CONFIG } from './config';
+import { CONFIG, checksBuiltReplies } from './config';
 import { enableDefaultMetrics } from './metrics';
 import { logger } from './logger';
 import { flushTracing, initTracing } from './tracing';
@@ -52,6 +52,8 @@ export interface PlatformConfig {
   /** tracing (baseConfigSchema): spans are exported over OTLP/HTTP when set */
   OTEL_EXPORTER_OTLP_ENDPOINT?: string;
   OTEL_TRACES_SAMPLER_ARG?: number;
+  /** baseConfigSchema: `auto` (unset) checks built-to-contract replies outside production (Bus) */
+  VALIDATE_RESPONSES?: 'auto' | 'true' | 'false';
 }
 
 export interface PlatformOptions {
@@ -102,7 +104,7 @@ export class PlatformExplorer implements OnApplicationBootstrap {
         if (seenRpc.has(rpc.subject)) throw new Error(`two handlers for ${rpc.subject}`);
         if (rpc.owner !== this.opts.service) throw new Error(`${this.opts.service} handles ${rpc.subject}, owned by ${rpc.owner}`);
         seenRpc.add(rpc.subject);
-        this.bus.handle(rpc, (req) => m.fn.call(m.instance, req) as never);
+        this.bus.handle(rpc, (req) => m.fn.call(m.instance, req) as never, this.reflector.get<RpcOptions | undefined>(RPC_OPTIONS, m.fn));
       }
       const ev = this.reflector.get<EventHandlerMeta | undefined>(EVENT_HANDLER, m.fn);
       if (ev) {
@@ -141,7 +143,7 @@ export class PlatformModule {
       { provide: CONFIG, useValue: c },
       { provide: NATS_CONNECTION, useFactory: () => connectNats(c.NATS_URL, opts.service, { user: c.NATS_USER, pass: c.NATS_PASSWORD }, c.TLS_CA_FILE) },
       { provide: REDIS, useFactory: () => createRedis(redisUrlOf(c), opts.service, c.TLS_CA_FILE) },
-      { provide: BUS_OPTIONS, useValue: { service: opts.service, defaultTimeoutMs: c.RPC_TIMEOUT_MS } },
+      { provide: BUS_OPTIONS, useValue: { service: opts.service, defaultTimeoutMs: c.RPC_TIMEOUT_MS, checkBuiltReplies: checksBuiltReplies(c) } },
       { provide: EVENTS_OPTIONS, useValue: { service: opts.service, outboxKey: c.OUTBOX_KEY, outboxKeyPrevious: c.OUTBOX_KEY_PREVIOUS, production: c.NODE_ENV === 'production', streamReplicas: c.NATS_STREAM_REPLICAS ?? 1 } },
       Bus,
       Events,

@@ -19,6 +19,13 @@ const Slow = defineRpc({ subject: `${owner}.v1.slow`, request: z.object({}), res
 const Deadline = defineRpc({ subject: `${owner}.v1.deadline`, request: z.object({}), response: z.object({ deadline: z.number().nullable() }), timeoutMs: 700 });
 const Absent = defineRpc({ subject: `${owner}.v1.absent`, request: z.object({}), response: z.object({}), timeoutMs: 300 });
 const Big = defineRpc({ subject: `${owner}.v1.big`, request: z.object({ rows: z.number().int(), random: z.boolean() }), response: z.object({ rows: z.array(z.object({ id: z.number(), text: z.string() })) }) });
+/** a reply built to its contract (RpcOptions.builtToContract): exact, with a stray key, or without a default the contract fills */
+const BuiltShape = z.object({ items: z.array(z.object({ id: z.number(), shown: z.boolean().default(true) })) });
+const BuiltReq = z.object({ as: z.enum(['exact', 'stray', 'no-default']) });
+const Built = defineRpc({ subject: `${owner}.v1.built`, request: BuiltReq, response: BuiltShape });
+const BuiltUnchecked = defineRpc({ subject: `${owner}.v1.built-unchecked`, request: BuiltReq, response: BuiltShape });
+const built = (r: { as: 'exact' | 'stray' | 'no-default' }) =>
+  ({ items: [{ id: 1, shown: false }, r.as === 'stray' ? { id: 2, shown: true, passwordHash: 'h' } : r.as === 'no-default' ? { id: 2 } : { id: 2, shown: true }] }) as z.output<typeof BuiltShape>;
 const Happened = defineEvent({ subject: `${owner}.v1.thing.happened`, payload: z.object({ orgId: z.string(), n: z.number() }) });
 
 const seen: { n: number; orgId: string; meta: EventMeta }[] = [];
@@ -44,6 +51,9 @@ class Handlers {
   /** a reply of `rows` rows of 200 characters: repetitive text (compresses), or random (does not) */
   @Rpc(Big) big(r: { rows: number; random: boolean }) {
     return { rows: Array.from({ length: r.rows }, (_, id) => ({ id, text: r.random ? randomBytes(100).toString('hex') : `decision ${id} `.padEnd(200, 'x') })) };
+  }
+  @Rpc(Built, { builtToContract: true }) built(r: z.output<typeof BuiltReq>) {
+    return built(r);
   }
   @Rpc(Deadline) deadline() {
     return { deadline: currentContext()?.deadline ?? null };
@@ -101,6 +111,25 @@ describe('typed NATS bus and JetStream events', () => {
   it('a reply that breaks its contract, or a handler crash, is an INTERNAL error, not a leak', async () => {
     await expect(bus.request(BadReply, {})).rejects.toMatchObject({ code: 'INTERNAL' });
     await expect(bus.request(Crash, {})).rejects.toMatchObject({ code: 'INTERNAL', status: 500 });
+  });
+
+  it('a reply built to its contract must be exactly its contract\'s output where VALIDATE_RESPONSES is on (unset: on); off, it is sent as built', async () => {
+    await expect(bus.request(Built, { as: 'exact' })).resolves.toEqual({ items: [{ id: 1, shown: false }, { id: 2, shown: true }] });
+    // a stray key (a column a repository started selecting) fails loudly instead of being stripped quietly
+    await expect(bus.request(Built, { as: 'stray' })).rejects.toMatchObject({ code: 'INTERNAL', status: 500, details: { reason: 'reply not built to contract', at: '$.items.1.passwordHash (not in the contract)' } });
+    // so does a field left to the contract's default: the production reply would lack it
+    await expect(bus.request(Built, { as: 'no-default' })).rejects.toMatchObject({ code: 'INTERNAL', details: { reason: 'reply not built to contract', at: '$.items.1.shown (not built: a default of the contract)' } });
+    // with the check off (production) the reply is not parsed: what was built is what is sent, which is why the
+    // tiers above must run with it on
+    const production = new Bus(bus.connection, { service: `${owner}-production`, defaultTimeoutMs: 2000, checkBuiltReplies: false });
+    production.handle(BuiltUnchecked, (r) => built(r), { builtToContract: true });
+    try {
+      await bus.connection.flush();
+      await expect(bus.request(BuiltUnchecked, { as: 'stray' }, { checkedReply: true })).resolves.toEqual({ items: [{ id: 1, shown: false }, { id: 2, shown: true, passwordHash: 'h' }] });
+      await expect(bus.request(BuiltUnchecked, { as: 'exact' })).resolves.toEqual({ items: [{ id: 1, shown: false }, { id: 2, shown: true }] });
+    } finally {
+      await production.onApplicationShutdown();
+    }
   });
 
   it('a reply bigger than NATS takes travels compressed; one too big even so is an INTERNAL error, and the service lives on', async () => {

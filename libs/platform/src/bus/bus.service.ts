@@ -8,6 +8,8 @@ import { NATS_CONNECTION } from './nats';
 import { metrics } from '../metrics';
 import { onDrain } from '../shutdown';
 import { packReply, unpackReply } from './wire';
+import type { RpcOptions } from './rpc.decorator';
+import { replyDifference } from './reply-difference';
 
 type Reply = { ok: true; data: unknown } | { ok: false; error: AppErrorJson };
 
@@ -25,6 +27,11 @@ export interface RequestOptions {
 export interface BusOptions {
   service: string;
   defaultTimeoutMs: number;
+  /**
+   * VALIDATE_RESPONSES (on outside production; unset: on): a reply built to its contract (`RpcOptions.builtToContract`)
+   * is parsed and compared with what was built; off, it is sent as built
+   */
+  checkBuiltReplies?: boolean;
 }
 
 /**
@@ -66,8 +73,9 @@ export class Bus implements OnApplicationShutdown {
 
   /**
    * `checkedReply`: the reply is not parsed again here. Every handler's result is checked against the RPC's response
-   * schema before it is sent (`serve`), so a caller that forwards a large answer as it is (the meeting details) takes
-   * it as the service checked it instead of parsing it a second time (docs/performance.md, P1).
+   * schema before it is sent (`serve`), or, for a reply built to its contract, built as exactly the contract's output
+   * (checked against the parse wherever VALIDATE_RESPONSES is on), so a caller that forwards a large answer as it is
+   * (the meeting details) takes it as the service sent it instead of parsing it a second time (docs/performance.md, P1).
    */
   async request<D extends RpcDef>(def: D, payload: RequestInputOf<D>, options: RequestOptions = {}): Promise<ResponseOf<D>> {
     const parsed = def.request.safeParse(payload);
@@ -127,7 +135,7 @@ export class Bus implements OnApplicationShutdown {
   }
 
   /** Serve an RPC in this service's queue group (one instance of the service answers each request). */
-  handle<D extends RpcDef>(def: D, fn: (req: RequestOf<D>) => Promise<ResponseOf<D>> | ResponseOf<D>): void {
+  handle<D extends RpcDef>(def: D, fn: (req: RequestOf<D>) => Promise<ResponseOf<D>> | ResponseOf<D>, options: RpcOptions = {}): void {
     const sub = this.nc.subscribe(def.subject, {
       queue: this.opts.service,
       callback: (err, msg) => {
@@ -135,14 +143,14 @@ export class Bus implements OnApplicationShutdown {
           logger().error({ err, subject: def.subject }, 'subscription error');
           return;
         }
-        const p = this.serve(def, fn, msg).finally(() => this.inFlight.delete(p));
+        const p = this.serve(def, fn, msg, options).finally(() => this.inFlight.delete(p));
         this.inFlight.add(p);
       },
     });
     this.subs.push(sub);
   }
 
-  private async serve<D extends RpcDef>(def: D, fn: (req: RequestOf<D>) => unknown, msg: Msg): Promise<void> {
+  private async serve<D extends RpcDef>(def: D, fn: (req: RequestOf<D>) => unknown, msg: Msg, options: RpcOptions): Promise<void> {
     const correlationId = msg.headers?.get('x-correlation-id') || crypto.randomUUID();
     const deadline = Number(msg.headers?.get('x-deadline')) || undefined;
     const parent = contextFromHeaders((k) => msg.headers?.get(k) || undefined);
@@ -156,12 +164,7 @@ export class Bus implements OnApplicationShutdown {
         if (!parsed.success) throw new AppError('VALIDATION', { fields: fieldErrorsOf(parsed.error) });
         const orgId = (parsed.data as { orgId?: string }).orgId;
         const result = await runWithContext({ orgId }, () => fn(parsed.data as RequestOf<D>));
-        const out = def.response.safeParse(result);
-        if (!out.success) {
-          logger().error({ subject: def.subject, issues: out.error.issues.slice(0, 5) }, 'handler result does not match its contract');
-          throw new AppError('INTERNAL', { details: { subject: def.subject, reason: 'response contract' } });
-        }
-        reply = { ok: true, data: out.data };
+        reply = { ok: true, data: this.replyData(def, result, !!options.builtToContract) };
         end({ outcome: 'ok' });
       } catch (e) {
         markFailed(span, e);
@@ -176,6 +179,27 @@ export class Bus implements OnApplicationShutdown {
       }
       if (msg.reply) this.respond(def.subject, msg, reply);
     }));
+  }
+
+  /**
+   * What a handler's result sends: its contract's parse (the contract strips what it does not name, fills defaults);
+   * a reply built to its contract is sent as built, and with `checkBuiltReplies` (development, every test tier) only
+   * once the parse is exactly what was built (docs/decisions.md, "Every RPC reply is checked in production").
+   */
+  private replyData(def: RpcDef, result: unknown, builtToContract: boolean): unknown {
+    if (builtToContract && this.opts.checkBuiltReplies === false) return result;
+    const out = def.response.safeParse(result);
+    if (!out.success) {
+      logger().error({ subject: def.subject, issues: out.error.issues.slice(0, 5) }, 'handler result does not match its contract');
+      throw new AppError('INTERNAL', { details: { subject: def.subject, reason: 'response contract' } });
+    }
+    if (!builtToContract) return out.data;
+    const at = replyDifference(out.data, result);
+    if (at !== null) {
+      logger().error({ subject: def.subject, at }, 'a reply built to its contract is not its contract\'s output');
+      throw new AppError('INTERNAL', { details: { subject: def.subject, reason: 'reply not built to contract', at } });
+    }
+    return result;
   }
 
   /**

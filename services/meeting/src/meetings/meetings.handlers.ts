@@ -13,7 +13,8 @@ export class MeetingsHandlers {
   constructor(private readonly meetings: MeetingsService, private readonly reminderRecipients: MeetingReminderRecipients) {}
 
   @Rpc(ListMeetings) list(req: RequestOf<typeof ListMeetings>) { return this.meetings.list(req); }
-  @Rpc(GetMeeting) get(req: RequestOf<typeof GetMeeting>) { return this.meetings.get(req); }
+  // built to its contract: sent as built in production, checked against the parse in development and tests (docs/decisions.md)
+  @Rpc(GetMeeting, { builtToContract: true }) get(req: RequestOf<typeof GetMeeting>) { return this.meetings.get(req); }
   @Rpc(GetGuestMeeting) guest(req: RequestOf<typeof GetGuestMeeting>) { return this.meetings.guest(req); }
   @Rpc(GetRoomAccess) roomAccess(req: RequestOf<typeof GetRoomAccess>) { return this.meetings.roomAccess(req); }
   @Rpc(CreateMeeting) create(req: RequestOf<typeof CreateMeeting>) { return this.meetings.create(req); }

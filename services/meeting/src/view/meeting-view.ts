@@ -29,6 +29,13 @@ import {
   actionPayload, agendaGroups, candidateCountsOf, decisionPayload, emptyBundle, local, memberPayload, agendaShowsDecision, talkingPointPayload, type ItemsBundle, type ViewCommittee, type ViewCtx,
 } from './payloads';
 
+/**
+ * The fields a meeting's summary and details share, built field by field: the details are built to their contract
+ * (`@Rpc(GetMeeting, { builtToContract: true })`, docs/decisions.md), so no payload here spreads a row or an object
+ * that may carry more keys, and each literal is typed by the contract so that an extra key does not compile.
+ */
+type MeetingCore = Omit<MeetingSummary, 'members_count' | 'role' | 'permissions'>;
+
 /** What a meeting's details are made of besides its context. */
 export interface DetailsParts {
   bundle: ItemsBundle;
@@ -173,17 +180,17 @@ export class MeetingView {
     const guest = ctx.actor.kind === 'guest';
     const visible = this.visible(ctx);
     const memberPayloads = ctx.members.map((row) => memberPayload(row, v, ctx.me));
-    const online = session
+    const online: MeetingDetails['zoom'] = session
       ? [{ online_data: { meeting_id: session.externalId, start_url: ctx.perms.level === 'owner' ? session.startUrl : null, join_url: null } }]
       : [];
     return {
       ...this.core(m, ctx, v),
-      admins: (ctx.committee?.admin_ids ?? []).map((id) => ({ id, pivot: { user_id: id } })),
+      admins: (ctx.committee?.admin_ids ?? []).map((id): MeetingDetails['admins'][number] => ({ id, pivot: { user_id: id } })),
       members: memberPayloads.filter((p) => p.user_id !== null),
       guest_member: memberPayloads.filter((p) => p.user_id === null),
       agendas: agendaGroups(b, v, visible),
       archived_decisions: b.decisions.filter((d) => !d.isVisible).map((d) => decisionPayload(d, b, v)),
-      activities: activities.map((a) => ({ id: a.id, activity: a.activity, created_at: local(a.createdAt, ctx.tz), user: { id: a.userId, name: v.users.get(a.userId ?? 0)?.name ?? a.userName, image: v.users.get(a.userId ?? 0)?.image ?? null } })),
+      activities: activities.map((a): MeetingDetails['activities'][number] => ({ id: a.id, activity: a.activity, created_at: local(a.createdAt, ctx.tz), user: { id: a.userId, name: v.users.get(a.userId ?? 0)?.name ?? a.userName, image: v.users.get(a.userId ?? 0)?.image ?? null } })),
       note: guest ? null : note,
       total_duration: totalDuration(b.talkingPoints.map((tp) => ({ duration: tp.duration, subpoints: b.subpoints.filter((s) => s.talkingPointId === tp.id) }))),
       zoom: m.virtualType === 'zoom' ? online : [],
@@ -200,10 +207,10 @@ export class MeetingView {
       comments: [],
       agenda_merged_file: null,
       number_of_files_merged: 0,
-      recordsummarize: summaries.map((r) => ({ id: r.id, summary: r.summary, created_at: local(r.createdAt, ctx.tz) })),
+      recordsummarize: summaries.map((r): MeetingDetails['recordsummarize'][number] => ({ id: r.id, summary: r.summary, created_at: local(r.createdAt, ctx.tz) })),
       current_member: ctx.me ? memberPayload(ctx.me, v, ctx.me) : null,
       attendance_options: attendanceValues(ctx.variant),
-      vote_options: VOTE_VALUES.map((value) => ({ value, label: voteLabel(value, ctx.variant) })),
+      vote_options: VOTE_VALUES.map((value): MeetingDetails['vote_options'][number] => ({ value, label: voteLabel(value, ctx.variant) })),
       variant: ctx.variant,
       time_zone: ctx.tz,
       my_rating: myRating ? { rating: myRating.rating, comment: myRating.comment } : null,
@@ -241,7 +248,7 @@ export class MeetingView {
     return rollCallSummary(users, ctx.proxies, pct, reached);
   }
 
-  core(m: MeetingRow, ctx: { tz: string; me: MemberRow | null; committee: MeetingCtx['committee'] }, v: Pick<ViewCtx, 'users'>) {
+  core(m: MeetingRow, ctx: { tz: string; me: MemberRow | null; committee: MeetingCtx['committee'] }, v: Pick<ViewCtx, 'users'>): MeetingCore {
     const owner = v.users.get(m.ownerId);
     return {
       id: m.id, title: m.title, description: m.description, committee_id: m.committeeId,

@@ -105,7 +105,7 @@ export function person(row: { id: number; userId: number | null; userEmail: stri
 
 export function attachment(a: AttachmentRow, files?: ReadonlyMap<number, LibraryFileRef>): Attachment {
   const f = files?.get(a.libraryId);
-  const lib = { id: a.libraryId, name: f?.name ?? null, size: f?.size ?? null, file_url: f?.file_url ?? null };
+  const lib: Attachment['library'] = { id: a.libraryId, name: f?.name ?? null, size: f?.size ?? null, file_url: f?.file_url ?? null };
   return { id: a.id, library_id: a.libraryId, name: lib.name, size: lib.size, file_url: lib.file_url, library: lib };
 }
 
@@ -256,7 +256,7 @@ function electionPayload(d: DecisionRow, f: { counts: CandidateCount[]; shown: b
   const r = f.shown && f.decided ? electionResult(e.seats, tallies, d.countBy as CountBy) : { elected: new Set<number>(), tied: new Set<number>(), tiedSeats: 0 };
   return {
     seats: e.seats,
-    candidates: e.candidates.map((c, i) => ({
+    candidates: e.candidates.map((c, i): ElectionPayload['candidates'][number] => ({
       id: c.id, user_id: c.user_id, name: c.name, votes: f.shown ? tallies[i].votes : null, weight: f.shown ? tallies[i].weight : null, elected: r.elected.has(c.id), tied: r.tied.has(c.id),
     })),
     results_shown: f.shown,
@@ -358,7 +358,7 @@ export function actionPayload(a: ActionRow, b: ItemsBundle, ctx: ViewCtx, meetin
     title: a.title, description: a.description, priority: a.priority as ActionPayload['priority'], open_till: local(a.openTill, ctx.tz), progress: a.progress,
     attachments: b.attachments.filter((x) => x.actionId === a.id).map((x) => attachment(x, b.files)),
     talkingpoint_id: a.talkingPointId, talkingpoint_subpoint_id: a.subpointId,
-    participants: ps.map((p) => ({
+    participants: ps.map((p): ActionPayload['participants'][number] => ({
       ...person({ id: p.id, userId: p.userId, userEmail: p.userEmail }, ctx),
       status: p.status as ActionStatus, reason: p.reason, updated_at: local(p.updatedAt, ctx.tz),
       can_change_status: rightsOf(p.participantKey === ctx.actorKey).changeOwnStatus,
@@ -403,7 +403,7 @@ export function talkingPointPayload(tp: TalkingPointRow, b: ItemsBundle, ctx: Vi
     viewers: peopleOf((p) => p.talkingPointId === tp.id && p.role === 'viewer'),
     presenters: peopleOf((p) => p.talkingPointId === tp.id && p.role === 'presenter'),
     attachments: b.attachments.filter((a) => a.talkingPointId === tp.id).map((x) => attachment(x, b.files)),
-    subpoints: sps.map((s) => {
+    subpoints: sps.map((s): TalkingPointPayload['subpoints'][number] => {
       const presenter = b.people.find((p) => p.subpointId === s.id && p.role === 'presenter');
       return {
         id: s.id, sub_id: s.id, subpoint_id: s.id, meeting_talking_point_id: tp.id, title: s.title, description: s.description, duration: s.duration,
@@ -421,7 +421,7 @@ export function talkingPointPayload(tp: TalkingPointRow, b: ItemsBundle, ctx: Vi
     rownum: tp.rowNum, mom_conclusion: tp.momConclusion, mom_active: tp.momActive,
     created_at: local(tp.createdAt, ctx.tz), updated_at: local(tp.updatedAt, ctx.tz),
     can_edit: canEdit, can_delete: canEdit, can_comment: !!perms?.comment, can_add_attachments: !!perms?.addAttachments,
-    conflicts: b.conflicts.filter((c) => c.talkingPointId === tp.id).map((c) => ({ user_id: c.userId, name: ctx.users.get(c.userId)?.name ?? null, note: c.note, declared_at: local(c.declaredAt, ctx.tz) })),
+    conflicts: b.conflicts.filter((c) => c.talkingPointId === tp.id).map((c): TalkingPointPayload['conflicts'][number] => ({ user_id: c.userId, name: ctx.users.get(c.userId)?.name ?? null, note: c.note, declared_at: local(c.declaredAt, ctx.tz) })),
     can_declare_conflict: canDeclareConflict(recordFacts(ctx)),
   };
 }

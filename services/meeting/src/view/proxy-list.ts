@@ -17,7 +17,7 @@ export function proxyList(ctx: Pick<MeetingCtx, 'me' | 'actor' | 'perms' | 'meet
   };
   const involved = ctx.proxies.some((p) => p.fromMemberId === actor.memberId || p.toMemberId === actor.memberId);
   return {
-    items: ctx.proxies.map((p) => ({
+    items: ctx.proxies.map((p): ProxyList['items'][number] => ({
       id: p.id, meeting_id: p.meetingId, from_user_id: p.fromUserId, to_user_id: p.toUserId, from: person(p.fromUserId), to: person(p.toUserId),
       created_at: instantToLocal(p.createdAt, ctx.tz),
       can_revoke: canRevoke({ statusId: ctx.meeting.statusId, actor, proxy: p }),
