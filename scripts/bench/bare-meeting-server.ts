@@ -88,6 +88,7 @@ async function main(): Promise<void> {
     { resolve: async () => new Map() } as unknown as LibraryFiles,
     new BundleRepository(),
     new ConflictsRepository(),
+    new AccessRepository(),
   );
   const actor: Actor | null = await tenancy.actor(env.BARE_ORG_ID, env.BARE_USER_ID);
   if (!actor) throw new Error(`no user ${env.BARE_USER_ID} in organization ${env.BARE_ORG_ID}`);

@@ -34,6 +34,8 @@ import { MeetingsRepository } from '../src/repositories/meetings.repository';
 import { MembersRepository } from '../src/repositories/members.repository';
 import { ProxiesRepository } from '../src/repositories/proxies.repository';
 import { ConflictsRepository } from '../src/repositories/conflicts.repository';
+import { MeetingView } from '../src/view/meeting-view';
+import { MeetingAccess } from '../src/common/meeting-access';
 
 jest.setTimeout(120_000);
 const env = testEnv();
@@ -568,7 +570,18 @@ describe('meeting service (real PostgreSQL, NATS, Redis)', () => {
       // the second time on connections that have prepared the statements already
       const alone = await db.reads(a.orgId, async (s) => ({ access: await app.get(AccessRepository).rows(s, m.id), page: await app.get(BundleRepository).forReader(s, m.id, want) }));
       expect(alone).toEqual(inTx);
+      // both statements in one round trip (Prepared.together, as MeetingView.details reads them): the same rows
+      const bothAt = (s: Parameters<Parameters<typeof db.reads>[1]>[0]) =>
+        Prepared.together(s.tx, [app.get(AccessRepository).part(s, m.id), app.get(BundleRepository).part(s, m.id, want)])
+          .then(([access, page]) => ({ access: app.get(AccessRepository).fromRow(access[0]), page: app.get(BundleRepository).pageOf(page[0], want) }));
+      expect(await db.reads(a.orgId, bothAt)).toEqual(inTx);
+      expect(await db.tenant(a.orgId, bothAt)).toEqual(inTx);
     }
+    // the details read that way answer what the access check and the page read one after the other answer
+    const view = app.get(MeetingView);
+    const apart = await db.reads(a.orgId, async (s) => view.detailsIn(s, await app.get(MeetingAccess).load(s, chair, m.id)));
+    expect(apart.activities.length).toBeGreaterThan(1);
+    expect(await view.details(a.orgId, chair, m.id)).toEqual(apart);
     expect(inTx.page.conflicts.length).toBe(2);
     expect(await db.reads(b.orgId, (s) => app.get(AccessRepository).rows(s, m.id))).toEqual({ meeting: null, members: [], agendaCount: 0, proxies: [] });
     const otherAlone = await db.reads(b.orgId, (s) => app.get(BundleRepository).forReader(s, m.id, want));

@@ -20,6 +20,13 @@ import type { Tx } from './db';
 
 const dialect = new PgDialect();
 
+/** one prepared statement's name, text and values, run by `Prepared.together` */
+export interface PreparedPart {
+  name: string;
+  text: string;
+  values: unknown[];
+}
+
 export class Prepared<V extends Record<string, unknown>> {
   private readonly built = new Map<string, { text: string; params: unknown[] }>();
 
@@ -43,6 +50,31 @@ export class Prepared<V extends Record<string, unknown>> {
     if (client instanceof StatementsAlone) return client.run<R>(`${this.name}:${key}:alone`, q.text, fillPlaceholders(q.params, values));
     const r = await client.query<R>({ name: `${this.name}:${key}`, text: q.text, values: fillPlaceholders(q.params, values) });
     return r.rows;
+  }
+
+  /** the statement variant `key` with `values`, to be run with others in one round trip (`together`) */
+  part(key: string, values: V): PreparedPart {
+    let q = this.built.get(key);
+    if (!q) {
+      const built = dialect.sqlToQuery(this.build(key));
+      q = { text: built.sql, params: built.params };
+      this.built.set(key, q);
+    }
+    return { name: `${this.name}:${key}`, text: q.text, values: fillPlaceholders(q.params, values) };
+  }
+
+  /**
+   * The rows of several statements (`part`), in their order. On reads run alone (`Db.tenantReads`) they go in one
+   * simple query, one round trip: `<setting>; EXECUTE a(...); EXECUTE b(...)`, one implicit transaction, as `rows`
+   * sends one; in a transaction, one after the other.
+   */
+  static async together(tx: Tx<never> | object, parts: PreparedPart[]): Promise<Array<Record<string, unknown>[]>> {
+    const client = (tx as { $client?: PoolClient | StatementsAlone }).$client;
+    if (!client) throw new Error('Prepared.together: the transaction has no connection ($client)');
+    if (client instanceof StatementsAlone) return client.runAll(parts.map((p) => ({ ...p, name: `${p.name}:alone` })));
+    const out: Array<Record<string, unknown>[]> = [];
+    for (const p of parts) out.push((await client.query<Record<string, unknown>>({ name: p.name, text: p.text, values: p.values })).rows);
+    return out;
   }
 
   /** the SQL text of a variant, for tests */
@@ -88,22 +120,31 @@ export class StatementsAlone {
   }
 
   async run<R extends Record<string, unknown>>(name: string, text: string, values: unknown[]): Promise<R[]> {
-    const setting = this.current(name);
+    return (await this.runAll<R>([{ name, text, values }]))[0];
+  }
+
+  /** several prepared statements in one simple query (one round trip, one implicit transaction): the rows of each */
+  async runAll<R extends Record<string, unknown>>(statements: PreparedPart[]): Promise<R[][]> {
+    const setting = this.current(statements[0]?.name ?? 'runAll');
     let done = preparedBySql.get(this.client);
     if (!done) preparedBySql.set(this.client, (done = new Set()));
-    const ident = this.client.escapeIdentifier(name);
-    const prepare = done.has(name) ? '' : `PREPARE ${ident} AS ${text}; `;
-    const args = values.length ? `(${values.map((v) => this.literal(v)).join(', ')})` : '';
+    const prepares: string[] = [];
+    const executes: string[] = [];
+    for (const { name, text, values } of statements) {
+      const ident = this.client.escapeIdentifier(name);
+      if (!done.has(name) && !prepares.some((p) => p.startsWith(`PREPARE ${ident} `))) prepares.push(`PREPARE ${ident} AS ${text}; `);
+      executes.push(`EXECUTE ${ident}${values.length ? `(${values.map((v) => this.literal(v)).join(', ')})` : ''}`);
+    }
     let results: unknown;
     try {
-      results = await this.client.query(`${setting}; ${prepare}EXECUTE ${ident}${args}`);
+      results = await this.client.query(`${setting}; ${prepares.join('')}${executes.join('; ')}`);
     } catch (e) {
-      if (prepare) this.unsure = true;
+      if (prepares.length) this.unsure = true;
       throw e;
     }
-    if (prepare) done.add(name);
+    for (const { name } of statements) done.add(name);
     const all = results as Array<{ rows: R[] }>;
-    return all[all.length - 1].rows;
+    return all.slice(all.length - statements.length).map((r) => r.rows);
   }
 
   /** pg's `query` for drizzle: the query in a transaction of its own that sets the organization first */

@@ -74,9 +74,10 @@ export class MeetingAccess {
    * users of the members, the owner and `alsoUsers` are looked up here (`ctx.people`), so the command can
    * build its events without asking the directory again.
    */
-  async load(s: Scope, actor: Actor, meetingId: number, opts: LoadOpts = {}): Promise<MeetingCtx> {
-    // without the row lock, the meeting, its members, its agenda count and its proxies in one statement
-    const pre = opts.lock ? undefined : await this.accessRows.rows(s, meetingId);
+  async load(s: Scope, actor: Actor, meetingId: number, opts: LoadOpts = {}, read?: AccessRows): Promise<MeetingCtx> {
+    // without the row lock, the meeting, its members, its agenda count and its proxies in one statement (`read`: that
+    // statement's rows, read already with another in the same round trip: MeetingView.details)
+    const pre = opts.lock ? undefined : (read ?? (await this.accessRows.rows(s, meetingId)));
     return this.loadWith(s, actor, meetingId, opts, () => this.memberRows.members(s, meetingId), undefined, 'all', pre);
   }
 

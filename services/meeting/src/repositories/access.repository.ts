@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { jsonRowsColumn, Prepared, rowsFromJson } from '@app/platform';
+import { jsonRowsColumn, Prepared, rowsFromJson, type PreparedPart } from '@app/platform';
 import { actions, decisions, meetings, members, proxies, talkingPoints, type MeetingRow, type MemberRow } from '../db/schema';
 import type { Scope } from '../db/db';
 import type { ProxyEntry } from './proxies.repository';
@@ -46,9 +46,17 @@ const statement = new Prepared<{ orgId: string; meetingId: number }>('meeting-ac
 @Injectable()
 export class AccessRepository {
   async rows(s: Scope, meetingId: number): Promise<AccessRows> {
-    const [row] = await statement.rows<{ meeting: unknown; members: unknown; agendaCount: string | number; proxies: Array<Omit<ProxyEntry, 'createdAt' | 'fromUserId' | 'toUserId'> & { fromUserId: number | null; toUserId: number | null; createdAt: string }> }>(
-      s.tx, 'one', { orgId: s.orgId, meetingId },
-    );
+    const [row] = await statement.rows(s.tx, 'one', { orgId: s.orgId, meetingId });
+    return this.fromRow(row);
+  }
+
+  /** the statement, to be run with another in one round trip (`Prepared.together`; its row read by `fromRow`) */
+  part(s: Scope, meetingId: number): PreparedPart {
+    return statement.part('one', { orgId: s.orgId, meetingId });
+  }
+
+  fromRow(r: Record<string, unknown>): AccessRows {
+    const row = r as { meeting: unknown; members: unknown; agendaCount: string | number; proxies: Array<Omit<ProxyEntry, 'createdAt' | 'fromUserId' | 'toUserId'> & { fromUserId: number | null; toUserId: number | null; createdAt: string }> };
     return {
       meeting: rowsFromJson(meetings, row.meeting)[0] ?? null,
       members: rowsFromJson(members, row.members),

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { jsonRowsColumn, Prepared, rowsFromJson } from '@app/platform';
+import { jsonRowsColumn, Prepared, rowsFromJson, type PreparedPart } from '@app/platform';
 import {
   actionParticipants, actions, activities, attachments, comments, conflicts, decisions, itemPeople, notes, ratings, recordSummaries, subpoints, talkingPoints, virtualSessions, voters,
   type ActivityRow, type ActionParticipantRow, type ActionRow, type AttachmentRow, type CommentRow, type ConflictRow, type DecisionRow, type ItemPersonRow, type SubpointRow, type TalkingPointRow, type VoterRow,
@@ -79,6 +79,11 @@ function build(key: string): SQL {
       ${jsonRowsColumn(conflicts, and(eq(conflicts.orgId, orgId), or(inArray(conflicts.talkingPointId, tp), inArray(conflicts.talkingPointId, sql`(select ${decisions.talkingPointId} from ${decisions} where ${and(eq(decisions.orgId, orgId), eq(decisions.meetingId, meetingId))})`)))!, [conflicts.declaredAt, conflicts.id])} as "conflicts"${readerColumns}`;
 }
 
+const keyOf = (want: ReaderWants | null): string =>
+  want ? `page-${+want.activities}${+(want.noteUserId !== null)}${+(want.ratingUserId !== null)}${+want.summaries}` : 'agenda';
+const valuesOf = (s: Scope, meetingId: number, want: ReaderWants | null) =>
+  ({ orgId: s.orgId, meetingId, noteUserId: want?.noteUserId ?? 0, ratingUserId: want?.ratingUserId ?? 0 });
+
 /** built once per variant, run as a named prepared statement (libs/platform/src/db/prepared.ts) */
 export const statement = new Prepared<{ orgId: string; meetingId: number; noteUserId: number; ratingUserId: number }>('meeting-page', build);
 
@@ -105,9 +110,23 @@ export class BundleRepository {
     return { ...rows, reader: reader! };
   }
 
+  /** `forReader`'s statement, to be run with another in one round trip (`Prepared.together`; its row read by `pageOf`) */
+  part(s: Scope, meetingId: number, want: ReaderWants): PreparedPart {
+    return statement.part(keyOf(want), valuesOf(s, meetingId, want));
+  }
+
+  /** what `forReader` answers, from the row of `part` */
+  pageOf(row: Record<string, unknown>, want: ReaderWants): MeetingRows & { reader: ReaderRows } {
+    const { rows, reader } = this.fromRow(row, want);
+    return { ...rows, reader: reader! };
+  }
+
   private async read(s: Scope, meetingId: number, want: ReaderWants | null): Promise<{ rows: MeetingRows; reader: ReaderRows | null }> {
-    const key = want ? `page-${+want.activities}${+(want.noteUserId !== null)}${+(want.ratingUserId !== null)}${+want.summaries}` : 'agenda';
-    const [row] = await statement.rows<Record<string, unknown>>(s.tx, key, { orgId: s.orgId, meetingId, noteUserId: want?.noteUserId ?? 0, ratingUserId: want?.ratingUserId ?? 0 });
+    const [row] = await statement.rows<Record<string, unknown>>(s.tx, keyOf(want), valuesOf(s, meetingId, want));
+    return this.fromRow(row, want);
+  }
+
+  private fromRow(row: Record<string, unknown>, want: ReaderWants | null): { rows: MeetingRows; reader: ReaderRows | null } {
     const reader: ReaderRows | null = want && {
       activities: rowsFromJson(activities, row.activities),
       note: rowsFromJson(notes, row.notes)[0]?.note ?? null,

@@ -23,7 +23,9 @@ import { ndaPreview } from './nda-preview';
 import { proxyList } from './proxy-list';
 import { MeetingsRepository } from '../repositories/meetings.repository';
 import { MembersRepository } from '../repositories/members.repository';
-import { BundleRepository, type MeetingRows } from '../repositories/bundle.repository';
+import { BundleRepository, type MeetingRows, type ReaderRows, type ReaderWants } from '../repositories/bundle.repository';
+import { AccessRepository } from '../repositories/access.repository';
+import { Prepared } from '@app/platform';
 import { ConflictsRepository } from '../repositories/conflicts.repository';
 import {
   actionPayload, agendaGroups, candidateCountsOf, decisionPayload, emptyBundle, local, memberPayload, agendaShowsDecision, talkingPointPayload, type ItemsBundle, type ViewCommittee, type ViewCtx,
@@ -35,6 +37,24 @@ import {
  * that may carry more keys, and each literal is typed by the contract so that an extra key does not compile.
  */
 type MeetingCore = Omit<MeetingSummary, 'members_count' | 'role' | 'permissions'>;
+
+type PageRows = MeetingRows & { reader: ReaderRows };
+
+/**
+ * The page's rows read for every part of the reader's own, narrowed to what `want` reads: the same rows as
+ * `BundleRepository.forReader(want)` for a `want` of the same reader (the note and the rating are theirs; a part they
+ * may not see is empty as that read leaves it)
+ */
+function onlyWanted(read: PageRows, want: ReaderWants): PageRows {
+  const r = read.reader;
+  return {
+    ...read,
+    reader: {
+      activities: want.activities ? r.activities : [], note: want.noteUserId !== null ? r.note : null, myRating: want.ratingUserId !== null ? r.myRating : null,
+      session: r.session, summaries: want.summaries ? r.summaries : [],
+    },
+  };
+}
 
 /** What a meeting's details are made of besides its context. */
 export interface DetailsParts {
@@ -64,6 +84,7 @@ export class MeetingView {
     private readonly libraryFiles: LibraryFiles,
     private readonly bundles: BundleRepository,
     private readonly conflicts: ConflictsRepository,
+    private readonly accessRows: AccessRepository,
   ) {}
 
   /** the meeting's items and what hangs off them: one statement (BundleRepository), then what it does not read */
@@ -149,12 +170,18 @@ export class MeetingView {
     // every statement of this read is prepared (the access check's, the page's): each runs alone with the
     // organization set, without BEGIN and COMMIT (Db.tenantReads; docs/performance.md, P1)
     return this.db.reads(orgId, async (s) => {
-      const ctx = await this.access.load(s, actor, meetingId, { variant, ndaPreview: opts.ndaPreview });
-      return this.detailsIn(s, ctx);
+      // the access check's statement and the page's in one round trip (Prepared.together): the page is read as for a
+      // reader who may see every part of their own, and `detailsIn` leaves out, after the check, what this one may not
+      const userId = actor.userId ?? null;
+      const want: ReaderWants = { activities: true, noteUserId: userId, ratingUserId: userId, summaries: true };
+      const [access, page] = await Prepared.together(s.tx, [this.accessRows.part(s, meetingId), this.bundles.part(s, meetingId, want)]);
+      const ctx = await this.access.load(s, actor, meetingId, { variant, ndaPreview: opts.ndaPreview }, this.accessRows.fromRow(access[0]));
+      return this.detailsIn(s, ctx, this.bundles.pageOf(page[0], want));
     });
   }
 
-  async detailsIn(s: Scope, ctx: MeetingCtx): Promise<MeetingDetails> {
+  /** `read`: the page's statement read already for every part of the reader's own (`details`), else read here */
+  async detailsIn(s: Scope, ctx: MeetingCtx, read?: PageRows): Promise<MeetingDetails> {
     const m = ctx.meeting;
     // before the NDA is accepted: the title and date only, read from nothing but the meeting's row and the caller's own
     if (ndaPending(ctx)) {
@@ -164,7 +191,8 @@ export class MeetingView {
     const guest = ctx.actor.kind === 'guest';
     // the agenda and the reader's own parts in one statement (BundleRepository.forReader)
     const userId = ctx.actor.userId ?? null;
-    const rows = await this.bundles.forReader(s, m.id, { activities: ctx.perms.seeActivity, noteUserId: ctx.perms.seeNotes ? userId : null, ratingUserId: userId, summaries: !guest });
+    const want: ReaderWants = { activities: ctx.perms.seeActivity, noteUserId: ctx.perms.seeNotes ? userId : null, ratingUserId: userId, summaries: !guest };
+    const rows = read ? onlyWanted(read, want) : await this.bundles.forReader(s, m.id, want);
     const parts: DetailsParts = { bundle: await this.bundleOf(s, rows), ...rows.reader };
     return this.compose(s.orgId, ctx, parts);
   }
