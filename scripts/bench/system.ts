@@ -155,9 +155,10 @@ export async function startSystem(opts: BenchOptions, smtpUrl: string, log: (m: 
       AUTH_SECRET: crypto.randomBytes(32).toString('base64url'),
       PUBLIC_BASE_DOMAIN: `localhost:${gatewayPort}`,
       NODE_ENV: 'development',
-      // the one difference of development on a measured path: the gateway checks each composed route's answer against
-      // the route table again (25 KB of meeting details on P1). Production does not: measured as production runs
-      // (NODE_ENV=production itself refuses this run's development secrets and unsandboxed helpers)
+      // the differences of development on a measured path: the gateway checks each composed route's answer against the
+      // route table again, and the meeting service compares its details (built to their contract) with their parse
+      // (25 KB on P1). Production does neither: measured as production runs (NODE_ENV=production itself refuses this
+      // run's development secrets and unsandboxed helpers)
       VALIDATE_RESPONSES: process.env.VALIDATE_RESPONSES || 'false',
       LOG_LEVEL: opts.logLevel,
       // password hashing is set-up work here (1,000 voters are provisioned), never on a measured path
