@@ -39,7 +39,7 @@ export const ALL_SERVICES = Object.freeze([
   { name: 'organization', port: 3101, secrets: [...DB, 'OUTBOX_KEY', 'AUTH_SECRET', ...S3], optionalSecrets: [...OUTBOX_PREVIOUS, ...AUTH_PREVIOUS] },
   { name: 'meeting', port: 3102, secrets: [...DB, 'OUTBOX_KEY', 'AUTH_SECRET'], optionalSecrets: [...OUTBOX_PREVIOUS, ...AUTH_PREVIOUS, 'ZOOM_ACCOUNT_ID', 'ZOOM_CLIENT_ID', 'ZOOM_CLIENT_SECRET'] },
   // a young generation of up to 32 MB per semi-space (Node 20's default: 16): each e-mail allocates a MIME tree, its
-  // streams and a BullMQ job; fewer scavenges: about 0.2 ms less CPU per e-mail (docs/performance.md, P6 session 19)
+  // streams and a BullMQ job; half the scavenges, about 0.14 ms less CPU per e-mail (docs/performance.md, P6 session 19)
   { name: 'notification', port: 3103, nodeOptions: ['--max-semi-space-size=32'], workers: ['notification-email', 'notification-reminder'], secrets: [...DB, 'OUTBOX_KEY', 'SMTP_URL'], optionalSecrets: [...OUTBOX_PREVIOUS, 'SMTP_OAUTH2_CLIENT_ID', 'SMTP_OAUTH2_CLIENT_SECRET', 'SMTP_OAUTH2_REFRESH_TOKEN', 'SMTP_OAUTH2_ACCESS_TOKEN', 'DKIM_PRIVATE_KEY'] },
   { name: 'approval', port: 3104, workers: ['approval-pdf'], secrets: [...DB, 'OUTBOX_KEY', 'AUTH_SECRET', ...S3], optionalSecrets: [...OUTBOX_PREVIOUS, ...AUTH_PREVIOUS] },
   { name: 'library', port: 3105, render: true, workers: ['library-convert', 'library-text'], secrets: [...DB, 'OUTBOX_KEY', ...S3], optionalSecrets: OUTBOX_PREVIOUS },
