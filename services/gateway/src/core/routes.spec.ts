@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROUTE_TABLE, successBodySchema, zOk, type RouteDef } from '@app/contracts';
 import { openApiDocument } from './openapi';
-import { bySpecificity, missingFile } from './routes';
+import { bySpecificity, inRegistrationOrder, missingFile } from './routes';
 
 /**
  * The route table: one definition per /api route. These tests prove that what /api/docs documents is what
@@ -50,6 +50,35 @@ describe('registration order: literal segments before parameters', () => {
     expect(bySpecificity(r(specific), r(general))).toBeLessThan(0);
     expect(bySpecificity(r(general), r(specific))).toBeGreaterThan(0);
     expect([r(general), r(specific)].sort(bySpecificity).map((x) => x.path)).toEqual([specific, general]);
+  });
+});
+
+describe('registration order: GET routes first, each method in its own most-specific-first order', () => {
+  const mostSpecificFirst = [...ROUTE_TABLE].sort((a, b) => bySpecificity(a.route, b.route));
+  const registered = inRegistrationOrder(ROUTE_TABLE);
+  const key = (t: { route: RouteDef }) => `${t.route.method} ${t.route.path}`;
+
+  it('registers every route once', () => {
+    expect(registered.map(key).sort()).toEqual(ROUTE_TABLE.map(key).sort());
+  });
+
+  // a request is taken by the first route of its own method that matches it: who wins between two routes is decided
+  // among one method's routes only, and their order is the one every route had before the grouping
+  it.each(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const)('%s routes keep their most-specific-first order', (method) => {
+    const only = (list: typeof registered) => list.filter((t) => t.route.method === method).map(key);
+    expect(only(registered)).toEqual(only(mostSpecificFirst));
+  });
+
+  it('every GET route comes before any other', () => {
+    const firstOther = registered.findIndex((t) => t.route.method !== 'GET');
+    expect(registered.slice(firstOther).some((t) => t.route.method === 'GET')).toBe(false);
+    expect(firstOther).toBe(ROUTE_TABLE.filter((t) => t.route.method === 'GET').length);
+  });
+
+  it('the meeting details are not behind the other methods\' routes', () => {
+    const at = registered.findIndex((t) => key(t) === 'GET /api/meetings/:id');
+    expect(at).toBeLessThan(mostSpecificFirst.findIndex((t) => key(t) === 'GET /api/meetings/:id'));
+    expect(registered.slice(0, at).every((t) => t.route.method === 'GET')).toBe(true);
   });
 });
 
