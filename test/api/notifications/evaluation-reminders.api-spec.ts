@@ -35,7 +35,9 @@ const sections = [{ id: 's', title: { en: 'Board' }, questions: [{ id: 'work', k
 async function sendRound(anonymous: boolean, title: string, reminders?: number[]): Promise<{ id: number; reminder_minutes: number[] | null }> {
   const q = expectOk(await w.chair.c.post('/evaluations/questionnaires', { title: { en: title, ar: `${title} (ar)` }, anonymous, sections }));
   const extra = reminders ? { reminder_minutes: reminders } : {};
-  return expectOk(await w.chair.c.post(`/evaluations/questionnaires/${q.id}/rounds`, { committee_id: w.committeeId, deadline: serverDate(7), ...extra }));
+  // 8 days ahead at 10:00 is 7.4 to 8.4 days away whatever the hour the test runs at (with 7 days, a run after 22:00 UTC
+  // found the first reminder 3.48 days away and failed `fire`'s bound)
+  return expectOk(await w.chair.c.post(`/evaluations/questionnaires/${q.id}/rounds`, { committee_id: w.committeeId, deadline: serverDate(8), ...extra }));
 }
 
 /** the delayed reminder job the notification service scheduled for the round (its id names the round), other than `not` */
@@ -48,9 +50,9 @@ async function reminderJob(roundId: number, not?: string): Promise<Job> {
   ) as Promise<Job>;
 }
 
-/** move the reminder to now and wait for what it did; `minDelayDays`: how far ahead it was (the default's first: 3 days
- *  before a deadline seven days away, so about 4 days) */
-async function fire(roundId: number, minDelayDays = 3.5, not?: string): Promise<{ fired: boolean; recipients?: number; jobId: string }> {
+/** move the reminder to now and wait for what it did; `minDelayDays`: how far ahead it was at least (the default's first:
+ *  3 days before a deadline 7.4 to 8.4 days away, so 4.4 to 5.4 days) */
+async function fire(roundId: number, minDelayDays = 4, not?: string): Promise<{ fired: boolean; recipients?: number; jobId: string }> {
   const job = await reminderJob(roundId, not);
   expect(job.delay).toBeGreaterThan(minDelayDays * 86_400_000);
   await job.promote();
@@ -139,12 +141,12 @@ describe('evaluation e-mails and the deadline reminder', () => {
     expect(round.reminder_minutes).toEqual([4320, 60]);
     expectOk(await answer(w.m1, round.id));
     // 3 days before: the three who have not answered
-    const first = await fire(round.id, 3.5);
+    const first = await fire(round.id, 4);
     expect(first).toMatchObject({ fired: true, recipients: 3 });
     for (const p of [w.chair, w.editor, w.m2]) await pollUntil(() => mails(p, `Reminder: answer "${title}"`), (x) => x.length === 1, 45_000);
-    // the next one was scheduled when the first fired: 1 hour before the deadline, about 7 days ahead
+    // the next one was scheduled when the first fired: 1 hour before the deadline, 7.4 to 8.4 days ahead
     expectOk(await answer(w.editor, round.id));
-    const second = await fire(round.id, 6.5, first.jobId);
+    const second = await fire(round.id, 7, first.jobId);
     expect(second).toMatchObject({ fired: true, recipients: 2 });
     expect(second.jobId).not.toBe(first.jobId);
     for (const p of [w.chair, w.m2]) await pollUntil(() => mails(p, `Reminder: answer "${title}"`), (x) => x.length === 2, 45_000);
@@ -164,13 +166,13 @@ describe('evaluation e-mails and the deadline reminder', () => {
     const title = `Answered between ${Date.now()}`;
     const round = await sendRound(true, title, [4320, 1440]);
     expectOk(await answer(w.m1, round.id));
-    const first = await fire(round.id, 3.5);
+    const first = await fire(round.id, 4);
     expect(first).toMatchObject({ fired: true, recipients: 3 });
     for (const p of [w.chair, w.editor, w.m2]) expectOk(await answer(p, round.id));
     const schedule = await db.query(`SELECT status, job_id FROM notification.schedules WHERE org_id = $1 AND item_id = $2 AND kind = 'evaluation-deadline'`, [w.org.orgId, round.id]);
     // the 1-day one was scheduled (people were pending when the first fired); it fires with nobody and ends the chain
     expect(schedule.rows[0].status).toBe('scheduled');
-    expect(await fired(round.id, 5.5, first.jobId)).toEqual({ fired: true, recipients: 0 });
+    expect(await fired(round.id, 6, first.jobId)).toEqual({ fired: true, recipients: 0 });
     for (const p of [w.chair, w.editor, w.m2]) expect(await mails(p, `Reminder: answer "${title}"`)).toHaveLength(1);
     const after = await db.query(`SELECT status FROM notification.schedules WHERE org_id = $1 AND item_id = $2 AND kind = 'evaluation-deadline'`, [w.org.orgId, round.id]);
     expect(after.rows.map((x) => x.status)).toEqual(['fired']);
