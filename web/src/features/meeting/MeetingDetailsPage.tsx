@@ -1,5 +1,5 @@
 import './meeting.css';
-import { AppPaths, MeetingStatus, meetingItemAnchor, parseLang, parseMeetingItemHash, type MeetingDetails, type MemberPayload } from '@app/contracts';
+import { AppPaths, MeetingStatus, parseLang, parseMeetingItemHash, type MeetingDetails, type MemberPayload } from '@app/contracts';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useEffect, useRef, useState } from 'react';
@@ -21,7 +21,8 @@ import { TalkingPointDialog } from './agenda/TalkingPointDialog';
 import { Comments } from './comments/Comments';
 import { DecisionDialog } from './decisions/DecisionDialog';
 import { keyToRef, personKey } from './decisions/people';
-import { AgendaList, agendaEntries, type AgendaEntry } from './details/AgendaList';
+import { AgendaList, type AgendaEntry } from './details/AgendaList';
+import { findLinkedItem } from './details/item-links';
 import { ActivityCard, ArchivedDecisionsCard, NotesCard } from './details/Cards';
 import { ApprovalsCard } from './details/ApprovalsCard';
 import { alertText, AttendanceDialog, NdaModal, StatusDialog } from './details/Dialogs';
@@ -210,19 +211,26 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
     { guestToken: token },
   );
 
-  // '#_<kind>-<itemId>' (AppPaths.meeting: '#_decision-3') scrolls to that item and opens it; '#_<itemId>' (links sent
-  // before the kind was named, docs/decisions.md#links-to-an-agenda-item) the first agenda entry of any kind with that id
+  // '#_<kind>-<itemId>' (AppPaths.meeting: '#_decision-3') scrolls to that item and opens it: an agenda card, a resolution or
+  // action inside a talking point (its line in the talking point's card), or an archived resolution (its card); '#_<itemId>'
+  // (links sent before the kind was named) the first item of any kind with that id. An item the page does not show
+  // (deleted, hidden from the reader) leaves the page as it is with a notice (docs/decisions.md#links-to-an-agenda-item)
+  const [linkMissing, setLinkMissing] = useState(false);
   useEffect(() => {
-    if (!meeting || hashDone.current === location.hash) return;
+    // behind the NDA gate the agenda is not sent yet: the link is followed once it is accepted
+    if (!meeting || meeting.permissions.acceptNda || hashDone.current === location.hash) return;
     const ref = parseMeetingItemHash(location.hash);
+    setLinkMissing(false);
     if (!ref) return;
     hashDone.current = location.hash;
-    const e = agendaEntries(meeting).find((x) => x.item.id === ref.id && (ref.kind === null || x.type === ref.kind));
-    if (!e) return;
-    const item = { kind: e.type, id: e.item.id };
-    document.getElementById(meetingItemAnchor(item))?.scrollIntoView?.({ block: 'center' });
-    setOpen(item);
-  }, [meeting, location.hash]);
+    const found = findLinkedItem(meeting, ref, { archived: !props.guest && !meeting.permissions.isGuest });
+    if (!found) {
+      setOpen(null);
+      return setLinkMissing(true);
+    }
+    document.getElementById(found.scrollTo)?.scrollIntoView?.({ block: 'center' });
+    setOpen({ kind: found.kind, id: found.id });
+  }, [meeting, location.hash, props.guest]);
 
   // what changed in the board book: the card's answer, shared with the agenda list's marks (not for guests, nor behind the NDA gate)
   const bookChanges = useMeetingBookChanges(meeting && !props.guest && !meeting.permissions.isGuest && !meeting.permissions.acceptNda ? meeting.id : null);
@@ -319,6 +327,12 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
           <Button type="button" icon="pi pi-times" text rounded size="small" aria-label={t('close')} onClick={() => setAlert(null)} />
         </div>
       )}
+      {linkMissing && (
+        <div className="closable-alert" role="status" data-testid="item-link-missing">
+          <Message severity="warn" text={t('agenda.linkMissing')} />
+          <Button type="button" icon="pi pi-times" text rounded size="small" aria-label={t('close')} onClick={() => setLinkMissing(false)} />
+        </div>
+      )}
       <div className="meeting-layout">
         <main className="meeting-layout__main">
           {header}
@@ -349,7 +363,7 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
         </aside>
       </div>
 
-      <TalkingPointDialog meeting={meeting} talkingPointId={open?.kind === 'talking_point' ? open.id : null} visible={open?.kind === 'talking_point'} onHide={() => setOpen(null)} onChanged={refresh} guestToken={token} liveTick={liveTick} />
+      <TalkingPointDialog meeting={meeting} talkingPointId={open?.kind === 'talking_point' ? open.id : null} visible={open?.kind === 'talking_point'} onHide={() => setOpen(null)} onOpenItem={setOpen} onChanged={refresh} guestToken={token} liveTick={liveTick} />
       <DecisionDialog meeting={meeting} decisionId={open?.kind === 'decision' ? open.id : null} visible={open?.kind === 'decision'} onHide={() => setOpen(null)} onChanged={refresh} guestToken={token} renderComments={comments('decisions')} liveTick={liveTick} />
       <ActionDialog meeting={meeting} actionId={open?.kind === 'action' ? open.id : null} visible={open?.kind === 'action'} onHide={() => setOpen(null)} onChanged={refresh} guestToken={token} renderComments={comments('actions')} liveTick={liveTick} />
       {!guest && <MeetingDrawer visible={editing} meeting={meeting} committees={committees} onHide={() => setEditing(false)} onSaved={refresh} />}

@@ -1,4 +1,4 @@
-import type { MeetingDetails, TalkingPointPayload } from '@app/contracts';
+import type { MeetingDetails, MeetingItemRef, TalkingPointPayload } from '@app/contracts';
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { agendaApi, type TalkingPointInput } from '../../../api/meetings';
@@ -7,6 +7,7 @@ import { FileChip } from '../../library/FileChip';
 import { Comments } from '../comments/Comments';
 import { ConflictsPanel } from '../record/ConflictsPanel';
 import { attachmentPath, isPresentable } from '../details/AttachmentChips';
+import { nestedItems } from '../details/AgendaList';
 import { ItemDialog, useItemDialog } from '../decisions/ItemDialog';
 import { meetingPeople, personName, withCurrent } from '../decisions/people';
 import { TalkingPointForm, talkingPointValues } from './TalkingPointForm';
@@ -31,6 +32,8 @@ export function TalkingPointDialog(props: {
   guestToken?: string;
   /** changes when the meeting's live channel reports a change: an open talking point in view loads again (comments) */
   liveTick?: number;
+  /** opens one of the talking point's resolutions or actions (listed in the view) in its own dialog */
+  onOpenItem?(item: MeetingItemRef): void;
 }) {
   const { t } = useTranslation('meeting');
   const { meeting, talkingPointId, visible, guestToken } = props;
@@ -92,6 +95,25 @@ export function TalkingPointDialog(props: {
                 </li>
               ))}
             </ol>
+          )}
+          {nestedItems(tp).length > 0 && (
+            <section className="tp-view__items" data-testid="tp-items">
+              <h3 className="section-title">{t('agenda.items')}</h3>
+              <ul>
+                {nestedItems(tp).map((n) => {
+                  const label = `${t(n.kind === 'decision' ? 'agenda.decision' : 'agenda.action')}: ${n.item.title}`;
+                  return (
+                    <li key={`${n.kind}:${n.item.id}`}>
+                      {props.onOpenItem ? (
+                        <Button type="button" link className="p-0" icon={n.kind === 'decision' ? 'pi pi-check-square' : 'pi pi-bolt'} label={label} onClick={() => props.onOpenItem?.({ kind: n.kind, id: n.item.id })} data-testid={`tp-open-${n.kind}-${n.item.id}`} />
+                      ) : (
+                        label
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
           )}
           <div className="form-actions">
             {c.onDelete && <Button type="button" label={t('delete')} icon="pi pi-trash" severity="danger" outlined onClick={c.onDelete} data-testid="tp-delete" />}

@@ -23,6 +23,15 @@ export function agendaEntries(meeting: Pick<MeetingDetails, 'agendas'>): AgendaE
     .flatMap((g) => g.data.map((item) => ({ type: item.agenda_type, item }) as AgendaEntry));
 }
 
+/** a talking point's resolutions (its own, then its sub-points') and actions: no card of their own, listed in its card and dialog */
+export type NestedItem = { kind: 'decision'; item: DecisionPayload } | { kind: 'action'; item: ActionPayload };
+export function nestedItems(tp: Pick<TalkingPointPayload, 'decisions' | 'actions' | 'subpoints'>): NestedItem[] {
+  return [
+    ...[...tp.decisions, ...tp.subpoints.flatMap((s) => s.decision)].map((item): NestedItem => ({ kind: 'decision', item })),
+    ...tp.actions.map((item): NestedItem => ({ kind: 'action', item })),
+  ];
+}
+
 /** move one key to another index (the drag's and the keyboard's reorder) */
 export function moveKey(keys: readonly string[], key: string, to: number): string[] {
   const from = keys.indexOf(key);
@@ -43,10 +52,11 @@ export function orderBody(keys: readonly string[]): Array<{ type: AgendaType; ty
 /** a presenter's name: the user's, else the guest's e-mail */
 const presenterName = (p: TalkingPointPayload['presenters'][number]) => p.user?.name || p.user_email || '?';
 
-/** the board book's keys an agenda card shows: its item's, and a talking point's sub-points' */
+/** the board book's keys an agenda card shows: its item's, and a talking point's sub-points', resolutions' and actions' */
 function cardKeys(e: AgendaEntry): string[] {
   const own = bookKey(e.type, e.item.id);
-  return e.type === 'talking_point' ? [own, ...e.item.subpoints.map((s) => bookKey('subpoint', s.subpoint_id))] : [own];
+  if (e.type !== 'talking_point') return [own];
+  return [own, ...e.item.subpoints.map((s) => bookKey('subpoint', s.subpoint_id)), ...nestedItems(e.item).map((n) => bookKey(n.kind, n.item.id))];
 }
 
 function EntryCard(props: { entry: AgendaEntry; index: number; marks: Map<string, BookMark> }) {
@@ -59,6 +69,7 @@ function EntryCard(props: { entry: AgendaEntry; index: number; marks: Map<string
   const mark = markOf(bookKey(entry.type, entry.item.id));
   if (entry.type === 'talking_point') {
     const tp = entry.item;
+    const nested = nestedItems(tp);
     return (
       <>
         <div className="agenda-card__head">
@@ -81,6 +92,16 @@ function EntryCard(props: { entry: AgendaEntry; index: number; marks: Map<string
             {tp.subpoints.map((s) => (
               <li key={s.subpoint_id}>
                 {s.title} <small className="muted">{t('durationMinutes', { count: s.duration })}</small> {markOf(bookKey('subpoint', s.subpoint_id))}
+              </li>
+            ))}
+          </ul>
+        )}
+        {nested.length > 0 && (
+          // each carries its link's element id (`_decision-3`), so a link to it scrolls here (docs/decisions.md#links-to-an-agenda-item)
+          <ul className="agenda-card__items" data-testid={`tp-items-${tp.id}`}>
+            {nested.map((n) => (
+              <li key={`${n.kind}:${n.item.id}`} id={meetingItemAnchor({ kind: n.kind, id: n.item.id })}>
+                <i className={n.kind === 'decision' ? 'pi pi-check-square' : 'pi pi-bolt'} aria-hidden="true" /> {t(n.kind === 'decision' ? 'agenda.decision' : 'agenda.action')}: <bdi>{n.item.title}</bdi> {markOf(bookKey(n.kind, n.item.id))}
               </li>
             ))}
           </ul>
@@ -125,8 +146,8 @@ function EntryCard(props: { entry: AgendaEntry; index: number; marks: Map<string
  * (`permissions.reorderAgenda`) drag a card by its handle (or move it with the arrow keys); the new order
  * is sent at once and the details refresh. With `bookChanges` (the board book card's answer,
  * docs/minutes.md#what-changed-in-the-book) each card, and each sub-point, carries the item's mark ("New",
- * "Changed since…"); the marked items no card shows (removed from the book, a talking point's decisions and actions)
- * follow the list with theirs.
+ * "Changed since…"), and so does each line of a talking point's resolutions and actions; the marked items no card
+ * shows (removed from the book) follow the list with theirs.
  */
 export function AgendaList(props: { meeting: MeetingDetails; onOpen(entry: AgendaEntry): void; onChanged(): void; bookChanges?: BookChanges | null }) {
   const { t } = useTranslation('meeting');

@@ -5,6 +5,7 @@ import { Skeleton } from 'primereact/skeleton';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivityText } from './activity-text';
+import { ARCHIVED_CARD_ID } from './item-links';
 import { decisionsApi } from '../../../api/decisions';
 import { meetingsApi } from '../../../api/meetings';
 import { notify } from '../../../api/notify';
@@ -132,7 +133,7 @@ export function ArchivedDecisionsCard(props: { decisions: DecisionPayload[]; onC
     }
   };
   return (
-    <section className="surface-card side-card" data-testid="archived-decisions-card">
+    <section className="surface-card side-card" id={ARCHIVED_CARD_ID} data-testid="archived-decisions-card">
       <h3>{t('archived.title')}</h3>
       {!ready ? (
         <Skeleton height="3rem" />

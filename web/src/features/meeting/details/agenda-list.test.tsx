@@ -72,11 +72,11 @@ describe('the agenda list: what changed in the board book', () => {
   const marks = () => screen.queryAllByTestId(/^agenda-mark-/).map((n) => `${n.getAttribute('data-testid')}=${n.getAttribute('data-mark')}`);
 
   it.each<[string, BookChanges | null, string[]]>([
-    ['changed since the reader opened the book, new, removed: each card and sub-point its mark, the others after the list', answer('opened'), [
-      'agenda-mark-sp:60=changed-opened', 'agenda-mark-tp:6=changed-opened', 'agenda-mark-tp:8=new', 'agenda-mark-d:12=new', 'agenda-mark-tp:4=removed',
+    ['changed since the reader opened the book, new, removed: each card, sub-point and resolution inside a talking point its mark, the others after the list', answer('opened'), [
+      'agenda-mark-sp:60=changed-opened', 'agenda-mark-d:12=new', 'agenda-mark-tp:6=changed-opened', 'agenda-mark-tp:8=new', 'agenda-mark-tp:4=removed',
     ]],
     ['never opened: changed since the previous publication', answer('previous'), [
-      'agenda-mark-sp:60=changed-previous', 'agenda-mark-tp:6=changed-previous', 'agenda-mark-tp:8=new', 'agenda-mark-d:12=new', 'agenda-mark-tp:4=removed',
+      'agenda-mark-sp:60=changed-previous', 'agenda-mark-d:12=new', 'agenda-mark-tp:6=changed-previous', 'agenda-mark-tp:8=new', 'agenda-mark-tp:4=removed',
     ]],
     ['nothing to compare with: no marks', answer(null), []],
     ['no answer (a guest, no book): no marks', null, []],
@@ -99,7 +99,10 @@ describe('the agenda list: what changed in the board book', () => {
     expect(within(others).getByRole('heading', { name: 'What changed in the book' })).toBeInTheDocument();
     expect(within(others).getByTestId('agenda-book-mark-tp:4')).toHaveTextContent('3. People');
     expect(within(others).getByTestId('agenda-mark-tp:4')).toHaveTextContent('Removed');
-    expect(within(others).getByTestId('agenda-book-mark-d:12')).toHaveTextContent('Approve the reserve');
+    // a resolution inside a talking point: on its line of the talking point's card, not after the list
+    expect(within(screen.getByTestId('open-talking_point:5')).getByTestId('agenda-mark-d:12')).toHaveTextContent('New');
+    expect(document.getElementById('_decision-12')).toHaveTextContent('Resolution: Approve the reserve New');
+    expect(within(others).queryByTestId('agenda-book-mark-d:12')).toBeNull();
     try {
       await act(() => changeLanguage('ar'));
       expect(screen.getByTestId('agenda-mark-tp:6')).toHaveTextContent('تغيّر منذ آخر فتح لك');

@@ -322,13 +322,13 @@ describe('the meeting page', () => {
       expect(items).toEqual([opened === 'decision' ? '/api/decisions/11' : '/api/meetings/1/talkingpoints/11']);
     });
 
-    it('a hash naming an item the agenda does not have, or another kind of hash, opens nothing', async () => {
+    it('a hash naming an item the agenda does not have opens nothing and tells so; another kind of hash opens nothing', async () => {
       installFetch(on('GET', '/api/meetings/1', () => jsonResponse(200, ok(both))));
-      for (const hash of ['#_action-11', '#_decision-12', '#_poll-11', '#board-book']) {
+      for (const [hash, notice] of [['#_action-11', true], ['#_decision-12', true], ['#_poll-11', false], ['#board-book', false]] as const) {
         const { unmount } = renderWithApp(<MeetingDetailsPage />, { path: `/app/activity/meetings/1${hash}`, route: '/app/activity/meetings/:meetingId' });
         expect(await screen.findByTestId('meeting-title')).toBeInTheDocument();
         await act(() => new Promise((r) => setTimeout(r, 20)));
-        expect([hash, screen.queryByTestId('decision-dialog'), screen.queryByTestId('tp-dialog')]).toEqual([hash, null, null]);
+        expect([hash, screen.queryByTestId('decision-dialog'), screen.queryByTestId('tp-dialog'), !!screen.queryByTestId('item-link-missing')]).toEqual([hash, null, null, notice]);
         unmount();
       }
     });
