@@ -7,6 +7,7 @@
  * to the new page's heading, and the chair votes in the vote dialog without the mouse.
  */
 import type { Page } from 'puppeteer-core';
+import { AppPaths } from '@app/contracts';
 import { TEST_PASSWORD, pdfFile, waitFor } from '@app/testing';
 import { closeRedis, expectOk, meeting, serverDate, talkingPoint, world, type World } from '../api/meeting/helpers';
 import { WAIT_MS, a11y, openBrowser, orgUrl, settled, signIn, switchLanguage, typeInto, waitForPath, type Session } from './support';
@@ -22,6 +23,8 @@ let s: Session;
 let admin: Session;
 let meetingId: number;
 let decisionId: number;
+/** a resolution inside the talking point (no agenda card of its own): a link opens it (docs/decisions.md#links-to-an-agenda-item) */
+let nestedId: number;
 let docId: number;
 let approvalId: number;
 let resolutionId: number;
@@ -56,7 +59,8 @@ beforeAll(async () => {
   docId = expectOk(await w.chair.c.upload('/library', {}, { file: { name: 'board-pack.pdf', type: 'application/pdf', data: await pdfFile(2, 'Board pack') } })).id;
   const m = await meeting(w, { title: 'Accessibility board meeting' });
   meetingId = m.id;
-  await talkingPoint(w, m.id, { title: 'Quarterly review', attachments: [docId] });
+  const tp = await talkingPoint(w, m.id, { title: 'Quarterly review', attachments: [docId] });
+  nestedId = expectOk(await w.chair.c.post(`/meetings/${m.id}/decisions`, { title: 'Adopt the review', deadline: serverDate(10), voters: [w.chair.userId], talkingpoint_id: tp.id })).id;
   decisionId = expectOk(await w.chair.c.post(`/meetings/${m.id}/decisions`, { title: 'Approve the 2027 budget', deadline: serverDate(10), voters: [w.chair.userId, w.m1.userId] })).id;
   // a standalone resolution of the committee, for the resolutions page
   resolutionId = expectOk(await w.chair.c.post('/singleDecision', { title: 'Adopt the travel policy', committee_id: w.committeeId, deadline: serverDate(10), voters: [w.m1.userId, w.m2.userId] })).id;
@@ -130,6 +134,18 @@ const PAGES: Array<[string, (lang: string) => Promise<void>]> = [
     await a11y(page, 'vote-dialog', s);
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.querySelector('[data-testid=vote-dialog]'));
+  })],
+  ['link-to-nested-resolution', (lang) => s.step(`link-to-nested-resolution-${lang}`, async () => {
+    // the link of a vote request: the resolution inside the talking point opens with its ballot, the dialog focused
+    const { page } = s;
+    await page.goto('about:blank'); // a fresh load, as from an e-mail
+    await visit(AppPaths.meeting(meetingId, { kind: 'decision', id: nestedId }), '[data-testid=decision-dialog] [data-testid=decision-vote]');
+    expect(await page.$eval('[data-testid=decision-dialog]', (d: any) => [d.textContent.includes('Adopt the review'), d.contains(document.activeElement)])).toEqual([true, true]);
+    await a11y(page, 'link-to-nested-resolution', s);
+    // an item the meeting does not have: the page, and the notice
+    await page.goto('about:blank');
+    await visit(AppPaths.meeting(meetingId, { kind: 'decision', id: 99_999_999 }), '[data-testid=item-link-missing]');
+    await a11y(page, 'link-to-missing-item', s);
   })],
   ['resolutions', (lang) => s.step(`resolutions-${lang}`, async () => {
     const { page } = s;

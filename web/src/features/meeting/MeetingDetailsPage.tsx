@@ -328,7 +328,7 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
         </div>
       )}
       {linkMissing && (
-        <div className="closable-alert" role="status" data-testid="item-link-missing">
+        <div className="closable-alert item-link-missing" role="status" data-testid="item-link-missing">
           <Message severity="warn" text={t('agenda.linkMissing')} />
           <Button type="button" icon="pi pi-times" text rounded size="small" aria-label={t('close')} onClick={() => setLinkMissing(false)} />
         </div>
