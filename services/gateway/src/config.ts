@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { baseConfigSchema, linksConfigSchema, optionalSecret, optionalSetting, parseConfig, s3ConfigSchema } from '@app/platform';
+import { baseConfigSchema, checksBuiltReplies, linksConfigSchema, optionalSecret, optionalSetting, parseConfig, s3ConfigSchema } from '@app/platform';
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -71,8 +71,6 @@ export const gatewayConfigSchema = baseConfigSchema
      * and of a library file's address. 0: asked on every read.
      */
     MINUTES_FIELDS_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
-    /** check each composed route's answer against the route table (off in production: the tests and development catch drift) */
-    VALIDATE_RESPONSES: z.enum(['auto', 'true', 'false']).default('auto'),
     /**
      * Which peers may set X-Forwarded-For (Express `trust proxy`): a comma-separated list of addresses, CIDR
      * ranges and the names loopback, linklocal, uniquelocal; `none` trusts no one. Behind an ingress, list
@@ -109,8 +107,8 @@ export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
 
 export const loadGatewayConfig = (): GatewayConfig => parseConfig(gatewayConfigSchema);
 
-/** 'auto': on outside production */
-export const validatesResponses = (c: GatewayConfig): boolean => c.VALIDATE_RESPONSES === 'true' || (c.VALIDATE_RESPONSES === 'auto' && c.NODE_ENV !== 'production');
+/** VALIDATE_RESPONSES (baseConfigSchema; 'auto': on outside production): each composed route's answer checked against the route table */
+export const validatesResponses = (c: GatewayConfig): boolean => checksBuiltReplies(c);
 
 /** 'auto': X-Org from any client outside production; in production only from TRUSTED_PROXIES */
 export const allowsXOrg = (c: Pick<GatewayConfig, 'ALLOW_X_ORG' | 'NODE_ENV'>): boolean => c.ALLOW_X_ORG === 'true' || (c.ALLOW_X_ORG === 'auto' && c.NODE_ENV !== 'production');

@@ -38,18 +38,7 @@ export class Prepared<V extends Record<string, unknown>> {
 
   /** the rows of the statement variant `key` (built on first use) with `values` for its placeholders */
   async rows<R extends Record<string, unknown>>(tx: Tx<never> | object, key: string, values: V): Promise<R[]> {
-    let q = this.built.get(key);
-    if (!q) {
-      const built = dialect.sqlToQuery(this.build(key));
-      q = { text: built.sql, params: built.params };
-      this.built.set(key, q);
-    }
-    // the connection the transaction runs on: Db hands out drizzle(client) per pooled client (db.ts)
-    const client = (tx as { $client?: PoolClient | StatementsAlone }).$client;
-    if (!client) throw new Error(`Prepared ${this.name}: the transaction has no connection ($client)`);
-    if (client instanceof StatementsAlone) return client.run<R>(`${this.name}:${key}:alone`, q.text, fillPlaceholders(q.params, values));
-    const r = await client.query<R>({ name: `${this.name}:${key}`, text: q.text, values: fillPlaceholders(q.params, values) });
-    return r.rows;
+    return (await Prepared.together(tx, [this.part(key, values)]))[0] as R[];
   }
 
   /** the statement variant `key` with `values`, to be run with others in one round trip (`together`) */
