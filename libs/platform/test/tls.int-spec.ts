@@ -26,7 +26,9 @@ function certificate(subject: string, issuer: { cert?: forge.pki.Certificate; ke
   const key = forge.pki.privateKeyFromPem(keyPem) as forge.pki.rsa.PrivateKey;
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
-  cert.serialNumber = `0${forge.util.bytesToHex(forge.random.getBytesSync(8))}`;
+  // A positive serial in minimal DER: forge drops one leading zero byte at most, so `0` + random bytes starting 0x00
+  // 0x00..0x7f gave a padded INTEGER that OpenSSL refuses ("illegal padding"), about 1 certificate in 512
+  cert.serialNumber = `01${forge.util.bytesToHex(forge.random.getBytesSync(8))}`;
   cert.validity.notBefore = new Date(Date.now() - 60_000);
   cert.validity.notAfter = new Date(Date.now() + 24 * 3600_000);
   const attrs = [{ name: 'commonName', value: subject }];
