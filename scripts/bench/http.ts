@@ -1,5 +1,6 @@
 /** HTTP helpers shared by the benchmarks: a JSON call through the gateway, autocannon runs, service memory. */
 import fs from 'node:fs';
+import http from 'node:http';
 import autocannon from 'autocannon';
 import { Queue } from 'bullmq';
 import { SendEmail } from '@app/contracts';
@@ -28,6 +29,50 @@ export async function call(gatewayUrl: string, method: string, path: string, o: 
     /* not JSON: keep the text for the error message */
   }
   return { status: res.status, body, ms };
+}
+
+/**
+ * One voter's client: one keep-alive connection of its own (an `http.Agent` with one socket), as a browser tab has.
+ * `voterCall` sends the same request as `call` (method, path, headers, JSON body) over node:http instead of fetch:
+ * fetch builds WHATWG Request, Headers, Response and stream objects per request, about twice node:http's CPU in the
+ * bench process (docs/performance.md, "P2: the gateway per vote"), work no real client fleet puts on one machine.
+ * The gateway sees the same thing: one new connection per voter, one request on it, the connection kept open.
+ */
+/** the headers Node's fetch adds to every request */
+const FETCH_HEADERS = { accept: '*/*', 'accept-language': '*', 'sec-fetch-mode': 'cors', 'user-agent': 'node', 'accept-encoding': 'gzip, deflate' };
+
+export function voterAgent(): http.Agent {
+  return new http.Agent({ keepAlive: true, maxSockets: 1 });
+}
+
+export function voterCall(gatewayUrl: string, agent: http.Agent, method: string, path: string, o: { org: string; token: string; body: unknown }): Promise<Call> {
+  const t0 = performance.now();
+  const body = JSON.stringify(o.body);
+  return new Promise<Call>((resolve, reject) => {
+    const req = http.request(`${gatewayUrl}${path}`, {
+      method,
+      agent,
+      // fetch's own headers too, so the gateway reads the same request (its language from accept-language: *)
+      headers: { ...FETCH_HEADERS, 'x-org': o.org, token: o.token, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('error', reject);
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const ms = performance.now() - t0;
+        let parsed: unknown = text;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          /* not JSON: keep the text for the error message */
+        }
+        resolve({ status: res.statusCode ?? 0, body: parsed, ms });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 export interface LoadResult {

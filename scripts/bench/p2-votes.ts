@@ -12,13 +12,14 @@
  * voter got is in it. Run beside P2 (`npm run bench -- p2 p9`), the two bursts compare open and secret votes.
  */
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import { Client } from 'pg';
 import type { BenchOptions } from './options';
 import type { BenchResult } from './report';
 import type { BenchSystem } from './system';
 import { Fixtures } from './fixtures';
-import { call, emailQueueIdle } from './http';
+import { call, emailQueueIdle, voterAgent, voterCall } from './http';
 import { fmt, fmtRatio, meets, median, ratio, summarize } from './stats';
 import { formatSpent, snapshot, spent } from './cpu';
 
@@ -60,8 +61,9 @@ async function runBurst(sys: BenchSystem, fx: Fixtures, opts: BenchOptions, log:
   }
   const single = median(singles);
 
-  // the burst: every other member at once
-  const burst = board.members.slice(SINGLES + 1).map((m, j) => ({ m, token: tokens[SINGLES + 1 + j], i: j }));
+  // the burst: every other member at once, each on a connection of their own (node:http, not fetch: docs/performance.md,
+  // "P2: the gateway per vote")
+  const burst = board.members.slice(SINGLES + 1).map((m, j) => ({ m, token: tokens[SINGLES + 1 + j], i: j, agent: voterAgent() }));
   log(`${P}: ${burst.length} votes at once (single vote alone: ${fmt(single, 'ms')})`);
   const latencies: number[] = [];
   const receipts: string[] = [];
@@ -69,11 +71,12 @@ async function runBurst(sys: BenchSystem, fx: Fixtures, opts: BenchOptions, log:
   const failures = new Map<string, number>();
   const pids = Object.fromEntries(sys.services.map((x) => [x.name, x.pid]));
   const cpuBefore = snapshot(pids);
+  const overflowsBefore = listenOverflows();
   const t0 = performance.now();
   await Promise.all(
-    burst.map(async ({ token, i }) => {
+    burst.map(async ({ token, i, agent }) => {
       try {
-        const r = await call(sys.gatewayUrl, 'POST', path, { org, token, body: body(i) });
+        const r = await voterCall(sys.gatewayUrl, agent, 'POST', path, { org, token, body: body(i) });
         answered.push(r.ms);
         if (r.status === 200) latencies.push(r.ms);
         if (r.status === 200 && typeof r.body?.data?.receipt === 'string') receipts.push(r.body.data.receipt);
@@ -87,6 +90,10 @@ async function runBurst(sys: BenchSystem, fx: Fixtures, opts: BenchOptions, log:
   const wallS = (performance.now() - t0) / 1000;
   // where the burst's time went: CPU seconds per process while the votes were answered (2 cores: 2 s per second)
   const cpu = spent(cpuBefore, snapshot(pids));
+  for (const b of burst) b.agent.destroy();
+  // connections the kernel dropped because a listening socket's accept queue was full (machine-wide): each such client
+  // retries its connect after a second, which shows in the latencies
+  const overflows = listenOverflows() - overflowsBefore;
   const cpuTotal = cpu.reduce((a, [, v]) => a + v, 0);
   log(`${P}: CPU while the burst was answered (${fmt(wallS, 's')} wall): ${formatSpent(cpu)}`);
   const s = summarize(answered);
@@ -168,14 +175,24 @@ async function runBurst(sys: BenchSystem, fx: Fixtures, opts: BenchOptions, log:
         goal: 'exactly N', met: failedChecks.length === 0,
       },
     ],
-    figures: { ballot, receipts: receipts.length, choiceRows, listCount, cpuSeconds: Object.fromEntries(cpu), voters: n, singleVoteMs: singles, singleMedianMs: single, burst: s, wallS, votesPerS, failures: Object.fromEntries(failures), stored, burstStored, tallied, expected, tallyStatus: d.status, storedWithoutOk: burstStored - latencies.length },
+    figures: { ballot, listenOverflows: overflows, receipts: receipts.length, choiceRows, listCount, cpuSeconds: Object.fromEntries(cpu), voters: n, singleVoteMs: singles, singleMedianMs: single, burst: s, wallS, votesPerS, failures: Object.fromEntries(failures), stored, burstStored, tallied, expected, tallyStatus: d.status, storedWithoutOk: burstStored - latencies.length },
     details: [
-      `${n} members each POST \`/api/decisions/${'{id}'}/vote/change\` at once (one HTTP request each, their own session, through the gateway, NATS and the meeting service).`,
-      `Burst latency (every answer, errors included): p50 ${fmt(s.p50, 'ms')}, p95 ${fmt(s.p95, 'ms')}, p99 ${fmt(s.p99, 'ms')}, max ${fmt(s.max, 'ms')}; wall ${fmt(wallS, 's')}, ${fmt(votesPerS)} votes/s answered 200.`,
+      `${n} members each POST \`/api/decisions/${'{id}'}/vote/change\` at once (one HTTP request each on a connection of their own, node:http, their own session, through the gateway, NATS and the meeting service).`,
+      `Burst latency (every answer, errors included): first ${fmt(Math.min(...answered), 'ms')}, p50 ${fmt(s.p50, 'ms')}, p95 ${fmt(s.p95, 'ms')}, p99 ${fmt(s.p99, 'ms')}, max ${fmt(s.max, 'ms')}; wall ${fmt(wallS, 's')}, ${fmt(votesPerS)} votes/s answered 200; listen queue overflows during the burst: ${Number.isNaN(overflows) ? 'not read' : overflows}.`,
       `CPU during the burst (${fmt(wallS, 's')} wall, ${os.cpus().length} cores): ${formatSpent(cpu)}; ${fmt(cpuTotal, 's')} in all, ${fmt((cpuTotal / n) * 1000, 'ms')} of CPU per vote.`,
       `One vote alone (median of ${SINGLES} sequential votes after a warm-up): ${fmt(single, 'ms')} (${singles.map((x) => x.toFixed(0)).join(', ')} ms).`,
       `Check: ${latencies.length}/${n} burst votes answered 200; ${burstStored}/${n} stored (${Math.max(0, burstStored - latencies.length)} of them although their answer was an error, e.g. 508 after the gateway's RPC timeout); ${stored}/${expected} votes stored in all; the tallies (GET answered ${d.status}) count ${tallied}; failures: ${failures.size ? [...failures].map(([k, c]) => `${k} ${c}`).join(', ') : 'none'}.`,
     ],
     failedChecks,
   };
+}
+
+/** the kernel's count of connections dropped on a full accept queue (TcpExt ListenOverflows), NaN where not readable */
+function listenOverflows(): number {
+  try {
+    const [names, values] = fs.readFileSync('/proc/net/netstat', 'utf8').split('\n').filter((l) => l.startsWith('TcpExt:')).map((l) => l.split(' '));
+    return Number(values[names.indexOf('ListenOverflows')]);
+  } catch {
+    return NaN;
+  }
 }
