@@ -52,9 +52,15 @@ const projects = [
     testMatch: ['<rootDir>/services/*/test/**/*.int-spec.ts', '<rootDir>/libs/*/test/**/*.int-spec.ts'],
   },
   { ...base, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.api-spec.ts'] },
-  { ...base, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.e2e-spec.ts'] },
+  // 120 s per browser test, also when it runs in one jest run with api (--testTimeout=30000 there): test/browser/timeout.ts
+  { ...base, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.e2e-spec.ts'], setupFilesAfterEnv: ['<rootDir>/test/browser/timeout.ts'] },
 ];
 if (fs.existsSync(path.join(__dirname, 'web/jest.config.cjs'))) projects.splice(1, 0, '<rootDir>/web/jest.config.cjs');
 
 /** @type {import('jest').Config} */
-module.exports = { projects };
+module.exports = {
+  projects,
+  // longest suites first, from the measured table test/suite-durations.json (docs/running.md, "Suite order"): without
+  // it a fresh clone orders by file size and the api tier's longest suites, small files, started last
+  testSequencer: path.join(__dirname, 'scripts/lib/jest-sequencer.cjs'),
+};
