@@ -14,17 +14,18 @@
  *   int         jest project int, in band, with the infra env (beside the system: infrastructure of its own)
  *   (system)    seed (scripts/seed.ts) + every service on test ports (offset 1000: gateway 4000)
  *   api         jest project api      TEST_GATEWAY_URL=http://127.0.0.1:4000
- *   browser     jest project browser  + PUPPETEER_EXECUTABLE_PATH=/usr/bin/chromium  (beside api on two cores or more)
+ *   browser     jest project browser  + PUPPETEER_EXECUTABLE_PATH=/usr/bin/chromium  (with api on two cores or more: one
+ *               jest run, one pool of both tiers' workers, longest files first; each tier still gets its report and line)
  *
  * On two cores or more these overlap (docs/running.md, "Workers"): typecheck then unit beside lint, links then web;
- * api beside browser; with TEST_OVERLAP=1 also, beside both lanes, the chain infra, migrate, then int beside [system,
+ * api and browser in one jest run (TEST_API_BROWSER_POOL=0: two runs side by side); with TEST_OVERLAP=1 also, beside both lanes, the chain infra, migrate, then int beside [system,
  * then api beside browser]. A step that runs beside another writes its output to .data/test/logs/<step>.out and
  * prints it whole when it ends.
  *
  * Developers:  npm test -- --only unit,int     npm test -- --skip browser     npm test -- --list
  *              npm test -- --only unit -- -t 'parseOrThrow'     (after a second `--`: passed to jest)
  * Environment: TEST_INT_WORKERS, TEST_API_WORKERS, TEST_BROWSER_WORKERS (jest workers per tier; api and browser 2
- *              on two cores or more, int 1; 1 runs the tier in band), TEST_PORT_OFFSET=1000, TEST_SLOT=1..9
+ *              on two cores or more, int 1; 1 runs the tier in band; api and browser in one run: their sum), TEST_PORT_OFFSET=1000, TEST_SLOT=1..9
  *              (own test database and Redis database, for runs from several work trees at once),
  *              TEST_TIER_TIMEOUT_MIN (per jest tier; default 35: a guard against a hung tier, above the browser tier's 20 minutes beside the others on two cores), TEST_OVERLAP=1 (the chain beside the static lanes and int beside the system on infrastructure of its own; docs/running.md "Workers"), TEST_INT_APART=0 (with TEST_OVERLAP=1: int still before the system, on its infrastructure), plus the resolver's URL variables.
  *              NATS_IDENTITIES (default 1 when api or browser runs: the services as their own NATS users, and the
@@ -222,12 +223,47 @@ function jestCounts(report) {
 }
 
 /**
+ * api and browser in one jest run (one pool of workers, below): its report split into <tier>.json per tier, with the
+ * counts jestCounts reads, so each tier keeps its own report and its own line in the summary.
+ * @param {string} joint the joint report
+ * @param {Record<string, (file: string) => boolean>} tiers tier name -> which test files are its
+ */
+function splitReport(joint, tiers) {
+  let r;
+  try {
+    r = JSON.parse(fs.readFileSync(joint, 'utf8'));
+  } catch {
+    return;
+  }
+  for (const [tier, mine] of Object.entries(tiers)) {
+    const files = r.testResults.filter((t) => mine(t.name));
+    const tests = files.flatMap((t) => t.assertionResults);
+    const count = (status) => tests.filter((a) => a.status === status).length;
+    const failedSuites = files.filter((t) => t.status === 'failed').length;
+    fs.writeFileSync(path.join(REPORT_DIR, `${tier}.json`), JSON.stringify({
+      ...r,
+      numTotalTestSuites: files.length,
+      numPassedTestSuites: files.length - failedSuites,
+      numFailedTestSuites: failedSuites,
+      numRuntimeErrorTestSuites: files.filter((t) => t.status === 'failed' && !t.assertionResults.length).length,
+      numTotalTests: tests.length,
+      numPassedTests: count('passed'),
+      numFailedTests: count('failed'),
+      numPendingTests: count('pending') + count('skipped'),
+      numTodoTests: count('todo'),
+      success: failedSuites === 0,
+      testResults: files,
+    }));
+  }
+}
+
+/**
  * Run one jest tier; prints jest's own output (its closing "Tests: ..." lines included).
  * @param {string} tier
  * @param {string[]} jestArgv selection/config arguments
  * @param {{ env?: object, requireTests?: boolean, capture?: string|null }} o capture: see run()
  */
-async function jestTier(tier, jestArgv, { env = process.env, requireTests = false, capture = null } = {}) {
+async function jestTier(tier, jestArgv, { env = process.env, requireTests = false, capture = null, summary = true } = {}) {
   if (!capture) banner(`${tier} tests`);
   fs.mkdirSync(REPORT_DIR, { recursive: true });
   const report = path.join(REPORT_DIR, `${tier}.json`);
@@ -247,6 +283,7 @@ async function jestTier(tier, jestArgv, { env = process.env, requireTests = fals
   const timeoutMs = Number(process.env.TEST_TIER_TIMEOUT_MIN || 35) * 60_000;
   const code = await run(process.execPath, argv, { env, timeoutMs, capture });
   if (capture) replay(`${tier} tests`, capture, command);
+  if (!summary) return code; // the caller records the outcome (api and browser in one run)
   const counts = jestCounts(report);
   if (code !== 0) return record(tier, 'failed', since(t0), `jest exit ${code}; ${counts.text}`);
   if (requireTests && counts.total === 0) return record(tier, 'failed', since(t0), 'no tests ran');
@@ -490,8 +527,44 @@ async function main() {
       await jestTier(name, ['--selectProjects', project, ...(workers > 1 ? [`--maxWorkers=${workers}`] : ['--runInBand']), '--forceExit', `--testTimeout=${name === 'browser' ? 120000 : 30000}`], { env: { ...sysEnv }, capture: out });
     };
     // api beside browser: both only talk to the one running system, and each test file makes its own organization
-    // (docs/running.md, "Workers": what makes two files at once safe holds for four)
-    if (apiBesideBrowser) await Promise.all([tier('browser', browserFiles, 'browser'), tier('api', apiFiles, 'api')]);
+    // (docs/running.md, "Workers": what makes two files at once safe holds for four). One jest run with one pool of
+    // their workers together (two plus two), longest files first whatever their tier (scripts/lib/jest-sequencer.cjs):
+    // as two runs the tier with less work ended minutes before the other, whose two workers then had the machine
+    // (docs/running.md, "One pool for api and browser"). TEST_API_BROWSER_POOL=0: two jest runs side by side, as before.
+    const joint = async () => {
+      if (!gatewayUrl) return ['api', 'browser'].forEach((t) => record(t, 'failed', 0, 'the system (gateway) is not running'));
+      if (!chromiumPath) {
+        record('browser', 'failed', 0, `no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+        return tier('api', apiFiles, 'api');
+      }
+      const workers = tierWorkers('api') + tierWorkers('browser');
+      const out = path.join(LOG_DIR, 'api-browser.out');
+      log(`api and browser started in one jest run, ${workers} workers (output: ${path.relative(ROOT, out)}, printed when it ends)`);
+      const t0 = Date.now();
+      for (const t of ['api', 'browser']) fs.rmSync(path.join(REPORT_DIR, `${t}.json`), { force: true });
+      // 30 s per api test; the browser project's setup file gives its tests 120 s (test/browser/timeout.ts)
+      const code = await jestTier('api+browser', ['--selectProjects', 'api', 'browser', `--maxWorkers=${workers}`, '--forceExit', '--testTimeout=30000'], { env: { ...sysEnv }, capture: out, summary: false });
+      splitReport(path.join(REPORT_DIR, 'api+browser.json'), { api: (f) => f.endsWith('.api-spec.ts'), browser: (f) => f.endsWith('.e2e-spec.ts') });
+      const seconds = since(t0);
+      const passed = (t) => {
+        try {
+          return JSON.parse(fs.readFileSync(path.join(REPORT_DIR, `${t}.json`), 'utf8')).success === true;
+        } catch {
+          return false;
+        }
+      };
+      // jest failed with no failed file (a timeout, a crash): neither tier passed
+      const blameBoth = code !== 0 && passed('api') && passed('browser');
+      for (const t of ['api', 'browser']) {
+        const detail = `${jestCounts(path.join(REPORT_DIR, `${t}.json`)).text}; one jest run with ${t === 'api' ? 'browser' : 'api'}`;
+        if (code !== 0 && (blameBoth || !passed(t))) record(t, 'failed', seconds, `jest exit ${code}; ${detail}`);
+        else record(t, 'passed', seconds, detail);
+      }
+      return code;
+    };
+    const pool = apiBesideBrowser && apiFiles && browserFiles && process.env.TEST_API_BROWSER_POOL !== '0';
+    if (pool) await joint();
+    else if (apiBesideBrowser) await Promise.all([tier('browser', browserFiles, 'browser'), tier('api', apiFiles, 'api')]);
     else {
       await tier('api', apiFiles, 'api');
       await tier('browser', browserFiles, 'browser');

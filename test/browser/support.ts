@@ -6,7 +6,8 @@
  * organization is opened at http://<slug>.localhost:<gateway port> — the gateway takes the organization
  * from the host's first label, exactly as in production.
  *
- * The demo organization is shared by the journeys (two at a time: the tier runs in two jest workers, and the two
+ * The demo organization is shared by the journeys (up to four at a time: in `npm test` they share one pool of four jest
+ * workers with the api tier, and the two
  * that change its settings take turns through holdDemoSettings()): each one signs in through
  * the form. The gateway counts failed sign-ins per account and address (5 per minute, AUTH_FAILURE_LIMIT)
  * and every attempt against a high per-address ceiling (AUTH_IP_RATE_LIMIT), so a journey that types
@@ -38,7 +39,7 @@ export const CHROMIUM = process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chrom
 export const DEMO_SETTINGS_WAIT_MS = 15 * 60_000;
 
 /**
- * The tier runs in two jest workers (scripts/test.mjs): two journeys at once. Two of them change a setting of the
+ * Journeys run in several jest workers at once (scripts/test.mjs: one pool with the api tier). Two of them change a setting of the
  * shared demo organization (approval_mode, through PUT /api/status) and restore it after, so they must not run at
  * the same time: each holds this lock from a beforeAll to its last afterAll. The lock is a file created exclusively in
  * the temporary directory, per gateway (so per test slot), holding the worker's process id; a lock whose process is
