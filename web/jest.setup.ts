@@ -31,3 +31,22 @@ if (!('ResizeObserver' in window)) {
   };
 }
 window.scrollTo = () => undefined;
+
+// A fixture the contract refuses fails its test: the client (src/api/client.ts, parseAnswer) reports such an answer on
+// console.error and throws, and a screen that then shows an error state can still pass a test that did not look.
+// Fix the fixture with the contract's types (src/test/contract-fixtures.ts, `satisfies RouteData<typeof Routes.x>`);
+// a test of the refusal itself silences console.error (jest.spyOn(console, 'error').mockImplementation(...)).
+const CONTRACT_MISMATCH = 'does not match the contract';
+const mismatches: string[] = [];
+const consoleError = console.error.bind(console);
+console.error = (...args: unknown[]) => {
+  if (typeof args[0] === 'string' && args[0].includes(CONTRACT_MISMATCH)) mismatches.push(`${args[0]}: ${JSON.stringify(args[1])}`);
+  consoleError(...args);
+};
+beforeEach(() => {
+  mismatches.length = 0;
+});
+afterEach(() => {
+  const found = mismatches.splice(0);
+  if (found.length) throw new Error(`a fixture ${CONTRACT_MISMATCH}:\n${found.join('\n')}`);
+});

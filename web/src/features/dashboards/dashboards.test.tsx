@@ -209,7 +209,7 @@ describe('action tracker (GET /api/action_tracker)', () => {
   it('shows the four groups the API returns, and sends search, sort and filters', async () => {
     const calls = installFetch(
       on('GET', '/api/action_tracker', () => jsonResponse(200, { success: true, data: tracker })),
-      on('GET', '/api/users/all', () => jsonResponse(200, { success: true, data: [{ id: 3, name: 'Ada' }] })),
+      on('GET', '/api/users/all', () => jsonResponse(200, { success: true, data: [{ id: 3, name: 'Ada', email: 'ada@example.com', image: null, position: null, designation: null }] satisfies RouteData<typeof Routes.allUsers> })),
     );
     renderWithApp(<ActionTrackerPage />);
     const overdue = await screen.findByTestId('tracker-group-overdue');
@@ -230,6 +230,12 @@ describe('action tracker (GET /api/action_tracker)', () => {
     fireEvent.click(screen.getByTestId('tracker-status'));
     fireEvent.click(await screen.findByText('Scheduled'));
     await waitFor(() => expect(calls.some((c) => c.path.startsWith('/api/action_tracker') && queryOf(c).get('meeting_status') === '2')).toBe(true));
+
+    // the person filter offers the organization's users (GET /api/users/all)
+    fireEvent.click(screen.getByTestId('tracker-user'));
+    await waitFor(() => expect(document.querySelector('.p-dropdown-item')).toHaveTextContent('Ada'));
+    fireEvent.click(document.querySelector('.p-dropdown-item')!);
+    await waitFor(() => expect(calls.some((c) => c.path.startsWith('/api/action_tracker') && queryOf(c).get('user_id') === '3')).toBe(true));
   });
 
   it('shows the error state with a retry', async () => {

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { pageMeta, type RouteData, type Routes } from '@app/contracts';
 import { session } from '../../api/session';
 import { installFetch, jsonResponse, on, orgPublic } from '../../test/fetch';
 import { renderWithApp } from '../../test/render';
@@ -15,7 +16,7 @@ const stored: SsoSettingsView = {
   provider: 'oidc', issuer: 'https://idp.example.com', client_id: 'boardroom', has_client_secret: true, allowed_domains: ['example.com'],
   unknown_user: 'refuse', create_role_id: null, two_factor: 'organization', redirect_uri: 'http://acme.localhost:3000/api/sso/callback',
 };
-const roles = on('GET', '/api/roles', () => jsonResponse(200, { success: true, data: [], meta: { current_page: 1, per_page: 100, total: 0, last_page: 1 } }));
+const roles = on('GET', '/api/roles', () => jsonResponse(200, { success: true, data: [] satisfies RouteData<typeof Routes.listRoles>, meta: pageMeta(1, 100, 0) }));
 
 describe('SSO settings card', () => {
   beforeEach(() => session.signIn({ token: 'tok', email: 'admin@example.com' }));

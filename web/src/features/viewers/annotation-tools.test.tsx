@@ -2,7 +2,8 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { Providers } from '../../App';
 import { session } from '../../api/session';
 import { changeLanguage } from '../../i18n';
-import { installFetch, jsonResponse, on, type FakeResponse } from '../../test/fetch';
+import type { SharedAnnotation } from '../../api/annotations';
+import { installFetch, jsonResponse, on, type Call, type FakeResponse } from '../../test/fetch';
 import { annotatedName } from './annotations';
 import { BookViewer } from './BookViewer';
 import type { PdfHandle, PdfOpener } from './pdf-engine';
@@ -41,6 +42,18 @@ const pdfAnswer = (release?: Promise<void>): Promise<FakeResponse> =>
   }));
 
 const list = () => jsonResponse(200, { success: true, data: { annotations: [] } });
+
+/** POST .../annotations: the saved annotation as the service answers it (the body's mark, the caller's own) */
+let nextId = 100;
+const created = (c: Call) => {
+  const body = c.body as Pick<SharedAnnotation, 'page' | 'kind' | 'geometry' | 'color' | 'visibility'> & { text?: string; quote?: string; people?: number[] };
+  const mark: SharedAnnotation = {
+    id: nextId++, library_id: Number(c.path.split('/')[3]), parent_id: null, page: body.page, kind: body.kind, geometry: body.geometry, quote: body.quote ?? null, text: body.text ?? '',
+    color: body.color ?? '#ffdd00', visibility: body.visibility, people: body.people ?? [], author: { id: 2, name: 'Mona Member' }, version: 1, orphaned: false, presented_in: null,
+    mine: true, can_edit: true, can_delete: true, created_at: '2026-11-28 10:00:00', updated_at: '2026-11-28 10:00:00', replies: [],
+  };
+  return jsonResponse(200, { success: true, message: 'Saved', data: mark });
+};
 
 let saved: string[] = [];
 let restoreClick: () => void = () => undefined;
@@ -199,7 +212,7 @@ describe('drawing tools in the book viewer (the same layer as the PDF viewer)', 
   it('a drawing dragged on the book page becomes a shared drawing of that page with the chosen visibility and colour', async () => {
     const calls = installFetch(
       on('GET', '/api/library/77/annotations', list),
-      on('POST', '/api/library/77/annotations', () => jsonResponse(200, { success: true, message: 'Saved', data: {} })),
+      on('POST', '/api/library/77/annotations', created),
     );
     bookViewer();
     await waitFor(() => expect(screen.getByTestId('book-viewer')).toHaveAttribute('data-rendered', '1'));
@@ -224,9 +237,9 @@ describe('drawing tools in the book viewer (the same layer as the PDF viewer)', 
   it('a note clicked on a book page goes through the note dialog; a highlight is a dragged rectangle; the PDF viewer makes the same bodies', async () => {
     const calls = installFetch(
       on('GET', '/api/library/77/annotations', list),
-      on('POST', '/api/library/77/annotations', () => jsonResponse(200, { success: true, message: 'Saved', data: {} })),
+      on('POST', '/api/library/77/annotations', created),
       on('GET', '/api/library/41/annotations', list),
-      on('POST', '/api/library/41/annotations', () => jsonResponse(200, { success: true, message: 'Saved', data: {} })),
+      on('POST', '/api/library/41/annotations', created),
     );
     const bodies = async (prefix: 'book' | 'pdf', path: string) => {
       fireEvent.click(await screen.findByTestId(`${prefix}-ann-note`));
