@@ -119,8 +119,8 @@ export function WorkflowPanel(props: { state: MinutesState; onChanged: (s: Minut
   const w = s.workflow!;
   const p = w.permissions;
   const [reviewers, setReviewers] = useState<number[]>(() => w.reviewers.map((r) => r.user_id));
-  // the review's deadline as the date-time input holds it (YYYY-MM-DDTHH:mm, the meeting's zone); '' : none
-  const [deadline, setDeadline] = useState(() => inputValue(w.review_deadline));
+  // the first send's deadline as the date-time input holds it (YYYY-MM-DDTHH:mm, the meeting's zone); '' : none
+  const [deadline, setDeadline] = useState('');
   const [section, setSection] = useState(() => (s.items[0] ? `${s.items[0].type}:${s.items[0].id}` : ''));
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
@@ -143,7 +143,13 @@ export function WorkflowPanel(props: { state: MinutesState; onChanged: (s: Minut
     }
   };
   const params = { id: s.meeting_id };
-  const sendReview = () => run(() => apiCommand(Routes.sendMinutesForReview, { params, body: deadline ? { reviewers, deadline } : { reviewers } }));
+  // sent again (in review) the deadline has one control, the deadline line's (ReviewDeadline): the review keeps the one
+  // it has (the API drops a deadline a send does not carry), as the card shows it now; a passed one is changed or
+  // cleared there first (the API refuses a passed deadline). The first send (a draft) has its own input.
+  const again = w.state === 'in_review';
+  const sendDeadline = again ? w.review_deadline : deadline || null;
+  const sendReview = () => run(() => apiCommand(Routes.sendMinutesForReview, { params, body: sendDeadline ? { reviewers, deadline: sendDeadline } : { reviewers } }));
+  const passedBlocks = again && w.review_deadline_passed;
   const sendApproval = () =>
     run(() => apiCommand(Routes.sendMinutesForApproval, { params, body: w.name_signers ? { chair_user_id: named.chair, secretary_user_id: named.secretary } : {} }));
   const signersNamed = !w.name_signers || w.signers_missing.every((role) => named[role] !== undefined);
@@ -175,13 +181,21 @@ export function WorkflowPanel(props: { state: MinutesState; onChanged: (s: Minut
       {p.send_review && (
         <div className="field">
           <PeoplePicker id="minutes-reviewer" legend={t('workflow.reviewers')} people={w.candidates} chosen={reviewers} onChange={setReviewers} />
-          <label htmlFor={`minutes-review-deadline-${s.meeting_id}`}>{t('workflow.deadline')}</label>
-          <input
-            id={`minutes-review-deadline-${s.meeting_id}`} type="datetime-local" className="p-inputtext p-component" value={deadline}
-            onChange={(e) => setDeadline(e.target.value)} aria-describedby={`minutes-review-deadline-hint-${s.meeting_id}`} data-testid="minutes-review-deadline-input"
+          {!again && (
+            <>
+              <label htmlFor={`minutes-review-deadline-${s.meeting_id}`}>{t('workflow.deadline')}</label>
+              <input
+                id={`minutes-review-deadline-${s.meeting_id}`} type="datetime-local" className="p-inputtext p-component" value={deadline}
+                onChange={(e) => setDeadline(e.target.value)} aria-describedby={`minutes-review-deadline-hint-${s.meeting_id}`} data-testid="minutes-review-deadline-input"
+              />
+              <small id={`minutes-review-deadline-hint-${s.meeting_id}`} className="muted block">{t('workflow.deadlineHint')}</small>
+            </>
+          )}
+          {passedBlocks && <small id={`minutes-send-again-hint-${s.meeting_id}`} className="block" role="note" data-testid="minutes-send-again-passed">{t('workflow.sendAgainPassed')}</small>}
+          <Button
+            type="button" icon="pi pi-users" label={t('workflow.sendReview')} outlined disabled={busy || !reviewers.length || passedBlocks} onClick={() => void sendReview()}
+            aria-describedby={passedBlocks ? `minutes-send-again-hint-${s.meeting_id}` : undefined} data-testid="minutes-send-review"
           />
-          <small id={`minutes-review-deadline-hint-${s.meeting_id}`} className="muted block">{t('workflow.deadlineHint')}</small>
-          <Button type="button" icon="pi pi-users" label={t('workflow.sendReview')} outlined disabled={busy || !reviewers.length} onClick={() => void sendReview()} data-testid="minutes-send-review" />
         </div>
       )}
 

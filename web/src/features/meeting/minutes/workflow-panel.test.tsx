@@ -76,8 +76,9 @@ describe('the minutes workflow in the card', () => {
     expect(await screen.findByTestId('minutes-review-deadline')).toHaveTextContent(/^Review due by 01 Dec 2026 05:00 PM$/);
     expect(screen.getByTestId('minutes-review-pending')).toHaveTextContent('Not reviewed yet: Mark Member');
     expect(screen.queryByTestId('minutes-review-deadline-passed')).toBeNull();
-    // sent again, the deadline input starts from the one set
-    expect(screen.getByLabelText('Review deadline (optional)')).toHaveValue('2026-12-01T17:00');
+    // in review the send-again form has no deadline input of its own: the deadline line's control is the one way
+    expect(screen.queryByLabelText('Review deadline (optional)')).toBeNull();
+    expect(screen.queryByTestId('minutes-review-deadline-input')).toBeNull();
   });
 
   it('past the deadline the owner is told; a reviewer still comments; Arabic', async () => {
@@ -167,6 +168,74 @@ describe('the minutes workflow in the card', () => {
       expect(screen.getByTestId('minutes-review-deadline')).toHaveTextContent('Review due by 01 Dec 2026 05:00 PM');
       fireEvent.click(screen.getByTestId('minutes-review-deadline-cancel'));
       expect(screen.queryByTestId('minutes-review-deadline-editor')).toBeNull();
+    });
+
+    it('sending again keeps the deadline the card shows now, as the deadline control changed it (the send form has no second input)', async () => {
+      const moved = inReview({ review_deadline: '2026-12-02 09:30:00' });
+      const calls = installFetch(
+        on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState(inReview()) })),
+        on('PATCH', '/api/meetings/1/minutes/review', answer(aState(moved), 'Review deadline saved')),
+        on('POST', '/api/meetings/1/minutes/review', answer(aState(inReview({ review_deadline: '2026-12-02 09:30:00', reviewers: [people[0]] })), 'Minutes sent for review')),
+      );
+      card();
+      await screen.findByTestId('minutes-review-deadline');
+      // one date-time input on the card, the deadline control's (closed until Change)
+      expect(document.querySelectorAll('input[type="datetime-local"]')).toHaveLength(0);
+      fireEvent.click(screen.getByTestId('minutes-review-deadline-edit'));
+      expect(document.querySelectorAll('input[type="datetime-local"]')).toHaveLength(1);
+      fireEvent.change(screen.getByLabelText('New review deadline'), { target: { value: '2026-12-02T09:30' } });
+      fireEvent.click(screen.getByTestId('minutes-review-deadline-save'));
+      await waitFor(() => expect(screen.getByTestId('minutes-review-deadline')).toHaveTextContent('Review due by 02 Dec 2026 09:30 AM'));
+      // Mark no longer reviews: sent again to Mona, with the deadline just set (not the one the card opened with)
+      fireEvent.click(screen.getByLabelText('Mark Member', { selector: '#minutes-reviewer-8' }));
+      fireEvent.click(screen.getByTestId('minutes-send-review'));
+      await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+      expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ reviewers: [7], deadline: '2026-12-02 09:30:00' });
+    });
+
+    it('sending again a review with no deadline sends none', async () => {
+      const calls = installFetch(
+        on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState(inReview({ review_deadline: null })) })),
+        on('POST', '/api/meetings/1/minutes/review', answer(aState(inReview({ review_deadline: null })), 'Minutes sent for review')),
+      );
+      card();
+      fireEvent.click(await screen.findByTestId('minutes-send-review'));
+      await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+      expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ reviewers: [7, 8] });
+    });
+
+    it('past the deadline, sending again waits until the deadline is changed or cleared (the service refuses a passed one)', async () => {
+      const late = inReview({ review_deadline: '2026-11-01 09:00:00', review_deadline_passed: true });
+      const calls = installFetch(
+        on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState(late) })),
+        on('PATCH', '/api/meetings/1/minutes/review', answer(aState(inReview({ review_deadline: null })), 'Review deadline saved')),
+        on('POST', '/api/meetings/1/minutes/review', answer(aState(inReview({ review_deadline: null })), 'Minutes sent for review')),
+      );
+      card();
+      const send = await screen.findByTestId('minutes-send-review');
+      expect(send).toBeDisabled();
+      expect(screen.getByTestId('minutes-send-again-passed')).toHaveTextContent('The review deadline has passed: change it or clear it above before sending again.');
+      expect(send).toHaveAccessibleDescription('The review deadline has passed: change it or clear it above before sending again.');
+      fireEvent.click(screen.getByTestId('minutes-review-deadline-clear'));
+      await waitFor(() => expect(screen.getByTestId('minutes-send-review')).toBeEnabled());
+      expect(screen.queryByTestId('minutes-send-again-passed')).toBeNull();
+      fireEvent.click(screen.getByTestId('minutes-send-review'));
+      await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+      expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ reviewers: [7, 8] });
+    });
+
+    it.each([
+      ['ar', 'انقضى الموعد النهائي للمراجعة: غيّره أو ألغِه في الأعلى قبل الإرسال مرة أخرى.'],
+      ['ru', 'Срок рецензирования прошёл: измените или уберите его выше, прежде чем отправить снова.'],
+    ])('the passed deadline note in %s', async (lang, text) => {
+      installFetch(on('GET', '/api/meetings/1/minutes', () => jsonResponse(200, { success: true, data: aState(inReview({ review_deadline: '2026-11-01 09:00:00', review_deadline_passed: true })) })));
+      await act(() => changeLanguage(lang));
+      try {
+        card();
+        expect(await screen.findByTestId('minutes-send-again-passed')).toHaveTextContent(text);
+      } finally {
+        await act(() => changeLanguage('en'));
+      }
     });
 
     it('a reviewer sees the deadline, in Arabic in Arabic, and no control to change it', async () => {
