@@ -25,6 +25,8 @@ let meetingId: number;
 let decisionId: number;
 /** a resolution inside the talking point (no agenda card of its own): a link opens it (docs/decisions.md#links-to-an-agenda-item) */
 let nestedId: number;
+/** the talking point that holds it */
+let tpId: number;
 let docId: number;
 let approvalId: number;
 let resolutionId: number;
@@ -60,6 +62,7 @@ beforeAll(async () => {
   const m = await meeting(w, { title: 'Accessibility board meeting' });
   meetingId = m.id;
   const tp = await talkingPoint(w, m.id, { title: 'Quarterly review', attachments: [docId] });
+  tpId = tp.id;
   nestedId = expectOk(await w.chair.c.post(`/meetings/${m.id}/decisions`, { title: 'Adopt the review', deadline: serverDate(10), voters: [w.chair.userId], talkingpoint_id: tp.id })).id;
   decisionId = expectOk(await w.chair.c.post(`/meetings/${m.id}/decisions`, { title: 'Approve the 2027 budget', deadline: serverDate(10), voters: [w.chair.userId, w.m1.userId] })).id;
   // a standalone resolution of the committee, for the resolutions page
@@ -146,6 +149,34 @@ const PAGES: Array<[string, (lang: string) => Promise<void>]> = [
     await page.goto('about:blank');
     await visit(AppPaths.meeting(meetingId, { kind: 'decision', id: 99_999_999 }), '[data-testid=item-link-missing]');
     await a11y(page, 'link-to-missing-item', s);
+  })],
+  ['talking-point-back', (lang) => s.step(`talking-point-back-${lang}`, async () => {
+    // a resolution opened from the talking point's dialog replaces it (one dialog at a time); Escape brings the talking
+    // point back with the focus on the resolution's button, and Escape again leaves the page, the focus on the card
+    const { page } = s;
+    const card = `[data-testid="open-talking_point:${tpId}"]`;
+    const item = `[data-testid=tp-dialog] [data-testid=tp-open-decision-${nestedId}]`;
+    const dialogs = () => page.$$eval('[data-testid$=-dialog][role=dialog]', (ds: any[]) => ds.map((d) => d.getAttribute('data-testid')));
+    await visit(`/app/activity/meetings/${meetingId}`, card);
+    await page.focus(card);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(item, { visible: true });
+    await settled(page);
+    await a11y(page, 'talking-point-dialog', s);
+    await page.focus(item);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid=decision-dialog] [data-testid=decision-vote]', { visible: true });
+    await settled(page);
+    expect(await dialogs()).toEqual(['decision-dialog']);
+    expect(await page.$eval('[data-testid=decision-dialog]', (d: any) => d.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction((testId: string) => document.activeElement?.getAttribute('data-testid') === testId, { timeout: WAIT_MS }, `tp-open-decision-${nestedId}`);
+    await settled(page);
+    expect(await dialogs()).toEqual(['tp-dialog']);
+    await a11y(page, 'talking-point-dialog-back', s);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('[data-testid=tp-dialog]'), { timeout: WAIT_MS });
+    await page.waitForFunction((testId: string) => document.activeElement?.getAttribute('data-testid') === testId, { timeout: WAIT_MS }, `open-talking_point:${tpId}`);
   })],
   ['resolutions', (lang) => s.step(`resolutions-${lang}`, async () => {
     const { page } = s;

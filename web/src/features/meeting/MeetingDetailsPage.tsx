@@ -1,5 +1,5 @@
 import './meeting.css';
-import { AppPaths, MeetingStatus, parseLang, parseMeetingItemHash, type MeetingDetails, type MemberPayload } from '@app/contracts';
+import { AppPaths, MeetingStatus, parseLang, parseMeetingItemHash, type MeetingDetails, type MeetingItemRef, type MemberPayload } from '@app/contracts';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useEffect, useRef, useState } from 'react';
@@ -63,6 +63,16 @@ export function meetingIdOf(param: string | undefined): number | null {
 export { isDeadlinePassed } from './details/VirtualJoin';
 
 type Open = { kind: 'talking_point' | 'decision' | 'action'; id: number | null } | null;
+
+/**
+ * A dialog the open one was opened from (a talking point whose resolution or action the user opened from its list):
+ * closing the open dialog opens it again, the focus on the button that opened the item (`focus`). One dialog shows
+ * at a time (one modal for the focus and for screen readers); Escape closes one level.
+ */
+export interface ReturnTo {
+  open: NonNullable<Open>;
+  focus: MeetingItemRef;
+}
 
 function HeaderCard(props: { meeting: MeetingDetails; guest: boolean; onEdit(): void; onStatus(): void; onDelete(): void; onAttendance(): void }) {
   const { t, i18n } = useTranslation('meeting');
@@ -168,6 +178,39 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
   // the signed-in user's offline copy: shown when the network fails (never for guests, never on a refusal)
   const copy = useOfflineCopy(!props.guest && id ? { meetingId: id } : null);
   const [open, setOpen] = useState<Open>(null);
+  // the dialogs to come back to (docs/decisions.md#links-to-an-agenda-item), and the item whose button takes the focus
+  // in the dialog come back to; `opener`: what had the focus on the page when the first dialog opened
+  const [returnTo, setReturnTo] = useState<ReturnTo[]>([]);
+  const [focusItem, setFocusItem] = useState<MeetingItemRef | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  /** a dialog opened from the page (a card, a link, a create button): nothing to come back to */
+  const openFromPage = (o: Open) => {
+    opener.current = o && document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    setReturnTo([]);
+    setFocusItem(null);
+    setOpen(o);
+  };
+  /** a talking point's resolution or action, opened from its dialog: closing it comes back there */
+  const openNested = (item: MeetingItemRef) => {
+    if (open?.kind === 'talking_point' && open.id !== null) setReturnTo((r) => [...r, { open, focus: item }]);
+    setFocusItem(null);
+    setOpen(item);
+  };
+  /** the open dialog closes: the one it was opened from opens again, else the page has the focus back */
+  const closeOpen = () => {
+    const back = returnTo.at(-1);
+    if (back) {
+      setReturnTo(returnTo.slice(0, -1));
+      setFocusItem(back.focus);
+      setOpen(back.open);
+      return;
+    }
+    setOpen(null);
+    setFocusItem(null);
+    // after coming back the dialog no longer knows what had the focus before it first opened: the page puts it back
+    if (opener.current?.isConnected) opener.current.focus();
+    opener.current = null;
+  };
   const [editing, setEditing] = useState(false);
   const [statusOpen, setStatusOpen] = useState(false);
   const [participants, setParticipants] = useState(false);
@@ -225,11 +268,11 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
     hashDone.current = location.hash;
     const found = findLinkedItem(meeting, ref, { archived: !props.guest && !meeting.permissions.isGuest });
     if (!found) {
-      setOpen(null);
+      openFromPage(null);
       return setLinkMissing(true);
     }
     document.getElementById(found.scrollTo)?.scrollIntoView?.({ block: 'center' });
-    setOpen({ kind: found.kind, id: found.id });
+    openFromPage({ kind: found.kind, id: found.id });
   }, [meeting, location.hash, props.guest]);
 
   // what changed in the board book: the card's answer, shared with the agenda list's marks (not for guests, nor behind the NDA gate)
@@ -259,7 +302,7 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
       confirmAction({ header: t('needsMembers.title'), message: t('needsMembers.text'), accept: () => setParticipants(true) });
       return;
     }
-    setOpen({ kind, id: null });
+    openFromPage({ kind, id: null });
   };
   const remove = () =>
     confirmAction({
@@ -302,7 +345,7 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
       </div>
     );
   }
-  const openEntry = (e: AgendaEntry) => setOpen({ kind: e.type, id: e.item.id });
+  const openEntry = (e: AgendaEntry) => openFromPage({ kind: e.type, id: e.item.id });
   const header = (
     <HeaderCard meeting={meeting} guest={guest} onEdit={() => setEditing(true)} onStatus={() => setStatusOpen(true)} onDelete={remove} onAttendance={() => setAttendanceFor(null)} />
   );
@@ -356,16 +399,16 @@ export function MeetingDetailsPage(props: { guest?: boolean }) {
           {!guest && p.seeRecorder && <RecorderCard meeting={meeting} onChanged={refresh} />}
           <ParticipantsCard meeting={meeting} onManage={() => setParticipants(true)} onRespond={(m) => setAttendanceFor(m)} />
           {!guest && <ProxiesCard meeting={meeting} onChanged={refresh} />}
-          {!guest && <ArchivedDecisionsCard decisions={meeting.archived_decisions} onChanged={refresh} onOpen={(d) => setOpen({ kind: 'decision', id: d })} />}
+          {!guest && <ArchivedDecisionsCard decisions={meeting.archived_decisions} onChanged={refresh} onOpen={(d) => openFromPage({ kind: 'decision', id: d })} />}
           {!guest && <ApprovalsCard meeting={meeting} />}
           {!guest && p.seeActivity && <ActivityCard meeting={meeting} />}
           {!guest && p.seeNotes && <NotesCard meeting={meeting} onChanged={refresh} />}
         </aside>
       </div>
 
-      <TalkingPointDialog meeting={meeting} talkingPointId={open?.kind === 'talking_point' ? open.id : null} visible={open?.kind === 'talking_point'} onHide={() => setOpen(null)} onOpenItem={setOpen} onChanged={refresh} guestToken={token} liveTick={liveTick} />
-      <DecisionDialog meeting={meeting} decisionId={open?.kind === 'decision' ? open.id : null} visible={open?.kind === 'decision'} onHide={() => setOpen(null)} onChanged={refresh} guestToken={token} renderComments={comments('decisions')} liveTick={liveTick} />
-      <ActionDialog meeting={meeting} actionId={open?.kind === 'action' ? open.id : null} visible={open?.kind === 'action'} onHide={() => setOpen(null)} onChanged={refresh} guestToken={token} renderComments={comments('actions')} liveTick={liveTick} />
+      <TalkingPointDialog meeting={meeting} talkingPointId={open?.kind === 'talking_point' ? open.id : null} visible={open?.kind === 'talking_point'} onHide={closeOpen} onOpenItem={openNested} focusItem={focusItem} onFocused={() => setFocusItem(null)} onChanged={refresh} guestToken={token} liveTick={liveTick} />
+      <DecisionDialog meeting={meeting} decisionId={open?.kind === 'decision' ? open.id : null} visible={open?.kind === 'decision'} onHide={closeOpen} onChanged={refresh} guestToken={token} renderComments={comments('decisions')} liveTick={liveTick} />
+      <ActionDialog meeting={meeting} actionId={open?.kind === 'action' ? open.id : null} visible={open?.kind === 'action'} onHide={closeOpen} onChanged={refresh} guestToken={token} renderComments={comments('actions')} liveTick={liveTick} />
       {!guest && <MeetingDrawer visible={editing} meeting={meeting} committees={committees} onHide={() => setEditing(false)} onSaved={refresh} />}
       {!guest && <StatusDialog meeting={meeting} visible={statusOpen} onHide={() => setStatusOpen(false)} onChanged={refresh} />}
       {!guest && <ParticipantsDrawer meeting={meeting} visible={participants} onHide={() => setParticipants(false)} onChanged={refresh} />}

@@ -1,5 +1,6 @@
 import type { MeetingDetails, MeetingItemRef, TalkingPointPayload } from '@app/contracts';
 import { Button } from 'primereact/button';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { agendaApi, type TalkingPointInput } from '../../../api/meetings';
 import { useModules } from '../../../hooks/use-org';
@@ -22,6 +23,9 @@ function People(props: { label: string; people: TalkingPointPayload['viewers'] }
   );
 }
 
+/** what names the button that opens one of the talking point's items from its view (`data-item`, and its test id) */
+const itemKey = (item: MeetingItemRef) => `${item.kind}-${item.id}`;
+
 /** The talking point in a dialog (800): create (id null), edit when the server allows it, else view with comments. */
 export function TalkingPointDialog(props: {
   meeting: MeetingDetails;
@@ -34,6 +38,12 @@ export function TalkingPointDialog(props: {
   liveTick?: number;
   /** opens one of the talking point's resolutions or actions (listed in the view) in its own dialog */
   onOpenItem?(item: MeetingItemRef): void;
+  /**
+   * the item whose button in the list takes the focus once the view shows it: the user closed that item's dialog and
+   * came back to the talking point (`onFocused` then, so a later reload leaves the focus where it is)
+   */
+  focusItem?: MeetingItemRef | null;
+  onFocused?(): void;
 }) {
   const { t } = useTranslation('meeting');
   const { meeting, talkingPointId, visible, guestToken } = props;
@@ -52,6 +62,20 @@ export function TalkingPointDialog(props: {
     },
   });
   const tp = d.item;
+  const { focusItem, onFocused } = props;
+  // the dialog has come in (its transition over): the dialog it replaced has gone, and given the focus back to what it
+  // had before (PrimeReact), so the item's button takes it after that
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!visible) setShown(false);
+  }, [visible]);
+  useEffect(() => {
+    if (!visible || !shown || !tp || d.editing || !focusItem) return;
+    const button = document.querySelector<HTMLElement>(`.tp-view__items [data-item="${itemKey(focusItem)}"]`);
+    if (!button) return;
+    button.focus();
+    onFocused?.();
+  }, [visible, shown, tp, d.editing, focusItem]);
 
   const people = withCurrent(meetingPeople(meeting), tp ? [...tp.viewers, ...tp.presenters] : []);
 
@@ -60,7 +84,7 @@ export function TalkingPointDialog(props: {
       state={d}
       testId="tp"
       words={{ create: t('tp.new'), edit: t('tp.edit'), view: t('tp.view') }}
-      dialogProps={{ style: { width: 'min(800px, 95vw)' }, breakpoints: undefined, dismissableMask: !d.editing }}
+      dialogProps={{ style: { width: 'min(800px, 95vw)' }, breakpoints: undefined, dismissableMask: !d.editing, onShow: () => setShown(true) }}
       messageClassName="w-full mb-3"
       form={(f) => <TalkingPointForm initial={talkingPointValues(tp)} people={people} meetingDuration={meeting.duration} canAttach={tp ? tp.can_add_attachments : meeting.permissions.addAttachments} {...f} />}
       view={(tp, c) => (
@@ -102,10 +126,11 @@ export function TalkingPointDialog(props: {
               <ul>
                 {nestedItems(tp).map((n) => {
                   const label = `${t(n.kind === 'decision' ? 'agenda.decision' : 'agenda.action')}: ${n.item.title}`;
+                  const ref: MeetingItemRef = { kind: n.kind, id: n.item.id };
                   return (
                     <li key={`${n.kind}:${n.item.id}`}>
                       {props.onOpenItem ? (
-                        <Button type="button" link className="p-0" icon={n.kind === 'decision' ? 'pi pi-check-square' : 'pi pi-bolt'} label={label} onClick={() => props.onOpenItem?.({ kind: n.kind, id: n.item.id })} data-testid={`tp-open-${n.kind}-${n.item.id}`} />
+                        <Button type="button" link className="p-0" icon={n.kind === 'decision' ? 'pi pi-check-square' : 'pi pi-bolt'} label={label} onClick={() => props.onOpenItem?.(ref)} data-item={itemKey(ref)} data-testid={`tp-open-${itemKey(ref)}`} />
                       ) : (
                         label
                       )}

@@ -212,8 +212,8 @@ export interface ItemDialogProps<T extends ShellItem, I = never> {
   words: { create: string; edit: string; view: string; close?: string };
   /** before the footer's close button (the resolution report) */
   footerStart?: ReactNode;
-  /** the dialog's size and mask, where an item's differ from 800 px (95 % of a narrow screen) */
-  dialogProps?: Pick<DialogProps, 'style' | 'breakpoints' | 'dismissableMask'>;
+  /** the dialog's size and mask, where an item's differ from 800 px (95 % of a narrow screen); `onShow` once it has come in */
+  dialogProps?: Pick<DialogProps, 'style' | 'breakpoints' | 'dismissableMask' | 'onShow'>;
   /** the banner's and load error's class (default: the full-width banner of decisions.css) */
   messageClassName?: string;
   /** the create / edit form (shown while editing, once an edited item came) */

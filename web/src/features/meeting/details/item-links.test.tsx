@@ -190,3 +190,98 @@ describe('the meeting page opened by a link to an item', () => {
     await waitFor(() => expect(screen.queryByTestId('tp-dialog')).toBeNull());
   });
 });
+
+describe("back to the talking point's dialog from an item opened in it", () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+    session.signIn({ token: 'tok', email: 'grace@example.com' });
+  });
+
+  function page(hash = ''): Call[] {
+    const calls = installFetch(
+      on('GET', '/api/meetings/1', () => jsonResponse(200, ok(meeting))),
+      on('GET', '/api/decisions/31', () => jsonResponse(200, ok(aDecision({ id: 31, title: 'Adopt the 2027 budget', talkingpoint_id: 5 })))),
+      on('GET', '/api/decisions/32', () => jsonResponse(200, ok(aDecision({ id: 32, title: 'Approve the capital plan', talkingpoint_id: 5, talkingpoint_subpoint_id: 6 })))),
+      on('GET', '/api/decisions/11', () => jsonResponse(200, ok(aDecision({ id: 11 })))),
+      on('GET', '/api/actions/41', () => jsonResponse(200, ok(anAction({ id: 41, title: 'Publish the budget', talkingpoint_id: 5 })))),
+      on('GET', '/api/meetings/1/talkingpoints/5', () => jsonResponse(200, ok(tp5))),
+    );
+    renderWithApp(<MeetingDetailsPage />, { path: `/app/activity/meetings/1${hash}`, route: '/app/activity/meetings/:meetingId' });
+    return calls;
+  }
+  /** the talking point's dialog, opened from its agenda card (which then has the focus, as after a click) */
+  async function openTalkingPoint(): Promise<HTMLElement> {
+    const card = await screen.findByTestId('open-talking_point:5');
+    card.focus();
+    fireEvent.click(card);
+    const tp = await screen.findByTestId('tp-dialog');
+    await within(tp).findByTestId('tp-items');
+    return tp;
+  }
+  // PrimeReact's dialogs listen on the document for the key's code
+  const escape = () => fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape', code: 'Escape' });
+  const shown = () => ['tp-dialog', 'decision-dialog', 'action-dialog'].filter((id) => screen.queryByTestId(id));
+
+  it("closing a resolution opened from the talking point's list opens the talking point again, the focus on the resolution's button", async () => {
+    const calls = page();
+    const tp = await openTalkingPoint();
+    fireEvent.click(within(tp).getByTestId('tp-open-decision-32'));
+    const dialog = await screen.findByTestId('decision-dialog');
+    expect(await within(dialog).findByTestId('decision-vote')).toBeInTheDocument();
+    // one dialog at a time, and it holds the focus
+    await waitFor(() => expect(shown()).toEqual(['decision-dialog']));
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    fireEvent.click(within(dialog).getByTestId('decision-close'));
+    const back = await screen.findByTestId('tp-dialog');
+    await waitFor(() => expect(document.activeElement).toBe(within(back).getByTestId('tp-open-decision-32')));
+    expect(back).toHaveTextContent('Budget');
+    await waitFor(() => expect(shown()).toEqual(['tp-dialog']));
+    // the talking point loads again (its list may have changed)
+    expect(calls.filter((c) => c.path.startsWith('/api/meetings/1/talkingpoints/5')).length).toBe(2);
+    // then its own close leaves the page, the focus back on the agenda card that opened it
+    escape();
+    await waitFor(() => expect(shown()).toEqual([]));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('open-talking_point:5')));
+  });
+
+  it('Escape closes one level at a time: the action, then the talking point', async () => {
+    page();
+    const tp = await openTalkingPoint();
+    fireEvent.click(within(tp).getByTestId('tp-open-action-41'));
+    const dialog = await screen.findByTestId('action-dialog');
+    await within(dialog).findByTestId('action-details');
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    escape();
+    const back = await screen.findByTestId('tp-dialog');
+    await waitFor(() => expect(document.activeElement).toBe(within(back).getByTestId('tp-open-action-41')));
+    await waitFor(() => expect(shown()).toEqual(['tp-dialog']));
+    escape();
+    await waitFor(() => expect(shown()).toEqual([]));
+  });
+
+  it('an item opened by a link (not from the talking point) closes to the page', async () => {
+    page('#_decision-31');
+    const dialog = await screen.findByTestId('decision-dialog');
+    await within(dialog).findByTestId('decision-vote');
+    escape();
+    await waitFor(() => expect(shown()).toEqual([]));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(shown()).toEqual([]);
+  });
+
+  it('an item opened from an agenda card closes to the page, even after a talking point came back', async () => {
+    page();
+    const tp = await openTalkingPoint();
+    fireEvent.click(within(tp).getByTestId('tp-open-decision-31'));
+    fireEvent.click(within(await screen.findByTestId('decision-dialog')).getByTestId('decision-close'));
+    await within(await screen.findByTestId('tp-dialog')).findByTestId('tp-items');
+    escape();
+    await waitFor(() => expect(shown()).toEqual([]));
+    fireEvent.click(screen.getByTestId('open-decision:11'));
+    const dialog = await screen.findByTestId('decision-dialog');
+    fireEvent.click(within(dialog).getByTestId('decision-close'));
+    await waitFor(() => expect(shown()).toEqual([]));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(shown()).toEqual([]);
+  });
+});
