@@ -66,7 +66,8 @@ describe('resolution report button', () => {
     );
     expect([...seen]).toEqual(expect.arrayContaining(['Processing attachments 23.4%', 'Generating 75.0%']));
     expect([...seen].some((x) => x.startsWith('Initializing'))).toBe(true);
-    expect(screen.queryByTestId('report-progress')).not.toBeInTheDocument();
+    // the bar goes once the save has run (the job's state is set after `done` resolves: a render later)
+    await waitFor(() => expect(screen.queryByTestId('report-progress')).not.toBeInTheDocument());
     expect(notices.map((n) => n.severity)).toEqual(['success']);
     expect(notices[0].summary).toBe('PDF generated successfully');
     expect(s.calls.filter((c) => c.path === '/api/resolution_reports/7/download')).toHaveLength(1);
