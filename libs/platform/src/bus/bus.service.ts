@@ -99,8 +99,6 @@ export class Bus implements OnApplicationShutdown {
     const body = enc.encode(JSON.stringify(data));
     const maxPayload = this.nc.info?.max_payload ?? 1024 * 1024;
     if (body.length > maxPayload - REQUEST_HEADER_ROOM) throw new AppError('PAYLOAD_TOO_LARGE', { details: { subject: def.subject, bytes: body.length, maxPayload } });
-    // the requests of this turn of the event loop leave together, in one socket write (sendTurn)
-    await this.sendTurn();
     const end = metrics.rpcClientDuration.startTimer({ subject: def.subject });
     let msg: Msg;
     try {
@@ -134,23 +132,6 @@ export class Bus implements OnApplicationShutdown {
       throw new AppError('INTERNAL', { details: { subject: def.subject, reason: 'reply contract' } });
     }
     return res.data as ResponseOf<D>;
-  }
-
-  private turn?: Promise<void>;
-  /**
-   * Resolves in the check phase of this turn of the event loop (setImmediate), one promise for every request made in
-   * the turn: the requests made while the loop read its sockets (a burst of HTTP requests in the gateway, each from a
-   * socket read of its own) are then sent one after the other in one run of microtasks, and nats.js, which flushes its
-   * buffer once per run of microtasks, writes them to the socket once instead of once each (docs/performance.md,
-   * "P2: the gateway per vote").
-   */
-  private sendTurn(): Promise<void> {
-    return (this.turn ??= new Promise<void>((resolve) =>
-      setImmediate(() => {
-        this.turn = undefined;
-        resolve();
-      }),
-    ));
   }
 
   /** Serve an RPC in this service's queue group (one instance of the service answers each request). */
