@@ -15,7 +15,7 @@
  *   (system)    seed (scripts/seed.ts) + every service on test ports (offset 1000: gateway 4000)
  *   api         jest project api      TEST_GATEWAY_URL=http://127.0.0.1:4000
  *   browser     jest project browser  + PUPPETEER_EXECUTABLE_PATH=/usr/bin/chromium  (with api on two cores or more: one
- *               jest run, one pool of both tiers' workers, longest files first; each tier still gets its report and line)
+ *               jest run, one pool of both tiers' workers, longest first, tiers interleaved; each keeps its report and line)
  *
  * On two cores or more these overlap (docs/running.md, "Workers"): typecheck then unit beside lint, links then web;
  * api and browser in one jest run (TEST_API_BROWSER_POOL=0: two runs side by side); with TEST_OVERLAP=1 also, beside both lanes, the chain infra, migrate, then int beside [system,
@@ -528,7 +528,7 @@ async function main() {
     };
     // api beside browser: both only talk to the one running system, and each test file makes its own organization
     // (docs/running.md, "Workers": what makes two files at once safe holds for four). One jest run with one pool of
-    // their workers together (two plus two), longest files first whatever their tier (scripts/lib/jest-sequencer.cjs):
+    // their workers together (two plus two), each tier longest first, the two interleaved (scripts/lib/jest-sequencer.cjs):
     // as two runs the tier with less work ended minutes before the other, whose two workers then had the machine
     // (docs/running.md, "One pool for api and browser"). TEST_API_BROWSER_POOL=0: two jest runs side by side, as before.
     const joint = async () => {

@@ -10,7 +10,8 @@
  *
  * Order: the table's seconds for a file it knows; a file it does not know (a new suite) gets an estimate from its
  * size, at the seconds per byte of the known files of the same run (so a large new file is not left to the end).
- * Ties by path, so the order is the same on every machine. Jest's cache of earlier runs is not used for the order:
+ * Ties by path, so the order is the same on every machine. Two tiers in one run (api and browser in one pool): each
+ * longest first, interleaved by the share of its expected time handed out (docs/running.md, "One pool for api and browser"). Jest's cache of earlier runs is not used for the order:
  * CI never has it, and a developer's run then orders as CI does.
  *
  * Refresh the table after a run of the tiers (reads .data/test*\/reports/<tier>.json):
@@ -44,7 +45,22 @@ function longestFirst(files, table) {
   const knownBytes = known.reduce((sum, f) => sum + f.bytes, 0);
   const perByte = knownBytes > 0 ? knownSeconds / knownBytes : 1 / 1000;
   const expected = new Map(files.map((f) => [f.file, typeof table[f.file] === 'number' ? table[f.file] : f.bytes * perByte]));
-  const order = [...files].sort((a, b) => expected.get(b.file) - expected.get(a.file) || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)).map((f) => f.file);
+  const sorted = [...files].sort((a, b) => expected.get(b.file) - expected.get(a.file) || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)).map((f) => f.file);
+  // several tiers in one run (api and browser in one pool): each tier longest first, the tiers interleaved so that each
+  // has handed out the same share of its expected time; else the journeys, a little shorter than api's longest files
+  // but many, filled all four workers at once in the middle of the run (four Chromiums at once for a quarter of it)
+  const tierOf = (file) => /\.([a-z0-9]+)-spec\.[jt]s$/.exec(file)?.[1] ?? '';
+  const tiers = new Map();
+  for (const f of sorted) tiers.set(tierOf(f), [...(tiers.get(tierOf(f)) ?? []), f]);
+  if (tiers.size < 2) return { order: sorted, expected };
+  const queues = [...tiers.entries()].map(([tier, list]) => ({ tier, list, total: list.reduce((sum, f) => sum + expected.get(f), 0) || 1, given: 0 }));
+  const order = [];
+  while (order.length < sorted.length) {
+    const q = queues.filter((x) => x.list.length).sort((a, b) => a.given / a.total - b.given / b.total || expected.get(b.list[0]) - expected.get(a.list[0]) || (a.tier < b.tier ? -1 : 1))[0];
+    const f = q.list.shift();
+    q.given += expected.get(f);
+    order.push(f);
+  }
   return { order, expected };
 }
 

@@ -20,3 +20,12 @@ describe('jest sequencer: longest first (scripts/lib/jest-sequencer.cjs)', () =>
     expect(expected.get('new.api-spec.ts')).toBe(15);
   });
 });
+
+describe('jest sequencer: two tiers in one run', () => {
+  it('interleaves them, each longest first, each having handed out the same share of its expected time', () => {
+    // api: 100 + 60 + 40 = 200 s; browser: 50 + 30 + 20 = 100 s
+    const table = { 'a1.api-spec.ts': 100, 'a2.api-spec.ts': 60, 'a3.api-spec.ts': 40, 'b1.e2e-spec.ts': 50, 'b2.e2e-spec.ts': 30, 'b3.e2e-spec.ts': 20 };
+    const files = Object.keys(table).map((file) => ({ file, bytes: 1 }));
+    expect(longestFirst(files, table).order).toEqual(['a1.api-spec.ts', 'b1.e2e-spec.ts', 'a2.api-spec.ts', 'b2.e2e-spec.ts', 'a3.api-spec.ts', 'b3.e2e-spec.ts']);
+  });
+});
