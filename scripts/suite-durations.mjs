@@ -17,6 +17,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import testTierModule from './lib/test-tier.cjs';
+
+const { testTier } = testTierModule;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TABLE_FILE = path.join(ROOT, 'test', 'suite-durations.json');
@@ -81,8 +84,7 @@ if (!measuredTiers.length) {
 
 if (write) {
   const old = fs.existsSync(TABLE_FILE) ? JSON.parse(fs.readFileSync(TABLE_FILE, 'utf8')) : {};
-  const tierOf = (f) => (f.endsWith('.int-spec.ts') ? 'int' : f.endsWith('.api-spec.ts') ? 'api' : f.endsWith('.e2e-spec.ts') ? 'browser' : null);
-  const kept = Object.entries(old.seconds ?? {}).filter(([f]) => !measuredTiers.includes(tierOf(f)) && fs.existsSync(path.join(ROOT, f)));
+  const kept = Object.entries(old.seconds ?? {}).filter(([f]) => !measuredTiers.includes(testTier(f)) && fs.existsSync(path.join(ROOT, f)));
   const merged = Object.fromEntries([...kept, ...Object.entries(seconds)].sort(([a], [b]) => (a < b ? -1 : 1)));
   const measured = { ...(old.measured ?? {}) };
   for (const t of measuredTiers) measured[t] = new Date().toISOString().slice(0, 10);

@@ -35,6 +35,7 @@
  *              for migrate only).
  */
 import { webBuildState } from './lib/web-build.mjs';
+import testTierModule from './lib/test-tier.cjs';
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -42,6 +43,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM, DATABASES, ROOT, TEST_SLOT, ensureChromium, ensureLibreOffice, ensurePoppler, installDependencies, redact, resolveInfra, tcpCheck } from './infra.mjs';
 import { databaseEnv, presentServices, startServices } from './services.mjs';
+
+const { testTier } = testTierModule;
 
 const TIERS = ['typecheck', 'lint', 'links', 'unit', 'web', 'int', 'api', 'browser'];
 const DATA_DIR = path.join(ROOT, '.data', TEST_SLOT ? `test-${TEST_SLOT}` : 'test'); // a slot's run keeps its own NATS store, logs and reports
@@ -224,19 +227,22 @@ function jestCounts(report) {
 
 /**
  * api and browser in one jest run (one pool of workers, below): its report split into <tier>.json per tier, with the
- * counts jestCounts reads, so each tier keeps its own report and its own line in the summary.
+ * counts jestCounts reads, so each tier keeps its own report and its own line in the summary. Returns whether each
+ * tier's files all passed (none did where the joint report cannot be read).
  * @param {string} joint the joint report
- * @param {Record<string, (file: string) => boolean>} tiers tier name -> which test files are its
+ * @param {string[]} tiers the tiers it holds (scripts/lib/test-tier.cjs says which file is whose)
+ * @returns {Record<string, boolean>}
  */
 function splitReport(joint, tiers) {
   let r;
   try {
     r = JSON.parse(fs.readFileSync(joint, 'utf8'));
   } catch {
-    return;
+    return Object.fromEntries(tiers.map((t) => [t, false]));
   }
-  for (const [tier, mine] of Object.entries(tiers)) {
-    const files = r.testResults.filter((t) => mine(t.name));
+  const passed = {};
+  for (const tier of tiers) {
+    const files = r.testResults.filter((t) => testTier(t.name) === tier);
     const tests = files.flatMap((t) => t.assertionResults);
     const count = (status) => tests.filter((a) => a.status === status).length;
     const failedSuites = files.filter((t) => t.status === 'failed').length;
@@ -254,7 +260,9 @@ function splitReport(joint, tiers) {
       success: failedSuites === 0,
       testResults: files,
     }));
+    passed[tier] = failedSuites === 0;
   }
+  return passed;
 }
 
 /**
@@ -544,20 +552,13 @@ async function main() {
       for (const t of ['api', 'browser']) fs.rmSync(path.join(REPORT_DIR, `${t}.json`), { force: true });
       // 30 s per api test; the browser project's setup file gives its tests 120 s (test/browser/timeout.ts)
       const code = await jestTier('api+browser', ['--selectProjects', 'api', 'browser', `--maxWorkers=${workers}`, '--forceExit', '--testTimeout=30000'], { env: { ...sysEnv }, capture: out, summary: false });
-      splitReport(path.join(REPORT_DIR, 'api+browser.json'), { api: (f) => f.endsWith('.api-spec.ts'), browser: (f) => f.endsWith('.e2e-spec.ts') });
+      const passed = splitReport(path.join(REPORT_DIR, 'api+browser.json'), ['api', 'browser']);
       const seconds = since(t0);
-      const passed = (t) => {
-        try {
-          return JSON.parse(fs.readFileSync(path.join(REPORT_DIR, `${t}.json`), 'utf8')).success === true;
-        } catch {
-          return false;
-        }
-      };
       // jest failed with no failed file (a timeout, a crash): neither tier passed
-      const blameBoth = code !== 0 && passed('api') && passed('browser');
+      const blameBoth = code !== 0 && passed.api && passed.browser;
       for (const t of ['api', 'browser']) {
         const detail = `${jestCounts(path.join(REPORT_DIR, `${t}.json`)).text}; one jest run with ${t === 'api' ? 'browser' : 'api'}`;
-        if (code !== 0 && (blameBoth || !passed(t))) record(t, 'failed', seconds, `jest exit ${code}; ${detail}`);
+        if (code !== 0 && (blameBoth || !passed[t])) record(t, 'failed', seconds, `jest exit ${code}; ${detail}`);
         else record(t, 'passed', seconds, detail);
       }
       return code;

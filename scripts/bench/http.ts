@@ -21,15 +21,20 @@ export async function call(gatewayUrl: string, method: string, path: string, o: 
     body: o.body === undefined ? undefined : JSON.stringify(o.body),
   });
   const text = await res.text();
-  const ms = performance.now() - t0;
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* not JSON: keep the text for the error message */
-  }
-  return { status: res.status, body, ms };
+  return { status: res.status, body: answerBody(text), ms: performance.now() - t0 };
 }
+
+/** an answer's body: its JSON, or the text where it is not JSON (kept for the error message) */
+function answerBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** the headers Node's fetch adds to every request */
+const FETCH_HEADERS = { accept: '*/*', 'accept-language': '*', 'sec-fetch-mode': 'cors', 'user-agent': 'node', 'accept-encoding': 'gzip, deflate' };
 
 /**
  * One voter's client: one keep-alive connection of its own (an `http.Agent` with one socket), as a browser tab has.
@@ -38,9 +43,6 @@ export async function call(gatewayUrl: string, method: string, path: string, o: 
  * bench process (docs/performance.md, "P2: the gateway per vote"), work no real client fleet puts on one machine.
  * The gateway sees the same thing: one new connection per voter, one request on it, the connection kept open.
  */
-/** the headers Node's fetch adds to every request */
-const FETCH_HEADERS = { accept: '*/*', 'accept-language': '*', 'sec-fetch-mode': 'cors', 'user-agent': 'node', 'accept-encoding': 'gzip, deflate' };
-
 export function voterAgent(): http.Agent {
   return new http.Agent({ keepAlive: true, maxSockets: 1 });
 }
@@ -59,15 +61,8 @@ export function voterCall(gatewayUrl: string, agent: http.Agent, method: string,
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('error', reject);
       res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
         const ms = performance.now() - t0;
-        let parsed: unknown = text;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          /* not JSON: keep the text for the error message */
-        }
-        resolve({ status: res.statusCode ?? 0, body: parsed, ms });
+        resolve({ status: res.statusCode ?? 0, body: answerBody(Buffer.concat(chunks).toString('utf8')), ms });
       });
     });
     req.on('error', reject);

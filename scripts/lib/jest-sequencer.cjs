@@ -20,6 +20,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const Sequencer = require('@jest/test-sequencer').default;
+const { testTier } = require('./test-tier.cjs');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const TABLE_FILE = path.join(ROOT, 'test', 'suite-durations.json');
@@ -49,9 +50,12 @@ function longestFirst(files, table) {
   // several tiers in one run (api and browser in one pool): each tier longest first, the tiers interleaved so that each
   // has handed out the same share of its expected time; else the journeys, a little shorter than api's longest files
   // but many, filled all four workers at once in the middle of the run (four Chromiums at once for a quarter of it)
-  const tierOf = (file) => /\.([a-z0-9]+)-spec\.[jt]s$/.exec(file)?.[1] ?? '';
   const tiers = new Map();
-  for (const f of sorted) tiers.set(tierOf(f), [...(tiers.get(tierOf(f)) ?? []), f]);
+  for (const f of sorted) {
+    const tier = testTier(f) ?? '';
+    if (!tiers.has(tier)) tiers.set(tier, []);
+    tiers.get(tier).push(f);
+  }
   if (tiers.size < 2) return { order: sorted, expected };
   const queues = [...tiers.entries()].map(([tier, list]) => ({ tier, list, total: list.reduce((sum, f) => sum + expected.get(f), 0) || 1, given: 0 }));
   const order = [];

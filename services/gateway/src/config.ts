@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { baseConfigSchema, checksBuiltReplies, linksConfigSchema, optionalSecret, optionalSetting, parseConfig, s3ConfigSchema } from '@app/platform';
+import { baseConfigSchema, linksConfigSchema, optionalSecret, optionalSetting, parseConfig, s3ConfigSchema } from '@app/platform';
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -106,9 +106,6 @@ export const gatewayConfigSchema = baseConfigSchema
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
 
 export const loadGatewayConfig = (): GatewayConfig => parseConfig(gatewayConfigSchema);
-
-/** VALIDATE_RESPONSES (baseConfigSchema; 'auto': on outside production): each composed route's answer checked against the route table */
-export const validatesResponses = (c: GatewayConfig): boolean => checksBuiltReplies(c);
 
 /** 'auto': X-Org from any client outside production; in production only from TRUSTED_PROXIES */
 export const allowsXOrg = (c: Pick<GatewayConfig, 'ALLOW_X_ORG' | 'NODE_ENV'>): boolean => c.ALLOW_X_ORG === 'true' || (c.ALLOW_X_ORG === 'auto' && c.NODE_ENV !== 'production');

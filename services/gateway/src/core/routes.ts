@@ -5,8 +5,8 @@ import type { Response } from 'express';
 import {
   AppError, CastVote, fieldErrorsOf, parseOrThrow, translate, type FieldErrors, type RouteDef, type RouteInput, type RouteUpload, type MemberCall, type PublicCall, type RpcDef,
 } from '@app/contracts';
-import { Bus, CONFIG, logger } from '@app/platform';
-import { validatesResponses, type GatewayConfig } from '../config';
+import { Bus, CONFIG, checksBuiltReplies, logger } from '@app/platform';
+import type { GatewayConfig } from '../config';
 import { ACCESS } from './decorators';
 import { BAD_STRING_MESSAGE, badStringPaths, CREDENTIAL_IN_QUERY_MESSAGE, credentialsInQuery } from './input-guard';
 import { RATE_LIMIT, SignInLimitsInterceptor } from './sign-in-limits';
@@ -127,7 +127,8 @@ export class RouteDispatcher implements OnApplicationBootstrap {
     private readonly scanner: MetadataScanner,
     @Inject(CONFIG) config: GatewayConfig,
   ) {
-    this.validate = validatesResponses(config);
+    // VALIDATE_RESPONSES (the base config; 'auto': on outside production): each composed route's answer checked
+    this.validate = checksBuiltReplies(config);
   }
 
   /** Called by the generated controller's module with the table it registered. */
